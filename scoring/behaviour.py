@@ -1,0 +1,207 @@
+"""Behavioural metrics (spec §2.4): code-switching, hallucination, terminology, consistency.
+
+They detect failure modes rather than measure quality. Every threshold and weight is in
+``scoring/data/behaviour.json``; ``docs/metrics.md`` explains each rule.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from functools import lru_cache
+from importlib import resources
+from typing import Callable
+
+from .conventions import LanguageConventions
+from .text import normalize_exact, token_script, word_tokens
+
+
+@lru_cache(maxsize=None)
+def settings() -> dict:
+    return json.loads(resources.files("scoring").joinpath("data/behaviour.json").read_text("utf-8"))
+
+
+@lru_cache(maxsize=None)
+def stop_words() -> frozenset[str]:
+    data = json.loads(resources.files("scoring").joinpath("data/stopwords.json").read_text("utf-8"))
+    return frozenset(data["words"])
+
+
+# ----------------------------------------------------------------------------- code-switching
+
+def code_switching(predicted: str, source: str, conv: LanguageConventions,
+                   is_leaked_word: Callable[[str], bool] | None = None) -> dict:
+    """Output words in the source language: wrong-script tokens, runs copied from the source, and
+    (through a language plugin) words a plugin recognises as source-language words.
+
+    Returns counts; the rate is ``leaked / tokens``.
+    """
+    tokens = word_tokens(predicted)
+    allowed = conv.allowed_scripts
+    wrong = [bool(allowed) and token_script(t) not in allowed for t in tokens]
+    copied = [False] * len(tokens)
+    k = settings()["code_switching"]["copied_run_min_tokens"]
+    src = [t.lower() for t in word_tokens(source)]
+    src_grams = {tuple(src[i:i + k]) for i in range(len(src) - k + 1)}
+    low = [t.lower() for t in tokens]
+    for i in range(len(low) - k + 1):
+        if tuple(low[i:i + k]) in src_grams:
+            for j in range(i, i + k):
+                copied[j] = True
+    by_word = [bool(is_leaked_word) and not w and not c and is_leaked_word(t)
+               for t, w, c in zip(tokens, wrong, copied)]
+    leaked = [w or c or b for w, c, b in zip(wrong, copied, by_word)]
+    return {
+        "tokens": len(tokens),
+        "leaked": sum(leaked),
+        "wrong_script": sum(wrong),
+        "copied_run": sum(c and not w for c, w in zip(copied, wrong)),
+        "wordlist": sum(by_word),
+        "leaked_words": [t for t, flag in zip(tokens, leaked) if flag],
+    }
+
+
+# ----------------------------------------------------------------------------- hallucination
+
+def _repetition(tokens: list[str]) -> float:
+    """Share of repeated word bigrams (0 = none repeated)."""
+    if len(tokens) < settings()["hallucination"]["repetition_min_tokens"]:
+        return 0.0
+    grams = list(zip(tokens, tokens[1:]))
+    return 1.0 - len(set(grams)) / len(grams)
+
+
+_SENTENCE_END = re.compile(r"[.!?。！？]$")
+
+
+def _capitalised_non_initial(text: str) -> list[str]:
+    out, initial = [], True
+    for raw in text.split():
+        tokens = word_tokens(raw)
+        if tokens and not initial and tokens[0][:1].isupper():
+            out.append(tokens[0])
+        if tokens:
+            initial = bool(_SENTENCE_END.search(raw))
+    return out
+
+
+def hallucination(predicted: str, source: str, reference: str, conv: LanguageConventions) -> dict:
+    """Four signals of fabricated content, each in [0, 1], and their weighted rate.
+
+    - length: output much longer than the reference (ratio from ``length_ratio_start`` to ``_full``);
+    - repetition: repeated bigrams beyond what the reference itself repeats;
+    - entity: capitalised, non-sentence-initial output words found in neither source nor reference
+      (only for scripts with case);
+    - echo: the output repeats the source instead of translating it.
+    """
+    cfg = settings()["hallucination"]
+    ratio = len(predicted) / len(reference) if reference else 0.0
+    start, full = cfg["length_ratio_start"], cfg["length_ratio_full"]
+    length = min(1.0, max(0.0, (ratio - start) / (full - start)))
+
+    out_tokens = [t.lower() for t in word_tokens(predicted)]
+    ref_tokens = [t.lower() for t in word_tokens(reference)]
+    repetition = max(0.0, _repetition(out_tokens) - _repetition(ref_tokens))
+
+    entity = 0.0
+    if conv.has_case is not False:
+        capitalised = _capitalised_non_initial(predicted)
+        if capitalised:
+            known = {t.lower() for t in word_tokens(source)} | set(ref_tokens)
+            entity = sum(t.lower() not in known for t in capitalised) / len(capitalised)
+
+    echo = 0.0
+    if normalize_exact(predicted) and normalize_exact(predicted) == normalize_exact(source) \
+            and normalize_exact(source) != normalize_exact(reference):
+        echo = 1.0
+    elif out_tokens:
+        src_set = {t.lower() for t in word_tokens(source)} - set(ref_tokens)
+        share = sum(t in src_set for t in out_tokens) / len(out_tokens)
+        echo = share if share >= cfg["echo_min_share"] else 0.0
+
+    parts = {"length": length, "repetition": repetition, "entity": entity, "echo": echo}
+    rate = sum(cfg["weights"][k] * v for k, v in parts.items())
+    return {**{k: round(v, 6) for k, v in parts.items()}, "rate": round(min(1.0, rate), 6)}
+
+
+# ----------------------------------------------------------------------------- terminology
+
+@lru_cache(maxsize=4096)
+def _term_pattern(term: str) -> re.Pattern:
+    return re.compile(r"(?<!\w)" + re.escape(normalize_exact(term)) + r"(?!\w)")
+
+
+def terminology(predicted: str, source: str, glossary: dict[str, list[str]] | None) -> dict:
+    """Glossary terms present in the source, and how many of them the output renders acceptably."""
+    if not glossary:
+        return {"matched": 0, "total": 0, "misses": []}
+    src, out = normalize_exact(source), normalize_exact(predicted)
+    matched, total, misses = 0, 0, []
+    for term, targets in glossary.items():
+        if _term_pattern(term).search(src):
+            total += 1
+            if any(normalize_exact(t) in out for t in targets):
+                matched += 1
+            else:
+                misses.append(term)
+    return {"matched": matched, "total": total, "misses": misses}
+
+
+# ----------------------------------------------------------------------------- consistency
+
+def _glossary_renderings(sources, outputs, glossary):
+    occurrences: dict[str, list[str]] = {}
+    for src, out in zip(sources, outputs):
+        nsrc, nout = normalize_exact(src), normalize_exact(out)
+        for term, targets in glossary.items():
+            if _term_pattern(term).search(nsrc):
+                found = next((normalize_exact(t) for t in targets if normalize_exact(t) in nout), "∅")
+                occurrences.setdefault(term, []).append(found)
+    return {t: Counter(r).most_common(1)[0][1] for t, r in occurrences.items()
+            if len(r) >= settings()["consistency"]["min_occurrences"]}, \
+        {t: len(r) for t, r in occurrences.items() if len(r) >= settings()["consistency"]["min_occurrences"]}
+
+
+def _free_renderings(sources, outputs):
+    cfg = settings()["consistency"]
+    stops = stop_words()
+    src_sets = [{t.lower() for t in word_tokens(s)
+                 if len(t) >= cfg["min_term_letters"] and t.lower() not in stops and t.isalpha()} for s in sources]
+    out_sets = [{t.lower() for t in word_tokens(o)} for o in outputs]
+    df = Counter(w for s in out_sets for w in s)
+    where: dict[str, list[int]] = {}
+    for i, terms in enumerate(src_sets):
+        for t in terms:
+            where.setdefault(t, []).append(i)
+    best, counts = {}, {}
+    for term, idx in where.items():
+        if len(idx) < cfg["min_occurrences"]:
+            continue
+        limit = cfg["max_rendering_document_frequency_factor"] * len(idx)
+        together = Counter(w for i in idx for w in out_sets[i] if df[w] <= limit)
+        top = together.most_common(1)[0][1] if together else 0
+        best[term], counts[term] = max(1, top), len(idx)
+    return best, counts
+
+
+def consistency(sources: list[str], outputs: list[str], glossary: dict[str, list[str]] | None) -> dict:
+    """Cross-entry consistency (spec §2.4, planned → built): for source terms repeated across entries,
+    the share of their occurrences rendered the same way.
+
+    With a glossary, a term's rendering is the acceptable target found in the output (or none). Without
+    one, source content words repeated in ≥ 2 entries are the terms and a term's rendering is the output
+    word most often present in those entries' outputs (words frequent across the whole output are
+    skipped). The score pools all terms: Σ most-common-rendering counts / Σ occurrences.
+    """
+    if glossary:
+        best, counts = _glossary_renderings(sources, outputs, glossary)
+        method = "glossary"
+    else:
+        best, counts = _free_renderings(sources, outputs)
+        method = "repeated source words"
+    total = sum(counts.values())
+    if total == 0:
+        return {"value": None, "terms": 0, "method": method,
+                "reason": "no source term occurs in two or more entries"}
+    return {"value": sum(best.values()) / total, "terms": len(counts), "occurrences": total, "method": method}

@@ -1,0 +1,44 @@
+"""What the engine needs to know about a target language: scripts, case, quotes.
+
+The engine never reads language cards itself (that is ``eval_standards``); callers pass a
+:class:`LanguageConventions`. Without one, the target script is inferred from the references and the
+checks that need a card (quotes) are reported unavailable.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .text import dominant_script, expand_scripts
+
+CASELESS_SCRIPTS = {"Hani", "Hira", "Kana", "Jpan", "Hang", "Kore", "Arab", "Hebr", "Ethi", "Deva", "Beng",
+                    "Sinh", "Taml", "Thai", "Cans", "Geor", "Khmr", "Laoo", "Mymr", "Tibt", "Syrc", "Thaa"}
+
+
+@dataclass(frozen=True)
+class LanguageConventions:
+    """Target-language conventions: ISO 639-3 code, allowed scripts, whether it has letter case, quotes."""
+
+    code: str | None = None
+    scripts: frozenset[str] = frozenset()
+    has_case: bool | None = None
+    quotes: tuple[str, ...] | None = None
+    source: str = "card"
+    extra: dict = field(default_factory=dict, compare=False, hash=False)
+
+    @property
+    def allowed_scripts(self) -> set[str]:
+        return expand_scripts(self.scripts)
+
+    def describe(self) -> dict:
+        return {"code": self.code, "scripts": sorted(self.scripts), "has_case": self.has_case,
+                "quotes": list(self.quotes) if self.quotes is not None else None, "from": self.source}
+
+
+def infer_conventions(references: list[str], code: str | None = None) -> LanguageConventions:
+    """Conventions guessed from the references alone: their dominant script, and case from that script."""
+    script = dominant_script(references)
+    if script is None:
+        return LanguageConventions(code=code, source="inferred from references (no letters found)")
+    return LanguageConventions(code=code, scripts=frozenset({script}), has_case=script not in CASELESS_SCRIPTS,
+                               quotes=None, source="inferred from the references' script")

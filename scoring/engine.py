@@ -1,0 +1,395 @@
+"""The scoring engine: a run card in, a scored run card out (spec §2–§9).
+
+The steps: per-entry statistics (cached) → language plugins → a table of per-entry columns → corpus
+scores, composite and tier → bootstrap intervals → per-entry breakdowns → the §9 ``scores`` and
+``totals`` blocks with every key present (``null`` with a reason when a metric cannot be computed).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import platform
+import statistics
+import time
+from typing import Any, Iterable
+
+import numpy as np
+
+from . import __version__, behaviour, composite as comp, costs, stats, surface
+from .conventions import LanguageConventions, infer_conventions
+from .entry_stats import cached_records
+from .plugins import MetricPlugin
+from .rubric import Rubric
+from .runcard import RunCard
+
+STAT_KEYS = {"chrf_plus_plus": "chrf", "bleu": "bleu", "ter": "ter"}
+PLUGIN_SLOTS = ("fst_acceptance_rate", "morphological_accuracy", "orthographic_accuracy", "semantic_score")
+OFFLINE_COMET = "COMET needs a neural model download; LYSS Desktop runs offline and does not compute it"
+
+
+class Table:
+    """Per-entry columns. A ratio metric is Σnum/Σden; chrF++, BLEU and TER come from summed statistics."""
+
+    def __init__(self, stat_arrays: dict[str, np.ndarray]):
+        self.stats = stat_arrays
+        self.n = len(next(iter(stat_arrays.values())))
+        self.ratio: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+
+    def add(self, key: str, num: Iterable[float], den: Iterable[float]) -> None:
+        self.ratio[key] = (np.asarray(list(num), dtype=float), np.asarray(list(den), dtype=float))
+
+    def has(self, key: str) -> bool:
+        return key in STAT_KEYS or key in self.ratio
+
+    def value(self, key: str, rows: np.ndarray | None = None) -> float | None:
+        if key in STAT_KEYS:
+            block = self.stats[STAT_KEYS[key]] if rows is None else self.stats[STAT_KEYS[key]][rows]
+            return surface.score_from_statistics(STAT_KEYS[key], block.sum(0)) if len(block) else None
+        num, den = self.ratio[key]
+        if rows is not None:
+            num, den = num[rows], den[rows]
+        total = den.sum()
+        return float(num.sum() / total) if total > 0 else None
+
+    def entry_value(self, key: str, i: int) -> float | None:
+        if key in STAT_KEYS:
+            return surface.sentence_score(STAT_KEYS[key], self.stats[STAT_KEYS[key]][i])
+        num, den = self.ratio[key]
+        return float(num[i] / den[i]) if den[i] > 0 else None
+
+    def resampled(self, key: str, counts: np.ndarray) -> np.ndarray:
+        """The metric on each resample, ``counts`` being the (B × n) draw counts."""
+        if key in STAT_KEYS:
+            summed = counts @ self.stats[STAT_KEYS[key]]
+            return np.array([surface.score_from_statistics(STAT_KEYS[key], row) for row in summed])
+        num, den = self.ratio[key]
+        top, bottom = counts @ num, counts @ den
+        with np.errstate(invalid="ignore", divide="ignore"):
+            return np.where(bottom > 0, top / np.where(bottom > 0, bottom, 1), np.nan)
+
+    def subset(self, rows: np.ndarray) -> "Table":
+        sub = Table({k: v[rows] for k, v in self.stats.items()})
+        sub.ratio = {k: (num[rows], den[rows]) for k, (num, den) in self.ratio.items()}
+        return sub
+
+
+def composite_resampled(table: Table, profile: Rubric, present: set[str], counts: np.ndarray) -> np.ndarray:
+    """The composite of each resample, renormalised over the metrics each resample can compute."""
+    dims = [d for d in profile.dimensions if d.id in present]
+    values = np.column_stack([d.normalised(table.resampled(d.id, counts)) for d in dims])
+    weights = np.array([d.weight for d in dims])
+    ok = np.isfinite(values)
+    return (np.where(ok, values, 0.0) @ weights) / (ok @ weights)
+
+
+# ----------------------------------------------------------------------------- building the table
+
+def _build_table(card: RunCard, records: dict, plugin_cols: dict[str, tuple]) -> Table:
+    rows = records["rows"]
+    table = Table({k: records[k] for k in ("chrf", "bleu", "ter")})
+    ones = [1.0] * len(rows)
+    table.add("exact_match_rate", [r["exact"] for r in rows], ones)
+    if any(r["variant"] is not None for r in rows):
+        table.add("equivalent_match_rate",
+                  [r["exact"] if r["variant"] is None else r["variant"] for r in rows], ones)
+    table.add("code_switching_rate", [r["cs"]["leaked"] for r in rows], [r["cs"]["tokens"] for r in rows])
+    table.add("hallucination_rate", [r["hall"]["rate"] for r in rows], ones)
+    table.add("terminology_adherence", [r["term"]["matched"] for r in rows], [r["term"]["total"] for r in rows])
+    ratios = [r["length_ratio"] for r in rows]
+    table.add("length_ratio", [x or 0.0 for x in ratios], [0.0 if x is None else 1.0 for x in ratios])
+    table.add("compliance_index", [r["compliance"]["index"] or 0.0 for r in rows],
+              [0.0 if r["compliance"]["index"] is None else 1.0 for r in rows])
+    for key, (num, den) in plugin_cols.items():
+        table.add(key, num, den)
+    return table
+
+
+def _run_plugins(card: RunCard, plugins: Iterable[MetricPlugin]) -> tuple[dict, dict, dict, list[dict], list]:
+    """Run every available plugin. Returns (corpus values, columns, reasons, descriptions, per-entry results)."""
+    values: dict[str, Any] = {}
+    columns: dict[str, tuple] = {}
+    reasons: dict[str, str] = {}
+    described: list[dict] = []
+    per_entry: list[tuple[str, list[dict]]] = []
+    for plugin in plugins:
+        reason = plugin.availability()
+        described.append({"name": plugin.name, "provides": list(plugin.provides), "available": reason is None,
+                          "reason": reason, **(getattr(plugin, "info", lambda: {})())})
+        if reason is not None:
+            for key in plugin.provides:
+                reasons.setdefault(key, f"{plugin.name}: {reason}")
+            continue
+        results = [plugin.compute(e) for e in card.entries]
+        per_entry.append((plugin.name, results))
+        agg = plugin.aggregate(results)
+        for key, value in agg.items():
+            if key == "unavailable_reasons":
+                for k, why in value.items():
+                    reasons[k] = f"{plugin.name}: {why}"
+            else:
+                values[key] = value
+        for key in plugin.provides:
+            if agg.get(key) is not None:
+                reasons.pop(key, None)
+        columns.update(plugin.columns(results))
+    return values, columns, reasons, described, per_entry
+
+
+def _leak_hook(plugins: list[MetricPlugin]):
+    hooks = [p.leaked_word for p in plugins if getattr(p, "leaked_word", None) and p.availability() is None]
+    if not hooks:
+        return None, ""
+    ident = ",".join(f"{p.name}" for p in plugins if getattr(p, "leaked_word", None) and p.availability() is None)
+    return (lambda tok: any(h(tok) for h in hooks)), ident
+
+
+# ----------------------------------------------------------------------------- intervals
+
+def _intervals(table: Table, profile: Rubric, scores: dict, present: set[str], card: RunCard,
+               seed: int, n_boot: int) -> tuple[dict, dict]:
+    n = table.n
+    fns = {
+        "chrf_plus_plus": lambda c: table.resampled("chrf_plus_plus", c),
+        "exact_match_rate": lambda c: table.resampled("exact_match_rate", c),
+        "bleu": lambda c: table.resampled("bleu", c),
+    }
+    if table.has("fst_acceptance_rate"):
+        fns["fst_acceptance_rate"] = lambda c: table.resampled("fst_acceptance_rate", c)
+    if scores.get("composite") is not None:
+        fns["composite"] = lambda c: composite_resampled(table, profile, present, c)
+    point = {k: scores.get(k) for k in fns}
+    overall = {k: v.as_dict() for k, v in stats.bootstrap_intervals(fns, n, point, n_boot, seed).items()}
+
+    by_tier: dict[str, dict] = {}
+    groups = _groups([e.difficulty for e in card.entries])
+    for position, (tier, rows) in enumerate(groups.items(), 1):
+        if tier is None or len(rows) < 2:  # an interval from one entry says nothing
+            continue
+        sub = table.subset(rows)
+        tier_seed = seed + (int(tier) if tier.lstrip("-").isdigit() else position)
+        sub_fns = {"corpus_chrf": lambda c, s=sub: s.resampled("chrf_plus_plus", c),
+                   "exact_match_rate": lambda c, s=sub: s.resampled("exact_match_rate", c)}
+        sub_point = {"corpus_chrf": sub.value("chrf_plus_plus"), "exact_match_rate": sub.value("exact_match_rate")}
+        found = stats.bootstrap_intervals(sub_fns, len(rows), sub_point, n_boot, tier_seed)
+        by_tier[tier] = {k: v.as_dict() for k, v in found.items()}
+    return overall, by_tier
+
+
+def _groups(labels: list[str | None]) -> dict[str | None, np.ndarray]:
+    found: dict[str | None, list[int]] = {}
+    for i, label in enumerate(labels):
+        found.setdefault(label, []).append(i)
+
+    def order(item):
+        key = item[0]
+        return (key is None, (0, int(key)) if key is not None and key.lstrip("-").isdigit() else (1, str(key)))
+
+    return {k: np.array(v) for k, v in sorted(found.items(), key=order)}
+
+
+def _breakdowns(table: Table, labels: list[str | None], entry_scores: list[float | None]) -> dict:
+    out = {}
+    for label, rows in _groups(labels).items():
+        if label is None:
+            continue
+        got = [entry_scores[i] for i in rows if entry_scores[i] is not None]
+        out[label] = {"count": int(len(rows)), "exact_match_rate": table.value("exact_match_rate", rows),
+                      "chrf_plus_plus": table.value("chrf_plus_plus", rows),
+                      "mean_entry_score": float(np.mean(got)) if got else None}
+    return out
+
+
+# ----------------------------------------------------------------------------- the run
+
+def _sha256(card: RunCard) -> str:
+    h = hashlib.sha256()
+    for e in card.entries:
+        h.update(json.dumps([e.id, e.source, e.reference, e.predicted]).encode())
+    return h.hexdigest()
+
+
+def score_run(card: RunCard, profile: Rubric, *, conventions: LanguageConventions | None = None,
+              plugins: Iterable[MetricPlugin] = (), seed: int = stats.DEFAULT_SEED,
+              n_bootstrap: int = stats.DEFAULT_RESAMPLES, use_cache: bool = True) -> dict:
+    """Score a run card. Returns the scored run card as a JSON-able dict."""
+    started = time.perf_counter()
+    plugins = list(plugins)
+    conv = conventions or infer_conventions([e.reference for e in card.entries], card.target_language)
+    hook, hook_id = _leak_hook(plugins)
+    records, from_cache = cached_records(card.entries, conv, card.glossary, hook, hook_id, use_cache)
+    plugin_values, plugin_cols, reasons, plugin_info, plugin_results = _run_plugins(card, plugins)
+    table = _build_table(card, records, plugin_cols)
+    rows = records["rows"]
+    n = len(card.entries)
+
+    scores: dict[str, Any] = {}
+    scores["exact_match_rate"] = table.value("exact_match_rate")
+    scores["exact_matches"] = int(sum(r["exact"] for r in rows))
+    if table.has("equivalent_match_rate"):
+        scores["equivalent_match_rate"] = table.value("equivalent_match_rate")
+        num, _ = table.ratio["equivalent_match_rate"]
+        scores["equivalent_matches"] = plugin_values.get("equivalent_matches", int(round(num.sum())))
+    else:
+        scores["equivalent_match_rate"] = scores["equivalent_matches"] = None
+        reasons.setdefault("equivalent_match_rate", "no entry carries variants[] and no language plugin provides it")
+    scores["chrf_plus_plus"] = table.value("chrf_plus_plus")
+    scores["bleu"] = table.value("bleu")
+    scores["ter"] = table.value("ter")
+    scores["length_ratio"] = table.value("length_ratio")
+
+    for key in PLUGIN_SLOTS:
+        scores[key] = table.value(key) if table.has(key) else plugin_values.get(key)
+        if scores[key] is None:
+            reasons.setdefault(key, "no language plugin provides it for this language (see eval_standards)")
+    scores["fst_accepted"] = plugin_values.get("fst_accepted")
+    scores["comet_score"], scores["comet_model"] = None, ""
+    reasons["comet_score"] = OFFLINE_COMET
+
+    scores["code_switching_rate"] = table.value("code_switching_rate")
+    if scores["code_switching_rate"] is None:
+        reasons["code_switching_rate"] = "the outputs contain no words"
+    scores["hallucination_rate"] = table.value("hallucination_rate")
+    scores["terminology_adherence"] = table.value("terminology_adherence")
+    if scores["terminology_adherence"] is None:
+        reasons["terminology_adherence"] = ("the run card has no glossary" if not card.glossary
+                                            else "no glossary term occurs in the sources")
+    consistency = behaviour.consistency([e.source for e in card.entries], [e.predicted for e in card.entries],
+                                        card.glossary)
+    scores["consistency_score"] = consistency["value"]
+    if consistency["value"] is None:
+        reasons["consistency_score"] = consistency["reason"]
+
+    scores["compliance_index"] = table.value("compliance_index")
+    if scores["compliance_index"] is None:
+        reasons["compliance_index"] = ("no entry has a check that applies (placeholders in the source, the "
+                                       "language card's quote characters, or a caseless script)")
+    raw_rows = [r for r in rows if r["compliance_raw"] is not None]
+    raw_violations = sum(r["compliance_raw"]["violations"] for r in raw_rows)
+    post_violations = sum(r["compliance"]["violations"] for r in rows if r["compliance_raw"] is not None)
+    scores["compliance_index_raw"] = (float(np.mean([r["compliance_raw"]["index"] for r in raw_rows
+                                                     if r["compliance_raw"]["index"] is not None]))
+                                      if any(r["compliance_raw"]["index"] is not None for r in raw_rows) else None)
+    if not raw_rows:
+        scores["repair_effectiveness"] = None
+        reasons["repair_effectiveness"] = "no entry records raw_predicted (the output before post-processing)"
+    elif raw_violations == 0:
+        scores["repair_effectiveness"] = None
+        reasons["repair_effectiveness"] = "the raw outputs have no compliance violations to repair"
+    else:
+        scores["repair_effectiveness"] = max(0.0, (raw_violations - post_violations) / raw_violations)
+
+    for key, value in plugin_values.items():
+        scores.setdefault(key, value)
+
+    values = {k: scores.get(k) for k in comp.COMPOSITE_METRICS}
+    for key, value in values.items():
+        if value is not None and not math.isfinite(value):
+            raise ValueError(f"{key} is {value}: refusing to build a composite from a non-finite metric")
+    result = comp.composite(values, profile)
+    scores["composite"] = result["score"]
+    scores["quality_tier"] = comp.quality_tier(result["score"])
+    scores["metrics_available"] = [d.id for d in profile.dimensions if d.id in result["breakdown"]]
+    scores["composite_weights"] = {k: w / sum(profile.weights[m] for m in result["breakdown"])
+                                   for k, w in profile.weights.items() if k in result["breakdown"]}
+    if result["score"] is None:
+        reasons["composite"] = "none of the profile's metrics could be computed"
+
+    present = set(result["breakdown"])
+    entry_scores: list[float | None] = []
+    entry_out: list[dict] = []
+    for i, entry in enumerate(card.entries):
+        values_i = {key: table.entry_value(key, i) for key in present if table.has(key)}
+        breakdown = profile.score(values_i)
+        entry_scores.append(breakdown["score"])
+        entry_out.append(_entry_output(entry, i, table, rows[i], breakdown, plugin_results))
+
+    scores["cost_adjusted"], why = None, None
+    totals, cost_reasons = costs.totals(card)
+    scores["cost_adjusted"], why = comp.cost_adjusted(scores["composite"], totals["cost_per_entry_usd"])
+    if why:
+        reasons["cost_adjusted"] = why
+    speed, speed_reasons = costs.speed(card, totals["total_tokens"])
+    scores.update({k: v for k, v in speed.items() if k != "elapsed_seconds"})
+    reasons.update(speed_reasons)
+    reasons.update(cost_reasons)
+
+    ci, ci_tier = _intervals(table, profile, scores, present, card, seed, n_bootstrap)
+    scores["confidence_intervals"] = ci
+    scores["confidence_intervals_by_tier"] = ci_tier
+    scores["by_difficulty"] = _breakdowns(table, [e.difficulty for e in card.entries], entry_scores)
+    scores["by_provenance"] = _breakdowns(table, [e.provenance for e in card.entries], entry_scores)
+    scores["by_domain"] = _breakdowns(table, [e.domain for e in card.entries], entry_scores)
+    scores["total"] = n
+    scores["errors"] = sum(1 for e in card.entries if e.error)
+    scores["evaluated"] = n - scores["errors"]
+    scores["tier_confirmation"] = (card.meta.get("scores") or {}).get("tier_confirmation") \
+        if isinstance(card.meta.get("scores"), dict) else None
+    if scores["tier_confirmation"] is None:
+        scores["tier_confirmation"] = {"status": "not reviewed",
+                                       "required": comp.needs_confirmation(scores["quality_tier"])}
+    scores["unavailable_reasons"] = {k: v for k, v in sorted(reasons.items())
+                                     if k in scores and scores.get(k) is None or k in totals and totals[k] is None}
+
+    meta = {k: v for k, v in card.meta.items() if not k.startswith("_") and k not in ("scores", "totals", "lyss")}
+    return {
+        **meta,
+        "elapsed_seconds": speed["elapsed_seconds"],
+        "scores": scores,
+        "totals": totals,
+        "lyss": {
+            "version": __version__,
+            "profile": profile.describe(),
+            "seed": seed,
+            "n_bootstrap": n_bootstrap,
+            "cost_adjusted_rule": comp.COST_ADJUSTED_NOTE,
+            "language": conv.describe(),
+            "plugins": plugin_info,
+            "signatures": surface.signatures(),
+            "consistency": consistency,
+            "tools": {"sacrebleu": surface.SACREBLEU_VERSION, "numpy": np.__version__,
+                      "python": platform.python_version()},
+            "input": {"path": card.path, "format": card.format, "entries_sha256": _sha256(card)},
+            "entry_statistics_from_cache": from_cache,
+            "scoring_seconds": round(time.perf_counter() - started, 3),
+        },
+        "entries": entry_out,
+    }
+
+
+def _entry_output(entry, i: int, table: Table, row: dict, breakdown: dict, plugin_results) -> dict:
+    chrf = table.entry_value("chrf_plus_plus", i)
+    out = {
+        "id": entry.id, "source": entry.source, "reference": entry.reference, "predicted": entry.predicted,
+    }
+    for key in ("raw_predicted", "difficulty", "provenance", "domain", "latency_s", "cost_usd", "error"):
+        value = getattr(entry, key)
+        if value is not None:
+            out[key] = value
+    if entry.variants:
+        out["variants"] = entry.variants
+    if entry.morphological_analysis is not None:
+        out["morphological_analysis"] = entry.morphological_analysis
+    out.update(entry.tokens)
+    out.update({k: v for k, v in entry.extra.items() if k not in ("score", "breakdown", "weighted", "metrics", "lyss")})
+    out["metrics"] = {
+        "exact_match": bool(row["exact"]),
+        "chrf_plus_plus": chrf,
+        "bleu": table.entry_value("bleu", i),
+        "ter": table.entry_value("ter", i),
+        "length_ratio": row["length_ratio"],
+        "code_switching_rate": row["cs"]["leaked"] / row["cs"]["tokens"] if row["cs"]["tokens"] else None,
+        "leaked_words": row["cs"]["leaked_words"],
+        "hallucination": row["hall"],
+        "terminology": row["term"],
+        "compliance": {k: v for k, v in row["compliance"].items() if k != "bad_quotes" or v},
+    }
+    if row["variant"] is not None:
+        out["metrics"]["variant_match"] = bool(row["variant"])
+    if plugin_results:
+        out["lyss"] = {name: results[i] for name, results in plugin_results}
+    out["score"] = breakdown["score"]
+    out["breakdown"] = breakdown["breakdown"]
+    out["weighted"] = breakdown["weighted"]
+    return out

@@ -1,0 +1,125 @@
+"""Per-entry statistics, computed once per entry and cached.
+
+Everything the corpus scores, the bootstrap and the per-entry breakdown need is derived from these
+records, so re-scoring with another profile or seed never recomputes a sentence.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import multiprocessing
+import os
+import pickle
+from pathlib import Path
+from typing import Callable
+
+import numpy as np
+
+from . import __version__, behaviour, compliance, surface
+from .conventions import LanguageConventions
+from .runcard import Entry
+
+PARALLEL_THRESHOLD = 4000  # below this a process pool costs more than it saves
+
+
+def _records(entries: list[Entry], conv: LanguageConventions, glossary, leaked_word) -> dict:
+    preds = [e.predicted for e in entries]
+    refs = [e.reference for e in entries]
+    stats = surface.batch_statistics(preds, refs)
+    rows = []
+    for e in entries:
+        raw = compliance.check(e.raw_predicted, e.source, conv) if e.raw_predicted is not None else None
+        rows.append({
+            "exact": surface.exact_match(e.predicted, e.reference),
+            "variant": surface.variant_match(e.predicted, e.reference, e.variants) if e.variants else None,
+            "length_ratio": surface.length_ratio(e.predicted, e.reference),
+            "cs": behaviour.code_switching(e.predicted, e.source, conv, leaked_word),
+            "hall": behaviour.hallucination(e.predicted, e.source, e.reference, conv),
+            "term": behaviour.terminology(e.predicted, e.source, glossary),
+            "compliance": compliance.check(e.predicted, e.source, conv),
+            "compliance_raw": raw,
+        })
+    return {"rows": rows, **stats}
+
+
+_FORK_WORK: tuple | None = None
+
+
+def _work_chunk(bounds: tuple[int, int]) -> dict:
+    entries, conv, glossary, leaked_word = _FORK_WORK
+    return _records(entries[bounds[0]:bounds[1]], conv, glossary, leaked_word)
+
+
+def _merge(parts: list[dict]) -> dict:
+    return {"rows": [r for p in parts for r in p["rows"]],
+            **{k: np.concatenate([p[k] for p in parts]) for k in ("chrf", "bleu", "ter")}}
+
+
+def compute_records(entries: list[Entry], conv: LanguageConventions, glossary=None,
+                    leaked_word: Callable[[str], bool] | None = None, workers: int | None = None) -> dict:
+    """Records for all entries, split over the machine's cores for large corpora."""
+    global _FORK_WORK
+    workers = workers or os.cpu_count() or 1
+    if len(entries) < PARALLEL_THRESHOLD or workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
+        return _records(entries, conv, glossary, leaked_word)
+    step = -(-len(entries) // workers)
+    bounds = [(i, min(i + step, len(entries))) for i in range(0, len(entries), step)]
+    _FORK_WORK = (entries, conv, glossary, leaked_word)
+    try:
+        with multiprocessing.get_context("fork").Pool(len(bounds)) as pool:
+            parts = pool.map(_work_chunk, bounds)
+    finally:
+        _FORK_WORK = None
+    return _merge(parts)
+
+
+# ----------------------------------------------------------------------------- cache
+
+def cache_dir() -> Path | None:
+    """``LYSS_CACHE_DIR``, else the user's cache folder; ``LYSS_CACHE_DIR=off`` disables caching."""
+    env = os.environ.get("LYSS_CACHE_DIR")
+    if env == "off":
+        return None
+    if env:
+        return Path(env)
+    import platformdirs
+    return Path(platformdirs.user_cache_dir("lyss", appauthor=False))
+
+
+def cache_key(entries: list[Entry], conv: LanguageConventions, glossary, hook_id: str) -> str:
+    h = hashlib.sha256()
+    h.update(json.dumps([__version__, surface.SACREBLEU_VERSION, conv.describe(), glossary, hook_id,
+                         json.loads(json.dumps(behaviour.settings()))], sort_keys=True).encode())
+    for e in entries:
+        h.update(json.dumps([e.predicted, e.reference, e.source, e.raw_predicted, e.variants]).encode())
+    return h.hexdigest()
+
+
+def cached_records(entries: list[Entry], conv: LanguageConventions, glossary=None,
+                   leaked_word: Callable[[str], bool] | None = None, hook_id: str = "",
+                   use_cache: bool = True) -> tuple[dict, bool]:
+    """Records from the cache when this exact corpus and configuration was scored before.
+
+    Returns (records, whether they came from the cache).
+    """
+    folder = cache_dir() if use_cache else None
+    path = None
+    if folder is not None:
+        path = folder / "entries" / f"{cache_key(entries, conv, glossary, hook_id)}.pkl"
+        try:
+            with path.open("rb") as fh:
+                return pickle.load(fh), True
+        except (OSError, pickle.UnpicklingError, EOFError):
+            pass
+    records = compute_records(entries, conv, glossary, leaked_word)
+    if path is not None:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_suffix(f".{os.getpid()}.tmp")
+            with tmp.open("wb") as fh:
+                pickle.dump(records, fh, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(tmp, path)
+        except OSError:
+            pass  # a cache that cannot be written is only slower, never wrong
+    return records, False

@@ -1,0 +1,165 @@
+"""Rubrics: weighted dimensions kept as data files. The LYSS weight profiles (A, B, refitted ones) are
+rubrics whose dimensions are metrics; the four-axis capstone rubric of the rubric chapter is another.
+
+A rubric file::
+
+    {"name": "A", "kind": "scaled" | "binary",
+     "dimensions": [{"id": "chrf_plus_plus", "weight": 0.15, "normalise": ["divide:100"]}, ...],
+     "normalisation": ["strip", "lower", "strip_trailing_period"]}      # binary rubrics only
+
+Scoring a set of dimension values gives the per-item breakdown of the rubric chapter:
+``{"score", "breakdown", "weighted"}``; a dimension whose value is ``None`` is left out and the
+weights of the others are renormalised (spec §4.1).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from .errors import InputError
+
+WEIGHT_TOLERANCE = 1e-6
+
+
+@dataclass(frozen=True)
+class Dimension:
+    id: str
+    weight: float
+    normalise: tuple[str, ...] = ()
+    kind: str = "scaled"
+    check: dict | None = None
+
+    def normalised(self, value: float) -> float:
+        """Apply the dimension's scale pipeline (``divide:N``, ``invert``, ``clip``)."""
+        for step in self.normalise:
+            if step.startswith("divide:"):
+                value = value / float(step.split(":", 1)[1])
+            elif step == "invert":
+                value = 1.0 - value
+            elif step == "clip":
+                value = np.clip(value, 0.0, 1.0) if isinstance(value, np.ndarray) else min(1.0, max(0.0, value))
+            else:
+                raise ValueError(f"unknown normalisation step {step!r}")
+        return value
+
+
+@dataclass(frozen=True)
+class Rubric:
+    name: str
+    dimensions: tuple[Dimension, ...]
+    kind: str = "scaled"
+    title: str = ""
+    text_normalisation: tuple[str, ...] = ()
+    source: str = ""
+    provenance: dict | None = None
+    path: str | None = None
+
+    @property
+    def weights(self) -> dict[str, float]:
+        return {d.id: d.weight for d in self.dimensions}
+
+    def describe(self) -> dict[str, Any]:
+        out = {"name": self.name, "title": self.title, "weights": self.weights, "source": self.source}
+        if self.path:
+            out["path"] = self.path
+        if self.provenance:
+            out["provenance"] = self.provenance
+        return out
+
+    def score(self, values: dict[str, float | None]) -> dict[str, Any]:
+        """The weighted score of one item or corpus: ``{"score", "breakdown", "weighted", "missing"}``.
+
+        ``breakdown`` holds each available dimension on its 0–1 scale; ``weighted`` its share of the
+        score after renormalisation. ``score`` is ``None`` when no dimension is available.
+        Raises ``ValueError`` on NaN or infinite input (a corrupt value must never be averaged away).
+        """
+        breakdown: dict[str, float] = {}
+        for dim in self.dimensions:
+            value = values.get(dim.id)
+            if value is None:
+                continue
+            if isinstance(value, bool):
+                value = float(value)
+            if not isinstance(value, (int, float)) or not math.isfinite(value):
+                raise ValueError(f"{dim.id} is {value!r}: the composite needs finite numbers")
+            breakdown[dim.id] = dim.normalised(float(value))
+        total = sum(d.weight for d in self.dimensions if d.id in breakdown)
+        missing = [d.id for d in self.dimensions if d.id not in breakdown]
+        if not breakdown or total <= 0:
+            return {"score": None, "breakdown": breakdown, "weighted": {}, "missing": missing}
+        weighted = {d.id: d.weight / total * breakdown[d.id] for d in self.dimensions if d.id in breakdown}
+        return {"score": sum(weighted.values()), "breakdown": breakdown, "weighted": weighted, "missing": missing}
+
+
+def _dimension(path: str, i: int, raw: Any) -> Dimension:
+    place = f"dimensions[{i}]"
+    if not isinstance(raw, dict) or not isinstance(raw.get("id"), str):
+        raise InputError(path, place, "needs an 'id' text")
+    weight = raw.get("weight")
+    if isinstance(weight, bool) or not isinstance(weight, (int, float)) or not math.isfinite(weight) or weight < 0:
+        raise InputError(path, f"{place} ({raw['id']})", "weight must be a finite number ≥ 0")
+    steps = raw.get("normalise", [])
+    if not isinstance(steps, list) or not all(isinstance(s, str) for s in steps):
+        raise InputError(path, f"{place} ({raw['id']})", "'normalise' must be a list of steps")
+    dim = Dimension(raw["id"], float(weight), tuple(steps), raw.get("kind", "scaled"), raw.get("check"))
+    try:
+        dim.normalised(0.5)
+    except (ValueError, ZeroDivisionError) as exc:
+        raise InputError(path, f"{place} ({raw['id']})", str(exc)) from None
+    return dim
+
+
+def rubric_from_dict(data: Any, path: str = "<rubric>") -> Rubric:
+    if not isinstance(data, dict):
+        raise InputError(path, "top level", "a rubric is a JSON object")
+    dims = data.get("dimensions")
+    if not isinstance(dims, list) or not dims:
+        raise InputError(path, "dimensions", "needs a non-empty list")
+    dimensions = tuple(_dimension(path, i, d) for i, d in enumerate(dims))
+    ids = [d.id for d in dimensions]
+    if len(set(ids)) != len(ids):
+        raise InputError(path, "dimensions", "a dimension id is repeated")
+    total = sum(d.weight for d in dimensions)
+    if abs(total - 1.0) > WEIGHT_TOLERANCE:
+        raise InputError(path, "dimensions", f"weights sum to {total:.6f}, not 1")
+    return Rubric(
+        name=str(data.get("name", Path(path).stem)), dimensions=dimensions, kind=data.get("kind", "scaled"),
+        title=data.get("title", ""), text_normalisation=tuple(data.get("normalisation", ())),
+        source=data.get("source", ""), provenance=data.get("provenance"), path=None,
+    )
+
+
+def load_rubric(name_or_path: str, folder: str = "profiles") -> Rubric:
+    """A shipped rubric by name (``A``, ``B``, ``capstone``) or any rubric file by path."""
+    candidate = Path(name_or_path)
+    if candidate.suffix == ".json" or candidate.exists():
+        try:
+            text = candidate.read_text("utf-8")
+        except FileNotFoundError:
+            raise InputError(name_or_path, "", "file not found") from None
+        except UnicodeDecodeError:
+            raise InputError(name_or_path, "", "not UTF-8 text") from None
+        try:
+            data = json.loads(text, parse_constant=lambda c: (_ for _ in ()).throw(ValueError(c)))
+        except json.JSONDecodeError as exc:
+            raise InputError(name_or_path, f"line {exc.lineno} column {exc.colno}", f"invalid JSON: {exc.msg}") from None
+        except ValueError as exc:
+            raise InputError(name_or_path, "", f"{exc} is not a number JSON allows") from None
+        rubric = rubric_from_dict(data, name_or_path)
+        return Rubric(**{**rubric.__dict__, "path": str(candidate)})
+    for sub in (folder, "profiles", "rubrics"):
+        res = resources.files("scoring").joinpath(f"data/{sub}/{name_or_path}.json")
+        if res.is_file():
+            return rubric_from_dict(json.loads(res.read_text("utf-8")), f"{sub}/{name_or_path}.json")
+    raise InputError(name_or_path, "", "no such profile or rubric (shipped: A, B, capstone; or give a .json file)")
+
+
+def load_profile(name_or_path: str) -> Rubric:
+    return load_rubric(name_or_path, "profiles")

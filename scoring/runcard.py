@@ -1,0 +1,407 @@
+"""Reading and writing run cards.
+
+Three input shapes are auto-detected and validated, all into one :class:`RunCard`:
+
+1. a run card JSON (Scoring Specification §9 plus per-entry results),
+2. the reference harness's ``*_report.json`` (``run_id, config, overall, entries``),
+3. plain parallel text: TSV or JSONL with source/reference/prediction columns, or three text files.
+
+Every problem raises :class:`~scoring.errors.InputError` naming the file, the place and the problem.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+import os
+import re
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .errors import InputError
+
+SOURCE_KEYS = ("source", "src")
+REFERENCE_KEYS = ("reference", "expected", "ref", "target")
+PREDICTION_KEYS = ("predicted", "prediction", "hypothesis", "hyp", "output")
+ID_KEYS = ("id", "entry_id")
+TOKEN_KEYS = ("prompt_tokens", "completion_tokens", "reasoning_tokens", "cached_tokens")
+
+
+@dataclass
+class Entry:
+    """One translated sentence with what the run recorded about it."""
+
+    id: str
+    source: str
+    reference: str
+    predicted: str
+    raw_predicted: str | None = None
+    difficulty: str | None = None
+    provenance: str | None = None
+    domain: str | None = None
+    variants: list[str] = field(default_factory=list)
+    morphological_analysis: Any = None
+    latency_s: float | None = None
+    cost_usd: float | None = None
+    tokens: dict[str, int] = field(default_factory=dict)
+    error: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class RunCard:
+    """A run: its entries and its run-level fields (``meta`` keeps everything else as given)."""
+
+    path: str
+    format: str
+    entries: list[Entry]
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def glossary(self) -> dict[str, list[str]] | None:
+        return self.meta.get("_glossary")
+
+    @property
+    def target_language(self) -> str | None:
+        return self.meta.get("_target_language")
+
+
+# ----------------------------------------------------------------------------- reading bytes
+
+def _read_text(path: Path) -> str:
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise InputError(str(path), "", "file not found") from None
+    except IsADirectoryError:
+        raise InputError(str(path), "", "is a folder, not a file") from None
+    except OSError as exc:
+        raise InputError(str(path), "", f"cannot read: {exc.strerror}") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise InputError(str(path), f"line {line} (byte {exc.start})", "not UTF-8 text") from None
+    return text.lstrip("\ufeff")
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def _parse_json(path: Path, text: str, where: str = "") -> Any:
+    try:
+        return json.loads(text, parse_constant=_reject_constant)
+    except json.JSONDecodeError as exc:
+        place = where or f"line {exc.lineno} column {exc.colno}"
+        raise InputError(str(path), place, f"invalid JSON: {exc.msg}") from None
+    except ValueError as exc:  # NaN / Infinity
+        raise InputError(str(path), where or "JSON", str(exc)) from None
+
+
+# ----------------------------------------------------------------------------- field checks
+
+def _place(index: int, raw: dict | None) -> str:
+    if isinstance(raw, dict):
+        for key in ID_KEYS:
+            if key in raw and isinstance(raw[key], (str, int)):
+                return f"entry {index + 1} (id {raw[key]!r})"
+    return f"entry {index + 1}"
+
+
+def _first_key(raw: dict, keys: tuple[str, ...]) -> str | None:
+    for key in keys:
+        if key in raw:
+            return key
+    return None
+
+
+def _text_field(path: Path, place: str, raw: dict, keys: tuple[str, ...], *, nullable: bool) -> str:
+    key = _first_key(raw, keys)
+    if key is None:
+        raise InputError(str(path), place, f"missing field '{keys[0]}'")
+    value = raw[key]
+    if value is None and nullable:
+        return ""
+    if not isinstance(value, str):
+        raise InputError(str(path), place, f"field '{key}' must be text, got {type(value).__name__}")
+    return value
+
+
+def _number(path: Path, place: str, key: str, value: Any, *, integer: bool = False) -> float | int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise InputError(str(path), place, f"field '{key}' must be a number, got {type(value).__name__}")
+    if not math.isfinite(value):
+        raise InputError(str(path), place, f"field '{key}' is not a finite number")
+    if value < 0:
+        raise InputError(str(path), place, f"field '{key}' must not be negative")
+    if integer:
+        if float(value) != int(value):
+            raise InputError(str(path), place, f"field '{key}' must be a whole number")
+        return int(value)
+    return float(value)
+
+
+def _entry_tokens(path: Path, place: str, raw: dict) -> dict[str, int]:
+    tokens: dict[str, int] = {}
+    usage = raw.get("usage") if isinstance(raw.get("usage"), dict) else {}
+    details_c = usage.get("completion_tokens_details") or {}
+    details_p = usage.get("prompt_tokens_details") or {}
+    candidates = {
+        "prompt_tokens": raw.get("prompt_tokens", usage.get("prompt_tokens")),
+        "completion_tokens": raw.get("completion_tokens", usage.get("completion_tokens")),
+        "reasoning_tokens": raw.get("reasoning_tokens", details_c.get("reasoning_tokens")),
+        "cached_tokens": raw.get("cached_tokens", details_p.get("cached_tokens")),
+    }
+    for key, value in candidates.items():
+        number = _number(path, place, key, value, integer=True)
+        if number is not None:
+            tokens[key] = int(number)
+    return tokens
+
+
+_KNOWN_FIELDS = set(SOURCE_KEYS + REFERENCE_KEYS + PREDICTION_KEYS + ID_KEYS + TOKEN_KEYS) | {
+    "raw_predicted", "difficulty", "provenance", "domain", "variants", "morphological_analysis",
+    "latency_s", "cost_usd", "usage", "error",
+}
+
+
+def entry_from_dict(path: Path, index: int, raw: Any, *, default_id: str | None = None) -> Entry:
+    """Validate one entry object and build an :class:`Entry`."""
+    place = _place(index, raw)
+    if not isinstance(raw, dict):
+        raise InputError(str(path), place, f"must be an object, got {type(raw).__name__}")
+    id_key = _first_key(raw, ID_KEYS)
+    if id_key is None:
+        if default_id is None:
+            raise InputError(str(path), place, "missing field 'id'")
+        entry_id = default_id
+    else:
+        value = raw[id_key]
+        if isinstance(value, bool) or not isinstance(value, (str, int)) or value == "":
+            raise InputError(str(path), place, f"field '{id_key}' must be non-empty text or a whole number")
+        entry_id = str(value)
+    source = _text_field(path, place, raw, SOURCE_KEYS, nullable=False)
+    reference = _text_field(path, place, raw, REFERENCE_KEYS, nullable=False)
+    predicted = _text_field(path, place, raw, PREDICTION_KEYS, nullable=True)
+    raw_predicted = raw.get("raw_predicted")
+    if raw_predicted is not None and not isinstance(raw_predicted, str):
+        raise InputError(str(path), place, "field 'raw_predicted' must be text")
+    variants = raw.get("variants") or []
+    if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
+        raise InputError(str(path), place, "field 'variants' must be a list of texts")
+    difficulty = raw.get("difficulty")
+    if difficulty is not None:
+        if isinstance(difficulty, bool) or not isinstance(difficulty, (int, str, float)):
+            raise InputError(str(path), place, "field 'difficulty' must be a number or text")
+        if isinstance(difficulty, float):
+            if not math.isfinite(difficulty):
+                raise InputError(str(path), place, "field 'difficulty' is not a finite number")
+            difficulty = int(difficulty) if difficulty == int(difficulty) else difficulty
+        difficulty = str(difficulty)
+    for key in ("provenance", "domain", "error"):
+        if raw.get(key) is not None and not isinstance(raw[key], str):
+            raise InputError(str(path), place, f"field '{key}' must be text")
+    return Entry(
+        id=entry_id,
+        source=source,
+        reference=reference,
+        predicted=predicted,
+        raw_predicted=raw_predicted,
+        difficulty=difficulty,
+        provenance=raw.get("provenance") or None,
+        domain=raw.get("domain") or None,
+        variants=list(variants),
+        morphological_analysis=raw.get("morphological_analysis"),
+        latency_s=_number(path, place, "latency_s", raw.get("latency_s")),
+        cost_usd=_number(path, place, "cost_usd", raw.get("cost_usd")),
+        tokens=_entry_tokens(path, place, raw),
+        error=raw.get("error") or None,
+        extra={k: v for k, v in raw.items() if k not in _KNOWN_FIELDS},
+    )
+
+
+def _check_entries(path: Path, entries: list[Entry]) -> list[Entry]:
+    if not entries:
+        raise InputError(str(path), "entries", "the corpus is empty")
+    seen: dict[str, int] = {}
+    for i, entry in enumerate(entries):
+        if entry.id in seen:
+            raise InputError(str(path), f"entry {i + 1} (id {entry.id!r})",
+                             f"duplicate id (first used by entry {seen[entry.id] + 1})")
+        seen[entry.id] = i
+    return entries
+
+
+def _check_finite(path: Path, obj: Any, where: str = "") -> None:
+    """Reject NaN/Infinity anywhere (JSON written by Python may carry them)."""
+    if isinstance(obj, float) and not math.isfinite(obj):
+        raise InputError(str(path), where or "value", "not a finite number")
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            _check_finite(path, v, f"{where}.{k}" if where else str(k))
+    elif isinstance(obj, list):
+        for i, v in enumerate(obj):
+            _check_finite(path, v, f"{where}[{i}]")
+
+
+# ----------------------------------------------------------------------------- glossary, language
+
+def _glossary(path: Path, raw: Any) -> dict[str, list[str]] | None:
+    """Accept ``{term: target | [targets]}`` or ``[{"source": t, "targets": [...]}]``."""
+    if raw is None:
+        return None
+    out: dict[str, list[str]] = {}
+    if isinstance(raw, dict):
+        items = raw.items()
+    elif isinstance(raw, list):
+        items = []
+        for i, item in enumerate(raw):
+            if not isinstance(item, dict) or not isinstance(item.get("source"), str):
+                raise InputError(str(path), f"glossary[{i}]", "needs a 'source' text and 'targets'")
+            items.append((item["source"], item.get("targets", item.get("target"))))
+    else:
+        raise InputError(str(path), "glossary", "must be an object or a list")
+    for term, targets in items:
+        if isinstance(targets, str):
+            targets = [targets]
+        if not isinstance(targets, list) or not targets or not all(isinstance(t, str) for t in targets):
+            raise InputError(str(path), f"glossary[{term!r}]", "targets must be a text or a list of texts")
+        out[term] = targets
+    return out or None
+
+
+_PAIR = re.compile(r"(?<![a-z])([a-z]{2,3})[-_]([a-z]{2,3})(?![a-z])")
+
+
+def _language_from_pair(text: Any) -> str | None:
+    if not isinstance(text, str):
+        return None
+    match = _PAIR.search(text.lower())
+    return match.group(2) if match else None
+
+
+def _target_language(meta: dict) -> str | None:
+    dataset = meta.get("dataset") if isinstance(meta.get("dataset"), dict) else {}
+    config = meta.get("config") if isinstance(meta.get("config"), dict) else {}
+    for value in (meta.get("target_language"), meta.get("target_lang_code"), config.get("target_lang_code"),
+                  dataset.get("target_language")):
+        if isinstance(value, str) and value:
+            return value
+    for value in (dataset.get("language_pair"), meta.get("language_pair"), dataset.get("id"),
+                  config.get("corpus_path"), config.get("dataset_id")):
+        lang = _language_from_pair(value)
+        if lang:
+            return lang
+    return None
+
+
+# ----------------------------------------------------------------------------- the three shapes
+
+def _from_json_object(path: Path, data: Any) -> RunCard:
+    if isinstance(data, list):
+        data = {"entries": data}
+    if not isinstance(data, dict):
+        raise InputError(str(path), "top level", "must be a JSON object with 'entries'")
+    is_report = "overall" in data and "config" in data and "entries" in data
+    key = "entries" if "entries" in data else ("results" if "results" in data else None)
+    if key is None:
+        raise InputError(str(path), "top level", "no 'entries' list (not a run card or report)")
+    raw_entries = data[key]
+    if not isinstance(raw_entries, list):
+        raise InputError(str(path), key, "must be a list")
+    entries = [entry_from_dict(path, i, raw) for i, raw in enumerate(raw_entries)]
+    meta = {k: v for k, v in data.items() if k != key}
+    _check_finite(path, {k: v for k, v in meta.items() if k not in ("overall",)})
+    meta["_glossary"] = _glossary(path, data.get("glossary"))
+    meta["_target_language"] = _target_language(data)
+    return RunCard(str(path), "champollion-report" if is_report else "runcard", _check_entries(path, entries), meta)
+
+
+def _from_jsonl(path: Path, text: str) -> RunCard:
+    entries = []
+    for lineno, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        raw = _parse_json(path, line, f"line {lineno}")
+        entries.append(entry_from_dict(path, len(entries), raw, default_id=str(lineno)))
+    return RunCard(str(path), "jsonl", _check_entries(path, entries), {})
+
+
+def _from_tsv(path: Path, text: str) -> RunCard:
+    reader = csv.reader(io.StringIO(text), delimiter="\t", quoting=csv.QUOTE_NONE)
+    rows = list(reader)
+    if not rows:
+        raise InputError(str(path), "", "the corpus is empty")
+    header = [h.strip().lower() for h in rows[0]]
+    needed = {"source": SOURCE_KEYS, "reference": REFERENCE_KEYS, "prediction": PREDICTION_KEYS}
+    for name, keys in needed.items():
+        if not any(k in header for k in keys):
+            raise InputError(str(path), "line 1", f"header has no '{name}' column (found: {', '.join(header)})")
+    entries = []
+    for lineno, row in enumerate(rows[1:], 2):
+        if not any(cell.strip() for cell in row):
+            continue
+        if len(row) != len(header):
+            raise InputError(str(path), f"line {lineno}", f"{len(row)} columns, the header has {len(header)}")
+        raw = dict(zip(header, row))
+        entries.append(entry_from_dict(path, len(entries), raw, default_id=str(lineno - 1)))
+    return RunCard(str(path), "tsv", _check_entries(path, entries), {})
+
+
+def _from_three_files(source: Path, reference: Path, prediction: Path) -> RunCard:
+    texts = [_read_text(p).splitlines() for p in (source, reference, prediction)]
+    counts = [len(t) for t in texts]
+    if len(set(counts)) != 1:
+        raise InputError(str(prediction), "", f"line counts differ: source {counts[0]}, reference {counts[1]}, "
+                                              f"prediction {counts[2]}")
+    entries = [Entry(id=str(i + 1), source=s, reference=r, predicted=h)
+               for i, (s, r, h) in enumerate(zip(*texts))]
+    return RunCard(str(prediction), "text", _check_entries(prediction, entries), {})
+
+
+def load(paths: list[str] | str) -> RunCard:
+    """Load a run card, a harness report, a TSV/JSONL file, or three text files (source, reference, prediction)."""
+    if isinstance(paths, (str, os.PathLike)):
+        paths = [str(paths)]
+    if len(paths) == 3:
+        return _from_three_files(*(Path(p) for p in paths))
+    if len(paths) != 1:
+        raise InputError(" ".join(paths), "", "give one file, or three text files: SOURCE REFERENCE PREDICTION")
+    path = Path(paths[0])
+    text = _read_text(path)
+    suffix = path.suffix.lower()
+    if suffix == ".jsonl":
+        return _from_jsonl(path, text)
+    if suffix in (".tsv", ".tab"):
+        return _from_tsv(path, text)
+    if suffix == ".json" or text.lstrip().startswith(("{", "[")):
+        return _from_json_object(path, _parse_json(path, text))
+    raise InputError(str(path), "", "unknown format: give a .json run card, .jsonl, .tsv, "
+                                    "or three text files SOURCE REFERENCE PREDICTION")
+
+
+# ----------------------------------------------------------------------------- writing
+
+def write_json_atomic(path: str | os.PathLike, obj: Any) -> None:
+    """Write JSON through a temporary file in the same folder and an atomic rename."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            json.dump(obj, fh, ensure_ascii=False, indent=2, allow_nan=False)
+            fh.write("\n")
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise

@@ -1,0 +1,80 @@
+"""Surface metrics (spec §2.1): exact and equivalent match, chrF++, BLEU, TER, length ratio.
+
+Following sacrebleu, the string metrics keep per-segment *sufficient statistics*; corpus scores and
+bootstrap resamples are computed from summed statistics, never from the mean of sentence scores.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+import sacrebleu
+from sacrebleu.metrics import BLEU, CHRF, TER
+
+from .text import normalize_exact
+
+
+@lru_cache(maxsize=1)
+def sacrebleu_metrics() -> dict[str, object]:
+    """The three sacrebleu metrics with the settings the spec fixes (chrF++ is word_order=2)."""
+    return {"chrf": CHRF(word_order=2), "bleu": BLEU(), "ter": TER()}
+
+
+def exact_match(predicted: str, reference: str) -> int:
+    """1 when the two agree after NFC, lower-casing and white-space collapsing."""
+    return int(normalize_exact(predicted) == normalize_exact(reference))
+
+
+def variant_match(predicted: str, reference: str, variants: list[str]) -> int:
+    """Generic equivalent match: the reference or any of the entry's accepted ``variants[]``."""
+    got = normalize_exact(predicted)
+    return int(any(got == normalize_exact(v) for v in [reference, *variants]))
+
+
+def length_ratio(predicted: str, reference: str) -> float | None:
+    """len(predicted) / len(reference) in characters; ``None`` for an empty reference."""
+    return len(predicted) / len(reference) if reference else None
+
+
+def segment_statistics(predicted: str, reference: str) -> dict[str, list[float]]:
+    """Sufficient statistics of chrF++, BLEU and TER for one segment."""
+    out = {}
+    for name, metric in sacrebleu_metrics().items():
+        out[name] = [float(x) for x in metric._extract_corpus_statistics([predicted], [[reference]])[0]]
+    return out
+
+
+def batch_statistics(predicted: list[str], references: list[str]) -> dict[str, np.ndarray]:
+    """Sufficient statistics for many segments at once (one sacrebleu call per metric)."""
+    out = {}
+    for name, metric in sacrebleu_metrics().items():
+        out[name] = np.asarray(metric._extract_corpus_statistics(predicted, [references]), dtype=np.float64)
+    return out
+
+
+def score_from_statistics(name: str, stats: np.ndarray) -> float:
+    """A corpus (or resample) score from summed statistics, by sacrebleu's own formula."""
+    metric = sacrebleu_metrics()[name]
+    return float(metric._compute_score_from_stats(list(stats)).score)
+
+
+def sentence_score(name: str, stats: list[float]) -> float:
+    """Segment score: chrF++ and TER as sacrebleu defines them for a sentence, BLEU with effective order."""
+    if name == "bleu":
+        bleu = BLEU(effective_order=True)
+        return float(bleu._compute_score_from_stats(list(stats)).score)
+    return score_from_statistics(name, np.asarray(stats))
+
+
+def signatures() -> dict[str, str]:
+    """sacrebleu signatures recording every setting (nrefs:1, case, tokeniser, version)."""
+    out = {}
+    for name, metric in sacrebleu_metrics().items():
+        sig = metric.get_signature()
+        sig.info["nrefs"] = 1
+        out[name] = sig.format()
+    return out
+
+
+SACREBLEU_VERSION = sacrebleu.__version__

@@ -1,0 +1,95 @@
+"""Text normalisation, word tokens and Unicode scripts shared by the metrics."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+_SPACE = re.compile(r"\s+")
+_EDGE_PUNCT = re.compile(r"^[^\w]+|[^\w]+$", re.UNICODE)
+
+
+def normalize_exact(text: str) -> str:
+    """NFC, lower-case, white space collapsed and trimmed: the exact-match comparison form.
+
+    This is the normalisation that reproduces the reference harness's recorded exact-match rates.
+    """
+    return _SPACE.sub(" ", unicodedata.normalize("NFC", text).lower()).strip()
+
+
+def word_tokens(text: str) -> list[str]:
+    """White-space tokens with edge punctuation stripped; tokens without letters are dropped."""
+    out = []
+    for raw in text.split():
+        tok = _EDGE_PUNCT.sub("", raw)
+        if tok and any(ch.isalpha() for ch in tok):
+            out.append(tok)
+    return out
+
+
+# First word(s) of a Unicode character name → ISO 15924 script code.
+_NAME_PREFIXES = [
+    ("CANADIAN SYLLABICS", "Cans"), ("LATIN", "Latn"), ("CJK", "Hani"), ("HIRAGANA", "Hira"),
+    ("KATAKANA", "Kana"), ("HALFWIDTH KATAKANA", "Kana"), ("HANGUL", "Hang"), ("CYRILLIC", "Cyrl"),
+    ("GREEK", "Grek"), ("ARABIC", "Arab"), ("HEBREW", "Hebr"), ("ETHIOPIC", "Ethi"),
+    ("DEVANAGARI", "Deva"), ("BENGALI", "Beng"), ("SINHALA", "Sinh"), ("TAMIL", "Taml"),
+    ("THAI", "Thai"), ("GEORGIAN", "Geor"), ("ARMENIAN", "Armn"), ("CHEROKEE", "Cher"),
+    ("TIFINAGH", "Tfng"), ("NKO", "Nkoo"), ("VAI", "Vaii"), ("MONGOLIAN", "Mong"),
+    ("TIBETAN", "Tibt"), ("KHMER", "Khmr"), ("LAO", "Laoo"), ("MYANMAR", "Mymr"),
+    ("GUJARATI", "Gujr"), ("GURMUKHI", "Guru"), ("KANNADA", "Knda"), ("MALAYALAM", "Mlym"),
+    ("TELUGU", "Telu"), ("ORIYA", "Orya"), ("SYRIAC", "Syrc"), ("THAANA", "Thaa"),
+    ("FULLWIDTH LATIN", "Latn"),
+]
+# Scripts that write one language together (Japanese mixes kanji and kana).
+SCRIPT_FAMILIES = {"Jpan": {"Hani", "Hira", "Kana"}, "Kore": {"Hang", "Hani"}}
+
+
+@lru_cache(maxsize=65536)
+def char_script(ch: str) -> str | None:
+    """ISO 15924 code of a letter, ``None`` for characters that are not letters."""
+    if not ch.isalpha():
+        return None
+    name = unicodedata.name(ch, "")
+    if name.startswith("FULLWIDTH LATIN"):
+        return "Latn"
+    for prefix, code in _NAME_PREFIXES:
+        if name.startswith(prefix):
+            return code
+    return "Zyyy"
+
+
+def token_script(token: str) -> str | None:
+    """The script of most of a token's letters (``None`` when it has no letters)."""
+    counts: dict[str, int] = {}
+    for ch in token:
+        s = char_script(ch)
+        if s:
+            counts[s] = counts.get(s, 0) + 1
+    if not counts:
+        return None
+    return max(sorted(counts), key=counts.__getitem__)
+
+
+def expand_scripts(scripts: set[str] | list[str]) -> set[str]:
+    """A set of script codes with the families (``Jpan``, ``Kore``) expanded."""
+    out: set[str] = set()
+    for s in scripts:
+        out |= SCRIPT_FAMILIES.get(s, {s})
+    return out
+
+
+def dominant_script(texts: list[str]) -> str | None:
+    """The script of most letters over many texts (used when no language card names one)."""
+    counts: dict[str, int] = {}
+    for text in texts:
+        for ch in text:
+            s = char_script(ch)
+            if s:
+                counts[s] = counts.get(s, 0) + 1
+    if not counts:
+        return None
+    best = max(sorted(counts), key=counts.__getitem__)
+    if best in {"Hani", "Hira", "Kana"} and ({"Hira", "Kana"} & set(counts)):
+        return "Jpan"
+    return best
