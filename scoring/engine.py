@@ -59,15 +59,25 @@ class Table:
         num, den = self.ratio[key]
         return float(num[i] / den[i]) if den[i] > 0 else None
 
-    def resampled(self, key: str, counts: np.ndarray) -> np.ndarray:
-        """The metric on each resample, ``counts`` being the (B × n) draw counts."""
+    def sums(self, key: str, weights: np.ndarray):
+        """Weighted sums of a metric's columns: statistics (chrF++/BLEU/TER) or (Σnum, Σden)."""
         if key in STAT_KEYS:
-            summed = counts @ self.stats[STAT_KEYS[key]]
-            return np.array([surface.score_from_statistics(STAT_KEYS[key], row) for row in summed])
+            return weights @ self.stats[STAT_KEYS[key]]
         num, den = self.ratio[key]
-        top, bottom = counts @ num, counts @ den
+        return weights @ num, weights @ den
+
+    @staticmethod
+    def finish(key: str, sums) -> np.ndarray:
+        """Scores from weighted sums (one per row of the weights)."""
+        if key in STAT_KEYS:
+            return np.array([surface.score_from_statistics(STAT_KEYS[key], row) for row in sums])
+        top, bottom = sums
         with np.errstate(invalid="ignore", divide="ignore"):
             return np.where(bottom > 0, top / np.where(bottom > 0, bottom, 1), np.nan)
+
+    def resampled(self, key: str, counts: np.ndarray) -> np.ndarray:
+        """The metric on each resample, ``counts`` being the (B × n) draw counts."""
+        return self.finish(key, self.sums(key, counts))
 
     def subset(self, rows: np.ndarray) -> "Table":
         sub = Table({k: v[rows] for k, v in self.stats.items()})
@@ -75,13 +85,18 @@ class Table:
         return sub
 
 
-def composite_resampled(table: Table, profile: Rubric, present: set[str], counts: np.ndarray) -> np.ndarray:
-    """The composite of each resample, renormalised over the metrics each resample can compute."""
-    dims = [d for d in profile.dimensions if d.id in present]
-    values = np.column_stack([d.normalised(table.resampled(d.id, counts)) for d in dims])
+def composite_of(values: dict[str, np.ndarray], profile: Rubric) -> np.ndarray:
+    """Composite per row from each metric's per-row values, renormalised over the finite ones."""
+    dims = [d for d in profile.dimensions if d.id in values]
+    matrix = np.column_stack([d.normalised(values[d.id]) for d in dims])
     weights = np.array([d.weight for d in dims])
-    ok = np.isfinite(values)
-    return (np.where(ok, values, 0.0) @ weights) / (ok @ weights)
+    ok = np.isfinite(matrix)
+    return (np.where(ok, matrix, 0.0) @ weights) / (ok @ weights)
+
+
+def composite_resampled(table: Table, profile: Rubric, present: set[str], counts: np.ndarray) -> np.ndarray:
+    """The composite of each resample."""
+    return composite_of({k: table.resampled(k, counts) for k in present}, profile)
 
 
 # ----------------------------------------------------------------------------- building the table
@@ -214,6 +229,14 @@ def score_run(card: RunCard, profile: Rubric, *, conventions: LanguageConvention
               plugins: Iterable[MetricPlugin] = (), seed: int = stats.DEFAULT_SEED,
               n_bootstrap: int = stats.DEFAULT_RESAMPLES, use_cache: bool = True) -> dict:
     """Score a run card. Returns the scored run card as a JSON-able dict."""
+    return score_with_table(card, profile, conventions=conventions, plugins=plugins, seed=seed,
+                            n_bootstrap=n_bootstrap, use_cache=use_cache)[0]
+
+
+def score_with_table(card: RunCard, profile: Rubric, *, conventions: LanguageConventions | None = None,
+                     plugins: Iterable[MetricPlugin] = (), seed: int = stats.DEFAULT_SEED,
+                     n_bootstrap: int = stats.DEFAULT_RESAMPLES, use_cache: bool = True) -> tuple[dict, Table, set]:
+    """:func:`score_run`, also returning the per-entry table and the composite's metrics (for paired tests)."""
     started = time.perf_counter()
     plugins = list(plugins)
     conv = conventions or infer_conventions([e.reference for e in card.entries], card.target_language)
@@ -333,7 +356,7 @@ def score_run(card: RunCard, profile: Rubric, *, conventions: LanguageConvention
                                      if k in scores and scores.get(k) is None or k in totals and totals[k] is None}
 
     meta = {k: v for k, v in card.meta.items() if not k.startswith("_") and k not in ("scores", "totals", "lyss")}
-    return {
+    scored = {
         **meta,
         "elapsed_seconds": speed["elapsed_seconds"],
         "scores": scores,
@@ -356,6 +379,7 @@ def score_run(card: RunCard, profile: Rubric, *, conventions: LanguageConvention
         },
         "entries": entry_out,
     }
+    return scored, table, present
 
 
 def _entry_output(entry, i: int, table: Table, row: dict, breakdown: dict, plugin_results) -> dict:

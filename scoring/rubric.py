@@ -163,3 +163,85 @@ def load_rubric(name_or_path: str, folder: str = "profiles") -> Rubric:
 
 def load_profile(name_or_path: str) -> Rubric:
     return load_rubric(name_or_path, "profiles")
+
+
+# ----------------------------------------------------------------------------- binary rubric items
+
+def normalise_text(text: str, steps: tuple[str, ...]) -> str:
+    """The rubric chapter's normalisation pipeline: ``strip``, ``lower``, ``strip_trailing_period``."""
+    for step in steps:
+        if step == "strip":
+            text = text.strip()
+        elif step == "lower":
+            text = text.lower()
+        elif step == "strip_trailing_period":
+            text = text[:-1] if text.endswith(".") else text
+        else:
+            raise ValueError(f"unknown normalisation step {step!r}")
+    return text
+
+
+_JSON_TYPES = {"string": str, "number": (int, float), "object": dict, "array": list, "boolean": bool}
+
+
+def _check(check: dict, item: dict, steps: tuple[str, ...]) -> float | None:
+    kind = check["type"]
+    if kind == "contains_all":
+        got = item.get(check["field"])
+        if not isinstance(got, str) or not got.strip():
+            return 0.0  # nothing was returned for this axis
+        expected = item.get(check["expected"]) or []
+        if isinstance(expected, str):
+            expected = [expected]
+        out = normalise_text(got, steps)
+        return float(all(normalise_text(e, steps) in out for e in expected))
+    if kind == "required_keys":
+        target = item.get(check["field"]) if check.get("field") else item
+        if not isinstance(target, dict):
+            return 0.0
+        types = check.get("types", {})
+        ok = all(k in target and (k not in types or isinstance(target[k], _JSON_TYPES[types[k]]))
+                 for k in check["keys"])
+        return float(ok)
+    if kind == "max_words":
+        text = item.get(check["field"]) or ""
+        return float(len(str(text).split()) <= check["limit"])
+    raise ValueError(f"unknown check type {kind!r}")
+
+
+def score_item(rubric: Rubric, item: dict) -> dict:
+    """One item through a binary rubric: the rubric chapter's ``{item, score, breakdown, weighted}``."""
+    values = {d.id: _check(d.check, item, rubric.text_normalisation) for d in rubric.dimensions if d.check}
+    result = rubric.score(values)
+    return {"item": item.get("item", item.get("id")), "score": result["score"],
+            "breakdown": result["breakdown"], "weighted": result["weighted"]}
+
+
+def read_items(path: str) -> list[dict]:
+    """Rubric items from a JSON list (or ``{"items": [...]}``) or a JSONL file."""
+    try:
+        text = Path(path).read_text("utf-8")
+    except FileNotFoundError:
+        raise InputError(path, "", "file not found") from None
+    except UnicodeDecodeError:
+        raise InputError(path, "", "not UTF-8 text") from None
+    items: list = []
+    if path.endswith(".jsonl"):
+        for lineno, line in enumerate(text.splitlines(), 1):
+            if line.strip():
+                try:
+                    items.append(json.loads(line))
+                except json.JSONDecodeError as exc:
+                    raise InputError(path, f"line {lineno}", f"invalid JSON: {exc.msg}") from None
+    else:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise InputError(path, f"line {exc.lineno} column {exc.colno}", f"invalid JSON: {exc.msg}") from None
+        items = data.get("items", []) if isinstance(data, dict) else data
+    if not isinstance(items, list) or not items:
+        raise InputError(path, "", "no items to score")
+    for i, item in enumerate(items):
+        if not isinstance(item, dict):
+            raise InputError(path, f"item {i + 1}", "must be an object")
+    return items

@@ -1,0 +1,90 @@
+"""The terminal scorecard: composite, tier, CIs, every metric, and why a metric is unavailable."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .composite import needs_confirmation
+
+ROWS = [
+    ("Surface", [("exact_match_rate", "exact match", "rate"), ("equivalent_match_rate", "equivalent match", "rate"),
+                 ("chrf_plus_plus", "chrF++", "points"), ("bleu", "BLEU (not in composite)", "points"),
+                 ("ter", "TER (lower is better; not in composite)", "points"),
+                 ("length_ratio", "length ratio (1.0 ideal)", "ratio")]),
+    ("Structural (LYSS)", [("fst_acceptance_rate", "FST acceptance", "rate"),
+                           ("morphological_accuracy", "morphological accuracy", "rate"),
+                           ("orthographic_accuracy", "orthographic accuracy", "rate")]),
+    ("Semantic", [("semantic_score", "semantic score", "rate"), ("comet_score", "COMET", "rate")]),
+    ("Behavioural", [("code_switching_rate", "code-switching (lower is better)", "rate"),
+                     ("hallucination_rate", "hallucination (lower is better)", "rate"),
+                     ("terminology_adherence", "terminology adherence", "rate"),
+                     ("consistency_score", "consistency", "rate")]),
+    ("Compliance", [("compliance_index", "compliance index", "rate"),
+                    ("repair_effectiveness", "repair effectiveness", "rate")]),
+    ("Cost and speed", [("cost_adjusted", "cost-adjusted score", "rate"),
+                        ("avg_latency_seconds", "average latency (s)", "ratio"),
+                        ("p95_latency_seconds", "p95 latency (s)", "ratio"),
+                        ("entries_per_minute", "entries per minute", "ratio")]),
+]
+
+
+def _fmt(value: Any, kind: str) -> str:
+    if value is None:
+        return "—"
+    if kind == "points":
+        return f"{value:.2f}"
+    return f"{value:.4f}"
+
+
+def _ci(scores: dict, key: str) -> str:
+    ci = scores.get("confidence_intervals", {}).get(key)
+    if not ci:
+        return ""
+    digits = 2 if key in ("chrf_plus_plus", "bleu") else 4
+    return f"  [{ci['ci_lower']:.{digits}f}, {ci['ci_upper']:.{digits}f}]"
+
+
+def render(scored: dict) -> str:
+    s, lyss = scored["scores"], scored["lyss"]
+    reasons = s.get("unavailable_reasons", {})
+    name = scored.get("model_slug") or scored.get("run_id") or lyss["input"]["path"]
+    lines = [f"LYSS scorecard — {name}",
+             f"  {s['total']} entries ({s['evaluated']} evaluated, {s['errors']} errors); "
+             f"language {lyss['language'].get('code') or '?'}; profile {lyss['profile']['name']}",
+             ""]
+    tier = s["quality_tier"]
+    confirmation = s.get("tier_confirmation") or {}
+    note = ""
+    if needs_confirmation(tier) and confirmation.get("status") != "confirmed":
+        note = "  (automated nomination only: speakers have not confirmed it — spec §5)"
+    comp = "—" if s["composite"] is None else f"{s['composite']:.4f}"
+    lines.append(f"  COMPOSITE {comp}{_ci(s, 'composite')}   tier: {tier}{note}")
+    used = ", ".join(f"{k} {w:.3f}" for k, w in s.get("composite_weights", {}).items())
+    lines.append(f"  weights after renormalisation: {used or '—'}")
+    lines.append("")
+    width = max(len(label) for _, rows in ROWS for _, label, _ in rows) + 2
+    for title, rows in ROWS:
+        lines.append(f"  {title}")
+        for key, label, kind in rows:
+            value = s.get(key)
+            text = _fmt(value, kind)
+            extra = _ci(s, key) if value is not None else f"  ({reasons.get(key, 'unavailable')})"
+            lines.append(f"    {label:<{width}}{text:>10}{extra}")
+        lines.append("")
+    tiers = s.get("confidence_intervals_by_tier") or {}
+    if tiers:
+        lines.append("  By difficulty (chrF++ [95% CI], exact match)")
+        for tier_name, block in tiers.items():
+            c, e = block.get("corpus_chrf"), block.get("exact_match_rate")
+            if c and e:
+                lines.append(f"    {tier_name:<6} chrF++ {c['score']:6.2f} [{c['ci_lower']:.2f}, {c['ci_upper']:.2f}]"
+                             f"   exact {e['score']:.4f} (n={c['n_entries']})")
+        lines.append("")
+    t = scored["totals"]
+    cost = "—" if t.get("total_cost_usd") is None else f"${t['total_cost_usd']:.4f}"
+    tokens = "—" if t.get("total_tokens") is None else f"{t['total_tokens']:,}"
+    lines.append(f"  Totals: cost {cost}; tokens {tokens}")
+    lines.append(f"  {lyss['cost_adjusted_rule']}")
+    lines.append(f"  chrF++ signature: {lyss['signatures']['chrf']}")
+    lines.append(f"  bootstrap: {lyss['n_bootstrap']} resamples, seed {lyss['seed']}, 95% percentile intervals")
+    return "\n".join(lines)
