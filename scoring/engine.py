@@ -352,8 +352,12 @@ def score_with_table(card: RunCard, profile: Rubric, *, conventions: LanguageCon
     if scores["tier_confirmation"] is None:
         scores["tier_confirmation"] = {"status": "not reviewed",
                                        "required": comp.needs_confirmation(scores["quality_tier"])}
+    for count, rate in (("equivalent_matches", "equivalent_match_rate"), ("fst_accepted", "fst_acceptance_rate"),
+                        ("compliance_index_raw", "repair_effectiveness")):
+        if scores.get(count) is None and rate in reasons:
+            reasons.setdefault(count, reasons[rate])
     scores["unavailable_reasons"] = {k: v for k, v in sorted(reasons.items())
-                                     if k in scores and scores.get(k) is None or k in totals and totals[k] is None}
+                                     if (k in scores and scores[k] is None) or (k in totals and totals[k] is None)}
 
     meta = {k: v for k, v in card.meta.items() if not k.startswith("_") and k not in ("scores", "totals", "lyss")}
     scored = {

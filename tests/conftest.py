@@ -1,0 +1,65 @@
+"""Test setup: offscreen Qt, no network, a private cache, and the shared data folder."""
+
+from __future__ import annotations
+
+import os
+import socket
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = Path(os.environ.get("LYSS_SHARED", ROOT.parent / "shared"))
+REPORTS = SHARED / "data" / "champollion-reports"
+DEMO = ROOT / "examples" / "demo-crk.runcard.json"
+
+
+class NetworkBlocked(RuntimeError):
+    pass
+
+
+def _blocked(*args, **kwargs):
+    raise NetworkBlocked("a test tried to open a network connection")
+
+
+_real_connect = socket.socket.connect
+
+
+def _guarded_connect(self, address):
+    if self.family == getattr(socket, "AF_UNIX", None):
+        return _real_connect(self, address)
+    raise NetworkBlocked(f"a test tried to connect to {address!r}")
+
+
+@pytest.fixture(autouse=True)
+def no_network(monkeypatch):
+    """Fail any test that opens a network connection (Unix sockets stay allowed)."""
+    monkeypatch.setattr(socket.socket, "connect", _guarded_connect)
+    monkeypatch.setattr(socket.socket, "connect_ex", _guarded_connect)
+    monkeypatch.setattr(socket, "create_connection", _blocked)
+    monkeypatch.setattr(socket, "getaddrinfo", _blocked)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def private_cache(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("lyss-cache")
+    old = os.environ.get("LYSS_CACHE_DIR")
+    os.environ["LYSS_CACHE_DIR"] = str(folder)
+    yield folder
+    if old is None:
+        os.environ.pop("LYSS_CACHE_DIR", None)
+    else:
+        os.environ["LYSS_CACHE_DIR"] = old
+
+
+def shared_file(relative: str) -> Path:
+    """A file under shared/, or a skip naming it (CI always has shared/)."""
+    path = SHARED / relative
+    if not path.exists():
+        pytest.skip(f"needs {path} (shared/ not found; set LYSS_SHARED)")
+    return path
+
+
+def report_paths() -> list[Path]:
+    return sorted(REPORTS.glob("*_report.json")) if REPORTS.exists() else []

@@ -1,0 +1,102 @@
+"""Behavioural and compliance metrics, on hand-computed cases."""
+
+from __future__ import annotations
+
+import pytest
+
+from scoring import behaviour, compliance, surface
+from scoring.conventions import LanguageConventions
+from scoring.text import dominant_script, normalize_exact, token_script, word_tokens
+
+CRK = LanguageConventions("crk", frozenset({"Latn", "Cans"}), True, ('"', "“", "”"))
+JPN = LanguageConventions("jpn", frozenset({"Jpan"}), False, ("「", "」"))
+
+
+def test_exact_match_normalisation():
+    assert normalize_exact("  Tânisi\u0302  ,\tKIYA ") == normalize_exact("tânisî , kiya")
+    assert surface.exact_match("Atim  Nipâw.", "atim nipâw.") == 1
+    assert surface.exact_match("atim nipâw", "atim nipâw.") == 0
+    # NFC: a decomposed circumflex equals the precomposed one
+    assert surface.exact_match("nipa\u0302w", "nipâw") == 1
+
+
+def test_variants():
+    assert surface.variant_match("âha, tâpwê.", "êha, tâpwê.", ["âha, tâpwê."]) == 1
+    assert surface.variant_match("môya.", "namôya.", ["âha."]) == 0
+
+
+def test_tokens_and_scripts():
+    assert word_tokens("«Tânisi», nikî-nipân ... 42 !") == ["Tânisi", "nikî-nipân"]
+    assert token_script("ᐲᓯᒼ") == "Cans" and token_script("pîsim") == "Latn" and token_script("聴衆") == "Hani"
+    assert dominant_script(["彼は聴衆に怒りを隠した。"]) == "Jpan"
+
+
+def test_code_switching_wrong_script():
+    res = behaviour.code_switching("彼は hello 聴衆", "He hello audience", JPN)
+    assert (res["tokens"], res["wrong_script"], res["leaked"]) == (3, 1, 1)
+
+
+def test_code_switching_copied_run():
+    # "is raining now" is a 3-token run of the source: untranslated
+    res = behaviour.code_switching("kimiwan is raining now", "It is raining now.", CRK)
+    assert res["tokens"] == 4 and res["copied_run"] == 3 and res["leaked"] == 3
+    assert behaviour.code_switching("kimiwan", "It is raining.", CRK)["leaked"] == 0
+
+
+def test_code_switching_wordlist_hook():
+    res = behaviour.code_switching("nôhkom is speaking", "My grandmother speaks.", CRK,
+                                   is_leaked_word=lambda t: t in {"is", "speaking"})
+    assert res["leaked"] == 2 and res["wordlist"] == 2
+
+
+def test_hallucination_components():
+    cfg = behaviour.settings()["hallucination"]["weights"]
+    res = behaviour.hallucination("maskwa maskwa maskwa maskwa maskwa", "I see a bear.", "maskwa niwâpamâw.", CRK)
+    # 4 bigrams, 1 distinct → repetition 0.75; length 34/17 = 2.0 → (2.0 − 1.5)/1.5
+    assert res["repetition"] == pytest.approx(0.75)
+    assert res["length"] == pytest.approx((34 / 17 - 1.5) / 1.5, abs=1e-6)
+    assert res["rate"] == pytest.approx(cfg["repetition"] * 0.75 + cfg["length"] * res["length"], abs=1e-6)
+
+
+def test_hallucination_entity_and_echo():
+    res = behaviour.hallucination("Mae Tom yn hoffi Paris.", "Tom likes London.", "Mae Tom yn hoffi Llundain.",
+                                  LanguageConventions("cym", frozenset({"Latn"}), True))
+    assert res["entity"] == pytest.approx(1 / 2)  # Tom is supported, Paris is not
+    echo = behaviour.hallucination("It is raining.", "It is raining.", "kimiwan.", CRK)
+    assert echo["echo"] == 1.0
+
+
+def test_terminology():
+    glossary = {"dog": ["atim"], "bear": ["maskwa"], "old man": ["kisêyiniw"]}
+    res = behaviour.terminology("atim nipâw", "The dog and the bear sleep.", glossary)
+    assert res == {"matched": 1, "total": 2, "misses": ["bear"]}
+    assert behaviour.terminology("x", "The dogs", glossary)["total"] == 0  # whole words only
+    assert behaviour.terminology("x", "y", None)["total"] == 0
+
+
+def test_consistency_with_glossary():
+    glossary = {"dog": ["atim", "acimosis"]}
+    sources = ["The dog sleeps.", "The dog eats.", "The dog runs.", "A cat."]
+    outputs = ["atim nipâw", "atim mîcisow", "acimosis pimipahtâw", "minôs"]
+    res = behaviour.consistency(sources, outputs, glossary)
+    assert res["value"] == pytest.approx(2 / 3) and res["terms"] == 1
+
+
+def test_consistency_without_glossary():
+    sources = ["The bear sleeps.", "The bear eats.", "A rabbit runs.", "A rabbit eats."]
+    outputs = ["maskwa nipâw", "maskwa mîcisow", "wâpos pimipahtâw", "wâposis mîcisow"]
+    res = behaviour.consistency(sources, outputs, None)
+    # bear → maskwa twice (2/2); rabbit → wâpos once, wâposis once (1/2); eats → mîcisow twice (2/2)
+    assert res["terms"] == 3 and res["value"] == pytest.approx(5 / 6)
+    assert behaviour.consistency(["a b"], ["c"], None)["value"] is None
+
+
+def test_compliance_checks():
+    res = compliance.check('tânisi, {name}! itwêw "pê-itohtê"', "Hello, {name}!", CRK)
+    assert res["variables"] == 1.0 and res["quotes"] == 1.0 and res["casing"] is None and res["index"] == 1.0
+    bad = compliance.check("tânisi, name! itwêw «pê-itohtê»", "Hello, {name}!", CRK)
+    assert bad["variables"] == 0.0 and bad["quotes"] == 0.0 and bad["violations"] == 2
+    assert bad["index"] == pytest.approx(0.0)
+    jp = compliance.check("彼は Tom が好き", "He likes Tom", JPN)
+    assert jp["casing"] == 0.0 and jp["index"] == 0.0
+    assert compliance.check("p'unchaw", "day", LanguageConventions("que", frozenset({"Latn"}), True, ('"',)))["quotes"] is None

@@ -1,0 +1,94 @@
+"""Bad input: one line naming the file, the place and the problem; exit status 2; nothing written."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import DEMO
+from desktop.cli import main
+from scoring import runcard
+
+GOOD = {"id": "a", "source": "Hello.", "reference": "tânisi.", "predicted": "tânisi."}
+
+
+def _run(tmp_path, capsys, content: bytes | str, name="card.json"):
+    path = tmp_path / name
+    path.write_bytes(content if isinstance(content, bytes) else content.encode("utf-8"))
+    out = tmp_path / "out.json"
+    code = main(["score", str(path), "--out", str(out), "--bootstrap", "10"])
+    err = capsys.readouterr().err
+    return code, err, out, path
+
+
+CASES = [
+    ("invalid JSON", b'{"entries": [', "line 1 column 14: invalid JSON"),
+    ("not UTF-8", b'{"entries": [{"id": "a", "source": "\xff"}]}', "not UTF-8 text"),
+    ("missing field", json.dumps({"entries": [{"id": "a", "source": "x", "predicted": "y"}]}),
+     "entry 1 (id 'a'): missing field 'reference'"),
+    ("mistyped field", json.dumps({"entries": [{**GOOD, "source": 3}]}), "field 'source' must be text, got int"),
+    ("mistyped number", json.dumps({"entries": [{**GOOD, "latency_s": "fast"}]}), "field 'latency_s' must be a number"),
+    ("empty corpus", json.dumps({"entries": []}), "entries: the corpus is empty"),
+    ("duplicate id", json.dumps({"entries": [GOOD, GOOD]}), "entry 2 (id 'a'): duplicate id (first used by entry 1)"),
+    ("NaN", '{"entries": [{"id": "a", "source": "x", "reference": "y", "predicted": "z", "latency_s": NaN}]}',
+     "NaN is not a number JSON allows"),
+    ("no entries", json.dumps({"run_id": "x"}), "top level: no 'entries' list"),
+]
+
+
+@pytest.mark.parametrize("label,content,message", CASES, ids=[c[0] for c in CASES])
+def test_bad_input_is_one_line_exit_2_nothing_written(tmp_path, capsys, label, content, message):
+    code, err, out, path = _run(tmp_path, capsys, content)
+    assert code == 2
+    assert err.count("\n") == 1 and err.startswith(f"lyss: {path}")
+    assert message in err
+    assert not out.exists()
+    assert [p.name for p in tmp_path.iterdir()] == [path.name]  # no temporary file left either
+
+
+def test_tsv_missing_column(tmp_path, capsys):
+    code, err, out, path = _run(tmp_path, capsys, "source\treference\nHello.\ttânisi.\n", "run.tsv")
+    assert code == 2 and "line 1: header has no 'prediction' column" in err
+
+
+def test_three_files_with_different_lengths(tmp_path, capsys):
+    for name, text in (("s.txt", "a\nb\n"), ("r.txt", "a\nb\n"), ("h.txt", "a\n")):
+        (tmp_path / name).write_text(text)
+    code = main(["score", str(tmp_path / "s.txt"), str(tmp_path / "r.txt"), str(tmp_path / "h.txt")])
+    assert code == 2 and "line counts differ" in capsys.readouterr().err
+
+
+def test_all_input_shapes_give_the_same_scores(tmp_path):
+    card = runcard.load(str(DEMO))
+    rows = [(e.source, e.reference, e.predicted) for e in card.entries if "\t" not in e.predicted + e.source]
+    tsv = tmp_path / "run.tsv"
+    tsv.write_text("source\treference\tprediction\n" + "".join("\t".join(r) + "\n" for r in rows), "utf-8")
+    jsonl = tmp_path / "run.jsonl"
+    jsonl.write_text("".join(json.dumps({"source": s, "reference": r, "predicted": h}, ensure_ascii=False) + "\n"
+                             for s, r, h in rows), "utf-8")
+    files = []
+    for i, name in enumerate(("src.txt", "ref.txt", "hyp.txt")):
+        (tmp_path / name).write_text("\n".join(r[i] for r in rows) + "\n", "utf-8")
+        files.append(str(tmp_path / name))
+    loaded = [runcard.load(str(tsv)), runcard.load(str(jsonl)), runcard.load(files)]
+    assert [c.format for c in loaded] == ["tsv", "jsonl", "text"]
+    for c in loaded:
+        assert [(e.source, e.reference, e.predicted) for e in c.entries] == rows
+
+
+def test_harness_report_is_detected():
+    from conftest import report_paths
+    paths = report_paths()
+    if not paths:
+        pytest.skip("needs shared/data/champollion-reports")
+    card = runcard.load(str(paths[0]))
+    assert card.format == "champollion-report" and card.target_language == "sna"
+
+
+def test_output_is_written_atomically(tmp_path, capsys):
+    out = tmp_path / "scored.json"
+    assert main(["score", str(DEMO), "--out", str(out), "--bootstrap", "20"]) == 0
+    data = json.loads(out.read_text("utf-8"))
+    assert data["scores"]["total"] == 42
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["scored.json"]

@@ -1,0 +1,83 @@
+"""Resampling: harness-exact bootstrap indices, percentile bounds, and sacrebleu's paired tests."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from sacrebleu.metrics import CHRF
+from sacrebleu.significance import PairedTest
+
+from conftest import DEMO
+from scoring import compare, engine, stats
+from scoring.rubric import load_profile
+from scoring.runcard import RunCard, load
+
+
+@pytest.mark.parametrize("n,seed", [(1, 3), (2, 12345), (47, 12345), (95, 12346), (200, 7), (1000, 1), (1025, 99)])
+def test_vectorised_indices_equal_python_randint(n, seed):
+    rng = random.Random(seed)
+    want = np.array([[rng.randint(0, n - 1) for _ in range(n)] for _ in range(30)])
+    assert np.array_equal(stats.harness_indices(n, 30, seed), want)
+
+
+def test_resample_counts():
+    idx = np.array([[0, 0, 2], [1, 2, 2]])
+    assert stats.resample_counts(idx, 3).tolist() == [[2, 0, 1], [0, 1, 2]]
+
+
+def test_percentile_interval_indices():
+    values = np.arange(1000, dtype=float)[::-1]
+    assert stats.percentile_interval(values) == (25.0, 974.0)
+
+
+def _variant(card: RunCard) -> RunCard:
+    """A second system: every third output replaced by the reference, every fifth emptied."""
+    entries = []
+    for i, e in enumerate(card.entries):
+        pred = e.reference if i % 3 == 0 else ("" if i % 5 == 0 else e.predicted)
+        entries.append(type(e)(**{**e.__dict__, "predicted": pred}))
+    return RunCard(card.path + "#b", card.format, entries, card.meta)
+
+
+def test_paired_tests_equal_sacrebleu():
+    a = load(str(DEMO))
+    b = _variant(a)
+    profile = load_profile("B")
+    ra = engine.score_with_table(a, profile, n_bootstrap=10)
+    rb = engine.score_with_table(b, profile, n_bootstrap=10)
+    ours = compare.paired(ra, rb, profile, "chrf_plus_plus", n_resamples=1000, n_trials=1000)
+    refs = [e.reference for e in a.entries]
+    systems = [("a", [e.predicted for e in a.entries]), ("b", [e.predicted for e in b.entries])]
+    for kind, key, samples in (("bs", "p_bootstrap", 1000), ("ar", "p_randomization", 1000)):
+        test = PairedTest(systems, {"chrF": CHRF(word_order=2)}, [refs], test_type=kind, n_samples=samples)
+        _, result = test()
+        want = result["chrF2++"][1]
+        assert ours[key] == pytest.approx(want.p_value, abs=1e-12)
+        assert ours["score_b"] == pytest.approx(want.score)
+
+
+def test_paired_composite_and_ranking():
+    a = load(str(DEMO))
+    b = _variant(a)
+    profile = load_profile("B")
+    ra = engine.score_with_table(a, profile, n_bootstrap=10)
+    rb = engine.score_with_table(b, profile, n_bootstrap=10)
+    res = compare.paired(ra, rb, profile, "composite", n_resamples=300, n_trials=300)
+    assert res["delta"] == pytest.approx(rb[0]["scores"]["composite"] - ra[0]["scores"]["composite"])
+    assert res["delta_ci_lower"] <= res["delta"] <= res["delta_ci_upper"]
+    same = compare.paired(ra, ra, profile, "composite", n_resamples=200, n_trials=200)
+    # sacrebleu's p-value is small for a run against itself; the CI of Δ (exactly 0) keeps it not significant
+    assert same["delta"] == 0 and not same["significant"]
+    ranking = compare.rank([("a", ra), ("b", rb), ("a2", ra)], profile, "composite", n_resamples=200, n_trials=200)
+    assert [r["run"] for r in ranking][0] == "b"
+    assert ranking[1]["cluster"] == ranking[2]["cluster"]  # identical runs share a cluster
+
+
+def test_differing_ids_are_an_error():
+    from scoring.errors import InputError
+    a = load(str(DEMO))
+    b = RunCard("other.json", "runcard", a.entries[:-1], {})
+    with pytest.raises(InputError, match="ids differ"):
+        compare.align([a, b])
