@@ -17,7 +17,7 @@ from typing import Any, Iterable
 
 import numpy as np
 
-from . import __version__, behaviour, composite as comp, costs, stats, surface
+from . import __version__, composite as comp, costs, stats, surface
 from .conventions import LanguageConventions, infer_conventions
 from .entry_stats import cached_records
 from .plugins import MetricPlugin
@@ -32,8 +32,9 @@ OFFLINE_COMET = "COMET needs a neural model download; LYSS Desktop runs offline 
 class Table:
     """Per-entry columns. A ratio metric is Σnum/Σden; chrF++, BLEU and TER come from summed statistics."""
 
-    def __init__(self, stat_arrays: dict[str, np.ndarray]):
+    def __init__(self, stat_arrays: dict[str, np.ndarray], sentence: dict[str, np.ndarray]):
         self.stats = stat_arrays
+        self.sentence = sentence  # per-entry chrF++/BLEU/TER, as sacrebleu scores one sentence
         self.n = len(next(iter(stat_arrays.values())))
         self.ratio: dict[str, tuple[np.ndarray, np.ndarray]] = {}
 
@@ -55,9 +56,17 @@ class Table:
 
     def entry_value(self, key: str, i: int) -> float | None:
         if key in STAT_KEYS:
-            return surface.sentence_score(STAT_KEYS[key], self.stats[STAT_KEYS[key]][i])
+            return float(self.sentence[STAT_KEYS[key]][i])
         num, den = self.ratio[key]
         return float(num[i] / den[i]) if den[i] > 0 else None
+
+    def entry_values(self, key: str) -> np.ndarray:
+        """Every entry's own value of a metric (NaN where it has none)."""
+        if key in STAT_KEYS:
+            return self.sentence[STAT_KEYS[key]].astype(float)
+        num, den = self.ratio[key]
+        with np.errstate(invalid="ignore", divide="ignore"):
+            return np.where(den > 0, num / np.where(den > 0, den, 1), np.nan)
 
     def sums(self, key: str, weights: np.ndarray):
         """Weighted sums of a metric's columns: statistics (chrF++/BLEU/TER) or (Σnum, Σden)."""
@@ -69,6 +78,8 @@ class Table:
     @staticmethod
     def finish(key: str, sums) -> np.ndarray:
         """Scores from weighted sums (one per row of the weights)."""
+        if key == "chrf_plus_plus":
+            return surface.chrf_from_statistics(sums)
         if key in STAT_KEYS:
             return np.array([surface.score_from_statistics(STAT_KEYS[key], row) for row in sums])
         top, bottom = sums
@@ -80,7 +91,7 @@ class Table:
         return self.finish(key, self.sums(key, counts))
 
     def subset(self, rows: np.ndarray) -> "Table":
-        sub = Table({k: v[rows] for k, v in self.stats.items()})
+        sub = Table({k: v[rows] for k, v in self.stats.items()}, {k: v[rows] for k, v in self.sentence.items()})
         sub.ratio = {k: (num[rows], den[rows]) for k, (num, den) in self.ratio.items()}
         return sub
 
@@ -103,7 +114,7 @@ def composite_resampled(table: Table, profile: Rubric, present: set[str], counts
 
 def _build_table(card: RunCard, records: dict, plugin_cols: dict[str, tuple]) -> Table:
     rows = records["rows"]
-    table = Table({k: records[k] for k in ("chrf", "bleu", "ter")})
+    table = Table({k: records[k] for k in ("chrf", "bleu", "ter")}, records["sentence"])
     ones = [1.0] * len(rows)
     table.add("exact_match_rate", [r["exact"] for r in rows], ones)
     if any(r["variant"] is not None for r in rows):
@@ -216,13 +227,34 @@ def _breakdowns(table: Table, labels: list[str | None], entry_scores: list[float
     return out
 
 
+def entry_breakdowns(table: Table, profile: Rubric, present: set[str]) -> list[dict]:
+    """Each entry's ``{"score", "breakdown", "weighted"}`` (rubric chapter format), vectorised: the
+    profile's weights renormalised over the metrics that entry has."""
+    dims = [d for d in profile.dimensions if d.id in present]
+    if not dims:
+        return [{"score": None, "breakdown": {}, "weighted": {}} for _ in range(table.n)]
+    matrix = np.column_stack([d.normalised(table.entry_values(d.id)) for d in dims])
+    weights = np.array([d.weight for d in dims])
+    ok = np.isfinite(matrix)
+    total = ok @ weights
+    with np.errstate(invalid="ignore", divide="ignore"):
+        shares = np.where(ok, weights / np.where(total > 0, total, 1)[:, None] * np.where(ok, matrix, 0), np.nan)
+    ids = [d.id for d in dims]
+    out = []
+    for i in range(table.n):
+        row_ok = ok[i]
+        breakdown = {k: float(matrix[i, j]) for j, k in enumerate(ids) if row_ok[j]}
+        weighted = {k: float(shares[i, j]) for j, k in enumerate(ids) if row_ok[j]}
+        out.append({"score": float(sum(weighted.values())) if weighted else None, "breakdown": breakdown,
+                    "weighted": weighted})
+    return out
+
+
 # ----------------------------------------------------------------------------- the run
 
 def _sha256(card: RunCard) -> str:
-    h = hashlib.sha256()
-    for e in card.entries:
-        h.update(json.dumps([e.id, e.source, e.reference, e.predicted]).encode())
-    return h.hexdigest()
+    text = "\x1e".join("\x1f".join((e.id, e.source, e.reference, e.predicted)) for e in card.entries)
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def score_run(card: RunCard, profile: Rubric, *, conventions: LanguageConventions | None = None,
@@ -278,8 +310,7 @@ def score_with_table(card: RunCard, profile: Rubric, *, conventions: LanguageCon
     if scores["terminology_adherence"] is None:
         reasons["terminology_adherence"] = ("the run card has no glossary" if not card.glossary
                                             else "no glossary term occurs in the sources")
-    consistency = behaviour.consistency([e.source for e in card.entries], [e.predicted for e in card.entries],
-                                        card.glossary)
+    consistency = records["consistency"]
     scores["consistency_score"] = consistency["value"]
     if consistency["value"] is None:
         reasons["consistency_score"] = consistency["reason"]
@@ -320,13 +351,10 @@ def score_with_table(card: RunCard, profile: Rubric, *, conventions: LanguageCon
         reasons["composite"] = "none of the profile's metrics could be computed"
 
     present = set(result["breakdown"])
-    entry_scores: list[float | None] = []
-    entry_out: list[dict] = []
-    for i, entry in enumerate(card.entries):
-        values_i = {key: table.entry_value(key, i) for key in present if table.has(key)}
-        breakdown = profile.score(values_i)
-        entry_scores.append(breakdown["score"])
-        entry_out.append(_entry_output(entry, i, table, rows[i], breakdown, plugin_results))
+    breakdowns = entry_breakdowns(table, profile, present)
+    entry_scores = [b["score"] for b in breakdowns]
+    entry_out = [_entry_output(entry, i, table, rows[i], breakdowns[i], plugin_results)
+                 for i, entry in enumerate(card.entries)]
 
     scores["cost_adjusted"], why = None, None
     totals, cost_reasons = costs.totals(card)

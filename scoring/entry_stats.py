@@ -21,6 +21,7 @@ from .conventions import LanguageConventions
 from .runcard import Entry
 
 PARALLEL_THRESHOLD = 4000  # below this a process pool costs more than it saves
+CACHE_FORMAT = 2  # bump when the record layout changes
 
 
 def _records(entries: list[Entry], conv: LanguageConventions, glossary, leaked_word) -> dict:
@@ -40,7 +41,9 @@ def _records(entries: list[Entry], conv: LanguageConventions, glossary, leaked_w
             "compliance": compliance.check(e.predicted, e.source, conv),
             "compliance_raw": raw,
         })
-    return {"rows": rows, **stats}
+    sentence = {name: np.array([surface.sentence_score(name, row) for row in stats[name]])
+                for name in ("chrf", "bleu", "ter")}
+    return {"rows": rows, **stats, "sentence": sentence}
 
 
 _FORK_WORK: tuple | None = None
@@ -53,7 +56,8 @@ def _work_chunk(bounds: tuple[int, int]) -> dict:
 
 def _merge(parts: list[dict]) -> dict:
     return {"rows": [r for p in parts for r in p["rows"]],
-            **{k: np.concatenate([p[k] for p in parts]) for k in ("chrf", "bleu", "ter")}}
+            **{k: np.concatenate([p[k] for p in parts]) for k in ("chrf", "bleu", "ter")},
+            "sentence": {k: np.concatenate([p["sentence"][k] for p in parts]) for k in ("chrf", "bleu", "ter")}}
 
 
 def compute_records(entries: list[Entry], conv: LanguageConventions, glossary=None,
@@ -76,6 +80,16 @@ def compute_records(entries: list[Entry], conv: LanguageConventions, glossary=No
 
 # ----------------------------------------------------------------------------- cache
 
+_MEMORY: dict[str, dict] = {}
+
+
+def _remember(key: str, records: dict) -> None:
+    """Keep the last two corpora's records in memory too (re-scoring in the same process, the app)."""
+    if len(_MEMORY) >= 2:
+        _MEMORY.pop(next(iter(_MEMORY)))
+    _MEMORY[key] = records
+
+
 def cache_dir() -> Path | None:
     """``LYSS_CACHE_DIR``, else the user's cache folder; ``LYSS_CACHE_DIR=off`` disables caching."""
     env = os.environ.get("LYSS_CACHE_DIR")
@@ -89,10 +103,10 @@ def cache_dir() -> Path | None:
 
 def cache_key(entries: list[Entry], conv: LanguageConventions, glossary, hook_id: str) -> str:
     h = hashlib.sha256()
-    h.update(json.dumps([__version__, surface.SACREBLEU_VERSION, conv.describe(), glossary, hook_id,
+    h.update(json.dumps([CACHE_FORMAT, __version__, surface.SACREBLEU_VERSION, conv.describe(), glossary, hook_id,
                          json.loads(json.dumps(behaviour.settings()))], sort_keys=True).encode())
-    for e in entries:
-        h.update(json.dumps([e.predicted, e.reference, e.source, e.raw_predicted, e.variants]).encode())
+    h.update("\x1e".join("\x1f".join([e.predicted, e.reference, e.source, e.raw_predicted or "\x00",
+                                         *e.variants]) for e in entries).encode())
     return h.hexdigest()
 
 
@@ -105,14 +119,23 @@ def cached_records(entries: list[Entry], conv: LanguageConventions, glossary=Non
     """
     folder = cache_dir() if use_cache else None
     path = None
+    key = cache_key(entries, conv, glossary, hook_id) if use_cache else None
+    if key in _MEMORY:
+        return _MEMORY[key], True
     if folder is not None:
-        path = folder / "entries" / f"{cache_key(entries, conv, glossary, hook_id)}.pkl"
+        path = folder / "entries" / f"{key}.pkl"
         try:
             with path.open("rb") as fh:
-                return pickle.load(fh), True
+                records = pickle.load(fh)
+            _remember(key, records)
+            return records, True
         except (OSError, pickle.UnpicklingError, EOFError):
             pass
     records = compute_records(entries, conv, glossary, leaked_word)
+    records["consistency"] = behaviour.consistency([e.source for e in entries], [e.predicted for e in entries],
+                                                   glossary)
+    if key is not None:
+        _remember(key, records)
     if path is not None:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)

@@ -49,13 +49,27 @@ def harness_indices(n: int, n_resamples: int, seed: int) -> np.ndarray:
         values = values[values < n]
         chunks.append(values)
         have += values.size
-    return np.concatenate(chunks)[:need].astype(np.int64).reshape(n_resamples, n)
+    return np.concatenate(chunks)[:need].reshape(n_resamples, n)
+
+
+_COUNTS_MEMO: dict[tuple[int, int, int], np.ndarray] = {}
+
+
+def harness_counts(n: int, n_resamples: int, seed: int) -> np.ndarray:
+    """:func:`resample_counts` of :func:`harness_indices`, remembered for the last few corpora so that
+    re-scoring the same run in one process does not redraw a million indices."""
+    key = (n, n_resamples, seed)
+    if key not in _COUNTS_MEMO:
+        if len(_COUNTS_MEMO) >= 8:
+            _COUNTS_MEMO.pop(next(iter(_COUNTS_MEMO)))
+        _COUNTS_MEMO[key] = resample_counts(harness_indices(n, n_resamples, seed), n)
+    return _COUNTS_MEMO[key]
 
 
 def resample_counts(indices: np.ndarray, n: int) -> np.ndarray:
     """How often each entry is drawn in each resample: a (B × n) matrix for matrix products."""
     b = indices.shape[0]
-    flat = (np.arange(b, dtype=np.int64)[:, None] * n + indices).ravel()
+    flat = (np.arange(b, dtype=np.int64)[:, None] * n + indices.astype(np.int64, copy=False)).ravel()
     return np.bincount(flat, minlength=b * n).reshape(b, n).astype(np.float64)
 
 
@@ -90,7 +104,7 @@ def bootstrap_intervals(score_fns: dict[str, Callable[[np.ndarray], np.ndarray]]
 
     Each ``score_fns[name](counts)`` maps the (B × n) count matrix to B resampled scores.
     """
-    counts = resample_counts(harness_indices(n, n_resamples, seed), n)
+    counts = harness_counts(n, n_resamples, seed)
     out = {}
     for name, fn in score_fns.items():
         if point.get(name) is None:

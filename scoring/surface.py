@@ -59,6 +59,26 @@ def score_from_statistics(name: str, stats: np.ndarray) -> float:
     return float(metric._compute_score_from_stats(list(stats)).score)
 
 
+def chrf_from_statistics(stats: np.ndarray) -> np.ndarray:
+    """chrF++ of many rows of summed statistics at once: sacrebleu's ``_compute_f_score`` (effective-order
+    averaging, β = 2) vectorised for bootstrap resamples."""
+    metric = sacrebleu_metrics()["chrf"]
+    stats = np.atleast_2d(np.asarray(stats, dtype=float))
+    hyp, ref, match = stats[:, 0::3], stats[:, 1::3], stats[:, 2::3]
+    valid = (hyp > 0) & (ref > 0)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        prec = np.where(valid, match / np.where(hyp > 0, hyp, 1), 0.0)
+        rec = np.where(valid, match / np.where(ref > 0, ref, 1), 0.0)
+    order = valid.sum(axis=1)
+    avg_prec = np.where(order > 0, prec.sum(axis=1) / np.maximum(order, 1), 0.0)
+    avg_rec = np.where(order > 0, rec.sum(axis=1) / np.maximum(order, 1), 0.0)
+    factor = metric.beta ** 2
+    denom = factor * avg_prec + avg_rec
+    with np.errstate(invalid="ignore", divide="ignore"):
+        score = np.where(avg_prec + avg_rec > 0, 100 * (1 + factor) * avg_prec * avg_rec / np.where(denom > 0, denom, 1), 0.0)
+    return score
+
+
 def sentence_score(name: str, stats: list[float]) -> float:
     """Segment score: chrF++ and TER as sacrebleu defines them for a sentence, BLEU with effective order."""
     if name == "bleu":
@@ -71,9 +91,8 @@ def signatures() -> dict[str, str]:
     """sacrebleu signatures recording every setting (nrefs:1, case, tokeniser, version)."""
     out = {}
     for name, metric in sacrebleu_metrics().items():
-        sig = metric.get_signature()
-        sig.info["nrefs"] = 1
-        out[name] = sig.format()
+        metric.num_refs = 1  # LYSS always scores against one reference
+        out[name] = metric.get_signature().format()
     return out
 
 

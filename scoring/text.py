@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections import Counter
 from functools import lru_cache
 
 _SPACE = re.compile(r"\s+")
@@ -82,11 +83,10 @@ def expand_scripts(scripts: set[str] | list[str]) -> set[str]:
 def dominant_script(texts: list[str]) -> str | None:
     """The script of most letters over many texts (used when no language card names one)."""
     counts: dict[str, int] = {}
-    for text in texts:
-        for ch in text:
-            s = char_script(ch)
-            if s:
-                counts[s] = counts.get(s, 0) + 1
+    for ch, n in Counter("".join(texts)).items():
+        s = char_script(ch)
+        if s:
+            counts[s] = counts.get(s, 0) + n
     if not counts:
         return None
     best = max(sorted(counts), key=counts.__getitem__)

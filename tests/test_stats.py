@@ -81,3 +81,13 @@ def test_differing_ids_are_an_error():
     b = RunCard("other.json", "runcard", a.entries[:-1], {})
     with pytest.raises(InputError, match="ids differ"):
         compare.align([a, b])
+
+
+def test_vectorised_chrf_equals_sacrebleu():
+    from scoring import surface
+    card = load(str(DEMO))
+    stats_ = surface.batch_statistics([e.predicted for e in card.entries], [e.reference for e in card.entries])["chrf"]
+    rng = np.random.default_rng(0)
+    rows = np.vstack([stats_, stats_[rng.integers(0, len(stats_), (50, len(stats_)))].sum(1), np.zeros((1, stats_.shape[1]))])
+    want = [surface.score_from_statistics("chrf", r) for r in rows]
+    assert surface.chrf_from_statistics(rows) == pytest.approx(want, abs=1e-9)

@@ -1,0 +1,29 @@
+"""``make bench``: run every benchmark module that is present."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+MODULES = ["bench.scoring_bench", "bench.fst_bench", "bench.review_bench", "bench.gui_bench"]
+
+
+def main() -> int:
+    only = sys.argv[1:]
+    for name in MODULES:
+        if only and not any(o in name for o in only):
+            continue
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name == name:
+                continue
+            raise
+        print(f"== {name}")
+        module.main()
+        print()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
