@@ -21,6 +21,8 @@ def register(name: str):
 
 def plugins_for(card: dict, options: dict[str, Any] | None = None) -> list[MetricPlugin]:
     """Instantiate the plugins a card names, in the card's order."""
+    from . import plugins  # noqa: F401  (fills REGISTRY)
+
     out = []
     for name in card.get("evalMetrics", []):
         if name not in REGISTRY:

@@ -167,7 +167,8 @@ def _leak_hook(plugins: list[MetricPlugin]):
     hooks = [p.leaked_word for p in plugins if getattr(p, "leaked_word", None) and p.availability() is None]
     if not hooks:
         return None, ""
-    ident = ",".join(f"{p.name}" for p in plugins if getattr(p, "leaked_word", None) and p.availability() is None)
+    ident = ",".join(getattr(p, "cache_id", p.name) for p in plugins
+                     if getattr(p, "leaked_word", None) and p.availability() is None)
     return (lambda tok: any(h(tok) for h in hooks)), ident
 
 

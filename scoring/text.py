@@ -9,6 +9,7 @@ from functools import lru_cache
 
 _SPACE = re.compile(r"\s+")
 _EDGE_PUNCT = re.compile(r"^[^\w]+|[^\w]+$", re.UNICODE)
+_PLACEHOLDER_TOKEN = re.compile(r"^\W*\{[^{}\s]*\}\W*$")
 
 
 def normalize_exact(text: str) -> str:
@@ -20,9 +21,12 @@ def normalize_exact(text: str) -> str:
 
 
 def word_tokens(text: str) -> list[str]:
-    """White-space tokens with edge punctuation stripped; tokens without letters are dropped."""
+    """White-space tokens with edge punctuation stripped; tokens without letters and ``{placeholders}``
+    (not words to translate) are dropped."""
     out = []
     for raw in text.split():
+        if _PLACEHOLDER_TOKEN.match(raw):
+            continue
         tok = _EDGE_PUNCT.sub("", raw)
         if tok and any(ch.isalpha() for ch in tok):
             out.append(tok)

@@ -1,0 +1,290 @@
+"""The analyser registry: finding, installing and loading GiellaLT ``.hfstol`` analysers.
+
+Discovery order (first found wins, per language and kind):
+
+1. ``--analyzer-dir`` (``options["analyzer_dir"]``),
+2. ``$LYSS_ANALYZERS`` (folders separated by the path separator),
+3. the user's data folder (``lyss analyzers add`` puts files there),
+4. the packaged bundle (``<bundle>/analysers``),
+5. ``../shared/fst`` or ``$LYSS_SHARED/fst`` (development).
+
+A file belongs to a language when its name starts with the language code (``crk-…``); it is a
+generator when its name says so, an analyser otherwise. Lookups strip flag diacritics and are cached in
+memory and on disk, keyed by the file's sha256.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import sys
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+from scoring.errors import InputError
+
+KINDS = ("analyser", "generator")
+HOW_TO_ADD = ("add one with `lyss analyzers add FILE.hfstol --lang {lang}` or point --analyzer-dir / "
+              "LYSS_ANALYZERS at a folder holding {lang}-*.hfstol")
+
+
+@dataclass(frozen=True)
+class AnalyserFile:
+    path: Path
+    lang: str
+    kind: str
+    origin: str
+
+    @property
+    def name(self) -> str:
+        return self.path.name
+
+    def sha256(self) -> str:
+        return file_sha256(self.path)
+
+    def describe(self) -> dict:
+        return {"file": self.name, "path": str(self.path), "lang": self.lang, "kind": self.kind,
+                "origin": self.origin, "sha256": self.sha256()}
+
+
+_SHA_MEMO: dict[tuple[str, float, int], str] = {}
+
+
+def file_sha256(path: Path) -> str:
+    stat = path.stat()
+    key = (str(path), stat.st_mtime, stat.st_size)
+    if key not in _SHA_MEMO:
+        h = hashlib.sha256()
+        with path.open("rb") as fh:
+            for block in iter(lambda: fh.read(1 << 20), b""):
+                h.update(block)
+        _SHA_MEMO[key] = h.hexdigest()
+    return _SHA_MEMO[key]
+
+
+def user_data_dir() -> Path:
+    env = os.environ.get("LYSS_DATA_DIR")
+    if env:
+        return Path(env)
+    import platformdirs
+    return Path(platformdirs.user_data_dir("lyss", appauthor=False))
+
+
+def user_cache_dir() -> Path | None:
+    env = os.environ.get("LYSS_CACHE_DIR")
+    if env == "off":
+        return None
+    if env:
+        return Path(env)
+    import platformdirs
+    return Path(platformdirs.user_cache_dir("lyss", appauthor=False))
+
+
+def bundle_dir() -> Path | None:
+    base = getattr(sys, "_MEIPASS", None)
+    return Path(base) / "analysers" if base else None
+
+
+def shared_fst_dir() -> Path:
+    shared = os.environ.get("LYSS_SHARED")
+    root = Path(shared) if shared else Path(__file__).resolve().parents[2] / "shared"
+    return root / "fst"
+
+
+def search_path(analyzer_dir: str | None = None) -> list[tuple[str, Path]]:
+    places: list[tuple[str, Path]] = []
+    if analyzer_dir:
+        places.append(("--analyzer-dir", Path(analyzer_dir)))
+    for part in filter(None, os.environ.get("LYSS_ANALYZERS", "").split(os.pathsep)):
+        places.append(("LYSS_ANALYZERS", Path(part)))
+    places.append(("user data", user_data_dir() / "analysers"))
+    if bundle_dir():
+        places.append(("bundle", bundle_dir()))
+    places.append(("shared", shared_fst_dir()))
+    return places
+
+
+def kind_of(name: str) -> str:
+    return "generator" if "generator" in name.lower() else "analyser"
+
+
+def discover(lang: str, analyzer_dir: str | None = None, preference: list[str] | None = None) -> list[AnalyserFile]:
+    """Every analyser file for a language, in discovery order (the card's preference breaks ties
+    within one folder)."""
+    rank = {name: i for i, name in enumerate(preference or [])}
+    found = []
+    for origin, folder in search_path(analyzer_dir):
+        if not folder.is_dir():
+            continue
+        files = sorted(folder.glob(f"{lang}-*.hfstol"), key=lambda p: (rank.get(p.name, len(rank)), p.name))
+        found += [AnalyserFile(p, lang, kind_of(p.name), origin) for p in files]
+    return found
+
+
+def find(lang: str, kind: str = "analyser", analyzer_dir: str | None = None,
+         preference: list[str] | None = None) -> AnalyserFile | None:
+    for candidate in discover(lang, analyzer_dir, preference):
+        if candidate.kind == kind:
+            return candidate
+    return None
+
+
+# ----------------------------------------------------------------------------- loading and lookup
+
+class Analyser:
+    """One loaded optimized-lookup transducer with a memory and disk lookup cache.
+
+    ``analyse(word)`` returns its analyses (flag diacritics stripped, weight order), ``()`` when the
+    transducer rejects the word.
+    """
+
+    def __init__(self, file: AnalyserFile):
+        import hfst  # the compiled HFST library; a missing install is reported by availability()
+
+        self.file = file
+        self.sha256 = file.sha256()
+        stream = hfst.HfstInputStream(str(file.path))
+        try:
+            self._fst = stream.read()
+        finally:
+            stream.close()
+        self._hfst = hfst
+        self._lock = threading.Lock()
+        self.weighted = self._fst.get_type() == hfst.ImplementationType.HFST_OLW_TYPE
+        self._memory: dict[str, tuple[str, ...]] = {}
+        self._disk_path = None
+        self._dirty = False
+        folder = user_cache_dir()
+        if folder is not None:
+            self._disk_path = folder / "fst" / f"{self.sha256}.json"
+            try:
+                self._memory.update({k: tuple(v) for k, v in json.loads(self._disk_path.read_text("utf-8")).items()})
+            except (OSError, ValueError):
+                pass
+        self.lookups = 0
+
+    def analyse(self, word: str) -> tuple[str, ...]:
+        found = self._memory.get(word)
+        if found is not None:
+            return found
+        with self._lock:
+            raw = self._fst.lookup(word, output="raw")
+        self.lookups += 1
+        seen: dict[str, float] = {}
+        for weight, symbols in raw:
+            text = "".join(s for s in symbols if s and not self._hfst.is_diacritic(s))
+            if text not in seen or weight < seen[text]:
+                seen[text] = weight
+        found = tuple(sorted(seen, key=lambda t: (seen[t], list(seen).index(t))))
+        self._memory[word] = found
+        self._dirty = True
+        return found
+
+    def save_cache(self) -> None:
+        """Write the persistent lookup cache (atomically); a cache that cannot be written is only slower."""
+        if not self._dirty or self._disk_path is None:
+            return
+        try:
+            self._disk_path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = self._disk_path.with_suffix(f".{os.getpid()}.tmp")
+            tmp.write_text(json.dumps(self._memory, ensure_ascii=False), "utf-8")
+            os.replace(tmp, self._disk_path)
+            self._dirty = False
+        except OSError:
+            pass
+
+    def describe(self) -> dict:
+        return {**self.file.describe(), "weighted": self.weighted}
+
+
+_LOADED: dict[str, Analyser] = {}
+
+
+def load(file: AnalyserFile) -> Analyser:
+    """A loaded analyser, shared by every plugin in the process."""
+    key = str(file.path.resolve())
+    if key not in _LOADED:
+        _LOADED[key] = Analyser(file)
+    return _LOADED[key]
+
+
+def hfst_problem() -> str | None:
+    """Why hfst cannot be used here (``None`` when the compiled library imports)."""
+    try:
+        import hfst  # noqa: F401
+    except ImportError as exc:
+        return f"the hfst library is not installed ({exc}); `pip install hfst`"
+    try:
+        import hfst.libhfst  # noqa: F401  (the compiled SWIG module, not a pure-Python fallback)
+    except ImportError as exc:
+        return f"hfst's compiled module is missing ({exc})"
+    return None
+
+
+# ----------------------------------------------------------------------------- installing
+
+AGPL_NOTICE = """\
+The GiellaLT / ALTLab analysers are free software under the GNU Affero General Public License v3.0
+(AGPL-3.0). You may use and share them under that licence; whoever distributes them must also offer
+their corresponding source (https://github.com/giellalt/) and keep the authors' attributions:
+"© University of Tromsø & the Norwegian Sámi Parliament; © Alberta Language Technology Lab (ALTLab)".
+"""
+
+
+def install(source: str, lang: str, kind: str | None = None, accept_licence: bool = False) -> dict:
+    """Copy an analyser into the user's data folder with its sha256 and licence record."""
+    src = Path(source)
+    if not src.is_file():
+        raise InputError(source, "", "file not found")
+    if not lang or not lang.isalpha():
+        raise InputError(source, "--lang", "give the ISO 639-3 code of the analyser's language")
+    kind = kind or kind_of(src.name)
+    if kind not in KINDS:
+        raise InputError(source, "--kind", f"must be one of {', '.join(KINDS)}")
+    if not accept_licence:
+        raise InputError(source, "licence", "read the licence (lyss analyzers licence) and add --accept-licence")
+    try:
+        import hfst
+        stream = hfst.HfstInputStream(str(src))
+        stream.read()
+        stream.close()
+    except Exception as exc:  # hfst raises several unrelated types for a bad file
+        raise InputError(source, "", f"not an HFST transducer hfst can read ({type(exc).__name__})") from None
+    folder = user_data_dir() / "analysers"
+    folder.mkdir(parents=True, exist_ok=True)
+    name = src.name if src.name.startswith(f"{lang}-") else f"{lang}-{src.name}"
+    if kind == "generator" and "generator" not in name:
+        name = name.replace(".hfstol", "-generator.hfstol")
+    target = folder / name
+    tmp = folder / f".{name}.tmp"
+    shutil.copyfile(src, tmp)
+    os.replace(tmp, target)
+    record = {"file": name, "lang": lang, "kind": kind, "sha256": file_sha256(target), "source": str(src.resolve()),
+              "licence": "AGPL-3.0", "licence_accepted": True}
+    (folder / f"{name}.json").write_text(json.dumps(record, indent=2), "utf-8")
+    return record
+
+
+def remove(name: str) -> Path:
+    folder = user_data_dir() / "analysers"
+    target = folder / name
+    if not target.is_file():
+        raise InputError(name, "", f"no such analyser in {folder}")
+    target.unlink()
+    meta = folder / f"{name}.json"
+    if meta.exists():
+        meta.unlink()
+    return target
+
+
+def list_all(analyzer_dir: str | None = None) -> list[dict]:
+    rows = []
+    for origin, folder in search_path(analyzer_dir):
+        if folder.is_dir():
+            for path in sorted(folder.glob("*.hfstol")):
+                lang = path.name.split("-", 1)[0]
+                rows.append(AnalyserFile(path, lang, kind_of(path.name), origin).describe())
+    return rows

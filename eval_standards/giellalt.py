@@ -1,0 +1,156 @@
+"""Generic LYSS plugins for any language with a GiellaLT analyser: FST acceptance (LYSS-fst),
+morphological accuracy against gold analyses, and source-language leakage for Latin-script targets."""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Any
+
+from scoring.plugins import BasePlugin
+from scoring.runcard import Entry
+
+from .tools import LanguageTools, lemma_of
+
+
+class GiellaLTFSTMetric(BasePlugin):
+    """``fst_acceptance_rate`` = accepted words / words over the corpus (the spec's definition); also the
+    mean of per-entry rates (what the reference harness published), each entry's analyses and the
+    words the analyser rejected (they feed the speakers' false-rejection task)."""
+
+    name = "giellalt-fst"
+    provides = ("fst_acceptance_rate", "fst_accepted")
+
+    def __init__(self, tools: LanguageTools):
+        self.tools = tools
+
+    def availability(self) -> str | None:
+        return self.tools.analyser_reason
+
+    def info(self) -> dict:
+        return self.tools.info()
+
+    def compute(self, entry: Entry) -> dict[str, Any]:
+        words = self.tools.words(entry.predicted)
+        analyses = {w: list(self.tools.analyses(w)) for w in dict.fromkeys(words)}
+        accepted = sum(1 for w in words if analyses[w])
+        return {"words": len(words), "accepted": accepted, "rate": accepted / len(words) if words else None,
+                "analyses": analyses, "rejected": [w for w in dict.fromkeys(words) if not analyses[w]]}
+
+    def aggregate(self, results: list[dict]) -> dict[str, Any]:
+        words = sum(r["words"] for r in results)
+        accepted = sum(r["accepted"] for r in results)
+        rates = [r["rate"] for r in results if r["rate"] is not None]
+        self.tools.analyser.save_cache()
+        out = {"fst_acceptance_rate": accepted / words if words else None, "fst_accepted": accepted,
+               "fst_words": words, "fst_mean_entry_rate": sum(rates) / len(rates) if rates else None,
+               "fst_rejected_words": sorted({w for r in results for w in r["rejected"]})}
+        if not words:
+            out["unavailable_reasons"] = {"fst_acceptance_rate": "the outputs contain no words"}
+        return out
+
+    def columns(self, results: list[dict]):
+        return {"fst_acceptance_rate": ([r["accepted"] for r in results], [r["words"] for r in results])}
+
+
+def _gold(entry: Entry) -> list[str]:
+    gold = entry.morphological_analysis
+    if not isinstance(gold, list):
+        return []
+    out = []
+    for item in gold:
+        if isinstance(item, str):
+            out.append(item)
+        elif isinstance(item, dict) and isinstance(item.get("analysis"), str):
+            out.append(item["analysis"])
+    return out
+
+
+class MorphologyMetric(BasePlugin):
+    """``morphological_accuracy`` (spec: planned → built): for entries with gold analyses, the share of
+    gold analyses matched by an analysis of the aligned predicted word. A gold analysis aligns with an
+    unused predicted word that has an analysis of the same lemma; it is matched when one of that word's
+    analyses equals it exactly. Null without gold; coverage reports how many entries have gold."""
+
+    name = "morphology"
+    provides = ("morphological_accuracy",)
+
+    def __init__(self, tools: LanguageTools):
+        self.tools = tools
+
+    def availability(self) -> str | None:
+        return self.tools.analyser_reason
+
+    def compute(self, entry: Entry) -> dict[str, Any]:
+        gold = _gold(entry)
+        if not gold:
+            return {"gold": 0, "matched": 0}
+        words = [(w, set(self.tools.analyses(w))) for w in self.tools.words(entry.predicted)]
+        used: set[int] = set()
+        matched, misses = 0, []
+        for analysis in gold:
+            lemma = lemma_of(analysis)
+            pick = next((i for i, (_, an) in enumerate(words) if i not in used and analysis in an), None)
+            if pick is None:
+                pick = next((i for i, (_, an) in enumerate(words)
+                             if i not in used and any(lemma_of(a) == lemma for a in an)), None)
+            if pick is not None:
+                used.add(pick)
+                if analysis in words[pick][1]:
+                    matched += 1
+                    continue
+            misses.append(analysis)
+        return {"gold": len(gold), "matched": matched, "misses": misses}
+
+    def aggregate(self, results: list[dict]) -> dict[str, Any]:
+        gold = sum(r["gold"] for r in results)
+        with_gold = sum(1 for r in results if r["gold"])
+        out = {"morphological_accuracy": sum(r["matched"] for r in results) / gold if gold else None,
+               "morphological_coverage": with_gold / len(results) if results else 0.0,
+               "morphological_gold_analyses": gold}
+        if not gold:
+            out["unavailable_reasons"] = {"morphological_accuracy":
+                                          "no entry carries gold morphological_analysis"}
+        return out
+
+    def columns(self, results: list[dict]):
+        return {"morphological_accuracy": ([r["matched"] for r in results], [r["gold"] for r in results])}
+
+
+class SourceLeakage(BasePlugin):
+    """Code-switching for Latin-script targets: an output word the analyser rejects that is a known
+    English word (wordfreq's offline English list) counts as leaked."""
+
+    name = "english-leakage"
+    provides = ()
+    TOP_WORDS = 50000
+
+    def __init__(self, tools: LanguageTools):
+        self.tools = tools
+
+    def availability(self) -> str | None:
+        if self.tools.analyser_reason:
+            return self.tools.analyser_reason
+        try:
+            import wordfreq  # noqa: F401
+        except ImportError:
+            return "the wordfreq package (an offline English word list) is not installed"
+        return None
+
+    @cached_property
+    def english(self) -> frozenset[str]:
+        import wordfreq
+        return frozenset(w for w in wordfreq.top_n_list("en", self.TOP_WORDS) if w.isalpha())
+
+    @property
+    def cache_id(self) -> str:
+        return f"{self.name}:{self.tools.analyser.sha256 if self.tools.analyser else '-'}:{self.TOP_WORDS}"
+
+    def leaked_word(self, token: str) -> bool:
+        word = self.tools.canonical(token)
+        return word.lower() in self.english and not self.tools.analyses(word)
+
+    def compute(self, entry: Entry) -> dict[str, Any]:
+        return {}
+
+    def aggregate(self, results: list[dict]) -> dict[str, Any]:
+        return {}

@@ -1,0 +1,25 @@
+"""Script conversion a language card may ask for (by name, from this table only)."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from scoring.text import char_script
+
+
+def _syllabics_to_sro(text: str) -> str:
+    import cree_sro_syllabics
+
+    if not any(char_script(ch) == "Cans" for ch in text):
+        return text
+    return cree_sro_syllabics.syllabics2sro(text)
+
+
+CONVERTERS: dict[str, Callable[[str], str]] = {"cree-syllabics-to-sro": _syllabics_to_sro}
+
+
+def sro_to_syllabics(text: str) -> str:
+    """For display: SRO Cree in syllabics (hyphens become spaces, as in syllabic writing)."""
+    import cree_sro_syllabics
+
+    return cree_sro_syllabics.sro2syllabics(text)

@@ -1,0 +1,96 @@
+"""What the LYSS plugins of one language share: its card, its analyser, its script conversion, its data."""
+
+from __future__ import annotations
+
+import json
+from functools import cached_property
+from importlib import resources
+from typing import Any
+
+from scoring.text import word_tokens
+
+from . import analysers
+from .text import CONVERTERS
+
+
+class LanguageTools:
+    """Lazily loaded resources of one language pack. ``analyser_reason`` is ``None`` when the analyser
+    is usable and otherwise says why not and how to fix it."""
+
+    def __init__(self, card: dict, options: dict[str, Any] | None = None):
+        self.card = card
+        self.lang = card.get("code") or "und"
+        self.options = options or {}
+        preference = [a["file"] for a in card.get("analysers", []) if a.get("kind", "analyser") == "analyser"]
+        self.analyser_file = analysers.find(self.lang, "analyser", self.options.get("analyzer_dir"), preference)
+        problem = analysers.hfst_problem()
+        if problem:
+            self.analyser_reason = problem
+        elif self.analyser_file is None:
+            self.analyser_reason = f"no {self.lang} analyser found; " + analysers.HOW_TO_ADD.format(lang=self.lang)
+        else:
+            self.analyser_reason = None
+        converter = card.get("toCanonical")
+        self._convert = CONVERTERS[converter] if converter else (lambda text: text)
+
+    @cached_property
+    def analyser(self) -> "analysers.Analyser | None":
+        if self.analyser_reason is not None:
+            return None
+        return analysers.load(self.analyser_file)
+
+    def canonical(self, text: str) -> str:
+        """The text in the language's canonical script (crk: syllabics converted to SRO)."""
+        return self._convert(text)
+
+    def words(self, text: str) -> list[str]:
+        """FST tokens: white-space split, edge punctuation stripped, hyphenated forms kept whole, tokens
+        without letters left out."""
+        return word_tokens(self.canonical(text))
+
+    def analyses(self, word: str) -> tuple[str, ...]:
+        """Analyses of a word; a capitalised word is also tried in lower case (sentence-initial)."""
+        found = self.analyser.analyse(word)
+        if not found and word[:1].isupper():
+            found = self.analyser.analyse(word.lower())
+        return found
+
+    def data(self, key: str) -> Any:
+        """A JSON data file the card names (``"linter": "crk/linter.json"``)."""
+        name = self.card.get(key)
+        if not name:
+            raise KeyError(f"the {self.lang} card names no {key!r} data file")
+        return json.loads(resources.files("eval_standards").joinpath(name).read_text("utf-8"))
+
+    def data_text(self, key: str) -> str:
+        return resources.files("eval_standards").joinpath(self.card[key]).read_text("utf-8")
+
+    def info(self) -> dict:
+        if self.analyser is None:
+            return {"analyser": None, "analyser_reason": self.analyser_reason}
+        return {"analyser": self.analyser.describe()}
+
+
+_TOOLS: dict[tuple, LanguageTools] = {}
+
+
+def tools_for(card: dict, options: dict[str, Any] | None = None) -> LanguageTools:
+    options = options or {}
+    key = (card.get("code"), options.get("analyzer_dir"))
+    if key not in _TOOLS:
+        _TOOLS[key] = LanguageTools(card, options)
+    return _TOOLS[key]
+
+
+def lemma_of(analysis: str) -> str:
+    """The lemma of a GiellaLT analysis, preverb tags (``PV/xx+``) and other prefixed tags removed."""
+    parts = analysis.split("+")
+    while parts and ("/" in parts[0] and parts[0].split("/")[0].isupper()):
+        parts = parts[1:]
+    return parts[0] if parts else analysis
+
+
+def tags_of(analysis: str) -> str:
+    """Everything after the lemma (part of speech and inflection)."""
+    lemma = lemma_of(analysis)
+    return analysis[analysis.index(lemma) + len(lemma):] if lemma in analysis else ""
