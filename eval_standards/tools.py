@@ -76,7 +76,8 @@ _TOOLS: dict[tuple, LanguageTools] = {}
 
 def tools_for(card: dict, options: dict[str, Any] | None = None) -> LanguageTools:
     options = options or {}
-    key = (card.get("code"), options.get("analyzer_dir"))
+    places = tuple(str(p) for _, p in analysers.search_path(options.get("analyzer_dir")))
+    key = (card.get("code"), places)
     if key not in _TOOLS:
         _TOOLS[key] = LanguageTools(card, options)
     return _TOOLS[key]

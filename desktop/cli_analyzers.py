@@ -1,0 +1,50 @@
+"""``lyss analyzers list|add|remove|licence``: the analysers LYSS can find, and installing new ones."""
+
+from __future__ import annotations
+
+import json
+
+
+def register(sub, commands) -> None:
+    p = sub.add_parser("analyzers", help="list, add or remove GiellaLT .hfstol analysers")
+    verbs = p.add_subparsers(dest="verb", metavar="VERB", required=True)
+    ls = verbs.add_parser("list", help="every analyser found, in discovery order")
+    ls.add_argument("--analyzer-dir")
+    ls.add_argument("--json", action="store_true")
+    add = verbs.add_parser("add", help="copy an analyser into your data folder")
+    add.add_argument("file", metavar="FILE")
+    add.add_argument("--lang", required=True, help="ISO 639-3 code, e.g. crk")
+    add.add_argument("--kind", choices=["analyser", "generator"])
+    add.add_argument("--accept-licence", action="store_true", help="you have read `lyss analyzers licence`")
+    rm = verbs.add_parser("remove", help="remove an analyser you added")
+    rm.add_argument("name", metavar="FILE_NAME")
+    verbs.add_parser("licence", help="the licence terms of the GiellaLT analysers")
+    commands["analyzers"] = run
+
+
+def run(args) -> int:
+    from eval_standards import analysers
+
+    if args.verb == "list":
+        rows = analysers.list_all(args.analyzer_dir)
+        if args.json:
+            print(json.dumps(rows, indent=2))
+            return 0
+        if not rows:
+            print("No analysers found. " + analysers.HOW_TO_ADD.format(lang="LANG"))
+        for r in rows:
+            print(f"{r['lang']:<5} {r['kind']:<10} {r['origin']:<15} {r['file']}  sha256 {r['sha256'][:16]}…  {r['path']}")
+        print(f"\nyour analysers folder: {analysers.user_data_dir() / 'analysers'}")
+        return 0
+    if args.verb == "licence":
+        print(analysers.AGPL_NOTICE)
+        return 0
+    if args.verb == "add":
+        if not args.accept_licence:
+            print(analysers.AGPL_NOTICE)
+        record = analysers.install(args.file, args.lang, args.kind, args.accept_licence)
+        print(f"added {record['file']} ({record['lang']}, {record['kind']}), sha256 {record['sha256']}")
+        return 0
+    path = analysers.remove(args.name)
+    print(f"removed {path}")
+    return 0

@@ -1,0 +1,130 @@
+"""The real Plains Cree analyser from ../shared/fst: lookups, weighted copies, discovery, installing."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import DEMO, shared_file
+from desktop.cli import main
+from eval_standards import analysers
+from eval_standards.cards import load_card
+from eval_standards.tools import LanguageTools, lemma_of, tags_of
+
+
+@pytest.fixture(scope="module")
+def crk_file():
+    path = shared_file("fst/crk-descriptive-analyzer.hfstol")
+    return analysers.AnalyserFile(path, "crk", "analyser", "shared")
+
+
+@pytest.fixture(scope="module")
+def analyser(crk_file):
+    return analysers.load(crk_file)
+
+
+@pytest.mark.parametrize("word,analysis", [
+    ("atimwak", "atim+N+A+Pl"),
+    ("nikî-nipân", "nipâw+V+AI+Ind+Prt+1Sg"),
+    ("wâpamêw", "wâpamêw+V+TA+Ind+Prs+3Sg+4Sg/PlO"),
+])
+def test_real_analyses(analyser, word, analysis):
+    assert analysis in analyser.analyse(word)
+    assert all("@" not in a for a in analyser.analyse(word))  # flag diacritics stripped
+
+
+def test_rejected_word(analyser):
+    assert analyser.analyse("hello") == ()
+
+
+def test_sha256_matches_sources_md(crk_file):
+    assert crk_file.sha256() == "3c491290eaa23afe283f16310d1df90372cf8a69bae9eb2da50a7b8bfd33f560"
+
+
+def test_weighted_copy_loads(tmp_path, crk_file):
+    import hfst
+    stream = hfst.HfstInputStream(str(crk_file.path))
+    fst = stream.read()
+    stream.close()
+    fst.convert(hfst.ImplementationType.TROPICAL_OPENFST_TYPE)
+    fst.convert(hfst.ImplementationType.HFST_OLW_TYPE)
+    path = tmp_path / "crk-weighted-analyzer.hfstol"
+    out = hfst.HfstOutputStream(filename=str(path), type=hfst.ImplementationType.HFST_OLW_TYPE)
+    out.write(fst)
+    out.flush()
+    out.close()
+    weighted = analysers.Analyser(analysers.AnalyserFile(path, "crk", "analyser", "test"))
+    assert weighted.weighted
+    assert "nipâw+V+AI+Ind+Prt+1Sg" in weighted.analyse("nikî-nipân")
+    assert weighted.analyse("atimwak")[0] == "atim+N+A+Pl"
+
+
+def test_persistent_cache_keyed_by_sha256(tmp_path, monkeypatch, crk_file):
+    monkeypatch.setenv("LYSS_CACHE_DIR", str(tmp_path))
+    a = analysers.Analyser(crk_file)
+    a.analyse("atimwak")
+    a.save_cache()
+    cache = tmp_path / "fst" / f"{crk_file.sha256()}.json"
+    assert json.loads(cache.read_text("utf-8"))["atimwak"] == ["atim+N+A+Pl"]
+    b = analysers.Analyser(crk_file)
+    assert b.analyse("atimwak") == ("atim+N+A+Pl",) and b.lookups == 0  # served from the disk cache
+
+
+def test_discovery_order(tmp_path, monkeypatch, crk_file):
+    first, second, data = tmp_path / "first", tmp_path / "second", tmp_path / "data"
+    for folder in (first, second, data / "analysers"):
+        folder.mkdir(parents=True)
+        (folder / "crk-x-analyzer.hfstol").write_bytes(crk_file.path.read_bytes()[:64])
+    monkeypatch.setenv("LYSS_ANALYZERS", str(second))
+    monkeypatch.setenv("LYSS_DATA_DIR", str(data))
+    assert analysers.find("crk", analyzer_dir=str(first)).origin == "--analyzer-dir"
+    assert analysers.find("crk").origin == "LYSS_ANALYZERS"
+    monkeypatch.delenv("LYSS_ANALYZERS")
+    assert analysers.find("crk").origin == "user data"
+    (data / "analysers" / "crk-x-analyzer.hfstol").unlink()
+    assert analysers.find("crk").origin == "shared"
+    assert analysers.find("crk", "generator").name == "crk-normative-generator.hfstol"
+
+
+def test_add_list_remove(tmp_path, monkeypatch, capsys, crk_file):
+    monkeypatch.setenv("LYSS_DATA_DIR", str(tmp_path))
+    assert main(["analyzers", "add", str(crk_file.path), "--lang", "crk"]) == 2  # licence not accepted
+    assert not (tmp_path / "analysers").exists()
+    assert main(["analyzers", "add", str(crk_file.path), "--lang", "crk", "--accept-licence"]) == 0
+    record = json.loads((tmp_path / "analysers" / "crk-descriptive-analyzer.hfstol.json").read_text())
+    assert record["sha256"] == crk_file.sha256() and record["licence"] == "AGPL-3.0"
+    capsys.readouterr()
+    assert main(["analyzers", "list", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert rows[0]["origin"] == "user data"
+    assert main(["analyzers", "remove", "crk-descriptive-analyzer.hfstol"]) == 0
+    assert not (tmp_path / "analysers" / "crk-descriptive-analyzer.hfstol").exists()
+    bad = tmp_path / "bad.hfstol"
+    bad.write_bytes(b"not a transducer")
+    assert main(["analyzers", "add", str(bad), "--lang", "crk", "--accept-licence"]) == 2
+
+
+def test_lemma_and_tags():
+    assert lemma_of("PV/ati+nipâw+V+AI+Ind+Prs+3Sg") == "nipâw"
+    assert tags_of("PV/ati+nipâw+V+AI+Ind+Prs+3Sg") == "+V+AI+Ind+Prs+3Sg"
+
+
+def test_without_an_analyser_fst_is_null_with_a_reason_and_profile_b(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("LYSS_SHARED", str(tmp_path / "no-shared"))
+    monkeypatch.setenv("LYSS_DATA_DIR", str(tmp_path / "no-data"))
+    monkeypatch.delenv("LYSS_ANALYZERS", raising=False)
+    tools = LanguageTools(load_card("crk"))
+    assert tools.analyser is None and "lyss analyzers add" in tools.analyser_reason
+    out = tmp_path / "scored.json"
+    assert main(["score", str(DEMO), "--lang", "crk", "--out", str(out), "--bootstrap", "20"]) == 0
+    printed = capsys.readouterr().out
+    scored = json.loads(out.read_text("utf-8"))
+    s = scored["scores"]
+    assert scored["lyss"]["profile"]["name"] == "B" and "profile B: no crk analyser found" in printed
+    assert s["fst_acceptance_rate"] is None and "lyss analyzers add" in s["unavailable_reasons"]["fst_acceptance_rate"]
+    assert s["semantic_score"] is None and s["morphological_accuracy"] is None
+    # the linter and orthography need no analyser; synonym detection is reported unavailable
+    assert s["equivalent_match_rate"] is not None and s["orthographic_accuracy"] is not None
+    linter = next(p for p in scored["lyss"]["plugins"] if p["name"] == "crk-linter")
+    assert linter["synonym_detection"] is False
