@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import multiprocessing
 import os
 import shutil
 import sys
@@ -183,6 +184,28 @@ class Analyser:
         self._dirty = True
         return found
 
+    def analyse_many(self, words: list[str]) -> None:
+        """Fill the cache for many words; large batches are split over the machine's cores (the hfst
+        binding holds the GIL, so processes, not threads)."""
+        todo = [w for w in dict.fromkeys(words) if w not in self._memory]
+        workers = min(os.cpu_count() or 1, 4)
+        if len(todo) < PARALLEL_LOOKUPS or workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
+            for word in todo:
+                self.analyse(word)
+            return
+        global _FORK_ANALYSER
+        _FORK_ANALYSER = self
+        step = -(-len(todo) // workers)
+        try:
+            with multiprocessing.get_context("fork").Pool(workers) as pool:
+                parts = pool.map(_analyse_chunk, [todo[i:i + step] for i in range(0, len(todo), step)])
+        finally:
+            _FORK_ANALYSER = None
+        for part in parts:
+            self._memory.update(part)
+        self.lookups += len(todo)
+        self._dirty = True
+
     def save_cache(self) -> None:
         """Write the persistent lookup cache (atomically); a cache that cannot be written is only slower."""
         if not self._dirty or self._disk_path is None:
@@ -198,6 +221,14 @@ class Analyser:
 
     def describe(self) -> dict:
         return {**self.file.describe(), "weighted": self.weighted}
+
+
+PARALLEL_LOOKUPS = 1000  # below this a process pool costs more than it saves
+_FORK_ANALYSER: "Analyser | None" = None
+
+
+def _analyse_chunk(words: list[str]) -> dict[str, tuple[str, ...]]:
+    return {w: _FORK_ANALYSER.analyse(w) for w in words}
 
 
 _LOADED: dict[str, Analyser] = {}

@@ -29,6 +29,13 @@ class GiellaLTFSTMetric(BasePlugin):
     def info(self) -> dict:
         return self.tools.info()
 
+    @property
+    def cache_id(self) -> str:
+        return f"{self.name}:{self.tools.fingerprint()}"
+
+    def prepare(self, entries: list[Entry]) -> None:
+        self.tools.prefetch(e.predicted for e in entries)
+
     def compute(self, entry: Entry) -> dict[str, Any]:
         words = self.tools.words(entry.predicted)
         analyses = {w: list(self.tools.analyses(w)) for w in dict.fromkeys(words)}
@@ -76,6 +83,10 @@ class MorphologyMetric(BasePlugin):
 
     def __init__(self, tools: LanguageTools):
         self.tools = tools
+
+    @property
+    def cache_id(self) -> str:
+        return f"{self.name}:{self.tools.fingerprint()}"
 
     def availability(self) -> str | None:
         return self.tools.analyser_reason

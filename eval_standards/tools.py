@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 from functools import cached_property
 from importlib import resources
@@ -64,6 +65,27 @@ class LanguageTools:
 
     def data_text(self, key: str) -> str:
         return resources.files("eval_standards").joinpath(self.card[key]).read_text("utf-8")
+
+    def fingerprint(self, *data_keys: str, extra: str = "") -> str:
+        """What a plugin's results depend on: the analyser's sha256 and the named data files."""
+        h = hashlib.sha256()
+        h.update((self.analyser.sha256 if self.analyser is not None else "no-analyser").encode())
+        for key in data_keys:
+            h.update(self.data_text(key).encode())
+        h.update(extra.encode())
+        return h.hexdigest()[:32]
+
+    def prefetch(self, texts) -> None:
+        """Look up every distinct word of many texts at once (in parallel for large sets)."""
+        if self.analyser is None:
+            return
+        words: dict[str, None] = {}
+        for text in texts:
+            for w in self.words(text):
+                words[w] = None
+                if w[:1].isupper():
+                    words[w.lower()] = None
+        self.analyser.analyse_many(list(words))
 
     def info(self) -> dict:
         if self.analyser is None:

@@ -19,7 +19,7 @@ import numpy as np
 
 from . import __version__, composite as comp, costs, stats, surface
 from .conventions import LanguageConventions, infer_conventions
-from .entry_stats import cached_records
+from .entry_stats import cached, cached_records, entries_digest
 from .plugins import MetricPlugin
 from .rubric import Rubric
 from .runcard import RunCard
@@ -132,7 +132,24 @@ def _build_table(card: RunCard, records: dict, plugin_cols: dict[str, tuple]) ->
     return table
 
 
-def _run_plugins(card: RunCard, plugins: Iterable[MetricPlugin]) -> tuple[dict, dict, dict, list[dict], list]:
+def _plugin_results(plugin: MetricPlugin, card: RunCard, use_cache: bool) -> list[dict]:
+    """Per-entry results of a plugin; cached when the plugin states a ``cache_id`` (its name, data and
+    analyser fingerprints), so a warm re-score skips every lookup."""
+
+    def compute() -> list[dict]:
+        if hasattr(plugin, "prepare"):
+            plugin.prepare(card.entries)  # batch work first, e.g. looking up every unique word at once
+        return [plugin.compute(e) for e in card.entries]
+
+    cache_id = getattr(plugin, "cache_id", None)
+    if not cache_id or not use_cache:
+        return compute()
+    key = hashlib.sha256(f"{__version__}|{cache_id}|{entries_digest(card.entries)}".encode()).hexdigest()
+    return cached("plugins", key, compute)[0]
+
+
+def _run_plugins(card: RunCard, plugins: Iterable[MetricPlugin],
+                 use_cache: bool = True) -> tuple[dict, dict, dict, list[dict], list]:
     """Run every available plugin. Returns (corpus values, columns, reasons, descriptions, per-entry results)."""
     values: dict[str, Any] = {}
     columns: dict[str, tuple] = {}
@@ -147,7 +164,7 @@ def _run_plugins(card: RunCard, plugins: Iterable[MetricPlugin]) -> tuple[dict, 
             for key in plugin.provides:
                 reasons.setdefault(key, f"{plugin.name}: {reason}")
             continue
-        results = [plugin.compute(e) for e in card.entries]
+        results = _plugin_results(plugin, card, use_cache)
         per_entry.append((plugin.name, results))
         agg = plugin.aggregate(results)
         for key, value in agg.items():
@@ -275,7 +292,7 @@ def score_with_table(card: RunCard, profile: Rubric, *, conventions: LanguageCon
     conv = conventions or infer_conventions([e.reference for e in card.entries], card.target_language)
     hook, hook_id = _leak_hook(plugins)
     records, from_cache = cached_records(card.entries, conv, card.glossary, hook, hook_id, use_cache)
-    plugin_values, plugin_cols, reasons, plugin_info, plugin_results = _run_plugins(card, plugins)
+    plugin_values, plugin_cols, reasons, plugin_info, plugin_results = _run_plugins(card, plugins, use_cache)
     table = _build_table(card, records, plugin_cols)
     rows = records["rows"]
     n = len(card.entries)

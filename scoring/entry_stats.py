@@ -83,11 +83,11 @@ def compute_records(entries: list[Entry], conv: LanguageConventions, glossary=No
 _MEMORY: dict[str, dict] = {}
 
 
-def _remember(key: str, records: dict) -> None:
-    """Keep the last two corpora's records in memory too (re-scoring in the same process, the app)."""
-    if len(_MEMORY) >= 2:
+def _remember(key: str, value) -> None:
+    """Keep the last few results in memory too (re-scoring in the same process, the app)."""
+    if len(_MEMORY) >= 16:
         _MEMORY.pop(next(iter(_MEMORY)))
-    _MEMORY[key] = records
+    _MEMORY[key] = value
 
 
 def cache_dir() -> Path | None:
@@ -105,44 +105,64 @@ def cache_key(entries: list[Entry], conv: LanguageConventions, glossary, hook_id
     h = hashlib.sha256()
     h.update(json.dumps([CACHE_FORMAT, __version__, surface.SACREBLEU_VERSION, conv.describe(), glossary, hook_id,
                          json.loads(json.dumps(behaviour.settings()))], sort_keys=True).encode())
-    h.update("\x1e".join("\x1f".join([e.predicted, e.reference, e.source, e.raw_predicted or "\x00",
-                                         *e.variants]) for e in entries).encode())
+    h.update(entries_digest(entries).encode())
+    return h.hexdigest()
+
+
+def cached(kind: str, key: str, compute: Callable[[], object], use_cache: bool = True) -> tuple[object, bool]:
+    """``compute()`` remembered in memory and on disk under ``<cache>/<kind>/<key>.pkl``.
+
+    Returns (value, whether it came from the cache). A cache that cannot be read or written is only
+    slower, never wrong: the key covers every input of the computation.
+    """
+    if not use_cache:
+        return compute(), False
+    memo_key = f"{kind}/{key}"
+    if memo_key in _MEMORY:
+        return _MEMORY[memo_key], True
+    folder = cache_dir()
+    path = folder / kind / f"{key}.pkl" if folder is not None else None
+    if path is not None:
+        try:
+            with path.open("rb") as fh:
+                value = pickle.load(fh)
+            _remember(memo_key, value)
+            return value, True
+        except (OSError, pickle.UnpicklingError, EOFError):
+            pass
+    value = compute()
+    _remember(memo_key, value)
+    if path is not None:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_suffix(f".{os.getpid()}.tmp")
+            with tmp.open("wb") as fh:
+                pickle.dump(value, fh, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(tmp, path)
+        except OSError:
+            pass
+    return value, False
+
+
+def entries_digest(entries: list[Entry]) -> str:
+    """A hash of everything a per-entry computation may read from the entries."""
+    h = hashlib.sha256()
+    h.update("\x1e".join("\x1f".join([e.id, e.predicted, e.reference, e.source, e.raw_predicted or "\x00",
+                                         json.dumps(e.morphological_analysis, ensure_ascii=False), *e.variants])
+                          for e in entries).encode())
     return h.hexdigest()
 
 
 def cached_records(entries: list[Entry], conv: LanguageConventions, glossary=None,
                    leaked_word: Callable[[str], bool] | None = None, hook_id: str = "",
                    use_cache: bool = True) -> tuple[dict, bool]:
-    """Records from the cache when this exact corpus and configuration was scored before.
+    """Per-entry records, from the cache when this exact corpus and configuration was scored before."""
 
-    Returns (records, whether they came from the cache).
-    """
-    folder = cache_dir() if use_cache else None
-    path = None
-    key = cache_key(entries, conv, glossary, hook_id) if use_cache else None
-    if key in _MEMORY:
-        return _MEMORY[key], True
-    if folder is not None:
-        path = folder / "entries" / f"{key}.pkl"
-        try:
-            with path.open("rb") as fh:
-                records = pickle.load(fh)
-            _remember(key, records)
-            return records, True
-        except (OSError, pickle.UnpicklingError, EOFError):
-            pass
-    records = compute_records(entries, conv, glossary, leaked_word)
-    records["consistency"] = behaviour.consistency([e.source for e in entries], [e.predicted for e in entries],
-                                                   glossary)
-    if key is not None:
-        _remember(key, records)
-    if path is not None:
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_suffix(f".{os.getpid()}.tmp")
-            with tmp.open("wb") as fh:
-                pickle.dump(records, fh, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(tmp, path)
-        except OSError:
-            pass  # a cache that cannot be written is only slower, never wrong
-    return records, False
+    def compute() -> dict:
+        records = compute_records(entries, conv, glossary, leaked_word)
+        records["consistency"] = behaviour.consistency([e.source for e in entries], [e.predicted for e in entries],
+                                                       glossary)
+        return records
+
+    key = cache_key(entries, conv, glossary, hook_id) if use_cache else ""
+    return cached("entries", key, compute, use_cache)

@@ -202,6 +202,13 @@ class CrkLinterMetric(BasePlugin):
     def linter(self) -> Linter:
         return Linter(self.tools.data("linter"), self.tools if self.tools.analyser is not None else None)
 
+    @property
+    def cache_id(self) -> str:
+        return f"{self.name}:{self.tools.fingerprint('linter', extra=str(self.linter.synonyms_available))}"
+
+    def prepare(self, entries: list[Entry]) -> None:
+        self.tools.prefetch(self.linter.normalise(t) for e in entries for t in (e.predicted, e.reference))
+
     def info(self) -> dict:
         return {"synonym_detection": self.linter.synonyms_available,
                 "synonym_reason": None if self.linter.synonyms_available else self.tools.analyser_reason}

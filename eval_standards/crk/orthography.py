@@ -22,6 +22,10 @@ class CrkOrthographyMetric(BasePlugin):
     def __init__(self, tools: LanguageTools):
         self.tools = tools
 
+    @property
+    def cache_id(self) -> str:
+        return f"{self.name}:{self.tools.fingerprint('orthography')}"
+
     @cached_property
     def rules(self) -> dict:
         return self.tools.data("orthography")

@@ -88,6 +88,15 @@ class CrkSemanticMetric(BasePlugin):
     def _linter(self) -> Linter:
         return Linter(self.tools.data("linter"), self.tools)
 
+    @property
+    def cache_id(self) -> str:
+        user = user_data_dir() / "glosses" / f"{self.tools.lang}.tsv"
+        extra = user.read_text("utf-8") if user.is_file() else ""
+        return f"{self.name}:{self.tools.fingerprint('glosses', 'linter', extra=extra)}"
+
+    def prepare(self, entries: list[Entry]) -> None:
+        self.tools.prefetch(self._linter.convention_normalised(t) for e in entries for t in (e.predicted, e.reference))
+
     def info(self) -> dict:
         return {"gloss_lemmas": len(self.glosses), "user_gloss_file": str(user_data_dir() / "glosses" / f"{self.tools.lang}.tsv")}
 
