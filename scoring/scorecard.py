@@ -44,6 +44,32 @@ def _ci(scores: dict, key: str) -> str:
     return f"  [{ci['ci_lower']:.{digits}f}, {ci['ci_upper']:.{digits}f}]"
 
 
+def _counts(counts: dict) -> str:
+    return ", ".join(f"{k} {v}" for k, v in counts.items() if v) or "none"
+
+
+def _lyss_details(s: dict) -> list[str]:
+    """What the language plugins found, when they ran."""
+    out = []
+    if s.get("fst_words"):
+        rejected = s.get("fst_rejected_words") or []
+        out.append(f"    FST: {s['fst_accepted']} of {s['fst_words']} words accepted; mean of per-entry rates "
+                   f"{s['fst_mean_entry_rate']:.4f}; {len(rejected)} distinct rejected words")
+    if s.get("lint_verdict_counts"):
+        out.append(f"    linter verdicts: {_counts(s['lint_verdict_counts'])}")
+        out.append(f"    variant classes: {_counts(s['variant_class_counts'])}"
+                   + ("" if s.get("synonym_detection_available") else "  (synonym detection unavailable)"))
+        if s.get("linted_chrf_plus_plus") is not None:
+            out.append(f"    linted chrF++ {s['linted_chrf_plus_plus']:.2f} (raw sentence mean {s['raw_chrf_plus_plus_mean']:.2f})")
+    if s.get("semantic_verdict_counts"):
+        extra = f"; {s['semantic_unavailable_entries']} entries could not be judged" if s.get("semantic_unavailable_entries") else ""
+        out.append(f"    semantic verdicts: {_counts(s['semantic_verdict_counts'])}{extra}")
+    if s.get("morphological_gold_analyses"):
+        out.append(f"    morphology: {s['morphological_gold_analyses']} gold analyses, "
+                   f"{s['morphological_coverage']:.0%} of entries carry gold")
+    return (["  LYSS details"] + out + [""]) if out else []
+
+
 def render(scored: dict) -> str:
     s, lyss = scored["scores"], scored["lyss"]
     reasons = s.get("unavailable_reasons", {})
@@ -71,6 +97,7 @@ def render(scored: dict) -> str:
             extra = _ci(s, key) if value is not None else f"  ({reasons.get(key, 'unavailable')})"
             lines.append(f"    {label:<{width}}{text:>10}{extra}")
         lines.append("")
+    lines += _lyss_details(s)
     tiers = s.get("confidence_intervals_by_tier") or {}
     if tiers:
         lines.append("  By difficulty (chrF++ [95% CI], exact match)")
