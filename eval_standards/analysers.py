@@ -25,6 +25,7 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
+from scoring.entry_stats import cache_dir
 from scoring.errors import InputError
 
 KINDS = ("analyser", "generator")
@@ -72,16 +73,6 @@ def user_data_dir() -> Path:
         return Path(env)
     import platformdirs
     return Path(platformdirs.user_data_dir("lyss", appauthor=False))
-
-
-def user_cache_dir() -> Path | None:
-    env = os.environ.get("LYSS_CACHE_DIR")
-    if env == "off":
-        return None
-    if env:
-        return Path(env)
-    import platformdirs
-    return Path(platformdirs.user_cache_dir("lyss", appauthor=False))
 
 
 def bundle_dir() -> Path | None:
@@ -158,7 +149,7 @@ class Analyser:
         self._memory: dict[str, tuple[str, ...]] = {}
         self._disk_path = None
         self._dirty = False
-        folder = user_cache_dir()
+        folder = cache_dir()
         if folder is not None:
             self._disk_path = folder / "fst" / f"{self.sha256}.json"
             try:

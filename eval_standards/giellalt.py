@@ -6,25 +6,18 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Any
 
-from scoring.plugins import BasePlugin
 from scoring.runcard import Entry
 
-from .tools import LanguageTools, lemma_of
+from .tools import ToolsPlugin, lemma_of
 
 
-class GiellaLTFSTMetric(BasePlugin):
+class GiellaLTFSTMetric(ToolsPlugin):
     """``fst_acceptance_rate`` = accepted words / words over the corpus (the spec's definition); also the
     mean of per-entry rates (what the reference harness published), each entry's analyses and the
     words the analyser rejected (they feed the speakers' false-rejection task)."""
 
     name = "giellalt-fst"
     provides = ("fst_acceptance_rate", "fst_accepted")
-
-    def __init__(self, tools: LanguageTools):
-        self.tools = tools
-
-    def availability(self) -> str | None:
-        return self.tools.analyser_reason
 
     def info(self) -> dict:
         return self.tools.info()
@@ -72,7 +65,7 @@ def _gold(entry: Entry) -> list[str]:
     return out
 
 
-class MorphologyMetric(BasePlugin):
+class MorphologyMetric(ToolsPlugin):
     """``morphological_accuracy`` (spec: planned → built): for entries with gold analyses, the share of
     gold analyses matched by an analysis of the aligned predicted word. A gold analysis aligns with an
     unused predicted word that has an analysis of the same lemma; it is matched when one of that word's
@@ -81,15 +74,9 @@ class MorphologyMetric(BasePlugin):
     name = "morphology"
     provides = ("morphological_accuracy",)
 
-    def __init__(self, tools: LanguageTools):
-        self.tools = tools
-
     @property
     def cache_id(self) -> str:
         return f"{self.name}:{self.tools.fingerprint()}"
-
-    def availability(self) -> str | None:
-        return self.tools.analyser_reason
 
     def compute(self, entry: Entry) -> dict[str, Any]:
         gold = _gold(entry)
@@ -127,25 +114,14 @@ class MorphologyMetric(BasePlugin):
         return {"morphological_accuracy": ([r["matched"] for r in results], [r["gold"] for r in results])}
 
 
-class SourceLeakage(BasePlugin):
+class SourceLeakage(ToolsPlugin):
     """Code-switching for Latin-script targets: an output word the analyser rejects that is a known
     English word (wordfreq's offline English list) counts as leaked."""
 
     name = "english-leakage"
     provides = ()
     TOP_WORDS = 50000
-
-    def __init__(self, tools: LanguageTools):
-        self.tools = tools
-
-    def availability(self) -> str | None:
-        if self.tools.analyser_reason:
-            return self.tools.analyser_reason
-        try:
-            import wordfreq  # noqa: F401
-        except ImportError:
-            return "the wordfreq package (an offline English word list) is not installed"
-        return None
+    needs_packages = (("wordfreq", "an offline English word list"),)
 
     @cached_property
     def english(self) -> frozenset[str]:

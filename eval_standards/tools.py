@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import hashlib
+import importlib
 import json
 from functools import cached_property
 from importlib import resources
 from typing import Any
 
+from scoring.plugins import BasePlugin
 from scoring.text import word_tokens
 
 from . import analysers
@@ -117,3 +119,24 @@ def tags_of(analysis: str) -> str:
     """Everything after the lemma (part of speech and inflection)."""
     lemma = lemma_of(analysis)
     return analysis[analysis.index(lemma) + len(lemma):] if lemma in analysis else ""
+
+
+class ToolsPlugin(BasePlugin):
+    """A LYSS plugin built on a language's tools; available when its analyser is (``needs_analyser``) and
+    the optional Python packages it names in ``needs_packages`` import."""
+
+    needs_analyser = True
+    needs_packages: tuple[tuple[str, str], ...] = ()  # (module, what it is for)
+
+    def __init__(self, tools: LanguageTools):
+        self.tools = tools
+
+    def availability(self) -> str | None:
+        if self.needs_analyser and self.tools.analyser_reason:
+            return self.tools.analyser_reason
+        for module, purpose in self.needs_packages:
+            try:
+                importlib.import_module(module)
+            except ImportError:
+                return f"the {module} package ({purpose}) is not installed"
+        return None

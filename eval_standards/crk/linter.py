@@ -27,10 +27,9 @@ from functools import cached_property
 from typing import Any
 
 from scoring import surface
-from scoring.plugins import BasePlugin
 from scoring.runcard import Entry
 
-from ..tools import LanguageTools, lemma_of
+from ..tools import LanguageTools, ToolsPlugin, lemma_of
 
 VERDICTS = ("EXACT", "EQUIVALENT", "MISS", "NO_OUTPUT")
 CLASSES = ("LISTED_VARIANT", "LONG_VOWEL_MACRON", "ORTHOGRAPHIC", "PROGRESSIVE_AMBIGUITY", "INCLUSIVE_EXCLUSIVE",
@@ -187,16 +186,14 @@ class Linter:
         return " ".join(self._hyphenate(tokens))
 
 
-class CrkLinterMetric(BasePlugin):
+class CrkLinterMetric(ToolsPlugin):
     """``equivalent_match_rate`` = (EXACT + EQUIVALENT) / entries, with per-entry verdicts and classes,
     ``variant_class_counts`` and the linted chrF++ (100 for EXACT/EQUIVALENT, chrF++ on
     convention-normalised strings for MISS) beside the raw chrF++."""
 
     name = "crk-linter"
     provides = ("equivalent_match_rate", "equivalent_matches")
-
-    def __init__(self, tools: LanguageTools):
-        self.tools = tools
+    needs_analyser = False  # only synonym detection needs it
 
     @cached_property
     def linter(self) -> Linter:

@@ -8,19 +8,16 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Any
 
-from scoring.plugins import BasePlugin
 from scoring.runcard import Entry
 from scoring.text import token_script, word_tokens
 
-from ..tools import LanguageTools
+from ..tools import ToolsPlugin
 
 
-class CrkOrthographyMetric(BasePlugin):
+class CrkOrthographyMetric(ToolsPlugin):
     name = "crk-orthography"
     provides = ("orthographic_accuracy",)
-
-    def __init__(self, tools: LanguageTools):
-        self.tools = tools
+    needs_analyser = False
 
     @property
     def cache_id(self) -> str:

@@ -30,12 +30,11 @@ from functools import cached_property
 from importlib import resources
 from typing import Any
 
-from scoring.plugins import BasePlugin
 from scoring.runcard import Entry
 from scoring.text import word_tokens
 
 from ..analysers import user_data_dir
-from ..tools import LanguageTools, lemma_of, tags_of
+from ..tools import ToolsPlugin, lemma_of, tags_of
 from .linter import Linter
 
 WEIGHTS = {"EXACT_MATCH": 1.0, "VALID": 1.0, "GRAMMAR_ISSUES": 0.7, "PARTIAL": 0.4, "INCOMPLETE": 0.3,
@@ -55,21 +54,10 @@ def _inflections(words: list[tuple[str, str | None]]) -> Counter:
     return Counter(tags_of(a) for _, a in words if a and {"V", "N"} & set(a.split("+")))
 
 
-class CrkSemanticMetric(BasePlugin):
+class CrkSemanticMetric(ToolsPlugin):
     name = "crk-semantic"
     provides = ("semantic_score",)
-
-    def __init__(self, tools: LanguageTools):
-        self.tools = tools
-
-    def availability(self) -> str | None:
-        if self.tools.analyser_reason:
-            return self.tools.analyser_reason
-        try:
-            import snowballstemmer  # noqa: F401
-        except ImportError:
-            return "the snowballstemmer package is not installed"
-        return None
+    needs_packages = (("snowballstemmer", "English stemming"),)
 
     @cached_property
     def glosses(self) -> dict[str, list[str]]:
