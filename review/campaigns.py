@@ -1,0 +1,377 @@
+"""Speakers, campaigns and answers: everything a review session does, each write one durable
+transaction.
+
+- :func:`import_run` stores a scored run card and one item per entry (content-addressed ids, so
+  importing the same run twice changes nothing).
+- :func:`create_campaign` builds task A, B, C or T from a scored run.
+- :func:`join` gives a speaker their sequence: under-covered items first, with a few repeated and
+  degraded quality-control items mixed in (flagged, kept out of the statistics).
+- :func:`next_position`, :func:`answer`, :func:`undo_last` serve, record (committed before the next
+  item is served) and undo; a speaker resumes where they stopped.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from scoring.errors import InputError
+
+from . import tasks as task_defs
+from .store import Store, dumps, new_id, now
+
+
+def _hash(*parts: Any) -> str:
+    return hashlib.sha256("\x1f".join(str(p) for p in parts).encode()).hexdigest()[:20]
+
+
+# ----------------------------------------------------------------------------- runs and items
+
+def _entry_metrics(entry: dict) -> dict[str, float]:
+    """The numbers of a scored entry that studies correlate: its breakdown (normalised 0–1), its
+    composite score and its raw surface metrics."""
+    out: dict[str, float] = {}
+    for key, value in (entry.get("breakdown") or {}).items():
+        out[key] = float(value)
+    if isinstance(entry.get("score"), (int, float)):
+        out["composite"] = float(entry["score"])
+    for key, value in (entry.get("metrics") or {}).items():
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and key != "chrf_plus_plus":
+            out[f"raw_{key}"] = float(value)
+    chrf = (entry.get("metrics") or {}).get("chrf_plus_plus")
+    if isinstance(chrf, (int, float)):
+        out["chrf_plus_plus_points"] = float(chrf)
+    return out
+
+
+def load_scored(path: str) -> dict:
+    try:
+        data = json.loads(Path(path).read_text("utf-8"))
+    except FileNotFoundError:
+        raise InputError(path, "", "file not found") from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise InputError(path, "", f"not a scored run card ({exc.__class__.__name__})") from None
+    if not isinstance(data, dict) or "scores" not in data or not isinstance(data.get("entries"), list):
+        raise InputError(path, "top level", "not a scored run card: run `lyss score RUN --out SCORED.json` first")
+    return data
+
+
+def import_run(store: Store, scored: dict, name: str | None = None) -> str:
+    """Store a scored run and its entries as items. Returns the run id (same run → same id)."""
+    digest = scored.get("lyss", {}).get("input", {}).get("entries_sha256") or _hash(
+        *[(e.get("id"), e.get("predicted")) for e in scored["entries"]])
+    run_id = f"run-{digest[:16]}"
+    language = (scored.get("lyss", {}).get("language") or {}).get("code")
+    with store.transaction() as db:
+        if db["runs"].count_where("id = ?", [run_id]):
+            return run_id
+        db["runs"].insert({"id": run_id, "name": name or scored.get("model_slug") or scored.get("run_id") or run_id,
+                           "model_slug": scored.get("model_slug"), "language": language, "card_sha256": digest,
+                           "scored_card": dumps(scored), "extra": dumps({}), "imported_at": now(),
+                           "source": "scored run card"})
+        db["items"].insert_all([{
+            "id": f"it-{_hash(run_id, e['id'], 'segment')}", "run_id": run_id, "entry_id": str(e["id"]),
+            "kind": "segment", "source": e.get("source", ""), "output": e.get("predicted", ""),
+            "reference": e.get("reference", ""), "difficulty": None if e.get("difficulty") is None else str(e["difficulty"]),
+            "metrics": dumps(_entry_metrics(e)), "extra": dumps({"lyss": e.get("lyss", {})}),
+        } for e in scored["entries"]])
+    return run_id
+
+
+# ----------------------------------------------------------------------------- campaigns
+
+def _stratified(entries: list[dict], k: int, rng: random.Random) -> list[dict]:
+    """k entries spread across difficulty tiers (proportionally) and, within a tier, across the range
+    of composite scores (evenly spaced ranks)."""
+    if k >= len(entries):
+        return list(entries)
+    tiers: dict[str, list[dict]] = {}
+    for e in entries:
+        tiers.setdefault(str(e.get("difficulty")), []).append(e)
+    quotas = {t: max(1, round(k * len(v) / len(entries))) for t, v in tiers.items()}
+    while sum(quotas.values()) > k:
+        quotas[max(quotas, key=quotas.get)] -= 1
+    while sum(quotas.values()) < k:
+        spare = [t for t in quotas if quotas[t] < len(tiers[t])]
+        quotas[max(spare, key=lambda t: len(tiers[t]) - quotas[t])] += 1
+    chosen = []
+    for t, members in sorted(tiers.items()):
+        ranked = sorted(members, key=lambda e: (e.get("score") if e.get("score") is not None else -1, rng.random()))
+        q = quotas[t]
+        chosen += [ranked[int(i * len(ranked) / q)] for i in range(q)]
+    return chosen
+
+
+def _pair_items(scored: dict, run_id: str) -> list[dict]:
+    out = []
+    for e in scored["entries"]:
+        lint = (e.get("lyss") or {}).get("crk-linter") or {}
+        if lint.get("verdict") == "EQUIVALENT":
+            out.append({"id": f"it-{_hash(run_id, e['id'], 'pair')}", "run_id": run_id, "entry_id": str(e["id"]),
+                        "kind": "pair", "source": e.get("source", ""), "output": e.get("predicted", ""),
+                        "reference": e.get("reference", ""), "difficulty": None, "metrics": dumps({}),
+                        "extra": dumps({"classes": lint.get("classes", [])})})
+    return out
+
+
+def _word_items(scored: dict, run_id: str, limit: int) -> list[dict]:
+    counts: Counter = Counter()
+    context: dict[str, dict] = {}
+    for e in scored["entries"]:
+        for word in ((e.get("lyss") or {}).get("giellalt-fst") or {}).get("rejected", []):
+            counts[word] += 1
+            context.setdefault(word, e)
+    out = []
+    for word, n in counts.most_common(limit):
+        e = context[word]
+        out.append({"id": f"it-{_hash(run_id, word, 'word')}", "run_id": run_id, "entry_id": str(e["id"]),
+                    "kind": "word", "source": e.get("source", ""), "output": word, "reference": e.get("predicted", ""),
+                    "difficulty": None, "metrics": dumps({}), "extra": dumps({"occurrences": n})})
+    return out
+
+
+def create_campaign(store: Store, scored: dict, task: str, *, items: int | None = None, raters: int = 3,
+                    seed: int = 12345, name: str | None = None) -> str:
+    """Build a campaign of task A, B, C or T from a scored run card. Same inputs → same campaign id."""
+    definition = task_defs.task(task)
+    run_id = import_run(store, scored)
+    limit = items or definition["default_items"]
+    rng = random.Random(seed)
+    if task in ("A", "T"):
+        chosen = _stratified(scored["entries"], limit, rng)
+        item_ids = [f"it-{_hash(run_id, e['id'], 'segment')}" for e in chosen]
+        new_items: list[dict] = []
+    elif task == "B":
+        new_items = _pair_items(scored, run_id)[:limit]
+        item_ids = [i["id"] for i in new_items]
+    else:
+        new_items = _word_items(scored, run_id, limit)
+        item_ids = [i["id"] for i in new_items]
+    if not item_ids:
+        what = {"B": "no entry the linter called EQUIVALENT (score the run with --lang crk)",
+                "C": "no word the analyser rejected (score the run with an analyser)"}.get(task, "no entries")
+        raise InputError("campaign", task, f"nothing to review: {what}")
+    campaign_id = f"cmp-{_hash(run_id, task, limit, raters, seed)}"
+    with store.transaction() as db:
+        if db["campaigns"].count_where("id = ?", [campaign_id]):
+            return campaign_id
+        db["items"].insert_all(new_items, ignore=True)
+        db["campaigns"].insert({"id": campaign_id, "name": name or f"{definition['title']} — {run_id}",
+                                "task": task, "run_id": run_id, "raters_per_item": raters, "created_at": now(),
+                                "settings": dumps({"items": limit, "seed": seed})})
+        db["campaign_items"].insert_all([{"campaign_id": campaign_id, "item_id": i, "position": p}
+                                         for p, i in enumerate(item_ids)])
+    return campaign_id
+
+
+# ----------------------------------------------------------------------------- speakers
+
+def add_speaker(store: Store, display_name: str, consent_scope: str, community: str | None = None,
+                dialect: str | None = None) -> str:
+    """A speaker with a pseudonymous id; consent (date and scope) is recorded before any answer."""
+    if not consent_scope.strip():
+        raise InputError("speaker", "consent", "record what the speaker agreed to (consent scope)")
+    speaker_id = new_id("spk-")[:16]
+    with store.transaction() as db:
+        db["speakers"].insert({"id": speaker_id, "display_name": display_name, "community": community,
+                               "dialect": dialect, "consent_at": now(), "consent_scope": consent_scope,
+                               "withdrawn": 0, "withdrawn_at": None, "created_at": now(), "preferences": dumps({})})
+    return speaker_id
+
+
+def speaker(store: Store, speaker_id: str) -> dict:
+    row = store.one("select * from speakers where id = ?", [speaker_id])
+    if row is None:
+        raise InputError("speaker", speaker_id, "no such speaker")
+    return row
+
+
+def active_speaker(store: Store, speaker_id: str) -> dict:
+    row = speaker(store, speaker_id)
+    if row["withdrawn"]:
+        raise InputError("speaker", speaker_id, "this speaker has withdrawn")
+    return row
+
+
+def set_preference(store: Store, speaker_id: str, key: str, value: Any) -> None:
+    with store.transaction() as db:
+        prefs = json.loads(speaker(store, speaker_id)["preferences"] or "{}")
+        prefs[key] = value
+        db["speakers"].update(speaker_id, {"preferences": dumps(prefs)})
+
+
+def withdraw(store: Store, speaker_id: str) -> int:
+    """Delete a speaker's answers and personal details, keep a tombstone that travels in bundles.
+    Returns the number of answers deleted."""
+    speaker(store, speaker_id)
+    with store.transaction() as db:
+        deleted = db["ratings"].count_where("speaker_id = ?", [speaker_id])
+        db.execute("delete from ratings where speaker_id = ?", [speaker_id])
+        db.execute("delete from rating_history where speaker_id = ?", [speaker_id])
+        db["speakers"].update(speaker_id, {"withdrawn": 1, "withdrawn_at": now(), "display_name": None,
+                                           "community": None, "dialect": None})
+        db["tombstones"].insert({"kind": "speaker", "id": speaker_id, "deleted_at": now(),
+                                 "device_id": store.device_id}, replace=True)
+    return deleted
+
+
+# ----------------------------------------------------------------------------- sequences
+
+def _degrade(output: str, other_reference: str, rng: random.Random) -> str:
+    """Appraise-style degraded output: a phrase from another reference swapped in, its length sized to
+    the sentence (1 word for ≤ 3 words, 2 for ≤ 5, 3 for ≤ 8, else a quarter of the words)."""
+    words = output.split()
+    donor = other_reference.split() or ["…"]
+    n = len(words)
+    span = 1 if n <= 3 else 2 if n <= 5 else 3 if n <= 8 else max(3, n // 4)
+    span = min(span, max(1, n))
+    start = rng.randrange(0, max(1, n - span + 1))
+    d_start = rng.randrange(0, max(1, len(donor) - span + 1))
+    return " ".join(words[:start] + donor[d_start:d_start + span] + words[start + span:])
+
+
+def join(store: Store, campaign_id: str, speaker_id: str) -> int:
+    """Give a speaker their sequence in a campaign (once). Returns its length."""
+    active_speaker(store, speaker_id)
+    campaign = store.one("select * from campaigns where id = ?", [campaign_id])
+    if campaign is None:
+        raise InputError("campaign", campaign_id, "no such campaign")
+    existing = store.one("select count(*) as n from assignments where campaign_id = ? and speaker_id = ?",
+                         [campaign_id, speaker_id])["n"]
+    if existing:
+        return existing
+    rng = random.Random(f"{campaign_id}|{speaker_id}")
+    items = store.rows("select ci.item_id, i.output, i.reference, i.kind from campaign_items ci join items i "
+                       "on i.id = ci.item_id where ci.campaign_id = ? order by ci.position", [campaign_id])
+    coverage = Counter(r["item_id"] for r in store.rows(
+        "select item_id from assignments where campaign_id = ? and qc = ''", [campaign_id]))
+    rng.shuffle(items)
+    items.sort(key=lambda r: min(coverage[r["item_id"]], campaign["raters_per_item"]))
+    sequence = [{"item_id": r["item_id"], "qc": "", "qc_of": None} for r in items]
+    qc = task_defs.settings("qc")
+    n = len(items)
+    new_items = []
+    if n >= 10:
+        for r in rng.sample(items, max(1, round(n * qc["repeat_share"]))):
+            first = next(i for i, s in enumerate(sequence) if s["item_id"] == r["item_id"])
+            at = rng.randrange(min(first + qc["min_gap"], len(sequence)), len(sequence) + 1)
+            sequence.insert(at, {"item_id": r["item_id"], "qc": "repeat", "qc_of": r["item_id"]})
+        if task_defs.task(campaign["task"])["degraded_items"]:
+            for r in rng.sample(items, max(1, round(n * qc["degraded_share"]))):
+                donor = rng.choice([x for x in items if x["item_id"] != r["item_id"]])
+                original = store.one("select * from items where id = ?", [r["item_id"]])
+                degraded_id = f"it-{_hash(r['item_id'], speaker_id, 'degraded')}"
+                new_items.append({**original, "id": degraded_id, "kind": "degraded",
+                                  "output": _degrade(original["output"], donor["reference"], rng),
+                                  "extra": dumps({"qc_of": r["item_id"]})})
+                sequence.insert(rng.randrange(0, len(sequence) + 1),
+                                {"item_id": degraded_id, "qc": "degraded", "qc_of": r["item_id"]})
+    with store.transaction() as db:
+        db["items"].insert_all(new_items, ignore=True)
+        db["assignments"].insert_all([{"campaign_id": campaign_id, "speaker_id": speaker_id, "position": p, **s}
+                                      for p, s in enumerate(sequence)])
+    return len(sequence)
+
+
+def sequence_length(store: Store, campaign_id: str, speaker_id: str) -> int:
+    return store.one("select count(*) as n from assignments where campaign_id = ? and speaker_id = ?",
+                     [campaign_id, speaker_id])["n"]
+
+
+def progress(store: Store, campaign_id: str, speaker_id: str) -> tuple[int, int]:
+    """(answered, total) for a speaker's sequence."""
+    done = store.one("select count(*) as n from ratings where campaign_id = ? and speaker_id = ?",
+                     [campaign_id, speaker_id])["n"]
+    return done, sequence_length(store, campaign_id, speaker_id)
+
+
+def next_position(store: Store, campaign_id: str, speaker_id: str) -> int | None:
+    """The first position of the sequence without an answer (``None`` when finished)."""
+    row = store.one("select min(a.position) as p from assignments a left join ratings r on r.campaign_id = "
+                    "a.campaign_id and r.speaker_id = a.speaker_id and r.position = a.position where "
+                    "a.campaign_id = ? and a.speaker_id = ? and r.uuid is null", [campaign_id, speaker_id])
+    return row["p"] if row else None
+
+
+def item_at(store: Store, campaign_id: str, speaker_id: str, position: int) -> dict:
+    """What the screen shows at a position: the item, the task, and the existing answer if any."""
+    row = store.one("select a.position, a.qc, i.*, c.task from assignments a join items i on i.id = a.item_id "
+                    "join campaigns c on c.id = a.campaign_id where a.campaign_id = ? and a.speaker_id = ? and "
+                    "a.position = ?", [campaign_id, speaker_id, position])
+    if row is None:
+        raise InputError("campaign", f"position {position}", "no such item in this speaker's sequence")
+    answer = store.one("select uuid, answers, note from ratings where campaign_id = ? and speaker_id = ? and "
+                       "position = ?", [campaign_id, speaker_id, position])
+    row["answer"] = json.loads(answer["answers"]) if answer else None
+    row["note"] = answer["note"] if answer else None
+    row["extra"] = json.loads(row["extra"] or "{}")
+    return row
+
+
+def answer(store: Store, campaign_id: str, speaker_id: str, position: int, answers: dict,
+           note: str | None = None, seconds: float | None = None) -> str:
+    """Record (or edit) the answer at a position; durable on disk when this returns. Returns its uuid."""
+    active_speaker(store, speaker_id)
+    item = item_at(store, campaign_id, speaker_id, position)
+    clean = task_defs.validate(item["task"], answers)
+    stamp = now()
+    with store.transaction() as db:
+        existing = store.one("select * from ratings where campaign_id = ? and speaker_id = ? and position = ?",
+                             [campaign_id, speaker_id, position])
+        if existing:
+            rating_uuid = existing["uuid"]
+            db["ratings"].update(rating_uuid, {"answers": dumps(clean), "note": note, "updated_at": stamp,
+                                               "device_id": store.device_id,
+                                               "seconds": (existing["seconds"] or 0) + (seconds or 0)})
+            action = "edit"
+        else:
+            rating_uuid = new_id()
+            db["ratings"].insert({"uuid": rating_uuid, "campaign_id": campaign_id, "speaker_id": speaker_id,
+                                  "position": position, "item_id": item["id"], "answers": dumps(clean), "note": note,
+                                  "created_at": stamp, "updated_at": stamp, "device_id": store.device_id,
+                                  "seconds": seconds})
+            action = "create"
+        db["rating_history"].insert({"uuid": rating_uuid, "campaign_id": campaign_id, "speaker_id": speaker_id,
+                                     "answers": dumps(clean), "note": note, "at": stamp,
+                                     "device_id": store.device_id, "action": action})
+    return rating_uuid
+
+
+def undo_last(store: Store, campaign_id: str, speaker_id: str) -> int | None:
+    """Remove the speaker's most recent answer (a tombstone records it for bundles). Returns its position."""
+    last = store.one("select * from ratings where campaign_id = ? and speaker_id = ? order by updated_at desc, "
+                     "uuid desc limit 1", [campaign_id, speaker_id])
+    if last is None:
+        return None
+    stamp = now()
+    with store.transaction() as db:
+        db["ratings"].delete(last["uuid"])
+        db["tombstones"].insert({"kind": "rating", "id": last["uuid"], "deleted_at": stamp,
+                                 "device_id": store.device_id}, replace=True)
+        db["rating_history"].insert({"uuid": last["uuid"], "campaign_id": campaign_id, "speaker_id": speaker_id,
+                                     "answers": last["answers"], "note": last["note"], "at": stamp,
+                                     "device_id": store.device_id, "action": "undo"})
+    return last["position"]
+
+
+def campaign_progress(store: Store, campaign_id: str) -> list[dict]:
+    """Per speaker: answered / total, for coordinators (pseudonymous ids; names stay on this laptop)."""
+    return store.rows(
+        "select a.speaker_id, s.display_name, count(*) as total, count(r.uuid) as answered from assignments a "
+        "join speakers s on s.id = a.speaker_id left join ratings r on r.campaign_id = a.campaign_id and "
+        "r.speaker_id = a.speaker_id and r.position = a.position where a.campaign_id = ? and s.withdrawn = 0 "
+        "group by a.speaker_id order by a.speaker_id", [campaign_id])
+
+
+def coverage(store: Store, campaign_id: str) -> dict:
+    """How many campaign items reached the target number of distinct speakers."""
+    camp = store.one("select raters_per_item from campaigns where id = ?", [campaign_id])
+    rows = store.rows("select ci.item_id, count(distinct r.speaker_id) as n from campaign_items ci left join "
+                      "ratings r on r.item_id = ci.item_id and r.campaign_id = ci.campaign_id where ci.campaign_id = ? "
+                      "group by ci.item_id", [campaign_id])
+    target = camp["raters_per_item"]
+    return {"items": len(rows), "target_speakers": target, "items_at_target": sum(r["n"] >= target for r in rows)}

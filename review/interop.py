@@ -1,0 +1,286 @@
+"""Getting data in and out: the mt-metrics-eval layout (WMT), MLQE-PE direct assessments, and
+exports a researcher opens in pandas or R (CSV, JSONL) or feeds back to mt-metrics-eval."""
+
+from __future__ import annotations
+
+import ast
+import csv
+import hashlib
+import io
+import json
+import math
+from collections import defaultdict
+from pathlib import Path
+
+import numpy as np
+
+from scoring import surface
+from scoring.errors import InputError
+
+from . import study
+from .store import Store, dumps, now
+
+COMPUTED = ("chrF", "chrF++", "BLEU")
+IMPORTED_AT = "1970-01-01T00:00:00.000000Z"  # imported answers never win a merge against a real edit
+
+
+def _hash(*parts) -> str:
+    return hashlib.sha256("\x1f".join(map(str, parts)).encode()).hexdigest()[:20]
+
+
+def _read_lines(path: Path) -> list[str]:
+    try:
+        text = path.read_text("utf-8")
+    except FileNotFoundError:
+        raise InputError(str(path), "", "file not found (is this an mt-metrics-eval folder?)") from None
+    lines = text.split("\n")
+    return lines[:-1] if text.endswith("\n") else lines
+
+
+def _scores(path: Path) -> dict[str, list[float | None]]:
+    """``SYSTEM<TAB>SCORE`` lines grouped by system, in file order (``None`` kept)."""
+    out: dict[str, list[float | None]] = defaultdict(list)
+    for lineno, line in enumerate(_read_lines(path), 1):
+        if not line.strip():
+            continue
+        try:
+            system, value = line.split("\t")
+            out[system].append(None if value.strip() == "None" else float(value))
+        except ValueError:
+            raise InputError(str(path), f"line {lineno}", "expected SYSTEM<TAB>SCORE") from None
+    return out
+
+
+def import_mtme(store: Store, folder: str, lp: str, human: str, metric: str | None = None,
+                reference: str = "refA") -> dict:
+    """Load an mt-metrics-eval test set: one run per system, one item per segment, human segment and
+    system scores, and a metric's scores — from its score files, or computed here (chrF, chrF++,
+    BLEU with sacrebleu) when ``metric`` is None. The reference the metric uses is not a system."""
+    root = Path(folder)
+    sources = _read_lines(root / "sources" / f"{lp}.txt")
+    refs = _read_lines(root / "references" / f"{lp}.{reference}.txt")
+    human_seg = _scores(root / "human-scores" / f"{lp}.{human}.seg.score")
+    human_sys = {k: v[0] for k, v in _scores(root / "human-scores" / f"{lp}.{human}.sys.score").items()}
+    metric_seg = metric_sys = None
+    if metric:
+        metric_seg = _scores(root / "metric-scores" / lp / f"{metric}.seg.score")
+        metric_sys = {k: v[0] for k, v in _scores(root / "metric-scores" / lp / f"{metric}.sys.score").items()}
+    systems = [s for s in sorted(human_seg) if s != reference]
+    added = 0
+    with store.transaction() as db:
+        for system in systems:
+            outputs = _read_lines(root / "system-outputs" / lp / f"{system}.txt")
+            if len(outputs) != len(sources) or len(human_seg[system]) != len(sources):
+                raise InputError(str(root), system, f"{len(outputs)} outputs / {len(human_seg[system])} scores for "
+                                                    f"{len(sources)} sources")
+            run_id = f"run-{_hash('mtme', root.name, lp, system)[:16]}"
+            values: dict[str, list] = {}
+            extra_sys: dict[str, float] = {}
+            if metric_seg is not None:
+                values[metric] = metric_seg.get(system) or [None] * len(sources)
+                if system in metric_sys:
+                    extra_sys[metric] = metric_sys[system]
+            else:
+                stats = surface.batch_statistics(outputs, refs)
+                chrf0 = __import__("sacrebleu").metrics.CHRF()
+                values["chrF"] = [chrf0.sentence_score(o, [r]).score for o, r in zip(outputs, refs)]
+                values["chrF++"] = [surface.sentence_score("chrf", s) for s in stats["chrf"]]
+                values["BLEU"] = [surface.sentence_score("bleu", s) for s in stats["bleu"]]
+                extra_sys = {"chrF": chrf0.corpus_score(outputs, [refs]).score,
+                             "chrF++": surface.score_from_statistics("chrf", stats["chrf"].sum(0)),
+                             "BLEU": surface.score_from_statistics("bleu", stats["bleu"].sum(0))}
+            db["runs"].insert({"id": run_id, "name": system, "model_slug": system, "language": lp.split("-")[-1],
+                               "card_sha256": None, "scored_card": None, "imported_at": now(),
+                               "source": f"mt-metrics-eval {root.name} {lp}",
+                               "extra": dumps({"human_sys": {human: human_sys.get(system)}, "metric_sys": extra_sys})},
+                              ignore=True)
+            existing = json.loads(store.one("select extra from runs where id = ?", [run_id])["extra"] or "{}")
+            existing.setdefault("human_sys", {})[human] = human_sys.get(system)
+            existing.setdefault("metric_sys", {}).update(extra_sys)
+            db["runs"].update(run_id, {"extra": dumps(existing)})
+            items, scores = [], []
+            for k, (src, ref, out) in enumerate(zip(sources, refs, outputs)):
+                item_id = f"it-{_hash(run_id, k)}"
+                row_metrics = {name: v[k] for name, v in values.items() if v[k] is not None}
+                items.append({"id": item_id, "run_id": run_id, "entry_id": str(k), "kind": "segment", "source": src,
+                              "output": out, "reference": ref, "difficulty": None, "metrics": dumps(row_metrics),
+                              "extra": dumps({})})
+                if human_seg[system][k] is not None:
+                    scores.append({"item_id": item_id, "kind": human, "score": human_seg[system][k]})
+            db["items"].insert_all(items, ignore=True)
+            for it in items:  # a second import may add another metric to existing items
+                mine = json.loads(store.one("select metrics from items where id = ?", [it["id"]])["metrics"] or "{}")
+                new = json.loads(it["metrics"])
+                if any(k not in mine for k in new):
+                    db["items"].update(it["id"], {"metrics": dumps({**mine, **new})})
+            db["human_scores"].insert_all(scores, replace=True)
+            added += len(items)
+    return {"systems": systems, "segments": len(sources), "items": added, "human": human,
+            "metrics": [metric] if metric else list(COMPUTED)}
+
+
+def import_da(store: Store, tsv: str, name: str | None = None) -> dict:
+    """MLQE-PE style direct assessments: one item per row, its raw 0–100 ratings (as anonymous raters,
+    since MLQE-PE gives no rater identities: alpha does not depend on who rated what within an item),
+    the mean (``da``), the mean z-score (``da_z``) and the QE model's score as a metric."""
+    path = Path(tsv)
+    try:
+        text = path.read_text("utf-8")
+    except FileNotFoundError:
+        raise InputError(tsv, "", "file not found") from None
+    reader = csv.DictReader(io.StringIO(text), delimiter="\t", quoting=csv.QUOTE_NONE)
+    needed = {"original", "translation", "scores", "mean"}
+    if not reader.fieldnames or not needed <= set(reader.fieldnames):
+        raise InputError(tsv, "line 1", f"needs columns {', '.join(sorted(needed))}")
+    run_id = f"run-{_hash('da', path.name)[:16]}"
+    campaign_id = f"cmp-{_hash('da', path.name)}"
+    items, scores, ratings = [], [], []
+    max_raters = 0
+    for lineno, row in enumerate(reader, 2):
+        try:
+            raw = ast.literal_eval(row["scores"])
+            values = [float(v) for v in raw]
+        except (ValueError, SyntaxError, TypeError):
+            raise InputError(tsv, f"line {lineno}", "column 'scores' is not a list of numbers") from None
+        item_id = f"it-{_hash(run_id, row.get('index', lineno))}"
+        metrics = {}
+        if row.get("model_scores") not in (None, ""):
+            metrics["qe_model"] = float(row["model_scores"])
+        items.append({"id": item_id, "run_id": run_id, "entry_id": str(row.get("index", lineno - 2)), "kind": "segment",
+                      "source": row["original"], "output": row["translation"], "reference": "", "difficulty": None,
+                      "metrics": dumps(metrics), "extra": dumps({})})
+        scores.append({"item_id": item_id, "kind": "da", "score": float(row["mean"])})
+        if row.get("z_mean") not in (None, ""):
+            scores.append({"item_id": item_id, "kind": "da_z", "score": float(row["z_mean"])})
+        for position, value in enumerate(values):
+            ratings.append((item_id, position, value))
+        max_raters = max(max_raters, len(values))
+    if not items:
+        raise InputError(tsv, "", "no rows")
+    speakers = [f"spk-da-{_hash(path.name, k)[:8]}" for k in range(max_raters)]
+    with store.transaction() as db:
+        db["runs"].insert({"id": run_id, "name": name or path.stem, "model_slug": None, "language": None,
+                           "card_sha256": None, "scored_card": None, "extra": dumps({}), "imported_at": now(),
+                           "source": f"direct assessments {path.name}"}, ignore=True)
+        db["items"].insert_all(items, ignore=True)
+        db["human_scores"].insert_all(scores, replace=True)
+        db["campaigns"].insert({"id": campaign_id, "name": f"Imported DA {path.name}", "task": "DA", "run_id": run_id,
+                                "raters_per_item": max_raters, "created_at": now(), "settings": dumps({"imported": True})},
+                               ignore=True)
+        db["speakers"].insert_all([{"id": s, "display_name": None, "community": None, "dialect": None,
+                                    "consent_at": None, "consent_scope": "imported public data (anonymous raters)",
+                                    "withdrawn": 0, "withdrawn_at": None, "created_at": now(), "preferences": dumps({})}
+                                   for s in speakers], ignore=True)
+        positions = {it["id"]: k for k, it in enumerate(items)}
+        db["campaign_items"].insert_all([{"campaign_id": campaign_id, "item_id": it["id"], "position": k}
+                                         for k, it in enumerate(items)], ignore=True)
+        db["assignments"].insert_all([{"campaign_id": campaign_id, "speaker_id": speakers[p],
+                                       "position": positions[i], "item_id": i, "qc": "", "qc_of": None}
+                                      for i, p, _ in ratings], ignore=True)
+        db["ratings"].insert_all([{"uuid": f"da-{_hash(i, p)}", "campaign_id": campaign_id, "speaker_id": speakers[p],
+                                   "position": positions[i], "item_id": i, "answers": dumps({"score": v}), "note": None,
+                                   "created_at": IMPORTED_AT, "updated_at": IMPORTED_AT, "device_id": "import",
+                                   "seconds": None} for i, p, v in ratings], ignore=True)
+    return {"run_id": run_id, "campaign_id": campaign_id, "items": len(items), "ratings": len(ratings)}
+
+
+# ----------------------------------------------------------------------------- exports
+
+def _raw_rows(store: Store) -> list[dict]:
+    rows = store.rows(
+        "select r.uuid, r.campaign_id, c.task, r.speaker_id, r.item_id, i.run_id, i.entry_id, r.position, a.qc, "
+        "r.answers, r.note, r.created_at, r.updated_at, r.seconds from ratings r join campaigns c on c.id = "
+        "r.campaign_id join items i on i.id = r.item_id join speakers s on s.id = r.speaker_id left join assignments a "
+        "on a.campaign_id = r.campaign_id and a.speaker_id = r.speaker_id and a.position = r.position "
+        "where s.withdrawn = 0 order by r.campaign_id, r.speaker_id, r.position")
+    out = []
+    for r in rows:
+        answers = json.loads(r.pop("answers"))
+        out.append({**r, **{f"answer_{k}": v for k, v in answers.items()}})
+    return out
+
+
+def _aggregate_rows(store: Store) -> list[dict]:
+    """Per item and question: raters, mean (numeric) or majority (nominal), and the mean per-rater z."""
+    rows = [r for r in _raw_rows(store) if not r["qc"]]
+    out = []
+    questions = sorted({k for r in rows for k in r if k.startswith("answer_")})
+    for q in questions:
+        by_item: dict[tuple, list] = defaultdict(list)
+        by_rater: dict[str, list] = defaultdict(list)
+        for r in rows:
+            if r.get(q) is not None:
+                by_item[(r["task"], r["item_id"], r["run_id"], r["entry_id"])].append((r["speaker_id"], r[q]))
+                by_rater[r["speaker_id"]].append(r[q])
+        numeric = all(isinstance(v, (int, float)) for vs in by_item.values() for _, v in vs)
+        z = {}
+        if numeric:
+            stats_ = {k: (np.mean(v), np.std(v)) for k, v in by_rater.items()}
+            z = {k: s for k, s in stats_.items()}
+        for (task, item, run, entry), values in sorted(by_item.items()):
+            row = {"task": task, "question": q[len("answer_"):], "run_id": run, "entry_id": entry, "item_id": item,
+                   "raters": len(values)}
+            if numeric:
+                row["mean"] = float(np.mean([v for _, v in values]))
+                zs = [(v - z[s][0]) / z[s][1] if z[s][1] > 0 else 0.0 for s, v in values]
+                row["mean_z"] = float(np.mean(zs))
+            else:
+                counts = defaultdict(int)
+                for _, v in values:
+                    counts[v] += 1
+                row["majority"] = max(sorted(counts), key=counts.get)
+                row["agreeing"] = max(counts.values())
+            out.append(row)
+    return out
+
+
+def export_ratings(store: Store, path: str, fmt: str = "csv", include_raw: bool = False) -> int:
+    """Aggregates by default; raw answers only with ``include_raw`` (pseudonymous ids, never names)."""
+    rows = _raw_rows(store) if include_raw else _aggregate_rows(store)
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = target.with_name(f".{target.name}.tmp")
+    if fmt == "jsonl":
+        tmp.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), "utf-8")
+    elif fmt == "csv":
+        columns = sorted({k for r in rows for k in r}, key=lambda k: (k.startswith("answer_"), k))
+        with tmp.open("w", encoding="utf-8", newline="") as fh:
+            writer = csv.DictWriter(fh, fieldnames=columns)
+            writer.writeheader()
+            writer.writerows(rows)
+    else:
+        raise InputError("--format", fmt, "csv, jsonl or mtme")
+    tmp.replace(target)
+    return len(rows)
+
+
+def export_mtme(store: Store, folder: str, lp: str, human: str) -> dict:
+    """Write the runs sharing one set of entries as an mt-metrics-eval test set with their human scores."""
+    scores = study.item_scores(store, human)
+    runs = store.rows("select id, name from runs order by name")
+    items = store.rows("select id, run_id, entry_id, source, reference, output from items where kind = 'segment'")
+    by_run: dict[str, dict[str, dict]] = defaultdict(dict)
+    for it in items:
+        by_run[it["run_id"]][it["entry_id"]] = it
+    runs = [r for r in runs if any(i in scores for i in (x["id"] for x in by_run[r["id"]].values()))]
+    if not runs:
+        raise InputError("--human", human, "no run has these human scores")
+    entries = sorted(set.intersection(*(set(by_run[r["id"]]) for r in runs)), key=lambda e: (len(e), e))
+    root = Path(folder)
+    for sub in ("sources", "references", f"system-outputs/{lp}", "human-scores"):
+        (root / sub).mkdir(parents=True, exist_ok=True)
+    first = by_run[runs[0]["id"]]
+    (root / "sources" / f"{lp}.txt").write_text("".join(first[e]["source"] + "\n" for e in entries), "utf-8")
+    (root / "references" / f"{lp}.refA.txt").write_text("".join(first[e]["reference"] + "\n" for e in entries), "utf-8")
+    seg, sysl = [], []
+    for r in runs:
+        name = r["name"].replace("/", "_").replace("\t", " ")
+        (root / "system-outputs" / lp / f"{name}.txt").write_text(
+            "".join(by_run[r["id"]][e]["output"].replace("\n", " ") + "\n" for e in entries), "utf-8")
+        vals = [scores.get(by_run[r["id"]][e]["id"]) for e in entries]
+        seg += [f"{name}\t{'None' if v is None else v}\n" for v in vals]
+        present = [v for v in vals if v is not None]
+        sysl.append(f"{name}\t{np.mean(present) if present else 'None'}\n")
+    (root / "human-scores" / f"{lp}.{human}.seg.score").write_text("".join(seg), "utf-8")
+    (root / "human-scores" / f"{lp}.{human}.sys.score").write_text("".join(sysl), "utf-8")
+    return {"systems": len(runs), "segments": len(entries), "folder": str(root)}

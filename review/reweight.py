@@ -1,0 +1,110 @@
+"""Refitting a weight profile from speakers' judgements (spec §4.3: "derive weights empirically").
+
+The fit: non-negative weights summing to 1 over the profile's normalised metrics (spec §4.2), chosen
+to best predict the per-item human score (z-normalised adequacy by default) up to an intercept and a
+scale — non-negative least squares on centred data, then scaled to sum to 1. It is reported with its
+k-fold cross-validated Pearson correlation next to the default profile's on the same folds, records
+its provenance, and refuses to write a profile below the evidence in ``review/data/reweight.json``
+unless forced.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+
+import numpy as np
+import scipy.optimize
+import scipy.stats
+
+from scoring.errors import InputError
+from scoring.rubric import load_profile
+from scoring.runcard import write_json_atomic
+
+from . import study
+from . import tasks as task_defs
+from .store import Store
+
+
+def _fit(x: np.ndarray, y: np.ndarray) -> np.ndarray | None:
+    beta, _ = scipy.optimize.nnls(x - x.mean(axis=0), y - y.mean())
+    total = beta.sum()
+    return beta / total if total > 0 else None
+
+
+def _pearson(a: np.ndarray, b: np.ndarray) -> float:
+    return float(scipy.stats.pearsonr(a, b)[0]) if len(a) > 2 and np.std(a) > 0 and np.std(b) > 0 else float("nan")
+
+
+def reweight(store: Store, human: str = "adequacy_z", base: str = "A", out: str | None = None,
+             force: bool = False, seed: int = 12345) -> dict:
+    rule = task_defs.settings("reweight")
+    profile = load_profile(base)
+    y_by_item = study.item_scores(store, human)
+    rows = store.rows("select id, metrics from items where kind = 'segment'")
+    metrics = {r["id"]: json.loads(r["metrics"] or "{}") for r in rows if r["id"] in y_by_item}
+    if not metrics:
+        raise InputError("reweight", human, "no rated item carries metric values (import scored runs and rate them)")
+    dims = [d for d in profile.dimensions
+            if sum(d.id in m for m in metrics.values()) >= rule["min_metric_coverage"] * len(metrics)]
+    if len(dims) < 2:
+        raise InputError("reweight", base, "fewer than two of the profile's metrics cover the rated items")
+    ids = [i for i, m in metrics.items() if all(d.id in m for d in dims)]
+    x = np.array([[metrics[i][d.id] for d in dims] for i in ids], dtype=float)
+    y = np.array([y_by_item[i] for i in ids], dtype=float)
+    task, question = study.RATING_KINDS.get(human.removesuffix("_z"), ("A", "adequacy"))
+    raw = study.answers(store, task, question)
+    speakers = len({r["speaker_id"] for r in raw})
+    alpha = None
+    if raw:
+        matrix, _, _ = study.reliability_matrix([r for r in raw if r["item_id"] in set(ids)] or raw)
+        from .stats import krippendorff_alpha
+        value = krippendorff_alpha(matrix, "interval")
+        alpha = None if np.isnan(value) else value
+    evidence = {"items": len(ids), "speakers": speakers, "alpha_interval": alpha, "human": human,
+                "metrics": [d.id for d in dims], "base_profile": profile.name, "date": date.today().isoformat()}
+    short = []
+    if len(ids) < rule["min_items"]:
+        short.append(f"{len(ids)} items < {rule['min_items']}")
+    if speakers < rule["min_speakers"]:
+        short.append(f"{speakers} speakers < {rule['min_speakers']}")
+    if alpha is None or alpha < rule["min_alpha"]:
+        short.append(f"alpha {alpha if alpha is None else round(alpha, 3)} < {rule['min_alpha']}")
+    weights = _fit(x, y)
+    if weights is None:
+        raise InputError("reweight", human, "no metric predicts the human scores positively: nothing to fit")
+    base_w = np.array([d.weight for d in dims])
+    base_w = base_w / base_w.sum()
+    folds = rule["folds"]
+    order = np.random.default_rng(seed).permutation(len(ids))
+    cv_fit, cv_base = [], []
+    for k in range(folds):
+        test = order[k::folds]
+        train = np.setdiff1d(order, test)
+        w = _fit(x[train], y[train])
+        if w is None or len(test) < 3:
+            continue
+        cv_fit.append(_pearson(x[test] @ w, y[test]))
+        cv_base.append(_pearson(x[test] @ base_w, y[test]))
+    result = {
+        "weights": {d.id: float(w) for d, w in zip(dims, weights)},
+        "default_weights": {d.id: float(w) for d, w in zip(dims, base_w)},
+        "cv_pearson": float(np.nanmean(cv_fit)) if cv_fit else None,
+        "cv_pearson_default": float(np.nanmean(cv_base)) if cv_base else None,
+        "folds": folds, "evidence": evidence, "insufficient": short, "written": None,
+    }
+    if out:
+        if short and not force:
+            raise InputError(out, "evidence", "not enough evidence (" + "; ".join(short) + "); add --force to write anyway")
+        rounded = [round(float(w), 6) for w in weights]
+        rounded[int(np.argmax(rounded))] += round(1 - sum(rounded), 6)
+        write_json_atomic(out, {
+            "name": f"refit-{profile.name}-{evidence['date']}", "kind": "scaled",
+            "title": f"Profile {profile.name} refitted to {human} ({len(ids)} items, {speakers} speakers)",
+            "source": "lyss study reweight", "provenance": {**evidence, "forced": bool(short), "cv_pearson":
+                                                             result["cv_pearson"], "cv_pearson_default":
+                                                             result["cv_pearson_default"]},
+            "dimensions": [{"id": d.id, "weight": w, "normalise": list(d.normalise)} for d, w in zip(dims, rounded)],
+        })
+        result["written"] = out
+    return result

@@ -1,0 +1,316 @@
+"""Metric–human correlation and rater agreement, following Google's mt-metrics-eval ``stats.py``
+definitions (Deutsch et al. 2023, "Ties Matter", for the ``23`` variants and tie calibration).
+
+Conventions: scores are packed system-major vectors (``num_sys`` rows of ``num_items`` each); ``None``
+in the gold vector marks a missing human score and is removed pairwise; ``average_by`` is ``none``
+(one correlation over everything), ``sys`` (per system, averaged) or ``item`` (per item across
+systems, averaged — NaN correlations are dropped from the average).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+import numpy as np
+import scipy.stats
+
+Vector = Sequence[float | None]
+
+
+# ----------------------------------------------------------------------------- Kendall variants
+
+PAIRWISE_LIMIT = 3000  # above this many values, exact ties use sorting, not the n² pair matrix
+
+
+def _tie_pairs(*columns: np.ndarray) -> int:
+    """Pairs tied on every given column at once."""
+    _, counts = np.unique(np.column_stack(columns), axis=0, return_counts=True)
+    return int((counts * (counts - 1) // 2).sum())
+
+
+def _tau_statistics_sorted(gold: np.ndarray, metric: np.ndarray) -> tuple[int, int, int, int, int]:
+    """The same counts in O(n log n): ties by sorting, concordant − discordant from scipy's τ_b."""
+    n = len(gold)
+    total = n * (n - 1) // 2
+    both = _tie_pairs(gold, metric)
+    m_ties, g_ties = _tie_pairs(metric), _tie_pairs(gold)
+    m_only, g_only = m_ties - both, g_ties - both
+    untied = total - m_only - g_only - both
+    if untied == 0:
+        return 0, 0, m_only, g_only, both
+    tau_b = scipy.stats.kendalltau(metric, gold, variant="b").statistic
+    difference = 0 if np.isnan(tau_b) else round(tau_b * math.sqrt(total - m_ties) * math.sqrt(total - g_ties))
+    con = (untied + difference) // 2
+    return int(con), int(untied - con), m_only, g_only, both
+
+
+def tau_statistics(gold: np.ndarray, metric: np.ndarray, epsilon: float = 0.0) -> tuple[int, int, int, int, int]:
+    """Pair counts: concordant, discordant, tied only in the metric, tied only in gold, tied in both.
+    Metric differences with absolute value ≤ ``epsilon`` count as metric ties."""
+    gold, metric = np.asarray(gold, dtype=float), np.asarray(metric, dtype=float)
+    if epsilon == 0 and len(gold) > PAIRWISE_LIMIT:
+        return _tau_statistics_sorted(gold, metric)
+    i, j = np.triu_indices(len(gold), k=1)
+    dg = gold[i] - gold[j]
+    dm = metric[i] - metric[j]
+    m_tie = np.abs(dm) <= epsilon
+    g_tie = dg == 0
+    con = int(np.sum(~m_tie & ~g_tie & (np.sign(dg) == np.sign(dm))))
+    both = int(np.sum(m_tie & g_tie))
+    m_only = int(np.sum(m_tie & ~g_tie))
+    g_only = int(np.sum(g_tie & ~m_tie))
+    dis = len(i) - con - both - m_only - g_only
+    return con, dis, m_only, g_only, both
+
+
+def kendall(gold: Vector, metric: Vector, variant: str = "b", epsilon: float = 0.0) -> float:
+    """Kendall's τ_b, τ_c, τ_23 or acc_23 of a metric against gold scores."""
+    gold, metric = np.asarray(gold, dtype=float), np.asarray(metric, dtype=float)
+    con, dis, m_only, g_only, both = tau_statistics(gold, metric, epsilon)
+    total = con + dis + m_only + g_only + both
+    if total == 0:
+        return math.nan
+    m_ties, g_ties = m_only + both, g_only + both
+    if variant == "b":
+        if m_ties == total or g_ties == total:
+            return math.nan
+        return (con - dis) / math.sqrt(total - m_ties) / math.sqrt(total - g_ties)
+    if variant == "c":
+        if epsilon:
+            raise ValueError("tau_c is not defined with a tie threshold")
+        classes = min(len(set(metric.tolist())), len(set(gold.tolist())))
+        if classes < 2:
+            return math.nan
+        return 2 * (con - dis) / (len(gold) ** 2 * (classes - 1) / classes)
+    if variant == "23":
+        return (con + both - dis - m_only - g_only) / total
+    if variant == "acc23":
+        return (con + both) / total
+    raise ValueError(f"unknown Kendall variant {variant!r}")
+
+
+MAX_CALIBRATION_PAIRS = 2_000_000
+
+
+def _pairs(n: int, rate: float, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    if rate >= 1:
+        return np.triu_indices(n, k=1)
+    count = int(round(rate * n * (n - 1) / 2))
+    i, j = rng.integers(0, n, count), rng.integers(0, n, count)
+    keep = i != j
+    return np.minimum(i, j)[keep], np.maximum(i, j)[keep]
+
+
+def tie_calibrated(rows: list[tuple[np.ndarray, np.ndarray]], variant: str = "acc23",
+                   seed: int = 12345) -> tuple[float, float]:
+    """Tie calibration: the metric tie threshold ε that maximises the average acc_23 (or τ_23) over
+    rows, searched over every distinct pairwise metric difference. Returns (best value, best ε).
+
+    Turning a pair into a metric tie changes its row's numerator by a fixed step (acc_23: a
+    concordant pair loses 1, a pair tied only in gold gains 1; τ_23 twice that), so after sorting all
+    pairs by metric difference the objective at every threshold is one cumulative sum. Above two
+    million pairs a seeded uniform sample of pairs is used, as mt-metrics-eval's ``sample_rate`` does."""
+    total_pairs = sum(len(g) * (len(g) - 1) // 2 for g, _ in rows)
+    rate = min(1.0, MAX_CALIBRATION_PAIRS / total_pairs) if total_pairs else 1.0
+    rng = np.random.default_rng(seed)
+    base, diffs, steps = [], [], []
+    for gold, metric in rows:
+        i, j = _pairs(len(gold), rate, rng)
+        if not len(i):
+            continue
+        dg, dm = gold[i] - gold[j], metric[i] - metric[j]
+        g_tie, m_tie = dg == 0, dm == 0
+        con = ~g_tie & ~m_tie & (np.sign(dg) == np.sign(dm))
+        dis = ~g_tie & ~m_tie & ~con
+        if variant == "acc23":
+            numerator = con.sum() + (g_tie & m_tie).sum()
+            step = np.where(con, -1.0, np.where(g_tie & ~m_tie, 1.0, 0.0))
+        else:
+            numerator = con.sum() + (g_tie & m_tie).sum() - dis.sum() - (m_tie ^ g_tie).sum()
+            step = np.where(con, -2.0, np.where(g_tie & ~m_tie, 2.0, 0.0))
+        base.append(numerator / len(i))
+        diffs.append(np.abs(dm))
+        steps.append(step / len(i))
+    if not base:
+        return math.nan, 0.0
+    rows_used = len(base)
+    diffs, steps = np.concatenate(diffs), np.concatenate(steps)
+    order = np.argsort(diffs, kind="stable")
+    diffs, steps = diffs[order], steps[order]
+    running = float(np.sum(base)) + np.cumsum(steps)
+    last_of_group = np.flatnonzero(np.r_[diffs[1:] != diffs[:-1], True])
+    candidates = np.r_[np.sum(base), running[last_of_group]] / rows_used
+    thresholds = np.r_[0.0, diffs[last_of_group]]
+    best = int(np.argmax(candidates))  # the first maximum: the smallest threshold
+    return float(candidates[best]), float(thresholds[best])
+
+
+# ----------------------------------------------------------------------------- grouping
+
+def reshape(vector: Vector, num_sys: int, average_by: str) -> list[list]:
+    items = len(vector) // num_sys
+    if num_sys * items != len(vector):
+        raise ValueError("vector length is not a multiple of num_sys")
+    matrix = [list(vector[s * items:(s + 1) * items]) for s in range(num_sys)]
+    if average_by == "none":
+        return [list(vector)]
+    if average_by == "sys":
+        return matrix
+    if average_by == "item":
+        return [list(col) for col in zip(*matrix)]
+    raise ValueError(f"unknown grouping {average_by!r}")
+
+
+def filtered_rows(gold: Vector, metric: Vector, num_sys: int, average_by: str) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Rows of (gold, metric) with missing gold (or metric) removed pairwise; rows under 2 left out."""
+    out = []
+    for g, m in zip(reshape(gold, num_sys, average_by), reshape(metric, num_sys, average_by)):
+        keep = [(a, b) for a, b in zip(g, m) if a is not None and b is not None]
+        if len(keep) >= 2:
+            a, b = zip(*keep)
+            out.append((np.asarray(a, dtype=float), np.asarray(b, dtype=float)))
+    return out
+
+
+CORRELATIONS: dict[str, Callable[[np.ndarray, np.ndarray], float]] = {
+    "pearson": lambda g, m: float(scipy.stats.pearsonr(g, m)[0]) if np.std(g) and np.std(m) else math.nan,
+    "spearman": lambda g, m: float(scipy.stats.spearmanr(g, m)[0]) if np.std(g) and np.std(m) else math.nan,
+    "kendall_b": lambda g, m: kendall(g, m, "b"),
+    "kendall_c": lambda g, m: kendall(g, m, "c"),
+}
+
+
+def average(values: list[float]) -> float:
+    kept = [v for v in values if not math.isnan(v)]
+    return float(np.mean(kept)) if kept else math.nan
+
+
+@dataclass
+class Correlation:
+    """Gold and metric scores packed system-major, as mt-metrics-eval's ``Correlation``."""
+
+    num_sys: int
+    gold: list
+    metric: list
+
+    def rows(self, average_by: str = "none") -> list[tuple[np.ndarray, np.ndarray]]:
+        return filtered_rows(self.gold, self.metric, self.num_sys, average_by)
+
+    def statistic(self, name: str, average_by: str = "none") -> float:
+        return average([CORRELATIONS[name](g, m) for g, m in self.rows(average_by)])
+
+    def pearson(self, average_by: str = "none") -> float:
+        return self.statistic("pearson", average_by)
+
+    def spearman(self, average_by: str = "none") -> float:
+        return self.statistic("spearman", average_by)
+
+    def kendall(self, average_by: str = "none", variant: str = "b", epsilon: float = 0.0) -> float:
+        return average([kendall(g, m, variant, epsilon) for g, m in self.rows(average_by)])
+
+    def acc23_calibrated(self, average_by: str = "none") -> tuple[float, float]:
+        return tie_calibrated(self.rows(average_by), "acc23")
+
+    def table(self, average_by: str = "none") -> dict:
+        """Every statistic the study reports for one grouping."""
+        rows = self.rows(average_by)
+        out = {name: average([fn(g, m) for g, m in rows]) for name, fn in CORRELATIONS.items()}
+        out["acc23"], out["acc23_epsilon"] = tie_calibrated(rows, "acc23")
+        out["n"] = int(sum(len(g) for g, _ in rows))
+        return {k: (None if isinstance(v, float) and math.isnan(v) else v) for k, v in out.items()}
+
+
+def pairwise_accuracy(gold: Vector, metric: Vector) -> float:
+    """System-level pairwise accuracy (Kocmi et al. 2021): the share of system pairs ordered alike."""
+    keep = [(g, m) for g, m in zip(gold, metric) if g is not None and m is not None]
+    g, m = np.asarray([k[0] for k in keep], float), np.asarray([k[1] for k in keep], float)
+    i, j = np.triu_indices(len(g), k=1)
+    if not len(i):
+        return math.nan
+    return float(np.mean(np.sign(g[i] - g[j]) == np.sign(m[i] - m[j])))
+
+
+# ----------------------------------------------------------------------------- resampling
+
+def bootstrap_ci(fn: Callable[[np.ndarray], float], n: int, resamples: int = 1000, seed: int = 12345,
+                 alpha: float = 0.05) -> tuple[float, float]:
+    """Percentile interval of ``fn(indices)`` over bootstrap resamples of n units."""
+    rng = np.random.default_rng(seed)
+    values = np.array([fn(rng.integers(0, n, n)) for _ in range(resamples)], dtype=float)
+    values = values[np.isfinite(values)]
+    if not values.size:
+        return math.nan, math.nan
+    return float(np.quantile(values, alpha / 2)), float(np.quantile(values, 1 - alpha / 2))
+
+
+def perm_both(gold: Vector, metric1: Vector, metric2: Vector, num_sys: int, statistic: Callable,
+              average_by: str = "none", k: int = 1000, seed: int = 12345) -> tuple[float, float]:
+    """PERM-BOTH (Deutsch et al. 2021): p-value that metric2 correlates better than metric1.
+
+    Both metrics are z-normalised; each resample swaps the two metrics' scores per segment with
+    probability ½; p = share of resamples whose difference is ≥ the observed one. Returns (p, Δ)."""
+    rows1 = filtered_rows(gold, metric1, num_sys, average_by)
+    rows2 = filtered_rows(gold, metric2, num_sys, average_by)
+    lens = [len(g) for g, _ in rows1]
+    g = [r[0] for r in rows1]
+    m1 = scipy.stats.zscore(np.concatenate([r[1] for r in rows1]))
+    m2 = scipy.stats.zscore(np.concatenate([r[1] for r in rows2]))
+    bounds = np.r_[0, np.cumsum(lens)]
+
+    def corr(scores: np.ndarray) -> float:
+        return average([statistic(g[r], scores[bounds[r]:bounds[r + 1]]) for r in range(len(lens))])
+
+    delta = corr(m2) - corr(m1)
+    rng = np.random.default_rng(seed)
+    larger = 0
+    for _ in range(k):
+        swap = rng.integers(0, 2, len(m1)).astype(bool)
+        a, b = np.where(swap, m2, m1), np.where(swap, m1, m2)
+        larger += corr(b) - corr(a) >= delta
+    return larger / k, float(delta)
+
+
+# ----------------------------------------------------------------------------- agreement
+
+def krippendorff_alpha(reliability: np.ndarray, level: str = "interval") -> float:
+    """Krippendorff's alpha of a raters × units matrix (NaN = no rating), the ``krippendorff`` package."""
+    import krippendorff
+
+    data = np.asarray(reliability, dtype=float)
+    if np.sum(np.sum(np.isfinite(data), axis=0) >= 2) == 0:
+        return math.nan
+    return float(krippendorff.alpha(reliability_data=data, level_of_measurement=level))
+
+
+def alpha_with_ci(reliability: np.ndarray, level: str = "interval", resamples: int = 1000,
+                  seed: int = 12345) -> dict:
+    """Alpha and a percentile bootstrap interval over units (items)."""
+    data = np.asarray(reliability, dtype=float)
+    value = krippendorff_alpha(data, level)
+    lo, hi = bootstrap_ci(lambda idx: krippendorff_alpha(data[:, idx], level), data.shape[1], resamples, seed)
+    return {"alpha": None if math.isnan(value) else value, "ci_lower": None if math.isnan(lo) else lo,
+            "ci_upper": None if math.isnan(hi) else hi, "level": level, "units": int(data.shape[1]),
+            "raters": int(data.shape[0])}
+
+
+def z_normalise(scores_by_rater: dict[str, list[float]]) -> dict[str, list[float]]:
+    """Per-rater z-scores, as WMT does for DA: each rater's scores minus their mean, over their standard
+    deviation (a rater with a single score or no spread keeps 0)."""
+    out = {}
+    for rater, scores in scores_by_rater.items():
+        arr = np.asarray(scores, dtype=float)
+        sd = arr.std()
+        out[rater] = ((arr - arr.mean()) / sd if sd > 0 else np.zeros_like(arr)).tolist()
+    return out
+
+
+def proportion_ci(successes: int, n: int, z: float = 1.959963984540054) -> tuple[float | None, float | None]:
+    """Wilson score interval for a proportion (linter precision, FST false rejection)."""
+    if n == 0:
+        return None, None
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)

@@ -1,0 +1,288 @@
+"""The human-correlation study (spec §1.6): human scores from the store, agreement, metric–human
+correlation, linter precision, FST false rejection, reweighting and tier confirmation.
+
+Statistics never see quality-control items (repeats, degraded outputs) nor withdrawn speakers
+(their answers are deleted when they withdraw).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections import Counter, defaultdict
+from typing import Any
+
+import numpy as np
+
+from scoring.errors import InputError
+
+from . import stats
+from . import tasks as task_defs
+from .store import Store
+
+RATING_KINDS = {"adequacy": ("A", "adequacy"), "fluency": ("A", "fluency"), "verdict": ("T", "verdict")}
+
+
+# ----------------------------------------------------------------------------- answers
+
+def answers(store: Store, task: str, question: str, campaign_id: str | None = None) -> list[dict]:
+    """Non-QC answers to one question: speaker, item, run, entry, value."""
+    sql = ("select r.speaker_id, r.item_id, r.campaign_id, r.answers, i.run_id, i.entry_id from ratings r "
+           "join assignments a on a.campaign_id = r.campaign_id and a.speaker_id = r.speaker_id and "
+           "a.position = r.position join campaigns c on c.id = r.campaign_id join items i on i.id = r.item_id "
+           "join speakers s on s.id = r.speaker_id where a.qc = '' and s.withdrawn = 0 and c.task = ?")
+    params: list[Any] = [task]
+    if campaign_id:
+        sql += " and r.campaign_id = ?"
+        params.append(campaign_id)
+    out = []
+    for row in store.rows(sql, params):
+        value = json.loads(row.pop("answers")).get(question)
+        if value is not None:
+            out.append({**row, "value": value})
+    return out
+
+
+def reliability_matrix(rows: list[dict], numeric: bool = True) -> tuple[np.ndarray, list[str], list[str]]:
+    """Raters × items matrix of values (NaN where a rater did not rate an item)."""
+    raters = sorted({r["speaker_id"] for r in rows})
+    items = sorted({r["item_id"] for r in rows})
+    ri, ii = {r: k for k, r in enumerate(raters)}, {i: k for k, i in enumerate(items)}
+    matrix = np.full((len(raters), len(items)), np.nan)
+    for r in rows:
+        matrix[ri[r["speaker_id"]], ii[r["item_id"]]] = float(r["value"]) if numeric else r["value"]
+    return matrix, raters, items
+
+
+def item_scores(store: Store, kind: str) -> dict[str, float]:
+    """A human score per item: imported gold (``mqm``, ``da-sqm``, ``da``…), or speakers' answers
+    averaged per item: ``adequacy``/``fluency``/``verdict`` raw, or with ``_z`` per-rater z-scores."""
+    imported = store.rows("select item_id, score from human_scores where kind = ?", [kind])
+    if imported:
+        return {r["item_id"]: r["score"] for r in imported if r["score"] is not None}
+    base, z = (kind[:-2], True) if kind.endswith("_z") else (kind, False)
+    if base not in RATING_KINDS:
+        known = sorted({r["kind"] for r in store.rows("select distinct kind from human_scores")} |
+                       set(RATING_KINDS) | {k + "_z" for k in RATING_KINDS})
+        raise InputError("--human", kind, f"no such human score (known: {', '.join(known)})")
+    task, question = RATING_KINDS[base]
+    rows = answers(store, task, question)
+    if z:
+        by_rater: dict[str, list[dict]] = defaultdict(list)
+        for r in rows:
+            by_rater[r["speaker_id"]].append(r)
+        normalised = stats.z_normalise({k: [float(x["value"]) for x in v] for k, v in by_rater.items()})
+        rows = [{**r, "value": zval} for k, v in by_rater.items() for r, zval in zip(v, normalised[k])]
+    per_item: dict[str, list[float]] = defaultdict(list)
+    for r in rows:
+        per_item[r["item_id"]].append(float(r["value"]))
+    return {k: float(np.mean(v)) for k, v in per_item.items()}
+
+
+# ----------------------------------------------------------------------------- agreement
+
+def agreement(store: Store, task: str = "A", question: str = "adequacy", campaign_id: str | None = None,
+              resamples: int = 1000, seed: int = 12345) -> dict:
+    """Krippendorff's alpha (interval and ordinal) with bootstrap intervals over items."""
+    rows = answers(store, task, question, campaign_id)
+    if not rows:
+        raise InputError("agreement", f"task {task}", f"no answers to {question!r} yet")
+    matrix, raters, items = reliability_matrix(rows)
+    out = {"task": task, "question": question, "raters": len(raters), "items": len(items),
+           "answers": len(rows)}
+    for level in ("interval", "ordinal"):
+        out[level] = stats.alpha_with_ci(matrix, level, resamples, seed)
+    return out
+
+
+def speaker_reliability(store: Store, campaign_id: str) -> list[dict]:
+    """Per speaker: agreement with their own repeated items and whether degraded outputs scored lower.
+    Reported to help read the data, never to rank or exclude people."""
+    camp = store.one("select task from campaigns where id = ?", [campaign_id])
+    question = task_defs.task(camp["task"])["questions"][0]["id"]
+    rows = store.rows("select a.speaker_id, a.qc, a.qc_of, a.item_id, r.answers from assignments a join ratings r "
+                      "on r.campaign_id = a.campaign_id and r.speaker_id = a.speaker_id and r.position = a.position "
+                      "where a.campaign_id = ?", [campaign_id])
+    by_speaker: dict[str, dict] = defaultdict(lambda: {"normal": {}, "repeat": [], "degraded": []})
+    for r in rows:
+        value = json.loads(r["answers"]).get(question)
+        slot = by_speaker[r["speaker_id"]]
+        if r["qc"] == "":
+            slot["normal"][r["item_id"]] = value
+        else:
+            slot[r["qc"]].append((r["qc_of"], value))
+    out = []
+    for speaker_id, s in sorted(by_speaker.items()):
+        same = [s["normal"][of] == v for of, v in s["repeat"] if of in s["normal"]]
+        lower = [isinstance(v, (int, float)) and isinstance(s["normal"].get(of), (int, float)) and v < s["normal"][of]
+                 for of, v in s["degraded"] if of in s["normal"]]
+        out.append({"speaker_id": speaker_id, "repeats_checked": len(same), "repeats_consistent": sum(same),
+                    "degraded_checked": len(lower), "degraded_scored_lower": sum(lower)})
+    return out
+
+
+# ----------------------------------------------------------------------------- correlation
+
+def _system_matrix(store: Store, metric: str, human: dict[str, float]) -> tuple[list[str], list[str], list, list]:
+    runs = [r["id"] for r in store.rows("select id from runs order by id")]
+    items = store.rows("select id, run_id, entry_id, metrics from items where kind = 'segment'")
+    entries = sorted({i["entry_id"] for i in items}, key=lambda e: (len(e), e))
+    position = {e: k for k, e in enumerate(entries)}
+    gold = [[None] * len(entries) for _ in runs]
+    values = [[None] * len(entries) for _ in runs]
+    run_index = {r: k for k, r in enumerate(runs)}
+    found = False
+    for i in items:
+        m = json.loads(i["metrics"] or "{}").get(metric)
+        if m is not None:
+            found = True
+        r, e = run_index[i["run_id"]], position[i["entry_id"]]
+        values[r][e] = m
+        gold[r][e] = human.get(i["id"]) if m is not None else None
+    if not found:
+        known = sorted({k for i in items[:200] for k in json.loads(i["metrics"] or "{}")})
+        raise InputError("--metric", metric, f"no item has this metric (known: {', '.join(known[:30])})")
+    keep = [k for k, row in enumerate(gold) if any(g is not None for g in row)]
+    return [runs[k] for k in keep], entries, [gold[k] for k in keep], [values[k] for k in keep]
+
+
+def correlate(store: Store, metric: str, human: str, resamples: int = 0, seed: int = 12345) -> dict:
+    """Segment-level (grouping none / item / sys) and system-level correlations of a metric with
+    human scores, in mt-metrics-eval's conventions; bootstrap intervals over items when asked."""
+    scores = item_scores(store, human)
+    runs, entries, gold, values = _system_matrix(store, metric, scores)
+    if not runs:
+        raise InputError("--human", human, "no item has both this human score and the metric")
+    num_sys = len(runs)
+    corr = stats.Correlation(num_sys, [g for row in gold for g in row], [v for row in values for v in row])
+    segment = {"none": corr.table("none")}
+    if num_sys > 1:
+        segment["item"] = corr.table("item")
+        segment["sys"] = corr.table("sys")
+    system = _system_level(store, runs, gold, values, metric, human)
+    out = {"metric": metric, "human": human, "num_sys": num_sys, "num_items": len(entries),
+           "segment": segment, "system": system}
+    if resamples:
+        out["confidence_intervals"] = _correlation_cis(num_sys, gold, values, resamples, seed)
+    return out
+
+
+def _system_level(store: Store, runs, gold, values, metric, human) -> dict:
+    sys_gold, sys_metric = [], []
+    for run_id, g, v in zip(runs, gold, values):
+        extra = json.loads(store.one("select extra from runs where id = ?", [run_id])["extra"] or "{}")
+        pairs = [(a, b) for a, b in zip(g, v) if a is not None and b is not None]
+        hg = (extra.get("human_sys") or {}).get(human)
+        mg = (extra.get("metric_sys") or {}).get(metric)
+        sys_gold.append(hg if hg is not None else (float(np.mean([a for a, _ in pairs])) if pairs else None))
+        sys_metric.append(mg if mg is not None else (float(np.mean([b for _, b in pairs])) if pairs else None))
+    if len(runs) < 2:
+        return {"n": len(runs)}
+    table = stats.Correlation(1, sys_gold, sys_metric).table("none")
+    table["pairwise_accuracy"] = stats.pairwise_accuracy(sys_gold, sys_metric)
+    return table
+
+
+def _correlation_cis(num_sys: int, gold, values, resamples: int, seed: int) -> dict:
+    """Percentile intervals from resampling items (columns) with replacement, for segment (none) and
+    system level; acc23 uses the threshold calibrated on the full data."""
+    g, v = np.array(gold, dtype=object), np.array(values, dtype=object)
+    n_items = g.shape[1]
+    full = stats.Correlation(num_sys, list(g.ravel()), list(v.ravel()))
+    epsilon = full.acc23_calibrated("none")[1]
+    rng = np.random.default_rng(seed)
+    samples: dict[str, list[float]] = defaultdict(list)
+    pairs = sum(len(r[0]) * (len(r[0]) - 1) // 2 for r in full.rows("none"))
+    for _ in range(resamples):
+        cols = rng.integers(0, n_items, n_items)
+        gg, vv = g[:, cols], v[:, cols]
+        c = stats.Correlation(num_sys, list(gg.ravel()), list(vv.ravel()))
+        rows = c.rows("none")
+        for name, fn in stats.CORRELATIONS.items():
+            samples[f"segment.none.{name}"].append(stats.average([fn(a, b) for a, b in rows]))
+        if pairs <= stats.MAX_CALIBRATION_PAIRS:
+            samples["segment.none.acc23"].append(stats.average([stats.kendall(a, b, "acc23", epsilon) for a, b in rows]))
+        if num_sys > 2:
+            sg, sv = [], []
+            for rg, rv in zip(gg, vv):
+                both = [(a, b) for a, b in zip(rg, rv) if a is not None and b is not None]
+                sg.append(np.mean([a for a, _ in both]) if both else np.nan)
+                sv.append(np.mean([b for _, b in both]) if both else np.nan)
+            sg, sv = np.asarray(sg, float), np.asarray(sv, float)
+            ok = np.isfinite(sg) & np.isfinite(sv)
+            for name in ("pearson", "kendall_b"):
+                samples[f"system.{name}"].append(stats.CORRELATIONS[name](sg[ok], sv[ok]) if ok.sum() > 2 else math.nan)
+    out = {}
+    for key, vals in samples.items():
+        arr = np.asarray(vals, dtype=float)
+        arr = arr[np.isfinite(arr)]
+        if arr.size:
+            out[key] = {"ci_lower": float(np.quantile(arr, 0.025)), "ci_upper": float(np.quantile(arr, 0.975)),
+                        "resamples": int(arr.size)}
+    return out
+
+
+def compare_metrics(store: Store, metric1: str, metric2: str, human: str, statistic: str = "pearson",
+                    average_by: str = "none", k: int = 1000, seed: int = 12345) -> dict:
+    """PERM-BOTH: is metric2's correlation with the human scores significantly higher than metric1's?"""
+    scores = item_scores(store, human)
+    runs, _, gold, v1 = _system_matrix(store, metric1, scores)
+    runs2, _, gold2, v2 = _system_matrix(store, metric2, scores)
+    if runs != runs2:
+        raise InputError("--metric2", metric2, "the two metrics cover different runs")
+    flat_gold = [a if a is not None and b is not None and c is not None else None
+                 for ga, va, vb in zip(gold, v1, v2) for a, b, c in zip(ga, va, vb)]
+    fn = stats.CORRELATIONS[statistic]
+    p, delta = stats.perm_both(flat_gold, [x for r in v1 for x in r], [x for r in v2 for x in r], len(runs), fn,
+                               average_by, k, seed)
+    return {"metric1": metric1, "metric2": metric2, "human": human, "statistic": statistic, "grouping": average_by,
+            "delta": delta, "p_value": p, "resamples": k, "significant": p < 0.05}
+
+
+# ----------------------------------------------------------------------------- tasks B and C
+
+def _majority(values: list) -> Any:
+    counts = Counter(values).most_common()
+    if len(counts) > 1 and counts[0][1] == counts[1][1]:
+        return None  # no majority
+    return counts[0][0]
+
+
+def linter_precision(store: Store, campaign_id: str | None = None) -> dict:
+    """Task B: per variant class, the share of pairs speakers judged to mean the same (majority "yes")."""
+    rows = answers(store, "B", "same_meaning", campaign_id)
+    by_item: dict[str, list] = defaultdict(list)
+    for r in rows:
+        by_item[r["item_id"]].append(r["value"])
+    per_class: dict[str, list[bool]] = defaultdict(list)
+    for item_id, values in by_item.items():
+        verdict = _majority(values)
+        if verdict is None:
+            continue
+        classes = json.loads(store.one("select extra from items where id = ?", [item_id])["extra"]).get("classes", [])
+        for cls in classes or ["(none)"]:
+            per_class[cls].append(verdict == "yes")
+    out = {}
+    for cls, judged in sorted(per_class.items()):
+        lo, hi = stats.proportion_ci(sum(judged), len(judged))
+        out[cls] = {"precision": sum(judged) / len(judged), "judged_pairs": len(judged), "ci_lower": lo, "ci_upper": hi}
+    everything = [v for j in per_class.values() for v in j]
+    return {"classes": out, "pairs_with_majority": len(everything), "pairs_rated": len(by_item)}
+
+
+def fst_false_rejection(store: Store, campaign_id: str | None = None) -> dict:
+    """Task C: the share of analyser-rejected words that speakers say are valid Cree (majority "yes")."""
+    rows = answers(store, "C", "valid", campaign_id)
+    kinds = answers(store, "C", "kind", campaign_id)
+    by_item: dict[str, list] = defaultdict(list)
+    for r in rows:
+        by_item[r["item_id"]].append(r["value"])
+    verdicts = {i: _majority(v) for i, v in by_item.items()}
+    decided = {i: v for i, v in verdicts.items() if v in ("yes", "no")}
+    valid = [i for i, v in decided.items() if v == "yes"]
+    lo, hi = stats.proportion_ci(len(valid), len(decided))
+    kind_counts = Counter(r["value"] for r in kinds if r["item_id"] in set(valid))
+    words = {i: store.one("select output from items where id = ?", [i])["output"] for i in valid}
+    return {"false_rejection_rate": len(valid) / len(decided) if decided else None, "ci_lower": lo, "ci_upper": hi,
+            "words_decided": len(decided), "words_rated": len(by_item), "valid_words": sorted(words.values()),
+            "kinds": dict(kind_counts)}

@@ -1,0 +1,71 @@
+"""Task definitions (``review/data/tasks.json``) and answer validation."""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+from scoring.errors import InputError
+
+
+@lru_cache(maxsize=None)
+def _data(name: str) -> dict:
+    return json.loads(resources.files("review").joinpath(f"data/{name}").read_text("utf-8"))
+
+
+def tasks() -> dict[str, dict]:
+    return {k: v for k, v in _data("tasks.json").items() if not k.startswith("_")}
+
+
+def task(code: str) -> dict:
+    found = tasks().get(code)
+    if found is None:
+        raise InputError("--task", "", f"unknown task {code!r} (A, B, C, T, or DA for imported scores)")
+    return found
+
+
+def settings(name: str) -> dict:
+    return {k: v for k, v in _data(f"{name}.json").items() if not k.startswith("_")}
+
+
+def applicable(question: dict, answers: dict) -> bool:
+    """A question with ``when`` is asked only when the earlier answers match it."""
+    return all(answers.get(k) == v for k, v in question.get("when", {}).items())
+
+
+def validate(code: str, answers: dict[str, Any]) -> dict[str, Any]:
+    """Check a complete answer against the task; return it with only the known questions."""
+    if not isinstance(answers, dict):
+        raise InputError("answers", "", "must be an object of question → value")
+    out = {}
+    for q in task(code)["questions"]:
+        if not applicable(q, answers):
+            continue
+        if q["id"] not in answers:
+            raise InputError("answers", q["id"], "missing answer")
+        if "range" in q:
+            low, high = q["range"]
+            value = answers[q["id"]]
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
+                raise InputError("answers", q["id"], f"{value!r} is not a number from {low} to {high}")
+            out[q["id"]] = value
+            continue
+        allowed = [o["value"] for o in q["options"]]
+        if answers[q["id"]] not in allowed:
+            raise InputError("answers", q["id"], f"{answers[q['id']]!r} is not one of {allowed}")
+        out[q["id"]] = answers[q["id"]]
+    unknown = set(answers) - {q["id"] for q in task(code)["questions"]}
+    if unknown:
+        raise InputError("answers", sorted(unknown)[0], "not a question of this task")
+    return out
+
+
+def option_label(code: str, question: str, value: Any) -> str:
+    for q in task(code)["questions"]:
+        if q["id"] == question:
+            for o in q["options"]:
+                if o["value"] == value:
+                    return o["label"]
+    return str(value)

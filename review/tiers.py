@@ -1,0 +1,61 @@
+"""Tier confirmation (spec §5: no method may claim Deployable or above without speakers' confirmation).
+
+The rule is data (``review/data/tier_rule.json``): at least 3 speakers and 50 rated outputs, the
+majority verdict acceptable or excellent for at least 80 % of outputs, and ordinal Krippendorff's
+alpha ≥ 0.667 on the verdicts. The result is written into the scored run card as
+``scores.tier_confirmation``: ``confirmed``, ``not confirmed`` or ``insufficient reviews``, with the
+evidence.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter, defaultdict
+
+from scoring.runcard import write_json_atomic
+
+from . import stats, study
+from . import tasks as task_defs
+from .campaigns import import_run, load_scored
+from .store import Store, now
+
+
+def _majority(values: list[int]) -> int | None:
+    counts = Counter(values).most_common()
+    if len(counts) > 1 and counts[0][1] == counts[1][1]:
+        return None
+    return counts[0][0]
+
+
+def confirm_tier(store: Store, run_path: str, write: bool = True) -> dict:
+    rule = task_defs.settings("tier_rule")
+    scored = load_scored(run_path)
+    run_id = import_run(store, scored)
+    rows = [r for r in study.answers(store, "T", "verdict") if r["run_id"] == run_id]
+    by_item: dict[str, list[int]] = defaultdict(list)
+    for r in rows:
+        by_item[r["item_id"]].append(int(r["value"]))
+    speakers = len({r["speaker_id"] for r in rows})
+    majorities = {i: _majority(v) for i, v in by_item.items()}
+    accepted = sum(1 for m in majorities.values() if m in rule["accepted_verdicts"])
+    share = accepted / len(majorities) if majorities else None
+    alpha = None
+    if rows:
+        matrix, _, _ = study.reliability_matrix(rows)
+        value = stats.krippendorff_alpha(matrix, rule["alpha_level"])
+        alpha = None if math.isnan(value) else value
+    evidence = {"speakers": speakers, "outputs_rated": len(by_item), "outputs_accepted_by_majority": accepted,
+                "share_accepted": share, "alpha": alpha, "alpha_level": rule["alpha_level"],
+                "verdict_counts": dict(Counter(v for vs in by_item.values() for v in vs))}
+    if speakers < rule["min_speakers"] or len(by_item) < rule["min_outputs"] or alpha is None:
+        status = "insufficient reviews"
+    elif share >= rule["min_share_accepted"] and alpha >= rule["min_alpha"]:
+        status = "confirmed"
+    else:
+        status = "not confirmed"
+    result = {"status": status, "automated_tier": scored["scores"].get("quality_tier"), "evidence": evidence,
+              "rule": rule, "date": now(), "run_id": run_id}
+    if write:
+        scored["scores"]["tier_confirmation"] = result
+        write_json_atomic(run_path, scored)
+    return result
