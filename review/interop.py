@@ -81,7 +81,7 @@ def import_mtme(store: Store, folder: str, lp: str, human: str, metric: str | No
                 if system in metric_sys:
                     extra_sys[metric] = metric_sys[system]
             else:
-                stats = surface.batch_statistics(outputs, refs)
+                stats = surface.batch_statistics(outputs, refs, ("chrf", "bleu"))
                 chrf0 = __import__("sacrebleu").metrics.CHRF()
                 values["chrF"] = [chrf0.sentence_score(o, [r]).score for o, r in zip(outputs, refs)]
                 values["chrF++"] = [surface.sentence_score("chrf", s) for s in stats["chrf"]]

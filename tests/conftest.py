@@ -63,3 +63,14 @@ def shared_file(relative: str) -> Path:
 
 def report_paths() -> list[Path]:
     return sorted(REPORTS.glob("*_report.json")) if REPORTS.exists() else []
+
+
+@pytest.fixture(scope="session")
+def scored_demo(tmp_path_factory) -> Path:
+    """The demo scored with the Plains Cree standards (real analyser), as a file."""
+    shared_file("fst/crk-descriptive-analyzer.hfstol")
+    from desktop.cli import main
+
+    path = tmp_path_factory.mktemp("scored") / "demo-scored.json"
+    assert main(["score", str(DEMO), "--lang", "crk", "--out", str(path), "--bootstrap", "50"]) == 0
+    return path

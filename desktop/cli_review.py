@@ -1,0 +1,257 @@
+"""``lyss review …`` (speakers, campaigns, answers, bundles) and ``lyss study …`` (the statistics).
+Thin: every command is one call into :mod:`review`."""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Any
+
+DEFAULT_DB = "lyss-review.sqlite"
+
+
+def _db(p) -> None:
+    p.add_argument("--db", default=os.environ.get("LYSS_REVIEW_DB", DEFAULT_DB),
+                   help=f"the review database (default: $LYSS_REVIEW_DB or {DEFAULT_DB})")
+
+
+def _print(result: Any, as_json: bool, text: str | None = None) -> int:
+    if as_json or text is None:
+        print(json.dumps(result, ensure_ascii=False, indent=2, default=str))
+    else:
+        print(text)
+    return 0
+
+
+def register(sub, commands) -> None:
+    review = sub.add_parser("review", help="speakers, campaigns, answers and bundles (SQLite)")
+    rv = review.add_subparsers(dest="verb", metavar="VERB", required=True)
+
+    p = rv.add_parser("init", help="create (or check) a review database")
+    _db(p)
+    p = rv.add_parser("add-speaker", help="register a speaker with their consent")
+    _db(p)
+    p.add_argument("--name", required=True, help="display name (kept on this laptop only)")
+    p.add_argument("--consent-scope", required=True, help="what the speaker agreed to")
+    p.add_argument("--community")
+    p.add_argument("--dialect")
+    p = rv.add_parser("create-campaign", help="build a task A/B/C/T campaign from a scored run card")
+    _db(p)
+    p.add_argument("scored", metavar="SCORED.json")
+    p.add_argument("--task", required=True, choices=["A", "B", "C", "T"])
+    p.add_argument("--items", type=int)
+    p.add_argument("--raters", type=int, default=3)
+    p.add_argument("--seed", type=int, default=12345)
+    p.add_argument("--name")
+    p = rv.add_parser("answer", help="record one answer (scripts; speakers use the app)")
+    _db(p)
+    p.add_argument("--campaign", required=True)
+    p.add_argument("--speaker", required=True)
+    p.add_argument("--position", type=int, help="default: the next unanswered item")
+    p.add_argument("--answers", required=True, help='JSON, e.g. {"adequacy": 4, "fluency": 5}')
+    p.add_argument("--note")
+    p = rv.add_parser("progress", help="answers per speaker in a campaign")
+    _db(p)
+    p.add_argument("--campaign", required=True)
+    p.add_argument("--json", action="store_true")
+    p = rv.add_parser("export-bundle", help="write this laptop's answers to one file")
+    _db(p)
+    p.add_argument("--out", required=True)
+    p = rv.add_parser("merge", help="merge a bundle from another laptop (safe to repeat)")
+    _db(p)
+    p.add_argument("bundle", metavar="BUNDLE")
+    p = rv.add_parser("withdraw", help="delete a speaker's answers everywhere their bundles go")
+    _db(p)
+    p.add_argument("speaker", metavar="SPEAKER")
+    p = rv.add_parser("export", help="ratings as CSV, JSONL (aggregates; raw with --include-raw) or mt-metrics-eval")
+    _db(p)
+    p.add_argument("--format", choices=["csv", "jsonl", "mtme"], default="csv")
+    p.add_argument("--out", required=True)
+    p.add_argument("--include-raw", action="store_true")
+    p.add_argument("--lp", default="en-crk", help="language pair for --format mtme")
+    p.add_argument("--human", default="adequacy", help="human score for --format mtme")
+    commands["review"] = run_review
+
+    study = sub.add_parser("study", help="agreement, correlations, precision, reweighting, tier confirmation")
+    st = study.add_subparsers(dest="verb", metavar="VERB", required=True)
+    p = st.add_parser("agreement", help="Krippendorff's alpha (interval, ordinal) with bootstrap CIs")
+    _db(p)
+    p.add_argument("--task", default="A")
+    p.add_argument("--question", default="adequacy")
+    p.add_argument("--campaign")
+    p.add_argument("--bootstrap", type=int, default=1000)
+    p.add_argument("--json", action="store_true")
+    p = st.add_parser("correlate", help="metric–human correlation, segment and system level")
+    _db(p)
+    p.add_argument("--metric", required=True)
+    p.add_argument("--human", required=True)
+    p.add_argument("--bootstrap", type=int, default=0, help="resamples for confidence intervals (0: none)")
+    p.add_argument("--json", action="store_true")
+    p = st.add_parser("compare-metrics", help="PERM-BOTH: does METRIC2 correlate better than METRIC?")
+    _db(p)
+    p.add_argument("--metric", required=True)
+    p.add_argument("--metric2", required=True)
+    p.add_argument("--human", required=True)
+    p.add_argument("--statistic", default="pearson", choices=["pearson", "spearman", "kendall_b", "kendall_c"])
+    p.add_argument("--grouping", default="none", choices=["none", "item", "sys"])
+    p.add_argument("--resamples", type=int, default=1000)
+    p.add_argument("--json", action="store_true")
+    p = st.add_parser("linter-precision", help="task B: precision of each linter variant class")
+    _db(p)
+    p.add_argument("--campaign")
+    p.add_argument("--json", action="store_true")
+    p = st.add_parser("fst-rejection", help="task C: the analyser's false-rejection rate")
+    _db(p)
+    p.add_argument("--campaign")
+    p.add_argument("--json", action="store_true")
+    p = st.add_parser("reliability", help="per-speaker consistency on repeated and degraded items")
+    _db(p)
+    p.add_argument("--campaign", required=True)
+    p.add_argument("--json", action="store_true")
+    p = st.add_parser("reweight", help="refit a weight profile to the speakers' scores")
+    _db(p)
+    p.add_argument("--human", default="adequacy_z")
+    p.add_argument("--base", default="A", help="the profile whose metrics are refitted (A, B or a file)")
+    p.add_argument("--out")
+    p.add_argument("--force", action="store_true", help="write even below the minimum evidence")
+    p.add_argument("--json", action="store_true")
+    p = st.add_parser("confirm-tier", help="speakers' confirmation of a run's tier, written into the run card")
+    _db(p)
+    p.add_argument("run", metavar="SCORED.json")
+    p.add_argument("--json", action="store_true")
+    p = st.add_parser("import-mtme", help="load an mt-metrics-eval test set (WMT)")
+    _db(p)
+    p.add_argument("folder", metavar="DIR")
+    p.add_argument("--lp", required=True)
+    p.add_argument("--human", required=True, help="mqm, da-sqm, …")
+    p.add_argument("--metric", help="a metric-scores file name such as chrF-refA (default: compute chrF, chrF++, BLEU)")
+    p.add_argument("--json", action="store_true")
+    p = st.add_parser("import-da", help="load MLQE-PE style direct assessments")
+    _db(p)
+    p.add_argument("tsv", metavar="TSV")
+    p.add_argument("--name")
+    p.add_argument("--json", action="store_true")
+    commands["study"] = run_study
+
+
+def _store(args):
+    from review.store import Store
+    return Store(args.db, create=args.verb == "init" or args.verb.startswith("import"))
+
+
+def run_review(args) -> int:
+    from review import bundles, campaigns, interop
+
+    with _store(args) as store:
+        if args.verb == "init":
+            print(f"review database ready: {args.db} (device {store.device_id})")
+        elif args.verb == "add-speaker":
+            print(campaigns.add_speaker(store, args.name, args.consent_scope, args.community, args.dialect))
+        elif args.verb == "create-campaign":
+            scored = campaigns.load_scored(args.scored)
+            cid = campaigns.create_campaign(store, scored, args.task, items=args.items, raters=args.raters,
+                                            seed=args.seed, name=args.name)
+            n = store.one("select count(*) as n from campaign_items where campaign_id = ?", [cid])["n"]
+            print(f"{cid}  task {args.task}, {n} items")
+        elif args.verb == "answer":
+            from scoring.errors import InputError
+            try:
+                answers = json.loads(args.answers)
+            except json.JSONDecodeError as exc:
+                raise InputError("--answers", "", f"invalid JSON: {exc.msg}") from None
+            campaigns.join(store, args.campaign, args.speaker)
+            position = args.position if args.position is not None else campaigns.next_position(
+                store, args.campaign, args.speaker)
+            if position is None:
+                print("this speaker has answered every item")
+                return 0
+            campaigns.answer(store, args.campaign, args.speaker, position, answers, args.note)
+            done, total = campaigns.progress(store, args.campaign, args.speaker)
+            print(f"recorded position {position}; {done} of {total}")
+        elif args.verb == "progress":
+            rows = campaigns.campaign_progress(store, args.campaign)
+            result = {"speakers": [{k: v for k, v in r.items() if k != "display_name"} for r in rows],
+                      "coverage": campaigns.coverage(store, args.campaign)}
+            text = "\n".join(f"{r['speaker_id']}  {r['display_name'] or '':<20} {r['answered']} of {r['total']}"
+                             for r in rows) or "no speaker has joined yet"
+            c = result["coverage"]
+            text += f"\n{c['items_at_target']} of {c['items']} items have {c['target_speakers']}+ speakers"
+            return _print(result, args.json, text)
+        elif args.verb == "export-bundle":
+            manifest = bundles.export_bundle(store, args.out)
+            print(f"wrote {args.out}: {manifest['counts']['ratings']} answers, sha256 {manifest['sha256'][:16]}…")
+        elif args.verb == "merge":
+            changed = bundles.merge(store, args.bundle)
+            print(f"merged {args.bundle} from {changed['from_device']}: {changed['ratings_added']} added, "
+                  f"{changed['ratings_replaced']} replaced, {changed['ratings_deleted']} deleted, "
+                  f"{changed['speakers_withdrawn']} speakers withdrawn")
+        elif args.verb == "withdraw":
+            n = campaigns.withdraw(store, args.speaker)
+            print(f"withdrew {args.speaker}: {n} answers deleted; the withdrawal travels in bundles")
+        elif args.verb == "export":
+            if args.format == "mtme":
+                print(json.dumps(interop.export_mtme(store, args.out, args.lp, args.human)))
+            else:
+                n = interop.export_ratings(store, args.out, args.format, args.include_raw)
+                print(f"wrote {n} {'raw answers' if args.include_raw else 'aggregated rows'} to {args.out}")
+    return 0
+
+
+def run_study(args) -> int:
+    from review import interop, reweight, study, tiers
+
+    with _store(args) as store:
+        if args.verb == "agreement":
+            r = study.agreement(store, args.task, args.question, args.campaign, args.bootstrap)
+            fmt = lambda a: "—" if a["alpha"] is None else f"{a['alpha']:.4f} [{a['ci_lower']:.4f}, {a['ci_upper']:.4f}]"
+            return _print(r, args.json, f"{r['answers']} answers by {r['raters']} speakers on {r['items']} items\n"
+                                        f"  alpha (interval) {fmt(r['interval'])}\n  alpha (ordinal)  {fmt(r['ordinal'])}")
+        if args.verb == "correlate":
+            r = study.correlate(store, args.metric, args.human, args.bootstrap)
+            lines = [f"{args.metric} vs {args.human}: {r['num_sys']} systems, {r['num_items']} items"]
+            for level, table in [*((f"segment/{k}", v) for k, v in r["segment"].items()), ("system", r["system"])]:
+                vals = "  ".join(f"{k} {v:.4f}" if isinstance(v, float) else f"{k} {v}" for k, v in table.items())
+                lines.append(f"  {level:<13} {vals}")
+            return _print(r, args.json, "\n".join(lines))
+        if args.verb == "compare-metrics":
+            r = study.compare_metrics(store, args.metric, args.metric2, args.human, args.statistic, args.grouping,
+                                      args.resamples)
+            return _print(r, args.json, f"Δ {r['statistic']} ({args.metric2} − {args.metric}) = {r['delta']:+.4f}, "
+                                        f"p = {r['p_value']:.4f} (PERM-BOTH, {r['resamples']} resamples)")
+        if args.verb == "linter-precision":
+            r = study.linter_precision(store, args.campaign)
+            lines = [f"{c:<24} {v['precision']:.3f} [{v['ci_lower']:.3f}, {v['ci_upper']:.3f}] n={v['judged_pairs']}"
+                     for c, v in r["classes"].items()] or ["no task B answers with a majority yet"]
+            return _print(r, args.json, "\n".join(lines))
+        if args.verb == "fst-rejection":
+            r = study.fst_false_rejection(store, args.campaign)
+            text = ("no task C answers with a majority yet" if r["false_rejection_rate"] is None else
+                    f"false rejection {r['false_rejection_rate']:.3f} [{r['ci_lower']:.3f}, {r['ci_upper']:.3f}] "
+                    f"over {r['words_decided']} words; valid: {', '.join(r['valid_words'][:20])}")
+            return _print(r, args.json, text)
+        if args.verb == "reliability":
+            return _print(study.speaker_reliability(store, args.campaign), True)
+        if args.verb == "reweight":
+            r = reweight.reweight(store, args.human, args.base, args.out, args.force)
+            w = ", ".join(f"{k} {v:.3f}" for k, v in r["weights"].items())
+            text = (f"fitted weights: {w}\n  cross-validated Pearson {r['cv_pearson']:.4f} vs default profile "
+                    f"{r['cv_pearson_default']:.4f} ({r['folds']} folds, {r['evidence']['items']} items)")
+            if r["insufficient"]:
+                text += "\n  evidence below the minimum: " + "; ".join(r["insufficient"])
+            if r["written"]:
+                text += f"\n  wrote {r['written']} (use it with lyss score --profile {r['written']})"
+            return _print(r, args.json, text)
+        if args.verb == "confirm-tier":
+            r = tiers.confirm_tier(store, args.run)
+            e = r["evidence"]
+            return _print(r, args.json, f"{r['status']}: automated tier {r['automated_tier']}; {e['speakers']} speakers, "
+                                        f"{e['outputs_rated']} outputs, share accepted {e['share_accepted']}, "
+                                        f"alpha {e['alpha']}; written into {args.run}")
+        if args.verb == "import-mtme":
+            r = interop.import_mtme(store, args.folder, args.lp, args.human, args.metric)
+            return _print(r, args.json, f"imported {len(r['systems'])} systems × {r['segments']} segments "
+                                        f"({r['human']}; metrics {', '.join(r['metrics'])})")
+        if args.verb == "import-da":
+            r = interop.import_da(store, args.tsv, args.name)
+            return _print(r, args.json, f"imported {r['items']} items with {r['ratings']} ratings ({r['campaign_id']})")
+    return 0

@@ -1,0 +1,156 @@
+"""Study statistics: mt-metrics-eval's published test vectors, Krippendorff's example, and the WMT23
+en-de correlations against scipy on the same vectors."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+import scipy.stats
+
+from conftest import shared_file
+from review import stats
+
+GOLD = [1, 2, 2, 3, 4]
+METRIC = [2, 1, 1.5, 5, 3]
+
+
+def test_kendall_variants_test_vectors():
+    assert stats.kendall(GOLD, METRIC, "b") == pytest.approx(0.316228, abs=1e-6)
+    assert stats.kendall(GOLD, METRIC, "c") == pytest.approx(0.32)
+    assert stats.kendall(GOLD, METRIC, "23") == pytest.approx(0.2)
+    assert stats.kendall(GOLD, METRIC, "acc23") == pytest.approx(0.6)
+    assert stats.kendall(GOLD, METRIC, "acc23", epsilon=2) == pytest.approx(0.4)
+    best, epsilon = stats.tie_calibrated([(np.array(GOLD, float), np.array(METRIC, float))])
+    assert best == pytest.approx(0.7)
+
+
+def test_correlation_groupings_test_vectors():
+    corr = stats.Correlation(2, [1, 2, 3, 4, 5, 6], [2, 1, 4, 3, 3, 7])
+    assert corr.pearson("none") == pytest.approx(0.776, abs=5e-4)
+    assert corr.pearson("sys") == pytest.approx(0.760, abs=5e-4)
+    assert corr.pearson("item") == pytest.approx(1.0)
+    assert corr.kendall("none") == pytest.approx(0.552, abs=5e-4)
+    assert corr.kendall("sys") == pytest.approx(0.575, abs=5e-4)
+    assert corr.kendall("item") == pytest.approx(1.0)
+
+
+def test_missing_gold_removed_pairwise():
+    corr = stats.Correlation(1, [1, None, 3, 4], [1, 100, 2, 5])
+    assert corr.pearson() == pytest.approx(scipy.stats.pearsonr([1, 3, 4], [1, 2, 5])[0])
+
+
+def test_sorted_tau_statistics_equal_pairwise():
+    rng = np.random.default_rng(0)
+    g = rng.integers(0, 6, 3500).astype(float)
+    m = np.round(g + rng.normal(0, 2, 3500), 1)
+    fast = stats._tau_statistics_sorted(g, m)
+    slow = stats.tau_statistics(g[:3000], m[:3000])  # pairwise below the limit
+    assert stats._tau_statistics_sorted(g[:3000], m[:3000]) == slow
+    assert sum(fast) == 3500 * 3499 // 2
+
+
+def test_tie_calibration_equals_brute_force():
+    rng = np.random.default_rng(1)
+    rows = []
+    for _ in range(25):
+        n = int(rng.integers(3, 12))
+        g = rng.integers(0, 3, n).astype(float)
+        rows.append((g, np.round(g * 0.5 + rng.normal(0, 1, n), 1)))
+    candidates = sorted({0.0} | {abs(a - b) for _, m in rows for a in m for b in m})
+    for variant in ("acc23", "23"):
+        brute = max(np.mean([stats.kendall(g, m, variant, e) for g, m in rows]) for e in candidates)
+        assert stats.tie_calibrated(rows, variant)[0] == pytest.approx(brute)
+
+
+def test_krippendorff_published_example():
+    n = math.nan
+    data = [[1, 2, 3, 3, 2, 1, 4, 1, 2, n, n, n], [1, 2, 3, 3, 2, 2, 4, 1, 2, 5, n, 3],
+            [n, 3, 3, 3, 2, 3, 4, 2, 2, 5, 1, n], [1, 2, 3, 3, 2, 4, 4, 1, 2, 5, 1, n]]
+    want = {"nominal": 0.7434, "ordinal": 0.8154, "interval": 0.8491, "ratio": 0.7974}
+    for level, value in want.items():
+        assert round(stats.krippendorff_alpha(np.array(data), level), 4) == value
+    ci = stats.alpha_with_ci(np.array(data), "interval", resamples=200)
+    assert ci["ci_lower"] <= ci["alpha"] <= ci["ci_upper"]
+
+
+def test_z_normalise_and_wilson():
+    z = stats.z_normalise({"a": [1, 2, 3], "b": [5, 5]})
+    assert z["a"] == pytest.approx([-1.2247449, 0, 1.2247449]) and z["b"] == [0, 0]
+    lo, hi = stats.proportion_ci(8, 10)
+    assert lo == pytest.approx(0.4902, abs=1e-4) and hi == pytest.approx(0.9433, abs=1e-4)
+
+
+def test_perm_both():
+    rng = np.random.default_rng(3)
+    gold = rng.normal(size=200)
+    good = gold + rng.normal(0, 0.3, 200)
+    bad = rng.normal(size=200)
+    pearson = stats.CORRELATIONS["pearson"]
+    p, delta = stats.perm_both(list(gold), list(bad), list(good), 1, pearson, k=300)
+    assert delta > 0.5 and p < 0.01
+    p, _ = stats.perm_both(list(gold), list(good), list(bad), 1, pearson, k=300)
+    assert p > 0.9
+
+
+@pytest.fixture(scope="module")
+def wmt(tmp_path_factory):
+    from review import interop
+    from review.store import Store
+    folder = shared_file("data/wmt23-en-de")
+    store = Store(tmp_path_factory.mktemp("wmt") / "wmt.sqlite")
+    interop.import_mtme(store, str(folder), "en-de", "mqm", "chrF-refA")
+    return store, folder
+
+
+def _file_scores(path):
+    out = {}
+    for line in path.read_text("utf-8").splitlines():
+        system, value = line.split("\t")
+        out.setdefault(system, []).append(None if value == "None" else float(value))
+    return out
+
+
+def test_wmt23_correlations_equal_scipy(wmt):
+    from review import study
+    store, folder = wmt
+    human = _file_scores(folder / "human-scores" / "en-de.mqm.seg.score")
+    metric = _file_scores(folder / "metric-scores" / "en-de" / "chrF-refA.seg.score")
+    systems = sorted(s for s in human if s != "refA")
+    pairs = [(h, m) for s in systems for h, m in zip(human[s], metric[s]) if h is not None]
+    g, m = np.array([p[0] for p in pairs]), np.array([p[1] for p in pairs])
+    result = study.correlate(store, "chrF-refA", "mqm")
+    seg = result["segment"]["none"]
+    assert seg["n"] == len(pairs)
+    assert seg["pearson"] == pytest.approx(scipy.stats.pearsonr(g, m)[0], abs=1e-12)
+    assert seg["spearman"] == pytest.approx(scipy.stats.spearmanr(g, m)[0], abs=1e-12)
+    assert seg["kendall_b"] == pytest.approx(scipy.stats.kendalltau(g, m, variant="b")[0], abs=1e-9)
+    assert seg["kendall_c"] == pytest.approx(scipy.stats.kendalltau(g, m, variant="c")[0], abs=1e-9)
+    sys_h = _file_scores(folder / "human-scores" / "en-de.mqm.sys.score")
+    sys_m = _file_scores(folder / "metric-scores" / "en-de" / "chrF-refA.sys.score")
+    sh, sm = [sys_h[s][0] for s in systems], [sys_m[s][0] for s in systems]
+    assert result["system"]["pearson"] == pytest.approx(scipy.stats.pearsonr(sh, sm)[0], abs=1e-12)
+    assert result["system"]["kendall_b"] == pytest.approx(scipy.stats.kendalltau(sh, sm)[0], abs=1e-12)
+    # item grouping: per segment across systems, NaNs dropped, averaged
+    per_item = []
+    for k in range(len(human[systems[0]])):
+        col = [(human[s][k], metric[s][k]) for s in systems if human[s][k] is not None]
+        if len(col) >= 2 and np.std([c[0] for c in col]) > 0:
+            per_item.append(scipy.stats.pearsonr([c[0] for c in col], [c[1] for c in col])[0])
+    assert result["segment"]["item"]["pearson"] == pytest.approx(np.mean(per_item), abs=1e-12)
+
+
+def test_wmt23_computed_metrics(tmp_path):
+    from review import interop, study
+    from review.store import Store
+    folder = shared_file("data/wmt23-en-de")
+    store = Store(tmp_path / "w.sqlite")
+    interop.import_mtme(store, str(folder), "en-de", "da-sqm")
+    result = study.correlate(store, "chrF++", "da-sqm")
+    assert result["num_sys"] == 12 and 0 < result["system"]["pearson"] <= 1
+    # the chrF we compute equals the file's sacrebleu chrF at system level
+    sys_m = _file_scores(folder / "metric-scores" / "en-de" / "chrF-refA.sys.score")
+    import json
+    run = store.one("select extra from runs where name = 'ONLINE-W'")
+    assert json.loads(run["extra"])["metric_sys"]["chrF"] == pytest.approx(sys_m["ONLINE-W"][0], abs=1e-6)
