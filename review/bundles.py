@@ -7,7 +7,8 @@ names, communities or dialects — assignments, answers, their history and tombs
 ``merge`` applies a bundle in one transaction. Merging is a union with deterministic conflict rules,
 so it is idempotent and order-independent:
 
-- rows with content-addressed ids (runs, items, campaigns) are inserted when missing;
+- rows with content-addressed ids (runs, items, campaigns) are inserted when missing, keeping the
+  earliest creation time when two laptops built the same one;
 - an answer whose uuid has a tombstone is deleted everywhere; a withdrawn speaker's answers too;
 - two answers for the same speaker, campaign and position keep the latest ``updated_at``, then the
   larger uuid; two versions of one uuid keep the latest ``updated_at``, then the larger content.
@@ -109,10 +110,19 @@ def merge(store: Store, path: str) -> dict:
     manifest, data = read_bundle(path)
     changed = {"ratings_added": 0, "ratings_replaced": 0, "ratings_deleted": 0, "speakers_withdrawn": 0}
     with store.transaction() as db:
-        for table, pk in (("runs", "id"), ("items", "id"), ("campaigns", "id"), ("human_scores", None),
-                          ("campaign_items", None)):
-            if data[table]:
-                db[table].insert_all(data[table], ignore=True)
+        for table, stamp in (("runs", "imported_at"), ("items", None), ("human_scores", None),
+                             ("campaigns", "created_at"), ("campaign_items", None)):
+            if stamp is None:
+                if data[table]:
+                    db[table].insert_all(data[table], ignore=True)
+                continue
+            # the same run or campaign built on two laptops: keep the earliest timestamp
+            for row in data[table]:
+                mine = store.one(f"select {stamp} from [{table}] where id = ?", [row["id"]])
+                if mine is None:
+                    db[table].insert(row)
+                elif (row[stamp] or "") < (mine[stamp] or ""):
+                    db[table].update(row["id"], {stamp: row[stamp]})
         for row in data["speakers"]:
             mine = store.one("select * from speakers where id = ?", [row["id"]])
             if mine is None:

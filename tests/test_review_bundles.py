@@ -1,0 +1,115 @@
+"""Bundles between laptops: idempotent, order-independent, refused whole when damaged; withdrawal travels."""
+
+from __future__ import annotations
+
+import itertools
+import zipfile
+
+import pytest
+
+from review import bundles, campaigns
+from review.store import Store
+from scoring.errors import InputError
+
+
+def _laptop(path, scored, seed_answers, campaign_task="A"):
+    store = Store(path)
+    cid = campaigns.create_campaign(store, scored, campaign_task, items=12)
+    return store, cid
+
+
+@pytest.fixture
+def three_laptops(tmp_path, scored_demo):
+    scored = campaigns.load_scored(str(scored_demo))
+    made = []
+    for k in range(3):
+        store = Store(tmp_path / f"laptop{k}.sqlite")
+        cid = campaigns.create_campaign(store, scored, "A", items=12)
+        spk = campaigns.add_speaker(store, f"Speaker {k}", "LYSS study")
+        campaigns.join(store, cid, spk)
+        for n in range(4 + k):
+            campaigns.answer(store, cid, spk, campaigns.next_position(store, cid, spk),
+                             {"adequacy": 1 + (n + k) % 5, "fluency": 1 + n % 5})
+        if k == 1:
+            campaigns.undo_last(store, cid, spk)
+        made.append((store, cid, spk))
+    # laptop 0's speaker also rated on laptop 2 (same speaker, two devices): a real conflict
+    store2, cid2, _ = made[2]
+    shared_speaker = made[0][2]
+    bundle0 = tmp_path / "b0-initial.lyssbundle"
+    bundles.export_bundle(made[0][0], str(bundle0))
+    bundles.merge(store2, str(bundle0))
+    campaigns.answer(store2, cid2, shared_speaker, 0, {"adequacy": 5, "fluency": 5})
+    paths = []
+    for k, (store, _, _) in enumerate(made):
+        path = tmp_path / f"b{k}.lyssbundle"
+        bundles.export_bundle(store, str(path))
+        paths.append(path)
+    return made, paths
+
+
+def test_merge_in_every_order_gives_identical_tables(tmp_path, three_laptops):
+    _, paths = three_laptops
+    snapshots = []
+    for k, order in enumerate(itertools.permutations(paths)):
+        target = Store(tmp_path / f"merged{k}.sqlite")
+        for path in order:
+            bundles.merge(target, str(path))
+        snapshots.append(bundles.table_snapshot(target))
+        again = bundles.table_snapshot(target)
+        for path in order:  # idempotent: merging again changes nothing
+            bundles.merge(target, str(path))
+        assert bundles.table_snapshot(target) == again
+    assert all(s == snapshots[0] for s in snapshots[1:])
+    merged = Store(tmp_path / "merged0.sqlite")
+    # 4 + (5 − 1 undone) + 6 answers, and the conflict kept the latest edit of laptop 0's first answer
+    assert merged.one("select count(*) as n from ratings")["n"] == 14
+    first = merged.one("select answers from ratings where position = 0 and speaker_id = "
+                       "(select speaker_id from ratings group by speaker_id order by min(created_at) limit 1)")
+    assert first["answers"] == '{"adequacy": 5, "fluency": 5}'
+
+
+def test_bundle_never_carries_names(three_laptops):
+    _, paths = three_laptops
+    with zipfile.ZipFile(paths[0]) as z:
+        data = z.read("data.json").decode()
+    assert "Speaker 0" not in data
+
+
+def test_withdrawal_travels_as_a_tombstone(tmp_path, three_laptops):
+    made, paths = three_laptops
+    store0, _, spk0 = made[0]
+    target = Store(tmp_path / "hub.sqlite")
+    for path in paths:
+        bundles.merge(target, str(path))
+    assert target.one("select count(*) as n from ratings where speaker_id = ?", [spk0])["n"] > 0
+    campaigns.withdraw(store0, spk0)
+    after = tmp_path / "after-withdrawal.lyssbundle"
+    bundles.export_bundle(store0, str(after))
+    bundles.merge(target, str(after))
+    assert target.one("select count(*) as n from ratings where speaker_id = ?", [spk0])["n"] == 0
+    for path in paths:  # old bundles cannot bring the answers back
+        bundles.merge(target, str(path))
+    assert target.one("select count(*) as n from ratings where speaker_id = ?", [spk0])["n"] == 0
+    assert target.one("select withdrawn from speakers where id = ?", [spk0])["withdrawn"] == 1
+
+
+def test_damaged_bundle_is_refused_whole(tmp_path, three_laptops):
+    _, paths = three_laptops
+    target = Store(tmp_path / "t.sqlite")
+    raw = bytearray(paths[0].read_bytes())
+    raw[len(raw) // 2] ^= 0xFF
+    broken = tmp_path / "broken.lyssbundle"
+    broken.write_bytes(bytes(raw))
+    with pytest.raises(InputError, match="nothing was merged|not a readable"):
+        bundles.merge(target, str(broken))
+    forged = tmp_path / "forged.lyssbundle"
+    with zipfile.ZipFile(paths[0]) as src, zipfile.ZipFile(forged, "w") as dst:
+        dst.writestr("manifest.json", src.read("manifest.json"))
+        dst.writestr("data.json", src.read("data.json") + b" ")  # still valid JSON, not the signed bytes
+    with pytest.raises(InputError, match="sha256 does not match"):
+        bundles.merge(target, str(forged))
+    assert target.one("select count(*) as n from ratings")["n"] == 0
+    with pytest.raises(InputError, match="not a readable"):
+        bundles.merge(target, str(tmp_path / "t.sqlite"))
+

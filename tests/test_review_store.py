@@ -1,0 +1,123 @@
+"""The review store, campaigns and answers: a real SQLite file on disk."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+import pytest
+
+from review import campaigns, tasks
+from review.store import SCHEMA_VERSION, Store, StoreError
+from scoring.errors import InputError
+
+
+@pytest.fixture
+def store(tmp_path):
+    with Store(tmp_path / "review.sqlite") as s:
+        yield s
+
+
+@pytest.fixture
+def scored(scored_demo):
+    return campaigns.load_scored(str(scored_demo))
+
+
+def test_store_settings_schema_and_backups(tmp_path):
+    path = tmp_path / "r.sqlite"
+    for _ in range(7):
+        Store(path).close()
+    conn = sqlite3.connect(path)
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    tables = {r[0] for r in conn.execute("select name from sqlite_master where type='table'")}
+    assert {"runs", "items", "speakers", "campaigns", "assignments", "ratings", "rating_history", "tombstones"} <= tables
+    assert len(list((tmp_path / "r.sqlite.backups").glob("*.sqlite"))) == 5
+    s = Store(path)
+    assert s.conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+    assert s.conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+
+
+def test_damaged_or_missing_database(tmp_path):
+    bad = tmp_path / "bad.sqlite"
+    bad.write_bytes(b"this is not sqlite" * 100)
+    with pytest.raises(StoreError, match="bad.sqlite"):
+        Store(bad)
+    with pytest.raises(StoreError, match="no such review database"):
+        Store(tmp_path / "missing.sqlite", create=False)
+
+
+def test_import_same_run_twice_changes_nothing(store, scored):
+    a = campaigns.import_run(store, scored)
+    before = store.one("select count(*) as n from items")["n"]
+    assert campaigns.import_run(store, scored) == a
+    assert store.one("select count(*) as n from items")["n"] == before == 42
+    item = store.one("select metrics from items where entry_id = 'dog-01'")
+    metrics = json.loads(item["metrics"])
+    assert metrics["fst_acceptance_rate"] == 1.0 and metrics["exact_match_rate"] == 1.0
+
+
+def test_campaigns_of_every_task(store, scored):
+    ids = {t: campaigns.create_campaign(store, scored, t, items=20) for t in "ABCT"}
+    count = lambda c: store.one("select count(*) as n from campaign_items where campaign_id = ?", [c])["n"]
+    assert count(ids["A"]) == 20 and count(ids["T"]) == 20
+    equivalent = [e for e in scored["entries"] if e["lyss"]["crk-linter"]["verdict"] == "EQUIVALENT"]
+    assert count(ids["B"]) == len(equivalent)
+    rejected = {w for e in scored["entries"] for w in e["lyss"]["giellalt-fst"]["rejected"]}
+    assert count(ids["C"]) == min(20, len(rejected))
+    assert campaigns.create_campaign(store, scored, "A", items=20) == ids["A"]  # same inputs, same campaign
+    # stratified: every difficulty tier is represented
+    tiers = {r["difficulty"] for r in store.rows("select i.difficulty from campaign_items ci join items i on "
+                                                 "i.id = ci.item_id where ci.campaign_id = ?", [ids["A"]])}
+    assert tiers == {"1", "2", "3"}
+
+
+def test_consent_is_required(store):
+    with pytest.raises(InputError, match="consent"):
+        campaigns.add_speaker(store, "Mary", "  ")
+
+
+def test_sequence_answers_resume_edit_undo(store, scored):
+    cid = campaigns.create_campaign(store, scored, "A", items=30)
+    spk = campaigns.add_speaker(store, "Mary", "rate MT output for the LYSS study")
+    total = campaigns.join(store, cid, spk)
+    qc = store.rows("select qc, count(*) as n from assignments where campaign_id = ? group by qc", [cid])
+    assert {r["qc"]: r["n"] for r in qc} == {"": 30, "repeat": 2, "degraded": 2} and total == 34
+    degraded = store.one("select i.output, o.output as original from assignments a join items i on i.id = a.item_id "
+                         "join items o on o.id = a.qc_of where a.qc = 'degraded' and a.campaign_id = ?", [cid])
+    assert degraded["output"] != degraded["original"]
+    for _ in range(5):
+        pos = campaigns.next_position(store, cid, spk)
+        campaigns.answer(store, cid, spk, pos, {"adequacy": 4, "fluency": 3})
+    assert campaigns.progress(store, cid, spk) == (5, 34)
+    assert campaigns.next_position(store, cid, spk) == 5  # resume where she stopped
+    campaigns.answer(store, cid, spk, 2, {"adequacy": 1, "fluency": 1}, note="wrong verb")  # edit
+    assert campaigns.item_at(store, cid, spk, 2)["answer"] == {"adequacy": 1, "fluency": 1}
+    history = store.rows("select action from rating_history where speaker_id = ? order by at", [spk])
+    assert [h["action"] for h in history].count("edit") == 1
+    assert campaigns.undo_last(store, cid, spk) == 2  # the edit was the latest change
+    assert campaigns.next_position(store, cid, spk) == 2
+    assert store.one("select count(*) as n from tombstones where kind = 'rating'")["n"] == 1
+    with pytest.raises(InputError, match="adequacy"):
+        campaigns.answer(store, cid, spk, 2, {"adequacy": 9, "fluency": 1})
+
+
+def test_task_c_kind_only_when_valid():
+    assert tasks.validate("C", {"valid": "no"}) == {"valid": "no"}
+    assert tasks.validate("C", {"valid": "yes", "kind": "loanword"}) == {"valid": "yes", "kind": "loanword"}
+    with pytest.raises(InputError):
+        tasks.validate("C", {"valid": "yes"})
+
+
+def test_withdrawal(store, scored):
+    cid = campaigns.create_campaign(store, scored, "T", items=10)
+    spk = campaigns.add_speaker(store, "Joe", "study", community="Maskwacîs", dialect="Plains")
+    campaigns.join(store, cid, spk)
+    for _ in range(3):
+        campaigns.answer(store, cid, spk, campaigns.next_position(store, cid, spk), {"verdict": 2})
+    assert campaigns.withdraw(store, spk) == 3
+    row = store.one("select * from speakers where id = ?", [spk])
+    assert row["withdrawn"] == 1 and row["display_name"] is None and row["community"] is None
+    assert store.one("select count(*) as n from ratings where speaker_id = ?", [spk])["n"] == 0
+    with pytest.raises(InputError, match="withdrawn"):
+        campaigns.answer(store, cid, spk, 5, {"verdict": 1})
