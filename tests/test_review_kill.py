@@ -1,0 +1,61 @@
+"""Kill a process that is recording answers (SIGKILL, many times, at random moments): no committed
+answer is lost and the integrity check passes."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from conftest import ROOT
+from review import campaigns
+from review.store import Store
+
+CHILD = r"""
+import sys
+from review import campaigns
+from review.store import Store
+store = Store(sys.argv[1], backup=False)
+cid = sys.argv[2]
+speaker = campaigns.add_speaker(store, "speaker", "kill test")
+campaigns.join(store, cid, speaker)
+k = 0
+while True:
+    pos = campaigns.next_position(store, cid, speaker)
+    if pos is None:
+        pos = k % 10
+    uuid = campaigns.answer(store, cid, speaker, pos, {"adequacy": 1 + k % 5, "fluency": 1 + (k * 3) % 5})
+    print(uuid, pos, flush=True)  # printed only after the commit returned
+    k += 1
+"""
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL (POSIX)")
+def test_sigkill_never_loses_a_committed_answer(tmp_path, scored_demo):
+    path = tmp_path / "review.sqlite"
+    with Store(path) as store:
+        cid = campaigns.create_campaign(store, campaigns.load_scored(str(scored_demo)), "A")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    rng = random.Random(7)
+    committed: dict[str, str] = {}
+    for _ in range(20):
+        child = subprocess.Popen([sys.executable, "-c", CHILD, str(path), cid], stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, env=env, text=True)
+        time.sleep(rng.uniform(0.3, 1.2))
+        child.send_signal(signal.SIGKILL)
+        out, _ = child.communicate()
+        assert child.returncode == -signal.SIGKILL
+        for line in out.splitlines():
+            uuid, _ = line.split()
+            committed[uuid] = line
+    assert len(committed) > 40, "the children should have recorded answers before being killed"
+    with Store(path) as store:
+        assert store.integrity_ok()
+        present = {r["uuid"] for r in store.rows("select uuid from ratings")}
+    missing = set(committed) - present
+    assert not missing, f"{len(missing)} committed answers lost"

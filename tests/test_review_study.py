@@ -1,0 +1,220 @@
+"""The study on a real database: simulated speakers rate the scored demo; every statistic is checked
+against an independent computation."""
+
+from __future__ import annotations
+
+import csv
+import json
+import random
+
+import numpy as np
+import pytest
+import scipy.stats
+
+from desktop.cli import main
+from review import campaigns, interop, reweight, study, tiers
+from review.store import Store
+from scoring.errors import InputError
+
+
+def _rate(store, cid, speakers, answer_fn):
+    for k, spk in enumerate(speakers):
+        campaigns.join(store, cid, spk)
+        while (pos := campaigns.next_position(store, cid, spk)) is not None:
+            item = campaigns.item_at(store, cid, spk, pos)
+            campaigns.answer(store, cid, spk, pos, answer_fn(item, k))
+
+
+@pytest.fixture(scope="module")
+def rated(tmp_path_factory, scored_demo):
+    path = tmp_path_factory.mktemp("study") / "study.sqlite"
+    store = Store(path)
+    scored = campaigns.load_scored(str(scored_demo))
+    speakers = [campaigns.add_speaker(store, f"Speaker {k}", "LYSS study") for k in range(4)]
+    rng = random.Random(1)
+
+    def adequacy(item, k):
+        score = json.loads(item["metrics"]).get("composite", 0.5) if item["kind"] != "degraded" else 0.1
+        value = min(5, max(1, round(1 + 4 * score + rng.choice([-1, 0, 0, 0, 1]) * (k % 2))))
+        return {"adequacy": value, "fluency": min(5, value + (k == 3))}
+
+    cid_a = campaigns.create_campaign(store, scored, "A")
+    _rate(store, cid_a, speakers, adequacy)
+    cid_b = campaigns.create_campaign(store, scored, "B")
+    _rate(store, cid_b, speakers[:3], lambda item, k: {
+        "same_meaning": "no" if "INCLUSIVE_EXCLUSIVE" in item["extra"].get("classes", []) else "yes", "natural": "yes"})
+    cid_c = campaigns.create_campaign(store, scored, "C")
+    _rate(store, cid_c, speakers[:3], lambda item, k: {"valid": "yes", "kind": "established"}
+          if item["output"] in ("nipân", "niwî") else {"valid": "no"})
+    return store, path, {"A": cid_a, "B": cid_b, "C": cid_c}, speakers, scored
+
+
+def test_agreement_matches_krippendorff_directly(rated):
+    import krippendorff
+    store, _, cids, speakers, _ = rated
+    result = study.agreement(store, "A", "adequacy", resamples=100)
+    rows = store.rows("select r.speaker_id, r.item_id, r.answers from ratings r join assignments a on "
+                      "a.campaign_id = r.campaign_id and a.speaker_id = r.speaker_id and a.position = r.position "
+                      "where a.qc = '' and r.campaign_id = ?", [cids["A"]])
+    raters, items = sorted({r["speaker_id"] for r in rows}), sorted({r["item_id"] for r in rows})
+    matrix = np.full((len(raters), len(items)), np.nan)
+    for r in rows:
+        matrix[raters.index(r["speaker_id"]), items.index(r["item_id"])] = json.loads(r["answers"])["adequacy"]
+    assert result["interval"]["alpha"] == pytest.approx(krippendorff.alpha(reliability_data=matrix))
+    assert result["raters"] == 4 and result["items"] == 42
+    assert result["interval"]["ci_lower"] <= result["interval"]["alpha"] <= result["interval"]["ci_upper"]
+
+
+def test_qc_items_are_out_of_the_statistics_and_reliability_reported(rated):
+    store, _, cids, _, _ = rated
+    assert len(study.answers(store, "A", "adequacy")) == 4 * 42
+    report = study.speaker_reliability(store, cids["A"])
+    assert len(report) == 4 and all(r["repeats_checked"] == 2 for r in report)
+    assert all(r["degraded_scored_lower"] >= 1 for r in report)
+
+
+def test_correlation_equals_scipy_on_the_same_vectors(rated):
+    store, _, _, _, _ = rated
+    result = study.correlate(store, "composite", "adequacy_z", resamples=50)
+    human = study.item_scores(store, "adequacy_z")
+    items = store.rows("select id, metrics from items where kind = 'segment'")
+    pairs = [(human[i["id"]], json.loads(i["metrics"])["composite"]) for i in items if i["id"] in human]
+    g, m = [p[0] for p in pairs], [p[1] for p in pairs]
+    seg = result["segment"]["none"]
+    assert seg["n"] == 42
+    assert seg["pearson"] == pytest.approx(scipy.stats.pearsonr(g, m)[0])
+    assert seg["kendall_b"] == pytest.approx(scipy.stats.kendalltau(g, m)[0])
+    assert seg["pearson"] > 0.5  # the simulated speakers follow the composite
+    ci = result["confidence_intervals"]["segment.none.pearson"]
+    assert ci["ci_lower"] < seg["pearson"] < ci["ci_upper"]
+
+
+def test_cli_correlate_json_shape(rated, capsys):
+    _, path, _, _, _ = rated
+    assert main(["study", "correlate", "--db", str(path), "--metric", "composite", "--human", "adequacy",
+                 "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert set(out["segment"]) >= {"none"} and "system" in out
+    assert set(out["segment"]["none"]) == {"pearson", "spearman", "kendall_b", "kendall_c", "acc23",
+                                           "acc23_epsilon", "n"}
+
+
+def test_linter_precision_and_fst_false_rejection(rated):
+    store, _, _, _, scored = rated
+    precision = study.linter_precision(store)
+    assert precision["classes"]["INCLUSIVE_EXCLUSIVE"]["precision"] == 0.0
+    assert precision["classes"]["WORD_ORDER"]["precision"] == 1.0
+    assert precision["classes"]["WORD_ORDER"]["judged_pairs"] == 3
+    rejection = study.fst_false_rejection(store)
+    rejected = {w for e in scored["entries"] for w in e["lyss"]["giellalt-fst"]["rejected"]}
+    assert rejection["words_decided"] == len(rejected)
+    assert rejection["false_rejection_rate"] == pytest.approx(2 / len(rejected))
+    assert rejection["valid_words"] == ["nipân", "niwî"] and rejection["kinds"] == {"established": 6}
+
+
+def test_reweight_refuses_without_evidence_then_writes_a_usable_profile(rated, tmp_path, capsys):
+    store, path, _, _, _ = rated
+    out = tmp_path / "profile.json"
+    with pytest.raises(InputError, match="not enough evidence"):
+        reweight.reweight(store, "adequacy_z", "A", str(out))
+    assert not out.exists()
+    result = reweight.reweight(store, "adequacy_z", "A", str(out), force=True)
+    profile = json.loads(out.read_text())
+    assert sum(d["weight"] for d in profile["dimensions"]) == pytest.approx(1.0, abs=1e-9)
+    assert all(d["weight"] >= 0 for d in profile["dimensions"])
+    complete = [i for i in store.rows("select metrics from items where kind = 'segment'")
+                if all(m in json.loads(i["metrics"]) for m in profile["provenance"]["metrics"])]
+    assert profile["provenance"]["items"] == len(complete) == 41  # the empty output has no FST rate
+    assert profile["provenance"]["speakers"] == 4
+    assert result["cv_pearson"] is not None and result["cv_pearson_default"] is not None
+    from conftest import DEMO
+    assert main(["score", str(DEMO), "--lang", "crk", "--profile", str(out), "--json", "--bootstrap", "20"]) == 0
+    assert json.loads(capsys.readouterr().out)["composite"] is not None
+
+
+def test_confirm_tier(tmp_path, scored_demo):
+    store = Store(tmp_path / "tier.sqlite")
+    run_path = tmp_path / "run.json"
+    run_path.write_text(scored_demo.read_text("utf-8"), "utf-8")
+    scored = campaigns.load_scored(str(run_path))
+    cid = campaigns.create_campaign(store, scored, "T")
+    speakers = [campaigns.add_speaker(store, f"S{k}", "study") for k in range(3)]
+    _rate(store, cid, speakers, lambda item, k: {"verdict": 3 if json.loads(item["metrics"] or "{}").get(
+        "composite", 0) > 0.6 else 0})
+    result = tiers.confirm_tier(store, str(run_path))
+    assert result["status"] == "insufficient reviews"  # 42 outputs < 50
+    assert result["evidence"]["speakers"] == 3 and result["evidence"]["outputs_rated"] == 42
+    written = json.loads(run_path.read_text("utf-8"))["scores"]["tier_confirmation"]
+    assert written["status"] == "insufficient reviews" and written["evidence"]["alpha"] == pytest.approx(1.0)
+
+
+def test_confirmed_and_not_confirmed(tmp_path):
+    from scoring import engine, runcard
+    from scoring.rubric import load_profile
+    entries = [{"id": str(i), "source": f"s{i}", "reference": f"tânisi {i}", "predicted": f"tânisi {i}"}
+               for i in range(60)]
+    (tmp_path / "card.json").write_text(json.dumps({"entries": entries}), "utf-8")
+    run_path = tmp_path / "scored.json"
+    runcard.write_json_atomic(run_path, engine.score_run(runcard.load(str(tmp_path / "card.json")),
+                                                         load_profile("B"), n_bootstrap=10))
+    for verdicts, status in (([3, 3, 2], "confirmed"), ([0, 1, 0], "not confirmed")):
+        store = Store(tmp_path / f"{status}.sqlite")
+        cid = campaigns.create_campaign(store, campaigns.load_scored(str(run_path)), "T")
+        speakers = [campaigns.add_speaker(store, f"S{k}", "study") for k in range(3)]
+        _rate(store, cid, speakers, lambda item, k: {"verdict": verdicts[int(item["entry_id"]) % 3] if k else
+                                                     verdicts[int(item["entry_id"]) % 3]})
+        assert tiers.confirm_tier(store, str(run_path))["status"] == status
+
+
+def test_exports_never_carry_names(rated, tmp_path):
+    store, _, _, _, _ = rated
+    agg = tmp_path / "agg.csv"
+    raw = tmp_path / "raw.jsonl"
+    assert interop.export_ratings(store, str(agg), "csv") > 0
+    assert interop.export_ratings(store, str(raw), "jsonl", include_raw=True) == store.one(
+        "select count(*) as n from ratings")["n"]
+    text = agg.read_text("utf-8") + raw.read_text("utf-8")
+    assert "Speaker 0" not in text
+    rows = list(csv.DictReader(agg.open(encoding="utf-8")))
+    assert "speaker_id" not in rows[0] and {"mean", "mean_z", "raters"} <= set(rows[0])
+    first = json.loads(raw.read_text("utf-8").splitlines()[0])
+    assert first["speaker_id"].startswith("spk-") and "display_name" not in first
+
+
+def test_mtme_export_roundtrip(rated, tmp_path):
+    store, _, _, _, _ = rated
+    info = interop.export_mtme(store, str(tmp_path / "mtme"), "en-crk", "adequacy")
+    assert info["systems"] == 1 and info["segments"] == 42
+    back = Store(tmp_path / "back.sqlite")
+    interop.import_mtme(back, str(tmp_path / "mtme"), "en-crk", "adequacy")
+    original = sorted(study.item_scores(store, "adequacy").values())
+    assert sorted(study.item_scores(back, "adequacy").values()) == pytest.approx(original)
+
+
+def test_withdrawn_speaker_disappears_from_statistics(tmp_path, scored_demo):
+    store = Store(tmp_path / "w.sqlite")
+    cid = campaigns.create_campaign(store, campaigns.load_scored(str(scored_demo)), "A")
+    speakers = [campaigns.add_speaker(store, f"S{k}", "study") for k in range(3)]
+    _rate(store, cid, speakers, lambda item, k: {"adequacy": 1 + (k + len(item["output"])) % 5, "fluency": 3})
+    before = study.agreement(store, "A", "adequacy", resamples=10)
+    campaigns.withdraw(store, speakers[0])
+    after = study.agreement(store, "A", "adequacy", resamples=10)
+    assert before["raters"] == 3 and after["raters"] == 2
+    assert all(r["speaker_id"] != speakers[0] for r in study.answers(store, "A", "adequacy"))
+    interop.export_ratings(store, str(tmp_path / "raw.csv"), "csv", include_raw=True)
+    assert speakers[0] not in (tmp_path / "raw.csv").read_text("utf-8")
+
+
+def test_import_da_mlqe(tmp_path):
+    from conftest import shared_file
+    tsv = shared_file("data/mlqe-pe/si-en/test20.sien.df.short.tsv")
+    store = Store(tmp_path / "da.sqlite")
+    result = interop.import_da(store, str(tsv))
+    assert result["items"] == 1000 and result["ratings"] == 6000
+    agreement = study.agreement(store, "DA", "score", resamples=20)
+    assert agreement["items"] == 1000 and -1 <= agreement["interval"]["alpha"] <= 1
+    corr = study.correlate(store, "qe_model", "da")
+    import csv as _csv
+    rows = list(_csv.DictReader(tsv.open(encoding="utf-8"), delimiter="\t", quoting=_csv.QUOTE_NONE))
+    want = scipy.stats.pearsonr([float(r["mean"]) for r in rows], [float(r["model_scores"]) for r in rows])[0]
+    assert corr["segment"]["none"]["pearson"] == pytest.approx(want)
