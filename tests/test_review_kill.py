@@ -46,14 +46,15 @@ def test_sigkill_never_loses_a_committed_answer(tmp_path, scored_demo):
     for _ in range(20):
         child = subprocess.Popen([sys.executable, "-c", CHILD, str(path), cid], stdout=subprocess.PIPE,
                                  stderr=subprocess.PIPE, env=env, text=True)
-        time.sleep(rng.uniform(0.3, 1.2))
+        first = child.stdout.readline()  # the child is recording: now kill it at a random moment
+        time.sleep(rng.uniform(0.0, 0.4))
         child.send_signal(signal.SIGKILL)
-        out, _ = child.communicate()
-        assert child.returncode == -signal.SIGKILL
-        for line in out.splitlines():
+        out, err = child.communicate()
+        assert child.returncode == -signal.SIGKILL, err
+        for line in (first + out).splitlines():
             uuid, _ = line.split()
             committed[uuid] = line
-    assert len(committed) > 40, "the children should have recorded answers before being killed"
+    assert len(committed) >= 20, "every child recorded at least one answer before being killed"
     with Store(path) as store:
         assert store.integrity_ok()
         present = {r["uuid"] for r in store.rows("select uuid from ratings")}
