@@ -125,6 +125,7 @@ def register(sub, commands) -> None:
     p.add_argument("--lp", required=True)
     p.add_argument("--human", required=True, help="mqm, da-sqm, …")
     p.add_argument("--metric", help="a metric-scores file name such as chrF-refA (default: compute chrF, chrF++, BLEU)")
+    p.add_argument("--systems", nargs="+", help="import only these systems")
     p.add_argument("--json", action="store_true")
     p = st.add_parser("import-da", help="load MLQE-PE style direct assessments")
     _db(p)
@@ -248,7 +249,7 @@ def run_study(args) -> int:
                                         f"{e['outputs_rated']} outputs, share accepted {e['share_accepted']}, "
                                         f"alpha {e['alpha']}; written into {args.run}")
         if args.verb == "import-mtme":
-            r = interop.import_mtme(store, args.folder, args.lp, args.human, args.metric)
+            r = interop.import_mtme(store, args.folder, args.lp, args.human, args.metric, only=args.systems)
             return _print(r, args.json, f"imported {len(r['systems'])} systems × {r['segments']} segments "
                                         f"({r['human']}; metrics {', '.join(r['metrics'])})")
         if args.verb == "import-da":

@@ -52,10 +52,11 @@ def _scores(path: Path) -> dict[str, list[float | None]]:
 
 
 def import_mtme(store: Store, folder: str, lp: str, human: str, metric: str | None = None,
-                reference: str = "refA") -> dict:
+                reference: str = "refA", only: list[str] | None = None) -> dict:
     """Load an mt-metrics-eval test set: one run per system, one item per segment, human segment and
     system scores, and a metric's scores — from its score files, or computed here (chrF, chrF++,
-    BLEU with sacrebleu) when ``metric`` is None. The reference the metric uses is not a system."""
+    BLEU with sacrebleu) when ``metric`` is None. The reference the metric uses is not a system;
+    ``only`` keeps a subset of the systems."""
     root = Path(folder)
     sources = _read_lines(root / "sources" / f"{lp}.txt")
     refs = _read_lines(root / "references" / f"{lp}.{reference}.txt")
@@ -65,7 +66,7 @@ def import_mtme(store: Store, folder: str, lp: str, human: str, metric: str | No
     if metric:
         metric_seg = _scores(root / "metric-scores" / lp / f"{metric}.seg.score")
         metric_sys = {k: v[0] for k, v in _scores(root / "metric-scores" / lp / f"{metric}.sys.score").items()}
-    systems = [s for s in sorted(human_seg) if s != reference]
+    systems = [s for s in sorted(human_seg) if s != reference and (not only or s in only)]
     added = 0
     with store.transaction() as db:
         for system in systems:

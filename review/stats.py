@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 import numpy as np
 import scipy.stats
@@ -25,9 +25,17 @@ PAIRWISE_LIMIT = 3000  # above this many values, exact ties use sorting, not the
 
 
 def _tie_pairs(*columns: np.ndarray) -> int:
-    """Pairs tied on every given column at once."""
-    _, counts = np.unique(np.column_stack(columns), axis=0, return_counts=True)
-    return int((counts * (counts - 1) // 2).sum())
+    """Pairs tied on every given column at once (sort, then count runs of equal rows)."""
+    order = np.lexsort(columns[::-1])
+    same = np.ones(len(order) - 1, dtype=bool)
+    for col in columns:
+        c = col[order]
+        same &= c[1:] == c[:-1]
+    if not same.any():
+        return 0
+    edges = np.flatnonzero(np.diff(np.r_[0, same.astype(np.int8), 0]))
+    runs = edges[1::2] - edges[::2] + 1  # run of k equal neighbours = k + 1 equal values
+    return int((runs * (runs - 1) // 2).sum())
 
 
 def _tau_statistics_sorted(gold: np.ndarray, metric: np.ndarray) -> tuple[int, int, int, int, int]:
@@ -65,10 +73,12 @@ def tau_statistics(gold: np.ndarray, metric: np.ndarray, epsilon: float = 0.0) -
     return con, dis, m_only, g_only, both
 
 
-def kendall(gold: Vector, metric: Vector, variant: str = "b", epsilon: float = 0.0) -> float:
-    """Kendall's τ_b, τ_c, τ_23 or acc_23 of a metric against gold scores."""
+def kendall(gold: Vector, metric: Vector, variant: str = "b", epsilon: float = 0.0,
+            counts: tuple[int, int, int, int, int] | None = None) -> float:
+    """Kendall's τ_b, τ_c, τ_23 or acc_23 of a metric against gold scores (``counts``: precomputed
+    :func:`tau_statistics`)."""
     gold, metric = np.asarray(gold, dtype=float), np.asarray(metric, dtype=float)
-    con, dis, m_only, g_only, both = tau_statistics(gold, metric, epsilon)
+    con, dis, m_only, g_only, both = counts or tau_statistics(gold, metric, epsilon)
     total = con + dis + m_only + g_only + both
     if total == 0:
         return math.nan
@@ -149,28 +159,30 @@ def tie_calibrated(rows: list[tuple[np.ndarray, np.ndarray]], variant: str = "ac
 
 # ----------------------------------------------------------------------------- grouping
 
-def reshape(vector: Vector, num_sys: int, average_by: str) -> list[list]:
-    items = len(vector) // num_sys
-    if num_sys * items != len(vector):
-        raise ValueError("vector length is not a multiple of num_sys")
-    matrix = [list(vector[s * items:(s + 1) * items]) for s in range(num_sys)]
-    if average_by == "none":
-        return [list(vector)]
-    if average_by == "sys":
-        return matrix
-    if average_by == "item":
-        return [list(col) for col in zip(*matrix)]
-    raise ValueError(f"unknown grouping {average_by!r}")
+def as_float(vector: Vector) -> np.ndarray:
+    """A score vector as floats, ``None`` → NaN."""
+    return np.array([math.nan if v is None else v for v in vector], dtype=float)
 
 
 def filtered_rows(gold: Vector, metric: Vector, num_sys: int, average_by: str) -> list[tuple[np.ndarray, np.ndarray]]:
     """Rows of (gold, metric) with missing gold (or metric) removed pairwise; rows under 2 left out."""
+    g_all, m_all = as_float(gold), as_float(metric)
+    items = len(g_all) // num_sys
+    if num_sys * items != len(g_all):
+        raise ValueError("vector length is not a multiple of num_sys")
+    if average_by == "none":
+        g_rows, m_rows = g_all[None], m_all[None]
+    elif average_by == "sys":
+        g_rows, m_rows = g_all.reshape(num_sys, items), m_all.reshape(num_sys, items)
+    elif average_by == "item":
+        g_rows, m_rows = g_all.reshape(num_sys, items).T, m_all.reshape(num_sys, items).T
+    else:
+        raise ValueError(f"unknown grouping {average_by!r}")
     out = []
-    for g, m in zip(reshape(gold, num_sys, average_by), reshape(metric, num_sys, average_by)):
-        keep = [(a, b) for a, b in zip(g, m) if a is not None and b is not None]
-        if len(keep) >= 2:
-            a, b = zip(*keep)
-            out.append((np.asarray(a, dtype=float), np.asarray(b, dtype=float)))
+    for g, m in zip(g_rows, m_rows):
+        keep = np.isfinite(g) & np.isfinite(m)
+        if keep.sum() >= 2:
+            out.append((g[keep], m[keep]))
     return out
 
 
@@ -180,11 +192,78 @@ CORRELATIONS: dict[str, Callable[[np.ndarray, np.ndarray], float]] = {
     "kendall_b": lambda g, m: kendall(g, m, "b"),
     "kendall_c": lambda g, m: kendall(g, m, "c"),
 }
+TABLE_STATISTICS = tuple(CORRELATIONS)
 
 
-def average(values: list[float]) -> float:
+def average(values) -> float:
     kept = [v for v in values if not math.isnan(v)]
     return float(np.mean(kept)) if kept else math.nan
+
+
+def _pearson_rows(g: np.ndarray, m: np.ndarray) -> np.ndarray:
+    """Pearson's r of each row of two equal-shape matrices (NaN where a row has no spread)."""
+    gc, mc = g - g.mean(axis=1, keepdims=True), m - m.mean(axis=1, keepdims=True)
+    num = (gc * mc).sum(axis=1)
+    den = np.sqrt((gc * gc).sum(axis=1) * (mc * mc).sum(axis=1))
+    # rows without spread (identical values, up to rounding) have no correlation
+    flat = (np.ptp(g, axis=1) == 0) | (np.ptp(m, axis=1) == 0)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        r = np.where(flat | (den == 0), np.nan, num / np.where(den == 0, 1, den))
+    return np.clip(r, -1.0, 1.0)
+
+
+def _kendall_rows(g: np.ndarray, m: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """τ_b and τ_c of each row of two equal-shape matrices, from vectorised pair counts."""
+    n = g.shape[1]
+    i, j = np.triu_indices(n, k=1)
+    dg, dm = g[:, i] - g[:, j], m[:, i] - m[:, j]
+    g_tie, m_tie = dg == 0, dm == 0
+    s = np.sign(dg) * np.sign(dm)
+    con, dis = (s > 0).sum(axis=1), (s < 0).sum(axis=1)
+    total = len(i)
+    m_ties, g_ties = m_tie.sum(axis=1), g_tie.sum(axis=1)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        tau_b = (con - dis) / np.sqrt((total - m_ties).astype(float)) / np.sqrt((total - g_ties).astype(float))
+        tau_b = np.where((m_ties == total) | (g_ties == total), np.nan, tau_b)
+        classes = np.minimum((np.diff(np.sort(g, axis=1), axis=1) != 0).sum(axis=1) + 1,
+                             (np.diff(np.sort(m, axis=1), axis=1) != 0).sum(axis=1) + 1)
+        tau_c = np.where(classes < 2, np.nan, 2 * (con - dis) / (n ** 2 * (classes - 1) / classes))
+    return tau_b, tau_c
+
+
+def _one_row(g: np.ndarray, m: np.ndarray) -> dict[str, float]:
+    """The four statistics of one (long) vector pair; O(n log n)."""
+    if np.ptp(g) == 0 or np.ptp(m) == 0:
+        pearson = spearman = math.nan
+    else:
+        pearson = float(_pearson_rows(g[None], m[None])[0])
+        spearman = float(_pearson_rows(scipy.stats.rankdata(g)[None], scipy.stats.rankdata(m)[None])[0])
+    counts = tau_statistics(g, m)
+    return {"pearson": pearson, "spearman": spearman, "kendall_b": kendall(g, m, "b", counts=counts),
+            "kendall_c": kendall(g, m, "c", counts=counts)}
+
+
+def table_statistics(rows: list[tuple[np.ndarray, np.ndarray]]) -> dict[str, float]:
+    """Pearson, Spearman, τ_b and τ_c averaged over rows (NaN rows dropped), rows of equal length
+    computed together as matrices."""
+    sums: dict[str, list[float]] = {name: [] for name in TABLE_STATISTICS}
+    by_length: dict[int, list[int]] = {}
+    for k, (g, _) in enumerate(rows):
+        by_length.setdefault(len(g), []).append(k)
+    for length, members in by_length.items():
+        if length > 64 or len(members) == 1:
+            for k in members:
+                for name, value in _one_row(*rows[k]).items():
+                    sums[name].append(value)
+            continue
+        g = np.array([rows[k][0] for k in members], dtype=float)
+        m = np.array([rows[k][1] for k in members], dtype=float)
+        sums["pearson"] += _pearson_rows(g, m).tolist()
+        sums["spearman"] += _pearson_rows(scipy.stats.rankdata(g, axis=1), scipy.stats.rankdata(m, axis=1)).tolist()
+        tau_b, tau_c = _kendall_rows(g, m)
+        sums["kendall_b"] += tau_b.tolist()
+        sums["kendall_c"] += tau_c.tolist()
+    return {name: average(values) for name, values in sums.items()}
 
 
 @dataclass
@@ -216,7 +295,7 @@ class Correlation:
     def table(self, average_by: str = "none") -> dict:
         """Every statistic the study reports for one grouping."""
         rows = self.rows(average_by)
-        out = {name: average([fn(g, m) for g, m in rows]) for name, fn in CORRELATIONS.items()}
+        out: dict[str, Any] = table_statistics(rows)
         out["acc23"], out["acc23_epsilon"] = tie_calibrated(rows, "acc23")
         out["n"] = int(sum(len(g) for g, _ in rows))
         return {k: (None if isinstance(v, float) and math.isnan(v) else v) for k, v in out.items()}

@@ -184,34 +184,38 @@ def _system_level(store: Store, runs, gold, values, metric, human) -> dict:
 
 
 def _correlation_cis(num_sys: int, gold, values, resamples: int, seed: int) -> dict:
-    """Percentile intervals from resampling items (columns) with replacement, for segment (none) and
-    system level; acc23 uses the threshold calibrated on the full data."""
-    g, v = np.array(gold, dtype=object), np.array(values, dtype=object)
+    """Percentile intervals from resampling items (columns) with replacement, for segment level
+    (grouping none) and system level; acc23 uses the threshold calibrated on the full data and is
+    resampled only while the pairs stay under the calibration limit."""
+    g = stats.as_float([x for row in gold for x in row]).reshape(num_sys, -1)
+    v = stats.as_float([x for row in values for x in row]).reshape(num_sys, -1)
     n_items = g.shape[1]
-    full = stats.Correlation(num_sys, list(g.ravel()), list(v.ravel()))
-    epsilon = full.acc23_calibrated("none")[1]
+    full_rows = stats.filtered_rows(list(g.ravel()), list(v.ravel()), 1, "none")
+    epsilon = stats.tie_calibrated(full_rows, "acc23")[1]
+    with_acc23 = sum(len(a) * (len(a) - 1) // 2 for a, _ in full_rows) <= stats.MAX_CALIBRATION_PAIRS
     rng = np.random.default_rng(seed)
     samples: dict[str, list[float]] = defaultdict(list)
-    pairs = sum(len(r[0]) * (len(r[0]) - 1) // 2 for r in full.rows("none"))
     for _ in range(resamples):
         cols = rng.integers(0, n_items, n_items)
         gg, vv = g[:, cols], v[:, cols]
-        c = stats.Correlation(num_sys, list(gg.ravel()), list(vv.ravel()))
-        rows = c.rows("none")
-        for name, fn in stats.CORRELATIONS.items():
-            samples[f"segment.none.{name}"].append(stats.average([fn(a, b) for a, b in rows]))
-        if pairs <= stats.MAX_CALIBRATION_PAIRS:
-            samples["segment.none.acc23"].append(stats.average([stats.kendall(a, b, "acc23", epsilon) for a, b in rows]))
+        ok = np.isfinite(gg) & np.isfinite(vv)
+        a, b = gg[ok], vv[ok]
+        if len(a) < 3:
+            continue
+        for name, value in stats.table_statistics([(a, b)]).items():
+            samples[f"segment.none.{name}"].append(value)
+        if with_acc23:
+            samples["segment.none.acc23"].append(stats.kendall(a, b, "acc23", epsilon))
         if num_sys > 2:
-            sg, sv = [], []
-            for rg, rv in zip(gg, vv):
-                both = [(a, b) for a, b in zip(rg, rv) if a is not None and b is not None]
-                sg.append(np.mean([a for a, _ in both]) if both else np.nan)
-                sv.append(np.mean([b for _, b in both]) if both else np.nan)
-            sg, sv = np.asarray(sg, float), np.asarray(sv, float)
-            ok = np.isfinite(sg) & np.isfinite(sv)
-            for name in ("pearson", "kendall_b"):
-                samples[f"system.{name}"].append(stats.CORRELATIONS[name](sg[ok], sv[ok]) if ok.sum() > 2 else math.nan)
+            with np.errstate(invalid="ignore"):
+                counts = ok.sum(axis=1)
+                sg = np.where(counts > 0, np.where(ok, gg, 0).sum(axis=1) / np.maximum(counts, 1), np.nan)
+                sv = np.where(counts > 0, np.where(ok, vv, 0).sum(axis=1) / np.maximum(counts, 1), np.nan)
+            keep = np.isfinite(sg) & np.isfinite(sv)
+            if keep.sum() > 2:
+                system = stats.table_statistics([(sg[keep], sv[keep])])
+                samples["system.pearson"].append(system["pearson"])
+                samples["system.kendall_b"].append(system["kendall_b"])
     out = {}
     for key, vals in samples.items():
         arr = np.asarray(vals, dtype=float)
