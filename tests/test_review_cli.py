@@ -1,0 +1,44 @@
+"""The ``lyss review`` and ``lyss study`` commands end to end on a file database."""
+
+from __future__ import annotations
+
+import json
+
+from desktop.cli import main
+
+
+def test_review_and_study_commands(tmp_path, scored_demo, capsys):
+    db = str(tmp_path / "r.sqlite")
+    assert main(["review", "progress", "--db", db, "--campaign", "x"]) == 2  # no database yet
+    assert "no such review database" in capsys.readouterr().err
+    assert main(["review", "init", "--db", db]) == 0
+    assert main(["review", "add-speaker", "--db", db, "--name", "Mary", "--consent-scope", "LYSS study"]) == 0
+    speaker = capsys.readouterr().out.strip().splitlines()[-1]
+    assert main(["review", "create-campaign", "--db", db, str(scored_demo), "--task", "A", "--items", "10"]) == 0
+    campaign = capsys.readouterr().out.split()[0]
+    for _ in range(3):
+        assert main(["review", "answer", "--db", db, "--campaign", campaign, "--speaker", speaker,
+                     "--answers", '{"adequacy": 4, "fluency": 5}']) == 0
+    assert "recorded position 2; 3 of" in capsys.readouterr().out
+    assert main(["review", "answer", "--db", db, "--campaign", campaign, "--speaker", speaker,
+                 "--answers", '{"adequacy": 7, "fluency": 5}']) == 2
+    assert "adequacy" in capsys.readouterr().err
+    assert main(["review", "progress", "--db", db, "--campaign", campaign, "--json"]) == 0
+    progress = json.loads(capsys.readouterr().out)
+    assert progress["speakers"][0]["answered"] == 3 and "display_name" not in progress["speakers"][0]
+    bundle = str(tmp_path / "b.lyssbundle")
+    assert main(["review", "export-bundle", "--db", db, "--out", bundle]) == 0
+    other = str(tmp_path / "other.sqlite")
+    assert main(["review", "init", "--db", other]) == 0
+    assert main(["review", "merge", "--db", other, bundle]) == 0
+    assert "3 added" in capsys.readouterr().out
+    assert main(["review", "merge", "--db", other, bundle]) == 0
+    assert "0 added" in capsys.readouterr().out
+    assert main(["review", "export", "--db", other, "--out", str(tmp_path / "a.csv")]) == 0
+    capsys.readouterr()
+    assert main(["study", "agreement", "--db", db, "--bootstrap", "10", "--json"]) == 0
+    agreement = json.loads(capsys.readouterr().out)
+    assert agreement["raters"] == 1 and 1 <= agreement["answers"] <= 3  # QC items are left out
+    assert agreement["interval"]["alpha"] is None  # one speaker: no agreement to measure
+    assert main(["review", "withdraw", "--db", db, speaker]) == 0
+    assert "3 answers deleted" in capsys.readouterr().out
