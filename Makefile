@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: install run test bench clean
+.PHONY: install run test bench screenshots fonts clean
 
 install: $(STAMP)
 
@@ -15,10 +15,20 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
+# A font with SRO diacritics and Cree syllabics for the app (Debian's Noto); skipped where apt is not ours.
+fonts:
+	@fc-list 2>/dev/null | grep -q NotoSansCanadianAboriginal || \
+	  { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && \
+	    (apt-get update -qq >/dev/null 2>&1; DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-noto-core >/dev/null 2>&1) \
+	    || echo "note: install fonts-noto-core (or any Noto Sans Canadian Aboriginal) for syllabics in the app"; }
+
+screenshots: install fonts
+	QT_QPA_PLATFORM=offscreen $(PY) -m desktop.screenshots
+
 run: install
 	$(VENV)/bin/lyss score examples/demo-crk.runcard.json
 
-test: install
+test: install fonts
 	$(PY) -m pytest -q
 
 bench: install

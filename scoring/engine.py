@@ -25,6 +25,15 @@ from .rubric import Rubric
 from .runcard import RunCard
 
 STAT_KEYS = {"chrf_plus_plus": "chrf", "bleu": "bleu", "ter": "ter"}
+
+
+class Cancelled(Exception):
+    """Raised between stages when the caller's ``cancelled()`` says so (the app's Cancel button)."""
+
+
+def _report(progress, stage: str, fraction: float) -> None:
+    if progress is not None and progress(stage, fraction) is False:
+        raise Cancelled(stage)
 PLUGIN_SLOTS = ("fst_acceptance_rate", "morphological_accuracy", "orthographic_accuracy", "semantic_score")
 OFFLINE_COMET = "COMET needs a neural model download; LYSS Desktop runs offline and does not compute it"
 
@@ -277,22 +286,29 @@ def _sha256(card: RunCard) -> str:
 
 def score_run(card: RunCard, profile: Rubric, *, conventions: LanguageConventions | None = None,
               plugins: Iterable[MetricPlugin] = (), seed: int = stats.DEFAULT_SEED,
-              n_bootstrap: int = stats.DEFAULT_RESAMPLES, use_cache: bool = True) -> dict:
-    """Score a run card. Returns the scored run card as a JSON-able dict."""
+              n_bootstrap: int = stats.DEFAULT_RESAMPLES, use_cache: bool = True, progress=None) -> dict:
+    """Score a run card. Returns the scored run card as a JSON-able dict.
+
+    ``progress(stage, fraction)`` is called between stages; returning ``False`` cancels (raises
+    :class:`Cancelled`)."""
     return score_with_table(card, profile, conventions=conventions, plugins=plugins, seed=seed,
-                            n_bootstrap=n_bootstrap, use_cache=use_cache)[0]
+                            n_bootstrap=n_bootstrap, use_cache=use_cache, progress=progress)[0]
 
 
 def score_with_table(card: RunCard, profile: Rubric, *, conventions: LanguageConventions | None = None,
                      plugins: Iterable[MetricPlugin] = (), seed: int = stats.DEFAULT_SEED,
-                     n_bootstrap: int = stats.DEFAULT_RESAMPLES, use_cache: bool = True) -> tuple[dict, Table, set]:
+                     n_bootstrap: int = stats.DEFAULT_RESAMPLES, use_cache: bool = True,
+                     progress=None) -> tuple[dict, Table, set]:
     """:func:`score_run`, also returning the per-entry table and the composite's metrics (for paired tests)."""
     started = time.perf_counter()
+    _report(progress, "surface and behavioural metrics", 0.0)
     plugins = list(plugins)
     conv = conventions or infer_conventions([e.reference for e in card.entries], card.target_language)
     hook, hook_id = _leak_hook(plugins)
     records, from_cache = cached_records(card.entries, conv, card.glossary, hook, hook_id, use_cache)
+    _report(progress, "language standards", 0.35)
     plugin_values, plugin_cols, reasons, plugin_info, plugin_results = _run_plugins(card, plugins, use_cache)
+    _report(progress, "composite and breakdowns", 0.6)
     table = _build_table(card, records, plugin_cols)
     rows = records["rows"]
     n = len(card.entries)
@@ -384,7 +400,9 @@ def score_with_table(card: RunCard, profile: Rubric, *, conventions: LanguageCon
     reasons.update(speed_reasons)
     reasons.update(cost_reasons)
 
+    _report(progress, "confidence intervals", 0.75)
     ci, ci_tier = _intervals(table, profile, scores, present, card, seed, n_bootstrap)
+    _report(progress, "done", 1.0)
     scores["confidence_intervals"] = ci
     scores["confidence_intervals_by_tier"] = ci_tier
     scores["by_difficulty"] = _breakdowns(table, [e.difficulty for e in card.entries], entry_scores)

@@ -1,0 +1,29 @@
+"""``lyss app``: the desktop application (also what the packaged executable runs with no arguments)."""
+
+from __future__ import annotations
+
+import sys
+
+
+def register(sub, commands) -> None:
+    p = sub.add_parser("app", help="the desktop app: speaker review, scoring view, campaigns, study")
+    p.add_argument("--db", help="the review database (default: the last one used)")
+    p.add_argument("run", nargs="?", metavar="RUN", help="a run card to open in the scoring view")
+    commands["app"] = run
+
+
+def run(args) -> int:
+    from .qt_common import application
+    from .main_window import MainWindow
+
+    app = application()
+    window = MainWindow(args.db)
+    window.show()
+    if args.run:
+        window.tabs.setCurrentWidget(window.score)
+        window.score.open_path(args.run)
+    return app.exec()
+
+
+if __name__ == "__main__":
+    sys.exit(run(type("Args", (), {"db": None, "run": None})()))

@@ -1,0 +1,98 @@
+"""The main window: Review (speakers), Score, Campaigns and Study tabs, with a menu for files,
+text size and high contrast. Window geometry and choices are remembered (QSettings)."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QTabWidget
+
+from review.store import Store
+
+from .qt_common import apply_theme, default_db, guarded, settings
+from .review_panel import ReviewPanel
+from .score_panel import ScorePanel
+from .study_panel import CampaignPanel, StudyPanel
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, db_path: str | None = None):
+        super().__init__()
+        self.setWindowTitle(self.tr("LYSS Desktop"))
+        self.db_path = db_path or default_db()
+        self.store = Store(self.db_path)
+        settings().setValue("review/db", self.db_path)
+        self.tabs = QTabWidget()
+        self.review = ReviewPanel(self.store)
+        self.score = ScorePanel()
+        self.campaigns = CampaignPanel(self.store)
+        self.study = StudyPanel(self.store)
+        self.tabs.addTab(self.review, self.tr("Review"))
+        self.tabs.addTab(self.score, self.tr("Score a run"))
+        self.tabs.addTab(self.campaigns, self.tr("Campaigns"))
+        self.tabs.addTab(self.study, self.tr("Study"))
+        self.tabs.currentChanged.connect(guarded(self, self._tab_changed))
+        self.setCentralWidget(self.tabs)
+        self._menus()
+        s = settings()
+        self.font_size = int(s.value("view/font_size", 11))
+        self.high_contrast = s.value("view/high_contrast", "false") == "true"
+        apply_theme(QApplication.instance(), self.high_contrast, self.font_size)
+        geometry = s.value("window/geometry")
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        else:
+            self.resize(1200, 800)
+
+    def _menus(self) -> None:
+        file_menu = self.menuBar().addMenu(self.tr("&File"))
+        open_run = QAction(self.tr("Open run card…"), self, shortcut=QKeySequence.Open)
+        open_run.triggered.connect(guarded(self, lambda: (self.tabs.setCurrentWidget(self.score),
+                                                          self.score.choose_file())))
+        open_db = QAction(self.tr("Open review database…"), self)
+        open_db.triggered.connect(guarded(self, self.open_database))
+        quit_action = QAction(self.tr("Quit"), self, shortcut=QKeySequence.Quit)
+        quit_action.triggered.connect(self.close)
+        for a in (open_run, open_db, quit_action):
+            file_menu.addAction(a)
+        view = self.menuBar().addMenu(self.tr("&View"))
+        bigger = QAction(self.tr("Larger text"), self, shortcut=QKeySequence.ZoomIn)
+        bigger.triggered.connect(lambda: self.set_font_size(self.font_size + 1))
+        smaller = QAction(self.tr("Smaller text"), self, shortcut=QKeySequence.ZoomOut)
+        smaller.triggered.connect(lambda: self.set_font_size(self.font_size - 1))
+        contrast = QAction(self.tr("High contrast"), self, checkable=True)
+        contrast.setChecked(settings().value("view/high_contrast", "false") == "true")
+        contrast.toggled.connect(self.set_high_contrast)
+        for a in (bigger, smaller, contrast):
+            view.addAction(a)
+
+    def set_font_size(self, size: int) -> None:
+        self.font_size = max(8, min(28, size))
+        settings().setValue("view/font_size", self.font_size)
+        apply_theme(QApplication.instance(), self.high_contrast, self.font_size)
+        self.review.items.set_text_size(self.font_size * 2)
+
+    def set_high_contrast(self, on: bool) -> None:
+        self.high_contrast = on
+        settings().setValue("view/high_contrast", "true" if on else "false")
+        apply_theme(QApplication.instance(), on, self.font_size)
+
+    def open_database(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Open or create a review database"), self.db_path,
+                                              self.tr("SQLite (*.sqlite *.db)"),
+                                              options=QFileDialog.DontConfirmOverwrite)
+        if path:
+            settings().setValue("review/db", path)
+            self.close()
+            replacement = MainWindow(path)
+            replacement.show()
+            QApplication.instance().setProperty("lyss_window", replacement)
+
+    def _tab_changed(self, index: int) -> None:
+        widget = self.tabs.widget(index)
+        if widget in (self.campaigns, self.study):
+            widget.refresh()
+
+    def closeEvent(self, event) -> None:  # noqa: N802
+        settings().setValue("window/geometry", self.saveGeometry())
+        self.store.close()
+        super().closeEvent(event)

@@ -1,0 +1,124 @@
+"""Shared Qt pieces: the application object, fonts, settings, friendly errors, background work.
+
+Only presentation lives in ``desktop/``: every decision is a call into scoring/eval_standards/review.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+import traceback
+from pathlib import Path
+from typing import Any, Callable
+
+from PySide6.QtCore import QCoreApplication, QLocale, QObject, QSettings, QThread, QTranslator, Signal
+from PySide6.QtGui import QFont, QFontDatabase, QPalette, QColor
+from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
+
+from scoring.errors import InputError
+
+ORG, APP = "LYSS", "LYSS Desktop"
+FONT_DIRS = [Path(getattr(sys, "_MEIPASS", "")) / "fonts", Path("/usr/share/fonts/truetype/noto")]
+FONT_FILES = ["NotoSans-Regular.ttf", "NotoSans-Bold.ttf", "NotoSansCanadianAboriginal-Regular.ttf",
+              "NotoSansCanadianAboriginal-Bold.ttf"]
+LOG = logging.getLogger("lyss.app")
+
+
+def tr(text: str, context: str = "LYSS") -> str:
+    """Translate outside a QObject (Qt Linguist picks these up by context)."""
+    return QCoreApplication.translate(context, text)
+
+
+def application(argv: list[str] | None = None) -> QApplication:
+    """The one QApplication, with fonts that carry SRO diacritics and syllabics, and translations."""
+    app = QApplication.instance() or QApplication(argv if argv is not None else sys.argv[:1])
+    app.setOrganizationName(ORG)
+    app.setApplicationName(APP)
+    families = []
+    for folder in FONT_DIRS:
+        for name in FONT_FILES:
+            path = folder / name
+            if path.is_file():
+                font_id = QFontDatabase.addApplicationFont(str(path))
+                families += QFontDatabase.applicationFontFamilies(font_id)
+    if "Noto Sans" in families:
+        font = QFont("Noto Sans", 11)
+        font.setFamilies(["Noto Sans", "Noto Sans Canadian Aboriginal"])
+        app.setFont(font)
+    translator = QTranslator(app)
+    folder = Path(__file__).with_name("i18n")
+    if translator.load(QLocale(), "lyss", "_", str(folder)):
+        app.installTranslator(translator)
+    return app
+
+
+def settings() -> QSettings:
+    return QSettings(ORG, APP)
+
+
+def apply_theme(app: QApplication, high_contrast: bool, font_size: int) -> None:
+    font = app.font()
+    font.setPointSize(font_size)
+    app.setFont(font)
+    palette = QPalette()
+    if high_contrast:
+        for role, colour in ((QPalette.Window, "#000000"), (QPalette.WindowText, "#ffffff"),
+                             (QPalette.Base, "#000000"), (QPalette.Text, "#ffffff"), (QPalette.Button, "#1a1a1a"),
+                             (QPalette.ButtonText, "#ffff00"), (QPalette.Highlight, "#ffff00"),
+                             (QPalette.HighlightedText, "#000000"), (QPalette.AlternateBase, "#202020")):
+            palette.setColor(role, QColor(colour))
+    app.setPalette(palette if high_contrast else app.style().standardPalette())
+
+
+def friendly_error(parent: QWidget | None, exc: BaseException) -> None:
+    """The same one-line message the command line gives, in a dialog; never a traceback."""
+    if isinstance(exc, InputError):
+        message = exc.line()
+    else:
+        LOG.error("unexpected error:\n%s", "".join(traceback.format_exception(exc)))
+        message = tr("Something went wrong: {0}. Your answers are safe: each one was saved when you gave it.").format(
+            str(exc) or type(exc).__name__)
+    QMessageBox.warning(parent, tr("LYSS Desktop"), message)
+
+
+def guarded(parent: QWidget, fn: Callable[..., Any]) -> Callable[..., Any]:
+    """Wrap a slot so that any error becomes a friendly dialog."""
+    def run(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except Exception as exc:  # the window must never close on an error
+            friendly_error(parent, exc)
+            return None
+    return run
+
+
+class Worker(QThread):
+    """Runs ``job(progress)`` off the GUI thread. ``progress(stage, fraction)`` returns False once
+    :meth:`cancel` was called, which the engine turns into a clean stop."""
+
+    progressed = Signal(str, float)
+    succeeded = Signal(object)
+    failed = Signal(object)
+
+    def __init__(self, job: Callable[[Callable[[str, float], bool]], Any], parent: QObject | None = None):
+        super().__init__(parent)
+        self._job = job
+        self._cancelled = False
+
+    def cancel(self) -> None:
+        self._cancelled = True
+
+    def _progress(self, stage: str, fraction: float) -> bool:
+        self.progressed.emit(stage, fraction)
+        return not self._cancelled
+
+    def run(self) -> None:
+        try:
+            self.succeeded.emit(self._job(self._progress))
+        except Exception as exc:
+            self.failed.emit(exc)
+
+
+def default_db() -> str:
+    return os.environ.get("LYSS_REVIEW_DB") or settings().value("review/db", "lyss-review.sqlite")

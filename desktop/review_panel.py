@@ -1,0 +1,449 @@
+"""The speakers' screens: sign in (or create a profile after a plain-language consent), choose a
+campaign, then one item at a time — big text, number keys answer, Enter or → goes on, ← goes back,
+Ctrl+Z undoes, N adds a note, Esc pauses. Every answer is committed to the database (review.campaigns)
+before the next item is drawn."""
+
+from __future__ import annotations
+
+import time
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFont, QKeySequence, QShortcut
+from PySide6.QtWidgets import (QCheckBox, QFormLayout, QHBoxLayout, QInputDialog, QLabel, QLineEdit, QListWidget,
+                               QListWidgetItem, QPushButton, QStackedWidget, QTextBrowser, QVBoxLayout, QWidget)
+
+from review import campaigns, tasks
+from review.store import Store
+
+from .qt_common import guarded
+
+CONSENT_SCOPE = "LYSS speaker review v1: my answers about machine translations are kept on this laptop and " \
+                "shared, without my name, with the study team; I can withdraw at any time."
+
+
+def _big(point_size: int, bold: bool = False) -> QFont:
+    font = QFont()
+    font.setPointSize(point_size)
+    font.setBold(bold)
+    return font
+
+
+class SignInPage(QWidget):
+    chosen = Signal(str)
+    new_speaker = Signal()
+
+    def __init__(self, store: Store):
+        super().__init__()
+        self.store = store
+        layout = QVBoxLayout(self)
+        title = QLabel(self.tr("Who is reviewing today?"))
+        title.setFont(_big(20, True))
+        layout.addWidget(title)
+        self.list = QListWidget()
+        self.list.setFont(_big(16))
+        self.list.itemActivated.connect(lambda item: self.chosen.emit(item.data(Qt.UserRole)))
+        layout.addWidget(self.list, 1)
+        row = QHBoxLayout()
+        go = QPushButton(self.tr("Continue  (Enter)"))
+        go.clicked.connect(self._continue)
+        new = QPushButton(self.tr("I am new here"))
+        new.clicked.connect(self.new_speaker.emit)
+        row.addWidget(go)
+        row.addWidget(new)
+        layout.addLayout(row)
+
+    def refresh(self) -> None:
+        self.list.clear()
+        for row in self.store.rows("select id, display_name from speakers where withdrawn = 0 and display_name is "
+                                   "not null order by display_name"):
+            item = QListWidgetItem(row["display_name"])
+            item.setData(Qt.UserRole, row["id"])
+            self.list.addItem(item)
+        if self.list.count():
+            self.list.setCurrentRow(0)
+        self.list.setFocus()
+
+    def _continue(self) -> None:
+        item = self.list.currentItem()
+        if item:
+            self.chosen.emit(item.data(Qt.UserRole))
+
+
+class ConsentPage(QWidget):
+    agreed = Signal(str)
+    back = Signal()
+
+    def __init__(self, store: Store):
+        super().__init__()
+        self.store = store
+        layout = QVBoxLayout(self)
+        title = QLabel(self.tr("Before you start"))
+        title.setFont(_big(20, True))
+        layout.addWidget(title)
+        text = QTextBrowser()
+        text.setFont(_big(14))
+        text.setHtml(self.tr(
+            "<p><b>What we collect.</b> Your answers about machine translations (for example, how much of the "
+            "meaning is there), a note if you write one, and how long each answer took.</p>"
+            "<p><b>Who sees it.</b> Your name, community and dialect stay on this laptop. The study team sees your "
+            "answers with a code instead of your name.</p>"
+            "<p><b>Your choice.</b> You can stop at any time, and you can ask to withdraw: all your answers are "
+            "then deleted, here and on the study team's computers.</p>"))
+        layout.addWidget(text, 1)
+        form = QFormLayout()
+        self.name = QLineEdit()
+        self.community = QLineEdit()
+        self.dialect = QLineEdit()
+        form.addRow(self.tr("Your name (kept on this laptop)"), self.name)
+        form.addRow(self.tr("Community (optional)"), self.community)
+        form.addRow(self.tr("Dialect (optional)"), self.dialect)
+        layout.addLayout(form)
+        row = QHBoxLayout()
+        agree = QPushButton(self.tr("I agree — start"))
+        agree.clicked.connect(guarded(self, self._agree))
+        back = QPushButton(self.tr("Back"))
+        back.clicked.connect(self.back.emit)
+        row.addWidget(back)
+        row.addWidget(agree)
+        layout.addLayout(row)
+
+    def _agree(self) -> None:
+        name = self.name.text().strip()
+        if not name:
+            self.name.setFocus()
+            self.name.setPlaceholderText(self.tr("Please write your name"))
+            return
+        speaker_id = campaigns.add_speaker(self.store, name, CONSENT_SCOPE, self.community.text().strip() or None,
+                                           self.dialect.text().strip() or None)
+        for field in (self.name, self.community, self.dialect):
+            field.clear()
+        self.agreed.emit(speaker_id)
+
+
+class CampaignPage(QWidget):
+    chosen = Signal(str)
+    sign_out = Signal()
+
+    def __init__(self, store: Store):
+        super().__init__()
+        self.store = store
+        self.speaker_id = ""
+        layout = QVBoxLayout(self)
+        self.title = QLabel()
+        self.title.setFont(_big(20, True))
+        layout.addWidget(self.title)
+        self.list = QListWidget()
+        self.list.setFont(_big(16))
+        self.list.itemActivated.connect(lambda item: self.chosen.emit(item.data(Qt.UserRole)))
+        layout.addWidget(self.list, 1)
+        row = QHBoxLayout()
+        out = QPushButton(self.tr("Sign out"))
+        out.clicked.connect(self.sign_out.emit)
+        start = QPushButton(self.tr("Start or continue  (Enter)"))
+        start.clicked.connect(lambda: self.list.currentItem() and self.chosen.emit(
+            self.list.currentItem().data(Qt.UserRole)))
+        row.addWidget(out)
+        row.addWidget(start)
+        layout.addLayout(row)
+
+    def show_for(self, speaker_id: str) -> None:
+        self.speaker_id = speaker_id
+        name = campaigns.speaker(self.store, speaker_id)["display_name"] or speaker_id
+        self.title.setText(self.tr("Welcome, {0}. Choose a task:").format(name))
+        self.list.clear()
+        for row in self.store.rows("select id, name, task from campaigns where task != 'DA' order by created_at"):
+            done, total = campaigns.progress(self.store, row["id"], speaker_id)
+            label = tasks.task(row["task"])["title"]
+            state = self.tr("{0} of {1} done").format(done, total) if total else self.tr("not started")
+            item = QListWidgetItem(f"{self.tr(label)} — {row['name']}   ({state})")
+            item.setData(Qt.UserRole, row["id"])
+            self.list.addItem(item)
+        if self.list.count():
+            self.list.setCurrentRow(0)
+        self.list.setFocus()
+
+
+class ItemPage(QWidget):
+    """One item, big text, keyboard first."""
+
+    paused = Signal()
+    finished = Signal()
+
+    def __init__(self, store: Store, text_points: int = 22):
+        super().__init__()
+        self.store = store
+        self.text_points = text_points
+        self.campaign_id = self.speaker_id = ""
+        self.position = 0
+        self.item: dict = {}
+        self.partial: dict = {}
+        self.note: str | None = None
+        self.shown_at = time.perf_counter()
+        self.setFocusPolicy(Qt.StrongFocus)
+        layout = QVBoxLayout(self)
+        top = QHBoxLayout()
+        self.progress = QLabel()
+        self.progress.setFont(_big(14, True))
+        self.syllabics = QCheckBox(self.tr("Show Cree in syllabics"))
+        self.syllabics.setFocusPolicy(Qt.NoFocus)
+        self.syllabics.toggled.connect(guarded(self, self._toggle_script))
+        pause = QPushButton(self.tr("Pause  (Esc)"))
+        pause.setFocusPolicy(Qt.NoFocus)
+        pause.clicked.connect(self.paused.emit)
+        top.addWidget(self.progress)
+        top.addStretch(1)
+        top.addWidget(self.syllabics)
+        top.addWidget(pause)
+        layout.addLayout(top)
+        self.instructions = QLabel()
+        self.instructions.setWordWrap(True)
+        self.instructions.setFont(_big(13))
+        layout.addWidget(self.instructions)
+        self.first_label, self.first = QLabel(), QLabel()
+        self.second_label, self.second = QLabel(), QLabel()
+        for caption, text in ((self.first_label, self.first), (self.second_label, self.second)):
+            caption.setFont(_big(12, True))
+            text.setWordWrap(True)
+            text.setTextInteractionFlags(Qt.TextSelectableByMouse)
+            layout.addWidget(caption)
+            layout.addWidget(text)
+        self.question = QLabel()
+        self.question.setFont(_big(16, True))
+        layout.addWidget(self.question)
+        self.options_row = QHBoxLayout()
+        layout.addLayout(self.options_row)
+        self.status = QLabel()
+        self.status.setFont(_big(12))
+        layout.addWidget(self.status)
+        hint = QLabel(self.tr("Number keys answer · Enter or → next · ← back · Ctrl+Z undo · N note · Esc pause"))
+        hint.setFont(_big(11))
+        layout.addWidget(hint)
+        layout.addStretch(1)
+        QShortcut(QKeySequence.Undo, self, activated=guarded(self, self.undo))
+        self.set_text_size(text_points)
+
+    # -- showing ---------------------------------------------------------------------------------
+
+    def set_text_size(self, points: int) -> None:
+        self.text_points = points
+        for label in (self.first, self.second):
+            label.setFont(_big(points))
+
+    def start(self, campaign_id: str, speaker_id: str) -> None:
+        self.campaign_id, self.speaker_id = campaign_id, speaker_id
+        campaigns.join(self.store, campaign_id, speaker_id)
+        prefs = campaigns.speaker(self.store, speaker_id)["preferences"]
+        self.syllabics.blockSignals(True)
+        self.syllabics.setChecked('"script": "Cans"' in (prefs or ""))
+        self.syllabics.blockSignals(False)
+        position = campaigns.next_position(self.store, campaign_id, speaker_id)
+        if position is None:
+            self.finished.emit()
+            return
+        self.show_position(position)
+
+    def show_position(self, position: int) -> None:
+        self.position = position
+        self.item = campaigns.item_at(self.store, self.campaign_id, self.speaker_id, position)
+        self.partial = dict(self.item["answer"] or {})
+        self.note = self.item["note"]
+        self.shown_at = time.perf_counter()
+        definition = tasks.task(self.item["task"])
+        done, total = campaigns.progress(self.store, self.campaign_id, self.speaker_id)
+        self.progress.setText(self.tr("{0} of {1}").format(position + 1, total) + "   " +
+                              self.tr("({0} answered)").format(done))
+        self.instructions.setText(self.tr(definition["instructions"]))
+        kind = self.item["kind"]
+        if kind == "pair":
+            captions = (self.tr("A"), self.tr("B"))
+            texts = (self._cree(self.item["output"]), self._cree(self.item["reference"]))
+        elif kind == "word":
+            captions = (self.tr("Cree word"), self.tr("Seen in"))
+            texts = (self._cree(self.item["output"]),
+                     f"{self._cree(self.item['reference'])}\n({self.item['source']})")
+        else:
+            captions = (self.tr("English"), self.tr("Cree translation"))
+            texts = (self.item["source"], self._cree(self.item["output"]))
+        self.first_label.setText(captions[0])
+        self.second_label.setText(captions[1])
+        self.first.setText(texts[0])
+        self.second.setText(texts[1])
+        self.status.setText(self.tr("Answered — press Enter to go on, or a number to change it.")
+                            if self.item["answer"] else "")
+        self._show_question()
+        self.setFocus()
+
+    def _cree(self, text: str) -> str:
+        if not self.syllabics.isChecked():
+            return text
+        from eval_standards.text import sro_to_syllabics
+        return sro_to_syllabics(text)
+
+    def _questions(self) -> list[dict]:
+        return [q for q in tasks.task(self.item["task"])["questions"] if tasks.applicable(q, self.partial)]
+
+    def _current_question(self) -> dict | None:
+        for q in self._questions():
+            if q["id"] not in self.partial:
+                return q
+        return None
+
+    def _show_question(self) -> None:
+        while self.options_row.count():
+            widget = self.options_row.takeAt(0).widget()
+            if widget:
+                widget.hide()
+                widget.setParent(None)
+                widget.deleteLater()
+        question = self._current_question() or self._questions()[-1]
+        self.question.setText(self.tr(question["prompt"]))
+        for number, option in enumerate(question.get("options", []), 1):
+            button = QPushButton(f"{number}  {self.tr(option['label'])}")
+            button.setFont(_big(15))
+            button.setCheckable(True)
+            button.setChecked(self.partial.get(question["id"]) == option["value"])
+            button.setFocusPolicy(Qt.NoFocus)
+            button.clicked.connect(guarded(self, lambda _=False, n=number: self.choose(n)))
+            self.options_row.addWidget(button)
+
+    # -- answering -------------------------------------------------------------------------------
+
+    def choose(self, number: int) -> None:
+        """Answer the current question with option ``number``; when the item is complete, commit and go on."""
+        question = self._current_question()
+        if question is None:  # re-answering a completed item starts again from its first question
+            self.partial = {}
+            question = self._current_question()
+        options = question.get("options", [])
+        if not 1 <= number <= len(options):
+            return
+        self.partial[question["id"]] = options[number - 1]["value"]
+        if self._current_question() is None:
+            self._commit()
+        else:
+            self._show_question()
+
+    def _commit(self) -> None:
+        answers = {q["id"]: self.partial[q["id"]] for q in self._questions()}
+        campaigns.answer(self.store, self.campaign_id, self.speaker_id, self.position, answers, self.note,
+                         time.perf_counter() - self.shown_at)
+        self.advance()
+
+    def advance(self) -> None:
+        """The next item: the following position if answered items lie ahead, else the next unanswered one."""
+        if not self.item.get("answer") and self._current_question() is not None:
+            self.status.setText(self.tr("Please answer with the number keys first."))
+            return
+        total = campaigns.sequence_length(self.store, self.campaign_id, self.speaker_id)
+        following = self.position + 1
+        if following < total and campaigns.item_at(self.store, self.campaign_id, self.speaker_id, following)["answer"]:
+            self.show_position(following)
+            return
+        position = campaigns.next_position(self.store, self.campaign_id, self.speaker_id)
+        if position is None:
+            self.finished.emit()
+        else:
+            self.show_position(position)
+
+    def back(self) -> None:
+        if self.position > 0:
+            self.show_position(self.position - 1)
+
+    def undo(self) -> None:
+        position = campaigns.undo_last(self.store, self.campaign_id, self.speaker_id)
+        if position is not None:
+            self.show_position(position)
+            self.status.setText(self.tr("Your last answer was undone."))
+
+    def write_note(self) -> None:
+        text, ok = QInputDialog.getMultiLineText(self, self.tr("Note"), self.tr("Your note about this item:"),
+                                                 self.note or "")
+        if ok:
+            self.note = text.strip() or None
+            if self.item.get("answer"):
+                campaigns.answer(self.store, self.campaign_id, self.speaker_id, self.position, self.item["answer"],
+                                 self.note)
+                self.item["note"] = self.note
+            self.status.setText(self.tr("Note saved.") if self.item.get("answer") else
+                                self.tr("Note kept; it is saved with your answer."))
+
+    def _toggle_script(self, on: bool) -> None:
+        if self.speaker_id:
+            campaigns.set_preference(self.store, self.speaker_id, "script", "Cans" if on else "Latn")
+        if self.item:  # redraw the texts, keeping a half-given answer
+            partial, note = dict(self.partial), self.note
+            self.show_position(self.position)
+            self.partial, self.note = partial, note
+            self._show_question()
+
+    def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        key = event.key()
+        try:
+            if Qt.Key_1 <= key <= Qt.Key_9 and not event.modifiers() & Qt.ControlModifier:
+                self.choose(key - Qt.Key_0)
+            elif key in (Qt.Key_Return, Qt.Key_Enter, Qt.Key_Right):
+                self.advance()
+            elif key == Qt.Key_Left:
+                self.back()
+            elif key == Qt.Key_N:
+                self.write_note()
+            elif key in (Qt.Key_Escape, Qt.Key_P):
+                self.paused.emit()
+            else:
+                super().keyPressEvent(event)
+        except Exception as exc:
+            from .qt_common import friendly_error
+            friendly_error(self, exc)
+
+
+class DonePage(QWidget):
+    back = Signal()
+
+    def __init__(self):
+        super().__init__()
+        layout = QVBoxLayout(self)
+        label = QLabel(self.tr("Thank you! You have answered every item of this task."))
+        label.setFont(_big(20, True))
+        label.setWordWrap(True)
+        button = QPushButton(self.tr("Back to the tasks"))
+        button.clicked.connect(self.back.emit)
+        layout.addWidget(label)
+        layout.addWidget(button)
+        layout.addStretch(1)
+
+
+class ReviewPanel(QStackedWidget):
+    """Sign in → consent (new speakers) → choose a task → review items."""
+
+    def __init__(self, store: Store):
+        super().__init__()
+        self.store = store
+        self.sign_in = SignInPage(store)
+        self.consent = ConsentPage(store)
+        self.campaigns = CampaignPage(store)
+        self.items = ItemPage(store)
+        self.done = DonePage()
+        for page in (self.sign_in, self.consent, self.campaigns, self.items, self.done):
+            self.addWidget(page)
+        self.sign_in.chosen.connect(guarded(self, self.open_speaker))
+        self.sign_in.new_speaker.connect(lambda: self.setCurrentWidget(self.consent))
+        self.consent.agreed.connect(guarded(self, self.open_speaker))
+        self.consent.back.connect(self.show_sign_in)
+        self.campaigns.chosen.connect(guarded(self, self.open_campaign))
+        self.campaigns.sign_out.connect(self.show_sign_in)
+        self.items.paused.connect(guarded(self, lambda: self.open_speaker(self.items.speaker_id)))
+        self.items.finished.connect(lambda: self.setCurrentWidget(self.done))
+        self.done.back.connect(guarded(self, lambda: self.open_speaker(self.items.speaker_id)))
+        self.show_sign_in()
+
+    def show_sign_in(self) -> None:
+        self.sign_in.refresh()
+        self.setCurrentWidget(self.sign_in)
+
+    def open_speaker(self, speaker_id: str) -> None:
+        self.campaigns.show_for(speaker_id)
+        self.setCurrentWidget(self.campaigns)
+
+    def open_campaign(self, campaign_id: str) -> None:
+        self.setCurrentWidget(self.items)
+        self.items.start(campaign_id, self.campaigns.speaker_id)

@@ -1,0 +1,409 @@
+"""The researchers' scoring view: open a run card or report (File → Open or drag and drop), score it
+off the GUI thread with a progress bar and Cancel, then read the composite, the tier and its
+confirmation status, the intervals, every metric (or why it is unavailable), and each entry with its
+stacked-bar breakdown and LYSS details. Compare two runs; export the scored run card."""
+
+from __future__ import annotations
+
+import html
+import json
+from pathlib import Path
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtGui import QColor, QPainter
+from PySide6.QtWidgets import (QFileDialog, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QProgressBar, QPushButton,
+                               QSplitter, QStyledItemDelegate, QTableView, QTextBrowser, QVBoxLayout, QWidget)
+
+from scoring import composite as comp
+from scoring.scorecard import ROWS
+
+from .qt_common import Worker, friendly_error, guarded, settings, tr
+
+PALETTE = ["#1b9e77", "#d95f02", "#7570b3", "#e7298a", "#66a61e", "#e6ab02", "#a6761d", "#666666", "#1f78b4",
+           "#b2df8a"]
+
+
+def score_file(path: str, lang: str | None = None, profile: str = "auto", progress=None) -> dict:
+    """Load, choose the language setup and score: the same calls the command line makes."""
+    from eval_standards.setup import prepare
+    from scoring import engine, runcard
+
+    card = runcard.load(path)
+    setup = prepare(card, lang, profile)
+    scored = engine.score_run(card, setup.profile, conventions=setup.conventions, plugins=setup.plugins,
+                              progress=progress)
+    scored["lyss"]["notes"] = setup.notes
+    return scored
+
+
+class MetricModel(QAbstractTableModel):
+    HEADERS = ("Metric", "Value", "95% interval", "Note")
+
+    def __init__(self):
+        super().__init__()
+        self.rows: list[tuple[str, str, str, str]] = []
+
+    def load(self, scored: dict) -> None:
+        self.beginResetModel()
+        s = scored["scores"]
+        reasons = s.get("unavailable_reasons", {})
+        self.rows = []
+        for group, metrics in ROWS:
+            for key, label, kind in metrics:
+                value = s.get(key)
+                ci = s.get("confidence_intervals", {}).get(key)
+                text = "—" if value is None else (f"{value:.2f}" if kind == "points" else f"{value:.4f}")
+                interval = f"[{ci['ci_lower']:.4g}, {ci['ci_upper']:.4g}]" if ci and value is not None else ""
+                note = reasons.get(key, "") if value is None else ""
+                self.rows.append((f"{tr(group)} · {tr(label)}", text, interval, note))
+        self.endResetModel()
+
+    def rowCount(self, parent=QModelIndex()) -> int:  # noqa: N802
+        return len(self.rows)
+
+    def columnCount(self, parent=QModelIndex()) -> int:  # noqa: N802
+        return 4
+
+    def data(self, index, role=Qt.DisplayRole):
+        if role in (Qt.DisplayRole, Qt.ToolTipRole):
+            return self.rows[index.row()][index.column()]
+        if role == Qt.ForegroundRole and self.rows[index.row()][1] == "—":
+            return QColor("#8a5a00")
+        return None
+
+    def headerData(self, section, orientation, role=Qt.DisplayRole):  # noqa: N802
+        if role == Qt.DisplayRole and orientation == Qt.Horizontal:
+            return tr(self.HEADERS[section])
+        return None
+
+
+class EntryModel(QAbstractTableModel):
+    HEADERS = ("Id", "Difficulty", "Source", "Output", "Score", "Breakdown", "Linter", "Semantic", "FST")
+    BREAKDOWN = 5
+
+    def __init__(self):
+        super().__init__()
+        self.entries: list[dict] = []
+        self.dimensions: list[str] = []
+
+    def load(self, scored: dict) -> None:
+        self.beginResetModel()
+        self.entries = scored["entries"]
+        self.dimensions = list(scored["lyss"]["profile"]["weights"])
+        self.endResetModel()
+
+    def rowCount(self, parent=QModelIndex()) -> int:  # noqa: N802
+        return len(self.entries)
+
+    def columnCount(self, parent=QModelIndex()) -> int:  # noqa: N802
+        return len(self.HEADERS)
+
+    def _value(self, e: dict, column: int):
+        lyss = e.get("lyss") or {}
+        if column == 0:
+            return e["id"]
+        if column == 1:
+            return e.get("difficulty") or ""
+        if column == 2:
+            return e["source"]
+        if column == 3:
+            return e["predicted"]
+        if column == 4:
+            return e.get("score")
+        if column == 5:
+            return e.get("score")
+        if column == 6:
+            return (lyss.get("crk-linter") or {}).get("verdict", "")
+        if column == 7:
+            return (lyss.get("crk-semantic") or {}).get("verdict") or ""
+        if column == 8:
+            fst = lyss.get("giellalt-fst") or {}
+            return fst.get("rate")
+        return None
+
+    def data(self, index, role=Qt.DisplayRole):
+        e = self.entries[index.row()]
+        value = self._value(e, index.column())
+        if role == Qt.DisplayRole:
+            if index.column() == self.BREAKDOWN:
+                return ""
+            if isinstance(value, float):
+                return f"{value:.3f}"
+            return "" if value is None else str(value)
+        if role == Qt.UserRole:  # sort key
+            return -1.0 if value is None else value
+        if role == Qt.UserRole + 1:
+            return e
+        if role == Qt.ToolTipRole and index.column() == self.BREAKDOWN:
+            return "\n".join(f"{k}: {v:.3f}" for k, v in (e.get("weighted") or {}).items())
+        return None
+
+    def headerData(self, section, orientation, role=Qt.DisplayRole):  # noqa: N802
+        if role == Qt.DisplayRole and orientation == Qt.Horizontal:
+            return tr(self.HEADERS[section])
+        return None
+
+
+class BreakdownDelegate(QStyledItemDelegate):
+    """The rubric chapter's dashboard reading: each entry's weighted sub-scores as a stacked bar."""
+
+    def __init__(self, model: EntryModel, parent=None):
+        super().__init__(parent)
+        self.model = model
+
+    def paint(self, painter: QPainter, option, index) -> None:
+        entry = index.data(Qt.UserRole + 1)
+        rect = option.rect.adjusted(2, 4, -2, -4)
+        painter.save()
+        painter.fillRect(rect, QColor("#eeeeee"))
+        x = rect.left()
+        for k, key in enumerate(self.model.dimensions):
+            share = (entry.get("weighted") or {}).get(key)
+            if not share:
+                continue
+            width = int(round(share * rect.width()))
+            painter.fillRect(x, rect.top(), width, rect.height(), QColor(PALETTE[k % len(PALETTE)]))
+            x += width
+        painter.restore()
+
+
+class EntryFilter(QSortFilterProxyModel):
+    def __init__(self):
+        super().__init__()
+        self.setSortRole(Qt.UserRole)
+        self.setFilterCaseSensitivity(Qt.CaseInsensitive)
+        self.setFilterKeyColumn(-1)
+
+
+class ScorePanel(QWidget):
+    scored_changed = Signal(dict)
+
+    def __init__(self):
+        super().__init__()
+        self.setAcceptDrops(True)
+        self.scored: dict | None = None
+        self.path: str | None = None
+        self.worker: Worker | None = None
+        layout = QVBoxLayout(self)
+        bar = QHBoxLayout()
+        self.open_button = QPushButton(self.tr("Open run card…"))
+        self.open_button.clicked.connect(guarded(self, self.choose_file))
+        self.compare_button = QPushButton(self.tr("Compare with…"))
+        self.compare_button.clicked.connect(guarded(self, self.compare))
+        self.export_button = QPushButton(self.tr("Export scored run card…"))
+        self.export_button.clicked.connect(guarded(self, self.export))
+        self.cancel_button = QPushButton(self.tr("Cancel"))
+        self.cancel_button.clicked.connect(self.cancel)
+        self.progress = QProgressBar()
+        self.progress.setRange(0, 100)
+        self.stage = QLabel(self.tr("Open a run card, a harness report, a TSV or JSONL file — or drop it here."))
+        for w in (self.open_button, self.compare_button, self.export_button, self.cancel_button):
+            bar.addWidget(w)
+        bar.addWidget(self.progress, 1)
+        layout.addLayout(bar)
+        layout.addWidget(self.stage)
+        self.headline = QLabel()
+        self.headline.setTextFormat(Qt.RichText)
+        self.headline.setWordWrap(True)
+        layout.addWidget(self.headline)
+        split = QSplitter(Qt.Vertical)
+        self.metrics = MetricModel()
+        metric_view = QTableView()
+        metric_view.setModel(self.metrics)
+        for column in (0, 1, 2):
+            metric_view.horizontalHeader().setSectionResizeMode(column, QHeaderView.ResizeToContents)
+        metric_view.horizontalHeader().setSectionResizeMode(3, QHeaderView.Stretch)
+        metric_view.verticalHeader().hide()
+        split.addWidget(metric_view)
+        lower = QWidget()
+        lower_layout = QVBoxLayout(lower)
+        lower_layout.setContentsMargins(0, 0, 0, 0)
+        self.filter = QLineEdit()
+        self.filter.setPlaceholderText(self.tr("Filter entries (any column)…"))
+        lower_layout.addWidget(self.filter)
+        entries_split = QSplitter(Qt.Horizontal)
+        self.entries = EntryModel()
+        self.proxy = EntryFilter()
+        self.proxy.setSourceModel(self.entries)
+        self.filter.textChanged.connect(self.proxy.setFilterFixedString)
+        self.table = QTableView()
+        self.table.setModel(self.proxy)
+        self.table.setSortingEnabled(True)
+        self.table.setSelectionBehavior(QTableView.SelectRows)
+        self.table.setItemDelegateForColumn(EntryModel.BREAKDOWN, BreakdownDelegate(self.entries, self.table))
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.Interactive)
+        self.table.verticalHeader().hide()
+        self.table.selectionModel().currentRowChanged.connect(self.show_entry)
+        entries_split.addWidget(self.table)
+        self.detail = QTextBrowser()
+        entries_split.addWidget(self.detail)
+        entries_split.setSizes([700, 400])
+        lower_layout.addWidget(entries_split)
+        split.addWidget(lower)
+        split.setSizes([260, 420])
+        layout.addWidget(split, 1)
+        self.cancel_button.setEnabled(False)
+
+    # -- files ---------------------------------------------------------------------------------
+
+    def dragEnterEvent(self, event) -> None:  # noqa: N802
+        if event.mimeData().hasUrls():
+            event.acceptProposedAction()
+
+    def dropEvent(self, event) -> None:  # noqa: N802
+        urls = event.mimeData().urls()
+        if urls:
+            self.open_path(urls[0].toLocalFile())
+
+    def choose_file(self) -> None:
+        start = settings().value("score/last_dir", "")
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open a run card"), start,
+                                              self.tr("Run cards (*.json *.jsonl *.tsv);;All files (*)"))
+        if path:
+            self.open_path(path)
+
+    def open_path(self, path: str, wait: bool = False) -> None:
+        """Score a file in the background (``wait`` blocks until done: tests and screenshots)."""
+        settings().setValue("score/last_dir", str(Path(path).parent))
+        if Path(path).is_file() and self._is_scored(path):
+            self.show_scored(json.loads(Path(path).read_text("utf-8")), path)
+            return
+        self.path = path
+        self.stage.setText(self.tr("Scoring {0}…").format(Path(path).name))
+        self.progress.setValue(0)
+        self.cancel_button.setEnabled(True)
+        self.worker = Worker(lambda progress: score_file(path, progress=progress), self)
+        self.worker.progressed.connect(lambda stage, f: (self.progress.setValue(int(f * 100)),
+                                                         self.stage.setText(self.tr("Scoring: {0}").format(stage))))
+        self.worker.succeeded.connect(lambda scored: self.show_scored(scored, path))
+        self.worker.failed.connect(self._failed)
+        self.worker.start()
+        if wait:
+            self.worker.wait()
+            from PySide6.QtWidgets import QApplication
+            QApplication.processEvents()
+
+    @staticmethod
+    def _is_scored(path: str) -> bool:
+        if not path.endswith(".json"):
+            return False
+        try:
+            head = Path(path).read_text("utf-8")[:200000]
+            data = json.loads(head) if len(head) < 200000 else None
+        except (OSError, ValueError):
+            return False
+        return isinstance(data, dict) and "lyss" in data and "scores" in data
+
+    def _failed(self, exc: BaseException) -> None:
+        self.cancel_button.setEnabled(False)
+        from scoring.engine import Cancelled
+        if isinstance(exc, Cancelled):
+            self.stage.setText(self.tr("Cancelled."))
+            return
+        self.stage.setText(self.tr("Could not score this file."))
+        friendly_error(self, exc)
+
+    def cancel(self) -> None:
+        if self.worker:
+            self.worker.cancel()
+
+    # -- showing -------------------------------------------------------------------------------
+
+    def show_scored(self, scored: dict, path: str | None = None) -> None:
+        self.scored = scored
+        self.cancel_button.setEnabled(False)
+        self.progress.setValue(100)
+        s = scored["scores"]
+        name = scored.get("model_slug") or scored.get("run_id") or Path(path or "").name
+        self.stage.setText(self.tr("Scored {0}: {1} entries, language {2}, profile {3}").format(
+            name, s["total"], scored["lyss"]["language"].get("code") or "?", scored["lyss"]["profile"]["name"]))
+        confirmation = (s.get("tier_confirmation") or {}).get("status", "not reviewed")
+        tier = s["quality_tier"]
+        caution = ""
+        if comp.needs_confirmation(tier) and confirmation != "confirmed":
+            caution = self.tr(" — an automated nomination only: speakers have not confirmed it")
+        ci = s.get("confidence_intervals", {}).get("composite")
+        interval = f" [{ci['ci_lower']:.3f}, {ci['ci_upper']:.3f}]" if ci else ""
+        value = "—" if s["composite"] is None else f"{s['composite']:.4f}"
+        self.headline.setText(
+            f"<span style='font-size:20pt'><b>{self.tr('Composite')} {value}</b>{interval}</span> &nbsp; "
+            f"<span style='font-size:14pt'>{self.tr('tier')}: <b>{html.escape(tier)}</b>{html.escape(caution)}"
+            f" &nbsp;·&nbsp; {self.tr('speakers')}: {html.escape(confirmation)}</span>")
+        self.metrics.load(scored)
+        self.entries.load(scored)
+        self.table.resizeColumnsToContents()
+        for column in (2, 3):
+            self.table.setColumnWidth(column, 220)
+        self.table.setColumnWidth(EntryModel.BREAKDOWN, 160)
+        self.scored_changed.emit(scored)
+
+    def show_entry(self, current, _previous=None) -> None:
+        if not current.isValid():
+            return
+        e = current.data(Qt.UserRole + 1)
+        lyss = e.get("lyss") or {}
+        parts = [f"<h3>{html.escape(e['id'])}</h3>",
+                 f"<p><b>{self.tr('Source')}</b><br>{html.escape(e['source'])}</p>",
+                 f"<p><b>{self.tr('Output')}</b><br>{html.escape(e['predicted'])}</p>",
+                 f"<p><b>{self.tr('Reference')}</b><br>{html.escape(e['reference'])}</p>"]
+        bars = "".join(f"<tr><td>{html.escape(k)}</td><td>{e['breakdown'][k]:.3f}</td><td>{w:.3f}</td></tr>"
+                       for k, w in (e.get("weighted") or {}).items())
+        score = "—" if e.get("score") is None else f"{e['score']:.3f}"
+        parts.append(f"<p><b>{self.tr('Score')}</b> {score}</p><table border=0 cellspacing=4>"
+                     f"<tr><th>{self.tr('metric')}</th><th>{self.tr('value')}</th><th>{self.tr('weighted')}</th></tr>"
+                     f"{bars}</table>")
+        fst = lyss.get("giellalt-fst")
+        if fst:
+            rows = "".join(f"<li><b>{html.escape(w)}</b>: {html.escape(', '.join(a[:3]) or self.tr('rejected'))}</li>"
+                           for w, a in fst.get("analyses", {}).items())
+            parts.append(f"<p><b>{self.tr('FST analyses')}</b></p><ul>{rows}</ul>")
+        lint = lyss.get("crk-linter")
+        if lint:
+            classes = ", ".join(lint.get("classes", [])) or "—"
+            parts.append(f"<p><b>{self.tr('Linter')}</b>: {lint['verdict']} ({html.escape(classes)})</p>")
+        sem = lyss.get("crk-semantic")
+        if sem:
+            verdict = sem.get("verdict") or self.tr("not judged: {0}").format(sem.get("reason", ""))
+            parts.append(f"<p><b>{self.tr('Semantic')}</b>: {html.escape(str(verdict))}</p>")
+        self.detail.setHtml("".join(parts))
+
+    # -- actions -------------------------------------------------------------------------------
+
+    def export(self) -> None:
+        if not self.scored:
+            return
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export the scored run card"), "scored.json",
+                                              self.tr("JSON (*.json)"))
+        if path:
+            from scoring.runcard import write_json_atomic
+            write_json_atomic(path, self.scored)
+            self.stage.setText(self.tr("Wrote {0}").format(path))
+
+    def compare(self) -> None:
+        if not self.path:
+            return
+        other, _ = QFileDialog.getOpenFileName(self, self.tr("Compare with another run"), "",
+                                               self.tr("Run cards (*.json *.jsonl *.tsv)"))
+        if other:
+            self.show_comparison(other)
+
+    def show_comparison(self, other: str) -> None:
+        from eval_standards.setup import prepare
+        from scoring import compare, engine, runcard
+
+        cards = compare.align([runcard.load(self.path), runcard.load(other)])
+        setup = prepare(cards[0])
+        runs = [engine.score_with_table(c, setup.profile, conventions=setup.conventions, plugins=setup.plugins)
+                for c in cards]
+        rows = []
+        for metric in compare.METRICS:
+            t = compare.paired(runs[0], runs[1], setup.profile, metric, n_trials=2000)
+            if t["available"]:
+                rows.append(f"<tr><td>{metric}</td><td>{t['score_a']:.4f}</td><td>{t['score_b']:.4f}</td>"
+                            f"<td>{t['delta']:+.4f} [{t['delta_ci_lower']:+.4f}, {t['delta_ci_upper']:+.4f}]</td>"
+                            f"<td>{t['p_bootstrap']:.4f}</td><td>{t['p_randomization']:.4f}</td>"
+                            f"<td>{self.tr('yes') if t['significant'] else self.tr('no')}</td></tr>")
+        self.detail.setHtml(f"<h3>{self.tr('Paired comparison')}</h3><p>{html.escape(Path(self.path).name)} → "
+                            f"{html.escape(Path(other).name)}</p><table border=1 cellspacing=0 cellpadding=3>"
+                            f"<tr><th>metric</th><th>A</th><th>B</th><th>Δ [95% CI]</th><th>p (bootstrap)</th>"
+                            f"<th>p (randomisation)</th><th>significant</th></tr>{''.join(rows)}</table>")

@@ -1,0 +1,247 @@
+"""Coordinators' and researchers' views over the review database: campaigns (create, progress per
+speaker, bundles, withdrawal) and the study (agreement, correlations with a scatter plot, linter
+precision, FST false rejections, reweighting, tier confirmation)."""
+
+from __future__ import annotations
+
+import html
+import json
+
+import numpy as np
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel, QMessageBox, QPushButton, QSplitter,
+                               QTableWidget, QTableWidgetItem, QTextBrowser, QVBoxLayout, QWidget)
+
+from review import bundles, campaigns, reweight, study, tiers
+from review.store import Store
+
+from .qt_common import guarded
+
+
+def _fill(table: QTableWidget, headers: list[str], rows: list[list]) -> None:
+    table.clear()
+    table.setColumnCount(len(headers))
+    table.setRowCount(len(rows))
+    table.setHorizontalHeaderLabels(headers)
+    for r, row in enumerate(rows):
+        for c, value in enumerate(row):
+            text = f"{value:.4f}" if isinstance(value, float) else ("—" if value is None else str(value))
+            table.setItem(r, c, QTableWidgetItem(text))
+    table.resizeColumnsToContents()
+    table.horizontalHeader().setStretchLastSection(True)
+
+
+class CampaignPanel(QWidget):
+    def __init__(self, store: Store):
+        super().__init__()
+        self.store = store
+        layout = QVBoxLayout(self)
+        row = QHBoxLayout()
+        self.task = QComboBox()
+        for code in ("A", "B", "C", "T"):
+            self.task.addItem(self.tr("Task {0}").format(code), code)
+        create = QPushButton(self.tr("Create campaign from a scored run…"))
+        create.clicked.connect(guarded(self, self.create))
+        export = QPushButton(self.tr("Export bundle…"))
+        export.clicked.connect(guarded(self, self.export_bundle))
+        merge = QPushButton(self.tr("Merge bundle…"))
+        merge.clicked.connect(guarded(self, self.merge_bundle))
+        withdraw = QPushButton(self.tr("Withdraw selected speaker…"))
+        withdraw.clicked.connect(guarded(self, self.withdraw))
+        for w in (self.task, create, export, merge, withdraw):
+            row.addWidget(w)
+        row.addStretch(1)
+        layout.addLayout(row)
+        split = QSplitter(Qt.Horizontal)
+        self.campaigns = QTableWidget()
+        self.campaigns.setSelectionBehavior(QTableWidget.SelectRows)
+        self.campaigns.itemSelectionChanged.connect(guarded(self, self.show_progress))
+        self.progress = QTableWidget()
+        self.progress.setSelectionBehavior(QTableWidget.SelectRows)
+        split.addWidget(self.campaigns)
+        split.addWidget(self.progress)
+        layout.addWidget(split, 1)
+        self.status = QLabel()
+        layout.addWidget(self.status)
+        self.refresh()
+
+    def refresh(self) -> None:
+        rows = self.store.rows("select id, name, task, raters_per_item from campaigns order by created_at")
+        self._ids = [r["id"] for r in rows]
+        data = []
+        for r in rows:
+            cov = campaigns.coverage(self.store, r["id"])
+            data.append([r["task"], r["name"], cov["items"], f"{cov['items_at_target']} / {cov['items']}"])
+        _fill(self.campaigns, [self.tr("Task"), self.tr("Campaign"), self.tr("Items"),
+                               self.tr("Items with enough speakers")], data)
+        if data:
+            self.campaigns.selectRow(0)
+
+    def selected_campaign(self) -> str | None:
+        row = self.campaigns.currentRow()
+        return self._ids[row] if 0 <= row < len(self._ids) else None
+
+    def show_progress(self) -> None:
+        cid = self.selected_campaign()
+        if not cid:
+            return
+        rows = campaigns.campaign_progress(self.store, cid)
+        self._speakers = [r["speaker_id"] for r in rows]
+        _fill(self.progress, [self.tr("Speaker"), self.tr("Name (this laptop)"), self.tr("Answered"), self.tr("Of")],
+              [[r["speaker_id"], r["display_name"], r["answered"], r["total"]] for r in rows])
+
+    def create(self, path: str | None = None) -> None:
+        if not path:
+            path, _ = QFileDialog.getOpenFileName(self, self.tr("A scored run card"), "", self.tr("JSON (*.json)"))
+        if path:
+            cid = campaigns.create_campaign(self.store, campaigns.load_scored(path), self.task.currentData())
+            self.status.setText(self.tr("Campaign {0} ready.").format(cid))
+            self.refresh()
+
+    def export_bundle(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export bundle"), "answers.lyssbundle",
+                                              self.tr("LYSS bundles (*.lyssbundle)"))
+        if path:
+            manifest = bundles.export_bundle(self.store, path)
+            self.status.setText(self.tr("Wrote {0}: {1} answers.").format(path, manifest["counts"]["ratings"]))
+
+    def merge_bundle(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Merge bundle"), "", self.tr("LYSS bundles (*.lyssbundle)"))
+        if path:
+            changed = bundles.merge(self.store, path)
+            self.status.setText(self.tr("Merged: {0} answers added, {1} replaced, {2} deleted.").format(
+                changed["ratings_added"], changed["ratings_replaced"], changed["ratings_deleted"]))
+            self.refresh()
+
+    def withdraw(self) -> None:
+        row = self.progress.currentRow()
+        if row < 0:
+            return
+        speaker_id = self._speakers[row]
+        answer = QMessageBox.question(self, self.tr("Withdraw"), self.tr(
+            "Delete every answer of {0}, here and wherever this laptop's bundles go? This cannot be undone.")
+            .format(speaker_id))
+        if answer == QMessageBox.Yes:
+            n = campaigns.withdraw(self.store, speaker_id)
+            self.status.setText(self.tr("{0} withdrew; {1} answers deleted.").format(speaker_id, n))
+            self.show_progress()
+
+
+class StudyPanel(QWidget):
+    def __init__(self, store: Store):
+        super().__init__()
+        self.store = store
+        layout = QVBoxLayout(self)
+        row = QHBoxLayout()
+        self.metric = QComboBox()
+        self.human = QComboBox()
+        row.addWidget(QLabel(self.tr("Metric")))
+        row.addWidget(self.metric)
+        row.addWidget(QLabel(self.tr("Human score")))
+        row.addWidget(self.human)
+        buttons = [(self.tr("Agreement"), self.agreement), (self.tr("Correlate"), self.correlate),
+                   (self.tr("Linter precision"), self.precision), (self.tr("FST false rejections"), self.rejections),
+                   (self.tr("Reweight…"), self.reweight), (self.tr("Confirm tier…"), self.confirm),
+                   (self.tr("Save plot as PNG…"), self.save_plot)]
+        for label, slot in buttons:
+            b = QPushButton(label)
+            b.clicked.connect(guarded(self, lambda _=False, s=slot: s()))
+            row.addWidget(b)
+        row.addStretch(1)
+        layout.addLayout(row)
+        split = QSplitter(Qt.Horizontal)
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        self.table = QTableWidget()
+        self.text = QTextBrowser()
+        left_layout.addWidget(self.table, 2)
+        left_layout.addWidget(self.text, 1)
+        split.addWidget(left)
+        import pyqtgraph as pg
+        pg.setConfigOptions(antialias=True, background="w", foreground="k")
+        self.plot = pg.PlotWidget()
+        split.addWidget(self.plot)
+        split.setSizes([650, 450])
+        layout.addWidget(split, 1)
+        self.refresh()
+
+    def refresh(self) -> None:
+        metrics: set[str] = set()
+        for row in self.store.rows("select metrics from items where kind = 'segment' limit 500"):
+            metrics |= set(json.loads(row["metrics"] or "{}"))
+        humans = [r["kind"] for r in self.store.rows("select distinct kind from human_scores")]
+        humans += ["adequacy_z", "adequacy", "fluency_z", "fluency", "verdict"]
+        self.metric.clear()
+        self.metric.addItems(sorted(metrics))
+        if "composite" in metrics:
+            self.metric.setCurrentText("composite")
+        self.human.clear()
+        self.human.addItems(humans)
+
+    def agreement(self) -> None:
+        result = study.agreement(self.store, "A", "adequacy", resamples=500)
+        rows = [[level, result[level]["alpha"], result[level]["ci_lower"], result[level]["ci_upper"]]
+                for level in ("interval", "ordinal")]
+        _fill(self.table, [self.tr("Level"), "alpha", self.tr("CI lower"), self.tr("CI upper")], rows)
+        self.text.setHtml(self.tr("<p>{0} answers by {1} speakers on {2} items (task A, adequacy).</p>").format(
+            result["answers"], result["raters"], result["items"]))
+
+    def correlate(self) -> None:
+        metric, human = self.metric.currentText(), self.human.currentText()
+        result = study.correlate(self.store, metric, human, resamples=200)
+        keys = ["pearson", "spearman", "kendall_b", "kendall_c", "acc23", "acc23_epsilon", "pairwise_accuracy", "n"]
+        rows = [[f"segment / {g}"] + [t.get(k) for k in keys] for g, t in result["segment"].items()]
+        rows.append(["system"] + [result["system"].get(k) for k in keys])
+        _fill(self.table, [self.tr("Level")] + keys, rows)
+        cis = result.get("confidence_intervals", {})
+        self.text.setHtml("<p>" + "<br>".join(f"{html.escape(k)}: [{v['ci_lower']:.3f}, {v['ci_upper']:.3f}]"
+                                              for k, v in cis.items()) + "</p>")
+        scores = study.item_scores(self.store, human)
+        pairs = [(json.loads(r["metrics"]).get(metric), scores.get(r["id"]))
+                 for r in self.store.rows("select id, metrics from items where kind = 'segment'")]
+        pairs = [(m, h) for m, h in pairs if m is not None and h is not None]
+        self.plot.clear()
+        if pairs:
+            x, y = np.array(pairs, dtype=float).T
+            self.plot.plot(x, y, pen=None, symbol="o", symbolSize=7, symbolBrush=(27, 158, 119, 160))
+            self.plot.setLabel("bottom", metric)
+            self.plot.setLabel("left", human)
+            self.plot.setTitle(f"{metric} vs {human}: Pearson {result['segment']['none']['pearson']:.3f}")
+
+    def precision(self) -> None:
+        result = study.linter_precision(self.store)
+        _fill(self.table, [self.tr("Variant class"), self.tr("Precision"), self.tr("CI lower"), self.tr("CI upper"),
+                           self.tr("Pairs judged")],
+              [[c, v["precision"], v["ci_lower"], v["ci_upper"], v["judged_pairs"]] for c, v in result["classes"].items()])
+        self.text.setHtml(self.tr("<p>{0} pairs rated, {1} with a majority verdict.</p>").format(
+            result["pairs_rated"], result["pairs_with_majority"]))
+
+    def rejections(self) -> None:
+        r = study.fst_false_rejection(self.store)
+        _fill(self.table, [self.tr("False rejection rate"), self.tr("CI lower"), self.tr("CI upper"),
+                           self.tr("Words decided")],
+              [[r["false_rejection_rate"], r["ci_lower"], r["ci_upper"], r["words_decided"]]])
+        self.text.setHtml(self.tr("<p>Valid words the analyser missed: {0}</p>").format(
+            html.escape(", ".join(r["valid_words"]) or "—")))
+
+    def reweight(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save the refitted profile"), "refit-profile.json",
+                                              self.tr("JSON (*.json)"))
+        result = reweight.reweight(self.store, "adequacy_z", "A", path or None)
+        _fill(self.table, [self.tr("Metric"), self.tr("Fitted weight"), self.tr("Default weight")],
+              [[k, v, result["default_weights"][k]] for k, v in result["weights"].items()])
+        self.text.setHtml(self.tr("<p>Cross-validated Pearson {0:.3f} (default profile {1:.3f}).</p>").format(
+            result["cv_pearson"] or float("nan"), result["cv_pearson_default"] or float("nan")))
+
+    def confirm(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("The scored run card"), "", self.tr("JSON (*.json)"))
+        if path:
+            r = tiers.confirm_tier(self.store, path)
+            self.text.setHtml(f"<p><b>{html.escape(r['status'])}</b> ({html.escape(str(r['automated_tier']))})</p>"
+                              f"<pre>{html.escape(json.dumps(r['evidence'], indent=1))}</pre>")
+
+    def save_plot(self, path: str | None = None) -> None:
+        if not path:
+            path, _ = QFileDialog.getSaveFileName(self, self.tr("Save plot"), "plot.png", "PNG (*.png)")
+        if path:
+            self.plot.grab().save(path)
