@@ -36,22 +36,22 @@ def _prepare(args, card):
 
 
 def cmd_score(args) -> int:
-    from scoring import engine, runcard, scorecard
+    from scoring import runcard, scorecard
 
     if args.bootstrap < 1:
         raise InputError("--bootstrap", "", "must be at least 1")
+    from eval_standards.setup import score_card
+
     card = runcard.load(args.inputs)
-    setup = _prepare(args, card)
-    scored = engine.score_run(card, setup.profile, conventions=setup.conventions, plugins=setup.plugins,
-                              seed=args.seed, n_bootstrap=args.bootstrap, use_cache=not args.no_cache)
-    scored["lyss"]["notes"] = setup.notes
+    scored = score_card(card, args.lang, args.profile, {"analyzer_dir": args.analyzer_dir}, seed=args.seed,
+                        n_bootstrap=args.bootstrap, use_cache=not args.no_cache)
     if args.out:
         runcard.write_json_atomic(args.out, scored)
     if args.json:
         print(json.dumps(scored["scores"], ensure_ascii=False, indent=2))
     else:
         print(scorecard.render(scored))
-        for note in setup.notes:
+        for note in scored["lyss"]["notes"]:
             print(f"  note: {note}")
         if args.out:
             print(f"  wrote {args.out}")

@@ -8,7 +8,7 @@ from __future__ import annotations
 import time
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFont, QKeySequence, QShortcut
+from PySide6.QtGui import QFont, QKeySequence
 from PySide6.QtWidgets import (QCheckBox, QFormLayout, QHBoxLayout, QInputDialog, QLabel, QLineEdit, QListWidget,
                                QListWidgetItem, QPushButton, QStackedWidget, QTextBrowser, QVBoxLayout, QWidget)
 
@@ -219,7 +219,6 @@ class ItemPage(QWidget):
         hint.setFont(_big(11))
         layout.addWidget(hint)
         layout.addStretch(1)
-        QShortcut(QKeySequence.Undo, self, activated=guarded(self, self.undo))
         self.set_text_size(text_points)
 
     # -- showing ---------------------------------------------------------------------------------
@@ -379,7 +378,9 @@ class ItemPage(QWidget):
     def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         key = event.key()
         try:
-            if Qt.Key_1 <= key <= Qt.Key_9 and not event.modifiers() & Qt.ControlModifier:
+            if event.matches(QKeySequence.Undo):
+                self.undo()
+            elif Qt.Key_1 <= key <= Qt.Key_9 and not event.modifiers() & Qt.ControlModifier:
                 self.choose(key - Qt.Key_0)
             elif key in (Qt.Key_Return, Qt.Key_Enter, Qt.Key_Right):
                 self.advance()

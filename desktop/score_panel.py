@@ -23,17 +23,12 @@ PALETTE = ["#1b9e77", "#d95f02", "#7570b3", "#e7298a", "#66a61e", "#e6ab02", "#a
            "#b2df8a"]
 
 
-def score_file(path: str, lang: str | None = None, profile: str = "auto", progress=None) -> dict:
-    """Load, choose the language setup and score: the same calls the command line makes."""
-    from eval_standards.setup import prepare
-    from scoring import engine, runcard
+def score_file(path: str, progress=None) -> dict:
+    """Load and score with the same call the command line makes."""
+    from eval_standards.setup import score_card
+    from scoring import runcard
 
-    card = runcard.load(path)
-    setup = prepare(card, lang, profile)
-    scored = engine.score_run(card, setup.profile, conventions=setup.conventions, plugins=setup.plugins,
-                              progress=progress)
-    scored["lyss"]["notes"] = setup.notes
-    return scored
+    return score_card(runcard.load(path), progress=progress)
 
 
 class MetricModel(QAbstractTableModel):

@@ -49,3 +49,15 @@ def prepare(card: RunCard, language: str | None = None, profile: str = "auto",
     else:
         chosen = load_profile(profile)
     return Setup(code, lang_card, conv, plugins, chosen, notes)
+
+
+def score_card(card: RunCard, language: str | None = None, profile: str = "auto",
+               options: dict[str, Any] | None = None, **engine_options) -> dict:
+    """Prepare and score a run card: what ``lyss score`` and the app's scoring view both do."""
+    from scoring import engine
+
+    setup = prepare(card, language, profile, options)
+    scored = engine.score_run(card, setup.profile, conventions=setup.conventions, plugins=setup.plugins,
+                              **engine_options)
+    scored["lyss"]["notes"] = setup.notes
+    return scored

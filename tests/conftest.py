@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import os
 import socket
+import tempfile
 from pathlib import Path
 
 import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# Qt settings and user data of the tests never touch the real home folder
+_PRIVATE_HOME = tempfile.mkdtemp(prefix="lyss-test-home-")
+os.environ["XDG_CONFIG_HOME"] = os.path.join(_PRIVATE_HOME, "config")
+os.environ.setdefault("LYSS_DATA_DIR", os.path.join(_PRIVATE_HOME, "data"))
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = Path(os.environ.get("LYSS_SHARED", ROOT.parent / "shared"))
 REPORTS = SHARED / "data" / "champollion-reports"

@@ -1,0 +1,152 @@
+"""The desktop app driven with real widgets and key presses (pytest-qt, offscreen)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+pytest.importorskip("PySide6")
+from PySide6.QtCore import Qt  # noqa: E402
+
+from conftest import report_paths  # noqa: E402
+from review import campaigns  # noqa: E402
+from review.store import Store  # noqa: E402
+
+
+@pytest.fixture
+def app(qapp):
+    from desktop.qt_common import application
+    return application()
+
+
+@pytest.fixture
+def review_db(tmp_path, scored_demo):
+    path = tmp_path / "review.sqlite"
+    with Store(path) as store:
+        cid = campaigns.create_campaign(store, campaigns.load_scored(str(scored_demo)), "A", items=20)
+        speaker = campaigns.add_speaker(store, "Mary", "LYSS study")
+    return path, cid, speaker
+
+
+def _window(qtbot, path):
+    from desktop.main_window import MainWindow
+    window = MainWindow(str(path))
+    qtbot.addWidget(window)
+    window.show()
+    return window
+
+
+def _start_reviewing(qtbot, window):
+    review = window.review
+    assert review.currentWidget() is review.sign_in
+    qtbot.keyClick(review.sign_in.list, Qt.Key_Return)   # choose Mary
+    assert review.currentWidget() is review.campaigns
+    qtbot.keyClick(review.campaigns.list, Qt.Key_Return)  # start the campaign
+    assert review.currentWidget() is review.items
+    return review.items
+
+
+def test_speaker_rates_ten_items_with_the_keyboard_and_resumes(qtbot, app, review_db):
+    path, cid, speaker = review_db
+    window = _window(qtbot, path)
+    page = _start_reviewing(qtbot, window)
+    shown = []
+    for k in range(10):
+        shown.append(page.position)
+        qtbot.keyClick(page, Qt.Key_1 + k % 5)  # adequacy
+        qtbot.keyClick(page, Qt.Key_5)          # fluency: the item is saved and the next one appears
+    window.close()
+    with Store(path) as store:
+        rows = store.rows("select position, answers from ratings where speaker_id = ? order by position", [speaker])
+    assert [r["position"] for r in rows] == shown == list(range(10))
+    assert [json.loads(r["answers"]) for r in rows] == [{"adequacy": 1 + k % 5, "fluency": 5} for k in range(10)]
+
+    again = _window(qtbot, path)
+    page = _start_reviewing(qtbot, again)
+    assert page.position == 10  # item eleven
+    assert page.progress.text().startswith("11 of")
+    qtbot.keyClick(page, Qt.Key_3)
+    qtbot.keyClick(page, Qt.Key_3)
+    with Store(path) as store:
+        assert store.one("select count(*) as n from ratings where speaker_id = ?", [speaker])["n"] == 11
+    qtbot.keyClick(page, Qt.Key_Z, Qt.ControlModifier)  # undo the last answer
+    assert page.position == 10
+    with Store(path) as store:
+        assert store.one("select count(*) as n from ratings where speaker_id = ?", [speaker])["n"] == 10
+        assert store.one("select count(*) as n from ratings where position = 10")["n"] == 0
+    qtbot.keyClick(page, Qt.Key_Left)                  # back to item ten, answered
+    assert page.position == 9 and page.item["answer"] == {"adequacy": 5, "fluency": 5}
+    qtbot.keyClick(page, Qt.Key_Return)                # Enter goes on
+    assert page.position == 10
+    again.close()
+
+
+def test_syllabics_toggle_is_remembered_per_speaker(qtbot, app, review_db):
+    path, _, speaker = review_db
+    window = _window(qtbot, path)
+    page = _start_reviewing(qtbot, window)
+    from eval_standards.text import sro_to_syllabics
+    page.syllabics.setChecked(True)
+    assert page.second.text() == sro_to_syllabics(page.item["output"])
+    syllabic = lambda: any("\u1400" <= ch <= "\u167f" for ch in page.second.text())
+    for _ in range(10):  # an empty or English output has nothing to convert: answer it and take the next
+        if syllabic():
+            break
+        qtbot.keyClick(page, Qt.Key_3)
+        qtbot.keyClick(page, Qt.Key_3)
+    assert syllabic() and page.syllabics.isChecked()
+    window.close()
+    with Store(path) as store:
+        assert json.loads(campaigns.speaker(store, speaker)["preferences"])["script"] == "Cans"
+
+
+def test_new_speaker_gives_consent_first(qtbot, app, tmp_path, scored_demo):
+    path = tmp_path / "r.sqlite"
+    with Store(path) as store:
+        campaigns.create_campaign(store, campaigns.load_scored(str(scored_demo)), "T", items=5)
+    window = _window(qtbot, path)
+    review = window.review
+    from PySide6.QtWidgets import QPushButton
+    new = next(b for b in review.sign_in.findChildren(QPushButton) if "new" in b.text())
+    qtbot.mouseClick(new, Qt.LeftButton)
+    assert review.currentWidget() is review.consent
+    qtbot.keyClicks(review.consent.name, "Joseph")
+    review.consent._agree()
+    assert review.currentWidget() is review.campaigns
+    window.close()
+    with Store(path) as store:
+        row = store.one("select * from speakers where display_name = 'Joseph'")
+    assert row["consent_at"] and "withdraw" in row["consent_scope"]
+
+
+def test_score_view_shows_the_recorded_chrf(qtbot, app, tmp_path):
+    from desktop.score_panel import ScorePanel
+    paths = report_paths()
+    if not paths:
+        pytest.skip("needs shared/data/champollion-reports")
+    recorded = json.loads(paths[0].read_text("utf-8"))["overall"]["corpus_chrf"]
+    panel = ScorePanel()
+    qtbot.addWidget(panel)
+    panel.open_path(str(paths[0]), wait=True)
+    qtbot.waitUntil(lambda: panel.scored is not None, timeout=30000)
+    rows = {r[0]: r[1] for r in panel.metrics.rows}
+    assert rows["Surface · chrF++"] == f"{recorded:.2f}"
+    assert panel.entries.rowCount() == 47
+    panel.table.selectRow(0)
+    assert "Source" in panel.detail.toPlainText()
+
+
+def test_errors_become_the_cli_message(qtbot, app, tmp_path, monkeypatch):
+    from PySide6.QtWidgets import QMessageBox
+
+    from desktop.score_panel import ScorePanel
+    seen = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: seen.append(text))
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"entries": [{"id": "a", "source": "x"}]}')
+    panel = ScorePanel()
+    qtbot.addWidget(panel)
+    panel.open_path(str(bad), wait=True)
+    qtbot.waitUntil(lambda: bool(seen), timeout=30000)
+    assert seen == [f"{bad}: entry 1 (id 'a'): missing field 'reference'"]
