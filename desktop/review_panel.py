@@ -153,9 +153,8 @@ class CampaignPage(QWidget):
         self.list.clear()
         for row in self.store.rows("select id, name, task from campaigns where task != 'DA' order by created_at"):
             done, total = campaigns.progress(self.store, row["id"], speaker_id)
-            label = tasks.task(row["task"])["title"]
             state = self.tr("{0} of {1} done").format(done, total) if total else self.tr("not started")
-            item = QListWidgetItem(f"{self.tr(label)} — {row['name']}   ({state})")
+            item = QListWidgetItem(f"{row['name']}   ({state})")
             item.setData(Qt.UserRole, row["id"])
             self.list.addItem(item)
         if self.list.count():

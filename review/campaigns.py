@@ -160,7 +160,8 @@ def create_campaign(store: Store, scored: dict, task: str, *, items: int | None 
         if db["campaigns"].count_where("id = ?", [campaign_id]):
             return campaign_id
         db["items"].insert_all(new_items, ignore=True)
-        db["campaigns"].insert({"id": campaign_id, "name": name or f"{definition['title']} — {run_id}",
+        run_name = scored.get("model_slug") or scored.get("run_id") or run_id
+        db["campaigns"].insert({"id": campaign_id, "name": name or f"{definition['title']} — {run_name}",
                                 "task": task, "run_id": run_id, "raters_per_item": raters, "created_at": now(),
                                 "settings": dumps({"items": limit, "seed": seed})})
         db["campaign_items"].insert_all([{"campaign_id": campaign_id, "item_id": i, "position": p}
