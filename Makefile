@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: install run test bench screenshots fonts clean
+.PHONY: install run test bench screenshots fonts bundle bundle-check clean
 
 install: $(STAMP)
 
@@ -25,6 +25,13 @@ fonts:
 screenshots: install fonts
 	QT_QPA_PLATFORM=offscreen $(PY) -m desktop.screenshots
 
+# The offline one-folder bundle (PyInstaller) and its proof (see packaging/README.md).
+bundle: install fonts
+	bash packaging/build.sh
+
+bundle-check: bundle
+	bash packaging/check.sh
+
 run: install
 	$(VENV)/bin/lyss score examples/demo-crk.runcard.json
 
@@ -35,4 +42,4 @@ bench: install
 	$(PY) -m bench
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build dist *.egg-info

@@ -162,11 +162,17 @@ def cmd_rubric(args) -> int:
     return 0
 
 
+def _add_selftest(sub) -> None:
+    p = sub.add_parser("selftest", help="prove this installation works offline, end to end")
+    p.add_argument("--gui-screenshot", metavar="PNG", help="also open the app offscreen and save its first window")
+    COMMANDS["selftest"] = lambda args: __import__("desktop.selftest", fromlist=["main"]).main(args.gui_screenshot)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="lyss", description="LYSS Desktop: offline MT evaluation for low-resource languages")
     parser.add_argument("--version", action="version", version=f"lyss {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for add in (_add_score, _add_compare, _add_gate, _add_rubric):
+    for add in (_add_score, _add_compare, _add_gate, _add_rubric, _add_selftest):
         add(sub)
     for extra in _extensions():
         extra(sub, COMMANDS)

@@ -1,0 +1,141 @@
+"""``lyss selftest``: prove that this installation (or bundle) works offline, end to end.
+
+It checks every component, scores the embedded demo with the bundled analyser (FST, linter,
+semantic validator), builds a temporary review database, records answers, computes a correlation and
+an agreement figure, and prints a summary. It fails loudly — exit status 1 and the reason — when any
+component is missing or degraded: no analyser, hfst's pure-Python fallback, a missing profile.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+
+class SelftestFailure(Exception):
+    pass
+
+
+def resource_root() -> Path:
+    """Where bundled data lives: the PyInstaller folder, or the source tree."""
+    return Path(getattr(sys, "_MEIPASS", Path(__file__).resolve().parents[1]))
+
+
+def demo_path() -> Path:
+    path = resource_root() / "examples" / "demo-crk.runcard.json"
+    if not path.is_file():
+        raise SelftestFailure(f"the embedded demo run card is missing ({path})")
+    return path
+
+
+def _check(condition: bool, message: str) -> None:
+    if not condition:
+        raise SelftestFailure(message)
+
+
+def check_components() -> dict:
+    from eval_standards import analysers
+    from eval_standards.cards import load_card
+    from scoring.rubric import load_profile
+
+    problem = analysers.hfst_problem()
+    _check(problem is None, f"hfst: {problem}")
+    import hfst
+    _check(Path(hfst.__file__).parent.joinpath("libhfst.py").exists() or hasattr(hfst, "libhfst"),
+           "hfst's compiled bindings are not in use")
+    for name in ("A", "B"):
+        _check(bool(load_profile(name).dimensions), f"profile {name} is missing")
+    _check(load_card("crk")["evalMetrics"] != [], "the crk language card names no LYSS plugins")
+    found = analysers.find("crk", "analyser", preference=["crk-descriptive-analyzer.hfstol"])
+    _check(found is not None, "no crk analyser bundled or installed: " + analysers.HOW_TO_ADD.format(lang="crk"))
+    import cree_sro_syllabics  # noqa: F401
+    import snowballstemmer  # noqa: F401
+    import wordfreq
+    _check(len(wordfreq.top_n_list("en", 1000)) == 1000, "wordfreq's offline English list is missing")
+    from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a
+    _check(Tokenizer13a()("a b.") == "a b .", "sacrebleu's 13a tokenizer is missing")
+    return {"analyser": found.describe(), "hfst": hfst.__file__}
+
+
+def run(gui_screenshot: str | None = None) -> dict:
+    """Run every check; raise :class:`SelftestFailure` on the first problem."""
+    started = time.perf_counter()
+    summary: dict = {"components": check_components()}
+    from eval_standards.setup import score_card
+    from review import campaigns, study
+    from review.store import Store
+    from scoring import runcard
+
+    work = Path(tempfile.mkdtemp(prefix="lyss-selftest-"))
+    os.environ.setdefault("LYSS_CACHE_DIR", str(work / "cache"))
+    scored = score_card(runcard.load(str(demo_path())), "crk")
+    s = scored["scores"]
+    _check(scored["lyss"]["profile"]["name"] == "A", "profile A was not chosen although an analyser is present")
+    for key in ("fst_acceptance_rate", "equivalent_match_rate", "semantic_score", "chrf_plus_plus", "composite"):
+        _check(isinstance(s.get(key), float), f"{key} could not be computed: {s['unavailable_reasons'].get(key)}")
+    summary["score"] = {k: round(s[k], 4) for k in ("composite", "chrf_plus_plus", "fst_acceptance_rate",
+                                                    "equivalent_match_rate", "semantic_score")}
+    summary["score"]["tier"] = s["quality_tier"]
+    with Store(work / "review.sqlite") as store:
+        cid = campaigns.create_campaign(store, scored, "A", items=20)
+        speakers = [campaigns.add_speaker(store, f"selftest {k}", "selftest") for k in range(3)]
+        for k, spk in enumerate(speakers):
+            campaigns.join(store, cid, spk)
+            while (pos := campaigns.next_position(store, cid, spk)) is not None:
+                item = campaigns.item_at(store, cid, spk, pos)
+                base = json.loads(item["metrics"] or "{}").get("composite", 0.5)
+                value = max(1, min(5, round(1 + 4 * base) - (k == 2 and pos % 4 == 0)))
+                campaigns.answer(store, cid, spk, pos, {"adequacy": value, "fluency": value})
+        _check(store.integrity_ok(), "the review database failed its integrity check")
+        corr = study.correlate(store, "composite", "adequacy_z")
+        agree = study.agreement(store, "A", "adequacy", resamples=200)
+        summary["study"] = {"answers": agree["answers"], "pearson": round(corr["segment"]["none"]["pearson"], 4),
+                            "alpha_interval": round(agree["interval"]["alpha"], 4)}
+    _check(summary["study"]["pearson"] > 0.5, "the correlation of the simulated answers is implausible")
+    if gui_screenshot:
+        summary["gui"] = gui_smoke(gui_screenshot, work)
+    summary["seconds"] = round(time.perf_counter() - started, 2)
+    return summary
+
+
+def gui_smoke(path: str, work: Path) -> dict:
+    """Open the main window offscreen and save a screenshot of it."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    os.environ.setdefault("XDG_CONFIG_HOME", str(work / "config"))
+    from .main_window import MainWindow
+    from .qt_common import application
+
+    app = application()
+    window = MainWindow(str(work / "gui.sqlite"))
+    window.resize(1100, 700)
+    window.show()
+    app.processEvents()
+    _check(window.grab().save(path), f"could not save the screenshot to {path}")
+    window.close()
+    return {"screenshot": path, "platform": app.platformName()}
+
+
+def main(gui_screenshot: str | None = None) -> int:
+    try:
+        summary = run(gui_screenshot)
+    except SelftestFailure as exc:
+        print(f"SELFTEST FAILED: {exc}", file=sys.stderr)
+        return 1
+    except Exception as exc:  # any other breakage is a failure too, said plainly
+        print(f"SELFTEST FAILED: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return 1
+    a = summary["components"]["analyser"]
+    sc, st = summary["score"], summary["study"]
+    print("LYSS selftest passed")
+    print(f"  analyser  {a['file']} ({a['origin']}), sha256 {a['sha256'][:16]}…")
+    print(f"  demo      composite {sc['composite']} ({sc['tier']}), chrF++ {sc['chrf_plus_plus']}, FST "
+          f"{sc['fst_acceptance_rate']}, equivalent {sc['equivalent_match_rate']}, semantic {sc['semantic_score']}")
+    print(f"  study     {st['answers']} answers; Pearson {st['pearson']}; Krippendorff's alpha {st['alpha_interval']}")
+    if "gui" in summary:
+        print(f"  app       first window drawn ({summary['gui']['platform']}) → {summary['gui']['screenshot']}")
+    print(f"  {summary['seconds']} s")
+    return 0

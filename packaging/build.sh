@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# Build the offline one-folder bundle dist/lyss/ and dist/lyss-<version>-linux-<arch>.tar.gz.
+#   ANALYZERS=DIR  bundle the .hfstol files of DIR (default: what the registry finds, ../shared/fst in development)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PY=.venv/bin/python
+EXTRA=build/bundle-extra
+rm -rf "$EXTRA" build/lyss dist/lyss
+mkdir -p "$EXTRA/analysers" "$EXTRA/fonts" "$EXTRA/licences" dist
+
+# Debian libraries Qt's xcb platform plugin needs on a desktop (offscreen needs none of them).
+if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+  need=""
+  for p in libxcb-icccm4 libxcb-image0 libxcb-keysyms1 libxcb-randr0 libxcb-render-util0 libxcb-shape0 \
+           libxcb-xinerama0 libxcb-xkb1 libxkbcommon-x11-0 libxcb-cursor0 libegl1 libgl1 libfontconfig1 \
+           fonts-noto-core; do
+    dpkg -s "$p" >/dev/null 2>&1 || need="$need $p"
+  done
+  if [ -n "$need" ]; then
+    apt-get update -qq >/dev/null 2>&1 || true
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $need >/dev/null
+  fi
+fi
+$PY -m pip install --quiet "pyinstaller>=6.5"
+
+# The analysers, each with its sha256; the AGPL text, attribution and where the source is.
+$PY - "$EXTRA" <<'PYEOF'
+import hashlib, json, os, shutil, sys
+from pathlib import Path
+from eval_standards import analysers
+from eval_standards.cards import available_cards, load_card
+extra = Path(sys.argv[1])
+chosen = {}
+explicit = os.environ.get("ANALYZERS")
+if explicit:
+    for path in sorted(Path(explicit).glob("*.hfstol")):
+        chosen[path.name] = analysers.AnalyserFile(path, path.name.split("-")[0], analysers.kind_of(path.name), "ANALYZERS")
+else:
+    for code in available_cards():
+        for f in analysers.discover(code):
+            if f.origin != "bundle":
+                chosen.setdefault(f.name, f)
+if not chosen:
+    sys.exit("no analyser found to bundle: set ANALYZERS=DIR (the bundle would fail its selftest)")
+manifest = []
+for name, f in sorted(chosen.items()):
+    shutil.copyfile(f.path, extra / "analysers" / name)
+    manifest.append({"file": name, "lang": f.lang, "kind": f.kind, "bytes": f.path.stat().st_size,
+                     "sha256": hashlib.sha256(f.path.read_bytes()).hexdigest(), "from": str(f.path)})
+    sources = f.path.parent / "SOURCES.md"
+    if sources.exists():
+        shutil.copyfile(sources, extra / "licences" / f"{f.lang}-analysers-SOURCES.md")
+(extra / "analysers" / "MANIFEST.json").write_text(json.dumps(manifest, indent=2))
+print(f"bundling {len(manifest)} analysers: {', '.join(m['file'] for m in manifest)}")
+PYEOF
+cat > "$EXTRA/licences/ANALYSERS-ATTRIBUTION.md" <<'TXT'
+# The GiellaLT / ALTLab analysers in this bundle
+
+The Plains Cree (crk) analysers are free software under the GNU Affero General Public License v3.0
+(AGPL-3.0.txt beside this file), built by the Alberta Language Technology Lab (ALTLab) from the
+GiellaLT lang-crk sources. Attribution (licence section 7(b)):
+"© University of Tromsø & the Norwegian Sámi Parliament; © Alberta Language Technology Lab (ALTLab)".
+
+Corresponding source: https://github.com/giellalt/lang-crk (the build recipe and sources of the
+analysers); the exact files bundled and their sha256 are in analysers/MANIFEST.json, and their origin
+in crk-analysers-SOURCES.md. LYSS Desktop runs them unmodified.
+TXT
+# The verbatim AGPL-3.0 text, taken from a pinned AGPL-licensed wheel on PyPI (no other source is reachable).
+tmp=$(mktemp -d)
+$PY -m pip download --quiet --no-deps "ultralytics==8.4.190" -d "$tmp" >/dev/null
+$PY - "$tmp" "$EXTRA/licences/AGPL-3.0.txt" <<'PYEOF'
+import glob, sys, zipfile
+wheel = glob.glob(sys.argv[1] + "/*.whl")[0]
+with zipfile.ZipFile(wheel) as z:
+    name = next(n for n in z.namelist() if n.endswith("/LICENSE") and ".dist-info/" in n)
+    text = z.read(name).decode("utf-8")
+assert "GNU AFFERO GENERAL PUBLIC LICENSE" in text and "Version 3, 19 November 2007" in text \
+    and "END OF TERMS AND CONDITIONS" in text, "not the AGPL-3.0 text"
+open(sys.argv[2], "w", encoding="utf-8").write(text)
+PYEOF
+rm -rf "$tmp"
+# Fonts with SRO diacritics and syllabics (SIL Open Font License).
+for f in NotoSans-Regular.ttf NotoSans-Bold.ttf NotoSansCanadianAboriginal-Regular.ttf NotoSansCanadianAboriginal-Bold.ttf; do
+  if [ -f "/usr/share/fonts/truetype/noto/$f" ]; then cp "/usr/share/fonts/truetype/noto/$f" "$EXTRA/fonts/"; fi
+done
+[ -f /usr/share/doc/fonts-noto-core/copyright ] && cp /usr/share/doc/fonts-noto-core/copyright "$EXTRA/licences/NOTO-FONTS-OFL.txt"
+cp README.md "$EXTRA/licences/LYSS-README.md"
+
+$PY -m PyInstaller --noconfirm --clean --log-level WARN --distpath dist --workpath build/pyinstaller packaging/lyss.spec
+
+# A sha256 manifest of everything shipped, the size, and the archive.
+(cd dist/lyss && find . -type f ! -name SHA256SUMS -print0 | sort -z | xargs -0 sha256sum > SHA256SUMS)
+size=$(du -sm dist/lyss | cut -f1)
+version=$($PY -c "import scoring; print(scoring.__version__)")
+archive="dist/lyss-${version}-linux-$(uname -m).tar.gz"
+tar -C dist -czf "$archive" lyss
+echo "bundle: dist/lyss (${size} MB unpacked, target ≤ 250 MB); archive: $archive ($(du -m "$archive" | cut -f1) MB)"
