@@ -43,6 +43,10 @@ class SignInPage(QWidget):
         self.list.setFont(_big(16))
         self.list.itemActivated.connect(lambda item: self.chosen.emit(item.data(Qt.UserRole)))
         layout.addWidget(self.list, 1)
+        self.empty = QLabel(self.tr("No one has a profile on this laptop yet. Press “I am new here” to start."))
+        self.empty.setFont(_big(14))
+        self.empty.setWordWrap(True)
+        layout.addWidget(self.empty)
         row = QHBoxLayout()
         go = QPushButton(self.tr("Continue  (Enter)"))
         go.clicked.connect(self._continue)
@@ -61,6 +65,7 @@ class SignInPage(QWidget):
             self.list.addItem(item)
         if self.list.count():
             self.list.setCurrentRow(0)
+        self.empty.setVisible(self.list.count() == 0)
         self.list.setFocus()
 
     def _continue(self) -> None:
