@@ -141,7 +141,7 @@ def _build_table(card: RunCard, records: dict, plugin_cols: dict[str, tuple]) ->
     return table
 
 
-def _plugin_results(plugin: MetricPlugin, card: RunCard, use_cache: bool) -> list[dict]:
+def _plugin_results(plugin: MetricPlugin, card: RunCard, use_cache: bool, digest: str) -> list[dict]:
     """Per-entry results of a plugin; cached when the plugin states a ``cache_id`` (its name, data and
     analyser fingerprints), so a warm re-score skips every lookup."""
 
@@ -153,12 +153,12 @@ def _plugin_results(plugin: MetricPlugin, card: RunCard, use_cache: bool) -> lis
     cache_id = getattr(plugin, "cache_id", None)
     if not cache_id or not use_cache:
         return compute()
-    key = hashlib.sha256(f"{__version__}|{cache_id}|{entries_digest(card.entries)}".encode()).hexdigest()
+    key = hashlib.sha256(f"{__version__}|{cache_id}|{digest}".encode()).hexdigest()
     return cached("plugins", key, compute)[0]
 
 
-def _run_plugins(card: RunCard, plugins: Iterable[MetricPlugin],
-                 use_cache: bool = True) -> tuple[dict, dict, dict, list[dict], list]:
+def _run_plugins(card: RunCard, plugins: Iterable[MetricPlugin], use_cache: bool = True,
+                 digest: str = "") -> tuple[dict, dict, dict, list[dict], list]:
     """Run every available plugin. Returns (corpus values, columns, reasons, descriptions, per-entry results)."""
     values: dict[str, Any] = {}
     columns: dict[str, tuple] = {}
@@ -173,7 +173,7 @@ def _run_plugins(card: RunCard, plugins: Iterable[MetricPlugin],
             for key in plugin.provides:
                 reasons.setdefault(key, f"{plugin.name}: {reason}")
             continue
-        results = _plugin_results(plugin, card, use_cache)
+        results = _plugin_results(plugin, card, use_cache, digest)
         per_entry.append((plugin.name, results))
         agg = plugin.aggregate(results)
         for key, value in agg.items():
@@ -305,9 +305,10 @@ def score_with_table(card: RunCard, profile: Rubric, *, conventions: LanguageCon
     plugins = list(plugins)
     conv = conventions or infer_conventions([e.reference for e in card.entries], card.target_language)
     hook, hook_id = _leak_hook(plugins)
-    records, from_cache = cached_records(card.entries, conv, card.glossary, hook, hook_id, use_cache)
+    digest = entries_digest(card.entries)  # once: every cache key below includes it
+    records, from_cache = cached_records(card.entries, conv, card.glossary, hook, hook_id, use_cache, digest)
     _report(progress, "language standards", 0.35)
-    plugin_values, plugin_cols, reasons, plugin_info, plugin_results = _run_plugins(card, plugins, use_cache)
+    plugin_values, plugin_cols, reasons, plugin_info, plugin_results = _run_plugins(card, plugins, use_cache, digest)
     _report(progress, "composite and breakdowns", 0.6)
     table = _build_table(card, records, plugin_cols)
     rows = records["rows"]

@@ -101,11 +101,12 @@ def cache_dir() -> Path | None:
     return Path(platformdirs.user_cache_dir("lyss", appauthor=False))
 
 
-def cache_key(entries: list[Entry], conv: LanguageConventions, glossary, hook_id: str) -> str:
+def cache_key(entries: list[Entry], conv: LanguageConventions, glossary, hook_id: str,
+              digest: str | None = None) -> str:
     h = hashlib.sha256()
     h.update(json.dumps([CACHE_FORMAT, __version__, surface.SACREBLEU_VERSION, conv.describe(), glossary, hook_id,
                          json.loads(json.dumps(behaviour.settings()))], sort_keys=True).encode())
-    h.update(entries_digest(entries).encode())
+    h.update((digest or entries_digest(entries)).encode())
     return h.hexdigest()
 
 
@@ -155,7 +156,7 @@ def entries_digest(entries: list[Entry]) -> str:
 
 def cached_records(entries: list[Entry], conv: LanguageConventions, glossary=None,
                    leaked_word: Callable[[str], bool] | None = None, hook_id: str = "",
-                   use_cache: bool = True) -> tuple[dict, bool]:
+                   use_cache: bool = True, digest: str | None = None) -> tuple[dict, bool]:
     """Per-entry records, from the cache when this exact corpus and configuration was scored before."""
 
     def compute() -> dict:
@@ -164,5 +165,5 @@ def cached_records(entries: list[Entry], conv: LanguageConventions, glossary=Non
                                                        glossary)
         return records
 
-    key = cache_key(entries, conv, glossary, hook_id) if use_cache else ""
+    key = cache_key(entries, conv, glossary, hook_id, digest) if use_cache else ""
     return cached("entries", key, compute, use_cache)

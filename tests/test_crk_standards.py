@@ -204,3 +204,10 @@ def test_demo_scored_with_crk_standards(tmp_path, capsys):
     norm = {k: (s[k] / 100 if k == "chrf_plus_plus" else 1 - s[k] if k in ("code_switching_rate", "hallucination_rate")
                 else s[k]) for k in profile if s.get(k) is not None}
     assert s["composite"] == pytest.approx(sum(profile[k] * v for k, v in norm.items()) / sum(profile[k] for k in norm))
+
+
+def test_unknown_plugin_name_is_a_clear_error():
+    from eval_standards.registry import plugins_for
+    from scoring.errors import InputError
+    with pytest.raises(InputError, match="unknown LYSS plugin 'os.system'"):
+        plugins_for({"code": "xxx", "evalMetrics": ["os.system"]})
