@@ -55,6 +55,7 @@ def main() -> int:
 
     def shot(name: str) -> None:
         app.processEvents()
+        app.processEvents()
         window.grab().save(str(OUT / f"{name}.png"))
         print(f"docs/screenshots/{name}.png")
 
@@ -85,9 +86,9 @@ def main() -> int:
     shot("09-campaigns")
     window.tabs.setCurrentWidget(window.study)
     window.study.refresh()
-    window.study.correlate()
+    window.study.correlate(wait=True)
     shot("10-study-correlation")
-    window.study.agreement()
+    window.study.agreement(wait=True)
     shot("11-study-agreement")
     window.set_high_contrast(True)
     window.tabs.setCurrentWidget(window.review)

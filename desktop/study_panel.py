@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel, QMes
 from review import bundles, campaigns, reweight, study, tiers
 from review.store import Store
 
-from .qt_common import guarded
+from .qt_common import Worker, friendly_error, guarded
 
 
 def _fill(table: QTableWidget, headers: list[str], rows: list[list]) -> None:
@@ -178,28 +178,56 @@ class StudyPanel(QWidget):
         self.human.clear()
         self.human.addItems(humans)
 
-    def agreement(self) -> None:
-        result = study.agreement(self.store, "A", "adequacy", resamples=500)
+    def _background(self, job, show) -> None:
+        """Run a study computation off the GUI thread, on its own connection to the database."""
+        path = self.store.path
+        self.text.setHtml(self.tr("<p>Computing…</p>"))
+
+        def work(_progress):
+            with Store(path, backup=False) as own:
+                return job(own)
+
+        self._worker = Worker(work, self)
+        self._worker.succeeded.connect(guarded(self, show))
+        self._worker.failed.connect(lambda exc: friendly_error(self, exc))
+        self._worker.start()
+
+    def agreement(self, wait: bool = False) -> None:
+        self._background(lambda store: study.agreement(store, "A", "adequacy", resamples=500), self._show_agreement)
+        if wait:
+            self._worker.wait()
+
+    def _show_agreement(self, result: dict) -> None:
         rows = [[level, result[level]["alpha"], result[level]["ci_lower"], result[level]["ci_upper"]]
                 for level in ("interval", "ordinal")]
         _fill(self.table, [self.tr("Level"), "alpha", self.tr("CI lower"), self.tr("CI upper")], rows)
         self.text.setHtml(self.tr("<p>{0} answers by {1} speakers on {2} items (task A, adequacy).</p>").format(
             result["answers"], result["raters"], result["items"]))
 
-    def correlate(self) -> None:
+    def correlate(self, wait: bool = False) -> None:
         metric, human = self.metric.currentText(), self.human.currentText()
-        result = study.correlate(self.store, metric, human, resamples=200)
+
+        def job(store):
+            result = study.correlate(store, metric, human, resamples=200)
+            scores = study.item_scores(store, human)
+            pairs = [(json.loads(r["metrics"]).get(metric), scores.get(r["id"]))
+                     for r in store.rows("select id, metrics from items where kind = 'segment'")]
+            return metric, human, result, [(m, h) for m, h in pairs if m is not None and h is not None]
+
+        self._background(job, self._show_correlation)
+        if wait:
+            self._worker.wait()
+
+    def _show_correlation(self, found) -> None:
+        metric, human, result, pairs = found
         keys = ["pearson", "spearman", "kendall_b", "kendall_c", "acc23", "acc23_epsilon", "pairwise_accuracy", "n"]
         rows = [[f"segment / {g}"] + [t.get(k) for k in keys] for g, t in result["segment"].items()]
         rows.append(["system"] + [result["system"].get(k) for k in keys])
         _fill(self.table, [self.tr("Level")] + keys, rows)
         cis = result.get("confidence_intervals", {})
-        self.text.setHtml("<p>" + "<br>".join(f"{html.escape(k)}: [{v['ci_lower']:.3f}, {v['ci_upper']:.3f}]"
-                                              for k, v in cis.items()) + "</p>")
-        scores = study.item_scores(self.store, human)
-        pairs = [(json.loads(r["metrics"]).get(metric), scores.get(r["id"]))
-                 for r in self.store.rows("select id, metrics from items where kind = 'segment'")]
-        pairs = [(m, h) for m, h in pairs if m is not None and h is not None]
+        note = "" if result["num_sys"] > 1 else self.tr("One system only: no system-level correlation.<br>")
+        self.text.setHtml("<p>" + note + "<br>".join(f"{html.escape(k)}: [{v['ci_lower']:.3f}, {v['ci_upper']:.3f}]"
+                                                     for k, v in cis.items()) + "</p>")
         self.plot.clear()
         if pairs:
             x, y = np.array(pairs, dtype=float).T
