@@ -14,26 +14,24 @@ import json
 from datetime import date
 
 import numpy as np
-import scipy.optimize
-import scipy.stats
 
 from scoring.errors import InputError
 from scoring.rubric import load_profile
 from scoring.runcard import write_json_atomic
 
-from . import study
+from . import numeric, study
 from . import tasks as task_defs
 from .store import Store
 
 
 def _fit(x: np.ndarray, y: np.ndarray) -> np.ndarray | None:
-    beta, _ = scipy.optimize.nnls(x - x.mean(axis=0), y - y.mean())
+    beta = numeric.nnls(x - x.mean(axis=0), y - y.mean())
     total = beta.sum()
     return beta / total if total > 0 else None
 
 
 def _pearson(a: np.ndarray, b: np.ndarray) -> float:
-    return float(scipy.stats.pearsonr(a, b)[0]) if len(a) > 2 and np.std(a) > 0 and np.std(b) > 0 else float("nan")
+    return numeric.pearson(a, b) if len(a) > 2 else float("nan")
 
 
 def reweight(store: Store, human: str = "adequacy_z", base: str = "A", out: str | None = None,

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 import numpy as np
-import scipy.stats
+
+from . import numeric
 
 Vector = Sequence[float | None]
 
@@ -24,34 +25,9 @@ Vector = Sequence[float | None]
 PAIRWISE_LIMIT = 3000  # above this many values, exact ties use sorting, not the n² pair matrix
 
 
-def _tie_pairs(*columns: np.ndarray) -> int:
-    """Pairs tied on every given column at once (sort, then count runs of equal rows)."""
-    order = np.lexsort(columns[::-1])
-    same = np.ones(len(order) - 1, dtype=bool)
-    for col in columns:
-        c = col[order]
-        same &= c[1:] == c[:-1]
-    if not same.any():
-        return 0
-    edges = np.flatnonzero(np.diff(np.r_[0, same.astype(np.int8), 0]))
-    runs = edges[1::2] - edges[::2] + 1  # run of k equal neighbours = k + 1 equal values
-    return int((runs * (runs - 1) // 2).sum())
-
-
 def _tau_statistics_sorted(gold: np.ndarray, metric: np.ndarray) -> tuple[int, int, int, int, int]:
-    """The same counts in O(n log n): ties by sorting, concordant − discordant from scipy's τ_b."""
-    n = len(gold)
-    total = n * (n - 1) // 2
-    both = _tie_pairs(gold, metric)
-    m_ties, g_ties = _tie_pairs(metric), _tie_pairs(gold)
-    m_only, g_only = m_ties - both, g_ties - both
-    untied = total - m_only - g_only - both
-    if untied == 0:
-        return 0, 0, m_only, g_only, both
-    tau_b = scipy.stats.kendalltau(metric, gold, variant="b").statistic
-    difference = 0 if np.isnan(tau_b) else round(tau_b * math.sqrt(total - m_ties) * math.sqrt(total - g_ties))
-    con = (untied + difference) // 2
-    return int(con), int(untied - con), m_only, g_only, both
+    """The same counts in O(n log² n): ties by sorting, discordant pairs by merge counting."""
+    return numeric.kendall_counts(gold, metric)
 
 
 def tau_statistics(gold: np.ndarray, metric: np.ndarray, epsilon: float = 0.0) -> tuple[int, int, int, int, int]:
@@ -187,8 +163,8 @@ def filtered_rows(gold: Vector, metric: Vector, num_sys: int, average_by: str) -
 
 
 CORRELATIONS: dict[str, Callable[[np.ndarray, np.ndarray], float]] = {
-    "pearson": lambda g, m: float(scipy.stats.pearsonr(g, m)[0]) if np.std(g) and np.std(m) else math.nan,
-    "spearman": lambda g, m: float(scipy.stats.spearmanr(g, m)[0]) if np.std(g) and np.std(m) else math.nan,
+    "pearson": numeric.pearson,
+    "spearman": lambda g, m: numeric.pearson(numeric.rankdata(g), numeric.rankdata(m)),
     "kendall_b": lambda g, m: kendall(g, m, "b"),
     "kendall_c": lambda g, m: kendall(g, m, "c"),
 }
@@ -237,7 +213,7 @@ def _one_row(g: np.ndarray, m: np.ndarray) -> dict[str, float]:
         pearson = spearman = math.nan
     else:
         pearson = float(_pearson_rows(g[None], m[None])[0])
-        spearman = float(_pearson_rows(scipy.stats.rankdata(g)[None], scipy.stats.rankdata(m)[None])[0])
+        spearman = float(_pearson_rows(numeric.rankdata(g)[None], numeric.rankdata(m)[None])[0])
     counts = tau_statistics(g, m)
     return {"pearson": pearson, "spearman": spearman, "kendall_b": kendall(g, m, "b", counts=counts),
             "kendall_c": kendall(g, m, "c", counts=counts)}
@@ -259,7 +235,7 @@ def table_statistics(rows: list[tuple[np.ndarray, np.ndarray]]) -> dict[str, flo
         g = np.array([rows[k][0] for k in members], dtype=float)
         m = np.array([rows[k][1] for k in members], dtype=float)
         sums["pearson"] += _pearson_rows(g, m).tolist()
-        sums["spearman"] += _pearson_rows(scipy.stats.rankdata(g, axis=1), scipy.stats.rankdata(m, axis=1)).tolist()
+        sums["spearman"] += _pearson_rows(numeric.rankdata_rows(g), numeric.rankdata_rows(m)).tolist()
         tau_b, tau_c = _kendall_rows(g, m)
         sums["kendall_b"] += tau_b.tolist()
         sums["kendall_c"] += tau_c.tolist()
@@ -334,8 +310,8 @@ def perm_both(gold: Vector, metric1: Vector, metric2: Vector, num_sys: int, stat
     rows2 = filtered_rows(gold, metric2, num_sys, average_by)
     lens = [len(g) for g, _ in rows1]
     g = [r[0] for r in rows1]
-    m1 = scipy.stats.zscore(np.concatenate([r[1] for r in rows1]))
-    m2 = scipy.stats.zscore(np.concatenate([r[1] for r in rows2]))
+    m1 = numeric.zscore(np.concatenate([r[1] for r in rows1]))
+    m2 = numeric.zscore(np.concatenate([r[1] for r in rows2]))
     bounds = np.r_[0, np.cumsum(lens)]
 
     def corr(scores: np.ndarray) -> float:

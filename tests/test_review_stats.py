@@ -154,3 +154,34 @@ def test_wmt23_computed_metrics(tmp_path):
     import json
     run = store.one("select extra from runs where name = 'ONLINE-W'")
     assert json.loads(run["extra"])["metric_sys"]["chrF"] == pytest.approx(sys_m["ONLINE-W"][0], abs=1e-6)
+
+
+def test_numpy_routines_equal_scipy():
+    import scipy.optimize
+    from review import numeric
+    rng = np.random.default_rng(5)
+    for n in (2, 7, 60, 5000):
+        g = rng.integers(0, 6, n).astype(float)
+        m = np.round(g + rng.normal(0, 2, n), 1)
+        c, d, m_only, g_only, both = numeric.kendall_counts(g, m)
+        total = n * (n - 1) // 2
+        if n > 2:
+            tau_b = (c - d) / np.sqrt(total - m_only - both) / np.sqrt(total - g_only - both)
+            assert tau_b == pytest.approx(scipy.stats.kendalltau(m, g)[0], abs=1e-12)
+        assert numeric.rankdata(m) == pytest.approx(scipy.stats.rankdata(m))
+        assert numeric.zscore(m) == pytest.approx(scipy.stats.zscore(m))
+    rows = rng.integers(0, 4, (50, 9)).astype(float)
+    assert numeric.rankdata_rows(rows) == pytest.approx(scipy.stats.rankdata(rows, axis=1))
+    assert numeric.strict_inversions(np.array([3, 1, 2])) == 2
+    for _ in range(20):
+        a, b = rng.normal(size=(30, 5)), rng.normal(size=30)
+        assert numeric.nnls(a, b) == pytest.approx(scipy.optimize.nnls(a, b)[0], abs=1e-9)
+
+
+def test_the_app_does_not_need_scipy():
+    import subprocess
+    import sys
+    code = ("import sys; import scoring.engine, review.study, review.reweight, review.tiers, eval_standards.plugins;"
+            "print('scipy' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "False"

@@ -1,0 +1,115 @@
+"""The few numerical routines the study needs, in numpy alone (so the app and the offline bundle do
+not carry scipy). Each is checked against scipy in the tests."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+
+def rankdata(values: np.ndarray) -> np.ndarray:
+    """Ranks from 1, ties given their average rank (scipy's ``rankdata(method="average")``)."""
+    values = np.asarray(values, dtype=float)
+    _, inverse, counts = np.unique(values, return_inverse=True, return_counts=True)
+    ends = np.cumsum(counts)
+    return (ends - (counts - 1) / 2.0)[inverse]
+
+
+def rankdata_rows(matrix: np.ndarray) -> np.ndarray:
+    """Average ranks within each row of a matrix with short rows (pairwise comparison, O(L²) per row)."""
+    m = np.asarray(matrix, dtype=float)
+    less = (m[:, None, :] < m[:, :, None]).sum(axis=2)
+    equal = (m[:, None, :] == m[:, :, None]).sum(axis=2)
+    return less + (equal + 1) / 2.0
+
+
+def zscore(values: np.ndarray) -> np.ndarray:
+    values = np.asarray(values, dtype=float)
+    sd = values.std()
+    return (values - values.mean()) / sd if sd > 0 else np.zeros_like(values)
+
+
+def pearson(a: np.ndarray, b: np.ndarray) -> float:
+    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    if len(a) < 2 or np.ptp(a) == 0 or np.ptp(b) == 0:
+        return math.nan
+    ac, bc = a - a.mean(), b - b.mean()
+    return float(np.clip((ac @ bc) / math.sqrt((ac @ ac) * (bc @ bc)), -1.0, 1.0))
+
+
+def strict_inversions(values: np.ndarray) -> int:
+    """Pairs i < j with values[i] > values[j], by a bottom-up merge sort in numpy (O(n log² n))."""
+    _, ranks = np.unique(np.asarray(values), return_inverse=True)
+    a = ranks.astype(np.int64).ravel()
+    n = len(a)
+    scale = int(a.max()) + 1 if n else 1
+    index = np.arange(n)
+    total, width = 0, 1
+    while width < n:
+        block = index // (2 * width)
+        right = (index // width) % 2 == 1
+        keys = block * scale + a
+        left_keys = keys[~right]  # sorted: blocks in order, each left half sorted by the previous level
+        rk, rb = keys[right], block[right]
+        above = np.searchsorted(left_keys, (rb + 1) * scale, side="left") - np.searchsorted(left_keys, rk, side="right")
+        total += int(above.sum())
+        a = a[np.argsort(keys, kind="stable")]  # merge: each block sorted
+        width *= 2
+    return total
+
+
+def tie_pairs(*columns: np.ndarray) -> int:
+    """Pairs tied on every given column at once (sort, then count runs of equal rows)."""
+    if len(columns[0]) < 2:
+        return 0
+    order = np.lexsort(columns[::-1])
+    same = np.ones(len(order) - 1, dtype=bool)
+    for col in columns:
+        c = np.asarray(col)[order]
+        same &= c[1:] == c[:-1]
+    if not same.any():
+        return 0
+    edges = np.flatnonzero(np.diff(np.r_[0, same.astype(np.int8), 0]))
+    runs = edges[1::2] - edges[::2] + 1  # a run of k equal neighbours is k + 1 equal values
+    return int((runs * (runs - 1) // 2).sum())
+
+
+def kendall_counts(gold: np.ndarray, metric: np.ndarray) -> tuple[int, int, int, int, int]:
+    """Concordant, discordant, tied only in the metric, tied only in gold, tied in both — O(n log² n)."""
+    g, m = np.asarray(gold, dtype=float), np.asarray(metric, dtype=float)
+    n = len(g)
+    total = n * (n - 1) // 2
+
+    both = tie_pairs(g, m)
+    m_only, g_only = tie_pairs(m) - both, tie_pairs(g) - both
+    order = np.lexsort((g, m))  # by metric, then gold: pairs tied in either never count as inversions
+    discordant = strict_inversions(g[order])
+    concordant = total - m_only - g_only - both - discordant
+    return concordant, discordant, m_only, g_only, both
+
+
+def nnls(a: np.ndarray, b: np.ndarray, max_iter: int | None = None) -> np.ndarray:
+    """Non-negative least squares, min ‖Ax − b‖ with x ≥ 0 (Lawson & Hanson 1974, active set)."""
+    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    rows, cols = a.shape
+    passive = np.zeros(cols, dtype=bool)
+    x = np.zeros(cols)
+    tol = 10 * np.finfo(float).eps * np.abs(a).sum(axis=0).max() * max(rows, cols)
+    w = a.T @ (b - a @ x)
+    iterations, limit = 0, max_iter or 3 * cols
+    while (~passive).any() and np.where(passive, -np.inf, w).max() > tol and iterations < limit:
+        passive[int(np.argmax(np.where(passive, -np.inf, w)))] = True
+        while True:
+            iterations += 1
+            s = np.zeros(cols)
+            s[passive] = np.linalg.lstsq(a[:, passive], b, rcond=None)[0]
+            if s[passive].min() > tol or iterations >= limit:
+                break
+            shrink = passive & (s <= tol)
+            alpha = np.min(x[shrink] / (x[shrink] - s[shrink]))
+            x = x + alpha * (s - x)
+            passive &= x > tol
+        x = s
+        w = a.T @ (b - a @ x)
+    return np.maximum(x, 0.0)
