@@ -41,12 +41,18 @@ def _variant(card: RunCard) -> RunCard:
     return RunCard(card.path + "#b", card.format, entries, card.meta)
 
 
-def test_paired_tests_equal_sacrebleu():
+@pytest.fixture(scope="module")
+def two_runs():
+    """The demo and a variant of it, scored with profile B: (A, B, their scored tables, profile)."""
     a = load(str(DEMO))
     b = _variant(a)
     profile = load_profile("B")
-    ra = engine.score_with_table(a, profile, n_bootstrap=10)
-    rb = engine.score_with_table(b, profile, n_bootstrap=10)
+    return a, b, engine.score_with_table(a, profile, n_bootstrap=10), \
+        engine.score_with_table(b, profile, n_bootstrap=10), profile
+
+
+def test_paired_tests_equal_sacrebleu(two_runs):
+    a, b, ra, rb, profile = two_runs
     ours = compare.paired(ra, rb, profile, "chrf_plus_plus", n_resamples=1000, n_trials=1000)
     refs = [e.reference for e in a.entries]
     systems = [("a", [e.predicted for e in a.entries]), ("b", [e.predicted for e in b.entries])]
@@ -58,12 +64,8 @@ def test_paired_tests_equal_sacrebleu():
         assert ours["score_b"] == pytest.approx(want.score)
 
 
-def test_paired_composite_and_ranking():
-    a = load(str(DEMO))
-    b = _variant(a)
-    profile = load_profile("B")
-    ra = engine.score_with_table(a, profile, n_bootstrap=10)
-    rb = engine.score_with_table(b, profile, n_bootstrap=10)
+def test_paired_composite_and_ranking(two_runs):
+    _, _, ra, rb, profile = two_runs
     res = compare.paired(ra, rb, profile, "composite", n_resamples=300, n_trials=300)
     assert res["delta"] == pytest.approx(rb[0]["scores"]["composite"] - ra[0]["scores"]["composite"])
     assert res["delta_ci_lower"] <= res["delta"] <= res["delta_ci_upper"]
