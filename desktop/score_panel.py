@@ -382,23 +382,42 @@ class ScorePanel(QWidget):
         if other:
             self.show_comparison(other)
 
-    def show_comparison(self, other: str) -> None:
-        from eval_standards.setup import prepare
-        from scoring import compare, engine, runcard
+    def show_comparison(self, other: str, wait: bool = False) -> None:
+        """Paired significance against another run, computed off the GUI thread."""
+        path = self.path
 
-        cards = compare.align([runcard.load(self.path), runcard.load(other)])
-        setup = prepare(cards[0])
-        runs = [engine.score_with_table(c, setup.profile, conventions=setup.conventions, plugins=setup.plugins)
-                for c in cards]
+        def job(progress):
+            from eval_standards.setup import prepare
+            from scoring import compare, engine, runcard
+
+            cards = compare.align([runcard.load(path), runcard.load(other)])
+            setup = prepare(cards[0])
+            runs = [engine.score_with_table(c, setup.profile, conventions=setup.conventions, plugins=setup.plugins)
+                    for c in cards]
+            progress("significance", 0.8)
+            return [compare.paired(runs[0], runs[1], setup.profile, m, n_trials=2000) for m in compare.METRICS]
+
+        self.stage.setText(self.tr("Comparing with {0}…").format(Path(other).name))
+        self.worker = Worker(job, self)
+        self.worker.succeeded.connect(lambda tests: self._show_comparison(path, other, tests))
+        self.worker.failed.connect(self._failed)
+        self.worker.start()
+        if wait:
+            self.worker.wait()
+            from PySide6.QtWidgets import QApplication
+            QApplication.processEvents()
+
+    def _show_comparison(self, path: str, other: str, tests: list[dict]) -> None:
+        self.stage.setText(self.tr("Compared with {0}.").format(Path(other).name))
         rows = []
-        for metric in compare.METRICS:
-            t = compare.paired(runs[0], runs[1], setup.profile, metric, n_trials=2000)
+        for t in tests:
+            metric = t["metric"]
             if t["available"]:
                 rows.append(f"<tr><td>{metric}</td><td>{t['score_a']:.4f}</td><td>{t['score_b']:.4f}</td>"
                             f"<td>{t['delta']:+.4f} [{t['delta_ci_lower']:+.4f}, {t['delta_ci_upper']:+.4f}]</td>"
                             f"<td>{t['p_bootstrap']:.4f}</td><td>{t['p_randomization']:.4f}</td>"
                             f"<td>{self.tr('yes') if t['significant'] else self.tr('no')}</td></tr>")
-        self.detail.setHtml(f"<h3>{self.tr('Paired comparison')}</h3><p>{html.escape(Path(self.path).name)} → "
+        self.detail.setHtml(f"<h3>{self.tr('Paired comparison')}</h3><p>{html.escape(Path(path).name)} → "
                             f"{html.escape(Path(other).name)}</p><table border=1 cellspacing=0 cellpadding=3>"
                             f"<tr><th>metric</th><th>A</th><th>B</th><th>Δ [95% CI]</th><th>p (bootstrap)</th>"
                             f"<th>p (randomisation)</th><th>significant</th></tr>{''.join(rows)}</table>")

@@ -150,3 +150,21 @@ def test_errors_become_the_cli_message(qtbot, app, tmp_path, monkeypatch):
     panel.open_path(str(bad), wait=True)
     qtbot.waitUntil(lambda: bool(seen), timeout=30000)
     assert seen == [f"{bad}: entry 1 (id 'a'): missing field 'reference'"]
+
+
+def test_compare_two_runs_in_the_score_view(qtbot, app, tmp_path):
+    from conftest import DEMO
+    from desktop.score_panel import ScorePanel
+    card = json.loads(DEMO.read_text("utf-8"))
+    for e in card["entries"][:10]:
+        e["predicted"] = e["reference"]
+    better = tmp_path / "better.json"
+    better.write_text(json.dumps(card, ensure_ascii=False), "utf-8")
+    panel = ScorePanel()
+    qtbot.addWidget(panel)
+    panel.open_path(str(DEMO), wait=True)
+    qtbot.waitUntil(lambda: panel.scored is not None, timeout=30000)
+    panel.show_comparison(str(better), wait=True)
+    qtbot.waitUntil(lambda: "Paired comparison" in panel.detail.toPlainText(), timeout=60000)
+    text = panel.detail.toPlainText()
+    assert "composite" in text and "chrf_plus_plus" in text and "exact_match_rate" in text
