@@ -265,9 +265,6 @@ class Correlation:
     def kendall(self, average_by: str = "none", variant: str = "b", epsilon: float = 0.0) -> float:
         return average([kendall(g, m, variant, epsilon) for g, m in self.rows(average_by)])
 
-    def acc23_calibrated(self, average_by: str = "none") -> tuple[float, float]:
-        return tie_calibrated(self.rows(average_by), "acc23")
-
     def table(self, average_by: str = "none") -> dict:
         """Every statistic the study reports for one grouping."""
         rows = self.rows(average_by)

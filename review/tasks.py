@@ -61,11 +61,3 @@ def validate(code: str, answers: dict[str, Any]) -> dict[str, Any]:
         raise InputError("answers", sorted(unknown)[0], "not a question of this task")
     return out
 
-
-def option_label(code: str, question: str, value: Any) -> str:
-    for q in task(code)["questions"]:
-        if q["id"] == question:
-            for o in q["options"]:
-                if o["value"] == value:
-                    return o["label"]
-    return str(value)

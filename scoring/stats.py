@@ -120,13 +120,6 @@ def bootstrap_intervals(score_fns: dict[str, Callable[[np.ndarray], np.ndarray]]
 
 # ----------------------------------------------------------------------------- paired tests
 
-def sacrebleu_ci(values: np.ndarray) -> tuple[float, float]:
-    """sacrebleu's ``estimate_ci``: mean and half-width of the central 95 % of resampled scores."""
-    ordered = np.sort(values)
-    lo = len(ordered) // 40
-    return float(ordered.mean()), float(0.5 * (ordered[len(ordered) - lo - 1] - ordered[lo]))
-
-
 def p_value(stats: np.ndarray, real_difference: float) -> float:
     """sacrebleu/MultEval: (number of samples with a larger statistic + 1) / (samples + 1)."""
     return (int(np.sum(stats > real_difference)) + 1) / (len(stats) + 1)
