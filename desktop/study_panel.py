@@ -8,9 +8,9 @@ import html
 import json
 
 import numpy as np
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel, QMessageBox, QPushButton, QSplitter,
-                               QTableWidget, QTableWidgetItem, QTextBrowser, QVBoxLayout, QWidget)
+                               QTableView, QTextBrowser, QVBoxLayout, QWidget)
 
 from review import bundles, campaigns, reweight, study, tiers
 from review.store import Store
@@ -18,17 +18,49 @@ from review.store import Store
 from .qt_common import Worker, friendly_error, guarded
 
 
-def _fill(table: QTableWidget, headers: list[str], rows: list[list]) -> None:
-    table.clear()
-    table.setColumnCount(len(headers))
-    table.setRowCount(len(rows))
-    table.setHorizontalHeaderLabels(headers)
-    for r, row in enumerate(rows):
-        for c, value in enumerate(row):
-            text = f"{value:.4f}" if isinstance(value, float) else ("—" if value is None else str(value))
-            table.setItem(r, c, QTableWidgetItem(text))
-    table.resizeColumnsToContents()
-    table.horizontalHeader().setStretchLastSection(True)
+class RowsModel(QAbstractTableModel):
+    """A read-only table of rows (Qt model/view): numbers shown to 4 decimals, None as a dash."""
+
+    def __init__(self):
+        super().__init__()
+        self.headers: list[str] = []
+        self.rows: list[list] = []
+
+    def set(self, headers: list[str], rows: list[list]) -> None:
+        self.beginResetModel()
+        self.headers, self.rows = headers, rows
+        self.endResetModel()
+
+    def rowCount(self, parent=QModelIndex()) -> int:  # noqa: N802
+        return len(self.rows)
+
+    def columnCount(self, parent=QModelIndex()) -> int:  # noqa: N802
+        return len(self.headers)
+
+    def data(self, index, role=Qt.DisplayRole):
+        if role != Qt.DisplayRole:
+            return None
+        value = self.rows[index.row()][index.column()]
+        return f"{value:.4f}" if isinstance(value, float) else ("—" if value is None else str(value))
+
+    def headerData(self, section, orientation, role=Qt.DisplayRole):  # noqa: N802
+        if role == Qt.DisplayRole and orientation == Qt.Horizontal:
+            return self.headers[section]
+        return None
+
+
+def _table() -> QTableView:
+    view = QTableView()
+    view.setModel(RowsModel())
+    view.setSelectionBehavior(QTableView.SelectRows)
+    view.setSelectionMode(QTableView.SingleSelection)
+    view.horizontalHeader().setStretchLastSection(True)
+    return view
+
+
+def _fill(view: QTableView, headers: list[str], rows: list[list]) -> None:
+    view.model().set(headers, rows)
+    view.resizeColumnsToContents()
 
 
 class CampaignPanel(QWidget):
@@ -53,11 +85,9 @@ class CampaignPanel(QWidget):
         row.addStretch(1)
         layout.addLayout(row)
         split = QSplitter(Qt.Horizontal)
-        self.campaigns = QTableWidget()
-        self.campaigns.setSelectionBehavior(QTableWidget.SelectRows)
-        self.campaigns.itemSelectionChanged.connect(guarded(self, self.show_progress))
-        self.progress = QTableWidget()
-        self.progress.setSelectionBehavior(QTableWidget.SelectRows)
+        self.campaigns = _table()
+        self.campaigns.selectionModel().selectionChanged.connect(guarded(self, lambda *_: self.show_progress()))
+        self.progress = _table()
         split.addWidget(self.campaigns)
         split.addWidget(self.progress)
         layout.addWidget(split, 1)
@@ -78,7 +108,7 @@ class CampaignPanel(QWidget):
             self.campaigns.selectRow(0)
 
     def selected_campaign(self) -> str | None:
-        row = self.campaigns.currentRow()
+        row = self.campaigns.currentIndex().row()
         return self._ids[row] if 0 <= row < len(self._ids) else None
 
     def show_progress(self) -> None:
@@ -114,7 +144,7 @@ class CampaignPanel(QWidget):
             self.refresh()
 
     def withdraw(self) -> None:
-        row = self.progress.currentRow()
+        row = self.progress.currentIndex().row()
         if row < 0:
             return
         speaker_id = self._speakers[row]
@@ -152,7 +182,7 @@ class StudyPanel(QWidget):
         split = QSplitter(Qt.Horizontal)
         left = QWidget()
         left_layout = QVBoxLayout(left)
-        self.table = QTableWidget()
+        self.table = _table()
         self.text = QTextBrowser()
         left_layout.addWidget(self.table, 2)
         left_layout.addWidget(self.text, 1)

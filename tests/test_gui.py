@@ -168,3 +168,22 @@ def test_compare_two_runs_in_the_score_view(qtbot, app, tmp_path):
     qtbot.waitUntil(lambda: "Paired comparison" in panel.detail.toPlainText(), timeout=60000)
     text = panel.detail.toPlainText()
     assert "composite" in text and "chrf_plus_plus" in text and "exact_match_rate" in text
+
+
+def test_campaign_and_study_panels(qtbot, app, review_db):
+    from desktop.study_panel import CampaignPanel, StudyPanel
+    path, cid, speaker = review_db
+    store = Store(path)
+    campaigns.join(store, cid, speaker)
+    for _ in range(5):
+        campaigns.answer(store, cid, speaker, campaigns.next_position(store, cid, speaker), {"adequacy": 3, "fluency": 4})
+    panel = CampaignPanel(store)
+    qtbot.addWidget(panel)
+    assert panel.campaigns.model().rowCount() == 1 and panel.selected_campaign() == cid
+    progress = panel.progress.model()
+    assert progress.rowCount() == 1 and progress.rows[0][2] == 5
+    study_panel = StudyPanel(store)
+    qtbot.addWidget(study_panel)
+    study_panel.agreement(wait=True)
+    qtbot.waitUntil(lambda: study_panel.table.model().rowCount() == 2, timeout=30000)
+    assert study_panel.table.model().rows[0][0] == "interval"
