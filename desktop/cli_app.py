@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-
 
 def register(sub, commands) -> None:
     p = sub.add_parser("app", help="the desktop app: speaker review, scoring view, campaigns, study")
@@ -24,6 +22,3 @@ def run(args) -> int:
         window.score.open_path(args.run)
     return app.exec()
 
-
-if __name__ == "__main__":
-    sys.exit(run(type("Args", (), {"db": None, "run": None})()))

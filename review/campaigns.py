@@ -12,21 +12,16 @@ transaction.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import random
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 from scoring.errors import InputError
+from scoring.runcard import read_json
 
 from . import tasks as task_defs
-from .store import Store, dumps, new_id, now
-
-
-def _hash(*parts: Any) -> str:
-    return hashlib.sha256("\x1f".join(str(p) for p in parts).encode()).hexdigest()[:20]
+from .store import Store, content_id as _hash, dumps, new_id, now
 
 
 # ----------------------------------------------------------------------------- runs and items
@@ -49,12 +44,7 @@ def _entry_metrics(entry: dict) -> dict[str, float]:
 
 
 def load_scored(path: str) -> dict:
-    try:
-        data = json.loads(Path(path).read_text("utf-8"))
-    except FileNotFoundError:
-        raise InputError(path, "", "file not found") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise InputError(path, "", f"not a scored run card ({exc.__class__.__name__})") from None
+    data = read_json(path)
     if not isinstance(data, dict) or "scores" not in data or not isinstance(data.get("entries"), list):
         raise InputError(path, "top level", "not a scored run card: run `lyss score RUN --out SCORED.json` first")
     return data

@@ -5,10 +5,8 @@ from __future__ import annotations
 
 import ast
 import csv
-import hashlib
 import io
 import json
-import math
 from collections import defaultdict
 from pathlib import Path
 
@@ -18,14 +16,10 @@ from scoring import surface
 from scoring.errors import InputError
 
 from . import study
-from .store import Store, dumps, now
+from .store import Store, content_id as _hash, dumps, now
 
 COMPUTED = ("chrF", "chrF++", "BLEU")
 IMPORTED_AT = "1970-01-01T00:00:00.000000Z"  # imported answers never win a merge against a real edit
-
-
-def _hash(*parts) -> str:
-    return hashlib.sha256("\x1f".join(map(str, parts)).encode()).hexdigest()[:20]
 
 
 def _read_lines(path: Path) -> list[str]:

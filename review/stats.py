@@ -25,17 +25,12 @@ Vector = Sequence[float | None]
 PAIRWISE_LIMIT = 3000  # above this many values, exact ties use sorting, not the n² pair matrix
 
 
-def _tau_statistics_sorted(gold: np.ndarray, metric: np.ndarray) -> tuple[int, int, int, int, int]:
-    """The same counts in O(n log² n): ties by sorting, discordant pairs by merge counting."""
-    return numeric.kendall_counts(gold, metric)
-
-
 def tau_statistics(gold: np.ndarray, metric: np.ndarray, epsilon: float = 0.0) -> tuple[int, int, int, int, int]:
     """Pair counts: concordant, discordant, tied only in the metric, tied only in gold, tied in both.
     Metric differences with absolute value ≤ ``epsilon`` count as metric ties."""
     gold, metric = np.asarray(gold, dtype=float), np.asarray(metric, dtype=float)
     if epsilon == 0 and len(gold) > PAIRWISE_LIMIT:
-        return _tau_statistics_sorted(gold, metric)
+        return numeric.kendall_counts(gold, metric)  # O(n log² n): ties by sorting, merge counting
     i, j = np.triu_indices(len(gold), k=1)
     dg = gold[i] - gold[j]
     dm = metric[i] - metric[j]

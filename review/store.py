@@ -8,6 +8,7 @@ researcher can open the file directly (sqlite3, Datasette, pandas ``read_sql``).
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import sqlite3
@@ -32,6 +33,11 @@ def now() -> str:
 
 def new_id(prefix: str = "") -> str:
     return f"{prefix}{uuid.uuid4().hex}"
+
+
+def content_id(*parts: Any) -> str:
+    """A short id derived from content: the same run, entry or campaign gets the same id on every laptop."""
+    return hashlib.sha256("\x1f".join(str(p) for p in parts).encode()).hexdigest()[:20]
 
 
 def dumps(value: Any) -> str:

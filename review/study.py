@@ -8,7 +8,6 @@ Statistics never see quality-control items (repeats, degraded outputs) nor withd
 from __future__ import annotations
 
 import json
-import math
 from collections import Counter, defaultdict
 from typing import Any
 

@@ -8,10 +8,8 @@ scores, composite and tier → bootstrap intervals → per-entry breakdowns → 
 from __future__ import annotations
 
 import hashlib
-import json
 import math
 import platform
-import statistics
 import time
 from typing import Any, Iterable
 

@@ -9,11 +9,10 @@ mean of the items' ``breakdown`` values. The gate fails when the overall score d
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from pathlib import Path
 
 from .errors import InputError
+from .runcard import read_json
 
 DEFAULT_MAX_DROP = 0.02
 
@@ -26,14 +25,7 @@ class GateView:
 
 
 def read_result(path: str) -> GateView:
-    try:
-        data = json.loads(Path(path).read_text("utf-8"))
-    except FileNotFoundError:
-        raise InputError(path, "", "file not found") from None
-    except UnicodeDecodeError:
-        raise InputError(path, "", "not UTF-8 text") from None
-    except json.JSONDecodeError as exc:
-        raise InputError(path, f"line {exc.lineno} column {exc.colno}", f"invalid JSON: {exc.msg}") from None
+    data = read_json(path)
     if not isinstance(data, dict):
         raise InputError(path, "top level", "not a scored run card or rubric result")
     items = data.get("entries") if "scores" in data else data.get("items")

@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 
 from .errors import InputError
+from .runcard import read_json, read_text
 
 WEIGHT_TOLERANCE = 1e-6
 
@@ -140,19 +141,7 @@ def load_rubric(name_or_path: str, folder: str = "profiles") -> Rubric:
     """A shipped rubric by name (``A``, ``B``, ``capstone``) or any rubric file by path."""
     candidate = Path(name_or_path)
     if candidate.suffix == ".json" or candidate.exists():
-        try:
-            text = candidate.read_text("utf-8")
-        except FileNotFoundError:
-            raise InputError(name_or_path, "", "file not found") from None
-        except UnicodeDecodeError:
-            raise InputError(name_or_path, "", "not UTF-8 text") from None
-        try:
-            data = json.loads(text, parse_constant=lambda c: (_ for _ in ()).throw(ValueError(c)))
-        except json.JSONDecodeError as exc:
-            raise InputError(name_or_path, f"line {exc.lineno} column {exc.colno}", f"invalid JSON: {exc.msg}") from None
-        except ValueError as exc:
-            raise InputError(name_or_path, "", f"{exc} is not a number JSON allows") from None
-        rubric = rubric_from_dict(data, name_or_path)
+        rubric = rubric_from_dict(read_json(candidate), name_or_path)
         return Rubric(**{**rubric.__dict__, "path": str(candidate)})
     for sub in (folder, "profiles", "rubrics"):
         res = resources.files("scoring").joinpath(f"data/{sub}/{name_or_path}.json")
@@ -219,25 +208,16 @@ def score_item(rubric: Rubric, item: dict) -> dict:
 
 def read_items(path: str) -> list[dict]:
     """Rubric items from a JSON list (or ``{"items": [...]}``) or a JSONL file."""
-    try:
-        text = Path(path).read_text("utf-8")
-    except FileNotFoundError:
-        raise InputError(path, "", "file not found") from None
-    except UnicodeDecodeError:
-        raise InputError(path, "", "not UTF-8 text") from None
     items: list = []
     if path.endswith(".jsonl"):
-        for lineno, line in enumerate(text.splitlines(), 1):
+        for lineno, line in enumerate(read_text(path).splitlines(), 1):
             if line.strip():
                 try:
                     items.append(json.loads(line))
                 except json.JSONDecodeError as exc:
                     raise InputError(path, f"line {lineno}", f"invalid JSON: {exc.msg}") from None
     else:
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise InputError(path, f"line {exc.lineno} column {exc.colno}", f"invalid JSON: {exc.msg}") from None
+        data = read_json(path)
         items = data.get("items", []) if isinstance(data, dict) else data
     if not isinstance(items, list) or not items:
         raise InputError(path, "", "no items to score")

@@ -103,6 +103,18 @@ def _parse_json(path: Path, text: str, where: str = "") -> Any:
         raise InputError(str(path), where or "JSON", str(exc)) from None
 
 
+def read_json(path: str | os.PathLike) -> Any:
+    """A JSON file, or an :class:`InputError` naming the file, the place and the problem
+    (missing, not UTF-8, invalid JSON, NaN/Infinity)."""
+    path = Path(path)
+    return _parse_json(path, _read_text(path))
+
+
+def read_text(path: str | os.PathLike) -> str:
+    """A UTF-8 text file, or an :class:`InputError` naming the file and the problem."""
+    return _read_text(Path(path))
+
+
 # ----------------------------------------------------------------------------- field checks
 
 def _place(index: int, raw: dict | None) -> str:

@@ -15,7 +15,7 @@ from eval_standards.crk.linter import CrkLinterMetric, Linter
 from eval_standards.crk.orthography import CrkOrthographyMetric
 from eval_standards.crk.semantic import CrkSemanticMetric
 from eval_standards.giellalt import MorphologyMetric, SourceLeakage
-from eval_standards.tools import LanguageTools, tools_for
+from eval_standards.tools import tools_for
 from scoring.runcard import Entry
 
 
