@@ -163,10 +163,10 @@ class StudyPanel(QWidget):
         self.store = store
         layout = QVBoxLayout(self)
         row = QHBoxLayout()
-        self.metric = QComboBox()
+        self.metric_choice = QComboBox()
         self.human = QComboBox()
         row.addWidget(QLabel(self.tr("Metric")))
-        row.addWidget(self.metric)
+        row.addWidget(self.metric_choice)
         row.addWidget(QLabel(self.tr("Human score")))
         row.addWidget(self.human)
         buttons = [(self.tr("Agreement"), self.agreement), (self.tr("Correlate"), self.correlate),
@@ -201,10 +201,10 @@ class StudyPanel(QWidget):
             metrics |= set(json.loads(row["metrics"] or "{}"))
         humans = [r["kind"] for r in self.store.rows("select distinct kind from human_scores")]
         humans += ["adequacy_z", "adequacy", "fluency_z", "fluency", "verdict"]
-        self.metric.clear()
-        self.metric.addItems(sorted(metrics))
+        self.metric_choice.clear()
+        self.metric_choice.addItems(sorted(metrics))
         if "composite" in metrics:
-            self.metric.setCurrentText("composite")
+            self.metric_choice.setCurrentText("composite")
         self.human.clear()
         self.human.addItems(humans)
 
@@ -235,7 +235,7 @@ class StudyPanel(QWidget):
             result["answers"], result["raters"], result["items"]))
 
     def correlate(self, wait: bool = False) -> None:
-        metric, human = self.metric.currentText(), self.human.currentText()
+        metric, human = self.metric_choice.currentText(), self.human.currentText()
 
         def job(store):
             result = study.correlate(store, metric, human, resamples=200)
