@@ -27,8 +27,21 @@ def register(sub, commands) -> None:
     review = sub.add_parser("review", help="speakers, campaigns, answers and bundles (SQLite)")
     rv = review.add_subparsers(dest="verb", metavar="VERB", required=True)
 
-    p = rv.add_parser("init", help="create (or check) a review database")
+    p = rv.add_parser("init", help="create (or check) a review database; prints this laptop's code")
     _db(p)
+    p = rv.add_parser("code", help="this laptop's code, to read aloud when the coordinator enrols it")
+    _db(p)
+    p = rv.add_parser("enrol", help="coordinator: let the laptop with CODE contribute answers to your campaigns")
+    _db(p)
+    p.add_argument("code", metavar="CODE", help="the code `lyss review code` shows on that laptop")
+    p.add_argument("--campaign", help="only this campaign (default: every campaign this laptop coordinates)")
+    p = rv.add_parser("trust", help="accept campaigns from the coordinator laptop with CODE")
+    _db(p)
+    p.add_argument("code", metavar="CODE", help="the code `lyss review code` shows on the coordinator's laptop")
+    p.add_argument("--label", help="a name to remember it by")
+    p = rv.add_parser("restore", help="put back a backup (the newest by default), every withdrawal re-applied")
+    _db(p)
+    p.add_argument("backup", nargs="?", metavar="BACKUP")
     p = rv.add_parser("add-speaker", help="register a speaker with their consent")
     _db(p)
     p.add_argument("--name", required=True, help="display name (kept on this laptop only)")
@@ -135,17 +148,35 @@ def register(sub, commands) -> None:
     commands["study"] = run_study
 
 
+READ_ONLY = {"progress", "export", "code", "agreement", "correlate", "compare-metrics", "linter-precision",
+             "fst-rejection", "reliability"}
+
+
 def _store(args):
     from review.store import Store
-    return Store(args.db, create=args.verb == "init" or args.verb.startswith("import"))
+    return Store(args.db, create=args.verb == "init" or args.verb.startswith("import"),
+                 read_only=args.verb in READ_ONLY)
 
 
 def run_review(args) -> int:
     from review import bundles, campaigns, interop
+    from review.store import restore
 
+    if args.verb == "restore":
+        used = restore(args.db, args.backup)
+        print(f"restored {args.db} from {used.name}; every withdrawal it knows of is applied again")
+        return 0
     with _store(args) as store:
         if args.verb == "init":
-            print(f"review database ready: {args.db} (device {store.device_id})")
+            print(f"review database ready: {args.db}\nthis laptop's code: {store.device_id}")
+        elif args.verb == "code":
+            print(store.device_id)
+        elif args.verb == "enrol":
+            done = campaigns.enrol(store, args.code, args.campaign)
+            print(f"enrolled {args.code.upper()} in {len(done)} campaign(s): {', '.join(done)}")
+        elif args.verb == "trust":
+            code = campaigns.trust(store, args.code, args.label)
+            print(f"this laptop now accepts campaigns coordinated by {code}")
         elif args.verb == "add-speaker":
             print(campaigns.add_speaker(store, args.name, args.consent_scope, args.community, args.dialect))
         elif args.verb == "create-campaign":
@@ -187,8 +218,11 @@ def run_review(args) -> int:
                   f"{changed['ratings_replaced']} replaced, {changed['ratings_deleted']} deleted, "
                   f"{changed['speakers_withdrawn']} speakers withdrawn")
         elif args.verb == "withdraw":
-            n = campaigns.withdraw(store, args.speaker)
-            print(f"withdrew {args.speaker}: {n} answers deleted; the withdrawal travels in bundles")
+            r = campaigns.withdraw(store, args.speaker)
+            print(f"withdrew {args.speaker}: {r['deleted']} answers deleted here and in {r['backups']} backups")
+            print("  the withdrawal travels in bundles" if r["travels"] else
+                  "  other laptops will not honour it: this laptop neither registered the speaker nor coordinates "
+                  "a campaign; ask the coordinator to withdraw the speaker too")
         elif args.verb == "export":
             if args.format == "mtme":
                 print(json.dumps(interop.export_mtme(store, args.out, args.lp, args.human)))

@@ -152,8 +152,9 @@ class CampaignPanel(QWidget):
             "Delete every answer of {0}, here and wherever this laptop's bundles go? This cannot be undone.")
             .format(speaker_id))
         if answer == QMessageBox.Yes:
-            n = campaigns.withdraw(self.store, speaker_id)
-            self.status.setText(self.tr("{0} withdrew; {1} answers deleted.").format(speaker_id, n))
+            r = campaigns.withdraw(self.store, speaker_id)
+            self.status.setText(self.tr("{0} withdrew; {1} answers deleted here and in {2} backups.").format(
+                speaker_id, r["deleted"], r["backups"]))
             self.show_progress()
 
 

@@ -1,19 +1,29 @@
-"""Bundles: moving answers between laptops without a server.
+"""Bundles: moving answers between laptops without a server, signed and checked.
 
-``export_bundle`` writes one zip file: ``manifest.json`` (format, schema version, device id, sha256 of
-the payload, counts) and ``data.json`` (runs, items, campaigns, speakers' pseudonymous records — never
-names, communities or dialects — assignments, answers, their history and tombstones).
+``export_bundle`` writes one zip file: ``manifest.json`` (format, schema version, the laptop's code
+and public key, the sha256 of the payload, counts), ``manifest.sig`` (the laptop's Ed25519 signature
+of the manifest) and ``data.json`` (runs, items, campaigns, enrolments, speakers' pseudonymous
+records — never names, communities or dialects — assignments, answers, their history, tombstones).
 
-``merge`` applies a bundle in one transaction. Merging is a union with deterministic conflict rules,
-so it is idempotent and order-independent:
+``merge`` first reads and checks everything, and writes nothing unless all of it holds:
 
-- rows with content-addressed ids (runs, items, campaigns) are inserted when missing, keeping the
-  earliest creation time when two laptops built the same one;
-- an answer whose uuid has a tombstone is deleted everywhere; a withdrawn speaker's answers too;
+- the zip is small enough (members, decompressed size) and its manifest well formed;
+- the bundle is signed, the signature holds (else it was altered after signing), and the signing
+  laptop is a coordinator this laptop trusts or is enrolled in every campaign whose answers it carries;
+- every row has the right columns and types, answers fit their task, timestamps are not in the
+  future (beyond :data:`CLOCK_SKEW`), references point at known campaigns, items and speakers;
+- campaigns and enrolments carry their coordinator's valid signature, speakers the key that
+  registered them, tombstones their signer's (see :mod:`review.withdrawal` for who may withdraw).
+
+Then it applies the bundle in one transaction (after a backup). Merging is a function of the set of
+bundles — every table reaches the same state in every order, and merging again changes nothing:
+
+- rows with content-addressed ids (runs, items, campaigns, scores) keep the smallest version
+  (earliest timestamp, then canonical JSON); speakers keep the earliest consent and the newest
+  preferences; assignments the smallest item;
 - two answers for the same speaker, campaign and position keep the latest ``updated_at``, then the
-  larger uuid; two versions of one uuid keep the latest ``updated_at``, then the larger content.
-
-A damaged bundle (not a zip, a checksum mismatch, invalid JSON, a newer schema) is refused whole.
+  larger uuid; two versions of one uuid keep the latest ``updated_at``, then the larger content;
+- withdrawals and undos are applied when honoured, whatever order they arrive in.
 """
 
 from __future__ import annotations
@@ -27,12 +37,15 @@ from pathlib import Path
 
 from scoring.errors import InputError
 
-from .store import SCHEMA_VERSION, Store, dumps, now
+from . import keys
+from .bundle_checks import check_payload
+from .store import SCHEMA_VERSION, Store, StoreError, dumps, now
+from .withdrawal import PRIVATE_SPEAKER_FIELDS, apply_tombstones
 
 FORMAT = "lyss-review-bundle"
-TABLES = ("runs", "items", "human_scores", "campaigns", "campaign_items", "speakers", "assignments", "ratings",
-          "rating_history", "tombstones")
-PRIVATE_SPEAKER_FIELDS = ("display_name", "community", "dialect")
+TABLES = ("runs", "items", "human_scores", "campaigns", "campaign_items", "enrolments", "speakers", "assignments",
+          "ratings", "rating_history", "tombstones")
+MEMBERS = {"manifest.json": 64 * 1024, "manifest.sig": 1024, "data.json": 512 * 1024 * 1024}
 
 
 def _payload(store: Store) -> dict:
@@ -48,146 +61,199 @@ def _payload(store: Store) -> dict:
 
 
 def export_bundle(store: Store, path: str) -> dict:
-    """Write the bundle atomically. Returns its manifest."""
+    """Write the signed bundle atomically. Returns its manifest."""
+    target = Path(path)
+    if target.exists() and target.resolve() == store.path.resolve():
+        raise InputError(path, "--out", "is the review database itself: choose another file name")
     payload = json.dumps(_payload(store), ensure_ascii=False, sort_keys=True).encode("utf-8")
     manifest = {"format": FORMAT, "schema_version": SCHEMA_VERSION, "device_id": store.device_id,
-                "created_at": now(), "sha256": hashlib.sha256(payload).hexdigest(),
+                "public_key": store.public_key, "created_at": now(), "sha256": hashlib.sha256(payload).hexdigest(),
                 "counts": {t: len(v) for t, v in json.loads(payload).items()}}
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
-    os.close(fd)
+    manifest_bytes = json.dumps(manifest, indent=2, sort_keys=True).encode("utf-8")
+    signature = keys.sign(store.private_key, manifest_bytes)
+    if not target.parent.is_dir():
+        raise InputError(path, "", f"no such folder: {target.parent}")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+        os.close(fd)
+    except OSError as exc:
+        raise InputError(path, "", f"cannot write here ({exc.strerror})") from None
     try:
         with zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_DEFLATED) as z:
-            z.writestr("manifest.json", json.dumps(manifest, indent=2))
+            z.writestr("manifest.json", manifest_bytes)
+            z.writestr("manifest.sig", signature)
             z.writestr("data.json", payload)
         os.replace(tmp, target)
-    except BaseException:
+    except OSError as exc:
+        raise InputError(path, "", f"cannot write the bundle ({exc.strerror}): nothing was written") from None
+    finally:
         if os.path.exists(tmp):
             os.unlink(tmp)
-        raise
     return manifest
 
 
+def _member(z: zipfile.ZipFile, path: str, name: str) -> bytes | None:
+    """One member, read with a hard size limit whatever its header claims (a zip bomb stops here)."""
+    if name not in z.namelist():
+        return None
+    limit = MEMBERS[name]
+    info = z.getinfo(name)
+    if info.file_size > limit:
+        raise InputError(path, name, f"larger than {limit // 1024} KiB unpacked: refused, nothing was merged")
+    with z.open(info) as fh:
+        data = fh.read(limit + 1)
+    if len(data) > limit:
+        raise InputError(path, name, f"larger than {limit // 1024} KiB unpacked: refused, nothing was merged")
+    return data
+
+
+def _json(path: str, place: str, raw: bytes):
+    try:
+        return json.loads(raw)
+    except (ValueError, RecursionError):
+        raise InputError(path, place, "damaged (not valid JSON): nothing was merged") from None
+
+
 def read_bundle(path: str) -> tuple[dict, dict]:
-    """Open and verify a bundle; any damage refuses it whole with a one-line reason."""
+    """Open a bundle and check its signature; any damage refuses it whole with a one-line reason."""
     try:
         with zipfile.ZipFile(path) as z:
-            bad = z.testzip()
-            if bad:
-                raise InputError(path, bad, "damaged bundle (checksum error): nothing was merged")
-            manifest = json.loads(z.read("manifest.json"))
-            payload = z.read("data.json")
+            names = z.namelist()
+            unknown = sorted(set(names) - set(MEMBERS))
+            if unknown or len(names) != len(set(names)):
+                raise InputError(path, unknown[0] if unknown else "", "not a LYSS bundle (unexpected member): "
+                                                                      "nothing was merged")
+            manifest_bytes, signature, payload = (_member(z, path, n) for n in MEMBERS)
     except FileNotFoundError:
         raise InputError(path, "", "file not found") from None
-    except (zipfile.BadZipFile, KeyError, EOFError, OSError) as exc:
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, OSError, ValueError, NotImplementedError) as exc:
         raise InputError(path, "", f"not a readable LYSS bundle ({exc.__class__.__name__}): nothing was merged") from None
-    except json.JSONDecodeError:
-        raise InputError(path, "manifest.json", "damaged manifest: nothing was merged") from None
-    if manifest.get("format") != FORMAT:
+    if manifest_bytes is None or payload is None:
+        raise InputError(path, "", "not a LYSS bundle (no manifest or no data): nothing was merged")
+    manifest = _json(path, "manifest.json", manifest_bytes)
+    if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
         raise InputError(path, "manifest.json", "not a LYSS review bundle")
-    if manifest.get("schema_version", 0) > SCHEMA_VERSION:
-        raise InputError(path, "manifest.json", f"made by a newer LYSS (schema {manifest['schema_version']}); "
-                                                "update before merging")
+    version = manifest.get("schema_version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise InputError(path, "manifest.json", "no schema version: nothing was merged")
+    if version > SCHEMA_VERSION:
+        raise InputError(path, "manifest.json", f"made by a newer LYSS (schema {version}); update before merging")
+    if signature is None:
+        raise InputError(path, "manifest.sig", "unsigned bundle (made by an older LYSS or by hand): refused, "
+                                               "nothing was merged")
+    public = manifest.get("public_key")
+    if not keys.verify(public, manifest_bytes, signature.decode("ascii", "replace")) or \
+            manifest.get("device_id") != keys.code_of(public):
+        raise InputError(path, "manifest.sig", "the signature does not hold: the bundle was altered after "
+                                               "signing; refused, nothing was merged")
     if hashlib.sha256(payload).hexdigest() != manifest.get("sha256"):
-        raise InputError(path, "data.json", "sha256 does not match the manifest: damaged, nothing was merged")
-    try:
-        data = json.loads(payload)
-    except json.JSONDecodeError:
-        raise InputError(path, "data.json", "damaged data: nothing was merged") from None
+        raise InputError(path, "data.json", "does not match the signed manifest: the bundle was altered after "
+                                            "signing; refused, nothing was merged")
+    data = _json(path, "data.json", payload)
+    if not isinstance(data, dict):
+        raise InputError(path, "data.json", "damaged data: nothing was merged")
     missing = [t for t in TABLES if not isinstance(data.get(t), list)]
     if missing:
         raise InputError(path, "data.json", f"missing table {missing[0]!r}: nothing was merged")
     return manifest, data
 
 
+# ----------------------------------------------------------------------------- merging
+
+def _smallest(db, table: str, row: dict, pk: tuple[str, ...], stamp: str | None) -> bool:
+    """Insert a row, or replace the stored version when this one is smaller (earliest stamp, then
+    canonical JSON). Returns True when something changed."""
+    where = " and ".join(f"[{k}] = ?" for k in pk)
+    mine = list(db.query(f"select * from [{table}] where {where}", [row[k] for k in pk]))
+    if not mine:
+        db[table].insert(row)
+        return True
+    key = lambda r: ((r.get(stamp) or "") if stamp else "", dumps(r))
+    if key(row) < key(mine[0]):
+        db[table].upsert(row, pk=pk)
+        return True
+    return False
+
+
+def _merge_speaker(db, row: dict) -> None:
+    mine = list(db.query("select * from speakers where id = ?", [row["id"]]))
+    incoming = {**row, **{k: None for k in PRIVATE_SPEAKER_FIELDS}, "withdrawn": 0, "withdrawn_at": None}
+    if not mine:
+        db["speakers"].insert(incoming)
+        return
+    mine = mine[0]
+    update = {}
+    for key in ("consent_at", "consent_scope", "created_at", "registered_by", "id_salt"):
+        values = [v for v in (mine[key], row[key]) if v is not None]
+        if values and min(values) != mine[key]:
+            update[key] = min(values)
+    if not mine["withdrawn"] and (row["preferences_at"] or "", row["preferences"] or "") > \
+            (mine["preferences_at"] or "", mine["preferences"] or ""):
+        update.update(preferences=row["preferences"], preferences_at=row["preferences_at"])
+    if update:
+        db["speakers"].update(row["id"], update)
+
+
 def _rating_key(r: dict) -> tuple:
     return (r["updated_at"], r["uuid"], r["answers"], r.get("note") or "")
 
 
-def merge(store: Store, path: str) -> dict:
-    """Merge a bundle into the store (idempotent, order-independent). Returns what changed."""
-    manifest, data = read_bundle(path)
+def _merge_rating(db, row: dict, changed: dict) -> None:
+    same = list(db.query("select * from ratings where uuid = ?", [row["uuid"]]))
+    if same:
+        if _rating_key(row) > _rating_key(same[0]):
+            db["ratings"].update(row["uuid"], {k: v for k, v in row.items() if k != "uuid"})
+            changed["ratings_replaced"] += 1
+        return
+    slot = list(db.query("select * from ratings where campaign_id = ? and speaker_id = ? and position = ?",
+                         [row["campaign_id"], row["speaker_id"], row["position"]]))
+    if slot:
+        if (row["updated_at"], row["uuid"]) <= (slot[0]["updated_at"], slot[0]["uuid"]):
+            return
+        db["ratings"].delete(slot[0]["uuid"])
+        changed["ratings_replaced"] += 1
+    else:
+        changed["ratings_added"] += 1
+    db["ratings"].insert(row)
+
+
+def _apply(db, data: dict) -> dict:
     changed = {"ratings_added": 0, "ratings_replaced": 0, "ratings_deleted": 0, "speakers_withdrawn": 0}
+    for row in data["runs"]:
+        _smallest(db, "runs", row, ("id",), "imported_at")
+    for table, pk in (("items", ("id",)), ("human_scores", ("item_id", "kind"))):
+        for row in data[table]:
+            _smallest(db, table, row, pk, None)
+    for row in data["campaigns"]:
+        _smallest(db, "campaigns", row, ("id",), "created_at")
+    if data["campaign_items"]:
+        db["campaign_items"].insert_all(data["campaign_items"], ignore=True)
+    for row in data["enrolments"]:
+        _smallest(db, "enrolments", row, ("campaign_id", "device_code"), "enrolled_at")
+    for row in data["speakers"]:
+        _merge_speaker(db, row)
+    for row in data["assignments"]:
+        _smallest(db, "assignments", row, ("campaign_id", "speaker_id", "position"), None)
+    for row in data["ratings"]:
+        _merge_rating(db, row, changed)
+    if data["rating_history"]:
+        db["rating_history"].insert_all(data["rating_history"], ignore=True)
+    applied = apply_tombstones(db, data["tombstones"])
+    changed["ratings_deleted"] += applied["ratings_deleted"]
+    changed["speakers_withdrawn"] += applied["speakers_withdrawn"]
+    return changed
+
+
+def merge(store: Store, path: str) -> dict:
+    """Check a bundle whole, then merge it (idempotent, order-independent). Returns what changed."""
+    manifest, data = read_bundle(path)
+    check_payload(store, path, manifest, data)
+    store.backup("before-merge")
     with store.transaction() as db:
-        for table, stamp in (("runs", "imported_at"), ("items", None), ("human_scores", None),
-                             ("campaigns", "created_at"), ("campaign_items", None)):
-            if stamp is None:
-                if data[table]:
-                    db[table].insert_all(data[table], ignore=True)
-                continue
-            # the same run or campaign built on two laptops: keep the earliest timestamp
-            for row in data[table]:
-                mine = store.one(f"select {stamp} from [{table}] where id = ?", [row["id"]])
-                if mine is None:
-                    db[table].insert(row)
-                elif (row[stamp] or "") < (mine[stamp] or ""):
-                    db[table].update(row["id"], {stamp: row[stamp]})
-        for row in data["speakers"]:
-            mine = store.one("select * from speakers where id = ?", [row["id"]])
-            if mine is None:
-                db["speakers"].insert(row)
-            else:
-                update = {}
-                for key in ("consent_at", "consent_scope", "created_at"):
-                    if mine[key] is None and row[key] is not None:
-                        update[key] = row[key]
-                if row["withdrawn"] and not mine["withdrawn"]:
-                    update.update(withdrawn=1, withdrawn_at=row["withdrawn_at"])
-                elif row["withdrawn"] and mine["withdrawn"] and (row["withdrawn_at"] or "") < (mine["withdrawn_at"] or ""):
-                    update["withdrawn_at"] = row["withdrawn_at"]
-                if update:
-                    db["speakers"].update(row["id"], update)
-        for row in data["assignments"]:
-            mine = store.one("select * from assignments where campaign_id = ? and speaker_id = ? and position = ?",
-                             [row["campaign_id"], row["speaker_id"], row["position"]])
-            if mine is None:
-                db["assignments"].insert(row)
-            elif (row["item_id"], row["qc"] or "") < (mine["item_id"], mine["qc"] or ""):
-                db["assignments"].upsert(row, pk=("campaign_id", "speaker_id", "position"))
-        for row in data["tombstones"]:
-            mine = store.one("select * from tombstones where kind = ? and id = ?", [row["kind"], row["id"]])
-            if mine is None or (row["deleted_at"], row["device_id"]) < (mine["deleted_at"], mine["device_id"]):
-                db["tombstones"].upsert(row, pk=("kind", "id"))
-        tombstoned = {r["id"] for r in store.rows("select id from tombstones where kind = 'rating'")}
-        for row in data["ratings"]:
-            if row["uuid"] in tombstoned:
-                continue
-            same = store.one("select * from ratings where uuid = ?", [row["uuid"]])
-            if same is not None:
-                if _rating_key(row) > _rating_key(same):
-                    db["ratings"].update(row["uuid"], {k: v for k, v in row.items() if k != "uuid"})
-                    changed["ratings_replaced"] += 1
-                continue
-            slot = store.one("select * from ratings where campaign_id = ? and speaker_id = ? and position = ?",
-                             [row["campaign_id"], row["speaker_id"], row["position"]])
-            if slot is not None:
-                if (row["updated_at"], row["uuid"]) <= (slot["updated_at"], slot["uuid"]):
-                    continue
-                db["ratings"].delete(slot["uuid"])
-                changed["ratings_replaced"] += 1
-            else:
-                changed["ratings_added"] += 1
-            db["ratings"].insert(row)
-        if data["rating_history"]:
-            db["rating_history"].insert_all(data["rating_history"], ignore=True)
-        # apply every tombstone, old and new
-        for uuid_ in tombstoned:
-            if db["ratings"].count_where("uuid = ?", [uuid_]):
-                db["ratings"].delete(uuid_)
-                changed["ratings_deleted"] += 1
-        for row in store.rows("select id, deleted_at from tombstones where kind = 'speaker'"):
-            sp = store.one("select * from speakers where id = ?", [row["id"]])
-            if sp is None:
-                continue
-            n = db["ratings"].count_where("speaker_id = ?", [row["id"]])
-            db.execute("delete from ratings where speaker_id = ?", [row["id"]])
-            db.execute("delete from rating_history where speaker_id = ?", [row["id"]])
-            if not sp["withdrawn"] or any(sp[k] is not None for k in PRIVATE_SPEAKER_FIELDS):
-                db["speakers"].update(row["id"], {"withdrawn": 1, **{k: None for k in PRIVATE_SPEAKER_FIELDS},
-                                                  "withdrawn_at": sp["withdrawn_at"] or row["deleted_at"]})
-                changed["speakers_withdrawn"] += 1
-            changed["ratings_deleted"] += n
+        changed = _apply(db, data)
+    if changed["speakers_withdrawn"]:
+        store.checkpoint()
+        store.scrub_backups()
     changed["from_device"] = manifest["device_id"]
     return changed
 
@@ -203,3 +269,6 @@ def table_snapshot(store: Store) -> dict[str, list]:
             rows = [{k: v for k, v in r.items() if k not in PRIVATE_SPEAKER_FIELDS} for r in rows]
         out[table] = sorted(dumps(r) for r in rows)
     return out
+
+
+__all__ = ["export_bundle", "read_bundle", "merge", "table_snapshot", "StoreError"]

@@ -20,8 +20,10 @@ from typing import Any
 from scoring.errors import InputError
 from scoring.runcard import read_json
 
+from . import keys, signing
 from . import tasks as task_defs
 from .store import Store, content_id as _hash, dumps, new_id, now
+from .withdrawal import apply_tombstones
 
 
 # ----------------------------------------------------------------------------- runs and items
@@ -145,18 +147,66 @@ def create_campaign(store: Store, scored: dict, task: str, *, items: int | None 
         what = {"B": "no entry the linter called EQUIVALENT (score the run with --lang crk)",
                 "C": "no word the analyser rejected (score the run with an analyser)"}.get(task, "no entries")
         raise InputError("campaign", task, f"nothing to review: {what}")
-    campaign_id = f"cmp-{_hash(run_id, task, limit, raters, seed)}"
+    campaign_id = f"cmp-{_hash(run_id, task, limit, raters, seed, store.public_key)}"
     with store.transaction() as db:
         if db["campaigns"].count_where("id = ?", [campaign_id]):
             return campaign_id
         db["items"].insert_all(new_items, ignore=True)
         run_name = scored.get("model_slug") or scored.get("run_id") or run_id
-        db["campaigns"].insert({"id": campaign_id, "name": name or f"{definition['title']} — {run_name}",
-                                "task": task, "run_id": run_id, "raters_per_item": raters, "created_at": now(),
-                                "settings": dumps({"items": limit, "seed": seed})})
-        db["campaign_items"].insert_all([{"campaign_id": campaign_id, "item_id": i, "position": p}
-                                         for p, i in enumerate(item_ids)])
+        row = {"id": campaign_id, "name": name or f"{definition['title']} — {run_name}", "task": task,
+               "run_id": run_id, "raters_per_item": raters, "created_at": now(),
+               "settings": dumps({"items": limit, "seed": seed})}
+        insert_campaign(store, row, item_ids)
     return campaign_id
+
+
+def insert_campaign(store: Store, row: dict, item_ids: list[str]) -> None:
+    """Store a campaign this laptop coordinates, signed over its list of items."""
+    row = {**row, **signing.sign_campaign(store.db, store.private_key, store.public_key, row, item_ids)}
+    store.db["campaigns"].insert(row)
+    store.db["campaign_items"].insert_all([{"campaign_id": row["id"], "item_id": i, "position": p}
+                                           for p, i in enumerate(item_ids)])
+
+
+# ----------------------------------------------------------------------------- laptops
+
+def coordinated_campaigns(store: Store) -> list[str]:
+    return [r["id"] for r in store.rows("select id from campaigns where coordinator = ?", [store.public_key])]
+
+
+def enrol(store: Store, code: str, campaign_id: str | None = None) -> list[str]:
+    """Let the laptop with this code contribute answers to a campaign this laptop coordinates (every such
+    campaign when none is named). Returns the campaigns it was enrolled in."""
+    device = keys.normalise_code(code)
+    if device is None:
+        raise InputError("enrol", code, "not a laptop code (four groups of four letters or digits, "
+                                        "as `lyss review code` shows on that laptop)")
+    mine = coordinated_campaigns(store)
+    if campaign_id is not None:
+        if campaign_id not in mine:
+            raise InputError("--campaign", campaign_id, "this laptop does not coordinate that campaign")
+        mine = [campaign_id]
+    if not mine:
+        raise InputError("enrol", code, "this laptop coordinates no campaign yet (create one first)")
+    stamp = now()
+    with store.transaction() as db:
+        for cid in mine:
+            row = signing.sign_enrolment(store.private_key, store.public_key,
+                                         {"campaign_id": cid, "device_code": device, "enrolled_at": stamp})
+            db["enrolments"].insert(row, ignore=True)
+    return mine
+
+
+def trust(store: Store, code: str, label: str | None = None) -> str:
+    """Accept campaigns, enrolments and withdrawals from the coordinator laptop with this code (read
+    aloud or compared on two screens). Returns the canonical code."""
+    device = keys.normalise_code(code)
+    if device is None:
+        raise InputError("trust", code, "not a laptop code (four groups of four letters or digits, "
+                                        "as `lyss review code` shows on that laptop)")
+    with store.transaction() as db:
+        db["trusted"].insert({"public_key": None, "code": device, "added_at": now(), "label": label}, ignore=True)
+    return device
 
 
 # ----------------------------------------------------------------------------- speakers
@@ -166,11 +216,14 @@ def add_speaker(store: Store, display_name: str, consent_scope: str, community: 
     """A speaker with a pseudonymous id; consent (date and scope) is recorded before any answer."""
     if not consent_scope.strip():
         raise InputError("speaker", "consent", "record what the speaker agreed to (consent scope)")
-    speaker_id = new_id("spk-")[:16]
+    salt = new_id()
+    speaker_id = signing.speaker_id_for(store.public_key, salt)
+    stamp = now()
     with store.transaction() as db:
         db["speakers"].insert({"id": speaker_id, "display_name": display_name, "community": community,
-                               "dialect": dialect, "consent_at": now(), "consent_scope": consent_scope,
-                               "withdrawn": 0, "withdrawn_at": None, "created_at": now(), "preferences": dumps({})})
+                               "dialect": dialect, "consent_at": stamp, "consent_scope": consent_scope,
+                               "withdrawn": 0, "withdrawn_at": None, "created_at": stamp, "preferences": dumps({}),
+                               "registered_by": store.public_key, "id_salt": salt, "preferences_at": stamp})
     return speaker_id
 
 
@@ -192,22 +245,24 @@ def set_preference(store: Store, speaker_id: str, key: str, value: Any) -> None:
     with store.transaction() as db:
         prefs = json.loads(speaker(store, speaker_id)["preferences"] or "{}")
         prefs[key] = value
-        db["speakers"].update(speaker_id, {"preferences": dumps(prefs)})
+        db["speakers"].update(speaker_id, {"preferences": dumps(prefs), "preferences_at": now()})
 
 
-def withdraw(store: Store, speaker_id: str) -> int:
-    """Delete a speaker's answers and personal details, keep a tombstone that travels in bundles.
-    Returns the number of answers deleted."""
-    speaker(store, speaker_id)
+def withdraw(store: Store, speaker_id: str) -> dict:
+    """Delete a speaker's answers and personal details here and in every backup, and keep a signed
+    tombstone that travels in bundles. Returns ``{"deleted", "backups", "travels"}``: ``travels`` is
+    False when other laptops will not honour it (this laptop neither registered the speaker nor
+    coordinates: the coordinator should withdraw the speaker too)."""
+    row = speaker(store, speaker_id)
+    stone = signing.sign_tombstone(store.private_key, store.public_key, {
+        "kind": "speaker", "id": speaker_id, "deleted_at": now(), "device_id": store.device_id})
     with store.transaction() as db:
         deleted = db["ratings"].count_where("speaker_id = ?", [speaker_id])
-        db.execute("delete from ratings where speaker_id = ?", [speaker_id])
-        db.execute("delete from rating_history where speaker_id = ?", [speaker_id])
-        db["speakers"].update(speaker_id, {"withdrawn": 1, "withdrawn_at": now(), "display_name": None,
-                                           "community": None, "dialect": None})
-        db["tombstones"].insert({"kind": "speaker", "id": speaker_id, "deleted_at": now(),
-                                 "device_id": store.device_id}, replace=True)
-    return deleted
+        apply_tombstones(db, [stone])
+    store.checkpoint()
+    backups = store.scrub_backups()
+    travels = row["registered_by"] in (None, store.public_key) or bool(coordinated_campaigns(store))
+    return {"deleted": deleted, "backups": backups, "travels": travels}
 
 
 # ----------------------------------------------------------------------------- sequences
@@ -226,11 +281,18 @@ def _degrade(output: str, other_reference: str, rng: random.Random) -> str:
 
 
 def join(store: Store, campaign_id: str, speaker_id: str) -> int:
-    """Give a speaker their sequence in a campaign (once). Returns its length."""
+    """Give a speaker their sequence in a campaign (once). Returns its length. Two processes joining the
+    same speaker at once both succeed: the sequence is built inside one write transaction."""
     active_speaker(store, speaker_id)
     campaign = store.one("select * from campaigns where id = ?", [campaign_id])
     if campaign is None:
         raise InputError("campaign", campaign_id, "no such campaign")
+    with store.transaction():
+        return _join(store, campaign, speaker_id)
+
+
+def _join(store: Store, campaign: dict, speaker_id: str) -> int:
+    campaign_id = campaign["id"]
     existing = store.one("select count(*) as n from assignments where campaign_id = ? and speaker_id = ?",
                          [campaign_id, speaker_id])["n"]
     if existing:
@@ -341,8 +403,8 @@ def undo_last(store: Store, campaign_id: str, speaker_id: str) -> int | None:
     stamp = now()
     with store.transaction() as db:
         db["ratings"].delete(last["uuid"])
-        db["tombstones"].insert({"kind": "rating", "id": last["uuid"], "deleted_at": stamp,
-                                 "device_id": store.device_id}, replace=True)
+        db["tombstones"].insert(signing.sign_tombstone(store.private_key, store.public_key, {
+            "kind": "rating", "id": last["uuid"], "deleted_at": stamp, "device_id": store.device_id}))
         db["rating_history"].insert({"uuid": last["uuid"], "campaign_id": campaign_id, "speaker_id": speaker_id,
                                      "answers": last["answers"], "note": last["note"], "at": stamp,
                                      "device_id": store.device_id, "action": "undo"})

@@ -16,6 +16,7 @@ from scoring import surface
 from scoring.errors import InputError
 
 from . import study
+from .campaigns import insert_campaign
 from .store import Store, content_id as _hash, dumps, now
 
 COMPUTED = ("chrF", "chrF++", "BLEU")
@@ -159,16 +160,16 @@ def import_da(store: Store, tsv: str, name: str | None = None) -> dict:
                            "source": f"direct assessments {path.name}"}, ignore=True)
         db["items"].insert_all(items, ignore=True)
         db["human_scores"].insert_all(scores, replace=True)
-        db["campaigns"].insert({"id": campaign_id, "name": f"Imported DA {path.name}", "task": "DA", "run_id": run_id,
-                                "raters_per_item": max_raters, "created_at": now(), "settings": dumps({"imported": True})},
-                               ignore=True)
+        fresh = not db["campaigns"].count_where("id = ?", [campaign_id])
         db["speakers"].insert_all([{"id": s, "display_name": None, "community": None, "dialect": None,
                                     "consent_at": None, "consent_scope": "imported public data (anonymous raters)",
                                     "withdrawn": 0, "withdrawn_at": None, "created_at": now(), "preferences": dumps({})}
                                    for s in speakers], ignore=True)
         positions = {it["id"]: k for k, it in enumerate(items)}
-        db["campaign_items"].insert_all([{"campaign_id": campaign_id, "item_id": it["id"], "position": k}
-                                         for k, it in enumerate(items)], ignore=True)
+        if fresh:
+            insert_campaign(store, {"id": campaign_id, "name": f"Imported DA {path.name}", "task": "DA",
+                                    "run_id": run_id, "raters_per_item": max_raters, "created_at": now(),
+                                    "settings": dumps({"imported": True})}, [it["id"] for it in items])
         db["assignments"].insert_all([{"campaign_id": campaign_id, "speaker_id": speakers[p],
                                        "position": positions[i], "item_id": i, "qc": "", "qc_of": None}
                                       for i, p, _ in ratings], ignore=True)

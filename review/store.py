@@ -1,9 +1,14 @@
 """The review store: one SQLite file, opened through sqlite-utils.
 
-Opening a store sets WAL, foreign keys and ``synchronous=FULL`` (an answer is on disk when
-:meth:`Store.transaction` returns), migrates the schema to the current version, runs an integrity check
-and keeps a rolling backup of the last few opens. The tables are plain and documented so that a
-researcher can open the file directly (sqlite3, Datasette, pandas ``read_sql``).
+Opening a store sets WAL, foreign keys, ``secure_delete`` (a deleted answer is overwritten, not left
+in free pages) and ``synchronous=FULL`` (an answer is on disk when :meth:`Store.transaction`
+returns), migrates the schema to the current version and runs an integrity check. Backups are real
+restore points: at most one an hour, and one before each merge; a withdrawal is applied to every
+backup too, and :func:`restore` re-applies every withdrawal it knows of. A read-only open
+(``read_only=True``) changes nothing: no migration, no backup, SQLite's ``mode=ro``.
+
+The tables are plain and documented so that a researcher can open the file directly (sqlite3,
+Datasette, pandas ``read_sql``).
 """
 
 from __future__ import annotations
@@ -11,10 +16,12 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shutil
 import sqlite3
 import uuid
 from contextlib import contextmanager
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
+from functools import cached_property
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -22,8 +29,12 @@ import sqlite_utils
 
 from scoring.errors import InputError
 
-SCHEMA_VERSION = 1
-BACKUPS_KEPT = 5
+from . import keys
+
+SCHEMA_VERSION = 2
+BACKUPS_KEPT = 10
+BACKUP_INTERVAL = timedelta(hours=1)
+LYSS_TABLES = {"meta", "runs", "items", "speakers", "campaigns", "assignments", "ratings"}
 
 
 def now() -> str:
@@ -76,78 +87,134 @@ def _migrate_1(db: sqlite_utils.Database) -> None:
                                  "note": str, "at": str, "device_id": str, "action": str}, pk="id")
     db["rating_history"].create_index(["uuid", "at", "action", "device_id"], unique=True)
     db["tombstones"].create({"kind": str, "id": str, "deleted_at": str, "device_id": str}, pk=("kind", "id"))
+    db["meta"].insert_all([{"key": "device_id", "value": new_id("dev-")}, {"key": "created_at", "value": now()}])
 
 
-MIGRATIONS = {1: _migrate_1}
+def _migrate_2(db: sqlite_utils.Database) -> None:
+    """Signed bundles: a key pair per laptop, campaign coordinators and enrolments, signed tombstones,
+    speakers bound to the laptop that registered them, and a timestamp on preferences."""
+    private = keys.new_private_key()
+    public = keys.public_of(private)
+    code = keys.code_of(public)
+    legacy = db["meta"].get("device_id")["value"]
+    db["meta"].upsert_all([{"key": "private_key", "value": private}, {"key": "public_key", "value": public},
+                           {"key": "device_id", "value": code}, {"key": "legacy_device_id", "value": legacy}],
+                          pk="key")
+    db["speakers"].add_column("registered_by", str)
+    db["speakers"].add_column("id_salt", str)
+    db["speakers"].add_column("preferences_at", str)
+    db["campaigns"].add_column("coordinator", str)
+    db["campaigns"].add_column("signature", str)
+    db["enrolments"].create({"campaign_id": str, "device_code": str, "enrolled_at": str, "signer": str,
+                             "signature": str}, pk=("campaign_id", "device_code"))
+    db["trusted"].create({"public_key": str, "code": str, "added_at": str, "label": str}, pk="code")
+    old = list(db["tombstones"].rows)
+    db["tombstones"].drop()
+    db["tombstones"].create({"kind": str, "id": str, "deleted_at": str, "device_id": str, "signer": str,
+                             "signature": str}, pk=("kind", "id", "signer"))
+    # campaigns and withdrawals made before signing existed were made (or accepted) here: sign them now
+    from .signing import sign_campaign, sign_tombstone
+    for row in db["campaigns"].rows:
+        db["campaigns"].update(row["id"], sign_campaign(db, private, public, {**row, "coordinator": public}))
+    for row in old:
+        db["tombstones"].insert(sign_tombstone(private, public, {**row, "device_id": code}))
+
+
+MIGRATIONS = {1: _migrate_1, 2: _migrate_2}
 
 
 class StoreError(InputError):
     pass
 
 
+def _full_disk(exc: BaseException) -> bool:
+    return "disk is full" in str(exc) or getattr(exc, "errno", None) == 28
+
+
 class Store:
     """A review database. Use :meth:`transaction` for every write; it commits durably on exit."""
 
-    def __init__(self, path: str | os.PathLike, *, backup: bool = True, create: bool = True):
+    def __init__(self, path: str | os.PathLike, *, backup: bool = True, create: bool = True,
+                 read_only: bool = False):
         self.path = Path(path)
-        if not self.path.exists() and not create:
-            raise StoreError(str(self.path), "", "no such review database (create one with lyss review init)")
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.read_only = read_only
+        if not self.path.exists():
+            if not create or read_only:
+                raise StoreError(str(self.path), "", "no such review database (create one with lyss review init)")
+            if not self.path.parent.is_dir():
+                raise StoreError(str(self.path), "", f"no such folder: {self.path.parent}")
+        self.conn = self._connect()
+        self.db = sqlite_utils.Database(self.conn)
         try:
-            conn = sqlite3.connect(str(self.path), timeout=30, isolation_level=None, check_same_thread=False)
-            conn.execute("PRAGMA journal_mode=WAL")
-            conn.execute("PRAGMA synchronous=FULL")
-            conn.execute("PRAGMA foreign_keys=ON")
-        except sqlite3.DatabaseError as exc:
-            raise StoreError(str(self.path), "", f"not a review database ({exc})") from None
-        self.conn = conn
-        self.db = sqlite_utils.Database(conn)
-        self._check_integrity()
-        self._migrate()
-        if backup:
-            self._rolling_backup()
+            self._check_lyss()
+            self._check_integrity()
+            if not read_only:
+                self._migrate()
+                if backup:
+                    self.backup_if_due()
+        except BaseException:
+            self.conn.close()
+            raise
 
     # -- lifecycle -----------------------------------------------------------------------------
+
+    def _connect(self) -> sqlite3.Connection:
+        try:
+            if self.read_only:
+                conn = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, timeout=30, isolation_level=None,
+                                       check_same_thread=False)
+            else:
+                conn = sqlite3.connect(str(self.path), timeout=30, isolation_level=None, check_same_thread=False)
+                conn.execute("PRAGMA journal_mode=WAL")
+                conn.execute("PRAGMA synchronous=FULL")
+            conn.execute("PRAGMA foreign_keys=ON")
+            conn.execute("PRAGMA secure_delete=ON")
+            return conn
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(str(self.path), "", self._damage(exc)) from None
+
+    def _damage(self, exc: BaseException) -> str:
+        if _full_disk(exc):
+            return "the disk is full: nothing was changed"
+        if "readonly" in str(exc) or "unable to open" in str(exc):
+            return f"cannot write here ({exc})"
+        return (f"not a review database, or damaged ({exc}); `lyss review restore --db {self.path}` puts back the "
+                f"newest backup with every withdrawal re-applied")
+
+    def _check_lyss(self) -> None:
+        """Refuse another program's SQLite file: LYSS never creates its tables beside someone else's."""
+        try:
+            version = self.conn.execute("PRAGMA user_version").fetchone()[0]
+            tables = {r[0] for r in self.conn.execute("select name from sqlite_master where type = 'table'")}
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(str(self.path), "", self._damage(exc)) from None
+        if version == 0 and tables:
+            raise StoreError(str(self.path), "", "not a LYSS review database (it holds another program's tables)")
+        if version and not LYSS_TABLES <= tables:
+            raise StoreError(str(self.path), "", "not a LYSS review database")
+        if version > SCHEMA_VERSION:
+            raise StoreError(str(self.path), "schema", f"version {version} is newer than this program's "
+                                                       f"{SCHEMA_VERSION}: update LYSS Desktop")
+        if self.read_only and version < SCHEMA_VERSION:
+            raise StoreError(str(self.path), "schema", f"version {version}: open it once with a command that "
+                                                       "writes (for example lyss review init) to update it")
 
     def _check_integrity(self) -> None:
         try:
             result = self.conn.execute("PRAGMA integrity_check").fetchone()[0]
         except sqlite3.DatabaseError as exc:
-            raise StoreError(str(self.path), "", f"damaged database ({exc}); restore a backup from "
-                                                 f"{self.backup_dir}") from None
+            raise StoreError(str(self.path), "", self._damage(exc)) from None
         if result != "ok":
-            raise StoreError(str(self.path), "integrity check", f"{result}; restore a backup from {self.backup_dir}")
+            raise StoreError(str(self.path), "integrity check",
+                             f"{result}; `lyss review restore --db {self.path}` puts back the newest backup")
 
     def _migrate(self) -> None:
         version = self.conn.execute("PRAGMA user_version").fetchone()[0]
-        if version > SCHEMA_VERSION:
-            raise StoreError(str(self.path), "schema", f"version {version} is newer than this program's "
-                                                       f"{SCHEMA_VERSION}: update LYSS Desktop")
         while version < SCHEMA_VERSION:
             version += 1
             with self.transaction():
                 MIGRATIONS[version](self.db)
                 self.conn.execute(f"PRAGMA user_version={version}")
-                if version == 1:
-                    self.db["meta"].insert_all([{"key": "device_id", "value": new_id("dev-")},
-                                                {"key": "created_at", "value": now()}])
-
-    @property
-    def backup_dir(self) -> Path:
-        return self.path.parent / f"{self.path.name}.backups"
-
-    def _rolling_backup(self) -> None:
-        """Copy the database (SQLite's online backup) and keep the newest few copies."""
-        self.backup_dir.mkdir(exist_ok=True)
-        target = self.backup_dir / f"{datetime.now(timezone.utc).strftime('%Y%m%dT%H%M%S%f')}.sqlite"
-        dest = sqlite3.connect(str(target))
-        try:
-            self.conn.backup(dest)
-        finally:
-            dest.close()
-        copies = sorted(self.backup_dir.glob("*.sqlite"))
-        for old in copies[:-BACKUPS_KEPT]:
-            old.unlink()
 
     def close(self) -> None:
         self.conn.close()
@@ -160,23 +227,120 @@ class Store:
 
     @contextmanager
     def transaction(self) -> Iterator[sqlite_utils.Database]:
-        """BEGIN IMMEDIATE … COMMIT; with synchronous=FULL the data is durable when this returns."""
+        """BEGIN IMMEDIATE … COMMIT; with synchronous=FULL the data is durable when this returns.
+        A full disk or a read-only file becomes one line (:class:`StoreError`), nothing written."""
         if self.conn.in_transaction:
             yield self.db
             return
-        self.conn.execute("BEGIN IMMEDIATE")
         try:
-            yield self.db
-        except BaseException:
-            self.conn.execute("ROLLBACK")
-            raise
-        self.conn.execute("COMMIT")
+            self.conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self.db
+            except BaseException:
+                self.conn.execute("ROLLBACK")
+                raise
+            self.conn.execute("COMMIT")
+        except sqlite3.OperationalError as exc:
+            if self.conn.in_transaction:
+                self.conn.execute("ROLLBACK")
+            raise StoreError(str(self.path), "", self._damage(exc)) from None
 
-    # -- small helpers -------------------------------------------------------------------------
+    # -- identity ------------------------------------------------------------------------------
+
+    @cached_property
+    def _meta(self) -> dict[str, str]:
+        return {r["key"]: r["value"] for r in self.db["meta"].rows}
 
     @property
     def device_id(self) -> str:
-        return self.db["meta"].get("device_id")["value"]
+        """This laptop's code (the fingerprint of its public key)."""
+        return self._meta["device_id"]
+
+    @property
+    def public_key(self) -> str:
+        return self._meta["public_key"]
+
+    @property
+    def private_key(self) -> str:
+        return self._meta["private_key"]
+
+    # -- backups -------------------------------------------------------------------------------
+
+    @property
+    def backup_dir(self) -> Path:
+        return self.path.parent / f"{self.path.name}.backups"
+
+    def backups(self) -> list[Path]:
+        """Backup files, oldest first."""
+        return sorted(self.backup_dir.glob("*.sqlite")) if self.backup_dir.is_dir() else []
+
+    def backup_if_due(self) -> Path | None:
+        """An hourly restore point (opening the database more often makes none)."""
+        found = self.backups()
+        if found:
+            stamp = found[-1].name.split("-")[0]
+            try:
+                last = datetime.strptime(stamp, "%Y%m%dT%H%M%S%f").replace(tzinfo=timezone.utc)
+                if datetime.now(timezone.utc) - last < BACKUP_INTERVAL:
+                    return None
+            except ValueError:
+                pass
+        return self.backup("hourly")
+
+    def backup(self, reason: str) -> Path:
+        """Copy the database with SQLite's online backup; keep the newest few copies. A copy that cannot
+        be finished (full disk) is removed and reported in one line."""
+        try:
+            self.backup_dir.mkdir(exist_ok=True)
+        except OSError as exc:
+            raise StoreError(str(self.backup_dir), "", f"cannot make the backup folder ({exc.strerror})") from None
+        target = self.backup_dir / f"{datetime.now(timezone.utc).strftime('%Y%m%dT%H%M%S%f')}-{reason}.sqlite"
+        try:
+            dest = sqlite3.connect(str(target))
+            try:
+                self.conn.backup(dest)
+            finally:
+                dest.close()
+        except (sqlite3.Error, OSError) as exc:
+            target.unlink(missing_ok=True)
+            raise StoreError(str(target), "backup", self._damage(exc)) from None
+        for old in self.backups()[:-BACKUPS_KEPT]:
+            old.unlink(missing_ok=True)  # another process may have pruned it already
+        return target
+
+    def scrub_backups(self) -> int:
+        """Apply every withdrawal of this database to every backup (answers, history, names deleted,
+        tombstones added, free pages overwritten). Returns the number of backups rewritten."""
+        from .withdrawal import apply_tombstones
+
+        tombstones = self.rows("select * from tombstones")
+        done = 0
+        for path in self.backups():
+            try:
+                conn = sqlite3.connect(str(path), isolation_level=None)
+            except sqlite3.Error:
+                continue
+            try:
+                conn.execute("PRAGMA secure_delete=ON")
+                copy = sqlite_utils.Database(conn)
+                conn.execute("BEGIN IMMEDIATE")
+                apply_tombstones(copy, tombstones)
+                conn.execute("COMMIT")
+                conn.execute("VACUUM")
+                done += 1
+            except sqlite3.Error:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                path.unlink(missing_ok=True)  # a backup that cannot be scrubbed must not keep the speaker
+            finally:
+                conn.close()
+        return done
+
+    def checkpoint(self) -> None:
+        """Move the write-ahead log into the database and empty it (deleted rows leave no copy there)."""
+        self.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+    # -- small helpers -------------------------------------------------------------------------
 
     def rows(self, sql: str, params: Any = ()) -> list[dict]:
         return [dict(r) for r in self.db.query(sql, params)]
@@ -187,3 +351,40 @@ class Store:
 
     def integrity_ok(self) -> bool:
         return self.conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+
+
+def restore(path: str | os.PathLike, backup: str | os.PathLike | None = None) -> Path:
+    """Put a backup back in place of a (damaged) database, re-applying every withdrawal recorded in the
+    database itself (when readable) and in any backup. Returns the backup used."""
+    from .withdrawal import apply_tombstones
+
+    target = Path(path)
+    folder = target.parent / f"{target.name}.backups"
+    candidates = sorted(folder.glob("*.sqlite")) if folder.is_dir() else []
+    chosen = Path(backup) if backup else (candidates[-1] if candidates else None)
+    if chosen is None or not chosen.is_file():
+        raise StoreError(str(target), "restore", f"no backup found in {folder}")
+    tombstones: list[dict] = []
+    for source in [target, *candidates]:
+        try:
+            conn = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
+            conn.row_factory = sqlite3.Row
+            tombstones += [dict(r) for r in conn.execute("select * from tombstones")]
+            conn.close()
+        except sqlite3.Error:
+            continue
+    staging = target.with_name(f".{target.name}.restoring")
+    shutil.copyfile(chosen, staging)
+    conn = sqlite3.connect(str(staging), isolation_level=None)
+    try:
+        conn.execute("PRAGMA secure_delete=ON")
+        conn.execute("BEGIN IMMEDIATE")
+        apply_tombstones(sqlite_utils.Database(conn), tombstones)
+        conn.execute("COMMIT")
+        conn.execute("VACUUM")
+    finally:
+        conn.close()
+    for suffix in ("-wal", "-shm"):
+        Path(f"{target}{suffix}").unlink(missing_ok=True)
+    os.replace(staging, target)
+    return chosen

@@ -12,19 +12,27 @@ from review.store import Store
 from scoring.errors import InputError
 
 
-def _laptop(path, scored, seed_answers, campaign_task="A"):
-    store = Store(path)
-    cid = campaigns.create_campaign(store, scored, campaign_task, items=12)
-    return store, cid
+def field_laptops(tmp_path, scored, n=3):
+    """A coordinator's hub with one campaign, and n field laptops it enrolled and that trust it."""
+    hub = Store(tmp_path / "hub.sqlite")
+    cid = campaigns.create_campaign(hub, scored, "A", items=12)
+    laptops = [Store(tmp_path / f"laptop{k}.sqlite") for k in range(n)]
+    for lap in laptops:
+        campaigns.enrol(hub, lap.device_id)
+        campaigns.trust(lap, hub.device_id)
+    setup = tmp_path / "hub-setup.lyssbundle"
+    bundles.export_bundle(hub, str(setup))
+    for lap in laptops:
+        bundles.merge(lap, str(setup))
+    return hub, cid, laptops
 
 
 @pytest.fixture
 def three_laptops(tmp_path, scored_demo):
     scored = campaigns.load_scored(str(scored_demo))
+    hub, cid, laptops = field_laptops(tmp_path, scored)
     made = []
-    for k in range(3):
-        store = Store(tmp_path / f"laptop{k}.sqlite")
-        cid = campaigns.create_campaign(store, scored, "A", items=12)
+    for k, store in enumerate(laptops):
         spk = campaigns.add_speaker(store, f"Speaker {k}", "LYSS study")
         campaigns.join(store, cid, spk)
         for n in range(4 + k):
@@ -45,14 +53,22 @@ def three_laptops(tmp_path, scored_demo):
         path = tmp_path / f"b{k}.lyssbundle"
         bundles.export_bundle(store, str(path))
         paths.append(path)
+    made[0][0].hub = hub
     return made, paths
+
+
+def _target(path, made):
+    """A fresh laptop that trusts the study's coordinator."""
+    store = Store(path)
+    campaigns.trust(store, made[0][0].hub.device_id)
+    return store
 
 
 def test_merge_in_every_order_gives_identical_tables(tmp_path, three_laptops):
     _, paths = three_laptops
     snapshots = []
     for k, order in enumerate(itertools.permutations(paths)):
-        target = Store(tmp_path / f"merged{k}.sqlite")
+        target = _target(tmp_path / f"merged{k}.sqlite", three_laptops[0])
         for path in order:
             bundles.merge(target, str(path))
         snapshots.append(bundles.table_snapshot(target))
@@ -79,7 +95,7 @@ def test_bundle_never_carries_names(three_laptops):
 def test_withdrawal_travels_as_a_tombstone(tmp_path, three_laptops):
     made, paths = three_laptops
     store0, _, spk0 = made[0]
-    target = Store(tmp_path / "hub.sqlite")
+    target = _target(tmp_path / "hub2.sqlite", made)
     for path in paths:
         bundles.merge(target, str(path))
     assert target.one("select count(*) as n from ratings where speaker_id = ?", [spk0])["n"] > 0
@@ -95,8 +111,8 @@ def test_withdrawal_travels_as_a_tombstone(tmp_path, three_laptops):
 
 
 def test_damaged_bundle_is_refused_whole(tmp_path, three_laptops):
-    _, paths = three_laptops
-    target = Store(tmp_path / "t.sqlite")
+    made, paths = three_laptops
+    target = _target(tmp_path / "t.sqlite", made)
     raw = bytearray(paths[0].read_bytes())
     raw[len(raw) // 2] ^= 0xFF
     broken = tmp_path / "broken.lyssbundle"
@@ -106,8 +122,9 @@ def test_damaged_bundle_is_refused_whole(tmp_path, three_laptops):
     forged = tmp_path / "forged.lyssbundle"
     with zipfile.ZipFile(paths[0]) as src, zipfile.ZipFile(forged, "w") as dst:
         dst.writestr("manifest.json", src.read("manifest.json"))
+        dst.writestr("manifest.sig", src.read("manifest.sig"))
         dst.writestr("data.json", src.read("data.json") + b" ")  # still valid JSON, not the signed bytes
-    with pytest.raises(InputError, match="sha256 does not match"):
+    with pytest.raises(InputError, match="altered after signing"):
         bundles.merge(target, str(forged))
     assert target.one("select count(*) as n from ratings")["n"] == 0
     with pytest.raises(InputError, match="not a readable"):

@@ -30,6 +30,12 @@ def test_review_and_study_commands(tmp_path, scored_demo, capsys):
     assert main(["review", "export-bundle", "--db", db, "--out", bundle]) == 0
     other = str(tmp_path / "other.sqlite")
     assert main(["review", "init", "--db", other]) == 0
+    capsys.readouterr()
+    assert main(["review", "merge", "--db", other, bundle]) == 2  # the coordinator is not trusted yet
+    assert "does not trust" in capsys.readouterr().err
+    assert main(["review", "code", "--db", db]) == 0
+    code = capsys.readouterr().out.strip()
+    assert main(["review", "trust", "--db", other, code.lower().replace("-", " ")]) == 0  # as typed by a person
     assert main(["review", "merge", "--db", other, bundle]) == 0
     assert "3 added" in capsys.readouterr().out
     assert main(["review", "merge", "--db", other, bundle]) == 0

@@ -32,7 +32,8 @@ def test_store_settings_schema_and_backups(tmp_path):
     assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     tables = {r[0] for r in conn.execute("select name from sqlite_master where type='table'")}
     assert {"runs", "items", "speakers", "campaigns", "assignments", "ratings", "rating_history", "tombstones"} <= tables
-    assert len(list((tmp_path / "r.sqlite.backups").glob("*.sqlite"))) == 5
+    # real restore points: at most one an hour, however often the database is opened
+    assert len(list((tmp_path / "r.sqlite.backups").glob("*.sqlite"))) == 1
     s = Store(path)
     assert s.conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1
     assert s.conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
@@ -115,7 +116,7 @@ def test_withdrawal(store, scored):
     campaigns.join(store, cid, spk)
     for _ in range(3):
         campaigns.answer(store, cid, spk, campaigns.next_position(store, cid, spk), {"verdict": 2})
-    assert campaigns.withdraw(store, spk) == 3
+    assert campaigns.withdraw(store, spk)["deleted"] == 3
     row = store.one("select * from speakers where id = ?", [spk])
     assert row["withdrawn"] == 1 and row["display_name"] is None and row["community"] is None
     assert store.one("select count(*) as n from ratings where speaker_id = ?", [spk])["n"] == 0

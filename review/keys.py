@@ -1,0 +1,71 @@
+"""Laptop identity: an Ed25519 key pair per review database, and the short code people compare.
+
+A laptop's *code* is the first 80 bits of the SHA-256 of its public key, written in Crockford's
+base32 as four groups of four characters (``K7QM-2XPA-9D2F-H4TR``): short enough to read aloud or
+compare on two screens, long enough that nobody can make a key with someone else's code (2⁸⁰ work).
+Everything that carries authority in a bundle — the bundle itself, a campaign, an enrolment, a
+withdrawal — is signed with these keys (``docs/security.md``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from typing import Any
+
+from cryptography.exceptions import InvalidSignature
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
+from cryptography.hazmat.primitives.serialization import Encoding, NoEncryption, PrivateFormat, PublicFormat
+
+ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford: no I, L, O, U
+CODE_PATTERN = re.compile(r"^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){3}$")
+_READ_AS = str.maketrans({"I": "1", "L": "1", "O": "0", "U": "V"})
+
+
+def new_private_key() -> str:
+    """A fresh private key, hex (32 bytes)."""
+    key = Ed25519PrivateKey.generate()
+    return key.private_bytes(Encoding.Raw, PrivateFormat.Raw, NoEncryption()).hex()
+
+
+def public_of(private_hex: str) -> str:
+    key = Ed25519PrivateKey.from_private_bytes(bytes.fromhex(private_hex))
+    return key.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw).hex()
+
+
+def code_of(public_hex: str) -> str:
+    """The laptop code of a public key."""
+    digest = int.from_bytes(hashlib.sha256(bytes.fromhex(public_hex)).digest()[:10], "big")
+    chars = "".join(ALPHABET[(digest >> (5 * k)) & 31] for k in reversed(range(16)))
+    return "-".join(chars[i:i + 4] for i in range(0, 16, 4))
+
+
+def normalise_code(text: str) -> str | None:
+    """A code as people type it (any case, spaces or no dashes, O for 0…) → canonical, or ``None``."""
+    chars = re.sub(r"[\s-]", "", str(text)).upper().translate(_READ_AS)
+    code = "-".join(chars[i:i + 4] for i in range(0, len(chars), 4))
+    return code if CODE_PATTERN.match(code) else None
+
+
+def canonical(value: Any) -> bytes:
+    """The bytes a signature covers: sorted-key compact JSON."""
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"), allow_nan=False).encode()
+
+
+def sign(private_hex: str, message: bytes) -> str:
+    return Ed25519PrivateKey.from_private_bytes(bytes.fromhex(private_hex)).sign(message).hex()
+
+
+def verify(public_hex: Any, message: bytes, signature_hex: Any) -> bool:
+    """``True`` when the signature is valid; any malformed key or signature is simply invalid."""
+    try:
+        key = Ed25519PublicKey.from_public_bytes(bytes.fromhex(public_hex))
+        key.verify(bytes.fromhex(signature_hex), message)
+        return True
+    except (InvalidSignature, ValueError, TypeError):
+        return False
+
+
+def is_public_key(value: Any) -> bool:
+    return isinstance(value, str) and len(value) == 64 and all(c in "0123456789abcdef" for c in value)

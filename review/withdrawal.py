@@ -1,0 +1,62 @@
+"""Applying withdrawals and undos (tombstones) to a database: the live one, a backup, a restore.
+
+A tombstone is honoured only when its signature is valid and its signer had the authority: for a
+speaker, the laptop that registered the speaker or a coordinator this database trusts (itself
+included); for an answer, the laptop that recorded it or a trusted coordinator. Everything needed
+to decide is in the database the tombstone is applied to, so the same rule runs everywhere.
+"""
+
+from __future__ import annotations
+
+from . import keys
+from .signing import valid_tombstone
+
+PRIVATE_SPEAKER_FIELDS = ("display_name", "community", "dialect")
+
+
+def trusted_codes(db) -> set[str]:
+    """The coordinators this database trusts, by laptop code: itself and every laptop added with
+    ``lyss review trust CODE``."""
+    own = [r["value"] for r in db.query("select value from meta where key = 'device_id'")]
+    return set(own) | {r["code"] for r in db.query("select code from trusted")}
+
+
+def honoured(db, tombstone: dict, trusted: set[str]) -> bool:
+    if not valid_tombstone(tombstone):
+        return False
+    signer = tombstone["signer"]
+    if keys.code_of(signer) in trusted:
+        return True
+    if tombstone["kind"] == "speaker":
+        found = list(db.query("select registered_by from speakers where id = ?", [tombstone["id"]]))
+        return bool(found) and found[0]["registered_by"] == signer
+    found = list(db.query("select device_id from ratings where uuid = ?", [tombstone["id"]]))
+    return bool(found) and found[0]["device_id"] == keys.code_of(signer)
+
+
+def apply_tombstones(db, tombstones: list[dict]) -> dict[str, int]:
+    """Record the tombstones and apply those honoured here. Returns counts of what was deleted."""
+    trusted = trusted_codes(db)
+    changed = {"ratings_deleted": 0, "speakers_withdrawn": 0}
+    for row in tombstones:
+        row = {k: row.get(k) for k in ("kind", "id", "deleted_at", "device_id", "signer", "signature")}
+        mine = list(db.query("select deleted_at from tombstones where kind = ? and id = ? and signer = ?",
+                             [row["kind"], row["id"], row["signer"]]))
+        if not mine or row["deleted_at"] < mine[0]["deleted_at"]:
+            db["tombstones"].insert(row, replace=True)  # the earliest of one signer's tombstones for a target
+    for row in db.query("select * from tombstones"):
+        if not honoured(db, row, trusted):
+            continue
+        if row["kind"] == "rating":
+            changed["ratings_deleted"] += db.execute("delete from ratings where uuid = ?", [row["id"]]).rowcount
+            continue
+        changed["ratings_deleted"] += db.execute("delete from ratings where speaker_id = ?", [row["id"]]).rowcount
+        db.execute("delete from rating_history where speaker_id = ?", [row["id"]])
+        cursor = db.execute(
+            "update speakers set withdrawn = 1, display_name = null, community = null, dialect = null, "
+            "preferences = '{}' where id = ? and (withdrawn = 0 or display_name is not null or community is not "
+            "null or dialect is not null or preferences != '{}')", [row["id"]])
+        changed["speakers_withdrawn"] += cursor.rowcount
+        db.execute("update speakers set withdrawn_at = ? where id = ? and (withdrawn_at is null or withdrawn_at > ?)",
+                   [row["deleted_at"], row["id"], row["deleted_at"]])
+    return changed
