@@ -149,6 +149,8 @@ class Store:
             self._check_lyss()
             self._check_integrity()
             if not read_only:
+                self.conn.execute("PRAGMA journal_mode=WAL")
+                self.conn.execute("PRAGMA synchronous=FULL")
                 self._migrate()
                 if backup:
                     self.backup_if_due()
@@ -165,8 +167,6 @@ class Store:
                                        check_same_thread=False)
             else:
                 conn = sqlite3.connect(str(self.path), timeout=30, isolation_level=None, check_same_thread=False)
-                conn.execute("PRAGMA journal_mode=WAL")
-                conn.execute("PRAGMA synchronous=FULL")
             conn.execute("PRAGMA foreign_keys=ON")
             conn.execute("PRAGMA secure_delete=ON")
             return conn

@@ -1,0 +1,257 @@
+"""Bundles as an attacker or a careless user would make them: each attack is refused whole (nothing
+written) or, for a validly signed but unauthorised withdrawal, kept and not honoured."""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+import sqlite3
+import tracemalloc
+import zipfile
+
+import pytest
+
+from review import bundles, campaigns, keys
+from review.store import Store, restore
+from scoring.errors import InputError
+from test_review_bundles import field_laptops
+
+
+@pytest.fixture
+def study(tmp_path, scored_demo):
+    """A hub, two enrolled field laptops with answers, and the field laptops' bundles."""
+    scored = campaigns.load_scored(str(scored_demo))
+    hub, cid, laptops = field_laptops(tmp_path, scored, n=2)
+    speakers = []
+    for k, lap in enumerate(laptops):
+        spk = campaigns.add_speaker(lap, f"Speaker {k}", "LYSS study", community=f"Community {k}")
+        campaigns.join(lap, cid, spk)
+        for n in range(5):
+            campaigns.answer(lap, cid, spk, campaigns.next_position(lap, cid, spk),
+                             {"adequacy": 1 + (n + k) % 5, "fluency": 2}, note=f"note-{k}-{n}")
+        speakers.append(spk)
+    paths = []
+    for k, lap in enumerate(laptops):
+        path = tmp_path / f"field{k}.lyssbundle"
+        bundles.export_bundle(lap, str(path))
+        paths.append(path)
+    return hub, cid, laptops, speakers, paths
+
+
+def _read(path):
+    with zipfile.ZipFile(path) as z:
+        return json.loads(z.read("manifest.json")), z.read("manifest.sig"), json.loads(z.read("data.json"))
+
+
+def _write(path, manifest, signature, data, *, raw_manifest: bytes | None = None):
+    payload = json.dumps(data, sort_keys=True).encode()
+    with zipfile.ZipFile(path, "w") as z:
+        z.writestr("manifest.json", raw_manifest or json.dumps(manifest, indent=2, sort_keys=True).encode())
+        if signature is not None:
+            z.writestr("manifest.sig", signature)
+        z.writestr("data.json", payload)
+
+
+def _forge(src, dst, edit, signer: Store | None = None):
+    """Edit a bundle's data, recompute its sha256 and (with ``signer``) sign it with that laptop's key."""
+    manifest, signature, data = _read(src)
+    edit(data)
+    payload = json.dumps(data, sort_keys=True).encode()
+    manifest["sha256"] = hashlib.sha256(payload).hexdigest()
+    if signer is not None:
+        manifest.update(device_id=signer.device_id, public_key=signer.public_key)
+    raw = json.dumps(manifest, indent=2, sort_keys=True).encode()
+    if signer is not None:
+        signature = keys.sign(signer.private_key, raw).encode()
+    _write(dst, manifest, signature, data, raw_manifest=raw)
+    return dst
+
+
+def _count(store, sql="select count(*) as n from ratings", params=()):
+    return store.one(sql, params)["n"]
+
+
+def test_altered_payload_with_recomputed_hash_is_refused(tmp_path, study):
+    hub, _, _, _, paths = study
+
+    def bump(data):
+        data["ratings"][0]["answers"] = json.dumps({"adequacy": 5, "fluency": 5}, sort_keys=True)
+
+    forged = _forge(paths[0], tmp_path / "forged.lyssbundle", bump)
+    with pytest.raises(InputError, match="altered after signing"):
+        bundles.merge(hub, str(forged))
+    assert _count(hub) == 0
+
+
+def test_unsigned_and_unenrolled_bundles_are_refused_and_say_which(tmp_path, study):
+    hub, _, _, _, paths = study
+    manifest, _, data = _read(paths[0])
+    unsigned = tmp_path / "unsigned.lyssbundle"
+    _write(unsigned, manifest, None, data)
+    with pytest.raises(InputError, match="unsigned bundle"):
+        bundles.merge(hub, str(unsigned))
+    stranger = Store(tmp_path / "stranger.sqlite")
+    resigned = _forge(paths[0], tmp_path / "resigned.lyssbundle", lambda d: None, signer=stranger)
+    with pytest.raises(InputError, match=f"signed by laptop {stranger.device_id}, which is not enrolled"):
+        bundles.merge(hub, str(resigned))
+    assert _count(hub) == 0
+
+
+def test_forged_tombstone_cannot_delete_another_laptops_speaker(tmp_path, study):
+    hub, _, laptops, speakers, paths = study
+    bundles.merge(hub, str(paths[0]))
+    victim = speakers[0]
+    assert _count(hub, "select count(*) as n from ratings where speaker_id = ?", [victim]) == 5
+
+    # an outsider edits the data and recomputes the hash: the signature no longer holds
+    def add_tombstone(data, signer=laptops[1]):
+        from review.signing import sign_tombstone
+        data["tombstones"].append(sign_tombstone(signer.private_key, signer.public_key, {
+            "kind": "speaker", "id": victim, "deleted_at": "2026-01-01T00:00:00.000000Z",
+            "device_id": signer.device_id}))
+
+    with pytest.raises(InputError, match="altered after signing"):
+        bundles.merge(hub, str(_forge(paths[1], tmp_path / "t1.lyssbundle", add_tombstone)))
+    # an enrolled laptop signs a withdrawal of a speaker it did not register: kept, never honoured
+    bundles.merge(hub, str(_forge(paths[1], tmp_path / "t2.lyssbundle", add_tombstone, signer=laptops[1])))
+    assert _count(hub, "select count(*) as n from ratings where speaker_id = ?", [victim]) == 5
+    assert hub.one("select withdrawn from speakers where id = ?", [victim])["withdrawn"] == 0
+    # the laptop that registered the speaker can withdraw them, and it travels
+    campaigns.withdraw(laptops[0], victim)
+    bundles.export_bundle(laptops[0], str(tmp_path / "w.lyssbundle"))
+    bundles.merge(hub, str(tmp_path / "w.lyssbundle"))
+    assert _count(hub, "select count(*) as n from ratings where speaker_id = ?", [victim]) == 0
+
+
+@pytest.mark.parametrize("attack, message", [
+    (lambda d: d["ratings"][0].update(updated_at="9999-12-31T00:00:00.000000Z"), "in the future"),
+    (lambda d: d["ratings"][0].update(updated_at=None), "updated_at: is missing"),
+    (lambda d: d["ratings"][0].update(answers=json.dumps({"adequacy": 999, "fluency": 2})), "adequacy"),
+    (lambda d: d["ratings"][0].update(answers=json.dumps({"adequacy": 3, "fluency": 2, "x": 1})), "x"),
+    (lambda d: d["ratings"][0].update(position="0"), "whole number"),
+    (lambda d: d["ratings"][0].update(item_id="it-nowhere"), "neither in the bundle nor on this laptop"),
+    (lambda d: d["ratings"][0].pop("device_id"), "missing column"),
+    (lambda d: d["speakers"][0].update(registered_by="ab" * 32), "its id was not made"),
+    (lambda d: d["campaigns"][0].update(name="renamed"), "coordinator's signature"),
+    (lambda d: d["assignments"][0].update(qc="bogus"), "not one of"),
+])
+def test_bad_rows_refuse_the_whole_bundle(tmp_path, study, attack, message):
+    hub, _, laptops, _, paths = study
+    forged = _forge(paths[0], tmp_path / "bad.lyssbundle", attack, signer=laptops[0])
+    before = bundles.table_snapshot(hub)
+    with pytest.raises(InputError, match=message) as caught:
+        bundles.merge(hub, str(forged))
+    assert "\n" not in str(caught.value) and "nothing was merged" in str(caught.value)
+    assert bundles.table_snapshot(hub) == before
+    bundles.merge(hub, str(paths[0]))  # a refused bundle never affects a later, genuine merge
+    bundles.merge(hub, str(paths[1]))
+    assert _count(hub) == 10
+
+
+def test_zip_bomb_is_refused_without_unpacking_it(tmp_path, study, monkeypatch):
+    hub, _, _, _, paths = study
+    manifest, signature, data = _read(paths[0])
+    bomb = tmp_path / "bomb.lyssbundle"
+    with zipfile.ZipFile(bomb, "w", compression=zipfile.ZIP_DEFLATED) as z:
+        z.writestr("manifest.json", json.dumps(manifest))
+        z.writestr("manifest.sig", signature)
+        with z.open("data.json", "w", force_zip64=True) as fh:
+            block = b"0" * (1 << 20)
+            for _ in range(600):  # 600 MiB of zeros in well under 1 MiB
+                fh.write(block)
+    assert bomb.stat().st_size < 2 * 1024 * 1024
+    tracemalloc.start()
+    with pytest.raises(InputError, match="unpacked: refused"):
+        bundles.merge(hub, str(bomb))
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert peak < 50 * 1024 * 1024
+    # a header that lies about the size is caught by the bounded read
+    monkeypatch.setitem(bundles.MEMBERS, "data.json", 1000)
+    with pytest.raises(InputError, match="unpacked: refused"):
+        bundles.merge(hub, str(paths[0]))
+    many = tmp_path / "many.lyssbundle"
+    with zipfile.ZipFile(many, "w") as z:
+        for k in range(5000):
+            z.writestr(f"x{k}", b"")
+    with pytest.raises(InputError, match="unexpected member"):
+        bundles.merge(hub, str(many))
+
+
+def test_merge_is_a_function_of_the_set_even_for_preferences(tmp_path, scored_demo):
+    """Four bundles, a speaker whose preferences changed on several laptops: all 24 orders agree."""
+    scored = campaigns.load_scored(str(scored_demo))
+    hub, cid, laptops = field_laptops(tmp_path, scored, n=3)
+    spk = campaigns.add_speaker(laptops[0], "Rita", "LYSS study")
+    first = tmp_path / "first.lyssbundle"
+    bundles.export_bundle(laptops[0], str(first))
+    paths = []
+    for k, lap in enumerate(laptops):
+        if k:
+            bundles.merge(lap, str(first))
+        campaigns.set_preference(lap, spk, "script", ["Latn", "Cans", "Latn"][k])
+        campaigns.set_preference(lap, spk, "size", 10 + k)
+        campaigns.join(lap, cid, spk)
+        campaigns.answer(lap, cid, spk, k, {"adequacy": 1 + k, "fluency": 3})
+        paths.append(tmp_path / f"p{k}.lyssbundle")
+        bundles.export_bundle(lap, str(paths[-1]))
+    paths.append(tmp_path / "hub.lyssbundle")
+    bundles.export_bundle(hub, str(paths[-1]))
+    states = set()
+    for k, order in enumerate(itertools.permutations(paths)):
+        target = Store(tmp_path / f"t{k}.sqlite", backup=False)
+        campaigns.trust(target, hub.device_id)
+        for path in order:
+            bundles.merge(target, str(path))
+        snap = bundles.table_snapshot(target)
+        states.add(json.dumps(snap, sort_keys=True))
+        target.close()
+    assert len(states) == 1
+    final = json.loads(next(iter(states)))["speakers"]
+    assert json.loads(json.loads(final[0])["preferences"]) == {"script": "Latn", "size": 12}  # the newest
+
+
+def test_withdrawal_leaves_no_copy_in_the_database_files_or_backups(tmp_path, study):
+    hub, cid, laptops, speakers, paths = study
+    lap = laptops[0]
+    lap.backup("manual")
+    secret = ["Speaker 0", "Community 0", "note-0-3"]
+    files = lambda: [p for p in tmp_path.glob("laptop0.sqlite*") if p.is_file()] + lap.backups()
+    assert any(s.encode() in p.read_bytes() for p in files() for s in secret)
+    result = campaigns.withdraw(lap, speakers[0])
+    assert result["deleted"] == 5 and result["backups"] >= 2
+    for path in files():
+        blob = path.read_bytes()
+        for s in secret:
+            assert s.encode() not in blob, f"{s!r} still in {path.name}"
+    # a restore brings back no withdrawn answer
+    restore(lap.path)
+    with Store(lap.path) as again:
+        assert _count(again, "select count(*) as n from ratings where speaker_id = ?", [speakers[0]]) == 0
+
+
+def test_backups_are_restore_points_not_one_per_open(tmp_path, study):
+    hub, _, _, _, paths = study
+    before = len(hub.backups())
+    for _ in range(20):
+        Store(hub.path).close()
+    assert len(hub.backups()) == before
+    bundles.merge(hub, str(paths[0]))
+    assert len(hub.backups()) == before + 1
+    assert hub.backups()[-1].name.endswith("-before-merge.sqlite")
+
+
+def test_read_only_commands_never_touch_another_programs_database(tmp_path):
+    from desktop.cli import main
+
+    other = tmp_path / "other.sqlite"
+    conn = sqlite3.connect(other)
+    conn.execute("create table notes (x)")
+    conn.commit()
+    conn.close()
+    before = other.read_bytes()
+    assert main(["study", "agreement", "--db", str(other)]) == 2
+    assert main(["review", "init", "--db", str(other)]) == 2
+    assert other.read_bytes() == before
+    assert not (tmp_path / "other.sqlite.backups").exists()
