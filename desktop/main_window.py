@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QTabWidget
 
 from review.store import Store
 
-from .qt_common import apply_theme, default_db, guarded, settings
+from .qt_common import apply_theme, default_db, guarded, plain_labels, settings
 from .review_panel import ReviewPanel
 from .score_panel import ScorePanel
 from .study_panel import CampaignPanel, StudyPanel
@@ -32,6 +32,7 @@ class MainWindow(QMainWindow):
         self.tabs.addTab(self.study, self.tr("Study"))
         self.tabs.currentChanged.connect(guarded(self, self._tab_changed))
         self.setCentralWidget(self.tabs)
+        plain_labels(self)  # every label shows plain text: data never becomes markup
         self._menus()
         s = settings()
         self.font_size = int(s.value("view/font_size", 11))

@@ -12,9 +12,9 @@ import traceback
 from pathlib import Path
 from typing import Any, Callable
 
-from PySide6.QtCore import QCoreApplication, QLocale, QObject, QSettings, QThread, QTranslator, Signal
+from PySide6.QtCore import QCoreApplication, QLocale, QObject, QSettings, Qt, QThread, QTranslator, Signal
 from PySide6.QtGui import QFont, QFontDatabase, QPalette, QColor
-from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
+from PySide6.QtWidgets import QApplication, QLabel, QMessageBox, QTextBrowser, QWidget
 
 from scoring.errors import InputError
 
@@ -71,15 +71,55 @@ def apply_theme(app: QApplication, high_contrast: bool, font_size: int) -> None:
     app.setPalette(palette if high_contrast else app.style().standardPalette())
 
 
+# ----------------------------------------------------------------------------- data is text, never markup
+
+def plain(*labels: QLabel) -> None:
+    """Labels that show data: plain text, whatever the data looks like (``<img src=…>`` is just text)."""
+    for label in labels:
+        label.setTextFormat(Qt.PlainText)
+
+
+def plain_labels(root: QWidget) -> None:
+    """Every label under a widget shown as plain text (the app builds no rich-text labels)."""
+    plain(*root.findChildren(QLabel))
+
+
+class SafeBrowser(QTextBrowser):
+    """A text browser for our own formatted reports (data inside is escaped): it never loads a resource
+    (no image, no file, no link target), so even a mistake in escaping cannot read a local file."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setOpenLinks(False)
+        self.setOpenExternalLinks(False)
+
+    def loadResource(self, kind, url):  # noqa: N802 (Qt's name)
+        return None
+
+
+def message(parent: QWidget | None, text: str, title: str | None = None) -> None:
+    """A warning dialog whose text is plain text."""
+    box = QMessageBox(QMessageBox.Warning, title or tr("LYSS Desktop"), text, QMessageBox.Ok, parent)
+    box.setTextFormat(Qt.PlainText)
+    box.exec()
+
+
+def ask(parent: QWidget | None, title: str, text: str) -> bool:
+    """A yes/no question whose text is plain text."""
+    box = QMessageBox(QMessageBox.Question, title, text, QMessageBox.Yes | QMessageBox.No, parent)
+    box.setTextFormat(Qt.PlainText)
+    return box.exec() == QMessageBox.Yes
+
+
 def friendly_error(parent: QWidget | None, exc: BaseException) -> None:
     """The same one-line message the command line gives, in a dialog; never a traceback."""
     if isinstance(exc, InputError):
-        message = exc.line()
+        text = exc.line()
     else:
         LOG.error("unexpected error:\n%s", "".join(traceback.format_exception(exc)))
-        message = tr("Something went wrong: {0}. Your answers are safe: each one was saved when you gave it.").format(
+        text = tr("Something went wrong: {0}. Your answers are safe: each one was saved when you gave it.").format(
             str(exc) or type(exc).__name__)
-    QMessageBox.warning(parent, tr("LYSS Desktop"), message)
+    message(parent, text)
 
 
 def guarded(parent: QWidget, fn: Callable[..., Any]) -> Callable[..., Any]:

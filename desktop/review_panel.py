@@ -10,12 +10,12 @@ import time
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont, QKeySequence
 from PySide6.QtWidgets import (QCheckBox, QFormLayout, QHBoxLayout, QInputDialog, QLabel, QLineEdit, QListWidget,
-                               QListWidgetItem, QPushButton, QStackedWidget, QTextBrowser, QVBoxLayout, QWidget)
+                               QListWidgetItem, QPushButton, QStackedWidget, QVBoxLayout, QWidget)
 
 from review import campaigns, tasks
 from review.store import Store
 
-from .qt_common import guarded
+from .qt_common import SafeBrowser, guarded, plain_labels
 
 CONSENT_SCOPE = "LYSS speaker review v1: my answers about machine translations are kept on this laptop and " \
                 "shared, without my name, with the study team; I can withdraw at any time."
@@ -85,7 +85,7 @@ class ConsentPage(QWidget):
         title = QLabel(self.tr("Before you start"))
         title.setFont(_big(20, True))
         layout.addWidget(title)
-        text = QTextBrowser()
+        text = SafeBrowser()
         text.setFont(_big(14))
         text.setHtml(self.tr(
             "<p><b>What we collect.</b> Your answers about machine translations (for example, how much of the "
@@ -439,6 +439,7 @@ class ReviewPanel(QStackedWidget):
         self.items.paused.connect(guarded(self, lambda: self.open_speaker(self.items.speaker_id)))
         self.items.finished.connect(lambda: self.setCurrentWidget(self.done))
         self.done.back.connect(guarded(self, lambda: self.open_speaker(self.items.speaker_id)))
+        plain_labels(self)  # names, sources and outputs are data: never rich text
         self.show_sign_in()
 
     def show_sign_in(self) -> None:

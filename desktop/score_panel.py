@@ -11,13 +11,14 @@ from pathlib import Path
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt, Signal
 from PySide6.QtGui import QColor, QPainter
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (QFileDialog, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QProgressBar, QPushButton,
-                               QSplitter, QStyledItemDelegate, QTableView, QTextBrowser, QVBoxLayout, QWidget)
+                               QSplitter, QStyledItemDelegate, QTableView, QVBoxLayout, QWidget)
 
 from scoring import composite as comp
 from scoring.scorecard import ROWS
 
-from .qt_common import Worker, friendly_error, guarded, settings, tr
+from .qt_common import SafeBrowser, Worker, friendly_error, guarded, plain_labels, settings, tr
 
 PALETTE = ["#1b9e77", "#d95f02", "#7570b3", "#e7298a", "#66a61e", "#e6ab02", "#a6761d", "#666666", "#1f78b4",
            "#b2df8a"]
@@ -198,7 +199,10 @@ class ScorePanel(QWidget):
         layout.addLayout(bar)
         layout.addWidget(self.stage)
         self.headline = QLabel()
-        self.headline.setTextFormat(Qt.RichText)
+        headline_font = QFont()
+        headline_font.setPointSize(16)
+        headline_font.setBold(True)
+        self.headline.setFont(headline_font)
         self.headline.setWordWrap(True)
         layout.addWidget(self.headline)
         split = QSplitter(Qt.Vertical)
@@ -230,7 +234,7 @@ class ScorePanel(QWidget):
         self.table.verticalHeader().hide()
         self.table.selectionModel().currentRowChanged.connect(self.show_entry)
         entries_split.addWidget(self.table)
-        self.detail = QTextBrowser()
+        self.detail = SafeBrowser()
         entries_split.addWidget(self.detail)
         entries_split.setSizes([700, 400])
         lower_layout.addWidget(entries_split)
@@ -238,6 +242,7 @@ class ScorePanel(QWidget):
         split.setSizes([260, 420])
         layout.addWidget(split, 1)
         self.cancel_button.setEnabled(False)
+        plain_labels(self)
 
     # -- files ---------------------------------------------------------------------------------
 
@@ -320,10 +325,8 @@ class ScorePanel(QWidget):
         ci = s.get("confidence_intervals", {}).get("composite")
         interval = f" [{ci['ci_lower']:.3f}, {ci['ci_upper']:.3f}]" if ci else ""
         value = "—" if s["composite"] is None else f"{s['composite']:.4f}"
-        self.headline.setText(
-            f"<span style='font-size:20pt'><b>{self.tr('Composite')} {value}</b>{interval}</span> &nbsp; "
-            f"<span style='font-size:14pt'>{self.tr('tier')}: <b>{html.escape(tier)}</b>{html.escape(caution)}"
-            f" &nbsp;·&nbsp; {self.tr('speakers')}: {html.escape(confirmation)}</span>")
+        self.headline.setText(f"{self.tr('Composite')} {value}{interval}    {self.tr('tier')}: {tier}{caution}"
+                              f"  ·  {self.tr('speakers')}: {confirmation}")
         self.metrics.load(scored)
         self.entries.load(scored)
         self.table.resizeColumnsToContents()

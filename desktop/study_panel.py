@@ -9,13 +9,13 @@ import json
 
 import numpy as np
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
-from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel, QMessageBox, QPushButton, QSplitter,
-                               QTableView, QTextBrowser, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel, QPushButton, QSplitter, QTableView,
+                               QVBoxLayout, QWidget)
 
 from review import bundles, campaigns, reweight, study, tiers
 from review.store import Store
 
-from .qt_common import Worker, friendly_error, guarded
+from .qt_common import SafeBrowser, Worker, ask, friendly_error, guarded, plain_labels
 
 
 class RowsModel(QAbstractTableModel):
@@ -93,6 +93,7 @@ class CampaignPanel(QWidget):
         layout.addWidget(split, 1)
         self.status = QLabel()
         layout.addWidget(self.status)
+        plain_labels(self)
         self.refresh()
 
     def refresh(self) -> None:
@@ -148,10 +149,9 @@ class CampaignPanel(QWidget):
         if row < 0:
             return
         speaker_id = self._speakers[row]
-        answer = QMessageBox.question(self, self.tr("Withdraw"), self.tr(
-            "Delete every answer of {0}, here and wherever this laptop's bundles go? This cannot be undone.")
-            .format(speaker_id))
-        if answer == QMessageBox.Yes:
+        if ask(self, self.tr("Withdraw"), self.tr(
+                "Delete every answer of {0}, here, in this laptop's backups and wherever this laptop's bundles go? "
+                "This cannot be undone.").format(speaker_id)):
             r = campaigns.withdraw(self.store, speaker_id)
             self.status.setText(self.tr("{0} withdrew; {1} answers deleted here and in {2} backups.").format(
                 speaker_id, r["deleted"], r["backups"]))
@@ -184,7 +184,7 @@ class StudyPanel(QWidget):
         left = QWidget()
         left_layout = QVBoxLayout(left)
         self.table = _table()
-        self.text = QTextBrowser()
+        self.text = SafeBrowser()
         left_layout.addWidget(self.table, 2)
         left_layout.addWidget(self.text, 1)
         split.addWidget(left)
@@ -194,6 +194,7 @@ class StudyPanel(QWidget):
         split.addWidget(self.plot)
         split.setSizes([650, 450])
         layout.addWidget(split, 1)
+        plain_labels(self)
         self.refresh()
 
     def refresh(self) -> None:
@@ -263,9 +264,10 @@ class StudyPanel(QWidget):
         if pairs:
             x, y = np.array(pairs, dtype=float).T
             self.plot.plot(x, y, pen=None, symbol="o", symbolSize=7, symbolBrush=(27, 158, 119, 160))
-            self.plot.setLabel("bottom", metric)
-            self.plot.setLabel("left", human)
-            self.plot.setTitle(f"{metric} vs {human}: Pearson {result['segment']['none']['pearson']:.3f}")
+            # pyqtgraph draws labels as HTML: names from the database are escaped
+            self.plot.setLabel("bottom", html.escape(metric))
+            self.plot.setLabel("left", html.escape(human))
+            self.plot.setTitle(html.escape(f"{metric} vs {human}: Pearson {result['segment']['none']['pearson']:.3f}"))
 
     def precision(self) -> None:
         result = study.linter_precision(self.store)

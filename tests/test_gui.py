@@ -138,11 +138,10 @@ def test_score_view_shows_the_recorded_chrf(qtbot, app, tmp_path):
 
 
 def test_errors_become_the_cli_message(qtbot, app, tmp_path, monkeypatch):
-    from PySide6.QtWidgets import QMessageBox
-
+    import desktop.qt_common as qt_common
     from desktop.score_panel import ScorePanel
     seen = []
-    monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: seen.append(text))
+    monkeypatch.setattr(qt_common, "message", lambda parent, text, title=None: seen.append(text))
     bad = tmp_path / "bad.json"
     bad.write_text('{"entries": [{"id": "a", "source": "x"}]}')
     panel = ScorePanel()
