@@ -25,7 +25,7 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
-from scoring.entry_stats import cache_dir
+from scoring.cache import cache_dir
 from scoring.errors import InputError
 
 KINDS = ("analyser", "generator")

@@ -17,7 +17,8 @@ import numpy as np
 
 from . import __version__, composite as comp, costs, stats, surface
 from .conventions import LanguageConventions, infer_conventions
-from .entry_stats import cached, cached_records, entries_digest
+from .cache import cached
+from .entry_stats import cached_records, entries_digest
 from .plugins import MetricPlugin
 from .rubric import Rubric
 from .runcard import RunCard

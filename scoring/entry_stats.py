@@ -10,18 +10,17 @@ import hashlib
 import json
 import multiprocessing
 import os
-import pickle
-from pathlib import Path
 from typing import Callable
 
 import numpy as np
 
 from . import __version__, behaviour, compliance, surface
+from .cache import cached
 from .conventions import LanguageConventions
 from .runcard import Entry
 
 PARALLEL_THRESHOLD = 4000  # below this a process pool costs more than it saves
-CACHE_FORMAT = 2  # bump when the record layout changes
+CACHE_FORMAT = 3  # bump when the record layout changes
 
 
 def _records(entries: list[Entry], conv: LanguageConventions, glossary, leaked_word) -> dict:
@@ -80,27 +79,6 @@ def compute_records(entries: list[Entry], conv: LanguageConventions, glossary=No
 
 # ----------------------------------------------------------------------------- cache
 
-_MEMORY: dict[str, dict] = {}
-
-
-def _remember(key: str, value) -> None:
-    """Keep the last few results in memory too (re-scoring in the same process, the app)."""
-    if len(_MEMORY) >= 16:
-        _MEMORY.pop(next(iter(_MEMORY)))
-    _MEMORY[key] = value
-
-
-def cache_dir() -> Path | None:
-    """``LYSS_CACHE_DIR``, else the user's cache folder; ``LYSS_CACHE_DIR=off`` disables caching."""
-    env = os.environ.get("LYSS_CACHE_DIR")
-    if env == "off":
-        return None
-    if env:
-        return Path(env)
-    import platformdirs
-    return Path(platformdirs.user_cache_dir("lyss", appauthor=False))
-
-
 def cache_key(entries: list[Entry], conv: LanguageConventions, glossary, hook_id: str,
               digest: str | None = None) -> str:
     h = hashlib.sha256()
@@ -108,41 +86,6 @@ def cache_key(entries: list[Entry], conv: LanguageConventions, glossary, hook_id
                          json.loads(json.dumps(behaviour.settings()))], sort_keys=True).encode())
     h.update((digest or entries_digest(entries)).encode())
     return h.hexdigest()
-
-
-def cached(kind: str, key: str, compute: Callable[[], object], use_cache: bool = True) -> tuple[object, bool]:
-    """``compute()`` remembered in memory and on disk under ``<cache>/<kind>/<key>.pkl``.
-
-    Returns (value, whether it came from the cache). A cache that cannot be read or written is only
-    slower, never wrong: the key covers every input of the computation.
-    """
-    if not use_cache:
-        return compute(), False
-    memo_key = f"{kind}/{key}"
-    if memo_key in _MEMORY:
-        return _MEMORY[memo_key], True
-    folder = cache_dir()
-    path = folder / kind / f"{key}.pkl" if folder is not None else None
-    if path is not None:
-        try:
-            with path.open("rb") as fh:
-                value = pickle.load(fh)
-            _remember(memo_key, value)
-            return value, True
-        except (OSError, pickle.UnpicklingError, EOFError):
-            pass
-    value = compute()
-    _remember(memo_key, value)
-    if path is not None:
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_suffix(f".{os.getpid()}.tmp")
-            with tmp.open("wb") as fh:
-                pickle.dump(value, fh, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(tmp, path)
-        except OSError:
-            pass
-    return value, False
 
 
 def entries_digest(entries: list[Entry]) -> str:

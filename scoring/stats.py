@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Callable
+from functools import lru_cache
+from typing import Callable, Iterator
 
 import numpy as np
 
@@ -27,43 +28,64 @@ DEFAULT_RESAMPLES = 1000
 ALPHA = 0.05
 
 
-def harness_indices(n: int, n_resamples: int, seed: int) -> np.ndarray:
-    """The (n_resamples × n) index matrix of ``[[rng.randint(0, n-1) for _ in range(n)] for _ in ...]``
-    with ``rng = random.Random(seed)``, computed without a Python loop per draw.
+MAX_WORDS_PER_CALL = 1 << 22  # getrandbits() refuses more than 2**31 bits in one call
+BLOCK_CELLS = 1 << 24  # resamples are drawn and scored in blocks of about this many (B × n) cells
+
+
+def harness_index_blocks(n: int, n_resamples: int, seed: int, block: int | None = None) -> Iterator[np.ndarray]:
+    """The rows of ``[[rng.randint(0, n-1) for _ in range(n)] for _ in range(n_resamples)]`` with
+    ``rng = random.Random(seed)``, as (block × n) index matrices, computed without a Python loop per draw.
 
     ``randint(0, n-1)`` is ``_randbelow(n)``: draw ``k = n.bit_length()`` bits as the top bits of one
     32-bit Mersenne Twister word and reject values ≥ n. ``getrandbits(32·m)`` returns m consecutive
-    words, least significant first, so the same stream can be produced in bulk and filtered.
+    words, least significant first, so the same stream can be produced in bulk and filtered; values
+    drawn beyond a block are kept for the next one, so any block size gives the same stream.
     """
     if n <= 0 or n >= 2**32:
         raise ValueError("n must be between 1 and 2**32 - 1")
+    block = block or max(1, BLOCK_CELLS // n)
     rng = random.Random(seed)
     k = n.bit_length()
-    need = n * n_resamples
     accept = n / (1 << k)
-    chunks, have = [], 0
-    while have < need:
-        words = int((need - have) / accept * 1.02) + 64
-        raw = rng.getrandbits(32 * words).to_bytes(4 * words, "little")
-        values = np.frombuffer(raw, dtype="<u4") >> np.uint32(32 - k)
-        values = values[values < n]
-        chunks.append(values)
-        have += values.size
-    return np.concatenate(chunks)[:need].reshape(n_resamples, n)
+    pending = np.empty(0, dtype=np.uint32)
+    done = 0
+    while done < n_resamples:
+        rows = min(block, n_resamples - done)
+        need = rows * n
+        parts, have = [pending], pending.size
+        while have < need:
+            words = min(MAX_WORDS_PER_CALL, int((need - have) / accept * 1.02) + 64)
+            raw = rng.getrandbits(32 * words).to_bytes(4 * words, "little")
+            values = np.frombuffer(raw, dtype="<u4") >> np.uint32(32 - k)
+            values = values[values < n]
+            parts.append(values)
+            have += values.size
+        stream = np.concatenate(parts)
+        yield stream[:need].reshape(rows, n)
+        pending = stream[need:]
+        done += rows
 
 
-_COUNTS_MEMO: dict[tuple[int, int, int], np.ndarray] = {}
+def harness_indices(n: int, n_resamples: int, seed: int) -> np.ndarray:
+    """The whole (n_resamples × n) index matrix of :func:`harness_index_blocks` (small corpora)."""
+    return np.concatenate(list(harness_index_blocks(n, n_resamples, seed)))
 
 
-def harness_counts(n: int, n_resamples: int, seed: int) -> np.ndarray:
-    """:func:`resample_counts` of :func:`harness_indices`, remembered for the last few corpora so that
-    re-scoring the same run in one process does not redraw a million indices."""
-    key = (n, n_resamples, seed)
-    if key not in _COUNTS_MEMO:
-        if len(_COUNTS_MEMO) >= 8:
-            _COUNTS_MEMO.pop(next(iter(_COUNTS_MEMO)))
-        _COUNTS_MEMO[key] = resample_counts(harness_indices(n, n_resamples, seed), n)
-    return _COUNTS_MEMO[key]
+@lru_cache(maxsize=8)
+def _small_counts(n: int, n_resamples: int, seed: int) -> np.ndarray:
+    """Remembered for the last few small corpora, so re-scoring one run does not redraw its indices."""
+    counts = resample_counts(harness_indices(n, n_resamples, seed), n)
+    counts.setflags(write=False)
+    return counts
+
+
+def harness_count_blocks(n: int, n_resamples: int, seed: int) -> Iterator[np.ndarray]:
+    """(block × n) draw-count matrices of the harness's resamples, in order; one block when small."""
+    if n * n_resamples <= BLOCK_CELLS:
+        yield _small_counts(n, n_resamples, seed)
+        return
+    for indices in harness_index_blocks(n, n_resamples, seed):
+        yield resample_counts(indices, n)
 
 
 def resample_counts(indices: np.ndarray, n: int) -> np.ndarray:
@@ -104,12 +126,14 @@ def bootstrap_intervals(score_fns: dict[str, Callable[[np.ndarray], np.ndarray]]
 
     Each ``score_fns[name](counts)`` maps the (B × n) count matrix to B resampled scores.
     """
-    counts = harness_counts(n, n_resamples, seed)
+    wanted = [name for name in score_fns if point.get(name) is not None]
+    found: dict[str, list[np.ndarray]] = {name: [] for name in wanted}
+    for counts in harness_count_blocks(n, n_resamples, seed):
+        for name in wanted:
+            found[name].append(score_fns[name](counts))
     out = {}
-    for name, fn in score_fns.items():
-        if point.get(name) is None:
-            continue
-        values = fn(counts)
+    for name in wanted:
+        values = np.concatenate(found[name]) if found[name] else np.empty(0)
         values = values[np.isfinite(values)]
         if values.size == 0:
             continue

@@ -1,0 +1,120 @@
+"""The on-disk cache of computed results, in formats that cannot run code: JSON for structure and a
+numpy ``.npz`` (read with ``allow_pickle=False``) for arrays. A planted or damaged cache file is at
+worst ignored; the key covers every input of the computation, so a cache is only ever faster."""
+
+from __future__ import annotations
+
+import json
+import os
+import zipfile
+from pathlib import Path
+from typing import Any, Callable
+
+import numpy as np
+
+ARRAY = "__ndarray__"
+_MEMORY: dict[str, Any] = {}
+MEMORY_ENTRIES = 16
+
+
+def cache_dir() -> Path | None:
+    """``LYSS_CACHE_DIR``, else the user's cache folder; ``LYSS_CACHE_DIR=off`` disables caching."""
+    env = os.environ.get("LYSS_CACHE_DIR")
+    if env == "off":
+        return None
+    if env:
+        return Path(env)
+    import platformdirs
+    return Path(platformdirs.user_cache_dir("lyss", appauthor=False))
+
+
+def _split(value: Any, arrays: dict[str, np.ndarray]) -> Any:
+    """JSON-able structure with every array replaced by a reference into ``arrays``."""
+    if isinstance(value, np.ndarray):
+        name = f"a{len(arrays)}"
+        arrays[name] = value
+        return {ARRAY: name}
+    if isinstance(value, dict):
+        return {k: _split(v, arrays) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_split(v, arrays) for v in value]
+    if isinstance(value, np.generic):
+        return value.item()
+    return value
+
+
+def _join(value: Any, arrays) -> Any:
+    if isinstance(value, dict):
+        if set(value) == {ARRAY}:
+            return arrays[value[ARRAY]]
+        return {k: _join(v, arrays) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_join(v, arrays) for v in value]
+    return value
+
+
+def read(path: Path) -> Any:
+    """A cached value, or ``None`` when missing, damaged or not ours."""
+    try:
+        structure = json.loads(path.with_suffix(".json").read_text("utf-8"))
+        npz = path.with_suffix(".npz")
+        if npz.exists():
+            with np.load(npz, allow_pickle=False) as found:
+                arrays = {k: found[k] for k in found.files}
+        else:
+            arrays = {}
+        return _join(structure, arrays)
+    except (OSError, ValueError, KeyError, RecursionError, zipfile.BadZipFile, EOFError):
+        return None
+
+
+def write(path: Path, value: Any) -> None:
+    """Write arrays first, the JSON last (its presence marks a complete entry); failures only cost speed."""
+    arrays: dict[str, np.ndarray] = {}
+    structure = _split(value, arrays)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tag = f".{os.getpid()}.tmp"
+        if arrays:
+            tmp = path.with_name(path.name + tag + ".npz")
+            np.savez(tmp, **arrays)
+            os.replace(tmp, path.with_suffix(".npz"))
+        tmp = path.with_name(path.name + tag)
+        tmp.write_text(json.dumps(structure, ensure_ascii=False), "utf-8")
+        os.replace(tmp, path.with_suffix(".json"))
+    except (OSError, ValueError, TypeError):
+        for leftover in path.parent.glob(path.name + ".*.tmp*"):
+            leftover.unlink(missing_ok=True)
+
+
+def _remember(key: str, value: Any) -> None:
+    if len(_MEMORY) >= MEMORY_ENTRIES:
+        _MEMORY.pop(next(iter(_MEMORY)))
+    _MEMORY[key] = value
+
+
+def clear_memory() -> None:
+    """Forget what this process remembered (benchmarks measuring a cold start)."""
+    _MEMORY.clear()
+
+
+def cached(kind: str, key: str, compute: Callable[[], Any], use_cache: bool = True) -> tuple[Any, bool]:
+    """``compute()`` remembered in memory and on disk under ``<cache>/<kind>/<key>.{json,npz}``.
+    Returns (value, whether it came from the cache)."""
+    if not use_cache:
+        return compute(), False
+    memo_key = f"{kind}/{key}"
+    if memo_key in _MEMORY:
+        return _MEMORY[memo_key], True
+    folder = cache_dir()
+    path = folder / kind / key if folder is not None else None
+    if path is not None:
+        value = read(path)
+        if value is not None:
+            _remember(memo_key, value)
+            return value, True
+    value = compute()
+    _remember(memo_key, value)
+    if path is not None:
+        write(path, value)
+    return value, False

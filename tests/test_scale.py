@@ -1,0 +1,56 @@
+"""Scale: the harness-exact resampling streams in blocks, so 65,536 entries (once a crash: getrandbits
+asked for more than 2**31 bits) and 1,000,000 entries are scored with the same draws as ever."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+
+import numpy as np
+
+from desktop.cli import main
+from scoring import stats
+
+
+def test_blocks_and_call_sizes_do_not_change_the_stream(monkeypatch):
+    whole = stats.harness_indices(37, 50, 7)
+    monkeypatch.setattr(stats, "MAX_WORDS_PER_CALL", 10)
+    blocks = np.concatenate(list(stats.harness_index_blocks(37, 50, 7, block=7)))
+    assert np.array_equal(whole, blocks)
+    rng = random.Random(7)
+    assert whole[:3].tolist() == [[rng.randint(0, 36) for _ in range(37)] for _ in range(3)]
+
+
+def test_65536_entries_draw_what_python_draws():
+    n = 65_536
+    first = next(stats.harness_index_blocks(n, 1000, 12345))
+    rng = random.Random(12345)
+    assert first[0, :2000].tolist() == [rng.randint(0, n - 1) for _ in range(2000)]
+
+
+def test_a_million_entries_resample_with_an_honest_interval():
+    n = 1_000_000
+    column = (np.arange(n) % 3 == 0).astype(float)
+    found = stats.bootstrap_intervals({"rate": lambda c: (c @ column) / n}, n, {"rate": column.mean()}, 1000, 12345)
+    interval = found["rate"]
+    half = 1.959964 * math.sqrt(column.mean() * (1 - column.mean()) / n)  # the normal approximation
+    assert abs((interval.ci_upper - interval.ci_lower) / 2 - half) < 0.1 * half
+    assert interval.ci_lower < column.mean() < interval.ci_upper
+
+
+def test_lyss_score_on_65536_entries(tmp_path, capsys):
+    rng = random.Random(3)
+    words = "the dog cat runs sleeps house water tree red big small eats sees".split()
+    path = tmp_path / "big.jsonl"
+    with path.open("w", encoding="utf-8") as fh:
+        for i in range(65_536):
+            ref = " ".join(rng.choice(words) for _ in range(rng.randint(2, 6)))
+            hyp = ref if i % 3 == 0 else " ".join(rng.choice(words) for _ in range(rng.randint(2, 6)))
+            fh.write(json.dumps({"id": i, "source": ref, "reference": ref, "prediction": hyp}) + "\n")
+    out = tmp_path / "scored.json"
+    assert main(["score", str(path), "--out", str(out), "--no-cache"]) == 0
+    scores = json.loads(out.read_text("utf-8"))["scores"]
+    exact = scores["confidence_intervals"]["exact_match_rate"]
+    assert exact["n_entries"] == 65_536 and exact["n_bootstrap"] == 1000
+    assert exact["ci_lower"] < scores["exact_match_rate"] < exact["ci_upper"]
