@@ -13,6 +13,8 @@ from typing import Callable
 from scoring import __version__
 from scoring.errors import InputError
 
+from .terminal import EscapingStream, shown
+
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {}
 
 
@@ -42,6 +44,7 @@ def cmd_score(args) -> int:
         raise InputError("--bootstrap", "", "must be at least 1")
     from eval_standards.setup import score_card
 
+    runcard.refuse_overwriting_inputs(args.out, args.inputs)
     card = runcard.load(args.inputs)
     scored = score_card(card, args.lang, args.profile, {"analyzer_dir": args.analyzer_dir}, seed=args.seed,
                         n_bootstrap=args.bootstrap, use_cache=not args.no_cache)
@@ -194,18 +197,31 @@ def _extensions():
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if not args.command:
-        parser.print_help()
-        return 0
+    """Run one command. Bad input: one line on stderr, status 2. A bug: one line, status 1. Never a
+    traceback; control characters in data never reach the terminal."""
+    out, err = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = EscapingStream(out), EscapingStream(err)
     try:
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        if not args.command:
+            parser.print_help()
+            return 0
         return COMMANDS[args.command](args)
     except InputError as exc:
         print(f"lyss: {exc.line()}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         return 0
+    except KeyboardInterrupt:
+        print("lyss: interrupted; nothing half-written was kept", file=sys.stderr)
+        return 130
+    except Exception as exc:  # a bug: still one line, and the answers already saved are safe
+        print(f"lyss: internal error ({type(exc).__name__}: {shown(exc)}); please report it", file=sys.stderr)
+        return 1
+    finally:
+        sys.stdout.flush()
+        sys.stdout, sys.stderr = out, err
 
 
 if __name__ == "__main__":

@@ -33,7 +33,9 @@ def run(args) -> int:
         if not rows:
             print("No analysers found. " + analysers.HOW_TO_ADD.format(lang="LANG"))
         for r in rows:
-            print(f"{r['lang']:<5} {r['kind']:<10} {r['origin']:<15} {r['file']}  sha256 {r['sha256'][:16]}…  {r['path']}")
+            state = f"  UNUSABLE: {r['problem']}" if r["problem"] else ""
+            print(f"{r['lang']:<5} {r['kind']:<10} {r['origin']:<15} {r['file']}  sha256 {r['sha256'][:16]}…  "
+                  f"{r['path']}{state}")
         print(f"\nyour analysers folder: {analysers.user_data_dir() / 'analysers'}")
         return 0
     if args.verb == "licence":

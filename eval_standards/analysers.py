@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import multiprocessing
 import os
 import shutil
@@ -28,7 +29,11 @@ from pathlib import Path
 from scoring.cache import cache_dir
 from scoring.errors import InputError
 
+from . import hfstol
+
 KINDS = ("analyser", "generator")
+LANG_CODE = re.compile(r"[a-z]{2,3}")
+SAFE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
 HOW_TO_ADD = ("add one with `lyss analyzers add FILE.hfstol --lang {lang}` or point --analyzer-dir / "
               "LYSS_ANALYZERS at a folder holding {lang}-*.hfstol")
 
@@ -47,9 +52,17 @@ class AnalyserFile:
     def sha256(self) -> str:
         return file_sha256(self.path)
 
+    def problem(self) -> str | None:
+        """Why this file cannot be used (damaged, not optimized-lookup…), ``None`` when it can."""
+        try:
+            hfstol.check(self.path)
+            return None
+        except InputError as exc:
+            return exc.problem
+
     def describe(self) -> dict:
         return {"file": self.name, "path": str(self.path), "lang": self.lang, "kind": self.kind,
-                "origin": self.origin, "sha256": self.sha256()}
+                "origin": self.origin, "sha256": self.sha256(), "problem": self.problem()}
 
 
 _SHA_MEMO: dict[tuple[str, float, int], str] = {}
@@ -118,10 +131,11 @@ def discover(lang: str, analyzer_dir: str | None = None, preference: list[str] |
 
 def find(lang: str, kind: str = "analyser", analyzer_dir: str | None = None,
          preference: list[str] | None = None) -> AnalyserFile | None:
-    for candidate in discover(lang, analyzer_dir, preference):
-        if candidate.kind == kind:
-            return candidate
-    return None
+    """The first usable file of this kind; a damaged one only when no usable one exists (so that the
+    reason reaches the user)."""
+    candidates = [c for c in discover(lang, analyzer_dir, preference) if c.kind == kind]
+    usable = [c for c in candidates if c.problem() is None]
+    return (usable or candidates or [None])[0]
 
 
 # ----------------------------------------------------------------------------- loading and lookup
@@ -136,6 +150,7 @@ class Analyser:
     def __init__(self, file: AnalyserFile):
         import hfst  # the compiled HFST library; a missing install is reported by availability()
 
+        hfstol.check(file.path)  # HFST aborts the process on a damaged file: refuse it first, in one line
         self.file = file
         self.sha256 = file.sha256()
         stream = hfst.HfstInputStream(str(file.path))
@@ -261,20 +276,14 @@ def install(source: str, lang: str, kind: str | None = None, accept_licence: boo
     src = Path(source)
     if not src.is_file():
         raise InputError(source, "", "file not found")
-    if not lang or not lang.isalpha():
-        raise InputError(source, "--lang", "give the ISO 639-3 code of the analyser's language")
+    if not lang or not LANG_CODE.fullmatch(lang):
+        raise InputError(source, "--lang", "give the ISO 639-3 code of the analyser's language (e.g. crk)")
     kind = kind or kind_of(src.name)
     if kind not in KINDS:
         raise InputError(source, "--kind", f"must be one of {', '.join(KINDS)}")
     if not accept_licence:
         raise InputError(source, "licence", "read the licence (lyss analyzers licence) and add --accept-licence")
-    try:
-        import hfst
-        stream = hfst.HfstInputStream(str(src))
-        stream.read()
-        stream.close()
-    except Exception as exc:  # hfst raises several unrelated types for a bad file
-        raise InputError(source, "", f"not an HFST transducer hfst can read ({type(exc).__name__})") from None
+    hfstol.check(src)
     folder = user_data_dir() / "analysers"
     folder.mkdir(parents=True, exist_ok=True)
     name = src.name if src.name.startswith(f"{lang}-") else f"{lang}-{src.name}"
@@ -291,7 +300,11 @@ def install(source: str, lang: str, kind: str | None = None, accept_licence: boo
 
 
 def remove(name: str) -> Path:
+    """Remove an analyser the user added, by its file name (never a path: nothing outside the folder)."""
     folder = user_data_dir() / "analysers"
+    if not SAFE_NAME.fullmatch(name) or not name.endswith(".hfstol"):
+        raise InputError(name, "", "give the file name of an analyser you added (as `lyss analyzers list` shows "
+                                   "it), not a path")
     target = folder / name
     if not target.is_file():
         raise InputError(name, "", f"no such analyser in {folder}")

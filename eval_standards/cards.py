@@ -1,24 +1,45 @@
-"""Language cards: data files in ``eval_standards/cards/<code>.json``; ``generic.json`` for the rest."""
+"""Language cards: data files found by language code only — the packaged ``eval_standards/cards/<code>.json``,
+then the user's own cards (copied in with ``lyss cards add FILE``); ``generic.json`` for the rest.
+
+A card never names a file outside the language packs: its data keys (``glosses``, ``linter``,
+``orthography``) name packaged data files (``crk/linter.json``), and its ``toCanonical`` and
+``evalMetrics`` name entries of fixed tables. Every card is checked when it is read.
+"""
 
 from __future__ import annotations
 
 import json
+import re
+import shutil
 from functools import lru_cache
 from importlib import resources
+from pathlib import Path
 
 from scoring.conventions import LanguageConventions, infer_conventions
 from scoring.errors import InputError
 
 #: ISO 639-1 and macrolanguage codes people type, mapped to the cards' ISO 639-3 codes.
 ALIASES = {"cr": "crk", "cre": "crk", "sn": "sna", "cy": "cym", "wel": "cym", "qu": "que", "ja": "jpn",
-           "se": "sme", "fo": "fao", "am": "amh", "ar": "arb", "ara": "arb", "tk": "tuk"}
+           "se": "sme", "fo": "fao", "am": "amh", "ar": "arb", "ara": "arb", "tk": "tuk", "oj": "ciw", "oji": "ciw"}
+CODE = re.compile(r"[a-z]{2,3}")
+DATA_KEYS = ("glosses", "linter", "orthography")
+DATA_FILE = re.compile(r"[a-z]{2,3}/[A-Za-z0-9_-]+\.(json|tsv|txt)")
 
 
-def normalise_code(code: str | None) -> str | None:
-    if not code:
+def normalise_code(code: str | None, where: str = "--lang") -> str | None:
+    """A language code as the cards name it; ``InputError`` for anything that is not a code."""
+    if code is None or not str(code).strip():
         return None
-    code = code.strip().lower()
-    return ALIASES.get(code, code)
+    text = str(code).strip().lower()
+    text = ALIASES.get(text, text)
+    if not CODE.fullmatch(text):
+        raise InputError(where, repr(code)[1:-1], "not a language code (two or three letters, e.g. crk)")
+    return text
+
+
+def user_cards_dir() -> Path:
+    from .analysers import user_data_dir
+    return user_data_dir() / "cards"
 
 
 def available_cards() -> list[str]:
@@ -26,21 +47,78 @@ def available_cards() -> list[str]:
     return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json") and p.name != "generic.json")
 
 
+def check_card(card: object, where: str) -> dict:
+    """A card's fields checked: its code, its plugins, its converter, its data files."""
+    from .registry import known_plugins
+    from .text import CONVERTERS
+
+    if not isinstance(card, dict):
+        raise InputError(where, "top level", "a language card is a JSON object")
+    if card.get("code") is not None and not (isinstance(card["code"], str) and CODE.fullmatch(card["code"])):
+        raise InputError(where, "code", "must be a two- or three-letter language code")
+    metrics = card.get("evalMetrics", [])
+    if not isinstance(metrics, list) or not all(isinstance(m, str) for m in metrics):
+        raise InputError(where, "evalMetrics", "must be a list of plugin names")
+    unknown = [m for m in metrics if m not in known_plugins()]
+    if unknown:
+        raise InputError(where, "evalMetrics", f"unknown LYSS plugin {unknown[0]!r} "
+                                               f"(known: {', '.join(sorted(known_plugins()))})")
+    converter = card.get("toCanonical")
+    if converter is not None and converter not in CONVERTERS:
+        raise InputError(where, "toCanonical", f"unknown converter {converter!r} (known: {', '.join(CONVERTERS)})")
+    for key in DATA_KEYS:
+        name = card.get(key)
+        if name is None:
+            continue
+        if not isinstance(name, str) or not DATA_FILE.fullmatch(name) or \
+                not resources.files("eval_standards").joinpath(name).is_file():
+            raise InputError(where, key, "must name a data file of the language packs (e.g. crk/linter.json)")
+    for key in ("scripts", "quotes"):
+        value = card.get(key)
+        if value is not None and (not isinstance(value, list) or not all(isinstance(v, str) for v in value)):
+            raise InputError(where, key, "must be a list of texts")
+    return card
+
+
 @lru_cache(maxsize=None)
 def load_card(code: str | None) -> dict:
     """The card for a language code; the generic card (``"generic": true``) when there is none."""
     code = normalise_code(code)
     folder = resources.files("eval_standards").joinpath("cards")
-    name = f"{code}.json" if code and folder.joinpath(f"{code}.json").is_file() else "generic.json"
-    path = folder.joinpath(name)
+    user = user_cards_dir() / f"{code}.json" if code else None
+    if code and folder.joinpath(f"{code}.json").is_file():
+        where, text = f"eval_standards/cards/{code}.json", folder.joinpath(f"{code}.json").read_text("utf-8")
+    elif user is not None and user.is_file():
+        where, text = str(user), user.read_text("utf-8")
+    else:
+        where, text = "eval_standards/cards/generic.json", folder.joinpath("generic.json").read_text("utf-8")
     try:
-        card = json.loads(path.read_text("utf-8"))
-    except json.JSONDecodeError as exc:
-        raise InputError(f"eval_standards/cards/{name}", f"line {exc.lineno}", f"invalid JSON: {exc.msg}") from None
-    card["generic"] = name == "generic.json"
+        card = check_card(json.loads(text), where)
+    except (ValueError, RecursionError) as exc:
+        raise InputError(where, "", f"invalid JSON ({exc.__class__.__name__})") from None
+    card["generic"] = where.endswith("generic.json")
     if card["generic"]:
         card["code"] = code
     return card
+
+
+def add_card(path: str) -> Path:
+    """Copy a user's own language card in (checked first). Returns where it went."""
+    from scoring.runcard import read_json
+
+    card = check_card(read_json(path), path)
+    code = normalise_code(card.get("code"), f"{path}: code")
+    if code is None:
+        raise InputError(path, "code", "a card needs its language code")
+    if resources.files("eval_standards").joinpath(f"cards/{code}.json").is_file():
+        raise InputError(path, "code", f"LYSS already ships a card for {code}")
+    target = user_cards_dir() / f"{code}.json"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = target.with_name(f".{target.name}.tmp")
+    shutil.copyfile(path, tmp)
+    tmp.replace(target)
+    load_card.cache_clear()
+    return target
 
 
 def conventions(code: str | None, references: list[str]) -> LanguageConventions:

@@ -1,32 +1,36 @@
-"""The LYSS plugin registry. A language card's ``evalMetrics`` names plugins from this table only, so
-a card can never make the program import an arbitrary module."""
+"""The LYSS plugin registry: the names a language card's ``evalMetrics`` may use, and the plugin
+class each builds. A card can only name plugins from this table, so it can never make the program
+import an arbitrary module."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from functools import lru_cache
+from typing import Any
 
-from scoring.errors import InputError
 from scoring.plugins import MetricPlugin
 
-#: plugin name → factory(card, options) → plugin
-REGISTRY: dict[str, Callable[[dict, dict], MetricPlugin]] = {}
 
+@lru_cache(maxsize=1)
+def known_plugins() -> dict[str, type]:
+    """Plugin name → plugin class (imported on first use: the plugins import the analyser machinery)."""
+    from .crk.linter import CrkLinterMetric
+    from .crk.orthography import CrkOrthographyMetric
+    from .crk.semantic import CrkSemanticMetric
+    from .giellalt import GiellaLTFSTMetric, MorphologyMetric, SourceLeakage
 
-def register(name: str):
-    def wrap(factory):
-        REGISTRY[name] = factory
-        return factory
-    return wrap
+    return {"giellalt-fst": GiellaLTFSTMetric, "morphology": MorphologyMetric, "english-leakage": SourceLeakage,
+            "crk-linter": CrkLinterMetric, "crk-semantic": CrkSemanticMetric, "crk-orthography": CrkOrthographyMetric}
 
 
 def plugins_for(card: dict, options: dict[str, Any] | None = None) -> list[MetricPlugin]:
-    """Instantiate the plugins a card names, in the card's order."""
-    from . import plugins  # noqa: F401  (fills REGISTRY)
+    """Instantiate the plugins a (checked) card names, in the card's order, on the language's shared tools."""
+    from scoring.errors import InputError
 
-    out = []
+    from .tools import tools_for
+
     for name in card.get("evalMetrics", []):
-        if name not in REGISTRY:
+        if name not in known_plugins():
             raise InputError(f"eval_standards/cards/{card.get('code')}.json", "evalMetrics",
-                             f"unknown LYSS plugin {name!r} (known: {', '.join(sorted(REGISTRY)) or 'none'})")
-        out.append(REGISTRY[name](card, options or {}))
-    return out
+                             f"unknown LYSS plugin {name!r} (known: {', '.join(sorted(known_plugins()))})")
+    tools = tools_for(card, options or {})
+    return [known_plugins()[name](tools) for name in card.get("evalMetrics", [])]

@@ -31,6 +31,9 @@ class LanguageTools:
             self.analyser_reason = problem
         elif self.analyser_file is None:
             self.analyser_reason = f"no {self.lang} analyser found; " + analysers.HOW_TO_ADD.format(lang=self.lang)
+        elif self.analyser_file.problem():
+            self.analyser_reason = (f"the {self.lang} analyser {self.analyser_file.path} is {self.analyser_file.problem()}"
+                                    f"; replace it (" + analysers.HOW_TO_ADD.format(lang=self.lang) + ")")
         else:
             self.analyser_reason = None
         converter = card.get("toCanonical")

@@ -12,4 +12,4 @@ class InputError(Exception):
 
     def line(self) -> str:
         parts = [self.path, self.place, self.problem]
-        return ": ".join(p.replace("\n", " ") for p in parts if p)
+        return ": ".join(" ".join(str(p).splitlines()) for p in parts if p)

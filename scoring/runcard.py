@@ -95,12 +95,39 @@ def _reject_constant(name: str) -> Any:
 
 def _parse_json(path: Path, text: str, where: str = "") -> Any:
     try:
-        return json.loads(text, parse_constant=_reject_constant)
+        value = json.loads(text, parse_constant=_reject_constant)
     except json.JSONDecodeError as exc:
         place = where or f"line {exc.lineno} column {exc.colno}"
         raise InputError(str(path), place, f"invalid JSON: {exc.msg}") from None
-    except ValueError as exc:  # NaN / Infinity
+    except ValueError as exc:  # NaN / Infinity, an integer of thousands of digits
         raise InputError(str(path), where or "JSON", str(exc)) from None
+    except RecursionError:
+        raise InputError(str(path), where or "JSON", f"nested more than {MAX_DEPTH} levels deep") from None
+    _check_text(path, value, where)
+    return value
+
+
+MAX_DEPTH = 500
+
+
+def _check_text(path: Path, value: Any, where: str) -> None:
+    """No lone surrogate (``"\\ud800"`` is valid JSON but not text) and no absurd nesting, anywhere."""
+    stack = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise InputError(str(path), where or "JSON", f"nested more than {MAX_DEPTH} levels deep")
+        if isinstance(item, str):
+            if _SURROGATE.search(item):
+                raise InputError(str(path), where or "JSON", "holds a lone surrogate (\\ud800-\\udfff), not text")
+        elif isinstance(item, dict):
+            stack.extend((k, depth + 1) for k in item)
+            stack.extend((v, depth + 1) for v in item.values())
+        elif isinstance(item, list):
+            stack.extend((v, depth + 1) for v in item)
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def read_json(path: str | os.PathLike) -> Any:
@@ -144,15 +171,20 @@ def _text_field(path: Path, place: str, raw: dict, keys: tuple[str, ...], *, nul
     return value
 
 
+MAX_QUANTITY = 1e12  # seconds, dollars or tokens beyond this are a broken run card, and their sums overflow
+
+
 def _number(path: Path, place: str, key: str, value: Any, *, integer: bool = False) -> float | int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise InputError(str(path), place, f"field '{key}' must be a number, got {type(value).__name__}")
-    if not math.isfinite(value):
+    if isinstance(value, float) and not math.isfinite(value):
         raise InputError(str(path), place, f"field '{key}' is not a finite number")
     if value < 0:
         raise InputError(str(path), place, f"field '{key}' must not be negative")
+    if value > MAX_QUANTITY:
+        raise InputError(str(path), place, f"field '{key}' is implausibly large (over {MAX_QUANTITY:.0e})")
     if integer:
         if float(value) != int(value):
             raise InputError(str(path), place, f"field '{key}' must be a whole number")
@@ -162,7 +194,13 @@ def _number(path: Path, place: str, key: str, value: Any, *, integer: bool = Fal
 
 def _entry_tokens(path: Path, place: str, raw: dict) -> dict[str, int]:
     tokens: dict[str, int] = {}
-    usage = raw.get("usage") if isinstance(raw.get("usage"), dict) else {}
+    usage = raw.get("usage")
+    if usage is not None and not isinstance(usage, dict):
+        raise InputError(str(path), place, "field 'usage' must be an object")
+    usage = usage or {}
+    for key in ("completion_tokens_details", "prompt_tokens_details"):
+        if usage.get(key) is not None and not isinstance(usage[key], dict):
+            raise InputError(str(path), place, f"field 'usage.{key}' must be an object")
     details_c = usage.get("completion_tokens_details") or {}
     details_p = usage.get("prompt_tokens_details") or {}
     candidates = {
@@ -316,6 +354,19 @@ def _target_language(meta: dict) -> str | None:
 
 # ----------------------------------------------------------------------------- the three shapes
 
+def _check_run_numbers(path: Path, meta: dict) -> None:
+    """Run-level quantities the cost and speed metrics read: numbers in range when they are numbers."""
+    places = [("top level", meta, ("elapsed_seconds", "elapsed_s"))]
+    for block in ("totals", "overall"):
+        if isinstance(meta.get(block), dict):
+            places.append((block, meta[block], (*TOKEN_KEYS, "total_tokens", "total_cost_usd")))
+    for place, block, keys in places:
+        for key in keys:
+            value = block.get(key)
+            if isinstance(value, (int, float)) and not isinstance(value, bool):
+                _number(path, place, key, value)
+
+
 def _from_json_object(path: Path, data: Any) -> RunCard:
     if isinstance(data, list):
         data = {"entries": data}
@@ -331,6 +382,11 @@ def _from_json_object(path: Path, data: Any) -> RunCard:
     entries = [entry_from_dict(path, i, raw) for i, raw in enumerate(raw_entries)]
     meta = {k: v for k, v in data.items() if k != key}
     _check_finite(path, {k: v for k, v in meta.items() if k not in ("overall",)})
+    scores = meta.get("scores")
+    if isinstance(scores, dict) and scores.get("tier_confirmation") is not None \
+            and not isinstance(scores["tier_confirmation"], dict):
+        raise InputError(str(path), "scores.tier_confirmation", "must be an object")
+    _check_run_numbers(path, meta)
     meta["_glossary"] = _glossary(path, data.get("glossary"))
     meta["_target_language"] = _target_language(data)
     return RunCard(str(path), "champollion-report" if is_report else "runcard", _check_entries(path, entries), meta)
@@ -402,10 +458,17 @@ def load(paths: list[str] | str) -> RunCard:
 # ----------------------------------------------------------------------------- writing
 
 def write_json_atomic(path: str | os.PathLike, obj: Any) -> None:
-    """Write JSON through a temporary file in the same folder and an atomic rename."""
+    """Write JSON through a temporary file in the same folder and an atomic rename. A folder that does
+    not exist, a read-only folder or a full disk is an :class:`InputError`; nothing is left behind."""
     target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    if not target.parent.is_dir():
+        raise InputError(str(target), "", f"no such folder: {target.parent}")
+    if target.is_dir():
+        raise InputError(str(target), "", "is a folder, not a file")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    except OSError as exc:
+        raise InputError(str(target), "", f"cannot write here ({exc.strerror})") from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             json.dump(obj, fh, ensure_ascii=False, indent=2, allow_nan=False)
@@ -413,7 +476,19 @@ def write_json_atomic(path: str | os.PathLike, obj: Any) -> None:
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, target)
-    except BaseException:
+    except OSError as exc:
+        raise InputError(str(target), "", f"cannot write ({exc.strerror}): nothing was written") from None
+    finally:
         if os.path.exists(tmp):
             os.unlink(tmp)
-        raise
+
+
+def refuse_overwriting_inputs(out: str | os.PathLike | None, inputs: list[str]) -> None:
+    """``--out`` must not name one of the inputs (that would replace the input with the result)."""
+    if out is None:
+        return
+    target = Path(out).resolve()
+    for given in inputs:
+        if Path(given).resolve() == target:
+            raise InputError(str(out), "--out", "is one of the input files: choose another name, the input is "
+                                                "never overwritten")

@@ -75,7 +75,7 @@ def test_discovery_order(tmp_path, monkeypatch, crk_file):
     first, second, data = tmp_path / "first", tmp_path / "second", tmp_path / "data"
     for folder in (first, second, data / "analysers"):
         folder.mkdir(parents=True)
-        (folder / "crk-x-analyzer.hfstol").write_bytes(crk_file.path.read_bytes()[:64])
+        (folder / "crk-x-analyzer.hfstol").write_bytes(crk_file.path.read_bytes())
     monkeypatch.setenv("LYSS_ANALYZERS", str(second))
     monkeypatch.setenv("LYSS_DATA_DIR", str(data))
     assert analysers.find("crk", analyzer_dir=str(first)).origin == "--analyzer-dir"
@@ -128,3 +128,46 @@ def test_without_an_analyser_fst_is_null_with_a_reason_and_profile_b(tmp_path, m
     assert s["equivalent_match_rate"] is not None and s["orthographic_accuracy"] is not None
     linter = next(p for p in scored["lyss"]["plugins"] if p["name"] == "crk-linter")
     assert linter["synonym_detection"] is False
+
+
+def test_a_damaged_analyser_is_refused_in_one_line_never_by_aborting(tmp_path, monkeypatch, capsys, crk_file):
+    import subprocess
+    import sys
+
+    folder = tmp_path / "first"
+    folder.mkdir()
+    truncated = folder / "crk-truncated-analyzer.hfstol"
+    truncated.write_bytes(crk_file.path.read_bytes()[:100_000])
+    flipped = bytearray(crk_file.path.read_bytes())
+    flipped[len(flipped) // 2: len(flipped) // 2 + 64] = b"\x7f" * 64
+    (folder / "crk-flipped-analyzer.hfstol").write_bytes(bytes(flipped))
+    # loading it directly: one line, the process lives (HFST itself aborts on this file)
+    code = ("import sys; from pathlib import Path; from eval_standards import analysers; from scoring.errors import "
+            "InputError\ntry:\n    analysers.Analyser(analysers.AnalyserFile(Path(sys.argv[1]), 'crk', 'analyser', 'x'))"
+            "\nexcept InputError as e:\n    print(e.line())")
+    for path in folder.glob("*.hfstol"):
+        run = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True)
+        assert run.returncode == 0 and "not a usable analyser" in run.stdout, run.stderr[-300:]
+    assert "truncated" in analysers.AnalyserFile(truncated, "crk", "analyser", "x").problem()
+    # discovery passes over them to a usable analyser, and the list says why they are unusable
+    assert analysers.find("crk", analyzer_dir=str(folder)).origin == "shared"
+    assert main(["analyzers", "list", "--analyzer-dir", str(folder)]) == 0
+    assert capsys.readouterr().out.count("UNUSABLE") == 2
+    # installing one is refused, nothing copied
+    monkeypatch.setenv("LYSS_DATA_DIR", str(tmp_path / "data"))
+    assert main(["analyzers", "add", str(truncated), "--lang", "crk", "--accept-licence"]) == 2
+    assert "truncated" in capsys.readouterr().err
+    assert not (tmp_path / "data" / "analysers").exists()
+
+
+def test_paths_never_leave_their_folders(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("LYSS_DATA_DIR", str(tmp_path / "data"))
+    victim = tmp_path / "victim.hfstol"
+    victim.write_text("keep me")
+    (tmp_path / "data" / "analysers").mkdir(parents=True)
+    for name in ("../../victim.hfstol", str(victim), "../victim.hfstol"):
+        assert main(["analyzers", "remove", name]) == 2
+    assert victim.exists()
+    for lang in ("../../x", "/etc/passwd", "crk/../../x", "c r k"):
+        assert main(["score", str(DEMO), "--lang", lang]) == 2
+        assert "not a language code" in capsys.readouterr().err
