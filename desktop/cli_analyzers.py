@@ -21,6 +21,28 @@ def register(sub, commands) -> None:
     verbs.add_parser("licence", help="the licence terms of the GiellaLT analysers")
     commands["analyzers"] = run
 
+    p = sub.add_parser("cards", help="language cards: list them, or add your own")
+    verbs = p.add_subparsers(dest="verb", metavar="VERB", required=True)
+    verbs.add_parser("list", help="the language cards LYSS knows")
+    add = verbs.add_parser("add", help="copy your own language card in (it is checked first)")
+    add.add_argument("file", metavar="CARD.json")
+    commands["cards"] = run_cards
+
+
+def run_cards(args) -> int:
+    from eval_standards import cards
+
+    if args.verb == "add":
+        print(f"added {cards.add_card(args.file)}")
+        return 0
+    for code in cards.available_cards():
+        card = cards.load_card(code)
+        print(f"{code:<4} {card.get('names', {}).get('en', '')}")
+    folder = cards.user_cards_dir()
+    for path in sorted(folder.glob("*.json")) if folder.is_dir() else []:
+        print(f"{path.stem:<4} {cards.load_card(path.stem).get('names', {}).get('en', '')}  (yours: {path})")
+    return 0
+
 
 def run(args) -> int:
     from eval_standards import analysers

@@ -159,8 +159,11 @@ def _store(args):
 
 
 def run_review(args) -> int:
-    from review import bundles, campaigns, interop
+    from review import bundles, campaigns, interop, tasks
     from review.store import restore
+    from scoring.errors import InputError
+
+    from .terminal import shown
 
     if args.verb == "restore":
         used = restore(args.db, args.backup)
@@ -186,11 +189,14 @@ def run_review(args) -> int:
             n = store.one("select count(*) as n from campaign_items where campaign_id = ?", [cid])["n"]
             print(f"{cid}  task {args.task}, {n} items")
         elif args.verb == "answer":
-            from scoring.errors import InputError
             try:
                 answers = json.loads(args.answers)
             except json.JSONDecodeError as exc:
                 raise InputError("--answers", "", f"invalid JSON: {exc.msg}") from None
+            campaign = store.one("select task from campaigns where id = ?", [args.campaign])
+            if campaign is None:
+                raise InputError("--campaign", args.campaign, "no such campaign")
+            tasks.validate(campaign["task"], answers)  # a bad answer writes nothing, not even a sequence
             campaigns.join(store, args.campaign, args.speaker)
             position = args.position if args.position is not None else campaigns.next_position(
                 store, args.campaign, args.speaker)
@@ -204,8 +210,8 @@ def run_review(args) -> int:
             rows = campaigns.campaign_progress(store, args.campaign)
             result = {"speakers": [{k: v for k, v in r.items() if k != "display_name"} for r in rows],
                       "coverage": campaigns.coverage(store, args.campaign)}
-            text = "\n".join(f"{r['speaker_id']}  {r['display_name'] or '':<20} {r['answered']} of {r['total']}"
-                             for r in rows) or "no speaker has joined yet"
+            text = "\n".join(f"{shown(r['speaker_id'])}  {shown(r['display_name'] or ''):<20} {r['answered']} of "
+                             f"{r['total']}" for r in rows) or "no speaker has joined yet"
             c = result["coverage"]
             text += f"\n{c['items_at_target']} of {c['items']} items have {c['target_speakers']}+ speakers"
             return _print(result, args.json, text)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import random
+import unicodedata
 from collections import Counter
 from typing import Any
 
@@ -211,11 +212,20 @@ def trust(store: Store, code: str, label: str | None = None) -> str:
 
 # ----------------------------------------------------------------------------- speakers
 
+def readable(text: str) -> bool:
+    """Text a person can read on one line: no control, format or line-separator characters."""
+    return bool(text.strip()) and not any(unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") for ch in text)
+
+
 def add_speaker(store: Store, display_name: str, consent_scope: str, community: str | None = None,
                 dialect: str | None = None) -> str:
     """A speaker with a pseudonymous id; consent (date and scope) is recorded before any answer."""
     if not consent_scope.strip():
         raise InputError("speaker", "consent", "record what the speaker agreed to (consent scope)")
+    for field, value in (("name", display_name), ("community", community), ("dialect", dialect),
+                         ("consent", consent_scope)):
+        if value is not None and not readable(value):
+            raise InputError("speaker", field, "must be readable text on one line (no control characters)")
     salt = new_id()
     speaker_id = signing.speaker_id_for(store.public_key, salt)
     stamp = now()
@@ -411,8 +421,16 @@ def undo_last(store: Store, campaign_id: str, speaker_id: str) -> int | None:
     return last["position"]
 
 
+def campaign(store: Store, campaign_id: str) -> dict:
+    row = store.one("select * from campaigns where id = ?", [campaign_id])
+    if row is None:
+        raise InputError("--campaign", campaign_id, "no such campaign (lyss review list campaigns shows them)")
+    return row
+
+
 def campaign_progress(store: Store, campaign_id: str) -> list[dict]:
     """Per speaker: answered / total, for coordinators (pseudonymous ids; names stay on this laptop)."""
+    campaign(store, campaign_id)
     return store.rows(
         "select a.speaker_id, s.display_name, count(*) as total, count(r.uuid) as answered from assignments a "
         "join speakers s on s.id = a.speaker_id left join ratings r on r.campaign_id = a.campaign_id and "

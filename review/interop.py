@@ -14,6 +14,7 @@ import numpy as np
 
 from scoring import surface
 from scoring.errors import InputError
+from scoring.files import refuse_overwriting_inputs, write_atomic
 
 from . import study
 from .campaigns import insert_campaign
@@ -230,23 +231,37 @@ def _aggregate_rows(store: Store) -> list[dict]:
     return out
 
 
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(value):
+    """A text cell a spreadsheet will not run as a formula (OWASP's advice: prefix a quote). Numbers
+    stay numbers; a negative number is a number, not a formula."""
+    if isinstance(value, str) and value.startswith(FORMULA_START):
+        try:
+            float(value)
+            return value
+        except ValueError:
+            return "'" + value
+    return value
+
+
 def export_ratings(store: Store, path: str, fmt: str = "csv", include_raw: bool = False) -> int:
     """Aggregates by default; raw answers only with ``include_raw`` (pseudonymous ids, never names)."""
     rows = _raw_rows(store) if include_raw else _aggregate_rows(store)
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = target.with_name(f".{target.name}.tmp")
+    refuse_overwriting_inputs(path, [store.path])
     if fmt == "jsonl":
-        tmp.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), "utf-8")
+        write_atomic(path, lambda fh: fh.writelines(json.dumps(r, ensure_ascii=False) + "\n" for r in rows))
     elif fmt == "csv":
         columns = sorted({k for r in rows for k in r}, key=lambda k: (k.startswith("answer_"), k))
-        with tmp.open("w", encoding="utf-8", newline="") as fh:
+
+        def fill(fh):
             writer = csv.DictWriter(fh, fieldnames=columns)
             writer.writeheader()
-            writer.writerows(rows)
+            writer.writerows({k: spreadsheet_safe(v) for k, v in r.items()} for r in rows)
+        write_atomic(path, fill, newline="")
     else:
         raise InputError("--format", fmt, "csv, jsonl or mtme")
-    tmp.replace(target)
     return len(rows)
 
 

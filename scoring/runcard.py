@@ -17,12 +17,12 @@ import json
 import math
 import os
 import re
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .errors import InputError
+from .files import refuse_overwriting_inputs, write_json_atomic  # noqa: F401  (re-exported: one way to write)
 
 SOURCE_KEYS = ("source", "src")
 REFERENCE_KEYS = ("reference", "expected", "ref", "target")
@@ -456,39 +456,3 @@ def load(paths: list[str] | str) -> RunCard:
 
 
 # ----------------------------------------------------------------------------- writing
-
-def write_json_atomic(path: str | os.PathLike, obj: Any) -> None:
-    """Write JSON through a temporary file in the same folder and an atomic rename. A folder that does
-    not exist, a read-only folder or a full disk is an :class:`InputError`; nothing is left behind."""
-    target = Path(path)
-    if not target.parent.is_dir():
-        raise InputError(str(target), "", f"no such folder: {target.parent}")
-    if target.is_dir():
-        raise InputError(str(target), "", "is a folder, not a file")
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    except OSError as exc:
-        raise InputError(str(target), "", f"cannot write here ({exc.strerror})") from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(obj, fh, ensure_ascii=False, indent=2, allow_nan=False)
-            fh.write("\n")
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, target)
-    except OSError as exc:
-        raise InputError(str(target), "", f"cannot write ({exc.strerror}): nothing was written") from None
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-
-
-def refuse_overwriting_inputs(out: str | os.PathLike | None, inputs: list[str]) -> None:
-    """``--out`` must not name one of the inputs (that would replace the input with the result)."""
-    if out is None:
-        return
-    target = Path(out).resolve()
-    for given in inputs:
-        if Path(given).resolve() == target:
-            raise InputError(str(out), "--out", "is one of the input files: choose another name, the input is "
-                                                "never overwritten")

@@ -1,0 +1,160 @@
+"""Concurrency and faults: two processes joining one speaker, backups pruned by two processes, a full
+disk (a real 4 MB tmpfs), CSV cells that a spreadsheet would run, a bad answer that writes nothing."""
+
+from __future__ import annotations
+
+import csv
+import os
+import shutil
+import subprocess
+import sys
+import uuid
+from pathlib import Path
+
+import pytest
+
+from conftest import DEMO, ROOT
+from desktop.cli import main
+from review import campaigns, interop
+from review.store import Store
+
+JOIN = r"""
+import sys, time
+from review import campaigns
+from review.store import Store
+store = Store(sys.argv[1], backup=False)
+while not __import__("os").path.exists(sys.argv[4]):
+    time.sleep(0.001)
+print(campaigns.join(store, sys.argv[2], sys.argv[3]))
+"""
+
+BACKUPS = r"""
+import sys
+from review.store import Store
+store = Store(sys.argv[1], backup=False)
+for _ in range(25):
+    store.backup("race")
+print("ok")
+"""
+
+
+def _python(code: str, *args: str) -> subprocess.Popen:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.Popen([sys.executable, "-c", code, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, env=env)
+
+
+def test_two_processes_joining_the_same_speaker_both_succeed(tmp_path, scored_demo):
+    path = tmp_path / "r.sqlite"
+    with Store(path) as store:
+        cid = campaigns.create_campaign(store, campaigns.load_scored(str(scored_demo)), "A", items=20)
+        speakers = [campaigns.add_speaker(store, f"S{k}", "LYSS study") for k in range(10)]
+    for spk in speakers:
+        go = tmp_path / f"go-{uuid.uuid4().hex}"
+        children = [_python(JOIN, str(path), cid, spk, str(go)) for _ in range(2)]
+        go.touch()
+        results = [c.communicate(timeout=60) for c in children]
+        assert all(c.returncode == 0 for c in children), [r[1][-400:] for r in results]
+        lengths = {int(out) for out, _ in results}
+        with Store(path, backup=False) as store:
+            assert lengths == {campaigns.sequence_length(store, cid, spk)}
+
+
+def test_two_processes_pruning_backups(tmp_path):
+    path = tmp_path / "r.sqlite"
+    Store(path).close()
+    children = [_python(BACKUPS, str(path)) for _ in range(2)]
+    results = [c.communicate(timeout=120) for c in children]
+    assert all(c.returncode == 0 for c in children), [r[1][-400:] for r in results]
+    assert len(list((tmp_path / "r.sqlite.backups").glob("*.sqlite"))) <= 10
+
+
+@pytest.fixture
+def full_disk(tmp_path):
+    """A 4 MB tmpfs (root only; CI runs as root)."""
+    mount = tmp_path / "small"
+    mount.mkdir()
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(mount)], capture_output=True).returncode:
+        pytest.skip("cannot mount a tmpfs here (needs root)")
+    yield mount
+    subprocess.run(["umount", str(mount)], check=False)
+
+
+def _fill(folder: Path) -> None:
+    fd = os.open(folder / "filler", os.O_WRONLY | os.O_CREAT)
+    try:
+        while os.write(fd, b"\0" * 4096):
+            pass
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def test_a_full_disk_is_one_line_loses_nothing_and_leaves_no_litter(full_disk, tmp_path, capsys, scored_demo):
+    db = full_disk / "r.sqlite"
+    scored = campaigns.load_scored(str(scored_demo))
+    scored["entries"] = scored["entries"][:12]  # a small run, so the database fits the small disk
+    with Store(db) as store:
+        cid = campaigns.create_campaign(store, scored, "T", items=12)
+        spk = campaigns.add_speaker(store, "Mary", "LYSS study")
+        campaigns.join(store, cid, spk)
+        campaigns.answer(store, cid, spk, 0, {"verdict": 2})
+    before = set(os.listdir(full_disk)) | {f"r.sqlite.backups/{p}" for p in os.listdir(full_disk / "r.sqlite.backups")}
+    _fill(full_disk)
+    before.add("filler")
+    for command in (["review", "answer", "--db", str(db), "--campaign", cid, "--speaker", spk,
+                     "--answers", '{"verdict": 3}', "--note", "x" * 200_000],
+                    ["review", "export-bundle", "--db", str(db), "--out", str(full_disk / "b.lyssbundle")],
+                    ["review", "export", "--db", str(db), "--out", str(full_disk / "a.csv")],
+                    ["score", str(DEMO), "--out", str(full_disk / "scored.json"), "--bootstrap", "10"]):
+        code = main(command)
+        err = capsys.readouterr().err
+        assert code == 2, (command, err)
+        assert err.count("\n") == 1 and err.startswith("lyss: ")
+        after = set(os.listdir(full_disk)) | {f"r.sqlite.backups/{p}" for p in os.listdir(full_disk / "r.sqlite.backups")}
+        litter = {p for p in after - before if not p.startswith("r.sqlite-")}  # SQLite's own -wal/-shm
+        assert not litter, (command, litter)
+    (full_disk / "filler").unlink()
+    with Store(db, read_only=True) as store:
+        assert store.integrity_ok()
+        assert store.one("select count(*) as n from ratings")["n"] == 1  # nothing lost
+
+
+def test_spreadsheet_formulas_are_neutralised_in_csv(tmp_path, scored_demo):
+    path = tmp_path / "r.sqlite"
+    store = Store(path)
+    cid = campaigns.create_campaign(store, campaigns.load_scored(str(scored_demo)), "A", items=10)
+    spk = campaigns.add_speaker(store, "Mary", "LYSS study")
+    campaigns.join(store, cid, spk)
+    for note in ("=HYPERLINK(\"http://x\")", "+1+1", "@SUM(A1)", "-2+3", "plain"):
+        campaigns.answer(store, cid, spk, campaigns.next_position(store, cid, spk), {"adequacy": 3, "fluency": 3},
+                         note=note)
+    out = tmp_path / "raw.csv"
+    interop.export_ratings(store, str(out), "csv", include_raw=True)
+    notes = [r["note"] for r in csv.DictReader(out.open(encoding="utf-8"))]
+    assert sorted(notes) == sorted(["'=HYPERLINK(\"http://x\")", "'+1+1", "'@SUM(A1)", "'-2+3", "plain"])
+    assert interop.spreadsheet_safe("-3.5") == "-3.5"
+
+
+def test_a_refused_answer_writes_nothing(tmp_path, scored_demo, capsys):
+    db = str(tmp_path / "r.sqlite")
+    with Store(db) as store:
+        cid = campaigns.create_campaign(store, campaigns.load_scored(str(scored_demo)), "A", items=10)
+        spk = campaigns.add_speaker(store, "Mary", "LYSS study")
+    assert main(["review", "answer", "--db", db, "--campaign", cid, "--speaker", spk,
+                 "--answers", '{"adequacy": 9, "fluency": 1}']) == 2
+    with Store(db, read_only=True) as store:
+        assert store.one("select count(*) as n from assignments")["n"] == 0
+
+
+def test_names_with_control_characters_are_refused_and_ids_are_escaped(tmp_path, capsys):
+    db = str(tmp_path / "r.sqlite")
+    assert main(["review", "init", "--db", db]) == 0
+    assert main(["review", "add-speaker", "--db", db, "--name", "Mary\nspk-forged  Bob  99 of 99",
+                 "--consent-scope", "x"]) == 2
+    assert "readable text on one line" in capsys.readouterr().err
+    assert main(["review", "progress", "--db", db, "--campaign", "\x1b[31mred"]) == 2
+    err = capsys.readouterr().err
+    assert "\x1b" not in err and "\\x1b" in err
+    shutil.rmtree(tmp_path / "r.sqlite.backups", ignore_errors=True)
