@@ -171,8 +171,16 @@ def _add_selftest(sub) -> None:
     COMMANDS["selftest"] = lambda args: __import__("desktop.selftest", fromlist=["main"]).main(args.gui_screenshot)
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse whose usage errors are one line like every other error (``lyss: … : problem``, status 2)."""
+
+    def error(self, message: str):
+        raise InputError(self.prog, "", f"{message} (see {self.prog} --help)")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="lyss", description="LYSS Desktop: offline MT evaluation for low-resource languages")
+    parser = Parser(prog="lyss", description="LYSS Desktop: offline MT evaluation for low-resource languages",
+                    formatter_class=argparse.ArgumentDefaultsHelpFormatter)
     parser.add_argument("--version", action="version", version=f"lyss {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for add in (_add_score, _add_compare, _add_gate, _add_rubric, _add_selftest):

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import io
 
-_CONTROLS = {c: f"\\x{c:02x}" for c in [*range(0x00, 0x20), 0x7F, *range(0x80, 0xA0)]}
+# \u escapes: valid inside JSON strings too, so --json output stays JSON
+_CONTROLS = {c: f"\\u{c:04x}" for c in [*range(0x00, 0x20), 0x7F, *range(0x80, 0xA0)]}
 _STREAM = {c: v for c, v in _CONTROLS.items() if c not in (0x09, 0x0A)}
 _FIELD = {**_CONTROLS, 0x0A: "\\n", 0x0D: "\\r", 0x09: "\\t"}
 # bidirectional overrides and isolates can reorder what a terminal shows
