@@ -13,6 +13,7 @@ transaction.
 from __future__ import annotations
 
 import json
+import math
 import random
 import unicodedata
 from collections import Counter
@@ -35,22 +36,72 @@ def _entry_metrics(entry: dict) -> dict[str, float]:
     out: dict[str, float] = {}
     for key, value in (entry.get("breakdown") or {}).items():
         out[key] = float(value)
-    if isinstance(entry.get("score"), (int, float)):
+    if _is_number(entry.get("score")):
         out["composite"] = float(entry["score"])
     for key, value in (entry.get("metrics") or {}).items():
-        if isinstance(value, (int, float)) and not isinstance(value, bool) and key != "chrf_plus_plus":
+        if _is_number(value) and key != "chrf_plus_plus":
             out[f"raw_{key}"] = float(value)
     chrf = (entry.get("metrics") or {}).get("chrf_plus_plus")
-    if isinstance(chrf, (int, float)):
+    if _is_number(chrf):
         out["chrf_plus_plus_points"] = float(chrf)
     return out
 
 
 def load_scored(path: str) -> dict:
+    """A scored run card (``lyss score --out``), its fields checked where the review reads them."""
     data = read_json(path)
-    if not isinstance(data, dict) or "scores" not in data or not isinstance(data.get("entries"), list):
+    if not isinstance(data, dict) or not isinstance(data.get("scores"), dict) or \
+            not isinstance(data.get("entries"), list) or not data["entries"]:
         raise InputError(path, "top level", "not a scored run card: run `lyss score RUN --out SCORED.json` first")
+    _check_scored(path, data)
     return data
+
+
+def _is_number(value: Any) -> bool:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return False
+    try:
+        return math.isfinite(float(value))
+    except OverflowError:
+        return False
+
+
+def _check_scored(path: str, data: dict) -> None:
+    lyss = data.get("lyss", {})
+    if not isinstance(lyss, dict) or not all(isinstance(lyss.get(k, {}), dict) for k in ("input", "language")):
+        raise InputError(path, "lyss", "must be the object lyss score writes")
+    for key in ("model_slug", "run_id"):
+        if data.get(key) is not None and not isinstance(data[key], str):
+            raise InputError(path, key, "must be text")
+    if data["scores"].get("quality_tier") is not None and not isinstance(data["scores"]["quality_tier"], str):
+        raise InputError(path, "scores.quality_tier", "must be text")
+    seen = set()
+    for n, e in enumerate(data["entries"], 1):
+        place = f"entry {n}"
+        if not isinstance(e, dict) or isinstance(e.get("id"), bool) or not isinstance(e.get("id"), (str, int)):
+            raise InputError(path, place, "needs an id (text or a whole number)")
+        if str(e["id"]) in seen:
+            raise InputError(path, place, f"duplicate id {e['id']!r}")
+        seen.add(str(e["id"]))
+        for key in ("source", "predicted", "reference"):
+            if e.get(key) is not None and not isinstance(e[key], str):
+                raise InputError(path, f"{place} {key}", "must be text")
+        if e.get("difficulty") is not None and not isinstance(e["difficulty"], (str, int, float)):
+            raise InputError(path, f"{place} difficulty", "must be a number or text")
+        if e.get("score") is not None and not _is_number(e["score"]):
+            raise InputError(path, f"{place} score", "must be a finite number")
+        for key in ("breakdown", "metrics", "lyss"):
+            if e.get(key) is not None and not isinstance(e[key], dict):
+                raise InputError(path, f"{place} {key}", "must be an object")
+        if any(not _is_number(v) for v in (e.get("breakdown") or {}).values()):
+            raise InputError(path, f"{place} breakdown", "values must be finite numbers")
+        for plugin, result in (e.get("lyss") or {}).items():
+            if not isinstance(result, dict):
+                raise InputError(path, f"{place} lyss.{plugin}", "must be an object")
+            for key in ("classes", "rejected"):
+                value = result.get(key)
+                if value is not None and not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
+                    raise InputError(path, f"{place} lyss.{plugin}.{key}", "must be a list of texts")
 
 
 def import_run(store: Store, scored: dict, name: str | None = None) -> str:

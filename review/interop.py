@@ -7,6 +7,7 @@ import ast
 import csv
 import io
 import json
+import math
 from collections import defaultdict
 from pathlib import Path
 
@@ -15,6 +16,7 @@ import numpy as np
 from scoring import surface
 from scoring.errors import InputError
 from scoring.files import refuse_overwriting_inputs, write_atomic
+from scoring.runcard import read_text
 
 from . import study
 from .campaigns import insert_campaign
@@ -25,10 +27,9 @@ IMPORTED_AT = "1970-01-01T00:00:00.000000Z"  # imported answers never win a merg
 
 
 def _read_lines(path: Path) -> list[str]:
-    try:
-        text = path.read_text("utf-8")
-    except FileNotFoundError:
-        raise InputError(str(path), "", "file not found (is this an mt-metrics-eval folder?)") from None
+    if not path.is_file():
+        raise InputError(str(path), "", "file not found (is this an mt-metrics-eval folder?)")
+    text = read_text(path)
     lines = text.split("\n")
     return lines[:-1] if text.endswith("\n") else lines
 
@@ -116,16 +117,20 @@ def import_mtme(store: Store, folder: str, lp: str, human: str, metric: str | No
             "metrics": [metric] if metric else list(COMPUTED)}
 
 
+def _finite(value) -> float:
+    number = float(value)
+    if not math.isfinite(number):
+        raise ValueError(value)
+    return number
+
+
 def import_da(store: Store, tsv: str, name: str | None = None) -> dict:
     """MLQE-PE style direct assessments: one item per row, its raw 0–100 ratings (as anonymous raters,
     since MLQE-PE gives no rater identities: alpha does not depend on who rated what within an item),
     the mean (``da``), the mean z-score (``da_z``) and the QE model's score as a metric."""
     path = Path(tsv)
-    try:
-        text = path.read_text("utf-8")
-    except FileNotFoundError:
-        raise InputError(tsv, "", "file not found") from None
-    reader = csv.DictReader(io.StringIO(text), delimiter="\t", quoting=csv.QUOTE_NONE)
+    text = read_text(path)
+    reader = csv.DictReader(io.StringIO(text.replace("\r", "")), delimiter="\t", quoting=csv.QUOTE_NONE)
     needed = {"original", "translation", "scores", "mean"}
     if not reader.fieldnames or not needed <= set(reader.fieldnames):
         raise InputError(tsv, "line 1", f"needs columns {', '.join(sorted(needed))}")
@@ -134,21 +139,32 @@ def import_da(store: Store, tsv: str, name: str | None = None) -> dict:
     items, scores, ratings = [], [], []
     max_raters = 0
     for lineno, row in enumerate(reader, 2):
+        if None in row or any(v is None for v in row.values()):
+            raise InputError(tsv, f"line {lineno}", "a different number of columns than the header")
         try:
             raw = ast.literal_eval(row["scores"])
-            values = [float(v) for v in raw]
-        except (ValueError, SyntaxError, TypeError):
+            values = [_finite(v) for v in raw]
+        except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
             raise InputError(tsv, f"line {lineno}", "column 'scores' is not a list of numbers") from None
+        numbers = {}
+        for column in ("mean", "z_mean", "model_scores"):
+            if row.get(column) not in (None, ""):
+                try:
+                    numbers[column] = _finite(row[column])
+                except ValueError:
+                    raise InputError(tsv, f"line {lineno}", f"column {column!r} is not a number") from None
+        if "mean" not in numbers:
+            raise InputError(tsv, f"line {lineno}", "column 'mean' is empty")
         item_id = f"it-{_hash(run_id, row.get('index', lineno))}"
         metrics = {}
-        if row.get("model_scores") not in (None, ""):
-            metrics["qe_model"] = float(row["model_scores"])
+        if "model_scores" in numbers:
+            metrics["qe_model"] = numbers["model_scores"]
         items.append({"id": item_id, "run_id": run_id, "entry_id": str(row.get("index", lineno - 2)), "kind": "segment",
                       "source": row["original"], "output": row["translation"], "reference": "", "difficulty": None,
                       "metrics": dumps(metrics), "extra": dumps({})})
-        scores.append({"item_id": item_id, "kind": "da", "score": float(row["mean"])})
-        if row.get("z_mean") not in (None, ""):
-            scores.append({"item_id": item_id, "kind": "da_z", "score": float(row["z_mean"])})
+        scores.append({"item_id": item_id, "kind": "da", "score": numbers["mean"]})
+        if "z_mean" in numbers:
+            scores.append({"item_id": item_id, "kind": "da_z", "score": numbers["z_mean"]})
         for position, value in enumerate(values):
             ratings.append((item_id, position, value))
         max_raters = max(max_raters, len(values))

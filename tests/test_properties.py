@@ -198,3 +198,30 @@ def test_any_answer_is_recorded_or_refused_in_one_line(signed_study, answers, po
         argv += ["--position", str(position)]
     code, _, err = run(argv)
     assert_clean(code, err, None)
+
+
+@SETTINGS
+@given(scored=json_values, entry=st.dictionaries(st.sampled_from(["id", "source", "predicted", "reference",
+                                                                   "breakdown", "score", "metrics", "lyss",
+                                                                   "difficulty"]), json_values, max_size=6),
+       tsv=st.lists(st.lists(texts, min_size=1, max_size=5), max_size=4))
+def test_study_inputs_never_trace_back(tmp_path_factory, scored, entry, tsv):
+    folder = tmp_path_factory.mktemp("studyin")
+    db = str(folder / "r.sqlite")
+    assert run(["review", "init", "--db", db])[0] == 0
+    for value in (scored, {"scores": {}, "entries": [entry], "lyss": scored}):
+        path = folder / "scored.json"
+        path.write_text(json.dumps(value, allow_nan=True), "utf-8")
+        for task in "ABCT":
+            assert_clean(*run(["review", "create-campaign", "--db", db, str(path), "--task", task])[::2], None)
+        before = path.read_bytes()
+        code, _, err = run(["study", "confirm-tier", "--db", db, str(path)])
+        assert_clean(code, err, None)
+        if code == 2:
+            assert path.read_bytes() == before  # a refused file is never modified
+    da = folder / "da.tsv"
+    da.write_text("\n".join(["index\toriginal\ttranslation\tscores\tmean"] + ["\t".join(r) for r in tsv]), "utf-8",
+                  errors="surrogatepass")
+    assert_clean(*run(["study", "import-da", str(da), "--db", str(folder / "da.sqlite")])[::2], None)
+    assert_clean(*run(["review", "export", "--db", db, "--out", str(folder / "x.csv"), "--include-raw"])[::2],
+                 folder / "x.csv", allowed=(0, 2))
