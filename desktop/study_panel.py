@@ -9,8 +9,8 @@ import json
 
 import numpy as np
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
-from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel, QPushButton, QSplitter, QTableView,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QInputDialog, QLabel, QPushButton, QSplitter,
+                               QTableView, QVBoxLayout, QWidget)
 
 from review import bundles, campaigns, reweight, study, tiers
 from review.store import Store
@@ -84,6 +84,19 @@ class CampaignPanel(QWidget):
             row.addWidget(w)
         row.addStretch(1)
         layout.addLayout(row)
+        laptops = QHBoxLayout()
+        self.code = QLabel(self.tr("This laptop's code: {0}").format(store.device_id))
+        self.code.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        enrol = QPushButton(self.tr("Enrol a laptop…"))
+        enrol.setToolTip(self.tr("Let another laptop send answers to the campaigns you coordinate"))
+        enrol.clicked.connect(guarded(self, self.enrol))
+        trust = QPushButton(self.tr("Trust a coordinator…"))
+        trust.setToolTip(self.tr("Accept the campaigns of your study's coordinator"))
+        trust.clicked.connect(guarded(self, self.trust))
+        for w in (self.code, enrol, trust):
+            laptops.addWidget(w)
+        laptops.addStretch(1)
+        layout.addLayout(laptops)
         split = QSplitter(Qt.Horizontal)
         self.campaigns = _table()
         self.campaigns.selectionModel().selectionChanged.connect(guarded(self, lambda *_: self.show_progress()))
@@ -143,6 +156,26 @@ class CampaignPanel(QWidget):
             self.status.setText(self.tr("Merged: {0} answers added, {1} replaced, {2} deleted.").format(
                 changed["ratings_added"], changed["ratings_replaced"], changed["ratings_deleted"]))
             self.refresh()
+
+    def _ask_code(self, title: str, prompt: str) -> str | None:
+        code, ok = QInputDialog.getText(self, title, prompt)
+        return code.strip() if ok and code.strip() else None
+
+    def enrol(self, code: str | None = None) -> None:
+        code = code or self._ask_code(self.tr("Enrol a laptop"), self.tr(
+            "The code shown on the other laptop (Campaigns tab, or `lyss review code`). Read it aloud or "
+            "compare the two screens:"))
+        if code:
+            done = campaigns.enrol(self.store, code, None)
+            self.status.setText(self.tr("Laptop {0} may now send answers to {1} campaign(s).").format(
+                code.upper(), len(done)))
+
+    def trust(self, code: str | None = None) -> None:
+        code = code or self._ask_code(self.tr("Trust a coordinator"), self.tr(
+            "The code shown on the coordinator's laptop. Read it aloud or compare the two screens:"))
+        if code:
+            canonical = campaigns.trust(self.store, code)
+            self.status.setText(self.tr("This laptop now accepts the campaigns of coordinator {0}.").format(canonical))
 
     def withdraw(self) -> None:
         row = self.progress.currentIndex().row()

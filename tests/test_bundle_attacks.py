@@ -9,6 +9,7 @@ import json
 import sqlite3
 import tracemalloc
 import zipfile
+from pathlib import Path
 
 import pytest
 
@@ -225,10 +226,20 @@ def test_withdrawal_leaves_no_copy_in_the_database_files_or_backups(tmp_path, st
         blob = path.read_bytes()
         for s in secret:
             assert s.encode() not in blob, f"{s!r} still in {path.name}"
-    # a restore brings back no withdrawn answer
+    # the database is damaged: the message points at restore, and a restore brings back no withdrawn answer
+    lap.close()
+    raw = bytearray(lap.path.read_bytes())
+    raw[:100] = b"\0" * 100
+    lap.path.write_bytes(bytes(raw))
+    for suffix in ("-wal", "-shm"):
+        Path(f"{lap.path}{suffix}").unlink(missing_ok=True)
+    with pytest.raises(InputError, match="lyss review restore"):
+        Store(lap.path)
     restore(lap.path)
     with Store(lap.path) as again:
         assert _count(again, "select count(*) as n from ratings where speaker_id = ?", [speakers[0]]) == 0
+        assert _count(again, "select count(*) as n from ratings") == 0  # laptop 0's only speaker withdrew
+        assert again.one("select withdrawn from speakers where id = ?", [speakers[0]])["withdrawn"] == 1
 
 
 def test_backups_are_restore_points_not_one_per_open(tmp_path, study):

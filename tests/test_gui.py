@@ -186,3 +186,19 @@ def test_campaign_and_study_panels(qtbot, app, review_db):
     study_panel.agreement(wait=True)
     qtbot.waitUntil(lambda: study_panel.table.model().rowCount() == 2, timeout=30000)
     assert study_panel.table.model().rows[0][0] == "interval"
+
+
+def test_laptop_code_enrol_and_trust_in_the_campaigns_tab(qtbot, app, review_db, tmp_path):
+    from desktop.study_panel import CampaignPanel
+    path, cid, _ = review_db
+    store = Store(path)
+    panel = CampaignPanel(store)
+    qtbot.addWidget(panel)
+    assert store.device_id in panel.code.text()
+    other = Store(tmp_path / "field.sqlite")
+    panel.enrol(other.device_id.lower())
+    assert store.one("select count(*) as n from enrolments where device_code = ?", [other.device_id])["n"] == 1
+    field_panel = CampaignPanel(other)
+    qtbot.addWidget(field_panel)
+    field_panel.trust(store.device_id)
+    assert other.one("select code from trusted")["code"] == store.device_id

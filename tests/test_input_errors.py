@@ -34,6 +34,20 @@ CASES = [
     ("NaN", '{"entries": [{"id": "a", "source": "x", "reference": "y", "predicted": "z", "latency_s": NaN}]}',
      "NaN is not a number JSON allows"),
     ("no entries", json.dumps({"run_id": "x"}), "top level: no 'entries' list"),
+    ("integer above 1e308", json.dumps({"entries": [{**GOOD, "latency_s": 10**400}]}), "implausibly large"),
+    ("tokens above 1e308", json.dumps({"entries": [{**GOOD, "usage": {"prompt_tokens": 10**309}}]}),
+     "implausibly large"),
+    ("sum that would overflow", json.dumps({"entries": [{**GOOD, "cost_usd": 1e308}, {**GOOD, "id": "b",
+                                                                                    "cost_usd": 1e308}]}),
+     "implausibly large"),
+    ("elapsed above 1e308", json.dumps({"entries": [GOOD], "elapsed_seconds": 10**400}), "implausibly large"),
+    ("200,000-deep nesting", '{"entries": [' + "[" * 200_000 + "]" * 200_000 + "]}", "nested more than"),
+    ("lone surrogate", '{"entries": [{"id": "a", "source": "\\ud800", "reference": "y", "predicted": "z"}]}',
+     "lone surrogate"),
+    ("token details not an object", json.dumps({"entries": [{**GOOD, "usage": {"completion_tokens_details": [1]}}]}),
+     "'usage.completion_tokens_details' must be an object"),
+    ("tier confirmation not an object", json.dumps({"entries": [GOOD], "scores": {"tier_confirmation": "yes"}}),
+     "scores.tier_confirmation: must be an object"),
 ]
 
 
@@ -92,3 +106,13 @@ def test_output_is_written_atomically(tmp_path, capsys):
     data = json.loads(out.read_text("utf-8"))
     assert data["scores"]["total"] == 42
     assert sorted(p.name for p in tmp_path.iterdir()) == ["scored.json"]
+
+
+def test_out_never_overwrites_the_input_nor_creates_folders(tmp_path, capsys):
+    card = tmp_path / "card.json"
+    card.write_text(json.dumps({"entries": [GOOD]}), "utf-8")
+    before = card.read_bytes()
+    assert main(["score", str(card), "--out", str(card)]) == 2
+    assert "is one of the input files" in capsys.readouterr().err and card.read_bytes() == before
+    assert main(["score", str(card), "--out", str(tmp_path / "no" / "such" / "out.json")]) == 2
+    assert "no such folder" in capsys.readouterr().err and not (tmp_path / "no").exists()
