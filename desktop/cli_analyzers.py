@@ -13,7 +13,7 @@ def register(sub, commands) -> None:
     ls.add_argument("--json", action="store_true")
     add = verbs.add_parser("add", help="copy an analyser into your data folder")
     add.add_argument("file", metavar="FILE")
-    add.add_argument("--lang", required=True, help="ISO 639-3 code, e.g. crk")
+    add.add_argument("--lang", required=True, help="ISO 639-3 code of the analyser's language")
     add.add_argument("--kind", choices=["analyser", "generator"])
     add.add_argument("--accept-licence", action="store_true", help="you have read `lyss analyzers licence`")
     rm = verbs.add_parser("remove", help="remove an analyser you added")
@@ -21,12 +21,27 @@ def register(sub, commands) -> None:
     verbs.add_parser("licence", help="the licence terms of the GiellaLT analysers")
     commands["analyzers"] = run
 
+    p = sub.add_parser("glosses", help="the semantic validator's gloss table: add your own lemma glosses")
+    verbs = p.add_subparsers(dest="verb", metavar="VERB", required=True)
+    add = verbs.add_parser("add", help="add LEMMA<TAB>gloss, gloss lines (checked first; later lines win)")
+    add.add_argument("file", metavar="GLOSSES.tsv")
+    add.add_argument("--lang", required=True, help="the language of the lemmas")
+    commands["glosses"] = run_glosses
+
     p = sub.add_parser("cards", help="language cards: list them, or add your own")
     verbs = p.add_subparsers(dest="verb", metavar="VERB", required=True)
     verbs.add_parser("list", help="the language cards LYSS knows")
     add = verbs.add_parser("add", help="copy your own language card in (it is checked first)")
     add.add_argument("file", metavar="CARD.json")
     commands["cards"] = run_cards
+
+
+def run_glosses(args) -> int:
+    from eval_standards.glosses import add_glosses
+
+    target, n = add_glosses(args.file, args.lang)
+    print(f"added {n} lemmas to {target}; re-score a run to use them")
+    return 0
 
 
 def run_cards(args) -> int:

@@ -81,7 +81,7 @@ def register(sub, commands) -> None:
     p.add_argument("--format", choices=["csv", "jsonl", "mtme"], default="csv")
     p.add_argument("--out", required=True)
     p.add_argument("--include-raw", action="store_true")
-    p.add_argument("--lp", default="en-crk", help="language pair for --format mtme")
+    p.add_argument("--lp", help="language pair for --format mtme, e.g. en-ciw")
     p.add_argument("--human", default="adequacy", help="human score for --format mtme")
     commands["review"] = run_review
 
@@ -231,6 +231,8 @@ def run_review(args) -> int:
                   "a campaign; ask the coordinator to withdraw the speaker too")
         elif args.verb == "export":
             if args.format == "mtme":
+                if not args.lp:
+                    raise InputError("--lp", "", "give the language pair of an mt-metrics-eval export (e.g. en-ciw)")
                 print(json.dumps(interop.export_mtme(store, args.out, args.lp, args.human)))
             else:
                 n = interop.export_ratings(store, args.out, args.format, args.include_raw)

@@ -31,7 +31,7 @@ def tr(text: str, context: str = "LYSS") -> str:
 
 
 def application(argv: list[str] | None = None) -> QApplication:
-    """The one QApplication, with fonts that carry SRO diacritics and syllabics, and translations."""
+    """The one QApplication, with fonts that carry every script of the language packs, and translations."""
     app = QApplication.instance() or QApplication(argv if argv is not None else sys.argv[:1])
     app.setOrganizationName(ORG)
     app.setApplicationName(APP)

@@ -180,6 +180,8 @@ class ItemPage(QWidget):
         self.campaign_id = self.speaker_id = ""
         self.position = 0
         self.item: dict = {}
+        self.language: dict = {}
+        self.display: dict | None = None
         self.partial: dict = {}
         self.note: str | None = None
         self.shown_at = time.perf_counter()
@@ -188,15 +190,15 @@ class ItemPage(QWidget):
         top = QHBoxLayout()
         self.progress = QLabel()
         self.progress.setFont(_big(14, True))
-        self.syllabics = QCheckBox(self.tr("Show Cree in syllabics"))
-        self.syllabics.setFocusPolicy(Qt.NoFocus)
-        self.syllabics.toggled.connect(guarded(self, self._toggle_script))
+        self.script_choice = QCheckBox()  # "Show in …": another script of the language, when its pack has one
+        self.script_choice.setFocusPolicy(Qt.NoFocus)
+        self.script_choice.toggled.connect(guarded(self, self._toggle_script))
         pause = QPushButton(self.tr("Pause  (Esc)"))
         pause.setFocusPolicy(Qt.NoFocus)
         pause.clicked.connect(self.paused.emit)
         top.addWidget(self.progress)
         top.addStretch(1)
-        top.addWidget(self.syllabics)
+        top.addWidget(self.script_choice)
         top.addWidget(pause)
         layout.addLayout(top)
         self.instructions = QLabel()
@@ -235,10 +237,17 @@ class ItemPage(QWidget):
     def start(self, campaign_id: str, speaker_id: str) -> None:
         self.campaign_id, self.speaker_id = campaign_id, speaker_id
         campaigns.join(self.store, campaign_id, speaker_id)
-        prefs = campaigns.speaker(self.store, speaker_id)["preferences"]
-        self.syllabics.blockSignals(True)
-        self.syllabics.setChecked('"script": "Cans"' in (prefs or ""))
-        self.syllabics.blockSignals(False)
+        self.language = campaigns.campaign_language(self.store, campaign_id)
+        self.display = (self.language.get("display") or [None])[0]
+        self.script_choice.setVisible(self.display is not None)
+        self.script_choice.blockSignals(True)
+        if self.display is not None:
+            self.script_choice.setText(self.tr("Show in {0}").format(self.display["label"]))
+            self.script_choice.setChecked(
+                campaigns.preference(self.store, speaker_id, "script") == self.display["script"])
+        else:
+            self.script_choice.setChecked(False)
+        self.script_choice.blockSignals(False)
         position = campaigns.next_position(self.store, campaign_id, speaker_id)
         if position is None:
             self.finished.emit()
@@ -251,24 +260,22 @@ class ItemPage(QWidget):
         self.partial = dict(self.item["answer"] or {})
         self.note = self.item["note"]
         self.shown_at = time.perf_counter()
-        definition = tasks.task(self.item["task"])
+        words = tasks.texts(self.item["task"], self.language)
         done, total = campaigns.progress(self.store, self.campaign_id, self.speaker_id)
         self.progress.setText(self.tr("{0} of {1}").format(position + 1, total) + "   " +
                               self.tr("({0} answered)").format(done))
-        self.instructions.setText(self.tr(definition["instructions"]))
+        self.instructions.setText(self.tr(words["instructions"]))
         kind = self.item["kind"]
         if kind == "pair":
-            captions = (self.tr("A"), self.tr("B"))
-            texts = (self._cree(self.item["output"]), self._cree(self.item["reference"]))
+            texts = (self._display(self.item["output"]), self._display(self.item["reference"]))
         elif kind == "word":
-            captions = (self.tr("Cree word"), self.tr("Seen in"))
-            texts = (self._cree(self.item["output"]),
-                     f"{self._cree(self.item['reference'])}\n({self.item['source']})")
+            texts = (self._display(self.item["output"]),
+                     f"{self._display(self.item['reference'])}\n({self.item['source']})")
         else:
-            captions = (self.tr("English"), self.tr("Cree translation"))
-            texts = (self.item["source"], self._cree(self.item["output"]))
-        self.first_label.setText(captions[0])
-        self.second_label.setText(captions[1])
+            texts = (self.item["source"], self._display(self.item["output"]))
+        captions = tasks.captions(kind, self.language)
+        self.first_label.setText(self.tr(captions[0]))
+        self.second_label.setText(self.tr(captions[1]))
         self.first.setText(texts[0])
         self.second.setText(texts[1])
         self.status.setText(self.tr("Answered — press Enter to go on, or a number to change it.")
@@ -276,11 +283,12 @@ class ItemPage(QWidget):
         self._show_question()
         self.setFocus()
 
-    def _cree(self, text: str) -> str:
-        if not self.syllabics.isChecked():
+    def _display(self, text: str) -> str:
+        """A text of the language in the script the speaker chose (the pack's converter)."""
+        if self.display is None or not self.script_choice.isChecked():
             return text
-        from eval_standards.text import sro_to_syllabics
-        return sro_to_syllabics(text)
+        from eval_standards.text import convert
+        return convert(self.display["converter"], text)
 
     def _questions(self) -> list[dict]:
         return [q for q in tasks.task(self.item["task"])["questions"] if tasks.applicable(q, self.partial)]
@@ -299,9 +307,10 @@ class ItemPage(QWidget):
                 widget.setParent(None)
                 widget.deleteLater()
         question = self._current_question() or self._questions()[-1]
-        self.question.setText(self.tr(question["prompt"]))
+        words = tasks.texts(self.item["task"], self.language)["questions"][question["id"]]
+        self.question.setText(self.tr(words["prompt"]))
         for number, option in enumerate(question.get("options", []), 1):
-            button = QPushButton(f"{number}  {self.tr(option['label'])}")
+            button = QPushButton(f"{number}  {self.tr(words['labels'][str(option['value'])])}")
             button.setFont(_big(15))
             button.setCheckable(True)
             button.setChecked(self.partial.get(question["id"]) == option["value"])
@@ -371,8 +380,8 @@ class ItemPage(QWidget):
                                 self.tr("Note kept; it is saved with your answer."))
 
     def _toggle_script(self, on: bool) -> None:
-        if self.speaker_id:
-            campaigns.set_preference(self.store, self.speaker_id, "script", "Cans" if on else "Latn")
+        if self.speaker_id and self.display is not None:
+            campaigns.set_preference(self.store, self.speaker_id, "script", self.display["script"] if on else None)
         if self.item:  # redraw the texts, keeping a half-given answer
             partial, note = dict(self.partial), self.note
             self.show_position(self.position)

@@ -73,49 +73,51 @@ class MetricModel(QAbstractTableModel):
         return None
 
 
+def plugin_summary(result: dict):
+    """What one plugin said about one entry, in a word: its verdict, or its rate."""
+    if not isinstance(result, dict):
+        return None
+    if "verdict" in result:
+        return result.get("verdict") or ""
+    return result.get("rate")
+
+
 class EntryModel(QAbstractTableModel):
-    HEADERS = ("Id", "Difficulty", "Source", "Output", "Score", "Breakdown", "Linter", "Semantic", "FST")
+    """Each entry: id, difficulty, source, output, score, its stacked breakdown, and one column per
+    language plugin that judged entries (named as the plugin is)."""
+
+    FIXED = ("Id", "Difficulty", "Source", "Output", "Score", "Breakdown")
     BREAKDOWN = 5
 
     def __init__(self):
         super().__init__()
         self.entries: list[dict] = []
         self.dimensions: list[str] = []
+        self.plugins: list[str] = []
 
     def load(self, scored: dict) -> None:
         self.beginResetModel()
         self.entries = scored["entries"]
         self.dimensions = list(scored["lyss"]["profile"]["weights"])
+        judged = {name for e in self.entries for name, r in (e.get("lyss") or {}).items()
+                  if plugin_summary(r) is not None}
+        self.plugins = [p["name"] for p in scored["lyss"].get("plugins", []) if p["name"] in judged]
         self.endResetModel()
+
+    @property
+    def headers(self) -> list[str]:
+        return [tr(h) for h in self.FIXED] + self.plugins
 
     def rowCount(self, parent=QModelIndex()) -> int:  # noqa: N802
         return len(self.entries)
 
     def columnCount(self, parent=QModelIndex()) -> int:  # noqa: N802
-        return len(self.HEADERS)
+        return len(self.FIXED) + len(self.plugins)
 
     def _value(self, e: dict, column: int):
-        lyss = e.get("lyss") or {}
-        if column == 0:
-            return e["id"]
-        if column == 1:
-            return e.get("difficulty") or ""
-        if column == 2:
-            return e["source"]
-        if column == 3:
-            return e["predicted"]
-        if column == 4:
-            return e.get("score")
-        if column == 5:
-            return e.get("score")
-        if column == 6:
-            return (lyss.get("crk-linter") or {}).get("verdict", "")
-        if column == 7:
-            return (lyss.get("crk-semantic") or {}).get("verdict") or ""
-        if column == 8:
-            fst = lyss.get("giellalt-fst") or {}
-            return fst.get("rate")
-        return None
+        if column >= len(self.FIXED):
+            return plugin_summary((e.get("lyss") or {}).get(self.plugins[column - len(self.FIXED)]))
+        return (e["id"], e.get("difficulty") or "", e["source"], e["predicted"], e.get("score"), e.get("score"))[column]
 
     def data(self, index, role=Qt.DisplayRole):
         e = self.entries[index.row()]
@@ -136,7 +138,7 @@ class EntryModel(QAbstractTableModel):
 
     def headerData(self, section, orientation, role=Qt.DisplayRole):  # noqa: N802
         if role == Qt.DisplayRole and orientation == Qt.Horizontal:
-            return tr(self.HEADERS[section])
+            return self.headers[section]
         return None
 
 
@@ -350,19 +352,19 @@ class ScorePanel(QWidget):
         parts.append(f"<p><b>{self.tr('Score')}</b> {score}</p><table border=0 cellspacing=4>"
                      f"<tr><th>{self.tr('metric')}</th><th>{self.tr('value')}</th><th>{self.tr('weighted')}</th></tr>"
                      f"{bars}</table>")
-        fst = lyss.get("giellalt-fst")
-        if fst:
-            rows = "".join(f"<li><b>{html.escape(w)}</b>: {html.escape(', '.join(a[:3]) or self.tr('rejected'))}</li>"
-                           for w, a in fst.get("analyses", {}).items())
-            parts.append(f"<p><b>{self.tr('FST analyses')}</b></p><ul>{rows}</ul>")
-        lint = lyss.get("crk-linter")
-        if lint:
-            classes = ", ".join(lint.get("classes", [])) or "—"
-            parts.append(f"<p><b>{self.tr('Linter')}</b>: {lint['verdict']} ({html.escape(classes)})</p>")
-        sem = lyss.get("crk-semantic")
-        if sem:
-            verdict = sem.get("verdict") or self.tr("not judged: {0}").format(sem.get("reason", ""))
-            parts.append(f"<p><b>{self.tr('Semantic')}</b>: {html.escape(str(verdict))}</p>")
+        for name, result in lyss.items():
+            if not isinstance(result, dict):
+                continue
+            if isinstance(result.get("analyses"), dict):
+                rows = "".join(f"<li><b>{html.escape(w)}</b>: "
+                               f"{html.escape(', '.join(a[:3]) if a else self.tr('rejected'))}</li>"
+                               for w, a in result["analyses"].items())
+                parts.append(f"<p><b>{html.escape(name)}</b></p><ul>{rows}</ul>")
+            elif "verdict" in result:
+                said = result.get("verdict") or self.tr("not judged: {0}").format(result.get("reason", ""))
+                classes = ", ".join(result.get("classes") or [])
+                parts.append(f"<p><b>{html.escape(name)}</b>: {html.escape(str(said))}"
+                             f"{' (' + html.escape(classes) + ')' if classes else ''}</p>")
         self.detail.setHtml("".join(parts))
 
     # -- actions -------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """``make screenshots``: render every screen offscreen into docs/screenshots/*.png.
 
-Uses a throw-away review database with the demo scored by the Plains Cree standards and a few
+Uses a throw-away review database with the embedded demo scored by its language pack and a few
 answers, so that every screen shows real content."""
 
 from __future__ import annotations
@@ -33,7 +33,8 @@ def main() -> int:
     from desktop.cli import main as cli
 
     scored = work / "demo-scored.json"
-    cli(["score", str(ROOT / "examples" / "demo-crk.runcard.json"), "--lang", "crk", "--out", str(scored)])
+    from eval_standards.demos import DEFAULT, demo_path
+    cli(["score", str(demo_path(ROOT)), "--lang", DEFAULT, "--out", str(scored)])
     OUT.mkdir(parents=True, exist_ok=True)
     window = MainWindow(str(work / "review.sqlite"))
     window.resize(1280, 860)
@@ -71,14 +72,14 @@ def main() -> int:
     shot("04-review-item")
     QTest.keyClick(review.items, Qt.Key_4)
     shot("05-review-second-question")
-    review.items.syllabics.setChecked(True)
-    shot("06-review-syllabics")
-    review.items.syllabics.setChecked(False)
+    review.items.script_choice.setChecked(True)  # the language's other script (its pack's converter)
+    shot("06-review-other-script")
+    review.items.script_choice.setChecked(False)
     bcid = store.one("select id from campaigns where task = 'B'")["id"]
     review.open_campaign(bcid)
     shot("07-review-task-b")
     window.tabs.setCurrentWidget(window.score)
-    window.score.open_path(str(ROOT / "examples" / "demo-crk.runcard.json"), wait=True)
+    window.score.open_path(str(demo_path(ROOT)), wait=True)
     window.score.table.selectRow(3)
     shot("08-score-view")
     window.tabs.setCurrentWidget(window.campaigns)

@@ -26,7 +26,8 @@ def resource_root() -> Path:
 
 
 def demo_path() -> Path:
-    path = resource_root() / "examples" / "demo-crk.runcard.json"
+    from eval_standards import demos
+    path = demos.demo_path(resource_root())
     if not path.is_file():
         raise SelftestFailure(f"the embedded demo run card is missing ({path})")
     return path
@@ -38,7 +39,7 @@ def _check(condition: bool, message: str) -> None:
 
 
 def check_components() -> dict:
-    from eval_standards import analysers
+    from eval_standards import analysers, demos
     from eval_standards.cards import load_card
     from scoring.rubric import load_profile
 
@@ -49,10 +50,13 @@ def check_components() -> dict:
            "hfst's compiled bindings are not in use")
     for name in ("A", "B"):
         _check(bool(load_profile(name).dimensions), f"profile {name} is missing")
-    _check(load_card("crk")["evalMetrics"] != [], "the crk language card names no LYSS plugins")
-    found = analysers.find("crk", "analyser", preference=["crk-descriptive-analyzer.hfstol"])
-    _check(found is not None, "no crk analyser bundled or installed: " + analysers.HOW_TO_ADD.format(lang="crk"))
-    import cree_sro_syllabics  # noqa: F401
+    code = demos.DEFAULT
+    _check(load_card(code)["evalMetrics"] != [], f"the {code} language card names no LYSS plugins")
+    found = analysers.find(code, "analyser", preference=demos.analyser_preference(code))
+    _check(found is not None, f"no {code} analyser bundled or installed: " + analysers.HOW_TO_ADD.format(lang=code))
+    from eval_standards.text import convert
+    for name in demos.converters(code):
+        convert(name, "a")  # its package is present
     import snowballstemmer  # noqa: F401
     import wordfreq
     _check(len(wordfreq.top_n_list("en", 1000)) == 1000, "wordfreq's offline English list is missing")
@@ -72,7 +76,8 @@ def run(gui_screenshot: str | None = None) -> dict:
 
     work = Path(tempfile.mkdtemp(prefix="lyss-selftest-"))
     os.environ.setdefault("LYSS_CACHE_DIR", str(work / "cache"))
-    scored = score_card(runcard.load(str(demo_path())), "crk")
+    from eval_standards.demos import DEFAULT
+    scored = score_card(runcard.load(str(demo_path())), DEFAULT)
     s = scored["scores"]
     _check(scored["lyss"]["profile"]["name"] == "A", "profile A was not chosen although an analyser is present")
     for key in ("fst_acceptance_rate", "equivalent_match_rate", "semantic_score", "chrf_plus_plus", "composite"):

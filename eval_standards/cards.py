@@ -121,6 +121,17 @@ def add_card(path: str) -> Path:
     return target
 
 
+def review_profile(card: dict) -> dict:
+    """What the speakers' screens need to know about the language, as data the review copies into each
+    campaign: its names, other scripts it can be shown in (with the converter to use), which plugin's
+    results supply the items of tasks B and C, and the pack's own wording of the task screens."""
+    names = card.get("names") or {}
+    review = card.get("review") or {}
+    return {"code": card.get("code"), "name": review.get("name") or names.get("en"),
+            "endonym": names.get("endonym"), "display": review.get("display", []),
+            "items": review.get("items", {}), "tasks": review.get("tasks", {})}
+
+
 def conventions(code: str | None, references: list[str]) -> LanguageConventions:
     """The engine's view of a card; a generic card infers scripts and case from the references."""
     card = load_card(code)

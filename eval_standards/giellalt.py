@@ -3,6 +3,7 @@ morphological accuracy against gold analyses, and source-language leakage for La
 
 from __future__ import annotations
 
+from collections import Counter
 from functools import cached_property
 from typing import Any
 
@@ -114,30 +115,89 @@ class MorphologyMetric(ToolsPlugin):
         return {"morphological_accuracy": ([r["matched"] for r in results], [r["gold"] for r in results])}
 
 
-class SourceLeakage(ToolsPlugin):
-    """Code-switching for Latin-script targets: an output word the analyser rejects that is a known
-    English word (wordfreq's offline English list) counts as leaked."""
+class LemmaEquivalence(ToolsPlugin):
+    """``equivalent_match_rate`` for any language with an analyser: an output is EQUIVALENT to its
+    reference when every word of both has a reading and the two hold the same multiset of lemmas (best
+    readings); EXACT when equal after lower-casing and stripping punctuation. The pairs it calls
+    EQUIVALENT are what speakers check in task B."""
 
-    name = "english-leakage"
-    provides = ()
-    TOP_WORDS = 50000
-    needs_packages = (("wordfreq", "an offline English word list"),)
-
-    @cached_property
-    def english(self) -> frozenset[str]:
-        import wordfreq
-        return frozenset(w for w in wordfreq.top_n_list("en", self.TOP_WORDS) if w.isalpha())
+    name = "giellalt-equivalence"
+    provides = ("equivalent_match_rate", "equivalent_matches")
+    VERDICTS = ("EXACT", "EQUIVALENT", "MISS", "NO_OUTPUT")
 
     @property
     def cache_id(self) -> str:
-        return f"{self.name}:{self.tools.analyser.sha256 if self.tools.analyser else '-'}:{self.TOP_WORDS}"
+        return f"{self.name}:{self.tools.fingerprint()}"
+
+    def prepare(self, entries: list[Entry]) -> None:
+        self.tools.prefetch(t for e in entries for t in (e.predicted, e.reference))
+
+    def _lemmas(self, text: str) -> list[str] | None:
+        readings = [self.tools.best_reading(w) for w in self.tools.words(text)]
+        return None if None in readings else sorted(lemma_of(r) for r in readings)
+
+    def compute(self, entry: Entry) -> dict[str, Any]:
+        out, ref = self.tools.words(entry.predicted), self.tools.words(entry.reference)
+        if not out:
+            return {"verdict": "NO_OUTPUT", "classes": []}
+        if [w.lower() for w in out] == [w.lower() for w in ref]:
+            return {"verdict": "EXACT", "classes": []}
+        lemmas_out, lemmas_ref = self._lemmas(entry.predicted), self._lemmas(entry.reference)
+        if lemmas_out is not None and lemmas_out == lemmas_ref:
+            return {"verdict": "EQUIVALENT", "classes": ["SAME_LEMMAS"], "lemmas": lemmas_out}
+        return {"verdict": "MISS", "classes": []}
+
+    def aggregate(self, results: list[dict]) -> dict[str, Any]:
+        counts = Counter(r["verdict"] for r in results)
+        matches = counts["EXACT"] + counts["EQUIVALENT"]
+        return {"equivalent_match_rate": matches / len(results) if results else None, "equivalent_matches": matches,
+                "lint_verdict_counts": {v: counts.get(v, 0) for v in self.VERDICTS}}
+
+    def columns(self, results: list[dict]):
+        return {"equivalent_match_rate": ([float(r["verdict"] in ("EXACT", "EQUIVALENT")) for r in results],
+                                          [1.0] * len(results))}
+
+
+class ContactLeakage(ToolsPlugin):
+    """Code-switching into the language's contact languages (the card's ``contactLanguages``, each an
+    offline wordfreq list): an output word is leaked when it is one of the contact language's 50,000
+    most frequent words and the language's analyser rejects it — or, with no analyser, when it appears
+    in no reference of the run (the run's own evidence of the language's vocabulary)."""
+
+    name = "contact-leakage"
+    provides = ()
+    TOP_WORDS = 50000
+    MIN_LETTERS = 3  # "a", "to", "yn": too short to tell one language from another without an analyser
+    needs_analyser = False
+    needs_packages = (("wordfreq", "offline word lists of the contact languages"),)
+
+    @cached_property
+    def contact_words(self) -> frozenset[str]:
+        import wordfreq
+        found: set[str] = set()
+        for lang in self.tools.card.get("contactLanguages", ["en"]):
+            found |= {w for w in wordfreq.top_n_list(lang, self.TOP_WORDS) if w.isalpha()}
+        return frozenset(found)
+
+    @property
+    def cache_id(self) -> str:
+        langs = ",".join(self.tools.card.get("contactLanguages", ["en"]))
+        analyser = self.tools.analyser.sha256 if self.tools.analyser else "-"
+        return f"{self.name}:{analyser}:{langs}:{self.TOP_WORDS}:{self.MIN_LETTERS}"
+
+    def start_run(self, entries: list[Entry]) -> None:
+        self._references = frozenset(w.lower() for e in entries for w in self.tools.words(e.reference))
 
     def leaked_word(self, token: str) -> bool:
         word = self.tools.canonical(token)
-        return word.lower() in self.english and not self.tools.analyses(word)
+        if word.lower() not in self.contact_words:
+            return False
+        if self.tools.analyser is not None:
+            return not self.tools.analyses(word)
+        return len(word) >= self.MIN_LETTERS and word.lower() not in getattr(self, "_references", frozenset())
 
     def compute(self, entry: Entry) -> dict[str, Any]:
         return {}
 
     def aggregate(self, results: list[dict]) -> dict[str, Any]:
-        return {}
+        return {"contact_languages": self.tools.card.get("contactLanguages", ["en"])}

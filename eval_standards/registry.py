@@ -14,12 +14,13 @@ from scoring.plugins import MetricPlugin
 def known_plugins() -> dict[str, type]:
     """Plugin name → plugin class (imported on first use: the plugins import the analyser machinery)."""
     from .crk.linter import CrkLinterMetric
-    from .crk.orthography import CrkOrthographyMetric
     from .crk.semantic import CrkSemanticMetric
-    from .giellalt import GiellaLTFSTMetric, MorphologyMetric, SourceLeakage
+    from .giellalt import ContactLeakage, GiellaLTFSTMetric, LemmaEquivalence, MorphologyMetric
+    from .orthography import OrthographyMetric
 
-    return {"giellalt-fst": GiellaLTFSTMetric, "morphology": MorphologyMetric, "english-leakage": SourceLeakage,
-            "crk-linter": CrkLinterMetric, "crk-semantic": CrkSemanticMetric, "crk-orthography": CrkOrthographyMetric}
+    return {"giellalt-fst": GiellaLTFSTMetric, "giellalt-equivalence": LemmaEquivalence, "morphology": MorphologyMetric,
+            "orthography": OrthographyMetric, "contact-leakage": ContactLeakage,
+            "crk-linter": CrkLinterMetric, "crk-semantic": CrkSemanticMetric}
 
 
 def plugins_for(card: dict, options: dict[str, Any] | None = None) -> list[MetricPlugin]:

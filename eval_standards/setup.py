@@ -10,7 +10,7 @@ from scoring.plugins import MetricPlugin
 from scoring.rubric import Rubric, load_profile
 from scoring.runcard import RunCard
 
-from .cards import load_card, normalise_code
+from .cards import load_card, normalise_code, review_profile
 from .registry import plugins_for
 
 
@@ -60,4 +60,5 @@ def score_card(card: RunCard, language: str | None = None, profile: str = "auto"
     scored = engine.score_run(card, setup.profile, conventions=setup.conventions, plugins=setup.plugins,
                               **engine_options)
     scored["lyss"]["notes"] = setup.notes
+    scored["lyss"]["language"]["review"] = review_profile(setup.card)
     return scored

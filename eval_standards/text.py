@@ -15,11 +15,20 @@ def _syllabics_to_sro(text: str) -> str:
     return cree_sro_syllabics.syllabics2sro(text)
 
 
-CONVERTERS: dict[str, Callable[[str], str]] = {"cree-syllabics-to-sro": _syllabics_to_sro}
-
-
 def sro_to_syllabics(text: str) -> str:
     """For display: SRO Cree in syllabics (hyphens become spaces, as in syllabic writing)."""
     import cree_sro_syllabics
 
     return cree_sro_syllabics.sro2syllabics(text)
+
+
+CONVERTERS: dict[str, Callable[[str], str]] = {"cree-syllabics-to-sro": _syllabics_to_sro,
+                                               "cree-sro-to-syllabics": sro_to_syllabics}
+
+
+def convert(name: str, text: str) -> str:
+    """A named conversion of the language packs (``InputError`` for an unknown name)."""
+    if name not in CONVERTERS:
+        from scoring.errors import InputError
+        raise InputError("converter", name, f"unknown (known: {', '.join(CONVERTERS)})")
+    return CONVERTERS[name](text)

@@ -49,17 +49,28 @@ class LanguageTools:
         """The text in the language's canonical script (crk: syllabics converted to SRO)."""
         return self._convert(text)
 
+    @property
+    def word_characters(self) -> str:
+        """Letters of the language that look like punctuation (the card's ``wordCharacters``)."""
+        return self.card.get("wordCharacters", "")
+
     def words(self, text: str) -> list[str]:
-        """FST tokens: white-space split, edge punctuation stripped, hyphenated forms kept whole, tokens
-        without letters left out."""
-        return word_tokens(self.canonical(text))
+        """FST tokens: white-space split, edge punctuation stripped (the language's own letters kept),
+        hyphenated forms kept whole, tokens without letters left out."""
+        return word_tokens(self.canonical(text), self.word_characters)
 
     def analyses(self, word: str) -> tuple[str, ...]:
-        """Analyses of a word; a capitalised word is also tried in lower case (sentence-initial)."""
+        """Readings of a word, best first: readings with error tags (``+Err/…``) after every other one.
+        A capitalised word the analyser rejects is tried in lower case when the card asks for it
+        (``caseFallback``, on by default: sentence-initial capitals)."""
         found = self.analyser.analyse(word)
-        if not found and word[:1].isupper():
+        if not found and self.card.get("caseFallback", True) and word[:1].isupper():
             found = self.analyser.analyse(word.lower())
-        return found
+        return rank_readings(found)
+
+    def best_reading(self, word: str) -> str | None:
+        found = self.analyses(word)
+        return found[0] if found else None
 
     def data(self, key: str) -> Any:
         """A JSON data file the card names (``"linter": "crk/linter.json"``)."""
@@ -88,7 +99,7 @@ class LanguageTools:
         for text in texts:
             for w in self.words(text):
                 words[w] = None
-                if w[:1].isupper():
+                if w[:1].isupper() and self.card.get("caseFallback", True):
                     words[w.lower()] = None
         self.analyser.analyse_many(list(words))
 
@@ -108,6 +119,12 @@ def tools_for(card: dict, options: dict[str, Any] | None = None) -> LanguageTool
     if key not in _TOOLS:
         _TOOLS[key] = LanguageTools(card, options)
     return _TOOLS[key]
+
+
+def rank_readings(readings) -> tuple[str, ...]:
+    """Error readings (a ``+Err/…`` tag: a misspelling the descriptive analyser tolerates) last, the
+    analyser's own order otherwise."""
+    return tuple(sorted(readings, key=lambda a: "+Err/" in a))
 
 
 def lemma_of(analysis: str) -> str:

@@ -150,23 +150,48 @@ def _stratified(entries: list[dict], k: int, rng: random.Random) -> list[dict]:
     return chosen
 
 
+def language_of(scored: dict) -> dict:
+    """The language profile the scoring wrote into the run card (names, display scripts, which plugin
+    supplies tasks B and C): the review knows a language only through this data."""
+    language = (scored.get("lyss") or {}).get("language") or {}
+    profile = language.get("review") if isinstance(language.get("review"), dict) else {}
+    return {"code": language.get("code"), "name": profile.get("name"), "endonym": profile.get("endonym"),
+            "display": profile.get("display") or [], "items": profile.get("items") or {},
+            "tasks": profile.get("tasks") or {}}
+
+
+def _result(entry: dict, plugin: str | None) -> dict:
+    found = (entry.get("lyss") or {}).get(plugin) if plugin else None
+    return found if isinstance(found, dict) else {}
+
+
 def _pair_items(scored: dict, run_id: str) -> list[dict]:
+    """Task B: the pairs the language pack's equivalence checker called equivalent."""
+    spec = language_of(scored)["items"].get("B") or {}
     out = []
     for e in scored["entries"]:
-        lint = (e.get("lyss") or {}).get("crk-linter") or {}
-        if lint.get("verdict") == "EQUIVALENT":
+        verdict = _result(e, spec.get("plugin"))
+        if spec and verdict.get("verdict") == spec.get("verdict", "EQUIVALENT"):
             out.append({"id": f"it-{_hash(run_id, e['id'], 'pair')}", "run_id": run_id, "entry_id": str(e["id"]),
                         "kind": "pair", "source": e.get("source", ""), "output": e.get("predicted", ""),
                         "reference": e.get("reference", ""), "difficulty": None, "metrics": dumps({}),
-                        "extra": dumps({"classes": lint.get("classes", [])})})
+                        "extra": dumps({"classes": verdict.get("classes", [])})})
     return out
 
 
-def _word_items(scored: dict, run_id: str, limit: int) -> list[dict]:
+def _word_items(scored: dict, run_id: str, limit: int) -> tuple[list[dict], dict]:
+    """Task C: words the analyser rejected, most frequent first — but only real analyser gaps: a word
+    the run's code-switching check found to be a contact-language word is left out (and counted)."""
+    spec = language_of(scored)["items"].get("C") or {}
     counts: Counter = Counter()
     context: dict[str, dict] = {}
+    leaked: set[str] = set()
     for e in scored["entries"]:
-        for word in ((e.get("lyss") or {}).get("giellalt-fst") or {}).get("rejected", []):
+        leaked_here = {w.lower() for w in ((e.get("metrics") or {}).get("leaked_words") or []) if isinstance(w, str)}
+        for word in _result(e, spec.get("plugin")).get(spec.get("words", "rejected"), []) if spec else []:
+            if word.lower() in leaked_here:
+                leaked.add(word)
+                continue
             counts[word] += 1
             context.setdefault(word, e)
     out = []
@@ -175,7 +200,16 @@ def _word_items(scored: dict, run_id: str, limit: int) -> list[dict]:
         out.append({"id": f"it-{_hash(run_id, word, 'word')}", "run_id": run_id, "entry_id": str(e["id"]),
                     "kind": "word", "source": e.get("source", ""), "output": word, "reference": e.get("predicted", ""),
                     "difficulty": None, "metrics": dumps({}), "extra": dumps({"occurrences": n})})
-    return out
+    left_out = {"count": len(leaked - set(counts)), "reason": "contact-language words (counted as code-switching), "
+                                                              "not gaps of the analyser",
+                "examples": sorted(leaked - set(counts))[:10]}
+    return out, left_out
+
+
+NOTHING_TO_REVIEW = {
+    "B": "no pair the language pack called equivalent (score the run with --lang CODE for a language whose pack "
+         "checks equivalence)",
+    "C": "no word the analyser rejected (score the run with --lang CODE for a language with an analyser)"}
 
 
 def create_campaign(store: Store, scored: dict, task: str, *, items: int | None = None, raters: int = 3,
@@ -185,31 +219,36 @@ def create_campaign(store: Store, scored: dict, task: str, *, items: int | None 
     run_id = import_run(store, scored)
     limit = items or definition["default_items"]
     rng = random.Random(seed)
+    settings: dict[str, Any] = {"items": limit, "seed": seed, "language": language_of(scored)}
+    new_items: list[dict] = []
     if task in ("A", "T"):
         chosen = _stratified(scored["entries"], limit, rng)
         item_ids = [f"it-{_hash(run_id, e['id'], 'segment')}" for e in chosen]
-        new_items: list[dict] = []
     elif task == "B":
         new_items = _pair_items(scored, run_id)[:limit]
         item_ids = [i["id"] for i in new_items]
     else:
-        new_items = _word_items(scored, run_id, limit)
+        new_items, settings["left_out"] = _word_items(scored, run_id, limit)
         item_ids = [i["id"] for i in new_items]
     if not item_ids:
-        what = {"B": "no entry the linter called EQUIVALENT (score the run with --lang crk)",
-                "C": "no word the analyser rejected (score the run with an analyser)"}.get(task, "no entries")
-        raise InputError("campaign", task, f"nothing to review: {what}")
+        raise InputError("campaign", task, f"nothing to review: {NOTHING_TO_REVIEW.get(task, 'no entries')}")
     campaign_id = f"cmp-{_hash(run_id, task, limit, raters, seed, store.public_key)}"
     with store.transaction() as db:
         if db["campaigns"].count_where("id = ?", [campaign_id]):
             return campaign_id
         db["items"].insert_all(new_items, ignore=True)
         run_name = scored.get("model_slug") or scored.get("run_id") or run_id
-        row = {"id": campaign_id, "name": name or f"{definition['title']} — {run_name}", "task": task,
-               "run_id": run_id, "raters_per_item": raters, "created_at": now(),
-               "settings": dumps({"items": limit, "seed": seed})}
+        title = task_defs.texts(task, settings["language"])["title"]
+        row = {"id": campaign_id, "name": name or f"{title} — {run_name}", "task": task,
+               "run_id": run_id, "raters_per_item": raters, "created_at": now(), "settings": dumps(settings)}
         insert_campaign(store, row, item_ids)
     return campaign_id
+
+
+def campaign_language(store: Store, campaign_id: str) -> dict:
+    """The language profile a campaign was built with (empty names for a campaign of unknown language)."""
+    settings = json.loads(campaign(store, campaign_id)["settings"] or "{}")
+    return settings.get("language") or {"code": None, "name": None, "display": [], "items": {}, "tasks": {}}
 
 
 def insert_campaign(store: Store, row: dict, item_ids: list[str]) -> None:
@@ -300,6 +339,11 @@ def active_speaker(store: Store, speaker_id: str) -> dict:
     if row["withdrawn"]:
         raise InputError("speaker", speaker_id, "this speaker has withdrawn")
     return row
+
+
+def preference(store: Store, speaker_id: str, key: str) -> Any:
+    """One of a speaker's preferences (``None`` when not set)."""
+    return json.loads(speaker(store, speaker_id)["preferences"] or "{}").get(key)
 
 
 def set_preference(store: Store, speaker_id: str, key: str, value: Any) -> None:

@@ -274,7 +274,8 @@ def linter_precision(store: Store, campaign_id: str | None = None) -> dict:
 
 
 def fst_false_rejection(store: Store, campaign_id: str | None = None) -> dict:
-    """Task C: the share of analyser-rejected words that speakers say are valid Cree (majority "yes")."""
+    """Task C: the share of analyser-rejected words that speakers say are valid words of the language
+    (majority "yes")."""
     rows = answers(store, "C", "valid", campaign_id)
     kinds = answers(store, "C", "kind", campaign_id)
     by_item: dict[str, list] = defaultdict(list)

@@ -26,6 +26,35 @@ def task(code: str) -> dict:
     return found
 
 
+DEFAULT_LANGUAGE = "target-language"
+
+
+def texts(code: str, language: dict | None = None) -> dict:
+    """A task's words for the screen: title, instructions, and per question its prompt and option
+    labels, with ``{language}`` filled in from the campaign's language profile and the language pack's
+    own wording (``language["tasks"][code]``) over the neutral defaults."""
+    language = language or {}
+    name = language.get("name") or DEFAULT_LANGUAGE
+    own = (language.get("tasks") or {}).get(code) or {}
+    definition = task(code)
+    fill = lambda text: str(text).replace("{language}", name)
+    questions = {}
+    for q in definition["questions"]:
+        mine = (own.get("questions") or {}).get(q["id"]) or {}
+        labels = {str(o["value"]): fill((mine.get("options") or {}).get(str(o["value"]), o["label"]))
+                  for o in q.get("options", [])}
+        questions[q["id"]] = {"prompt": fill(mine.get("prompt", q["prompt"])), "labels": labels}
+    return {"title": fill(own.get("title", definition["title"])),
+            "instructions": fill(own.get("instructions", definition["instructions"])), "questions": questions}
+
+
+def captions(kind: str, language: dict | None = None) -> tuple[str, str]:
+    """The two captions of an item screen (source and output) for an item kind."""
+    name = (language or {}).get("name") or DEFAULT_LANGUAGE
+    pair = _data("tasks.json")["_captions"].get(kind) or _data("tasks.json")["_captions"]["segment"]
+    return pair[0].replace("{language}", name), pair[1].replace("{language}", name)
+
+
 def settings(name: str) -> dict:
     return {k: v for k, v in _data(f"{name}.json").items() if not k.startswith("_")}
 

@@ -145,11 +145,10 @@ def _plugin_results(plugin: MetricPlugin, card: RunCard, use_cache: bool, digest
     analyser fingerprints), so a warm re-score skips every lookup."""
 
     def compute() -> list[dict]:
-        if hasattr(plugin, "prepare"):
-            plugin.prepare(card.entries)  # batch work first, e.g. looking up every unique word at once
+        plugin.prepare(card.entries)  # batch work first, e.g. looking up every unique word at once
         return [plugin.compute(e) for e in card.entries]
 
-    cache_id = getattr(plugin, "cache_id", None)
+    cache_id = plugin.cache_id
     if not cache_id or not use_cache:
         return compute()
     key = hashlib.sha256(f"{__version__}|{cache_id}|{digest}".encode()).hexdigest()
@@ -167,7 +166,7 @@ def _run_plugins(card: RunCard, plugins: Iterable[MetricPlugin], use_cache: bool
     for plugin in plugins:
         reason = plugin.availability()
         described.append({"name": plugin.name, "provides": list(plugin.provides), "available": reason is None,
-                          "reason": reason, **(getattr(plugin, "info", lambda: {})())})
+                          "reason": reason, **plugin.info()})
         if reason is not None:
             for key in plugin.provides:
                 reasons.setdefault(key, f"{plugin.name}: {reason}")
@@ -189,12 +188,11 @@ def _run_plugins(card: RunCard, plugins: Iterable[MetricPlugin], use_cache: bool
 
 
 def _leak_hook(plugins: list[MetricPlugin]):
-    hooks = [p.leaked_word for p in plugins if getattr(p, "leaked_word", None) and p.availability() is None]
-    if not hooks:
+    leaking = [p for p in plugins if p.leaked_word is not None and p.availability() is None]
+    if not leaking:
         return None, ""
-    ident = ",".join(getattr(p, "cache_id", p.name) for p in plugins
-                     if getattr(p, "leaked_word", None) and p.availability() is None)
-    return (lambda tok: any(h(tok) for h in hooks)), ident
+    hooks = [p.leaked_word for p in leaking]
+    return (lambda tok: any(h(tok) for h in hooks)), ",".join(p.cache_id or p.name for p in leaking)
 
 
 # ----------------------------------------------------------------------------- intervals
@@ -303,6 +301,9 @@ def score_with_table(card: RunCard, profile: Rubric, *, conventions: LanguageCon
     _report(progress, "surface and behavioural metrics", 0.0)
     plugins = list(plugins)
     conv = conventions or infer_conventions([e.reference for e in card.entries], card.target_language)
+    for plugin in plugins:
+        if plugin.availability() is None:
+            plugin.start_run(card.entries)
     hook, hook_id = _leak_hook(plugins)
     digest = entries_digest(card.entries)  # once: every cache key below includes it
     records, from_cache = cached_records(card.entries, conv, card.glossary, hook, hook_id, use_cache, digest)

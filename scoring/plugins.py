@@ -42,15 +42,29 @@ class MetricPlugin(Protocol):
 
 
 class BasePlugin:
-    """Convenient defaults: always available, no columns, no code-switching hook."""
+    """The optional hooks, declared with their defaults: always available, no columns, no
+    code-switching hook, no cache, nothing to prepare."""
 
     name = "plugin"
     provides: tuple[str, ...] = ()
-    #: optional ``token -> bool``: is this output word a source-language word? (code-switching)
+    #: optional ``token -> bool``: is this output word a contact-language word? (code-switching)
     leaked_word: Callable[[str], bool] | None = None
+    #: what the per-entry results depend on besides the entries (analyser and data fingerprints);
+    #: ``None``: never cached
+    cache_id: str | None = None
 
     def availability(self) -> str | None:
         return None
+
+    def start_run(self, entries: list[Entry]) -> None:
+        """Called once per run before anything is computed (cheap: e.g. note the run's vocabulary)."""
+
+    def prepare(self, entries: list[Entry]) -> None:
+        """Called before ``compute`` when results are not cached (batch work: look up every word at once)."""
+
+    def info(self) -> dict[str, Any]:
+        """Extra facts recorded in the scored run card's ``lyss.plugins``."""
+        return {}
 
     def columns(self, results: list[dict[str, Any]]) -> Columns:
         return {}

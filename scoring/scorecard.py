@@ -64,6 +64,9 @@ def _lyss_details(s: dict) -> list[str]:
     if s.get("semantic_verdict_counts"):
         extra = f"; {s['semantic_unavailable_entries']} entries could not be judged" if s.get("semantic_unavailable_entries") else ""
         out.append(f"    semantic verdicts: {_counts(s['semantic_verdict_counts'])}{extra}")
+        if s.get("semantic_gloss_coverage") is not None:
+            out.append(f"    gloss coverage: {s['semantic_gloss_coverage']:.0%} of output lemmas have a gloss "
+                       f"({s.get('semantic_gloss_lemmas', 0)} lemmas in the table; add more with lyss glosses add)")
     if s.get("morphological_gold_analyses"):
         out.append(f"    morphology: {s['morphological_gold_analyses']} gold analyses, "
                    f"{s['morphological_coverage']:.0%} of entries carry gold")

@@ -20,17 +20,27 @@ def normalize_exact(text: str) -> str:
     return _SPACE.sub(" ", unicodedata.normalize("NFC", text).lower()).strip()
 
 
-def word_tokens(text: str) -> list[str]:
+def word_tokens(text: str, word_characters: str = "") -> list[str]:
     """White-space tokens with edge punctuation stripped; tokens without letters and ``{placeholders}``
-    (not words to translate) are dropped."""
+    (not words to translate) are dropped. ``word_characters`` are letters of the language that look
+    like punctuation and are kept at a word's edges too (Ojibwe's glottal stop ``'``: ``eya'``)."""
+    edge = _edge_pattern(word_characters)
     out = []
     for raw in text.split():
         if _PLACEHOLDER_TOKEN.match(raw):
             continue
-        tok = _EDGE_PUNCT.sub("", raw)
+        tok = edge.sub("", raw)
         if tok and any(ch.isalpha() for ch in tok):
             out.append(tok)
     return out
+
+
+@lru_cache(maxsize=32)
+def _edge_pattern(word_characters: str) -> re.Pattern:
+    if not word_characters:
+        return _EDGE_PUNCT
+    keep = re.escape(word_characters)
+    return re.compile(rf"^[^\w{keep}]+|[^\w{keep}]+$", re.UNICODE)
 
 
 # First word(s) of a Unicode character name → ISO 15924 script code.

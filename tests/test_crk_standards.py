@@ -12,9 +12,9 @@ from conftest import DEMO, shared_file
 from desktop.cli import main
 from eval_standards.cards import load_card
 from eval_standards.crk.linter import CrkLinterMetric, Linter
-from eval_standards.crk.orthography import CrkOrthographyMetric
+from eval_standards.orthography import OrthographyMetric
 from eval_standards.crk.semantic import CrkSemanticMetric
-from eval_standards.giellalt import MorphologyMetric, SourceLeakage
+from eval_standards.giellalt import ContactLeakage, MorphologyMetric
 from eval_standards.tools import tools_for
 from scoring.runcard import Entry
 
@@ -128,11 +128,11 @@ def test_semantic_score_weights(semantic):
 
 
 def test_orthography(tools):
-    ortho = CrkOrthographyMetric(tools)
+    ortho = OrthographyMetric(tools)
     assert ortho.word_problem("tânisi") is None and ortho.word_problem("ᐲᓯᒼ") is None
     assert "macron" in ortho.word_problem("nimīcison")
     assert "ê" in ortho.word_problem("nehiyawew")
-    assert "not an SRO letter" in ortho.word_problem("rain")
+    assert "not a letter of SRO" in ortho.word_problem("rain")
     mixed = ortho.compute(Entry("m", "s", "r", "pîsim ᐚᓭᓯᐤ"))
     assert mixed["valid"] == 0 and mixed["words"] == 2
     ok = ortho.compute(Entry("o", "s", "r", "nikî-nipân êkwa nehiyawew"))
@@ -153,7 +153,7 @@ def test_morphology(tools):
 
 
 def test_english_leakage(tools):
-    leak = SourceLeakage(tools)
+    leak = ContactLeakage(tools)
     assert leak.availability() is None
     assert leak.leaked_word("speaking") and leak.leaked_word("river")
     assert not leak.leaked_word("atim") and not leak.leaked_word("kisêyiniw")

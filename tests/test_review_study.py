@@ -106,7 +106,8 @@ def test_linter_precision_and_fst_false_rejection(rated):
     assert precision["classes"]["WORD_ORDER"]["precision"] == 1.0
     assert precision["classes"]["WORD_ORDER"]["judged_pairs"] == 3
     rejection = study.fst_false_rejection(store)
-    rejected = {w for e in scored["entries"] for w in e["lyss"]["giellalt-fst"]["rejected"]}
+    rejected = {w for e in scored["entries"] for w in e["lyss"]["giellalt-fst"]["rejected"]
+                if w.lower() not in {x.lower() for x in e["metrics"]["leaked_words"]}}  # analyser gaps only
     assert rejection["words_decided"] == len(rejected)
     assert rejection["false_rejection_rate"] == pytest.approx(2 / len(rejected))
     assert rejection["valid_words"] == ["nipân", "niwî"] and rejection["kinds"] == {"established": 6}

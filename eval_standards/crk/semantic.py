@@ -11,7 +11,8 @@ text x's lemmas. Decision rules, in order:
 3. unavailable (no verdict, with a reason) — no analyser; a reference word the analyser rejects; a
    lemma of the output or the reference without a gloss; or the reference's glosses cover no content
    word of the source (the meaning cannot be checked).
-4. INCOMPLETE — the output has fewer than half as many analysed words as the reference has words.
+4. WRONG — the output has words and the analyser reads none of them (gibberish, another language).
+   INCOMPLETE — the output has fewer than half as many analysed words as the reference has words.
 5. coverage = |S(output) ∩ S(reference)| / |S(reference)|:
    - coverage 1 and grammar sound → VALID;
    - coverage 1 but an output word is rejected by the analyser, or the verbs'/nouns' inflection tags
@@ -34,21 +35,12 @@ from scoring.runcard import Entry
 from scoring.text import word_tokens
 
 from ..analysers import user_data_dir
+from ..glosses import read_glosses
 from ..tools import ToolsPlugin, lemma_of, tags_of
 from .linter import Linter
 
 WEIGHTS = {"EXACT_MATCH": 1.0, "VALID": 1.0, "GRAMMAR_ISSUES": 0.7, "PARTIAL": 0.4, "INCOMPLETE": 0.3,
            "WRONG": 0.0, "NO_OUTPUT": 0.0}
-def read_glosses(text: str) -> dict[str, list[str]]:
-    table: dict[str, list[str]] = {}
-    for line in text.splitlines():
-        if not line.strip() or line.startswith("#") or "\t" not in line:
-            continue
-        lemma, glosses = line.split("\t", 1)
-        table[lemma.strip()] = [g.strip() for g in glosses.split(",") if g.strip()]
-    return table
-
-
 def _inflections(words: list[tuple[str, str | None]]) -> Counter:
     """The inflection tags of the verbs and nouns of a text (particles carry no inflection)."""
     return Counter(tags_of(a) for _, a in words if a and {"V", "N"} & set(a.split("+")))
@@ -129,6 +121,8 @@ class CrkSemanticMetric(ToolsPlugin):
         if not s_ref:
             return {"verdict": None, "reason": "the reference's glosses cover no content word of the source", **detail}
         analysed_out = sum(1 for _, a in out if a is not None)
+        if out and not analysed_out:
+            return {"verdict": "WRONG", "no_word_analysed": True, **detail}
         if analysed_out * 2 < len(ref):
             return {"verdict": "INCOMPLETE", **detail}
         coverage = len(s_out & s_ref) / len(s_ref)
@@ -142,7 +136,9 @@ class CrkSemanticMetric(ToolsPlugin):
         return {"verdict": "PARTIAL" if coverage >= 0.5 else "WRONG", **detail}
 
     def compute(self, entry: Entry) -> dict[str, Any]:
-        return self.verdict(entry.source, entry.predicted, entry.reference)
+        lemmas = {lemma_of(a) for _, a in self._read(entry.predicted) if a is not None}
+        return {**self.verdict(entry.source, entry.predicted, entry.reference), "output_lemmas": len(lemmas),
+                "glossed_lemmas": sum(1 for lemma in lemmas if lemma in self.glosses)}
 
     def aggregate(self, results: list[dict]) -> dict[str, Any]:
         judged = [r for r in results if r["verdict"] is not None]
@@ -151,6 +147,9 @@ class CrkSemanticMetric(ToolsPlugin):
         out = {"semantic_score": sum(WEIGHTS[v] * c for v, c in counts.items()) / len(judged) if judged else None,
                "semantic_verdict_counts": {v: counts.get(v, 0) for v in WEIGHTS},
                "semantic_unavailable_entries": len(results) - len(judged),
+               "semantic_gloss_coverage": (sum(r.get("glossed_lemmas", 0) for r in results) /
+                                           max(1, sum(r.get("output_lemmas", 0) for r in results))),
+               "semantic_gloss_lemmas": len(self.glosses),
                "semantic_unavailable_reasons": dict(reasons.most_common(10))}
         if not judged:
             out["unavailable_reasons"] = {"semantic_score": "no entry could be judged: " +
