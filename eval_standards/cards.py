@@ -140,4 +140,4 @@ def conventions(code: str | None, references: list[str]) -> LanguageConventions:
     return LanguageConventions(
         code=card["code"], scripts=frozenset(card["scripts"]), has_case=card.get("hasCase"),
         quotes=tuple(card["quotes"]) if card.get("quotes") is not None else None,
-        source=f"language card {card['code']}")
+        source=f"language card {card['code']}", word_characters=card.get("wordCharacters", ""))

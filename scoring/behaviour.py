@@ -37,7 +37,7 @@ def code_switching(predicted: str, source: str, conv: LanguageConventions,
 
     Returns counts; the rate is ``leaked / tokens``.
     """
-    tokens = word_tokens(predicted)
+    tokens = word_tokens(predicted, conv.word_characters)
     allowed = conv.allowed_scripts
     wrong = [bool(allowed) and token_script(t) not in allowed for t in tokens]
     copied = [False] * len(tokens)

@@ -17,12 +17,13 @@ from .text import char_script
 _PLACEHOLDER = re.compile(r"\{[^{}\s]*\}")
 
 
-def _quote_chars(text: str) -> list[str]:
-    """Quote characters in a text, ignoring apostrophes inside words (p'unchaw, don't)."""
+def _quote_chars(text: str, word_characters: str = "") -> list[str]:
+    """Quote characters in a text, ignoring apostrophes inside words (p'unchaw, don't) and characters
+    that are letters of the language (Ojibwe's ' in eya')."""
     quotes = settings()["compliance"]["quote_characters"]
     out = []
     for i, ch in enumerate(text):
-        if ch not in quotes:
+        if ch not in quotes or ch in word_characters:
             continue
         if ch in "'’" and 0 < i < len(text) - 1 and text[i - 1].isalpha() and text[i + 1].isalpha():
             continue
@@ -44,7 +45,7 @@ def check(output: str, source: str, conv: LanguageConventions) -> dict:
     quotes = None
     bad_quotes: list[str] = []
     if conv.quotes is not None:
-        used = _quote_chars(output)
+        used = _quote_chars(output, conv.word_characters)
         if used:
             bad_quotes = sorted({q for q in used if q not in conv.quotes})
             quotes = 0.0 if bad_quotes else 1.0

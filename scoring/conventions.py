@@ -24,6 +24,8 @@ class LanguageConventions:
     has_case: bool | None = None
     quotes: tuple[str, ...] | None = None
     source: str = "card"
+    #: letters of the language that look like punctuation (Ojibwe's glottal stop ')
+    word_characters: str = ""
     extra: dict = field(default_factory=dict, compare=False, hash=False)
 
     @property
@@ -32,7 +34,8 @@ class LanguageConventions:
 
     def describe(self) -> dict:
         return {"code": self.code, "scripts": sorted(self.scripts), "has_case": self.has_case,
-                "quotes": list(self.quotes) if self.quotes is not None else None, "from": self.source}
+                "quotes": list(self.quotes) if self.quotes is not None else None, "from": self.source,
+                "word_characters": self.word_characters}
 
 
 def infer_conventions(references: list[str], code: str | None = None) -> LanguageConventions:

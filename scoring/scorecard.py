@@ -56,9 +56,10 @@ def _lyss_details(s: dict) -> list[str]:
         out.append(f"    FST: {s['fst_accepted']} of {s['fst_words']} words accepted; mean of per-entry rates "
                    f"{s['fst_mean_entry_rate']:.4f}; {len(rejected)} distinct rejected words")
     if s.get("lint_verdict_counts"):
-        out.append(f"    linter verdicts: {_counts(s['lint_verdict_counts'])}")
-        out.append(f"    variant classes: {_counts(s['variant_class_counts'])}"
-                   + ("" if s.get("synonym_detection_available") else "  (synonym detection unavailable)"))
+        out.append(f"    equivalence verdicts: {_counts(s['lint_verdict_counts'])}")
+        if s.get("variant_class_counts") is not None:
+            out.append(f"    variant classes: {_counts(s['variant_class_counts'])}"
+                       + ("" if s.get("synonym_detection_available") else "  (synonym detection unavailable)"))
         if s.get("linted_chrf_plus_plus") is not None:
             out.append(f"    linted chrF++ {s['linted_chrf_plus_plus']:.2f} (raw sentence mean {s['raw_chrf_plus_plus_mean']:.2f})")
     if s.get("semantic_verdict_counts"):

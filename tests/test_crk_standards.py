@@ -180,6 +180,7 @@ def _independent_fst_rate(path) -> float:
 
 
 def test_demo_scored_with_crk_standards(tmp_path, capsys):
+    shared_file("fst/crk-descriptive-analyzer.hfstol")  # profile A needs the analyser
     out = tmp_path / "scored.json"
     assert main(["score", str(DEMO), "--lang", "crk", "--out", str(out), "--bootstrap", "100"]) == 0
     scored = json.loads(out.read_text("utf-8"))
