@@ -96,9 +96,29 @@ def main() -> int:
     review.open_campaign(cid)
     shot("12-review-high-contrast")
     window.set_high_contrast(False)
+    second_language(window, work, cli, shot)
     window.close()
     shutil.rmtree(work, ignore_errors=True)
     return 0
+
+
+def second_language(window, work: Path, cli, shot) -> None:
+    """A task C campaign of the Ojibwe demo (its analyser is read from ../shared, never bundled)."""
+    from eval_standards import analysers
+    from review import campaigns
+
+    if analysers.find("ciw") is None:
+        print("note: no ciw analyser found (../shared/fst): the Ojibwe screenshot is left out")
+        return
+    scored = work / "ciw-scored.json"
+    cli(["score", str(ROOT / "examples" / "demo-ciw.runcard.json"), "--lang", "ciw", "--out", str(scored)])
+    store = window.store
+    cid = campaigns.create_campaign(store, campaigns.load_scored(str(scored)), "C")
+    speaker = campaigns.add_speaker(store, "Nokomis", "demo")
+    window.tabs.setCurrentWidget(window.review)
+    window.review.open_speaker(speaker)
+    window.review.open_campaign(cid)
+    shot("13-review-ojibwe-task-c")
 
 
 if __name__ == "__main__":
