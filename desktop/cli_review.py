@@ -39,6 +39,10 @@ def register(sub, commands) -> None:
     _db(p)
     p.add_argument("code", metavar="CODE", help="the code `lyss review code` shows on the coordinator's laptop")
     p.add_argument("--label", help="a name to remember it by")
+    p = rv.add_parser("list", help="what the database holds: speakers, campaigns or runs, with counts")
+    _db(p)
+    p.add_argument("what", choices=["speakers", "campaigns", "runs"])
+    p.add_argument("--json", action="store_true")
     p = rv.add_parser("restore", help="put back a backup (the newest by default), every withdrawal re-applied")
     _db(p)
     p.add_argument("backup", nargs="?", metavar="BACKUP")
@@ -148,7 +152,7 @@ def register(sub, commands) -> None:
     commands["study"] = run_study
 
 
-READ_ONLY = {"progress", "export", "code", "agreement", "correlate", "compare-metrics", "linter-precision",
+READ_ONLY = {"progress", "export", "code", "list", "agreement", "correlate", "compare-metrics", "linter-precision",
              "fst-rejection", "reliability"}
 
 
@@ -174,6 +178,15 @@ def run_review(args) -> int:
             print(f"review database ready: {args.db}\nthis laptop's code: {store.device_id}")
         elif args.verb == "code":
             print(store.device_id)
+        elif args.verb == "list":
+            rows = {"speakers": campaigns.list_speakers, "campaigns": campaigns.list_campaigns,
+                    "runs": campaigns.list_runs}[args.what](store)
+            if args.json:
+                return _print(rows, True)
+            for r in rows:
+                print("  ".join(shown(v) for v in r.values()))
+            if not rows:
+                print(f"no {args.what} yet")
         elif args.verb == "enrol":
             done = campaigns.enrol(store, args.code, args.campaign)
             print(f"enrolled {args.code.upper()} in {len(done)} campaign(s): {', '.join(done)}")
@@ -186,17 +199,20 @@ def run_review(args) -> int:
             scored = campaigns.load_scored(args.scored)
             cid = campaigns.create_campaign(store, scored, args.task, items=args.items, raters=args.raters,
                                             seed=args.seed, name=args.name)
-            n = store.one("select count(*) as n from campaign_items where campaign_id = ?", [cid])["n"]
-            print(f"{cid}  task {args.task}, {n} items")
+            made = next(c for c in campaigns.list_campaigns(store) if c["id"] == cid)
+            settings = json.loads(campaigns.campaign(store, cid)["settings"] or "{}")
+            print(f"{cid}  task {args.task}, {made['items']} items: {shown(made['name'])}")
+            left = settings.get("left_out") or {}
+            if left.get("count"):
+                print(f"  left out {left['count']} words: {left['reason']} (e.g. {', '.join(left['examples'][:5])})")
         elif args.verb == "answer":
+            args.campaign = campaigns.find_campaign(store, args.campaign)
+            args.speaker = campaigns.find_speaker(store, args.speaker)
             try:
                 answers = json.loads(args.answers)
             except json.JSONDecodeError as exc:
                 raise InputError("--answers", "", f"invalid JSON: {exc.msg}") from None
-            campaign = store.one("select task from campaigns where id = ?", [args.campaign])
-            if campaign is None:
-                raise InputError("--campaign", args.campaign, "no such campaign")
-            tasks.validate(campaign["task"], answers)  # a bad answer writes nothing, not even a sequence
+            tasks.validate(campaigns.campaign(store, args.campaign)["task"], answers)  # a bad answer writes nothing, not even a sequence
             campaigns.join(store, args.campaign, args.speaker)
             position = args.position if args.position is not None else campaigns.next_position(
                 store, args.campaign, args.speaker)
@@ -207,6 +223,7 @@ def run_review(args) -> int:
             done, total = campaigns.progress(store, args.campaign, args.speaker)
             print(f"recorded position {position}; {done} of {total}")
         elif args.verb == "progress":
+            args.campaign = campaigns.find_campaign(store, args.campaign)
             rows = campaigns.campaign_progress(store, args.campaign)
             result = {"speakers": [{k: v for k, v in r.items() if k != "display_name"} for r in rows],
                       "coverage": campaigns.coverage(store, args.campaign)}
@@ -224,6 +241,7 @@ def run_review(args) -> int:
                   f"{changed['ratings_replaced']} replaced, {changed['ratings_deleted']} deleted, "
                   f"{changed['speakers_withdrawn']} speakers withdrawn")
         elif args.verb == "withdraw":
+            args.speaker = campaigns.find_speaker(store, args.speaker)
             r = campaigns.withdraw(store, args.speaker)
             print(f"withdrew {args.speaker}: {r['deleted']} answers deleted here and in {r['backups']} backups")
             print("  the withdrawal travels in bundles" if r["travels"] else

@@ -58,8 +58,7 @@ class SignInPage(QWidget):
 
     def refresh(self) -> None:
         self.list.clear()
-        for row in self.store.rows("select id, display_name from speakers where withdrawn = 0 and display_name is "
-                                   "not null order by display_name"):
+        for row in (r for r in campaigns.list_speakers(self.store) if r["display_name"]):
             item = QListWidgetItem(row["display_name"])
             item.setData(Qt.UserRole, row["id"])
             self.list.addItem(item)
@@ -156,7 +155,7 @@ class CampaignPage(QWidget):
         name = campaigns.speaker(self.store, speaker_id)["display_name"] or speaker_id
         self.title.setText(self.tr("Welcome, {0}. Choose a task:").format(name))
         self.list.clear()
-        for row in self.store.rows("select id, name, task from campaigns where task != 'DA' order by created_at"):
+        for row in campaigns.list_campaigns(self.store, imported=False):
             done, total = campaigns.progress(self.store, row["id"], speaker_id)
             state = self.tr("{0} of {1} done").format(done, total) if total else self.tr("not started")
             item = QListWidgetItem(f"{row['name']}   ({state})")

@@ -75,7 +75,7 @@ def main() -> int:
     review.items.script_choice.setChecked(True)  # the language's other script (its pack's converter)
     shot("06-review-other-script")
     review.items.script_choice.setChecked(False)
-    bcid = store.one("select id from campaigns where task = 'B'")["id"]
+    bcid = next(c["id"] for c in campaigns.list_campaigns(store) if c["task"] == "B")
     review.open_campaign(bcid)
     shot("07-review-task-b")
     window.tabs.setCurrentWidget(window.score)

@@ -110,7 +110,7 @@ class CampaignPanel(QWidget):
         self.refresh()
 
     def refresh(self) -> None:
-        rows = self.store.rows("select id, name, task, raters_per_item from campaigns order by created_at")
+        rows = campaigns.list_campaigns(self.store)
         self._ids = [r["id"] for r in rows]
         data = []
         for r in rows:
@@ -231,13 +231,10 @@ class StudyPanel(QWidget):
         self.refresh()
 
     def refresh(self) -> None:
-        metrics: set[str] = set()
-        for row in self.store.rows("select metrics from items where kind = 'segment' limit 500"):
-            metrics |= set(json.loads(row["metrics"] or "{}"))
-        humans = [r["kind"] for r in self.store.rows("select distinct kind from human_scores")]
-        humans += ["adequacy_z", "adequacy", "fluency_z", "fluency", "verdict"]
+        metrics = study.metric_names(self.store)
+        humans = study.human_score_names(self.store)
         self.metric_choice.clear()
-        self.metric_choice.addItems(sorted(metrics))
+        self.metric_choice.addItems(metrics)
         if "composite" in metrics:
             self.metric_choice.setCurrentText("composite")
         self.human.clear()
@@ -249,7 +246,7 @@ class StudyPanel(QWidget):
         self.text.setHtml(self.tr("<p>Computing…</p>"))
 
         def work(_progress):
-            with Store(path, backup=False) as own:
+            with Store(path, read_only=True) as own:
                 return job(own)
 
         self._worker = Worker(work, self)
@@ -273,11 +270,7 @@ class StudyPanel(QWidget):
         metric, human = self.metric_choice.currentText(), self.human.currentText()
 
         def job(store):
-            result = study.correlate(store, metric, human, resamples=200)
-            scores = study.item_scores(store, human)
-            pairs = [(json.loads(r["metrics"]).get(metric), scores.get(r["id"]))
-                     for r in store.rows("select id, metrics from items where kind = 'segment'")]
-            return metric, human, result, [(m, h) for m, h in pairs if m is not None and h is not None]
+            return metric, human, study.correlate(store, metric, human, resamples=200), study.scatter(store, metric, human)
 
         self._background(job, self._show_correlation)
         if wait:

@@ -38,8 +38,10 @@ if explicit:
         chosen[path.name] = analysers.AnalyserFile(path, path.name.split("-")[0], analysers.kind_of(path.name), "ANALYZERS")
 else:
     for code in available_cards():
+        if not load_card(code).get("defaultBundle", True):
+            continue  # e.g. a non-commercial analyser (ciw): never in the default bundle
         for f in analysers.discover(code):
-            if f.origin != "bundle":
+            if f.origin != "bundle" and f.problem() is None:
                 chosen.setdefault(f.name, f)
 if not chosen:
     sys.exit("no analyser found to bundle: set ANALYZERS=DIR (the bundle would fail its selftest)")
@@ -66,20 +68,10 @@ Corresponding source: https://github.com/giellalt/lang-crk (the build recipe and
 analysers); the exact files bundled and their sha256 are in analysers/MANIFEST.json, and their origin
 in crk-analysers-SOURCES.md. LYSS Desktop runs them unmodified.
 TXT
-# The verbatim AGPL-3.0 text, taken from a pinned AGPL-licensed wheel on PyPI (no other source is reachable).
-tmp=$(mktemp -d)
-$PY -m pip download --quiet --no-deps "ultralytics==8.4.190" -d "$tmp" >/dev/null
-$PY - "$tmp" "$EXTRA/licences/AGPL-3.0.txt" <<'PYEOF'
-import glob, sys, zipfile
-wheel = glob.glob(sys.argv[1] + "/*.whl")[0]
-with zipfile.ZipFile(wheel) as z:
-    name = next(n for n in z.namelist() if n.endswith("/LICENSE") and ".dist-info/" in n)
-    text = z.read(name).decode("utf-8")
-assert "GNU AFFERO GENERAL PUBLIC LICENSE" in text and "Version 3, 19 November 2007" in text \
-    and "END OF TERMS AND CONDITIONS" in text, "not the AGPL-3.0 text"
-open(sys.argv[2], "w", encoding="utf-8").write(text)
-PYEOF
-rm -rf "$tmp"
+# The analysers' own licence text (AGPL-3.0 with its section 7(b) term), from ../shared: nothing downloaded.
+SHARED="${LYSS_SHARED:-../shared}"
+[ -f "$SHARED/fst/LICENSE-lang-crk.txt" ] || { echo "missing $SHARED/fst/LICENSE-lang-crk.txt" >&2; exit 1; }
+cp "$SHARED/fst/LICENSE-lang-crk.txt" "$EXTRA/licences/AGPL-3.0.txt"
 # Fonts with SRO diacritics and syllabics (SIL Open Font License).
 for f in NotoSans-Regular.ttf NotoSans-Bold.ttf NotoSansCanadianAboriginal-Regular.ttf NotoSansCanadianAboriginal-Bold.ttf; do
   if [ -f "/usr/share/fonts/truetype/noto/$f" ]; then cp "/usr/share/fonts/truetype/noto/$f" "$EXTRA/fonts/"; fi

@@ -19,7 +19,7 @@ import unicodedata
 from collections import Counter
 from typing import Any
 
-from scoring.errors import InputError
+from scoring.errors import InputError, NotFound
 from scoring.runcard import read_json
 
 from . import keys, signing
@@ -330,7 +330,7 @@ def add_speaker(store: Store, display_name: str, consent_scope: str, community: 
 def speaker(store: Store, speaker_id: str) -> dict:
     row = store.one("select * from speakers where id = ?", [speaker_id])
     if row is None:
-        raise InputError("speaker", speaker_id, "no such speaker")
+        raise NotFound("speaker", speaker_id, "no such speaker (lyss review list speakers shows them)")
     return row
 
 
@@ -516,10 +516,54 @@ def undo_last(store: Store, campaign_id: str, speaker_id: str) -> int | None:
     return last["position"]
 
 
+def list_campaigns(store: Store, *, imported: bool = True) -> list[dict]:
+    """Every campaign, oldest first, with its item count (imported DA campaigns optional)."""
+    rows = store.rows("select c.id, c.name, c.task, c.raters_per_item, c.created_at, count(ci.item_id) as items "
+                      "from campaigns c left join campaign_items ci on ci.campaign_id = c.id group by c.id "
+                      "order by c.created_at, c.id")
+    return [r for r in rows if imported or not task_defs.task(r["task"]).get("imported")]
+
+
+def list_speakers(store: Store) -> list[dict]:
+    """Speakers who have not withdrawn, with their answer counts; names only where this laptop has them."""
+    return store.rows("select s.id, s.display_name, s.created_at, count(r.uuid) as answers from speakers s "
+                      "left join ratings r on r.speaker_id = s.id where s.withdrawn = 0 group by s.id "
+                      "order by s.display_name is null, s.display_name, s.id")
+
+
+def list_runs(store: Store) -> list[dict]:
+    """Every run, with its language and how many items it has."""
+    return store.rows("select r.id, r.name, r.language, r.source, count(i.id) as items from runs r left join items "
+                      "i on i.run_id = r.id and i.kind = 'segment' group by r.id order by r.imported_at, r.id")
+
+
+def find_speaker(store: Store, text: str) -> str:
+    """A speaker's id from their id or their (unique) name on this laptop."""
+    if store.one("select id from speakers where id = ?", [text]):
+        return text
+    named = [r["id"] for r in store.rows("select id from speakers where display_name = ? and withdrawn = 0", [text])]
+    if len(named) == 1:
+        return named[0]
+    if named:
+        raise NotFound("speaker", text, f"{len(named)} speakers have this name: give the id (lyss review list speakers)")
+    raise NotFound("speaker", text, "no such speaker (lyss review list speakers shows them)")
+
+
+def find_campaign(store: Store, text: str) -> str:
+    """A campaign's id from its id or its (unique) name."""
+    if store.one("select id from campaigns where id = ?", [text]):
+        return text
+    named = [r["id"] for r in store.rows("select id from campaigns where name = ?", [text])]
+    if len(named) == 1:
+        return named[0]
+    raise NotFound("campaign", text, "no such campaign (lyss review list campaigns shows them)" if not named else
+                   f"{len(named)} campaigns have this name: give the id")
+
+
 def campaign(store: Store, campaign_id: str) -> dict:
     row = store.one("select * from campaigns where id = ?", [campaign_id])
     if row is None:
-        raise InputError("--campaign", campaign_id, "no such campaign (lyss review list campaigns shows them)")
+        raise NotFound("--campaign", campaign_id, "no such campaign (lyss review list campaigns shows them)")
     return row
 
 

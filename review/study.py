@@ -78,6 +78,28 @@ def item_scores(store: Store, kind: str) -> dict[str, float]:
     return {k: float(np.mean(v)) for k, v in per_item.items()}
 
 
+def metric_names(store: Store, sample: int = 500) -> list[str]:
+    """The metrics the segments carry (from a sample of items), sorted."""
+    found: set[str] = set()
+    for row in store.rows("select metrics from items where kind = 'segment' limit ?", [sample]):
+        found |= set(json.loads(row["metrics"] or "{}"))
+    return sorted(found)
+
+
+def human_score_names(store: Store) -> list[str]:
+    """Imported human scores, then the speakers' own (raw and per-rater z-scored)."""
+    imported = [r["kind"] for r in store.rows("select distinct kind from human_scores order by kind")]
+    return imported + [f"{k}{z}" for k in RATING_KINDS for z in ("_z", "")]
+
+
+def scatter(store: Store, metric: str, human: str) -> list[tuple[float, float]]:
+    """(metric, human score) for every segment that has both: the study's scatter plot."""
+    scores = item_scores(store, human)
+    pairs = [(json.loads(r["metrics"] or "{}").get(metric), scores.get(r["id"]))
+             for r in store.rows("select id, metrics from items where kind = 'segment'")]
+    return [(float(m), float(h)) for m, h in pairs if m is not None and h is not None]
+
+
 # ----------------------------------------------------------------------------- agreement
 
 def agreement(store: Store, task: str = "A", question: str = "adequacy", campaign_id: str | None = None,

@@ -13,3 +13,7 @@ class InputError(Exception):
     def line(self) -> str:
         parts = [self.path, self.place, self.problem]
         return ": ".join(" ".join(str(p).splitlines()) for p in parts if p)
+
+
+class NotFound(InputError):
+    """A name or id that names nothing (a speaker, a campaign, a profile): ``KIND: NAME: problem``."""

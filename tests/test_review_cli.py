@@ -48,3 +48,23 @@ def test_review_and_study_commands(tmp_path, scored_demo, capsys):
     assert agreement["interval"]["alpha"] is None  # one speaker: no agreement to measure
     assert main(["review", "withdraw", "--db", db, speaker]) == 0
     assert "3 answers deleted" in capsys.readouterr().out
+
+
+def test_list_and_names_where_ids_are_taken(tmp_path, scored_demo, capsys):
+    db = str(tmp_path / "r.sqlite")
+    assert main(["review", "init", "--db", db]) == 0
+    assert main(["review", "add-speaker", "--db", db, "--name", "Rita", "--consent-scope", "LYSS study"]) == 0
+    assert main(["review", "create-campaign", "--db", db, str(scored_demo), "--task", "T", "--items", "10"]) == 0
+    capsys.readouterr()
+    assert main(["review", "list", "campaigns", "--db", db, "--json"]) == 0
+    listed = json.loads(capsys.readouterr().out)
+    assert len(listed) == 1 and listed[0]["items"] == 10 and listed[0]["task"] == "T"
+    assert main(["review", "answer", "--db", db, "--campaign", listed[0]["name"], "--speaker", "Rita",
+                 "--answers", '{"verdict": 2}']) == 0
+    capsys.readouterr()
+    assert main(["review", "list", "speakers", "--db", db, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)[0]["answers"] == 1
+    assert main(["review", "list", "runs", "--db", db]) == 0
+    assert "demo/naive-llm" in capsys.readouterr().out
+    assert main(["review", "withdraw", "--db", db, "Nobody"]) == 2
+    assert "no such speaker" in capsys.readouterr().err
