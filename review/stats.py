@@ -279,6 +279,39 @@ def pairwise_accuracy(gold: Vector, metric: Vector) -> float:
     return float(np.mean(np.sign(g[i] - g[j]) == np.sign(m[i] - m[j])))
 
 
+def pairwise_p_values(segment_scores: np.ndarray, permutations: int = 1000, seed: int = 4) -> np.ndarray:
+    """p-values that system i beats system j (upper triangle), by a paired permutation test over
+    segments, as mt-metrics-eval's ``pce.compute_pairwise_p_values`` (Thompson 2024) computes them: one
+    ±1 matrix from ``default_rng(seed)`` in float32 shared by every pair, system scores as sums."""
+    scores = np.asarray(segment_scores, dtype=np.float32)
+    signs = np.random.default_rng(seed).random(size=(permutations, scores.shape[1]), dtype=np.float32)
+    np.rint(signs, out=signs, casting="same_kind")
+    signs *= 2.0
+    signs -= 1.0
+    totals = scores.sum(axis=1)
+    partial = signs @ scores.T  # (permutations, systems)
+    n = scores.shape[0]
+    p = np.full((n, n), np.nan)
+    i, j = np.triu_indices(n, 1)
+    null = partial[:, i] - partial[:, j]
+    p[i, j] = np.sum(null >= (totals[i] - totals[j]), axis=0) / permutations
+    return p
+
+
+def soft_pairwise_accuracy(gold: np.ndarray, metric: np.ndarray, permutations: int = 1000, seed: int = 4) -> float:
+    """WMT24's official system-level meta-metric, 1 − pairwise confidence error (mt-metrics-eval
+    ``pce.py``): the mean over system pairs of 1 − |p_human − p_metric|. ``gold`` and ``metric`` are
+    (systems × segments); segments whose gold (or metric) score is missing for a system are left out."""
+    g, m = np.asarray(gold, dtype=float), np.asarray(metric, dtype=float)
+    keep = np.isfinite(g).all(axis=0) & np.isfinite(m).all(axis=0)
+    g, m = g[:, keep], m[:, keep]
+    if g.shape[0] < 2 or not g.shape[1]:
+        return math.nan
+    i, j = np.triu_indices(g.shape[0], 1)
+    diff = np.abs(pairwise_p_values(g, permutations, seed) - pairwise_p_values(m, permutations, seed))[i, j]
+    return float(1.0 - diff.mean())
+
+
 # ----------------------------------------------------------------------------- resampling
 
 def bootstrap_ci(fn: Callable[[np.ndarray], float], n: int, resamples: int = 1000, seed: int = 12345,

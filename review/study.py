@@ -8,6 +8,7 @@ Statistics never see quality-control items (repeats, degraded outputs) nor withd
 from __future__ import annotations
 
 import json
+import math
 from collections import Counter, defaultdict
 from typing import Any
 
@@ -201,6 +202,9 @@ def _system_level(store: Store, runs, gold, values, metric, human) -> dict:
         return {"n": len(runs)}
     table = stats.Correlation(1, sys_gold, sys_metric).table("none")
     table["pairwise_accuracy"] = stats.pairwise_accuracy(sys_gold, sys_metric)
+    spa = stats.soft_pairwise_accuracy(stats.as_float([x for row in gold for x in row]).reshape(len(runs), -1),
+                                       stats.as_float([x for row in values for x in row]).reshape(len(runs), -1))
+    table["soft_pairwise_accuracy"] = None if math.isnan(spa) else spa
     return table
 
 

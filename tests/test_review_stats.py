@@ -186,3 +186,42 @@ def test_the_app_does_not_need_scipy():
             "print('scipy' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False"
+
+
+def _pce_independent(gold: dict, metric: dict, systems: list[str]) -> float:
+    """Soft pairwise accuracy written from the definition in mt-metrics-eval's pce.py (Thompson 2024):
+    segments with a missing human score dropped, 1,000 ±1 permutations from default_rng(4) in float32,
+    p(i beats j) = share of permutations whose difference of sums is ≥ the real one; 1 − mean |p_h − p_m|."""
+    keep = [k for k in range(len(gold[systems[0]])) if all(gold[s][k] is not None for s in systems)]
+
+    def p_values(scores):
+        seg = np.array([[scores[s][k] for k in keep] for s in systems], dtype=np.float32)
+        m = np.random.default_rng(4).random(size=(1000, seg.shape[1]), dtype=np.float32)
+        np.rint(m, out=m, casting="same_kind")
+        m = m * 2.0 - 1.0
+        partial = m @ seg.T
+        sums = seg.sum(axis=1)
+        out = {}
+        for i in range(len(systems)):
+            for j in range(i + 1, len(systems)):
+                out[i, j] = np.sum(partial[:, i] - partial[:, j] >= sums[i] - sums[j]) / 1000
+        return out
+
+    ph, pm = p_values(gold), p_values(metric)
+    return 1.0 - float(np.mean([abs(ph[k] - pm[k]) for k in ph]))
+
+
+@pytest.mark.parametrize("human", ["mqm", "da-sqm"])
+def test_wmt23_soft_pairwise_accuracy_equals_the_pce_definition(tmp_path, human):
+    from review import interop, study
+    from review.store import Store
+    folder = shared_file("data/wmt23-en-de")
+    store = Store(tmp_path / "wmt.sqlite", backup=False)
+    interop.import_mtme(store, str(folder), "en-de", human, "chrF-refA")
+    gold = _file_scores(folder / "human-scores" / f"en-de.{human}.seg.score")
+    metric = _file_scores(folder / "metric-scores" / "en-de" / "chrF-refA.seg.score")
+    systems = [r["name"] for r in store.rows("select name from runs order by id")]
+    result = study.correlate(store, "chrF-refA", human)
+    assert result["system"]["soft_pairwise_accuracy"] == pytest.approx(_pce_independent(gold, metric, systems),
+                                                                       abs=1e-12)
+    assert 0.5 < result["system"]["soft_pairwise_accuracy"] <= 1.0
