@@ -91,17 +91,18 @@ def register(sub, commands) -> None:
 
     study = sub.add_parser("study", help="agreement, correlations, precision, reweighting, tier confirmation")
     st = study.add_subparsers(dest="verb", metavar="VERB", required=True)
-    p = st.add_parser("agreement", help="Krippendorff's alpha (interval, ordinal) with bootstrap CIs")
+    p = st.add_parser("agreement", help="Krippendorff's alpha of every question, at the levels its scale allows")
     _db(p)
-    p.add_argument("--task", default="A")
-    p.add_argument("--question", default="adequacy")
-    p.add_argument("--campaign")
-    p.add_argument("--bootstrap", type=int, default=1000)
+    p.add_argument("--campaign", help="a campaign id or name (implies its task; default: the only campaign)")
+    p.add_argument("--task", help="every campaign of this task instead of one campaign")
+    p.add_argument("--question", help="only this question (default: every question of the task)")
+    p.add_argument("--bootstrap", type=int, default=1000, help="resamples for the intervals; 0: no interval")
     p.add_argument("--json", action="store_true")
     p = st.add_parser("correlate", help="metric–human correlation, segment and system level")
     _db(p)
-    p.add_argument("--metric", required=True)
-    p.add_argument("--human", required=True)
+    p.add_argument("--campaign", help="the speakers' answers of this campaign only (implies the human score)")
+    p.add_argument("--metric", help="default: composite, else the first metric the items carry")
+    p.add_argument("--human", help="default: the campaign's task's score (adequacy_z, verdict, or the imported one)")
     p.add_argument("--bootstrap", type=int, default=0, help="resamples for confidence intervals (0: none)")
     p.add_argument("--json", action="store_true")
     p = st.add_parser("compare-metrics", help="PERM-BOTH: does METRIC2 correlate better than METRIC?")
@@ -121,9 +122,9 @@ def register(sub, commands) -> None:
     _db(p)
     p.add_argument("--campaign")
     p.add_argument("--json", action="store_true")
-    p = st.add_parser("reliability", help="per-speaker consistency on repeated and degraded items")
+    p = st.add_parser("reliability", help="rater quality: degraded items, repeats, time per item, and flags")
     _db(p)
-    p.add_argument("--campaign", required=True)
+    p.add_argument("--campaign", help="default: the only campaign")
     p.add_argument("--json", action="store_true")
     p = st.add_parser("reweight", help="refit a weight profile to the speakers' scores")
     _db(p)
@@ -154,6 +155,50 @@ def register(sub, commands) -> None:
 
 READ_ONLY = {"progress", "export", "code", "list", "agreement", "correlate", "compare-metrics", "linter-precision",
              "fst-rejection", "reliability"}
+
+
+def _interval(block: dict | None, key: str = "alpha") -> str:
+    if not block or block.get(key) is None:
+        return "—"
+    ci = f" [{block['ci_lower']:.4f}, {block['ci_upper']:.4f}]" if block.get("ci_lower") is not None else ""
+    return f"{block[key]:.4f}{ci}"
+
+
+def agreement_text(table: list[dict]) -> str:
+    lines = [f"{'question':<14} {'scale':<9} {'answers':>7} {'speakers':>8} {'items':>6}  alpha (95% interval)"]
+    for r in table:
+        levels = "  ".join(f"{level} {_interval(r[level])}" for level in ("nominal", "ordinal", "interval")
+                           if level in r)
+        lines.append(f"{r['question']:<14} {r['scale']:<9} {r['answers']:>7} {r['raters']:>8} {r['items']:>6}  {levels}")
+    return "\n".join(lines)
+
+
+def correlation_text(r: dict) -> str:
+    cis = r.get("confidence_intervals", {})
+    lines = [f"{r['metric']} vs {r['human']}: {r['num_sys']} systems, {r['num_items']} items"]
+    for level, table in [*((f"segment/{k}", v) for k, v in r["segment"].items()), ("system", r["system"])]:
+        prefix = level.replace("/", ".")
+        cells = []
+        for k, v in table.items():
+            ci = cis.get(f"{prefix}.{k}")
+            shown_v = f"{v:.4f}" if isinstance(v, float) else f"{v}"
+            cells.append(f"{k} {shown_v}" + (f" [{ci['ci_lower']:.4f}, {ci['ci_upper']:.4f}]" if ci else ""))
+        lines.append(f"  {level:<13} " + "  ".join(cells))
+    return "\n".join(lines)
+
+
+def reliability_text(rows: list[dict]) -> str:
+    from .terminal import shown
+    lines = [f"{'speaker':<22} {'answers':>7} {'repeats same':>12} {'degraded lower':>14} {'p (MWU)':>8} "
+             f"{'median s':>8}  flags"]
+    for r in rows:
+        p = "—" if r["degraded_p_value"] is None else f"{r['degraded_p_value']:.3f}"
+        med = "—" if r["median_seconds"] is None else f"{r['median_seconds']:.1f}"
+        lines.append(f"{shown(r['speaker_id']):<22} {r['answers']:>7} "
+                     f"{str(r['repeats_consistent']) + '/' + str(r['repeats_checked']):>12} "
+                     f"{str(r['degraded_scored_lower']) + '/' + str(r['degraded_checked']):>14} {p:>8} {med:>8}  "
+                     + ("; ".join(r["flags"]) or "none"))
+    return "\n".join(lines)
 
 
 def _store(args):
@@ -263,17 +308,15 @@ def run_study(args) -> int:
 
     with _store(args) as store:
         if args.verb == "agreement":
-            r = study.agreement(store, args.task, args.question, args.campaign, args.bootstrap)
-            fmt = lambda a: "—" if a["alpha"] is None else f"{a['alpha']:.4f} [{a['ci_lower']:.4f}, {a['ci_upper']:.4f}]"
-            return _print(r, args.json, f"{r['answers']} answers by {r['raters']} speakers on {r['items']} items\n"
-                                        f"  alpha (interval) {fmt(r['interval'])}\n  alpha (ordinal)  {fmt(r['ordinal'])}")
+            if args.question:  # one question: one object
+                one = study.agreement(store, args.task, args.question, args.campaign, args.bootstrap)
+                return _print(one, args.json, agreement_text([one]))
+            table = study.agreement_table(store, args.campaign, args.task, args.bootstrap)
+            return _print(table, args.json, agreement_text(table))
         if args.verb == "correlate":
-            r = study.correlate(store, args.metric, args.human, args.bootstrap)
-            lines = [f"{args.metric} vs {args.human}: {r['num_sys']} systems, {r['num_items']} items"]
-            for level, table in [*((f"segment/{k}", v) for k, v in r["segment"].items()), ("system", r["system"])]:
-                vals = "  ".join(f"{k} {v:.4f}" if isinstance(v, float) else f"{k} {v}" for k, v in table.items())
-                lines.append(f"  {level:<13} {vals}")
-            return _print(r, args.json, "\n".join(lines))
+            metric, human, campaign = study.correlate_defaults(store, args.campaign, args.metric, args.human)
+            r = study.correlate(store, metric, human, args.bootstrap, campaign_id=campaign)
+            return _print(r, args.json, correlation_text(r))
         if args.verb == "compare-metrics":
             r = study.compare_metrics(store, args.metric, args.metric2, args.human, args.statistic, args.grouping,
                                       args.resamples)
@@ -291,7 +334,8 @@ def run_study(args) -> int:
                     f"over {r['words_decided']} words; valid: {', '.join(r['valid_words'][:20])}")
             return _print(r, args.json, text)
         if args.verb == "reliability":
-            return _print(study.speaker_reliability(store, args.campaign), True)
+            rows = study.speaker_reliability(store, args.campaign)
+            return _print(rows, args.json, reliability_text(rows))
         if args.verb == "reweight":
             r = reweight.reweight(store, args.human, args.base, args.out, args.force)
             w = ", ".join(f"{k} {v:.3f}" for k, v in r["weights"].items())

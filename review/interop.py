@@ -8,7 +8,7 @@ import csv
 import io
 import json
 import math
-from collections import defaultdict
+from collections import Counter, defaultdict
 from pathlib import Path
 
 import numpy as np
@@ -238,11 +238,8 @@ def _aggregate_rows(store: Store) -> list[dict]:
                 zs = [(v - z[s][0]) / z[s][1] if z[s][1] > 0 else 0.0 for s, v in values]
                 row["mean_z"] = float(np.mean(zs))
             else:
-                counts = defaultdict(int)
-                for _, v in values:
-                    counts[v] += 1
-                row["majority"] = max(sorted(counts), key=counts.get)
-                row["agreeing"] = max(counts.values())
+                row["majority"] = study.majority([v for _, v in values])  # empty when tied: no majority
+                row["agreeing"] = max(Counter(v for _, v in values).values())
             out.append(row)
     return out
 

@@ -19,7 +19,7 @@ from scoring.errors import InputError
 from scoring.rubric import load_profile
 from scoring.runcard import write_json_atomic
 
-from . import numeric, study
+from . import alpha as krippendorff, numeric, study
 from . import tasks as task_defs
 from .store import Store
 
@@ -56,8 +56,7 @@ def reweight(store: Store, human: str = "adequacy_z", base: str = "A", out: str 
     alpha = None
     if raw:
         matrix, _, _ = study.reliability_matrix([r for r in raw if r["item_id"] in set(ids)] or raw)
-        from .stats import krippendorff_alpha
-        value = krippendorff_alpha(matrix, "interval")
+        value = krippendorff.alpha(matrix, "interval")
         alpha = None if np.isnan(value) else value
     evidence = {"items": len(ids), "speakers": speakers, "alpha_interval": alpha, "human": human,
                 "metrics": [d.id for d in dims], "base_profile": profile.name, "date": date.today().isoformat()}

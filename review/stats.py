@@ -354,27 +354,6 @@ def perm_both(gold: Vector, metric1: Vector, metric2: Vector, num_sys: int, stat
 
 # ----------------------------------------------------------------------------- agreement
 
-def krippendorff_alpha(reliability: np.ndarray, level: str = "interval") -> float:
-    """Krippendorff's alpha of a raters × units matrix (NaN = no rating), the ``krippendorff`` package."""
-    import krippendorff
-
-    data = np.asarray(reliability, dtype=float)
-    if np.sum(np.sum(np.isfinite(data), axis=0) >= 2) == 0:
-        return math.nan
-    return float(krippendorff.alpha(reliability_data=data, level_of_measurement=level))
-
-
-def alpha_with_ci(reliability: np.ndarray, level: str = "interval", resamples: int = 1000,
-                  seed: int = 12345) -> dict:
-    """Alpha and a percentile bootstrap interval over units (items)."""
-    data = np.asarray(reliability, dtype=float)
-    value = krippendorff_alpha(data, level)
-    lo, hi = bootstrap_ci(lambda idx: krippendorff_alpha(data[:, idx], level), data.shape[1], resamples, seed)
-    return {"alpha": None if math.isnan(value) else value, "ci_lower": None if math.isnan(lo) else lo,
-            "ci_upper": None if math.isnan(hi) else hi, "level": level, "units": int(data.shape[1]),
-            "raters": int(data.shape[0])}
-
-
 def z_normalise(scores_by_rater: dict[str, list[float]]) -> dict[str, list[float]]:
     """Per-rater z-scores, as WMT does for DA: each rater's scores minus their mean, over their standard
     deviation (a rater with a single score or no spread keeps 0)."""

@@ -16,7 +16,7 @@ import numpy as np
 
 from scoring.errors import InputError
 
-from . import stats
+from . import alpha, numeric, stats
 from . import tasks as task_defs
 from .store import Store
 
@@ -54,9 +54,10 @@ def reliability_matrix(rows: list[dict], numeric: bool = True) -> tuple[np.ndarr
     return matrix, raters, items
 
 
-def item_scores(store: Store, kind: str) -> dict[str, float]:
+def item_scores(store: Store, kind: str, campaign_id: str | None = None) -> dict[str, float]:
     """A human score per item: imported gold (``mqm``, ``da-sqm``, ``da``…), or speakers' answers
-    averaged per item: ``adequacy``/``fluency``/``verdict`` raw, or with ``_z`` per-rater z-scores."""
+    averaged per item: ``adequacy``/``fluency``/``verdict`` raw, or with ``_z`` per-rater z-scores
+    (of one campaign when given)."""
     imported = store.rows("select item_id, score from human_scores where kind = ?", [kind])
     if imported:
         return {r["item_id"]: r["score"] for r in imported if r["score"] is not None}
@@ -66,7 +67,7 @@ def item_scores(store: Store, kind: str) -> dict[str, float]:
                        set(RATING_KINDS) | {k + "_z" for k in RATING_KINDS})
         raise InputError("--human", kind, f"no such human score (known: {', '.join(known)})")
     task, question = RATING_KINDS[base]
-    rows = answers(store, task, question)
+    rows = answers(store, task, question, campaign_id)
     if z:
         by_rater: dict[str, list[dict]] = defaultdict(list)
         for r in rows:
@@ -101,46 +102,157 @@ def scatter(store: Store, metric: str, human: str) -> list[tuple[float, float]]:
     return [(float(m), float(h)) for m, h in pairs if m is not None and h is not None]
 
 
+# ----------------------------------------------------------------------------- campaigns and majorities
+
+def resolve_campaign(store: Store, campaign_id: str | None = None, task: str | None = None) -> dict | None:
+    """The campaign a study verb works on: the one named (its task is implied), every campaign of a
+    named task (``None``), or — with neither — the database's only campaign; with several, an error
+    that lists them."""
+    from .campaigns import find_campaign, list_campaigns
+    if campaign_id:
+        found = store.one("select * from campaigns where id = ?", [find_campaign(store, campaign_id)])
+        if task and found["task"] != task:
+            raise InputError("--task", task, f"campaign {found['id']} is task {found['task']}")
+        return found
+    if task:
+        task_defs.task(task)
+        return None
+    every = list_campaigns(store)
+    if len(every) == 1:
+        return store.one("select * from campaigns where id = ?", [every[0]["id"]])
+    if not every:
+        raise InputError("--campaign", "", "no campaign in this database yet")
+    listed = "; ".join(f"{c['id']} (task {c['task']}, {c['name']})" for c in every[:8])
+    raise InputError("--campaign", "", f"{len(every)} campaigns here: choose one with --campaign: {listed}")
+
+
+def majority(values: list) -> Any:
+    """The value most raters gave, or ``None`` when two or more values tie for most (no majority).
+    The one definition used by the study, the exports and the app."""
+    if not values:
+        return None
+    counts = Counter(values).most_common()
+    if len(counts) > 1 and counts[0][1] == counts[1][1]:
+        return None
+    return counts[0][0]
+
+
 # ----------------------------------------------------------------------------- agreement
 
-def agreement(store: Store, task: str = "A", question: str = "adequacy", campaign_id: str | None = None,
+LEVELS_BY_SCALE = {"nominal": ("nominal",), "ordinal": ("ordinal", "interval"), "interval": ("interval", "ordinal")}
+
+
+def _coded_matrix(rows: list[dict], scale: str) -> tuple[np.ndarray, list[str], list[str]]:
+    """The raters × items matrix; categorical answers as codes (their sorted order: any coding gives the
+    same nominal alpha)."""
+    if scale == "nominal":
+        codes = {v: k for k, v in enumerate(sorted({str(r["value"]) for r in rows}))}
+        rows = [{**r, "value": codes[str(r["value"])]} for r in rows]
+    return reliability_matrix(rows)
+
+
+def agreement(store: Store, task: str | None = None, question: str | None = None, campaign_id: str | None = None,
               resamples: int = 1000, seed: int = 12345) -> dict:
-    """Krippendorff's alpha (interval and ordinal) with bootstrap intervals over items."""
-    rows = answers(store, task, question, campaign_id)
+    """Krippendorff's alpha of one question, at the levels its scale allows (nominal for categorical
+    answers; ordinal and interval for scores), each with a bootstrap interval over items unless
+    ``resamples`` is 0."""
+    found = resolve_campaign(store, campaign_id, task)
+    task = found["task"] if found else task
+    definition = task_defs.task(task)
+    question = question or definition["questions"][0]["id"]
+    spec = next((q for q in definition["questions"] if q["id"] == question), None)
+    if spec is None:
+        raise InputError("--question", question, f"not a question of task {task} "
+                                                 f"({', '.join(q['id'] for q in definition['questions'])})")
+    rows = answers(store, task, question, found["id"] if found else None)
     if not rows:
         raise InputError("agreement", f"task {task}", f"no answers to {question!r} yet")
-    matrix, raters, items = reliability_matrix(rows)
-    out = {"task": task, "question": question, "raters": len(raters), "items": len(items),
-           "answers": len(rows)}
-    for level in ("interval", "ordinal"):
-        out[level] = stats.alpha_with_ci(matrix, level, resamples, seed)
+    matrix, raters, items = _coded_matrix(rows, spec["scale"])
+    out = {"task": task, "question": question, "scale": spec["scale"], "campaign": found["id"] if found else None,
+           "raters": len(raters), "items": len(items), "answers": len(rows)}
+    for level in LEVELS_BY_SCALE[spec["scale"]]:
+        out[level] = alpha.alpha_with_ci(matrix, level, resamples, seed)
     return out
 
 
-def speaker_reliability(store: Store, campaign_id: str) -> list[dict]:
-    """Per speaker: agreement with their own repeated items and whether degraded outputs scored lower.
-    Reported to help read the data, never to rank or exclude people."""
-    camp = store.one("select task from campaigns where id = ?", [campaign_id])
-    question = task_defs.task(camp["task"])["questions"][0]["id"]
-    rows = store.rows("select a.speaker_id, a.qc, a.qc_of, a.item_id, r.answers from assignments a join ratings r "
-                      "on r.campaign_id = a.campaign_id and r.speaker_id = a.speaker_id and r.position = a.position "
-                      "where a.campaign_id = ?", [campaign_id])
-    by_speaker: dict[str, dict] = defaultdict(lambda: {"normal": {}, "repeat": [], "degraded": []})
+def agreement_table(store: Store, campaign_id: str | None = None, task: str | None = None,
+                    resamples: int = 1000, seed: int = 12345) -> list[dict]:
+    """:func:`agreement` for every question of the campaign's task that has answers."""
+    found = resolve_campaign(store, campaign_id, task)
+    task = found["task"] if found else task
+    out = []
+    for q in task_defs.task(task)["questions"]:
+        try:
+            out.append(agreement(store, task, q["id"], found["id"] if found else None, resamples, seed))
+        except InputError:
+            continue  # a question nobody reached yet (e.g. "kind" asked only after "yes")
+    if not out:
+        raise InputError("agreement", f"task {task}", "no answers yet")
+    return out
+
+
+def _mann_whitney_less(low: list[float], high: list[float]) -> float | None:
+    """One-sided Mann–Whitney U p-value that ``low`` tends to be smaller than ``high`` (normal
+    approximation with tie and continuity correction: scipy's ``method="asymptotic"``)."""
+    n1, n2 = len(low), len(high)
+    if not n1 or not n2:
+        return None
+    ranks = numeric.rankdata(np.r_[low, high])
+    u = ranks[:n1].sum() - n1 * (n1 + 1) / 2
+    _, counts = np.unique(np.r_[low, high], return_counts=True)
+    n = n1 + n2
+    var = n1 * n2 / 12 * ((n + 1) - (counts ** 3 - counts).sum() / (n * (n - 1)))
+    if var <= 0:
+        return None
+    z = (u - n1 * n2 / 2 + 0.5) / math.sqrt(var)
+    return 0.5 * math.erfc(-z / math.sqrt(2))
+
+
+def speaker_reliability(store: Store, campaign_id: str | None = None) -> list[dict]:
+    """Rater quality as WMT's Appraise checks it, per speaker: degraded ("bad reference") outputs
+    against genuine ones (one-sided Mann–Whitney, flagged at p > 0.01), consistency on repeated items,
+    and time per answer; with the flags a coordinator reads before trusting the answers. Reported to
+    help read the data, never to rank or exclude people."""
+    found = resolve_campaign(store, campaign_id)
+    qc = task_defs.settings("qc")
+    definition = task_defs.task(found["task"])
+    question = next((q for q in definition["questions"] if q.get("scale") != "nominal"),
+                    definition["questions"][0])["id"]
+    rows = store.rows("select a.speaker_id, a.qc, a.qc_of, a.item_id, r.answers, r.seconds from assignments a join "
+                      "ratings r on r.campaign_id = a.campaign_id and r.speaker_id = a.speaker_id and r.position = "
+                      "a.position where a.campaign_id = ?", [found["id"]])
+    by_speaker: dict[str, dict] = defaultdict(lambda: {"normal": {}, "repeat": [], "degraded": [], "seconds": []})
     for r in rows:
-        value = json.loads(r["answers"]).get(question)
         slot = by_speaker[r["speaker_id"]]
+        value = json.loads(r["answers"]).get(question)
+        if r["seconds"] is not None:
+            slot["seconds"].append(r["seconds"])
         if r["qc"] == "":
             slot["normal"][r["item_id"]] = value
         else:
             slot[r["qc"]].append((r["qc_of"], value))
-    out = []
-    for speaker_id, s in sorted(by_speaker.items()):
-        same = [s["normal"][of] == v for of, v in s["repeat"] if of in s["normal"]]
-        lower = [isinstance(v, (int, float)) and isinstance(s["normal"].get(of), (int, float)) and v < s["normal"][of]
-                 for of, v in s["degraded"] if of in s["normal"]]
-        out.append({"speaker_id": speaker_id, "repeats_checked": len(same), "repeats_consistent": sum(same),
-                    "degraded_checked": len(lower), "degraded_scored_lower": sum(lower)})
-    return out
+    return [_speaker_quality(speaker_id, s, qc) for speaker_id, s in sorted(by_speaker.items())]
+
+
+def _speaker_quality(speaker_id: str, s: dict, qc: dict) -> dict:
+    same = [s["normal"][of] == v for of, v in s["repeat"] if of in s["normal"]]
+    numeric_ = lambda v: isinstance(v, (int, float)) and not isinstance(v, bool)
+    bad = [float(v) for _, v in s["degraded"] if numeric_(v)]
+    good = [float(v) for v in s["normal"].values() if numeric_(v)]
+    lower = [numeric_(v) and numeric_(s["normal"].get(of)) and v < s["normal"][of]
+             for of, v in s["degraded"] if of in s["normal"]]
+    p = _mann_whitney_less(bad, good)
+    median = float(np.median(s["seconds"])) if s["seconds"] else None
+    flags = []
+    if p is not None and p > qc["degraded_p_flag"]:
+        flags.append(f"degraded outputs not scored lower than genuine ones (p = {p:.3f} > {qc['degraded_p_flag']})")
+    if same and sum(same) / len(same) < qc["repeat_consistency_flag"]:
+        flags.append(f"repeated items answered differently ({sum(same)} of {len(same)} the same)")
+    if median is not None and median < qc["fast_seconds_flag"]:
+        flags.append(f"answers very fast (median {median:.1f} s per item)")
+    return {"speaker_id": speaker_id, "answers": len(s["normal"]) + len(s["repeat"]) + len(s["degraded"]),
+            "repeats_checked": len(same), "repeats_consistent": sum(same), "degraded_checked": len(lower),
+            "degraded_scored_lower": sum(lower), "degraded_p_value": p, "median_seconds": median, "flags": flags}
 
 
 # ----------------------------------------------------------------------------- correlation
@@ -168,10 +280,36 @@ def _system_matrix(store: Store, metric: str, human: dict[str, float]) -> tuple[
     return [runs[k] for k in keep], entries, [gold[k] for k in keep], [values[k] for k in keep]
 
 
-def correlate(store: Store, metric: str, human: str, resamples: int = 0, seed: int = 12345) -> dict:
+DEFAULT_HUMAN = {"A": "adequacy_z", "T": "verdict"}
+
+
+def correlate_defaults(store: Store, campaign_id: str | None, metric: str | None,
+                       human: str | None) -> tuple[str, str, str | None]:
+    """(metric, human score, campaign) for ``correlate`` when some are not given: the campaign's task
+    implies the human score (an imported one when the campaign was imported); composite is the
+    default metric, else the first the items carry."""
+    found = resolve_campaign(store, campaign_id) if campaign_id or not human else None
+    if human is None:
+        imported = [k for k in human_score_names(store) if k not in {f"{b}{z}" for b in RATING_KINDS
+                                                                      for z in ("", "_z")}]
+        human = DEFAULT_HUMAN.get(found["task"]) if found else None
+        human = human or (imported[0] if imported else None)
+        if human is None:
+            raise InputError("--human", "", f"task {found['task']} has no human score to correlate: give --human")
+    if metric is None:
+        names = metric_names(store)
+        if not names:
+            raise InputError("--metric", "", "no item carries a metric yet")
+        metric = "composite" if "composite" in names else names[0]
+    campaign = found["id"] if found and not task_defs.task(found["task"]).get("imported") else None
+    return metric, human, campaign
+
+
+def correlate(store: Store, metric: str, human: str, resamples: int = 0, seed: int = 12345,
+              campaign_id: str | None = None) -> dict:
     """Segment-level (grouping none / item / sys) and system-level correlations of a metric with
     human scores, in mt-metrics-eval's conventions; bootstrap intervals over items when asked."""
-    scores = item_scores(store, human)
+    scores = item_scores(store, human, campaign_id)
     runs, entries, gold, values = _system_matrix(store, metric, scores)
     if not runs:
         raise InputError("--human", human, "no item has both this human score and the metric")
@@ -270,13 +408,6 @@ def compare_metrics(store: Store, metric1: str, metric2: str, human: str, statis
 
 # ----------------------------------------------------------------------------- tasks B and C
 
-def _majority(values: list) -> Any:
-    counts = Counter(values).most_common()
-    if len(counts) > 1 and counts[0][1] == counts[1][1]:
-        return None  # no majority
-    return counts[0][0]
-
-
 def linter_precision(store: Store, campaign_id: str | None = None) -> dict:
     """Task B: per variant class, the share of pairs speakers judged to mean the same (majority "yes")."""
     rows = answers(store, "B", "same_meaning", campaign_id)
@@ -285,7 +416,7 @@ def linter_precision(store: Store, campaign_id: str | None = None) -> dict:
         by_item[r["item_id"]].append(r["value"])
     per_class: dict[str, list[bool]] = defaultdict(list)
     for item_id, values in by_item.items():
-        verdict = _majority(values)
+        verdict = majority(values)
         if verdict is None:
             continue
         classes = json.loads(store.one("select extra from items where id = ?", [item_id])["extra"]).get("classes", [])
@@ -307,7 +438,7 @@ def fst_false_rejection(store: Store, campaign_id: str | None = None) -> dict:
     by_item: dict[str, list] = defaultdict(list)
     for r in rows:
         by_item[r["item_id"]].append(r["value"])
-    verdicts = {i: _majority(v) for i, v in by_item.items()}
+    verdicts = {i: majority(v) for i, v in by_item.items()}
     decided = {i: v for i, v in verdicts.items() if v in ("yes", "no")}
     valid = [i for i, v in decided.items() if v == "yes"]
     lo, hi = stats.proportion_ci(len(valid), len(decided))

@@ -14,17 +14,10 @@ from collections import Counter, defaultdict
 
 from scoring.runcard import write_json_atomic
 
-from . import stats, study
+from . import alpha as krippendorff, study
 from . import tasks as task_defs
 from .campaigns import import_run, load_scored
 from .store import Store, now
-
-
-def _majority(values: list[int]) -> int | None:
-    counts = Counter(values).most_common()
-    if len(counts) > 1 and counts[0][1] == counts[1][1]:
-        return None
-    return counts[0][0]
 
 
 def confirm_tier(store: Store, run_path: str, write: bool = True) -> dict:
@@ -36,13 +29,13 @@ def confirm_tier(store: Store, run_path: str, write: bool = True) -> dict:
     for r in rows:
         by_item[r["item_id"]].append(int(r["value"]))
     speakers = len({r["speaker_id"] for r in rows})
-    majorities = {i: _majority(v) for i, v in by_item.items()}
+    majorities = {i: study.majority(v) for i, v in by_item.items()}
     accepted = sum(1 for m in majorities.values() if m in rule["accepted_verdicts"])
     share = accepted / len(majorities) if majorities else None
     alpha = None
     if rows:
         matrix, _, _ = study.reliability_matrix(rows)
-        value = stats.krippendorff_alpha(matrix, rule["alpha_level"])
+        value = krippendorff.alpha(matrix, rule["alpha_level"])
         alpha = None if math.isnan(value) else value
     evidence = {"speakers": speakers, "outputs_rated": len(by_item), "outputs_accepted_by_majority": accepted,
                 "share_accepted": share, "alpha": alpha, "alpha_level": rule["alpha_level"],

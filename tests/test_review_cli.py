@@ -42,7 +42,7 @@ def test_review_and_study_commands(tmp_path, scored_demo, capsys):
     assert "0 added" in capsys.readouterr().out
     assert main(["review", "export", "--db", other, "--out", str(tmp_path / "a.csv")]) == 0
     capsys.readouterr()
-    assert main(["study", "agreement", "--db", db, "--bootstrap", "10", "--json"]) == 0
+    assert main(["study", "agreement", "--db", db, "--question", "adequacy", "--bootstrap", "10", "--json"]) == 0
     agreement = json.loads(capsys.readouterr().out)
     assert agreement["raters"] == 1 and 1 <= agreement["answers"] <= 3  # QC items are left out
     assert agreement["interval"]["alpha"] is None  # one speaker: no agreement to measure

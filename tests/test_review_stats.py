@@ -69,9 +69,10 @@ def test_krippendorff_published_example():
     data = [[1, 2, 3, 3, 2, 1, 4, 1, 2, n, n, n], [1, 2, 3, 3, 2, 2, 4, 1, 2, 5, n, 3],
             [n, 3, 3, 3, 2, 3, 4, 2, 2, 5, 1, n], [1, 2, 3, 3, 2, 4, 4, 1, 2, 5, 1, n]]
     want = {"nominal": 0.7434, "ordinal": 0.8154, "interval": 0.8491, "ratio": 0.7974}
+    from review import alpha
     for level, value in want.items():
-        assert round(stats.krippendorff_alpha(np.array(data), level), 4) == value
-    ci = stats.alpha_with_ci(np.array(data), "interval", resamples=200)
+        assert round(alpha.alpha(np.array(data), level), 4) == value
+    ci = alpha.alpha_with_ci(np.array(data), "interval", resamples=200)
     assert ci["ci_lower"] <= ci["alpha"] <= ci["ci_upper"]
 
 
