@@ -86,16 +86,15 @@ def cmd_compare(args) -> int:
                                                plugins=setup.plugins, seed=args.seed, n_bootstrap=args.bootstrap))
               for c in cards]
     base = scored[0]
-    tests = [{"a": base[0], "b": name, **compare.paired(base[1], r, setup.profile, m, args.seed, args.bootstrap,
-                                                          args.trials)}
-             for name, r in scored[1:] for m in compare.METRICS]
-    ranking = compare.rank(scored, setup.profile, args.metric, args.seed, args.bootstrap, args.trials)
-    result = {"metric": args.metric, "profile": setup.profile.name, "comparisons": tests, "ranking": ranking}
+    result = compare.compare_runs(scored, setup.profile, args.metric, args.seed, args.bootstrap, args.trials)
+    tests, ranking = result["comparisons"], result["ranking"]
     if args.json:
         print(json.dumps(result, ensure_ascii=False, indent=2))
         return 0
     print(f"Paired comparison against {base[0]} (Δ = run − baseline; bootstrap {args.bootstrap}, "
           f"randomisation {args.trials} trials, seed {args.seed})")
+    if result["left_out"]:
+        print(f"  the composite is compared on the metrics every run has; left out: {', '.join(result['left_out'])}")
     for t in tests:
         if not t["available"]:
             print(f"  {t['b']}  {t['metric']}: {t['reason']}")
@@ -110,11 +109,14 @@ def cmd_compare(args) -> int:
 
 
 def _add_gate(sub) -> None:
-    p = sub.add_parser("gate", help="eval gate: exit 0 when NEW holds up against the baseline, 1 when not")
+    from scoring.gate import DEFAULT_MAX_DROP
+    p = sub.add_parser("gate", help="eval gate: exit 0 when NEW holds up against the baseline, 1 when not",
+                       formatter_class=argparse.ArgumentDefaultsHelpFormatter)
     p.add_argument("new", metavar="NEW")
     p.add_argument("--baseline", required=True, metavar="OLD")
-    p.add_argument("--max-drop", type=float, default=0.02, help="largest allowed drop of the overall score (0–1 scale)")
-    p.add_argument("--min", type=float, dest="minimum", help="the new overall score must reach this")
+    p.add_argument("--max-drop", type=float, default=DEFAULT_MAX_DROP,
+                   help="largest allowed drop of the overall score, on the 0–1 scale (0.02 = 2 %%)")
+    p.add_argument("--min", type=float, dest="minimum", help="the new overall score must reach this (0–1 scale)")
     p.add_argument("--json", action="store_true")
     COMMANDS["gate"] = cmd_gate
 
@@ -130,6 +132,11 @@ def cmd_gate(args) -> int:
         print(f"{state}: overall {verdict['baseline']:.4f} → {verdict['overall']:.4f} ({verdict['delta']:+.4f})")
         for failure in verdict["failures"]:
             print(f"  {failure}")
+        for g in verdict["soft_gates"]:
+            bound = f"≤ {g['max']}" if "max" in g else f"≥ {g['min']}"
+            state = {True: "ok", False: "WARNING", None: "not measured"}[g["passed"]]
+            value = "—" if g["value"] is None else f"{g['value']:g}"
+            print(f"  soft gate {g['label']} {bound}: {value} ({state}; soft gates warn, never block)")
         for key, delta in sorted(verdict["dimension_deltas"].items(), key=lambda kv: kv[1]):
             flag = "  ← moved most" if key == verdict["most_moved"] else ""
             print(f"  {key:<24} {delta:+.4f}{flag}")

@@ -343,15 +343,19 @@ def run_study(args) -> int:
                     f"{r['cv_pearson_default']:.4f} ({r['folds']} folds, {r['evidence']['items']} items)")
             if r["insufficient"]:
                 text += "\n  evidence below the minimum: " + "; ".join(r["insufficient"])
+            if r["worse_than_default"]:
+                text += "\n  WARNING: the refit cross-validates worse than the default profile"
             if r["written"]:
                 text += f"\n  wrote {r['written']} (use it with lyss score --profile {r['written']})"
             return _print(r, args.json, text)
         if args.verb == "confirm-tier":
             r = tiers.confirm_tier(store, args.run)
-            e = r["evidence"]
-            return _print(r, args.json, f"{r['status']}: automated tier {r['automated_tier']}; {e['speakers']} speakers, "
-                                        f"{e['outputs_rated']} outputs, share accepted {e['share_accepted']}, "
-                                        f"alpha {e['alpha']}; written into {args.run}")
+            lines = [f"{r['status']}: automated tier {r['automated_tier']}; written into {args.run}"]
+            for c in r["checks"]:
+                value = "—" if c["value"] is None else (f"{c['value']:.3f}" if isinstance(c["value"], float)
+                                                         else str(c["value"]))
+                lines.append(f"  {'pass' if c['passed'] else 'FAIL'}  {c['rule']}: {value} (needs ≥ {c['threshold']})")
+            return _print(r, args.json, "\n".join(lines))
         if args.verb == "import-mtme":
             r = interop.import_mtme(store, args.folder, args.lp, args.human, args.metric, only=args.systems)
             return _print(r, args.json, f"imported {len(r['systems'])} systems × {r['segments']} segments "

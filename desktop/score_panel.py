@@ -397,10 +397,10 @@ class ScorePanel(QWidget):
 
             cards = compare.align([runcard.load(path), runcard.load(other)])
             setup = prepare(cards[0])
-            runs = [engine.score_with_table(c, setup.profile, conventions=setup.conventions, plugins=setup.plugins)
-                    for c in cards]
+            runs = [(c.path, engine.score_with_table(c, setup.profile, conventions=setup.conventions,
+                                                     plugins=setup.plugins)) for c in cards]
             progress("significance", 0.8)
-            return [compare.paired(runs[0], runs[1], setup.profile, m, n_trials=2000) for m in compare.METRICS]
+            return compare.compare_runs(runs, setup.profile)["comparisons"]
 
         self.stage.setText(self.tr("Comparing with {0}…").format(Path(other).name))
         self.worker = Worker(job, self)

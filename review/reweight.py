@@ -90,9 +90,17 @@ def reweight(store: Store, human: str = "adequacy_z", base: str = "A", out: str 
         "cv_pearson_default": float(np.nanmean(cv_base)) if cv_base else None,
         "folds": folds, "evidence": evidence, "insufficient": short, "written": None,
     }
+    worse = (result["cv_pearson"] is not None and result["cv_pearson_default"] is not None
+             and result["cv_pearson"] < result["cv_pearson_default"])
+    result["worse_than_default"] = worse
     if out:
         if short and not force:
             raise InputError(out, "evidence", "not enough evidence (" + "; ".join(short) + "); add --force to write anyway")
+        if worse and not force:
+            raise InputError(out, "cross-validation", f"the refit predicts the speakers worse "
+                                                      f"(Pearson {result['cv_pearson']:.3f}) than profile {profile.name} "
+                                                      f"({result['cv_pearson_default']:.3f}): not written; --force "
+                                                      f"writes it anyway")
         rounded = [round(float(w), 6) for w in weights]
         rounded[int(np.argmax(rounded))] += round(1 - sum(rounded), 6)
         write_json_atomic(out, {

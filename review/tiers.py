@@ -40,14 +40,24 @@ def confirm_tier(store: Store, run_path: str, write: bool = True) -> dict:
     evidence = {"speakers": speakers, "outputs_rated": len(by_item), "outputs_accepted_by_majority": accepted,
                 "share_accepted": share, "alpha": alpha, "alpha_level": rule["alpha_level"],
                 "verdict_counts": dict(Counter(v for vs in by_item.values() for v in vs))}
-    if speakers < rule["min_speakers"] or len(by_item) < rule["min_outputs"] or alpha is None:
+    checks = [
+        {"rule": "speakers", "value": speakers, "threshold": rule["min_speakers"], "kind": "evidence",
+         "passed": speakers >= rule["min_speakers"]},
+        {"rule": "outputs rated", "value": len(by_item), "threshold": rule["min_outputs"], "kind": "evidence",
+         "passed": len(by_item) >= rule["min_outputs"]},
+        {"rule": f"alpha ({rule['alpha_level']})", "value": alpha, "threshold": rule["min_alpha"], "kind": "verdict",
+         "passed": alpha is not None and alpha >= rule["min_alpha"]},
+        {"rule": "share of outputs acceptable or better", "value": share, "threshold": rule["min_share_accepted"],
+         "kind": "verdict", "passed": share is not None and share >= rule["min_share_accepted"]},
+    ]
+    if not all(c["passed"] for c in checks if c["kind"] == "evidence") or alpha is None:
         status = "insufficient reviews"
-    elif share >= rule["min_share_accepted"] and alpha >= rule["min_alpha"]:
+    elif all(c["passed"] for c in checks):
         status = "confirmed"
     else:
         status = "not confirmed"
     result = {"status": status, "automated_tier": scored["scores"].get("quality_tier"), "evidence": evidence,
-              "rule": rule, "date": now(), "run_id": run_id}
+              "checks": checks, "rule": rule, "date": now(), "run_id": run_id}
     if write:
         scored["scores"]["tier_confirmation"] = result
         write_json_atomic(run_path, scored)

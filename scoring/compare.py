@@ -61,15 +61,29 @@ def _mixed(a: Table, b: Table, profile: Rubric, present: set[str], metric: str, 
     return va[metric], vb[metric]
 
 
+def common_composite(table: Table, profile: Rubric, present: set[str]) -> float | None:
+    """The composite of a run over a given set of metrics (the set two runs share)."""
+    if not present:
+        return None
+    values = {k: np.array([table.value(k) if table.value(k) is not None else np.nan]) for k in present}
+    value = float(composite_of(values, profile)[0])
+    return value if np.isfinite(value) else None
+
+
 def paired(a: tuple[dict, Table, set], b: tuple[dict, Table, set], profile: Rubric, metric: str,
            seed: int = stats.DEFAULT_SEED, n_resamples: int = stats.DEFAULT_RESAMPLES,
            n_trials: int = 10000) -> dict[str, Any]:
-    """Paired bootstrap and approximate randomisation of one metric between runs A and B."""
+    """Paired bootstrap and approximate randomisation of one metric between runs A and B. The composite
+    is compared on the metrics both runs have (the full composites of runs with different metric
+    sets are not comparable); what one run had and the other not is named in ``left_out``."""
     (sa, ta, pa), (sb, tb, pb) = a, b
-    real_a, real_b = sa["scores"].get(metric), sb["scores"].get(metric)
+    present = pa & pb
+    if metric == "composite":
+        real_a, real_b = common_composite(ta, profile, present), common_composite(tb, profile, present)
+    else:
+        real_a, real_b = sa["scores"].get(metric), sb["scores"].get(metric)
     if real_a is None or real_b is None:
         return {"metric": metric, "available": False, "reason": f"{metric} is null in one of the runs"}
-    present = pa & pb
     n = ta.n
     bs = stats.paired_bootstrap(lambda c: _values(ta, profile, present, metric, c), n, real_a, real_b,
                                 n_resamples, seed, score_b=lambda c: _values(tb, profile, present, metric, c))
@@ -79,7 +93,8 @@ def paired(a: tuple[dict, Table, set], b: tuple[dict, Table, set], profile: Rubr
         "delta", "delta_ci_lower", "delta_ci_upper")}, "p_bootstrap": bs["p_value"], "p_randomization": ar["p_value"],
         "significant": bs["p_value"] < SIGNIFICANCE and not (bs["delta_ci_lower"] <= 0 <= bs["delta_ci_upper"]),
         "n_resamples": n_resamples, "n_trials": n_trials, "seed": seed,
-        "metrics_compared": sorted(present) if metric == "composite" else [metric]}
+        "metrics_compared": sorted(present) if metric == "composite" else [metric],
+        "left_out": sorted((pa | pb) - present) if metric == "composite" else []}
 
 
 def rank(runs: list[tuple[str, tuple[dict, Table, set]]], profile: Rubric, metric: str = "composite",
@@ -87,8 +102,13 @@ def rank(runs: list[tuple[str, tuple[dict, Table, set]]], profile: Rubric, metri
          n_trials: int = 10000) -> list[dict]:
     """Order runs by ``metric``; a run opens a new cluster when it is significantly worse than the best
     run of the current cluster (paired bootstrap, p < 0.05 and Δ's CI excluding 0)."""
-    scored = [(name, r) for name, r in runs if r[0]["scores"].get(metric) is not None]
-    scored.sort(key=lambda item: -item[1][0]["scores"][metric])
+    shared = set.intersection(*(r[2] for _, r in runs)) if runs else set()
+
+    def score(r) -> float | None:
+        return common_composite(r[1], profile, shared) if metric == "composite" else r[0]["scores"].get(metric)
+
+    scored = [(name, r) for name, r in runs if score(r) is not None]
+    scored.sort(key=lambda item: -score(item[1]))
     out, cluster, head = [], 0, None
     for position, (name, r) in enumerate(scored, 1):
         versus = None
@@ -100,6 +120,21 @@ def rank(runs: list[tuple[str, tuple[dict, Table, set]]], profile: Rubric, metri
                       "p_randomization": test["p_randomization"], "significant": test["significant"]}
             if test["significant"]:
                 cluster, head = cluster + 1, (name, r)
-        out.append({"rank": position, "cluster": cluster, "run": name, "score": r[0]["scores"][metric],
+        out.append({"rank": position, "cluster": cluster, "run": name, "score": score(r),
                     "versus_cluster_head": versus})
     return out
+
+
+def compare_runs(runs: list[tuple[str, tuple[dict, Table, set]]], profile: Rubric, metric: str = "composite",
+                 seed: int = stats.DEFAULT_SEED, n_resamples: int = stats.DEFAULT_RESAMPLES,
+                 n_trials: int = 10000) -> dict[str, Any]:
+    """Every run against the first on each of :data:`METRICS`, and the ranking by ``metric``, all on the
+    metrics every run has: what the command line and the app both show."""
+    base = runs[0]
+    tests = [{"a": base[0], "b": name, **paired(base[1], r, profile, m, seed, n_resamples, n_trials)}
+             for name, r in runs[1:] for m in METRICS]
+    every = set.union(*(r[2] for _, r in runs))
+    shared = set.intersection(*(r[2] for _, r in runs))
+    return {"metric": metric, "profile": profile.name, "comparisons": tests,
+            "ranking": rank(runs, profile, metric, seed, n_resamples, n_trials),
+            "composite_metrics": sorted(shared), "left_out": sorted(every - shared)}

@@ -9,12 +9,21 @@ mean of the items' ``breakdown`` values. The gate fails when the overall score d
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
 
 from .errors import InputError
 from .runcard import read_json
 
-DEFAULT_MAX_DROP = 0.02
+
+@lru_cache(maxsize=None)
+def gate_rules() -> dict:
+    return json.loads(resources.files("scoring").joinpath("data/gates.json").read_text("utf-8"))
+
+
+DEFAULT_MAX_DROP = gate_rules()["max_drop"]
 
 
 @dataclass
@@ -22,6 +31,13 @@ class GateView:
     path: str
     overall: float
     dimensions: dict[str, float]
+    facts: dict[str, float | None] = field(default_factory=dict)  # what the soft gates read
+
+
+def check_fraction(name: str, value: float | None) -> None:
+    """Gate thresholds are on the 0–1 scale: 2 means 200 %, not 2 %."""
+    if value is not None and not 0 <= value <= 1:
+        raise InputError(name, str(value), f"must be between 0 and 1 (for 2 % give {value / 100:g})")
 
 
 def read_result(path: str) -> GateView:
@@ -46,12 +62,24 @@ def read_result(path: str) -> GateView:
         for key, value in breakdown.items():
             if isinstance(value, (int, float)):
                 sums.setdefault(key, []).append(float(value))
-    return GateView(path, float(overall), {k: sum(v) / len(v) for k, v in sums.items()})
+    dims = {k: sum(v) / len(v) for k, v in sums.items()}
+    if "scores" in data:
+        latency = data["scores"].get("median_latency_seconds")
+        failures = data["scores"].get("errors")
+    else:
+        latency = None
+        failures = sum(1 for i in items if isinstance(i, dict) and (i.get("breakdown") or {}).get("schema") == 0)
+    facts = {"p50_latency_seconds": latency if isinstance(latency, (int, float)) else None,
+             "schema_failures": failures if isinstance(failures, (int, float)) else None, "overall": float(overall)}
+    return GateView(path, float(overall), dims, facts)
 
 
 def gate(new: GateView, baseline: GateView, max_drop: float = DEFAULT_MAX_DROP,
          minimum: float | None = None) -> dict:
-    """The verdict and what moved: ``passed``, the overall change and each dimension's change."""
+    """The verdict and what moved: ``passed`` (the hard gate), the overall change and each dimension's
+    change, and the soft gates (warnings that never block)."""
+    check_fraction("--max-drop", max_drop)
+    check_fraction("--min", minimum)
     delta = new.overall - baseline.overall
     dims = {k: new.dimensions.get(k, 0.0) - baseline.dimensions.get(k, 0.0)
             for k in sorted(set(new.dimensions) | set(baseline.dimensions))}
@@ -61,7 +89,13 @@ def gate(new: GateView, baseline: GateView, max_drop: float = DEFAULT_MAX_DROP,
     if minimum is not None and new.overall < minimum:
         failures.append(f"overall {new.overall:.4f} is below the minimum {minimum:.4f}")
     moved = min(dims, key=lambda k: dims[k]) if dims else None
-    return {"passed": not failures, "failures": failures, "overall": new.overall, "baseline": baseline.overall,
+    soft = []
+    for rule in gate_rules()["soft"]:
+        value = new.facts.get(rule["id"])
+        ok = None if value is None else (value <= rule["max"] if "max" in rule else value >= rule["min"])
+        soft.append({**rule, "value": value, "passed": ok})
+    return {"passed": not failures, "failures": failures, "soft_gates": soft, "overall": new.overall,
+            "baseline": baseline.overall,
             "delta": delta, "dimension_deltas": dims,
             "most_dropped": moved if moved is not None and dims[moved] < 0 else None,
             "most_moved": max(dims, key=lambda k: abs(dims[k])) if dims else None}

@@ -219,3 +219,28 @@ def test_import_da_mlqe(tmp_path):
     rows = list(_csv.DictReader(tsv.open(encoding="utf-8"), delimiter="\t", quoting=_csv.QUOTE_NONE))
     want = scipy.stats.pearsonr([float(r["mean"]) for r in rows], [float(r["model_scores"]) for r in rows])[0]
     assert corr["segment"]["none"]["pearson"] == pytest.approx(want)
+
+
+def test_reweight_does_not_write_a_profile_worse_than_the_default(rated, tmp_path, monkeypatch):
+    store, _, _, _, _ = rated
+    real_fit = reweight._fit
+
+    def lopsided(x, y):  # a refit that puts every weight on the least useful metric
+        found = real_fit(x, y)
+        if found is None:
+            return None
+        worst = np.zeros_like(found)
+        worst[int(np.argmin([abs(np.corrcoef(x[:, j], y)[0, 1]) if np.ptp(x[:, j]) else 0
+                             for j in range(x.shape[1])]))] = 1.0
+        return worst
+
+    monkeypatch.setattr(reweight, "_fit", lopsided)
+    result = reweight.reweight(store, "adequacy_z", "A", None)
+    assert result["worse_than_default"] and result["cv_pearson"] < result["cv_pearson_default"]
+    out = tmp_path / "worse.json"
+    real_settings = reweight.task_defs.settings
+    monkeypatch.setattr(reweight.task_defs, "settings", lambda name: {**real_settings(name), "min_items": 0,
+                                                                      "min_alpha": -1.0})
+    with pytest.raises(InputError, match="predicts the speakers worse"):
+        reweight.reweight(store, "adequacy_z", "A", str(out), force=False)
+    assert not out.exists()

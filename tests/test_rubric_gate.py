@@ -85,3 +85,18 @@ def test_gate_on_scored_run_cards(tmp_path, capsys):
     assert main(["gate", str(b), "--baseline", str(a), "--json"]) == 1
     verdict = json.loads(capsys.readouterr().out)
     assert verdict["delta"] < -0.02 and verdict["most_dropped"] in verdict["dimension_deltas"]
+
+
+def test_gate_thresholds_are_fractions_and_soft_gates_are_reported(tmp_path, capsys, scored_demo):
+    a = str(scored_demo)
+    assert main(["gate", a, "--baseline", a, "--max-drop", "2"]) == 2
+    assert "between 0 and 1 (for 2 % give 0.02)" in capsys.readouterr().err
+    assert main(["gate", a, "--baseline", a, "--min", "70"]) == 2
+    capsys.readouterr()
+    assert main(["gate", a, "--baseline", a, "--json"]) == 0
+    soft = {g["id"]: g for g in json.loads(capsys.readouterr().out)["soft_gates"]}
+    assert soft["overall"]["passed"] is False and soft["schema_failures"]["passed"] is True
+    assert soft["p50_latency_seconds"]["value"] > 0.25 and soft["p50_latency_seconds"]["passed"] is False
+    with pytest.raises(SystemExit):
+        main(["gate", "--help"])
+    assert "(default: 0.02)" in capsys.readouterr().out
