@@ -13,7 +13,7 @@ from typing import Callable
 from scoring import __version__
 from scoring.errors import InputError
 
-from .terminal import EscapingStream, shown
+from .terminal import EscapingStream, ProgressBar, shown
 
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {}
 
@@ -46,8 +46,12 @@ def cmd_score(args) -> int:
 
     runcard.refuse_overwriting_inputs(args.out, args.inputs)
     card = runcard.load(args.inputs)
-    scored = score_card(card, args.lang, args.profile, {"analyzer_dir": args.analyzer_dir}, seed=args.seed,
-                        n_bootstrap=args.bootstrap, use_cache=not args.no_cache)
+    bar = ProgressBar()
+    try:
+        scored = score_card(card, args.lang, args.profile, {"analyzer_dir": args.analyzer_dir}, seed=args.seed,
+                            n_bootstrap=args.bootstrap, use_cache=not args.no_cache, progress=bar)
+    finally:
+        bar.close()
     if args.out:
         runcard.write_json_atomic(args.out, scored)
     if args.json:

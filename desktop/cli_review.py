@@ -306,6 +306,8 @@ def run_review(args) -> int:
 def run_study(args) -> int:
     from review import interop, reweight, study, tiers
 
+    from .terminal import ProgressBar
+
     with _store(args) as store:
         if args.verb == "agreement":
             if args.question:  # one question: one object
@@ -315,7 +317,11 @@ def run_study(args) -> int:
             return _print(table, args.json, agreement_text(table))
         if args.verb == "correlate":
             metric, human, campaign = study.correlate_defaults(store, args.campaign, args.metric, args.human)
-            r = study.correlate(store, metric, human, args.bootstrap, campaign_id=campaign)
+            bar = ProgressBar()
+            try:
+                r = study.correlate(store, metric, human, args.bootstrap, campaign_id=campaign, progress=bar)
+            finally:
+                bar.close()
             return _print(r, args.json, correlation_text(r))
         if args.verb == "compare-metrics":
             r = study.compare_metrics(store, args.metric, args.metric2, args.human, args.statistic, args.grouping,
@@ -357,7 +363,12 @@ def run_study(args) -> int:
                 lines.append(f"  {'pass' if c['passed'] else 'FAIL'}  {c['rule']}: {value} (needs ≥ {c['threshold']})")
             return _print(r, args.json, "\n".join(lines))
         if args.verb == "import-mtme":
-            r = interop.import_mtme(store, args.folder, args.lp, args.human, args.metric, only=args.systems)
+            bar = ProgressBar()
+            try:
+                r = interop.import_mtme(store, args.folder, args.lp, args.human, args.metric, only=args.systems,
+                                        progress=bar)
+            finally:
+                bar.close()
             return _print(r, args.json, f"imported {len(r['systems'])} systems × {r['segments']} segments "
                                         f"({r['human']}; metrics {', '.join(r['metrics'])})")
         if args.verb == "import-da":

@@ -9,11 +9,12 @@ import json
 
 import numpy as np
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
-from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QInputDialog, QLabel, QPushButton, QSplitter,
-                               QTableView, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QInputDialog, QLabel, QProgressBar, QPushButton,
+                               QSplitter, QTableView, QVBoxLayout, QWidget)
 
 from review import bundles, campaigns, reweight, study, tiers
 from review.store import Store
+from scoring.progress import Cancelled
 
 from .qt_common import SafeBrowser, Worker, ask, friendly_error, guarded, plain_labels
 
@@ -197,8 +198,12 @@ class StudyPanel(QWidget):
         self.store = store
         layout = QVBoxLayout(self)
         row = QHBoxLayout()
+        self._worker = None
+        self.campaign_choice = QComboBox()
         self.metric_choice = QComboBox()
         self.human = QComboBox()
+        row.addWidget(QLabel(self.tr("Campaign")))
+        row.addWidget(self.campaign_choice)
         row.addWidget(QLabel(self.tr("Metric")))
         row.addWidget(self.metric_choice)
         row.addWidget(QLabel(self.tr("Human score")))
@@ -213,6 +218,16 @@ class StudyPanel(QWidget):
             row.addWidget(b)
         row.addStretch(1)
         layout.addLayout(row)
+        working = QHBoxLayout()
+        self.progress = QProgressBar()
+        self.progress.setRange(0, 100)
+        self.stage = QLabel()
+        self.cancel_button = QPushButton(self.tr("Cancel"))
+        self.cancel_button.setEnabled(False)
+        self.cancel_button.clicked.connect(lambda: self._worker.cancel() if self._worker else None)
+        for w in (self.progress, self.stage, self.cancel_button):
+            working.addWidget(w)
+        layout.addLayout(working)
         split = QSplitter(Qt.Horizontal)
         left = QWidget()
         left_layout = QVBoxLayout(left)
@@ -231,6 +246,9 @@ class StudyPanel(QWidget):
         self.refresh()
 
     def refresh(self) -> None:
+        self.campaign_choice.clear()
+        for c in campaigns.list_campaigns(self.store):
+            self.campaign_choice.addItem(f"{c['task']} · {c['name']}", c["id"])
         metrics = study.metric_names(self.store)
         humans = study.human_score_names(self.store)
         self.metric_choice.clear()
@@ -241,36 +259,59 @@ class StudyPanel(QWidget):
         self.human.addItems(humans)
 
     def _background(self, job, show) -> None:
-        """Run a study computation off the GUI thread, on its own connection to the database."""
+        """Run a study computation off the GUI thread, on its own connection to the database, with its
+        progress shown and a Cancel button; ``job(store, progress)``."""
         path = self.store.path
         self.text.setHtml(self.tr("<p>Computing…</p>"))
 
-        def work(_progress):
+        def work(progress):
             with Store(path, read_only=True) as own:
-                return job(own)
+                return job(own, progress)
 
         self._worker = Worker(work, self)
-        self._worker.succeeded.connect(guarded(self, show))
-        self._worker.failed.connect(lambda exc: friendly_error(self, exc))
+        self._worker.progressed.connect(lambda stage, f: (self.progress.setValue(int(f * 100)),
+                                                          self.stage.setText(stage)))
+        self._worker.succeeded.connect(guarded(self, lambda result: (self._finished(), show(result))))
+        self._worker.failed.connect(self._failed)
+        self.cancel_button.setEnabled(True)
+        self.progress.setValue(0)
         self._worker.start()
 
+    def _finished(self) -> None:
+        self.cancel_button.setEnabled(False)
+        self.progress.setValue(100)
+        self.stage.setText("")
+
+    def _failed(self, exc: BaseException) -> None:
+        self.cancel_button.setEnabled(False)
+        if isinstance(exc, Cancelled):
+            self.stage.setText(self.tr("Cancelled."))
+            self.text.setHtml("")
+            return
+        friendly_error(self, exc)
+
     def agreement(self, wait: bool = False) -> None:
-        self._background(lambda store: study.agreement(store, "A", "adequacy", resamples=500), self._show_agreement)
+        campaign = self.campaign_choice.currentData()
+        self._background(lambda store, progress: study.agreement_table(store, campaign, resamples=1000),
+                         self._show_agreement)
         if wait:
             self._worker.wait()
 
-    def _show_agreement(self, result: dict) -> None:
-        rows = [[level, result[level]["alpha"], result[level]["ci_lower"], result[level]["ci_upper"]]
-                for level in ("interval", "ordinal")]
-        _fill(self.table, [self.tr("Level"), "alpha", self.tr("CI lower"), self.tr("CI upper")], rows)
-        self.text.setHtml(self.tr("<p>{0} answers by {1} speakers on {2} items (task A, adequacy).</p>").format(
-            result["answers"], result["raters"], result["items"]))
+    def _show_agreement(self, table: list[dict]) -> None:
+        rows = [[r["question"], level, r[level]["alpha"], r[level]["ci_lower"], r[level]["ci_upper"], r["answers"],
+                 r["raters"], r["items"]] for r in table for level in ("nominal", "ordinal", "interval") if level in r]
+        _fill(self.table, [self.tr("Question"), self.tr("Level"), "alpha", self.tr("CI lower"), self.tr("CI upper"),
+                           self.tr("Answers"), self.tr("Speakers"), self.tr("Items")], rows)
+        self.text.setHtml(self.tr("<p>Task {0}: Krippendorff's alpha of every question, at the levels its scale "
+                                  "allows, with 95% bootstrap intervals over items.</p>").format(
+            html.escape(table[0]["task"])))
 
     def correlate(self, wait: bool = False) -> None:
         metric, human = self.metric_choice.currentText(), self.human.currentText()
 
-        def job(store):
-            return metric, human, study.correlate(store, metric, human, resamples=200), study.scatter(store, metric, human)
+        def job(store, progress):
+            found = study.correlate(store, metric, human, resamples=1000, progress=progress)
+            return metric, human, found, study.scatter(store, metric, human)
 
         self._background(job, self._show_correlation)
         if wait:

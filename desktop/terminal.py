@@ -40,3 +40,29 @@ class EscapingStream(io.TextIOBase):
     @property
     def encoding(self):  # noqa: D401
         return getattr(self.target, "encoding", "utf-8")
+
+
+class ProgressBar:
+    """A progress bar on stderr, drawn only when stderr is a terminal (pipes and logs stay clean).
+    Call it as the ``progress(stage, fraction)`` of any long work; :meth:`close` ends the line."""
+
+    WIDTH = 30
+
+    def __init__(self, stream=None):
+        import sys
+        self.stream = stream or sys.stderr
+        self.active = bool(getattr(self.stream, "isatty", lambda: False)())
+        self.drawn = False
+
+    def __call__(self, stage: str, fraction: float) -> bool:
+        if self.active:
+            done = int(self.WIDTH * max(0.0, min(1.0, fraction)))
+            self.stream.write(f"\r[{'#' * done}{'.' * (self.WIDTH - done)}] {fraction:4.0%} {shown(stage)[:40]:<40}")
+            self.stream.flush()
+            self.drawn = True
+        return True
+
+    def close(self) -> None:
+        if self.drawn:
+            self.stream.write("\r" + " " * (self.WIDTH + 48) + "\r")
+            self.stream.flush()

@@ -16,6 +16,7 @@ import numpy as np
 from scoring import surface
 from scoring.errors import InputError
 from scoring.files import refuse_overwriting_inputs, write_atomic
+from scoring.progress import Progress, report
 from scoring.runcard import read_text
 
 from . import study
@@ -49,7 +50,7 @@ def _scores(path: Path) -> dict[str, list[float | None]]:
 
 
 def import_mtme(store: Store, folder: str, lp: str, human: str, metric: str | None = None,
-                reference: str = "refA", only: list[str] | None = None) -> dict:
+                reference: str = "refA", only: list[str] | None = None, progress: Progress = None) -> dict:
     """Load an mt-metrics-eval test set: one run per system, one item per segment, human segment and
     system scores, and a metric's scores — from its score files, or computed here (chrF, chrF++,
     BLEU with sacrebleu) when ``metric`` is None. The reference the metric uses is not a system;
@@ -66,7 +67,8 @@ def import_mtme(store: Store, folder: str, lp: str, human: str, metric: str | No
     systems = [s for s in sorted(human_seg) if s != reference and (not only or s in only)]
     added = 0
     with store.transaction() as db:
-        for system in systems:
+        for k, system in enumerate(systems):
+            report(progress, f"system {system}", k / len(systems))
             outputs = _read_lines(root / "system-outputs" / lp / f"{system}.txt")
             if len(outputs) != len(sources) or len(human_seg[system]) != len(sources):
                 raise InputError(str(root), system, f"{len(outputs)} outputs / {len(human_seg[system])} scores for "

@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from scoring.errors import InputError
+from scoring.progress import Progress, report
 
 from . import alpha, numeric, stats
 from . import tasks as task_defs
@@ -306,7 +307,7 @@ def correlate_defaults(store: Store, campaign_id: str | None, metric: str | None
 
 
 def correlate(store: Store, metric: str, human: str, resamples: int = 0, seed: int = 12345,
-              campaign_id: str | None = None) -> dict:
+              campaign_id: str | None = None, progress: Progress = None) -> dict:
     """Segment-level (grouping none / item / sys) and system-level correlations of a metric with
     human scores, in mt-metrics-eval's conventions; bootstrap intervals over items when asked."""
     scores = item_scores(store, human, campaign_id)
@@ -323,7 +324,7 @@ def correlate(store: Store, metric: str, human: str, resamples: int = 0, seed: i
     out = {"metric": metric, "human": human, "num_sys": num_sys, "num_items": len(entries),
            "segment": segment, "system": system}
     if resamples:
-        out["confidence_intervals"] = _correlation_cis(num_sys, gold, values, resamples, seed)
+        out["confidence_intervals"] = _correlation_cis(num_sys, gold, values, resamples, seed, progress)
     return out
 
 
@@ -346,7 +347,7 @@ def _system_level(store: Store, runs, gold, values, metric, human) -> dict:
     return table
 
 
-def _correlation_cis(num_sys: int, gold, values, resamples: int, seed: int) -> dict:
+def _correlation_cis(num_sys: int, gold, values, resamples: int, seed: int, progress: Progress = None) -> dict:
     """Percentile intervals from resampling items (columns) with replacement, for segment level
     (grouping none) and system level; acc23 uses the threshold calibrated on the full data and is
     resampled only while the pairs stay under the calibration limit."""
@@ -358,7 +359,9 @@ def _correlation_cis(num_sys: int, gold, values, resamples: int, seed: int) -> d
     with_acc23 = sum(len(a) * (len(a) - 1) // 2 for a, _ in full_rows) <= stats.MAX_CALIBRATION_PAIRS
     rng = np.random.default_rng(seed)
     samples: dict[str, list[float]] = defaultdict(list)
-    for _ in range(resamples):
+    for k in range(resamples):
+        if k % 25 == 0:
+            report(progress, "confidence intervals", k / resamples)
         cols = rng.integers(0, n_items, n_items)
         gg, vv = g[:, cols], v[:, cols]
         ok = np.isfinite(gg) & np.isfinite(vv)

@@ -20,19 +20,14 @@ from .conventions import LanguageConventions, infer_conventions
 from .cache import cached
 from .entry_stats import cached_records, entries_digest
 from .plugins import MetricPlugin
+from .progress import Cancelled, report  # noqa: F401  (Cancelled: what a cancelled scoring raises)
 from .rubric import Rubric
 from .runcard import RunCard
 
 STAT_KEYS = {"chrf_plus_plus": "chrf", "bleu": "bleu", "ter": "ter"}
 
 
-class Cancelled(Exception):
-    """Raised between stages when the caller's ``cancelled()`` says so (the app's Cancel button)."""
-
-
-def _report(progress, stage: str, fraction: float) -> None:
-    if progress is not None and progress(stage, fraction) is False:
-        raise Cancelled(stage)
+_report = report  # between stages: the progress bar, and the app's Cancel
 PLUGIN_SLOTS = ("fst_acceptance_rate", "morphological_accuracy", "orthographic_accuracy", "semantic_score")
 OFFLINE_COMET = "COMET needs a neural model download; LYSS Desktop runs offline and does not compute it"
 

@@ -186,8 +186,9 @@ def test_campaign_and_study_panels(qtbot, app, review_db):
     study_panel = StudyPanel(store)
     qtbot.addWidget(study_panel)
     study_panel.agreement(wait=True)
-    qtbot.waitUntil(lambda: study_panel.table.model().rowCount() == 2, timeout=30000)
-    assert study_panel.table.model().rows[0][0] == "interval"
+    qtbot.waitUntil(lambda: study_panel.table.model().rowCount() == 4, timeout=30000)  # 2 questions × 2 levels
+    assert [r[:2] for r in study_panel.table.model().rows] == [["adequacy", "ordinal"], ["adequacy", "interval"],
+                                                               ["fluency", "ordinal"], ["fluency", "interval"]]
 
 
 def test_laptop_code_enrol_and_trust_in_the_campaigns_tab(qtbot, app, review_db, tmp_path):

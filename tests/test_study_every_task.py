@@ -139,3 +139,29 @@ def test_rater_quality_mann_whitney_equals_scipy_and_flags(every_task):
         assert study._mann_whitney_less(list(bad), list(good)) == pytest.approx(want, abs=1e-12)
     fast = [r for r in rows if r["median_seconds"] < 2]
     assert fast and all(any("very fast" in f for f in r["flags"]) for r in fast)
+
+
+def test_long_work_shows_progress_and_can_be_cancelled(every_task):
+    import io
+
+    from desktop.terminal import ProgressBar
+    from scoring.progress import Cancelled
+
+    db, ids, _ = every_task
+    seen = []
+    with Store(db, read_only=True) as store:
+        study.correlate(store, "composite", "adequacy_z", 100, progress=lambda stage, f: seen.append(f))
+        assert seen and seen[0] == 0.0 and all(0 <= f < 1 for f in seen)
+        with pytest.raises(Cancelled):
+            study.correlate(store, "composite", "adequacy_z", 100, progress=lambda stage, f: False)
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    tty, pipe = Terminal(), io.StringIO()
+    for stream in (tty, pipe):
+        bar = ProgressBar(stream)
+        bar("confidence intervals", 0.5)
+        bar.close()
+    assert "50%" in tty.getvalue() and "#" in tty.getvalue() and pipe.getvalue() == ""
