@@ -66,6 +66,7 @@ def import_mtme(store: Store, folder: str, lp: str, human: str, metric: str | No
         metric_sys = {k: v[0] for k, v in _scores(root / "metric-scores" / lp / f"{metric}.sys.score").items()}
     systems = [s for s in sorted(human_seg) if s != reference and (not only or s in only)]
     added = 0
+    reference_set = None
     with store.transaction() as db:
         for k, system in enumerate(systems):
             report(progress, f"system {system}", k / len(systems))
@@ -81,14 +82,8 @@ def import_mtme(store: Store, folder: str, lp: str, human: str, metric: str | No
                 if system in metric_sys:
                     extra_sys[metric] = metric_sys[system]
             else:
-                stats = surface.batch_statistics(outputs, refs, ("chrf", "bleu"))
-                chrf0 = __import__("sacrebleu").metrics.CHRF()
-                values["chrF"] = [chrf0.sentence_score(o, [r]).score for o, r in zip(outputs, refs)]
-                values["chrF++"] = [surface.sentence_score("chrf", s) for s in stats["chrf"]]
-                values["BLEU"] = [surface.sentence_score("bleu", s) for s in stats["bleu"]]
-                extra_sys = {"chrF": chrf0.corpus_score(outputs, [refs]).score,
-                             "chrF++": surface.score_from_statistics("chrf", stats["chrf"].sum(0)),
-                             "BLEU": surface.score_from_statistics("bleu", stats["bleu"].sum(0))}
+                reference_set = reference_set or surface.ReferenceSet(refs)  # reference n-grams extracted once
+                values, extra_sys = reference_set.scores(outputs)
             db["runs"].insert({"id": run_id, "name": system, "model_slug": system, "language": lp.split("-")[-1],
                                "card_sha256": None, "scored_card": None, "imported_at": now(),
                                "source": f"mt-metrics-eval {root.name} {lp}",

@@ -55,6 +55,30 @@ def batch_statistics(predicted: list[str], references: list[str],
     return out
 
 
+class ReferenceSet:
+    """chrF++, chrF and BLEU statistics against one fixed set of references, whose n-grams are extracted
+    once (sacrebleu's reference cache) however many systems are scored against them. chrF (word
+    order 0) is read off chrF++'s statistics: its first 18 columns are the six character orders."""
+
+    def __init__(self, references: list[str]):
+        self.chrf = CHRF(word_order=2, references=[references])
+        self.bleu = BLEU(references=[references])
+        self.chrf0 = CHRF()
+
+    def scores(self, predicted: list[str]) -> tuple[dict[str, list[float]], dict[str, float]]:
+        """Segment and corpus chrF, chrF++ and BLEU of one system's outputs."""
+        chrf = np.asarray(self.chrf._extract_corpus_statistics(predicted, None), dtype=np.float64)
+        bleu = np.asarray(self.bleu._extract_corpus_statistics(predicted, None), dtype=np.float64)
+        chars = chrf[:, : 3 * self.chrf0.char_order]
+        segment = {"chrF": [float(self.chrf0._compute_score_from_stats(list(row)).score) for row in chars],
+                   "chrF++": [sentence_score("chrf", row) for row in chrf],
+                   "BLEU": [sentence_score("bleu", row) for row in bleu]}
+        corpus = {"chrF": float(self.chrf0._compute_score_from_stats(list(chars.sum(0))).score),
+                  "chrF++": score_from_statistics("chrf", chrf.sum(0)),
+                  "BLEU": score_from_statistics("bleu", bleu.sum(0))}
+        return segment, corpus
+
+
 def score_from_statistics(name: str, stats: np.ndarray) -> float:
     """A corpus (or resample) score from summed statistics, by sacrebleu's own formula."""
     metric = sacrebleu_metrics()[name]
