@@ -382,6 +382,7 @@ def _correlation_cis(num_sys: int, gold, values, resamples: int, seed: int, prog
                 system = stats.table_statistics([(sg[keep], sv[keep])])
                 samples["system.pearson"].append(system["pearson"])
                 samples["system.kendall_b"].append(system["kendall_b"])
+    samples.update(_item_grouping_samples(num_sys, g, v, resamples, seed))
     out = {}
     for key, vals in samples.items():
         arr = np.asarray(vals, dtype=float)
@@ -389,6 +390,29 @@ def _correlation_cis(num_sys: int, gold, values, resamples: int, seed: int, prog
         if arr.size:
             out[key] = {"ci_lower": float(np.quantile(arr, 0.025)), "ci_upper": float(np.quantile(arr, 0.975)),
                         "resamples": int(arr.size)}
+    return out
+
+
+def _item_grouping_samples(num_sys: int, g: np.ndarray, v: np.ndarray, resamples: int, seed: int) -> dict:
+    """Grouping by item: each item's correlation across systems is computed once; a resample of items
+    averages the resampled items' correlations (NaN ones left out, as the point estimate does)."""
+    if num_sys < 2:
+        return {}
+    rows = [(g[:, k], v[:, k]) for k in range(g.shape[1])]
+    per_item = {name: np.full(len(rows), np.nan) for name in stats.TABLE_STATISTICS}
+    for k, (a, b) in enumerate(rows):
+        ok = np.isfinite(a) & np.isfinite(b)
+        if ok.sum() >= 2:
+            for name in stats.TABLE_STATISTICS:
+                per_item[name][k] = stats.CORRELATIONS[name](a[ok], b[ok])
+    draws = np.random.default_rng(seed + 1).integers(0, len(rows), size=(resamples, len(rows)))
+    weights = np.zeros((resamples, len(rows)))
+    np.add.at(weights, (np.arange(resamples)[:, None], draws), 1.0)
+    out = {}
+    for name, values in per_item.items():
+        ok = np.isfinite(values)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            out[f"segment.item.{name}"] = list((weights[:, ok] @ values[ok]) / weights[:, ok].sum(axis=1))
     return out
 
 

@@ -226,3 +226,15 @@ def test_wmt23_soft_pairwise_accuracy_equals_the_pce_definition(tmp_path, human)
     assert result["system"]["soft_pairwise_accuracy"] == pytest.approx(_pce_independent(gold, metric, systems),
                                                                        abs=1e-12)
     assert 0.5 < result["system"]["soft_pairwise_accuracy"] <= 1.0
+
+
+def test_intervals_for_every_grouping_contain_their_point(wmt):
+    from review import study
+    store, _ = wmt
+    result = study.correlate(store, "chrF-refA", "mqm", 200)
+    cis = result["confidence_intervals"]
+    for grouping, table in [("segment.none", result["segment"]["none"]), ("segment.item", result["segment"]["item"]),
+                            ("system", result["system"])]:
+        ci = cis[f"{grouping}.pearson"]
+        assert ci["ci_lower"] <= table["pearson"] <= ci["ci_upper"], grouping
+    assert "segment.item.kendall_b" in cis
