@@ -59,6 +59,59 @@ def strict_inversions(values: np.ndarray) -> int:
     return total
 
 
+def weighted_inversions(values: np.ndarray, weights: np.ndarray) -> np.ndarray:
+    """:func:`strict_inversions` with each element counted ``weights[b, i]`` times, for every row b of
+    the weights at once (bootstrap resamples): Σ_{i<j, v_i > v_j} w_bi w_bj, by the same bottom-up merge.
+    The weights are kept element-major (one contiguous row of resamples per element) so that each
+    merge level moves whole rows."""
+    _, ranks = np.unique(np.asarray(values), return_inverse=True)
+    a = ranks.astype(np.int64).ravel()
+    w = np.ascontiguousarray(np.asarray(weights, dtype=float).T)  # (elements × resamples)
+    n = len(a)
+    scale = int(a.max()) + 1 if n else 1
+    index = np.arange(n)
+    total = np.zeros(w.shape[1])
+    width = 1
+    while width < n:
+        block = index // (2 * width)
+        right = (index // width) % 2 == 1
+        keys = block * scale + a
+        left_keys = keys[~right]
+        rk, rb = keys[right], block[right]
+        cum = np.zeros((len(left_keys) + 1, w.shape[1]))
+        np.cumsum(w[~right], axis=0, out=cum[1:])
+        end = np.searchsorted(left_keys, (rb + 1) * scale, side="left")
+        start = np.searchsorted(left_keys, rk, side="right")
+        total += np.einsum("ib,ib->b", w[right], cum[end] - cum[start])
+        order = np.argsort(keys, kind="stable")
+        a, w = a[order], w[order]
+        width *= 2
+    return total
+
+
+def weighted_tie_pairs(weights: np.ndarray, *columns: np.ndarray) -> np.ndarray:
+    """Pairs tied on every given column in the multiset where element i appears ``weights[b, i]`` times:
+    Σ over groups of S(S − 1)/2 with S the group's total weight."""
+    order = np.lexsort(columns[::-1])
+    starts = np.r_[0, np.flatnonzero(np.any([np.diff(np.asarray(c)[order]) != 0 for c in columns], axis=0)) + 1]
+    group = np.add.reduceat(np.asarray(weights, dtype=float)[:, order], starts, axis=1)
+    return (group * (group - 1) / 2).sum(axis=1)
+
+
+def weighted_kendall_counts(gold: np.ndarray, metric: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, ...]:
+    """:func:`kendall_counts` for every row of multiplicities at once: (concordant, discordant, tied
+    only in the metric, tied only in gold, tied in both), each a vector over the rows."""
+    g, m = np.asarray(gold, dtype=float), np.asarray(metric, dtype=float)
+    w = np.asarray(weights, dtype=float)
+    n = w.sum(axis=1)
+    total = n * (n - 1) / 2
+    both = weighted_tie_pairs(w, g, m)
+    m_only, g_only = weighted_tie_pairs(w, m) - both, weighted_tie_pairs(w, g) - both
+    order = np.lexsort((g, m))
+    discordant = weighted_inversions(g[order], w[:, order])
+    return total - m_only - g_only - both - discordant, discordant, m_only, g_only, both
+
+
 def tie_pairs(*columns: np.ndarray) -> int:
     """Pairs tied on every given column at once (sort, then count runs of equal rows)."""
     if len(columns[0]) < 2:

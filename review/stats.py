@@ -314,6 +314,49 @@ def soft_pairwise_accuracy(gold: np.ndarray, metric: np.ndarray, permutations: i
 
 # ----------------------------------------------------------------------------- resampling
 
+def _weighted_midranks(values: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Average ranks of every element in the multisets where element i appears weights[b, i] times,
+    and how many distinct values each multiset holds."""
+    order = np.argsort(values, kind="stable")
+    starts = np.r_[0, np.flatnonzero(np.diff(values[order]) != 0) + 1]
+    group_of = np.empty(len(values), dtype=np.int64)
+    group_of[order] = np.repeat(np.arange(len(starts)), np.diff(np.r_[starts, len(values)]))
+    group = np.add.reduceat(weights[:, order], starts, axis=1)
+    before = np.cumsum(group, axis=1) - group
+    return (before + (group + 1) / 2)[:, group_of], (group > 0).sum(axis=1)
+
+
+def _weighted_pearson(a: np.ndarray, b: np.ndarray, w: np.ndarray) -> np.ndarray:
+    n = w.sum(axis=1)
+    ma, mb = (w * a).sum(axis=1) / n, (w * b).sum(axis=1) / n
+    ca, cb = a - ma[:, None], b - mb[:, None]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        r = (w * ca * cb).sum(axis=1) / np.sqrt((w * ca * ca).sum(axis=1) * (w * cb * cb).sum(axis=1))
+    return np.clip(r, -1.0, 1.0)
+
+
+def resampled_statistics(gold: np.ndarray, metric: np.ndarray, weights: np.ndarray) -> dict[str, np.ndarray]:
+    """Pearson, Spearman, τ_b and τ_c of the multisets where pair i appears ``weights[b, i]`` times — a
+    bootstrap resample each row — computed for all rows together (weighted sums, weighted midranks and
+    weighted merge counting), equal to computing each resample's statistics on its expanded vectors."""
+    g, m = np.asarray(gold, dtype=float), np.asarray(metric, dtype=float)
+    w = np.asarray(weights, dtype=float)
+    rank_g, classes_g = _weighted_midranks(g, w)
+    rank_m, classes_m = _weighted_midranks(m, w)
+    con, dis, m_only, g_only, both = numeric.weighted_kendall_counts(g, m, w)
+    total = con + dis + m_only + g_only + both
+    m_ties, g_ties = m_only + both, g_only + both
+    n = w.sum(axis=1)
+    classes = np.minimum(classes_g, classes_m)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        tau_b = np.where((m_ties == total) | (g_ties == total), np.nan,
+                         (con - dis) / np.sqrt(total - m_ties) / np.sqrt(total - g_ties))
+        tau_c = np.where(classes < 2, np.nan, 2 * (con - dis) / (n ** 2 * (classes - 1) / classes))
+    return {"pearson": _weighted_pearson(np.broadcast_to(g, w.shape), np.broadcast_to(m, w.shape), w),
+            "spearman": _weighted_pearson(rank_g, rank_m, w), "kendall_b": tau_b, "kendall_c": tau_c}
+
+
+
 def bootstrap_ci(fn: Callable[[np.ndarray], float], n: int, resamples: int = 1000, seed: int = 12345,
                  alpha: float = 0.05) -> tuple[float, float]:
     """Percentile interval of ``fn(indices)`` over bootstrap resamples of n units."""

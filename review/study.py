@@ -347,41 +347,42 @@ def _system_level(store: Store, runs, gold, values, metric, human) -> dict:
     return table
 
 
+CI_CHUNK = 50  # resamples computed together (memory: CI_CHUNK × values floats)
+
+
 def _correlation_cis(num_sys: int, gold, values, resamples: int, seed: int, progress: Progress = None) -> dict:
-    """Percentile intervals from resampling items (columns) with replacement, for segment level
-    (grouping none) and system level; acc23 uses the threshold calibrated on the full data and is
-    resampled only while the pairs stay under the calibration limit."""
+    """Percentile intervals from resampling items (columns) with replacement, for every grouping:
+    segment level (none: all resamples of a chunk computed together from weighted statistics; item)
+    and system level. acc23 uses the threshold calibrated on the full data and is resampled only
+    while the pairs stay under the calibration limit."""
     g = stats.as_float([x for row in gold for x in row]).reshape(num_sys, -1)
     v = stats.as_float([x for row in values for x in row]).reshape(num_sys, -1)
     n_items = g.shape[1]
-    full_rows = stats.filtered_rows(list(g.ravel()), list(v.ravel()), 1, "none")
+    ok = np.isfinite(g) & np.isfinite(v)
+    sys_of, item_of = np.nonzero(ok)
+    flat_g, flat_v = g[ok], v[ok]
+    full_rows = [(flat_g, flat_v)] if len(flat_g) >= 2 else []
     epsilon = stats.tie_calibrated(full_rows, "acc23")[1]
-    with_acc23 = sum(len(a) * (len(a) - 1) // 2 for a, _ in full_rows) <= stats.MAX_CALIBRATION_PAIRS
+    with_acc23 = len(flat_g) * (len(flat_g) - 1) // 2 <= stats.MAX_CALIBRATION_PAIRS
     rng = np.random.default_rng(seed)
     samples: dict[str, list[float]] = defaultdict(list)
-    for k in range(resamples):
-        if k % 25 == 0:
-            report(progress, "confidence intervals", k / resamples)
-        cols = rng.integers(0, n_items, n_items)
-        gg, vv = g[:, cols], v[:, cols]
-        ok = np.isfinite(gg) & np.isfinite(vv)
-        a, b = gg[ok], vv[ok]
-        if len(a) < 3:
-            continue
-        for name, value in stats.table_statistics([(a, b)]).items():
-            samples[f"segment.none.{name}"].append(value)
+    for first in range(0, resamples, CI_CHUNK):
+        report(progress, "confidence intervals", first / resamples)
+        size = min(CI_CHUNK, resamples - first)
+        draws = rng.integers(0, n_items, size=(size, n_items))
+        counts = np.bincount((np.arange(size)[:, None] * n_items + draws).ravel(),
+                             minlength=size * n_items).reshape(size, n_items).astype(float)
+        weights = counts[:, item_of]
+        usable = weights.sum(axis=1) >= 3
+        if usable.any():
+            for name, found in stats.resampled_statistics(flat_g, flat_v, weights[usable]).items():
+                samples[f"segment.none.{name}"].extend(found.tolist())
         if with_acc23:
-            samples["segment.none.acc23"].append(stats.kendall(a, b, "acc23", epsilon))
+            for row in weights[usable]:
+                idx = np.repeat(np.arange(len(flat_g)), row.astype(int))
+                samples["segment.none.acc23"].append(stats.kendall(flat_g[idx], flat_v[idx], "acc23", epsilon))
         if num_sys > 2:
-            with np.errstate(invalid="ignore"):
-                counts = ok.sum(axis=1)
-                sg = np.where(counts > 0, np.where(ok, gg, 0).sum(axis=1) / np.maximum(counts, 1), np.nan)
-                sv = np.where(counts > 0, np.where(ok, vv, 0).sum(axis=1) / np.maximum(counts, 1), np.nan)
-            keep = np.isfinite(sg) & np.isfinite(sv)
-            if keep.sum() > 2:
-                system = stats.table_statistics([(sg[keep], sv[keep])])
-                samples["system.pearson"].append(system["pearson"])
-                samples["system.kendall_b"].append(system["kendall_b"])
+            _system_samples(counts, g, v, ok, samples)
     samples.update(_item_grouping_samples(num_sys, g, v, resamples, seed))
     out = {}
     for key, vals in samples.items():
@@ -391,6 +392,19 @@ def _correlation_cis(num_sys: int, gold, values, resamples: int, seed: int, prog
             out[key] = {"ci_lower": float(np.quantile(arr, 0.025)), "ci_upper": float(np.quantile(arr, 0.975)),
                         "resamples": int(arr.size)}
     return out
+
+
+def _system_samples(counts: np.ndarray, g: np.ndarray, v: np.ndarray, ok: np.ndarray, samples: dict) -> None:
+    """System level of each resample: the systems' mean scores over the resampled items, correlated."""
+    okf = ok.astype(float)
+    n = counts @ okf.T  # (resamples × systems)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        sg = (counts @ np.where(ok, g, 0).T) / n
+        sv = (counts @ np.where(ok, v, 0).T) / n
+    keep = np.isfinite(sg).all(axis=1) & np.isfinite(sv).all(axis=1)
+    if keep.any():
+        samples["system.pearson"].extend(stats._pearson_rows(sg[keep], sv[keep]).tolist())
+        samples["system.kendall_b"].extend(stats._kendall_rows(sg[keep], sv[keep])[0].tolist())
 
 
 def _item_grouping_samples(num_sys: int, g: np.ndarray, v: np.ndarray, resamples: int, seed: int) -> dict:
