@@ -89,14 +89,15 @@ def _sacrebleu_per_system(folder: Path) -> None:
     chrF++ and BLEU, references re-read every time): the previous import-mtme."""
     import sacrebleu
     refs = (folder / "references" / "en-de.refA.txt").read_text("utf-8").split("\n")[:-1]
-    metrics = [sacrebleu.metrics.CHRF(), sacrebleu.metrics.CHRF(word_order=2), sacrebleu.metrics.BLEU()]
+    sentence = [sacrebleu.metrics.CHRF(), sacrebleu.metrics.CHRF(word_order=2), sacrebleu.metrics.BLEU(effective_order=True)]
+    corpus = [sacrebleu.metrics.CHRF(), sacrebleu.metrics.CHRF(word_order=2), sacrebleu.metrics.BLEU()]
     for path in sorted((folder / "system-outputs" / "en-de").glob("*.txt")):
         if path.stem == "refA":
             continue
         outputs = path.read_text("utf-8").split("\n")[:-1]
-        for metric in metrics:
-            [metric.sentence_score(o, [r]) for o, r in zip(outputs, refs)]
-            metric.corpus_score(outputs, [refs])
+        for one, whole in zip(sentence, corpus):
+            [one.sentence_score(o, [r]) for o, r in zip(outputs, refs)]
+            whole.corpus_score(outputs, [refs])
 
 
 def _import_bench(work: Path, folder: Path) -> None:
