@@ -59,34 +59,49 @@ def strict_inversions(values: np.ndarray) -> int:
     return total
 
 
+class InversionPlan:
+    """The bottom-up merge of :func:`strict_inversions` for one sequence, prepared once, so that the
+    weighted inversion count of many rows of multiplicities (bootstrap resamples) moves only weights:
+    at every level, which elements are left and right halves and where each right element falls among
+    its block's sorted left half."""
+
+    def __init__(self, values: np.ndarray):
+        _, ranks = np.unique(np.asarray(values), return_inverse=True)
+        a = ranks.astype(np.int64).ravel()
+        n = len(a)
+        scale = int(a.max()) + 1 if n else 1
+        index = np.arange(n)
+        self.levels = []
+        width = 1
+        while width < n:
+            block = index // (2 * width)
+            right = (index // width) % 2 == 1
+            keys = block * scale + a
+            left_keys = keys[~right]
+            rk, rb = keys[right], block[right]
+            end = np.searchsorted(left_keys, (rb + 1) * scale, side="left")
+            start = np.searchsorted(left_keys, rk, side="right")
+            order = np.argsort(keys, kind="stable")
+            self.levels.append((np.flatnonzero(~right), np.flatnonzero(right), end, start, order))
+            a = a[order]
+            width *= 2
+
+    def count(self, weights: np.ndarray) -> np.ndarray:
+        """Σ_{i<j, v_i > v_j} w_bi w_bj for every row b (whole-number weights, exact in integers)."""
+        w = np.ascontiguousarray(np.rint(np.asarray(weights, dtype=float)).astype(np.int32).T)  # elements × rows
+        total = np.zeros(w.shape[1], dtype=np.int64)
+        for left, right, end, start, order in self.levels:
+            cum = np.zeros((len(left) + 1, w.shape[1]), dtype=np.int32)
+            np.cumsum(w[left], axis=0, out=cum[1:])
+            total += (w[right].astype(np.int64) * (cum[end] - cum[start])).sum(axis=0)
+            w = w[order]
+        return total.astype(float)
+
+
 def weighted_inversions(values: np.ndarray, weights: np.ndarray) -> np.ndarray:
-    """:func:`strict_inversions` with each element counted ``weights[b, i]`` times, for every row b of
-    the weights at once (bootstrap resamples): Σ_{i<j, v_i > v_j} w_bi w_bj, by the same bottom-up merge.
-    The weights are kept element-major (one contiguous row of resamples per element) so that each
-    merge level moves whole rows."""
-    _, ranks = np.unique(np.asarray(values), return_inverse=True)
-    a = ranks.astype(np.int64).ravel()
-    w = np.ascontiguousarray(np.asarray(weights, dtype=float).T)  # (elements × resamples)
-    n = len(a)
-    scale = int(a.max()) + 1 if n else 1
-    index = np.arange(n)
-    total = np.zeros(w.shape[1])
-    width = 1
-    while width < n:
-        block = index // (2 * width)
-        right = (index // width) % 2 == 1
-        keys = block * scale + a
-        left_keys = keys[~right]
-        rk, rb = keys[right], block[right]
-        cum = np.zeros((len(left_keys) + 1, w.shape[1]))
-        np.cumsum(w[~right], axis=0, out=cum[1:])
-        end = np.searchsorted(left_keys, (rb + 1) * scale, side="left")
-        start = np.searchsorted(left_keys, rk, side="right")
-        total += np.einsum("ib,ib->b", w[right], cum[end] - cum[start])
-        order = np.argsort(keys, kind="stable")
-        a, w = a[order], w[order]
-        width *= 2
-    return total
+    """:func:`strict_inversions` with each element counted ``weights[b, i]`` times (whole numbers), for
+    every row b of the weights at once."""
+    return InversionPlan(values).count(weights)
 
 
 def weighted_tie_pairs(weights: np.ndarray, *columns: np.ndarray) -> np.ndarray:
@@ -98,18 +113,35 @@ def weighted_tie_pairs(weights: np.ndarray, *columns: np.ndarray) -> np.ndarray:
     return (group * (group - 1) / 2).sum(axis=1)
 
 
+class WeightedKendall:
+    """:func:`kendall_counts` of one (gold, metric) pair of vectors for many rows of multiplicities
+    (bootstrap resamples), with everything that does not depend on the weights prepared once."""
+
+    def __init__(self, gold: np.ndarray, metric: np.ndarray):
+        self.g, self.m = np.asarray(gold, dtype=float), np.asarray(metric, dtype=float)
+        self.order = np.lexsort((self.g, self.m))
+        self.plan = InversionPlan(self.g[self.order])
+        joint = np.lexsort((self.m, self.g))
+        same = (np.diff(self.g[joint]) == 0) & (np.diff(self.m[joint]) == 0)
+        self.joint, self.joint_starts = joint, np.r_[0, np.flatnonzero(~same) + 1]
+
+    def counts(self, weights: np.ndarray, g_ties: np.ndarray, m_ties: np.ndarray) -> tuple[np.ndarray, ...]:
+        w = np.asarray(weights, dtype=float)
+        n = w.sum(axis=1)
+        total = n * (n - 1) / 2
+        group = np.add.reduceat(w[:, self.joint], self.joint_starts, axis=1)
+        both = (group * (group - 1) / 2).sum(axis=1)
+        m_only, g_only = m_ties - both, g_ties - both
+        discordant = self.plan.count(w[:, self.order])
+        return total - m_only - g_only - both - discordant, discordant, m_only, g_only, both
+
+
 def weighted_kendall_counts(gold: np.ndarray, metric: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, ...]:
     """:func:`kendall_counts` for every row of multiplicities at once: (concordant, discordant, tied
     only in the metric, tied only in gold, tied in both), each a vector over the rows."""
-    g, m = np.asarray(gold, dtype=float), np.asarray(metric, dtype=float)
     w = np.asarray(weights, dtype=float)
-    n = w.sum(axis=1)
-    total = n * (n - 1) / 2
-    both = weighted_tie_pairs(w, g, m)
-    m_only, g_only = weighted_tie_pairs(w, m) - both, weighted_tie_pairs(w, g) - both
-    order = np.lexsort((g, m))
-    discordant = weighted_inversions(g[order], w[:, order])
-    return total - m_only - g_only - both - discordant, discordant, m_only, g_only, both
+    return WeightedKendall(gold, metric).counts(w, weighted_tie_pairs(w, np.asarray(gold, dtype=float)),
+                                                weighted_tie_pairs(w, np.asarray(metric, dtype=float)))
 
 
 def tie_pairs(*columns: np.ndarray) -> int:

@@ -214,10 +214,10 @@ def _one_row(g: np.ndarray, m: np.ndarray) -> dict[str, float]:
             "kendall_c": kendall(g, m, "c", counts=counts)}
 
 
-def table_statistics(rows: list[tuple[np.ndarray, np.ndarray]]) -> dict[str, float]:
-    """Pearson, Spearman, τ_b and τ_c averaged over rows (NaN rows dropped), rows of equal length
-    computed together as matrices."""
-    sums: dict[str, list[float]] = {name: [] for name in TABLE_STATISTICS}
+def row_statistics(rows: list[tuple[np.ndarray, np.ndarray]]) -> dict[str, np.ndarray]:
+    """Pearson, Spearman, τ_b and τ_c of every row (NaN where undefined), rows of equal length computed
+    together as matrices."""
+    out = {name: np.full(len(rows), np.nan) for name in TABLE_STATISTICS}
     by_length: dict[int, list[int]] = {}
     for k, (g, _) in enumerate(rows):
         by_length.setdefault(len(g), []).append(k)
@@ -225,16 +225,19 @@ def table_statistics(rows: list[tuple[np.ndarray, np.ndarray]]) -> dict[str, flo
         if length > 64 or len(members) == 1:
             for k in members:
                 for name, value in _one_row(*rows[k]).items():
-                    sums[name].append(value)
+                    out[name][k] = value
             continue
         g = np.array([rows[k][0] for k in members], dtype=float)
         m = np.array([rows[k][1] for k in members], dtype=float)
-        sums["pearson"] += _pearson_rows(g, m).tolist()
-        sums["spearman"] += _pearson_rows(numeric.rankdata_rows(g), numeric.rankdata_rows(m)).tolist()
-        tau_b, tau_c = _kendall_rows(g, m)
-        sums["kendall_b"] += tau_b.tolist()
-        sums["kendall_c"] += tau_c.tolist()
-    return {name: average(values) for name, values in sums.items()}
+        out["pearson"][members] = _pearson_rows(g, m)
+        out["spearman"][members] = _pearson_rows(numeric.rankdata_rows(g), numeric.rankdata_rows(m))
+        out["kendall_b"][members], out["kendall_c"][members] = _kendall_rows(g, m)
+    return out
+
+
+def table_statistics(rows: list[tuple[np.ndarray, np.ndarray]]) -> dict[str, float]:
+    """Pearson, Spearman, τ_b and τ_c averaged over rows (NaN rows dropped)."""
+    return {name: average(values.tolist()) for name, values in row_statistics(rows).items()}
 
 
 @dataclass
@@ -314,16 +317,22 @@ def soft_pairwise_accuracy(gold: np.ndarray, metric: np.ndarray, permutations: i
 
 # ----------------------------------------------------------------------------- resampling
 
-def _weighted_midranks(values: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Average ranks of every element in the multisets where element i appears weights[b, i] times,
-    and how many distinct values each multiset holds."""
-    order = np.argsort(values, kind="stable")
-    starts = np.r_[0, np.flatnonzero(np.diff(values[order]) != 0) + 1]
-    group_of = np.empty(len(values), dtype=np.int64)
-    group_of[order] = np.repeat(np.arange(len(starts)), np.diff(np.r_[starts, len(values)]))
-    group = np.add.reduceat(weights[:, order], starts, axis=1)
-    before = np.cumsum(group, axis=1) - group
-    return (before + (group + 1) / 2)[:, group_of], (group > 0).sum(axis=1)
+class _Midranks:
+    """Average ranks in weighted multisets of one vector, its sort prepared once."""
+
+    def __init__(self, values: np.ndarray):
+        order = np.argsort(values, kind="stable")
+        self.order = order
+        self.starts = np.r_[0, np.flatnonzero(np.diff(values[order]) != 0) + 1]
+        self.group_of = np.empty(len(values), dtype=np.int64)
+        self.group_of[order] = np.repeat(np.arange(len(self.starts)), np.diff(np.r_[self.starts, len(values)]))
+
+    def __call__(self, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Ranks of every element, distinct values present, and tied pairs — for every row of weights."""
+        group = np.add.reduceat(weights[:, self.order], self.starts, axis=1)
+        before = np.cumsum(group, axis=1) - group
+        ties = (group * (group - 1) / 2).sum(axis=1)
+        return (before + (group + 1) / 2)[:, self.group_of], (group > 0).sum(axis=1), ties
 
 
 def _weighted_pearson(a: np.ndarray, b: np.ndarray, w: np.ndarray) -> np.ndarray:
@@ -335,26 +344,37 @@ def _weighted_pearson(a: np.ndarray, b: np.ndarray, w: np.ndarray) -> np.ndarray
     return np.clip(r, -1.0, 1.0)
 
 
-def resampled_statistics(gold: np.ndarray, metric: np.ndarray, weights: np.ndarray) -> dict[str, np.ndarray]:
+class ResampledStatistics:
     """Pearson, Spearman, τ_b and τ_c of the multisets where pair i appears ``weights[b, i]`` times — a
-    bootstrap resample each row — computed for all rows together (weighted sums, weighted midranks and
-    weighted merge counting), equal to computing each resample's statistics on its expanded vectors."""
-    g, m = np.asarray(gold, dtype=float), np.asarray(metric, dtype=float)
-    w = np.asarray(weights, dtype=float)
-    rank_g, classes_g = _weighted_midranks(g, w)
-    rank_m, classes_m = _weighted_midranks(m, w)
-    con, dis, m_only, g_only, both = numeric.weighted_kendall_counts(g, m, w)
-    total = con + dis + m_only + g_only + both
-    m_ties, g_ties = m_only + both, g_only + both
-    n = w.sum(axis=1)
-    classes = np.minimum(classes_g, classes_m)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        tau_b = np.where((m_ties == total) | (g_ties == total), np.nan,
-                         (con - dis) / np.sqrt(total - m_ties) / np.sqrt(total - g_ties))
-        tau_c = np.where(classes < 2, np.nan, 2 * (con - dis) / (n ** 2 * (classes - 1) / classes))
-    return {"pearson": _weighted_pearson(np.broadcast_to(g, w.shape), np.broadcast_to(m, w.shape), w),
-            "spearman": _weighted_pearson(rank_g, rank_m, w), "kendall_b": tau_b, "kendall_c": tau_c}
+    bootstrap resample each row — for many rows at once (weighted sums, weighted midranks, weighted
+    merge counting), equal to computing each resample's statistics on its expanded vectors. The sorts
+    and merge plans depend only on the data and are made once."""
 
+    def __init__(self, gold: np.ndarray, metric: np.ndarray):
+        self.g, self.m = np.asarray(gold, dtype=float), np.asarray(metric, dtype=float)
+        self.rank_g, self.rank_m = _Midranks(self.g), _Midranks(self.m)
+        self.kendall = numeric.WeightedKendall(self.g, self.m)
+
+    def __call__(self, weights: np.ndarray) -> dict[str, np.ndarray]:
+        w = np.asarray(weights, dtype=float)
+        rank_g, classes_g, ties_g = self.rank_g(w)
+        rank_m, classes_m, ties_m = self.rank_m(w)
+        con, dis, m_only, g_only, both = self.kendall.counts(w, ties_g, ties_m)
+        total = con + dis + m_only + g_only + both
+        m_ties, g_ties = m_only + both, g_only + both
+        n = w.sum(axis=1)
+        classes = np.minimum(classes_g, classes_m)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            tau_b = np.where((m_ties == total) | (g_ties == total), np.nan,
+                             (con - dis) / np.sqrt(total - m_ties) / np.sqrt(total - g_ties))
+            tau_c = np.where(classes < 2, np.nan, 2 * (con - dis) / (n ** 2 * (classes - 1) / classes))
+        return {"pearson": _weighted_pearson(np.broadcast_to(self.g, w.shape), np.broadcast_to(self.m, w.shape), w),
+                "spearman": _weighted_pearson(rank_g, rank_m, w), "kendall_b": tau_b, "kendall_c": tau_c}
+
+
+def resampled_statistics(gold: np.ndarray, metric: np.ndarray, weights: np.ndarray) -> dict[str, np.ndarray]:
+    """:class:`ResampledStatistics` of one set of rows."""
+    return ResampledStatistics(gold, metric)(weights)
 
 
 def bootstrap_ci(fn: Callable[[np.ndarray], float], n: int, resamples: int = 1000, seed: int = 12345,

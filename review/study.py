@@ -366,6 +366,7 @@ def _correlation_cis(num_sys: int, gold, values, resamples: int, seed: int, prog
     with_acc23 = len(flat_g) * (len(flat_g) - 1) // 2 <= stats.MAX_CALIBRATION_PAIRS
     rng = np.random.default_rng(seed)
     samples: dict[str, list[float]] = defaultdict(list)
+    segment = stats.ResampledStatistics(flat_g, flat_v)
     for first in range(0, resamples, CI_CHUNK):
         report(progress, "confidence intervals", first / resamples)
         size = min(CI_CHUNK, resamples - first)
@@ -375,7 +376,7 @@ def _correlation_cis(num_sys: int, gold, values, resamples: int, seed: int, prog
         weights = counts[:, item_of]
         usable = weights.sum(axis=1) >= 3
         if usable.any():
-            for name, found in stats.resampled_statistics(flat_g, flat_v, weights[usable]).items():
+            for name, found in segment(weights[usable]).items():
                 samples[f"segment.none.{name}"].extend(found.tolist())
         if with_acc23:
             for row in weights[usable]:
@@ -413,12 +414,12 @@ def _item_grouping_samples(num_sys: int, g: np.ndarray, v: np.ndarray, resamples
     if num_sys < 2:
         return {}
     rows = [(g[:, k], v[:, k]) for k in range(g.shape[1])]
+    masks = [np.isfinite(a) & np.isfinite(b) for a, b in rows]
+    usable = [k for k, ok in enumerate(masks) if ok.sum() >= 2]
+    found = stats.row_statistics([(rows[k][0][masks[k]], rows[k][1][masks[k]]) for k in usable])
     per_item = {name: np.full(len(rows), np.nan) for name in stats.TABLE_STATISTICS}
-    for k, (a, b) in enumerate(rows):
-        ok = np.isfinite(a) & np.isfinite(b)
-        if ok.sum() >= 2:
-            for name in stats.TABLE_STATISTICS:
-                per_item[name][k] = stats.CORRELATIONS[name](a[ok], b[ok])
+    for name, values in found.items():
+        per_item[name][usable] = values
     draws = np.random.default_rng(seed + 1).integers(0, len(rows), size=(resamples, len(rows)))
     weights = np.zeros((resamples, len(rows)))
     np.add.at(weights, (np.arange(resamples)[:, None], draws), 1.0)
