@@ -319,7 +319,8 @@ class StudyPanel(QWidget):
 
     def _show_correlation(self, found) -> None:
         metric, human, result, pairs = found
-        keys = ["pearson", "spearman", "kendall_b", "kendall_c", "acc23", "acc23_epsilon", "pairwise_accuracy", "n"]
+        keys = ["pearson", "spearman", "kendall_b", "kendall_c", "acc23", "acc23_epsilon", "pairwise_accuracy",
+                "soft_pairwise_accuracy", "n"]
         rows = [[f"segment / {g}"] + [t.get(k) for k in keys] for g, t in result["segment"].items()]
         rows.append(["system"] + [result["system"].get(k) for k in keys])
         _fill(self.table, [self.tr("Level")] + keys, rows)

@@ -335,12 +335,25 @@ class _Midranks:
         return (before + (group + 1) / 2)[:, self.group_of], (group > 0).sum(axis=1), ties
 
 
-def _weighted_pearson(a: np.ndarray, b: np.ndarray, w: np.ndarray) -> np.ndarray:
-    n = w.sum(axis=1)
-    ma, mb = (w * a).sum(axis=1) / n, (w * b).sum(axis=1) / n
-    ca, cb = a - ma[:, None], b - mb[:, None]
+def _pearson_from_sums(n, sa, sb, saa, sbb, sab) -> np.ndarray:
+    """Pearson's r from weighted sums (Σw, Σwa, Σwb, Σwa², Σwb², Σwab), one per row."""
     with np.errstate(invalid="ignore", divide="ignore"):
-        r = (w * ca * cb).sum(axis=1) / np.sqrt((w * ca * ca).sum(axis=1) * (w * cb * cb).sum(axis=1))
+        cov = sab - sa * sb / n
+    with np.errstate(invalid="ignore", divide="ignore"):
+        r = cov / np.sqrt((saa - sa * sa / n) * (sbb - sb * sb / n))
+    return np.clip(r, -1.0, 1.0)
+
+
+def _weighted_pearson(a: np.ndarray, b: np.ndarray, w: np.ndarray) -> np.ndarray:
+    """Pearson's r of each row's multiset (a, b: one value per element and row; w: multiplicities).
+    Centred first: sums of squares of large ranks would lose digits."""
+    n = w.sum(axis=1)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        ma, mb = np.einsum("ij,ij->i", w, a) / n, np.einsum("ij,ij->i", w, b) / n
+    ca, cb = a - ma[:, None], b - mb[:, None]
+    wa = w * ca
+    with np.errstate(invalid="ignore", divide="ignore"):
+        r = np.einsum("ij,ij->i", wa, cb) / np.sqrt(np.einsum("ij,ij->i", wa, ca) * np.einsum("ij,ij->i", w * cb, cb))
     return np.clip(r, -1.0, 1.0)
 
 
@@ -368,8 +381,12 @@ class ResampledStatistics:
             tau_b = np.where((m_ties == total) | (g_ties == total), np.nan,
                              (con - dis) / np.sqrt(total - m_ties) / np.sqrt(total - g_ties))
             tau_c = np.where(classes < 2, np.nan, 2 * (con - dis) / (n ** 2 * (classes - 1) / classes))
-        return {"pearson": _weighted_pearson(np.broadcast_to(self.g, w.shape), np.broadcast_to(self.m, w.shape), w),
-                "spearman": _weighted_pearson(rank_g, rank_m, w), "kendall_b": tau_b, "kendall_c": tau_c}
+        g, m = self.g - self.g.mean(), self.m - self.m.mean()  # centred: the sums keep their digits
+        sums = w @ np.column_stack([g, m, g * g, m * m, g * m])
+        flat = classes < 2  # a resample without spread in gold or metric has no correlation
+        return {"pearson": np.where(flat, np.nan, _pearson_from_sums(n, *sums.T)),
+                "spearman": np.where(flat, np.nan, _weighted_pearson(rank_g, rank_m, w)),
+                "kendall_b": tau_b, "kendall_c": tau_c}
 
 
 def resampled_statistics(gold: np.ndarray, metric: np.ndarray, weights: np.ndarray) -> dict[str, np.ndarray]:

@@ -238,3 +238,22 @@ def test_intervals_for_every_grouping_contain_their_point(wmt):
         ci = cis[f"{grouping}.pearson"]
         assert ci["ci_lower"] <= table["pearson"] <= ci["ci_upper"], grouping
     assert "segment.item.kendall_b" in cis
+
+
+def test_resampled_statistics_equal_expanding_each_resample():
+    """All resamples at once (weighted sums, midranks, merge counting) = each resample expanded."""
+    rng = np.random.default_rng(0)
+    for _ in range(150):
+        n = rng.integers(3, 40)
+        g = rng.integers(0, 5, n).astype(float) * 1000 + 7
+        m = rng.normal(size=n).round(1)
+        weights = rng.integers(0, 3, size=(4, n)).astype(float)
+        got = stats.resampled_statistics(g, m, weights)
+        for b in range(4):
+            idx = np.repeat(np.arange(n), weights[b].astype(int))
+            if len(idx) < 3:
+                continue
+            for name, value in stats.table_statistics([(g[idx], m[idx])]).items():
+                assert (math.isnan(value) and math.isnan(got[name][b])) or abs(value - got[name][b]) < 1e-9
+            want = numeric.kendall_counts(g[idx], m[idx])
+            assert np.allclose([c[b] for c in numeric.weighted_kendall_counts(g, m, weights)], want)
