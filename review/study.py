@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 from collections import Counter, defaultdict
 from typing import Any
 
@@ -361,29 +362,22 @@ def _correlation_cis(num_sys: int, gold, values, resamples: int, seed: int, prog
     ok = np.isfinite(g) & np.isfinite(v)
     sys_of, item_of = np.nonzero(ok)
     flat_g, flat_v = g[ok], v[ok]
-    full_rows = [(flat_g, flat_v)] if len(flat_g) >= 2 else []
-    epsilon = stats.tie_calibrated(full_rows, "acc23")[1]
     with_acc23 = len(flat_g) * (len(flat_g) - 1) // 2 <= stats.MAX_CALIBRATION_PAIRS
+    epsilon = stats.tie_calibrated([(flat_g, flat_v)], "acc23")[1] if with_acc23 and len(flat_g) >= 2 else 0.0
     rng = np.random.default_rng(seed)
-    samples: dict[str, list[float]] = defaultdict(list)
     segment = stats.ResampledStatistics(flat_g, flat_v)
+    chunks = []
     for first in range(0, resamples, CI_CHUNK):
-        report(progress, "confidence intervals", first / resamples)
         size = min(CI_CHUNK, resamples - first)
         draws = rng.integers(0, n_items, size=(size, n_items))
-        counts = np.bincount((np.arange(size)[:, None] * n_items + draws).ravel(),
-                             minlength=size * n_items).reshape(size, n_items).astype(float)
-        weights = counts[:, item_of]
-        usable = weights.sum(axis=1) >= 3
-        if usable.any():
-            for name, found in segment(weights[usable]).items():
-                samples[f"segment.none.{name}"].extend(found.tolist())
-        if with_acc23:
-            for row in weights[usable]:
-                idx = np.repeat(np.arange(len(flat_g)), row.astype(int))
-                samples["segment.none.acc23"].append(stats.kendall(flat_g[idx], flat_v[idx], "acc23", epsilon))
-        if num_sys > 2:
-            _system_samples(counts, g, v, ok, samples)
+        chunks.append(np.bincount((np.arange(size)[:, None] * n_items + draws).ravel(),
+                                  minlength=size * n_items).reshape(size, n_items).astype(float))
+
+    job = _ChunkJob(segment, flat_g, flat_v, item_of, g, v, ok, num_sys, with_acc23, epsilon)
+    samples: dict[str, list[float]] = defaultdict(list)
+    for found in _run_chunks(job, chunks, progress):
+        for key, values_ in found.items():
+            samples[key].extend(values_)
     samples.update(_item_grouping_samples(num_sys, g, v, resamples, seed))
     out = {}
     for key, vals in samples.items():
@@ -393,6 +387,59 @@ def _correlation_cis(num_sys: int, gold, values, resamples: int, seed: int, prog
             out[key] = {"ci_lower": float(np.quantile(arr, 0.025)), "ci_upper": float(np.quantile(arr, 0.975)),
                         "resamples": int(arr.size)}
     return out
+
+
+class _ChunkJob:
+    """The statistics of one chunk of resamples (everything it needs prepared once, shared by workers)."""
+
+    def __init__(self, segment, flat_g, flat_v, item_of, g, v, ok, num_sys, with_acc23, epsilon):
+        self.segment, self.flat_g, self.flat_v, self.item_of = segment, flat_g, flat_v, item_of
+        self.g, self.v, self.ok, self.num_sys = g, v, ok, num_sys
+        self.with_acc23, self.epsilon = with_acc23, epsilon
+
+    def __call__(self, counts: np.ndarray) -> dict[str, list[float]]:
+        found: dict[str, list[float]] = defaultdict(list)
+        weights = counts[:, self.item_of]
+        usable = weights.sum(axis=1) >= 3
+        if usable.any():
+            for name, values in self.segment(weights[usable]).items():
+                found[f"segment.none.{name}"].extend(values.tolist())
+        if self.with_acc23:
+            for row in weights[usable]:
+                idx = np.repeat(np.arange(len(self.flat_g)), row.astype(int))
+                found["segment.none.acc23"].append(stats.kendall(self.flat_g[idx], self.flat_v[idx], "acc23",
+                                                                 self.epsilon))
+        if self.num_sys > 2:
+            _system_samples(counts, self.g, self.v, self.ok, found)
+        return dict(found)
+
+
+PARALLEL_VALUES = 20_000  # below this many values a chunk is too quick to be worth a worker process
+
+
+def _run_chunks(job: _ChunkJob, chunks: list[np.ndarray], progress: Progress):
+    """The chunks' statistics in order: in forked worker processes on every core for large data (each
+    inherits the prepared job; only the chunk and its result travel), in this process otherwise."""
+    import multiprocessing
+    workers = min(os.cpu_count() or 1, len(chunks))
+    if workers < 2 or len(job.flat_g) < PARALLEL_VALUES or "fork" not in multiprocessing.get_all_start_methods():
+        for k, counts in enumerate(chunks):
+            report(progress, "confidence intervals", k / len(chunks))
+            yield job(counts)
+        return
+    with multiprocessing.get_context("fork").Pool(workers, initializer=_adopt, initargs=(job,)) as pool:
+        for k, found in enumerate(pool.imap(_work, chunks)):
+            report(progress, "confidence intervals", k / len(chunks))
+            yield found
+
+
+def _adopt(job: _ChunkJob) -> None:
+    """Pool initializer: the worker keeps the job it inherited."""
+    _work.job = job
+
+
+def _work(counts: np.ndarray) -> dict[str, list[float]]:
+    return _work.job(counts)
 
 
 def _system_samples(counts: np.ndarray, g: np.ndarray, v: np.ndarray, ok: np.ndarray, samples: dict) -> None:
