@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Callable, Sequence
 
 import numpy as np
@@ -75,9 +76,14 @@ def kendall(gold: Vector, metric: Vector, variant: str = "b", epsilon: float = 0
 MAX_CALIBRATION_PAIRS = 2_000_000
 
 
+@lru_cache(maxsize=64)
+def _all_pairs(n: int) -> tuple[np.ndarray, np.ndarray]:
+    return np.triu_indices(n, k=1)
+
+
 def _pairs(n: int, rate: float, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
     if rate >= 1:
-        return np.triu_indices(n, k=1)
+        return _all_pairs(n)
     count = int(round(rate * n * (n - 1) / 2))
     i, j = rng.integers(0, n, count), rng.integers(0, n, count)
     keep = i != j

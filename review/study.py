@@ -37,11 +37,13 @@ def answers(store: Store, task: str, question: str, campaign_id: str | None = No
     if campaign_id:
         sql += " and r.campaign_id = ?"
         params.append(campaign_id)
+    keys = ("speaker_id", "item_id", "campaign_id", "run_id", "entry_id")
     out = []
-    for row in store.rows(sql, params):
-        value = json.loads(row.pop("answers")).get(question)
+    for *fields, answers_json in store.conn.execute(sql.replace("r.answers, i.run_id, i.entry_id",
+                                                                "i.run_id, i.entry_id, r.answers"), params):
+        value = json.loads(answers_json).get(question)
         if value is not None:
-            out.append({**row, "value": value})
+            out.append({**dict(zip(keys, fields)), "value": value})
     return out
 
 
@@ -79,7 +81,7 @@ def item_scores(store: Store, kind: str, campaign_id: str | None = None) -> dict
     per_item: dict[str, list[float]] = defaultdict(list)
     for r in rows:
         per_item[r["item_id"]].append(float(r["value"]))
-    return {k: float(np.mean(v)) for k, v in per_item.items()}
+    return {k: sum(v) / len(v) for k, v in per_item.items()}
 
 
 def metric_names(store: Store, sample: int = 500) -> list[str]:
