@@ -537,27 +537,28 @@ def list_runs(store: Store) -> list[dict]:
                       "i on i.run_id = r.id and i.kind = 'segment' group by r.id order by r.imported_at, r.id")
 
 
-def find_speaker(store: Store, text: str) -> str:
-    """A speaker's id from their id or their (unique) name on this laptop."""
-    if store.one("select id from speakers where id = ?", [text]):
+def _find(store: Store, kind: str, sql_by_id: str, sql_by_name: str, text: str) -> str:
+    """An id from an id or a unique name; one line naming what was not found, or the ambiguity."""
+    if store.one(sql_by_id, [text]):
         return text
-    named = [r["id"] for r in store.rows("select id from speakers where display_name = ? and withdrawn = 0", [text])]
+    named = [r["id"] for r in store.rows(sql_by_name, [text])]
     if len(named) == 1:
         return named[0]
     if named:
-        raise NotFound("speaker", text, f"{len(named)} speakers have this name: give the id (lyss review list speakers)")
-    raise NotFound("speaker", text, "no such speaker (lyss review list speakers shows them)")
+        raise NotFound(kind, text, f"{len(named)} {kind}s have this name: give the id (lyss review list {kind}s)")
+    raise NotFound(kind, text, f"no such {kind} (lyss review list {kind}s shows them)")
+
+
+def find_speaker(store: Store, text: str) -> str:
+    """A speaker's id from their id or their (unique) name on this laptop."""
+    return _find(store, "speaker", "select id from speakers where id = ?",
+                 "select id from speakers where display_name = ? and withdrawn = 0", text)
 
 
 def find_campaign(store: Store, text: str) -> str:
     """A campaign's id from its id or its (unique) name."""
-    if store.one("select id from campaigns where id = ?", [text]):
-        return text
-    named = [r["id"] for r in store.rows("select id from campaigns where name = ?", [text])]
-    if len(named) == 1:
-        return named[0]
-    raise NotFound("campaign", text, "no such campaign (lyss review list campaigns shows them)" if not named else
-                   f"{len(named)} campaigns have this name: give the id")
+    return _find(store, "campaign", "select id from campaigns where id = ?", "select id from campaigns where name = ?",
+                 text)
 
 
 def campaign(store: Store, campaign_id: str) -> dict:
