@@ -202,6 +202,9 @@ class StudyPanel(QWidget):
         self.campaign_choice = QComboBox()
         self.metric_choice = QComboBox()
         self.human = QComboBox()
+        for box, letters in ((self.campaign_choice, 22), (self.metric_choice, 16), (self.human, 12)):
+            box.setMinimumContentsLength(letters)
+            box.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)
         row.addWidget(QLabel(self.tr("Campaign")))
         row.addWidget(self.campaign_choice)
         row.addWidget(QLabel(self.tr("Metric")))
@@ -212,12 +215,15 @@ class StudyPanel(QWidget):
                    (self.tr("Linter precision"), self.precision), (self.tr("FST false rejections"), self.rejections),
                    (self.tr("Reweight…"), self.reweight), (self.tr("Confirm tier…"), self.confirm),
                    (self.tr("Save plot as PNG…"), self.save_plot)]
+        row.addStretch(1)
+        layout.addLayout(row)
+        actions = QHBoxLayout()  # a second row: the window fits a 1280-pixel screen
         for label, slot in buttons:
             b = QPushButton(label)
             b.clicked.connect(guarded(self, lambda _=False, s=slot: s()))
-            row.addWidget(b)
-        row.addStretch(1)
-        layout.addLayout(row)
+            actions.addWidget(b)
+        actions.addStretch(1)
+        layout.addLayout(actions)
         working = QHBoxLayout()
         self.progress = QProgressBar()
         self.progress.setRange(0, 100)
