@@ -18,7 +18,8 @@ def register(sub, commands) -> None:
     add.add_argument("--accept-licence", action="store_true", help="you have read `lyss analyzers licence`")
     rm = verbs.add_parser("remove", help="remove an analyser you added")
     rm.add_argument("name", metavar="FILE_NAME")
-    verbs.add_parser("licence", help="the licence terms of the GiellaLT analysers")
+    lic = verbs.add_parser("licence", help="the licence terms of the analysers (of one language, or of every pack)")
+    lic.add_argument("--lang", help="the language whose analysers' licence to show")
     commands["analyzers"] = run
 
     p = sub.add_parser("glosses", help="the semantic validator's gloss table: add your own lemma glosses")
@@ -76,11 +77,14 @@ def run(args) -> int:
         print(f"\nyour analysers folder: {analysers.user_data_dir() / 'analysers'}")
         return 0
     if args.verb == "licence":
-        print(analysers.AGPL_NOTICE)
+        notices = {args.lang: analysers.licence_of(args.lang)} if args.lang else analysers.licence_notices()
+        for code, licence in notices.items():
+            print(f"{code} ({licence['id']}): {licence['notice']}\n")
         return 0
     if args.verb == "add":
         if not args.accept_licence:
-            print(analysers.AGPL_NOTICE)
+            licence = analysers.licence_of(args.lang)
+            print(f"{licence['id']}: {licence['notice']}")
         record = analysers.install(args.file, args.lang, args.kind, args.accept_licence)
         print(f"added {record['file']} ({record['lang']}, {record['kind']}), sha256 {record['sha256']}")
         return 0

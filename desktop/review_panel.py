@@ -179,6 +179,7 @@ class ItemPage(QWidget):
         self.campaign_id = self.speaker_id = ""
         self.position = 0
         self.item: dict = {}
+        self.drafts: dict[tuple, str] = {}  # notes written before the answer, kept through a pause
         self.language: dict = {}
         self.display: dict | None = None
         self.partial: dict = {}
@@ -257,7 +258,7 @@ class ItemPage(QWidget):
         self.position = position
         self.item = campaigns.item_at(self.store, self.campaign_id, self.speaker_id, position)
         self.partial = dict(self.item["answer"] or {})
-        self.note = self.item["note"]
+        self.note = self.item["note"] or self.drafts.get(self._key())
         self.shown_at = time.perf_counter()
         words = tasks.texts(self.item["task"], self.language)
         done, total = campaigns.progress(self.store, self.campaign_id, self.speaker_id)
@@ -338,6 +339,7 @@ class ItemPage(QWidget):
         answers = {q["id"]: self.partial[q["id"]] for q in self._questions()}
         campaigns.answer(self.store, self.campaign_id, self.speaker_id, self.position, answers, self.note,
                          time.perf_counter() - self.shown_at)
+        self.drafts.pop(self._key(), None)
         self.advance()
 
     def advance(self) -> None:
@@ -375,8 +377,13 @@ class ItemPage(QWidget):
                 campaigns.answer(self.store, self.campaign_id, self.speaker_id, self.position, self.item["answer"],
                                  self.note)
                 self.item["note"] = self.note
+            else:
+                self.drafts[self._key()] = self.note
             self.status.setText(self.tr("Note saved.") if self.item.get("answer") else
                                 self.tr("Note kept; it is saved with your answer."))
+
+    def _key(self) -> tuple:
+        return (self.campaign_id, self.speaker_id, self.position)
 
     def _toggle_script(self, on: bool) -> None:
         if self.speaker_id and self.display is not None:

@@ -39,6 +39,11 @@ class MetricModel(QAbstractTableModel):
         super().__init__()
         self.rows: list[tuple[str, str, str, str]] = []
 
+    def load_empty(self) -> None:
+        self.beginResetModel()
+        self.rows = []
+        self.endResetModel()
+
     def load(self, scored: dict) -> None:
         self.beginResetModel()
         s = scored["scores"]
@@ -94,6 +99,11 @@ class EntryModel(QAbstractTableModel):
         self.entries: list[dict] = []
         self.dimensions: list[str] = []
         self.plugins: list[str] = []
+
+    def load_empty(self) -> None:
+        self.beginResetModel()
+        self.entries, self.plugins = [], []
+        self.endResetModel()
 
     def load(self, scored: dict) -> None:
         self.beginResetModel()
@@ -271,6 +281,7 @@ class ScorePanel(QWidget):
             self.show_scored(json.loads(Path(path).read_text("utf-8")), path)
             return
         self.path = path
+        self.clear()  # never show the previous run's numbers under a new file's name
         self.stage.setText(self.tr("Scoring {0}…").format(Path(path).name))
         self.progress.setValue(0)
         self.cancel_button.setEnabled(True)
@@ -296,8 +307,17 @@ class ScorePanel(QWidget):
             return False
         return isinstance(data, dict) and "lyss" in data and "scores" in data
 
+    def clear(self) -> None:
+        """Nothing shown: before a new file is scored, and after a failure or a Cancel."""
+        self.scored = None
+        self.headline.setText("")
+        self.metrics.load_empty()
+        self.entries.load_empty()
+        self.detail.setHtml("")
+
     def _failed(self, exc: BaseException) -> None:
         self.cancel_button.setEnabled(False)
+        self.clear()
         from scoring.engine import Cancelled
         if isinstance(exc, Cancelled):
             self.stage.setText(self.tr("Cancelled."))

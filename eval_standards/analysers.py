@@ -263,12 +263,21 @@ def hfst_problem() -> str | None:
 
 # ----------------------------------------------------------------------------- installing
 
-AGPL_NOTICE = """\
-The GiellaLT / ALTLab analysers are free software under the GNU Affero General Public License v3.0
-(AGPL-3.0). You may use and share them under that licence; whoever distributes them must also offer
-their corresponding source (https://github.com/giellalt/) and keep the authors' attributions:
-"© University of Tromsø & the Norwegian Sámi Parliament; © Alberta Language Technology Lab (ALTLab)".
-"""
+UNKNOWN_LICENCE = {"id": "unknown", "notice": "LYSS has no licence record for this language's analysers: read the "
+                                               "licence that came with the file before you use or share it."}
+
+
+def licence_of(lang: str) -> dict:
+    """The licence of a language's analysers, from its card (``analyserLicence``: id and notice)."""
+    from .cards import load_card
+    found = load_card(lang).get("analyserLicence")
+    return found if isinstance(found, dict) and found.get("notice") else UNKNOWN_LICENCE
+
+
+def licence_notices() -> dict[str, dict]:
+    """Every language pack's analyser licence."""
+    from .cards import available_cards
+    return {code: licence_of(code) for code in available_cards() if licence_of(code) is not UNKNOWN_LICENCE}
 
 
 def install(source: str, lang: str, kind: str | None = None, accept_licence: bool = False) -> dict:
@@ -282,7 +291,8 @@ def install(source: str, lang: str, kind: str | None = None, accept_licence: boo
     if kind not in KINDS:
         raise InputError(source, "--kind", f"must be one of {', '.join(KINDS)}")
     if not accept_licence:
-        raise InputError(source, "licence", "read the licence (lyss analyzers licence) and add --accept-licence")
+        raise InputError(source, "licence", f"read the licence (lyss analyzers licence --lang {lang}) and add "
+                                            f"--accept-licence")
     hfstol.check(src)
     folder = user_data_dir() / "analysers"
     folder.mkdir(parents=True, exist_ok=True)
@@ -294,7 +304,7 @@ def install(source: str, lang: str, kind: str | None = None, accept_licence: boo
     shutil.copyfile(src, tmp)
     os.replace(tmp, target)
     record = {"file": name, "lang": lang, "kind": kind, "sha256": file_sha256(target), "source": str(src.resolve()),
-              "licence": "AGPL-3.0", "licence_accepted": True}
+              "licence": licence_of(lang)["id"], "licence_accepted": True}
     (folder / f"{name}.json").write_text(json.dumps(record, indent=2), "utf-8")
     return record
 

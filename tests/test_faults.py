@@ -158,3 +158,35 @@ def test_names_with_control_characters_are_refused_and_ids_are_escaped(tmp_path,
     err = capsys.readouterr().err
     assert "\x1b" not in err and "\\u001b" in err
     shutil.rmtree(tmp_path / "r.sqlite.backups", ignore_errors=True)
+
+
+class _Planted:
+    """An object whose unpickling would create a file: the proof that a cache could run code."""
+
+    def __init__(self, marker):
+        self.marker = marker
+
+    def __reduce__(self):
+        return (open, (self.marker, "w"))
+
+
+def test_a_planted_cache_file_cannot_run_code(tmp_path, monkeypatch):
+    import io
+    import zipfile
+
+    import numpy as np
+
+    from scoring import cache
+    marker = tmp_path / "ran"
+    path = tmp_path / "entries" / "key"
+    path.parent.mkdir()
+    buffer = io.BytesIO()
+    np.save(buffer, np.array([_Planted(str(marker))], dtype=object), allow_pickle=True)
+    with zipfile.ZipFile(path.with_suffix(".npz"), "w") as z:  # an npz whose one array is pickled objects
+        z.writestr("a0.npy", buffer.getvalue())
+    path.with_suffix(".json").write_text('{"rows": {"__ndarray__": "a0"}}', "utf-8")
+    assert cache.read(path) is None  # refused, never unpickled
+    monkeypatch.setenv("LYSS_CACHE_DIR", str(tmp_path))
+    cache.clear_memory()
+    value, hit = cache.cached("entries", "key", lambda: {"fresh": True})
+    assert value == {"fresh": True} and not hit and not marker.exists()

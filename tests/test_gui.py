@@ -205,3 +205,38 @@ def test_laptop_code_enrol_and_trust_in_the_campaigns_tab(qtbot, app, review_db,
     qtbot.addWidget(field_panel)
     field_panel.trust(store.device_id)
     assert other.one("select code from trusted")["code"] == store.device_id
+
+
+def test_a_note_written_before_the_answer_survives_a_pause(qtbot, app, review_db, monkeypatch):
+    from PySide6.QtWidgets import QInputDialog
+    path, cid, speaker = review_db
+    window = _window(qtbot, path)
+    page = _start_reviewing(qtbot, window)
+    monkeypatch.setattr(QInputDialog, "getMultiLineText", lambda *a, **k: ("the verb is wrong", True))
+    qtbot.keyClick(page, Qt.Key_N)
+    qtbot.keyClick(page, Qt.Key_Escape)          # pause before answering
+    assert window.review.currentWidget() is window.review.campaigns
+    qtbot.keyClick(window.review.campaigns.list, Qt.Key_Return)  # resume
+    assert page.note == "the verb is wrong"
+    qtbot.keyClick(page, Qt.Key_2)
+    qtbot.keyClick(page, Qt.Key_3)
+    window.close()
+    with Store(path) as store:
+        assert store.one("select note from ratings where speaker_id = ?", [speaker])["note"] == "the verb is wrong"
+
+
+def test_a_failed_open_clears_the_previous_run(qtbot, app, tmp_path, monkeypatch):
+    import desktop.qt_common as qt_common
+    from conftest import DEMO
+    from desktop.score_panel import ScorePanel
+    monkeypatch.setattr(qt_common, "message", lambda parent, text, title=None: None)
+    panel = ScorePanel()
+    qtbot.addWidget(panel)
+    panel.open_path(str(DEMO), wait=True)
+    qtbot.waitUntil(lambda: panel.scored is not None, timeout=30000)
+    assert panel.headline.text().startswith("Composite")
+    bad = tmp_path / "bad.json"
+    bad.write_text("{", "utf-8")
+    panel.open_path(str(bad), wait=True)
+    qtbot.waitUntil(lambda: panel.scored is None, timeout=30000)
+    assert panel.headline.text() == "" and panel.metrics.rowCount() == 0 and panel.entries.rowCount() == 0

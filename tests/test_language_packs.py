@@ -146,3 +146,34 @@ def test_task_c_for_ojibwe_asks_only_about_ojibwe_looking_words(ciw_added, tmp_p
     review.open_campaign(bcid)
     assert "Ojibwe (Anishinaabemowin)" in page.instructions.text()
     window.close()
+
+
+def test_each_pack_states_its_analysers_licence(ciw_added, capsys, tmp_path):
+    import json as _json
+    record = _json.loads((tmp_path / "data" / "analysers" / "ciw-analyser-gt-norm.hfstol.json").read_text("utf-8"))
+    assert record["licence"] == "CC BY-NC-SA 4.0"
+    assert main(["analyzers", "licence", "--lang", "ciw"]) == 0
+    assert "NO COMMERCIAL USE" in capsys.readouterr().out
+
+
+def test_a_users_card_is_checked_before_it_is_copied_in(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("LYSS_DATA_DIR", str(tmp_path / "data"))
+    bad = tmp_path / "xyz.json"
+    for card, problem in [({"code": "xyz", "toCanonical": "rot13"}, "unknown converter"),
+                          ({"code": "xyz", "evalMetrics": ["os.system"]}, "unknown LYSS plugin"),
+                          ({"code": "xyz", "glosses": "../../etc/passwd"}, "data file of the language packs"),
+                          ({"code": "../x"}, "two- or three-letter")]:
+        bad.write_text(_json_dumps(card), "utf-8")
+        assert main(["cards", "add", str(bad)]) == 2
+        assert problem in capsys.readouterr().err
+    assert not (tmp_path / "data" / "cards").exists()
+    good = tmp_path / "good.json"
+    good.write_text(_json_dumps({"code": "xyz", "names": {"en": "Example"}, "scripts": ["Latn"], "hasCase": True,
+                                 "evalMetrics": ["contact-leakage"], "contactLanguages": ["en"]}), "utf-8")
+    assert main(["cards", "add", str(good)]) == 0
+    assert load_card("xyz")["names"]["en"] == "Example"
+    load_card.cache_clear()
+
+
+def _json_dumps(value) -> str:
+    return json.dumps(value)
