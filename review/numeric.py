@@ -88,12 +88,16 @@ class InversionPlan:
 
     def count(self, weights: np.ndarray) -> np.ndarray:
         """Σ_{i<j, v_i > v_j} w_bi w_bj for every row b (whole-number weights, exact in integers)."""
-        w = np.ascontiguousarray(np.rint(np.asarray(weights, dtype=float)).astype(np.int32).T)  # elements × rows
+        counts = np.rint(np.asarray(weights, dtype=float))
+        small = counts.max(initial=0) < 2**15 and counts.sum(axis=1).max(initial=0) < 2**31 // 2**15
+        # small whole numbers: int16 weights and int32 running sums move the least memory, exactly
+        w = np.ascontiguousarray(counts.astype(np.int16 if small else np.int64).T)  # elements × rows
+        running = np.int32 if small else np.int64
         total = np.zeros(w.shape[1], dtype=np.int64)
         for left, right, end, start, order in self.levels:
-            cum = np.zeros((len(left) + 1, w.shape[1]), dtype=np.int32)
-            np.cumsum(w[left], axis=0, out=cum[1:])
-            total += (w[right].astype(np.int64) * (cum[end] - cum[start])).sum(axis=0)
+            cum = np.zeros((len(left) + 1, w.shape[1]), dtype=running)
+            np.cumsum(w[left], axis=0, dtype=running, out=cum[1:])
+            total += (w[right] * (cum[end] - cum[start])).sum(axis=0, dtype=np.int64)
             w = w[order]
         return total.astype(float)
 
