@@ -129,3 +129,37 @@ def test_withdrawal(store, scored):
     assert store.one("select count(*) as n from ratings where speaker_id = ?", [spk])["n"] == 0
     with pytest.raises(InputError, match="withdrawn"):
         campaigns.answer(store, cid, spk, 5, {"verdict": 1})
+
+
+def test_a_version_1_database_is_migrated_and_its_data_signed(tmp_path, scored):
+    """A laptop of the first release: its campaigns get this laptop as coordinator (signed), its
+    withdrawals are signed, and its bundles can travel again."""
+    import sqlite_utils
+
+    from review import bundles, signing
+    from review.store import _migrate_1
+    path = tmp_path / "old.sqlite"
+    conn = sqlite3.connect(path, isolation_level=None)
+    db = sqlite_utils.Database(conn)
+    _migrate_1(db)
+    conn.execute("PRAGMA user_version=1")
+    db["runs"].insert({"id": "run-1", "name": "old run", "imported_at": "2026-01-01T00:00:00.000000Z"})
+    db["items"].insert({"id": "it-1", "run_id": "run-1", "entry_id": "e1", "kind": "segment", "output": "x"})
+    db["campaigns"].insert({"id": "cmp-old", "name": "old", "task": "T", "run_id": "run-1", "raters_per_item": 3,
+                            "created_at": "2026-01-01T00:00:00.000000Z", "settings": "{}"})
+    db["campaign_items"].insert({"campaign_id": "cmp-old", "item_id": "it-1", "position": 0})
+    db["tombstones"].insert({"kind": "speaker", "id": "spk-gone", "deleted_at": "2026-01-02T00:00:00.000000Z",
+                             "device_id": "dev-old"})
+    conn.close()
+    with Store(path) as store:
+        campaign = store.one("select * from campaigns where id = 'cmp-old'")
+        assert campaign["coordinator"] == store.public_key
+        assert signing.valid_campaign(campaign, ["it-1"])
+        stone = store.one("select * from tombstones")
+        assert stone["signer"] == store.public_key and signing.valid_tombstone(stone)
+        assert store.one("select value from meta where key = 'legacy_device_id'")["value"].startswith("dev-")
+        bundles.export_bundle(store, str(tmp_path / "b.lyssbundle"))
+        hub = Store(tmp_path / "hub.sqlite")
+        campaigns.trust(hub, store.device_id)
+        bundles.merge(hub, str(tmp_path / "b.lyssbundle"))
+        assert hub.one("select name from campaigns where id = 'cmp-old'")["name"] == "old"
