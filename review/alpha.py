@@ -16,6 +16,8 @@ import math
 
 import numpy as np
 
+from scoring.stats import resample_counts
+
 LEVELS = ("nominal", "ordinal", "interval", "ratio")
 
 
@@ -95,9 +97,7 @@ def alpha_with_ci(reliability: np.ndarray, level: str, resamples: int = 1000, se
     low = high = math.nan
     if resamples and usable:
         rng = np.random.default_rng(seed)
-        draws = rng.integers(0, len(counts), size=(resamples, len(counts)))
-        weights = np.zeros((resamples, len(counts)))
-        np.add.at(weights, (np.arange(resamples)[:, None], draws), 1.0)
+        weights = resample_counts(rng.integers(0, len(counts), size=(resamples, len(counts))), len(counts))
         found = alpha_for_weights(weights, counts, values, level)
         found = found[np.isfinite(found)]
         if found.size:

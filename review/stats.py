@@ -233,12 +233,19 @@ def row_statistics(rows: list[tuple[np.ndarray, np.ndarray]]) -> dict[str, np.nd
                 for name, value in _one_row(*rows[k]).items():
                     out[name][k] = value
             continue
-        g = np.array([rows[k][0] for k in members], dtype=float)
-        m = np.array([rows[k][1] for k in members], dtype=float)
-        out["pearson"][members] = _pearson_rows(g, m)
-        out["spearman"][members] = _pearson_rows(numeric.rankdata_rows(g), numeric.rankdata_rows(m))
-        out["kendall_b"][members], out["kendall_c"][members] = _kendall_rows(g, m)
+        found = matrix_statistics(np.array([rows[k][0] for k in members], dtype=float),
+                                  np.array([rows[k][1] for k in members], dtype=float))
+        for name, values in found.items():
+            out[name][members] = values
     return out
+
+
+def matrix_statistics(g: np.ndarray, m: np.ndarray) -> dict[str, np.ndarray]:
+    """Pearson, Spearman, τ_b and τ_c of each row of two equal-shape matrices of short rows."""
+    tau_b, tau_c = _kendall_rows(g, m)
+    return {"pearson": _pearson_rows(g, m),
+            "spearman": _pearson_rows(numeric.rankdata_rows(g), numeric.rankdata_rows(m)),
+            "kendall_b": tau_b, "kendall_c": tau_c}
 
 
 def table_statistics(rows: list[tuple[np.ndarray, np.ndarray]]) -> dict[str, float]:

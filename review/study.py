@@ -17,6 +17,7 @@ import numpy as np
 
 from scoring.errors import InputError
 from scoring.progress import Progress, report
+from scoring.stats import resample_counts
 
 from . import alpha, numeric, stats
 from . import tasks as task_defs
@@ -37,14 +38,11 @@ def answers(store: Store, task: str, question: str, campaign_id: str | None = No
     if campaign_id:
         sql += " and r.campaign_id = ?"
         params.append(campaign_id)
-    keys = ("speaker_id", "item_id", "campaign_id", "run_id", "entry_id")
-    out = []
-    for *fields, answers_json in store.conn.execute(sql.replace("r.answers, i.run_id, i.entry_id",
-                                                                "i.run_id, i.entry_id, r.answers"), params):
-        value = json.loads(answers_json).get(question)
-        if value is not None:
-            out.append({**dict(zip(keys, fields)), "value": value})
-    return out
+    keys = ("speaker_id", "item_id", "campaign_id", "run_id", "entry_id", "value")
+    # SQLite reads the one answer out of the JSON (json_extract); text answers stay text
+    sql = sql.replace("r.answers, i.run_id, i.entry_id", "i.run_id, i.entry_id, json_extract(r.answers, ?)")
+    rows = store.conn.execute(sql, [json_path(question), *params])
+    return [dict(zip(keys, row)) for row in rows if row[-1] is not None]
 
 
 def reliability_matrix(rows: list[dict], numeric: bool = True) -> tuple[np.ndarray, list[str], list[str]]:
@@ -261,24 +259,32 @@ def _speaker_quality(speaker_id: str, s: dict, qc: dict) -> dict:
 
 # ----------------------------------------------------------------------------- correlation
 
+def json_path(key: str) -> str:
+    """SQLite's JSON path of a top-level key (quoted: metric names hold '+' and '-')."""
+    return "$." + json.dumps(key)
+
+
 def _system_matrix(store: Store, metric: str, human: dict[str, float]) -> tuple[list[str], list[str], list, list]:
     runs = [r["id"] for r in store.rows("select id from runs order by id")]
-    items = store.rows("select id, run_id, entry_id, metrics from items where kind = 'segment'")
-    entries = sorted({i["entry_id"] for i in items}, key=lambda e: (len(e), e))
+    # SQLite reads the one metric out of each item's JSON (json_extract): no Python parse per item
+    items = store.conn.execute("select id, run_id, entry_id, json_extract(metrics, ?) from items where kind = "
+                               "'segment'", [json_path(metric)]).fetchall()
+    entries = sorted({i[2] for i in items}, key=lambda e: (len(e), e))
     position = {e: k for k, e in enumerate(entries)}
     gold = [[None] * len(entries) for _ in runs]
     values = [[None] * len(entries) for _ in runs]
     run_index = {r: k for k, r in enumerate(runs)}
     found = False
-    for i in items:
-        m = json.loads(i["metrics"] or "{}").get(metric)
-        if m is not None:
+    for item_id, run_id, entry_id, m in items:
+        if isinstance(m, (int, float)) and not isinstance(m, bool):
             found = True
-        r, e = run_index[i["run_id"]], position[i["entry_id"]]
+        else:
+            m = None
+        r, e = run_index[run_id], position[entry_id]
         values[r][e] = m
-        gold[r][e] = human.get(i["id"]) if m is not None else None
+        gold[r][e] = human.get(item_id) if m is not None else None
     if not found:
-        known = sorted({k for i in items[:200] for k in json.loads(i["metrics"] or "{}")})
+        known = metric_names(store, 200)
         raise InputError("--metric", metric, f"no item has this metric (known: {', '.join(known[:30])})")
     keep = [k for k, row in enumerate(gold) if any(g is not None for g in row)]
     return [runs[k] for k in keep], entries, [gold[k] for k in keep], [values[k] for k in keep]
@@ -371,9 +377,7 @@ def _correlation_cis(num_sys: int, gold, values, resamples: int, seed: int, prog
     chunks = []
     for first in range(0, resamples, CI_CHUNK):
         size = min(CI_CHUNK, resamples - first)
-        draws = rng.integers(0, n_items, size=(size, n_items))
-        chunks.append(np.bincount((np.arange(size)[:, None] * n_items + draws).ravel(),
-                                  minlength=size * n_items).reshape(size, n_items).astype(float))
+        chunks.append(resample_counts(rng.integers(0, n_items, size=(size, n_items)), n_items))
 
     job = _ChunkJob(segment, flat_g, flat_v, item_of, g, v, ok, num_sys, with_acc23, epsilon)
     samples: dict[str, list[float]] = defaultdict(list)
@@ -462,16 +466,18 @@ def _item_grouping_samples(num_sys: int, g: np.ndarray, v: np.ndarray, resamples
     averages the resampled items' correlations (NaN ones left out, as the point estimate does)."""
     if num_sys < 2:
         return {}
-    rows = [(g[:, k], v[:, k]) for k in range(g.shape[1])]
-    masks = [np.isfinite(a) & np.isfinite(b) for a, b in rows]
-    usable = [k for k, ok in enumerate(masks) if ok.sum() >= 2]
-    found = stats.row_statistics([(rows[k][0][masks[k]], rows[k][1][masks[k]]) for k in usable])
-    per_item = {name: np.full(len(rows), np.nan) for name in stats.TABLE_STATISTICS}
+    ok = np.isfinite(g) & np.isfinite(v)
+    complete = ok.all(axis=0)  # items every system has: one matrix computation
+    per_item = {name: np.full(g.shape[1], np.nan) for name in stats.TABLE_STATISTICS}
+    for name, values in stats.matrix_statistics(g[:, complete].T, v[:, complete].T).items():
+        per_item[name][complete] = values
+    partial = [k for k in np.flatnonzero(~complete) if ok[:, k].sum() >= 2]
+    found = stats.row_statistics([(g[ok[:, k], k], v[ok[:, k], k]) for k in partial])
     for name, values in found.items():
-        per_item[name][usable] = values
-    draws = np.random.default_rng(seed + 1).integers(0, len(rows), size=(resamples, len(rows)))
-    weights = np.zeros((resamples, len(rows)))
-    np.add.at(weights, (np.arange(resamples)[:, None], draws), 1.0)
+        per_item[name][partial] = values
+    rows = range(g.shape[1])
+    weights = resample_counts(np.random.default_rng(seed + 1).integers(0, len(rows), size=(resamples, len(rows))),
+                              len(rows))
     out = {}
     for name, values in per_item.items():
         ok = np.isfinite(values)
