@@ -427,8 +427,11 @@ def _run_chunks(job: _ChunkJob, chunks: list[np.ndarray], progress: Progress):
     """The chunks' statistics in order: in forked worker processes on every core for large data (each
     inherits the prepared job; only the chunk and its result travel), in this process otherwise."""
     import multiprocessing
+    import threading
     workers = min(os.cpu_count() or 1, len(chunks))
-    if workers < 2 or len(job.flat_g) < PARALLEL_VALUES or "fork" not in multiprocessing.get_all_start_methods():
+    forking_is_safe = threading.current_thread() is threading.main_thread()  # never fork from the app's workers
+    if workers < 2 or len(job.flat_g) < PARALLEL_VALUES or not forking_is_safe or \
+            "fork" not in multiprocessing.get_all_start_methods():
         for k, counts in enumerate(chunks):
             report(progress, "confidence intervals", k / len(chunks))
             yield job(counts)
