@@ -103,23 +103,30 @@ def tie_calibrated(rows: list[tuple[np.ndarray, np.ndarray]], variant: str = "ac
     rate = min(1.0, MAX_CALIBRATION_PAIRS / total_pairs) if total_pairs else 1.0
     rng = np.random.default_rng(seed)
     base, diffs, steps = [], [], []
-    for gold, metric in rows:
-        i, j = _pairs(len(gold), rate, rng)
+    if rate >= 1:  # every pair of every row: rows of one length as one matrix (no sampling, no order)
+        by_length: dict[int, list[int]] = {}
+        for k, (g, _) in enumerate(rows):
+            by_length.setdefault(len(g), []).append(k)
+        batches = [(np.array([rows[k][0] for k in ks], dtype=float), np.array([rows[k][1] for k in ks], dtype=float),
+                    _all_pairs(n)) for n, ks in by_length.items() if n >= 2]
+    else:
+        batches = [(gold[None], metric[None], _pairs(len(gold), rate, rng)) for gold, metric in rows]
+    for gold, metric, (i, j) in batches:
         if not len(i):
             continue
-        dg, dm = gold[i] - gold[j], metric[i] - metric[j]
+        dg, dm = gold[:, i] - gold[:, j], metric[:, i] - metric[:, j]
         g_tie, m_tie = dg == 0, dm == 0
         con = ~g_tie & ~m_tie & (np.sign(dg) == np.sign(dm))
         dis = ~g_tie & ~m_tie & ~con
         if variant == "acc23":
-            numerator = con.sum() + (g_tie & m_tie).sum()
+            numerator = con.sum(axis=1) + (g_tie & m_tie).sum(axis=1)
             step = np.where(con, -1.0, np.where(g_tie & ~m_tie, 1.0, 0.0))
         else:
-            numerator = con.sum() + (g_tie & m_tie).sum() - dis.sum() - (m_tie ^ g_tie).sum()
+            numerator = con.sum(axis=1) + (g_tie & m_tie).sum(axis=1) - dis.sum(axis=1) - (m_tie ^ g_tie).sum(axis=1)
             step = np.where(con, -2.0, np.where(g_tie & ~m_tie, 2.0, 0.0))
-        base.append(numerator / len(i))
-        diffs.append(np.abs(dm))
-        steps.append(step / len(i))
+        base.extend((numerator / len(i)).tolist())
+        diffs.append(np.abs(dm).ravel())
+        steps.append((step / len(i)).ravel())
     if not base:
         return math.nan, 0.0
     rows_used = len(base)

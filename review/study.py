@@ -381,10 +381,12 @@ def _correlation_cis(num_sys: int, gold, values, resamples: int, seed: int, prog
 
     job = _ChunkJob(segment, flat_g, flat_v, item_of, g, v, ok, num_sys, with_acc23, epsilon)
     samples: dict[str, list[float]] = defaultdict(list)
-    for found in _run_chunks(job, chunks, progress):
+    results, by_item = _run_chunks(job, chunks, progress,
+                                   alongside=lambda: _item_grouping_samples(num_sys, g, v, resamples, seed))
+    for found in results:
         for key, values_ in found.items():
             samples[key].extend(values_)
-    samples.update(_item_grouping_samples(num_sys, g, v, resamples, seed))
+    samples.update(by_item)
     out = {}
     for key, vals in samples.items():
         arr = np.asarray(vals, dtype=float)
@@ -423,23 +425,29 @@ class _ChunkJob:
 PARALLEL_VALUES = 20_000  # below this many values a chunk is too quick to be worth a worker process
 
 
-def _run_chunks(job: _ChunkJob, chunks: list[np.ndarray], progress: Progress):
-    """The chunks' statistics in order: in forked worker processes on every core for large data (each
-    inherits the prepared job; only the chunk and its result travel), in this process otherwise."""
+def _run_chunks(job: _ChunkJob, chunks: list[np.ndarray], progress: Progress, alongside=None) -> tuple[list, Any]:
+    """The chunks' statistics in order, and what ``alongside()`` returns (computed while the workers
+    run): in forked worker processes on every core for large data (each inherits the prepared job;
+    only the chunk and its result travel), in this process otherwise."""
     import multiprocessing
     import threading
     workers = min(os.cpu_count() or 1, len(chunks))
     forking_is_safe = threading.current_thread() is threading.main_thread()  # never fork from the app's workers
     if workers < 2 or len(job.flat_g) < PARALLEL_VALUES or not forking_is_safe or \
             "fork" not in multiprocessing.get_all_start_methods():
+        results = []
         for k, counts in enumerate(chunks):
             report(progress, "confidence intervals", k / len(chunks))
-            yield job(counts)
-        return
+            results.append(job(counts))
+        return results, alongside() if alongside else None
     with multiprocessing.get_context("fork").Pool(workers, initializer=_adopt, initargs=(job,)) as pool:
-        for k, found in enumerate(pool.imap(_work, chunks)):
+        pending = pool.imap(_work, chunks)
+        side = alongside() if alongside else None
+        results = []
+        for k, found in enumerate(pending):
             report(progress, "confidence intervals", k / len(chunks))
-            yield found
+            results.append(found)
+    return results, side
 
 
 def _adopt(job: _ChunkJob) -> None:
