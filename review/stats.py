@@ -131,7 +131,7 @@ def tie_calibrated(rows: list[tuple[np.ndarray, np.ndarray]], variant: str = "ac
         return math.nan, 0.0
     rows_used = len(base)
     diffs, steps = np.concatenate(diffs), np.concatenate(steps)
-    order = np.argsort(diffs, kind="stable")
+    order = np.argsort(diffs)  # any order within equal differences: only group ends are read
     diffs, steps = diffs[order], steps[order]
     running = float(np.sum(base)) + np.cumsum(steps)
     last_of_group = np.flatnonzero(np.r_[diffs[1:] != diffs[:-1], True])

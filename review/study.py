@@ -28,8 +28,10 @@ RATING_KINDS = {"adequacy": ("A", "adequacy"), "fluency": ("A", "fluency"), "ver
 
 # ----------------------------------------------------------------------------- answers
 
-def answers(store: Store, task: str, question: str, campaign_id: str | None = None) -> list[dict]:
-    """Non-QC answers to one question: speaker, item, run, entry, value."""
+def answers(store: Store, task: str, question: str, campaign_id: str | None = None,
+            columns: tuple[str, ...] | None = None) -> list:
+    """Non-QC answers to one question: speaker, item, campaign, run, entry, value (dicts); with
+    ``columns``, tuples of just those columns and the value (large studies)."""
     sql = ("select r.speaker_id, r.item_id, r.campaign_id, r.answers, i.run_id, i.entry_id from ratings r "
            "join assignments a on a.campaign_id = r.campaign_id and a.speaker_id = r.speaker_id and "
            "a.position = r.position join campaigns c on c.id = r.campaign_id join items i on i.id = r.item_id "
@@ -41,6 +43,11 @@ def answers(store: Store, task: str, question: str, campaign_id: str | None = No
     keys = ("speaker_id", "item_id", "campaign_id", "run_id", "entry_id", "value")
     # SQLite reads the one answer out of the JSON (json_extract); text answers stay text
     sql = sql.replace("r.answers, i.run_id, i.entry_id", "i.run_id, i.entry_id, json_extract(r.answers, ?)")
+    if columns is not None:
+        sql = sql.replace("select r.speaker_id, r.item_id, r.campaign_id, i.run_id, i.entry_id,",
+                          "select " + ", ".join({"speaker_id": "r.speaker_id", "item_id": "r.item_id"}[c]
+                                                for c in columns) + ",")
+        return [row for row in store.conn.execute(sql, [json_path(question), *params]) if row[-1] is not None]
     rows = store.conn.execute(sql, [json_path(question), *params])
     return [dict(zip(keys, row)) for row in rows if row[-1] is not None]
 
@@ -69,17 +76,22 @@ def item_scores(store: Store, kind: str, campaign_id: str | None = None) -> dict
                        set(RATING_KINDS) | {k + "_z" for k in RATING_KINDS})
         raise InputError("--human", kind, f"no such human score (known: {', '.join(known)})")
     task, question = RATING_KINDS[base]
-    rows = answers(store, task, question, campaign_id)
-    if z:
-        by_rater: dict[str, list[dict]] = defaultdict(list)
-        for r in rows:
-            by_rater[r["speaker_id"]].append(r)
-        normalised = stats.z_normalise({k: [float(x["value"]) for x in v] for k, v in by_rater.items()})
-        rows = [{**r, "value": zval} for k, v in by_rater.items() for r, zval in zip(v, normalised[k])]
-    per_item: dict[str, list[float]] = defaultdict(list)
-    for r in rows:
-        per_item[r["item_id"]].append(float(r["value"]))
-    return {k: sum(v) / len(v) for k, v in per_item.items()}
+    rows = answers(store, task, question, campaign_id, columns=("speaker_id", "item_id"))
+    if not rows:
+        return {}
+    speakers, item_ids, answered = zip(*rows)
+    _, rater = np.unique(speakers, return_inverse=True)
+    items, item = np.unique(item_ids, return_inverse=True)
+    values = np.array(answered, dtype=float)
+    if z:  # per-rater z-scores, as stats.z_normalise (a rater without spread keeps 0), all raters at once
+        count = np.bincount(rater)
+        mean = np.bincount(rater, values) / count
+        sd = np.sqrt(np.maximum(np.bincount(rater, values ** 2) / count - mean ** 2, 0.0))
+        spread = np.sqrt(np.bincount(rater, (values - mean[rater]) ** 2) / count)  # exact form, no cancellation
+        sd = np.where(sd > 0, spread, 0.0)
+        values = np.where(sd[rater] > 0, (values - mean[rater]) / np.where(sd[rater] > 0, sd[rater], 1), 0.0)
+    means = np.bincount(item, values) / np.bincount(item)
+    return dict(zip(items.tolist(), means.tolist()))
 
 
 def metric_names(store: Store, sample: int = 500) -> list[str]:
@@ -489,12 +501,12 @@ def _item_grouping_samples(num_sys: int, g: np.ndarray, v: np.ndarray, resamples
     rows = range(g.shape[1])
     weights = resample_counts(np.random.default_rng(seed + 1).integers(0, len(rows), size=(resamples, len(rows))),
                               len(rows))
-    out = {}
-    for name, values in per_item.items():
-        ok = np.isfinite(values)
-        with np.errstate(invalid="ignore", divide="ignore"):
-            out[f"segment.item.{name}"] = list((weights[:, ok] @ values[ok]) / weights[:, ok].sum(axis=1))
-    return out
+    names = list(per_item)
+    table = np.column_stack([per_item[name] for name in names])  # items × statistics
+    ok = np.isfinite(table)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        averaged = (weights @ np.where(ok, table, 0.0)) / (weights @ ok.astype(float))
+    return {f"segment.item.{name}": averaged[:, k].tolist() for k, name in enumerate(names)}
 
 
 def compare_metrics(store: Store, metric1: str, metric2: str, human: str, statistic: str = "pearson",
