@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (QCheckBox, QFormLayout, QHBoxLayout, QInputDialog
                                QListWidgetItem, QPushButton, QStackedWidget, QVBoxLayout, QWidget)
 
 from review import campaigns, tasks
-from review.store import Store
+from review.store import Store, now
 
 from .qt_common import SafeBrowser, guarded, plain_labels
 
@@ -260,6 +260,7 @@ class ItemPage(QWidget):
         self.partial = dict(self.item["answer"] or {})
         self.note = self.item["note"] or self.drafts.get(self._key())
         self.shown_at = time.perf_counter()
+        self.shown_stamp = now()
         words = tasks.texts(self.item["task"], self.language)
         done, total = campaigns.progress(self.store, self.campaign_id, self.speaker_id)
         self.progress.setText(self.tr("{0} of {1}").format(position + 1, total) + "   " +
@@ -338,7 +339,7 @@ class ItemPage(QWidget):
     def _commit(self) -> None:
         answers = {q["id"]: self.partial[q["id"]] for q in self._questions()}
         campaigns.answer(self.store, self.campaign_id, self.speaker_id, self.position, answers, self.note,
-                         time.perf_counter() - self.shown_at)
+                         time.perf_counter() - self.shown_at, started_at=self.shown_stamp)
         self.drafts.pop(self._key(), None)
         self.advance()
 

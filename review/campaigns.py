@@ -471,8 +471,9 @@ def item_at(store: Store, campaign_id: str, speaker_id: str, position: int) -> d
 
 
 def answer(store: Store, campaign_id: str, speaker_id: str, position: int, answers: dict,
-           note: str | None = None, seconds: float | None = None) -> str:
-    """Record (or edit) the answer at a position; durable on disk when this returns. Returns its uuid."""
+           note: str | None = None, seconds: float | None = None, started_at: str | None = None) -> str:
+    """Record (or edit) the answer at a position; durable on disk when this returns. Returns its uuid.
+    ``started_at``: when the item appeared on screen (the app); the answer's time is its ``ended_at``."""
     active_speaker(store, speaker_id)
     item = item_at(store, campaign_id, speaker_id, position)
     clean = task_defs.validate(item["task"], answers)
@@ -484,14 +485,16 @@ def answer(store: Store, campaign_id: str, speaker_id: str, position: int, answe
             rating_uuid = existing["uuid"]
             db["ratings"].update(rating_uuid, {"answers": dumps(clean), "note": note, "updated_at": stamp,
                                                "device_id": store.device_id,
-                                               "seconds": (existing["seconds"] or 0) + (seconds or 0)})
+                                               "seconds": (existing["seconds"] or 0) + (seconds or 0),
+                                               "started_at": existing["started_at"] or started_at,
+                                               "ended_at": stamp})
             action = "edit"
         else:
             rating_uuid = new_id()
             db["ratings"].insert({"uuid": rating_uuid, "campaign_id": campaign_id, "speaker_id": speaker_id,
                                   "position": position, "item_id": item["id"], "answers": dumps(clean), "note": note,
                                   "created_at": stamp, "updated_at": stamp, "device_id": store.device_id,
-                                  "seconds": seconds})
+                                  "seconds": seconds, "started_at": started_at, "ended_at": stamp})
             action = "create"
         db["rating_history"].insert({"uuid": rating_uuid, "campaign_id": campaign_id, "speaker_id": speaker_id,
                                      "answers": dumps(clean), "note": note, "at": stamp,

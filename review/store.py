@@ -92,7 +92,8 @@ def _migrate_1(db: sqlite_utils.Database) -> None:
 
 def _migrate_2(db: sqlite_utils.Database) -> None:
     """Signed bundles: a key pair per laptop, campaign coordinators and enrolments, signed tombstones,
-    speakers bound to the laptop that registered them, and a timestamp on preferences."""
+    speakers bound to the laptop that registered them, a timestamp on preferences, and when each
+    answer's item appeared and was answered."""
     private = keys.new_private_key()
     public = keys.public_of(private)
     code = keys.code_of(public)
@@ -103,6 +104,8 @@ def _migrate_2(db: sqlite_utils.Database) -> None:
     db["speakers"].add_column("registered_by", str)
     db["speakers"].add_column("id_salt", str)
     db["speakers"].add_column("preferences_at", str)
+    db["ratings"].add_column("started_at", str)  # when the item appeared on screen, and when it was answered
+    db["ratings"].add_column("ended_at", str)
     db["campaigns"].add_column("coordinator", str)
     db["campaigns"].add_column("signature", str)
     db["enrolments"].create({"campaign_id": str, "device_code": str, "enrolled_at": str, "signer": str,

@@ -240,3 +240,16 @@ def test_a_failed_open_clears_the_previous_run(qtbot, app, tmp_path, monkeypatch
     panel.open_path(str(bad), wait=True)
     qtbot.waitUntil(lambda: panel.scored is None, timeout=30000)
     assert panel.headline.text() == "" and panel.metrics.rowCount() == 0 and panel.entries.rowCount() == 0
+
+
+def test_each_answer_records_when_its_item_appeared_and_was_answered(qtbot, app, review_db):
+    path, cid, speaker = review_db
+    window = _window(qtbot, path)
+    page = _start_reviewing(qtbot, window)
+    for _ in range(3):
+        qtbot.keyClick(page, Qt.Key_4)
+        qtbot.keyClick(page, Qt.Key_4)
+    window.close()
+    with Store(path) as store:
+        rows = store.rows("select started_at, ended_at, seconds from ratings where speaker_id = ?", [speaker])
+    assert len(rows) == 3 and all(r["started_at"] <= r["ended_at"] and r["seconds"] >= 0 for r in rows)
