@@ -6,7 +6,6 @@ stacked-bar breakdown and LYSS details. Compare two runs; export the scored run 
 from __future__ import annotations
 
 import html
-import json
 from pathlib import Path
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt, Signal
@@ -277,8 +276,14 @@ class ScorePanel(QWidget):
     def open_path(self, path: str, wait: bool = False) -> None:
         """Score a file in the background (``wait`` blocks until done: tests and screenshots)."""
         settings().setValue("score/last_dir", str(Path(path).parent))
-        if Path(path).is_file() and self._is_scored(path):
-            self.show_scored(json.loads(Path(path).read_text("utf-8")), path)
+        from scoring.errors import InputError
+        from scoring.runcard import read_scored
+        try:
+            already = read_scored(path) if Path(path).is_file() else None
+        except InputError:
+            already = None  # scoring it reports the problem the usual way
+        if already is not None:  # a scored run card is shown as it is, whatever its size
+            self.show_scored(already, path)
             return
         self.path = path
         self.clear()  # never show the previous run's numbers under a new file's name
@@ -295,17 +300,6 @@ class ScorePanel(QWidget):
             self.worker.wait()
             from PySide6.QtWidgets import QApplication
             QApplication.processEvents()
-
-    @staticmethod
-    def _is_scored(path: str) -> bool:
-        if not path.endswith(".json"):
-            return False
-        try:
-            head = Path(path).read_text("utf-8")[:200000]
-            data = json.loads(head) if len(head) < 200000 else None
-        except (OSError, ValueError):
-            return False
-        return isinstance(data, dict) and "lyss" in data and "scores" in data
 
     def clear(self) -> None:
         """Nothing shown: before a new file is scored, and after a failure or a Cancel."""

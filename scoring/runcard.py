@@ -135,6 +135,18 @@ def read_json(path: str | os.PathLike) -> Any:
     return _parse_json(path, _read_text(path))
 
 
+def read_scored(path: str | os.PathLike) -> dict | None:
+    """A scored run card (what ``lyss score --out`` writes), recognised by its content — a ``scores``
+    block, the ``lyss`` record with its profile, and entries — or ``None`` for anything else (a run
+    card to score). Problems reading the file are an :class:`InputError`."""
+    if Path(path).suffix.lower() != ".json":
+        return None
+    data = read_json(path)
+    scored = (isinstance(data, dict) and isinstance(data.get("scores"), dict) and isinstance(data.get("lyss"), dict)
+              and isinstance(data["lyss"].get("profile"), dict) and isinstance(data.get("entries"), list))
+    return data if scored else None
+
+
 def read_text(path: str | os.PathLike) -> str:
     """A UTF-8 text file, or an :class:`InputError` naming the file and the problem."""
     return _read_text(Path(path))

@@ -253,3 +253,16 @@ def test_each_answer_records_when_its_item_appeared_and_was_answered(qtbot, app,
     with Store(path) as store:
         rows = store.rows("select started_at, ended_at, seconds from ratings where speaker_id = ?", [speaker])
     assert len(rows) == 3 and all(r["started_at"] <= r["ended_at"] and r["seconds"] >= 0 for r in rows)
+
+
+def test_a_large_scored_run_card_is_shown_not_rescored(qtbot, app, scored_demo, tmp_path):
+    from desktop.score_panel import ScorePanel
+    scored = json.loads(scored_demo.read_text("utf-8"))
+    scored["padding"] = "x" * 300_000  # over the size the app once took for "unscored"
+    big = tmp_path / "big-scored.json"
+    big.write_text(json.dumps(scored, ensure_ascii=False), "utf-8")
+    panel = ScorePanel()
+    qtbot.addWidget(panel)
+    panel.open_path(str(big))
+    assert panel.scored is not None and panel.worker is None  # shown at once, no scoring started
+    assert panel.scored["scores"]["composite"] == scored["scores"]["composite"]
