@@ -11,6 +11,7 @@ import hashlib
 import math
 import platform
 import time
+from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 import numpy as np
@@ -287,6 +288,19 @@ def score_run(card: RunCard, profile: Rubric, *, conventions: LanguageConvention
                             n_bootstrap=n_bootstrap, use_cache=use_cache, progress=progress)[0]
 
 
+@dataclass
+class _Scoring:
+    """What the blocks of one scoring share: the run, its per-entry table and records, what the
+    plugins found, and the ``scores`` and ``reasons`` being filled (spec §9, block by block)."""
+
+    card: RunCard
+    table: Table
+    rows: list[dict]
+    plugin_values: dict[str, Any]
+    reasons: dict[str, str]
+    scores: dict[str, Any] = field(default_factory=dict)
+
+
 def score_with_table(card: RunCard, profile: Rubric, *, conventions: LanguageConventions | None = None,
                      plugins: Iterable[MetricPlugin] = (), seed: int = stats.DEFAULT_SEED,
                      n_bootstrap: int = stats.DEFAULT_RESAMPLES, use_cache: bool = True,
@@ -305,56 +319,89 @@ def score_with_table(card: RunCard, profile: Rubric, *, conventions: LanguageCon
     _report(progress, "language standards", 0.35)
     plugin_values, plugin_cols, reasons, plugin_info, plugin_results = _run_plugins(card, plugins, use_cache, digest)
     _report(progress, "composite and breakdowns", 0.6)
-    table = _build_table(card, records, plugin_cols)
-    rows = records["rows"]
-    n = len(card.entries)
+    run = _Scoring(card, _build_table(card, records, plugin_cols), records["rows"], plugin_values, reasons)
+    _surface_block(run)
+    _standards_block(run)
+    _behaviour_block(run, records["consistency"])
+    _compliance_block(run)
+    present = _composite_block(run, profile)
+    breakdowns = entry_breakdowns(run.table, profile, present)
+    entry_out = [_entry_output(entry, i, run.table, run.rows[i], breakdowns[i], plugin_results)
+                 for i, entry in enumerate(card.entries)]
+    totals, speed = _cost_block(run)
+    _report(progress, "confidence intervals", 0.75)
+    _grouping_block(run, profile, present, [b["score"] for b in breakdowns], seed, n_bootstrap)
+    _report(progress, "done", 1.0)
+    _reasons_block(run, totals)
+    lyss = {"version": __version__, "profile": profile.describe(), "seed": seed, "n_bootstrap": n_bootstrap,
+            "cost_adjusted_rule": comp.COST_ADJUSTED_NOTE, "language": conv.describe(), "plugins": plugin_info,
+            "signatures": surface.signatures(), "consistency": records["consistency"],
+            "tools": {"sacrebleu": surface.SACREBLEU_VERSION, "numpy": np.__version__,
+                      "python": platform.python_version()},
+            "input": {"path": card.path, "format": card.format, "entries_sha256": _sha256(card)},
+            "entry_statistics_from_cache": from_cache, "scoring_seconds": round(time.perf_counter() - started, 3)}
+    meta = {k: v for k, v in card.meta.items() if not k.startswith("_") and k not in ("scores", "totals", "lyss")}
+    scored = {**meta, "elapsed_seconds": speed["elapsed_seconds"], "scores": run.scores, "totals": totals,
+              "lyss": lyss, "entries": entry_out}
+    return scored, run.table, present
 
-    scores: dict[str, Any] = {}
+
+def _surface_block(run: _Scoring) -> None:
+    """§2.1: exact and equivalent match, chrF++, BLEU, TER, length ratio."""
+    scores, table = run.scores, run.table
     scores["exact_match_rate"] = table.value("exact_match_rate")
-    scores["exact_matches"] = int(sum(r["exact"] for r in rows))
+    scores["exact_matches"] = int(sum(r["exact"] for r in run.rows))
     if table.has("equivalent_match_rate"):
         scores["equivalent_match_rate"] = table.value("equivalent_match_rate")
         num, _ = table.ratio["equivalent_match_rate"]
-        scores["equivalent_matches"] = plugin_values.get("equivalent_matches", int(round(num.sum())))
+        scores["equivalent_matches"] = run.plugin_values.get("equivalent_matches", int(round(num.sum())))
     else:
         scores["equivalent_match_rate"] = scores["equivalent_matches"] = None
-        reasons.setdefault("equivalent_match_rate", "no entry carries variants[] and no language plugin provides it")
-    scores["chrf_plus_plus"] = table.value("chrf_plus_plus")
-    scores["bleu"] = table.value("bleu")
-    scores["ter"] = table.value("ter")
-    scores["length_ratio"] = table.value("length_ratio")
+        run.reasons.setdefault("equivalent_match_rate",
+                               "no entry carries variants[] and no language plugin provides it")
+    for key in ("chrf_plus_plus", "bleu", "ter", "length_ratio"):
+        scores[key] = table.value(key)
 
+
+def _standards_block(run: _Scoring) -> None:
+    """§2.2–2.3: what the language plugins fill (FST, morphology, orthography, semantics); COMET null."""
     for key in PLUGIN_SLOTS:
-        scores[key] = table.value(key) if table.has(key) else plugin_values.get(key)
-        if scores[key] is None:
-            reasons.setdefault(key, "no language plugin provides it for this language (see eval_standards)")
-    scores["fst_accepted"] = plugin_values.get("fst_accepted")
-    scores["comet_score"], scores["comet_model"] = None, ""
-    reasons["comet_score"] = OFFLINE_COMET
+        run.scores[key] = run.table.value(key) if run.table.has(key) else run.plugin_values.get(key)
+        if run.scores[key] is None:
+            run.reasons.setdefault(key, "no language plugin provides it for this language (see eval_standards)")
+    run.scores["fst_accepted"] = run.plugin_values.get("fst_accepted")
+    run.scores["comet_score"], run.scores["comet_model"] = None, ""
+    run.reasons["comet_score"] = OFFLINE_COMET
 
-    scores["code_switching_rate"] = table.value("code_switching_rate")
+
+def _behaviour_block(run: _Scoring, consistency: dict) -> None:
+    """§2.4: code-switching, hallucination, terminology, consistency."""
+    scores, reasons = run.scores, run.reasons
+    scores["code_switching_rate"] = run.table.value("code_switching_rate")
     if scores["code_switching_rate"] is None:
         reasons["code_switching_rate"] = "the outputs contain no words"
-    scores["hallucination_rate"] = table.value("hallucination_rate")
-    scores["terminology_adherence"] = table.value("terminology_adherence")
+    scores["hallucination_rate"] = run.table.value("hallucination_rate")
+    scores["terminology_adherence"] = run.table.value("terminology_adherence")
     if scores["terminology_adherence"] is None:
-        reasons["terminology_adherence"] = ("the run card has no glossary" if not card.glossary
+        reasons["terminology_adherence"] = ("the run card has no glossary" if not run.card.glossary
                                             else "no glossary term occurs in the sources")
-    consistency = records["consistency"]
     scores["consistency_score"] = consistency["value"]
     if consistency["value"] is None:
         reasons["consistency_score"] = consistency["reason"]
 
-    scores["compliance_index"] = table.value("compliance_index")
+
+def _compliance_block(run: _Scoring) -> None:
+    """§2.5: the compliance index, raw and post-processed, and repair effectiveness."""
+    scores, reasons, rows = run.scores, run.reasons, run.rows
+    scores["compliance_index"] = run.table.value("compliance_index")
     if scores["compliance_index"] is None:
         reasons["compliance_index"] = ("no entry has a check that applies (placeholders in the source, the "
                                        "language card's quote characters, or a caseless script)")
     raw_rows = [r for r in rows if r["compliance_raw"] is not None]
     raw_violations = sum(r["compliance_raw"]["violations"] for r in raw_rows)
     post_violations = sum(r["compliance"]["violations"] for r in rows if r["compliance_raw"] is not None)
-    scores["compliance_index_raw"] = (float(np.mean([r["compliance_raw"]["index"] for r in raw_rows
-                                                     if r["compliance_raw"]["index"] is not None]))
-                                      if any(r["compliance_raw"]["index"] is not None for r in raw_rows) else None)
+    raw_indexes = [r["compliance_raw"]["index"] for r in raw_rows if r["compliance_raw"]["index"] is not None]
+    scores["compliance_index_raw"] = float(np.mean(raw_indexes)) if raw_indexes else None
     if not raw_rows:
         scores["repair_effectiveness"] = None
         reasons["repair_effectiveness"] = "no entry records raw_predicted (the output before post-processing)"
@@ -363,87 +410,73 @@ def score_with_table(card: RunCard, profile: Rubric, *, conventions: LanguageCon
         reasons["repair_effectiveness"] = "the raw outputs have no compliance violations to repair"
     else:
         scores["repair_effectiveness"] = max(0.0, (raw_violations - post_violations) / raw_violations)
-
-    for key, value in plugin_values.items():
+    for key, value in run.plugin_values.items():
         scores.setdefault(key, value)
 
-    values = {k: scores.get(k) for k in comp.COMPOSITE_METRICS}
+
+def _composite_block(run: _Scoring, profile: Rubric) -> set[str]:
+    """§4–5: the composite over the metrics present, its renormalised weights, the tier. Returns the
+    metrics it used."""
+    values = {k: run.scores.get(k) for k in comp.COMPOSITE_METRICS}
     for key, value in values.items():
         if value is not None and not math.isfinite(value):
             raise ValueError(f"{key} is {value}: refusing to build a composite from a non-finite metric")
     result = comp.composite(values, profile)
+    scores = run.scores
     scores["composite"] = result["score"]
     scores["quality_tier"] = comp.quality_tier(result["score"])
     scores["metrics_available"] = [d.id for d in profile.dimensions if d.id in result["breakdown"]]
     scores["composite_weights"] = {k: w / sum(profile.weights[m] for m in result["breakdown"])
                                    for k, w in profile.weights.items() if k in result["breakdown"]}
     if result["score"] is None:
-        reasons["composite"] = "none of the profile's metrics could be computed"
+        run.reasons["composite"] = "none of the profile's metrics could be computed"
+    return set(result["breakdown"])
 
-    present = set(result["breakdown"])
-    breakdowns = entry_breakdowns(table, profile, present)
-    entry_scores = [b["score"] for b in breakdowns]
-    entry_out = [_entry_output(entry, i, table, rows[i], breakdowns[i], plugin_results)
-                 for i, entry in enumerate(card.entries)]
 
-    scores["cost_adjusted"], why = None, None
-    totals, cost_reasons = costs.totals(card)
-    scores["cost_adjusted"], why = comp.cost_adjusted(scores["composite"], totals["cost_per_entry_usd"])
+def _cost_block(run: _Scoring) -> tuple[dict, dict]:
+    """§6–7: the totals, the cost-adjusted score and the speed metrics. Returns (totals, speed)."""
+    totals, cost_reasons = costs.totals(run.card)
+    run.scores["cost_adjusted"], why = comp.cost_adjusted(run.scores["composite"], totals["cost_per_entry_usd"])
     if why:
-        reasons["cost_adjusted"] = why
-    speed, speed_reasons = costs.speed(card, totals["total_tokens"])
-    scores.update({k: v for k, v in speed.items() if k != "elapsed_seconds"})
-    reasons.update(speed_reasons)
-    reasons.update(cost_reasons)
+        run.reasons["cost_adjusted"] = why
+    speed, speed_reasons = costs.speed(run.card, totals["total_tokens"])
+    run.scores.update({k: v for k, v in speed.items() if k != "elapsed_seconds"})
+    run.reasons.update(speed_reasons)
+    run.reasons.update(cost_reasons)
+    return totals, speed
 
-    _report(progress, "confidence intervals", 0.75)
-    ci, ci_tier = _intervals(table, profile, scores, present, card, seed, n_bootstrap)
-    _report(progress, "done", 1.0)
+
+def _grouping_block(run: _Scoring, profile: Rubric, present: set[str], entry_scores: list, seed: int,
+                    n_bootstrap: int) -> None:
+    """§8 and §9: the bootstrap intervals (overall and per difficulty), the breakdowns by difficulty,
+    provenance and domain, the counts, and the tier's confirmation status."""
+    scores, card = run.scores, run.card
+    ci, ci_tier = _intervals(run.table, profile, scores, present, card, seed, n_bootstrap)
     scores["confidence_intervals"] = ci
     scores["confidence_intervals_by_tier"] = ci_tier
-    scores["by_difficulty"] = _breakdowns(table, [e.difficulty for e in card.entries], entry_scores)
-    scores["by_provenance"] = _breakdowns(table, [e.provenance for e in card.entries], entry_scores)
-    scores["by_domain"] = _breakdowns(table, [e.domain for e in card.entries], entry_scores)
-    scores["total"] = n
+    for key, labels in (("by_difficulty", [e.difficulty for e in card.entries]),
+                        ("by_provenance", [e.provenance for e in card.entries]),
+                        ("by_domain", [e.domain for e in card.entries])):
+        scores[key] = _breakdowns(run.table, labels, entry_scores)
+    scores["total"] = len(card.entries)
     scores["errors"] = sum(1 for e in card.entries if e.error)
-    scores["evaluated"] = n - scores["errors"]
-    scores["tier_confirmation"] = (card.meta.get("scores") or {}).get("tier_confirmation") \
-        if isinstance(card.meta.get("scores"), dict) else None
+    scores["evaluated"] = scores["total"] - scores["errors"]
+    given = card.meta.get("scores")
+    scores["tier_confirmation"] = given.get("tier_confirmation") if isinstance(given, dict) else None
     if scores["tier_confirmation"] is None:
         scores["tier_confirmation"] = {"status": "not reviewed",
                                        "required": comp.needs_confirmation(scores["quality_tier"])}
+
+
+def _reasons_block(run: _Scoring, totals: dict) -> None:
+    """Why each null is null: a count borrows its rate's reason; only nulls keep a reason."""
+    scores, reasons = run.scores, run.reasons
     for count, rate in (("equivalent_matches", "equivalent_match_rate"), ("fst_accepted", "fst_acceptance_rate"),
                         ("compliance_index_raw", "repair_effectiveness")):
         if scores.get(count) is None and rate in reasons:
             reasons.setdefault(count, reasons[rate])
     scores["unavailable_reasons"] = {k: v for k, v in sorted(reasons.items())
                                      if (k in scores and scores[k] is None) or (k in totals and totals[k] is None)}
-
-    meta = {k: v for k, v in card.meta.items() if not k.startswith("_") and k not in ("scores", "totals", "lyss")}
-    scored = {
-        **meta,
-        "elapsed_seconds": speed["elapsed_seconds"],
-        "scores": scores,
-        "totals": totals,
-        "lyss": {
-            "version": __version__,
-            "profile": profile.describe(),
-            "seed": seed,
-            "n_bootstrap": n_bootstrap,
-            "cost_adjusted_rule": comp.COST_ADJUSTED_NOTE,
-            "language": conv.describe(),
-            "plugins": plugin_info,
-            "signatures": surface.signatures(),
-            "consistency": consistency,
-            "tools": {"sacrebleu": surface.SACREBLEU_VERSION, "numpy": np.__version__,
-                      "python": platform.python_version()},
-            "input": {"path": card.path, "format": card.format, "entries_sha256": _sha256(card)},
-            "entry_statistics_from_cache": from_cache,
-            "scoring_seconds": round(time.perf_counter() - started, 3),
-        },
-        "entries": entry_out,
-    }
-    return scored, table, present
 
 
 def _entry_output(entry, i: int, table: Table, row: dict, breakdown: dict, plugin_results) -> dict:
