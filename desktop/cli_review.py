@@ -24,6 +24,13 @@ def _print(result: Any, as_json: bool, text: str | None = None) -> int:
 
 
 def register(sub, commands) -> None:
+    _register_review(sub)
+    commands["review"] = run_review
+    _register_study(sub)
+    commands["study"] = run_study
+
+
+def _register_review(sub) -> None:
     review = sub.add_parser("review", help="speakers, campaigns, answers and bundles (SQLite)")
     rv = review.add_subparsers(dest="verb", metavar="VERB", required=True)
 
@@ -87,8 +94,9 @@ def register(sub, commands) -> None:
     p.add_argument("--include-raw", action="store_true")
     p.add_argument("--lp", help="language pair for --format mtme, e.g. en-ciw")
     p.add_argument("--human", default="adequacy", help="human score for --format mtme")
-    commands["review"] = run_review
 
+
+def _register_study(sub) -> None:
     study = sub.add_parser("study", help="agreement, correlations, precision, reweighting, tier confirmation")
     st = study.add_subparsers(dest="verb", metavar="VERB", required=True)
     p = st.add_parser("agreement", help="Krippendorff's alpha of every question, at the levels its scale allows")
@@ -150,7 +158,6 @@ def register(sub, commands) -> None:
     p.add_argument("tsv", metavar="TSV")
     p.add_argument("--name")
     p.add_argument("--json", action="store_true")
-    commands["study"] = run_study
 
 
 READ_ONLY = {"progress", "export", "code", "list", "agreement", "correlate", "compare-metrics", "linter-precision",
@@ -207,171 +214,277 @@ def _store(args):
                  read_only=args.verb in READ_ONLY)
 
 
-def run_review(args) -> int:
-    from review import bundles, campaigns, interop, tasks
-    from review.store import restore
-    from scoring.errors import InputError
+def _with_progress(work):
+    """Run ``work(progress)`` with a bar on stderr (shown only in a terminal)."""
+    from .terminal import ProgressBar
+    bar = ProgressBar()
+    try:
+        return work(bar)
+    finally:
+        bar.close()
+
+
+# ---- lyss review VERB: one function each, (store, args) -> exit status --------------------------------------
+
+def _review_init(store, args) -> int:
+    print(f"review database ready: {args.db}\nthis laptop's code: {store.device_id}")
+    return 0
+
+
+def _review_code(store, args) -> int:
+    print(store.device_id)
+    return 0
+
+
+def _review_list(store, args) -> int:
+    from review import campaigns
 
     from .terminal import shown
+    rows = {"speakers": campaigns.list_speakers, "campaigns": campaigns.list_campaigns,
+            "runs": campaigns.list_runs}[args.what](store)
+    if args.json:
+        return _print(rows, True)
+    for r in rows:
+        print("  ".join(shown(v) for v in r.values()))
+    if not rows:
+        print(f"no {args.what} yet")
+    return 0
 
-    if args.verb == "restore":
+
+def _review_enrol(store, args) -> int:
+    from review import campaigns
+    done = campaigns.enrol(store, args.code, args.campaign)
+    print(f"enrolled {args.code.upper()} in {len(done)} campaign(s): {', '.join(done)}")
+    return 0
+
+
+def _review_trust(store, args) -> int:
+    from review import campaigns
+    code = campaigns.trust(store, args.code, args.label)
+    print(f"this laptop now accepts campaigns coordinated by {code}")
+    return 0
+
+
+def _review_add_speaker(store, args) -> int:
+    from review import campaigns
+    print(campaigns.add_speaker(store, args.name, args.consent_scope, args.community, args.dialect))
+    return 0
+
+
+def _review_create_campaign(store, args) -> int:
+    from review import campaigns
+
+    from .terminal import shown
+    scored = campaigns.load_scored(args.scored)
+    cid = campaigns.create_campaign(store, scored, args.task, items=args.items, raters=args.raters,
+                                    seed=args.seed, name=args.name)
+    made = next(c for c in campaigns.list_campaigns(store) if c["id"] == cid)
+    settings = json.loads(campaigns.campaign(store, cid)["settings"] or "{}")
+    print(f"{cid}  task {args.task}, {made['items']} items: {shown(made['name'])}")
+    left = settings.get("left_out") or {}
+    if left.get("count"):
+        print(f"  left out {left['count']} words: {left['reason']} (e.g. {', '.join(left['examples'][:5])})")
+    return 0
+
+
+def _review_answer(store, args) -> int:
+    from review import campaigns, tasks
+    from scoring.errors import InputError
+    campaign_id = campaigns.find_campaign(store, args.campaign)
+    speaker_id = campaigns.find_speaker(store, args.speaker)
+    try:
+        answers = json.loads(args.answers)
+    except json.JSONDecodeError as exc:
+        raise InputError("--answers", "", f"invalid JSON: {exc.msg}") from None
+    tasks.validate(campaigns.campaign(store, campaign_id)["task"], answers)  # a bad answer writes nothing, not even a sequence
+    campaigns.join(store, campaign_id, speaker_id)
+    position = args.position if args.position is not None else campaigns.next_position(store, campaign_id, speaker_id)
+    if position is None:
+        print("this speaker has answered every item")
+        return 0
+    campaigns.answer(store, campaign_id, speaker_id, position, answers, args.note)
+    done, total = campaigns.progress(store, campaign_id, speaker_id)
+    print(f"recorded position {position}; {done} of {total}")
+    return 0
+
+
+def _review_progress(store, args) -> int:
+    from review import campaigns
+
+    from .terminal import shown
+    campaign_id = campaigns.find_campaign(store, args.campaign)
+    rows = campaigns.campaign_progress(store, campaign_id)
+    result = {"speakers": [{k: v for k, v in r.items() if k != "display_name"} for r in rows],
+              "coverage": campaigns.coverage(store, campaign_id)}
+    text = "\n".join(f"{shown(r['speaker_id'])}  {shown(r['display_name'] or ''):<20} {r['answered']} of "
+                     f"{r['total']}" for r in rows) or "no speaker has joined yet"
+    c = result["coverage"]
+    text += f"\n{c['items_at_target']} of {c['items']} items have {c['target_speakers']}+ speakers"
+    return _print(result, args.json, text)
+
+
+def _review_export_bundle(store, args) -> int:
+    from review import bundles
+    manifest = bundles.export_bundle(store, args.out)
+    print(f"wrote {args.out}: {manifest['counts']['ratings']} answers, sha256 {manifest['sha256'][:16]}…")
+    return 0
+
+
+def _review_merge(store, args) -> int:
+    from review import bundles
+    changed = bundles.merge(store, args.bundle)
+    print(f"merged {args.bundle} from {changed['from_device']}: {changed['ratings_added']} added, "
+          f"{changed['ratings_replaced']} replaced, {changed['ratings_deleted']} deleted, "
+          f"{changed['speakers_withdrawn']} speakers withdrawn")
+    return 0
+
+
+def _review_withdraw(store, args) -> int:
+    from review import campaigns
+    speaker_id = campaigns.find_speaker(store, args.speaker)
+    r = campaigns.withdraw(store, speaker_id)
+    print(f"withdrew {speaker_id}: {r['deleted']} answers deleted here and in {r['backups']} backups")
+    print("  the withdrawal travels in bundles" if r["travels"] else
+          "  other laptops will not honour it: this laptop neither registered the speaker nor coordinates "
+          "a campaign; ask the coordinator to withdraw the speaker too")
+    return 0
+
+
+def _review_export(store, args) -> int:
+    from review import interop
+    from scoring.errors import InputError
+    if args.format == "mtme":
+        if not args.lp:
+            raise InputError("--lp", "", "give the language pair of an mt-metrics-eval export (e.g. en-ciw)")
+        print(json.dumps(interop.export_mtme(store, args.out, args.lp, args.human)))
+        return 0
+    n = interop.export_ratings(store, args.out, args.format, args.include_raw)
+    print(f"wrote {n} {'raw answers' if args.include_raw else 'aggregated rows'} to {args.out}")
+    return 0
+
+
+REVIEW_VERBS = {"init": _review_init, "code": _review_code, "list": _review_list, "enrol": _review_enrol,
+                "trust": _review_trust, "add-speaker": _review_add_speaker,
+                "create-campaign": _review_create_campaign, "answer": _review_answer,
+                "progress": _review_progress, "export-bundle": _review_export_bundle, "merge": _review_merge,
+                "withdraw": _review_withdraw, "export": _review_export}
+
+
+def run_review(args) -> int:
+    if args.verb == "restore":  # works on a database too damaged to open
+        from review.store import restore
         used = restore(args.db, args.backup)
         print(f"restored {args.db} from {used.name}; every withdrawal it knows of is applied again")
         return 0
     with _store(args) as store:
-        if args.verb == "init":
-            print(f"review database ready: {args.db}\nthis laptop's code: {store.device_id}")
-        elif args.verb == "code":
-            print(store.device_id)
-        elif args.verb == "list":
-            rows = {"speakers": campaigns.list_speakers, "campaigns": campaigns.list_campaigns,
-                    "runs": campaigns.list_runs}[args.what](store)
-            if args.json:
-                return _print(rows, True)
-            for r in rows:
-                print("  ".join(shown(v) for v in r.values()))
-            if not rows:
-                print(f"no {args.what} yet")
-        elif args.verb == "enrol":
-            done = campaigns.enrol(store, args.code, args.campaign)
-            print(f"enrolled {args.code.upper()} in {len(done)} campaign(s): {', '.join(done)}")
-        elif args.verb == "trust":
-            code = campaigns.trust(store, args.code, args.label)
-            print(f"this laptop now accepts campaigns coordinated by {code}")
-        elif args.verb == "add-speaker":
-            print(campaigns.add_speaker(store, args.name, args.consent_scope, args.community, args.dialect))
-        elif args.verb == "create-campaign":
-            scored = campaigns.load_scored(args.scored)
-            cid = campaigns.create_campaign(store, scored, args.task, items=args.items, raters=args.raters,
-                                            seed=args.seed, name=args.name)
-            made = next(c for c in campaigns.list_campaigns(store) if c["id"] == cid)
-            settings = json.loads(campaigns.campaign(store, cid)["settings"] or "{}")
-            print(f"{cid}  task {args.task}, {made['items']} items: {shown(made['name'])}")
-            left = settings.get("left_out") or {}
-            if left.get("count"):
-                print(f"  left out {left['count']} words: {left['reason']} (e.g. {', '.join(left['examples'][:5])})")
-        elif args.verb == "answer":
-            args.campaign = campaigns.find_campaign(store, args.campaign)
-            args.speaker = campaigns.find_speaker(store, args.speaker)
-            try:
-                answers = json.loads(args.answers)
-            except json.JSONDecodeError as exc:
-                raise InputError("--answers", "", f"invalid JSON: {exc.msg}") from None
-            tasks.validate(campaigns.campaign(store, args.campaign)["task"], answers)  # a bad answer writes nothing, not even a sequence
-            campaigns.join(store, args.campaign, args.speaker)
-            position = args.position if args.position is not None else campaigns.next_position(
-                store, args.campaign, args.speaker)
-            if position is None:
-                print("this speaker has answered every item")
-                return 0
-            campaigns.answer(store, args.campaign, args.speaker, position, answers, args.note)
-            done, total = campaigns.progress(store, args.campaign, args.speaker)
-            print(f"recorded position {position}; {done} of {total}")
-        elif args.verb == "progress":
-            args.campaign = campaigns.find_campaign(store, args.campaign)
-            rows = campaigns.campaign_progress(store, args.campaign)
-            result = {"speakers": [{k: v for k, v in r.items() if k != "display_name"} for r in rows],
-                      "coverage": campaigns.coverage(store, args.campaign)}
-            text = "\n".join(f"{shown(r['speaker_id'])}  {shown(r['display_name'] or ''):<20} {r['answered']} of "
-                             f"{r['total']}" for r in rows) or "no speaker has joined yet"
-            c = result["coverage"]
-            text += f"\n{c['items_at_target']} of {c['items']} items have {c['target_speakers']}+ speakers"
-            return _print(result, args.json, text)
-        elif args.verb == "export-bundle":
-            manifest = bundles.export_bundle(store, args.out)
-            print(f"wrote {args.out}: {manifest['counts']['ratings']} answers, sha256 {manifest['sha256'][:16]}…")
-        elif args.verb == "merge":
-            changed = bundles.merge(store, args.bundle)
-            print(f"merged {args.bundle} from {changed['from_device']}: {changed['ratings_added']} added, "
-                  f"{changed['ratings_replaced']} replaced, {changed['ratings_deleted']} deleted, "
-                  f"{changed['speakers_withdrawn']} speakers withdrawn")
-        elif args.verb == "withdraw":
-            args.speaker = campaigns.find_speaker(store, args.speaker)
-            r = campaigns.withdraw(store, args.speaker)
-            print(f"withdrew {args.speaker}: {r['deleted']} answers deleted here and in {r['backups']} backups")
-            print("  the withdrawal travels in bundles" if r["travels"] else
-                  "  other laptops will not honour it: this laptop neither registered the speaker nor coordinates "
-                  "a campaign; ask the coordinator to withdraw the speaker too")
-        elif args.verb == "export":
-            if args.format == "mtme":
-                if not args.lp:
-                    raise InputError("--lp", "", "give the language pair of an mt-metrics-eval export (e.g. en-ciw)")
-                print(json.dumps(interop.export_mtme(store, args.out, args.lp, args.human)))
-            else:
-                n = interop.export_ratings(store, args.out, args.format, args.include_raw)
-                print(f"wrote {n} {'raw answers' if args.include_raw else 'aggregated rows'} to {args.out}")
-    return 0
+        return REVIEW_VERBS[args.verb](store, args)
+
+
+# ---- lyss study VERB ---------------------------------------------------------------------------------------
+
+def _study_agreement(store, args) -> int:
+    from review import study
+    if args.question:  # one question: one object
+        one = study.agreement(store, args.task, args.question, args.campaign, args.bootstrap)
+        return _print(one, args.json, agreement_text([one]))
+    table = study.agreement_table(store, args.campaign, args.task, args.bootstrap)
+    return _print(table, args.json, agreement_text(table))
+
+
+def _study_correlate(store, args) -> int:
+    from review import study
+    metric, human, campaign = study.correlate_defaults(store, args.campaign, args.metric, args.human)
+    r = _with_progress(lambda bar: study.correlate(store, metric, human, args.bootstrap, campaign_id=campaign,
+                                                   progress=bar))
+    return _print(r, args.json, correlation_text(r))
+
+
+def _study_compare_metrics(store, args) -> int:
+    from review import study
+    r = study.compare_metrics(store, args.metric, args.metric2, args.human, args.statistic, args.grouping,
+                              args.resamples)
+    return _print(r, args.json, f"Δ {r['statistic']} ({args.metric2} − {args.metric}) = {r['delta']:+.4f}, "
+                                f"p = {r['p_value']:.4f} (PERM-BOTH, {r['resamples']} resamples)")
+
+
+def _study_linter_precision(store, args) -> int:
+    from review import study
+    r = study.linter_precision(store, args.campaign)
+    lines = [f"{c:<24} {v['precision']:.3f} [{v['ci_lower']:.3f}, {v['ci_upper']:.3f}] n={v['judged_pairs']}"
+             for c, v in r["classes"].items()] or ["no task B answers with a majority yet"]
+    return _print(r, args.json, "\n".join(lines))
+
+
+def _study_fst_rejection(store, args) -> int:
+    from review import study
+    r = study.fst_false_rejection(store, args.campaign)
+    text = ("no task C answers with a majority yet" if r["false_rejection_rate"] is None else
+            f"false rejection {r['false_rejection_rate']:.3f} [{r['ci_lower']:.3f}, {r['ci_upper']:.3f}] "
+            f"over {r['words_decided']} words; valid: {', '.join(r['valid_words'][:20])}")
+    return _print(r, args.json, text)
+
+
+def _study_reliability(store, args) -> int:
+    from review import study
+    rows = study.speaker_reliability(store, args.campaign)
+    return _print(rows, args.json, reliability_text(rows))
+
+
+def reweight_text(r: dict) -> str:
+    w = ", ".join(f"{k} {v:.3f}" for k, v in r["weights"].items())
+    text = (f"fitted weights: {w}\n  cross-validated Pearson {r['cv_pearson']:.4f} vs default profile "
+            f"{r['cv_pearson_default']:.4f} ({r['folds']} folds, {r['evidence']['items']} items)")
+    if r["insufficient"]:
+        text += "\n  evidence below the minimum: " + "; ".join(r["insufficient"])
+    if r["worse_than_default"]:
+        text += "\n  WARNING: the refit cross-validates worse than the default profile"
+    if r["written"]:
+        text += f"\n  wrote {r['written']} (use it with lyss score --profile {r['written']})"
+    return text
+
+
+def _study_reweight(store, args) -> int:
+    from review import reweight
+    r = reweight.reweight(store, args.human, args.base, args.out, args.force)
+    return _print(r, args.json, reweight_text(r))
+
+
+def confirm_tier_text(r: dict, run: str) -> str:
+    lines = [f"{r['status']}: automated tier {r['automated_tier']}; written into {run}"]
+    for c in r["checks"]:
+        value = "—" if c["value"] is None else (f"{c['value']:.3f}" if isinstance(c["value"], float)
+                                                 else str(c["value"]))
+        lines.append(f"  {'pass' if c['passed'] else 'FAIL'}  {c['rule']}: {value} (needs ≥ {c['threshold']})")
+    return "\n".join(lines)
+
+
+def _study_confirm_tier(store, args) -> int:
+    from review import tiers
+    r = tiers.confirm_tier(store, args.run)
+    return _print(r, args.json, confirm_tier_text(r, args.run))
+
+
+def _study_import_mtme(store, args) -> int:
+    from review import interop
+    r = _with_progress(lambda bar: interop.import_mtme(store, args.folder, args.lp, args.human, args.metric,
+                                                       only=args.systems, progress=bar))
+    return _print(r, args.json, f"imported {len(r['systems'])} systems × {r['segments']} segments "
+                                f"({r['human']}; metrics {', '.join(r['metrics'])})")
+
+
+def _study_import_da(store, args) -> int:
+    from review import interop
+    r = interop.import_da(store, args.tsv, args.name)
+    return _print(r, args.json, f"imported {r['items']} items with {r['ratings']} ratings ({r['campaign_id']})")
+
+
+STUDY_VERBS = {"agreement": _study_agreement, "correlate": _study_correlate,
+               "compare-metrics": _study_compare_metrics, "linter-precision": _study_linter_precision,
+               "fst-rejection": _study_fst_rejection, "reliability": _study_reliability,
+               "reweight": _study_reweight, "confirm-tier": _study_confirm_tier,
+               "import-mtme": _study_import_mtme, "import-da": _study_import_da}
 
 
 def run_study(args) -> int:
-    from review import interop, reweight, study, tiers
-
-    from .terminal import ProgressBar
-
     with _store(args) as store:
-        if args.verb == "agreement":
-            if args.question:  # one question: one object
-                one = study.agreement(store, args.task, args.question, args.campaign, args.bootstrap)
-                return _print(one, args.json, agreement_text([one]))
-            table = study.agreement_table(store, args.campaign, args.task, args.bootstrap)
-            return _print(table, args.json, agreement_text(table))
-        if args.verb == "correlate":
-            metric, human, campaign = study.correlate_defaults(store, args.campaign, args.metric, args.human)
-            bar = ProgressBar()
-            try:
-                r = study.correlate(store, metric, human, args.bootstrap, campaign_id=campaign, progress=bar)
-            finally:
-                bar.close()
-            return _print(r, args.json, correlation_text(r))
-        if args.verb == "compare-metrics":
-            r = study.compare_metrics(store, args.metric, args.metric2, args.human, args.statistic, args.grouping,
-                                      args.resamples)
-            return _print(r, args.json, f"Δ {r['statistic']} ({args.metric2} − {args.metric}) = {r['delta']:+.4f}, "
-                                        f"p = {r['p_value']:.4f} (PERM-BOTH, {r['resamples']} resamples)")
-        if args.verb == "linter-precision":
-            r = study.linter_precision(store, args.campaign)
-            lines = [f"{c:<24} {v['precision']:.3f} [{v['ci_lower']:.3f}, {v['ci_upper']:.3f}] n={v['judged_pairs']}"
-                     for c, v in r["classes"].items()] or ["no task B answers with a majority yet"]
-            return _print(r, args.json, "\n".join(lines))
-        if args.verb == "fst-rejection":
-            r = study.fst_false_rejection(store, args.campaign)
-            text = ("no task C answers with a majority yet" if r["false_rejection_rate"] is None else
-                    f"false rejection {r['false_rejection_rate']:.3f} [{r['ci_lower']:.3f}, {r['ci_upper']:.3f}] "
-                    f"over {r['words_decided']} words; valid: {', '.join(r['valid_words'][:20])}")
-            return _print(r, args.json, text)
-        if args.verb == "reliability":
-            rows = study.speaker_reliability(store, args.campaign)
-            return _print(rows, args.json, reliability_text(rows))
-        if args.verb == "reweight":
-            r = reweight.reweight(store, args.human, args.base, args.out, args.force)
-            w = ", ".join(f"{k} {v:.3f}" for k, v in r["weights"].items())
-            text = (f"fitted weights: {w}\n  cross-validated Pearson {r['cv_pearson']:.4f} vs default profile "
-                    f"{r['cv_pearson_default']:.4f} ({r['folds']} folds, {r['evidence']['items']} items)")
-            if r["insufficient"]:
-                text += "\n  evidence below the minimum: " + "; ".join(r["insufficient"])
-            if r["worse_than_default"]:
-                text += "\n  WARNING: the refit cross-validates worse than the default profile"
-            if r["written"]:
-                text += f"\n  wrote {r['written']} (use it with lyss score --profile {r['written']})"
-            return _print(r, args.json, text)
-        if args.verb == "confirm-tier":
-            r = tiers.confirm_tier(store, args.run)
-            lines = [f"{r['status']}: automated tier {r['automated_tier']}; written into {args.run}"]
-            for c in r["checks"]:
-                value = "—" if c["value"] is None else (f"{c['value']:.3f}" if isinstance(c["value"], float)
-                                                         else str(c["value"]))
-                lines.append(f"  {'pass' if c['passed'] else 'FAIL'}  {c['rule']}: {value} (needs ≥ {c['threshold']})")
-            return _print(r, args.json, "\n".join(lines))
-        if args.verb == "import-mtme":
-            bar = ProgressBar()
-            try:
-                r = interop.import_mtme(store, args.folder, args.lp, args.human, args.metric, only=args.systems,
-                                        progress=bar)
-            finally:
-                bar.close()
-            return _print(r, args.json, f"imported {len(r['systems'])} systems × {r['segments']} segments "
-                                        f"({r['human']}; metrics {', '.join(r['metrics'])})")
-        if args.verb == "import-da":
-            r = interop.import_da(store, args.tsv, args.name)
-            return _print(r, args.json, f"imported {r['items']} items with {r['ratings']} ratings ({r['campaign_id']})")
-    return 0
+        return STUDY_VERBS[args.verb](store, args)
