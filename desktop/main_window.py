@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QTabWidget
 
 from review.store import Store
 
-from .qt_common import apply_theme, default_db, guarded, plain_labels, settings
+from .qt_common import accessible, apply_theme, default_db, guarded, name_buttons, plain_labels, settings
 from .review_panel import ReviewPanel
 from .score_panel import ScorePanel
 from .study_panel import CampaignPanel, StudyPanel
@@ -33,6 +33,9 @@ class MainWindow(QMainWindow):
         self.tabs.currentChanged.connect(guarded(self, self._tab_changed))
         self.setCentralWidget(self.tabs)
         plain_labels(self)  # every label shows plain text: data never becomes markup
+        name_buttons(self)  # a screen reader reads each button as it is written
+        accessible(self.tabs.tabBar(), self.tr("Parts of LYSS Desktop"),
+                   self.tr("Review, Score a run, Campaigns, Study; Ctrl+Tab moves between them"))
         self._menus()
         s = settings()
         self.font_size = int(s.value("view/font_size", 11))

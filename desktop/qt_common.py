@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import sys
 import traceback
 from pathlib import Path
@@ -14,7 +15,7 @@ from typing import Any, Callable
 
 from PySide6.QtCore import QCoreApplication, QLocale, QObject, QSettings, Qt, QThread, QTranslator, Signal
 from PySide6.QtGui import QFont, QFontDatabase, QPalette, QColor
-from PySide6.QtWidgets import QApplication, QLabel, QMessageBox, QTextBrowser, QWidget
+from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QMessageBox, QTextBrowser, QWidget
 
 from scoring.errors import InputError
 
@@ -82,6 +83,31 @@ def plain(*labels: QLabel) -> None:
 def plain_labels(root: QWidget) -> None:
     """Every label under a widget shown as plain text (the app builds no rich-text labels)."""
     plain(*root.findChildren(QLabel))
+
+
+def accessible(widget: QWidget, name: str, description: str = "") -> QWidget:
+    """Give a widget the name (and description) a screen reader speaks."""
+    widget.setAccessibleName(name)
+    if description:
+        widget.setAccessibleDescription(description)
+    return widget
+
+
+_KEY_HINT = re.compile(r"^(?:(?P<number>\d+)\s+)?(?P<words>.*?)(?:\s*\((?P<key>[^()]+)\))?$", re.S)
+
+
+def name_buttons(root: QWidget) -> None:
+    """Each button under ``root`` is named by what it says, without the key hint: "Pause  (Esc)" is read as
+    "Pause", described "Key: Esc"; an answer "2  Most" as "Most", "Key: 2". A tooltip becomes the description."""
+    for button in root.findChildren(QAbstractButton):
+        match = _KEY_HINT.match(button.text().strip())
+        if match and match["words"]:  # text set later (or changed) renames the button
+            button.setAccessibleName(match["words"].strip())
+        key = match and (match["key"] or match["number"])
+        description = " ".join(filter(None, [button.toolTip(), key and QCoreApplication.translate(
+            "LYSS", "Key: {0}").format(key)]))
+        if description:
+            button.setAccessibleDescription(description)
 
 
 class SafeBrowser(QTextBrowser):

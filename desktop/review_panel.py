@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (QCheckBox, QFormLayout, QHBoxLayout, QInputDialog
 from review import campaigns, tasks
 from review.store import Store, now
 
-from .qt_common import SafeBrowser, guarded, plain_labels
+from .qt_common import SafeBrowser, accessible, guarded, name_buttons, plain_labels
 
 CONSENT_SCOPE = "LYSS speaker review v1: my answers about machine translations are kept on this laptop and " \
                 "shared, without my name, with the study team; I can withdraw at any time."
@@ -41,6 +41,8 @@ class SignInPage(QWidget):
         layout.addWidget(title)
         self.list = QListWidget()
         self.list.setFont(_big(16))
+        accessible(self.list, self.tr("Speakers on this laptop"),
+                   self.tr("Choose your name with the arrow keys and press Enter"))
         self.list.itemActivated.connect(lambda item: self.chosen.emit(item.data(Qt.UserRole)))
         layout.addWidget(self.list, 1)
         self.empty = QLabel(self.tr("No one has a profile on this laptop yet. Press “I am new here” to start."))
@@ -86,6 +88,7 @@ class ConsentPage(QWidget):
         layout.addWidget(title)
         text = SafeBrowser()
         text.setFont(_big(14))
+        accessible(text, self.tr("What we collect, who sees it, and your choice"))
         text.setHtml(self.tr(
             "<p><b>What we collect.</b> Your answers about machine translations (for example, how much of the "
             "meaning is there), a note if you write one, and how long each answer took.</p>"
@@ -98,9 +101,10 @@ class ConsentPage(QWidget):
         self.name = QLineEdit()
         self.community = QLineEdit()
         self.dialect = QLineEdit()
-        form.addRow(self.tr("Your name (kept on this laptop)"), self.name)
-        form.addRow(self.tr("Community (optional)"), self.community)
-        form.addRow(self.tr("Dialect (optional)"), self.dialect)
+        for field, label in ((self.name, self.tr("Your name (kept on this laptop)")),
+                             (self.community, self.tr("Community (optional)")),
+                             (self.dialect, self.tr("Dialect (optional)"))):
+            form.addRow(label, accessible(field, label))
         layout.addLayout(form)
         row = QHBoxLayout()
         agree = QPushButton(self.tr("I agree — start"))
@@ -138,6 +142,7 @@ class CampaignPage(QWidget):
         layout.addWidget(self.title)
         self.list = QListWidget()
         self.list.setFont(_big(16))
+        accessible(self.list, self.tr("Tasks"), self.tr("Choose a task with the arrow keys and press Enter"))
         self.list.itemActivated.connect(lambda item: self.chosen.emit(item.data(Qt.UserRole)))
         layout.addWidget(self.list, 1)
         row = QHBoxLayout()
@@ -186,12 +191,15 @@ class ItemPage(QWidget):
         self.note: str | None = None
         self.shown_at = time.perf_counter()
         self.setFocusPolicy(Qt.StrongFocus)
+        accessible(self, self.tr("Item to review"),
+                   self.tr("Number keys answer, Backspace undoes the last answer, N writes a note, Esc pauses"))
         layout = QVBoxLayout(self)
         top = QHBoxLayout()
         self.progress = QLabel()
         self.progress.setFont(_big(14, True))
         self.script_choice = QCheckBox()  # "Show in …": another script of the language, when its pack has one
         self.script_choice.setFocusPolicy(Qt.NoFocus)
+        accessible(self.script_choice, self.tr("Show in another script"))
         self.script_choice.toggled.connect(guarded(self, self._toggle_script))
         pause = QPushButton(self.tr("Pause  (Esc)"))
         pause.setFocusPolicy(Qt.NoFocus)
@@ -318,6 +326,7 @@ class ItemPage(QWidget):
             button.setFocusPolicy(Qt.NoFocus)
             button.clicked.connect(guarded(self, lambda _=False, n=number: self.choose(n)))
             self.options_row.addWidget(button)
+        name_buttons(self)
 
     # -- answering -------------------------------------------------------------------------------
 

@@ -17,7 +17,8 @@ from PySide6.QtWidgets import (QFileDialog, QHBoxLayout, QHeaderView, QLabel, QL
 from scoring import composite as comp
 from scoring.scorecard import ROWS
 
-from .qt_common import SafeBrowser, Worker, friendly_error, guarded, plain_labels, settings, tr
+from .qt_common import (SafeBrowser, Worker, accessible, friendly_error, guarded, name_buttons, plain_labels,
+                        settings, tr)
 
 PALETTE = ["#1b9e77", "#d95f02", "#7570b3", "#e7298a", "#66a61e", "#e6ab02", "#a6761d", "#666666", "#1f78b4",
            "#b2df8a"]
@@ -203,6 +204,7 @@ class ScorePanel(QWidget):
         self.cancel_button.clicked.connect(self.cancel)
         self.progress = QProgressBar()
         self.progress.setRange(0, 100)
+        accessible(self.progress, self.tr("Scoring progress"))
         self.stage = QLabel(self.tr("Open a run card, a harness report, a TSV or JSONL file — or drop it here."))
         for w in (self.open_button, self.compare_button, self.export_button, self.cancel_button):
             bar.addWidget(w)
@@ -220,6 +222,8 @@ class ScorePanel(QWidget):
         self.metrics = MetricModel()
         metric_view = QTableView()
         metric_view.setModel(self.metrics)
+        accessible(metric_view, self.tr("Metrics of the run"),
+                   self.tr("One row a metric: its score, weight, interval and why it may be missing"))
         for column in (0, 1, 2):
             metric_view.horizontalHeader().setSectionResizeMode(column, QHeaderView.ResizeToContents)
         metric_view.horizontalHeader().setSectionResizeMode(3, QHeaderView.Stretch)
@@ -230,6 +234,7 @@ class ScorePanel(QWidget):
         lower_layout.setContentsMargins(0, 0, 0, 0)
         self.filter = QLineEdit()
         self.filter.setPlaceholderText(self.tr("Filter entries (any column)…"))
+        accessible(self.filter, self.tr("Filter entries"), self.tr("Shows only the entries containing this text"))
         lower_layout.addWidget(self.filter)
         entries_split = QSplitter(Qt.Horizontal)
         self.entries = EntryModel()
@@ -238,6 +243,7 @@ class ScorePanel(QWidget):
         self.filter.textChanged.connect(self.proxy.setFilterFixedString)
         self.table = QTableView()
         self.table.setModel(self.proxy)
+        accessible(self.table, self.tr("Entries of the run"), self.tr("Choose an entry to see its details"))
         self.table.setSortingEnabled(True)
         self.table.setSelectionBehavior(QTableView.SelectRows)
         self.table.setItemDelegateForColumn(EntryModel.BREAKDOWN, BreakdownDelegate(self.entries, self.table))
@@ -246,6 +252,7 @@ class ScorePanel(QWidget):
         self.table.selectionModel().currentRowChanged.connect(self.show_entry)
         entries_split.addWidget(self.table)
         self.detail = SafeBrowser()
+        accessible(self.detail, self.tr("Details of the chosen entry"))
         entries_split.addWidget(self.detail)
         entries_split.setSizes([700, 400])
         lower_layout.addWidget(entries_split)
@@ -254,6 +261,7 @@ class ScorePanel(QWidget):
         layout.addWidget(split, 1)
         self.cancel_button.setEnabled(False)
         plain_labels(self)
+        name_buttons(self)
 
     # -- files ---------------------------------------------------------------------------------
 

@@ -16,7 +16,7 @@ from review import bundles, campaigns, reweight, study, tiers
 from review.store import Store
 from scoring.progress import Cancelled
 
-from .qt_common import SafeBrowser, Worker, ask, friendly_error, guarded, plain_labels
+from .qt_common import SafeBrowser, Worker, accessible, ask, friendly_error, guarded, name_buttons, plain_labels
 
 
 class RowsModel(QAbstractTableModel):
@@ -71,6 +71,7 @@ class CampaignPanel(QWidget):
         layout = QVBoxLayout(self)
         row = QHBoxLayout()
         self.task = QComboBox()
+        accessible(self.task, self.tr("Task of the new campaign"))
         for code in ("A", "B", "C", "T"):
             self.task.addItem(self.tr("Task {0}").format(code), code)
         create = QPushButton(self.tr("Create campaign from a scored run…"))
@@ -99,15 +100,17 @@ class CampaignPanel(QWidget):
         laptops.addStretch(1)
         layout.addLayout(laptops)
         split = QSplitter(Qt.Horizontal)
-        self.campaigns = _table()
+        self.campaigns = accessible(_table(), self.tr("Campaigns"),
+                                    self.tr("Choose a campaign to see each speaker's progress"))
         self.campaigns.selectionModel().selectionChanged.connect(guarded(self, lambda *_: self.show_progress()))
-        self.progress = _table()
+        self.progress = accessible(_table(), self.tr("Speakers' progress in the chosen campaign"))
         split.addWidget(self.campaigns)
         split.addWidget(self.progress)
         layout.addWidget(split, 1)
         self.status = QLabel()
         layout.addWidget(self.status)
         plain_labels(self)
+        name_buttons(self)
         self.refresh()
 
     def refresh(self) -> None:
@@ -205,12 +208,12 @@ class StudyPanel(QWidget):
         for box, letters in ((self.campaign_choice, 22), (self.metric_choice, 16), (self.human, 12)):
             box.setMinimumContentsLength(letters)
             box.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)
-        row.addWidget(QLabel(self.tr("Campaign")))
-        row.addWidget(self.campaign_choice)
-        row.addWidget(QLabel(self.tr("Metric")))
-        row.addWidget(self.metric_choice)
-        row.addWidget(QLabel(self.tr("Human score")))
-        row.addWidget(self.human)
+        for box, caption in ((self.campaign_choice, self.tr("Campaign")), (self.metric_choice, self.tr("Metric")),
+                             (self.human, self.tr("Human score"))):
+            label = QLabel(caption)
+            label.setBuddy(box)
+            row.addWidget(label)
+            row.addWidget(accessible(box, caption))
         buttons = [(self.tr("Agreement"), self.agreement), (self.tr("Correlate"), self.correlate),
                    (self.tr("Linter precision"), self.precision), (self.tr("FST false rejections"), self.rejections),
                    (self.tr("Reweight…"), self.reweight), (self.tr("Confirm tier…"), self.confirm),
@@ -227,6 +230,7 @@ class StudyPanel(QWidget):
         working = QHBoxLayout()
         self.progress = QProgressBar()
         self.progress.setRange(0, 100)
+        accessible(self.progress, self.tr("Progress of the computation"))
         self.stage = QLabel()
         self.cancel_button = QPushButton(self.tr("Cancel"))
         self.cancel_button.setEnabled(False)
@@ -237,18 +241,20 @@ class StudyPanel(QWidget):
         split = QSplitter(Qt.Horizontal)
         left = QWidget()
         left_layout = QVBoxLayout(left)
-        self.table = _table()
-        self.text = SafeBrowser()
+        self.table = accessible(_table(), self.tr("Results table"))
+        self.text = accessible(SafeBrowser(), self.tr("Results in words"))
         left_layout.addWidget(self.table, 2)
         left_layout.addWidget(self.text, 1)
         split.addWidget(left)
         import pyqtgraph as pg
         pg.setConfigOptions(antialias=True, background="w", foreground="k")
-        self.plot = pg.PlotWidget()
+        self.plot = accessible(pg.PlotWidget(), self.tr("Plot of the results"),
+                               self.tr("The same numbers as the results table"))
         split.addWidget(self.plot)
         split.setSizes([650, 450])
         layout.addWidget(split, 1)
         plain_labels(self)
+        name_buttons(self)
         self.refresh()
 
     def refresh(self) -> None:
