@@ -81,10 +81,22 @@ cp README.md "$EXTRA/licences/LYSS-README.md"
 
 $PY -m PyInstaller --noconfirm --clean --log-level WARN --distpath dist --workpath build/pyinstaller packaging/lyss.spec
 
-# Debug sections out of hfst's libraries (its wheel carries 190 MB of them); code is untouched. Only hfst's:
-# stripping other auditwheel-patched libraries (numpy's OpenBLAS) breaks their loading.
-find dist/lyss \( -path "*hfst.libs*" -name "libhfst*.so*" -o -path "*hfst.libs*" -name "libfst*.so*" \
-  -o -path "*/hfst/*" -name "_libhfst*.so" \) -type f -exec strip --strip-debug {} + 2>/dev/null || true
+# Symbols and debug sections out of every shared library (40 MB); code is untouched. Not numpy's
+# auditwheel-patched OpenBLAS: stripping it breaks its loading ("ELF load command … not page-aligned").
+find dist/lyss -type f -name "*.so*" ! -path "*numpy.libs*" -exec strip --strip-unneeded {} + 2>/dev/null || true
+# hfst's own ICU data (26 MB) replaced by an empty package: hfst uses ICU for character properties and case
+# mapping only, both compiled into libicuuc; analyses are identical (packaging/README.md). Without a C
+# compiler the original stays.
+for data in dist/lyss/_internal/hfst.libs/libicudata*.so.*; do
+  [ -f "$data" ] || continue
+  major=$(basename "$data" | sed -E 's/.*\.so\.([0-9]+).*/\1/')
+  if command -v gcc >/dev/null && gcc -shared -fPIC -O2 -DICU_DATA_SYMBOL="icudt${major}_dat" \
+       -Wl,-soname,"$(basename "$data")" -o build/icu-stub-data.so packaging/icu_stub_data.c; then
+    cp build/icu-stub-data.so "$data"
+  else
+    echo "note: no C compiler; hfst's ICU data stays ($(du -m "$data" | cut -f1) MB)" >&2
+  fi
+done
 
 # A sha256 manifest of everything shipped, the size, and the archive.
 (cd dist/lyss && find . -type f ! -name SHA256SUMS -print0 | sort -z | xargs -0 sha256sum > SHA256SUMS)
