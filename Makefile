@@ -11,6 +11,9 @@ install: $(STAMP)
 # Rebuilt only when the project's dependency list changes (a no-op otherwise).
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	@command -v g++ >/dev/null || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && \
+	  (apt-get update -qq >/dev/null 2>&1; DEBIAN_FRONTEND=noninteractive apt-get install -y -qq g++ >/dev/null 2>&1); } || \
+	  echo "note: no g++: hfst-optimized-lookup cannot be built (install g++)"
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $(STAMP)

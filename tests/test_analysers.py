@@ -171,3 +171,77 @@ def test_paths_never_leave_their_folders(tmp_path, monkeypatch, capsys):
     for lang in ("../../x", "/etc/passwd", "crk/../../x", "c r k"):
         assert main(["score", str(DEMO), "--lang", lang]) == 2
         assert "not a language code" in capsys.readouterr().err
+
+
+def _many_tokens() -> list[str]:
+    """Every word of the shared harness reports and the demo, each with a one-letter deletion and
+    substitution (about half rejected), plus inputs no analyser expects."""
+    import random
+
+    from conftest import report_paths
+    from scoring.text import word_tokens
+    words: set[str] = set()
+    for path in report_paths():
+        for e in json.loads(path.read_text("utf-8"))["entries"]:
+            words.update(word_tokens(e["predicted"] or "") + word_tokens(e["expected"]))
+    for e in json.loads(DEMO.read_text("utf-8"))["entries"]:
+        words.update(word_tokens(e["predicted"]) + word_tokens(e["reference"]))
+    rng = random.Random(11)
+    letters = sorted(set("".join(words)))
+    for w in sorted(words):
+        i = rng.randrange(len(w))
+        words.update({w[:i] + w[i + 1:], w[:i] + rng.choice(letters) + w[i + 1:], w.upper()})
+    return sorted(words | {"", " ", "a b", "x\n", "\x00", "e\u0302", "@P.x@", "+N", "atim" * 200, "ᓀᐦᐃᔭᐍᐏᐣ"})
+
+
+@pytest.mark.parametrize("name", ["crk-descriptive-analyzer.hfstol", "crk-normative-generator.hfstol",
+                                  "ciw-analyser-gt-norm.hfstol"])
+def test_fast_batch_lookups_equal_the_binding_word_for_word(tmp_path, monkeypatch, name):
+    """hfst-optimized-lookup in recycled worker processes gives exactly the binding's analyses, in its order."""
+    monkeypatch.setenv("LYSS_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(analysers, "FAST_CHUNK", 700)  # several worker processes, each ended after its chunk
+    file = analysers.AnalyserFile(shared_file(f"fst/{name}"), name[:3], analysers.kind_of(name), "shared")
+    tokens = _many_tokens()
+    assert len(tokens) > 3000
+    batch = analysers.Analyser(file)
+    assert batch.fast and batch.describe()["batch_lookup"] == "hfst-optimized-lookup"
+    batch.analyse_many(tokens)
+    one_by_one = analysers.Analyser(file)
+    one_by_one._memory.clear()
+    expected = {w: one_by_one.analyse(w) for w in tokens}
+    got = {w: batch._memory[w] for w in tokens}
+    assert got == expected
+    if name.startswith("crk-desc"):
+        assert sum(1 for a in got.values() if a) > 80 and sum(1 for a in got.values() if len(a) > 1) > 10
+
+
+def test_weighted_analyser_batches_use_the_binding(tmp_path, monkeypatch, crk_file):
+    import hfst
+    monkeypatch.setenv("LYSS_CACHE_DIR", str(tmp_path))
+    fst = hfst.HfstInputStream(str(crk_file.path)).read()
+    fst.convert(hfst.ImplementationType.TROPICAL_OPENFST_TYPE)
+    fst.convert(hfst.ImplementationType.HFST_OLW_TYPE)
+    path = tmp_path / "crk-weighted-analyzer.hfstol"
+    out = hfst.HfstOutputStream(filename=str(path), type=hfst.ImplementationType.HFST_OLW_TYPE)
+    out.write(fst)
+    out.close()
+    weighted = analysers.Analyser(analysers.AnalyserFile(path, "crk", "analyser", "test"))
+    assert not weighted.fast  # the fast library reads unweighted analysers only
+    tokens = _many_tokens()[:1500]
+    weighted.analyse_many(tokens)
+    plain = analysers.Analyser(crk_file)
+    plain._memory.clear()
+    assert {w: set(weighted._memory[w]) for w in tokens} == {w: set(plain.analyse(w)) for w in tokens}
+
+
+def test_a_fast_worker_that_dies_costs_only_speed(tmp_path, monkeypatch, crk_file):
+    """The fast library aborts the process on an input of about a thousand symbols; with the length guard
+    off, that worker dies and its chunk is looked up with the binding: same analyses, nothing hangs."""
+    monkeypatch.setenv("LYSS_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(analysers, "FAST_MAX_LENGTH", 10_000)
+    monkeypatch.setattr(analysers, "FAST_CHUNK", 400)
+    words = [f"atim{i}" for i in range(1200)] + ["a" * 2000, "atimwak", "wâpamêw"]
+    batch = analysers.Analyser(crk_file)
+    batch.analyse_many(words)
+    assert batch._memory["atimwak"] == ("atim+N+A+Pl",) and batch._memory["a" * 2000] == ()
+    assert "wâpamêw+V+TA+Ind+Prs+3Sg+4Sg/PlO" in batch._memory["wâpamêw"]
