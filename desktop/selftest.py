@@ -54,6 +54,10 @@ def check_components() -> dict:
     _check(load_card(code)["evalMetrics"] != [], f"the {code} language card names no LYSS plugins")
     found = analysers.find(code, "analyser", preference=demos.analyser_preference(code))
     _check(found is not None, f"no {code} analyser bundled or installed: " + analysers.HOW_TO_ADD.format(lang=code))
+    words = sorted({w for e in json.loads(demo_path().read_text("utf-8"))["entries"]
+                    for w in (e.get("predicted") or "").split()})
+    _check(analysers.fast_lookup_agrees(analysers.load(found), words),
+           "the fast FST lookup library (hfst-optimized-lookup) is missing or disagrees with hfst")
     from eval_standards.text import convert
     for name in demos.converters(code):
         convert(name, "a")  # its package is present

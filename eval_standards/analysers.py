@@ -293,6 +293,16 @@ def _analyse_chunk(words: list[str]) -> dict[str, tuple[str, ...]]:
     return {w: _FORK_ANALYSER.analyse(w) for w in words}
 
 
+def fast_lookup_agrees(analyser: Analyser, words: list[str]) -> bool:
+    """Whether the fast library, loaded here, gives the binding's analyses of ``words`` (for ``lyss
+    selftest``: the bundle carries a working copy). Call it in a process that ends soon: it leaks."""
+    library = fast_lookup_library()
+    if library is None or analyser.weighted:
+        return library is not None
+    transducer = library.TransducerFile(str(analyser.file.path))
+    return all(set(transducer.lookup(w)) == set(analyser.analyse(w)) for w in words if len(w) <= FAST_MAX_LENGTH)
+
+
 def _fast_worker(analyser: Analyser, words: list[str], pipe) -> None:
     """In a forked process: the analyses of ``words``, exactly what ``analyse`` returns, sent back. The
     fast library gives the binding's analyses (flags stripped) but not always in the binding's order, so a
