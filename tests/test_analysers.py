@@ -42,19 +42,24 @@ def test_sha256_matches_sources_md(crk_file):
     assert crk_file.sha256() == "3c491290eaa23afe283f16310d1df90372cf8a69bae9eb2da50a7b8bfd33f560"
 
 
-def test_weighted_copy_loads(tmp_path, crk_file):
+def _weighted_copy(crk_file, folder) -> "analysers.Analyser":
+    """The analyser converted to a weighted optimized-lookup file (HFST_OLW), loaded."""
     import hfst
     stream = hfst.HfstInputStream(str(crk_file.path))
     fst = stream.read()
     stream.close()
     fst.convert(hfst.ImplementationType.TROPICAL_OPENFST_TYPE)
     fst.convert(hfst.ImplementationType.HFST_OLW_TYPE)
-    path = tmp_path / "crk-weighted-analyzer.hfstol"
+    path = folder / "crk-weighted-analyzer.hfstol"
     out = hfst.HfstOutputStream(filename=str(path), type=hfst.ImplementationType.HFST_OLW_TYPE)
     out.write(fst)
     out.flush()
     out.close()
-    weighted = analysers.Analyser(analysers.AnalyserFile(path, "crk", "analyser", "test"))
+    return analysers.Analyser(analysers.AnalyserFile(path, "crk", "analyser", "test"))
+
+
+def test_weighted_copy_loads(tmp_path, crk_file):
+    weighted = _weighted_copy(crk_file, tmp_path)
     assert weighted.weighted
     assert "nipâw+V+AI+Ind+Prt+1Sg" in weighted.analyse("nikî-nipân")
     assert weighted.analyse("atimwak")[0] == "atim+N+A+Pl"
@@ -216,16 +221,8 @@ def test_fast_batch_lookups_equal_the_binding_word_for_word(tmp_path, monkeypatc
 
 
 def test_weighted_analyser_batches_use_the_binding(tmp_path, monkeypatch, crk_file):
-    import hfst
     monkeypatch.setenv("LYSS_CACHE_DIR", str(tmp_path))
-    fst = hfst.HfstInputStream(str(crk_file.path)).read()
-    fst.convert(hfst.ImplementationType.TROPICAL_OPENFST_TYPE)
-    fst.convert(hfst.ImplementationType.HFST_OLW_TYPE)
-    path = tmp_path / "crk-weighted-analyzer.hfstol"
-    out = hfst.HfstOutputStream(filename=str(path), type=hfst.ImplementationType.HFST_OLW_TYPE)
-    out.write(fst)
-    out.close()
-    weighted = analysers.Analyser(analysers.AnalyserFile(path, "crk", "analyser", "test"))
+    weighted = _weighted_copy(crk_file, tmp_path)
     assert not weighted.fast  # the fast library reads unweighted analysers only
     tokens = _many_tokens()[:1500]
     weighted.analyse_many(tokens)
