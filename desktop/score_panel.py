@@ -11,7 +11,7 @@ from pathlib import Path
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt, Signal
 from PySide6.QtGui import QColor, QPainter
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import (QFileDialog, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QProgressBar, QPushButton,
+from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QProgressBar, QPushButton,
                                QSplitter, QStyledItemDelegate, QTableView, QVBoxLayout, QWidget)
 
 from scoring import composite as comp
@@ -24,12 +24,12 @@ PALETTE = ["#1b9e77", "#d95f02", "#7570b3", "#e7298a", "#66a61e", "#e6ab02", "#a
            "#b2df8a"]
 
 
-def score_file(path: str, progress=None) -> dict:
-    """Load and score with the same call the command line makes."""
+def score_file(path: str, language: str | None = None, profile: str = "auto", progress=None) -> dict:
+    """Load and score with the same call the command line makes (``--lang``, ``--profile``)."""
     from eval_standards.setup import score_card
     from scoring import runcard
 
-    return score_card(runcard.load(path), progress=progress)
+    return score_card(runcard.load(path), language, profile, progress=progress)
 
 
 class MetricModel(QAbstractTableModel):
@@ -206,7 +206,9 @@ class ScorePanel(QWidget):
         self.progress.setRange(0, 100)
         accessible(self.progress, self.tr("Scoring progress"))
         self.stage = QLabel(self.tr("Open a run card, a harness report, a TSV or JSONL file — or drop it here."))
-        for w in (self.open_button, self.compare_button, self.export_button, self.cancel_button):
+        self.language_choice, self.profile_choice = self._choosers()
+        for w in (self.open_button, self.language_choice, self.profile_choice, self.compare_button,
+                  self.export_button, self.cancel_button):
             bar.addWidget(w)
         bar.addWidget(self.progress, 1)
         layout.addLayout(bar)
@@ -263,6 +265,25 @@ class ScorePanel(QWidget):
         plain_labels(self)
         name_buttons(self)
 
+    def _choosers(self) -> tuple[QComboBox, QComboBox]:
+        """The language and profile to score with, for files that do not say (a TSV or JSONL names no
+        language): "as the file says" and "automatic" by default, like the command line."""
+        from eval_standards.cards import language_choices
+        from scoring.rubric import profile_names
+        language = QComboBox()
+        language.addItem(self.tr("Language: as the file says"), None)
+        for code, label in language_choices():
+            language.addItem(label, code)
+        profile = QComboBox()
+        profile.addItem(self.tr("Profile: automatic"), "auto")
+        for name in profile_names():
+            profile.addItem(self.tr("Profile {0}").format(name), name)
+        accessible(language, self.tr("Language of the translations"),
+                   self.tr("Used when the file does not name its language; applies to the next file opened"))
+        accessible(profile, self.tr("Weight profile"),
+                   self.tr("Automatic: A when an analyser for the language is available, otherwise B"))
+        return language, profile
+
     # -- files ---------------------------------------------------------------------------------
 
     def dragEnterEvent(self, event) -> None:  # noqa: N802
@@ -298,7 +319,8 @@ class ScorePanel(QWidget):
         self.stage.setText(self.tr("Scoring {0}…").format(Path(path).name))
         self.progress.setValue(0)
         self.cancel_button.setEnabled(True)
-        self.worker = Worker(lambda progress: score_file(path, progress=progress), self)
+        language, profile = self.language_choice.currentData(), self.profile_choice.currentData()
+        self.worker = Worker(lambda progress: score_file(path, language, profile, progress=progress), self)
         self.worker.progressed.connect(lambda stage, f: (self.progress.setValue(int(f * 100)),
                                                          self.stage.setText(self.tr("Scoring: {0}").format(stage))))
         self.worker.succeeded.connect(lambda scored: self.show_scored(scored, path))
@@ -339,8 +361,10 @@ class ScorePanel(QWidget):
         self.progress.setValue(100)
         s = scored["scores"]
         name = scored.get("model_slug") or scored.get("run_id") or Path(path or "").name
+        code = scored["lyss"]["language"].get("code")
         self.stage.setText(self.tr("Scored {0}: {1} entries, language {2}, profile {3}").format(
-            name, s["total"], scored["lyss"]["language"].get("code") or "?", scored["lyss"]["profile"]["name"]))
+            name, s["total"], code or "?", scored["lyss"]["profile"]["name"])
+            + ("" if code else self.tr(" — the file names no language: choose it above and open the file again")))
         confirmation = (s.get("tier_confirmation") or {}).get("status", "not reviewed")
         tier = s["quality_tier"]
         caution = ""

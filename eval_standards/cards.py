@@ -47,6 +47,15 @@ def available_cards() -> list[str]:
     return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json") and p.name != "generic.json")
 
 
+def language_choices() -> list[tuple[str, str]]:
+    """(code, label) of every language with a card, for a chooser: "Plains Cree (crk)", or the code."""
+    choices = []
+    for code in available_cards():
+        name = (load_card(code).get("review") or {}).get("name")
+        choices.append((code, f"{name} ({code})" if name else code))
+    return choices
+
+
 def check_card(card: object, where: str) -> dict:
     """A card's fields checked: its code, its plugins, its converter, its data files."""
     from .registry import known_plugins

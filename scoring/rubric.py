@@ -150,6 +150,12 @@ def load_rubric(name_or_path: str, folder: str = "profiles") -> Rubric:
     raise InputError(name_or_path, "", "no such profile or rubric (shipped: A, B, capstone; or give a .json file)")
 
 
+def profile_names() -> list[str]:
+    """The weight profiles shipped with LYSS (the specification's A and B)."""
+    folder = resources.files("scoring").joinpath("data", "profiles")
+    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json"))
+
+
 def load_profile(name_or_path: str) -> Rubric:
     return load_rubric(name_or_path, "profiles")
 

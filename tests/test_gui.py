@@ -266,3 +266,28 @@ def test_a_large_scored_run_card_is_shown_not_rescored(qtbot, app, scored_demo, 
     panel.open_path(str(big))
     assert panel.scored is not None and panel.worker is None  # shown at once, no scoring started
     assert panel.scored["scores"]["composite"] == scored["scores"]["composite"]
+
+
+def test_a_file_without_a_language_is_scored_with_the_chosen_one(qtbot, app, tmp_path):
+    """A TSV names no language: scored as it is, the app says so; with a language and profile chosen, it
+    gets that language's checks (the same numbers as `lyss score --lang … --profile …`)."""
+    from conftest import DEMO
+    from desktop.cli import main
+    entries = json.loads(DEMO.read_text("utf-8"))["entries"]
+    tsv = tmp_path / "run.tsv"
+    tsv.write_text("source\treference\tprediction\n" + "".join(
+        f"{e['source']}\t{e['reference']}\t{e['predicted']}\n" for e in entries), "utf-8")
+    window = _window(qtbot, tmp_path / "r.sqlite")
+    panel = window.score
+    panel.open_path(str(tsv), wait=True)
+    assert "names no language" in panel.stage.text()
+    code = next(i for i in range(panel.language_choice.count()) if panel.language_choice.itemData(i) == "crk")
+    panel.language_choice.setCurrentIndex(code)
+    panel.profile_choice.setCurrentIndex(panel.profile_choice.findData("B"))
+    panel.open_path(str(tsv), wait=True)
+    assert panel.scored["lyss"]["language"]["code"] == "crk" and panel.scored["lyss"]["profile"]["name"] == "B"
+    assert "names no language" not in panel.stage.text()
+    out = tmp_path / "cli.json"
+    assert main(["score", str(tsv), "--lang", "crk", "--profile", "B", "--out", str(out)]) == 0
+    assert panel.scored["scores"]["composite"] == pytest.approx(json.loads(out.read_text("utf-8"))["scores"]["composite"])
+    assert panel.scored["scores"]["fst_acceptance_rate"] is not None
