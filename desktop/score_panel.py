@@ -87,6 +87,9 @@ def plugin_summary(result: dict):
     return result.get("rate")
 
 
+BREAKDOWN_WIDTH = 160
+
+
 class EntryModel(QAbstractTableModel):
     """Each entry: id, difficulty, source, output, score, its stacked breakdown, and one column per
     language plugin that judged entries (named as the plugin is)."""
@@ -378,9 +381,12 @@ class ScorePanel(QWidget):
         self.metrics.load(scored)
         self.entries.load(scored)
         self.table.resizeColumnsToContents()
+        # source and output share what the other columns leave, so the breakdown stays in view on a
+        # 1280-pixel screen (the whole texts are in the detail pane beside the table)
+        others = sum(self.table.columnWidth(c) for c in (0, 1, 4)) + BREAKDOWN_WIDTH
         for column in (2, 3):
-            self.table.setColumnWidth(column, 220)
-        self.table.setColumnWidth(EntryModel.BREAKDOWN, 160)
+            self.table.setColumnWidth(column, max(120, min(260, (self.table.viewport().width() - others) // 2)))
+        self.table.setColumnWidth(EntryModel.BREAKDOWN, BREAKDOWN_WIDTH)
         self.scored_changed.emit(scored)
 
     def show_entry(self, current, _previous=None) -> None:
