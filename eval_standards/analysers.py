@@ -311,8 +311,8 @@ def _fast_worker(analyser: Analyser, words: list[str], pipe) -> None:
     transducer = fast_lookup_library().TransducerFile(str(analyser.file.path))
     found = {}
     for word in words:
-        analyses = tuple(dict.fromkeys(transducer.lookup(word))) if len(word) <= FAST_MAX_LENGTH else (0, 0)
-        found[word] = analyses if len(analyses) < 2 else analyser.analyse(word)
+        analyses = tuple(dict.fromkeys(transducer.lookup(word))) if len(word) <= FAST_MAX_LENGTH else None
+        found[word] = analyses if analyses is not None and len(analyses) < 2 else analyser.analyse(word)
     pipe.send(found)
     pipe.close()
 

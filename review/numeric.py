@@ -102,12 +102,6 @@ class InversionPlan:
         return total.astype(float)
 
 
-def weighted_inversions(values: np.ndarray, weights: np.ndarray) -> np.ndarray:
-    """:func:`strict_inversions` with each element counted ``weights[b, i]`` times (whole numbers), for
-    every row b of the weights at once."""
-    return InversionPlan(values).count(weights)
-
-
 def weighted_tie_pairs(weights: np.ndarray, *columns: np.ndarray) -> np.ndarray:
     """Pairs tied on every given column in the multiset where element i appears ``weights[b, i]`` times:
     Σ over groups of S(S − 1)/2 with S the group's total weight."""

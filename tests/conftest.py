@@ -79,3 +79,12 @@ def scored_demo(tmp_path_factory) -> Path:
     path = tmp_path_factory.mktemp("scored") / "demo-scored.json"
     assert main(["score", str(DEMO), "--lang", "crk", "--out", str(path), "--bootstrap", "50"]) == 0
     return path
+
+
+def score_with_cli(capsys, card: Path, out: Path, *options: str) -> tuple[dict, str]:
+    """``lyss score CARD --out OUT OPTIONS``: the scored run card it wrote and what it printed."""
+    import json
+
+    from desktop.cli import main
+    assert main(["score", str(card), "--out", str(out), *options]) == 0
+    return json.loads(out.read_text("utf-8")), capsys.readouterr().out

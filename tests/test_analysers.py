@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from conftest import DEMO, shared_file
+from conftest import DEMO, score_with_cli, shared_file
 from desktop.cli import main
 from eval_standards import analysers
 from eval_standards.cards import load_card
@@ -121,10 +121,7 @@ def test_without_an_analyser_fst_is_null_with_a_reason_and_profile_b(tmp_path, m
     monkeypatch.delenv("LYSS_ANALYZERS", raising=False)
     tools = LanguageTools(load_card("crk"))
     assert tools.analyser is None and "lyss analyzers add" in tools.analyser_reason
-    out = tmp_path / "scored.json"
-    assert main(["score", str(DEMO), "--lang", "crk", "--out", str(out), "--bootstrap", "20"]) == 0
-    printed = capsys.readouterr().out
-    scored = json.loads(out.read_text("utf-8"))
+    scored, printed = score_with_cli(capsys, DEMO, tmp_path / "scored.json", "--lang", "crk", "--bootstrap", "20")
     s = scored["scores"]
     assert scored["lyss"]["profile"]["name"] == "B" and "profile B: no crk analyser found" in printed
     assert s["fst_acceptance_rate"] is None and "lyss analyzers add" in s["unavailable_reasons"]["fst_acceptance_rate"]

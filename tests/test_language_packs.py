@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from conftest import ROOT, shared_file
+from conftest import ROOT, score_with_cli, shared_file
 from desktop.cli import main
 from eval_standards.cards import load_card
 from eval_standards.tools import LanguageTools, tools_for
@@ -47,10 +47,7 @@ def _independent_acceptance(analyser, card: dict) -> float:
 
 
 def test_ojibwe_demo_is_scored_with_profile_a_by_the_added_analyser(ciw_added, tmp_path, capsys):
-    out = tmp_path / "ciw-scored.json"
-    assert main(["score", str(CIW_DEMO), "--lang", "ciw", "--out", str(out), "--bootstrap", "50"]) == 0
-    printed = capsys.readouterr().out
-    scored = json.loads(out.read_text("utf-8"))
+    scored, printed = score_with_cli(capsys, CIW_DEMO, tmp_path / "ciw-scored.json", "--lang", "ciw", "--bootstrap", "50")
     s = scored["scores"]
     assert scored["lyss"]["profile"]["name"] == "A" and "profile A" in printed
     card = json.loads(CIW_DEMO.read_text("utf-8"))
