@@ -8,15 +8,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Callable
 
 from scoring import __version__
 from scoring.errors import InputError
 
 from .terminal import EscapingStream, ProgressBar, shown
-
-COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {}
-
 
 def _add_score(sub) -> None:
     p = sub.add_parser("score", help="score a run card, harness report, TSV/JSONL, or three text files")
@@ -29,7 +25,7 @@ def _add_score(sub) -> None:
     p.add_argument("--json", action="store_true", help="print the scores block as JSON")
     p.add_argument("--no-cache", action="store_true", help="recompute per-entry statistics")
     p.add_argument("--analyzer-dir", help="look for .hfstol analysers here first")
-    COMMANDS["score"] = cmd_score
+    p.set_defaults(func=cmd_score)
 
 
 def _prepare(args, card):
@@ -76,7 +72,7 @@ def _add_compare(sub) -> None:
     p.add_argument("--trials", type=int, default=10000, help="approximate-randomisation trials")
     p.add_argument("--json", action="store_true")
     p.add_argument("--analyzer-dir")
-    COMMANDS["compare"] = cmd_compare
+    p.set_defaults(func=cmd_compare)
 
 
 def cmd_compare(args) -> int:
@@ -122,7 +118,7 @@ def _add_gate(sub) -> None:
                    help="largest allowed drop of the overall score, on the 0–1 scale (0.02 = 2 %%)")
     p.add_argument("--min", type=float, dest="minimum", help="the new overall score must reach this (0–1 scale)")
     p.add_argument("--json", action="store_true")
-    COMMANDS["gate"] = cmd_gate
+    p.set_defaults(func=cmd_gate)
 
 
 def cmd_gate(args) -> int:
@@ -153,7 +149,7 @@ def _add_rubric(sub) -> None:
     p.add_argument("--rubric", default="capstone")
     p.add_argument("--out")
     p.add_argument("--json", action="store_true")
-    COMMANDS["rubric"] = cmd_rubric
+    p.set_defaults(func=cmd_rubric)
 
 
 def cmd_rubric(args) -> int:
@@ -179,7 +175,12 @@ def cmd_rubric(args) -> int:
 def _add_selftest(sub) -> None:
     p = sub.add_parser("selftest", help="prove this installation works offline, end to end")
     p.add_argument("--gui-screenshot", metavar="PNG", help="also open the app offscreen and save its first window")
-    COMMANDS["selftest"] = lambda args: __import__("desktop.selftest", fromlist=["main"]).main(args.gui_screenshot)
+    p.set_defaults(func=cmd_selftest)
+
+
+def cmd_selftest(args) -> int:
+    from .selftest import main as selftest
+    return selftest(args.gui_screenshot)
 
 
 class Parser(argparse.ArgumentParser):
@@ -197,7 +198,7 @@ def build_parser() -> argparse.ArgumentParser:
     for add in (_add_score, _add_compare, _add_gate, _add_rubric, _add_selftest):
         add(sub)
     for extra in _extensions():
-        extra(sub, COMMANDS)
+        extra(sub)
     return parser
 
 
@@ -226,7 +227,7 @@ def main(argv: list[str] | None = None) -> int:
         if not args.command:
             parser.print_help()
             return 0
-        return COMMANDS[args.command](args)
+        return args.func(args)
     except InputError as exc:
         print(f"lyss: {exc.line()}", file=sys.stderr)
         return 2

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 
-def register(sub, commands) -> None:
+def register(sub) -> None:
     p = sub.add_parser("analyzers", help="list, add or remove GiellaLT .hfstol analysers")
     verbs = p.add_subparsers(dest="verb", metavar="VERB", required=True)
     ls = verbs.add_parser("list", help="every analyser found, in discovery order")
@@ -20,21 +20,21 @@ def register(sub, commands) -> None:
     rm.add_argument("name", metavar="FILE_NAME")
     lic = verbs.add_parser("licence", help="the licence terms of the analysers (of one language, or of every pack)")
     lic.add_argument("--lang", help="the language whose analysers' licence to show")
-    commands["analyzers"] = run
+    p.set_defaults(func=run)
 
     p = sub.add_parser("glosses", help="the semantic validator's gloss table: add your own lemma glosses")
     verbs = p.add_subparsers(dest="verb", metavar="VERB", required=True)
     add = verbs.add_parser("add", help="add LEMMA<TAB>gloss, gloss lines (checked first; later lines win)")
     add.add_argument("file", metavar="GLOSSES.tsv")
     add.add_argument("--lang", required=True, help="the language of the lemmas")
-    commands["glosses"] = run_glosses
+    p.set_defaults(func=run_glosses)
 
     p = sub.add_parser("cards", help="language cards: list them, or add your own")
     verbs = p.add_subparsers(dest="verb", metavar="VERB", required=True)
     verbs.add_parser("list", help="the language cards LYSS knows")
     add = verbs.add_parser("add", help="copy your own language card in (it is checked first)")
     add.add_argument("file", metavar="CARD.json")
-    commands["cards"] = run_cards
+    p.set_defaults(func=run_cards)
 
 
 def run_glosses(args) -> int:

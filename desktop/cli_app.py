@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 
-def register(sub, commands) -> None:
+def register(sub) -> None:
     p = sub.add_parser("app", help="the desktop app: speaker review, scoring view, campaigns, study")
     p.add_argument("--db", help="the review database (default: the last one used)")
     p.add_argument("run", nargs="?", metavar="RUN", help="a run card to open in the scoring view")
-    commands["app"] = run
+    p.set_defaults(func=run)
 
 
 def run(args) -> int:

@@ -3,6 +3,7 @@ Thin: every command is one call into :mod:`review`."""
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 from typing import Any
@@ -10,9 +11,22 @@ from typing import Any
 DEFAULT_DB = "lyss-review.sqlite"
 
 
-def _db(p) -> None:
-    p.add_argument("--db", default=os.environ.get("LYSS_REVIEW_DB", DEFAULT_DB),
-                   help=f"the review database (default: $LYSS_REVIEW_DB or {DEFAULT_DB})")
+def _parents() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
+    """The options every verb shares: ``--db``, and ``--json`` for verbs that print a result."""
+    db = argparse.ArgumentParser(add_help=False)
+    db.add_argument("--db", default=os.environ.get("LYSS_REVIEW_DB", DEFAULT_DB),
+                    help=f"the review database (default: $LYSS_REVIEW_DB or {DEFAULT_DB})")
+    as_json = argparse.ArgumentParser(add_help=False)
+    as_json.add_argument("--json", action="store_true", help="print the result as JSON")
+    return db, as_json
+
+
+def _verb(verbs, name: str, func, help: str, *, json: bool = False, read_only: bool = False):
+    """One verb: its parser (with ``--db`` and maybe ``--json``) and the function that runs it."""
+    db, as_json = _parents()
+    p = verbs.add_parser(name, help=help, parents=[db, as_json] if json else [db])
+    p.set_defaults(verb_func=func, read_only=read_only)
+    return p
 
 
 def _print(result: Any, as_json: bool, text: str | None = None) -> int:
@@ -23,72 +37,62 @@ def _print(result: Any, as_json: bool, text: str | None = None) -> int:
     return 0
 
 
-def register(sub, commands) -> None:
+def register(sub) -> None:
     _register_review(sub)
-    commands["review"] = run_review
     _register_study(sub)
-    commands["study"] = run_study
 
 
 def _register_review(sub) -> None:
     review = sub.add_parser("review", help="speakers, campaigns, answers and bundles (SQLite)")
+    review.set_defaults(func=run_review)
     rv = review.add_subparsers(dest="verb", metavar="VERB", required=True)
 
-    p = rv.add_parser("init", help="create (or check) a review database; prints this laptop's code")
-    _db(p)
-    p = rv.add_parser("code", help="this laptop's code, to read aloud when the coordinator enrols it")
-    _db(p)
-    p = rv.add_parser("enrol", help="coordinator: let the laptop with CODE contribute answers to your campaigns")
-    _db(p)
+    p = _verb(rv, "init", _review_init, help="create (or check) a review database; prints this laptop's code")
+    p = _verb(rv, "code", _review_code,
+              help="this laptop's code, to read aloud when the coordinator enrols it", read_only=True)
+    p = _verb(rv, "enrol", _review_enrol,
+              help="coordinator: let the laptop with CODE contribute answers to your campaigns")
     p.add_argument("code", metavar="CODE", help="the code `lyss review code` shows on that laptop")
     p.add_argument("--campaign", help="only this campaign (default: every campaign this laptop coordinates)")
-    p = rv.add_parser("trust", help="accept campaigns from the coordinator laptop with CODE")
-    _db(p)
+    p = _verb(rv, "trust", _review_trust, help="accept campaigns from the coordinator laptop with CODE")
     p.add_argument("code", metavar="CODE", help="the code `lyss review code` shows on the coordinator's laptop")
     p.add_argument("--label", help="a name to remember it by")
-    p = rv.add_parser("list", help="what the database holds: speakers, campaigns or runs, with counts")
-    _db(p)
+    p = _verb(rv, "list", _review_list,
+              help="what the database holds: speakers, campaigns or runs, with counts", json=True, read_only=True)
     p.add_argument("what", choices=["speakers", "campaigns", "runs"])
-    p.add_argument("--json", action="store_true")
-    p = rv.add_parser("restore", help="put back a backup (the newest by default), every withdrawal re-applied")
-    _db(p)
+    p = _verb(rv, "restore", None,
+              help="put back a backup (the newest by default), every withdrawal re-applied")
     p.add_argument("backup", nargs="?", metavar="BACKUP")
-    p = rv.add_parser("add-speaker", help="register a speaker with their consent")
-    _db(p)
+    p.set_defaults(func=run_restore)  # works on a database too damaged to open
+    p = _verb(rv, "add-speaker", _review_add_speaker, help="register a speaker with their consent")
     p.add_argument("--name", required=True, help="display name (kept on this laptop only)")
     p.add_argument("--consent-scope", required=True, help="what the speaker agreed to")
     p.add_argument("--community")
     p.add_argument("--dialect")
-    p = rv.add_parser("create-campaign", help="build a task A/B/C/T campaign from a scored run card")
-    _db(p)
+    p = _verb(rv, "create-campaign", _review_create_campaign,
+              help="build a task A/B/C/T campaign from a scored run card")
     p.add_argument("scored", metavar="SCORED.json")
     p.add_argument("--task", required=True, choices=["A", "B", "C", "T"])
     p.add_argument("--items", type=int)
     p.add_argument("--raters", type=int, default=3)
     p.add_argument("--seed", type=int, default=12345)
     p.add_argument("--name")
-    p = rv.add_parser("answer", help="record one answer (scripts; speakers use the app)")
-    _db(p)
+    p = _verb(rv, "answer", _review_answer, help="record one answer (scripts; speakers use the app)")
     p.add_argument("--campaign", required=True)
     p.add_argument("--speaker", required=True)
     p.add_argument("--position", type=int, help="default: the next unanswered item")
     p.add_argument("--answers", required=True, help='JSON, e.g. {"adequacy": 4, "fluency": 5}')
     p.add_argument("--note")
-    p = rv.add_parser("progress", help="answers per speaker in a campaign")
-    _db(p)
+    p = _verb(rv, "progress", _review_progress, help="answers per speaker in a campaign", json=True, read_only=True)
     p.add_argument("--campaign", required=True)
-    p.add_argument("--json", action="store_true")
-    p = rv.add_parser("export-bundle", help="write this laptop's answers to one file")
-    _db(p)
+    p = _verb(rv, "export-bundle", _review_export_bundle, help="write this laptop's answers to one file")
     p.add_argument("--out", required=True)
-    p = rv.add_parser("merge", help="merge a bundle from another laptop (safe to repeat)")
-    _db(p)
+    p = _verb(rv, "merge", _review_merge, help="merge a bundle from another laptop (safe to repeat)")
     p.add_argument("bundle", metavar="BUNDLE")
-    p = rv.add_parser("withdraw", help="delete a speaker's answers everywhere their bundles go")
-    _db(p)
+    p = _verb(rv, "withdraw", _review_withdraw, help="delete a speaker's answers everywhere their bundles go")
     p.add_argument("speaker", metavar="SPEAKER")
-    p = rv.add_parser("export", help="ratings as CSV, JSONL (aggregates; raw with --include-raw) or mt-metrics-eval")
-    _db(p)
+    p = _verb(rv, "export", _review_export,
+              help="ratings as CSV, JSONL (aggregates; raw with --include-raw) or mt-metrics-eval", read_only=True)
     p.add_argument("--format", choices=["csv", "jsonl", "mtme"], default="csv")
     p.add_argument("--out", required=True)
     p.add_argument("--include-raw", action="store_true")
@@ -98,70 +102,54 @@ def _register_review(sub) -> None:
 
 def _register_study(sub) -> None:
     study = sub.add_parser("study", help="agreement, correlations, precision, reweighting, tier confirmation")
+    study.set_defaults(func=run_study)
     st = study.add_subparsers(dest="verb", metavar="VERB", required=True)
-    p = st.add_parser("agreement", help="Krippendorff's alpha of every question, at the levels its scale allows")
-    _db(p)
+    p = _verb(st, "agreement", _study_agreement,
+              help="Krippendorff's alpha of every question, at the levels its scale allows", json=True, read_only=True)
     p.add_argument("--campaign", help="a campaign id or name (implies its task; default: the only campaign)")
     p.add_argument("--task", help="every campaign of this task instead of one campaign")
     p.add_argument("--question", help="only this question (default: every question of the task)")
     p.add_argument("--bootstrap", type=int, default=1000, help="resamples for the intervals; 0: no interval")
-    p.add_argument("--json", action="store_true")
-    p = st.add_parser("correlate", help="metric–human correlation, segment and system level")
-    _db(p)
+    p = _verb(st, "correlate", _study_correlate,
+              help="metric–human correlation, segment and system level", json=True, read_only=True)
     p.add_argument("--campaign", help="the speakers' answers of this campaign only (implies the human score)")
     p.add_argument("--metric", help="default: composite, else the first metric the items carry")
     p.add_argument("--human", help="default: the campaign's task's score (adequacy_z, verdict, or the imported one)")
     p.add_argument("--bootstrap", type=int, default=0, help="resamples for confidence intervals (0: none)")
-    p.add_argument("--json", action="store_true")
-    p = st.add_parser("compare-metrics", help="PERM-BOTH: does METRIC2 correlate better than METRIC?")
-    _db(p)
+    p = _verb(st, "compare-metrics", _study_compare_metrics,
+              help="PERM-BOTH: does METRIC2 correlate better than METRIC?", json=True, read_only=True)
     p.add_argument("--metric", required=True)
     p.add_argument("--metric2", required=True)
     p.add_argument("--human", required=True)
     p.add_argument("--statistic", default="pearson", choices=["pearson", "spearman", "kendall_b", "kendall_c"])
     p.add_argument("--grouping", default="none", choices=["none", "item", "sys"])
     p.add_argument("--resamples", type=int, default=1000)
-    p.add_argument("--json", action="store_true")
-    p = st.add_parser("linter-precision", help="task B: precision of each linter variant class")
-    _db(p)
+    p = _verb(st, "linter-precision", _study_linter_precision,
+              help="task B: precision of each linter variant class", json=True, read_only=True)
     p.add_argument("--campaign")
-    p.add_argument("--json", action="store_true")
-    p = st.add_parser("fst-rejection", help="task C: the analyser's false-rejection rate")
-    _db(p)
+    p = _verb(st, "fst-rejection", _study_fst_rejection,
+              help="task C: the analyser's false-rejection rate", json=True, read_only=True)
     p.add_argument("--campaign")
-    p.add_argument("--json", action="store_true")
-    p = st.add_parser("reliability", help="rater quality: degraded items, repeats, time per item, and flags")
-    _db(p)
+    p = _verb(st, "reliability", _study_reliability,
+              help="rater quality: degraded items, repeats, time per item, and flags", json=True, read_only=True)
     p.add_argument("--campaign", help="default: the only campaign")
-    p.add_argument("--json", action="store_true")
-    p = st.add_parser("reweight", help="refit a weight profile to the speakers' scores")
-    _db(p)
+    p = _verb(st, "reweight", _study_reweight, help="refit a weight profile to the speakers' scores", json=True)
     p.add_argument("--human", default="adequacy_z")
     p.add_argument("--base", default="A", help="the profile whose metrics are refitted (A, B or a file)")
     p.add_argument("--out")
     p.add_argument("--force", action="store_true", help="write even below the minimum evidence")
-    p.add_argument("--json", action="store_true")
-    p = st.add_parser("confirm-tier", help="speakers' confirmation of a run's tier, written into the run card")
-    _db(p)
+    p = _verb(st, "confirm-tier", _study_confirm_tier,
+              help="speakers' confirmation of a run's tier, written into the run card", json=True)
     p.add_argument("run", metavar="SCORED.json")
-    p.add_argument("--json", action="store_true")
-    p = st.add_parser("import-mtme", help="load an mt-metrics-eval test set (WMT)")
-    _db(p)
+    p = _verb(st, "import-mtme", _study_import_mtme, help="load an mt-metrics-eval test set (WMT)", json=True)
     p.add_argument("folder", metavar="DIR")
     p.add_argument("--lp", required=True)
     p.add_argument("--human", required=True, help="mqm, da-sqm, …")
     p.add_argument("--metric", help="a metric-scores file name such as chrF-refA (default: compute chrF, chrF++, BLEU)")
     p.add_argument("--systems", nargs="+", help="import only these systems")
-    p.add_argument("--json", action="store_true")
-    p = st.add_parser("import-da", help="load MLQE-PE style direct assessments")
-    _db(p)
+    p = _verb(st, "import-da", _study_import_da, help="load MLQE-PE style direct assessments", json=True)
     p.add_argument("tsv", metavar="TSV")
     p.add_argument("--name")
-    p.add_argument("--json", action="store_true")
-
-
-READ_ONLY = {"progress", "export", "code", "list", "agreement", "correlate", "compare-metrics", "linter-precision",
-             "fst-rejection", "reliability"}
 
 
 def _interval(block: dict | None, key: str = "alpha") -> str:
@@ -211,7 +199,7 @@ def reliability_text(rows: list[dict]) -> str:
 def _store(args):
     from review.store import Store
     return Store(args.db, create=args.verb == "init" or args.verb.startswith("import"),
-                 read_only=args.verb in READ_ONLY)
+                 read_only=args.read_only)
 
 
 def _with_progress(work):
@@ -363,21 +351,16 @@ def _review_export(store, args) -> int:
     return 0
 
 
-REVIEW_VERBS = {"init": _review_init, "code": _review_code, "list": _review_list, "enrol": _review_enrol,
-                "trust": _review_trust, "add-speaker": _review_add_speaker,
-                "create-campaign": _review_create_campaign, "answer": _review_answer,
-                "progress": _review_progress, "export-bundle": _review_export_bundle, "merge": _review_merge,
-                "withdraw": _review_withdraw, "export": _review_export}
+def run_restore(args) -> int:
+    from review.store import restore
+    used = restore(args.db, args.backup)
+    print(f"restored {args.db} from {used.name}; every withdrawal it knows of is applied again")
+    return 0
 
 
 def run_review(args) -> int:
-    if args.verb == "restore":  # works on a database too damaged to open
-        from review.store import restore
-        used = restore(args.db, args.backup)
-        print(f"restored {args.db} from {used.name}; every withdrawal it knows of is applied again")
-        return 0
     with _store(args) as store:
-        return REVIEW_VERBS[args.verb](store, args)
+        return args.verb_func(store, args)
 
 
 # ---- lyss study VERB ---------------------------------------------------------------------------------------
@@ -478,13 +461,6 @@ def _study_import_da(store, args) -> int:
     return _print(r, args.json, f"imported {r['items']} items with {r['ratings']} ratings ({r['campaign_id']})")
 
 
-STUDY_VERBS = {"agreement": _study_agreement, "correlate": _study_correlate,
-               "compare-metrics": _study_compare_metrics, "linter-precision": _study_linter_precision,
-               "fst-rejection": _study_fst_rejection, "reliability": _study_reliability,
-               "reweight": _study_reweight, "confirm-tier": _study_confirm_tier,
-               "import-mtme": _study_import_mtme, "import-da": _study_import_da}
-
-
 def run_study(args) -> int:
     with _store(args) as store:
-        return STUDY_VERBS[args.verb](store, args)
+        return args.verb_func(store, args)

@@ -1,26 +1,44 @@
-"""Every ``lyss review``/``lyss study`` verb the parser accepts has exactly one handler, and back."""
+"""Every command and verb the ``lyss`` parser accepts names the function that runs it (``set_defaults``)."""
 
 import argparse
 
-from desktop import cli_review
+from desktop import cli
 
 
-def _verbs(command: str) -> set[str]:
-    parser = argparse.ArgumentParser()
-    commands: dict = {}
-    cli_review.register(parser.add_subparsers(dest="command"), commands)
-    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    inner = next(a for a in sub.choices[command]._actions if isinstance(a, argparse._SubParsersAction))
-    return set(inner.choices)
+def _subcommands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    actions = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    return dict(actions[0].choices) if actions else {}
 
 
-def test_review_verbs_have_handlers():
-    assert _verbs("review") == set(cli_review.REVIEW_VERBS) | {"restore"}
+def _leaves(parser, path=(), func=None):
+    """Each command line's last parser, with the function the nearest parser on its path names."""
+    func = parser.get_default("func") or func
+    children = _subcommands(parser)
+    if not children:
+        yield path, parser, func
+    for name, child in children.items():
+        yield from _leaves(child, (*path, name), func)
 
 
-def test_study_verbs_have_handlers():
-    assert _verbs("study") == set(cli_review.STUDY_VERBS)
+def test_every_command_runs_a_function():
+    leaves = list(_leaves(cli.build_parser()))
+    assert len(leaves) > 30
+    for path, _, func in leaves:
+        assert callable(func), path
 
 
-def test_read_only_verbs_exist():
-    assert cli_review.READ_ONLY <= set(cli_review.REVIEW_VERBS) | set(cli_review.STUDY_VERBS)
+def test_every_review_and_study_verb_has_a_handler():
+    for path, parser, _ in _leaves(cli.build_parser()):
+        if path[0] in ("review", "study") and path[-1] != "restore":
+            assert callable(parser.get_default("verb_func")), path
+            assert isinstance(parser.get_default("read_only"), bool), path
+
+
+def test_read_only_verbs_open_the_database_read_only():
+    args = cli.build_parser().parse_args(["study", "agreement", "--db", "x.sqlite"])
+    assert args.read_only and args.func.__name__ == "run_study"
+    args = cli.build_parser().parse_args(["review", "answer", "--db", "x.sqlite", "--campaign", "c", "--speaker", "s",
+                                          "--answers", "{}"])
+    assert not args.read_only and args.verb_func.__name__ == "_review_answer"
+    args = cli.build_parser().parse_args(["review", "restore", "--db", "x.sqlite"])
+    assert args.func.__name__ == "run_restore"
