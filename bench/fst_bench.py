@@ -118,7 +118,7 @@ def main() -> None:
               f" the results included)")
 
         from eval_standards.setup import prepare
-        from eval_standards.tools import _TOOLS
+        from eval_standards.tools import tools_for
         from scoring import engine
         from scoring.runcard import load
 
@@ -133,8 +133,8 @@ def main() -> None:
             return engine.score_run(card, setup.profile, conventions=setup.conventions, plugins=setup.plugins)
 
         shutil.rmtree(work / "cache", ignore_errors=True)
-        _TOOLS.clear()
-        analysers._LOADED.clear()
+        tools_for.cache_clear()
+        analysers.load.cache_clear()
         cold, first = timed(full_score)
         warm, again = timed(full_score)
         assert again["scores"]["fst_acceptance_rate"] == first["scores"]["fst_acceptance_rate"]

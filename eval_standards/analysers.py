@@ -18,16 +18,17 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-import multiprocessing
 import os
 import shutil
 import sys
 import threading
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from scoring.cache import cache_dir
 from scoring.errors import InputError
+from scoring.parallel import can_fork, fork_map
 
 from . import hfstol
 
@@ -65,19 +66,19 @@ class AnalyserFile:
                 "origin": self.origin, "sha256": self.sha256(), "problem": self.problem()}
 
 
-_SHA_MEMO: dict[tuple[str, float, int], str] = {}
-
-
 def file_sha256(path: Path) -> str:
     stat = path.stat()
-    key = (str(path), stat.st_mtime, stat.st_size)
-    if key not in _SHA_MEMO:
-        h = hashlib.sha256()
-        with path.open("rb") as fh:
-            for block in iter(lambda: fh.read(1 << 20), b""):
-                h.update(block)
-        _SHA_MEMO[key] = h.hexdigest()
-    return _SHA_MEMO[key]
+    return _sha256(str(path), stat.st_mtime, stat.st_size)
+
+
+@lru_cache(maxsize=64)
+def _sha256(path: str, mtime: float, size: int) -> str:
+    """Keyed by modification time and size too, so a replaced file is hashed again."""
+    h = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
 
 
 def user_data_dir() -> Path:
@@ -203,57 +204,34 @@ class Analyser:
         workers = min(os.cpu_count() or 1, 4)
         fast = self.fast
         if (len(todo) < PARALLEL_LOOKUPS or (workers < 2 and not fast)
-                or "fork" not in multiprocessing.get_all_start_methods()):
+                or not can_fork()):
             for word in todo:
                 self.analyse(word)
             return
-        if fast:
-            parts = self._fast_batches(todo, workers)
-        else:
-            global _FORK_ANALYSER
-            _FORK_ANALYSER = self
-            step = -(-len(todo) // workers)
-            try:
-                with multiprocessing.get_context("fork").Pool(workers) as pool:
-                    parts = pool.map(_analyse_chunk, [todo[i:i + step] for i in range(0, len(todo), step)])
-            finally:
-                _FORK_ANALYSER = None
+        chunk = FAST_CHUNK if fast else -(-len(todo) // workers)
+        chunks = [todo[i:i + chunk] for i in range(0, len(todo), chunk)]
+        parts = fork_map(self._fast_chunk if fast else self._binding_chunk, chunks, workers,
+                         fallback=self._binding_chunk)
         for part in parts:
             self._memory.update(part)
         self.lookups += len(todo)
         self._dirty = True
 
-    def _fast_batches(self, todo: list[str], workers: int) -> list[dict[str, tuple[str, ...]]]:
-        """Chunks of words through the fast library, each in a forked process that then ends: the library
-        leaks about 2 KB a lookup and a process that ends returns it all (the main process never calls it).
-        A worker that dies (the library aborts on some inputs) costs only speed: its chunk is looked up
-        with the binding here."""
-        context = multiprocessing.get_context("fork")
-        chunks = [todo[i:i + FAST_CHUNK] for i in range(0, len(todo), FAST_CHUNK)]
-        running: list[tuple] = []
-        parts = []
+    def _binding_chunk(self, words: list[str]) -> dict[str, tuple[str, ...]]:
+        return {w: self.analyse(w) for w in words}
 
-        def collect() -> None:
-            process, pipe, chunk = running.pop(0)
-            try:
-                part = pipe.recv()
-            except (EOFError, OSError):
-                part = None
-            process.join()
-            pipe.close()
-            parts.append(part if part is not None else {w: self.analyse(w) for w in chunk})
-
-        for chunk in chunks:
-            if len(running) == max(1, workers):
-                collect()
-            receive, send = context.Pipe(duplex=False)
-            process = context.Process(target=_fast_worker, args=(self, chunk, send), daemon=True)
-            process.start()
-            send.close()
-            running.append((process, receive, chunk))
-        while running:
-            collect()
-        return parts
+    def _fast_chunk(self, words: list[str]) -> dict[str, tuple[str, ...]]:
+        """In a forked process that then ends (the fast library leaks about 2 KB a lookup; the main
+        process never calls it): the analyses of ``words``, exactly what ``analyse`` returns. The library
+        gives the binding's analyses (flags stripped) but not always in the binding's order, so a word
+        with several analyses is asked of the binding as well; so is a very long word (the library aborts
+        on inputs of about a thousand symbols; a worker that dies has its chunk redone with the binding)."""
+        transducer = fast_lookup_library().TransducerFile(str(self.file.path))
+        found = {}
+        for word in words:
+            analyses = tuple(dict.fromkeys(transducer.lookup(word))) if len(word) <= FAST_MAX_LENGTH else None
+            found[word] = analyses if analyses is not None and len(analyses) < 2 else self.analyse(word)
+        return found
 
     def save_cache(self) -> None:
         """Write the persistent lookup cache (atomically); a cache that cannot be written is only slower."""
@@ -276,7 +254,6 @@ class Analyser:
 PARALLEL_LOOKUPS = 1000  # below this a process pool costs more than it saves
 FAST_CHUNK = 10_000  # words a worker process looks up before it ends (≈ 20 MB of the library's leak)
 FAST_MAX_LENGTH = 500  # longer words go to the binding
-_FORK_ANALYSER: "Analyser | None" = None
 
 
 def fast_lookup_library():
@@ -289,10 +266,6 @@ def fast_lookup_library():
     return hfst_optimized_lookup
 
 
-def _analyse_chunk(words: list[str]) -> dict[str, tuple[str, ...]]:
-    return {w: _FORK_ANALYSER.analyse(w) for w in words}
-
-
 def fast_lookup_agrees(analyser: Analyser, words: list[str]) -> bool:
     """Whether the fast library, loaded here, gives the binding's analyses of ``words`` (for ``lyss
     selftest``: the bundle carries a working copy). Call it in a process that ends soon: it leaks."""
@@ -303,29 +276,10 @@ def fast_lookup_agrees(analyser: Analyser, words: list[str]) -> bool:
     return all(set(transducer.lookup(w)) == set(analyser.analyse(w)) for w in words if len(w) <= FAST_MAX_LENGTH)
 
 
-def _fast_worker(analyser: Analyser, words: list[str], pipe) -> None:
-    """In a forked process: the analyses of ``words``, exactly what ``analyse`` returns, sent back. The
-    fast library gives the binding's analyses (flags stripped) but not always in the binding's order, so a
-    word with several analyses is asked of the binding as well; so is a very long word (the library
-    aborts on inputs of about a thousand symbols)."""
-    transducer = fast_lookup_library().TransducerFile(str(analyser.file.path))
-    found = {}
-    for word in words:
-        analyses = tuple(dict.fromkeys(transducer.lookup(word))) if len(word) <= FAST_MAX_LENGTH else None
-        found[word] = analyses if analyses is not None and len(analyses) < 2 else analyser.analyse(word)
-    pipe.send(found)
-    pipe.close()
-
-
-_LOADED: dict[str, Analyser] = {}
-
-
+@lru_cache(maxsize=None)
 def load(file: AnalyserFile) -> Analyser:
-    """A loaded analyser, shared by every plugin in the process."""
-    key = str(file.path.resolve())
-    if key not in _LOADED:
-        _LOADED[key] = Analyser(file)
-    return _LOADED[key]
+    """A loaded analyser, shared by every plugin in the process (``load.cache_clear()`` forgets them)."""
+    return Analyser(file)
 
 
 def hfst_problem() -> str | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import importlib
 import json
-from functools import cached_property
+from functools import cached_property, lru_cache
 from importlib import resources
 from typing import Any
 
@@ -109,16 +109,20 @@ class LanguageTools:
         return {"analyser": self.analyser.describe()}
 
 
-_TOOLS: dict[tuple, LanguageTools] = {}
-
-
 def tools_for(card: dict, options: dict[str, Any] | None = None) -> LanguageTools:
+    """One ``LanguageTools`` per card and analyser search path in a process (``tools_for.cache_clear()``
+    forgets them)."""
     options = options or {}
     places = tuple(str(p) for _, p in analysers.search_path(options.get("analyzer_dir")))
-    key = (card.get("code"), places)
-    if key not in _TOOLS:
-        _TOOLS[key] = LanguageTools(card, options)
-    return _TOOLS[key]
+    return _tools(json.dumps(card, sort_keys=True), places, json.dumps(options, sort_keys=True, default=str))
+
+
+@lru_cache(maxsize=16)
+def _tools(card: str, places: tuple[str, ...], options: str) -> LanguageTools:
+    return LanguageTools(json.loads(card), json.loads(options))
+
+
+tools_for.cache_clear = _tools.cache_clear
 
 
 def rank_readings(readings) -> tuple[str, ...]:

@@ -7,13 +7,13 @@ from __future__ import annotations
 import json
 import os
 import zipfile
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
 
 import numpy as np
 
 ARRAY = "__ndarray__"
-_MEMORY: dict[str, Any] = {}
 MEMORY_ENTRIES = 16
 
 
@@ -87,15 +87,16 @@ def write(path: Path, value: Any) -> None:
             leftover.unlink(missing_ok=True)
 
 
-def _remember(key: str, value: Any) -> None:
-    if len(_MEMORY) >= MEMORY_ENTRIES:
-        _MEMORY.pop(next(iter(_MEMORY)))
-    _MEMORY[key] = value
+@lru_cache(maxsize=MEMORY_ENTRIES)
+def _memory(kind: str, key: str) -> list:
+    """The in-process box for one recent key: empty, or holding its value. The least recently used keys'
+    boxes are dropped, so at most ``MEMORY_ENTRIES`` values stay in memory."""
+    return []
 
 
 def clear_memory() -> None:
     """Forget what this process remembered (benchmarks measuring a cold start)."""
-    _MEMORY.clear()
+    _memory.cache_clear()
 
 
 def cached(kind: str, key: str, compute: Callable[[], Any], use_cache: bool = True) -> tuple[Any, bool]:
@@ -103,18 +104,18 @@ def cached(kind: str, key: str, compute: Callable[[], Any], use_cache: bool = Tr
     Returns (value, whether it came from the cache)."""
     if not use_cache:
         return compute(), False
-    memo_key = f"{kind}/{key}"
-    if memo_key in _MEMORY:
-        return _MEMORY[memo_key], True
+    box = _memory(kind, key)
+    if box:
+        return box[0], True
     folder = cache_dir()
     path = folder / kind / key if folder is not None else None
     if path is not None:
         value = read(path)
         if value is not None:
-            _remember(memo_key, value)
+            box.append(value)
             return value, True
     value = compute()
-    _remember(memo_key, value)
+    box.append(value)
     if path is not None:
         write(path, value)
     return value, False

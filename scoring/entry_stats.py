@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import multiprocessing
 import os
 from typing import Callable
 
@@ -17,6 +16,7 @@ import numpy as np
 from . import __version__, behaviour, compliance, surface
 from .cache import cached
 from .conventions import LanguageConventions
+from .parallel import can_fork, fork_map
 from .runcard import Entry
 
 PARALLEL_THRESHOLD = 4000  # below this a process pool costs more than it saves
@@ -45,14 +45,6 @@ def _records(entries: list[Entry], conv: LanguageConventions, glossary, leaked_w
     return {"rows": rows, **stats, "sentence": sentence}
 
 
-_FORK_WORK: tuple | None = None
-
-
-def _work_chunk(bounds: tuple[int, int]) -> dict:
-    entries, conv, glossary, leaked_word = _FORK_WORK
-    return _records(entries[bounds[0]:bounds[1]], conv, glossary, leaked_word)
-
-
 def _merge(parts: list[dict]) -> dict:
     return {"rows": [r for p in parts for r in p["rows"]],
             **{k: np.concatenate([p[k] for p in parts]) for k in ("chrf", "bleu", "ter")},
@@ -62,18 +54,12 @@ def _merge(parts: list[dict]) -> dict:
 def compute_records(entries: list[Entry], conv: LanguageConventions, glossary=None,
                     leaked_word: Callable[[str], bool] | None = None, workers: int | None = None) -> dict:
     """Records for all entries, split over the machine's cores for large corpora."""
-    global _FORK_WORK
     workers = workers or os.cpu_count() or 1
-    if len(entries) < PARALLEL_THRESHOLD or workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
+    if len(entries) < PARALLEL_THRESHOLD or workers < 2 or not can_fork():
         return _records(entries, conv, glossary, leaked_word)
     step = -(-len(entries) // workers)
     bounds = [(i, min(i + step, len(entries))) for i in range(0, len(entries), step)]
-    _FORK_WORK = (entries, conv, glossary, leaked_word)
-    try:
-        with multiprocessing.get_context("fork").Pool(len(bounds)) as pool:
-            parts = pool.map(_work_chunk, bounds)
-    finally:
-        _FORK_WORK = None
+    parts = fork_map(lambda b: _records(entries[b[0]:b[1]], conv, glossary, leaked_word), bounds, workers)
     return _merge(parts)
 
 
