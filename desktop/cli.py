@@ -82,16 +82,15 @@ def cmd_compare(args) -> int:
         raise InputError(args.runs[0], "", "compare needs two or more runs")
     cards = compare.align([runcard.load(p) for p in args.runs])
     setup = _prepare(args, cards[0])
-    scored = [(c.path, engine.score_with_table(c, setup.profile, conventions=setup.conventions,
-                                               plugins=setup.plugins, seed=args.seed, n_bootstrap=args.bootstrap))
-              for c in cards]
+    scored = [engine.score(c, setup.profile, conventions=setup.conventions, plugins=setup.plugins, seed=args.seed,
+                           n_bootstrap=args.bootstrap) for c in cards]
     base = scored[0]
     result = compare.compare_runs(scored, setup.profile, args.metric, args.seed, args.bootstrap, args.trials)
     tests, ranking = result["comparisons"], result["ranking"]
     if args.json:
         print(json.dumps(result, ensure_ascii=False, indent=2))
         return 0
-    print(f"Paired comparison against {base[0]} (Δ = run − baseline; bootstrap {args.bootstrap}, "
+    print(f"Paired comparison against {base.name} (Δ = run − baseline; bootstrap {args.bootstrap}, "
           f"randomisation {args.trials} trials, seed {args.seed})")
     if result["left_out"]:
         print(f"  the composite is compared on the metrics every run has; left out: {', '.join(result['left_out'])}")

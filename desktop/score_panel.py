@@ -449,8 +449,8 @@ class ScorePanel(QWidget):
 
             cards = compare.align([runcard.load(path), runcard.load(other)])
             setup = prepare(cards[0])
-            runs = [(c.path, engine.score_with_table(c, setup.profile, conventions=setup.conventions,
-                                                     plugins=setup.plugins)) for c in cards]
+            runs = [engine.score(c, setup.profile, conventions=setup.conventions, plugins=setup.plugins)
+                    for c in cards]
             progress("significance", 0.8)
             return compare.compare_runs(runs, setup.profile)["comparisons"]
 

@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from . import stats
-from .engine import Table, composite_of
+from .engine import ScoredRun, Table, composite_of
 from .errors import InputError
 from .rubric import Rubric
 from .runcard import RunCard
@@ -70,18 +70,18 @@ def common_composite(table: Table, profile: Rubric, present: set[str]) -> float 
     return value if np.isfinite(value) else None
 
 
-def paired(a: tuple[dict, Table, set], b: tuple[dict, Table, set], profile: Rubric, metric: str,
+def paired(a: ScoredRun, b: ScoredRun, profile: Rubric, metric: str,
            seed: int = stats.DEFAULT_SEED, n_resamples: int = stats.DEFAULT_RESAMPLES,
            n_trials: int = 10000) -> dict[str, Any]:
     """Paired bootstrap and approximate randomisation of one metric between runs A and B. The composite
     is compared on the metrics both runs have (the full composites of runs with different metric
     sets are not comparable); what one run had and the other not is named in ``left_out``."""
-    (sa, ta, pa), (sb, tb, pb) = a, b
+    ta, tb, pa, pb = a.table, b.table, a.composite_metrics, b.composite_metrics
     present = pa & pb
     if metric == "composite":
         real_a, real_b = common_composite(ta, profile, present), common_composite(tb, profile, present)
     else:
-        real_a, real_b = sa["scores"].get(metric), sb["scores"].get(metric)
+        real_a, real_b = a.scores.get(metric), b.scores.get(metric)
     if real_a is None or real_b is None:
         return {"metric": metric, "available": False, "reason": f"{metric} is null in one of the runs"}
     n = ta.n
@@ -97,44 +97,43 @@ def paired(a: tuple[dict, Table, set], b: tuple[dict, Table, set], profile: Rubr
         "left_out": sorted((pa | pb) - present) if metric == "composite" else []}
 
 
-def rank(runs: list[tuple[str, tuple[dict, Table, set]]], profile: Rubric, metric: str = "composite",
+def rank(runs: list[ScoredRun], profile: Rubric, metric: str = "composite",
          seed: int = stats.DEFAULT_SEED, n_resamples: int = stats.DEFAULT_RESAMPLES,
          n_trials: int = 10000) -> list[dict]:
     """Order runs by ``metric``; a run opens a new cluster when it is significantly worse than the best
     run of the current cluster (paired bootstrap, p < 0.05 and Δ's CI excluding 0)."""
-    shared = set.intersection(*(r[2] for _, r in runs)) if runs else set()
+    shared = frozenset.intersection(*(r.composite_metrics for r in runs)) if runs else frozenset()
 
-    def score(r) -> float | None:
-        return common_composite(r[1], profile, shared) if metric == "composite" else r[0]["scores"].get(metric)
+    def score(r: ScoredRun) -> float | None:
+        return common_composite(r.table, profile, shared) if metric == "composite" else r.scores.get(metric)
 
-    scored = [(name, r) for name, r in runs if score(r) is not None]
-    scored.sort(key=lambda item: -score(item[1]))
+    scored = sorted((r for r in runs if score(r) is not None), key=lambda r: -score(r))
     out, cluster, head = [], 0, None
-    for position, (name, r) in enumerate(scored, 1):
+    for position, r in enumerate(scored, 1):
         versus = None
         if head is None:
-            cluster, head = 1, (name, r)
+            cluster, head = 1, r
         else:
-            test = paired(head[1], r, profile, metric, seed, n_resamples, n_trials)
-            versus = {"head": head[0], "delta": test["delta"], "p_bootstrap": test["p_bootstrap"],
+            test = paired(head, r, profile, metric, seed, n_resamples, n_trials)
+            versus = {"head": head.name, "delta": test["delta"], "p_bootstrap": test["p_bootstrap"],
                       "p_randomization": test["p_randomization"], "significant": test["significant"]}
             if test["significant"]:
-                cluster, head = cluster + 1, (name, r)
-        out.append({"rank": position, "cluster": cluster, "run": name, "score": score(r),
+                cluster, head = cluster + 1, r
+        out.append({"rank": position, "cluster": cluster, "run": r.name, "score": score(r),
                     "versus_cluster_head": versus})
     return out
 
 
-def compare_runs(runs: list[tuple[str, tuple[dict, Table, set]]], profile: Rubric, metric: str = "composite",
+def compare_runs(runs: list[ScoredRun], profile: Rubric, metric: str = "composite",
                  seed: int = stats.DEFAULT_SEED, n_resamples: int = stats.DEFAULT_RESAMPLES,
                  n_trials: int = 10000) -> dict[str, Any]:
     """Every run against the first on each of :data:`METRICS`, and the ranking by ``metric``, all on the
     metrics every run has: what the command line and the app both show."""
     base = runs[0]
-    tests = [{"a": base[0], "b": name, **paired(base[1], r, profile, m, seed, n_resamples, n_trials)}
-             for name, r in runs[1:] for m in METRICS]
-    every = set.union(*(r[2] for _, r in runs))
-    shared = set.intersection(*(r[2] for _, r in runs))
+    tests = [{"a": base.name, "b": r.name, **paired(base, r, profile, m, seed, n_resamples, n_trials)}
+             for r in runs[1:] for m in METRICS]
+    every = frozenset.union(*(r.composite_metrics for r in runs))
+    shared = frozenset.intersection(*(r.composite_metrics for r in runs))
     return {"metric": metric, "profile": profile.name, "comparisons": tests,
             "ranking": rank(runs, profile, metric, seed, n_resamples, n_trials),
             "composite_metrics": sorted(shared), "left_out": sorted(every - shared)}

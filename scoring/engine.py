@@ -277,15 +277,31 @@ def _sha256(card: RunCard) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
+@dataclass(frozen=True)
+class ScoredRun:
+    """One scored run: the scored run card (spec §9, JSON-able: what is written, printed and shown), the
+    per-entry table of sufficient statistics, and the metrics its composite used. Paired tests and
+    rankings need all three; a scored run card read back from disk has only the first."""
+
+    name: str
+    card: dict
+    table: Table
+    composite_metrics: frozenset[str]
+
+    @property
+    def scores(self) -> dict[str, Any]:
+        return self.card["scores"]
+
+
 def score_run(card: RunCard, profile: Rubric, *, conventions: LanguageConventions | None = None,
               plugins: Iterable[MetricPlugin] = (), seed: int = stats.DEFAULT_SEED,
               n_bootstrap: int = stats.DEFAULT_RESAMPLES, use_cache: bool = True, progress=None) -> dict:
-    """Score a run card. Returns the scored run card as a JSON-able dict.
+    """Score a run card. Returns the scored run card as a JSON-able dict (:func:`score`'s ``card``).
 
     ``progress(stage, fraction)`` is called between stages; returning ``False`` cancels (raises
     :class:`Cancelled`)."""
-    return score_with_table(card, profile, conventions=conventions, plugins=plugins, seed=seed,
-                            n_bootstrap=n_bootstrap, use_cache=use_cache, progress=progress)[0]
+    return score(card, profile, conventions=conventions, plugins=plugins, seed=seed,
+                 n_bootstrap=n_bootstrap, use_cache=use_cache, progress=progress).card
 
 
 @dataclass
@@ -301,11 +317,10 @@ class _Scoring:
     scores: dict[str, Any] = field(default_factory=dict)
 
 
-def score_with_table(card: RunCard, profile: Rubric, *, conventions: LanguageConventions | None = None,
-                     plugins: Iterable[MetricPlugin] = (), seed: int = stats.DEFAULT_SEED,
-                     n_bootstrap: int = stats.DEFAULT_RESAMPLES, use_cache: bool = True,
-                     progress=None) -> tuple[dict, Table, set]:
-    """:func:`score_run`, also returning the per-entry table and the composite's metrics (for paired tests)."""
+def score(card: RunCard, profile: Rubric, *, conventions: LanguageConventions | None = None,
+          plugins: Iterable[MetricPlugin] = (), seed: int = stats.DEFAULT_SEED,
+          n_bootstrap: int = stats.DEFAULT_RESAMPLES, use_cache: bool = True, progress=None) -> ScoredRun:
+    """Score a run card, block by block of the §9 output; see :func:`score_run`."""
     started = time.perf_counter()
     _report(progress, "surface and behavioural metrics", 0.0)
     plugins = list(plugins)
@@ -343,7 +358,7 @@ def score_with_table(card: RunCard, profile: Rubric, *, conventions: LanguageCon
     meta = {k: v for k, v in card.meta.items() if not k.startswith("_") and k not in ("scores", "totals", "lyss")}
     scored = {**meta, "elapsed_seconds": speed["elapsed_seconds"], "scores": run.scores, "totals": totals,
               "lyss": lyss, "entries": entry_out}
-    return scored, run.table, present
+    return ScoredRun(card.path, scored, run.table, frozenset(present))
 
 
 def _surface_block(run: _Scoring) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -47,8 +48,8 @@ def two_runs():
     a = load(str(DEMO))
     b = _variant(a)
     profile = load_profile("B")
-    return a, b, engine.score_with_table(a, profile, n_bootstrap=10), \
-        engine.score_with_table(b, profile, n_bootstrap=10), profile
+    return a, b, engine.score(a, profile, n_bootstrap=10), \
+        engine.score(b, profile, n_bootstrap=10), profile
 
 
 def test_paired_tests_equal_sacrebleu(two_runs):
@@ -67,12 +68,12 @@ def test_paired_tests_equal_sacrebleu(two_runs):
 def test_paired_composite_and_ranking(two_runs):
     _, _, ra, rb, profile = two_runs
     res = compare.paired(ra, rb, profile, "composite", n_resamples=300, n_trials=300)
-    assert res["delta"] == pytest.approx(rb[0]["scores"]["composite"] - ra[0]["scores"]["composite"])
+    assert res["delta"] == pytest.approx(rb.scores["composite"] - ra.scores["composite"])
     assert res["delta_ci_lower"] <= res["delta"] <= res["delta_ci_upper"]
     same = compare.paired(ra, ra, profile, "composite", n_resamples=200, n_trials=200)
     # sacrebleu's p-value is small for a run against itself; the CI of Δ (exactly 0) keeps it not significant
     assert same["delta"] == 0 and not same["significant"]
-    ranking = compare.rank([("a", ra), ("b", rb), ("a2", ra)], profile, "composite", n_resamples=200, n_trials=200)
+    ranking = compare.rank([ra, replace(rb, name="b"), replace(ra, name="a2")], profile, "composite", n_resamples=200, n_trials=200)
     assert [r["run"] for r in ranking][0] == "b"
     assert ranking[1]["cluster"] == ranking[2]["cluster"]  # identical runs share a cluster
 
