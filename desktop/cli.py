@@ -10,7 +10,7 @@ import json
 import sys
 
 from scoring import __version__
-from scoring.errors import InputError
+from scoring.errors import BadValue, InputError
 
 from .terminal import EscapingStream, ProgressBar, shown
 
@@ -37,7 +37,7 @@ def cmd_score(args) -> int:
     from scoring import runcard, scorecard
 
     if args.bootstrap < 1:
-        raise InputError("--bootstrap", "", "must be at least 1")
+        raise BadValue("--bootstrap", "", "must be at least 1")
     from eval_standards.setup import score_card
 
     runcard.refuse_overwriting_inputs(args.out, args.inputs)
@@ -79,7 +79,7 @@ def cmd_compare(args) -> int:
     from scoring import compare, engine, runcard
 
     if len(args.runs) < 2:
-        raise InputError(args.runs[0], "", "compare needs two or more runs")
+        raise BadValue(args.runs[0], "", "compare needs two or more runs")
     cards = compare.align([runcard.load(p) for p in args.runs])
     setup = _prepare(args, cards[0])
     scored = [engine.score(c, setup.profile, conventions=setup.conventions, plugins=setup.plugins, seed=args.seed,
@@ -186,7 +186,7 @@ class Parser(argparse.ArgumentParser):
     """argparse whose usage errors are one line like every other error (``lyss: … : problem``, status 2)."""
 
     def error(self, message: str):
-        raise InputError(self.prog, "", f"{message} (see {self.prog} --help)")
+        raise BadValue(self.prog, "", f"{message} (see {self.prog} --help)")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -277,13 +277,13 @@ def _review_create_campaign(store, args) -> int:
 
 def _review_answer(store, args) -> int:
     from review import campaigns, tasks
-    from scoring.errors import InputError
+    from scoring.errors import BadValue
     campaign_id = campaigns.find_campaign(store, args.campaign)
     speaker_id = campaigns.find_speaker(store, args.speaker)
     try:
         answers = json.loads(args.answers)
     except json.JSONDecodeError as exc:
-        raise InputError("--answers", "", f"invalid JSON: {exc.msg}") from None
+        raise BadValue("--answers", "", f"invalid JSON: {exc.msg}") from None
     tasks.validate(campaigns.campaign(store, campaign_id)["task"], answers)  # a bad answer writes nothing, not even a sequence
     campaigns.join(store, campaign_id, speaker_id)
     position = args.position if args.position is not None else campaigns.next_position(store, campaign_id, speaker_id)
@@ -340,10 +340,10 @@ def _review_withdraw(store, args) -> int:
 
 def _review_export(store, args) -> int:
     from review import interop
-    from scoring.errors import InputError
+    from scoring.errors import BadValue
     if args.format == "mtme":
         if not args.lp:
-            raise InputError("--lp", "", "give the language pair of an mt-metrics-eval export (e.g. en-ciw)")
+            raise BadValue("--lp", "", "give the language pair of an mt-metrics-eval export (e.g. en-ciw)")
         print(json.dumps(interop.export_mtme(store, args.out, args.lp, args.human)))
         return 0
     n = interop.export_ratings(store, args.out, args.format, args.include_raw)

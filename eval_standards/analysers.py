@@ -27,7 +27,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from scoring.cache import cache_dir
-from scoring.errors import InputError
+from scoring.errors import BadValue, FileProblem, InputError, NotFound
 from scoring.parallel import can_fork, fork_map
 
 from . import hfstol
@@ -318,14 +318,14 @@ def install(source: str, lang: str, kind: str | None = None, accept_licence: boo
     """Copy an analyser into the user's data folder with its sha256 and licence record."""
     src = Path(source)
     if not src.is_file():
-        raise InputError(source, "", "file not found")
+        raise FileProblem(source, "", "file not found")
     if not lang or not LANG_CODE.fullmatch(lang):
-        raise InputError(source, "--lang", "give the ISO 639-3 code of the analyser's language (e.g. crk)")
+        raise BadValue(source, "--lang", "give the ISO 639-3 code of the analyser's language (e.g. crk)")
     kind = kind or kind_of(src.name)
     if kind not in KINDS:
-        raise InputError(source, "--kind", f"must be one of {', '.join(KINDS)}")
+        raise BadValue(source, "--kind", f"must be one of {', '.join(KINDS)}")
     if not accept_licence:
-        raise InputError(source, "licence", f"read the licence (lyss analyzers licence --lang {lang}) and add "
+        raise BadValue(source, "licence", f"read the licence (lyss analyzers licence --lang {lang}) and add "
                                             f"--accept-licence")
     hfstol.check(src)
     folder = user_data_dir() / "analysers"
@@ -347,11 +347,11 @@ def remove(name: str) -> Path:
     """Remove an analyser the user added, by its file name (never a path: nothing outside the folder)."""
     folder = user_data_dir() / "analysers"
     if not SAFE_NAME.fullmatch(name) or not name.endswith(".hfstol"):
-        raise InputError(name, "", "give the file name of an analyser you added (as `lyss analyzers list` shows "
+        raise FileProblem(name, "", "give the file name of an analyser you added (as `lyss analyzers list` shows "
                                    "it), not a path")
     target = folder / name
     if not target.is_file():
-        raise InputError(name, "", f"no such analyser in {folder}")
+        raise NotFound(name, "", f"no such analyser in {folder}")
     target.unlink()
     meta = folder / f"{name}.json"
     if meta.exists():

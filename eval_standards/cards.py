@@ -16,7 +16,7 @@ from importlib import resources
 from pathlib import Path
 
 from scoring.conventions import LanguageConventions, infer_conventions
-from scoring.errors import InputError
+from scoring.errors import FileProblem
 
 #: ISO 639-1 and macrolanguage codes people type, mapped to the cards' ISO 639-3 codes.
 ALIASES = {"cr": "crk", "cre": "crk", "sn": "sna", "cy": "cym", "wel": "cym", "qu": "que", "ja": "jpn",
@@ -33,7 +33,7 @@ def normalise_code(code: str | None, where: str = "--lang") -> str | None:
     text = str(code).strip().lower()
     text = ALIASES.get(text, text)
     if not CODE.fullmatch(text):
-        raise InputError(where, repr(code)[1:-1], "not a language code (two or three letters, e.g. crk)")
+        raise FileProblem(where, repr(code)[1:-1], "not a language code (two or three letters, e.g. crk)")
     return text
 
 
@@ -62,30 +62,30 @@ def check_card(card: object, where: str) -> dict:
     from .text import CONVERTERS
 
     if not isinstance(card, dict):
-        raise InputError(where, "top level", "a language card is a JSON object")
+        raise FileProblem(where, "top level", "a language card is a JSON object")
     if card.get("code") is not None and not (isinstance(card["code"], str) and CODE.fullmatch(card["code"])):
-        raise InputError(where, "code", "must be a two- or three-letter language code")
+        raise FileProblem(where, "code", "must be a two- or three-letter language code")
     metrics = card.get("evalMetrics", [])
     if not isinstance(metrics, list) or not all(isinstance(m, str) for m in metrics):
-        raise InputError(where, "evalMetrics", "must be a list of plugin names")
+        raise FileProblem(where, "evalMetrics", "must be a list of plugin names")
     unknown = [m for m in metrics if m not in known_plugins()]
     if unknown:
-        raise InputError(where, "evalMetrics", f"unknown LYSS plugin {unknown[0]!r} "
+        raise FileProblem(where, "evalMetrics", f"unknown LYSS plugin {unknown[0]!r} "
                                                f"(known: {', '.join(sorted(known_plugins()))})")
     converter = card.get("toCanonical")
     if converter is not None and converter not in CONVERTERS:
-        raise InputError(where, "toCanonical", f"unknown converter {converter!r} (known: {', '.join(CONVERTERS)})")
+        raise FileProblem(where, "toCanonical", f"unknown converter {converter!r} (known: {', '.join(CONVERTERS)})")
     for key in DATA_KEYS:
         name = card.get(key)
         if name is None:
             continue
         if not isinstance(name, str) or not DATA_FILE.fullmatch(name) or \
                 not resources.files("eval_standards").joinpath(name).is_file():
-            raise InputError(where, key, "must name a data file of the language packs (e.g. crk/linter.json)")
+            raise FileProblem(where, key, "must name a data file of the language packs (e.g. crk/linter.json)")
     for key in ("scripts", "quotes"):
         value = card.get(key)
         if value is not None and (not isinstance(value, list) or not all(isinstance(v, str) for v in value)):
-            raise InputError(where, key, "must be a list of texts")
+            raise FileProblem(where, key, "must be a list of texts")
     return card
 
 
@@ -104,7 +104,7 @@ def load_card(code: str | None) -> dict:
     try:
         card = check_card(json.loads(text), where)
     except (ValueError, RecursionError) as exc:
-        raise InputError(where, "", f"invalid JSON ({exc.__class__.__name__})") from None
+        raise FileProblem(where, "", f"invalid JSON ({exc.__class__.__name__})") from None
     card["generic"] = where.endswith("generic.json")
     if card["generic"]:
         card["code"] = code
@@ -118,9 +118,9 @@ def add_card(path: str) -> Path:
     card = check_card(read_json(path), path)
     code = normalise_code(card.get("code"), f"{path}: code")
     if code is None:
-        raise InputError(path, "code", "a card needs its language code")
+        raise FileProblem(path, "code", "a card needs its language code")
     if resources.files("eval_standards").joinpath(f"cards/{code}.json").is_file():
-        raise InputError(path, "code", f"LYSS already ships a card for {code}")
+        raise FileProblem(path, "code", f"LYSS already ships a card for {code}")
     target = user_cards_dir() / f"{code}.json"
     target.parent.mkdir(parents=True, exist_ok=True)
     tmp = target.with_name(f".{target.name}.tmp")

@@ -10,7 +10,7 @@ from .analysers import user_data_dir
 
 def read_glosses(text: str, where: str = "glosses") -> dict[str, list[str]]:
     """``lemma<TAB>gloss, gloss`` lines (``#`` comments); a line without a tab or a gloss is an error."""
-    from scoring.errors import InputError
+    from scoring.errors import FileProblem
 
     table: dict[str, list[str]] = {}
     for lineno, line in enumerate(text.splitlines(), 1):
@@ -19,7 +19,7 @@ def read_glosses(text: str, where: str = "glosses") -> dict[str, list[str]]:
         lemma, tab, glosses = line.partition("\t")
         words = [g.strip() for g in glosses.split(",") if g.strip()]
         if not tab or not lemma.strip() or not words:
-            raise InputError(where, f"line {lineno}", "expected LEMMA<TAB>gloss, gloss")
+            raise FileProblem(where, f"line {lineno}", "expected LEMMA<TAB>gloss, gloss")
         table[lemma.strip()] = words
     return table
 

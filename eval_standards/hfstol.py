@@ -14,7 +14,7 @@ from pathlib import Path
 
 import numpy as np
 
-from scoring.errors import InputError
+from scoring.errors import FileProblem
 
 NO_SYMBOL = 0xFFFF
 NO_TABLE_INDEX = 0xFFFFFFFF
@@ -102,10 +102,10 @@ def check(path: str | Path) -> Layout:
     try:
         data = path.read_bytes()
     except FileNotFoundError:
-        raise InputError(str(path), "", "file not found") from None
+        raise FileProblem(str(path), "", "file not found") from None
     except OSError as exc:
-        raise InputError(str(path), "", f"cannot read: {exc.strerror}") from None
+        raise FileProblem(str(path), "", f"cannot read: {exc.strerror}") from None
     try:
         return layout(data)
     except (ValueError, struct.error) as exc:
-        raise InputError(str(path), "", f"not a usable analyser: {exc}") from None
+        raise FileProblem(str(path), "", f"not a usable analyser: {exc}") from None

@@ -25,13 +25,13 @@ def known_plugins() -> dict[str, type]:
 
 def plugins_for(card: dict, options: dict[str, Any] | None = None) -> list[MetricPlugin]:
     """Instantiate the plugins a (checked) card names, in the card's order, on the language's shared tools."""
-    from scoring.errors import InputError
+    from scoring.errors import FileProblem
 
     from .tools import tools_for
 
     for name in card.get("evalMetrics", []):
         if name not in known_plugins():
-            raise InputError(f"eval_standards/cards/{card.get('code')}.json", "evalMetrics",
+            raise FileProblem(f"eval_standards/cards/{card.get('code')}.json", "evalMetrics",
                              f"unknown LYSS plugin {name!r} (known: {', '.join(sorted(known_plugins()))})")
     tools = tools_for(card, options or {})
     return [known_plugins()[name](tools) for name in card.get("evalMetrics", [])]

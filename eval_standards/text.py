@@ -27,8 +27,8 @@ CONVERTERS: dict[str, Callable[[str], str]] = {"cree-syllabics-to-sro": _syllabi
 
 
 def convert(name: str, text: str) -> str:
-    """A named conversion of the language packs (``InputError`` for an unknown name)."""
+    """A named conversion of the language packs (``NotFound`` for an unknown name)."""
     if name not in CONVERTERS:
-        from scoring.errors import InputError
-        raise InputError("converter", name, f"unknown (known: {', '.join(CONVERTERS)})")
+        from scoring.errors import NotFound
+        raise NotFound("converter", name, f"unknown (known: {', '.join(CONVERTERS)})")
     return CONVERTERS[name](text)

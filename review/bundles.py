@@ -35,7 +35,7 @@ import tempfile
 import zipfile
 from pathlib import Path
 
-from scoring.errors import InputError
+from scoring.errors import FileProblem
 
 from . import keys
 from .bundle_checks import check_payload
@@ -64,7 +64,7 @@ def export_bundle(store: Store, path: str) -> dict:
     """Write the signed bundle atomically. Returns its manifest."""
     target = Path(path)
     if target.exists() and target.resolve() == store.path.resolve():
-        raise InputError(path, "--out", "is the review database itself: choose another file name")
+        raise FileProblem(path, "--out", "is the review database itself: choose another file name")
     payload = json.dumps(_payload(store), ensure_ascii=False, sort_keys=True).encode("utf-8")
     manifest = {"format": FORMAT, "schema_version": SCHEMA_VERSION, "device_id": store.device_id,
                 "public_key": store.public_key, "created_at": now(), "sha256": hashlib.sha256(payload).hexdigest(),
@@ -72,12 +72,12 @@ def export_bundle(store: Store, path: str) -> dict:
     manifest_bytes = json.dumps(manifest, indent=2, sort_keys=True).encode("utf-8")
     signature = keys.sign(store.private_key, manifest_bytes)
     if not target.parent.is_dir():
-        raise InputError(path, "", f"no such folder: {target.parent}")
+        raise FileProblem(path, "", f"no such folder: {target.parent}")
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
         os.close(fd)
     except OSError as exc:
-        raise InputError(path, "", f"cannot write here ({exc.strerror})") from None
+        raise FileProblem(path, "", f"cannot write here ({exc.strerror})") from None
     try:
         with zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_DEFLATED) as z:
             z.writestr("manifest.json", manifest_bytes)
@@ -85,7 +85,7 @@ def export_bundle(store: Store, path: str) -> dict:
             z.writestr("data.json", payload)
         os.replace(tmp, target)
     except OSError as exc:
-        raise InputError(path, "", f"cannot write the bundle ({exc.strerror}): nothing was written") from None
+        raise FileProblem(path, "", f"cannot write the bundle ({exc.strerror}): nothing was written") from None
     finally:
         if os.path.exists(tmp):
             os.unlink(tmp)
@@ -99,11 +99,11 @@ def _member(z: zipfile.ZipFile, path: str, name: str) -> bytes | None:
     limit = MEMBERS[name]
     info = z.getinfo(name)
     if info.file_size > limit:
-        raise InputError(path, name, f"larger than {limit // 1024} KiB unpacked: refused, nothing was merged")
+        raise FileProblem(path, name, f"larger than {limit // 1024} KiB unpacked: refused, nothing was merged")
     with z.open(info) as fh:
         data = fh.read(limit + 1)
     if len(data) > limit:
-        raise InputError(path, name, f"larger than {limit // 1024} KiB unpacked: refused, nothing was merged")
+        raise FileProblem(path, name, f"larger than {limit // 1024} KiB unpacked: refused, nothing was merged")
     return data
 
 
@@ -111,7 +111,7 @@ def _json(path: str, place: str, raw: bytes):
     try:
         return json.loads(raw)
     except (ValueError, RecursionError):
-        raise InputError(path, place, "damaged (not valid JSON): nothing was merged") from None
+        raise FileProblem(path, place, "damaged (not valid JSON): nothing was merged") from None
 
 
 def read_bundle(path: str) -> tuple[dict, dict]:
@@ -121,40 +121,40 @@ def read_bundle(path: str) -> tuple[dict, dict]:
             names = z.namelist()
             unknown = sorted(set(names) - set(MEMBERS))
             if unknown or len(names) != len(set(names)):
-                raise InputError(path, unknown[0] if unknown else "", "not a LYSS bundle (unexpected member): "
+                raise FileProblem(path, unknown[0] if unknown else "", "not a LYSS bundle (unexpected member): "
                                                                       "nothing was merged")
             manifest_bytes, signature, payload = (_member(z, path, n) for n in MEMBERS)
     except FileNotFoundError:
-        raise InputError(path, "", "file not found") from None
+        raise FileProblem(path, "", "file not found") from None
     except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, OSError, ValueError, NotImplementedError) as exc:
-        raise InputError(path, "", f"not a readable LYSS bundle ({exc.__class__.__name__}): nothing was merged") from None
+        raise FileProblem(path, "", f"not a readable LYSS bundle ({exc.__class__.__name__}): nothing was merged") from None
     if manifest_bytes is None or payload is None:
-        raise InputError(path, "", "not a LYSS bundle (no manifest or no data): nothing was merged")
+        raise FileProblem(path, "", "not a LYSS bundle (no manifest or no data): nothing was merged")
     manifest = _json(path, "manifest.json", manifest_bytes)
     if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
-        raise InputError(path, "manifest.json", "not a LYSS review bundle")
+        raise FileProblem(path, "manifest.json", "not a LYSS review bundle")
     version = manifest.get("schema_version")
     if not isinstance(version, int) or isinstance(version, bool):
-        raise InputError(path, "manifest.json", "no schema version: nothing was merged")
+        raise FileProblem(path, "manifest.json", "no schema version: nothing was merged")
     if version > SCHEMA_VERSION:
-        raise InputError(path, "manifest.json", f"made by a newer LYSS (schema {version}); update before merging")
+        raise FileProblem(path, "manifest.json", f"made by a newer LYSS (schema {version}); update before merging")
     if signature is None:
-        raise InputError(path, "manifest.sig", "unsigned bundle (made by an older LYSS or by hand): refused, "
+        raise FileProblem(path, "manifest.sig", "unsigned bundle (made by an older LYSS or by hand): refused, "
                                                "nothing was merged")
     public = manifest.get("public_key")
     if not keys.verify(public, manifest_bytes, signature.decode("ascii", "replace")) or \
             manifest.get("device_id") != keys.code_of(public):
-        raise InputError(path, "manifest.sig", "the signature does not hold: the bundle was altered after "
+        raise FileProblem(path, "manifest.sig", "the signature does not hold: the bundle was altered after "
                                                "signing; refused, nothing was merged")
     if hashlib.sha256(payload).hexdigest() != manifest.get("sha256"):
-        raise InputError(path, "data.json", "does not match the signed manifest: the bundle was altered after "
+        raise FileProblem(path, "data.json", "does not match the signed manifest: the bundle was altered after "
                                             "signing; refused, nothing was merged")
     data = _json(path, "data.json", payload)
     if not isinstance(data, dict):
-        raise InputError(path, "data.json", "damaged data: nothing was merged")
+        raise FileProblem(path, "data.json", "damaged data: nothing was merged")
     missing = [t for t in TABLES if not isinstance(data.get(t), list)]
     if missing:
-        raise InputError(path, "data.json", f"missing table {missing[0]!r}: nothing was merged")
+        raise FileProblem(path, "data.json", f"missing table {missing[0]!r}: nothing was merged")
     return manifest, data
 
 

@@ -19,7 +19,7 @@ import unicodedata
 from collections import Counter
 from typing import Any
 
-from scoring.errors import InputError, NotFound
+from scoring.errors import BadValue, FileProblem, NotFound
 from scoring.runcard import read_json
 
 from . import keys, signing
@@ -52,7 +52,7 @@ def load_scored(path: str) -> dict:
     data = read_json(path)
     if not isinstance(data, dict) or not isinstance(data.get("scores"), dict) or \
             not isinstance(data.get("entries"), list) or not data["entries"]:
-        raise InputError(path, "top level", "not a scored run card: run `lyss score RUN --out SCORED.json` first")
+        raise FileProblem(path, "top level", "not a scored run card: run `lyss score RUN --out SCORED.json` first")
     _check_scored(path, data)
     return data
 
@@ -69,39 +69,39 @@ def _is_number(value: Any) -> bool:
 def _check_scored(path: str, data: dict) -> None:
     lyss = data.get("lyss", {})
     if not isinstance(lyss, dict) or not all(isinstance(lyss.get(k, {}), dict) for k in ("input", "language")):
-        raise InputError(path, "lyss", "must be the object lyss score writes")
+        raise FileProblem(path, "lyss", "must be the object lyss score writes")
     for key in ("model_slug", "run_id"):
         if data.get(key) is not None and not isinstance(data[key], str):
-            raise InputError(path, key, "must be text")
+            raise FileProblem(path, key, "must be text")
     if data["scores"].get("quality_tier") is not None and not isinstance(data["scores"]["quality_tier"], str):
-        raise InputError(path, "scores.quality_tier", "must be text")
+        raise FileProblem(path, "scores.quality_tier", "must be text")
     seen = set()
     for n, e in enumerate(data["entries"], 1):
         place = f"entry {n}"
         if not isinstance(e, dict) or isinstance(e.get("id"), bool) or not isinstance(e.get("id"), (str, int)):
-            raise InputError(path, place, "needs an id (text or a whole number)")
+            raise FileProblem(path, place, "needs an id (text or a whole number)")
         if str(e["id"]) in seen:
-            raise InputError(path, place, f"duplicate id {e['id']!r}")
+            raise FileProblem(path, place, f"duplicate id {e['id']!r}")
         seen.add(str(e["id"]))
         for key in ("source", "predicted", "reference"):
             if e.get(key) is not None and not isinstance(e[key], str):
-                raise InputError(path, f"{place} {key}", "must be text")
+                raise FileProblem(path, f"{place} {key}", "must be text")
         if e.get("difficulty") is not None and not isinstance(e["difficulty"], (str, int, float)):
-            raise InputError(path, f"{place} difficulty", "must be a number or text")
+            raise FileProblem(path, f"{place} difficulty", "must be a number or text")
         if e.get("score") is not None and not _is_number(e["score"]):
-            raise InputError(path, f"{place} score", "must be a finite number")
+            raise FileProblem(path, f"{place} score", "must be a finite number")
         for key in ("breakdown", "metrics", "lyss"):
             if e.get(key) is not None and not isinstance(e[key], dict):
-                raise InputError(path, f"{place} {key}", "must be an object")
+                raise FileProblem(path, f"{place} {key}", "must be an object")
         if any(not _is_number(v) for v in (e.get("breakdown") or {}).values()):
-            raise InputError(path, f"{place} breakdown", "values must be finite numbers")
+            raise FileProblem(path, f"{place} breakdown", "values must be finite numbers")
         for plugin, result in (e.get("lyss") or {}).items():
             if not isinstance(result, dict):
-                raise InputError(path, f"{place} lyss.{plugin}", "must be an object")
+                raise FileProblem(path, f"{place} lyss.{plugin}", "must be an object")
             for key in ("classes", "rejected"):
                 value = result.get(key)
                 if value is not None and not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
-                    raise InputError(path, f"{place} lyss.{plugin}.{key}", "must be a list of texts")
+                    raise FileProblem(path, f"{place} lyss.{plugin}.{key}", "must be a list of texts")
 
 
 def import_run(store: Store, scored: dict, name: str | None = None) -> str:
@@ -231,7 +231,7 @@ def create_campaign(store: Store, scored: dict, task: str, *, items: int | None 
         new_items, settings["left_out"] = _word_items(scored, run_id, limit)
         item_ids = [i["id"] for i in new_items]
     if not item_ids:
-        raise InputError("campaign", task, f"nothing to review: {NOTHING_TO_REVIEW.get(task, 'no entries')}")
+        raise BadValue("campaign", task, f"nothing to review: {NOTHING_TO_REVIEW.get(task, 'no entries')}")
     campaign_id = f"cmp-{_hash(run_id, task, limit, raters, seed, store.public_key)}"
     with store.transaction() as db:
         if db["campaigns"].count_where("id = ?", [campaign_id]):
@@ -270,15 +270,15 @@ def enrol(store: Store, code: str, campaign_id: str | None = None) -> list[str]:
     campaign when none is named). Returns the campaigns it was enrolled in."""
     device = keys.normalise_code(code)
     if device is None:
-        raise InputError("enrol", code, "not a laptop code (four groups of four letters or digits, "
+        raise BadValue("enrol", code, "not a laptop code (four groups of four letters or digits, "
                                         "as `lyss review code` shows on that laptop)")
     mine = coordinated_campaigns(store)
     if campaign_id is not None:
         if campaign_id not in mine:
-            raise InputError("--campaign", campaign_id, "this laptop does not coordinate that campaign")
+            raise BadValue("--campaign", campaign_id, "this laptop does not coordinate that campaign")
         mine = [campaign_id]
     if not mine:
-        raise InputError("enrol", code, "this laptop coordinates no campaign yet (create one first)")
+        raise BadValue("enrol", code, "this laptop coordinates no campaign yet (create one first)")
     stamp = now()
     with store.transaction() as db:
         for cid in mine:
@@ -293,7 +293,7 @@ def trust(store: Store, code: str, label: str | None = None) -> str:
     aloud or compared on two screens). Returns the canonical code."""
     device = keys.normalise_code(code)
     if device is None:
-        raise InputError("trust", code, "not a laptop code (four groups of four letters or digits, "
+        raise BadValue("trust", code, "not a laptop code (four groups of four letters or digits, "
                                         "as `lyss review code` shows on that laptop)")
     with store.transaction() as db:
         db["trusted"].insert({"public_key": None, "code": device, "added_at": now(), "label": label}, ignore=True)
@@ -311,11 +311,11 @@ def add_speaker(store: Store, display_name: str, consent_scope: str, community: 
                 dialect: str | None = None) -> str:
     """A speaker with a pseudonymous id; consent (date and scope) is recorded before any answer."""
     if not consent_scope.strip():
-        raise InputError("speaker", "consent", "record what the speaker agreed to (consent scope)")
+        raise BadValue("speaker", "consent", "record what the speaker agreed to (consent scope)")
     for field, value in (("name", display_name), ("community", community), ("dialect", dialect),
                          ("consent", consent_scope)):
         if value is not None and not readable(value):
-            raise InputError("speaker", field, "must be readable text on one line (no control characters)")
+            raise BadValue("speaker", field, "must be readable text on one line (no control characters)")
     salt = new_id()
     speaker_id = signing.speaker_id_for(store.public_key, salt)
     stamp = now()
@@ -337,7 +337,7 @@ def speaker(store: Store, speaker_id: str) -> dict:
 def active_speaker(store: Store, speaker_id: str) -> dict:
     row = speaker(store, speaker_id)
     if row["withdrawn"]:
-        raise InputError("speaker", speaker_id, "this speaker has withdrawn")
+        raise BadValue("speaker", speaker_id, "this speaker has withdrawn")
     return row
 
 
@@ -391,7 +391,7 @@ def join(store: Store, campaign_id: str, speaker_id: str) -> int:
     active_speaker(store, speaker_id)
     campaign = store.one("select * from campaigns where id = ?", [campaign_id])
     if campaign is None:
-        raise InputError("campaign", campaign_id, "no such campaign")
+        raise NotFound("campaign", campaign_id, "no such campaign")
     with store.transaction():
         return _join(store, campaign, speaker_id)
 
@@ -461,7 +461,7 @@ def item_at(store: Store, campaign_id: str, speaker_id: str, position: int) -> d
                     "join campaigns c on c.id = a.campaign_id where a.campaign_id = ? and a.speaker_id = ? and "
                     "a.position = ?", [campaign_id, speaker_id, position])
     if row is None:
-        raise InputError("campaign", f"position {position}", "no such item in this speaker's sequence")
+        raise NotFound("campaign", f"position {position}", "no such item in this speaker's sequence")
     answer = store.one("select uuid, answers, note from ratings where campaign_id = ? and speaker_id = ? and "
                        "position = ?", [campaign_id, speaker_id, position])
     row["answer"] = json.loads(answer["answers"]) if answer else None

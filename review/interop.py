@@ -14,7 +14,7 @@ from pathlib import Path
 import numpy as np
 
 from scoring import surface
-from scoring.errors import InputError
+from scoring.errors import BadValue, FileProblem, NotFound
 from scoring.files import refuse_overwriting_inputs, write_atomic
 from scoring.progress import Progress, report
 from scoring.runcard import read_text
@@ -29,7 +29,7 @@ IMPORTED_AT = "1970-01-01T00:00:00.000000Z"  # imported answers never win a merg
 
 def _read_lines(path: Path) -> list[str]:
     if not path.is_file():
-        raise InputError(str(path), "", "file not found (is this an mt-metrics-eval folder?)")
+        raise FileProblem(str(path), "", "file not found (is this an mt-metrics-eval folder?)")
     text = read_text(path)
     lines = text.split("\n")
     return lines[:-1] if text.endswith("\n") else lines
@@ -45,7 +45,7 @@ def _scores(path: Path) -> dict[str, list[float | None]]:
             system, value = line.split("\t")
             out[system].append(None if value.strip() == "None" else float(value))
         except ValueError:
-            raise InputError(str(path), f"line {lineno}", "expected SYSTEM<TAB>SCORE") from None
+            raise FileProblem(str(path), f"line {lineno}", "expected SYSTEM<TAB>SCORE") from None
     return out
 
 
@@ -72,7 +72,7 @@ def import_mtme(store: Store, folder: str, lp: str, human: str, metric: str | No
             report(progress, f"system {system}", k / len(systems))
             outputs = _read_lines(root / "system-outputs" / lp / f"{system}.txt")
             if len(outputs) != len(sources) or len(human_seg[system]) != len(sources):
-                raise InputError(str(root), system, f"{len(outputs)} outputs / {len(human_seg[system])} scores for "
+                raise FileProblem(str(root), system, f"{len(outputs)} outputs / {len(human_seg[system])} scores for "
                                                     f"{len(sources)} sources")
             run_id = f"run-{_hash('mtme', root.name, lp, system)[:16]}"
             values: dict[str, list] = {}
@@ -130,28 +130,28 @@ def import_da(store: Store, tsv: str, name: str | None = None) -> dict:
     reader = csv.DictReader(io.StringIO(text.replace("\r", "")), delimiter="\t", quoting=csv.QUOTE_NONE)
     needed = {"original", "translation", "scores", "mean"}
     if not reader.fieldnames or not needed <= set(reader.fieldnames):
-        raise InputError(tsv, "line 1", f"needs columns {', '.join(sorted(needed))}")
+        raise FileProblem(tsv, "line 1", f"needs columns {', '.join(sorted(needed))}")
     run_id = f"run-{_hash('da', path.name)[:16]}"
     campaign_id = f"cmp-{_hash('da', path.name)}"
     items, scores, ratings = [], [], []
     max_raters = 0
     for lineno, row in enumerate(reader, 2):
         if None in row or any(v is None for v in row.values()):
-            raise InputError(tsv, f"line {lineno}", "a different number of columns than the header")
+            raise FileProblem(tsv, f"line {lineno}", "a different number of columns than the header")
         try:
             raw = ast.literal_eval(row["scores"])
             values = [_finite(v) for v in raw]
         except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
-            raise InputError(tsv, f"line {lineno}", "column 'scores' is not a list of numbers") from None
+            raise FileProblem(tsv, f"line {lineno}", "column 'scores' is not a list of numbers") from None
         numbers = {}
         for column in ("mean", "z_mean", "model_scores"):
             if row.get(column) not in (None, ""):
                 try:
                     numbers[column] = _finite(row[column])
                 except ValueError:
-                    raise InputError(tsv, f"line {lineno}", f"column {column!r} is not a number") from None
+                    raise FileProblem(tsv, f"line {lineno}", f"column {column!r} is not a number") from None
         if "mean" not in numbers:
-            raise InputError(tsv, f"line {lineno}", "column 'mean' is empty")
+            raise FileProblem(tsv, f"line {lineno}", "column 'mean' is empty")
         item_id = f"it-{_hash(run_id, row.get('index', lineno))}"
         metrics = {}
         if "model_scores" in numbers:
@@ -166,7 +166,7 @@ def import_da(store: Store, tsv: str, name: str | None = None) -> dict:
             ratings.append((item_id, position, value))
         max_raters = max(max_raters, len(values))
     if not items:
-        raise InputError(tsv, "", "no rows")
+        raise FileProblem(tsv, "", "no rows")
     speakers = [f"spk-da-{_hash(path.name, k)[:8]}" for k in range(max_raters)]
     with store.transaction() as db:
         db["runs"].insert({"id": run_id, "name": name or path.stem, "model_slug": None, "language": None,
@@ -272,7 +272,7 @@ def export_ratings(store: Store, path: str, fmt: str = "csv", include_raw: bool 
             writer.writerows({k: spreadsheet_safe(v) for k, v in r.items()} for r in rows)
         write_atomic(path, fill, newline="")
     else:
-        raise InputError("--format", fmt, "csv, jsonl or mtme")
+        raise BadValue("--format", fmt, "csv, jsonl or mtme")
     return len(rows)
 
 
@@ -286,7 +286,7 @@ def export_mtme(store: Store, folder: str, lp: str, human: str) -> dict:
         by_run[it["run_id"]][it["entry_id"]] = it
     runs = [r for r in runs if any(i in scores for i in (x["id"] for x in by_run[r["id"]].values()))]
     if not runs:
-        raise InputError("--human", human, "no run has these human scores")
+        raise NotFound("--human", human, "no run has these human scores")
     entries = sorted(set.intersection(*(set(by_run[r["id"]]) for r in runs)), key=lambda e: (len(e), e))
     root = Path(folder)
     for sub in ("sources", "references", f"system-outputs/{lp}", "human-scores"):

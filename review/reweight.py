@@ -15,7 +15,7 @@ from datetime import date
 
 import numpy as np
 
-from scoring.errors import InputError
+from scoring.errors import BadValue
 from scoring.rubric import load_profile
 from scoring.runcard import write_json_atomic
 
@@ -42,11 +42,11 @@ def reweight(store: Store, human: str = "adequacy_z", base: str = "A", out: str 
     rows = store.rows("select id, metrics from items where kind = 'segment'")
     metrics = {r["id"]: json.loads(r["metrics"] or "{}") for r in rows if r["id"] in y_by_item}
     if not metrics:
-        raise InputError("reweight", human, "no rated item carries metric values (import scored runs and rate them)")
+        raise BadValue("reweight", human, "no rated item carries metric values (import scored runs and rate them)")
     dims = [d for d in profile.dimensions
             if sum(d.id in m for m in metrics.values()) >= rule["min_metric_coverage"] * len(metrics)]
     if len(dims) < 2:
-        raise InputError("reweight", base, "fewer than two of the profile's metrics cover the rated items")
+        raise BadValue("reweight", base, "fewer than two of the profile's metrics cover the rated items")
     ids = [i for i, m in metrics.items() if all(d.id in m for d in dims)]
     x = np.array([[metrics[i][d.id] for d in dims] for i in ids], dtype=float)
     y = np.array([y_by_item[i] for i in ids], dtype=float)
@@ -69,7 +69,7 @@ def reweight(store: Store, human: str = "adequacy_z", base: str = "A", out: str 
         short.append(f"alpha {alpha if alpha is None else round(alpha, 3)} < {rule['min_alpha']}")
     weights = _fit(x, y)
     if weights is None:
-        raise InputError("reweight", human, "no metric predicts the human scores positively: nothing to fit")
+        raise BadValue("reweight", human, "no metric predicts the human scores positively: nothing to fit")
     base_w = np.array([d.weight for d in dims])
     base_w = base_w / base_w.sum()
     folds = rule["folds"]
@@ -95,9 +95,9 @@ def reweight(store: Store, human: str = "adequacy_z", base: str = "A", out: str 
     result["worse_than_default"] = worse
     if out:
         if short and not force:
-            raise InputError(out, "evidence", "not enough evidence (" + "; ".join(short) + "); add --force to write anyway")
+            raise BadValue(out, "evidence", "not enough evidence (" + "; ".join(short) + "); add --force to write anyway")
         if worse and not force:
-            raise InputError(out, "cross-validation", f"the refit predicts the speakers worse "
+            raise BadValue(out, "cross-validation", f"the refit predicts the speakers worse "
                                                       f"(Pearson {result['cv_pearson']:.3f}) than profile {profile.name} "
                                                       f"({result['cv_pearson_default']:.3f}): not written; --force "
                                                       f"writes it anyway")

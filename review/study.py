@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from scoring.errors import InputError
+from scoring.errors import BadValue, InputError, NotFound
 from scoring.progress import Progress, report
 from scoring.stats import resample_counts
 
@@ -74,7 +74,7 @@ def item_scores(store: Store, kind: str, campaign_id: str | None = None) -> dict
     if base not in RATING_KINDS:
         known = sorted({r["kind"] for r in store.rows("select distinct kind from human_scores")} |
                        set(RATING_KINDS) | {k + "_z" for k in RATING_KINDS})
-        raise InputError("--human", kind, f"no such human score (known: {', '.join(known)})")
+        raise NotFound("--human", kind, f"no such human score (known: {', '.join(known)})")
     task, question = RATING_KINDS[base]
     rows = answers(store, task, question, campaign_id, columns=("speaker_id", "item_id"))
     if not rows:
@@ -126,7 +126,7 @@ def resolve_campaign(store: Store, campaign_id: str | None = None, task: str | N
     if campaign_id:
         found = store.one("select * from campaigns where id = ?", [find_campaign(store, campaign_id)])
         if task and found["task"] != task:
-            raise InputError("--task", task, f"campaign {found['id']} is task {found['task']}")
+            raise BadValue("--task", task, f"campaign {found['id']} is task {found['task']}")
         return found
     if task:
         task_defs.task(task)
@@ -135,9 +135,9 @@ def resolve_campaign(store: Store, campaign_id: str | None = None, task: str | N
     if len(every) == 1:
         return store.one("select * from campaigns where id = ?", [every[0]["id"]])
     if not every:
-        raise InputError("--campaign", "", "no campaign in this database yet")
+        raise BadValue("--campaign", "", "no campaign in this database yet")
     listed = "; ".join(f"{c['id']} (task {c['task']}, {c['name']})" for c in every[:8])
-    raise InputError("--campaign", "", f"{len(every)} campaigns here: choose one with --campaign: {listed}")
+    raise BadValue("--campaign", "", f"{len(every)} campaigns here: choose one with --campaign: {listed}")
 
 
 def majority(values: list) -> Any:
@@ -176,11 +176,11 @@ def agreement(store: Store, task: str | None = None, question: str | None = None
     question = question or definition["questions"][0]["id"]
     spec = next((q for q in definition["questions"] if q["id"] == question), None)
     if spec is None:
-        raise InputError("--question", question, f"not a question of task {task} "
+        raise NotFound("--question", question, f"not a question of task {task} "
                                                  f"({', '.join(q['id'] for q in definition['questions'])})")
     rows = answers(store, task, question, found["id"] if found else None)
     if not rows:
-        raise InputError("agreement", f"task {task}", f"no answers to {question!r} yet")
+        raise BadValue("agreement", f"task {task}", f"no answers to {question!r} yet")
     matrix, raters, items = _coded_matrix(rows, spec["scale"])
     out = {"task": task, "question": question, "scale": spec["scale"], "campaign": found["id"] if found else None,
            "raters": len(raters), "items": len(items), "answers": len(rows)}
@@ -201,7 +201,7 @@ def agreement_table(store: Store, campaign_id: str | None = None, task: str | No
         except InputError:
             continue  # a question nobody reached yet (e.g. "kind" asked only after "yes")
     if not out:
-        raise InputError("agreement", f"task {task}", "no answers yet")
+        raise BadValue("agreement", f"task {task}", "no answers yet")
     return out
 
 
@@ -297,7 +297,7 @@ def _system_matrix(store: Store, metric: str, human: dict[str, float]) -> tuple[
         gold[r][e] = human.get(item_id) if m is not None else None
     if not found:
         known = metric_names(store, 200)
-        raise InputError("--metric", metric, f"no item has this metric (known: {', '.join(known[:30])})")
+        raise NotFound("--metric", metric, f"no item has this metric (known: {', '.join(known[:30])})")
     keep = [k for k, row in enumerate(gold) if any(g is not None for g in row)]
     return [runs[k] for k in keep], entries, [gold[k] for k in keep], [values[k] for k in keep]
 
@@ -317,11 +317,11 @@ def correlate_defaults(store: Store, campaign_id: str | None, metric: str | None
         human = DEFAULT_HUMAN.get(found["task"]) if found else None
         human = human or (imported[0] if imported else None)
         if human is None:
-            raise InputError("--human", "", f"task {found['task']} has no human score to correlate: give --human")
+            raise BadValue("--human", "", f"task {found['task']} has no human score to correlate: give --human")
     if metric is None:
         names = metric_names(store)
         if not names:
-            raise InputError("--metric", "", "no item carries a metric yet")
+            raise BadValue("--metric", "", "no item carries a metric yet")
         metric = "composite" if "composite" in names else names[0]
     campaign = found["id"] if found and not task_defs.task(found["task"]).get("imported") else None
     return metric, human, campaign
@@ -334,7 +334,7 @@ def correlate(store: Store, metric: str, human: str, resamples: int = 0, seed: i
     scores = item_scores(store, human, campaign_id)
     runs, entries, gold, values = _system_matrix(store, metric, scores)
     if not runs:
-        raise InputError("--human", human, "no item has both this human score and the metric")
+        raise BadValue("--human", human, "no item has both this human score and the metric")
     num_sys = len(runs)
     corr = stats.Correlation(num_sys, [g for row in gold for g in row], [v for row in values for v in row])
     segment = {"none": corr.table("none")}
@@ -516,7 +516,7 @@ def compare_metrics(store: Store, metric1: str, metric2: str, human: str, statis
     runs, _, gold, v1 = _system_matrix(store, metric1, scores)
     runs2, _, gold2, v2 = _system_matrix(store, metric2, scores)
     if runs != runs2:
-        raise InputError("--metric2", metric2, "the two metrics cover different runs")
+        raise BadValue("--metric2", metric2, "the two metrics cover different runs")
     flat_gold = [a if a is not None and b is not None and c is not None else None
                  for ga, va, vb in zip(gold, v1, v2) for a, b, c in zip(ga, va, vb)]
     fn = stats.CORRELATIONS[statistic]

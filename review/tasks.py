@@ -7,7 +7,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-from scoring.errors import InputError
+from scoring.errors import BadValue, NotFound
 
 
 @lru_cache(maxsize=None)
@@ -22,7 +22,7 @@ def tasks() -> dict[str, dict]:
 def task(code: str) -> dict:
     found = tasks().get(code)
     if found is None:
-        raise InputError("--task", "", f"unknown task {code!r} (A, B, C, T, or DA for imported scores)")
+        raise NotFound("--task", "", f"unknown task {code!r} (A, B, C, T, or DA for imported scores)")
     return found
 
 
@@ -67,26 +67,26 @@ def applicable(question: dict, answers: dict) -> bool:
 def validate(code: str, answers: dict[str, Any]) -> dict[str, Any]:
     """Check a complete answer against the task; return it with only the known questions."""
     if not isinstance(answers, dict):
-        raise InputError("answers", "", "must be an object of question → value")
+        raise BadValue("answers", "", "must be an object of question → value")
     out = {}
     for q in task(code)["questions"]:
         if not applicable(q, answers):
             continue
         if q["id"] not in answers:
-            raise InputError("answers", q["id"], "missing answer")
+            raise BadValue("answers", q["id"], "missing answer")
         if "range" in q:
             low, high = q["range"]
             value = answers[q["id"]]
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
-                raise InputError("answers", q["id"], f"{value!r} is not a number from {low} to {high}")
+                raise BadValue("answers", q["id"], f"{value!r} is not a number from {low} to {high}")
             out[q["id"]] = value
             continue
         allowed = [o["value"] for o in q["options"]]
         if answers[q["id"]] not in allowed:
-            raise InputError("answers", q["id"], f"{answers[q['id']]!r} is not one of {allowed}")
+            raise BadValue("answers", q["id"], f"{answers[q['id']]!r} is not one of {allowed}")
         out[q["id"]] = answers[q["id"]]
     unknown = set(answers) - {q["id"] for q in task(code)["questions"]}
     if unknown:
-        raise InputError("answers", sorted(unknown)[0], "not a question of this task")
+        raise NotFound("answers", sorted(unknown)[0], "not a question of this task")
     return out
 

@@ -13,7 +13,7 @@ import numpy as np
 
 from . import stats
 from .engine import ScoredRun, Table, composite_of
-from .errors import InputError
+from .errors import FileProblem
 from .rubric import Rubric
 from .runcard import RunCard
 
@@ -31,7 +31,7 @@ def align(cards: list[RunCard]) -> list[RunCard]:
         missing, extra = sorted(wanted - ids.keys()), sorted(ids.keys() - wanted)
         if missing or extra:
             sample = (missing or extra)[0]
-            raise InputError(card.path, "entries",
+            raise FileProblem(card.path, "entries",
                              f"ids differ from {cards[0].path}: {len(missing)} missing, {len(extra)} extra "
                              f"(e.g. {sample!r})")
         out.append(RunCard(card.path, card.format, [ids[i] for i in first], card.meta))

@@ -1,13 +1,19 @@
-"""The one error type for bad input: a one-line message naming the file, the place and the problem."""
+"""Bad input, by kind. Each gives one line (``str()``: ``WHERE: PLACE: PROBLEM``) and the CLI exits with
+status 2 for every kind; catching :class:`InputError` catches them all.
+
+- :class:`FileProblem`: a file, its place or its contents (``runs/a.json: entries[3].source: not text``);
+- :class:`NotFound`: a name or id that names nothing (``speaker: Bob: no such speaker``);
+- :class:`BadValue`: an option's or an answer's value (``--bootstrap: must be at least 1``).
+"""
 
 from __future__ import annotations
 
 
 class InputError(Exception):
-    """Bad input. ``str()`` gives ``FILE: PLACE: PROBLEM`` on one line; the CLI exits with status 2."""
+    """Bad input of any kind: one line, exit status 2."""
 
-    def __init__(self, path: str, place: str, problem: str):
-        self.path, self.place, self.problem = str(path), place, problem
+    def __init__(self, where: str, place: str, problem: str):
+        self.path, self.place, self.problem = str(where), place, problem
         super().__init__(self.line())
 
     def line(self) -> str:
@@ -15,5 +21,13 @@ class InputError(Exception):
         return ": ".join(" ".join(str(p).splitlines()) for p in parts if p)
 
 
+class FileProblem(InputError):
+    """A file that is missing, unreadable, misplaced or wrong inside: ``FILE: PLACE: PROBLEM``."""
+
+
 class NotFound(InputError):
     """A name or id that names nothing (a speaker, a campaign, a profile): ``KIND: NAME: problem``."""
+
+
+class BadValue(InputError):
+    """A value given on the command line or as an answer that is not allowed: ``OPTION: VALUE: problem``."""

@@ -10,7 +10,7 @@ import tempfile
 from pathlib import Path
 from typing import Any, Callable, Iterable, TextIO
 
-from .errors import InputError
+from .errors import FileProblem
 
 
 def refuse_overwriting_inputs(out: str | os.PathLike | None, inputs: Iterable[str | os.PathLike]) -> None:
@@ -20,7 +20,7 @@ def refuse_overwriting_inputs(out: str | os.PathLike | None, inputs: Iterable[st
     target = Path(out).resolve()
     for given in inputs:
         if Path(given).resolve() == target:
-            raise InputError(str(out), "--out", "is one of the input files: choose another name, the input is "
+            raise FileProblem(str(out), "--out", "is one of the input files: choose another name, the input is "
                                                 "never overwritten")
 
 
@@ -28,13 +28,13 @@ def write_atomic(path: str | os.PathLike, fill: Callable[[TextIO], None], *, new
     """Create or replace ``path`` with what ``fill(file)`` writes, all or nothing."""
     target = Path(path)
     if not target.parent.is_dir():
-        raise InputError(str(target), "", f"no such folder: {target.parent}")
+        raise FileProblem(str(target), "", f"no such folder: {target.parent}")
     if target.is_dir():
-        raise InputError(str(target), "", "is a folder, not a file")
+        raise FileProblem(str(target), "", "is a folder, not a file")
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     except OSError as exc:
-        raise InputError(str(target), "", f"cannot write here ({exc.strerror})") from None
+        raise FileProblem(str(target), "", f"cannot write here ({exc.strerror})") from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline=newline) as fh:
             fill(fh)
@@ -42,7 +42,7 @@ def write_atomic(path: str | os.PathLike, fill: Callable[[TextIO], None], *, new
             os.fsync(fh.fileno())
         os.replace(tmp, target)
     except OSError as exc:
-        raise InputError(str(target), "", f"cannot write ({exc.strerror}): nothing was written") from None
+        raise FileProblem(str(target), "", f"cannot write ({exc.strerror}): nothing was written") from None
     finally:
         if os.path.exists(tmp):
             os.unlink(tmp)

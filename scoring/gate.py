@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 
-from .errors import InputError
+from .errors import BadValue, FileProblem
 from .runcard import read_json
 
 
@@ -37,28 +37,28 @@ class GateView:
 def check_fraction(name: str, value: float | None) -> None:
     """Gate thresholds are on the 0–1 scale: 2 means 200 %, not 2 %."""
     if value is not None and not 0 <= value <= 1:
-        raise InputError(name, str(value), f"must be between 0 and 1 (for 2 % give {value / 100:g})")
+        raise BadValue(name, str(value), f"must be between 0 and 1 (for 2 % give {value / 100:g})")
 
 
 def read_result(path: str) -> GateView:
     data = read_json(path)
     if not isinstance(data, dict):
-        raise InputError(path, "top level", "not a scored run card or rubric result")
+        raise FileProblem(path, "top level", "not a scored run card or rubric result")
     items = data.get("entries") if "scores" in data else data.get("items")
     if not isinstance(items, list) or not items:
-        raise InputError(path, "top level", "no scored entries/items: score it first (lyss score --out, lyss rubric --out)")
+        raise FileProblem(path, "top level", "no scored entries/items: score it first (lyss score --out, lyss rubric --out)")
     if "scores" in data:
         overall = data["scores"].get("composite")
     else:
         scores = [i.get("score") for i in items if isinstance(i, dict) and i.get("score") is not None]
         overall = sum(scores) / len(scores) if scores else None
     if not isinstance(overall, (int, float)):
-        raise InputError(path, "scores.composite", "no overall score to gate on")
+        raise FileProblem(path, "scores.composite", "no overall score to gate on")
     sums: dict[str, list[float]] = {}
     for i, item in enumerate(items):
         breakdown = item.get("breakdown") if isinstance(item, dict) else None
         if not isinstance(breakdown, dict):
-            raise InputError(path, f"item {i + 1}", "has no 'breakdown' (not a scored result)")
+            raise FileProblem(path, f"item {i + 1}", "has no 'breakdown' (not a scored result)")
         for key, value in breakdown.items():
             if isinstance(value, (int, float)):
                 sums.setdefault(key, []).append(float(value))

@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from .errors import InputError
+from .errors import FileProblem, NotFound
 from .runcard import read_json, read_text
 
 WEIGHT_TOLERANCE = 1e-6
@@ -102,34 +102,34 @@ class Rubric:
 def _dimension(path: str, i: int, raw: Any) -> Dimension:
     place = f"dimensions[{i}]"
     if not isinstance(raw, dict) or not isinstance(raw.get("id"), str):
-        raise InputError(path, place, "needs an 'id' text")
+        raise FileProblem(path, place, "needs an 'id' text")
     weight = raw.get("weight")
     if isinstance(weight, bool) or not isinstance(weight, (int, float)) or not math.isfinite(weight) or weight < 0:
-        raise InputError(path, f"{place} ({raw['id']})", "weight must be a finite number ≥ 0")
+        raise FileProblem(path, f"{place} ({raw['id']})", "weight must be a finite number ≥ 0")
     steps = raw.get("normalise", [])
     if not isinstance(steps, list) or not all(isinstance(s, str) for s in steps):
-        raise InputError(path, f"{place} ({raw['id']})", "'normalise' must be a list of steps")
+        raise FileProblem(path, f"{place} ({raw['id']})", "'normalise' must be a list of steps")
     dim = Dimension(raw["id"], float(weight), tuple(steps), raw.get("kind", "scaled"), raw.get("check"))
     try:
         dim.normalised(0.5)
     except (ValueError, ZeroDivisionError) as exc:
-        raise InputError(path, f"{place} ({raw['id']})", str(exc)) from None
+        raise FileProblem(path, f"{place} ({raw['id']})", str(exc)) from None
     return dim
 
 
 def rubric_from_dict(data: Any, path: str = "<rubric>") -> Rubric:
     if not isinstance(data, dict):
-        raise InputError(path, "top level", "a rubric is a JSON object")
+        raise FileProblem(path, "top level", "a rubric is a JSON object")
     dims = data.get("dimensions")
     if not isinstance(dims, list) or not dims:
-        raise InputError(path, "dimensions", "needs a non-empty list")
+        raise FileProblem(path, "dimensions", "needs a non-empty list")
     dimensions = tuple(_dimension(path, i, d) for i, d in enumerate(dims))
     ids = [d.id for d in dimensions]
     if len(set(ids)) != len(ids):
-        raise InputError(path, "dimensions", "a dimension id is repeated")
+        raise FileProblem(path, "dimensions", "a dimension id is repeated")
     total = sum(d.weight for d in dimensions)
     if abs(total - 1.0) > WEIGHT_TOLERANCE:
-        raise InputError(path, "dimensions", f"weights sum to {total:.6f}, not 1")
+        raise FileProblem(path, "dimensions", f"weights sum to {total:.6f}, not 1")
     return Rubric(
         name=str(data.get("name", Path(path).stem)), dimensions=dimensions, kind=data.get("kind", "scaled"),
         title=data.get("title", ""), text_normalisation=tuple(data.get("normalisation", ())),
@@ -147,7 +147,7 @@ def load_rubric(name_or_path: str, folder: str = "profiles") -> Rubric:
         res = resources.files("scoring").joinpath(f"data/{sub}/{name_or_path}.json")
         if res.is_file():
             return rubric_from_dict(json.loads(res.read_text("utf-8")), f"{sub}/{name_or_path}.json")
-    raise InputError(name_or_path, "", "no such profile or rubric (shipped: A, B, capstone; or give a .json file)")
+    raise NotFound(name_or_path, "", "no such profile or rubric (shipped: A, B, capstone; or give a .json file)")
 
 
 def profile_names() -> list[str]:
@@ -221,13 +221,13 @@ def read_items(path: str) -> list[dict]:
                 try:
                     items.append(json.loads(line))
                 except json.JSONDecodeError as exc:
-                    raise InputError(path, f"line {lineno}", f"invalid JSON: {exc.msg}") from None
+                    raise FileProblem(path, f"line {lineno}", f"invalid JSON: {exc.msg}") from None
     else:
         data = read_json(path)
         items = data.get("items", []) if isinstance(data, dict) else data
     if not isinstance(items, list) or not items:
-        raise InputError(path, "", "no items to score")
+        raise FileProblem(path, "", "no items to score")
     for i, item in enumerate(items):
         if not isinstance(item, dict):
-            raise InputError(path, f"item {i + 1}", "must be an object")
+            raise FileProblem(path, f"item {i + 1}", "must be an object")
     return items

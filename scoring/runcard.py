@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import InputError
+from .errors import BadValue, FileProblem
 from .files import refuse_overwriting_inputs, write_json_atomic  # noqa: F401  (re-exported: one way to write)
 
 SOURCE_KEYS = ("source", "src")
@@ -74,16 +74,16 @@ def _read_text(path: Path) -> str:
     try:
         data = path.read_bytes()
     except FileNotFoundError:
-        raise InputError(str(path), "", "file not found") from None
+        raise FileProblem(str(path), "", "file not found") from None
     except IsADirectoryError:
-        raise InputError(str(path), "", "is a folder, not a file") from None
+        raise FileProblem(str(path), "", "is a folder, not a file") from None
     except OSError as exc:
-        raise InputError(str(path), "", f"cannot read: {exc.strerror}") from None
+        raise FileProblem(str(path), "", f"cannot read: {exc.strerror}") from None
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
-        raise InputError(str(path), f"line {line} (byte {exc.start})", "not UTF-8 text") from None
+        raise FileProblem(str(path), f"line {line} (byte {exc.start})", "not UTF-8 text") from None
     return text.lstrip("\ufeff")
 
 
@@ -96,11 +96,11 @@ def _parse_json(path: Path, text: str, where: str = "") -> Any:
         value = json.loads(text, parse_constant=_reject_constant)
     except json.JSONDecodeError as exc:
         place = where or f"line {exc.lineno} column {exc.colno}"
-        raise InputError(str(path), place, f"invalid JSON: {exc.msg}") from None
+        raise FileProblem(str(path), place, f"invalid JSON: {exc.msg}") from None
     except ValueError as exc:  # NaN / Infinity, an integer of thousands of digits
-        raise InputError(str(path), where or "JSON", str(exc)) from None
+        raise FileProblem(str(path), where or "JSON", str(exc)) from None
     except RecursionError:
-        raise InputError(str(path), where or "JSON", f"nested more than {MAX_DEPTH} levels deep") from None
+        raise FileProblem(str(path), where or "JSON", f"nested more than {MAX_DEPTH} levels deep") from None
     _check_text(path, value, where)
     return value
 
@@ -114,10 +114,10 @@ def _check_text(path: Path, value: Any, where: str) -> None:
     while stack:
         item, depth = stack.pop()
         if depth > MAX_DEPTH:
-            raise InputError(str(path), where or "JSON", f"nested more than {MAX_DEPTH} levels deep")
+            raise FileProblem(str(path), where or "JSON", f"nested more than {MAX_DEPTH} levels deep")
         if isinstance(item, str):
             if _SURROGATE.search(item):
-                raise InputError(str(path), where or "JSON", "holds a lone surrogate (\\ud800-\\udfff), not text")
+                raise FileProblem(str(path), where or "JSON", "holds a lone surrogate (\\ud800-\\udfff), not text")
         elif isinstance(item, dict):
             stack.extend((k, depth + 1) for k in item)
             stack.extend((v, depth + 1) for v in item.values())
@@ -172,12 +172,12 @@ def _first_key(raw: dict, keys: tuple[str, ...]) -> str | None:
 def _text_field(path: Path, place: str, raw: dict, keys: tuple[str, ...], *, nullable: bool) -> str:
     key = _first_key(raw, keys)
     if key is None:
-        raise InputError(str(path), place, f"missing field '{keys[0]}'")
+        raise FileProblem(str(path), place, f"missing field '{keys[0]}'")
     value = raw[key]
     if value is None and nullable:
         return ""
     if not isinstance(value, str):
-        raise InputError(str(path), place, f"field '{key}' must be text, got {type(value).__name__}")
+        raise FileProblem(str(path), place, f"field '{key}' must be text, got {type(value).__name__}")
     return value
 
 
@@ -188,16 +188,16 @@ def _number(path: Path, place: str, key: str, value: Any, *, integer: bool = Fal
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise InputError(str(path), place, f"field '{key}' must be a number, got {type(value).__name__}")
+        raise FileProblem(str(path), place, f"field '{key}' must be a number, got {type(value).__name__}")
     if isinstance(value, float) and not math.isfinite(value):
-        raise InputError(str(path), place, f"field '{key}' is not a finite number")
+        raise FileProblem(str(path), place, f"field '{key}' is not a finite number")
     if value < 0:
-        raise InputError(str(path), place, f"field '{key}' must not be negative")
+        raise FileProblem(str(path), place, f"field '{key}' must not be negative")
     if value > MAX_QUANTITY:
-        raise InputError(str(path), place, f"field '{key}' is implausibly large (over {MAX_QUANTITY:.0e})")
+        raise FileProblem(str(path), place, f"field '{key}' is implausibly large (over {MAX_QUANTITY:.0e})")
     if integer:
         if float(value) != int(value):
-            raise InputError(str(path), place, f"field '{key}' must be a whole number")
+            raise FileProblem(str(path), place, f"field '{key}' must be a whole number")
         return int(value)
     return float(value)
 
@@ -206,11 +206,11 @@ def _entry_tokens(path: Path, place: str, raw: dict) -> dict[str, int]:
     tokens: dict[str, int] = {}
     usage = raw.get("usage")
     if usage is not None and not isinstance(usage, dict):
-        raise InputError(str(path), place, "field 'usage' must be an object")
+        raise FileProblem(str(path), place, "field 'usage' must be an object")
     usage = usage or {}
     for key in ("completion_tokens_details", "prompt_tokens_details"):
         if usage.get(key) is not None and not isinstance(usage[key], dict):
-            raise InputError(str(path), place, f"field 'usage.{key}' must be an object")
+            raise FileProblem(str(path), place, f"field 'usage.{key}' must be an object")
     details_c = usage.get("completion_tokens_details") or {}
     details_p = usage.get("prompt_tokens_details") or {}
     candidates = {
@@ -236,38 +236,38 @@ def entry_from_dict(path: Path, index: int, raw: Any, *, default_id: str | None 
     """Validate one entry object and build an :class:`Entry`."""
     place = _place(index, raw)
     if not isinstance(raw, dict):
-        raise InputError(str(path), place, f"must be an object, got {type(raw).__name__}")
+        raise FileProblem(str(path), place, f"must be an object, got {type(raw).__name__}")
     id_key = _first_key(raw, ID_KEYS)
     if id_key is None:
         if default_id is None:
-            raise InputError(str(path), place, "missing field 'id'")
+            raise FileProblem(str(path), place, "missing field 'id'")
         entry_id = default_id
     else:
         value = raw[id_key]
         if isinstance(value, bool) or not isinstance(value, (str, int)) or value == "":
-            raise InputError(str(path), place, f"field '{id_key}' must be non-empty text or a whole number")
+            raise FileProblem(str(path), place, f"field '{id_key}' must be non-empty text or a whole number")
         entry_id = str(value)
     source = _text_field(path, place, raw, SOURCE_KEYS, nullable=False)
     reference = _text_field(path, place, raw, REFERENCE_KEYS, nullable=False)
     predicted = _text_field(path, place, raw, PREDICTION_KEYS, nullable=True)
     raw_predicted = raw.get("raw_predicted")
     if raw_predicted is not None and not isinstance(raw_predicted, str):
-        raise InputError(str(path), place, "field 'raw_predicted' must be text")
+        raise FileProblem(str(path), place, "field 'raw_predicted' must be text")
     variants = raw.get("variants") or []
     if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
-        raise InputError(str(path), place, "field 'variants' must be a list of texts")
+        raise FileProblem(str(path), place, "field 'variants' must be a list of texts")
     difficulty = raw.get("difficulty")
     if difficulty is not None:
         if isinstance(difficulty, bool) or not isinstance(difficulty, (int, str, float)):
-            raise InputError(str(path), place, "field 'difficulty' must be a number or text")
+            raise FileProblem(str(path), place, "field 'difficulty' must be a number or text")
         if isinstance(difficulty, float):
             if not math.isfinite(difficulty):
-                raise InputError(str(path), place, "field 'difficulty' is not a finite number")
+                raise FileProblem(str(path), place, "field 'difficulty' is not a finite number")
             difficulty = int(difficulty) if difficulty == int(difficulty) else difficulty
         difficulty = str(difficulty)
     for key in ("provenance", "domain", "error"):
         if raw.get(key) is not None and not isinstance(raw[key], str):
-            raise InputError(str(path), place, f"field '{key}' must be text")
+            raise FileProblem(str(path), place, f"field '{key}' must be text")
     return Entry(
         id=entry_id,
         source=source,
@@ -289,11 +289,11 @@ def entry_from_dict(path: Path, index: int, raw: Any, *, default_id: str | None 
 
 def _check_entries(path: Path, entries: list[Entry]) -> list[Entry]:
     if not entries:
-        raise InputError(str(path), "entries", "the corpus is empty")
+        raise FileProblem(str(path), "entries", "the corpus is empty")
     seen: dict[str, int] = {}
     for i, entry in enumerate(entries):
         if entry.id in seen:
-            raise InputError(str(path), f"entry {i + 1} (id {entry.id!r})",
+            raise FileProblem(str(path), f"entry {i + 1} (id {entry.id!r})",
                              f"duplicate id (first used by entry {seen[entry.id] + 1})")
         seen[entry.id] = i
     return entries
@@ -302,7 +302,7 @@ def _check_entries(path: Path, entries: list[Entry]) -> list[Entry]:
 def _check_finite(path: Path, obj: Any, where: str = "") -> None:
     """Reject NaN/Infinity anywhere (JSON written by Python may carry them)."""
     if isinstance(obj, float) and not math.isfinite(obj):
-        raise InputError(str(path), where or "value", "not a finite number")
+        raise FileProblem(str(path), where or "value", "not a finite number")
     if isinstance(obj, dict):
         for k, v in obj.items():
             _check_finite(path, v, f"{where}.{k}" if where else str(k))
@@ -324,15 +324,15 @@ def _glossary(path: Path, raw: Any) -> dict[str, list[str]] | None:
         items = []
         for i, item in enumerate(raw):
             if not isinstance(item, dict) or not isinstance(item.get("source"), str):
-                raise InputError(str(path), f"glossary[{i}]", "needs a 'source' text and 'targets'")
+                raise FileProblem(str(path), f"glossary[{i}]", "needs a 'source' text and 'targets'")
             items.append((item["source"], item.get("targets", item.get("target"))))
     else:
-        raise InputError(str(path), "glossary", "must be an object or a list")
+        raise FileProblem(str(path), "glossary", "must be an object or a list")
     for term, targets in items:
         if isinstance(targets, str):
             targets = [targets]
         if not isinstance(targets, list) or not targets or not all(isinstance(t, str) for t in targets):
-            raise InputError(str(path), f"glossary[{term!r}]", "targets must be a text or a list of texts")
+            raise FileProblem(str(path), f"glossary[{term!r}]", "targets must be a text or a list of texts")
         out[term] = targets
     return out or None
 
@@ -381,21 +381,21 @@ def _from_json_object(path: Path, data: Any) -> RunCard:
     if isinstance(data, list):
         data = {"entries": data}
     if not isinstance(data, dict):
-        raise InputError(str(path), "top level", "must be a JSON object with 'entries'")
+        raise FileProblem(str(path), "top level", "must be a JSON object with 'entries'")
     is_report = "overall" in data and "config" in data and "entries" in data
     key = "entries" if "entries" in data else ("results" if "results" in data else None)
     if key is None:
-        raise InputError(str(path), "top level", "no 'entries' list (not a run card or report)")
+        raise FileProblem(str(path), "top level", "no 'entries' list (not a run card or report)")
     raw_entries = data[key]
     if not isinstance(raw_entries, list):
-        raise InputError(str(path), key, "must be a list")
+        raise FileProblem(str(path), key, "must be a list")
     entries = [entry_from_dict(path, i, raw) for i, raw in enumerate(raw_entries)]
     meta = {k: v for k, v in data.items() if k != key}
     _check_finite(path, {k: v for k, v in meta.items() if k not in ("overall",)})
     scores = meta.get("scores")
     if isinstance(scores, dict) and scores.get("tier_confirmation") is not None \
             and not isinstance(scores["tier_confirmation"], dict):
-        raise InputError(str(path), "scores.tier_confirmation", "must be an object")
+        raise FileProblem(str(path), "scores.tier_confirmation", "must be an object")
     _check_run_numbers(path, meta)
     meta["_glossary"] = _glossary(path, data.get("glossary"))
     meta["_target_language"] = _target_language(data)
@@ -418,18 +418,18 @@ def _from_tsv(path: Path, text: str) -> RunCard:
     if rows and rows[-1] == [""]:
         rows.pop()
     if not rows:
-        raise InputError(str(path), "", "the corpus is empty")
+        raise FileProblem(str(path), "", "the corpus is empty")
     header = [h.strip().lower() for h in rows[0]]
     needed = {"source": SOURCE_KEYS, "reference": REFERENCE_KEYS, "prediction": PREDICTION_KEYS}
     for name, keys in needed.items():
         if not any(k in header for k in keys):
-            raise InputError(str(path), "line 1", f"header has no '{name}' column (found: {', '.join(header)})")
+            raise FileProblem(str(path), "line 1", f"header has no '{name}' column (found: {', '.join(header)})")
     entries = []
     for lineno, row in enumerate(rows[1:], 2):
         if not any(cell.strip() for cell in row):
             continue
         if len(row) != len(header):
-            raise InputError(str(path), f"line {lineno}", f"{len(row)} columns, the header has {len(header)}")
+            raise FileProblem(str(path), f"line {lineno}", f"{len(row)} columns, the header has {len(header)}")
         raw = dict(zip(header, row))
         entries.append(entry_from_dict(path, len(entries), raw, default_id=str(lineno - 1)))
     return RunCard(str(path), "tsv", _check_entries(path, entries), {})
@@ -439,7 +439,7 @@ def _from_three_files(source: Path, reference: Path, prediction: Path) -> RunCar
     texts = [_read_text(p).splitlines() for p in (source, reference, prediction)]
     counts = [len(t) for t in texts]
     if len(set(counts)) != 1:
-        raise InputError(str(prediction), "", f"line counts differ: source {counts[0]}, reference {counts[1]}, "
+        raise FileProblem(str(prediction), "", f"line counts differ: source {counts[0]}, reference {counts[1]}, "
                                               f"prediction {counts[2]}")
     entries = [Entry(id=str(i + 1), source=s, reference=r, predicted=h)
                for i, (s, r, h) in enumerate(zip(*texts))]
@@ -453,7 +453,7 @@ def load(paths: list[str] | str) -> RunCard:
     if len(paths) == 3:
         return _from_three_files(*(Path(p) for p in paths))
     if len(paths) != 1:
-        raise InputError(" ".join(paths), "", "give one file, or three text files: SOURCE REFERENCE PREDICTION")
+        raise BadValue(" ".join(paths), "", "give one file, or three text files: SOURCE REFERENCE PREDICTION")
     path = Path(paths[0])
     text = _read_text(path)
     suffix = path.suffix.lower()
@@ -463,7 +463,7 @@ def load(paths: list[str] | str) -> RunCard:
         return _from_tsv(path, text)
     if suffix == ".json" or text.lstrip().startswith(("{", "[")):
         return _from_json_object(path, _parse_json(path, text))
-    raise InputError(str(path), "", "unknown format: give a .json run card, .jsonl, .tsv, "
+    raise FileProblem(str(path), "", "unknown format: give a .json run card, .jsonl, .tsv, "
                                     "or three text files SOURCE REFERENCE PREDICTION")
 
 

@@ -116,3 +116,28 @@ def test_out_never_overwrites_the_input_nor_creates_folders(tmp_path, capsys):
     assert "is one of the input files" in capsys.readouterr().err and card.read_bytes() == before
     assert main(["score", str(card), "--out", str(tmp_path / "no" / "such" / "out.json")]) == 2
     assert "no such folder" in capsys.readouterr().err and not (tmp_path / "no").exists()
+
+
+def test_error_kinds_differ_but_all_exit_2(tmp_path, capsys):
+    """A file problem, an unknown name and a bad option value are different types (all ``InputError``,
+    all one line and status 2)."""
+    from review.campaigns import add_speaker, speaker
+    from review.store import Store
+    from scoring import errors, rubric
+
+    with pytest.raises(errors.FileProblem, match="top level: no 'entries' list"):
+        bad = tmp_path / "bad.json"
+        bad.write_text(json.dumps({"run_id": "x"}))
+        runcard.load(str(bad))
+    with pytest.raises(errors.NotFound, match="no such profile"):
+        rubric.load_profile("Z")
+    with Store(str(tmp_path / "r.sqlite"), create=True) as store:
+        add_speaker(store, "Ana", "ratings for research")
+        with pytest.raises(errors.NotFound, match="^speaker: Bob: no such speaker"):
+            speaker(store, "Bob")
+    for argv, kind in ((["score", str(tmp_path / "bad.json")], "top level"),
+                       (["score", str(DEMO), "--bootstrap", "0"], "--bootstrap: must be at least 1"),
+                       (["score", str(DEMO), "--profile", "Z"], "no such profile")):
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert kind in err and err.count("\n") == 1
