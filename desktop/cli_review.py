@@ -267,7 +267,7 @@ def _review_create_campaign(store, args) -> int:
     cid = campaigns.create_campaign(store, scored, args.task, items=args.items, raters=args.raters,
                                     seed=args.seed, name=args.name)
     made = next(c for c in campaigns.list_campaigns(store) if c["id"] == cid)
-    settings = json.loads(campaigns.campaign(store, cid)["settings"] or "{}")
+    settings = campaigns.campaign(store, cid)["settings"]
     print(f"{cid}  task {args.task}, {made['items']} items: {shown(made['name'])}")
     left = settings.get("left_out") or {}
     if left.get("count"):

@@ -270,9 +270,8 @@ class ItemPage(QWidget):
         self.shown_at = time.perf_counter()
         self.shown_stamp = now()
         words = tasks.texts(self.item["task"], self.language)
-        done, total = campaigns.progress(self.store, self.campaign_id, self.speaker_id)
-        self.progress.setText(self.tr("{0} of {1}").format(position + 1, total) + "   " +
-                              self.tr("({0} answered)").format(done))
+        self.progress.setText(self.tr("{0} of {1}").format(position + 1, self.item["total"]) + "   " +
+                              self.tr("({0} answered)").format(self.item["answered"]))
         self.instructions.setText(self.tr(words["instructions"]))
         kind = self.item["kind"]
         if kind == "pair":
@@ -353,16 +352,11 @@ class ItemPage(QWidget):
         self.advance()
 
     def advance(self) -> None:
-        """The next item: the following position if answered items lie ahead, else the next unanswered one."""
+        """The next item (``campaigns.position_after``), or the end of the campaign."""
         if not self.item.get("answer") and self._current_question() is not None:
             self.status.setText(self.tr("Please answer with the number keys first."))
             return
-        total = campaigns.sequence_length(self.store, self.campaign_id, self.speaker_id)
-        following = self.position + 1
-        if following < total and campaigns.item_at(self.store, self.campaign_id, self.speaker_id, following)["answer"]:
-            self.show_position(following)
-            return
-        position = campaigns.next_position(self.store, self.campaign_id, self.speaker_id)
+        position = campaigns.position_after(self.store, self.campaign_id, self.speaker_id, self.position)
         if position is None:
             self.finished.emit()
         else:

@@ -5,6 +5,7 @@ answers, so that every screen shows real content."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import sys
@@ -17,29 +18,44 @@ ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "docs" / "screenshots"
 
 
-def main() -> int:
-    from PySide6.QtCore import Qt
-    from PySide6.QtTest import QTest
+class Shots:
+    """The app on a throw-away database with the demo scored by its language pack and a few answers."""
 
-    from desktop.qt_common import application
+    def __init__(self) -> None:
+        from PySide6.QtCore import QSettings
+
+        from desktop.cli import main as cli
+        from desktop.main_window import MainWindow
+        from desktop.qt_common import application
+        from eval_standards.demos import DEFAULT, demo_path
+
+        self.work = Path(tempfile.mkdtemp(prefix="lyss-shots-"))
+        os.environ["LYSS_CACHE_DIR"] = str(self.work / "cache")
+        self.app = application()
+        QSettings.setPath(QSettings.IniFormat, QSettings.UserScope, str(self.work / "settings"))
+        self.cli, self.demo = cli, demo_path(ROOT)
+        self.scored = self.work / "demo-scored.json"
+        cli(["score", str(self.demo), "--lang", DEFAULT, "--out", str(self.scored)])
+        OUT.mkdir(parents=True, exist_ok=True)
+        self.window = MainWindow(str(self.work / "review.sqlite"))
+        self.window.resize(1280, 860)
+        self.window.show()
+
+    def shot(self, name: str) -> None:
+        self.app.processEvents()
+        self.app.processEvents()
+        self.window.grab().save(str(OUT / f"{name}.png"))
+        print(f"docs/screenshots/{name}.png")
+
+    def close(self) -> None:
+        self.window.close()
+        shutil.rmtree(self.work, ignore_errors=True)
+
+
+def demo_campaigns(store, scored: Path) -> tuple[str, list[str]]:
+    """Campaigns of tasks A, B and C, and two speakers who answered 30 items of A. Returns (A's id, speakers)."""
     from review import campaigns
 
-    work = Path(tempfile.mkdtemp(prefix="lyss-shots-"))
-    os.environ["LYSS_CACHE_DIR"] = str(work / "cache")
-    app = application()
-    from PySide6.QtCore import QSettings
-    QSettings.setPath(QSettings.IniFormat, QSettings.UserScope, str(work / "settings"))
-    from desktop.main_window import MainWindow
-    from desktop.cli import main as cli
-
-    scored = work / "demo-scored.json"
-    from eval_standards.demos import DEFAULT, demo_path
-    cli(["score", str(demo_path(ROOT)), "--lang", DEFAULT, "--out", str(scored)])
-    OUT.mkdir(parents=True, exist_ok=True)
-    window = MainWindow(str(work / "review.sqlite"))
-    window.resize(1280, 860)
-    window.show()
-    store = window.store
     cid = campaigns.create_campaign(store, campaigns.load_scored(str(scored)), "A", items=40)
     campaigns.create_campaign(store, campaigns.load_scored(str(scored)), "B")
     campaigns.create_campaign(store, campaigns.load_scored(str(scored)), "C")
@@ -49,24 +65,25 @@ def main() -> int:
         for n in range(30):
             pos = campaigns.next_position(store, cid, spk)
             item = campaigns.item_at(store, cid, spk, pos)
-            import json
             base = json.loads(item["metrics"] or "{}").get("composite", 0.5)
             value = max(1, min(5, round(1 + 4 * base) - (k and n % 3 == 0)))
             campaigns.answer(store, cid, spk, pos, {"adequacy": value, "fluency": max(1, value - (n % 2))})
+    return cid, others
 
-    def shot(name: str) -> None:
-        app.processEvents()
-        app.processEvents()
-        window.grab().save(str(OUT / f"{name}.png"))
-        print(f"docs/screenshots/{name}.png")
 
-    review = window.review
+def review_screens(shots: Shots, cid: str, speaker: str) -> None:
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    from review import campaigns
+
+    review, shot = shots.window.review, shots.shot
     review.show_sign_in()
     shot("01-sign-in")
     review.setCurrentWidget(review.consent)
     review.consent.name.setText("Mary Cardinal")
     shot("02-consent")
-    review.open_speaker(others[0])
+    review.open_speaker(speaker)
     shot("03-choose-task")
     review.open_campaign(cid)
     shot("04-review-item")
@@ -75,11 +92,15 @@ def main() -> int:
     review.items.script_choice.setChecked(True)  # the language's other script (its pack's converter)
     shot("06-review-other-script")
     review.items.script_choice.setChecked(False)
-    bcid = next(c["id"] for c in campaigns.list_campaigns(store) if c["task"] == "B")
+    bcid = next(c["id"] for c in campaigns.list_campaigns(shots.window.store) if c["task"] == "B")
     review.open_campaign(bcid)
     shot("07-review-task-b")
+
+
+def coordinator_screens(shots: Shots, cid: str) -> None:
+    window, shot = shots.window, shots.shot
     window.tabs.setCurrentWidget(window.score)
-    window.score.open_path(str(demo_path(ROOT)), wait=True)
+    window.score.open_path(str(shots.demo), wait=True)
     window.score.table.selectRow(3)
     shot("08-score-view")
     window.tabs.setCurrentWidget(window.campaigns)
@@ -93,16 +114,22 @@ def main() -> int:
     shot("11-study-agreement")
     window.set_high_contrast(True)
     window.tabs.setCurrentWidget(window.review)
-    review.open_campaign(cid)
+    window.review.open_campaign(cid)
     shot("12-review-high-contrast")
     window.set_high_contrast(False)
-    second_language(window, work, cli, shot)
-    window.close()
-    shutil.rmtree(work, ignore_errors=True)
+
+
+def main() -> int:
+    shots = Shots()
+    cid, speakers = demo_campaigns(shots.window.store, shots.scored)
+    review_screens(shots, cid, speakers[0])
+    coordinator_screens(shots, cid)
+    second_language(shots)
+    shots.close()
     return 0
 
 
-def second_language(window, work: Path, cli, shot) -> None:
+def second_language(shots: Shots) -> None:
     """A task C campaign of the Ojibwe demo (its analyser is read from ../shared, never bundled)."""
     from eval_standards import analysers
     from review import campaigns
@@ -110,8 +137,9 @@ def second_language(window, work: Path, cli, shot) -> None:
     if analysers.find("ciw") is None:
         print("note: no ciw analyser found (../shared/fst): the Ojibwe screenshot is left out")
         return
-    scored = work / "ciw-scored.json"
-    cli(["score", str(ROOT / "examples" / "demo-ciw.runcard.json"), "--lang", "ciw", "--out", str(scored)])
+    window, shot = shots.window, shots.shot
+    scored = shots.work / "ciw-scored.json"
+    shots.cli(["score", str(ROOT / "examples" / "demo-ciw.runcard.json"), "--lang", "ciw", "--out", str(scored)])
     store = window.store
     cid = campaigns.create_campaign(store, campaigns.load_scored(str(scored)), "C")
     speaker = campaigns.add_speaker(store, "Nokomis", "demo")

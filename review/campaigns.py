@@ -247,7 +247,7 @@ def create_campaign(store: Store, scored: dict, task: str, *, items: int | None 
 
 def campaign_language(store: Store, campaign_id: str) -> dict:
     """The language profile a campaign was built with (empty names for a campaign of unknown language)."""
-    settings = json.loads(campaign(store, campaign_id)["settings"] or "{}")
+    settings = campaign(store, campaign_id)["settings"]
     return settings.get("language") or {"code": None, "name": None, "display": [], "items": {}, "tasks": {}}
 
 
@@ -328,7 +328,8 @@ def add_speaker(store: Store, display_name: str, consent_scope: str, community: 
 
 
 def speaker(store: Store, speaker_id: str) -> dict:
-    row = store.one("select * from speakers where id = ?", [speaker_id])
+    """A speaker's row, ``preferences`` decoded."""
+    row = store.one("select * from speakers where id = ?", [speaker_id], json_columns=["preferences"])
     if row is None:
         raise NotFound("speaker", speaker_id, "no such speaker (lyss review list speakers shows them)")
     return row
@@ -343,12 +344,12 @@ def active_speaker(store: Store, speaker_id: str) -> dict:
 
 def preference(store: Store, speaker_id: str, key: str) -> Any:
     """One of a speaker's preferences (``None`` when not set)."""
-    return json.loads(speaker(store, speaker_id)["preferences"] or "{}").get(key)
+    return speaker(store, speaker_id)["preferences"].get(key)
 
 
 def set_preference(store: Store, speaker_id: str, key: str, value: Any) -> None:
     with store.transaction() as db:
-        prefs = json.loads(speaker(store, speaker_id)["preferences"] or "{}")
+        prefs = speaker(store, speaker_id)["preferences"]
         prefs[key] = value
         db["speakers"].update(speaker_id, {"preferences": dumps(prefs), "preferences_at": now()})
 
@@ -442,9 +443,10 @@ def sequence_length(store: Store, campaign_id: str, speaker_id: str) -> int:
 
 def progress(store: Store, campaign_id: str, speaker_id: str) -> tuple[int, int]:
     """(answered, total) for a speaker's sequence."""
-    done = store.one("select count(*) as n from ratings where campaign_id = ? and speaker_id = ?",
-                     [campaign_id, speaker_id])["n"]
-    return done, sequence_length(store, campaign_id, speaker_id)
+    row = store.one("select (select count(*) from ratings where campaign_id = ?1 and speaker_id = ?2) as done, "
+                    "(select count(*) from assignments where campaign_id = ?1 and speaker_id = ?2) as total",
+                    [campaign_id, speaker_id])
+    return row["done"], row["total"]
 
 
 def next_position(store: Store, campaign_id: str, speaker_id: str) -> int | None:
@@ -455,50 +457,69 @@ def next_position(store: Store, campaign_id: str, speaker_id: str) -> int | None
     return row["p"] if row else None
 
 
+_OPEN = ("from assignments a left join ratings r on r.campaign_id = a.campaign_id and r.speaker_id = a.speaker_id "
+         "and r.position = a.position where a.campaign_id = ? and a.speaker_id = ?")
+
+
+def position_after(store: Store, campaign_id: str, speaker_id: str, position: int) -> int | None:
+    """Where the screen goes after ``position`` (the one next-item rule): the following position when
+    it is already answered (a speaker paging through earlier answers keeps paging), else the first
+    unanswered position; ``None`` when every item is answered. One statement."""
+    row = store.one(f"select (select r.uuid is not null {_OPEN} and a.position = ?) as following_answered, "
+                    f"(select min(a.position) {_OPEN} and r.uuid is null) as first_open",
+                    [campaign_id, speaker_id, position + 1, campaign_id, speaker_id])
+    return position + 1 if row["following_answered"] else row["first_open"]
+
+
 def item_at(store: Store, campaign_id: str, speaker_id: str, position: int) -> dict:
-    """What the screen shows at a position: the item, the task, and the existing answer if any."""
-    row = store.one("select a.position, a.qc, i.*, c.task from assignments a join items i on i.id = a.item_id "
-                    "join campaigns c on c.id = a.campaign_id where a.campaign_id = ? and a.speaker_id = ? and "
-                    "a.position = ?", [campaign_id, speaker_id, position])
+    """What the screen shows at a position, in one statement: the item, the task, the existing answer if
+    any, and the speaker's progress (``answered`` of ``total``)."""
+    row = store.one("select a.position, a.qc, i.*, c.task, r.answers as answer, r.note, "
+                    "(select count(*) from ratings where campaign_id = a.campaign_id and speaker_id = a.speaker_id) "
+                    "as answered, (select count(*) from assignments where campaign_id = a.campaign_id and "
+                    "speaker_id = a.speaker_id) as total from assignments a join items i on i.id = a.item_id "
+                    "join campaigns c on c.id = a.campaign_id left join ratings r on r.campaign_id = a.campaign_id "
+                    "and r.speaker_id = a.speaker_id and r.position = a.position where a.campaign_id = ? and "
+                    "a.speaker_id = ? and a.position = ?", [campaign_id, speaker_id, position], json_columns=["extra"])
     if row is None:
         raise NotFound("campaign", f"position {position}", "no such item in this speaker's sequence")
-    answer = store.one("select uuid, answers, note from ratings where campaign_id = ? and speaker_id = ? and "
-                       "position = ?", [campaign_id, speaker_id, position])
-    row["answer"] = json.loads(answer["answers"]) if answer else None
-    row["note"] = answer["note"] if answer else None
-    row["extra"] = json.loads(row["extra"] or "{}")
+    row["answer"] = json.loads(row["answer"]) if row["answer"] is not None else None
     return row
 
 
 def answer(store: Store, campaign_id: str, speaker_id: str, position: int, answers: dict,
            note: str | None = None, seconds: float | None = None, started_at: str | None = None) -> str:
     """Record (or edit) the answer at a position; durable on disk when this returns. Returns its uuid.
-    ``started_at``: when the item appeared on screen (the app); the answer's time is its ``ended_at``."""
-    active_speaker(store, speaker_id)
-    item = item_at(store, campaign_id, speaker_id, position)
-    clean = task_defs.validate(item["task"], answers)
+    ``started_at``: when the item appeared on screen (the app); the answer's time is its ``ended_at``.
+    Five statements: BEGIN, one read, two inserts (or an update and an insert), COMMIT."""
     stamp = now()
     with store.transaction() as db:
-        existing = store.one("select * from ratings where campaign_id = ? and speaker_id = ? and position = ?",
-                             [campaign_id, speaker_id, position])
-        if existing:
-            rating_uuid = existing["uuid"]
+        found = store.one("select a.item_id, c.task, s.withdrawn, r.uuid, r.seconds, r.started_at from assignments a "
+                          "join campaigns c on c.id = a.campaign_id join speakers s on s.id = a.speaker_id left join "
+                          "ratings r on r.campaign_id = a.campaign_id and r.speaker_id = a.speaker_id and r.position = "
+                          "a.position where a.campaign_id = ? and a.speaker_id = ? and a.position = ?",
+                          [campaign_id, speaker_id, position])
+        if found is None or found["withdrawn"]:
+            active_speaker(store, speaker_id)  # which of the two: no such speaker, or withdrawn
+            raise NotFound("campaign", f"position {position}", "no such item in this speaker's sequence")
+        clean = task_defs.validate(found["task"], answers)
+        if found["uuid"]:
+            rating_uuid, action = found["uuid"], "edit"
             db["ratings"].update(rating_uuid, {"answers": dumps(clean), "note": note, "updated_at": stamp,
                                                "device_id": store.device_id,
-                                               "seconds": (existing["seconds"] or 0) + (seconds or 0),
-                                               "started_at": existing["started_at"] or started_at,
+                                               "seconds": (found["seconds"] or 0) + (seconds or 0),
+                                               "started_at": found["started_at"] or started_at,
                                                "ended_at": stamp})
-            action = "edit"
         else:
-            rating_uuid = new_id()
-            db["ratings"].insert({"uuid": rating_uuid, "campaign_id": campaign_id, "speaker_id": speaker_id,
-                                  "position": position, "item_id": item["id"], "answers": dumps(clean), "note": note,
-                                  "created_at": stamp, "updated_at": stamp, "device_id": store.device_id,
-                                  "seconds": seconds, "started_at": started_at, "ended_at": stamp})
-            action = "create"
-        db["rating_history"].insert({"uuid": rating_uuid, "campaign_id": campaign_id, "speaker_id": speaker_id,
-                                     "answers": dumps(clean), "note": note, "at": stamp,
-                                     "device_id": store.device_id, "action": action})
+            rating_uuid, action = new_id(), "create"
+            store.insert("ratings", {"uuid": rating_uuid, "campaign_id": campaign_id, "speaker_id": speaker_id,
+                                     "position": position, "item_id": found["item_id"], "answers": dumps(clean),
+                                     "note": note, "created_at": stamp, "updated_at": stamp,
+                                     "device_id": store.device_id, "seconds": seconds, "started_at": started_at,
+                                     "ended_at": stamp})
+        store.insert("rating_history", {"uuid": rating_uuid, "campaign_id": campaign_id, "speaker_id": speaker_id,
+                                        "answers": dumps(clean), "note": note, "at": stamp,
+                                        "device_id": store.device_id, "action": action})
     return rating_uuid
 
 
@@ -565,7 +586,8 @@ def find_campaign(store: Store, text: str) -> str:
 
 
 def campaign(store: Store, campaign_id: str) -> dict:
-    row = store.one("select * from campaigns where id = ?", [campaign_id])
+    """A campaign's row, its ``settings`` decoded."""
+    row = store.one("select * from campaigns where id = ?", [campaign_id], json_columns=["settings"])
     if row is None:
         raise NotFound("--campaign", campaign_id, "no such campaign (lyss review list campaigns shows them)")
     return row

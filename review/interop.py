@@ -89,7 +89,7 @@ def import_mtme(store: Store, folder: str, lp: str, human: str, metric: str | No
                                "source": f"mt-metrics-eval {root.name} {lp}",
                                "extra": dumps({"human_sys": {human: human_sys.get(system)}, "metric_sys": extra_sys})},
                               ignore=True)
-            existing = json.loads(store.one("select extra from runs where id = ?", [run_id])["extra"] or "{}")
+            existing = store.one("select extra from runs where id = ?", [run_id], ["extra"])["extra"]
             existing.setdefault("human_sys", {})[human] = human_sys.get(system)
             existing.setdefault("metric_sys", {}).update(extra_sys)
             db["runs"].update(run_id, {"extra": dumps(existing)})
@@ -104,7 +104,7 @@ def import_mtme(store: Store, folder: str, lp: str, human: str, metric: str | No
                     scores.append({"item_id": item_id, "kind": human, "score": human_seg[system][k]})
             db["items"].insert_all(items, ignore=True)
             for it in items:  # a second import may add another metric to existing items
-                mine = json.loads(store.one("select metrics from items where id = ?", [it["id"]])["metrics"] or "{}")
+                mine = store.one("select metrics from items where id = ?", [it["id"]], ["metrics"])["metrics"]
                 new = json.loads(it["metrics"])
                 if any(k not in mine for k in new):
                     db["items"].update(it["id"], {"metrics": dumps({**mine, **new})})

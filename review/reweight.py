@@ -10,7 +10,6 @@ unless forced.
 
 from __future__ import annotations
 
-import json
 from datetime import date
 
 import numpy as np
@@ -39,8 +38,8 @@ def reweight(store: Store, human: str = "adequacy_z", base: str = "A", out: str 
     rule = task_defs.settings("reweight")
     profile = load_profile(base)
     y_by_item = study.item_scores(store, human)
-    rows = store.rows("select id, metrics from items where kind = 'segment'")
-    metrics = {r["id"]: json.loads(r["metrics"] or "{}") for r in rows if r["id"] in y_by_item}
+    rows = store.rows("select id, metrics from items where kind = 'segment'", json_columns=["metrics"])
+    metrics = {r["id"]: r["metrics"] for r in rows if r["id"] in y_by_item}
     if not metrics:
         raise BadValue("reweight", human, "no rated item carries metric values (import scored runs and rate them)")
     dims = [d for d in profile.dimensions

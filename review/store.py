@@ -23,7 +23,7 @@ from contextlib import contextmanager
 from datetime import datetime, timedelta, timezone
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterable, Iterator
 
 import sqlite_utils
 
@@ -345,12 +345,27 @@ class Store:
 
     # -- small helpers -------------------------------------------------------------------------
 
-    def rows(self, sql: str, params: Any = ()) -> list[dict]:
-        return [dict(r) for r in self.db.query(sql, params)]
+    def rows(self, sql: str, params: Any = (), json_columns: Iterable[str] = ()) -> list[dict]:
+        """Rows as dicts; the named JSON columns decoded (an empty one as ``{}``). A read runs one
+        statement (sqlite-utils' ``query`` wraps each in a savepoint: three)."""
+        cursor = self.conn.execute(sql, params)
+        names = [d[0] for d in cursor.description]
+        found = [dict(zip(names, row)) for row in cursor]
+        for column in json_columns:
+            for row in found:
+                row[column] = json.loads(row[column] or "{}")
+        return found
 
-    def one(self, sql: str, params: Any = ()) -> dict | None:
-        found = self.rows(sql, params)
+    def one(self, sql: str, params: Any = (), json_columns: Iterable[str] = ()) -> dict | None:
+        found = self.rows(sql, params, json_columns)
         return found[0] if found else None
+
+    def insert(self, table: str, row: dict) -> None:
+        """One plain INSERT (for the answering keypress: sqlite-utils' ``insert`` first reads the schema,
+        three statements more each time)."""
+        columns = ", ".join(f'"{c}"' for c in row)
+        self.conn.execute(f'insert into "{table}" ({columns}) values ({", ".join("?" * len(row))})',
+                          list(row.values()))
 
     def integrity_ok(self) -> bool:
         return self.conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"

@@ -97,8 +97,8 @@ def item_scores(store: Store, kind: str, campaign_id: str | None = None) -> dict
 def metric_names(store: Store, sample: int = 500) -> list[str]:
     """The metrics the segments carry (from a sample of items), sorted."""
     found: set[str] = set()
-    for row in store.rows("select metrics from items where kind = 'segment' limit ?", [sample]):
-        found |= set(json.loads(row["metrics"] or "{}"))
+    for row in store.rows("select metrics from items where kind = 'segment' limit ?", [sample], ["metrics"]):
+        found |= set(row["metrics"])
     return sorted(found)
 
 
@@ -111,8 +111,8 @@ def human_score_names(store: Store) -> list[str]:
 def scatter(store: Store, metric: str, human: str) -> list[tuple[float, float]]:
     """(metric, human score) for every segment that has both: the study's scatter plot."""
     scores = item_scores(store, human)
-    pairs = [(json.loads(r["metrics"] or "{}").get(metric), scores.get(r["id"]))
-             for r in store.rows("select id, metrics from items where kind = 'segment'")]
+    pairs = [(r["metrics"].get(metric), scores.get(r["id"]))
+             for r in store.rows("select id, metrics from items where kind = 'segment'", json_columns=["metrics"])]
     return [(float(m), float(h)) for m, h in pairs if m is not None and h is not None]
 
 
@@ -352,7 +352,7 @@ def correlate(store: Store, metric: str, human: str, resamples: int = 0, seed: i
 def _system_level(store: Store, runs, gold, values, metric, human) -> dict:
     sys_gold, sys_metric = [], []
     for run_id, g, v in zip(runs, gold, values):
-        extra = json.loads(store.one("select extra from runs where id = ?", [run_id])["extra"] or "{}")
+        extra = store.one("select extra from runs where id = ?", [run_id], ["extra"])["extra"]
         pairs = [(a, b) for a, b in zip(g, v) if a is not None and b is not None]
         hg = (extra.get("human_sys") or {}).get(human)
         mg = (extra.get("metric_sys") or {}).get(metric)
@@ -539,7 +539,7 @@ def linter_precision(store: Store, campaign_id: str | None = None) -> dict:
         verdict = majority(values)
         if verdict is None:
             continue
-        classes = json.loads(store.one("select extra from items where id = ?", [item_id])["extra"]).get("classes", [])
+        classes = store.one("select extra from items where id = ?", [item_id], ["extra"])["extra"].get("classes", [])
         for cls in classes or ["(none)"]:
             per_class[cls].append(verdict == "yes")
     out = {}

@@ -100,7 +100,7 @@ def test_other_script_toggle_is_remembered_per_speaker(qtbot, app, review_db):
     assert syllabic() and page.script_choice.isChecked()
     window.close()
     with Store(path) as store:
-        assert json.loads(campaigns.speaker(store, speaker)["preferences"])["script"] == "Cans"
+        assert campaigns.speaker(store, speaker)["preferences"]["script"] == "Cans"
 
 
 def test_new_speaker_gives_consent_first(qtbot, app, tmp_path, scored_demo):
@@ -291,3 +291,19 @@ def test_a_file_without_a_language_is_scored_with_the_chosen_one(qtbot, app, tmp
     assert main(["score", str(tsv), "--lang", "crk", "--profile", "B", "--out", str(out)]) == 0
     assert panel.scored["scores"]["composite"] == pytest.approx(json.loads(out.read_text("utf-8"))["scores"]["composite"])
     assert panel.scored["scores"]["fst_acceptance_rate"] is not None
+
+
+def test_one_answering_keypress_runs_at_most_ten_statements(qtbot, app, review_db):
+    """The keypress that completes an answer saves it, moves on and shows the next item: at most ten SQL
+    statements (BEGIN and COMMIT included), counted on the app's own connection."""
+    path, cid, speaker = review_db
+    window = _window(qtbot, path)
+    page = _start_reviewing(qtbot, window)
+    qtbot.keyClick(page, Qt.Key_4)
+    statements = []
+    page.store.conn.set_trace_callback(statements.append)
+    qtbot.keyClick(page, Qt.Key_4)  # the last question: saved, and the next item appears
+    page.store.conn.set_trace_callback(None)
+    assert page.position == 1
+    assert 0 < len(statements) <= 10, "\n".join(statements)
+    window.close()

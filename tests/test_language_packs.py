@@ -121,7 +121,7 @@ def test_task_c_for_ojibwe_asks_only_about_ojibwe_looking_words(ciw_added, tmp_p
         cid = campaigns.create_campaign(store, scored, "C")
         words = {r["output"] for r in store.rows("select i.output from campaign_items ci join items i on "
                                                  "i.id = ci.item_id where ci.campaign_id = ?", [cid])}
-        settings = json.loads(campaigns.campaign(store, cid)["settings"])
+        settings = campaigns.campaign(store, cid)["settings"]
         name = campaigns.campaign(store, cid)["name"]
         bcid = campaigns.create_campaign(store, scored, "B")
         campaigns.add_speaker(store, "Nokomis", "LYSS study")
