@@ -16,7 +16,7 @@ import math
 
 import numpy as np
 
-from scoring.stats import resample_counts
+from scoring.stats import percentile_interval, resample_counts
 
 LEVELS = ("nominal", "ordinal", "interval", "ratio")
 
@@ -101,8 +101,7 @@ def alpha_with_ci(reliability: np.ndarray, level: str, resamples: int = 1000, se
         found = alpha_for_weights(weights, counts, values, level)
         found = found[np.isfinite(found)]
         if found.size:
-            tail = (1 - confidence) / 2
-            low, high = float(np.quantile(found, tail)), float(np.quantile(found, 1 - tail))
+            low, high = percentile_interval(found, 1 - confidence)
     clean = lambda x: None if math.isnan(x) else x
     return {"alpha": clean(point), "ci_lower": clean(low), "ci_upper": clean(high), "level": level,
             "units": int(data.shape[1]), "raters": int(data.shape[0]), "resamples": resamples}

@@ -414,17 +414,6 @@ def resampled_statistics(gold: np.ndarray, metric: np.ndarray, weights: np.ndarr
     return ResampledStatistics(gold, metric)(weights)
 
 
-def bootstrap_ci(fn: Callable[[np.ndarray], float], n: int, resamples: int = 1000, seed: int = 12345,
-                 alpha: float = 0.05) -> tuple[float, float]:
-    """Percentile interval of ``fn(indices)`` over bootstrap resamples of n units."""
-    rng = np.random.default_rng(seed)
-    values = np.array([fn(rng.integers(0, n, n)) for _ in range(resamples)], dtype=float)
-    values = values[np.isfinite(values)]
-    if not values.size:
-        return math.nan, math.nan
-    return float(np.quantile(values, alpha / 2)), float(np.quantile(values, 1 - alpha / 2))
-
-
 def perm_both(gold: Vector, metric1: Vector, metric2: Vector, num_sys: int, statistic: Callable,
               average_by: str = "none", k: int = 1000, seed: int = 12345) -> tuple[float, float]:
     """PERM-BOTH (Deutsch et al. 2021): p-value that metric2 correlates better than metric1.
@@ -457,12 +446,7 @@ def perm_both(gold: Vector, metric1: Vector, metric2: Vector, num_sys: int, stat
 def z_normalise(scores_by_rater: dict[str, list[float]]) -> dict[str, list[float]]:
     """Per-rater z-scores, as WMT does for DA: each rater's scores minus their mean, over their standard
     deviation (a rater with a single score or no spread keeps 0)."""
-    out = {}
-    for rater, scores in scores_by_rater.items():
-        arr = np.asarray(scores, dtype=float)
-        sd = arr.std()
-        out[rater] = ((arr - arr.mean()) / sd if sd > 0 else np.zeros_like(arr)).tolist()
-    return out
+    return {rater: numeric.zscore(scores).tolist() for rater, scores in scores_by_rater.items()}
 
 
 def proportion_ci(successes: int, n: int, z: float = 1.959963984540054) -> tuple[float | None, float | None]:

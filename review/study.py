@@ -17,7 +17,7 @@ import numpy as np
 
 from scoring.errors import BadValue, InputError, NotFound
 from scoring.progress import Progress, report
-from scoring.stats import resample_counts
+from scoring.stats import percentile_interval, resample_counts
 
 from . import alpha, numeric, stats
 from . import tasks as task_defs
@@ -404,8 +404,8 @@ def _correlation_cis(num_sys: int, gold, values, resamples: int, seed: int, prog
         arr = np.asarray(vals, dtype=float)
         arr = arr[np.isfinite(arr)]
         if arr.size:
-            out[key] = {"ci_lower": float(np.quantile(arr, 0.025)), "ci_upper": float(np.quantile(arr, 0.975)),
-                        "resamples": int(arr.size)}
+            low, high = percentile_interval(arr)
+            out[key] = {"ci_lower": low, "ci_upper": high, "resamples": int(arr.size)}
     return out
 
 
