@@ -62,6 +62,7 @@ def run_cards(args) -> int:
 
 def run(args) -> int:
     from eval_standards import analysers
+    from scoring.files import user_data_dir
 
     if args.verb == "list":
         rows = analysers.list_all(args.analyzer_dir)
@@ -74,7 +75,7 @@ def run(args) -> int:
             state = f"  UNUSABLE: {r['problem']}" if r["problem"] else ""
             print(f"{r['lang']:<5} {r['kind']:<10} {r['origin']:<15} {r['file']}  sha256 {r['sha256'][:16]}…  "
                   f"{r['path']}{state}")
-        print(f"\nyour analysers folder: {analysers.user_data_dir() / 'analysers'}")
+        print(f"\nyour analysers folder: {user_data_dir() / 'analysers'}")
         return 0
     if args.verb == "licence":
         notices = {args.lang: analysers.licence_of(args.lang)} if args.lang else analysers.licence_notices()

@@ -28,6 +28,7 @@ from pathlib import Path
 
 from scoring.cache import cache_dir
 from scoring.errors import BadValue, FileProblem, InputError, NotFound
+from scoring.files import atomic_path, user_data_dir, write_json_atomic, write_text_atomic
 from scoring.parallel import can_fork, fork_map
 
 from . import hfstol
@@ -79,14 +80,6 @@ def _sha256(path: str, mtime: float, size: int) -> str:
         for block in iter(lambda: fh.read(1 << 20), b""):
             h.update(block)
     return h.hexdigest()
-
-
-def user_data_dir() -> Path:
-    env = os.environ.get("LYSS_DATA_DIR")
-    if env:
-        return Path(env)
-    import platformdirs
-    return Path(platformdirs.user_data_dir("lyss", appauthor=False))
 
 
 def bundle_dir() -> Path | None:
@@ -239,11 +232,9 @@ class Analyser:
             return
         try:
             self._disk_path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = self._disk_path.with_suffix(f".{os.getpid()}.tmp")
-            tmp.write_text(json.dumps(self._memory, ensure_ascii=False), "utf-8")
-            os.replace(tmp, self._disk_path)
+            write_text_atomic(self._disk_path, json.dumps(self._memory, ensure_ascii=False))
             self._dirty = False
-        except OSError:
+        except (OSError, InputError):
             pass
 
     def describe(self) -> dict:
@@ -334,12 +325,11 @@ def install(source: str, lang: str, kind: str | None = None, accept_licence: boo
     if kind == "generator" and "generator" not in name:
         name = name.replace(".hfstol", "-generator.hfstol")
     target = folder / name
-    tmp = folder / f".{name}.tmp"
-    shutil.copyfile(src, tmp)
-    os.replace(tmp, target)
+    with atomic_path(target) as tmp:
+        shutil.copyfile(src, tmp)
     record = {"file": name, "lang": lang, "kind": kind, "sha256": file_sha256(target), "source": str(src.resolve()),
               "licence": licence_of(lang)["id"], "licence_accepted": True}
-    (folder / f"{name}.json").write_text(json.dumps(record, indent=2), "utf-8")
+    write_json_atomic(folder / f"{name}.json", record)
     return record
 
 

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from scoring.conventions import LanguageConventions, infer_conventions
 from scoring.errors import FileProblem
+from scoring.files import atomic_path, is_packaged
 
 #: ISO 639-1 and macrolanguage codes people type, mapped to the cards' ISO 639-3 codes.
 ALIASES = {"cr": "crk", "cre": "crk", "sn": "sna", "cy": "cym", "wel": "cym", "qu": "que", "ja": "jpn",
@@ -38,7 +39,7 @@ def normalise_code(code: str | None, where: str = "--lang") -> str | None:
 
 
 def user_cards_dir() -> Path:
-    from .analysers import user_data_dir
+    from scoring.files import user_data_dir
     return user_data_dir() / "cards"
 
 
@@ -119,13 +120,12 @@ def add_card(path: str) -> Path:
     code = normalise_code(card.get("code"), f"{path}: code")
     if code is None:
         raise FileProblem(path, "code", "a card needs its language code")
-    if resources.files("eval_standards").joinpath(f"cards/{code}.json").is_file():
+    if is_packaged("eval_standards", f"cards/{code}.json"):
         raise FileProblem(path, "code", f"LYSS already ships a card for {code}")
     target = user_cards_dir() / f"{code}.json"
     target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = target.with_name(f".{target.name}.tmp")
-    shutil.copyfile(path, tmp)
-    tmp.replace(target)
+    with atomic_path(target) as tmp:
+        shutil.copyfile(path, tmp)
     load_card.cache_clear()
     return target
 

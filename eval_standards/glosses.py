@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .analysers import user_data_dir
+from scoring.files import user_data_dir, write_text_atomic
 
 
 def read_glosses(text: str, where: str = "glosses") -> dict[str, list[str]]:
@@ -36,8 +36,6 @@ def add_glosses(path: str, lang: str) -> tuple[Path, int]:
     table = read_glosses(target.read_text("utf-8"), str(target)) if target.is_file() else {}
     table.update(new)
     target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = target.with_name(f".{target.name}.tmp")
-    tmp.write_text("# lemma<TAB>English glosses, added with lyss glosses add\n" +
-                   "".join(f"{k}\t{', '.join(v)}\n" for k, v in sorted(table.items())), "utf-8")
-    tmp.replace(target)
+    write_text_atomic(target, "# lemma<TAB>English glosses, added with lyss glosses add\n" +
+                      "".join(f"{k}\t{', '.join(v)}\n" for k, v in sorted(table.items())))
     return target, len(new)

@@ -6,9 +6,9 @@ import hashlib
 import importlib
 import json
 from functools import cached_property, lru_cache
-from importlib import resources
 from typing import Any
 
+from scoring.files import packaged_json, packaged_text
 from scoring.plugins import BasePlugin
 from scoring.text import word_tokens
 
@@ -77,10 +77,10 @@ class LanguageTools:
         name = self.card.get(key)
         if not name:
             raise KeyError(f"the {self.lang} card names no {key!r} data file")
-        return json.loads(resources.files("eval_standards").joinpath(name).read_text("utf-8"))
+        return packaged_json("eval_standards", name)
 
     def data_text(self, key: str) -> str:
-        return resources.files("eval_standards").joinpath(self.card[key]).read_text("utf-8")
+        return packaged_text("eval_standards", self.card[key])
 
     def fingerprint(self, *data_keys: str, extra: str = "") -> str:
         """What a plugin's results depend on: the analyser's sha256 and the named data files."""

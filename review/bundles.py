@@ -30,12 +30,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import tempfile
 import zipfile
 from pathlib import Path
 
 from scoring.errors import FileProblem
+from scoring.files import atomic_path
 
 from . import keys
 from .bundle_checks import check_payload
@@ -71,24 +70,10 @@ def export_bundle(store: Store, path: str) -> dict:
                 "counts": {t: len(v) for t, v in json.loads(payload).items()}}
     manifest_bytes = json.dumps(manifest, indent=2, sort_keys=True).encode("utf-8")
     signature = keys.sign(store.private_key, manifest_bytes)
-    if not target.parent.is_dir():
-        raise FileProblem(path, "", f"no such folder: {target.parent}")
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
-        os.close(fd)
-    except OSError as exc:
-        raise FileProblem(path, "", f"cannot write here ({exc.strerror})") from None
-    try:
-        with zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_DEFLATED) as z:
-            z.writestr("manifest.json", manifest_bytes)
-            z.writestr("manifest.sig", signature)
-            z.writestr("data.json", payload)
-        os.replace(tmp, target)
-    except OSError as exc:
-        raise FileProblem(path, "", f"cannot write the bundle ({exc.strerror}): nothing was written") from None
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
+    with atomic_path(target) as tmp, zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_DEFLATED) as z:
+        z.writestr("manifest.json", manifest_bytes)
+        z.writestr("manifest.sig", signature)
+        z.writestr("data.json", payload)
     return manifest
 
 

@@ -28,6 +28,7 @@ from typing import Any, Iterable, Iterator
 import sqlite_utils
 
 from scoring.errors import InputError
+from scoring.files import atomic_path
 
 from . import keys
 
@@ -391,18 +392,17 @@ def restore(path: str | os.PathLike, backup: str | os.PathLike | None = None) ->
             conn.close()
         except sqlite3.Error:
             continue
-    staging = target.with_name(f".{target.name}.restoring")
-    shutil.copyfile(chosen, staging)
-    conn = sqlite3.connect(str(staging), isolation_level=None)
-    try:
-        conn.execute("PRAGMA secure_delete=ON")
-        conn.execute("BEGIN IMMEDIATE")
-        apply_tombstones(sqlite_utils.Database(conn), tombstones)
-        conn.execute("COMMIT")
-        conn.execute("VACUUM")
-    finally:
-        conn.close()
-    for suffix in ("-wal", "-shm"):
-        Path(f"{target}{suffix}").unlink(missing_ok=True)
-    os.replace(staging, target)
+    with atomic_path(target) as staging:
+        shutil.copyfile(chosen, staging)
+        conn = sqlite3.connect(str(staging), isolation_level=None)
+        try:
+            conn.execute("PRAGMA secure_delete=ON")
+            conn.execute("BEGIN IMMEDIATE")
+            apply_tombstones(sqlite_utils.Database(conn), tombstones)
+            conn.execute("COMMIT")
+            conn.execute("VACUUM")
+        finally:
+            conn.close()
+        for suffix in ("-wal", "-shm"):
+            Path(f"{target}{suffix}").unlink(missing_ok=True)
     return chosen

@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-import json
 from functools import lru_cache
-from importlib import resources
 from typing import Any
 
 from scoring.errors import BadValue, NotFound
+from scoring.files import packaged_json
 
 
 @lru_cache(maxsize=None)
 def _data(name: str) -> dict:
-    return json.loads(resources.files("review").joinpath(f"data/{name}").read_text("utf-8"))
+    return packaged_json("review", f"data/{name}")
 
 
 def tasks() -> dict[str, dict]:

@@ -6,25 +6,24 @@ They detect failure modes rather than measure quality. Every threshold and weigh
 
 from __future__ import annotations
 
-import json
 import re
 from collections import Counter
 from functools import lru_cache
-from importlib import resources
 from typing import Callable
 
 from .conventions import LanguageConventions
 from .text import normalize_exact, token_script, word_tokens
+from .files import packaged_json
 
 
 @lru_cache(maxsize=None)
 def settings() -> dict:
-    return json.loads(resources.files("scoring").joinpath("data/behaviour.json").read_text("utf-8"))
+    return packaged_json("scoring", "data/behaviour.json")
 
 
 @lru_cache(maxsize=None)
 def stop_words() -> frozenset[str]:
-    data = json.loads(resources.files("scoring").joinpath("data/stopwords.json").read_text("utf-8"))
+    data = packaged_json("scoring", "data/stopwords.json")
     return frozenset(data["words"])
 
 

@@ -5,7 +5,6 @@ worst ignored; the key covers every input of the computation, so a cache is only
 from __future__ import annotations
 
 import json
-import os
 import zipfile
 from functools import lru_cache
 from pathlib import Path
@@ -13,19 +12,11 @@ from typing import Any, Callable
 
 import numpy as np
 
+from .errors import InputError
+from .files import atomic_path, cache_dir, write_text_atomic  # noqa: F401  (cache_dir: re-exported)
+
 ARRAY = "__ndarray__"
 MEMORY_ENTRIES = 16
-
-
-def cache_dir() -> Path | None:
-    """``LYSS_CACHE_DIR``, else the user's cache folder; ``LYSS_CACHE_DIR=off`` disables caching."""
-    env = os.environ.get("LYSS_CACHE_DIR")
-    if env == "off":
-        return None
-    if env:
-        return Path(env)
-    import platformdirs
-    return Path(platformdirs.user_cache_dir("lyss", appauthor=False))
 
 
 def _split(value: Any, arrays: dict[str, np.ndarray]) -> Any:
@@ -74,17 +65,12 @@ def write(path: Path, value: Any) -> None:
     structure = _split(value, arrays)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        tag = f".{os.getpid()}.tmp"
         if arrays:
-            tmp = path.with_name(path.name + tag + ".npz")
-            np.savez(tmp, **arrays)
-            os.replace(tmp, path.with_suffix(".npz"))
-        tmp = path.with_name(path.name + tag)
-        tmp.write_text(json.dumps(structure, ensure_ascii=False), "utf-8")
-        os.replace(tmp, path.with_suffix(".json"))
-    except (OSError, ValueError, TypeError):
-        for leftover in path.parent.glob(path.name + ".*.tmp*"):
-            leftover.unlink(missing_ok=True)
+            with atomic_path(path.with_suffix(".npz")) as tmp:
+                np.savez(tmp, **arrays)
+        write_text_atomic(path.with_suffix(".json"), json.dumps(structure, ensure_ascii=False))
+    except (OSError, ValueError, TypeError, InputError):
+        pass
 
 
 @lru_cache(maxsize=MEMORY_ENTRIES)

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import json
 import math
 from functools import lru_cache
-from importlib import resources
 
 from .rubric import Rubric
+from .files import packaged_json
 
 #: The metrics that can enter a composite (spec §4.2); everything else is reported only.
 COMPOSITE_METRICS = (
@@ -19,7 +18,7 @@ COMPOSITE_METRICS = (
 
 @lru_cache(maxsize=None)
 def tier_table() -> dict:
-    return json.loads(resources.files("scoring").joinpath("data/tiers.json").read_text("utf-8"))
+    return packaged_json("scoring", "data/tiers.json")
 
 
 def quality_tier(composite: float | None) -> str:

@@ -1,14 +1,17 @@
-"""Writing files the one safe way: through a temporary file in the same folder and an atomic rename,
-flushed to disk; a missing folder, a read-only folder or a full disk is one :class:`InputError` and
-leaves nothing behind; the files a command read are never its output."""
+"""Files, the one way each: reading (UTF-8 and JSON, every problem one :class:`FileProblem` line),
+writing (a temporary file in the same folder, flushed, then an atomic rename: all or nothing; the files
+a command read are never its output), the data files the packages ship, and the user's folders."""
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
+from contextlib import contextmanager
+from importlib import resources
 from pathlib import Path
-from typing import Any, Callable, Iterable, TextIO
+from typing import Any, Callable, Iterable, Iterator, TextIO
 
 from .errors import FileProblem
 
@@ -24,28 +27,37 @@ def refuse_overwriting_inputs(out: str | os.PathLike | None, inputs: Iterable[st
                                                 "never overwritten")
 
 
-def write_atomic(path: str | os.PathLike, fill: Callable[[TextIO], None], *, newline: str | None = None) -> None:
-    """Create or replace ``path`` with what ``fill(file)`` writes, all or nothing."""
+@contextmanager
+def atomic_path(path: str | os.PathLike) -> Iterator[Path]:
+    """A temporary file beside ``path`` (same suffix) for the block to fill by any means; when the block
+    ends it is flushed to disk and replaces ``path``. A missing or read-only folder or a full disk is one
+    :class:`FileProblem` and leaves nothing behind; so does an exception in the block (re-raised)."""
     target = Path(path)
     if not target.parent.is_dir():
         raise FileProblem(str(target), "", f"no such folder: {target.parent}")
     if target.is_dir():
         raise FileProblem(str(target), "", "is a folder, not a file")
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+        fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=f".tmp{target.suffix}", dir=target.parent)
+        os.close(fd)
     except OSError as exc:
         raise FileProblem(str(target), "", f"cannot write here ({exc.strerror})") from None
+    tmp = Path(name)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline=newline) as fh:
-            fill(fh)
-            fh.flush()
+        yield tmp
+        with open(tmp, "rb+") as fh:
             os.fsync(fh.fileno())
         os.replace(tmp, target)
     except OSError as exc:
         raise FileProblem(str(target), "", f"cannot write ({exc.strerror}): nothing was written") from None
     finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
+        tmp.unlink(missing_ok=True)
+
+
+def write_atomic(path: str | os.PathLike, fill: Callable[[TextIO], None], *, newline: str | None = None) -> None:
+    """Create or replace ``path`` with what ``fill(file)`` writes, all or nothing."""
+    with atomic_path(path) as tmp, open(tmp, "w", encoding="utf-8", newline=newline) as fh:
+        fill(fh)
 
 
 def write_json_atomic(path: str | os.PathLike, obj: Any) -> None:
@@ -54,3 +66,115 @@ def write_json_atomic(path: str | os.PathLike, obj: Any) -> None:
         json.dump(obj, fh, ensure_ascii=False, indent=2, allow_nan=False)
         fh.write("\n")
     write_atomic(path, fill)
+
+
+def write_text_atomic(path: str | os.PathLike, text: str) -> None:
+    write_atomic(path, lambda fh: fh.write(text))
+
+
+# ----------------------------------------------------------------------------- reading bytes
+
+def _read_text(path: Path) -> str:
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise FileProblem(str(path), "", "file not found") from None
+    except IsADirectoryError:
+        raise FileProblem(str(path), "", "is a folder, not a file") from None
+    except OSError as exc:
+        raise FileProblem(str(path), "", f"cannot read: {exc.strerror}") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise FileProblem(str(path), f"line {line} (byte {exc.start})", "not UTF-8 text") from None
+    return text.lstrip("\ufeff")
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def parse_json(path: Path, text: str, where: str = "") -> Any:
+    """JSON text read from ``path`` (named in the messages), checked as :func:`read_json` checks it."""
+    try:
+        value = json.loads(text, parse_constant=_reject_constant)
+    except json.JSONDecodeError as exc:
+        place = where or f"line {exc.lineno} column {exc.colno}"
+        raise FileProblem(str(path), place, f"invalid JSON: {exc.msg}") from None
+    except ValueError as exc:  # NaN / Infinity, an integer of thousands of digits
+        raise FileProblem(str(path), where or "JSON", str(exc)) from None
+    except RecursionError:
+        raise FileProblem(str(path), where or "JSON", f"nested more than {MAX_DEPTH} levels deep") from None
+    _check_text(path, value, where)
+    return value
+
+
+MAX_DEPTH = 500
+
+
+def _check_text(path: Path, value: Any, where: str) -> None:
+    """No lone surrogate (``"\\ud800"`` is valid JSON but not text) and no absurd nesting, anywhere."""
+    stack = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise FileProblem(str(path), where or "JSON", f"nested more than {MAX_DEPTH} levels deep")
+        if isinstance(item, str):
+            if _SURROGATE.search(item):
+                raise FileProblem(str(path), where or "JSON", "holds a lone surrogate (\\ud800-\\udfff), not text")
+        elif isinstance(item, dict):
+            stack.extend((k, depth + 1) for k in item)
+            stack.extend((v, depth + 1) for v in item.values())
+        elif isinstance(item, list):
+            stack.extend((v, depth + 1) for v in item)
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def read_json(path: str | os.PathLike) -> Any:
+    """A JSON file, or an :class:`InputError` naming the file, the place and the problem
+    (missing, not UTF-8, invalid JSON, NaN/Infinity)."""
+    path = Path(path)
+    return parse_json(path, _read_text(path))
+
+
+def read_text(path: str | os.PathLike) -> str:
+    """A UTF-8 text file, or an :class:`InputError` naming the file and the problem."""
+    return _read_text(Path(path))
+
+
+# ----------------------------------------------------------------------------- shipped data and folders
+
+def packaged_text(package: str, name: str) -> str:
+    """A data file shipped inside a package (``scoring``, ``review``, ``eval_standards``)."""
+    return resources.files(package).joinpath(name).read_text("utf-8")
+
+
+def packaged_json(package: str, name: str) -> Any:
+    return json.loads(packaged_text(package, name))
+
+
+def is_packaged(package: str, name: str) -> bool:
+    return resources.files(package).joinpath(name).is_file()
+
+
+def cache_dir() -> Path | None:
+    """``LYSS_CACHE_DIR``, else the user's cache folder; ``LYSS_CACHE_DIR=off`` disables caching."""
+    env = os.environ.get("LYSS_CACHE_DIR")
+    if env == "off":
+        return None
+    if env:
+        return Path(env)
+    import platformdirs
+    return Path(platformdirs.user_cache_dir("lyss", appauthor=False))
+
+
+def user_data_dir() -> Path:
+    """``LYSS_DATA_DIR``, else the user's data folder (added analysers, cards, glosses)."""
+    env = os.environ.get("LYSS_DATA_DIR")
+    if env:
+        return Path(env)
+    import platformdirs
+    return Path(platformdirs.user_data_dir("lyss", appauthor=False))

@@ -9,18 +9,17 @@ mean of the items' ``breakdown`` values. The gate fails when the overall score d
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from functools import lru_cache
-from importlib import resources
 
 from .errors import BadValue, FileProblem
+from .files import packaged_json
 from .runcard import read_json
 
 
 @lru_cache(maxsize=None)
 def gate_rules() -> dict:
-    return json.loads(resources.files("scoring").joinpath("data/gates.json").read_text("utf-8"))
+    return packaged_json("scoring", "data/gates.json")
 
 
 DEFAULT_MAX_DROP = gate_rules()["max_drop"]

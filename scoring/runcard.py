@@ -11,7 +11,6 @@ Every problem raises :class:`~scoring.errors.InputError` naming the file, the pl
 
 from __future__ import annotations
 
-import json
 import math
 import os
 import re
@@ -20,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import BadValue, FileProblem
-from .files import refuse_overwriting_inputs, write_json_atomic  # noqa: F401  (re-exported: one way to write)
+from .files import parse_json, read_json, read_text, refuse_overwriting_inputs, write_json_atomic  # noqa: F401  (re-exported)
 
 SOURCE_KEYS = ("source", "src")
 REFERENCE_KEYS = ("reference", "expected", "ref", "target")
@@ -68,73 +67,6 @@ class RunCard:
         return self.meta.get("_target_language")
 
 
-# ----------------------------------------------------------------------------- reading bytes
-
-def _read_text(path: Path) -> str:
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise FileProblem(str(path), "", "file not found") from None
-    except IsADirectoryError:
-        raise FileProblem(str(path), "", "is a folder, not a file") from None
-    except OSError as exc:
-        raise FileProblem(str(path), "", f"cannot read: {exc.strerror}") from None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        raise FileProblem(str(path), f"line {line} (byte {exc.start})", "not UTF-8 text") from None
-    return text.lstrip("\ufeff")
-
-
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number JSON allows")
-
-
-def _parse_json(path: Path, text: str, where: str = "") -> Any:
-    try:
-        value = json.loads(text, parse_constant=_reject_constant)
-    except json.JSONDecodeError as exc:
-        place = where or f"line {exc.lineno} column {exc.colno}"
-        raise FileProblem(str(path), place, f"invalid JSON: {exc.msg}") from None
-    except ValueError as exc:  # NaN / Infinity, an integer of thousands of digits
-        raise FileProblem(str(path), where or "JSON", str(exc)) from None
-    except RecursionError:
-        raise FileProblem(str(path), where or "JSON", f"nested more than {MAX_DEPTH} levels deep") from None
-    _check_text(path, value, where)
-    return value
-
-
-MAX_DEPTH = 500
-
-
-def _check_text(path: Path, value: Any, where: str) -> None:
-    """No lone surrogate (``"\\ud800"`` is valid JSON but not text) and no absurd nesting, anywhere."""
-    stack = [(value, 0)]
-    while stack:
-        item, depth = stack.pop()
-        if depth > MAX_DEPTH:
-            raise FileProblem(str(path), where or "JSON", f"nested more than {MAX_DEPTH} levels deep")
-        if isinstance(item, str):
-            if _SURROGATE.search(item):
-                raise FileProblem(str(path), where or "JSON", "holds a lone surrogate (\\ud800-\\udfff), not text")
-        elif isinstance(item, dict):
-            stack.extend((k, depth + 1) for k in item)
-            stack.extend((v, depth + 1) for v in item.values())
-        elif isinstance(item, list):
-            stack.extend((v, depth + 1) for v in item)
-
-
-_SURROGATE = re.compile("[\ud800-\udfff]")
-
-
-def read_json(path: str | os.PathLike) -> Any:
-    """A JSON file, or an :class:`InputError` naming the file, the place and the problem
-    (missing, not UTF-8, invalid JSON, NaN/Infinity)."""
-    path = Path(path)
-    return _parse_json(path, _read_text(path))
-
-
 def read_scored(path: str | os.PathLike) -> dict | None:
     """A scored run card (what ``lyss score --out`` writes), recognised by its content — a ``scores``
     block, the ``lyss`` record with its profile, and entries — or ``None`` for anything else (a run
@@ -145,11 +77,6 @@ def read_scored(path: str | os.PathLike) -> dict | None:
     scored = (isinstance(data, dict) and isinstance(data.get("scores"), dict) and isinstance(data.get("lyss"), dict)
               and isinstance(data["lyss"].get("profile"), dict) and isinstance(data.get("entries"), list))
     return data if scored else None
-
-
-def read_text(path: str | os.PathLike) -> str:
-    """A UTF-8 text file, or an :class:`InputError` naming the file and the problem."""
-    return _read_text(Path(path))
 
 
 # ----------------------------------------------------------------------------- field checks
@@ -407,7 +334,7 @@ def _from_jsonl(path: Path, text: str) -> RunCard:
     for lineno, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
-        raw = _parse_json(path, line, f"line {lineno}")
+        raw = parse_json(path, line, f"line {lineno}")
         entries.append(entry_from_dict(path, len(entries), raw, default_id=str(lineno)))
     return RunCard(str(path), "jsonl", _check_entries(path, entries), {})
 
@@ -436,7 +363,7 @@ def _from_tsv(path: Path, text: str) -> RunCard:
 
 
 def _from_three_files(source: Path, reference: Path, prediction: Path) -> RunCard:
-    texts = [_read_text(p).splitlines() for p in (source, reference, prediction)]
+    texts = [read_text(p).splitlines() for p in (source, reference, prediction)]
     counts = [len(t) for t in texts]
     if len(set(counts)) != 1:
         raise FileProblem(str(prediction), "", f"line counts differ: source {counts[0]}, reference {counts[1]}, "
@@ -455,14 +382,14 @@ def load(paths: list[str] | str) -> RunCard:
     if len(paths) != 1:
         raise BadValue(" ".join(paths), "", "give one file, or three text files: SOURCE REFERENCE PREDICTION")
     path = Path(paths[0])
-    text = _read_text(path)
+    text = read_text(path)
     suffix = path.suffix.lower()
     if suffix == ".jsonl":
         return _from_jsonl(path, text)
     if suffix in (".tsv", ".tab"):
         return _from_tsv(path, text)
     if suffix == ".json" or text.lstrip().startswith(("{", "[")):
-        return _from_json_object(path, _parse_json(path, text))
+        return _from_json_object(path, parse_json(path, text))
     raise FileProblem(str(path), "", "unknown format: give a .json run card, .jsonl, .tsv, "
                                     "or three text files SOURCE REFERENCE PREDICTION")
 

@@ -28,13 +28,12 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import cached_property
-from importlib import resources
 from typing import Any
 
+from scoring.files import packaged_text, user_data_dir
 from scoring.runcard import Entry
 from scoring.text import word_tokens
 
-from ..analysers import user_data_dir
 from ..glosses import read_glosses
 from ..tools import ToolsPlugin, lemma_of, tags_of
 from .linter import Linter
@@ -85,7 +84,7 @@ class CrkSemanticMetric(ToolsPlugin):
 
     @cached_property
     def _stop(self) -> frozenset[str]:
-        text = resources.files("eval_standards").joinpath("data/english-function-words.txt").read_text("utf-8")
+        text = packaged_text("eval_standards", "data/english-function-words.txt")
         return frozenset(w for line in text.splitlines() if not line.startswith("#") for w in line.split())
 
     def source_stems(self, source: str) -> set[str]:
