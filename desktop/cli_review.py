@@ -21,11 +21,15 @@ def _parents() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
     return db, as_json
 
 
-def _verb(verbs, name: str, func, help: str, *, json: bool = False, read_only: bool = False):
-    """One verb: its parser (with ``--db`` and maybe ``--json``) and the function that runs it."""
+def _verb(verbs, name: str, func, help: str, *, json: bool = False, read_only: bool = False,
+          bootstrap: int | None = None):
+    """One verb: its parser (with ``--db``, maybe ``--json`` and ``--bootstrap``) and the function that runs it."""
     db, as_json = _parents()
     p = verbs.add_parser(name, help=help, parents=[db, as_json] if json else [db])
     p.set_defaults(verb_func=func, read_only=read_only)
+    if bootstrap is not None:
+        p.add_argument("--bootstrap", type=int, default=bootstrap,
+                       help=f"resamples for the confidence intervals; 0: none (default {bootstrap})")
     return p
 
 
@@ -35,6 +39,12 @@ def _print(result: Any, as_json: bool, text: str | None = None) -> int:
     else:
         print(text)
     return 0
+
+
+def _texts(p, **options: str) -> None:
+    """Options that each take one text value: ``name="help"``."""
+    for name, help in options.items():
+        p.add_argument(f"--{name}", help=help)
 
 
 def register(sub) -> None:
@@ -105,17 +115,16 @@ def _register_study(sub) -> None:
     study.set_defaults(func=run_study)
     st = study.add_subparsers(dest="verb", metavar="VERB", required=True)
     p = _verb(st, "agreement", _study_agreement,
-              help="Krippendorff's alpha of every question, at the levels its scale allows", json=True, read_only=True)
-    p.add_argument("--campaign", help="a campaign id or name (implies its task; default: the only campaign)")
-    p.add_argument("--task", help="every campaign of this task instead of one campaign")
-    p.add_argument("--question", help="only this question (default: every question of the task)")
-    p.add_argument("--bootstrap", type=int, default=1000, help="resamples for the intervals; 0: no interval")
+              help="Krippendorff's alpha of every question, at the levels its scale allows", json=True, read_only=True,
+              bootstrap=1000)
+    _texts(p, campaign="a campaign id or name (implies its task; default: the only campaign)",
+           task="every campaign of this task instead of one campaign",
+           question="only this question (default: every question of the task)")
     p = _verb(st, "correlate", _study_correlate,
-              help="metric–human correlation, segment and system level", json=True, read_only=True)
-    p.add_argument("--campaign", help="the speakers' answers of this campaign only (implies the human score)")
-    p.add_argument("--metric", help="default: composite, else the first metric the items carry")
-    p.add_argument("--human", help="default: the campaign's task's score (adequacy_z, verdict, or the imported one)")
-    p.add_argument("--bootstrap", type=int, default=0, help="resamples for confidence intervals (0: none)")
+              help="metric–human correlation, segment and system level", json=True, read_only=True, bootstrap=0)
+    _texts(p, campaign="the speakers' answers of this campaign only (implies the human score)",
+           metric="default: composite, else the first metric the items carry",
+           human="default: the campaign's task's score (adequacy_z, verdict, or the imported one)")
     p = _verb(st, "compare-metrics", _study_compare_metrics,
               help="PERM-BOTH: does METRIC2 correlate better than METRIC?", json=True, read_only=True)
     p.add_argument("--metric", required=True)
