@@ -53,6 +53,8 @@ def register(sub) -> None:
 
 
 def _register_review(sub) -> None:
+    from review.tasks import buildable
+
     review = sub.add_parser("review", help="speakers, campaigns, answers and bundles (SQLite)")
     review.set_defaults(func=run_review)
     rv = review.add_subparsers(dest="verb", metavar="VERB", required=True)
@@ -80,9 +82,9 @@ def _register_review(sub) -> None:
     p.add_argument("--community")
     p.add_argument("--dialect")
     p = _verb(rv, "create-campaign", _review_create_campaign,
-              help="build a task A/B/C/T campaign from a scored run card")
+              help="build a campaign (a task of review/data/tasks.json) from a scored run card")
     p.add_argument("scored", metavar="SCORED.json")
-    p.add_argument("--task", required=True, choices=["A", "B", "C", "T"])
+    p.add_argument("--task", required=True, choices=buildable())
     p.add_argument("--items", type=int)
     p.add_argument("--raters", type=int, default=3)
     p.add_argument("--seed", type=int, default=12345)

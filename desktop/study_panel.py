@@ -12,7 +12,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QInputDialog, QLabel, QProgressBar, QPushButton,
                                QSplitter, QTableView, QVBoxLayout, QWidget)
 
-from review import bundles, campaigns, reweight, study, tiers
+from review import bundles, campaigns, reweight, study, tasks, tiers
 from review.store import Store
 from scoring.progress import Cancelled
 
@@ -72,8 +72,8 @@ class CampaignPanel(QWidget):
         row = QHBoxLayout()
         self.task = QComboBox()
         accessible(self.task, self.tr("Task of the new campaign"))
-        for code in ("A", "B", "C", "T"):
-            self.task.addItem(self.tr("Task {0}").format(code), code)
+        for code in tasks.buildable():
+            self.task.addItem(self.tr("Task {0}: {1}").format(code, self.tr(tasks.texts(code)["title"])), code)
         create = QPushButton(self.tr("Create campaign from a scored run…"))
         create.clicked.connect(guarded(self, self.create))
         export = QPushButton(self.tr("Export bundle…"))

@@ -123,6 +123,16 @@ class _Known:
     def _ids(self, table: str) -> set[str]:
         return {r["id"] for r in self.store.rows(f"select id from [{table}]")}
 
+    def output_of(self, item_id: str | None) -> str | None:
+        """An item's output text (error spans must lie inside it), from the bundle or this laptop."""
+        if item_id is None:
+            return None
+        bundled = next((r.get("output") for r in self.data["items"] if r["id"] == item_id), None)
+        if bundled is not None:
+            return bundled
+        row = self.store.one("select output from items where id = ?", [item_id])
+        return row["output"] if row else None
+
 
 def _check_references(path: str, data: dict, known: _Known) -> None:
     refs = {"items": [("run_id", known.runs)], "human_scores": [("item_id", known.items)],
@@ -147,7 +157,8 @@ def _check_answers(path: str, data: dict, known: _Known) -> None:
             task = known.campaigns[row["campaign_id"]]["task"]
             answers = json.loads(row["answers"])
             try:
-                clean = task_defs.validate(task, answers)
+                output = known.output_of(row.get("item_id")) if task == "E" else None
+                clean = task_defs.validate(task, answers, output)
             except InputError as exc:
                 raise Refused(path, f"{table} row {n} answers", f"{exc.place}: {exc.problem}: nothing was merged") \
                     from None

@@ -214,14 +214,14 @@ NOTHING_TO_REVIEW = {
 
 def create_campaign(store: Store, scored: dict, task: str, *, items: int | None = None, raters: int = 3,
                     seed: int = 12345, name: str | None = None) -> str:
-    """Build a campaign of task A, B, C or T from a scored run card. Same inputs → same campaign id."""
+    """Build a campaign of task A, B, C, E or T from a scored run card. Same inputs → same campaign id."""
     definition = task_defs.task(task)
     run_id = import_run(store, scored)
     limit = items or definition["default_items"]
     rng = random.Random(seed)
     settings: dict[str, Any] = {"items": limit, "seed": seed, "language": language_of(scored)}
     new_items: list[dict] = []
-    if task in ("A", "T"):
+    if task in ("A", "E", "T"):
         chosen = _stratified(scored["entries"], limit, rng)
         item_ids = [f"it-{_hash(run_id, e['id'], 'segment')}" for e in chosen]
     elif task == "B":
@@ -494,7 +494,8 @@ def answer(store: Store, campaign_id: str, speaker_id: str, position: int, answe
     Five statements: BEGIN, one read, two inserts (or an update and an insert), COMMIT."""
     stamp = now()
     with store.transaction() as db:
-        found = store.one("select a.item_id, c.task, s.withdrawn, r.uuid, r.seconds, r.started_at from assignments a "
+        found = store.one("select a.item_id, i.output, c.task, s.withdrawn, r.uuid, r.seconds, r.started_at "
+                          "from assignments a join items i on i.id = a.item_id "
                           "join campaigns c on c.id = a.campaign_id join speakers s on s.id = a.speaker_id left join "
                           "ratings r on r.campaign_id = a.campaign_id and r.speaker_id = a.speaker_id and r.position = "
                           "a.position where a.campaign_id = ? and a.speaker_id = ? and a.position = ?",
@@ -502,7 +503,7 @@ def answer(store: Store, campaign_id: str, speaker_id: str, position: int, answe
         if found is None or found["withdrawn"]:
             active_speaker(store, speaker_id)  # which of the two: no such speaker, or withdrawn
             raise NotFound("campaign", f"position {position}", "no such item in this speaker's sequence")
-        clean = task_defs.validate(found["task"], answers)
+        clean = task_defs.validate(found["task"], answers, found["output"])
         if found["uuid"]:
             rating_uuid, action = found["uuid"], "edit"
             db["ratings"].update(rating_uuid, {"answers": dumps(clean), "note": note, "updated_at": stamp,

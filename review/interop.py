@@ -19,7 +19,7 @@ from scoring.files import refuse_overwriting_inputs, write_atomic
 from scoring.progress import Progress, report
 from scoring.runcard import read_text
 
-from . import study
+from . import esa, study
 from .campaigns import insert_campaign
 from .store import Store, content_id as _hash, dumps, now
 
@@ -207,6 +207,8 @@ def _raw_rows(store: Store) -> list[dict]:
     out = []
     for r in rows:
         answers = json.loads(r.pop("answers"))
+        if isinstance(answers.get("spans"), list):  # task E: every span kept, and the score they give
+            answers["mqm"] = esa.mqm_score(answers["spans"])
         out.append({**r, **{f"answer_{k}": v for k, v in answers.items()}})
     return out
 
@@ -215,7 +217,7 @@ def _aggregate_rows(store: Store) -> list[dict]:
     """Per item and question: raters, mean (numeric) or majority (nominal), and the mean per-rater z."""
     rows = [r for r in _raw_rows(store) if not r["qc"]]
     out = []
-    questions = sorted({k for r in rows for k in r if k.startswith("answer_")})
+    questions = sorted({k for r in rows for k, v in r.items() if k.startswith("answer_") and not isinstance(v, list)})
     for q in questions:
         by_item: dict[tuple, list] = defaultdict(list)
         by_rater: dict[str, list] = defaultdict(list)
@@ -257,6 +259,11 @@ def spreadsheet_safe(value):
     return value
 
 
+def _cell(value):
+    """A list or object (task E's spans) as JSON text in a CSV cell."""
+    return json.dumps(value, ensure_ascii=False) if isinstance(value, (list, dict)) else value
+
+
 def export_ratings(store: Store, path: str, fmt: str = "csv", include_raw: bool = False) -> int:
     """Aggregates by default; raw answers only with ``include_raw`` (pseudonymous ids, never names)."""
     rows = _raw_rows(store) if include_raw else _aggregate_rows(store)
@@ -269,7 +276,7 @@ def export_ratings(store: Store, path: str, fmt: str = "csv", include_raw: bool 
         def fill(fh):
             writer = csv.DictWriter(fh, fieldnames=columns)
             writer.writeheader()
-            writer.writerows({k: spreadsheet_safe(v) for k, v in r.items()} for r in rows)
+            writer.writerows({k: spreadsheet_safe(_cell(v)) for k, v in r.items()} for r in rows)
         write_atomic(path, fill, newline="")
     else:
         raise BadValue("--format", fmt, "csv, jsonl or mtme")

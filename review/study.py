@@ -19,11 +19,21 @@ from scoring.errors import BadValue, InputError, NotFound
 from scoring.progress import Progress, report
 from scoring.stats import percentile_interval, resample_counts
 
-from . import alpha, numeric, stats
+from . import alpha, esa, numeric, stats
 from . import tasks as task_defs
 from .store import Store
 
-RATING_KINDS = {"adequacy": ("A", "adequacy"), "fluency": ("A", "fluency"), "verdict": ("T", "verdict")}
+RATING_KINDS = {"adequacy": ("A", "adequacy"), "fluency": ("A", "fluency"), "verdict": ("T", "verdict"),
+                "esa": ("E", "score"), "esa_mqm": ("E", "mqm")}
+DERIVED = {("E", "mqm"): "the MQM-style score of the error spans (minor −1, major −5)"}
+
+
+def _value_sql(task: str, question: str) -> tuple[str, list]:
+    """The SQL of one answer's value: a question's answer read out of the JSON by SQLite, or a score
+    derived from it (task E's MQM-style score of its spans)."""
+    if (task, question) in DERIVED:
+        return esa.mqm_sql(), []
+    return "json_extract(r.answers, ?)", [json_path(question)]
 
 
 # ----------------------------------------------------------------------------- answers
@@ -42,13 +52,14 @@ def answers(store: Store, task: str, question: str, campaign_id: str | None = No
         params.append(campaign_id)
     keys = ("speaker_id", "item_id", "campaign_id", "run_id", "entry_id", "value")
     # SQLite reads the one answer out of the JSON (json_extract); text answers stay text
-    sql = sql.replace("r.answers, i.run_id, i.entry_id", "i.run_id, i.entry_id, json_extract(r.answers, ?)")
+    value, value_params = _value_sql(task, question)
+    sql = sql.replace("r.answers, i.run_id, i.entry_id", f"i.run_id, i.entry_id, {value}")
     if columns is not None:
         sql = sql.replace("select r.speaker_id, r.item_id, r.campaign_id, i.run_id, i.entry_id,",
                           "select " + ", ".join({"speaker_id": "r.speaker_id", "item_id": "r.item_id"}[c]
                                                 for c in columns) + ",")
-        return [row for row in store.conn.execute(sql, [json_path(question), *params]) if row[-1] is not None]
-    rows = store.conn.execute(sql, [json_path(question), *params])
+        return [row for row in store.conn.execute(sql, [*value_params, *params]) if row[-1] is not None]
+    rows = store.conn.execute(sql, [*value_params, *params])
     return [dict(zip(keys, row)) for row in rows if row[-1] is not None]
 
 
@@ -178,13 +189,16 @@ def agreement(store: Store, task: str | None = None, question: str | None = None
     if spec is None:
         raise NotFound("--question", question, f"not a question of task {task} "
                                                  f"({', '.join(q['id'] for q in definition['questions'])})")
-    rows = answers(store, task, question, found["id"] if found else None)
+    scale = "interval" if spec["scale"] == "spans" else spec["scale"]  # spans: agreement on their MQM score
+    rows = answers(store, task, "mqm" if spec["scale"] == "spans" else question, found["id"] if found else None)
     if not rows:
         raise BadValue("agreement", f"task {task}", f"no answers to {question!r} yet")
-    matrix, raters, items = _coded_matrix(rows, spec["scale"])
+    matrix, raters, items = _coded_matrix(rows, scale)
     out = {"task": task, "question": question, "scale": spec["scale"], "campaign": found["id"] if found else None,
            "raters": len(raters), "items": len(items), "answers": len(rows)}
-    for level in LEVELS_BY_SCALE[spec["scale"]]:
+    if spec["scale"] == "spans":
+        out["measured_on"] = DERIVED[(task, "mqm")]
+    for level in LEVELS_BY_SCALE[scale]:
         out[level] = alpha.alpha_with_ci(matrix, level, resamples, seed)
     return out
 
@@ -230,7 +244,7 @@ def speaker_reliability(store: Store, campaign_id: str | None = None) -> list[di
     found = resolve_campaign(store, campaign_id)
     qc = task_defs.settings("qc")
     definition = task_defs.task(found["task"])
-    question = next((q for q in definition["questions"] if q.get("scale") != "nominal"),
+    question = next((q for q in definition["questions"] if q.get("scale") in ("ordinal", "interval")),
                     definition["questions"][0])["id"]
     rows = store.rows("select a.speaker_id, a.qc, a.qc_of, a.item_id, r.answers, r.seconds from assignments a join "
                       "ratings r on r.campaign_id = a.campaign_id and r.speaker_id = a.speaker_id and r.position = "
@@ -302,7 +316,7 @@ def _system_matrix(store: Store, metric: str, human: dict[str, float]) -> tuple[
     return [runs[k] for k in keep], entries, [gold[k] for k in keep], [values[k] for k in keep]
 
 
-DEFAULT_HUMAN = {"A": "adequacy_z", "T": "verdict"}
+DEFAULT_HUMAN = {"A": "adequacy_z", "E": "esa_z", "T": "verdict"}
 
 
 def correlate_defaults(store: Store, campaign_id: str | None, metric: str | None,

@@ -18,10 +18,15 @@ def tasks() -> dict[str, dict]:
     return {k: v for k, v in _data("tasks.json").items() if not k.startswith("_")}
 
 
+def buildable() -> list[str]:
+    """The tasks a campaign can be built for (not the imported ones), in the file's order."""
+    return [code for code, definition in tasks().items() if not definition.get("imported")]
+
+
 def task(code: str) -> dict:
     found = tasks().get(code)
     if found is None:
-        raise NotFound("--task", "", f"unknown task {code!r} (A, B, C, T, or DA for imported scores)")
+        raise NotFound("--task", "", f"unknown task {code!r} (A, B, C, E, T, or DA for imported scores)")
     return found
 
 
@@ -63,8 +68,9 @@ def applicable(question: dict, answers: dict) -> bool:
     return all(answers.get(k) == v for k, v in question.get("when", {}).items())
 
 
-def validate(code: str, answers: dict[str, Any]) -> dict[str, Any]:
-    """Check a complete answer against the task; return it with only the known questions."""
+def validate(code: str, answers: dict[str, Any], output: str | None = None) -> dict[str, Any]:
+    """Check a complete answer against the task; return it with only the known questions. ``output``:
+    the item's text, when known, that error spans (task E) must lie inside."""
     if not isinstance(answers, dict):
         raise BadValue("answers", "", "must be an object of question → value")
     out = {}
@@ -73,6 +79,10 @@ def validate(code: str, answers: dict[str, Any]) -> dict[str, Any]:
             continue
         if q["id"] not in answers:
             raise BadValue("answers", q["id"], "missing answer")
+        if q.get("scale") == "spans":
+            from .esa import check_spans
+            out[q["id"]] = check_spans(answers[q["id"]], output)
+            continue
         if "range" in q:
             low, high = q["range"]
             value = answers[q["id"]]

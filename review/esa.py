@@ -1,0 +1,140 @@
+"""Task E, Error Span Annotation (ESA; Kocmi et al., WMT 2024): the error spans a speaker marks in an
+output, checked against that output, and the MQM-style segment score they give.
+
+A span is ``{"start": S, "end": E, "severity": …}`` with code-point offsets into the output
+(``output[S:E]`` is the marked text), or ``{"missing": true, "severity": …}`` for something left out.
+The severities and their MQM weights (minor −1, major −5) are data: ``review/data/tasks.json``."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from scoring.errors import BadValue
+
+from . import tasks as task_defs
+
+MAX_SPANS = 200
+
+
+def severities() -> dict[str, float]:
+    """Severity → MQM weight, from the task's definition."""
+    spans = next(q for q in task_defs.task("E")["questions"] if q["id"] == "spans")
+    return {s["value"]: float(s["mqm"]) for s in spans["severities"]}
+
+
+def check_spans(spans: Any, output: str | None) -> list[dict]:
+    """The spans, checked (offsets inside ``output`` when it is given, no overlaps, known severities) and
+    in a canonical order (by offset, missing last); a problem is one :class:`BadValue` line."""
+    if not isinstance(spans, list):
+        raise BadValue("answers", "spans", "must be a list of spans")
+    if len(spans) > MAX_SPANS:
+        raise BadValue("answers", "spans", f"more than {MAX_SPANS} spans")
+    known = severities()
+    marked, missing = [], []
+    for k, span in enumerate(spans):
+        place = f"spans[{k}]"
+        if not isinstance(span, dict) or span.get("severity") not in known:
+            raise BadValue("answers", place, f"needs a severity: one of {', '.join(known)}")
+        if span.get("missing") is True and set(span) == {"missing", "severity"}:
+            missing.append({"missing": True, "severity": span["severity"]})
+            continue
+        if set(span) != {"start", "end", "severity"}:
+            raise BadValue("answers", place, "a span is {start, end, severity} or {missing: true, severity}")
+        start, end = span["start"], span["end"]
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in (start, end)) or not 0 <= start < end:
+            raise BadValue("answers", place, f"offsets {start!r}–{end!r} are not 0 ≤ start < end")
+        if output is not None and end > len(output):
+            raise BadValue("answers", place, f"offsets {start}–{end} lie outside the output "
+                                             f"({len(output)} characters)")
+        marked.append({"start": start, "end": end, "severity": span["severity"]})
+    marked.sort(key=lambda s: (s["start"], s["end"]))
+    for before, after in zip(marked, marked[1:]):
+        if after["start"] < before["end"]:
+            raise BadValue("answers", "spans", f"spans {before['start']}–{before['end']} and "
+                                               f"{after['start']}–{after['end']} overlap")
+    return marked + missing
+
+
+def mqm_score(spans: list[dict]) -> float:
+    """The MQM-style score of one answer: the sum of its spans' severity weights (0 for no error)."""
+    weights = severities()
+    return float(sum(weights[s["severity"]] for s in spans))
+
+
+def mqm_sql(answers_column: str = "r.answers") -> str:
+    """The same score computed by SQLite from an answer's JSON (for studies over many answers)."""
+    cases = " ".join(f"when '{name}' then {weight!r}" for name, weight in severities().items())
+    return (f"(select coalesce(sum(case json_extract(value, '$.severity') {cases} end), 0.0) "
+            f"from json_each({answers_column}, '$.spans'))")
+
+
+# ----------------------------------------------------------------------------- marking, word by word
+
+class Marking:
+    """The state of marking one output, word by word, as the review screen drives it (no Qt here).
+
+    The words are the output's runs of non-space characters; one more position after the last word stands
+    for "something missing". ``cursor`` is a word position; ``anchor`` is where a Shift-selection started."""
+
+    def __init__(self, text: str, spans: list[dict] | None = None):
+        self.text = text
+        self.words = [(m.start(), m.end()) for m in re.finditer(r"\S+", text)]
+        self.spans: list[dict] = [dict(s) for s in spans or []]
+        self.cursor = 0
+        self.anchor: int | None = None
+
+    @property
+    def missing_position(self) -> int:
+        return len(self.words)
+
+    def move(self, step: int, extend: bool = False) -> None:
+        """Move the cursor ``step`` words (Shift: extend the selection; the missing position is never part
+        of a selection)."""
+        if extend and self.words:
+            last = len(self.words) - 1
+            if self.anchor is None:
+                self.anchor = min(self.cursor, last)
+        else:
+            self.anchor, last = None, self.missing_position
+        self.cursor = min(max(self.cursor + step, 0), last)
+
+    def go_to(self, position: int, extend: bool = False) -> None:
+        self.move(position - self.cursor, extend)
+
+    def selection(self) -> tuple[int, int]:
+        """The selected words, first and last (inclusive)."""
+        if self.anchor is None:
+            return self.cursor, self.cursor
+        return min(self.anchor, self.cursor), max(self.anchor, self.cursor)
+
+    def mark(self, severity: str) -> None:
+        """Mark the selection (or "something missing" at the missing position) with ``severity``; marks it
+        overlaps are replaced."""
+        if severity not in severities():
+            raise BadValue("answers", "severity", f"{severity!r} is not one of {', '.join(severities())}")
+        if self.cursor == self.missing_position:
+            self.spans = [s for s in self.spans if not s.get("missing")] + [{"missing": True, "severity": severity}]
+            return
+        first, last = self.selection()
+        start, end = self.words[first][0], self.words[last][1]
+        self.spans = [s for s in self.spans if s.get("missing") or s["end"] <= start or s["start"] >= end]
+        self.spans.append({"start": start, "end": end, "severity": severity})
+        self.anchor = None
+
+    def remove(self) -> bool:
+        """Remove the mark under the cursor; whether there was one."""
+        found = self.span_at(self.cursor)
+        if found is not None:
+            self.spans.remove(found)
+        return found is not None
+
+    def span_at(self, position: int) -> dict | None:
+        if position == self.missing_position:
+            return next((s for s in self.spans if s.get("missing")), None)
+        start, end = self.words[position]
+        return next((s for s in self.spans if not s.get("missing") and s["start"] < end and s["end"] > start), None)
+
+    def answer(self, score: int) -> dict:
+        """The stored answer: the spans in canonical order and the 0–100 score."""
+        return {"spans": check_spans(self.spans, self.text), "score": score}
