@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (QCheckBox, QFormLayout, QHBoxLayout, QInputDialog
 from review import campaigns, tasks
 from review.store import Store, now
 
+from .esa_widgets import EsaPanel
 from .qt_common import SafeBrowser, accessible, guarded, name_buttons, plain_labels
 
 CONSENT_SCOPE = "LYSS speaker review v1: my answers about machine translations are kept on this laptop and " \
@@ -221,6 +222,10 @@ class ItemPage(QWidget):
             text.setTextInteractionFlags(Qt.TextSelectableByMouse)
             layout.addWidget(caption)
             layout.addWidget(text)
+        self.esa = EsaPanel(text_points)  # task E: marking error spans, then a 0–100 score
+        self.esa.done.connect(guarded(self, self._commit))
+        self.esa.hide()
+        layout.addWidget(self.esa)
         self.question = QLabel()
         self.question.setFont(_big(16, True))
         layout.addWidget(self.question)
@@ -229,9 +234,9 @@ class ItemPage(QWidget):
         self.status = QLabel()
         self.status.setFont(_big(12))
         layout.addWidget(self.status)
-        hint = QLabel(self.tr("Number keys answer · Enter or → next · ← back · Ctrl+Z undo · N note · Esc pause"))
-        hint.setFont(_big(11))
-        layout.addWidget(hint)
+        self.hint = QLabel()
+        self.hint.setFont(_big(11))
+        layout.addWidget(self.hint)
         layout.addStretch(1)
         self.set_text_size(text_points)
 
@@ -241,6 +246,7 @@ class ItemPage(QWidget):
         self.text_points = points
         for label in (self.first, self.second):
             label.setFont(_big(points))
+        self.esa.view.set_points(points)
 
     def start(self, campaign_id: str, speaker_id: str) -> None:
         self.campaign_id, self.speaker_id = campaign_id, speaker_id
@@ -282,14 +288,24 @@ class ItemPage(QWidget):
         else:
             texts = (self.item["source"], self._display(self.item["output"]))
         captions = tasks.captions(kind, self.language)
+        self._show_kind()
         self.first_label.setText(self.tr(captions[0]))
         self.second_label.setText(self.tr(captions[1]))
         self.first.setText(texts[0])
         self.second.setText(texts[1])
         self.status.setText(self.tr("Answered — press Enter to go on, or a number to change it.")
                             if self.item["answer"] else "")
-        self._show_question()
+        self._show_task_e(words, captions) if self._is_e() else self._show_question()
         self.setFocus()
+
+    def _is_e(self) -> bool:
+        return self.item.get("task") == "E"
+
+    def _show_task_e(self, words: dict, captions: tuple[str, str]) -> None:
+        """Task E: the output marked word by word (offsets into the stored output, so in its own script)."""
+        self.esa.load(tasks.task("E"), words, self.item["output"], self.tr(captions[1]), self.item["answer"])
+        self.status.setText(self.tr("Answered — mark again or press Enter twice to keep it.")
+                            if self.item["answer"] else "")
 
     def _display(self, text: str) -> str:
         """A text of the language in the script the speaker chose (the pack's converter)."""
@@ -306,6 +322,16 @@ class ItemPage(QWidget):
             if q["id"] not in self.partial:
                 return q
         return None
+
+    def _show_kind(self) -> None:
+        """The widgets of the current task: task E's marking panel, or a question with numbered options."""
+        e = self._is_e()
+        for widget in (self.second_label, self.second, self.question):
+            widget.setVisible(not e)
+        self.esa.setVisible(e)
+        self.hint.setText(self.tr("Arrows move · Shift extends · 1 minor · 2 major · M missing · Delete removes · "
+                                  "Enter score · PgUp/PgDn items · Ctrl+Z undo · N note · Esc pause") if e else
+                          self.tr("Number keys answer · Enter or → next · ← back · Ctrl+Z undo · N note · Esc pause"))
 
     def _show_question(self) -> None:
         while self.options_row.count():
@@ -344,10 +370,12 @@ class ItemPage(QWidget):
         else:
             self._show_question()
 
-    def _commit(self) -> None:
-        answers = {q["id"]: self.partial[q["id"]] for q in self._questions()}
+    def _commit(self, answers: dict | None = None) -> None:
+        """Save the answer (the questions answered so far, or task E's marks and score) and go on."""
+        answers = answers if answers is not None else {q["id"]: self.partial[q["id"]] for q in self._questions()}
         campaigns.answer(self.store, self.campaign_id, self.speaker_id, self.position, answers, self.note,
                          time.perf_counter() - self.shown_at, started_at=self.shown_stamp)
+        self.item["answer"] = answers
         self.drafts.pop(self._key(), None)
         self.advance()
 
@@ -401,13 +429,15 @@ class ItemPage(QWidget):
     def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         key = event.key()
         try:
+            if self.item and self._is_e() and self.esa.key(event):
+                return
             if event.matches(QKeySequence.Undo):
                 self.undo()
             elif Qt.Key_1 <= key <= Qt.Key_9 and not event.modifiers() & Qt.ControlModifier:
                 self.choose(key - Qt.Key_0)
-            elif key in (Qt.Key_Return, Qt.Key_Enter, Qt.Key_Right):
+            elif key in (Qt.Key_Return, Qt.Key_Enter, Qt.Key_Right, Qt.Key_PageDown):
                 self.advance()
-            elif key == Qt.Key_Left:
+            elif key in (Qt.Key_Left, Qt.Key_PageUp):
                 self.back()
             elif key == Qt.Key_N:
                 self.write_note()

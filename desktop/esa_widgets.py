@@ -1,0 +1,285 @@
+"""Task E's two widgets: the output with its error spans, marked word by word (keyboard or mouse), and
+the 0–100 score with its four anchors. The marking itself is :class:`review.esa.Marking`; these only
+draw it and pass keys and clicks on. Text is drawn as text (never markup)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRect, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPen
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QSlider, QVBoxLayout, QWidget
+
+from review.esa import Marking
+
+from .qt_common import accessible, name_buttons
+
+# Severity colours and, for readers who do not tell colours apart, a line style: minor dashed, major solid.
+FILL = {"minor": QColor(255, 214, 102), "major": QColor(244, 143, 143)}
+LINE = {"minor": Qt.DashLine, "major": Qt.SolidLine}
+SELECTION = QColor(140, 180, 255)
+
+
+class SpanView(QWidget):
+    """The output, one box per word plus "[something missing]" at the end; marked words are filled and
+    underlined by severity, the cursor word framed, a Shift-selection tinted."""
+
+    changed = Signal()
+
+    def __init__(self, missing_label: str, points: int = 22):
+        super().__init__()
+        self.marking = Marking("")
+        self.missing_label = missing_label
+        self.setFocusPolicy(Qt.NoFocus)  # the item page keeps the keyboard
+        self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Minimum)
+        self.set_points(points)
+        self._boxes: list[QRect] = []
+
+    def set_points(self, points: int) -> None:
+        font = QFont()
+        font.setPointSize(points)
+        self.setFont(font)
+        self.updateGeometry()
+
+    def show_marking(self, marking: Marking) -> None:
+        self.marking = marking
+        self._boxes = []
+        self.updateGeometry()
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.setAccessibleDescription(self.describe())
+        self.update()
+        self.changed.emit()
+
+    def _labels(self) -> list[str]:
+        text = self.marking.text
+        return [text[s:e] for s, e in self.marking.words] + [self.missing_label]
+
+    def _layout(self, width: int) -> list[QRect]:
+        """Word boxes wrapped to ``width``."""
+        metrics = QFontMetrics(self.font())
+        gap, pad, line = metrics.horizontalAdvance(" "), 6, metrics.height() + 14
+        x = y = 0
+        boxes = []
+        for label in self._labels():
+            w = metrics.horizontalAdvance(label) + 2 * pad
+            if x and x + w > width:
+                x, y = 0, y + line
+            boxes.append(QRect(x, y, w, line - 6))
+            x += w + gap
+        return boxes
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
+        width = max(self.width(), 400)
+        boxes = self._layout(width)
+        return QSize(width, (boxes[-1].bottom() + 8) if boxes else 40)
+
+    def hasHeightForWidth(self) -> bool:  # noqa: N802
+        return True
+
+    def heightForWidth(self, width: int) -> int:  # noqa: N802
+        boxes = self._layout(width)
+        return (boxes[-1].bottom() + 8) if boxes else 40
+
+    def paintEvent(self, event) -> None:  # noqa: N802
+        self._boxes = self._layout(self.width())
+        painter = QPainter(self)
+        first, last = self.marking.selection()
+        selecting = self.marking.anchor is not None
+        for position, (box, label) in enumerate(zip(self._boxes, self._labels())):
+            span = self.marking.span_at(position)
+            if span is not None:
+                painter.fillRect(box, FILL[span["severity"]])
+                painter.setPen(QPen(Qt.black, 3, LINE[span["severity"]]))
+                painter.drawLine(box.bottomLeft(), box.bottomRight())
+            elif selecting and first <= position <= last:
+                painter.fillRect(box, SELECTION)
+            missing = position == self.marking.missing_position
+            painter.setPen(Qt.darkGray if missing and span is None else self.palette().windowText().color())
+            painter.drawText(box, Qt.AlignCenter, label)
+            if position == self.marking.cursor:
+                painter.setPen(QPen(self.palette().highlight().color(), 3))
+                painter.drawRect(box.adjusted(1, 1, -2, -2))
+        painter.end()
+
+    def mousePressEvent(self, event) -> None:  # noqa: N802
+        """A click puts the cursor on a word; Shift+click extends the selection to it."""
+        point = event.position().toPoint()
+        for position, box in enumerate(self._boxes):
+            if box.contains(point):
+                self.marking.go_to(position, extend=bool(event.modifiers() & Qt.ShiftModifier))
+                self.refresh()
+                return
+
+    def describe(self) -> str:
+        """What a screen reader says: the word at the cursor, its mark, and how many marks there are."""
+        position = self.marking.cursor
+        label = self._labels()[position] if position < len(self._labels()) else ""
+        span = self.marking.span_at(position)
+        state = self.tr("marked {0}").format(self.tr(span["severity"])) if span else self.tr("not marked")
+        return self.tr("{0}: {1}; {2} marks in all").format(label, state, len(self.marking.spans))
+
+
+class ScoreBar(QWidget):
+    """0–100 on a slider, with the four anchors as buttons (keys 1–4)."""
+
+    def __init__(self, anchors: list[dict], labels: dict[str, str]):
+        super().__init__()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        top = QHBoxLayout()
+        self.slider = QSlider(Qt.Horizontal)
+        self.slider.setRange(0, 100)
+        self.slider.setFocusPolicy(Qt.NoFocus)
+        accessible(self.slider, self.tr("Score from 0 to 100"))
+        self.value = QLabel()
+        self.value.setFont(_font(20, True))
+        self.value.setMinimumWidth(70)
+        self.slider.valueChanged.connect(lambda v: self.value.setText(str(v)))
+        top.addWidget(self.slider, 1)
+        top.addWidget(self.value)
+        layout.addLayout(top)
+        row = QHBoxLayout()
+        self.anchors = anchors
+        for number, anchor in enumerate(anchors, 1):
+            button = QPushButton(f"{number}  {anchor['value']} · {labels[str(anchor['value'])]}")
+            button.setFont(_font(12))
+            button.setFocusPolicy(Qt.NoFocus)
+            button.clicked.connect(lambda _=False, v=anchor["value"]: self.slider.setValue(v))
+            row.addWidget(button)
+        layout.addLayout(row)
+        self.slider.setValue(50)
+        self.value.setText("50")
+
+    def set_anchor(self, number: int) -> bool:
+        if 1 <= number <= len(self.anchors):
+            self.slider.setValue(self.anchors[number - 1]["value"])
+            return True
+        return False
+
+    def nudge(self, step: int) -> None:
+        self.slider.setValue(self.slider.value() + step)
+
+
+def _font(points: int, bold: bool = False) -> QFont:
+    font = QFont()
+    font.setPointSize(points)
+    font.setBold(bold)
+    return font
+
+
+class EsaPanel(QWidget):
+    """Task E on the item screen: first mark the errors (arrows, Shift, 1 minor, 2 major, M missing,
+    Delete), Enter; then the score (1–4 anchors, ← → by 1, ↑ ↓ by 10), Enter saves. ``done`` carries the
+    answer; the item page stores it."""
+
+    done = Signal(dict)
+
+    def __init__(self, points: int = 22):
+        super().__init__()
+        self.phase = "mark"
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.caption = QLabel()
+        self.caption.setFont(_font(12, True))
+        layout.addWidget(self.caption)
+        self.view = SpanView("", points)
+        accessible(self.view, self.tr("Translation to mark"))
+        layout.addWidget(self.view)
+        self.prompt = QLabel()
+        self.prompt.setFont(_font(16, True))
+        self.prompt.setWordWrap(True)
+        layout.addWidget(self.prompt)
+        self.mark_row = QWidget()
+        row = QHBoxLayout(self.mark_row)
+        row.setContentsMargins(0, 0, 0, 0)
+        self.mark_buttons: dict[str, QPushButton] = {}
+        layout.addWidget(self.mark_row)
+        self.score_bar: ScoreBar | None = None
+        self.score_slot = QVBoxLayout()
+        layout.addLayout(self.score_slot)
+
+    def load(self, definition: dict, words: dict, output: str, caption: str, answer: dict | None) -> None:
+        """Show one item: its output, its existing answer (marks and score) if any, in the marking phase."""
+        spans_q, score_q = definition["questions"]
+        self.caption.setText(caption)
+        self.view.missing_label = self.tr(spans_q["missing_label"])
+        self.view.show_marking(Marking(output, (answer or {}).get("spans")))
+        self.words = words
+        row = self.mark_row.layout()
+        while row.count():
+            row.takeAt(0).widget().deleteLater()
+        for severity in spans_q["severities"]:
+            button = QPushButton(f"{severity['key']}  {self.tr(severity['label'])}")
+            button.setToolTip(self.tr(severity["help"]))
+            button.setFocusPolicy(Qt.NoFocus)
+            button.clicked.connect(lambda _=False, v=severity["value"]: self.mark(v))
+            row.addWidget(button)
+        for text, action in ((self.tr("Something missing  (M)"), self.to_missing),
+                             (self.tr("Remove mark  (Delete)"), self.remove),
+                             (self.tr("Done marking  (Enter)"), self.to_score)):
+            button = QPushButton(text)
+            button.setFocusPolicy(Qt.NoFocus)
+            button.clicked.connect(action)
+            row.addWidget(button)
+        if self.score_bar is not None:
+            self.score_bar.deleteLater()
+        self.score_bar = ScoreBar(score_q["anchors"], {str(a["value"]): self.tr(a["label"])
+                                                       for a in score_q["anchors"]})
+        if answer is not None:
+            self.score_bar.slider.setValue(int(answer["score"]))
+        self.score_slot.addWidget(self.score_bar)
+        name_buttons(self)
+        self._phase("mark")
+
+    def _phase(self, phase: str) -> None:
+        self.phase = phase
+        questions = self.words["questions"]
+        self.prompt.setText(self.tr(questions["spans" if phase == "mark" else "score"]["prompt"]))
+        self.mark_row.setVisible(phase == "mark")
+        self.score_bar.setVisible(phase == "score")
+
+    def mark(self, severity: str) -> None:
+        self.view.marking.mark(severity)
+        self.view.refresh()
+
+    def to_missing(self) -> None:
+        self.view.marking.go_to(self.view.marking.missing_position)
+        self.view.refresh()
+
+    def remove(self) -> None:
+        self.view.marking.remove()
+        self.view.refresh()
+
+    def to_score(self) -> None:
+        self._phase("score")
+
+    def key(self, event) -> bool:
+        """Handle a key of the marking or scoring phase; False leaves it to the item page."""
+        key, shift = event.key(), bool(event.modifiers() & Qt.ShiftModifier)
+        if event.modifiers() & (Qt.ControlModifier | Qt.AltModifier):
+            return False
+        if self.phase == "mark":
+            actions = {Qt.Key_Left: lambda: self._move(-1, shift), Qt.Key_Right: lambda: self._move(1, shift),
+                       Qt.Key_Home: lambda: self._move(-10_000, shift), Qt.Key_End: lambda: self._move(10_000, shift),
+                       Qt.Key_1: lambda: self.mark("minor"), Qt.Key_2: lambda: self.mark("major"),
+                       Qt.Key_M: self.to_missing, Qt.Key_Delete: self.remove, Qt.Key_Backspace: self.remove,
+                       Qt.Key_Return: self.to_score, Qt.Key_Enter: self.to_score}
+        else:
+            bar = self.score_bar
+            actions = {Qt.Key_Left: lambda: bar.nudge(-1), Qt.Key_Right: lambda: bar.nudge(1),
+                       Qt.Key_Down: lambda: bar.nudge(-10), Qt.Key_Up: lambda: bar.nudge(10),
+                       Qt.Key_Backspace: lambda: self._phase("mark"),
+                       Qt.Key_Return: self.finish, Qt.Key_Enter: self.finish,
+                       **{Qt.Key_1 + k: (lambda n=k + 1: bar.set_anchor(n)) for k in range(len(bar.anchors))}}
+        action = actions.get(key)
+        if action is None:
+            return False
+        action()
+        return True
+
+    def _move(self, step: int, extend: bool) -> None:
+        self.view.marking.move(step, extend)
+        self.view.refresh()
+
+    def finish(self) -> None:
+        self.done.emit(self.view.marking.answer(self.score_bar.slider.value()))
