@@ -74,3 +74,26 @@ def test_buttons_are_named_as_written_and_keys_described(qtbot, window):
     pause = next(b for b in review.items.findChildren(QAbstractButton) if b.text().startswith("Pause"))
     assert (pause.accessibleName(), pause.accessibleDescription()) == ("Pause", "Key: Esc")
     assert review.items.accessibleDescription().startswith("Number keys answer")
+
+
+def test_task_e_widgets_are_named(qtbot, qapp, tmp_path, scored_demo):
+    from desktop.main_window import MainWindow
+    from desktop.qt_common import application
+    application()
+    path = tmp_path / "review.sqlite"
+    with Store(path) as store:
+        campaigns.create_campaign(store, campaigns.load_scored(str(scored_demo)), "E", items=10)
+        campaigns.add_speaker(store, "Mary", "LYSS study")
+    window = MainWindow(str(path))
+    qtbot.addWidget(window)
+    window.show()
+    review = window.review
+    qtbot.keyClick(review.sign_in.list, Qt.Key_Return)
+    qtbot.keyClick(review.campaigns.list, Qt.Key_Return)
+    assert review.items.esa.isVisible()
+    marking = _unnamed(window)
+    qtbot.keyClick(review.items, Qt.Key_Return)  # to the score
+    assert (marking, _unnamed(window)) == ([], [])
+    minor = next(b for b in review.items.esa.findChildren(QAbstractButton) if b.text().startswith("1"))
+    assert (minor.accessibleName(), minor.accessibleDescription()) == (
+        "Minor error", "Does not change the meaning much: a small grammar, spelling or word-choice slip. Key: 1")
