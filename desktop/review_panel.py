@@ -12,7 +12,7 @@ from PySide6.QtGui import QFont, QKeySequence
 from PySide6.QtWidgets import (QCheckBox, QFormLayout, QHBoxLayout, QInputDialog, QLabel, QLineEdit, QListWidget,
                                QListWidgetItem, QPushButton, QStackedWidget, QVBoxLayout, QWidget)
 
-from review import campaigns, tasks
+from review import campaigns, practice, tasks
 from review.store import Store, now
 
 from .esa_widgets import EsaPanel
@@ -185,6 +185,8 @@ class ItemPage(QWidget):
         self.campaign_id = self.speaker_id = ""
         self.position = 0
         self.item: dict = {}
+        self.practice_items: list[dict] = []  # the practice round, before the first real item
+        self.feedback_shown = False
         self.drafts: dict[tuple, str] = {}  # notes written before the answer, kept through a pause
         self.language: dict = {}
         self.display: dict | None = None
@@ -262,22 +264,59 @@ class ItemPage(QWidget):
         else:
             self.script_choice.setChecked(False)
         self.script_choice.blockSignals(False)
-        position = campaigns.next_position(self.store, campaign_id, speaker_id)
+        self.practice_items = practice.items(self.store, campaign_id) \
+            if practice.offered(self.store, campaign_id, speaker_id) else []
+        if self.practice_items:
+            self.show_practice(0)
+            return
+        self._first_real_item()
+
+    def _first_real_item(self) -> None:
+        self.practice_items, self.feedback_shown = [], False
+        position = campaigns.next_position(self.store, self.campaign_id, self.speaker_id)
         if position is None:
             self.finished.emit()
             return
         self.show_position(position)
 
+    def show_practice(self, index: int) -> None:
+        """A practice item: answered like a real one, then explained; nothing is stored."""
+        self.feedback_shown = False
+        self.position = index
+        self._draw(self.practice_items[index])
+        self.progress.setText(self.tr("Practice {0} of {1}").format(index + 1, len(self.practice_items)))
+
+    def _practice_feedback(self, answers: dict) -> None:
+        found = practice.feedback(self.item, answers)
+        explanation = self.tr(found["explanation"])
+        self.status.setText(self.tr("Right.") + " " + explanation if found["right"] else
+                            self.tr("Not quite — you answered {0}; here we expected {1}.").format(
+                                found["answered"], found["expected"]) + " " + explanation)
+        self.status.setText(self.status.text() + "\n" + self.tr("Press Enter to go on."))
+        self.feedback_shown = True
+
+    def _after_feedback(self) -> None:
+        if self.position + 1 < len(self.practice_items):
+            self.show_practice(self.position + 1)
+            return
+        practice.mark_done(self.store, self.campaign_id, self.speaker_id)
+        self._first_real_item()
+        self.status.setText(self.tr("Practice done — the real items start now."))
+
     def show_position(self, position: int) -> None:
         self.position = position
-        self.item = campaigns.item_at(self.store, self.campaign_id, self.speaker_id, position)
+        self._draw(campaigns.item_at(self.store, self.campaign_id, self.speaker_id, position))
+        self.progress.setText(self.tr("{0} of {1}").format(position + 1, self.item["total"]) + "   " +
+                              self.tr("({0} answered)").format(self.item["answered"]))
+
+    def _draw(self, item: dict) -> None:
+        """Show an item (real or practice): its texts, then its question or task E's marking."""
+        self.item = item
         self.partial = dict(self.item["answer"] or {})
         self.note = self.item["note"] or self.drafts.get(self._key())
         self.shown_at = time.perf_counter()
         self.shown_stamp = now()
         words = tasks.texts(self.item["task"], self.language)
-        self.progress.setText(self.tr("{0} of {1}").format(position + 1, self.item["total"]) + "   " +
-                              self.tr("({0} answered)").format(self.item["answered"]))
         self.instructions.setText(self.tr(words["instructions"]))
         kind = self.item["kind"]
         if kind == "pair":
@@ -297,6 +336,16 @@ class ItemPage(QWidget):
                             if self.item["answer"] else "")
         self._show_task_e(words, captions) if self._is_e() else self._show_question()
         self.setFocus()
+
+    def show_guidelines(self) -> None:
+        """F1: the task's guidelines, as plain text."""
+        from PySide6.QtWidgets import QMessageBox
+        words = tasks.texts(self.item.get("task") or "A", self.language)
+        box = QMessageBox(QMessageBox.Information, self.tr(words["title"]), self.tr(words["guidelines"]),
+                          QMessageBox.Close, self)
+        box.setTextFormat(Qt.PlainText)
+        self.guidelines_box = box
+        box.open()
 
     def _is_e(self) -> bool:
         return self.item.get("task") == "E"
@@ -371,8 +420,12 @@ class ItemPage(QWidget):
             self._show_question()
 
     def _commit(self, answers: dict | None = None) -> None:
-        """Save the answer (the questions answered so far, or task E's marks and score) and go on."""
+        """Save the answer (the questions answered so far, or task E's marks and score) and go on; a
+        practice answer is explained instead."""
         answers = answers if answers is not None else {q["id"]: self.partial[q["id"]] for q in self._questions()}
+        if self.practice_items:
+            self._practice_feedback(answers)
+            return
         campaigns.answer(self.store, self.campaign_id, self.speaker_id, self.position, answers, self.note,
                          time.perf_counter() - self.shown_at, started_at=self.shown_stamp)
         self.item["answer"] = answers
@@ -381,7 +434,7 @@ class ItemPage(QWidget):
 
     def advance(self) -> None:
         """The next item (``campaigns.position_after``), or the end of the campaign."""
-        if not self.item.get("answer") and self._current_question() is not None:
+        if self.practice_items or not self.item.get("answer") and self._current_question() is not None:
             self.status.setText(self.tr("Please answer with the number keys first."))
             return
         position = campaigns.position_after(self.store, self.campaign_id, self.speaker_id, self.position)
@@ -391,16 +444,20 @@ class ItemPage(QWidget):
             self.show_position(position)
 
     def back(self) -> None:
-        if self.position > 0:
+        if self.position > 0 and not self.practice_items:
             self.show_position(self.position - 1)
 
     def undo(self) -> None:
+        if self.practice_items:
+            return
         position = campaigns.undo_last(self.store, self.campaign_id, self.speaker_id)
         if position is not None:
             self.show_position(position)
             self.status.setText(self.tr("Your last answer was undone."))
 
     def write_note(self) -> None:
+        if self.practice_items:
+            return
         text, ok = QInputDialog.getMultiLineText(self, self.tr("Note"), self.tr("Your note about this item:"),
                                                  self.note or "")
         if ok:
@@ -429,6 +486,13 @@ class ItemPage(QWidget):
     def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         key = event.key()
         try:
+            if key == Qt.Key_F1:
+                self.show_guidelines()
+                return
+            if self.practice_items and self.feedback_shown:
+                if key in (Qt.Key_Return, Qt.Key_Enter, Qt.Key_Right, Qt.Key_PageDown, Qt.Key_Space):
+                    self._after_feedback()
+                    return
             if self.item and self._is_e() and self.esa.key(event):
                 return
             if event.matches(QKeySequence.Undo):

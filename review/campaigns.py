@@ -373,7 +373,7 @@ def withdraw(store: Store, speaker_id: str) -> dict:
 
 # ----------------------------------------------------------------------------- sequences
 
-def _degrade(output: str, other_reference: str, rng: random.Random) -> str:
+def degrade(output: str, other_reference: str, rng: random.Random) -> str:
     """Appraise-style degraded output: a phrase from another reference swapped in, its length sized to
     the sentence (1 word for ≤ 3 words, 2 for ≤ 5, 3 for ≤ 8, else a quarter of the words)."""
     words = output.split()
@@ -425,7 +425,7 @@ def _join(store: Store, campaign: dict, speaker_id: str) -> int:
                 original = store.one("select * from items where id = ?", [r["item_id"]])
                 degraded_id = f"it-{_hash(r['item_id'], speaker_id, 'degraded')}"
                 new_items.append({**original, "id": degraded_id, "kind": "degraded",
-                                  "output": _degrade(original["output"], donor["reference"], rng),
+                                  "output": degrade(original["output"], donor["reference"], rng),
                                   "extra": dumps({"qc_of": r["item_id"]})})
                 sequence.insert(rng.randrange(0, len(sequence) + 1),
                                 {"item_id": degraded_id, "qc": "degraded", "qc_of": r["item_id"]})

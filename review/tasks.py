@@ -49,7 +49,8 @@ def texts(code: str, language: dict | None = None) -> dict:
                   for o in q.get("options", [])}
         questions[q["id"]] = {"prompt": fill(mine.get("prompt", q["prompt"])), "labels": labels}
     return {"title": fill(own.get("title", definition["title"])),
-            "instructions": fill(own.get("instructions", definition["instructions"])), "questions": questions}
+            "instructions": fill(own.get("instructions", definition["instructions"])),
+            "guidelines": fill(own.get("guidelines", definition.get("guidelines", ""))), "questions": questions}
 
 
 def captions(kind: str, language: dict | None = None) -> tuple[str, str]:

@@ -148,3 +148,13 @@ def test_task_e_from_the_command_line(tmp_path, scored_demo, capsys):
     assert main(["study", "agreement", "--db", db, "--campaign", campaign, "--bootstrap", "0", "--json"]) == 0
     table = json.loads(capsys.readouterr().out)
     assert [r["question"] for r in table] == ["spans", "score"]
+
+
+def test_practice_feedback_for_task_e():
+    from review import practice
+    item = {"task": "E", "practice": "unrelated", "output": OUTPUT}
+    assert practice.feedback(item, {"spans": [], "score": 80}) == {
+        "right": False, "explanation": "This translation belongs to another sentence: it keeps none of the meaning.",
+        "answered": "score 80, 0 marked errors", "expected": "score 0–33, at least 1"}
+    marked = {"spans": [{"start": 0, "end": 19, "severity": "major"}], "score": 10}
+    assert practice.feedback(item, marked)["right"]

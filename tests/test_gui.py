@@ -10,7 +10,7 @@ pytest.importorskip("PySide6")
 from PySide6.QtCore import Qt  # noqa: E402
 
 from conftest import report_paths  # noqa: E402
-from review import campaigns  # noqa: E402
+from review import campaigns, practice  # noqa: E402
 from review.store import Store  # noqa: E402
 
 
@@ -26,6 +26,7 @@ def review_db(tmp_path, scored_demo):
     with Store(path) as store:
         cid = campaigns.create_campaign(store, campaigns.load_scored(str(scored_demo)), "A", items=20)
         speaker = campaigns.add_speaker(store, "Mary", "LYSS study")
+        practice.mark_done(store, cid, speaker)  # the practice round has its own test
     return path, cid, speaker
 
 
@@ -307,3 +308,44 @@ def test_one_answering_keypress_runs_at_most_ten_statements(qtbot, app, review_d
     assert page.position == 1
     assert 0 < len(statements) <= 10, "\n".join(statements)
     window.close()
+
+
+def test_a_practice_round_comes_first_with_feedback_and_f1_shows_the_guidelines(qtbot, app, tmp_path, scored_demo):
+    """Four items with known answers, explained, nothing stored; then the real first item; F1 anywhere."""
+    path = tmp_path / "r.sqlite"
+    with Store(path) as store:
+        cid = campaigns.create_campaign(store, campaigns.load_scored(str(scored_demo)), "A", items=20)
+        speaker = campaigns.add_speaker(store, "Mary", "LYSS study")
+    window = _window(qtbot, path)
+    page = _start_reviewing(qtbot, window)
+    kinds = [item["practice"] for item in page.practice_items]
+    assert kinds == ["reference", "unrelated", "swapped", "reference"]
+    assert page.progress.text() == "Practice 1 of 4"
+    assert page.second.text() == page.practice_items[0]["reference"]  # the reference shown as the translation
+    qtbot.keyClick(page, Qt.Key_1)  # "None" for a perfect translation: not quite
+    qtbot.keyClick(page, Qt.Key_5)
+    assert page.status.text().startswith("Not quite — you answered adequacy 1; here we expected adequacy 4–5.")
+    qtbot.keyClick(page, Qt.Key_F1)
+    assert "Meaning (adequacy)" in page.guidelines_box.text()
+    assert page.guidelines_box.textFormat() == Qt.PlainText
+    page.guidelines_box.close()
+    qtbot.keyClick(page, Qt.Key_Return)
+    assert page.progress.text() == "Practice 2 of 4"
+    assert page.second.text() != page.practice_items[1]["reference"]  # another sentence's reference
+    qtbot.keyClick(page, Qt.Key_1)
+    qtbot.keyClick(page, Qt.Key_2)
+    assert page.status.text().startswith("Right. This translation belongs to another sentence")
+    for _ in range(2):
+        qtbot.keyClick(page, Qt.Key_Return)
+        qtbot.keyClick(page, Qt.Key_3)
+        qtbot.keyClick(page, Qt.Key_3)
+    qtbot.keyClick(page, Qt.Key_Return)
+    assert page.progress.text().startswith("1 of") and page.position == 0 and not page.practice_items
+    assert page.status.text() == "Practice done — the real items start now."
+    window.close()
+    with Store(path) as store:
+        assert store.one("select count(*) as n from ratings")["n"] == 0  # nothing of the practice is stored
+        assert not practice.offered(store, cid, speaker)
+    again = _window(qtbot, path)
+    assert _start_reviewing(qtbot, again).progress.text().startswith("1 of")  # practised once per campaign
+    again.close()

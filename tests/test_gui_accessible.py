@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt  # noqa: E402
 from PySide6.QtWidgets import (QAbstractButton, QAbstractItemView, QAbstractSlider, QAbstractSpinBox,  # noqa: E402
                                QComboBox, QHeaderView, QLineEdit, QScrollBar, QTabBar, QTextEdit, QWidget)
 
-from review import campaigns  # noqa: E402
+from review import campaigns, practice  # noqa: E402
 from review.store import Store  # noqa: E402
 
 INTERACTIVE = (QAbstractButton, QComboBox, QLineEdit, QTextEdit, QAbstractSpinBox, QAbstractSlider,
@@ -41,8 +41,8 @@ def window(qtbot, qapp, tmp_path, scored_demo):
     application()
     path = tmp_path / "review.sqlite"
     with Store(path) as store:
-        campaigns.create_campaign(store, campaigns.load_scored(str(scored_demo)), "A", items=20)
-        campaigns.add_speaker(store, "Mary", "LYSS study")
+        cid = campaigns.create_campaign(store, campaigns.load_scored(str(scored_demo)), "A", items=20)
+        practice.mark_done(store, cid, campaigns.add_speaker(store, "Mary", "LYSS study"))
     w = MainWindow(str(path))
     qtbot.addWidget(w)
     w.show()
@@ -82,8 +82,8 @@ def test_task_e_widgets_are_named(qtbot, qapp, tmp_path, scored_demo):
     application()
     path = tmp_path / "review.sqlite"
     with Store(path) as store:
-        campaigns.create_campaign(store, campaigns.load_scored(str(scored_demo)), "E", items=10)
-        campaigns.add_speaker(store, "Mary", "LYSS study")
+        cid = campaigns.create_campaign(store, campaigns.load_scored(str(scored_demo)), "E", items=10)
+        practice.mark_done(store, cid, campaigns.add_speaker(store, "Mary", "LYSS study"))
     window = MainWindow(str(path))
     qtbot.addWidget(window)
     window.show()

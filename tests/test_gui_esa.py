@@ -8,7 +8,7 @@ import json
 import pytest
 from PySide6.QtCore import Qt
 
-from review import campaigns, esa
+from review import campaigns, esa, practice
 from review.store import Store
 
 
@@ -18,6 +18,7 @@ def esa_db(tmp_path, scored_demo):
     with Store(path) as store:
         cid = campaigns.create_campaign(store, campaigns.load_scored(str(scored_demo)), "E", items=10)
         speaker = campaigns.add_speaker(store, "Mary", "LYSS study")
+        practice.mark_done(store, cid, speaker)
     return path, cid, speaker
 
 

@@ -1,0 +1,78 @@
+"""The practice round: three to five items with known answers before a speaker's first real item of a
+campaign, each answered and then explained. Built from the campaign's own sentences (so it is in the
+speaker's language), never stored as answers; what counts as right is data (``data/practice.json``)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from . import tasks as task_defs
+from .campaigns import campaign, degrade, preference, set_preference
+from .esa import check_spans
+from .store import Store
+
+
+def _data() -> dict:
+    return task_defs.settings("practice")
+
+
+def offered(store: Store, campaign_id: str, speaker_id: str) -> bool:
+    """Whether this speaker should practise first: a task with known answers, and no practice done yet."""
+    task = campaign(store, campaign_id)["task"]
+    known = any(task in kind["expect"] for kind in _data()["kinds"].values())
+    return known and not preference(store, speaker_id, f"practised:{campaign_id}")
+
+
+def mark_done(store: Store, campaign_id: str, speaker_id: str) -> None:
+    set_preference(store, speaker_id, f"practised:{campaign_id}", True)
+
+
+def items(store: Store, campaign_id: str) -> list[dict]:
+    """The practice items, in the order of the data file, as the item screen shows items (``practice``
+    says which kind; no ``id``: they are never answered for real)."""
+    found = campaign(store, campaign_id)
+    rows = store.rows("select i.* from campaign_items ci join items i on i.id = ci.item_id where ci.campaign_id = ? "
+                      "and i.kind = 'segment' and length(i.reference) > 0 and length(i.output) > 0 order by i.id",
+                      [campaign_id])
+    order = _data()["order"]
+    if len(rows) < 2:
+        return []
+    rng = random.Random(campaign_id)
+    chosen = rng.sample(rows, min(len(order), len(rows)))
+    out = []
+    for position, (kind, row) in enumerate(zip(order, chosen)):
+        other = chosen[(position + 1) % len(chosen)]
+        output = {"reference": row["reference"], "unrelated": other["reference"],
+                  "swapped": degrade(row["reference"], other["reference"], rng)}[kind]
+        out.append({"task": found["task"], "kind": "segment", "practice": kind, "position": position,
+                    "source": row["source"], "output": output, "reference": row["reference"], "answer": None,
+                    "note": None, "extra": {}, "total": len(chosen), "answered": position})
+    return out
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, list) and len(value) == 2 and all(isinstance(v, (int, float)) for v in value):
+        return f"{value[0]}–{value[1]}" if value[0] != value[1] else f"{value[0]}"
+    return str(value)
+
+
+def feedback(item: dict, answers: dict) -> dict:
+    """How a practice answer compares with the known one: ``right``, the ``explanation`` of the item,
+    and where it differs, what was ``answered`` and what was ``expected`` (texts the app words)."""
+    kind = _data()["kinds"][item["practice"]]
+    expect = kind["expect"].get(item["task"], {})
+    wrong = []
+    for question, allowed in expect.items():
+        if question == "spans":
+            marked = len(check_spans(answers.get("spans", []), item["output"]))
+            if marked < allowed:
+                wrong.append((f"{marked} marked errors", f"at least {allowed}"))
+            continue
+        value = answers.get(question)
+        ok = allowed[0] <= value <= allowed[1] if isinstance(allowed, list) and len(allowed) == 2 and \
+            isinstance(value, (int, float)) else value in allowed
+        if not ok:
+            wrong.append((f"{question} {value}", f"{question} {_shown(allowed)}"))
+    return {"right": not wrong, "explanation": kind["feedback"],
+            "answered": ", ".join(a for a, _ in wrong), "expected": ", ".join(e for _, e in wrong)}
