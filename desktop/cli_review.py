@@ -196,14 +196,14 @@ def correlation_text(r: dict) -> str:
 def reliability_text(rows: list[dict]) -> str:
     from .terminal import shown
     lines = [f"{'speaker':<22} {'answers':>7} {'repeats same':>12} {'degraded lower':>14} {'p (MWU)':>8} "
-             f"{'median s':>8}  flags"]
+             f"{'median s':>8} {'away s':>7}  flags"]
     for r in rows:
         p = "—" if r["degraded_p_value"] is None else f"{r['degraded_p_value']:.3f}"
         med = "—" if r["median_seconds"] is None else f"{r['median_seconds']:.1f}"
         lines.append(f"{shown(r['speaker_id']):<22} {r['answers']:>7} "
                      f"{str(r['repeats_consistent']) + '/' + str(r['repeats_checked']):>12} "
-                     f"{str(r['degraded_scored_lower']) + '/' + str(r['degraded_checked']):>14} {p:>8} {med:>8}  "
-                     + ("; ".join(r["flags"]) or "none"))
+                     f"{str(r['degraded_scored_lower']) + '/' + str(r['degraded_checked']):>14} {p:>8} {med:>8} "
+                     + f"{r['away_seconds']:>7.0f}  " + ("; ".join(r["flags"]) or "none"))
     return "\n".join(lines)
 
 

@@ -186,6 +186,9 @@ class ItemPage(QWidget):
         self.position = 0
         self.item: dict = {}
         self.practice_items: list[dict] = []  # the practice round, before the first real item
+        self.away_seconds, self.away_since = 0.0, None  # time the app was not in front while an item was shown
+        from PySide6.QtGui import QGuiApplication
+        QGuiApplication.instance().applicationStateChanged.connect(self.application_state)
         self.feedback_shown = False
         self.drafts: dict[tuple, str] = {}  # notes written before the answer, kept through a pause
         self.language: dict = {}
@@ -309,9 +312,24 @@ class ItemPage(QWidget):
         self.progress.setText(self.tr("{0} of {1}").format(position + 1, self.item["total"]) + "   " +
                               self.tr("({0} answered)").format(self.item["answered"]))
 
+    def application_state(self, state) -> None:
+        """The app went out of focus (another window, the laptop asleep) or came back: the time away is
+        recorded with the answer, so the time per item counts only the time in front of it."""
+        if state == Qt.ApplicationActive and self.away_since is not None:
+            self.away_seconds += time.perf_counter() - self.away_since
+            self.away_since = None
+        elif state != Qt.ApplicationActive and self.away_since is None:
+            self.away_since = time.perf_counter()
+
+    def _time_away(self) -> float:
+        ongoing = time.perf_counter() - self.away_since if self.away_since is not None else 0.0
+        return round(self.away_seconds + ongoing, 3)
+
     def _draw(self, item: dict) -> None:
         """Show an item (real or practice): its texts, then its question or task E's marking."""
         self.item = item
+        self.away_seconds = 0.0
+        self.away_since = None if self.away_since is None else time.perf_counter()
         self.partial = dict(self.item["answer"] or {})
         self.note = self.item["note"] or self.drafts.get(self._key())
         self.shown_at = time.perf_counter()
@@ -427,7 +445,8 @@ class ItemPage(QWidget):
             self._practice_feedback(answers)
             return
         campaigns.answer(self.store, self.campaign_id, self.speaker_id, self.position, answers, self.note,
-                         time.perf_counter() - self.shown_at, started_at=self.shown_stamp)
+                         time.perf_counter() - self.shown_at, started_at=self.shown_stamp,
+                         away_seconds=self._time_away())
         self.item["answer"] = answers
         self.drafts.pop(self._key(), None)
         self.advance()

@@ -215,7 +215,7 @@ class StudyPanel(QWidget):
             row.addWidget(label)
             row.addWidget(accessible(box, caption))
         buttons = [(self.tr("Agreement"), self.agreement), (self.tr("Correlate"), self.correlate),
-                   (self.tr("Linter precision"), self.precision), (self.tr("FST false rejections"), self.rejections),
+                   (self.tr("Rater quality"), self.rater_quality), (self.tr("Linter precision"), self.precision), (self.tr("FST false rejections"), self.rejections),
                    (self.tr("Reweight…"), self.reweight), (self.tr("Confirm tier…"), self.confirm),
                    (self.tr("Save plot as PNG…"), self.save_plot)]
         row.addStretch(1)
@@ -348,6 +348,19 @@ class StudyPanel(QWidget):
             self.plot.setLabel("bottom", html.escape(metric))
             self.plot.setLabel("left", html.escape(human))
             self.plot.setTitle(html.escape(f"{metric} vs {human}: Pearson {result['segment']['none']['pearson']:.3f}"))
+
+    def rater_quality(self) -> None:
+        """Per speaker: QC checks, time per item in front of it, time away from the app, and the flags."""
+        rows = study.speaker_reliability(self.store, self.campaign_choice.currentData())
+        _fill(self.table, [self.tr("Speaker"), self.tr("Answers"), self.tr("Repeats same"), self.tr("Degraded lower"),
+                           self.tr("p (MWU)"), self.tr("Median s per item"), self.tr("Time away s"),
+                           self.tr("Answers with time away"), self.tr("Flags")],
+              [[r["speaker_id"], r["answers"], f"{r['repeats_consistent']}/{r['repeats_checked']}",
+                f"{r['degraded_scored_lower']}/{r['degraded_checked']}", r["degraded_p_value"], r["median_seconds"],
+                r["away_seconds"], r["answers_with_time_away"], "; ".join(r["flags"]) or self.tr("none")] for r in rows])
+        self.text.setHtml(self.tr("<p>Time per item counts the time the item was in front of the speaker; time "
+                                  "with the app out of focus is shown apart. Read these to understand the data, "
+                                  "never to rank people.</p>"))
 
     def precision(self) -> None:
         result = study.linter_precision(self.store)

@@ -44,7 +44,7 @@ COLUMNS: dict[str, dict[str, tuple[str, bool]]] = {
     "ratings": {"uuid": (T, False), "campaign_id": (T, False), "speaker_id": (T, False), "position": (I, False),
                 "item_id": (T, False), "answers": (J, False), "note": (T, True), "created_at": (S, False),
                 "updated_at": (S, False), "device_id": (T, False), "seconds": (R, True), "started_at": (S, True),
-                "ended_at": (S, True)},
+                "ended_at": (S, True), "away_seconds": (R, True)},
     "rating_history": {"uuid": (T, False), "campaign_id": (T, False), "speaker_id": (T, False),
                        "answers": (J, False), "note": (T, True), "at": (S, False), "device_id": (T, False),
                        "action": (T, False)},
@@ -165,8 +165,9 @@ def _check_answers(path: str, data: dict, known: _Known) -> None:
             if clean != answers:
                 raise Refused(path, f"{table} row {n} answers", "does not fit the task: nothing was merged")
         for n, row in enumerate(data["ratings"], 1):
-            if row["seconds"] is not None and not 0 <= row["seconds"] < 86400 * 366:
-                raise Refused(path, f"ratings row {n} seconds", "out of range: nothing was merged")
+            for column in ("seconds", "away_seconds"):
+                if row[column] is not None and not 0 <= row[column] < 86400 * 366:
+                    raise Refused(path, f"ratings row {n} {column}", "out of range: nothing was merged")
 
 
 def _check_signatures(path: str, data: dict, known: _Known) -> None:

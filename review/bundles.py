@@ -138,6 +138,10 @@ def read_bundle(path: str) -> tuple[dict, dict]:
     if not isinstance(data, dict):
         raise FileProblem(path, "data.json", "damaged data: nothing was merged")
     missing = [t for t in TABLES if not isinstance(data.get(t), list)]
+    if version < 3 and isinstance(data.get("ratings"), list):  # older bundles had no time away per answer
+        for row in data["ratings"]:
+            if isinstance(row, dict):
+                row.setdefault("away_seconds", None)
     if missing:
         raise FileProblem(path, "data.json", f"missing table {missing[0]!r}: nothing was merged")
     return manifest, data

@@ -488,13 +488,16 @@ def item_at(store: Store, campaign_id: str, speaker_id: str, position: int) -> d
 
 
 def answer(store: Store, campaign_id: str, speaker_id: str, position: int, answers: dict,
-           note: str | None = None, seconds: float | None = None, started_at: str | None = None) -> str:
+           note: str | None = None, seconds: float | None = None, started_at: str | None = None,
+           away_seconds: float | None = None) -> str:
     """Record (or edit) the answer at a position; durable on disk when this returns. Returns its uuid.
-    ``started_at``: when the item appeared on screen (the app); the answer's time is its ``ended_at``.
+    ``started_at``: when the item appeared on screen (the app); the answer's time is its ``ended_at``;
+    ``away_seconds``: how much of ``seconds`` the app was not in front (focus lost).
     Five statements: BEGIN, one read, two inserts (or an update and an insert), COMMIT."""
     stamp = now()
     with store.transaction() as db:
-        found = store.one("select a.item_id, i.output, c.task, s.withdrawn, r.uuid, r.seconds, r.started_at "
+        found = store.one("select a.item_id, i.output, c.task, s.withdrawn, r.uuid, r.seconds, r.started_at, "
+                          "r.away_seconds "
                           "from assignments a join items i on i.id = a.item_id "
                           "join campaigns c on c.id = a.campaign_id join speakers s on s.id = a.speaker_id left join "
                           "ratings r on r.campaign_id = a.campaign_id and r.speaker_id = a.speaker_id and r.position = "
@@ -509,6 +512,7 @@ def answer(store: Store, campaign_id: str, speaker_id: str, position: int, answe
             db["ratings"].update(rating_uuid, {"answers": dumps(clean), "note": note, "updated_at": stamp,
                                                "device_id": store.device_id,
                                                "seconds": (found["seconds"] or 0) + (seconds or 0),
+                                               "away_seconds": _added(found["away_seconds"], away_seconds),
                                                "started_at": found["started_at"] or started_at,
                                                "ended_at": stamp})
         else:
@@ -517,11 +521,15 @@ def answer(store: Store, campaign_id: str, speaker_id: str, position: int, answe
                                      "position": position, "item_id": found["item_id"], "answers": dumps(clean),
                                      "note": note, "created_at": stamp, "updated_at": stamp,
                                      "device_id": store.device_id, "seconds": seconds, "started_at": started_at,
-                                     "ended_at": stamp})
+                                     "ended_at": stamp, "away_seconds": away_seconds})
         store.insert("rating_history", {"uuid": rating_uuid, "campaign_id": campaign_id, "speaker_id": speaker_id,
                                         "answers": dumps(clean), "note": note, "at": stamp,
                                         "device_id": store.device_id, "action": action})
     return rating_uuid
+
+
+def _added(before: float | None, more: float | None) -> float | None:
+    return None if before is None and more is None else (before or 0) + (more or 0)
 
 
 def undo_last(store: Store, campaign_id: str, speaker_id: str) -> int | None:

@@ -32,7 +32,7 @@ from scoring.files import atomic_path
 
 from . import keys
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 BACKUPS_KEPT = 10
 BACKUP_INTERVAL = timedelta(hours=1)
 LYSS_TABLES = {"meta", "runs", "items", "speakers", "campaigns", "assignments", "ratings"}
@@ -124,7 +124,12 @@ def _migrate_2(db: sqlite_utils.Database) -> None:
         db["tombstones"].insert(sign_tombstone(private, public, {**row, "device_id": code}))
 
 
-MIGRATIONS = {1: _migrate_1, 2: _migrate_2}
+def _migrate_3(db: sqlite_utils.Database) -> None:
+    """How long the app was not in front (another window, the laptop asleep) while each item was shown."""
+    db["ratings"].add_column("away_seconds", float)
+
+
+MIGRATIONS = {1: _migrate_1, 2: _migrate_2, 3: _migrate_3}
 
 
 class StoreError(InputError):

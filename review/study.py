@@ -239,22 +239,26 @@ def _mann_whitney_less(low: list[float], high: list[float]) -> float | None:
 def speaker_reliability(store: Store, campaign_id: str | None = None) -> list[dict]:
     """Rater quality as WMT's Appraise checks it, per speaker: degraded ("bad reference") outputs
     against genuine ones (one-sided Mann–Whitney, flagged at p > 0.01), consistency on repeated items,
-    and time per answer; with the flags a coordinator reads before trusting the answers. Reported to
+    and time per answer (in front of the item: time with the app out of focus left out, and reported);
+    with the flags a coordinator reads before trusting the answers. Reported to
     help read the data, never to rank or exclude people."""
     found = resolve_campaign(store, campaign_id)
     qc = task_defs.settings("qc")
     definition = task_defs.task(found["task"])
     question = next((q for q in definition["questions"] if q.get("scale") in ("ordinal", "interval")),
                     definition["questions"][0])["id"]
-    rows = store.rows("select a.speaker_id, a.qc, a.qc_of, a.item_id, r.answers, r.seconds from assignments a join "
+    rows = store.rows("select a.speaker_id, a.qc, a.qc_of, a.item_id, r.answers, r.seconds, r.away_seconds "
+                      "from assignments a join "
                       "ratings r on r.campaign_id = a.campaign_id and r.speaker_id = a.speaker_id and r.position = "
                       "a.position where a.campaign_id = ?", [found["id"]])
-    by_speaker: dict[str, dict] = defaultdict(lambda: {"normal": {}, "repeat": [], "degraded": [], "seconds": []})
+    by_speaker: dict[str, dict] = defaultdict(lambda: {"normal": {}, "repeat": [], "degraded": [], "seconds": [],
+                                                       "away": []})
     for r in rows:
         slot = by_speaker[r["speaker_id"]]
         value = json.loads(r["answers"]).get(question)
-        if r["seconds"] is not None:
-            slot["seconds"].append(r["seconds"])
+        if r["seconds"] is not None:  # time in front of the item: the time away (focus lost) left out
+            slot["seconds"].append(max(0.0, r["seconds"] - (r["away_seconds"] or 0)))
+            slot["away"].append(r["away_seconds"] or 0.0)
         if r["qc"] == "":
             slot["normal"][r["item_id"]] = value
         else:
@@ -280,7 +284,9 @@ def _speaker_quality(speaker_id: str, s: dict, qc: dict) -> dict:
         flags.append(f"answers very fast (median {median:.1f} s per item)")
     return {"speaker_id": speaker_id, "answers": len(s["normal"]) + len(s["repeat"]) + len(s["degraded"]),
             "repeats_checked": len(same), "repeats_consistent": sum(same), "degraded_checked": len(lower),
-            "degraded_scored_lower": sum(lower), "degraded_p_value": p, "median_seconds": median, "flags": flags}
+            "degraded_scored_lower": sum(lower), "degraded_p_value": p, "median_seconds": median,
+            "away_seconds": float(sum(s["away"])), "answers_with_time_away": sum(a > 0 for a in s["away"]),
+            "flags": flags}
 
 
 # ----------------------------------------------------------------------------- correlation

@@ -349,3 +349,32 @@ def test_a_practice_round_comes_first_with_feedback_and_f1_shows_the_guidelines(
     again = _window(qtbot, path)
     assert _start_reviewing(qtbot, again).progress.text().startswith("1 of")  # practised once per campaign
     again.close()
+
+
+def test_time_away_from_the_app_is_recorded_and_left_out_of_the_time_per_item(qtbot, app, review_db, monkeypatch):
+    """Start, end and focus loss travel with every answer; reliability's time per item leaves the time away out."""
+    import types
+
+    from desktop import review_panel
+    from review import study
+    clock = types.SimpleNamespace(now=100.0)
+    monkeypatch.setattr(review_panel, "time", types.SimpleNamespace(perf_counter=lambda: clock.now))
+    path, cid, speaker = review_db
+    window = _window(qtbot, path)
+    page = _start_reviewing(qtbot, window)
+    page.show_position(page.position)  # shown at t = 100 (the fake clock)
+    clock.now = 103.0
+    page.application_state(Qt.ApplicationInactive)  # another window comes to the front for 40 s
+    clock.now = 143.0
+    page.application_state(Qt.ApplicationActive)
+    clock.now = 146.0
+    qtbot.keyClick(page, Qt.Key_4)
+    qtbot.keyClick(page, Qt.Key_4)
+    window.close()
+    with Store(path) as store:
+        row = store.one("select seconds, away_seconds, started_at, ended_at from ratings where speaker_id = ?",
+                        [speaker])
+        assert (row["seconds"], row["away_seconds"]) == (46.0, 40.0)
+        assert row["started_at"] < row["ended_at"]
+        quality = study.speaker_reliability(store, cid)[0]
+    assert (quality["median_seconds"], quality["away_seconds"], quality["answers_with_time_away"]) == (6.0, 40.0, 1)
