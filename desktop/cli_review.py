@@ -97,6 +97,13 @@ def _register_review(sub) -> None:
     p.add_argument("--note")
     p = _verb(rv, "progress", _review_progress, help="answers per speaker in a campaign", json=True, read_only=True)
     p.add_argument("--campaign", required=True)
+    p = _verb(rv, "print-forms", _review_print_forms,
+              help="paper forms of a speaker's items (PDF) and the CSV to key their answers into")
+    p.add_argument("--campaign", required=True)
+    p.add_argument("--speaker", required=True)
+    p.add_argument("--out", required=True, metavar="FORMS.pdf", help="the PDF; the CSV template is written beside it")
+    p = _verb(rv, "import-forms", _review_import_forms, help="the answers of filled paper forms, keyed into the CSV")
+    p.add_argument("csv", metavar="FORMS.csv")
     p = _verb(rv, "export-bundle", _review_export_bundle, help="write this laptop's answers to one file")
     p.add_argument("--out", required=True)
     p = _verb(rv, "merge", _review_merge, help="merge a bundle from another laptop (safe to repeat)")
@@ -359,6 +366,44 @@ def _review_export(store, args) -> int:
         return 0
     n = interop.export_ratings(store, args.out, args.format, args.include_raw)
     print(f"wrote {n} {'raw answers' if args.include_raw else 'aggregated rows'} to {args.out}")
+    return 0
+
+
+def _review_print_forms(store, args) -> int:
+    from pathlib import Path
+
+    from review import campaigns, paper
+    from scoring.errors import BadValue
+    from scoring.files import atomic_path, refuse_overwriting_inputs
+
+    from .paper_forms import write_pdf
+    out = Path(args.out)
+    if out.suffix.lower() != ".pdf":
+        raise BadValue("--out", args.out, "give a file name ending in .pdf (the CSV is written beside it)")
+    template = out.with_suffix(".csv")
+    refuse_overwriting_inputs(args.out, [store.path])
+    campaign_id = campaigns.find_campaign(store, args.campaign)
+    speaker_id = campaigns.find_speaker(store, args.speaker)
+    items = paper.form_items(store, campaign_id, speaker_id)
+    name = campaigns.campaign(store, campaign_id)["name"]
+    script = campaigns.chosen_script(store, campaign_id, speaker_id)
+    convert = None
+    if script is not None:
+        from eval_standards.text import convert as convert_text
+        convert = lambda text: convert_text(script["converter"], text)  # noqa: E731
+    with atomic_path(out) as tmp:
+        pages = write_pdf(str(tmp), items, campaigns.campaign_language(store, campaign_id),
+                          f"{name} — {speaker_id}", convert)
+    paper.write_template(str(template), store, campaign_id, speaker_id)
+    print(f"wrote {len(items)} items on {pages} pages to {out}, and the CSV to key the answers into: {template}")
+    return 0
+
+
+def _review_import_forms(store, args) -> int:
+    from review import paper
+    r = paper.import_forms(store, args.csv)
+    print(f"{r['answered']} answered rows of {r['rows']} ({r['recorded']} recorded, marked as from paper; "
+          f"{r['blank']} left blank)")
     return 0
 
 

@@ -262,8 +262,7 @@ class ItemPage(QWidget):
         self.script_choice.blockSignals(True)
         if self.display is not None:
             self.script_choice.setText(self.tr("Show in {0}").format(self.display["label"]))
-            self.script_choice.setChecked(
-                campaigns.preference(self.store, speaker_id, "script") == self.display["script"])
+            self.script_choice.setChecked(campaigns.chosen_script(self.store, campaign_id, speaker_id) is not None)
         else:
             self.script_choice.setChecked(False)
         self.script_choice.blockSignals(False)

@@ -44,7 +44,7 @@ COLUMNS: dict[str, dict[str, tuple[str, bool]]] = {
     "ratings": {"uuid": (T, False), "campaign_id": (T, False), "speaker_id": (T, False), "position": (I, False),
                 "item_id": (T, False), "answers": (J, False), "note": (T, True), "created_at": (S, False),
                 "updated_at": (S, False), "device_id": (T, False), "seconds": (R, True), "started_at": (S, True),
-                "ended_at": (S, True), "away_seconds": (R, True)},
+                "ended_at": (S, True), "away_seconds": (R, True), "medium": (T, True)},
     "rating_history": {"uuid": (T, False), "campaign_id": (T, False), "speaker_id": (T, False),
                        "answers": (J, False), "note": (T, True), "at": (S, False), "device_id": (T, False),
                        "action": (T, False)},
@@ -52,7 +52,8 @@ COLUMNS: dict[str, dict[str, tuple[str, bool]]] = {
                    "signer": (T, False), "signature": (T, False)},
 }
 CHOICES = {("assignments", "qc"): {"", "repeat", "degraded"}, ("rating_history", "action"): {"create", "edit", "undo"},
-           ("tombstones", "kind"): {"speaker", "rating"}, ("speakers", "withdrawn"): {0, 1}}
+           ("tombstones", "kind"): {"speaker", "rating"}, ("speakers", "withdrawn"): {0, 1},
+           ("ratings", "medium"): {"paper"}}
 
 
 class Refused(InputError):

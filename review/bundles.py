@@ -142,6 +142,7 @@ def read_bundle(path: str) -> tuple[dict, dict]:
         for row in data["ratings"]:
             if isinstance(row, dict):
                 row.setdefault("away_seconds", None)
+                row.setdefault("medium", None)
     if missing:
         raise FileProblem(path, "data.json", f"missing table {missing[0]!r}: nothing was merged")
     return manifest, data

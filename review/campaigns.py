@@ -245,6 +245,13 @@ def create_campaign(store: Store, scored: dict, task: str, *, items: int | None 
     return campaign_id
 
 
+def chosen_script(store: Store, campaign_id: str, speaker_id: str) -> dict | None:
+    """The other script of the campaign's language the speaker reads in (its pack's display entry:
+    script, label, converter), or None for the script the outputs are stored in."""
+    display = (campaign_language(store, campaign_id).get("display") or [None])[0]
+    return display if display and preference(store, speaker_id, "script") == display["script"] else None
+
+
 def campaign_language(store: Store, campaign_id: str) -> dict:
     """The language profile a campaign was built with (empty names for a campaign of unknown language)."""
     settings = campaign(store, campaign_id)["settings"]
@@ -489,10 +496,11 @@ def item_at(store: Store, campaign_id: str, speaker_id: str, position: int) -> d
 
 def answer(store: Store, campaign_id: str, speaker_id: str, position: int, answers: dict,
            note: str | None = None, seconds: float | None = None, started_at: str | None = None,
-           away_seconds: float | None = None) -> str:
+           away_seconds: float | None = None, medium: str | None = None) -> str:
     """Record (or edit) the answer at a position; durable on disk when this returns. Returns its uuid.
     ``started_at``: when the item appeared on screen (the app); the answer's time is its ``ended_at``;
-    ``away_seconds``: how much of ``seconds`` the app was not in front (focus lost).
+    ``away_seconds``: how much of ``seconds`` the app was not in front (focus lost); ``medium``: "paper"
+    for answers keyed in from a paper form.
     Five statements: BEGIN, one read, two inserts (or an update and an insert), COMMIT."""
     stamp = now()
     with store.transaction() as db:
@@ -513,6 +521,7 @@ def answer(store: Store, campaign_id: str, speaker_id: str, position: int, answe
                                                "device_id": store.device_id,
                                                "seconds": (found["seconds"] or 0) + (seconds or 0),
                                                "away_seconds": _added(found["away_seconds"], away_seconds),
+                                               "medium": medium,
                                                "started_at": found["started_at"] or started_at,
                                                "ended_at": stamp})
         else:
@@ -521,7 +530,7 @@ def answer(store: Store, campaign_id: str, speaker_id: str, position: int, answe
                                      "position": position, "item_id": found["item_id"], "answers": dumps(clean),
                                      "note": note, "created_at": stamp, "updated_at": stamp,
                                      "device_id": store.device_id, "seconds": seconds, "started_at": started_at,
-                                     "ended_at": stamp, "away_seconds": away_seconds})
+                                     "ended_at": stamp, "away_seconds": away_seconds, "medium": medium})
         store.insert("rating_history", {"uuid": rating_uuid, "campaign_id": campaign_id, "speaker_id": speaker_id,
                                         "answers": dumps(clean), "note": note, "at": stamp,
                                         "device_id": store.device_id, "action": action})

@@ -199,7 +199,8 @@ def import_da(store: Store, tsv: str, name: str | None = None) -> dict:
 def _raw_rows(store: Store) -> list[dict]:
     rows = store.rows(
         "select r.uuid, r.campaign_id, c.task, r.speaker_id, r.item_id, i.run_id, i.entry_id, r.position, a.qc, "
-        "r.answers, r.note, r.created_at, r.updated_at, r.seconds, r.started_at, r.ended_at, r.away_seconds "
+        "r.answers, r.note, r.created_at, r.updated_at, r.seconds, r.started_at, r.ended_at, r.away_seconds, "
+        "r.medium "
         "from ratings r join "
         "campaigns c on c.id = "
         "r.campaign_id join items i on i.id = r.item_id join speakers s on s.id = r.speaker_id left join assignments a "

@@ -125,8 +125,10 @@ def _migrate_2(db: sqlite_utils.Database) -> None:
 
 
 def _migrate_3(db: sqlite_utils.Database) -> None:
-    """How long the app was not in front (another window, the laptop asleep) while each item was shown."""
+    """How long the app was not in front (another window, the laptop asleep) while each item was shown,
+    and answers keyed in from paper forms (``medium = 'paper'``; null: on a screen)."""
     db["ratings"].add_column("away_seconds", float)
+    db["ratings"].add_column("medium", str)
 
 
 MIGRATIONS = {1: _migrate_1, 2: _migrate_2, 3: _migrate_3}

@@ -1,0 +1,175 @@
+"""Paper forms drawn with Qt's own PDF writer: one block per item (its code, the source, the output in
+large type, the answer scale with boxes to tick), A4 pages a person reads at arm's length. The fonts
+the app carries draw syllabics and diacritics. Everything is drawn as plain text."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Callable
+
+from PySide6.QtCore import QCoreApplication, QMarginsF, QRectF, Qt
+from PySide6.QtGui import QFont, QFontMetricsF, QImage, QPageLayout, QPageSize, QPainter, QPdfWriter, QPen
+
+from review import tasks
+
+from .qt_common import application
+
+DPI = 150
+POINTS = {"code": 13, "caption": 11, "text": 16, "question": 13, "option": 13, "options": 13}
+
+
+def _font(kind: str, bold: bool = False) -> QFont:
+    font = QFont()
+    font.setPointSizeF(POINTS[kind])
+    font.setBold(bold or kind in ("code", "question"))
+    return font
+
+
+class FormPainter:
+    """Draws items top to bottom on pages of ``page`` (pixels at :data:`DPI`), starting a new page when an
+    item would not fit."""
+
+    def __init__(self, painter: QPainter, page: QRectF, new_page, language: dict, header: str,
+                 convert: Callable[[str], str] | None = None):
+        self.painter, self.page, self.new_page, self.language, self.header = painter, page, new_page, language, header
+        self.convert = convert or (lambda text: text)  # the script the speaker reads in
+        self.y = page.top()
+        self._header()
+
+    def _header(self) -> None:
+        self._text(self.header, "caption")
+        self.y += 10
+
+    def _height(self, text: str, kind: str) -> float:
+        metrics = QFontMetricsF(_font(kind), self.painter.device())
+        box = metrics.boundingRect(QRectF(0, 0, self.page.width(), 1e6), Qt.TextWordWrap, text)
+        return box.height()
+
+    def _columns(self, texts: list[str]) -> None:
+        """Options to tick, in two columns (half the paper of one per line, the same size of type)."""
+        self.painter.setFont(_font("option"))
+        half = (self.page.width() - 24) / 2
+        for row in range(0, len(texts), 2):
+            height = 0.0
+            for column, text in enumerate(texts[row:row + 2]):
+                rect = QRectF(self.page.left() + 24 + column * half, self.y, half - 12, 1e6)
+                height = max(height, self.painter.boundingRect(rect, Qt.TextWordWrap, text).height())
+                self.painter.drawText(rect, Qt.TextWordWrap, text)
+            self.y += height + 4
+
+    def _text(self, text: str, kind: str, indent: float = 0) -> None:
+        self.painter.setFont(_font(kind))
+        rect = QRectF(self.page.left() + indent, self.y, self.page.width() - indent, 1e6)
+        drawn = self.painter.boundingRect(rect, Qt.TextWordWrap, text)
+        self.painter.drawText(rect, Qt.TextWordWrap, text)
+        self.y += drawn.height() + 4
+
+    def item(self, item: dict) -> None:
+        blocks = self._blocks(item)
+        needed = sum(self._height(text if kind != "options" else "\n" * ((len(text) - 1) // 2), kind) + 4
+                     for text, kind in blocks) + 40
+        if self.y + needed > self.page.bottom() and self.y > self.page.top() + 60:
+            self.new_page()
+            self.y = self.page.top()
+            self._header()
+        for text, kind in blocks:
+            if kind == "options":
+                self._columns(text)
+            else:
+                self._text(text, kind, indent=24 if kind == "option" else 0)
+        self.y += 12
+        self.painter.setPen(QPen(Qt.gray, 2))
+        self.painter.drawLine(int(self.page.left()), int(self.y), int(self.page.right()), int(self.y))
+        self.painter.setPen(QPen(Qt.black))
+        self.y += 20
+
+    def _blocks(self, item: dict) -> list[tuple[str, str]]:
+        words = tasks.texts(item["task"], self.language)
+        captions = tasks.captions(item["kind"], self.language)
+        blocks = [(f"{item['code']}", "code"), (tr(captions[0]), "caption"), (item["source"] or "—", "text"),
+                  (tr(captions[1]), "caption")]
+        if item["numbered_output"]:  # task E: the words numbered, to write errors as "2-3 major"
+            blocks.append(("  ".join(f"{n}·{w}" for n, w in item["numbered_output"]), "text"))
+        else:
+            blocks.append((self.convert(item["output"]) or "—", "text"))
+        if item["kind"] in ("pair", "word"):
+            blocks.append((self.convert(item["reference"]) or "—", "text"))
+        for q in tasks.task(item["task"])["questions"]:
+            shown = words["questions"][q["id"]]
+            blocks.append((tr(shown["prompt"]), "question"))
+            if q.get("scale") == "spans":
+                blocks.append((tr("Write the word numbers of each error, then minor or major (for example: 2-3 major); "
+                                  "'missing' if something was left out."), "option"))
+                blocks += [("_" * 60, "option")] * 2
+            elif "anchors" in q:
+                blocks.append(([f"☐  {a['value']}  {tr(a['label'])}" for a in q["anchors"]], "options"))
+                blocks.append((tr("or a number from 0 to 100:") + " ______", "option"))
+            else:
+                blocks.append(([f"☐  {n}  {tr(shown['labels'][str(o['value'])])}"
+                                for n, o in enumerate(q.get("options", []), 1)], "options"))
+        return blocks
+
+
+class _PageFull(Exception):
+    """The first page is full (drawing one page only)."""
+
+
+def _painting() -> None:
+    """Qt's drawing, with the app's fonts; a command line needs no screen (offscreen unless the app runs)."""
+    if QCoreApplication.instance() is None:
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    application()
+
+
+def tr(text: str) -> str:
+    return QCoreApplication.translate("PaperForms", text)
+
+
+def write_pdf(path: str, items: list[dict], language: dict, header: str,
+              convert: Callable[[str], str] | None = None) -> int:
+    """The forms as a PDF (A4, 15 mm margins); returns the number of pages."""
+    _painting()
+    writer = QPdfWriter(path)
+    writer.setResolution(DPI)
+    writer.setPageLayout(QPageLayout(QPageSize(QPageSize.A4), QPageLayout.Portrait, QMarginsF(15, 15, 15, 15)))
+    writer.setTitle(header)
+    painter = QPainter(writer)
+    pages = [1]
+
+    def new_page() -> None:
+        writer.newPage()
+        pages[0] += 1
+
+    forms = FormPainter(painter, QRectF(writer.pageLayout().paintRectPixels(DPI)).translated(
+        -writer.pageLayout().paintRectPixels(DPI).topLeft()), new_page, language, header, convert)
+    for item in items:
+        forms.item(item)
+    painter.end()
+    return pages[0]
+
+
+def first_page_png(path: str, items: list[dict], language: dict, header: str,
+                   convert: Callable[[str], str] | None = None) -> None:
+    """The first page as it prints, as a PNG (for screenshots and checks)."""
+    _painting()
+    image = QImage(int(210 / 25.4 * 100), int(297 / 25.4 * 100), QImage.Format_RGB32)
+    image.setDotsPerMeterX(int(100 / 0.0254))
+    image.setDotsPerMeterY(int(100 / 0.0254))
+    image.fill(Qt.white)
+    painter = QPainter(image)
+    margin = 15 / 25.4 * 100
+    page = QRectF(margin, margin, image.width() - 2 * margin, image.height() - 2 * margin)
+
+    def new_page() -> None:
+        raise _PageFull
+
+    forms = FormPainter(painter, page, new_page, language, header, convert)
+    try:
+        for item in items:
+            forms.item(item)
+    except _PageFull:
+        pass
+    painter.end()
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    image.save(path)

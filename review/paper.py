@@ -1,0 +1,154 @@
+"""Paper forms, for communities with too few laptops: a speaker's sequence as printable items (the app's
+``desktop/paper_forms.py`` draws them into a PDF), a CSV template beside it, and the import of that CSV
+once a coordinator has keyed the answers in. Answers from paper are marked ``medium = 'paper'``.
+
+In the CSV a question is answered by its option's number on the form or its value; task E's errors are
+written with the form's word numbers: ``2-3 major; 5 minor; missing minor``."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from typing import Any
+
+from scoring.errors import BadValue, FileProblem, InputError
+from scoring.files import read_text, write_atomic
+
+from . import campaigns, esa
+from . import tasks as task_defs
+from .store import Store
+
+FIXED = ["item_code", "campaign_id", "speaker_id", "position"]
+
+
+def item_code(campaign_id: str, position: int) -> str:
+    """A code a person can read out and copy: the campaign's last five characters and the position."""
+    return f"{campaign_id[-5:].upper()}-{position + 1:03d}"
+
+
+def form_items(store: Store, campaign_id: str, speaker_id: str) -> list[dict]:
+    """Every item of the speaker's sequence, as the form prints it (the speaker joins the campaign)."""
+    total = campaigns.join(store, campaign_id, speaker_id)
+    out = []
+    for position in range(total):
+        item = campaigns.item_at(store, campaign_id, speaker_id, position)
+        words = esa.Marking(item["output"]).words if item["task"] == "E" else []
+        out.append({**item, "code": item_code(campaign_id, position),
+                    "numbered_output": [(k + 1, item["output"][s:e]) for k, (s, e) in enumerate(words)]})
+    return out
+
+
+def questions(task: str) -> list[dict]:
+    return task_defs.task(task)["questions"]
+
+
+def write_template(path: str, store: Store, campaign_id: str, speaker_id: str) -> int:
+    """The CSV a coordinator fills from the paper forms: one row per item, one column per question."""
+    task = campaigns.campaign(store, campaign_id)["task"]
+    columns = FIXED + [q["id"] for q in questions(task)] + ["note"]
+    rows = [{"item_code": item["code"], "campaign_id": campaign_id, "speaker_id": speaker_id,
+             "position": item["position"]} for item in form_items(store, campaign_id, speaker_id)]
+
+    def fill(fh) -> None:
+        writer = csv.DictWriter(fh, fieldnames=columns)
+        writer.writeheader()
+        writer.writerows(rows)
+    write_atomic(path, fill, newline="")
+    return len(rows)
+
+
+def _option(question: dict, text: str, place: tuple[str, str]) -> Any:
+    """An answer written as the option's number on the form or as its value."""
+    options = question.get("options", [])
+    if text.isdigit() and 1 <= int(text) <= len(options) and not any(str(o["value"]) == text for o in options):
+        return options[int(text) - 1]["value"]
+    for option in options:
+        if str(option["value"]) == text:
+            return option["value"]
+    if "range" in question:
+        try:
+            return float(text) if "." in text else int(text)
+        except ValueError:
+            pass
+    raise FileProblem(*place, f"{text!r} is not an answer to {question['id']}")
+
+
+SPAN = re.compile(r"^(?:(?P<first>\d+)(?:-(?P<last>\d+))?|(?P<missing>missing))\s+(?P<severity>\w+)$")
+
+
+def _spans(text: str, output: str, place: tuple[str, str]) -> list[dict]:
+    """``2-3 major; 5 minor; missing minor`` (the form's word numbers) as code-point spans."""
+    words = esa.Marking(output).words
+    spans = []
+    for part in filter(None, (p.strip() for p in text.split(";"))):
+        match = SPAN.match(part)
+        if not match:
+            raise FileProblem(*place, f"{part!r}: write errors as '2-3 major; 5 minor; missing minor'")
+        if match["missing"]:
+            spans.append({"missing": True, "severity": match["severity"]})
+            continue
+        first, last = int(match["first"]), int(match["last"] or match["first"])
+        if not 1 <= first <= last <= len(words):
+            raise FileProblem(*place, f"{part!r}: the form numbers the words 1 to {len(words)}")
+        spans.append({"start": words[first - 1][0], "end": words[last - 1][1], "severity": match["severity"]})
+    return spans
+
+
+def import_forms(store: Store, path: str) -> dict:
+    """Key in the answers of filled paper forms (the CSV :func:`write_template` wrote). Every row is
+    checked first; a problem names the file, the line and the column, and nothing is written. Importing
+    the same file again changes nothing."""
+    rows = list(csv.DictReader(io.StringIO(read_text(path))))
+    if not rows or any(c not in rows[0] for c in FIXED):
+        raise FileProblem(path, "line 1", f"needs the columns {', '.join(FIXED)} (the template print-forms wrote)")
+    ready = []
+    for lineno, row in enumerate(rows, 2):
+        try:
+            parsed = _row(store, path, lineno, row)
+        except FileProblem:
+            raise
+        except InputError as exc:  # an unknown campaign, speaker or position: named with the file's line
+            raise FileProblem(path, f"line {lineno}", exc.line()) from None
+        if parsed is not None:
+            ready.append(parsed)
+    added = 0
+    with store.transaction():
+        for campaign_id, speaker_id, position, answers, note in ready:
+            existing = campaigns.item_at(store, campaign_id, speaker_id, position)
+            if existing["answer"] == answers and existing["note"] == note:
+                continue
+            campaigns.answer(store, campaign_id, speaker_id, position, answers, note, medium="paper")
+            added += 1
+    return {"rows": len(rows), "answered": len(ready), "recorded": added, "blank": len(rows) - len(ready)}
+
+
+def _row(store: Store, path: str, lineno: int, row: dict) -> tuple | None:
+    """One CSV row checked: (campaign, speaker, position, answers, note), or None for a row left blank."""
+    where = lambda column: (path, f"line {lineno} {column}")
+    campaign_id, speaker_id = (row.get("campaign_id") or "").strip(), (row.get("speaker_id") or "").strip()
+    try:
+        position = int(row.get("position") or "")
+    except ValueError:
+        raise FileProblem(*where("position"), "not a number") from None
+    if (row.get("item_code") or "").strip() != item_code(campaign_id, position):
+        raise FileProblem(*where("item_code"), "does not match the campaign and position on this row")
+    task = campaigns.campaign(store, campaign_id)["task"]
+    item = campaigns.item_at(store, campaign_id, speaker_id, position)
+    given = {q["id"]: (row.get(q["id"]) or "").strip() for q in questions(task)}
+    if not any(given.values()):
+        return None
+    answers: dict[str, Any] = {}
+    for q in questions(task):
+        if not task_defs.applicable(q, answers):
+            continue
+        text = given[q["id"]]
+        if q.get("scale") == "spans":
+            answers[q["id"]] = _spans(text, item["output"], where(q["id"]))
+        elif text:
+            answers[q["id"]] = _option(q, text, where(q["id"]))
+    try:
+        clean = task_defs.validate(task, answers, item["output"])
+    except BadValue as exc:
+        raise FileProblem(*where(exc.place or "answers"), exc.problem) from None
+    return campaign_id, speaker_id, position, clean, (row.get("note") or "").strip() or None

@@ -1,0 +1,117 @@
+"""Paper forms: print (PDF + CSV template) → fill the CSV → import reproduces the answers, marked as from
+paper; a wrong row writes nothing; importing twice changes nothing; syllabics are drawn."""
+
+from __future__ import annotations
+
+import csv
+import json
+
+import pytest
+
+from desktop.cli import main
+from review import campaigns, esa
+from review.store import Store
+
+
+def _setup(tmp_path, scored_demo, capsys, task):
+    db = str(tmp_path / "r.sqlite")
+    assert main(["review", "init", "--db", db]) == 0
+    assert main(["review", "add-speaker", "--db", db, "--name", "Mary", "--consent-scope", "paper forms"]) == 0
+    speaker = capsys.readouterr().out.strip().splitlines()[-1]
+    assert main(["review", "create-campaign", "--db", db, str(scored_demo), "--task", task, "--items", "8"]) == 0
+    campaign = capsys.readouterr().out.split()[0]
+    return db, campaign, speaker
+
+
+def _fill(path, answer_of):
+    with open(path, newline="", encoding="utf-8") as fh:
+        rows = list(csv.DictReader(fh))
+    for row in rows:
+        row.update(answer_of(row))
+    with open(path, "w", newline="", encoding="utf-8") as fh:
+        writer = csv.DictWriter(fh, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+    return rows
+
+
+def test_print_fill_import_reproduces_the_answers(tmp_path, scored_demo, capsys):
+    db, campaign, speaker = _setup(tmp_path, scored_demo, capsys, "A")
+    pdf = tmp_path / "forms.pdf"
+    assert main(["review", "print-forms", "--db", db, "--campaign", campaign, "--speaker", "Mary",
+                 "--out", str(pdf)]) == 0
+    assert pdf.read_bytes().startswith(b"%PDF-") and b"/Type /Page" in pdf.read_bytes()
+    template = tmp_path / "forms.csv"
+    # the coordinator keys in what the speaker ticked: option numbers, one row left blank (not done yet)
+    wanted = {}
+
+    def answer_of(row):
+        k = int(row["position"])
+        if k == 3:
+            return {}
+        wanted[k] = {"adequacy": 1 + k % 5, "fluency": 5 - k % 3}
+        return {"adequacy": str(wanted[k]["adequacy"]), "fluency": str(wanted[k]["fluency"]),
+                "note": "spoken form differs" if k == 0 else ""}
+    rows = _fill(template, answer_of)
+    capsys.readouterr()
+    assert main(["review", "import-forms", "--db", db, str(template)]) == 0
+    assert f"{len(rows) - 1} answered rows of {len(rows)} ({len(rows) - 1} recorded" in capsys.readouterr().out
+    with Store(db) as store:
+        got = {r["position"]: r for r in store.rows("select position, answers, note, medium from ratings",
+                                                       json_columns=["answers"])}
+        history = store.one("select count(*) as n from rating_history")["n"]
+    assert {k: r["answers"] for k, r in got.items()} == wanted
+    assert {r["medium"] for r in got.values()} == {"paper"} and got[0]["note"] == "spoken form differs"
+    assert main(["review", "import-forms", "--db", db, str(template)]) == 0  # again: nothing changes
+    assert "(0 recorded" in capsys.readouterr().out
+    with Store(db) as store:
+        assert store.one("select count(*) as n from rating_history")["n"] == history
+    raw = tmp_path / "raw.jsonl"
+    assert main(["review", "export", "--db", db, "--format", "jsonl", "--include-raw", "--out", str(raw)]) == 0
+    assert {json.loads(line)["medium"] for line in raw.read_text().splitlines()} == {"paper"}
+
+
+def test_a_wrong_row_names_its_line_and_writes_nothing(tmp_path, scored_demo, capsys):
+    db, campaign, speaker = _setup(tmp_path, scored_demo, capsys, "A")
+    assert main(["review", "print-forms", "--db", db, "--campaign", campaign, "--speaker", speaker,
+                 "--out", str(tmp_path / "f.pdf")]) == 0
+    template = tmp_path / "f.csv"
+    _fill(template, lambda row: {"adequacy": "4", "fluency": "9" if row["position"] == "2" else "4"})
+    capsys.readouterr()
+    assert main(["review", "import-forms", "--db", db, str(template)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"lyss: {template}: line 4 fluency: ") and "9" in err and err.count("\n") == 1
+    _fill(template, lambda row: {"fluency": "4", "item_code": "XXXXX-001" if row["position"] == "1" else
+                                 row["item_code"]})
+    assert main(["review", "import-forms", "--db", db, str(template)]) == 2
+    assert "line 3 item_code: does not match" in capsys.readouterr().err
+    with Store(db) as store:
+        assert store.one("select count(*) as n from ratings")["n"] == 0
+
+
+def test_task_e_errors_by_word_number(tmp_path, scored_demo, capsys):
+    db, campaign, speaker = _setup(tmp_path, scored_demo, capsys, "E")
+    assert main(["review", "print-forms", "--db", db, "--campaign", campaign, "--speaker", speaker,
+                 "--out", str(tmp_path / "e.pdf")]) == 0
+    with Store(db) as store:
+        outputs = {p: campaigns.item_at(store, campaign, speaker, p)["output"] for p in range(8)}
+    long_enough = [p for p, text in outputs.items() if len(text.split()) >= 3]
+    _fill(tmp_path / "e.csv", lambda row: {"spans": "2-3 major; 1 minor; missing minor", "score": "40"}
+          if int(row["position"]) in long_enough else {})
+    assert main(["review", "import-forms", "--db", db, str(tmp_path / "e.csv")]) == 0
+    with Store(db) as store:
+        answer = campaigns.item_at(store, campaign, speaker, long_enough[0])["answer"]
+    words = esa.Marking(outputs[long_enough[0]]).words
+    assert answer == {"spans": [{"start": words[0][0], "end": words[0][1], "severity": "minor"},
+                                {"start": words[1][0], "end": words[2][1], "severity": "major"},
+                                {"missing": True, "severity": "minor"}], "score": 40}
+
+
+def test_the_forms_draw_syllabics_and_diacritics():
+    pytest.importorskip("PySide6")
+    from PySide6.QtGui import QFont, QFontMetrics
+
+    from desktop import paper_forms
+    paper_forms._painting()
+    metrics = QFontMetrics(paper_forms._font("text"))
+    assert all(metrics.inFontUcs4(ord(c)) for c in "ᓀᐦᐃᔭᐍᐏᐣ" + "êîôâ")
