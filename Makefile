@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: install run test bench screenshots fonts bundle bundle-check clean
+.PHONY: install run test bench screenshots translations fonts bundle bundle-check clean
 
 install: $(STAMP)
 
@@ -27,6 +27,10 @@ fonts:
 
 screenshots: install fonts
 	QT_QPA_PLATFORM=offscreen $(PY) -m desktop.screenshots
+
+# Gather the app's texts into desktop/i18n/lyss_*.ts (Qt's lupdate) and compile the .qm files (lrelease).
+translations: install
+	$(PY) desktop/i18n/update.py
 
 # The offline one-folder bundle (PyInstaller) and its proof (see packaging/README.md).
 bundle: install fonts

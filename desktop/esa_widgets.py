@@ -28,6 +28,7 @@ class SpanView(QWidget):
         super().__init__()
         self.marking = Marking("")
         self.missing_label = missing_label
+        self.severity_labels: dict[str, str] = {}  # severity → its label in the interface's language
         self.setFocusPolicy(Qt.NoFocus)  # the item page keeps the keyboard
         self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Minimum)
         self.set_points(points)
@@ -115,7 +116,8 @@ class SpanView(QWidget):
         position = self.marking.cursor
         label = self._labels()[position] if position < len(self._labels()) else ""
         span = self.marking.span_at(position)
-        state = self.tr("marked {0}").format(self.tr(span["severity"])) if span else self.tr("not marked")
+        severity = self.severity_labels.get(span["severity"], span["severity"]) if span else ""
+        state = self.tr("marked {0}").format(severity) if span else self.tr("not marked")
         return self.tr("{0}: {1}; {2} marks in all").format(label, state, len(self.marking.spans))
 
 
@@ -201,16 +203,18 @@ class EsaPanel(QWidget):
     def load(self, definition: dict, words: dict, output: str, caption: str, answer: dict | None) -> None:
         """Show one item: its output, its existing answer (marks and score) if any, in the marking phase."""
         spans_q, score_q = definition["questions"]
+        shown = words["questions"]["spans"]
         self.caption.setText(caption)
-        self.view.missing_label = self.tr(spans_q["missing_label"])
+        self.view.missing_label = shown["missing_label"]
+        self.view.severity_labels = {k: v["label"] for k, v in shown["severities"].items()}
         self.view.show_marking(Marking(output, (answer or {}).get("spans")))
         self.words = words
         row = self.mark_row.layout()
         while row.count():
             row.takeAt(0).widget().deleteLater()
         for severity in spans_q["severities"]:
-            button = QPushButton(f"{severity['key']}  {self.tr(severity['label'])}")
-            button.setToolTip(self.tr(severity["help"]))
+            button = QPushButton(f"{severity['key']}  {shown['severities'][severity['value']]['label']}")
+            button.setToolTip(shown["severities"][severity["value"]]["help"])
             button.setFocusPolicy(Qt.NoFocus)
             button.clicked.connect(lambda _=False, v=severity["value"]: self.mark(v))
             row.addWidget(button)
@@ -223,8 +227,7 @@ class EsaPanel(QWidget):
             row.addWidget(button)
         if self.score_bar is not None:
             self.score_bar.deleteLater()
-        self.score_bar = ScoreBar(score_q["anchors"], {str(a["value"]): self.tr(a["label"])
-                                                       for a in score_q["anchors"]})
+        self.score_bar = ScoreBar(score_q["anchors"], words["questions"]["score"]["anchors"])
         if answer is not None:
             self.score_bar.slider.setValue(int(answer["score"]))
         self.score_slot.addWidget(self.score_bar)
@@ -234,7 +237,7 @@ class EsaPanel(QWidget):
     def _phase(self, phase: str) -> None:
         self.phase = phase
         questions = self.words["questions"]
-        self.prompt.setText(self.tr(questions["spans" if phase == "mark" else "score"]["prompt"]))
+        self.prompt.setText(questions["spans" if phase == "mark" else "score"]["prompt"])
         self.mark_row.setVisible(phase == "mark")
         self.score_bar.setVisible(phase == "score")
 

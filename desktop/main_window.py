@@ -1,14 +1,15 @@
 """The main window: Review (speakers), Score, Campaigns and Study tabs, with a menu for files,
-text size and high contrast. Window geometry and choices are remembered (QSettings)."""
+text size, high contrast and the language of the interface. Window geometry and choices are remembered (QSettings)."""
 
 from __future__ import annotations
 
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QTabWidget
 
 from review.store import Store
 
-from .qt_common import accessible, apply_theme, default_db, guarded, name_buttons, plain_labels, settings
+from .qt_common import (accessible, apply_theme, default_db, guarded, name_buttons, plain_labels, set_ui_language,
+                        settings, ui_language, ui_languages)
 from .review_panel import ReviewPanel
 from .score_panel import ScorePanel
 from .study_panel import CampaignPanel, StudyPanel
@@ -68,6 +69,26 @@ class MainWindow(QMainWindow):
         contrast.toggled.connect(self.set_high_contrast)
         for a in (bigger, smaller, contrast):
             view.addAction(a)
+        language = view.addMenu(self.tr("Language of the interface"))
+        group = QActionGroup(self)
+        for code, name in ui_languages().items():
+            action = QAction(name, self, checkable=True)
+            action.setChecked(code == ui_language())
+            action.triggered.connect(guarded(self, lambda _=False, c=code: self.switch_language(c)))
+            group.addAction(action)
+            language.addAction(action)
+
+    def switch_language(self, code: str) -> "MainWindow":
+        """Speak ``code`` from now on (remembered): the window is built again in it, on the same tab."""
+        set_ui_language(code)
+        settings().setValue("window/geometry", self.saveGeometry())
+        tab = self.tabs.currentIndex()
+        self.close()
+        replacement = MainWindow(self.db_path)
+        replacement.tabs.setCurrentIndex(tab)
+        replacement.show()
+        QApplication.instance().setProperty("lyss_window", replacement)
+        return replacement
 
     def set_font_size(self, size: int) -> None:
         self.font_size = max(8, min(28, size))

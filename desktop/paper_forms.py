@@ -13,7 +13,7 @@ from PySide6.QtGui import QFont, QFontMetricsF, QImage, QPageLayout, QPageSize, 
 
 from review import tasks
 
-from .qt_common import application
+from .qt_common import application, task_captions, task_words, tr
 
 DPI = 150
 POINTS = {"code": 13, "caption": 11, "text": 16, "question": 13, "option": 13, "options": 13}
@@ -85,10 +85,10 @@ class FormPainter:
         self.y += 20
 
     def _blocks(self, item: dict) -> list[tuple[str, str]]:
-        words = tasks.texts(item["task"], self.language)
-        captions = tasks.captions(item["kind"], self.language)
-        blocks = [(f"{item['code']}", "code"), (tr(captions[0]), "caption"), (item["source"] or "—", "text"),
-                  (tr(captions[1]), "caption")]
+        words = task_words(item["task"], self.language)
+        captions = task_captions(item["kind"], self.language)
+        blocks = [(f"{item['code']}", "code"), (captions[0], "caption"), (item["source"] or "—", "text"),
+                  (captions[1], "caption")]
         if item["numbered_output"]:  # task E: the words numbered, to write errors as "2-3 major"
             blocks.append(("  ".join(f"{n}·{w}" for n, w in item["numbered_output"]), "text"))
         else:
@@ -97,16 +97,16 @@ class FormPainter:
             blocks.append((self.convert(item["reference"]) or "—", "text"))
         for q in tasks.task(item["task"])["questions"]:
             shown = words["questions"][q["id"]]
-            blocks.append((tr(shown["prompt"]), "question"))
+            blocks.append((shown["prompt"], "question"))
             if q.get("scale") == "spans":
                 blocks.append((tr("Write the word numbers of each error, then minor or major (for example: 2-3 major); "
                                   "'missing' if something was left out."), "option"))
                 blocks += [("_" * 60, "option")] * 2
             elif "anchors" in q:
-                blocks.append(([f"☐  {a['value']}  {tr(a['label'])}" for a in q["anchors"]], "options"))
+                blocks.append(([f"☐  {a}  {label}" for a, label in shown["anchors"].items()], "options"))
                 blocks.append((tr("or a number from 0 to 100:") + " ______", "option"))
             else:
-                blocks.append(([f"☐  {n}  {tr(shown['labels'][str(o['value'])])}"
+                blocks.append(([f"☐  {n}  {shown['labels'][str(o['value'])]}"
                                 for n, o in enumerate(q.get("options", []), 1)], "options"))
         return blocks
 
@@ -120,10 +120,6 @@ def _painting() -> None:
     if QCoreApplication.instance() is None:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     application()
-
-
-def tr(text: str) -> str:
-    return QCoreApplication.translate("PaperForms", text)
 
 
 def write_pdf(path: str, items: list[dict], language: dict, header: str,

@@ -26,9 +26,10 @@ FONT_FILES = ["NotoSans-Regular.ttf", "NotoSans-Bold.ttf", "NotoSansCanadianAbor
 LOG = logging.getLogger("lyss.app")
 
 
-def tr(text: str, context: str = "LYSS") -> str:
-    """Translate outside a QObject (Qt Linguist picks these up by context)."""
-    return QCoreApplication.translate(context, text)
+def tr(text: str) -> str:
+    """Translate outside a QObject. Qt's lupdate files a plain ``tr("…")`` call under the empty context,
+    so that is the context looked up here."""
+    return QCoreApplication.translate("", text)
 
 
 def application(argv: list[str] | None = None) -> QApplication:
@@ -47,11 +48,61 @@ def application(argv: list[str] | None = None) -> QApplication:
         font = QFont("Noto Sans", 11)
         font.setFamilies(["Noto Sans", "Noto Sans Canadian Aboriginal"])
         app.setFont(font)
-    translator = QTranslator(app)
-    folder = Path(__file__).with_name("i18n")
-    if translator.load(QLocale(), "lyss", "_", str(folder)):
-        app.installTranslator(translator)
+    if not hasattr(app, "lyss_translator"):
+        app.lyss_translator = None
+        chosen = os.environ.get("LYSS_UI_LANGUAGE") or settings().value("ui_language")
+        set_ui_language(chosen or QLocale().name().split("_")[0], remember=False)
     return app
+
+
+I18N = Path(__file__).with_name("i18n")
+
+
+def ui_languages() -> dict[str, str]:
+    """The interface's languages: English and every translation shipped (``i18n/lyss_<code>.qm``), each
+    named in its own language."""
+    codes = sorted(p.stem.split("_", 1)[1] for p in I18N.glob("lyss_*.qm"))
+    return {"en": "English", **{code: QLocale(code).nativeLanguageName() or code for code in codes}}
+
+
+def ui_language() -> str:
+    app = QCoreApplication.instance()
+    return getattr(app, "lyss_ui_language", "en")
+
+
+def set_ui_language(code: str, remember: bool = True) -> str:
+    """Use the translation of the interface into ``code`` (English when there is none); remembered for the
+    next start. Windows built after this call speak it; the main window rebuilds itself."""
+    app = QCoreApplication.instance()
+    if app.lyss_translator is not None:
+        app.removeTranslator(app.lyss_translator)
+        app.lyss_translator = None
+    translator = QTranslator(app)
+    if code != "en" and translator.load(f"lyss_{code}", str(I18N)):
+        app.installTranslator(translator)
+        app.lyss_translator = translator
+    else:
+        code = "en"
+    app.lyss_ui_language = code
+    if remember:
+        settings().setValue("ui_language", code)
+    return code
+
+
+def data_tr(text: str) -> str:
+    """A text from the data files (task wording, practice feedback), translated like the interface."""
+    return QCoreApplication.translate("tasks", text)
+
+
+def task_words(code: str, language: dict | None) -> dict:
+    """A task's words in the interface's language (see :func:`review.tasks.texts`)."""
+    from review import tasks
+    return tasks.texts(code, language, data_tr, ui_language())
+
+
+def task_captions(kind: str, language: dict | None) -> tuple[str, str]:
+    from review import tasks
+    return tasks.captions(kind, language, data_tr, ui_language())
 
 
 def settings() -> QSettings:

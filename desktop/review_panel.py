@@ -16,7 +16,8 @@ from review import campaigns, practice, tasks
 from review.store import Store, now
 
 from .esa_widgets import EsaPanel
-from .qt_common import SafeBrowser, accessible, guarded, name_buttons, plain_labels
+from .qt_common import (SafeBrowser, accessible, data_tr, guarded, name_buttons, plain_labels, task_captions,
+                        task_words)
 
 CONSENT_SCOPE = "LYSS speaker review v1: my answers about machine translations are kept on this laptop and " \
                 "shared, without my name, with the study team; I can withdraw at any time."
@@ -198,7 +199,7 @@ class ItemPage(QWidget):
         self.shown_at = time.perf_counter()
         self.setFocusPolicy(Qt.StrongFocus)
         accessible(self, self.tr("Item to review"),
-                   self.tr("Number keys answer, Backspace undoes the last answer, N writes a note, Esc pauses"))
+                   self.tr("Number keys answer, Ctrl+Z undoes the last answer, N writes a note, Esc pauses"))
         layout = QVBoxLayout(self)
         top = QHBoxLayout()
         self.progress = QLabel()
@@ -207,12 +208,16 @@ class ItemPage(QWidget):
         self.script_choice.setFocusPolicy(Qt.NoFocus)
         accessible(self.script_choice, self.tr("Show in another script"))
         self.script_choice.toggled.connect(guarded(self, self._toggle_script))
+        guide = QPushButton(self.tr("Guidelines  (F1)"))
+        guide.setFocusPolicy(Qt.NoFocus)
+        guide.clicked.connect(guarded(self, self.show_guidelines))
         pause = QPushButton(self.tr("Pause  (Esc)"))
         pause.setFocusPolicy(Qt.NoFocus)
         pause.clicked.connect(self.paused.emit)
         top.addWidget(self.progress)
         top.addStretch(1)
         top.addWidget(self.script_choice)
+        top.addWidget(guide)
         top.addWidget(pause)
         layout.addLayout(top)
         self.instructions = QLabel()
@@ -290,7 +295,7 @@ class ItemPage(QWidget):
 
     def _practice_feedback(self, answers: dict) -> None:
         found = practice.feedback(self.item, answers)
-        explanation = self.tr(found["explanation"])
+        explanation = data_tr(found["explanation"])
         self.status.setText(self.tr("Right.") + " " + explanation if found["right"] else
                             self.tr("Not quite — you answered {0}; here we expected {1}.").format(
                                 found["answered"], found["expected"]) + " " + explanation)
@@ -333,8 +338,8 @@ class ItemPage(QWidget):
         self.note = self.item["note"] or self.drafts.get(self._key())
         self.shown_at = time.perf_counter()
         self.shown_stamp = now()
-        words = tasks.texts(self.item["task"], self.language)
-        self.instructions.setText(self.tr(words["instructions"]))
+        words = task_words(self.item["task"], self.language)
+        self.instructions.setText(words["instructions"])
         kind = self.item["kind"]
         if kind == "pair":
             texts = (self._display(self.item["output"]), self._display(self.item["reference"]))
@@ -343,10 +348,10 @@ class ItemPage(QWidget):
                      f"{self._display(self.item['reference'])}\n({self.item['source']})")
         else:
             texts = (self.item["source"], self._display(self.item["output"]))
-        captions = tasks.captions(kind, self.language)
+        captions = task_captions(kind, self.language)
         self._show_kind()
-        self.first_label.setText(self.tr(captions[0]))
-        self.second_label.setText(self.tr(captions[1]))
+        self.first_label.setText(captions[0])
+        self.second_label.setText(captions[1])
         self.first.setText(texts[0])
         self.second.setText(texts[1])
         self.status.setText(self.tr("Answered — press Enter to go on, or a number to change it.")
@@ -357,8 +362,8 @@ class ItemPage(QWidget):
     def show_guidelines(self) -> None:
         """F1: the task's guidelines, as plain text."""
         from PySide6.QtWidgets import QMessageBox
-        words = tasks.texts(self.item.get("task") or "A", self.language)
-        box = QMessageBox(QMessageBox.Information, self.tr(words["title"]), self.tr(words["guidelines"]),
+        words = task_words(self.item.get("task") or "A", self.language)
+        box = QMessageBox(QMessageBox.Information, words["title"], words["guidelines"],
                           QMessageBox.Close, self)
         box.setTextFormat(Qt.PlainText)
         self.guidelines_box = box
@@ -369,7 +374,7 @@ class ItemPage(QWidget):
 
     def _show_task_e(self, words: dict, captions: tuple[str, str]) -> None:
         """Task E: the output marked word by word (offsets into the stored output, so in its own script)."""
-        self.esa.load(tasks.task("E"), words, self.item["output"], self.tr(captions[1]), self.item["answer"])
+        self.esa.load(tasks.task("E"), words, self.item["output"], captions[1], self.item["answer"])
         self.status.setText(self.tr("Answered — mark again or press Enter twice to keep it.")
                             if self.item["answer"] else "")
 
@@ -407,10 +412,10 @@ class ItemPage(QWidget):
                 widget.setParent(None)
                 widget.deleteLater()
         question = self._current_question() or self._questions()[-1]
-        words = tasks.texts(self.item["task"], self.language)["questions"][question["id"]]
-        self.question.setText(self.tr(words["prompt"]))
+        words = task_words(self.item["task"], self.language)["questions"][question["id"]]
+        self.question.setText(words["prompt"])
         for number, option in enumerate(question.get("options", []), 1):
-            button = QPushButton(f"{number}  {self.tr(words['labels'][str(option['value'])])}")
+            button = QPushButton(f"{number}  {words['labels'][str(option['value'])]}")
             button.setFont(_big(15))
             button.setCheckable(True)
             button.setChecked(self.partial.get(question["id"]) == option["value"])

@@ -16,7 +16,8 @@ from review import bundles, campaigns, reweight, study, tasks, tiers
 from review.store import Store
 from scoring.progress import Cancelled
 
-from .qt_common import SafeBrowser, Worker, accessible, ask, friendly_error, guarded, name_buttons, plain_labels
+from .qt_common import (SafeBrowser, Worker, accessible, ask, friendly_error, guarded, name_buttons, plain_labels,
+                        task_words)
 
 
 class RowsModel(QAbstractTableModel):
@@ -73,7 +74,7 @@ class CampaignPanel(QWidget):
         self.task = QComboBox()
         accessible(self.task, self.tr("Task of the new campaign"))
         for code in tasks.buildable():
-            self.task.addItem(self.tr("Task {0}: {1}").format(code, self.tr(tasks.texts(code)["title"])), code)
+            self.task.addItem(self.tr("Task {0}: {1}").format(code, task_words(code, None)["title"]), code)
         create = QPushButton(self.tr("Create campaign from a scored run…"))
         create.clicked.connect(guarded(self, self.create))
         export = QPushButton(self.tr("Export bundle…"))

@@ -137,6 +137,7 @@ def review_profile(card: dict) -> dict:
     names = card.get("names") or {}
     review = card.get("review") or {}
     return {"code": card.get("code"), "name": review.get("name") or names.get("en"),
+            "names": {k: v for k, v in names.items() if k != "endonym"},
             "endonym": names.get("endonym"), "display": review.get("display", []),
             "items": review.get("items", {}), "tasks": review.get("tasks", {})}
 

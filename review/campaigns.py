@@ -155,7 +155,8 @@ def language_of(scored: dict) -> dict:
     supplies tasks B and C): the review knows a language only through this data."""
     language = (scored.get("lyss") or {}).get("language") or {}
     profile = language.get("review") if isinstance(language.get("review"), dict) else {}
-    return {"code": language.get("code"), "name": profile.get("name"), "endonym": profile.get("endonym"),
+    return {"code": language.get("code"), "name": profile.get("name"), "names": profile.get("names") or {},
+            "endonym": profile.get("endonym"),
             "display": profile.get("display") or [], "items": profile.get("items") or {},
             "tasks": profile.get("tasks") or {}}
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import Any, Callable
 
 from scoring.errors import BadValue, NotFound
 from scoring.files import packaged_json
@@ -33,31 +33,50 @@ def task(code: str) -> dict:
 DEFAULT_LANGUAGE = "target-language"
 
 
-def texts(code: str, language: dict | None = None) -> dict:
-    """A task's words for the screen: title, instructions, and per question its prompt and option
-    labels, with ``{language}`` filled in from the campaign's language profile and the language pack's
-    own wording (``language["tasks"][code]``) over the neutral defaults."""
+Translate = Callable[[str], str]
+
+
+def language_name(language: dict | None, ui: str = "en") -> str:
+    """The language's name in the interface's language (``names[ui]``), else the name its pack gives the
+    review screens (English)."""
     language = language or {}
-    name = language.get("name") or DEFAULT_LANGUAGE
-    own = (language.get("tasks") or {}).get(code) or {}
+    other = (language.get("names") or {}).get(ui) if ui != "en" else None
+    return other or language.get("name") or DEFAULT_LANGUAGE
+
+
+def texts(code: str, language: dict | None = None, translate: Translate | None = None, ui: str = "en") -> dict:
+    """A task's words for the screen: title, instructions, guidelines, and per question its prompt, option
+    labels (and task E's severities, anchors and missing-word label). The language pack's own wording
+    (``language["tasks"][code]``) replaces the neutral defaults; ``translate`` (the app's translation of
+    the interface) is applied to the defaults before ``{language}`` is filled in with the name in ``ui``."""
+    own = (language or {}).get("tasks", {}).get(code) or {}
+    name, translate = language_name(language, ui), translate or (lambda text: text)
+    word = lambda mine, default: str(mine if mine is not None else translate(default)).replace("{language}", name)
     definition = task(code)
-    fill = lambda text: str(text).replace("{language}", name)
     questions = {}
     for q in definition["questions"]:
         mine = (own.get("questions") or {}).get(q["id"]) or {}
-        labels = {str(o["value"]): fill((mine.get("options") or {}).get(str(o["value"]), o["label"]))
-                  for o in q.get("options", [])}
-        questions[q["id"]] = {"prompt": fill(mine.get("prompt", q["prompt"])), "labels": labels}
-    return {"title": fill(own.get("title", definition["title"])),
-            "instructions": fill(own.get("instructions", definition["instructions"])),
-            "guidelines": fill(own.get("guidelines", definition.get("guidelines", ""))), "questions": questions}
+        shown = {"prompt": word(mine.get("prompt"), q["prompt"]),
+                 "labels": {str(o["value"]): word((mine.get("options") or {}).get(str(o["value"])), o["label"])
+                            for o in q.get("options", [])}}
+        if "anchors" in q:
+            shown["anchors"] = {str(a["value"]): word(None, a["label"]) for a in q["anchors"]}
+        if "severities" in q:
+            shown["severities"] = {s["value"]: {"label": word(None, s["label"]), "help": word(None, s["help"])}
+                                   for s in q["severities"]}
+            shown["missing_label"] = word(None, q["missing_label"])
+        questions[q["id"]] = shown
+    return {"title": word(own.get("title"), definition["title"]),
+            "instructions": word(own.get("instructions"), definition["instructions"]),
+            "guidelines": word(own.get("guidelines"), definition.get("guidelines", "")), "questions": questions}
 
 
-def captions(kind: str, language: dict | None = None) -> tuple[str, str]:
+def captions(kind: str, language: dict | None = None, translate: Translate | None = None,
+             ui: str = "en") -> tuple[str, str]:
     """The two captions of an item screen (source and output) for an item kind."""
-    name = (language or {}).get("name") or DEFAULT_LANGUAGE
+    name, translate = language_name(language, ui), translate or (lambda text: text)
     pair = _data("tasks.json")["_captions"].get(kind) or _data("tasks.json")["_captions"]["segment"]
-    return pair[0].replace("{language}", name), pair[1].replace("{language}", name)
+    return translate(pair[0]).replace("{language}", name), translate(pair[1]).replace("{language}", name)
 
 
 def settings(name: str) -> dict:

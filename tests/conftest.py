@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ["LYSS_UI_LANGUAGE"] = "en"  # tests read the English interface; the French one has its own test
 # Qt settings and user data of the tests never touch the real home folder
 _PRIVATE_HOME = tempfile.mkdtemp(prefix="lyss-test-home-")
 os.environ["XDG_CONFIG_HOME"] = os.path.join(_PRIVATE_HOME, "config")

@@ -1,0 +1,1468 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="fr_FR">
+<context>
+    <name></name>
+    <message>
+        <location filename="../paper_forms.py" line="102"/>
+        <source>Write the word numbers of each error, then minor or major (for example: 2-3 major); &apos;missing&apos; if something was left out.</source>
+        <translation>Écrivez les numéros des mots de chaque erreur, puis minor (mineure) ou major (majeure) (par exemple : 2-3 major) ; « missing » s’il manque quelque chose.</translation>
+    </message>
+    <message>
+        <location filename="../paper_forms.py" line="107"/>
+        <source>or a number from 0 to 100:</source>
+        <translation>ou un nombre de 0 à 100 :</translation>
+    </message>
+    <message>
+        <location filename="../qt_common.py" line="179"/>
+        <source>LYSS Desktop</source>
+        <translation>LYSS Desktop</translation>
+    </message>
+    <message>
+        <location filename="../qt_common.py" line="197"/>
+        <source>Something went wrong: {0}. Your answers are safe: each one was saved when you gave it.</source>
+        <translation>Un problème est survenu : {0}. Vos réponses sont en sécurité : chacune a été enregistrée au moment où vous l’avez donnée.</translation>
+    </message>
+</context>
+<context>
+    <name>CampaignPage</name>
+    <message>
+        <location filename="../review_panel.py" line="147"/>
+        <source>Tasks</source>
+        <translation>Tâches</translation>
+    </message>
+    <message>
+        <location filename="../review_panel.py" line="147"/>
+        <source>Choose a task with the arrow keys and press Enter</source>
+        <translation>Choisissez une tâche avec les flèches et appuyez sur Entrée</translation>
+    </message>
+    <message>
+        <location filename="../review_panel.py" line="151"/>
+        <source>Sign out</source>
+        <translation>Se déconnecter</translation>
+    </message>
+    <message>
+        <location filename="../review_panel.py" line="153"/>
+        <source>Start or continue  (Enter)</source>
+        <translation>Commencer ou continuer  (Entrée)</translation>
+    </message>
+    <message>
+        <location filename="../review_panel.py" line="163"/>
+        <source>Welcome, {0}. Choose a task:</source>
+        <translation>Bienvenue, {0}. Choisissez une tâche :</translation>
+    </message>
+    <message>
+        <location filename="../review_panel.py" line="167"/>
+        <source>{0} of {1} done</source>
+        <translation>{0} sur {1} faits</translation>
+    </message>
+    <message>
+        <location filename="../review_panel.py" line="167"/>
+        <source>not started</source>
+        <translation>pas commencé</translation>
+    </message>
+</context>
+<context>
+    <name>CampaignPanel</name>
+    <message>
+        <location filename="../study_panel.py" line="75"/>
+        <source>Task of the new campaign</source>
+        <translation>Tâche de la nouvelle campagne</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="77"/>
+        <source>Task {0}: {1}</source>
+        <translation>Tâche {0} : {1}</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="78"/>
+        <source>Create campaign from a scored run…</source>
+        <translation>Créer une campagne à partir d’un run évalué…</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="80"/>
+        <source>Export bundle…</source>
+        <translation>Exporter un paquet…</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="82"/>
+        <source>Merge bundle…</source>
+        <translation>Fusionner un paquet…</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="84"/>
+        <source>Withdraw selected speaker…</source>
+        <translation>Retirer le locuteur choisi…</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="91"/>
+        <source>This laptop&apos;s code: {0}</source>
+        <translation>Code de cet ordinateur : {0}</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="93"/>
+        <source>Enrol a laptop…</source>
+        <translation>Inscrire un ordinateur…</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="94"/>
+        <source>Let another laptop send answers to the campaigns you coordinate</source>
+        <translation>Permettre à un autre ordinateur d’envoyer des réponses aux campagnes que vous coordonnez</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="96"/>
+        <source>Trust a coordinator…</source>
+        <translation>Faire confiance à un coordinateur…</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="97"/>
+        <source>Accept the campaigns of your study&apos;s coordinator</source>
+        <translation>Accepter les campagnes du coordinateur de votre étude</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="104"/>
+        <source>Campaigns</source>
+        <translation>Campagnes</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="105"/>
+        <source>Choose a campaign to see each speaker&apos;s progress</source>
+        <translation>Choisissez une campagne pour voir l’avancement de chaque locuteur</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="107"/>
+        <source>Speakers&apos; progress in the chosen campaign</source>
+        <translation>Avancement des locuteurs dans la campagne choisie</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="124"/>
+        <source>Task</source>
+        <translation>Tâche</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="124"/>
+        <source>Campaign</source>
+        <translation>Campagne</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="124"/>
+        <source>Items</source>
+        <translation>Éléments</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="125"/>
+        <source>Items with enough speakers</source>
+        <translation>Éléments avec assez de locuteurs</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="139"/>
+        <source>Speaker</source>
+        <translation>Locuteur</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="139"/>
+        <source>Name (this laptop)</source>
+        <translation>Nom (sur cet ordinateur)</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="139"/>
+        <source>Answered</source>
+        <translation>Répondu</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="139"/>
+        <source>Of</source>
+        <translation>Sur</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="144"/>
+        <source>A scored run card</source>
+        <translation>Une fiche de run évaluée</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="144"/>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="147"/>
+        <source>Campaign {0} ready.</source>
+        <translation>Campagne {0} prête.</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="151"/>
+        <source>Export bundle</source>
+        <translation>Exporter un paquet</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="152"/>
+        <location filename="../study_panel.py" line="158"/>
+        <source>LYSS bundles (*.lyssbundle)</source>
+        <translation>Paquets LYSS (*.lyssbundle)</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="155"/>
+        <source>Wrote {0}: {1} answers.</source>
+        <translation>{0} écrit : {1} réponses.</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="158"/>
+        <source>Merge bundle</source>
+        <translation>Fusionner un paquet</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="161"/>
+        <source>Merged: {0} answers added, {1} replaced, {2} deleted.</source>
+        <translation>Fusionné : {0} réponses ajoutées, {1} remplacées, {2} supprimées.</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="170"/>
+        <source>Enrol a laptop</source>
+        <translation>Inscrire un ordinateur</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="171"/>
+        <source>The code shown on the other laptop (Campaigns tab, or `lyss review code`). Read it aloud or compare the two screens:</source>
+        <translation>Le code affiché sur l’autre ordinateur (onglet Campagnes, ou `lyss review code`). Lisez-le à voix haute ou comparez les deux écrans :</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="175"/>
+        <source>Laptop {0} may now send answers to {1} campaign(s).</source>
+        <translation>L’ordinateur {0} peut désormais envoyer des réponses à {1} campagne(s).</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="179"/>
+        <source>Trust a coordinator</source>
+        <translation>Faire confiance à un coordinateur</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="180"/>
+        <source>The code shown on the coordinator&apos;s laptop. Read it aloud or compare the two screens:</source>
+        <translation>Le code affiché sur l’ordinateur du coordinateur. Lisez-le à voix haute ou comparez les deux écrans :</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="183"/>
+        <source>This laptop now accepts the campaigns of coordinator {0}.</source>
+        <translation>Cet ordinateur accepte désormais les campagnes du coordinateur {0}.</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="190"/>
+        <source>Withdraw</source>
+        <translation>Retirer</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="191"/>
+        <source>Delete every answer of {0}, here, in this laptop&apos;s backups and wherever this laptop&apos;s bundles go? This cannot be undone.</source>
+        <translation>Supprimer toutes les réponses de {0}, ici, dans les sauvegardes de cet ordinateur et partout où vont ses paquets ? C’est irréversible.</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="194"/>
+        <source>{0} withdrew; {1} answers deleted here and in {2} backups.</source>
+        <translation>{0} s’est retiré(e) ; {1} réponses supprimées ici et dans {2} sauvegardes.</translation>
+    </message>
+</context>
+<context>
+    <name>ConsentPage</name>
+    <message>
+        <location filename="../review_panel.py" line="88"/>
+        <source>Before you start</source>
+        <translation>Avant de commencer</translation>
+    </message>
+    <message>
+        <location filename="../review_panel.py" line="93"/>
+        <source>What we collect, who sees it, and your choice</source>
+        <translation>Ce que nous recueillons, qui le voit, et votre choix</translation>
+    </message>
+    <message>
+        <location filename="../review_panel.py" line="95"/>
+        <source>&lt;p&gt;&lt;b&gt;What we collect.&lt;/b&gt; Your answers about machine translations (for example, how much of the meaning is there), a note if you write one, and how long each answer took.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Who sees it.&lt;/b&gt; Your name, community and dialect stay on this laptop. The study team sees your answers with a code instead of your name.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Your choice.&lt;/b&gt; You can stop at any time, and you can ask to withdraw: all your answers are then deleted, here and on the study team&apos;s computers.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Ce que nous recueillons.&lt;/b&gt; Vos réponses sur des traductions automatiques (par exemple, quelle part du sens est rendue), une note si vous en écrivez une, et le temps pris par chaque réponse.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Qui le voit.&lt;/b&gt; Votre nom, votre communauté et votre dialecte restent sur cet ordinateur. L’équipe de l’étude voit vos réponses avec un code à la place de votre nom.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Votre choix.&lt;/b&gt; Vous pouvez arrêter à tout moment et demander à vous retirer : toutes vos réponses sont alors supprimées, ici et sur les ordinateurs de l’équipe.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../review_panel.py" line="106"/>
+        <source>Your name (kept on this laptop)</source>
+        <translation>Votre nom (gardé sur cet ordinateur)</translation>
+    </message>
+    <message>
+        <location filename="../review_panel.py" line="107"/>
+        <source>Community (optional)</source>
+        <translation>Communauté (facultatif)</translation>
+    </message>
+    <message>
+        <location filename="../review_panel.py" line="108"/>
+        <source>Dialect (optional)</source>
+        <translation>Dialecte (facultatif)</translation>
+    </message>
+    <message>
+        <location filename="../review_panel.py" line="112"/>
+        <source>I agree — start</source>
+        <translation>J’accepte — commencer</translation>
+    </message>
+    <message>
+        <location filename="../review_panel.py" line="114"/>
+        <source>Back</source>
+        <translation>Retour</translation>
+    </message>
+    <message>
+        <location filename="../review_panel.py" line="124"/>
+        <source>Please write your name</source>
+        <translation>Veuillez écrire votre nom</translation>
+    </message>
+</context>
+<context>
+    <name>DonePage</name>
+    <message>
+        <location filename="../review_panel.py" line="546"/>
+        <source>Thank you! You have answered every item of this task.</source>
+        <translation>Merci ! Vous avez répondu à tous les éléments de cette tâche.</translation>
+    </message>
+    <message>
+        <location filename="../review_panel.py" line="549"/>
+        <source>Back to the tasks</source>
+        <translation>Retour aux tâches</translation>
+    </message>
+</context>
+<context>
+    <name>EsaPanel</name>
+    <message>
+        <location filename="../esa_widgets.py" line="188"/>
+        <source>Translation to mark</source>
+        <translation>Traduction à annoter</translation>
+    </message>
+    <message>
+        <location filename="../esa_widgets.py" line="221"/>
+        <source>Something missing  (M)</source>
+        <translation>Il manque quelque chose  (M)</translation>
+    </message>
+    <message>
+        <location filename="../esa_widgets.py" line="222"/>
+        <source>Remove mark  (Delete)</source>
+        <translation>Enlever la marque  (Suppr)</translation>
+    </message>
+    <message>
+        <location filename="../esa_widgets.py" line="223"/>
+        <source>Done marking  (Enter)</source>
+        <translation>Annotation terminée  (Entrée)</translation>
+    </message>
+</context>
+<context>
+    <name>ItemPage</name>
+    <message>
+        <location filename="../review_panel.py" line="201"/>
+        <source>Item to review</source>
+        <translation>Élément à évaluer</translation>
+    </message>
+    <message>
+        <location filename="../review_panel.py" line="202"/>
+        <source>Number keys answer, Ctrl+Z undoes the last answer, N writes a note, Esc pauses</source>
+        <translation>Les chiffres répondent, Ctrl+Z annule la dernière réponse, N écrit une note, Échap met en pause</translation>
+    </message>
+    <message>
+        <location filename="../review_panel.py" line="209"/>
+        <source>Show in another script</source>
+        <translation>Afficher dans une autre écriture</translation>
+    </message>
+    <message>
+        <location filename="../review_panel.py" line="211"/>
+        <source>Guidelines  (F1)</source>
+        <translation>Consignes  (F1)</translation>
+    </message>
+    <message>
+        <location filename="../review_panel.py" line="214"/>
+        <source>Pause  (Esc)</source>
+        <translation>Pause  (Échap)</translation>
+    </message>
+    <message>
+        <location filename="../review_panel.py" line="269"/>
+        <source>Show in {0}</source>
+        <translation>Afficher en {0}</translation>
+    </message>
+    <message>
+        <location filename="../review_panel.py" line="294"/>
+        <source>Practice {0} of {1}</source>
+        <translation>Entraînement {0} sur {1}</translation>
+    </message>
+    <message>
+        <location filename="../review_panel.py" line="299"/>
+        <source>Right.</source>
+        <translation>Juste.</translation>
+    </message>
+    <message>
+        <location filename="../review_panel.py" line="300"/>
+        <source>Not quite — you answered {0}; here we expected {1}.</source>
+        <translation>Pas tout à fait — vous avez répondu {0} ; ici, on attendait {1}.</translation>
+    </message>
+    <message>
+        <location filename="../review_panel.py" line="302"/>
+        <source>Press Enter to go on.</source>
+        <translation>Appuyez sur Entrée pour continuer.</translation>
+    </message>
+    <message>
+        <location filename="../review_panel.py" line="311"/>
+        <source>Practice done — the real items start now.</source>
+        <translation>Entraînement terminé — les vrais éléments commencent maintenant.</translation>
+    </message>
+    <message>
+        <location filename="../review_panel.py" line="316"/>
+        <source>{0} of {1}</source>
+        <translation>{0} sur {1}</translation>
+    </message>
+    <message>
+        <location filename="../review_panel.py" line="317"/>
+        <source>({0} answered)</source>
+        <translation>({0} répondus)</translation>
+    </message>
+    <message>
+        <location filename="../review_panel.py" line="357"/>
+        <source>Answered — press Enter to go on, or a number to change it.</source>
+        <translation>Répondu — appuyez sur Entrée pour continuer, ou sur un chiffre pour changer.</translation>
+    </message>
+    <message>
+        <location filename="../review_panel.py" line="378"/>
+        <source>Answered — mark again or press Enter twice to keep it.</source>
+        <translation>Répondu — annotez de nouveau ou appuyez deux fois sur Entrée pour garder la réponse.</translation>
+    </message>
+    <message>
+        <location filename="../review_panel.py" line="403"/>
+        <source>Arrows move · Shift extends · 1 minor · 2 major · M missing · Delete removes · Enter score · PgUp/PgDn items · Ctrl+Z undo · N note · Esc pause</source>
+        <translation>Flèches : déplacer · Maj : étendre · 1 mineure · 2 majeure · M manque · Suppr : enlever · Entrée : note · PgPréc/PgSuiv : éléments · Ctrl+Z annuler · N note · Échap pause</translation>
+    </message>
+    <message>
+        <location filename="../review_panel.py" line="405"/>
+        <source>Number keys answer · Enter or → next · ← back · Ctrl+Z undo · N note · Esc pause</source>
+        <translation>Les chiffres répondent · Entrée ou → suivant · ← retour · Ctrl+Z annuler · N note · Échap pause</translation>
+    </message>
+    <message>
+        <location filename="../review_panel.py" line="461"/>
+        <source>Please answer with the number keys first.</source>
+        <translation>Veuillez d’abord répondre avec les chiffres.</translation>
+    </message>
+    <message>
+        <location filename="../review_panel.py" line="479"/>
+        <source>Your last answer was undone.</source>
+        <translation>Votre dernière réponse a été annulée.</translation>
+    </message>
+    <message>
+        <location filename="../review_panel.py" line="484"/>
+        <source>Note</source>
+        <translation>Note</translation>
+    </message>
+    <message>
+        <location filename="../review_panel.py" line="484"/>
+        <source>Your note about this item:</source>
+        <translation>Votre note sur cet élément :</translation>
+    </message>
+    <message>
+        <location filename="../review_panel.py" line="494"/>
+        <source>Note saved.</source>
+        <translation>Note enregistrée.</translation>
+    </message>
+    <message>
+        <location filename="../review_panel.py" line="495"/>
+        <source>Note kept; it is saved with your answer.</source>
+        <translation>Note gardée ; elle est enregistrée avec votre réponse.</translation>
+    </message>
+</context>
+<context>
+    <name>LYSS</name>
+    <message>
+        <location filename="../qt_common.py" line="158"/>
+        <source>Key: {0}</source>
+        <translation>Touche : {0}</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <location filename="../main_window.py" line="21"/>
+        <source>LYSS Desktop</source>
+        <translation>LYSS Desktop</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="30"/>
+        <source>Review</source>
+        <translation>Évaluer</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="31"/>
+        <source>Score a run</source>
+        <translation>Évaluer un run</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="32"/>
+        <source>Campaigns</source>
+        <translation>Campagnes</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="33"/>
+        <source>Study</source>
+        <translation>Étude</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="38"/>
+        <source>Parts of LYSS Desktop</source>
+        <translation>Parties de LYSS Desktop</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="39"/>
+        <source>Review, Score a run, Campaigns, Study; Ctrl+Tab moves between them</source>
+        <translation>Évaluer, Évaluer un run, Campagnes, Étude ; Ctrl+Tab passe de l’une à l’autre</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="52"/>
+        <source>&amp;File</source>
+        <translation>&amp;Fichier</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="53"/>
+        <source>Open run card…</source>
+        <translation>Ouvrir une fiche de run…</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="56"/>
+        <source>Open review database…</source>
+        <translation>Ouvrir une base d’évaluation…</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="58"/>
+        <source>Quit</source>
+        <translation>Quitter</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="62"/>
+        <source>&amp;View</source>
+        <translation>&amp;Affichage</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="63"/>
+        <source>Larger text</source>
+        <translation>Texte plus grand</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="65"/>
+        <source>Smaller text</source>
+        <translation>Texte plus petit</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="67"/>
+        <source>High contrast</source>
+        <translation>Contraste élevé</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="72"/>
+        <source>Language of the interface</source>
+        <translation>Langue de l’interface</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="105"/>
+        <source>Open or create a review database</source>
+        <translation>Ouvrir ou créer une base d’évaluation</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="106"/>
+        <source>SQLite (*.sqlite *.db)</source>
+        <translation>SQLite (*.sqlite *.db)</translation>
+    </message>
+</context>
+<context>
+    <name>ScoreBar</name>
+    <message>
+        <location filename="../esa_widgets.py" line="135"/>
+        <source>Score from 0 to 100</source>
+        <translation>Note de 0 à 100</translation>
+    </message>
+</context>
+<context>
+    <name>ScorePanel</name>
+    <message>
+        <location filename="../score_panel.py" line="200"/>
+        <source>Open run card…</source>
+        <translation>Ouvrir une fiche de run…</translation>
+    </message>
+    <message>
+        <location filename="../score_panel.py" line="202"/>
+        <source>Compare with…</source>
+        <translation>Comparer avec…</translation>
+    </message>
+    <message>
+        <location filename="../score_panel.py" line="204"/>
+        <source>Export scored run card…</source>
+        <translation>Exporter la fiche de run évaluée…</translation>
+    </message>
+    <message>
+        <location filename="../score_panel.py" line="206"/>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <location filename="../score_panel.py" line="210"/>
+        <source>Scoring progress</source>
+        <translation>Avancement de l’évaluation</translation>
+    </message>
+    <message>
+        <location filename="../score_panel.py" line="211"/>
+        <source>Open a run card, a harness report, a TSV or JSONL file — or drop it here.</source>
+        <translation>Ouvrez une fiche de run, un rapport du harnais, un fichier TSV ou JSONL — ou déposez-le ici.</translation>
+    </message>
+    <message>
+        <location filename="../score_panel.py" line="230"/>
+        <source>Metrics of the run</source>
+        <translation>Métriques du run</translation>
+    </message>
+    <message>
+        <location filename="../score_panel.py" line="231"/>
+        <source>One row a metric: its score, weight, interval and why it may be missing</source>
+        <translation>Une ligne par métrique : son score, son poids, son intervalle et pourquoi elle peut manquer</translation>
+    </message>
+    <message>
+        <location filename="../score_panel.py" line="241"/>
+        <source>Filter entries (any column)…</source>
+        <translation>Filtrer les entrées (toute colonne)…</translation>
+    </message>
+    <message>
+        <location filename="../score_panel.py" line="242"/>
+        <source>Filter entries</source>
+        <translation>Filtrer les entrées</translation>
+    </message>
+    <message>
+        <location filename="../score_panel.py" line="242"/>
+        <source>Shows only the entries containing this text</source>
+        <translation>N’affiche que les entrées contenant ce texte</translation>
+    </message>
+    <message>
+        <location filename="../score_panel.py" line="251"/>
+        <source>Entries of the run</source>
+        <translation>Entrées du run</translation>
+    </message>
+    <message>
+        <location filename="../score_panel.py" line="251"/>
+        <source>Choose an entry to see its details</source>
+        <translation>Choisissez une entrée pour voir ses détails</translation>
+    </message>
+    <message>
+        <location filename="../score_panel.py" line="260"/>
+        <source>Details of the chosen entry</source>
+        <translation>Détails de l’entrée choisie</translation>
+    </message>
+    <message>
+        <location filename="../score_panel.py" line="277"/>
+        <source>Language: as the file says</source>
+        <translation>Langue : celle du fichier</translation>
+    </message>
+    <message>
+        <location filename="../score_panel.py" line="281"/>
+        <source>Profile: automatic</source>
+        <translation>Profil : automatique</translation>
+    </message>
+    <message>
+        <location filename="../score_panel.py" line="283"/>
+        <source>Profile {0}</source>
+        <translation>Profil {0}</translation>
+    </message>
+    <message>
+        <location filename="../score_panel.py" line="284"/>
+        <source>Language of the translations</source>
+        <translation>Langue des traductions</translation>
+    </message>
+    <message>
+        <location filename="../score_panel.py" line="285"/>
+        <source>Used when the file does not name its language; applies to the next file opened</source>
+        <translation>Utilisée quand le fichier ne nomme pas sa langue ; s’applique au prochain fichier ouvert</translation>
+    </message>
+    <message>
+        <location filename="../score_panel.py" line="286"/>
+        <source>Weight profile</source>
+        <translation>Profil de pondération</translation>
+    </message>
+    <message>
+        <location filename="../score_panel.py" line="287"/>
+        <source>Automatic: A when an analyser for the language is available, otherwise B</source>
+        <translation>Automatique : A quand un analyseur de la langue est disponible, sinon B</translation>
+    </message>
+    <message>
+        <location filename="../score_panel.py" line="303"/>
+        <source>Open a run card</source>
+        <translation>Ouvrir une fiche de run</translation>
+    </message>
+    <message>
+        <location filename="../score_panel.py" line="304"/>
+        <source>Run cards (*.json *.jsonl *.tsv);;All files (*)</source>
+        <translation>Fiches de run (*.json *.jsonl *.tsv);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <location filename="../score_panel.py" line="322"/>
+        <source>Scoring {0}…</source>
+        <translation>Évaluation de {0}…</translation>
+    </message>
+    <message>
+        <location filename="../score_panel.py" line="328"/>
+        <source>Scoring: {0}</source>
+        <translation>Évaluation : {0}</translation>
+    </message>
+    <message>
+        <location filename="../score_panel.py" line="350"/>
+        <source>Cancelled.</source>
+        <translation>Annulé.</translation>
+    </message>
+    <message>
+        <location filename="../score_panel.py" line="352"/>
+        <source>Could not score this file.</source>
+        <translation>Impossible d’évaluer ce fichier.</translation>
+    </message>
+    <message>
+        <location filename="../score_panel.py" line="368"/>
+        <source>Scored {0}: {1} entries, language {2}, profile {3}</source>
+        <translation>{0} évalué : {1} entrées, langue {2}, profil {3}</translation>
+    </message>
+    <message>
+        <location filename="../score_panel.py" line="370"/>
+        <source> — the file names no language: choose it above and open the file again</source>
+        <translation> — le fichier ne nomme pas de langue : choisissez-la ci-dessus et rouvrez le fichier</translation>
+    </message>
+    <message>
+        <location filename="../score_panel.py" line="375"/>
+        <source> — an automated nomination only: speakers have not confirmed it</source>
+        <translation> — une proposition automatique seulement : les locuteurs ne l’ont pas confirmée</translation>
+    </message>
+    <message>
+        <location filename="../score_panel.py" line="416"/>
+        <source>not judged: {0}</source>
+        <translation>non évalué : {0}</translation>
+    </message>
+    <message>
+        <location filename="../score_panel.py" line="427"/>
+        <source>Export the scored run card</source>
+        <translation>Exporter la fiche de run évaluée</translation>
+    </message>
+    <message>
+        <location filename="../score_panel.py" line="428"/>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../score_panel.py" line="432"/>
+        <source>Wrote {0}</source>
+        <translation>{0} écrit</translation>
+    </message>
+    <message>
+        <location filename="../score_panel.py" line="437"/>
+        <source>Compare with another run</source>
+        <translation>Comparer avec un autre run</translation>
+    </message>
+    <message>
+        <location filename="../score_panel.py" line="438"/>
+        <source>Run cards (*.json *.jsonl *.tsv)</source>
+        <translation>Fiches de run (*.json *.jsonl *.tsv)</translation>
+    </message>
+    <message>
+        <location filename="../score_panel.py" line="457"/>
+        <source>Comparing with {0}…</source>
+        <translation>Comparaison avec {0}…</translation>
+    </message>
+    <message>
+        <location filename="../score_panel.py" line="468"/>
+        <source>Compared with {0}.</source>
+        <translation>Comparé avec {0}.</translation>
+    </message>
+</context>
+<context>
+    <name>SignInPage</name>
+    <message>
+        <location filename="../review_panel.py" line="41"/>
+        <source>Who is reviewing today?</source>
+        <translation>Qui évalue aujourd’hui ?</translation>
+    </message>
+    <message>
+        <location filename="../review_panel.py" line="46"/>
+        <source>Speakers on this laptop</source>
+        <translation>Locuteurs sur cet ordinateur</translation>
+    </message>
+    <message>
+        <location filename="../review_panel.py" line="47"/>
+        <source>Choose your name with the arrow keys and press Enter</source>
+        <translation>Choisissez votre nom avec les flèches et appuyez sur Entrée</translation>
+    </message>
+    <message>
+        <location filename="../review_panel.py" line="50"/>
+        <source>No one has a profile on this laptop yet. Press “I am new here” to start.</source>
+        <translation>Personne n’a encore de profil sur cet ordinateur. Appuyez sur « Je suis nouveau ici » pour commencer.</translation>
+    </message>
+    <message>
+        <location filename="../review_panel.py" line="55"/>
+        <source>Continue  (Enter)</source>
+        <translation>Continuer  (Entrée)</translation>
+    </message>
+    <message>
+        <location filename="../review_panel.py" line="57"/>
+        <source>I am new here</source>
+        <translation>Je suis nouveau ici</translation>
+    </message>
+</context>
+<context>
+    <name>SpanView</name>
+    <message>
+        <location filename="../esa_widgets.py" line="120"/>
+        <source>marked {0}</source>
+        <translation>marqué {0}</translation>
+    </message>
+    <message>
+        <location filename="../esa_widgets.py" line="120"/>
+        <source>not marked</source>
+        <translation>non marqué</translation>
+    </message>
+    <message>
+        <location filename="../esa_widgets.py" line="121"/>
+        <source>{0}: {1}; {2} marks in all</source>
+        <translation>{0} : {1} ; {2} marques en tout</translation>
+    </message>
+</context>
+<context>
+    <name>StudyPanel</name>
+    <message>
+        <location filename="../study_panel.py" line="212"/>
+        <source>Campaign</source>
+        <translation>Campagne</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="212"/>
+        <location filename="../study_panel.py" line="386"/>
+        <source>Metric</source>
+        <translation>Métrique</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="213"/>
+        <source>Human score</source>
+        <translation>Score humain</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="218"/>
+        <source>Agreement</source>
+        <translation>Accord</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="218"/>
+        <source>Correlate</source>
+        <translation>Corréler</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="219"/>
+        <source>Rater quality</source>
+        <translation>Qualité des évaluateurs</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="219"/>
+        <source>Linter precision</source>
+        <translation>Précision du linter</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="219"/>
+        <source>FST false rejections</source>
+        <translation>Faux rejets du FST</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="220"/>
+        <source>Reweight…</source>
+        <translation>Repondérer…</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="220"/>
+        <source>Confirm tier…</source>
+        <translation>Confirmer le niveau…</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="221"/>
+        <source>Save plot as PNG…</source>
+        <translation>Enregistrer le graphique en PNG…</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="234"/>
+        <source>Progress of the computation</source>
+        <translation>Avancement du calcul</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="236"/>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="245"/>
+        <source>Results table</source>
+        <translation>Tableau des résultats</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="246"/>
+        <source>Results in words</source>
+        <translation>Résultats en mots</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="252"/>
+        <source>Plot of the results</source>
+        <translation>Graphique des résultats</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="253"/>
+        <source>The same numbers as the results table</source>
+        <translation>Les mêmes nombres que le tableau des résultats</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="278"/>
+        <source>&lt;p&gt;Computing…&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Calcul en cours…&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="301"/>
+        <source>Cancelled.</source>
+        <translation>Annulé.</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="316"/>
+        <source>Question</source>
+        <translation>Question</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="316"/>
+        <location filename="../study_panel.py" line="339"/>
+        <source>Level</source>
+        <translation>Niveau</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="316"/>
+        <location filename="../study_panel.py" line="368"/>
+        <location filename="../study_panel.py" line="376"/>
+        <source>CI lower</source>
+        <translation>IC bas</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="316"/>
+        <location filename="../study_panel.py" line="368"/>
+        <location filename="../study_panel.py" line="376"/>
+        <source>CI upper</source>
+        <translation>IC haut</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="317"/>
+        <location filename="../study_panel.py" line="356"/>
+        <source>Answers</source>
+        <translation>Réponses</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="317"/>
+        <source>Speakers</source>
+        <translation>Locuteurs</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="317"/>
+        <source>Items</source>
+        <translation>Éléments</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="318"/>
+        <source>&lt;p&gt;Task {0}: Krippendorff&apos;s alpha of every question, at the levels its scale allows, with 95% bootstrap intervals over items.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Tâche {0} : alpha de Krippendorff de chaque question, aux niveaux que son échelle permet, avec des intervalles bootstrap à 95 % sur les éléments.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="341"/>
+        <source>One system only: no system-level correlation.&lt;br&gt;</source>
+        <translation>Un seul système : pas de corrélation au niveau des systèmes.&lt;br&gt;</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="356"/>
+        <source>Speaker</source>
+        <translation>Locuteur</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="356"/>
+        <source>Repeats same</source>
+        <translation>Répétitions identiques</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="356"/>
+        <source>Degraded lower</source>
+        <translation>Dégradés notés plus bas</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="357"/>
+        <source>p (MWU)</source>
+        <translation>p (MWU)</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="357"/>
+        <source>Median s per item</source>
+        <translation>Médiane s par élément</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="357"/>
+        <source>Time away s</source>
+        <translation>Temps d’absence s</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="358"/>
+        <source>Answers with time away</source>
+        <translation>Réponses avec absence</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="358"/>
+        <source>Flags</source>
+        <translation>Signalements</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="361"/>
+        <source>none</source>
+        <translation>aucun</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="362"/>
+        <source>&lt;p&gt;Time per item counts the time the item was in front of the speaker; time with the app out of focus is shown apart. Read these to understand the data, never to rank people.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Le temps par élément compte le temps où l’élément était devant le locuteur ; le temps passé hors de l’application est montré à part. Lisez ces chiffres pour comprendre les données, jamais pour classer les personnes.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="368"/>
+        <source>Variant class</source>
+        <translation>Classe de variante</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="368"/>
+        <source>Precision</source>
+        <translation>Précision</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="369"/>
+        <source>Pairs judged</source>
+        <translation>Paires jugées</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="371"/>
+        <source>&lt;p&gt;{0} pairs rated, {1} with a majority verdict.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;{0} paires évaluées, {1} avec un verdict majoritaire.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="376"/>
+        <source>False rejection rate</source>
+        <translation>Taux de faux rejets</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="377"/>
+        <source>Words decided</source>
+        <translation>Mots tranchés</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="379"/>
+        <source>&lt;p&gt;Valid words the analyser missed: {0}&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Mots valides que l’analyseur n’a pas reconnus : {0}&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="383"/>
+        <source>Save the refitted profile</source>
+        <translation>Enregistrer le profil réajusté</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="384"/>
+        <location filename="../study_panel.py" line="392"/>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="386"/>
+        <source>Fitted weight</source>
+        <translation>Poids ajusté</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="386"/>
+        <source>Default weight</source>
+        <translation>Poids par défaut</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="388"/>
+        <source>&lt;p&gt;Cross-validated Pearson {0:.3f} (default profile {1:.3f}).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Pearson en validation croisée {0:.3f} (profil par défaut {1:.3f}).&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="392"/>
+        <source>The scored run card</source>
+        <translation>La fiche de run évaluée</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="400"/>
+        <source>Save plot</source>
+        <translation>Enregistrer le graphique</translation>
+    </message>
+</context>
+<context>
+    <name>tasks</name>
+    <message>
+        <location filename="data_strings.py" line="6"/>
+        <source>Adequacy and fluency</source>
+        <translation>Adéquation et fluidité</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="7"/>
+        <source>Read the source sentence and its {language} translation. How much of the meaning is there, and how natural is the translation?</source>
+        <translation>Lisez la phrase source et sa traduction en {language}. Quelle part du sens s’y trouve, et la traduction est-elle naturelle ?</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="8"/>
+        <source>Read the source sentence first, then the {language} translation.
+
+Meaning (adequacy): how much of what the source says is in the translation? 5 All: nothing is lost or added. 4 Most: a detail is lost or wrong. 3 Much: the main point is there, some parts are not. 2 Little: only a word or two carry over. 1 None: it says something else, or nothing.
+
+Naturalness (fluency): read the translation alone. Would a speaker say it this way? 5 Flawless, 4 Good, 3 Non-native (understandable but not how people talk), 2 Disfluent, 1 Incomprehensible.
+
+Judge each question on its own: a natural sentence can still say the wrong thing. Spelling choices (long vowels, one writing system or another) count only if they change the word. When you are unsure, choose the nearer answer and add a note with N.</source>
+        <translation>Lisez d’abord la phrase source, puis la traduction en {language}.
+
+Sens (adéquation) : quelle part de ce que dit la source se retrouve dans la traduction ? 5 Tout : rien n’est perdu ni ajouté. 4 La plupart : un détail est perdu ou faux. 3 Beaucoup : l’essentiel est là, certaines parties non. 2 Peu : seulement un mot ou deux passent. 1 Rien : elle dit autre chose, ou rien.
+
+Naturel (fluidité) : lisez la traduction seule. Un locuteur le dirait-il ainsi ? 5 Impeccable, 4 Bon, 3 Non natif (compréhensible mais pas comme les gens parlent), 2 Peu fluide, 1 Incompréhensible.
+
+Jugez chaque question séparément : une phrase naturelle peut quand même dire autre chose. Les choix d’orthographe (voyelles longues, une écriture ou une autre) ne comptent que s’ils changent le mot. En cas de doute, choisissez la réponse la plus proche et ajoutez une note avec N.</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="9"/>
+        <source>How much of the meaning is expressed?</source>
+        <translation>Quelle part du sens est exprimée ?</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="10"/>
+        <source>None</source>
+        <translation>Rien</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="11"/>
+        <source>Little</source>
+        <translation>Peu</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="12"/>
+        <source>Much</source>
+        <translation>Beaucoup</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="13"/>
+        <source>Most</source>
+        <translation>La plupart</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="14"/>
+        <source>All</source>
+        <translation>Tout</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="15"/>
+        <source>How natural is the translation?</source>
+        <translation>La traduction est-elle naturelle ?</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="16"/>
+        <source>Incomprehensible</source>
+        <translation>Incompréhensible</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="17"/>
+        <source>Disfluent</source>
+        <translation>Peu fluide</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="18"/>
+        <source>Non-native</source>
+        <translation>Non natif</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="19"/>
+        <source>Good</source>
+        <translation>Bon</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="20"/>
+        <source>Flawless</source>
+        <translation>Impeccable</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="21"/>
+        <source>Are these two the same?</source>
+        <translation>Ces deux phrases disent-elles la même chose ?</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="22"/>
+        <source>Two {language} sentences that our checker thinks mean the same thing. Do they?</source>
+        <translation>Deux phrases en {language} que notre vérificateur croit de même sens. Le sont-elles ?</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="23"/>
+        <source>Our checker thinks the two {language} sentences A and B mean the same thing, written differently. Do they? Yes: a speaker would accept either for the other. No: they differ in meaning (a different person, time, number, or word). Depends: the same in some situations or dialects only — add a note with N saying which.
+
+Then: are both natural? Choose which one sounds better, or Neither if both sound wrong.</source>
+        <translation>Notre vérificateur pense que les deux phrases en {language} A et B ont le même sens, écrites différemment. Est-ce le cas ? Oui : un locuteur accepterait l’une pour l’autre. Non : leur sens diffère (une autre personne, un autre temps, un autre nombre ou un autre mot). Ça dépend : pareilles dans certaines situations ou certains dialectes seulement — ajoutez une note avec N pour dire lesquels.
+
+Ensuite : les deux sont-elles naturelles ? Choisissez celle qui sonne le mieux, ou Aucune si les deux sonnent faux.</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="24"/>
+        <source>Do A and B mean the same?</source>
+        <translation>A et B veulent-elles dire la même chose ?</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="25"/>
+        <source>Yes</source>
+        <translation>Oui</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="26"/>
+        <source>No</source>
+        <translation>Non</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="27"/>
+        <source>Depends</source>
+        <translation>Ça dépend</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="28"/>
+        <source>Are both natural?</source>
+        <translation>Les deux sont-elles naturelles ?</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="29"/>
+        <source>A better</source>
+        <translation>A meilleure</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="30"/>
+        <source>B better</source>
+        <translation>B meilleure</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="31"/>
+        <source>Neither</source>
+        <translation>Aucune</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="32"/>
+        <source>Is this a word in {language}?</source>
+        <translation>Est-ce un mot en {language} ?</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="33"/>
+        <source>Our analyser did not recognise this word. Is it a real word in {language}?</source>
+        <translation>Notre analyseur n’a pas reconnu ce mot. Est-ce un vrai mot en {language} ?</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="34"/>
+        <source>Our analyser did not recognise this word. Is it a real {language} word? Yes, No, or Unsure. If yes: established (everyday), a loanword, a name, dialectal (used in some communities), or a new word. The sentence it was seen in is shown below it. Spelling variants of a real word count as Yes.</source>
+        <translation>Notre analyseur n’a pas reconnu ce mot. Est-ce un vrai mot en {language} ? Oui, Non, ou Incertain. Si oui : courant (de tous les jours), un emprunt, un nom, dialectal (employé dans certaines communautés) ou un mot nouveau. La phrase où il a été vu est affichée en dessous. Les variantes d’orthographe d’un vrai mot comptent comme Oui.</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="35"/>
+        <source>Is this a valid word in {language}?</source>
+        <translation>Est-ce un mot valide en {language} ?</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="36"/>
+        <source>Unsure</source>
+        <translation>Incertain</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="37"/>
+        <source>What kind of word is it?</source>
+        <translation>Quel genre de mot est-ce ?</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="38"/>
+        <source>Established</source>
+        <translation>Courant</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="39"/>
+        <source>Loanword</source>
+        <translation>Emprunt</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="40"/>
+        <source>Name</source>
+        <translation>Nom</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="41"/>
+        <source>Dialectal</source>
+        <translation>Dialectal</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="42"/>
+        <source>Neologism</source>
+        <translation>Néologisme</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="43"/>
+        <source>Is this translation usable?</source>
+        <translation>Cette traduction est-elle utilisable ?</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="44"/>
+        <source>Would this translation be usable as it is?</source>
+        <translation>Cette traduction serait-elle utilisable telle quelle ?</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="45"/>
+        <source>Would this translation be usable as it is, for example in a letter or a notice? Reject: it must not be used. Gist: it shows roughly what was meant, no more. Acceptable: usable with small changes. Excellent: usable as it is.</source>
+        <translation>Cette traduction serait-elle utilisable telle quelle, par exemple dans une lettre ou un avis ? Rejeter : à ne pas utiliser. Idée générale : elle montre à peu près ce qui était voulu, sans plus. Acceptable : utilisable avec de petites retouches. Excellente : utilisable telle quelle.</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="46"/>
+        <source>This translation is…</source>
+        <translation>Cette traduction est…</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="47"/>
+        <source>Reject</source>
+        <translation>À rejeter</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="48"/>
+        <source>Gist</source>
+        <translation>Idée générale</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="49"/>
+        <source>Acceptable</source>
+        <translation>Acceptable</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="50"/>
+        <source>Excellent</source>
+        <translation>Excellente</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="51"/>
+        <source>Mark the errors, then score</source>
+        <translation>Marquer les erreurs, puis noter</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="52"/>
+        <source>Mark each error in the {language} translation: move with the arrow keys (Shift to extend), then 1 for a minor error or 2 for a major one; M goes to &quot;something missing&quot;; Delete removes a mark. Press Enter, then score the whole translation from 0 to 100.</source>
+        <translation>Marquez chaque erreur de la traduction en {language} : déplacez-vous avec les flèches (Maj pour étendre), puis 1 pour une erreur mineure ou 2 pour une erreur majeure ; M va à « il manque quelque chose » ; Suppr enlève une marque. Appuyez sur Entrée, puis notez toute la traduction de 0 à 100.</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="53"/>
+        <source>Read the source and the {language} translation. Mark every error you find in the translation: move with the arrow keys (hold Shift to cover several words), then press 1 for a minor error or 2 for a major error. A minor error does not change the meaning much (a small grammar, spelling or word-choice slip). A major error changes or loses meaning, or a speaker would stumble over it. If something of the source is missing, press M and then 1 or 2. Delete removes a mark. You can also click a word, and Shift+click to extend.
+
+When you have marked everything, press Enter and score the whole translation from 0 to 100: 0 no meaning preserved, 33 some meaning preserved, 66 most meaning preserved with few mistakes, 100 perfect meaning and grammar. Keys 1–4 jump to these, the arrows fine-tune, Enter saves.</source>
+        <translation>Lisez la source et la traduction en {language}. Marquez chaque erreur que vous trouvez dans la traduction : déplacez-vous avec les flèches (gardez Maj enfoncée pour couvrir plusieurs mots), puis appuyez sur 1 pour une erreur mineure ou sur 2 pour une erreur majeure. Une erreur mineure ne change pas beaucoup le sens (une petite faute de grammaire, d’orthographe ou de choix de mot). Une erreur majeure change ou perd le sens, ou un locuteur butterait dessus. S’il manque quelque chose de la source, appuyez sur M puis sur 1 ou 2. Suppr enlève une marque. Vous pouvez aussi cliquer sur un mot, et Maj+clic pour étendre.
+
+Quand tout est marqué, appuyez sur Entrée et notez toute la traduction de 0 à 100 : 0 aucun sens conservé, 33 une partie du sens conservée, 66 l’essentiel du sens conservé avec peu de fautes, 100 sens et grammaire parfaits. Les touches 1 à 4 y mènent, les flèches ajustent, Entrée enregistre.</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="54"/>
+        <source>Mark the errors in the translation</source>
+        <translation>Marquez les erreurs de la traduction</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="55"/>
+        <source>[something missing]</source>
+        <translation>[il manque quelque chose]</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="56"/>
+        <source>Minor error</source>
+        <translation>Erreur mineure</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="57"/>
+        <source>Does not change the meaning much: a small grammar, spelling or word-choice slip.</source>
+        <translation>Ne change pas beaucoup le sens : une petite faute de grammaire, d’orthographe ou de choix de mot.</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="58"/>
+        <source>Major error</source>
+        <translation>Erreur majeure</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="59"/>
+        <source>Changes or loses meaning, or a speaker would stumble over it.</source>
+        <translation>Change ou perd le sens, ou un locuteur butterait dessus.</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="60"/>
+        <source>How good is the translation as a whole?</source>
+        <translation>Que vaut la traduction dans son ensemble ?</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="61"/>
+        <source>No meaning preserved</source>
+        <translation>Aucun sens conservé</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="62"/>
+        <source>Some meaning preserved</source>
+        <translation>Une partie du sens conservée</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="63"/>
+        <source>Most meaning preserved, few mistakes</source>
+        <translation>L’essentiel du sens conservé, peu de fautes</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="64"/>
+        <source>Perfect meaning and grammar</source>
+        <translation>Sens et grammaire parfaits</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="65"/>
+        <source>Direct assessment (imported)</source>
+        <translation>Évaluation directe (importée)</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="66"/>
+        <source>0–100 direct assessment scores imported from a DA study (e.g. MLQE-PE).</source>
+        <translation>Scores d’évaluation directe de 0 à 100 importés d’une étude DA (p. ex. MLQE-PE).</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="67"/>
+        <source>Quality 0–100</source>
+        <translation>Qualité 0–100</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="68"/>
+        <source>Source</source>
+        <translation>Source</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="69"/>
+        <source>{language} translation</source>
+        <translation>Traduction en {language}</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="70"/>
+        <source>{language} word</source>
+        <translation>Mot en {language}</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="71"/>
+        <source>Seen in</source>
+        <translation>Vu dans</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="72"/>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="73"/>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="74"/>
+        <source>This translation was written by a person and checked: it keeps all of the meaning.</source>
+        <translation>Cette traduction a été écrite par une personne et vérifiée : elle garde tout le sens.</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="75"/>
+        <source>This translation belongs to another sentence: it keeps none of the meaning.</source>
+        <translation>Cette traduction appartient à une autre phrase : elle ne garde rien du sens.</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="76"/>
+        <source>Some words of this translation were replaced on purpose by words from another sentence: part of the meaning is lost there.</source>
+        <translation>Certains mots de cette traduction ont été remplacés exprès par des mots d’une autre phrase : une partie du sens s’y perd.</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,69 @@
+"""The French interface: complete, up to date with the code and the data files, and switchable at run
+time from View; a task's words and the language's name in French."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+
+from review import campaigns, practice
+from review.store import Store
+
+I18N = Path(__file__).resolve().parents[1] / "desktop" / "i18n"
+
+
+def _messages(ts: Path) -> dict[str, str | None]:
+    out = {}
+    for message in ET.parse(ts).getroot().iter("message"):
+        translation = message.find("translation")
+        out[message.find("source").text] = None if translation.get("type") == "unfinished" else translation.text
+    return out
+
+
+def test_the_french_translation_is_complete_and_current(tmp_path):
+    """lupdate over today's code and data finds no text the shipped .ts lacks, and every text is translated."""
+    sys.path.insert(0, str(I18N))
+    import update
+    assert (I18N / "data_strings.py").read_text("utf-8") == update.data_strings_source()  # current with the data
+    fresh = tmp_path / "fresh.ts"
+    sources = sorted(str(p) for p in (I18N.parent).glob("*.py")) + [str(I18N / "data_strings.py")]
+    subprocess.run([update.tool("pyside6-lupdate"), *sources, "-ts", str(fresh)], check=True, capture_output=True)
+    shipped = _messages(I18N / "lyss_fr.ts")
+    assert set(_messages(fresh)) <= set(shipped), "run `make translations` and translate the new texts"
+    untranslated = [s for s, t in shipped.items() if not t]
+    assert untranslated == []
+    assert (I18N / "lyss_fr.qm").stat().st_mtime >= (I18N / "lyss_fr.ts").stat().st_mtime - 1
+
+
+def test_switching_to_french_at_run_time(qtbot, qapp, tmp_path, scored_demo):
+    from desktop.main_window import MainWindow
+    from desktop.qt_common import application, set_ui_language, ui_languages
+    application()
+    assert ui_languages() == {"en": "English", "fr": "français"}  # each named in its own language
+    path = tmp_path / "r.sqlite"
+    with Store(path) as store:
+        cid = campaigns.create_campaign(store, campaigns.load_scored(str(scored_demo)), "A", items=10)
+        practice.mark_done(store, cid, campaigns.add_speaker(store, "Mary", "LYSS study"))
+    window = MainWindow(str(path))
+    qtbot.addWidget(window)
+    window.show()
+    try:
+        french = window.switch_language("fr")
+        qtbot.addWidget(french)
+        assert [french.tabs.tabText(k) for k in range(4)] == ["Évaluer", "Évaluer un run", "Campagnes", "Étude"]
+        review = french.review
+        qtbot.keyClick(review.sign_in.list, Qt.Key_Return)
+        qtbot.keyClick(review.campaigns.list, Qt.Key_Return)
+        page = review.items
+        assert page.question.text() == "Quelle part du sens est exprimée ?"
+        assert page.second_label.text() == "Traduction en cri des Plaines"  # the card's French name
+        assert page.progress.text().startswith("1 sur")
+        english = french.switch_language("en")
+        qtbot.addWidget(english)
+        assert english.tabs.tabText(0) == "Review"
+    finally:
+        set_ui_language("en", remember=False)
