@@ -211,7 +211,9 @@ class EsaPanel(QWidget):
         self.words = words
         row = self.mark_row.layout()
         while row.count():
-            row.takeAt(0).widget().deleteLater()
+            old = row.takeAt(0).widget()
+            old.hide()
+            old.deleteLater()
         for severity in spans_q["severities"]:
             button = QPushButton(f"{severity['key']}  {shown['severities'][severity['value']]['label']}")
             button.setToolTip(shown["severities"][severity["value"]]["help"])
@@ -225,7 +227,9 @@ class EsaPanel(QWidget):
             button.setFocusPolicy(Qt.NoFocus)
             button.clicked.connect(action)
             row.addWidget(button)
-        if self.score_bar is not None:
+        if self.score_bar is not None:  # the previous item's: gone from the screen now, deleted later
+            self.score_slot.removeWidget(self.score_bar)
+            self.score_bar.hide()
             self.score_bar.deleteLater()
         self.score_bar = ScoreBar(score_q["anchors"], words["questions"]["score"]["anchors"])
         if answer is not None:

@@ -280,6 +280,7 @@ class ItemPage(QWidget):
 
     def _first_real_item(self) -> None:
         self.practice_items, self.feedback_shown = [], False
+        self.status.setFont(_big(12))
         position = campaigns.next_position(self.store, self.campaign_id, self.speaker_id)
         if position is None:
             self.finished.emit()
@@ -289,18 +290,37 @@ class ItemPage(QWidget):
     def show_practice(self, index: int) -> None:
         """A practice item: answered like a real one, then explained; nothing is stored."""
         self.feedback_shown = False
+        self.status.setFont(_big(12))
         self.position = index
         self._draw(self.practice_items[index])
         self.progress.setText(self.tr("Practice {0} of {1}").format(index + 1, len(self.practice_items)))
 
     def _practice_feedback(self, answers: dict) -> None:
         found = practice.feedback(self.item, answers)
-        explanation = data_tr(found["explanation"])
-        self.status.setText(self.tr("Right.") + " " + explanation if found["right"] else
-                            self.tr("Not quite — you answered {0}; here we expected {1}.").format(
-                                found["answered"], found["expected"]) + " " + explanation)
-        self.status.setText(self.status.text() + "\n" + self.tr("Press Enter to go on."))
+        words = task_words(self.item["task"], self.language)["questions"]
+        lines = [self.tr("Right.") if found["right"] else self.tr("Not quite.")]
+        for wrong in found["wrong"]:
+            lines.append(self._practice_difference(words, wrong))
+        lines += [data_tr(found["explanation"]), self.tr("Press Enter to go on.")]
+        self.status.setText("\n".join(lines))
+        self.status.setFont(_big(14, True))
         self.feedback_shown = True
+
+    def _practice_difference(self, words: dict, wrong: dict) -> str:
+        """One difference from the known answer, in the task's own labels."""
+        question, answered, expected = wrong["question"], wrong["answered"], wrong["expected"]
+        if question == "spans":
+            return self.tr("You marked {0} errors; this one has at least {1}.").format(answered, expected)
+        labels = words[question]["labels"]
+        named = lambda v: f"{v} {labels[str(v)]}" if str(v) in labels else str(v)  # noqa: E731
+        if isinstance(expected, list) and len(expected) == 2 and labels:
+            allowed = [named(v) for v in range(expected[0], expected[1] + 1) if str(v) in labels]
+        elif isinstance(expected, list) and len(expected) == 2:
+            allowed = [f"{expected[0]}–{expected[1]}"]
+        else:
+            allowed = [named(v) for v in expected]
+        return self.tr("{0} You answered {1}; expected: {2}.").format(
+            words[question]["prompt"], named(answered), self.tr(" or ").join(allowed))
 
     def _after_feedback(self) -> None:
         if self.position + 1 < len(self.practice_items):
@@ -400,17 +420,23 @@ class ItemPage(QWidget):
         for widget in (self.second_label, self.second, self.question):
             widget.setVisible(not e)
         self.esa.setVisible(e)
+        if e:  # task E marks the output as stored (offsets into it): no other script, no numbered options
+            self._clear_options()
+        self.script_choice.setVisible(self.display is not None and not e)
         self.hint.setText(self.tr("Arrows move · Shift extends · 1 minor · 2 major · M missing · Delete removes · "
                                   "Enter score · PgUp/PgDn items · Ctrl+Z undo · N note · Esc pause") if e else
                           self.tr("Number keys answer · Enter or → next · ← back · Ctrl+Z undo · N note · Esc pause"))
 
-    def _show_question(self) -> None:
+    def _clear_options(self) -> None:
         while self.options_row.count():
             widget = self.options_row.takeAt(0).widget()
             if widget:
                 widget.hide()
                 widget.setParent(None)
                 widget.deleteLater()
+
+    def _show_question(self) -> None:
+        self._clear_options()
         question = self._current_question() or self._questions()[-1]
         words = task_words(self.item["task"], self.language)["questions"][question["id"]]
         self.question.setText(words["prompt"])

@@ -119,12 +119,65 @@ def coordinator_screens(shots: Shots, cid: str) -> None:
     window.set_high_contrast(False)
 
 
+def speaker_loop_screens(shots: Shots, cid: str, speaker: str) -> None:
+    """The practice round's feedback, task E's marking and scoring, and a paper form's first page."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    from review import campaigns, paper, practice
+
+    from .paper_forms import first_page_png
+    window, shot = shots.window, shots.shot
+    store, review = window.store, window.review
+    newcomer = campaigns.add_speaker(store, "Mary Cardinal", "demo")
+    window.tabs.setCurrentWidget(review)
+    review.open_speaker(newcomer)
+    review.open_campaign(cid)
+    QTest.keyClick(review.items, Qt.Key_2)
+    QTest.keyClick(review.items, Qt.Key_4)
+    shot("14-practice-feedback")
+    ecid = campaigns.create_campaign(store, campaigns.load_scored(str(shots.scored)), "E", items=20)
+    practice.mark_done(store, ecid, speaker)
+    review.open_speaker(speaker)
+    review.open_campaign(ecid)
+    page = review.items
+    while len(page.item["output"].split()) < 4:
+        QTest.keyClick(page, Qt.Key_Return)
+        QTest.keyClick(page, Qt.Key_Return)
+    for key, modifier in ((Qt.Key_1, None), (Qt.Key_Right, None), (Qt.Key_Right, None),
+                          (Qt.Key_Right, Qt.ShiftModifier), (Qt.Key_2, None), (Qt.Key_M, None), (Qt.Key_1, None),
+                          (Qt.Key_Home, None), (Qt.Key_Right, None)):
+        QTest.keyClick(page, key, modifier or Qt.NoModifier)
+    shot("15-task-e-marking")
+    QTest.keyClick(page, Qt.Key_Return)
+    QTest.keyClick(page, Qt.Key_2)
+    QTest.keyClick(page, Qt.Key_Up)
+    shot("16-task-e-score")
+    items = paper.form_items(store, cid, newcomer)
+    first_page_png(str(OUT / "17-paper-form.png"), items, campaigns.campaign_language(store, cid),
+                   f"{campaigns.campaign(store, cid)['name']} — Mary Cardinal")
+    print("docs/screenshots/17-paper-form.png")
+
+
+def french_screen(shots: Shots, cid: str, speaker: str) -> None:
+    """The interface in French (View → Language of the interface), on a review item."""
+    french = shots.window.switch_language("fr")
+    shots.window = french
+    french.resize(1280, 860)
+    french.review.open_speaker(speaker)
+    french.review.open_campaign(cid)
+    shots.shot("18-french-review-item")
+    shots.window = french.switch_language("en")
+
+
 def main() -> int:
     shots = Shots()
     cid, speakers = demo_campaigns(shots.window.store, shots.scored)
     review_screens(shots, cid, speakers[0])
     coordinator_screens(shots, cid)
     second_language(shots)
+    speaker_loop_screens(shots, cid, speakers[0])
+    french_screen(shots, cid, speakers[0])
     shots.close()
     return 0
 

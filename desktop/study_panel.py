@@ -83,10 +83,15 @@ class CampaignPanel(QWidget):
         merge.clicked.connect(guarded(self, self.merge_bundle))
         withdraw = QPushButton(self.tr("Withdraw selected speaker…"))
         withdraw.clicked.connect(guarded(self, self.withdraw))
-        for w in (self.task, create, export, merge, withdraw):
+        for w in (self.task, create):
             row.addWidget(w)
         row.addStretch(1)
         layout.addLayout(row)
+        bundles_row = QHBoxLayout()  # its own row: the window fits a 1280-pixel screen in every language
+        for w in (export, merge, withdraw):
+            bundles_row.addWidget(w)
+        bundles_row.addStretch(1)
+        layout.addLayout(bundles_row)
         laptops = QHBoxLayout()
         self.code = QLabel(self.tr("This laptop's code: {0}").format(store.device_id))
         self.code.setTextInteractionFlags(Qt.TextSelectableByMouse)
@@ -122,7 +127,7 @@ class CampaignPanel(QWidget):
             cov = campaigns.coverage(self.store, r["id"])
             data.append([r["task"], r["name"], cov["items"], f"{cov['items_at_target']} / {cov['items']}"])
         _fill(self.campaigns, [self.tr("Task"), self.tr("Campaign"), self.tr("Items"),
-                               self.tr("Items with enough speakers")], data)
+                               self.tr("Fully rated")], data)
         if data:
             self.campaigns.selectRow(0)
 

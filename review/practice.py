@@ -18,10 +18,13 @@ def _data() -> dict:
 
 
 def offered(store: Store, campaign_id: str, speaker_id: str) -> bool:
-    """Whether this speaker should practise first: a task with known answers, and no practice done yet."""
+    """Whether this speaker should practise first: a task with known answers, no practice done yet, and no
+    real answer given in this campaign."""
     task = campaign(store, campaign_id)["task"]
     known = any(task in kind["expect"] for kind in _data()["kinds"].values())
-    return known and not preference(store, speaker_id, f"practised:{campaign_id}")
+    answered = store.one("select count(*) as n from ratings where campaign_id = ? and speaker_id = ?",
+                         [campaign_id, speaker_id])["n"]
+    return known and not answered and not preference(store, speaker_id, f"practised:{campaign_id}")
 
 
 def mark_done(store: Store, campaign_id: str, speaker_id: str) -> None:
@@ -59,20 +62,23 @@ def _shown(value: Any) -> str:
 
 def feedback(item: dict, answers: dict) -> dict:
     """How a practice answer compares with the known one: ``right``, the ``explanation`` of the item,
-    and where it differs, what was ``answered`` and what was ``expected`` (texts the app words)."""
+    and where it differs, ``wrong`` (per question: what was answered and what was expected; the app words
+    it with the task's labels) and the same as plain ``answered``/``expected`` texts."""
     kind = _data()["kinds"][item["practice"]]
     expect = kind["expect"].get(item["task"], {})
-    wrong = []
+    wrong, details = [], []
     for question, allowed in expect.items():
         if question == "spans":
             marked = len(check_spans(answers.get("spans", []), item["output"]))
             if marked < allowed:
                 wrong.append((f"{marked} marked errors", f"at least {allowed}"))
+                details.append({"question": question, "answered": marked, "expected": allowed})
             continue
         value = answers.get(question)
         ok = allowed[0] <= value <= allowed[1] if isinstance(allowed, list) and len(allowed) == 2 and \
             isinstance(value, (int, float)) else value in allowed
         if not ok:
             wrong.append((f"{question} {value}", f"{question} {_shown(allowed)}"))
-    return {"right": not wrong, "explanation": kind["feedback"],
+            details.append({"question": question, "answered": value, "expected": allowed})
+    return {"right": not wrong, "explanation": kind["feedback"], "wrong": details,
             "answered": ", ".join(a for a, _ in wrong), "expected": ", ".join(e for _, e in wrong)}

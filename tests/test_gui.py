@@ -324,7 +324,8 @@ def test_a_practice_round_comes_first_with_feedback_and_f1_shows_the_guidelines(
     assert page.second.text() == page.practice_items[0]["reference"]  # the reference shown as the translation
     qtbot.keyClick(page, Qt.Key_1)  # "None" for a perfect translation: not quite
     qtbot.keyClick(page, Qt.Key_5)
-    assert page.status.text().startswith("Not quite — you answered adequacy 1; here we expected adequacy 4–5.")
+    assert page.status.text().startswith("Not quite.\nHow much of the meaning is expressed? You answered 1 None; "
+                                         "expected: 4 Most or 5 All.\nThis translation was written by a person")
     qtbot.keyClick(page, Qt.Key_F1)
     assert "Meaning (adequacy)" in page.guidelines_box.text()
     assert page.guidelines_box.textFormat() == Qt.PlainText
@@ -334,7 +335,7 @@ def test_a_practice_round_comes_first_with_feedback_and_f1_shows_the_guidelines(
     assert page.second.text() != page.practice_items[1]["reference"]  # another sentence's reference
     qtbot.keyClick(page, Qt.Key_1)
     qtbot.keyClick(page, Qt.Key_2)
-    assert page.status.text().startswith("Right. This translation belongs to another sentence")
+    assert page.status.text().startswith("Right.\nThis translation belongs to another sentence")
     for _ in range(2):
         qtbot.keyClick(page, Qt.Key_Return)
         qtbot.keyClick(page, Qt.Key_3)

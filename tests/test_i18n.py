@@ -55,6 +55,8 @@ def test_switching_to_french_at_run_time(qtbot, qapp, tmp_path, scored_demo):
         french = window.switch_language("fr")
         qtbot.addWidget(french)
         assert [french.tabs.tabText(k) for k in range(4)] == ["Évaluer", "Évaluer un run", "Campagnes", "Étude"]
+        hint = french.minimumSizeHint()
+        assert hint.width() <= 1280 and hint.height() <= 800  # the longer French words still fit 1280×800
         review = french.review
         qtbot.keyClick(review.sign_in.list, Qt.Key_Return)
         qtbot.keyClick(review.campaigns.list, Qt.Key_Return)
