@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QSl
 
 from review.esa import Marking
 
-from .qt_common import accessible, name_buttons
+from .qt_common import accessible, name_buttons, sized_font
 
 # Severity colours and, for readers who do not tell colours apart, a line style: minor dashed, major solid.
 FILL = {"minor": QColor(255, 214, 102), "major": QColor(244, 143, 143)}
@@ -134,7 +134,7 @@ class ScoreBar(QWidget):
         self.slider.setFocusPolicy(Qt.NoFocus)
         accessible(self.slider, self.tr("Score from 0 to 100"))
         self.value = QLabel()
-        self.value.setFont(_font(20, True))
+        self.value.setFont(sized_font(20, True))
         self.value.setMinimumWidth(70)
         self.slider.valueChanged.connect(lambda v: self.value.setText(str(v)))
         top.addWidget(self.slider, 1)
@@ -144,7 +144,7 @@ class ScoreBar(QWidget):
         self.anchors = anchors
         for number, anchor in enumerate(anchors, 1):
             button = QPushButton(f"{number}  {anchor['value']} · {labels[str(anchor['value'])]}")
-            button.setFont(_font(12))
+            button.setFont(sized_font(12))
             button.setFocusPolicy(Qt.NoFocus)
             button.clicked.connect(lambda _=False, v=anchor["value"]: self.slider.setValue(v))
             row.addWidget(button)
@@ -162,12 +162,6 @@ class ScoreBar(QWidget):
         self.slider.setValue(self.slider.value() + step)
 
 
-def _font(points: int, bold: bool = False) -> QFont:
-    font = QFont()
-    font.setPointSize(points)
-    font.setBold(bold)
-    return font
-
 
 class EsaPanel(QWidget):
     """Task E on the item screen: first mark the errors (arrows, Shift, 1 minor, 2 major, M missing,
@@ -182,13 +176,13 @@ class EsaPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.caption = QLabel()
-        self.caption.setFont(_font(12, True))
+        self.caption.setFont(sized_font(12, True))
         layout.addWidget(self.caption)
         self.view = SpanView("", points)
         accessible(self.view, self.tr("Translation to mark"))
         layout.addWidget(self.view)
         self.prompt = QLabel()
-        self.prompt.setFont(_font(16, True))
+        self.prompt.setFont(sized_font(16, True))
         self.prompt.setWordWrap(True)
         layout.addWidget(self.prompt)
         self.mark_row = QWidget()

@@ -13,17 +13,14 @@ from PySide6.QtGui import QFont, QFontMetricsF, QImage, QPageLayout, QPageSize, 
 
 from review import tasks
 
-from .qt_common import application, task_captions, task_words, tr
+from .qt_common import application, sized_font, task_captions, task_words, tr
 
 DPI = 150
 POINTS = {"code": 13, "caption": 11, "text": 16, "question": 13, "option": 13, "options": 13}
 
 
-def _font(kind: str, bold: bool = False) -> QFont:
-    font = QFont()
-    font.setPointSizeF(POINTS[kind])
-    font.setBold(bold or kind in ("code", "question"))
-    return font
+def _font(kind: str) -> QFont:
+    return sized_font(POINTS[kind], bold=kind in ("code", "question"))
 
 
 class FormPainter:

@@ -105,6 +105,14 @@ def task_captions(kind: str, language: dict | None) -> tuple[str, str]:
     return tasks.captions(kind, language, data_tr, ui_language())
 
 
+def sized_font(points: float, bold: bool = False) -> QFont:
+    """The app's font at ``points`` (the big type of the review screens, the paper forms)."""
+    font = QFont()
+    font.setPointSizeF(points)
+    font.setBold(bold)
+    return font
+
+
 def settings() -> QSettings:
     return QSettings(ORG, APP)
 

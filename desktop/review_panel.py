@@ -8,7 +8,7 @@ from __future__ import annotations
 import time
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFont, QKeySequence
+from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (QCheckBox, QFormLayout, QHBoxLayout, QInputDialog, QLabel, QLineEdit, QListWidget,
                                QListWidgetItem, QPushButton, QStackedWidget, QVBoxLayout, QWidget)
 
@@ -16,18 +16,12 @@ from review import campaigns, practice, tasks
 from review.store import Store, now
 
 from .esa_widgets import EsaPanel
-from .qt_common import (SafeBrowser, accessible, data_tr, guarded, name_buttons, plain_labels, task_captions,
-                        task_words)
+from .qt_common import (SafeBrowser, accessible, data_tr, guarded, name_buttons, plain_labels, sized_font,
+                        task_captions, task_words)
 
 CONSENT_SCOPE = "LYSS speaker review v1: my answers about machine translations are kept on this laptop and " \
                 "shared, without my name, with the study team; I can withdraw at any time."
 
-
-def _big(point_size: int, bold: bool = False) -> QFont:
-    font = QFont()
-    font.setPointSize(point_size)
-    font.setBold(bold)
-    return font
 
 
 class SignInPage(QWidget):
@@ -39,16 +33,16 @@ class SignInPage(QWidget):
         self.store = store
         layout = QVBoxLayout(self)
         title = QLabel(self.tr("Who is reviewing today?"))
-        title.setFont(_big(20, True))
+        title.setFont(sized_font(20, True))
         layout.addWidget(title)
         self.list = QListWidget()
-        self.list.setFont(_big(16))
+        self.list.setFont(sized_font(16))
         accessible(self.list, self.tr("Speakers on this laptop"),
                    self.tr("Choose your name with the arrow keys and press Enter"))
         self.list.itemActivated.connect(lambda item: self.chosen.emit(item.data(Qt.UserRole)))
         layout.addWidget(self.list, 1)
         self.empty = QLabel(self.tr("No one has a profile on this laptop yet. Press “I am new here” to start."))
-        self.empty.setFont(_big(14))
+        self.empty.setFont(sized_font(14))
         self.empty.setWordWrap(True)
         layout.addWidget(self.empty)
         row = QHBoxLayout()
@@ -86,10 +80,10 @@ class ConsentPage(QWidget):
         self.store = store
         layout = QVBoxLayout(self)
         title = QLabel(self.tr("Before you start"))
-        title.setFont(_big(20, True))
+        title.setFont(sized_font(20, True))
         layout.addWidget(title)
         text = SafeBrowser()
-        text.setFont(_big(14))
+        text.setFont(sized_font(14))
         accessible(text, self.tr("What we collect, who sees it, and your choice"))
         text.setHtml(self.tr(
             "<p><b>What we collect.</b> Your answers about machine translations (for example, how much of the "
@@ -140,10 +134,10 @@ class CampaignPage(QWidget):
         self.speaker_id = ""
         layout = QVBoxLayout(self)
         self.title = QLabel()
-        self.title.setFont(_big(20, True))
+        self.title.setFont(sized_font(20, True))
         layout.addWidget(self.title)
         self.list = QListWidget()
-        self.list.setFont(_big(16))
+        self.list.setFont(sized_font(16))
         accessible(self.list, self.tr("Tasks"), self.tr("Choose a task with the arrow keys and press Enter"))
         self.list.itemActivated.connect(lambda item: self.chosen.emit(item.data(Qt.UserRole)))
         layout.addWidget(self.list, 1)
@@ -203,7 +197,7 @@ class ItemPage(QWidget):
         layout = QVBoxLayout(self)
         top = QHBoxLayout()
         self.progress = QLabel()
-        self.progress.setFont(_big(14, True))
+        self.progress.setFont(sized_font(14, True))
         self.script_choice = QCheckBox()  # "Show in …": another script of the language, when its pack has one
         self.script_choice.setFocusPolicy(Qt.NoFocus)
         accessible(self.script_choice, self.tr("Show in another script"))
@@ -222,12 +216,12 @@ class ItemPage(QWidget):
         layout.addLayout(top)
         self.instructions = QLabel()
         self.instructions.setWordWrap(True)
-        self.instructions.setFont(_big(13))
+        self.instructions.setFont(sized_font(13))
         layout.addWidget(self.instructions)
         self.first_label, self.first = QLabel(), QLabel()
         self.second_label, self.second = QLabel(), QLabel()
         for caption, text in ((self.first_label, self.first), (self.second_label, self.second)):
-            caption.setFont(_big(12, True))
+            caption.setFont(sized_font(12, True))
             text.setWordWrap(True)
             text.setTextInteractionFlags(Qt.TextSelectableByMouse)
             layout.addWidget(caption)
@@ -237,15 +231,15 @@ class ItemPage(QWidget):
         self.esa.hide()
         layout.addWidget(self.esa)
         self.question = QLabel()
-        self.question.setFont(_big(16, True))
+        self.question.setFont(sized_font(16, True))
         layout.addWidget(self.question)
         self.options_row = QHBoxLayout()
         layout.addLayout(self.options_row)
         self.status = QLabel()
-        self.status.setFont(_big(12))
+        self.status.setFont(sized_font(12))
         layout.addWidget(self.status)
         self.hint = QLabel()
-        self.hint.setFont(_big(11))
+        self.hint.setFont(sized_font(11))
         layout.addWidget(self.hint)
         layout.addStretch(1)
         self.set_text_size(text_points)
@@ -255,7 +249,7 @@ class ItemPage(QWidget):
     def set_text_size(self, points: int) -> None:
         self.text_points = points
         for label in (self.first, self.second):
-            label.setFont(_big(points))
+            label.setFont(sized_font(points))
         self.esa.view.set_points(points)
 
     def start(self, campaign_id: str, speaker_id: str) -> None:
@@ -280,7 +274,7 @@ class ItemPage(QWidget):
 
     def _first_real_item(self) -> None:
         self.practice_items, self.feedback_shown = [], False
-        self.status.setFont(_big(12))
+        self.status.setFont(sized_font(12))
         position = campaigns.next_position(self.store, self.campaign_id, self.speaker_id)
         if position is None:
             self.finished.emit()
@@ -290,7 +284,7 @@ class ItemPage(QWidget):
     def show_practice(self, index: int) -> None:
         """A practice item: answered like a real one, then explained; nothing is stored."""
         self.feedback_shown = False
-        self.status.setFont(_big(12))
+        self.status.setFont(sized_font(12))
         self.position = index
         self._draw(self.practice_items[index])
         self.progress.setText(self.tr("Practice {0} of {1}").format(index + 1, len(self.practice_items)))
@@ -303,7 +297,7 @@ class ItemPage(QWidget):
             lines.append(self._practice_difference(words, wrong))
         lines += [data_tr(found["explanation"]), self.tr("Press Enter to go on.")]
         self.status.setText("\n".join(lines))
-        self.status.setFont(_big(14, True))
+        self.status.setFont(sized_font(14, True))
         self.feedback_shown = True
 
     def _practice_difference(self, words: dict, wrong: dict) -> str:
@@ -442,7 +436,7 @@ class ItemPage(QWidget):
         self.question.setText(words["prompt"])
         for number, option in enumerate(question.get("options", []), 1):
             button = QPushButton(f"{number}  {words['labels'][str(option['value'])]}")
-            button.setFont(_big(15))
+            button.setFont(sized_font(15))
             button.setCheckable(True)
             button.setChecked(self.partial.get(question["id"]) == option["value"])
             button.setFocusPolicy(Qt.NoFocus)
@@ -570,7 +564,7 @@ class DonePage(QWidget):
         super().__init__()
         layout = QVBoxLayout(self)
         label = QLabel(self.tr("Thank you! You have answered every item of this task."))
-        label.setFont(_big(20, True))
+        label.setFont(sized_font(20, True))
         label.setWordWrap(True)
         button = QPushButton(self.tr("Back to the tasks"))
         button.clicked.connect(self.back.emit)

@@ -89,3 +89,40 @@ def score_with_cli(capsys, card: Path, out: Path, *options: str) -> tuple[dict, 
     from desktop.cli import main
     assert main(["score", str(card), "--out", str(out), *options]) == 0
     return json.loads(out.read_text("utf-8")), capsys.readouterr().out
+
+
+def review_database(path: Path, scored: Path, task: str, items: int, practised: bool = True) -> tuple[Path, str, str]:
+    """A review database at ``path`` with one campaign of ``task`` from a scored run card and one speaker,
+    Mary (her practice round done unless ``practised`` is False). Returns (path, campaign, speaker)."""
+    from review import campaigns, practice
+    from review.store import Store
+
+    with Store(path) as store:
+        cid = campaigns.create_campaign(store, campaigns.load_scored(str(scored)), task, items=items)
+        speaker = campaigns.add_speaker(store, "Mary", "LYSS study")
+        if practised:
+            practice.mark_done(store, cid, speaker)
+    return path, cid, speaker
+
+
+def open_window(qtbot, path: Path):
+    """The app's main window on a review database, shown, closed with the test."""
+    from desktop.main_window import MainWindow
+    from desktop.qt_common import application
+    application()
+    window = MainWindow(str(path))
+    qtbot.addWidget(window)
+    window.show()
+    return window
+
+
+def start_reviewing(qtbot, window):
+    """Sign in as the first speaker and start the first campaign: the item page."""
+    from PySide6.QtCore import Qt
+    review = window.review
+    assert review.currentWidget() is review.sign_in
+    qtbot.keyClick(review.sign_in.list, Qt.Key_Return)
+    assert review.currentWidget() is review.campaigns
+    qtbot.keyClick(review.campaigns.list, Qt.Key_Return)
+    assert review.currentWidget() is review.items
+    return review.items

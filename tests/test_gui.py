@@ -9,7 +9,7 @@ import pytest
 pytest.importorskip("PySide6")
 from PySide6.QtCore import Qt  # noqa: E402
 
-from conftest import report_paths  # noqa: E402
+from conftest import open_window, report_paths, review_database, start_reviewing  # noqa: E402
 from review import campaigns, practice  # noqa: E402
 from review.store import Store  # noqa: E402
 
@@ -22,30 +22,10 @@ def app(qapp):
 
 @pytest.fixture
 def review_db(tmp_path, scored_demo):
-    path = tmp_path / "review.sqlite"
-    with Store(path) as store:
-        cid = campaigns.create_campaign(store, campaigns.load_scored(str(scored_demo)), "A", items=20)
-        speaker = campaigns.add_speaker(store, "Mary", "LYSS study")
-        practice.mark_done(store, cid, speaker)  # the practice round has its own test
-    return path, cid, speaker
+    return review_database(tmp_path / "review.sqlite", scored_demo, "A", 20)  # practised: it has its own test
 
 
-def _window(qtbot, path):
-    from desktop.main_window import MainWindow
-    window = MainWindow(str(path))
-    qtbot.addWidget(window)
-    window.show()
-    return window
-
-
-def _start_reviewing(qtbot, window):
-    review = window.review
-    assert review.currentWidget() is review.sign_in
-    qtbot.keyClick(review.sign_in.list, Qt.Key_Return)   # choose Mary
-    assert review.currentWidget() is review.campaigns
-    qtbot.keyClick(review.campaigns.list, Qt.Key_Return)  # start the campaign
-    assert review.currentWidget() is review.items
-    return review.items
+_window, _start_reviewing = open_window, start_reviewing
 
 
 def test_speaker_rates_ten_items_with_the_keyboard_and_resumes(qtbot, app, review_db):

@@ -9,8 +9,7 @@ from PySide6.QtCore import Qt  # noqa: E402
 from PySide6.QtWidgets import (QAbstractButton, QAbstractItemView, QAbstractSlider, QAbstractSpinBox,  # noqa: E402
                                QComboBox, QHeaderView, QLineEdit, QScrollBar, QTabBar, QTextEdit, QWidget)
 
-from review import campaigns, practice  # noqa: E402
-from review.store import Store  # noqa: E402
+from conftest import open_window, review_database, start_reviewing  # noqa: E402
 
 INTERACTIVE = (QAbstractButton, QComboBox, QLineEdit, QTextEdit, QAbstractSpinBox, QAbstractSlider,
                QAbstractItemView, QTabBar)
@@ -36,17 +35,7 @@ def _unnamed(window) -> list[str]:
 
 @pytest.fixture
 def window(qtbot, qapp, tmp_path, scored_demo):
-    from desktop.main_window import MainWindow
-    from desktop.qt_common import application
-    application()
-    path = tmp_path / "review.sqlite"
-    with Store(path) as store:
-        cid = campaigns.create_campaign(store, campaigns.load_scored(str(scored_demo)), "A", items=20)
-        practice.mark_done(store, cid, campaigns.add_speaker(store, "Mary", "LYSS study"))
-    w = MainWindow(str(path))
-    qtbot.addWidget(w)
-    w.show()
-    return w
+    return open_window(qtbot, review_database(tmp_path / "review.sqlite", scored_demo, "A", 20)[0])
 
 
 def test_every_interactive_widget_has_an_accessible_name(qtbot, window):
@@ -77,19 +66,9 @@ def test_buttons_are_named_as_written_and_keys_described(qtbot, window):
 
 
 def test_task_e_widgets_are_named(qtbot, qapp, tmp_path, scored_demo):
-    from desktop.main_window import MainWindow
-    from desktop.qt_common import application
-    application()
-    path = tmp_path / "review.sqlite"
-    with Store(path) as store:
-        cid = campaigns.create_campaign(store, campaigns.load_scored(str(scored_demo)), "E", items=10)
-        practice.mark_done(store, cid, campaigns.add_speaker(store, "Mary", "LYSS study"))
-    window = MainWindow(str(path))
-    qtbot.addWidget(window)
-    window.show()
+    window = open_window(qtbot, review_database(tmp_path / "review.sqlite", scored_demo, "E", 10)[0])
     review = window.review
-    qtbot.keyClick(review.sign_in.list, Qt.Key_Return)
-    qtbot.keyClick(review.campaigns.list, Qt.Key_Return)
+    start_reviewing(qtbot, window)
     assert review.items.esa.isVisible()
     marking = _unnamed(window)
     qtbot.keyClick(review.items, Qt.Key_Return)  # to the score

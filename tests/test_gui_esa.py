@@ -3,36 +3,23 @@ they marked; existing answers come back for editing."""
 
 from __future__ import annotations
 
-import json
 
 import pytest
 from PySide6.QtCore import Qt
 
-from review import campaigns, esa, practice
+from conftest import open_window, review_database, start_reviewing
+from review import esa
 from review.store import Store
 
 
 @pytest.fixture
 def esa_db(tmp_path, scored_demo):
-    path = tmp_path / "review.sqlite"
-    with Store(path) as store:
-        cid = campaigns.create_campaign(store, campaigns.load_scored(str(scored_demo)), "E", items=10)
-        speaker = campaigns.add_speaker(store, "Mary", "LYSS study")
-        practice.mark_done(store, cid, speaker)
-    return path, cid, speaker
+    return review_database(tmp_path / "review.sqlite", scored_demo, "E", 10)
 
 
 def _page(qtbot, path):
-    from desktop.main_window import MainWindow
-    from desktop.qt_common import application
-    application()
-    window = MainWindow(str(path))
-    qtbot.addWidget(window)
-    window.show()
-    review = window.review
-    qtbot.keyClick(review.sign_in.list, Qt.Key_Return)
-    qtbot.keyClick(review.campaigns.list, Qt.Key_Return)
-    return window, review.items
+    window = open_window(qtbot, path)
+    return window, start_reviewing(qtbot, window)
 
 
 def test_marking_spans_by_keyboard_stores_the_json(qtbot, qapp, esa_db):

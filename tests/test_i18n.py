@@ -8,10 +8,7 @@ import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from PySide6.QtCore import Qt
-
-from review import campaigns, practice
-from review.store import Store
+from conftest import open_window, review_database, start_reviewing
 
 I18N = Path(__file__).resolve().parents[1] / "desktop" / "i18n"
 
@@ -40,27 +37,17 @@ def test_the_french_translation_is_complete_and_current(tmp_path):
 
 
 def test_switching_to_french_at_run_time(qtbot, qapp, tmp_path, scored_demo):
-    from desktop.main_window import MainWindow
     from desktop.qt_common import application, set_ui_language, ui_languages
     application()
     assert ui_languages() == {"en": "English", "fr": "français"}  # each named in its own language
-    path = tmp_path / "r.sqlite"
-    with Store(path) as store:
-        cid = campaigns.create_campaign(store, campaigns.load_scored(str(scored_demo)), "A", items=10)
-        practice.mark_done(store, cid, campaigns.add_speaker(store, "Mary", "LYSS study"))
-    window = MainWindow(str(path))
-    qtbot.addWidget(window)
-    window.show()
+    window = open_window(qtbot, review_database(tmp_path / "r.sqlite", scored_demo, "A", 10)[0])
     try:
         french = window.switch_language("fr")
         qtbot.addWidget(french)
         assert [french.tabs.tabText(k) for k in range(4)] == ["Évaluer", "Évaluer un run", "Campagnes", "Étude"]
         hint = french.minimumSizeHint()
         assert hint.width() <= 1280 and hint.height() <= 800  # the longer French words still fit 1280×800
-        review = french.review
-        qtbot.keyClick(review.sign_in.list, Qt.Key_Return)
-        qtbot.keyClick(review.campaigns.list, Qt.Key_Return)
-        page = review.items
+        page = start_reviewing(qtbot, french)
         assert page.question.text() == "Quelle part du sens est exprimée ?"
         assert page.second_label.text() == "Traduction en cri des Plaines"  # the card's French name
         assert page.progress.text().startswith("1 sur")
