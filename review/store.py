@@ -239,7 +239,9 @@ class Store:
     @contextmanager
     def transaction(self) -> Iterator[sqlite_utils.Database]:
         """BEGIN IMMEDIATE … COMMIT; with synchronous=FULL the data is durable when this returns.
-        A full disk or a read-only file becomes one line (:class:`StoreError`), nothing written."""
+        A full disk or a read-only file becomes one line (:class:`StoreError`), nothing written.
+        Not sqlite-utils' ``atomic()``: that begins a deferred transaction, and two laptops' processes
+        joining the same speaker at once must take the write lock before they read (IMMEDIATE)."""
         if self.conn.in_transaction:
             yield self.db
             return
