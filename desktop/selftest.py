@@ -125,7 +125,12 @@ def gui_smoke(path: str, work: Path) -> dict:
     app.processEvents()
     _check(window.grab().save(path), f"could not save the screenshot to {path}")
     window.close()
-    return {"screenshot": path, "platform": app.platformName()}
+    from PySide6.QtCore import QCollator, QLocale
+    collator = QCollator(QLocale("fr_CA"))  # Qt's ICU data (trimmed in the bundle) still sorts names
+    collator.setNumericMode(True)
+    order = sorted(["file10", "Écrit", "file9", "ecrit", "âpihtaw"], key=collator.sortKey)
+    _check(order == ["âpihtaw", "ecrit", "Écrit", "file9", "file10"], f"collation is broken: {order}")
+    return {"screenshot": path, "platform": app.platformName(), "collation": "ok"}
 
 
 def main(gui_screenshot: str | None = None) -> int:

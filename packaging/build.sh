@@ -98,6 +98,13 @@ for data in dist/lyss/_internal/hfst.libs/libicudata*.so.*; do
   fi
 done
 
+# Qt's ICU data (31 MB) cut to what the app uses (3 MB): packaging/icu_trim.py, with ICU's own icupkg.
+command -v icupkg >/dev/null || { [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null && \
+  (apt-get update -qq >/dev/null 2>&1; DEBIAN_FRONTEND=noninteractive apt-get install -y -qq icu-devtools >/dev/null 2>&1); } || true
+for data in dist/lyss/_internal/PySide6/Qt/lib/libicudata.so.*; do
+  [ -f "$data" ] && $PY packaging/icu_trim.py "$data"
+done
+
 # A sha256 manifest of everything shipped, the size, and the archive.
 (cd dist/lyss && find . -type f ! -name SHA256SUMS -print0 | sort -z | xargs -0 sha256sum > SHA256SUMS)
 size=$(du -sm dist/lyss | cut -f1)

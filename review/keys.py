@@ -14,9 +14,8 @@ import json
 import re
 from typing import Any
 
-from cryptography.exceptions import InvalidSignature
-from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
-from cryptography.hazmat.primitives.serialization import Encoding, NoEncryption, PrivateFormat, PublicFormat
+from nacl.exceptions import BadSignatureError
+from nacl.signing import SigningKey, VerifyKey
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford: no I, L, O, U
 CODE_PATTERN = re.compile(r"^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){3}$")
@@ -24,14 +23,12 @@ _READ_AS = str.maketrans({"I": "1", "L": "1", "O": "0", "U": "V"})
 
 
 def new_private_key() -> str:
-    """A fresh private key, hex (32 bytes)."""
-    key = Ed25519PrivateKey.generate()
-    return key.private_bytes(Encoding.Raw, PrivateFormat.Raw, NoEncryption()).hex()
+    """A fresh private key: the 32-byte Ed25519 seed (RFC 8032), hex."""
+    return SigningKey.generate().encode().hex()
 
 
 def public_of(private_hex: str) -> str:
-    key = Ed25519PrivateKey.from_private_bytes(bytes.fromhex(private_hex))
-    return key.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw).hex()
+    return SigningKey(bytes.fromhex(private_hex)).verify_key.encode().hex()
 
 
 def code_of(public_hex: str) -> str:
@@ -54,16 +51,16 @@ def canonical(value: Any) -> bytes:
 
 
 def sign(private_hex: str, message: bytes) -> str:
-    return Ed25519PrivateKey.from_private_bytes(bytes.fromhex(private_hex)).sign(message).hex()
+    """An Ed25519 signature (deterministic, RFC 8032), hex."""
+    return SigningKey(bytes.fromhex(private_hex)).sign(message).signature.hex()
 
 
 def verify(public_hex: Any, message: bytes, signature_hex: Any) -> bool:
     """``True`` when the signature is valid; any malformed key or signature is simply invalid."""
     try:
-        key = Ed25519PublicKey.from_public_bytes(bytes.fromhex(public_hex))
-        key.verify(bytes.fromhex(signature_hex), message)
+        VerifyKey(bytes.fromhex(public_hex)).verify(message, bytes.fromhex(signature_hex))
         return True
-    except (InvalidSignature, ValueError, TypeError):
+    except (BadSignatureError, ValueError, TypeError):
         return False
 
 
