@@ -160,7 +160,7 @@ class Analyser:
         self._dirty = False
         folder = cache_dir()
         if folder is not None:
-            self._disk_path = folder / "fst" / f"{self.sha256}.json"
+            self._disk_path = folder / "fst" / f"{self.sha256}-{ANALYSIS_ORDER}.json"
             try:
                 self._memory.update({k: tuple(v) for k, v in json.loads(self._disk_path.read_text("utf-8")).items()})
             except (OSError, ValueError):
@@ -179,7 +179,7 @@ class Analyser:
             text = "".join(s for s in symbols if s and not self._hfst.is_diacritic(s))
             if text not in seen or weight < seen[text]:
                 seen[text] = weight
-        found = tuple(sorted(seen, key=lambda t: (seen[t], list(seen).index(t))))
+        found = tuple(sorted(seen, key=lambda t: (seen[t], t)))  # ANALYSIS_ORDER
         self._memory[word] = found
         self._dirty = True
         return found
@@ -215,16 +215,13 @@ class Analyser:
 
     def _fast_chunk(self, words: list[str]) -> dict[str, tuple[str, ...]]:
         """In a forked process that then ends (the fast library leaks about 2 KB a lookup; the main
-        process never calls it): the analyses of ``words``, exactly what ``analyse`` returns. The library
-        gives the binding's analyses (flags stripped) but not always in the binding's order, so a word
-        with several analyses is asked of the binding as well; so is a very long word (the library aborts
-        on inputs of about a thousand symbols; a worker that dies has its chunk redone with the binding)."""
+        process never calls it): the analyses of ``words``, exactly what ``analyse`` returns — the same
+        analyses (flags stripped), in the same order (:data:`ANALYSIS_ORDER`: an unweighted analyser's are
+        sorted). A very long word goes to the binding (the library aborts on inputs of about a thousand
+        symbols; a worker that dies has its chunk redone with the binding)."""
         transducer = fast_lookup_library().TransducerFile(str(self.file.path))
-        found = {}
-        for word in words:
-            analyses = tuple(dict.fromkeys(transducer.lookup(word))) if len(word) <= FAST_MAX_LENGTH else None
-            found[word] = analyses if analyses is not None and len(analyses) < 2 else self.analyse(word)
-        return found
+        return {word: tuple(sorted(set(transducer.lookup(word)))) if len(word) <= FAST_MAX_LENGTH
+                else self.analyse(word) for word in words}
 
     def save_cache(self) -> None:
         """Write the persistent lookup cache (atomically); a cache that cannot be written is only slower."""
@@ -242,6 +239,7 @@ class Analyser:
                 "batch_lookup": "hfst-optimized-lookup" if self.fast else "hfst"}
 
 
+ANALYSIS_ORDER = "by-weight-then-text"  # a word's analyses, the same whichever library looked them up
 PARALLEL_LOOKUPS = 1000  # below this a process pool costs more than it saves
 FAST_CHUNK = 10_000  # words a worker process looks up before it ends (≈ 20 MB of the library's leak)
 FAST_MAX_LENGTH = 500  # longer words go to the binding

@@ -92,10 +92,16 @@ class CrkSemanticMetric(ToolsPlugin):
         return self._stems([w for w in word_tokens(source.replace("'", " ")) if w.lower() not in stops])
 
     def _read(self, text: str) -> list[tuple[str, str | None]]:
-        """Words and first analyses of a text in the linter's convention form (macrons → circumflexes,
-        preverbs hyphenated): meaning is judged here, spelling by the orthography metric."""
-        return [(w, (self.tools.analyses(w) or (None,))[0])
+        """Words and their readings of a text in the linter's convention form (macrons → circumflexes,
+        preverbs hyphenated): meaning is judged here, spelling by the orthography metric. A word's reading
+        is its first analysis whose lemma the gloss table knows (else its first): the choice does not hang
+        on the order an analyser lists its analyses in."""
+        return [(w, self._reading(self.tools.analyses(w)))
                 for w in self.tools.words(self._linter.convention_normalised(text))]
+
+    def _reading(self, analyses: tuple[str, ...]) -> str | None:
+        glossed = [a for a in analyses if lemma_of(a) in self.glosses]
+        return (glossed or list(analyses) or [None])[0]
 
     def _gloss_stems(self, lemma: str) -> set[str]:
         return self._stems([part for g in self.glosses[lemma] for part in g.split()])
