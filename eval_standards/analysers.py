@@ -201,12 +201,13 @@ class Analyser:
             for word in todo:
                 self.analyse(word)
             return
-        chunk = FAST_CHUNK if fast else -(-len(todo) // workers)
+        even = -(-len(todo) // workers)  # every core busy to the end
+        chunk = min(FAST_CHUNK, even) if fast else even
         chunks = [todo[i:i + chunk] for i in range(0, len(todo), chunk)]
         parts = fork_map(self._fast_chunk if fast else self._binding_chunk, chunks, workers,
                          fallback=self._binding_chunk)
-        for part in parts:
-            self._memory.update(part)
+        for words_of_chunk, part in zip(chunks, parts):
+            self._memory.update((w, part.get(w, ())) for w in words_of_chunk)
         self.lookups += len(todo)
         self._dirty = True
 
@@ -215,13 +216,15 @@ class Analyser:
 
     def _fast_chunk(self, words: list[str]) -> dict[str, tuple[str, ...]]:
         """In a forked process that then ends (the fast library leaks about 2 KB a lookup; the main
-        process never calls it): the analyses of ``words``, exactly what ``analyse`` returns — the same
+        process never calls it): the analyses of the accepted ``words`` (a word left out is rejected), exactly
+        what ``analyse`` returns — the same
         analyses (flags stripped), in the same order (:data:`ANALYSIS_ORDER`: an unweighted analyser's are
         sorted). A very long word goes to the binding (the library aborts on inputs of about a thousand
         symbols; a worker that dies has its chunk redone with the binding)."""
         transducer = fast_lookup_library().TransducerFile(str(self.file.path))
-        return {word: tuple(sorted(set(transducer.lookup(word)))) if len(word) <= FAST_MAX_LENGTH
-                else self.analyse(word) for word in words}
+        found = {word: tuple(sorted(set(transducer.lookup(word)))) if len(word) <= FAST_MAX_LENGTH
+                 else self.analyse(word) for word in words}
+        return {word: analyses for word, analyses in found.items() if analyses}  # the rest: rejected
 
     def save_cache(self) -> None:
         """Write the persistent lookup cache (atomically); a cache that cannot be written is only slower."""
