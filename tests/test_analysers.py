@@ -104,6 +104,10 @@ def test_add_list_remove(tmp_path, monkeypatch, capsys, crk_file):
     assert main(["analyzers", "list", "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)
     assert rows[0]["origin"] == "user data"
+    added = analysers.load(analysers.find("crk"))  # an added analyser is read by the same fast loader
+    assert added.file.origin == "user data" and added.describe()["batch_lookup"] == "hfst-optimized-lookup"
+    added.analyse_many([f"atim{k}" for k in range(1500)] + ["atimwak"])
+    assert added._memory["atimwak"] == ("atim+N+A+Pl",)
     assert main(["analyzers", "remove", "crk-descriptive-analyzer.hfstol"]) == 0
     assert not (tmp_path / "analysers" / "crk-descriptive-analyzer.hfstol").exists()
     bad = tmp_path / "bad.hfstol"
