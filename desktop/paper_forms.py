@@ -1,6 +1,7 @@
 """Paper forms drawn with Qt's own PDF writer: one block per item (its code, the source, the output in
 large type, the answer scale with boxes to tick), A4 pages a person reads at arm's length. The fonts
-the app carries draw syllabics and diacritics. Everything is drawn as plain text."""
+the app carries draw every script of the language packs and their diacritics. Everything is drawn as
+plain text."""
 
 from __future__ import annotations
 
