@@ -370,7 +370,10 @@ class ItemPage(QWidget):
         self.second.setText(texts[1])
         self.status.setText(self.tr("Answered — press Enter to go on, or a number to change it.")
                             if self.item["answer"] else "")
-        self._show_task_e(words, captions) if self._is_e() else self._show_question()
+        if self._is_e():
+            self._show_task_e(words, captions)
+        else:
+            self._show_question()
         self.setFocus()
 
     def show_guidelines(self) -> None:

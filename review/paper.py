@@ -2,8 +2,9 @@
 ``desktop/paper_forms.py`` draws them into a PDF), a CSV template beside it, and the import of that CSV
 once a coordinator has keyed the answers in. Answers from paper are marked ``medium = 'paper'``.
 
-In the CSV a question is answered by its option's number on the form or its value; task E's errors are
-written with the form's word numbers: ``2-3 major; 5 minor; missing minor``."""
+In the CSV a question is answered by the number printed beside the ticked box (or an option's value
+written out); task E's errors are written with the form's word numbers: ``2-3 major; 5 minor; missing
+minor``."""
 
 from __future__ import annotations
 
@@ -59,10 +60,14 @@ def write_template(path: str, store: Store, campaign_id: str, speaker_id: str) -
 
 
 def _option(question: dict, text: str, place: tuple[str, str]) -> Any:
-    """An answer written as the option's number on the form or as its value."""
+    """An answer as keyed in from the form: the number printed beside the ticked box (for task T the
+    boxes are numbered 1–4 though the values are 0–3), or an option's value written out ("yes"); a number
+    on a 0–100 scale is the number."""
     options = question.get("options", [])
-    if text.isdigit() and 1 <= int(text) <= len(options) and not any(str(o["value"]) == text for o in options):
-        return options[int(text) - 1]["value"]
+    if options and text.isdigit():
+        if 1 <= int(text) <= len(options):
+            return options[int(text) - 1]["value"]
+        raise FileProblem(*place, f"{text!r}: the form numbers the answers 1 to {len(options)}")
     for option in options:
         if str(option["value"]) == text:
             return option["value"]

@@ -115,3 +115,19 @@ def test_the_forms_draw_syllabics_and_diacritics():
     paper_forms._painting()
     metrics = QFontMetrics(paper_forms._font("text"))
     assert all(metrics.inFontUcs4(ord(c)) for c in "ᓀᐦᐃᔭᐍᐏᐣ" + "êîôâ")
+
+
+def test_task_t_boxes_are_numbered_from_one(tmp_path, scored_demo, capsys):
+    """Task T's values are 0–3 but its boxes are numbered 1–4: the number keyed in is the box's."""
+    db, campaign, speaker = _setup(tmp_path, scored_demo, capsys, "T")
+    assert main(["review", "print-forms", "--db", db, "--campaign", campaign, "--speaker", speaker,
+                 "--out", str(tmp_path / "t.pdf")]) == 0
+    _fill(tmp_path / "t.csv", lambda row: {"verdict": "2" if row["position"] == "0" else "1"})
+    assert main(["review", "import-forms", "--db", db, str(tmp_path / "t.csv")]) == 0
+    with Store(db) as store:
+        assert campaigns.item_at(store, campaign, speaker, 0)["answer"] == {"verdict": 1}  # box 2: Gist
+        assert campaigns.item_at(store, campaign, speaker, 1)["answer"] == {"verdict": 0}  # box 1: Reject
+    _fill(tmp_path / "t.csv", lambda row: {"verdict": "5"})
+    capsys.readouterr()
+    assert main(["review", "import-forms", "--db", db, str(tmp_path / "t.csv")]) == 2
+    assert "the form numbers the answers 1 to 4" in capsys.readouterr().err
