@@ -89,6 +89,8 @@ def _register_review(sub) -> None:
     p.add_argument("--raters", type=int, default=3)
     p.add_argument("--seed", type=int, default=12345)
     p.add_argument("--name")
+    p.add_argument("--hints", action="store_true",
+                   help="task E: show the words the analyser rejected as faint hints (off: blind evaluation)")
     p = _verb(rv, "answer", _review_answer, help="record one answer (scripts; speakers use the app)")
     p.add_argument("--campaign", required=True)
     p.add_argument("--speaker", required=True)
@@ -283,7 +285,7 @@ def _review_create_campaign(store, args) -> int:
     from .terminal import shown
     scored = campaigns.load_scored(args.scored)
     cid = campaigns.create_campaign(store, scored, args.task, items=args.items, raters=args.raters,
-                                    seed=args.seed, name=args.name)
+                                    seed=args.seed, name=args.name, hints=args.hints)
     made = next(c for c in campaigns.list_campaigns(store) if c["id"] == cid)
     settings = campaigns.campaign(store, cid)["settings"]
     print(f"{cid}  task {args.task}, {made['items']} items: {shown(made['name'])}")

@@ -29,6 +29,7 @@ class SpanView(QWidget):
         self.marking = Marking("")
         self.missing_label = missing_label
         self.severity_labels: dict[str, str] = {}  # severity → its label in the interface's language
+        self.hints: set[int] = set()  # word positions the analyser rejected (campaigns with hints only)
         self.setFocusPolicy(Qt.NoFocus)  # the item page keeps the keyboard
         self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Minimum)
         self.set_points(points)
@@ -94,6 +95,9 @@ class SpanView(QWidget):
                 painter.drawLine(box.bottomLeft(), box.bottomRight())
             elif selecting and first <= position <= last:
                 painter.fillRect(box, SELECTION)
+            elif position in self.hints:  # a faint hint: dotted, grey, never a colour of its own
+                painter.setPen(QPen(Qt.gray, 2, Qt.DotLine))
+                painter.drawLine(box.bottomLeft(), box.bottomRight())
             missing = position == self.marking.missing_position
             painter.setPen(Qt.darkGray if missing and span is None else self.palette().windowText().color())
             painter.drawText(box, Qt.AlignCenter, label)
@@ -118,6 +122,8 @@ class SpanView(QWidget):
         span = self.marking.span_at(position)
         severity = self.severity_labels.get(span["severity"], span["severity"]) if span else ""
         state = self.tr("marked {0}").format(severity) if span else self.tr("not marked")
+        if position in self.hints and not span:
+            state += self.tr(" (the analyser did not recognise this word: H dismisses the hint)")
         return self.tr("{0}: {1}; {2} marks in all").format(label, state, len(self.marking.spans))
 
 
@@ -194,13 +200,16 @@ class EsaPanel(QWidget):
         self.score_slot = QVBoxLayout()
         layout.addLayout(self.score_slot)
 
-    def load(self, definition: dict, words: dict, output: str, caption: str, answer: dict | None) -> None:
-        """Show one item: its output, its existing answer (marks and score) if any, in the marking phase."""
+    def load(self, definition: dict, words: dict, output: str, caption: str, answer: dict | None,
+             hints: list[int] = ()) -> None:
+        """Show one item: its output, its existing answer (marks and score) if any, in the marking phase;
+        ``hints``: word positions to hint at (campaigns created with hints)."""
         spans_q, score_q = definition["questions"]
         shown = words["questions"]["spans"]
         self.caption.setText(caption)
         self.view.missing_label = shown["missing_label"]
         self.view.severity_labels = {k: v["label"] for k, v in shown["severities"].items()}
+        self.view.hints = set(hints)
         self.view.show_marking(Marking(output, (answer or {}).get("spans")))
         self.words = words
         row = self.mark_row.layout()
@@ -251,6 +260,11 @@ class EsaPanel(QWidget):
         self.view.marking.remove()
         self.view.refresh()
 
+    def dismiss_hint(self) -> None:
+        """H: the speaker finds nothing wrong with the hinted word under the cursor; its hint goes."""
+        self.view.hints.discard(self.view.marking.cursor)
+        self.view.refresh()
+
     def to_score(self) -> None:
         self._phase("score")
 
@@ -264,6 +278,7 @@ class EsaPanel(QWidget):
                        Qt.Key_Home: lambda: self._move(-10_000, shift), Qt.Key_End: lambda: self._move(10_000, shift),
                        Qt.Key_1: lambda: self.mark("minor"), Qt.Key_2: lambda: self.mark("major"),
                        Qt.Key_M: self.to_missing, Qt.Key_Delete: self.remove, Qt.Key_Backspace: self.remove,
+                       Qt.Key_H: self.dismiss_hint,
                        Qt.Key_Return: self.to_score, Qt.Key_Enter: self.to_score}
         else:
             bar = self.score_bar

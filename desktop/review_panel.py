@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import time
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (QCheckBox, QFormLayout, QHBoxLayout, QInputDialog, QLabel, QLineEdit, QListWidget,
                                QListWidgetItem, QPushButton, QStackedWidget, QVBoxLayout, QWidget)
 
-from review import campaigns, practice, tasks
+from review import campaigns, esa, practice, tasks
 from review.store import Store, now
 
 from .esa_widgets import EsaPanel
@@ -181,9 +181,8 @@ class ItemPage(QWidget):
         self.position = 0
         self.item: dict = {}
         self.practice_items: list[dict] = []  # the practice round, before the first real item
+        self.hints_on = False  # task E: the analyser's rejected words as faint hints (campaign setting)
         self.away_seconds, self.away_since = 0.0, None  # time the app was not in front while an item was shown
-        from PySide6.QtGui import QGuiApplication
-        QGuiApplication.instance().applicationStateChanged.connect(self.application_state)
         self.feedback_shown = False
         self.drafts: dict[tuple, str] = {}  # notes written before the answer, kept through a pause
         self.language: dict = {}
@@ -256,6 +255,7 @@ class ItemPage(QWidget):
         self.campaign_id, self.speaker_id = campaign_id, speaker_id
         campaigns.join(self.store, campaign_id, speaker_id)
         self.language = campaigns.campaign_language(self.store, campaign_id)
+        self.hints_on = bool(campaigns.campaign(self.store, campaign_id)["settings"].get("hints"))
         self.display = (self.language.get("display") or [None])[0]
         self.script_choice.setVisible(self.display is not None)
         self.script_choice.blockSignals(True)
@@ -330,6 +330,12 @@ class ItemPage(QWidget):
         self.progress.setText(self.tr("{0} of {1}").format(position + 1, self.item["total"]) + "   " +
                               self.tr("({0} answered)").format(self.item["answered"]))
 
+    def changeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        """The window lost or regained the focus (its own event: no connection outlives this page)."""
+        if event.type() == QEvent.ActivationChange:
+            self.application_state(Qt.ApplicationActive if self.isActiveWindow() else Qt.ApplicationInactive)
+        super().changeEvent(event)
+
     def application_state(self, state) -> None:
         """The app went out of focus (another window, the laptop asleep) or came back: the time away is
         recorded with the answer, so the time per item counts only the time in front of it."""
@@ -391,7 +397,9 @@ class ItemPage(QWidget):
 
     def _show_task_e(self, words: dict, captions: tuple[str, str]) -> None:
         """Task E: the output marked word by word (offsets into the stored output, so in its own script)."""
-        self.esa.load(tasks.task("E"), words, self.item["output"], captions[1], self.item["answer"])
+        hints = esa.hint_positions(self.item["output"], esa.rejected_words(self.item, self.language)) \
+            if self.hints_on else []
+        self.esa.load(tasks.task("E"), words, self.item["output"], captions[1], self.item["answer"], hints)
         self.status.setText(self.tr("Answered — mark again or press Enter twice to keep it.")
                             if self.item["answer"] else "")
 

@@ -141,7 +141,9 @@ def speaker_loop_screens(shots: Shots, cid: str, speaker: str) -> None:
     review.open_speaker(speaker)
     review.open_campaign(ecid)
     page = review.items
-    while len(page.item["output"].split()) < 4:
+    for _ in range(20):  # an item of four words or more, the others answered
+        if len(page.item["output"].split()) >= 4:
+            break
         QTest.keyClick(page, Qt.Key_Return)
         QTest.keyClick(page, Qt.Key_Return)
     for key, modifier in ((Qt.Key_1, None), (Qt.Key_Right, None), (Qt.Key_Right, None),

@@ -9,7 +9,7 @@ import json
 
 import numpy as np
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
-from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QInputDialog, QLabel, QProgressBar, QPushButton,
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QHBoxLayout, QInputDialog, QLabel, QProgressBar, QPushButton,
                                QSplitter, QTableView, QVBoxLayout, QWidget)
 
 from review import bundles, campaigns, reweight, study, tasks, tiers
@@ -83,7 +83,11 @@ class CampaignPanel(QWidget):
         merge.clicked.connect(guarded(self, self.merge_bundle))
         withdraw = QPushButton(self.tr("Withdraw selected speaker…"))
         withdraw.clicked.connect(guarded(self, self.withdraw))
-        for w in (self.task, create):
+        self.hints = QCheckBox(self.tr("Hint at the words the analyser rejected (task E)"))
+        self.hints.setToolTip(self.tr("Off by default, so that the speakers judge without the analyser's opinion"))
+        accessible(self.hints, self.tr("Hint at the words the analyser rejected (task E)"),
+                   self.tr("Off by default, so that the speakers judge without the analyser's opinion"))
+        for w in (self.task, self.hints, create):
             row.addWidget(w)
         row.addStretch(1)
         layout.addLayout(row)
@@ -148,7 +152,8 @@ class CampaignPanel(QWidget):
         if not path:
             path, _ = QFileDialog.getOpenFileName(self, self.tr("A scored run card"), "", self.tr("JSON (*.json)"))
         if path:
-            cid = campaigns.create_campaign(self.store, campaigns.load_scored(path), self.task.currentData())
+            cid = campaigns.create_campaign(self.store, campaigns.load_scored(path), self.task.currentData(),
+                                            hints=self.hints.isChecked())
             self.status.setText(self.tr("Campaign {0} ready.").format(cid))
             self.refresh()
 

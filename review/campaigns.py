@@ -214,13 +214,16 @@ NOTHING_TO_REVIEW = {
 
 
 def create_campaign(store: Store, scored: dict, task: str, *, items: int | None = None, raters: int = 3,
-                    seed: int = 12345, name: str | None = None) -> str:
-    """Build a campaign of task A, B, C, E or T from a scored run card. Same inputs → same campaign id."""
+                    seed: int = 12345, name: str | None = None, hints: bool = False) -> str:
+    """Build a campaign of task A, B, C, E or T from a scored run card. Same inputs → same campaign id.
+    ``hints`` (task E, off by default so that the evaluation stays blind): the words the language's
+    analyser rejected are shown as faint hints the speaker may mark or dismiss."""
     definition = task_defs.task(task)
     run_id = import_run(store, scored)
     limit = items or definition["default_items"]
     rng = random.Random(seed)
-    settings: dict[str, Any] = {"items": limit, "seed": seed, "language": language_of(scored)}
+    settings: dict[str, Any] = {"items": limit, "seed": seed, "language": language_of(scored),
+                                "hints": bool(hints and task == "E")}
     new_items: list[dict] = []
     if task in ("A", "E", "T"):
         chosen = _stratified(scored["entries"], limit, rng)
@@ -233,7 +236,8 @@ def create_campaign(store: Store, scored: dict, task: str, *, items: int | None 
         item_ids = [i["id"] for i in new_items]
     if not item_ids:
         raise BadValue("campaign", task, f"nothing to review: {NOTHING_TO_REVIEW.get(task, 'no entries')}")
-    campaign_id = f"cmp-{_hash(run_id, task, limit, raters, seed, store.public_key)}"
+    hinted = ["hints"] if settings["hints"] else []  # a campaign without hints keeps the id it always had
+    campaign_id = f"cmp-{_hash(run_id, task, limit, raters, seed, store.public_key, *hinted)}"
     with store.transaction() as db:
         if db["campaigns"].count_where("id = ?", [campaign_id]):
             return campaign_id

@@ -138,3 +138,24 @@ class Marking:
     def answer(self, score: int) -> dict:
         """The stored answer: the spans in canonical order and the 0–100 score."""
         return {"spans": check_spans(self.spans, self.text), "score": score}
+
+
+# ----------------------------------------------------------------------------- hints (off by default)
+
+_EDGES = re.compile(r"^\W+|\W+$")
+
+
+def hint_positions(output: str, rejected: list[str]) -> list[int]:
+    """The word positions of ``output`` whose word (punctuation at its edges aside) the language's analyser
+    rejected: faint hints a speaker may mark or dismiss, for campaigns created with hints."""
+    wanted = set(rejected)
+    return [k for k, (s, e) in enumerate(Marking(output).words) if _EDGES.sub("", output[s:e]) in wanted]
+
+
+def rejected_words(item: dict, language: dict) -> list[str]:
+    """The words of an item's output the analyser rejected, from the scoring's results the item carries
+    (the plugin its language pack names for task C)."""
+    spec = (language.get("items") or {}).get("C") or {}
+    found = ((item.get("extra") or {}).get("lyss") or {}).get(spec.get("plugin") or "", {})
+    words = found.get(spec.get("words", "rejected"), []) if isinstance(found, dict) else []
+    return [w for w in words if isinstance(w, str)]

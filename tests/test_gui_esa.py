@@ -26,7 +26,9 @@ def test_marking_spans_by_keyboard_stores_the_json(qtbot, qapp, esa_db):
     path, cid, speaker = esa_db
     window, page = _page(qtbot, path)
     assert page.esa.isVisible() and not page.second.isVisible()
-    while len(esa.Marking(page.item["output"]).words) < 3:  # an item with three words or more
+    for _ in range(30):  # an item with three words or more (answering the others)
+        if len(esa.Marking(page.item["output"]).words) >= 3:
+            break
         qtbot.keyClick(page, Qt.Key_Return)
         qtbot.keyClick(page, Qt.Key_Return)
     output, position = page.item["output"], page.position
@@ -70,11 +72,11 @@ def test_a_marking_key_changes_what_is_drawn(qtbot, qapp, esa_db):
     """Each marking key changes the picture of the output (the speed is measured in bench/gui_bench.py)."""
     path, _, _ = esa_db
     window, page = _page(qtbot, path)
-    while len(esa.Marking(page.item["output"]).words) < 2:
-        qtbot.keyClick(page, Qt.Key_PageDown)
-        if page.position == 0:
-            qtbot.keyClick(page, Qt.Key_Return)
-            qtbot.keyClick(page, Qt.Key_Return)
+    for _ in range(30):  # an item of two words or more (answering the others: Enter, Enter)
+        if len(esa.Marking(page.item["output"]).words) >= 2:
+            break
+        qtbot.keyClick(page, Qt.Key_Return)
+        qtbot.keyClick(page, Qt.Key_Return)
     view = page.esa.view
     before = view.grab().toImage()
     qtbot.keyClick(page, Qt.Key_Right)
@@ -82,4 +84,42 @@ def test_a_marking_key_changes_what_is_drawn(qtbot, qapp, esa_db):
     qtbot.keyClick(page, Qt.Key_2)
     marked = view.grab().toImage()
     assert view.marking.cursor == 1 and before != moved != marked
+    window.close()
+
+
+def test_hints_only_when_the_campaign_asks_for_them(qtbot, qapp, tmp_path, scored_demo):
+    """Blind by default; with hints, the words the analyser rejected are hinted at, and H dismisses one."""
+    from conftest import review_database
+    from review import campaigns, practice
+
+    path, plain_cid, speaker = review_database(tmp_path / "h.sqlite", scored_demo, "E", 20)
+    with Store(path) as store:
+        hinted_cid = campaigns.create_campaign(store, campaigns.load_scored(str(scored_demo)), "E", items=20,
+                                               hints=True)
+        practice.mark_done(store, hinted_cid, speaker)
+        assert hinted_cid != plain_cid and not campaigns.campaign(store, plain_cid)["settings"]["hints"]
+    window, page = _page(qtbot, path)
+    seen_plain = []
+    for _ in range(20):
+        seen_plain.append(set(page.esa.view.hints))
+        qtbot.keyClick(page, Qt.Key_Return)
+        qtbot.keyClick(page, Qt.Key_Return)
+        if page.item.get("task") != "E" or page.isHidden():
+            break
+    assert all(not h for h in seen_plain)  # the default campaign shows no hint
+    window.review.open_campaign(hinted_cid)
+    for _ in range(20):
+        if page.esa.view.hints:
+            break
+        qtbot.keyClick(page, Qt.Key_Return)
+        qtbot.keyClick(page, Qt.Key_Return)
+    hints = set(page.esa.view.hints)
+    rejected = esa.rejected_words(page.item, page.language)
+    words = esa.Marking(page.item["output"]).words
+    assert hints and {page.item["output"][words[k][0]:words[k][1]].strip(".,!?") for k in hints} <= set(rejected)
+    first = min(hints)
+    page.esa.view.marking.go_to(first)
+    assert "H dismisses the hint" in page.esa.view.describe()
+    qtbot.keyClick(page, Qt.Key_H)
+    assert first not in page.esa.view.hints
     window.close()
