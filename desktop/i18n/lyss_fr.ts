@@ -4,22 +4,22 @@
 <context>
     <name></name>
     <message>
-        <location filename="../paper_forms.py" line="102"/>
+        <location filename="../paper_forms.py" line="100"/>
         <source>Write the word numbers of each error, then minor or major (for example: 2-3 major); &apos;missing&apos; if something was left out.</source>
         <translation>Écrivez les numéros des mots de chaque erreur, puis minor (mineure) ou major (majeure) (par exemple : 2-3 major) ; « missing » s’il manque quelque chose.</translation>
     </message>
     <message>
-        <location filename="../paper_forms.py" line="107"/>
+        <location filename="../paper_forms.py" line="105"/>
         <source>or a number from 0 to 100:</source>
         <translation>ou un nombre de 0 à 100 :</translation>
     </message>
     <message>
-        <location filename="../qt_common.py" line="179"/>
+        <location filename="../qt_common.py" line="187"/>
         <source>LYSS Desktop</source>
         <translation>LYSS Desktop</translation>
     </message>
     <message>
-        <location filename="../qt_common.py" line="197"/>
+        <location filename="../qt_common.py" line="205"/>
         <source>Something went wrong: {0}. Your answers are safe: each one was saved when you gave it.</source>
         <translation>Un problème est survenu : {0}. Vos réponses sont en sécurité : chacune a été enregistrée au moment où vous l’avez donnée.</translation>
     </message>
@@ -27,37 +27,37 @@
 <context>
     <name>CampaignPage</name>
     <message>
-        <location filename="../review_panel.py" line="147"/>
+        <location filename="../review_panel.py" line="141"/>
         <source>Tasks</source>
         <translation>Tâches</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="147"/>
+        <location filename="../review_panel.py" line="141"/>
         <source>Choose a task with the arrow keys and press Enter</source>
         <translation>Choisissez une tâche avec les flèches et appuyez sur Entrée</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="151"/>
+        <location filename="../review_panel.py" line="145"/>
         <source>Sign out</source>
         <translation>Se déconnecter</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="153"/>
+        <location filename="../review_panel.py" line="147"/>
         <source>Start or continue  (Enter)</source>
         <translation>Commencer ou continuer  (Entrée)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="163"/>
+        <location filename="../review_panel.py" line="157"/>
         <source>Welcome, {0}. Choose a task:</source>
         <translation>Bienvenue, {0}. Choisissez une tâche :</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="167"/>
+        <location filename="../review_panel.py" line="161"/>
         <source>{0} of {1} done</source>
         <translation>{0} sur {1} faits</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="167"/>
+        <location filename="../review_panel.py" line="161"/>
         <source>not started</source>
         <translation>pas commencé</translation>
     </message>
@@ -95,168 +95,180 @@
         <translation>Retirer le locuteur choisi…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="96"/>
+        <location filename="../study_panel.py" line="86"/>
+        <location filename="../study_panel.py" line="88"/>
+        <source>Hint at the words the analyser rejected (task E)</source>
+        <translation>Signaler les mots que l’analyseur a rejetés (tâche E)</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="87"/>
+        <location filename="../study_panel.py" line="89"/>
+        <source>Off by default, so that the speakers judge without the analyser&apos;s opinion</source>
+        <translation>Désactivé par défaut, pour que les locuteurs jugent sans l’avis de l’analyseur</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="100"/>
         <source>This laptop&apos;s code: {0}</source>
         <translation>Code de cet ordinateur : {0}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="98"/>
+        <location filename="../study_panel.py" line="102"/>
         <source>Enrol a laptop…</source>
         <translation>Inscrire un ordinateur…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="99"/>
+        <location filename="../study_panel.py" line="103"/>
         <source>Let another laptop send answers to the campaigns you coordinate</source>
         <translation>Permettre à un autre ordinateur d’envoyer des réponses aux campagnes que vous coordonnez</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="101"/>
+        <location filename="../study_panel.py" line="105"/>
         <source>Trust a coordinator…</source>
         <translation>Faire confiance à un coordinateur…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="102"/>
+        <location filename="../study_panel.py" line="106"/>
         <source>Accept the campaigns of your study&apos;s coordinator</source>
         <translation>Accepter les campagnes du coordinateur de votre étude</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="109"/>
+        <location filename="../study_panel.py" line="113"/>
         <source>Campaigns</source>
         <translation>Campagnes</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="110"/>
+        <location filename="../study_panel.py" line="114"/>
         <source>Choose a campaign to see each speaker&apos;s progress</source>
         <translation>Choisissez une campagne pour voir l’avancement de chaque locuteur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="112"/>
+        <location filename="../study_panel.py" line="116"/>
         <source>Speakers&apos; progress in the chosen campaign</source>
         <translation>Avancement des locuteurs dans la campagne choisie</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="129"/>
+        <location filename="../study_panel.py" line="133"/>
         <source>Task</source>
         <translation>Tâche</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="129"/>
+        <location filename="../study_panel.py" line="133"/>
         <source>Campaign</source>
         <translation>Campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="129"/>
+        <location filename="../study_panel.py" line="133"/>
         <source>Items</source>
         <translation>Éléments</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="130"/>
+        <location filename="../study_panel.py" line="134"/>
         <source>Fully rated</source>
         <translation>Entièrement évalués</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="144"/>
+        <location filename="../study_panel.py" line="148"/>
         <source>Speaker</source>
         <translation>Locuteur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="144"/>
+        <location filename="../study_panel.py" line="148"/>
         <source>Name (this laptop)</source>
         <translation>Nom (sur cet ordinateur)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="144"/>
+        <location filename="../study_panel.py" line="148"/>
         <source>Answered</source>
         <translation>Répondu</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="144"/>
+        <location filename="../study_panel.py" line="148"/>
         <source>Of</source>
         <translation>Sur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="149"/>
+        <location filename="../study_panel.py" line="153"/>
         <source>A scored run card</source>
         <translation>Une fiche de run évaluée</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="149"/>
+        <location filename="../study_panel.py" line="153"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="152"/>
+        <location filename="../study_panel.py" line="157"/>
         <source>Campaign {0} ready.</source>
         <translation>Campagne {0} prête.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="156"/>
+        <location filename="../study_panel.py" line="161"/>
         <source>Export bundle</source>
         <translation>Exporter un paquet</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="157"/>
-        <location filename="../study_panel.py" line="163"/>
+        <location filename="../study_panel.py" line="162"/>
+        <location filename="../study_panel.py" line="168"/>
         <source>LYSS bundles (*.lyssbundle)</source>
         <translation>Paquets LYSS (*.lyssbundle)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="160"/>
+        <location filename="../study_panel.py" line="165"/>
         <source>Wrote {0}: {1} answers.</source>
         <translation>{0} écrit : {1} réponses.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="163"/>
+        <location filename="../study_panel.py" line="168"/>
         <source>Merge bundle</source>
         <translation>Fusionner un paquet</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="166"/>
+        <location filename="../study_panel.py" line="171"/>
         <source>Merged: {0} answers added, {1} replaced, {2} deleted.</source>
         <translation>Fusionné : {0} réponses ajoutées, {1} remplacées, {2} supprimées.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="175"/>
+        <location filename="../study_panel.py" line="180"/>
         <source>Enrol a laptop</source>
         <translation>Inscrire un ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="176"/>
+        <location filename="../study_panel.py" line="181"/>
         <source>The code shown on the other laptop (Campaigns tab, or `lyss review code`). Read it aloud or compare the two screens:</source>
         <translation>Le code affiché sur l’autre ordinateur (onglet Campagnes, ou `lyss review code`). Lisez-le à voix haute ou comparez les deux écrans :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="180"/>
+        <location filename="../study_panel.py" line="185"/>
         <source>Laptop {0} may now send answers to {1} campaign(s).</source>
         <translation>L’ordinateur {0} peut désormais envoyer des réponses à {1} campagne(s).</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="184"/>
+        <location filename="../study_panel.py" line="189"/>
         <source>Trust a coordinator</source>
         <translation>Faire confiance à un coordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="185"/>
+        <location filename="../study_panel.py" line="190"/>
         <source>The code shown on the coordinator&apos;s laptop. Read it aloud or compare the two screens:</source>
         <translation>Le code affiché sur l’ordinateur du coordinateur. Lisez-le à voix haute ou comparez les deux écrans :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="188"/>
+        <location filename="../study_panel.py" line="193"/>
         <source>This laptop now accepts the campaigns of coordinator {0}.</source>
         <translation>Cet ordinateur accepte désormais les campagnes du coordinateur {0}.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="195"/>
+        <location filename="../study_panel.py" line="200"/>
         <source>Withdraw</source>
         <translation>Retirer</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="196"/>
+        <location filename="../study_panel.py" line="201"/>
         <source>Delete every answer of {0}, here, in this laptop&apos;s backups and wherever this laptop&apos;s bundles go? This cannot be undone.</source>
         <translation>Supprimer toutes les réponses de {0}, ici, dans les sauvegardes de cet ordinateur et partout où vont ses paquets ? C’est irréversible.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="199"/>
+        <location filename="../study_panel.py" line="204"/>
         <source>{0} withdrew; {1} answers deleted here and in {2} backups.</source>
         <translation>{0} s’est retiré(e) ; {1} réponses supprimées ici et dans {2} sauvegardes.</translation>
     </message>
@@ -264,47 +276,47 @@
 <context>
     <name>ConsentPage</name>
     <message>
-        <location filename="../review_panel.py" line="88"/>
+        <location filename="../review_panel.py" line="82"/>
         <source>Before you start</source>
         <translation>Avant de commencer</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="93"/>
+        <location filename="../review_panel.py" line="87"/>
         <source>What we collect, who sees it, and your choice</source>
         <translation>Ce que nous recueillons, qui le voit, et votre choix</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="95"/>
+        <location filename="../review_panel.py" line="89"/>
         <source>&lt;p&gt;&lt;b&gt;What we collect.&lt;/b&gt; Your answers about machine translations (for example, how much of the meaning is there), a note if you write one, and how long each answer took.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Who sees it.&lt;/b&gt; Your name, community and dialect stay on this laptop. The study team sees your answers with a code instead of your name.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Your choice.&lt;/b&gt; You can stop at any time, and you can ask to withdraw: all your answers are then deleted, here and on the study team&apos;s computers.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Ce que nous recueillons.&lt;/b&gt; Vos réponses sur des traductions automatiques (par exemple, quelle part du sens est rendue), une note si vous en écrivez une, et le temps pris par chaque réponse.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Qui le voit.&lt;/b&gt; Votre nom, votre communauté et votre dialecte restent sur cet ordinateur. L’équipe de l’étude voit vos réponses avec un code à la place de votre nom.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Votre choix.&lt;/b&gt; Vous pouvez arrêter à tout moment et demander à vous retirer : toutes vos réponses sont alors supprimées, ici et sur les ordinateurs de l’équipe.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="106"/>
+        <location filename="../review_panel.py" line="100"/>
         <source>Your name (kept on this laptop)</source>
         <translation>Votre nom (gardé sur cet ordinateur)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="107"/>
+        <location filename="../review_panel.py" line="101"/>
         <source>Community (optional)</source>
         <translation>Communauté (facultatif)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="108"/>
+        <location filename="../review_panel.py" line="102"/>
         <source>Dialect (optional)</source>
         <translation>Dialecte (facultatif)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="112"/>
+        <location filename="../review_panel.py" line="106"/>
         <source>I agree — start</source>
         <translation>J’accepte — commencer</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="114"/>
+        <location filename="../review_panel.py" line="108"/>
         <source>Back</source>
         <translation>Retour</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="124"/>
+        <location filename="../review_panel.py" line="118"/>
         <source>Please write your name</source>
         <translation>Veuillez écrire votre nom</translation>
     </message>
@@ -312,12 +324,12 @@
 <context>
     <name>DonePage</name>
     <message>
-        <location filename="../review_panel.py" line="572"/>
+        <location filename="../review_panel.py" line="577"/>
         <source>Thank you! You have answered every item of this task.</source>
         <translation>Merci ! Vous avez répondu à tous les éléments de cette tâche.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="575"/>
+        <location filename="../review_panel.py" line="580"/>
         <source>Back to the tasks</source>
         <translation>Retour aux tâches</translation>
     </message>
@@ -330,17 +342,17 @@
         <translation>Traduction à annoter</translation>
     </message>
     <message>
-        <location filename="../esa_widgets.py" line="223"/>
+        <location filename="../esa_widgets.py" line="226"/>
         <source>Something missing  (M)</source>
         <translation>Il manque quelque chose  (M)</translation>
     </message>
     <message>
-        <location filename="../esa_widgets.py" line="224"/>
+        <location filename="../esa_widgets.py" line="227"/>
         <source>Remove mark  (Delete)</source>
         <translation>Enlever la marque  (Suppr)</translation>
     </message>
     <message>
-        <location filename="../esa_widgets.py" line="225"/>
+        <location filename="../esa_widgets.py" line="228"/>
         <source>Done marking  (Enter)</source>
         <translation>Annotation terminée  (Entrée)</translation>
     </message>
@@ -348,82 +360,82 @@
 <context>
     <name>ItemPage</name>
     <message>
-        <location filename="../review_panel.py" line="201"/>
+        <location filename="../review_panel.py" line="194"/>
         <source>Item to review</source>
         <translation>Élément à évaluer</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="202"/>
+        <location filename="../review_panel.py" line="195"/>
         <source>Number keys answer, Ctrl+Z undoes the last answer, N writes a note, Esc pauses</source>
         <translation>Les chiffres répondent, Ctrl+Z annule la dernière réponse, N écrit une note, Échap met en pause</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="209"/>
+        <location filename="../review_panel.py" line="202"/>
         <source>Show in another script</source>
         <translation>Afficher dans une autre écriture</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="211"/>
+        <location filename="../review_panel.py" line="204"/>
         <source>Guidelines  (F1)</source>
         <translation>Consignes  (F1)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="214"/>
+        <location filename="../review_panel.py" line="207"/>
         <source>Pause  (Esc)</source>
         <translation>Pause  (Échap)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="269"/>
+        <location filename="../review_panel.py" line="263"/>
         <source>Show in {0}</source>
         <translation>Afficher en {0}</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="296"/>
+        <location filename="../review_panel.py" line="290"/>
         <source>Practice {0} of {1}</source>
         <translation>Entraînement {0} sur {1}</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="301"/>
+        <location filename="../review_panel.py" line="295"/>
         <source>Right.</source>
         <translation>Juste.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="301"/>
+        <location filename="../review_panel.py" line="295"/>
         <source>Not quite.</source>
         <translation>Pas tout à fait.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="304"/>
+        <location filename="../review_panel.py" line="298"/>
         <source>Press Enter to go on.</source>
         <translation>Appuyez sur Entrée pour continuer.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="313"/>
+        <location filename="../review_panel.py" line="307"/>
         <source>You marked {0} errors; this one has at least {1}.</source>
         <translation>Vous avez marqué {0} erreurs ; celle-ci en a au moins {1}.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="322"/>
+        <location filename="../review_panel.py" line="316"/>
         <source>{0} You answered {1}; expected: {2}.</source>
         <translation>{0} Vous avez répondu {1} ; attendu : {2}.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="323"/>
+        <location filename="../review_panel.py" line="317"/>
         <source> or </source>
         <translation> ou </translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="331"/>
+        <location filename="../review_panel.py" line="325"/>
         <source>Practice done — the real items start now.</source>
         <translation>Entraînement terminé — les vrais éléments commencent maintenant.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="336"/>
+        <location filename="../review_panel.py" line="330"/>
         <source>{0} of {1}</source>
         <translation>{0} sur {1}</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="337"/>
+        <location filename="../review_panel.py" line="331"/>
         <source>({0} answered)</source>
         <translation>({0} répondus)</translation>
     </message>
@@ -433,47 +445,47 @@
         <translation>Répondu — appuyez sur Entrée pour continuer, ou sur un chiffre pour changer.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="398"/>
+        <location filename="../review_panel.py" line="403"/>
         <source>Answered — mark again or press Enter twice to keep it.</source>
         <translation>Répondu — annotez de nouveau ou appuyez deux fois sur Entrée pour garder la réponse.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="426"/>
+        <location filename="../review_panel.py" line="431"/>
         <source>Arrows move · Shift extends · 1 minor · 2 major · M missing · Delete removes · Enter score · PgUp/PgDn items · Ctrl+Z undo · N note · Esc pause</source>
         <translation>Flèches : déplacer · Maj : étendre · 1 mineure · 2 majeure · M manque · Suppr : enlever · Entrée : note · PgPréc/PgSuiv : éléments · Ctrl+Z annuler · N note · Échap pause</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="428"/>
+        <location filename="../review_panel.py" line="433"/>
         <source>Number keys answer · Enter or → next · ← back · Ctrl+Z undo · N note · Esc pause</source>
         <translation>Les chiffres répondent · Entrée ou → suivant · ← retour · Ctrl+Z annuler · N note · Échap pause</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="487"/>
+        <location filename="../review_panel.py" line="492"/>
         <source>Please answer with the number keys first.</source>
         <translation>Veuillez d’abord répondre avec les chiffres.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="505"/>
+        <location filename="../review_panel.py" line="510"/>
         <source>Your last answer was undone.</source>
         <translation>Votre dernière réponse a été annulée.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="510"/>
+        <location filename="../review_panel.py" line="515"/>
         <source>Note</source>
         <translation>Note</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="510"/>
+        <location filename="../review_panel.py" line="515"/>
         <source>Your note about this item:</source>
         <translation>Votre note sur cet élément :</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="520"/>
+        <location filename="../review_panel.py" line="525"/>
         <source>Note saved.</source>
         <translation>Note enregistrée.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="521"/>
+        <location filename="../review_panel.py" line="526"/>
         <source>Note kept; it is saved with your answer.</source>
         <translation>Note gardée ; elle est enregistrée avec votre réponse.</translation>
     </message>
@@ -481,7 +493,7 @@
 <context>
     <name>LYSS</name>
     <message>
-        <location filename="../qt_common.py" line="158"/>
+        <location filename="../qt_common.py" line="166"/>
         <source>Key: {0}</source>
         <translation>Touche : {0}</translation>
     </message>
@@ -582,7 +594,7 @@
 <context>
     <name>ScoreBar</name>
     <message>
-        <location filename="../esa_widgets.py" line="135"/>
+        <location filename="../esa_widgets.py" line="141"/>
         <source>Score from 0 to 100</source>
         <translation>Note de 0 à 100</translation>
     </message>
@@ -783,32 +795,32 @@
 <context>
     <name>SignInPage</name>
     <message>
-        <location filename="../review_panel.py" line="41"/>
+        <location filename="../review_panel.py" line="35"/>
         <source>Who is reviewing today?</source>
         <translation>Qui évalue aujourd’hui ?</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="46"/>
+        <location filename="../review_panel.py" line="40"/>
         <source>Speakers on this laptop</source>
         <translation>Locuteurs sur cet ordinateur</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="47"/>
+        <location filename="../review_panel.py" line="41"/>
         <source>Choose your name with the arrow keys and press Enter</source>
         <translation>Choisissez votre nom avec les flèches et appuyez sur Entrée</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="50"/>
+        <location filename="../review_panel.py" line="44"/>
         <source>No one has a profile on this laptop yet. Press “I am new here” to start.</source>
         <translation>Personne n’a encore de profil sur cet ordinateur. Appuyez sur « Je suis nouveau ici » pour commencer.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="55"/>
+        <location filename="../review_panel.py" line="49"/>
         <source>Continue  (Enter)</source>
         <translation>Continuer  (Entrée)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="57"/>
+        <location filename="../review_panel.py" line="51"/>
         <source>I am new here</source>
         <translation>Je suis nouveau ici</translation>
     </message>
@@ -816,17 +828,22 @@
 <context>
     <name>SpanView</name>
     <message>
-        <location filename="../esa_widgets.py" line="120"/>
+        <location filename="../esa_widgets.py" line="124"/>
         <source>marked {0}</source>
         <translation>marqué {0}</translation>
     </message>
     <message>
-        <location filename="../esa_widgets.py" line="120"/>
+        <location filename="../esa_widgets.py" line="124"/>
         <source>not marked</source>
         <translation>non marqué</translation>
     </message>
     <message>
-        <location filename="../esa_widgets.py" line="121"/>
+        <location filename="../esa_widgets.py" line="126"/>
+        <source> (the analyser did not recognise this word: H dismisses the hint)</source>
+        <translation> (l’analyseur n’a pas reconnu ce mot : H écarte l’indication)</translation>
+    </message>
+    <message>
+        <location filename="../esa_widgets.py" line="127"/>
         <source>{0}: {1}; {2} marks in all</source>
         <translation>{0} : {1} ; {2} marques en tout</translation>
     </message>
@@ -834,270 +851,270 @@
 <context>
     <name>StudyPanel</name>
     <message>
-        <location filename="../study_panel.py" line="217"/>
+        <location filename="../study_panel.py" line="222"/>
         <source>Campaign</source>
         <translation>Campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="217"/>
-        <location filename="../study_panel.py" line="391"/>
+        <location filename="../study_panel.py" line="222"/>
+        <location filename="../study_panel.py" line="396"/>
         <source>Metric</source>
         <translation>Métrique</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="218"/>
+        <location filename="../study_panel.py" line="223"/>
         <source>Human score</source>
         <translation>Score humain</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="223"/>
+        <location filename="../study_panel.py" line="228"/>
         <source>Agreement</source>
         <translation>Accord</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="223"/>
+        <location filename="../study_panel.py" line="228"/>
         <source>Correlate</source>
         <translation>Corréler</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="224"/>
+        <location filename="../study_panel.py" line="229"/>
         <source>Rater quality</source>
         <translation>Qualité des évaluateurs</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="224"/>
+        <location filename="../study_panel.py" line="229"/>
         <source>Linter precision</source>
         <translation>Précision du linter</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="224"/>
+        <location filename="../study_panel.py" line="229"/>
         <source>FST false rejections</source>
         <translation>Faux rejets du FST</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="225"/>
+        <location filename="../study_panel.py" line="230"/>
         <source>Reweight…</source>
         <translation>Repondérer…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="225"/>
+        <location filename="../study_panel.py" line="230"/>
         <source>Confirm tier…</source>
         <translation>Confirmer le niveau…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="226"/>
+        <location filename="../study_panel.py" line="231"/>
         <source>Save plot as PNG…</source>
         <translation>Enregistrer le graphique en PNG…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="239"/>
+        <location filename="../study_panel.py" line="244"/>
         <source>Progress of the computation</source>
         <translation>Avancement du calcul</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="241"/>
+        <location filename="../study_panel.py" line="246"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="250"/>
+        <location filename="../study_panel.py" line="255"/>
         <source>Results table</source>
         <translation>Tableau des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="251"/>
+        <location filename="../study_panel.py" line="256"/>
         <source>Results in words</source>
         <translation>Résultats en mots</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="257"/>
+        <location filename="../study_panel.py" line="262"/>
         <source>Plot of the results</source>
         <translation>Graphique des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="258"/>
+        <location filename="../study_panel.py" line="263"/>
         <source>The same numbers as the results table</source>
         <translation>Les mêmes nombres que le tableau des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="283"/>
+        <location filename="../study_panel.py" line="288"/>
         <source>&lt;p&gt;Computing…&lt;/p&gt;</source>
         <translation>&lt;p&gt;Calcul en cours…&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="306"/>
+        <location filename="../study_panel.py" line="311"/>
         <source>Cancelled.</source>
         <translation>Annulé.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="321"/>
+        <location filename="../study_panel.py" line="326"/>
         <source>Question</source>
         <translation>Question</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="321"/>
-        <location filename="../study_panel.py" line="344"/>
+        <location filename="../study_panel.py" line="326"/>
+        <location filename="../study_panel.py" line="349"/>
         <source>Level</source>
         <translation>Niveau</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="321"/>
-        <location filename="../study_panel.py" line="373"/>
-        <location filename="../study_panel.py" line="381"/>
+        <location filename="../study_panel.py" line="326"/>
+        <location filename="../study_panel.py" line="378"/>
+        <location filename="../study_panel.py" line="386"/>
         <source>CI lower</source>
         <translation>IC bas</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="321"/>
-        <location filename="../study_panel.py" line="373"/>
-        <location filename="../study_panel.py" line="381"/>
+        <location filename="../study_panel.py" line="326"/>
+        <location filename="../study_panel.py" line="378"/>
+        <location filename="../study_panel.py" line="386"/>
         <source>CI upper</source>
         <translation>IC haut</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="322"/>
-        <location filename="../study_panel.py" line="361"/>
+        <location filename="../study_panel.py" line="327"/>
+        <location filename="../study_panel.py" line="366"/>
         <source>Answers</source>
         <translation>Réponses</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="322"/>
+        <location filename="../study_panel.py" line="327"/>
         <source>Speakers</source>
         <translation>Locuteurs</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="322"/>
+        <location filename="../study_panel.py" line="327"/>
         <source>Items</source>
         <translation>Éléments</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="323"/>
+        <location filename="../study_panel.py" line="328"/>
         <source>&lt;p&gt;Task {0}: Krippendorff&apos;s alpha of every question, at the levels its scale allows, with 95% bootstrap intervals over items.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Tâche {0} : alpha de Krippendorff de chaque question, aux niveaux que son échelle permet, avec des intervalles bootstrap à 95 % sur les éléments.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="346"/>
+        <location filename="../study_panel.py" line="351"/>
         <source>One system only: no system-level correlation.&lt;br&gt;</source>
         <translation>Un seul système : pas de corrélation au niveau des systèmes.&lt;br&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="361"/>
+        <location filename="../study_panel.py" line="366"/>
         <source>Speaker</source>
         <translation>Locuteur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="361"/>
+        <location filename="../study_panel.py" line="366"/>
         <source>Repeats same</source>
         <translation>Répétitions identiques</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="361"/>
+        <location filename="../study_panel.py" line="366"/>
         <source>Degraded lower</source>
         <translation>Dégradés notés plus bas</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="362"/>
+        <location filename="../study_panel.py" line="367"/>
         <source>p (MWU)</source>
         <translation>p (MWU)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="362"/>
+        <location filename="../study_panel.py" line="367"/>
         <source>Median s per item</source>
         <translation>Médiane s par élément</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="362"/>
+        <location filename="../study_panel.py" line="367"/>
         <source>Time away s</source>
         <translation>Temps d’absence s</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="363"/>
+        <location filename="../study_panel.py" line="368"/>
         <source>Answers with time away</source>
         <translation>Réponses avec absence</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="363"/>
+        <location filename="../study_panel.py" line="368"/>
         <source>Flags</source>
         <translation>Signalements</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="366"/>
+        <location filename="../study_panel.py" line="371"/>
         <source>none</source>
         <translation>aucun</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="367"/>
+        <location filename="../study_panel.py" line="372"/>
         <source>&lt;p&gt;Time per item counts the time the item was in front of the speaker; time with the app out of focus is shown apart. Read these to understand the data, never to rank people.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Le temps par élément compte le temps où l’élément était devant le locuteur ; le temps passé hors de l’application est montré à part. Lisez ces chiffres pour comprendre les données, jamais pour classer les personnes.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="373"/>
+        <location filename="../study_panel.py" line="378"/>
         <source>Variant class</source>
         <translation>Classe de variante</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="373"/>
+        <location filename="../study_panel.py" line="378"/>
         <source>Precision</source>
         <translation>Précision</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="374"/>
+        <location filename="../study_panel.py" line="379"/>
         <source>Pairs judged</source>
         <translation>Paires jugées</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="376"/>
+        <location filename="../study_panel.py" line="381"/>
         <source>&lt;p&gt;{0} pairs rated, {1} with a majority verdict.&lt;/p&gt;</source>
         <translation>&lt;p&gt;{0} paires évaluées, {1} avec un verdict majoritaire.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="381"/>
+        <location filename="../study_panel.py" line="386"/>
         <source>False rejection rate</source>
         <translation>Taux de faux rejets</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="382"/>
+        <location filename="../study_panel.py" line="387"/>
         <source>Words decided</source>
         <translation>Mots tranchés</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="384"/>
+        <location filename="../study_panel.py" line="389"/>
         <source>&lt;p&gt;Valid words the analyser missed: {0}&lt;/p&gt;</source>
         <translation>&lt;p&gt;Mots valides que l’analyseur n’a pas reconnus : {0}&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="388"/>
+        <location filename="../study_panel.py" line="393"/>
         <source>Save the refitted profile</source>
         <translation>Enregistrer le profil réajusté</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="389"/>
-        <location filename="../study_panel.py" line="397"/>
+        <location filename="../study_panel.py" line="394"/>
+        <location filename="../study_panel.py" line="402"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="391"/>
+        <location filename="../study_panel.py" line="396"/>
         <source>Fitted weight</source>
         <translation>Poids ajusté</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="391"/>
+        <location filename="../study_panel.py" line="396"/>
         <source>Default weight</source>
         <translation>Poids par défaut</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="393"/>
+        <location filename="../study_panel.py" line="398"/>
         <source>&lt;p&gt;Cross-validated Pearson {0:.3f} (default profile {1:.3f}).&lt;/p&gt;</source>
         <translation>&lt;p&gt;Pearson en validation croisée {0:.3f} (profil par défaut {1:.3f}).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="397"/>
+        <location filename="../study_panel.py" line="402"/>
         <source>The scored run card</source>
         <translation>La fiche de run évaluée</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="405"/>
+        <location filename="../study_panel.py" line="410"/>
         <source>Save plot</source>
         <translation>Enregistrer le graphique</translation>
     </message>
