@@ -171,7 +171,7 @@ def main() -> None:
         million_lookups(analyser, tokens)
 
         from eval_standards.setup import prepare
-        from eval_standards.tools import tools_for
+        from eval_standards.tools import forget_tools
         from scoring import engine
         from scoring.runcard import load
 
@@ -188,7 +188,7 @@ def main() -> None:
             return engine.score_run(card, setup.profile, conventions=setup.conventions, plugins=setup.plugins)
 
         shutil.rmtree(work / "cache", ignore_errors=True)
-        tools_for.cache_clear()
+        forget_tools()
         analysers.load.cache_clear()
         cold, first = timed(full_score)
         warm, again = timed(full_score)

@@ -22,8 +22,6 @@ class SpanView(QWidget):
     """The output, one box per word plus "[something missing]" at the end; marked words are filled and
     underlined by severity, the cursor word framed, a Shift-selection tinted."""
 
-    changed = Signal()
-
     def __init__(self, missing_label: str, points: int = 22):
         super().__init__()
         self.marking = Marking("")
@@ -50,7 +48,6 @@ class SpanView(QWidget):
     def refresh(self) -> None:
         self.setAccessibleDescription(self.describe())
         self.update()
-        self.changed.emit()
 
     def _labels(self) -> list[str]:
         text = self.marking.text

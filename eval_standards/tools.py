@@ -110,8 +110,8 @@ class LanguageTools:
 
 
 def tools_for(card: dict, options: dict[str, Any] | None = None) -> LanguageTools:
-    """One ``LanguageTools`` per card and analyser search path in a process (``tools_for.cache_clear()``
-    forgets them)."""
+    """One ``LanguageTools`` per card and analyser search path in a process (:func:`forget_tools` forgets
+    them)."""
     options = options or {}
     places = tuple(str(p) for _, p in analysers.search_path(options.get("analyzer_dir")))
     return _tools(json.dumps(card, sort_keys=True), places, json.dumps(options, sort_keys=True, default=str))
@@ -122,7 +122,9 @@ def _tools(card: str, places: tuple[str, ...], options: str) -> LanguageTools:
     return LanguageTools(json.loads(card), json.loads(options))
 
 
-tools_for.cache_clear = _tools.cache_clear
+def forget_tools() -> None:
+    """Forget every ``LanguageTools`` made so far (a benchmark's cold start)."""
+    _tools.cache_clear()
 
 
 def rank_readings(readings) -> tuple[str, ...]:

@@ -109,7 +109,7 @@ def test_task_e_errors_by_word_number(tmp_path, scored_demo, capsys):
 
 def test_the_forms_draw_syllabics_and_diacritics():
     pytest.importorskip("PySide6")
-    from PySide6.QtGui import QFont, QFontMetrics
+    from PySide6.QtGui import QFontMetrics
 
     from desktop import paper_forms
     paper_forms._painting()

@@ -85,7 +85,10 @@ def test_nominal_alpha_on_categorical_answers_equals_the_krippendorff_package(ev
         matrix[raters.index(r["speaker_id"]), items.index(r["item_id"])] = codes[r["value"]]
     want = krippendorff.alpha(reliability_data=matrix, level_of_measurement="nominal")
     assert result["scale"] == "nominal" and set(result) >= {"nominal"} and "interval" not in result
-    assert result["nominal"]["alpha"] == pytest.approx(want, abs=1e-12)
+    if np.isnan(want):  # too few pairable answers (the sequences depend on the speakers' random ids): undefined
+        assert result["nominal"]["alpha"] is None
+    else:
+        assert result["nominal"]["alpha"] == pytest.approx(want, abs=1e-12)
 
 
 def test_agreement_table_covers_every_question_and_bootstrap_zero_means_no_interval(every_task, capsys):
