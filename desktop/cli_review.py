@@ -66,6 +66,17 @@ def _register_review(sub) -> None:
               help="coordinator: let the laptop with CODE contribute answers to your campaigns")
     p.add_argument("code", metavar="CODE", help="the code `lyss review code` shows on that laptop")
     p.add_argument("--campaign", help="only this campaign (default: every campaign this laptop coordinates)")
+    p = _verb(rv, "revoke", _review_revoke,
+              help="coordinator: refuse the answers the laptop with CODE signs from a date on (a lost laptop)")
+    p.add_argument("code", metavar="CODE", help="the laptop's code")
+    p.add_argument("--from", dest="since", metavar="DATE",
+                   help="refuse its answers from this date or UTC time on (default: now), e.g. 2026-11-30")
+    p.add_argument("--campaign", help="only this campaign (default: every campaign this laptop coordinates)")
+    p = _verb(rv, "hand-over", _review_hand_over,
+              help="coordinator: let the laptop with CODE record a speaker's answers (the speaker moved)")
+    p.add_argument("speaker", metavar="SPEAKER", help="the speaker's id")
+    p.add_argument("code", metavar="CODE", help="the code of the laptop the speaker now uses")
+    p.add_argument("--campaign", help="only this campaign (default: every campaign this laptop coordinates)")
     p = _verb(rv, "trust", _review_trust, help="accept campaigns from the coordinator laptop with CODE")
     p.add_argument("code", metavar="CODE", help="the code `lyss review code` shows on the coordinator's laptop")
     p.add_argument("--label", help="a name to remember it by")
@@ -217,9 +228,9 @@ def reliability_text(rows: list[dict]) -> str:
 
 
 def _store(args):
+    """The database ``--db`` names; only ``init`` creates one (a mistyped name is an error, not a new file)."""
     from review.store import Store
-    return Store(args.db, create=args.verb == "init" or args.verb.startswith("import"),
-                 read_only=args.read_only)
+    return Store(args.db, create=args.verb == "init", read_only=args.read_only)
 
 
 def _with_progress(work):
@@ -260,15 +271,32 @@ def _review_list(store, args) -> int:
 
 
 def _review_enrol(store, args) -> int:
-    from review import campaigns
-    done = campaigns.enrol(store, args.code, args.campaign)
-    print(f"enrolled {args.code.upper()} in {len(done)} campaign(s): {', '.join(done)}")
+    from review import laptops
+    code, done = laptops.enrol(store, args.code, args.campaign)
+    print(f"enrolled {code} in {len(done)} campaign(s): {', '.join(done)}")
+    return 0
+
+
+def _review_revoke(store, args) -> int:
+    from review import laptops
+    r = laptops.revoke(store, args.code, laptops.timestamp(args.since) if args.since else None, args.campaign)
+    print(f"revoked {r['code']} in {len(r['campaigns'])} campaign(s) from {r['from_at']}: its answers signed from "
+          f"then on are refused wherever this travels ({r['answers_dropped']} dropped here); earlier ones are kept "
+          f"and marked in lyss study reliability")
+    return 0
+
+
+def _review_hand_over(store, args) -> int:
+    from review import campaigns, laptops
+    speaker_id = campaigns.find_speaker(store, args.speaker)
+    code, done = laptops.hand_over(store, speaker_id, args.code, args.campaign)
+    print(f"laptop {code} may now record the answers of {speaker_id} in {len(done)} campaign(s)")
     return 0
 
 
 def _review_trust(store, args) -> int:
-    from review import campaigns
-    code = campaigns.trust(store, args.code, args.label)
+    from review import laptops
+    code = laptops.trust(store, args.code, args.label)
     print(f"this laptop now accepts campaigns coordinated by {code}")
     return 0
 
@@ -344,6 +372,12 @@ def _review_merge(store, args) -> int:
     print(f"merged {args.bundle} from {changed['from_device']}: {changed['ratings_added']} added, "
           f"{changed['ratings_replaced']} replaced, {changed['ratings_deleted']} deleted, "
           f"{changed['speakers_withdrawn']} speakers withdrawn")
+    if changed["ratings_refused_revoked"]:
+        print(f"  {changed['ratings_refused_revoked']} answers refused: signed by a revoked laptop after its "
+              f"revocation")
+    for r in changed["revoked"]:
+        print(f"  THIS LAPTOP WAS REVOKED in campaign {r['campaign_id']} from {r['from_at']}: answers made here "
+              f"since then are refused everywhere; ask the coordinator")
     return 0
 
 

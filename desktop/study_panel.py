@@ -12,7 +12,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QHBoxLayout, QInputDialog, QLabel, QProgressBar, QPushButton,
                                QSplitter, QTableView, QVBoxLayout, QWidget)
 
-from review import bundles, campaigns, reweight, study, tasks, tiers
+from review import bundles, campaigns, laptops, reweight, study, tasks, tiers
 from review.store import Store
 from scoring.progress import Cancelled
 
@@ -181,7 +181,7 @@ class CampaignPanel(QWidget):
             "The code shown on the other laptop (Campaigns tab, or `lyss review code`). Read it aloud or "
             "compare the two screens:"))
         if code:
-            done = campaigns.enrol(self.store, code, None)
+            done = laptops.enrol(self.store, code, None)
             self.status.setText(self.tr("Laptop {0} may now send answers to {1} campaign(s).").format(
                 code.upper(), len(done)))
 
@@ -189,7 +189,7 @@ class CampaignPanel(QWidget):
         code = code or self._ask_code(self.tr("Trust a coordinator"), self.tr(
             "The code shown on the coordinator's laptop. Read it aloud or compare the two screens:"))
         if code:
-            canonical = campaigns.trust(self.store, code)
+            canonical = laptops.trust(self.store, code)
             self.status.setText(self.tr("This laptop now accepts the campaigns of coordinator {0}.").format(canonical))
 
     def withdraw(self) -> None:

@@ -12,52 +12,20 @@ from typing import Any
 
 from scoring.errors import InputError
 
-from . import keys, signing
+from . import keys, schema, signing
 from . import tasks as task_defs
+from .ownership import Holdings, Refused, check_content, check_owners
 from .withdrawal import trusted_codes
 
 CLOCK_SKEW = timedelta(days=1)  # a laptop's clock may run this far ahead; later timestamps are refused
 TIMESTAMP = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$")
 
-T, I, R, J, S = "text", "integer", "number", "json object", "timestamp"
-# column → (kind, nullable)
+# table → column → (kind, nullable): what a bundle row must hold exactly, from review/schema.py
 COLUMNS: dict[str, dict[str, tuple[str, bool]]] = {
-    "runs": {"id": (T, False), "name": (T, True), "model_slug": (T, True), "language": (T, True),
-             "card_sha256": (T, True), "scored_card": (J, True), "extra": (J, True), "imported_at": (S, False),
-             "source": (T, True)},
-    "items": {"id": (T, False), "run_id": (T, False), "entry_id": (T, False), "kind": (T, False), "source": (T, True),
-              "output": (T, True), "reference": (T, True), "difficulty": (T, True), "metrics": (J, True),
-              "extra": (J, True)},
-    "human_scores": {"item_id": (T, False), "kind": (T, False), "score": (R, True)},
-    "campaigns": {"id": (T, False), "name": (T, False), "task": (T, False), "run_id": (T, False),
-                  "raters_per_item": (I, False), "created_at": (S, False), "settings": (J, False),
-                  "coordinator": (T, False), "signature": (T, False)},
-    "campaign_items": {"campaign_id": (T, False), "item_id": (T, False), "position": (I, False)},
-    "enrolments": {"campaign_id": (T, False), "device_code": (T, False), "enrolled_at": (S, False),
-                   "signer": (T, False), "signature": (T, False)},
-    "speakers": {"id": (T, False), "display_name": (T, True), "community": (T, True), "dialect": (T, True),
-                 "consent_at": (S, True), "consent_scope": (T, True), "withdrawn": (I, False),
-                 "withdrawn_at": (S, True), "created_at": (S, True), "preferences": (J, True),
-                 "registered_by": (T, True), "id_salt": (T, True), "preferences_at": (S, True)},
-    "assignments": {"campaign_id": (T, False), "speaker_id": (T, False), "position": (I, False),
-                    "item_id": (T, False), "qc": (T, False), "qc_of": (T, True)},
-    "ratings": {"uuid": (T, False), "campaign_id": (T, False), "speaker_id": (T, False), "position": (I, False),
-                "item_id": (T, False), "answers": (J, False), "note": (T, True), "created_at": (S, False),
-                "updated_at": (S, False), "device_id": (T, False), "seconds": (R, True), "started_at": (S, True),
-                "ended_at": (S, True), "away_seconds": (R, True), "medium": (T, True)},
-    "rating_history": {"uuid": (T, False), "campaign_id": (T, False), "speaker_id": (T, False),
-                       "answers": (J, False), "note": (T, True), "at": (S, False), "device_id": (T, False),
-                       "action": (T, False)},
-    "tombstones": {"kind": (T, False), "id": (T, False), "deleted_at": (S, False), "device_id": (T, False),
-                   "signer": (T, False), "signature": (T, False)},
-}
-CHOICES = {("assignments", "qc"): {"", "repeat", "degraded"}, ("rating_history", "action"): {"create", "edit", "undo"},
-           ("tombstones", "kind"): {"speaker", "rating"}, ("speakers", "withdrawn"): {0, 1},
-           ("ratings", "medium"): {"paper"}}
-
-
-class Refused(InputError):
-    """A bundle refused whole."""
+    name: {c.name: (c.kind, c.nullable) for c in table.columns if not c.local}
+    for name, table in schema.TABLES.items() if table.travels}
+CHOICES = {(name, column): values for name, table in schema.TABLES.items() for column, values in table.choices.items()}
+T, I, R, J, S = schema.TEXT, schema.INTEGER, schema.NUMBER, schema.JSON, schema.TIMESTAMP
 
 
 def _latest() -> str:
@@ -110,40 +78,17 @@ def _check_columns(path: str, data: dict) -> None:
                     raise Refused(path, f"{place} {column}", f"{problem}: nothing was merged")
 
 
-class _Known:
-    """Ids present in the bundle or in the store."""
-
-    def __init__(self, store, data: dict):
-        self.store, self.data = store, data
-        self.runs = {r["id"] for r in data["runs"]} | self._ids("runs")
-        self.items = {r["id"] for r in data["items"]} | self._ids("items")
-        self.speakers = {r["id"] for r in data["speakers"]} | self._ids("speakers")
-        self.campaigns = {r["id"]: r for r in store.rows("select * from campaigns")}
-        self.campaigns.update({r["id"]: r for r in data["campaigns"]})
-
-    def _ids(self, table: str) -> set[str]:
-        return {r["id"] for r in self.store.rows(f"select id from [{table}]")}
-
-    def output_of(self, item_id: str | None) -> str | None:
-        """An item's output text (error spans must lie inside it), from the bundle or this laptop."""
-        if item_id is None:
-            return None
-        bundled = next((r.get("output") for r in self.data["items"] if r["id"] == item_id), None)
-        if bundled is not None:
-            return bundled
-        row = self.store.one("select output from items where id = ?", [item_id])
-        return row["output"] if row else None
-
-
-def _check_references(path: str, data: dict, known: _Known) -> None:
-    refs = {"items": [("run_id", known.runs)], "human_scores": [("item_id", known.items)],
-            "campaigns": [("run_id", known.runs)],
-            "campaign_items": [("campaign_id", known.campaigns), ("item_id", known.items)],
-            "enrolments": [("campaign_id", known.campaigns)],
-            "assignments": [("campaign_id", known.campaigns), ("speaker_id", known.speakers),
-                            ("item_id", known.items)],
-            "ratings": [("campaign_id", known.campaigns), ("speaker_id", known.speakers), ("item_id", known.items)],
-            "rating_history": [("campaign_id", known.campaigns), ("speaker_id", known.speakers)]}
+def _check_references(path: str, data: dict, held: Holdings) -> None:
+    runs = {r["id"] for r in data["runs"]} | {r["id"] for r in held.store.rows("select id from runs")}
+    items, speakers, campaigns = held.items, held.registrar, held.campaigns
+    refs = {"items": [("run_id", runs)], "human_scores": [("item_id", items)],
+            "campaigns": [("run_id", runs)],
+            "campaign_items": [("campaign_id", campaigns), ("item_id", items)],
+            "enrolments": [("campaign_id", campaigns)], "revocations": [("campaign_id", campaigns)],
+            "handovers": [("campaign_id", campaigns), ("speaker_id", speakers)],
+            "assignments": [("campaign_id", campaigns), ("speaker_id", speakers), ("item_id", items)],
+            "ratings": [("campaign_id", campaigns), ("speaker_id", speakers), ("item_id", items)],
+            "rating_history": [("campaign_id", campaigns), ("speaker_id", speakers)]}
     for table, columns in refs.items():
         for n, row in enumerate(data[table], 1):
             for column, ids in columns:
@@ -152,13 +97,13 @@ def _check_references(path: str, data: dict, known: _Known) -> None:
                                   f"{row[column]!r} is neither in the bundle nor on this laptop: nothing was merged")
 
 
-def _check_answers(path: str, data: dict, known: _Known) -> None:
+def _check_answers(path: str, data: dict, held: Holdings) -> None:
     for table in ("ratings", "rating_history"):
         for n, row in enumerate(data[table], 1):
-            task = known.campaigns[row["campaign_id"]]["task"]
+            task = held.campaigns[row["campaign_id"]]["task"]
             answers = json.loads(row["answers"])
             try:
-                output = known.output_of(row.get("item_id")) if task == "E" else None
+                output = held.output(row["item_id"]) if task == "E" and "item_id" in row else None
                 clean = task_defs.validate(task, answers, output)
             except InputError as exc:
                 raise Refused(path, f"{table} row {n} answers", f"{exc.place}: {exc.problem}: nothing was merged") \
@@ -171,7 +116,26 @@ def _check_answers(path: str, data: dict, known: _Known) -> None:
                     raise Refused(path, f"ratings row {n} {column}", "out of range: nothing was merged")
 
 
-def _check_signatures(path: str, data: dict, known: _Known) -> None:
+def _check_row_signatures(path: str, data: dict, store) -> None:
+    """Every row signed by its author, the signature over exactly its travelling columns. A row identical
+    to one this laptop already holds, signature included, was checked when it arrived (a repeated merge
+    verifies nothing again)."""
+    for table in schema.TRAVELLING:
+        spec = schema.TABLES[table]
+        if spec.signed != "row" or not data[table]:
+            continue
+        columns = ", ".join(f"[{c}]" for c in spec.travelling)
+        held = {tuple(r[k] for k in spec.key): (r["signature"], signing.row_message(table, r)) for r in
+                store.rows(f"select {columns} from [{table}] where signature is not null")}
+        for n, row in enumerate(data[table], 1):
+            if held.get(tuple(row[k] for k in spec.key)) == (row["signature"], signing.row_message(table, row)):
+                continue
+            if not signing.valid_row(table, row):
+                raise Refused(path, f"{table} row {n}", "its author's signature does not hold (forged or altered): "
+                                                        "nothing was merged")
+
+
+def _check_signatures(path: str, data: dict, held: Holdings) -> None:
     for n, row in enumerate(data["campaigns"], 1):
         if row["task"] not in task_defs.tasks():
             raise Refused(path, f"campaigns row {n} task", f"unknown task {row['task']!r}: nothing was merged")
@@ -180,7 +144,7 @@ def _check_signatures(path: str, data: dict, known: _Known) -> None:
         if not signing.valid_campaign(row, items):
             raise Refused(path, f"campaigns row {n} ({row['id']})", "its coordinator's signature does not hold "
                                                                     "(altered): nothing was merged")
-        mine = known.store.one("select coordinator from campaigns where id = ?", [row["id"]])
+        mine = held.store.one("select coordinator from campaigns where id = ?", [row["id"]])
         if mine is not None and mine["coordinator"] != row["coordinator"]:
             raise Refused(path, f"campaigns row {n} ({row['id']})", "claims another coordinator than the campaign "
                                                                     "on this laptop: nothing was merged")
@@ -191,7 +155,7 @@ def _check_signatures(path: str, data: dict, known: _Known) -> None:
                                                            "merged")
     for n, row in enumerate(data["enrolments"], 1):
         if keys.normalise_code(row["device_code"]) != row["device_code"] or \
-                not signing.valid_enrolment(row, known.campaigns[row["campaign_id"]]["coordinator"]):
+                not signing.valid_enrolment(row, held.campaigns[row["campaign_id"]]["coordinator"]):
             raise Refused(path, f"enrolments row {n}", "not signed by the campaign's coordinator: nothing was merged")
     for n, row in enumerate(data["speakers"], 1):
         if not signing.valid_speaker(row):
@@ -204,27 +168,24 @@ def _check_signatures(path: str, data: dict, known: _Known) -> None:
                                                                                    "merged")
 
 
-def _check_authority(path: str, manifest: dict, data: dict, known: _Known) -> None:
+def _check_authority(path: str, manifest: dict, data: dict, held: Holdings) -> None:
     """The signer may bring answers for a campaign only as its coordinator or enrolled in it; a campaign
     is accepted only from a coordinator this laptop trusts."""
     signer = manifest["device_id"]
-    trusted = trusted_codes(known.store.db)
     for row in data["campaigns"]:
         code = keys.code_of(row["coordinator"])
-        if code not in trusted:
+        if code not in held.trusted:
             raise Refused(path, f"campaign {row['id']}", f"comes from coordinator {code}, whom this laptop does not "
                                                          f"trust (if that is your coordinator: lyss review trust "
                                                          f"{code}); nothing was merged")
-    enrolled = {(r["campaign_id"], r["device_code"]) for r in known.store.rows("select * from enrolments")}
-    enrolled |= {(r["campaign_id"], r["device_code"]) for r in data["enrolments"]}
-    allowed = {cid for cid, c in known.campaigns.items()
-               if keys.code_of(c["coordinator"]) == signer or (cid, signer) in enrolled}
+    allowed = {cid for cid, c in held.campaigns.items()
+               if keys.code_of(c["coordinator"]) == signer or (cid, signer) in held.enrolled}
     used = {r["campaign_id"] for t in ("assignments", "ratings", "rating_history") for r in data[t]}
     for cid in sorted(used - allowed):
         raise Refused(path, "manifest.sig", f"signed by laptop {signer}, which is not enrolled in campaign {cid} "
                                             f"(its coordinator enrols it with lyss review enrol {signer}); "
                                             f"nothing was merged")
-    if not allowed and signer not in trusted:
+    if not allowed and signer not in held.trusted:
         raise Refused(path, "manifest.sig", f"signed by laptop {signer}, which is not enrolled in any campaign here "
                                             f"nor a trusted coordinator; nothing was merged")
 
@@ -232,8 +193,11 @@ def _check_authority(path: str, manifest: dict, data: dict, known: _Known) -> No
 def check_payload(store, path: str, manifest: dict, data: dict) -> None:
     """Raise :class:`Refused` at the first problem; return when the whole bundle may be merged."""
     _check_columns(path, data)
-    known = _Known(store, data)
-    _check_references(path, data, known)
-    _check_signatures(path, data, known)
-    _check_answers(path, data, known)
-    _check_authority(path, manifest, data, known)
+    _check_row_signatures(path, data, store)
+    held = Holdings(store, data, trusted_codes(store.db))
+    _check_references(path, data, held)
+    _check_signatures(path, data, held)
+    _check_authority(path, manifest, data, held)
+    check_content(path, data, store)
+    check_owners(path, data, held)
+    _check_answers(path, data, held)

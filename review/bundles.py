@@ -2,28 +2,30 @@
 
 ``export_bundle`` writes one zip file: ``manifest.json`` (format, schema version, the laptop's code
 and public key, the sha256 of the payload, counts), ``manifest.sig`` (the laptop's Ed25519 signature
-of the manifest) and ``data.json`` (runs, items, campaigns, enrolments, speakers' pseudonymous
-records — never names, communities or dialects — assignments, answers, their history, tombstones).
+of the manifest) and ``data.json``: the shared campaigns with their runs, items, enrolments,
+hand-overs and revocations, speakers' pseudonymous records (never names, communities or dialects),
+sequences, answers, their history and tombstones. Every row names its author and carries the
+author's signature, so a bundle may relay other laptops' rows unchanged but cannot alter them.
 
-``merge`` first reads and checks everything, and writes nothing unless all of it holds:
+``merge`` first reads and checks everything, and writes nothing unless all of it holds
+(:mod:`review.bundle_checks`, :mod:`review.ownership`):
 
 - the zip is small enough (members, decompressed size) and its manifest well formed;
 - the bundle is signed, the signature holds (else it was altered after signing), and the signing
   laptop is a coordinator this laptop trusts or is enrolled in every campaign whose answers it carries;
-- every row has the right columns and types, answers fit their task, timestamps are not in the
-  future (beyond :data:`CLOCK_SKEW`), references point at known campaigns, items and speakers;
-- campaigns and enrolments carry their coordinator's valid signature, speakers the key that
-  registered them, tombstones their signer's (see :mod:`review.withdrawal` for who may withdraw).
+- every row has its table's columns and types, its author's valid signature, and an author allowed to
+  write it (the ownership rules); content-addressed rows never change content; answers fit their
+  task and their place in the speaker's sequence; timestamps are in order and not in the future.
 
 Then it applies the bundle in one transaction (after a backup). Merging is a function of the set of
 bundles — every table reaches the same state in every order, and merging again changes nothing:
 
-- rows with content-addressed ids (runs, items, campaigns, scores) keep the smallest version
-  (earliest timestamp, then canonical JSON); speakers keep the earliest consent and the newest
-  preferences; assignments the smallest item;
+- runs, items, campaigns, scores and sequences keep the smallest version (earliest timestamp, then
+  canonical JSON); a speaker the registering laptop's newest version;
 - two answers for the same speaker, campaign and position keep the latest ``updated_at``, then the
   larger uuid; two versions of one uuid keep the latest ``updated_at``, then the larger content;
-- withdrawals and undos are applied when honoured, whatever order they arrive in.
+- withdrawals and undos are applied when honoured, revocations drop what the revoked laptop signed
+  from their time on, whatever order they arrive in.
 """
 
 from __future__ import annotations
@@ -36,26 +38,66 @@ from pathlib import Path
 from scoring.errors import FileProblem
 from scoring.files import atomic_path
 
-from . import keys
+from . import keys, signing
+from . import tasks as task_defs
 from .bundle_checks import check_payload
-from .store import SCHEMA_VERSION, Store, StoreError, dumps, now
-from .withdrawal import PRIVATE_SPEAKER_FIELDS, apply_tombstones
+from .laptops import apply_revocations, revocations_of
+from .schema import TABLES as SCHEMA, TRAVELLING
+from .store import SCHEMA_VERSION, Store, StoreError, dumps, mark_withdrawal_pending, now
+from .withdrawal import apply_tombstones
 
 FORMAT = "lyss-review-bundle"
-TABLES = ("runs", "items", "human_scores", "campaigns", "campaign_items", "enrolments", "speakers", "assignments",
-          "ratings", "rating_history", "tombstones")
+TABLES = TRAVELLING
 MEMBERS = {"manifest.json": 64 * 1024, "manifest.sig": 1024, "data.json": 512 * 1024 * 1024}
+OLDEST_READABLE = 4  # every row signed by its author since schema 4
+
+
+def _shared_campaigns(store: Store) -> list[str]:
+    """The campaigns bundles carry: every one but imported public test sets (each laptop imports those)."""
+    imported = [code for code, t in task_defs.tasks().items() if t.get("imported")]
+    marks = ", ".join("?" * len(imported))
+    return [r["id"] for r in store.rows(f"select id from campaigns where task not in ({marks})", imported)]
+
+
+def _rows(store: Store, table: str, where: str = "", params: list | None = None) -> list[dict]:
+    columns = ", ".join(f"t.[{c}]" for c in SCHEMA[table].travelling)
+    return store.rows(f"select {columns} from [{table}] t {where}", params or [])
 
 
 def _payload(store: Store) -> dict:
-    data = {}
-    for table in TABLES:
-        rows = store.rows(f"select * from [{table}]")
-        if table == "speakers":
-            rows = [{**r, **{k: None for k in PRIVATE_SPEAKER_FIELDS}} for r in rows]
-        if table == "rating_history":
-            rows = [{k: v for k, v in r.items() if k != "id"} for r in rows]
-        data[table] = rows
+    """What this laptop publishes: the shared campaigns with their runs, items, enrolments, hand-overs and
+    revocations; the speakers it knows (pseudonymous: never names, communities or dialects) with their
+    sequences, answers and history, leaving out withdrawn speakers; every tombstone. Rows this laptop
+    wrote are signed now; another author's rows travel with their author's signature, unchanged, and
+    a row whose signature does not hold here (changed locally) stays here."""
+    store.conn.execute("create temp table if not exists shared (id text primary key)")
+    store.conn.execute("delete from temp.shared")
+    store.conn.executemany("insert into temp.shared values (?)", [(c,) for c in _shared_campaigns(store)])
+    in_shared = "where t.campaign_id in (select id from temp.shared)"
+    live = "and t.speaker_id in (select id from speakers where withdrawn = 0)"
+    runs = "(select run_id from campaigns where id in (select id from temp.shared))"
+    data = {
+        "runs": _rows(store, "runs", f"where t.id in {runs}"),
+        "items": _rows(store, "items", f"where t.run_id in {runs}"),
+        "human_scores": _rows(store, "human_scores", f"where t.item_id in (select id from items where run_id in {runs})"),
+        "campaigns": _rows(store, "campaigns", "where t.id in (select id from temp.shared)"),
+        "campaign_items": _rows(store, "campaign_items", in_shared),
+        "enrolments": _rows(store, "enrolments", in_shared),
+        "revocations": _rows(store, "revocations", in_shared),
+        "handovers": _rows(store, "handovers", in_shared + " " + live),
+        "speakers": _rows(store, "speakers", "where t.withdrawn = 0 and (t.registered_by = ? or t.id in (select "
+                                             "speaker_id from assignments where campaign_id in (select id from "
+                                             "temp.shared)))", [store.public_key]),
+        "assignments": _rows(store, "assignments", in_shared + " " + live),
+        "ratings": _rows(store, "ratings", in_shared + " " + live),
+        "rating_history": _rows(store, "rating_history", in_shared + " " + live),
+        "tombstones": _rows(store, "tombstones"),
+    }
+    me = store.public_key
+    for table, rows in data.items():
+        if SCHEMA[table].signed == "row":
+            data[table] = [signing.sign_row(store.private_key, me, table, r) if r["signer"] == me else r
+                           for r in rows if r["signer"] == me or signing.valid_row(table, r)]
     return data
 
 
@@ -123,6 +165,10 @@ def read_bundle(path: str) -> tuple[dict, dict]:
         raise FileProblem(path, "manifest.json", "no schema version: nothing was merged")
     if version > SCHEMA_VERSION:
         raise FileProblem(path, "manifest.json", f"made by a newer LYSS (schema {version}); update before merging")
+    if version < OLDEST_READABLE:
+        raise FileProblem(path, "manifest.json", f"made by an older LYSS (schema {version}), whose rows are not "
+                                                 f"signed by their authors: update LYSS on that laptop and export "
+                                                 f"again; nothing was merged")
     if signature is None:
         raise FileProblem(path, "manifest.sig", "unsigned bundle (made by an older LYSS or by hand): refused, "
                                                "nothing was merged")
@@ -138,11 +184,6 @@ def read_bundle(path: str) -> tuple[dict, dict]:
     if not isinstance(data, dict):
         raise FileProblem(path, "data.json", "damaged data: nothing was merged")
     missing = [t for t in TABLES if not isinstance(data.get(t), list)]
-    if version < 3 and isinstance(data.get("ratings"), list):  # older bundles had no time away per answer
-        for row in data["ratings"]:
-            if isinstance(row, dict):
-                row.setdefault("away_seconds", None)
-                row.setdefault("medium", None)
     if missing:
         raise FileProblem(path, "data.json", f"missing table {missing[0]!r}: nothing was merged")
     return manifest, data
@@ -166,26 +207,19 @@ def _smallest(db, table: str, row: dict, pk: tuple[str, ...], stamp: str | None)
 
 
 def _merge_speaker(db, row: dict) -> None:
+    """The registering laptop's newest signed version of a speaker wins (their consent and preferences);
+    a withdrawn speaker stays withdrawn, and their name stays wherever it was (it never travels)."""
     mine = list(db.query("select * from speakers where id = ?", [row["id"]]))
-    incoming = {**row, **{k: None for k in PRIVATE_SPEAKER_FIELDS}, "withdrawn": 0, "withdrawn_at": None}
     if not mine:
-        db["speakers"].insert(incoming)
+        db["speakers"].insert({**row, "withdrawn": 0})
         return
-    mine = mine[0]
-    update = {}
-    for key in ("consent_at", "consent_scope", "created_at", "registered_by", "id_salt"):
-        values = [v for v in (mine[key], row[key]) if v is not None]
-        if values and min(values) != mine[key]:
-            update[key] = min(values)
-    if not mine["withdrawn"] and (row["preferences_at"] or "", row["preferences"] or "") > \
-            (mine["preferences_at"] or "", mine["preferences"] or ""):
-        update.update(preferences=row["preferences"], preferences_at=row["preferences_at"])
-    if update:
-        db["speakers"].update(row["id"], update)
+    rank = lambda r: (r["preferences_at"] or "", signing.row_message("speakers", r), r["signature"] or "")  # noqa
+    if not mine[0]["withdrawn"] and rank(row) > rank(mine[0]):
+        db["speakers"].update(row["id"], row)
 
 
 def _rating_key(r: dict) -> tuple:
-    return (r["updated_at"], r["uuid"], r["answers"], r.get("note") or "")
+    return (r["updated_at"], r["uuid"], signing.row_message("ratings", r), r["signature"] or "")
 
 
 def _merge_rating(db, row: dict, changed: dict) -> None:
@@ -208,6 +242,8 @@ def _merge_rating(db, row: dict, changed: dict) -> None:
 
 
 def _apply(db, data: dict) -> dict:
+    """Apply a checked bundle. Every rule picks one version whatever the order of arrival, so that the
+    tables are a function of the set of bundles merged."""
     changed = {"ratings_added": 0, "ratings_replaced": 0, "ratings_deleted": 0, "speakers_withdrawn": 0}
     for row in data["runs"]:
         _smallest(db, "runs", row, ("id",), "imported_at")
@@ -216,8 +252,9 @@ def _apply(db, data: dict) -> dict:
             _smallest(db, table, row, pk, None)
     for row in data["campaigns"]:
         _smallest(db, "campaigns", row, ("id",), "created_at")
-    if data["campaign_items"]:
-        db["campaign_items"].insert_all(data["campaign_items"], ignore=True)
+    for table in ("campaign_items", "revocations", "handovers"):
+        if data[table]:
+            db[table].insert_all(data[table], ignore=True)
     for row in data["enrolments"]:
         _smallest(db, "enrolments", row, ("campaign_id", "device_code"), "enrolled_at")
     for row in data["speakers"]:
@@ -231,33 +268,34 @@ def _apply(db, data: dict) -> dict:
     applied = apply_tombstones(db, data["tombstones"])
     changed["ratings_deleted"] += applied["ratings_deleted"]
     changed["speakers_withdrawn"] += applied["speakers_withdrawn"]
+    changed["ratings_refused_revoked"] = apply_revocations(db)
+    if applied["speakers_withdrawn"]:
+        mark_withdrawal_pending(db)  # carried out in the backups and the log right after, or by the next command
     return changed
 
 
 def merge(store: Store, path: str) -> dict:
-    """Check a bundle whole, then merge it (idempotent, order-independent). Returns what changed."""
+    """Check a bundle whole, then merge it (idempotent, order-independent). Returns what changed, and
+    ``revoked``: the revocations of this laptop the bundle brought (it is told so)."""
     manifest, data = read_bundle(path)
     check_payload(store, path, manifest, data)
     store.backup("before-merge")
     with store.transaction() as db:
         changed = _apply(db, data)
     if changed["speakers_withdrawn"]:
-        store.checkpoint()
-        store.scrub_backups()
+        store.complete_withdrawals()
     changed["from_device"] = manifest["device_id"]
+    changed["revoked"] = [r for r in revocations_of(store.db, store.device_id)
+                          if r["campaign_id"] in {v["campaign_id"] for v in data["revocations"]
+                                                  if v["device_code"] == store.device_id}]
     return changed
 
 
 def table_snapshot(store: Store) -> dict[str, list]:
-    """Every shared table's rows, sorted: what "identical tables" means for merges."""
+    """Every shared table's travelling rows, sorted: what "identical tables" means for merges."""
     out = {}
     for table in TABLES:
-        rows = store.rows(f"select * from [{table}]")
-        if table == "rating_history":
-            rows = [{k: v for k, v in r.items() if k != "id"} for r in rows]
-        if table == "speakers":
-            rows = [{k: v for k, v in r.items() if k not in PRIVATE_SPEAKER_FIELDS} for r in rows]
-        out[table] = sorted(dumps(r) for r in rows)
+        out[table] = sorted(dumps(r) for r in _rows(store, table))
     return out
 
 

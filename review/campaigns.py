@@ -12,6 +12,7 @@ transaction.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import random
@@ -23,8 +24,9 @@ from scoring.errors import BadValue, FileProblem, NotFound
 from scoring.runcard import read_json
 
 from . import keys, signing
+from .laptops import coordinated_campaigns
 from . import tasks as task_defs
-from .store import Store, content_id as _hash, dumps, new_id, now
+from .store import Store, content_id as _hash, dumps, mark_withdrawal_pending, new_id, now
 from .withdrawal import apply_tombstones
 
 
@@ -106,23 +108,24 @@ def _check_scored(path: str, data: dict) -> None:
 
 def import_run(store: Store, scored: dict, name: str | None = None) -> str:
     """Store a scored run and its entries as items. Returns the run id (same run → same id)."""
+    card = dumps(scored)
     digest = scored.get("lyss", {}).get("input", {}).get("entries_sha256") or _hash(
         *[(e.get("id"), e.get("predicted")) for e in scored["entries"]])
-    run_id = f"run-{digest[:16]}"
+    run_id = f"run-{hashlib.sha256(card.encode()).hexdigest()[:16]}"  # the scored card itself: content-addressed
     language = (scored.get("lyss", {}).get("language") or {}).get("code")
     with store.transaction() as db:
         if db["runs"].count_where("id = ?", [run_id]):
             return run_id
         db["runs"].insert({"id": run_id, "name": name or scored.get("model_slug") or scored.get("run_id") or run_id,
                            "model_slug": scored.get("model_slug"), "language": language, "card_sha256": digest,
-                           "scored_card": dumps(scored), "extra": dumps({}), "imported_at": now(),
-                           "source": "scored run card"})
+                           "scored_card": card, "extra": dumps({}), "imported_at": now(),
+                           "source": "scored run card", "signer": store.public_key})
         db["items"].insert_all([{
             "id": f"it-{_hash(run_id, e['id'], 'segment')}", "run_id": run_id, "entry_id": str(e["id"]),
             "kind": "segment", "source": e.get("source", ""), "output": e.get("predicted", ""),
             "reference": e.get("reference", ""), "difficulty": None if e.get("difficulty") is None else str(e["difficulty"]),
             "metrics": dumps(_entry_metrics(e)), "extra": dumps({"lyss": e.get("lyss", {})}),
-        } for e in scored["entries"]])
+            "signer": store.public_key} for e in scored["entries"]])
     return run_id
 
 
@@ -176,7 +179,7 @@ def _pair_items(scored: dict, run_id: str) -> list[dict]:
             out.append({"id": f"it-{_hash(run_id, e['id'], 'pair')}", "run_id": run_id, "entry_id": str(e["id"]),
                         "kind": "pair", "source": e.get("source", ""), "output": e.get("predicted", ""),
                         "reference": e.get("reference", ""), "difficulty": None, "metrics": dumps({}),
-                        "extra": dumps({"classes": verdict.get("classes", [])})})
+                        "extra": dumps({"classes": verdict.get("classes", [])}), "signer": None})
     return out
 
 
@@ -200,7 +203,7 @@ def _word_items(scored: dict, run_id: str, limit: int) -> tuple[list[dict], dict
         e = context[word]
         out.append({"id": f"it-{_hash(run_id, word, 'word')}", "run_id": run_id, "entry_id": str(e["id"]),
                     "kind": "word", "source": e.get("source", ""), "output": word, "reference": e.get("predicted", ""),
-                    "difficulty": None, "metrics": dumps({}), "extra": dumps({"occurrences": n})})
+                    "difficulty": None, "metrics": dumps({}), "extra": dumps({"occurrences": n}), "signer": None})
     left_out = {"count": len(leaked - set(counts)), "reason": "contact-language words (counted as code-switching), "
                                                               "not gaps of the analyser",
                 "examples": sorted(leaked - set(counts))[:10]}
@@ -241,7 +244,7 @@ def create_campaign(store: Store, scored: dict, task: str, *, items: int | None 
     with store.transaction() as db:
         if db["campaigns"].count_where("id = ?", [campaign_id]):
             return campaign_id
-        db["items"].insert_all(new_items, ignore=True)
+        db["items"].insert_all([{**i, "signer": store.public_key} for i in new_items], ignore=True)
         run_name = scored.get("model_slug") or scored.get("run_id") or run_id
         title = task_defs.texts(task, settings["language"])["title"]
         row = {"id": campaign_id, "name": name or f"{title} — {run_name}", "task": task,
@@ -271,47 +274,6 @@ def insert_campaign(store: Store, row: dict, item_ids: list[str]) -> None:
                                            for p, i in enumerate(item_ids)])
 
 
-# ----------------------------------------------------------------------------- laptops
-
-def coordinated_campaigns(store: Store) -> list[str]:
-    return [r["id"] for r in store.rows("select id from campaigns where coordinator = ?", [store.public_key])]
-
-
-def enrol(store: Store, code: str, campaign_id: str | None = None) -> list[str]:
-    """Let the laptop with this code contribute answers to a campaign this laptop coordinates (every such
-    campaign when none is named). Returns the campaigns it was enrolled in."""
-    device = keys.normalise_code(code)
-    if device is None:
-        raise BadValue("enrol", code, "not a laptop code (four groups of four letters or digits, "
-                                        "as `lyss review code` shows on that laptop)")
-    mine = coordinated_campaigns(store)
-    if campaign_id is not None:
-        if campaign_id not in mine:
-            raise BadValue("--campaign", campaign_id, "this laptop does not coordinate that campaign")
-        mine = [campaign_id]
-    if not mine:
-        raise BadValue("enrol", code, "this laptop coordinates no campaign yet (create one first)")
-    stamp = now()
-    with store.transaction() as db:
-        for cid in mine:
-            row = signing.sign_enrolment(store.private_key, store.public_key,
-                                         {"campaign_id": cid, "device_code": device, "enrolled_at": stamp})
-            db["enrolments"].insert(row, ignore=True)
-    return mine
-
-
-def trust(store: Store, code: str, label: str | None = None) -> str:
-    """Accept campaigns, enrolments and withdrawals from the coordinator laptop with this code (read
-    aloud or compared on two screens). Returns the canonical code."""
-    device = keys.normalise_code(code)
-    if device is None:
-        raise BadValue("trust", code, "not a laptop code (four groups of four letters or digits, "
-                                        "as `lyss review code` shows on that laptop)")
-    with store.transaction() as db:
-        db["trusted"].insert({"public_key": None, "code": device, "added_at": now(), "label": label}, ignore=True)
-    return device
-
-
 # ----------------------------------------------------------------------------- speakers
 
 def readable(text: str) -> bool:
@@ -335,7 +297,8 @@ def add_speaker(store: Store, display_name: str, consent_scope: str, community: 
         db["speakers"].insert({"id": speaker_id, "display_name": display_name, "community": community,
                                "dialect": dialect, "consent_at": stamp, "consent_scope": consent_scope,
                                "withdrawn": 0, "withdrawn_at": None, "created_at": stamp, "preferences": dumps({}),
-                               "registered_by": store.public_key, "id_salt": salt, "preferences_at": stamp})
+                               "registered_by": store.public_key, "id_salt": salt, "preferences_at": stamp,
+                               "signer": store.public_key})
     return speaker_id
 
 
@@ -354,16 +317,32 @@ def active_speaker(store: Store, speaker_id: str) -> dict:
     return row
 
 
+def preferences(store: Store, speaker_id: str) -> dict:
+    """A speaker's preferences: their registering laptop's, with what they chose on this laptop on top
+    (a speaker registered elsewhere keeps their choices here without changing that laptop's record)."""
+    row = speaker(store, speaker_id)
+    here = store.one("select preferences from local_preferences where speaker_id = ?", [speaker_id],
+                     json_columns=["preferences"])
+    return {**row["preferences"], **(here["preferences"] if here else {})}
+
+
 def preference(store: Store, speaker_id: str, key: str) -> Any:
     """One of a speaker's preferences (``None`` when not set)."""
-    return speaker(store, speaker_id)["preferences"].get(key)
+    return preferences(store, speaker_id).get(key)
 
 
 def set_preference(store: Store, speaker_id: str, key: str, value: Any) -> None:
+    """Remember a speaker's choice: in their own record when this laptop registered them (it travels with
+    them), else on this laptop only (a speaker belongs to the laptop that registered them)."""
     with store.transaction() as db:
-        prefs = speaker(store, speaker_id)["preferences"]
-        prefs[key] = value
-        db["speakers"].update(speaker_id, {"preferences": dumps(prefs), "preferences_at": now()})
+        row = speaker(store, speaker_id)
+        if row["registered_by"] in (None, store.public_key):
+            db["speakers"].update(speaker_id, {"preferences": dumps({**row["preferences"], key: value}),
+                                               "preferences_at": now()})
+            return
+        prefs = preferences(store, speaker_id)
+        db["local_preferences"].upsert({"speaker_id": speaker_id, "preferences": dumps({**prefs, key: value}),
+                                        "preferences_at": now()}, pk="speaker_id")
 
 
 def withdraw(store: Store, speaker_id: str) -> dict:
@@ -374,11 +353,12 @@ def withdraw(store: Store, speaker_id: str) -> dict:
     row = speaker(store, speaker_id)
     stone = signing.sign_tombstone(store.private_key, store.public_key, {
         "kind": "speaker", "id": speaker_id, "deleted_at": now(), "device_id": store.device_id})
-    with store.transaction() as db:
+    with store.transaction() as db:  # recorded, and marked as not yet carried out everywhere
         deleted = db["ratings"].count_where("speaker_id = ?", [speaker_id])
         apply_tombstones(db, [stone])
-    store.checkpoint()
-    backups = store.scrub_backups()
+        db.execute("delete from local_preferences where speaker_id = ?", [speaker_id])
+        mark_withdrawal_pending(db)
+    backups = store.complete_withdrawals()
     travels = row["registered_by"] in (None, store.public_key) or bool(coordinated_campaigns(store))
     return {"deleted": deleted, "backups": backups, "travels": travels}
 
@@ -415,13 +395,16 @@ def _join(store: Store, campaign: dict, speaker_id: str) -> int:
                          [campaign_id, speaker_id])["n"]
     if existing:
         return existing
+    registrar = store.one("select registered_by from speakers where id = ?", [speaker_id])["registered_by"]
+    if registrar not in (None, store.public_key):
+        raise BadValue("speaker", speaker_id, f"this speaker's items are chosen on the laptop that registered them "
+                                              f"({keys.code_of(registrar)}): merge a bundle from that laptop first")
+    # The sequence depends on the campaign and the speaker only, so that it is the same wherever and
+    # whenever it is made (a restored backup makes it again identically: no two versions can meet).
     rng = random.Random(f"{campaign_id}|{speaker_id}")
     items = store.rows("select ci.item_id, i.output, i.reference, i.kind from campaign_items ci join items i "
                        "on i.id = ci.item_id where ci.campaign_id = ? order by ci.position", [campaign_id])
-    coverage = Counter(r["item_id"] for r in store.rows(
-        "select item_id from assignments where campaign_id = ? and qc = ''", [campaign_id]))
     rng.shuffle(items)
-    items.sort(key=lambda r: min(coverage[r["item_id"]], campaign["raters_per_item"]))
     sequence = [{"item_id": r["item_id"], "qc": "", "qc_of": None} for r in items]
     qc = task_defs.settings("qc")
     n = len(items)
@@ -438,13 +421,14 @@ def _join(store: Store, campaign: dict, speaker_id: str) -> int:
                 degraded_id = f"it-{_hash(r['item_id'], speaker_id, 'degraded')}"
                 new_items.append({**original, "id": degraded_id, "kind": "degraded",
                                   "output": degrade(original["output"], donor["reference"], rng),
-                                  "extra": dumps({"qc_of": r["item_id"]})})
+                                  "extra": dumps({"qc_of": r["item_id"]}), "signer": store.public_key,
+                                  "signature": None})
                 sequence.insert(rng.randrange(0, len(sequence) + 1),
                                 {"item_id": degraded_id, "qc": "degraded", "qc_of": r["item_id"]})
     with store.transaction() as db:
         db["items"].insert_all(new_items, ignore=True)
-        db["assignments"].insert_all([{"campaign_id": campaign_id, "speaker_id": speaker_id, "position": p, **s}
-                                      for p, s in enumerate(sequence)])
+        db["assignments"].insert_all([{"campaign_id": campaign_id, "speaker_id": speaker_id, "position": p, **s,
+                                       "signer": store.public_key} for p, s in enumerate(sequence)])
     return len(sequence)
 
 
@@ -509,16 +493,23 @@ def answer(store: Store, campaign_id: str, speaker_id: str, position: int, answe
     Five statements: BEGIN, one read, two inserts (or an update and an insert), COMMIT."""
     stamp = now()
     with store.transaction() as db:
-        found = store.one("select a.item_id, i.output, c.task, s.withdrawn, r.uuid, r.seconds, r.started_at, "
-                          "r.away_seconds "
+        found = store.one("select a.item_id, i.output, c.task, s.withdrawn, s.registered_by, r.uuid, r.seconds, "
+                          "r.started_at, r.away_seconds, exists (select 1 from handovers h where h.campaign_id = "
+                          "a.campaign_id and h.speaker_id = a.speaker_id and h.device_code = ?4 and h.signer = "
+                          "c.coordinator) as handed_here "
                           "from assignments a join items i on i.id = a.item_id "
                           "join campaigns c on c.id = a.campaign_id join speakers s on s.id = a.speaker_id left join "
                           "ratings r on r.campaign_id = a.campaign_id and r.speaker_id = a.speaker_id and r.position = "
-                          "a.position where a.campaign_id = ? and a.speaker_id = ? and a.position = ?",
-                          [campaign_id, speaker_id, position])
+                          "a.position where a.campaign_id = ?1 and a.speaker_id = ?2 and a.position = ?3",
+                          [campaign_id, speaker_id, position, store.device_id])
         if found is None or found["withdrawn"]:
             active_speaker(store, speaker_id)  # which of the two: no such speaker, or withdrawn
             raise NotFound("campaign", f"position {position}", "no such item in this speaker's sequence")
+        if found["registered_by"] not in (None, store.public_key) and not found["handed_here"]:
+            raise BadValue("speaker", speaker_id, f"registered on laptop {keys.code_of(found['registered_by'])}: "
+                                                  f"only that laptop records their answers, unless the coordinator "
+                                                  f"hands them over (lyss review hand-over {speaker_id} "
+                                                  f"{store.device_id})")
         clean = task_defs.validate(found["task"], answers, found["output"])
         if found["uuid"]:
             rating_uuid, action = found["uuid"], "edit"
@@ -528,17 +519,18 @@ def answer(store: Store, campaign_id: str, speaker_id: str, position: int, answe
                                                "away_seconds": _added(found["away_seconds"], away_seconds),
                                                "medium": medium,
                                                "started_at": found["started_at"] or started_at,
-                                               "ended_at": stamp})
+                                               "ended_at": stamp, "signer": store.public_key, "signature": None})
         else:
             rating_uuid, action = new_id(), "create"
             store.insert("ratings", {"uuid": rating_uuid, "campaign_id": campaign_id, "speaker_id": speaker_id,
                                      "position": position, "item_id": found["item_id"], "answers": dumps(clean),
                                      "note": note, "created_at": stamp, "updated_at": stamp,
                                      "device_id": store.device_id, "seconds": seconds, "started_at": started_at,
-                                     "ended_at": stamp, "away_seconds": away_seconds, "medium": medium})
+                                     "ended_at": stamp, "away_seconds": away_seconds, "medium": medium,
+                                     "signer": store.public_key})
         store.insert("rating_history", {"uuid": rating_uuid, "campaign_id": campaign_id, "speaker_id": speaker_id,
                                         "answers": dumps(clean), "note": note, "at": stamp,
-                                        "device_id": store.device_id, "action": action})
+                                        "device_id": store.device_id, "action": action, "signer": store.public_key})
     return rating_uuid
 
 
@@ -559,7 +551,7 @@ def undo_last(store: Store, campaign_id: str, speaker_id: str) -> int | None:
             "kind": "rating", "id": last["uuid"], "deleted_at": stamp, "device_id": store.device_id}))
         db["rating_history"].insert({"uuid": last["uuid"], "campaign_id": campaign_id, "speaker_id": speaker_id,
                                      "answers": last["answers"], "note": last["note"], "at": stamp,
-                                     "device_id": store.device_id, "action": "undo"})
+                                     "device_id": store.device_id, "action": "undo", "signer": store.public_key})
     return last["position"]
 
 

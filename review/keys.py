@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from functools import lru_cache
 from typing import Any
 
 from nacl.exceptions import BadSignatureError
@@ -52,16 +53,27 @@ def canonical(value: Any) -> bytes:
 
 def sign(private_hex: str, message: bytes) -> str:
     """An Ed25519 signature (deterministic, RFC 8032), hex."""
-    return SigningKey(bytes.fromhex(private_hex)).sign(message).signature.hex()
+    return _signing_key(private_hex).sign(message).signature.hex()
 
 
 def verify(public_hex: Any, message: bytes, signature_hex: Any) -> bool:
     """``True`` when the signature is valid; any malformed key or signature is simply invalid."""
     try:
-        VerifyKey(bytes.fromhex(public_hex)).verify(message, bytes.fromhex(signature_hex))
+        _verify_key(public_hex).verify(message, bytes.fromhex(signature_hex))
         return True
     except (BadSignatureError, ValueError, TypeError):
         return False
+
+
+@lru_cache(maxsize=1024)
+def _verify_key(public_hex: str) -> VerifyKey:
+    """A laptop's key, decoded once (a merge checks thousands of rows by the same few laptops)."""
+    return VerifyKey(bytes.fromhex(public_hex))
+
+
+@lru_cache(maxsize=16)
+def _signing_key(private_hex: str) -> SigningKey:
+    return SigningKey(bytes.fromhex(private_hex))
 
 
 def is_public_key(value: Any) -> bool:

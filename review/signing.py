@@ -5,9 +5,11 @@ returns the row with its ``signer``/``signature`` columns; each ``valid_*`` chec
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 from . import keys
+from .schema import signed_columns
 
 CAMPAIGN_FIELDS = ("id", "name", "task", "run_id", "raters_per_item", "created_at", "settings", "coordinator")
 
@@ -60,7 +62,6 @@ def valid_enrolment(row: dict, coordinator: Any) -> bool:
 
 def speaker_id_for(public: str, salt: str) -> str:
     """A speaker id bound to the laptop that registered the speaker (nobody else can claim it)."""
-    import hashlib
     return "spk-" + hashlib.sha256(bytes.fromhex(public) + salt.encode()).hexdigest()[:16]
 
 
@@ -71,3 +72,20 @@ def valid_speaker(row: dict) -> bool:
         return True
     return keys.is_public_key(row["registered_by"]) and isinstance(row.get("id_salt"), str) and \
         speaker_id_for(row["registered_by"], row["id_salt"]) == row["id"]
+
+
+# ----------------------------------------------------------------------------- rows
+
+def row_message(table: str, row: dict) -> bytes:
+    """What a row signature covers: the table's name and every travelling column but the signature."""
+    return keys.canonical({"table": table, "row": {c: row.get(c) for c in signed_columns(table)}})
+
+
+def sign_row(private: str, public: str, table: str, row: dict) -> dict:
+    """The row as its author publishes it: ``signer`` set to the author's key, ``signature`` over it."""
+    row = {**row, "signer": public}
+    return {**row, "signature": keys.sign(private, row_message(table, row))}
+
+
+def valid_row(table: str, row: dict) -> bool:
+    return keys.verify(row.get("signer"), row_message(table, row), row.get("signature"))

@@ -31,11 +31,12 @@ from scoring.errors import InputError
 from scoring.files import atomic_path
 
 from . import keys
+from .schema import create_missing
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 BACKUPS_KEPT = 10
 BACKUP_INTERVAL = timedelta(hours=1)
-LYSS_TABLES = {"meta", "runs", "items", "speakers", "campaigns", "assignments", "ratings"}
+LYSS_TABLES = {"meta", "runs", "items", "speakers", "campaigns", "assignments", "ratings"}  # in every version
 
 
 def now() -> str:
@@ -56,86 +57,73 @@ def dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, sort_keys=True, allow_nan=False)
 
 
-def _migrate_1(db: sqlite_utils.Database) -> None:
-    db["meta"].create({"key": str, "value": str}, pk="key")
-    db["runs"].create({"id": str, "name": str, "model_slug": str, "language": str, "card_sha256": str,
-                       "scored_card": str, "extra": str, "imported_at": str, "source": str}, pk="id")
-    db["items"].create({"id": str, "run_id": str, "entry_id": str, "kind": str, "source": str, "output": str,
-                        "reference": str, "difficulty": str, "metrics": str, "extra": str}, pk="id",
-                       foreign_keys=[("run_id", "runs", "id")])
-    db["items"].create_index(["run_id", "entry_id"])
-    db["human_scores"].create({"item_id": str, "kind": str, "score": float}, pk=("item_id", "kind"),
-                              foreign_keys=[("item_id", "items", "id")])
-    db["speakers"].create({"id": str, "display_name": str, "community": str, "dialect": str, "consent_at": str,
-                           "consent_scope": str, "withdrawn": int, "withdrawn_at": str, "created_at": str,
-                           "preferences": str}, pk="id", defaults={"withdrawn": 0})
-    db["campaigns"].create({"id": str, "name": str, "task": str, "run_id": str, "raters_per_item": int,
-                            "created_at": str, "settings": str}, pk="id", foreign_keys=[("run_id", "runs", "id")])
-    db["campaign_items"].create({"campaign_id": str, "item_id": str, "position": int},
-                                pk=("campaign_id", "item_id"),
-                                foreign_keys=[("campaign_id", "campaigns", "id"), ("item_id", "items", "id")])
-    db["assignments"].create({"campaign_id": str, "speaker_id": str, "position": int, "item_id": str, "qc": str,
-                              "qc_of": str}, pk=("campaign_id", "speaker_id", "position"),
-                             foreign_keys=[("campaign_id", "campaigns", "id"), ("speaker_id", "speakers", "id"),
-                                           ("item_id", "items", "id")])
-    db["ratings"].create({"uuid": str, "campaign_id": str, "speaker_id": str, "position": int, "item_id": str,
-                          "answers": str, "note": str, "created_at": str, "updated_at": str, "device_id": str,
-                          "seconds": float}, pk="uuid",
-                         foreign_keys=[("campaign_id", "campaigns", "id"), ("speaker_id", "speakers", "id"),
-                                       ("item_id", "items", "id")])
-    db["ratings"].create_index(["campaign_id", "speaker_id", "position"], unique=True)
-    db["rating_history"].create({"id": int, "uuid": str, "campaign_id": str, "speaker_id": str, "answers": str,
-                                 "note": str, "at": str, "device_id": str, "action": str}, pk="id")
-    db["rating_history"].create_index(["uuid", "at", "action", "device_id"], unique=True)
-    db["tombstones"].create({"kind": str, "id": str, "deleted_at": str, "device_id": str}, pk=("kind", "id"))
-    db["meta"].insert_all([{"key": "device_id", "value": new_id("dev-")}, {"key": "created_at", "value": now()}])
-
-
-def _migrate_2(db: sqlite_utils.Database) -> None:
-    """Signed bundles: a key pair per laptop, campaign coordinators and enrolments, signed tombstones,
-    speakers bound to the laptop that registered them, a timestamp on preferences, and when each
-    answer's item appeared and was answered."""
+def _new_identity(db: sqlite_utils.Database) -> None:
+    """This laptop's key pair and code (and, upgrading a first-release database, its old device id)."""
     private = keys.new_private_key()
     public = keys.public_of(private)
-    code = keys.code_of(public)
-    legacy = db["meta"].get("device_id")["value"]
-    db["meta"].upsert_all([{"key": "private_key", "value": private}, {"key": "public_key", "value": public},
-                           {"key": "device_id", "value": code}, {"key": "legacy_device_id", "value": legacy}],
-                          pk="key")
-    db["speakers"].add_column("registered_by", str)
-    db["speakers"].add_column("id_salt", str)
-    db["speakers"].add_column("preferences_at", str)
-    db["ratings"].add_column("started_at", str)  # when the item appeared on screen, and when it was answered
-    db["ratings"].add_column("ended_at", str)
-    db["campaigns"].add_column("coordinator", str)
-    db["campaigns"].add_column("signature", str)
-    db["enrolments"].create({"campaign_id": str, "device_code": str, "enrolled_at": str, "signer": str,
-                             "signature": str}, pk=("campaign_id", "device_code"))
-    db["trusted"].create({"public_key": str, "code": str, "added_at": str, "label": str}, pk="code")
-    old = list(db["tombstones"].rows)
-    db["tombstones"].drop()
-    db["tombstones"].create({"kind": str, "id": str, "deleted_at": str, "device_id": str, "signer": str,
-                             "signature": str}, pk=("kind", "id", "signer"))
-    # campaigns and withdrawals made before signing existed were made (or accepted) here: sign them now
+    old = db["meta"].get("device_id")["value"] if db["meta"].count_where("key = 'device_id'") else None
+    rows = [{"key": "private_key", "value": private}, {"key": "public_key", "value": public},
+            {"key": "device_id", "value": keys.code_of(public)}]
+    rows += [{"key": "legacy_device_id", "value": old}] if old else [{"key": "created_at", "value": now()}]
+    db["meta"].upsert_all(rows, pk="key")
+
+
+def _sign_first_release_rows(db: sqlite_utils.Database, tombstones: list[dict]) -> None:
+    """Campaigns and withdrawals made before signing existed were made (or accepted) here: sign them now."""
     from .signing import sign_campaign, sign_tombstone
+    meta = {r["key"]: r["value"] for r in db["meta"].rows}
+    private, public, code = meta["private_key"], meta["public_key"], meta["device_id"]
     for row in db["campaigns"].rows:
         db["campaigns"].update(row["id"], sign_campaign(db, private, public, {**row, "coordinator": public}))
-    for row in old:
+    for row in tombstones:
         db["tombstones"].insert(sign_tombstone(private, public, {**row, "device_id": code}))
 
 
-def _migrate_3(db: sqlite_utils.Database) -> None:
-    """How long the app was not in front (another window, the laptop asleep) while each item was shown,
-    and answers keyed in from paper forms (``medium = 'paper'``; null: on a screen)."""
-    db["ratings"].add_column("away_seconds", float)
-    db["ratings"].add_column("medium", str)
-
-
-MIGRATIONS = {1: _migrate_1, 2: _migrate_2, 3: _migrate_3}
+def _claim_own_rows(db: sqlite_utils.Database) -> None:
+    """Schema 4 (every travelling row has an author): name the author of each row made before it.
+    A campaign's run and items are its coordinator's; a sequence and its degraded items the speaker's
+    registering laptop's; answers the recording laptop's (this one's are signed when exported;
+    another laptop's stay unsigned here and travel again only from that laptop)."""
+    meta = {r["key"]: r["value"] for r in db["meta"].rows}
+    me = meta["public_key"]
+    db.execute("update runs set signer = coalesce((select coordinator from campaigns c where c.run_id = runs.id "
+               "order by c.coordinator != ?, c.coordinator limit 1), ?) where signer is null", [me, me])
+    db.execute("update items set signer = (select signer from runs where runs.id = items.run_id) "
+               "where signer is null and kind != 'degraded'")
+    db.execute("update items set signer = coalesce((select s.registered_by from assignments a join speakers s on "
+               "s.id = a.speaker_id where a.item_id = items.id limit 1), ?) where signer is null", [me])
+    db.execute("update human_scores set signer = ? where signer is null", [me])
+    db.execute("update speakers set signer = coalesce(registered_by, ?) where signer is null", [me])
+    db.execute("update assignments set signer = coalesce((select registered_by from speakers s where s.id = "
+               "assignments.speaker_id), ?) where signer is null", [me])
+    legacy = meta.get("legacy_device_id") or ""
+    for table in ("ratings", "rating_history"):
+        db.execute(f"update {table} set device_id = ? where device_id = ?", [meta["device_id"], legacy])
+        db.execute(f"update {table} set signer = ? where signer is null and device_id = ?", [me, meta["device_id"]])
 
 
 class StoreError(InputError):
     pass
+
+
+SCRUB_PENDING = "withdrawal_pending"  # meta key: a withdrawal recorded here is not yet carried out everywhere
+
+
+def mark_withdrawal_pending(db) -> None:
+    """Record, in the transaction that records a withdrawal, that its copies must still be scrubbed."""
+    db["meta"].upsert({"key": SCRUB_PENDING, "value": now()}, pk="key")
+
+
+def _scrub_pending(path: Path) -> bool:
+    """Whether a database (opened for reading only) has a withdrawal left unfinished."""
+    try:
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            return bool(conn.execute("select 1 from meta where key = ?", [SCRUB_PENDING]).fetchone())
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        return False
 
 
 def _full_disk(exc: BaseException) -> bool:
@@ -151,9 +139,12 @@ class Store:
         self.read_only = read_only
         if not self.path.exists():
             if not create or read_only:
-                raise StoreError(str(self.path), "", "no such review database (create one with lyss review init)")
+                raise StoreError(str(self.path), "", f"no such review database (is the name right? a new one is made with "
+                                                   f"lyss review init --db {self.path})")
             if not self.path.parent.is_dir():
                 raise StoreError(str(self.path), "", f"no such folder: {self.path.parent}")
+        if read_only and _scrub_pending(self.path):
+            Store(self.path, backup=False, create=False).close()  # a withdrawal left unfinished is finished first
         self.conn = self._connect()
         self.db = sqlite_utils.Database(self.conn)
         try:
@@ -163,6 +154,8 @@ class Store:
                 self.conn.execute("PRAGMA journal_mode=WAL")
                 self.conn.execute("PRAGMA synchronous=FULL")
                 self._migrate()
+                if self.one("select value from meta where key = ?", [SCRUB_PENDING]):
+                    self.complete_withdrawals()
                 if backup:
                     self.backup_if_due()
         except BaseException:
@@ -220,12 +213,24 @@ class Store:
                              f"{result}; `lyss review restore --db {self.path}` puts back the newest backup")
 
     def _migrate(self) -> None:
+        """A new database gets every table of :mod:`review.schema`; an older one the tables and columns it
+        lacks, then the data steps of each version it crosses."""
         version = self.conn.execute("PRAGMA user_version").fetchone()[0]
-        while version < SCHEMA_VERSION:
-            version += 1
-            with self.transaction():
-                MIGRATIONS[version](self.db)
-                self.conn.execute(f"PRAGMA user_version={version}")
+        if version == SCHEMA_VERSION:
+            return
+        with self.transaction() as db:
+            tombstones = []
+            if 0 < version < 2:  # the first release keyed tombstones without their signer
+                tombstones = list(db["tombstones"].rows)
+                db["tombstones"].drop()
+            create_missing(db)
+            if version < 2:
+                _new_identity(db)
+            if 0 < version < 2:
+                _sign_first_release_rows(db, tombstones)
+            if version < 4:
+                _claim_own_rows(db)
+            self.conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
 
     def close(self) -> None:
         self.conn.close()
@@ -348,6 +353,23 @@ class Store:
             finally:
                 conn.close()
         return done
+
+    def complete_withdrawals(self) -> int:
+        """Carry out every withdrawal this database records, everywhere it keeps a copy: the tables, the
+        write-ahead log and every backup; then clear the mark :func:`mark_withdrawal_pending` set.
+        Every command that opens the database runs this first while the mark is there, so a withdrawal
+        interrupted at any step (power cut, kill) is finished by whatever runs next. Returns the
+        number of backups rewritten."""
+        from .withdrawal import apply_tombstones
+
+        with self.transaction() as db:
+            apply_tombstones(db, self.rows("select * from tombstones"))
+        self.checkpoint()
+        rewritten = self.scrub_backups()
+        with self.transaction():
+            self.conn.execute("delete from meta where key = ?", [SCRUB_PENDING])
+        self.checkpoint()
+        return rewritten
 
     def checkpoint(self) -> None:
         """Move the write-ahead log into the database and empty it (deleted rows leave no copy there)."""

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from review import bundles, campaigns, keys
+from review import bundles, campaigns, keys, laptops
 from review.store import Store, restore
 from scoring.errors import InputError
 from test_review_bundles import field_laptops
@@ -21,11 +21,11 @@ from test_review_bundles import field_laptops
 
 @pytest.fixture
 def study(tmp_path, scored_demo):
-    """A hub, two enrolled field laptops with answers, and the field laptops' bundles."""
+    """A hub, two enrolled field fields with answers, and the field fields' bundles."""
     scored = campaigns.load_scored(str(scored_demo))
-    hub, cid, laptops = field_laptops(tmp_path, scored, n=2)
+    hub, cid, fields = field_laptops(tmp_path, scored, n=2)
     speakers = []
-    for k, lap in enumerate(laptops):
+    for k, lap in enumerate(fields):
         spk = campaigns.add_speaker(lap, f"Speaker {k}", "LYSS study", community=f"Community {k}")
         campaigns.join(lap, cid, spk)
         for n in range(5):
@@ -33,11 +33,11 @@ def study(tmp_path, scored_demo):
                              {"adequacy": 1 + (n + k) % 5, "fluency": 2}, note=f"note-{k}-{n}")
         speakers.append(spk)
     paths = []
-    for k, lap in enumerate(laptops):
+    for k, lap in enumerate(fields):
         path = tmp_path / f"field{k}.lyssbundle"
         bundles.export_bundle(lap, str(path))
         paths.append(path)
-    return hub, cid, laptops, speakers, paths
+    return hub, cid, fields, speakers, paths
 
 
 def _read(path):
@@ -54,10 +54,24 @@ def _write(path, manifest, signature, data, *, raw_manifest: bytes | None = None
         z.writestr("data.json", payload)
 
 
+def resign_rows(data: dict, signer: Store) -> dict:
+    """Sign again, with the laptop's own key, every row it authored: what a hostile but enrolled laptop can do."""
+    from review.schema import TABLES
+    from review.signing import sign_row
+    for table, rows in data.items():
+        if TABLES[table].signed == "row":
+            data[table] = [sign_row(signer.private_key, signer.public_key, table, r)
+                           if isinstance(r, dict) and r.get("signer") == signer.public_key else r for r in rows]
+    return data
+
+
 def _forge(src, dst, edit, signer: Store | None = None):
-    """Edit a bundle's data, recompute its sha256 and (with ``signer``) sign it with that laptop's key."""
+    """Edit a bundle's data, recompute its sha256 and (with ``signer``) sign it with that laptop's key, its
+    own rows included."""
     manifest, signature, data = _read(src)
     edit(data)
+    if signer is not None:
+        resign_rows(data, signer)
     payload = json.dumps(data, sort_keys=True).encode()
     manifest["sha256"] = hashlib.sha256(payload).hexdigest()
     if signer is not None:
@@ -100,13 +114,13 @@ def test_unsigned_and_unenrolled_bundles_are_refused_and_say_which(tmp_path, stu
 
 
 def test_forged_tombstone_cannot_delete_another_laptops_speaker(tmp_path, study):
-    hub, _, laptops, speakers, paths = study
+    hub, _, fields, speakers, paths = study
     bundles.merge(hub, str(paths[0]))
     victim = speakers[0]
     assert _count(hub, "select count(*) as n from ratings where speaker_id = ?", [victim]) == 5
 
     # an outsider edits the data and recomputes the hash: the signature no longer holds
-    def add_tombstone(data, signer=laptops[1]):
+    def add_tombstone(data, signer=fields[1]):
         from review.signing import sign_tombstone
         data["tombstones"].append(sign_tombstone(signer.private_key, signer.public_key, {
             "kind": "speaker", "id": victim, "deleted_at": "2026-01-01T00:00:00.000000Z",
@@ -115,12 +129,12 @@ def test_forged_tombstone_cannot_delete_another_laptops_speaker(tmp_path, study)
     with pytest.raises(InputError, match="altered after signing"):
         bundles.merge(hub, str(_forge(paths[1], tmp_path / "t1.lyssbundle", add_tombstone)))
     # an enrolled laptop signs a withdrawal of a speaker it did not register: kept, never honoured
-    bundles.merge(hub, str(_forge(paths[1], tmp_path / "t2.lyssbundle", add_tombstone, signer=laptops[1])))
+    bundles.merge(hub, str(_forge(paths[1], tmp_path / "t2.lyssbundle", add_tombstone, signer=fields[1])))
     assert _count(hub, "select count(*) as n from ratings where speaker_id = ?", [victim]) == 5
     assert hub.one("select withdrawn from speakers where id = ?", [victim])["withdrawn"] == 0
     # the laptop that registered the speaker can withdraw them, and it travels
-    campaigns.withdraw(laptops[0], victim)
-    bundles.export_bundle(laptops[0], str(tmp_path / "w.lyssbundle"))
+    campaigns.withdraw(fields[0], victim)
+    bundles.export_bundle(fields[0], str(tmp_path / "w.lyssbundle"))
     bundles.merge(hub, str(tmp_path / "w.lyssbundle"))
     assert _count(hub, "select count(*) as n from ratings where speaker_id = ?", [victim]) == 0
 
@@ -138,8 +152,8 @@ def test_forged_tombstone_cannot_delete_another_laptops_speaker(tmp_path, study)
     (lambda d: d["assignments"][0].update(qc="bogus"), "not one of"),
 ])
 def test_bad_rows_refuse_the_whole_bundle(tmp_path, study, attack, message):
-    hub, _, laptops, _, paths = study
-    forged = _forge(paths[0], tmp_path / "bad.lyssbundle", attack, signer=laptops[0])
+    hub, _, fields, _, paths = study
+    forged = _forge(paths[0], tmp_path / "bad.lyssbundle", attack, signer=fields[0])
     before = bundles.table_snapshot(hub)
     with pytest.raises(InputError, match=message) as caught:
         bundles.merge(hub, str(forged))
@@ -181,28 +195,39 @@ def test_zip_bomb_is_refused_without_unpacking_it(tmp_path, study, monkeypatch):
 
 
 def test_merge_is_a_function_of_the_set_even_for_preferences(tmp_path, scored_demo):
-    """Four bundles, a speaker whose preferences changed on several laptops: all 24 orders agree."""
+    """A speaker whose preferences changed three times on the laptop that registered them, and who also
+    rated on two laptops the coordinator handed them to: every order of the four bundles agrees, and the
+    registering laptop's newest preferences win (the others' choices stay on those laptops)."""
     scored = campaigns.load_scored(str(scored_demo))
-    hub, cid, laptops = field_laptops(tmp_path, scored, n=3)
-    spk = campaigns.add_speaker(laptops[0], "Rita", "LYSS study")
+    hub, cid, fields = field_laptops(tmp_path, scored, n=3)
+    home = fields[0]
+    spk = campaigns.add_speaker(home, "Rita", "LYSS study")
+    campaigns.join(home, cid, spk)
     first = tmp_path / "first.lyssbundle"
-    bundles.export_bundle(laptops[0], str(first))
+    bundles.export_bundle(home, str(first))
+    bundles.merge(hub, str(first))
+    for lap in fields[1:]:
+        laptops.hand_over(hub, spk, lap.device_id)
+    setup = tmp_path / "setup.lyssbundle"
+    bundles.export_bundle(hub, str(setup))
     paths = []
-    for k, lap in enumerate(laptops):
+    for k, lap in enumerate(fields):
         if k:
             bundles.merge(lap, str(first))
+            bundles.merge(lap, str(setup))
         campaigns.set_preference(lap, spk, "script", ["Latn", "Cans", "Latn"][k])
         campaigns.set_preference(lap, spk, "size", 10 + k)
-        campaigns.join(lap, cid, spk)
         campaigns.answer(lap, cid, spk, k, {"adequacy": 1 + k, "fluency": 3})
+        assert campaigns.preferences(lap, spk) == {"script": ["Latn", "Cans", "Latn"][k], "size": 10 + k}
         paths.append(tmp_path / f"p{k}.lyssbundle")
         bundles.export_bundle(lap, str(paths[-1]))
-    paths.append(tmp_path / "hub.lyssbundle")
-    bundles.export_bundle(hub, str(paths[-1]))
+    campaigns.set_preference(home, spk, "size", 14)  # the newest version, from the registering laptop
+    paths.append(tmp_path / "home-again.lyssbundle")
+    bundles.export_bundle(home, str(paths[-1]))
     states = set()
     for k, order in enumerate(itertools.permutations(paths)):
         target = Store(tmp_path / f"t{k}.sqlite", backup=False)
-        campaigns.trust(target, hub.device_id)
+        laptops.trust(target, hub.device_id)
         for path in order:
             bundles.merge(target, str(path))
         snap = bundles.table_snapshot(target)
@@ -210,12 +235,12 @@ def test_merge_is_a_function_of_the_set_even_for_preferences(tmp_path, scored_de
         target.close()
     assert len(states) == 1
     final = json.loads(next(iter(states)))["speakers"]
-    assert json.loads(json.loads(final[0])["preferences"]) == {"script": "Latn", "size": 12}  # the newest
+    assert json.loads(json.loads(final[0])["preferences"]) == {"script": "Latn", "size": 14}
 
 
 def test_withdrawal_leaves_no_copy_in_the_database_files_or_backups(tmp_path, study):
-    hub, cid, laptops, speakers, paths = study
-    lap = laptops[0]
+    hub, cid, fields, speakers, paths = study
+    lap = fields[0]
     lap.backup("manual")
     secret = ["Speaker 0", "Community 0", "note-0-3"]
     files = lambda: [p for p in tmp_path.glob("laptop0.sqlite*") if p.is_file()] + lap.backups()

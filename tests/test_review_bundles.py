@@ -7,7 +7,7 @@ import zipfile
 
 import pytest
 
-from review import bundles, campaigns
+from review import bundles, campaigns, laptops
 from review.store import Store
 from scoring.errors import InputError
 
@@ -16,23 +16,23 @@ def field_laptops(tmp_path, scored, n=3):
     """A coordinator's hub with one campaign, and n field laptops it enrolled and that trust it."""
     hub = Store(tmp_path / "hub.sqlite")
     cid = campaigns.create_campaign(hub, scored, "A", items=12)
-    laptops = [Store(tmp_path / f"laptop{k}.sqlite") for k in range(n)]
-    for lap in laptops:
-        campaigns.enrol(hub, lap.device_id)
-        campaigns.trust(lap, hub.device_id)
+    fields = [Store(tmp_path / f"laptop{k}.sqlite") for k in range(n)]
+    for lap in fields:
+        laptops.enrol(hub, lap.device_id)
+        laptops.trust(lap, hub.device_id)
     setup = tmp_path / "hub-setup.lyssbundle"
     bundles.export_bundle(hub, str(setup))
-    for lap in laptops:
+    for lap in fields:
         bundles.merge(lap, str(setup))
-    return hub, cid, laptops
+    return hub, cid, fields
 
 
 @pytest.fixture
 def three_laptops(tmp_path, scored_demo):
     scored = campaigns.load_scored(str(scored_demo))
-    hub, cid, laptops = field_laptops(tmp_path, scored)
+    hub, cid, fields = field_laptops(tmp_path, scored)
     made = []
-    for k, store in enumerate(laptops):
+    for k, store in enumerate(fields):
         spk = campaigns.add_speaker(store, f"Speaker {k}", "LYSS study")
         campaigns.join(store, cid, spk)
         for n in range(4 + k):
@@ -41,12 +41,17 @@ def three_laptops(tmp_path, scored_demo):
         if k == 1:
             campaigns.undo_last(store, cid, spk)
         made.append((store, cid, spk))
-    # laptop 0's speaker also rated on laptop 2 (same speaker, two devices): a real conflict
+    # laptop 0's speaker also rated on laptop 2 (same speaker, two devices, handed over by the coordinator):
+    # a real conflict
     store2, cid2, _ = made[2]
     shared_speaker = made[0][2]
     bundle0 = tmp_path / "b0-initial.lyssbundle"
     bundles.export_bundle(made[0][0], str(bundle0))
-    bundles.merge(store2, str(bundle0))
+    bundles.merge(hub, str(bundle0))
+    laptops.hand_over(hub, shared_speaker, store2.device_id)
+    handed = tmp_path / "hub-handover.lyssbundle"
+    bundles.export_bundle(hub, str(handed))
+    bundles.merge(store2, str(handed))
     campaigns.answer(store2, cid2, shared_speaker, 0, {"adequacy": 5, "fluency": 5})
     paths = []
     for k, (store, _, _) in enumerate(made):
@@ -60,7 +65,7 @@ def three_laptops(tmp_path, scored_demo):
 def _target(path, made):
     """A fresh laptop that trusts the study's coordinator."""
     store = Store(path)
-    campaigns.trust(store, made[0][0].hub.device_id)
+    laptops.trust(store, made[0][0].hub.device_id)
     return store
 
 

@@ -7,7 +7,7 @@ import sqlite3
 
 import pytest
 
-from review import campaigns, tasks
+from review import campaigns, laptops, tasks
 from review.store import SCHEMA_VERSION, Store, StoreError
 from scoring.errors import InputError
 
@@ -131,17 +131,44 @@ def test_withdrawal(store, scored):
         campaigns.answer(store, cid, spk, 5, {"verdict": 1})
 
 
+def _first_release_schema(db) -> None:
+    """The tables of the first release (schema 1), as it created them."""
+    db["meta"].create({"key": str, "value": str}, pk="key")
+    db["runs"].create({"id": str, "name": str, "model_slug": str, "language": str, "card_sha256": str,
+                       "scored_card": str, "extra": str, "imported_at": str, "source": str}, pk="id")
+    db["items"].create({"id": str, "run_id": str, "entry_id": str, "kind": str, "source": str, "output": str,
+                        "reference": str, "difficulty": str, "metrics": str, "extra": str}, pk="id",
+                       foreign_keys=[("run_id", "runs", "id")])
+    db["human_scores"].create({"item_id": str, "kind": str, "score": float}, pk=("item_id", "kind"))
+    db["speakers"].create({"id": str, "display_name": str, "community": str, "dialect": str, "consent_at": str,
+                           "consent_scope": str, "withdrawn": int, "withdrawn_at": str, "created_at": str,
+                           "preferences": str}, pk="id", defaults={"withdrawn": 0})
+    db["campaigns"].create({"id": str, "name": str, "task": str, "run_id": str, "raters_per_item": int,
+                            "created_at": str, "settings": str}, pk="id")
+    db["campaign_items"].create({"campaign_id": str, "item_id": str, "position": int}, pk=("campaign_id", "item_id"))
+    db["assignments"].create({"campaign_id": str, "speaker_id": str, "position": int, "item_id": str, "qc": str,
+                              "qc_of": str}, pk=("campaign_id", "speaker_id", "position"))
+    db["ratings"].create({"uuid": str, "campaign_id": str, "speaker_id": str, "position": int, "item_id": str,
+                          "answers": str, "note": str, "created_at": str, "updated_at": str, "device_id": str,
+                          "seconds": float}, pk="uuid")
+    db["ratings"].create_index(["campaign_id", "speaker_id", "position"], unique=True)
+    db["rating_history"].create({"id": int, "uuid": str, "campaign_id": str, "speaker_id": str, "answers": str,
+                                 "note": str, "at": str, "device_id": str, "action": str}, pk="id")
+    db["tombstones"].create({"kind": str, "id": str, "deleted_at": str, "device_id": str}, pk=("kind", "id"))
+    db["meta"].insert_all([{"key": "device_id", "value": "dev-0123456789abcdef"},
+                           {"key": "created_at", "value": "2026-01-01T00:00:00.000000Z"}])
+
+
 def test_a_version_1_database_is_migrated_and_its_data_signed(tmp_path, scored):
     """A laptop of the first release: its campaigns get this laptop as coordinator (signed), its
     withdrawals are signed, and its bundles can travel again."""
     import sqlite_utils
 
     from review import bundles, signing
-    from review.store import _migrate_1
     path = tmp_path / "old.sqlite"
     conn = sqlite3.connect(path, isolation_level=None)
     db = sqlite_utils.Database(conn)
-    _migrate_1(db)
+    _first_release_schema(db)
     conn.execute("PRAGMA user_version=1")
     db["runs"].insert({"id": "run-1", "name": "old run", "imported_at": "2026-01-01T00:00:00.000000Z"})
     db["items"].insert({"id": "it-1", "run_id": "run-1", "entry_id": "e1", "kind": "segment", "output": "x"})
@@ -160,6 +187,6 @@ def test_a_version_1_database_is_migrated_and_its_data_signed(tmp_path, scored):
         assert store.one("select value from meta where key = 'legacy_device_id'")["value"].startswith("dev-")
         bundles.export_bundle(store, str(tmp_path / "b.lyssbundle"))
         hub = Store(tmp_path / "hub.sqlite")
-        campaigns.trust(hub, store.device_id)
+        laptops.trust(hub, store.device_id)
         bundles.merge(hub, str(tmp_path / "b.lyssbundle"))
         assert hub.one("select name from campaigns where id = 'cmp-old'")["name"] == "old"

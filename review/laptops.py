@@ -1,0 +1,131 @@
+"""Which laptops may do what: a coordinator enrols laptops in its campaigns, hands a speaker over to
+another laptop, and revokes a laptop (a stolen one); a field laptop trusts its coordinator. Each of
+these rows is signed by the campaign's coordinator and travels in bundles like an answer, so every
+laptop of the study applies the same rules (``docs/security.md``, "Who owns what")."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timezone
+
+from scoring.errors import BadValue
+
+from . import keys, signing
+from .store import Store, now
+
+
+def _code(code: str, verb: str) -> str:
+    device = keys.normalise_code(code)
+    if device is None:
+        raise BadValue(verb, code, "not a laptop code (four groups of four letters or digits, "
+                                   "as `lyss review code` shows on that laptop)")
+    return device
+
+
+def coordinated_campaigns(store: Store) -> list[str]:
+    return [r["id"] for r in store.rows("select id from campaigns where coordinator = ?", [store.public_key])]
+
+
+def _my_campaigns(store: Store, campaign_id: str | None, verb: str, code: str) -> list[str]:
+    mine = coordinated_campaigns(store)
+    if campaign_id is not None:
+        if campaign_id not in mine:
+            raise BadValue("--campaign", campaign_id, "this laptop does not coordinate that campaign")
+        mine = [campaign_id]
+    if not mine:
+        raise BadValue(verb, code, "this laptop coordinates no campaign yet (create one first)")
+    return mine
+
+
+def enrol(store: Store, code: str, campaign_id: str | None = None) -> tuple[str, list[str]]:
+    """Let the laptop with this code contribute answers to a campaign this laptop coordinates (every such
+    campaign when none is named). Returns the canonical code and the campaigns it was enrolled in."""
+    device = _code(code, "enrol")
+    mine = _my_campaigns(store, campaign_id, "enrol", code)
+    stamp = now()
+    with store.transaction() as db:
+        for cid in mine:
+            row = signing.sign_enrolment(store.private_key, store.public_key,
+                                         {"campaign_id": cid, "device_code": device, "enrolled_at": stamp})
+            db["enrolments"].insert(row, ignore=True)
+    return device, mine
+
+
+def trust(store: Store, code: str, label: str | None = None) -> str:
+    """Accept campaigns, enrolments and withdrawals from the coordinator laptop with this code (read
+    aloud or compared on two screens). Returns the canonical code."""
+    device = _code(code, "trust")
+    with store.transaction() as db:
+        db["trusted"].insert({"public_key": None, "code": device, "added_at": now(), "label": label}, ignore=True)
+    return device
+
+
+DATE = re.compile(r"^\d{4}-\d\d-\d\d([T ]\d\d:\d\d(:\d\d(\.\d{1,6})?)?)?Z?$")
+
+
+def timestamp(text: str, option: str = "--from") -> str:
+    """A date or a UTC time as people type it (``2026-11-30``, ``2026-11-30T14:00``) → a stored timestamp."""
+    if not DATE.match(text.strip()):
+        raise BadValue(option, text, "give a date like 2026-11-30 or a UTC time like 2026-11-30T14:00")
+    try:
+        parsed = datetime.fromisoformat(text.strip().rstrip("Z").replace(" ", "T"))
+    except ValueError as exc:
+        raise BadValue(option, text, f"not a real date ({exc})") from None
+    return parsed.replace(tzinfo=timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def revoke(store: Store, code: str, from_at: str | None = None, campaign_id: str | None = None) -> dict:
+    """Revoke a laptop's enrolment in the campaigns this laptop coordinates: the answers it signs from
+    ``from_at`` on (default: now) are refused wherever the revocation arrives; earlier ones are kept
+    and marked in the study as from a revoked laptop. Signed by the coordinator; travels in bundles."""
+    device = _code(code, "revoke")
+    mine = _my_campaigns(store, campaign_id, "revoke", code)
+    stamp = now()
+    since = from_at or stamp
+    with store.transaction() as db:
+        for cid in mine:
+            db["revocations"].insert(signing.sign_row(store.private_key, store.public_key, "revocations", {
+                "campaign_id": cid, "device_code": device, "revoked_at": stamp, "from_at": since}), ignore=True)
+        dropped = apply_revocations(db)
+    return {"code": device, "campaigns": mine, "from_at": since, "answers_dropped": dropped}
+
+
+def hand_over(store: Store, speaker_id: str, code: str, campaign_id: str | None = None) -> tuple[str, list[str]]:
+    """Let the laptop with this code record a speaker's answers in campaigns this laptop coordinates (the
+    speaker moves to another laptop; their sequence stays the one the registering laptop made)."""
+    device = _code(code, "hand-over")
+    mine = _my_campaigns(store, campaign_id, "hand-over", code)
+    stamp = now()
+    with store.transaction() as db:
+        for cid in mine:
+            db["handovers"].insert(signing.sign_row(store.private_key, store.public_key, "handovers", {
+                "campaign_id": cid, "speaker_id": speaker_id, "device_code": device, "handed_at": stamp}),
+                ignore=True)
+    return device, mine
+
+
+def revoked_from(db, campaign_id: str, device_code: str) -> str | None:
+    """The earliest time from which a laptop's answers to a campaign are refused (``None``: not revoked)."""
+    rows = list(db.query("select min(r.from_at) as since from revocations r join campaigns c on c.id = r.campaign_id "
+                         "and r.signer = c.coordinator where r.campaign_id = ? and r.device_code = ?",
+                         [campaign_id, device_code]))
+    return rows[0]["since"] if rows else None
+
+
+def apply_revocations(db) -> int:
+    """Delete the answers (and their history) that revoked laptops signed from their revocation's time
+    on. A function of the rows alone, so every laptop that holds the revocation ends up the same.
+    Returns the number of answers deleted."""
+    revoked = ("from revocations v join campaigns c on c.id = v.campaign_id and v.signer = c.coordinator "
+               "where v.campaign_id = {t}.campaign_id and v.device_code = {t}.device_id and v.from_at <= {t}.{at}")
+    cursor = db.execute(f"delete from ratings where exists (select 1 {revoked.format(t='ratings', at='updated_at')})")
+    db.execute(f"delete from rating_history where exists (select 1 "
+               f"{revoked.format(t='rating_history', at='at')})")
+    return cursor.rowcount
+
+
+def revocations_of(db, device_code: str) -> list[dict]:
+    """The revocations naming a laptop (what it is told when it merges its coordinator's bundle)."""
+    return [dict(r) for r in db.query("select v.campaign_id, v.from_at, c.coordinator from revocations v join "
+                                      "campaigns c on c.id = v.campaign_id and v.signer = c.coordinator where "
+                                      "v.device_code = ? order by v.from_at", [device_code])]

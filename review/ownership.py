@@ -1,0 +1,231 @@
+"""Who owns what: the rule each row of a bundle must satisfy, whoever carried the bundle.
+
+Every travelling row names its author (``signer``) and carries the author's signature; this module
+says which authors a row may have. The table (``docs/security.md`` has the same one):
+
+| row | owner | checked here |
+| --- | --- | --- |
+| campaign, its list of items | the coordinator who signed it | a coordinator this laptop trusts |
+| run, item, human score | the coordinators of the campaigns built on the run | signer among them; same id, same content |
+| enrolment, hand-over, revocation | the campaign's coordinator | signer is the coordinator |
+| speaker (consent, preferences) | the laptop that registered them | signer is ``registered_by`` |
+| a speaker's sequence (assignments), its degraded items | the laptop that registered the speaker | signer is ``registered_by``; items of the campaign |
+| answer, its history | the laptop that recorded it | for a speaker it registered or was handed; enrolled; fits the sequence; times consistent |
+| withdrawal, undo (tombstone) | the laptop that registered the speaker or recorded the answer, or a trusted coordinator | kept always, honoured only then (``review.withdrawal``) |
+
+Each check raises :class:`Refused` naming the table, the row and the rule; a bundle is merged only
+when every row passes (``review.bundle_checks``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+
+from scoring.errors import InputError
+
+from . import keys
+from .schema import TABLES, signed_columns
+
+
+class Refused(InputError):
+    """A bundle refused whole."""
+
+
+def _code(public: str | None) -> str:
+    return keys.code_of(public) if keys.is_public_key(public) else str(public)
+
+
+def _codes(publics) -> str:
+    return ", ".join(sorted(_code(p) for p in publics)) or "none"
+
+
+class Holdings:
+    """What the rules look up: every row of the bundle together with what this laptop already holds."""
+
+    def __init__(self, store, data: dict, trusted: set[str]):
+        self.store, self.data, self.trusted = store, data, trusted
+        self.campaigns = {r["id"]: r for r in store.rows("select * from campaigns")}
+        self.campaigns.update({r["id"]: r for r in data["campaigns"]})
+        self.coordinators: dict[str, set[str]] = defaultdict(set)  # run id → coordinators' keys
+        for c in self.campaigns.values():
+            self.coordinators[c["run_id"]].add(c["coordinator"])
+        self.items = {r["id"]: r for r in store.rows("select id, run_id, kind, output, extra from items")}
+        for r in data["items"]:
+            self.items.setdefault(r["id"], r)
+        self.registrar = {r["id"]: r["registered_by"] for r in store.rows("select id, registered_by from speakers")}
+        for r in data["speakers"]:
+            self.registrar.setdefault(r["id"], r["registered_by"])
+        self.campaign_items: dict[str, set[str]] = defaultdict(set)
+        for r in [*store.rows("select campaign_id, item_id from campaign_items"), *data["campaign_items"]]:
+            self.campaign_items[r["campaign_id"]].add(r["item_id"])
+        coordinator_of = lambda r: self.campaigns.get(r["campaign_id"], {}).get("coordinator")  # noqa: E731
+        self.enrolled = {(r["campaign_id"], r["device_code"]) for r in
+                         [*store.rows("select campaign_id, device_code from enrolments"), *data["enrolments"]]}
+        self.handed = {(r["campaign_id"], r["speaker_id"], r["device_code"]) for r in
+                       [*store.rows("select * from handovers"), *data["handovers"]] if r["signer"] == coordinator_of(r)}
+        self.sequence = {(r["campaign_id"], r["speaker_id"], r["position"]): r for r in
+                         store.rows("select campaign_id, speaker_id, position, item_id, qc, qc_of, signer "
+                                    "from assignments")}
+        for r in data["assignments"]:
+            self.sequence.setdefault((r["campaign_id"], r["speaker_id"], r["position"]), r)
+        self.degraded_makers: dict[str, set[str]] = defaultdict(set)  # degraded item → laptops whose sequences use it
+        for r in self.sequence.values():
+            if r["qc"] == "degraded":
+                self.degraded_makers[r["item_id"]].add(r["signer"])
+
+    def output(self, item_id: str) -> str | None:
+        """An item's text as this laptop holds it (error spans must lie inside it)."""
+        row = self.store.one("select output from items where id = ?", [item_id])
+        return row["output"] if row else (self.items.get(item_id) or {}).get("output")
+
+    def may_record(self, public: str, campaign_id: str, speaker_id: str) -> bool:
+        """The laptop registered the speaker, or the campaign's coordinator handed the speaker to it."""
+        return self.registrar.get(speaker_id) == public or \
+            (campaign_id, speaker_id, _code(public)) in self.handed
+
+    def takes_part(self, public: str, campaign_id: str) -> bool:
+        """The laptop coordinates the campaign or is enrolled in it."""
+        campaign = self.campaigns.get(campaign_id) or {}
+        return campaign.get("coordinator") == public or (campaign_id, _code(public)) in self.enrolled
+
+
+def _refuse(path: str, place: str, rule: str):
+    raise Refused(path, place, f"{rule}: nothing was merged")
+
+
+# ----------------------------------------------------------------------------- content never changes
+
+IMMUTABLE = {"runs": ("imported_at", "signer", "signature"), "items": ("signer", "signature"),
+             "human_scores": ("signer", "signature"), "campaigns": ()}
+
+
+def _content(table: str, row: dict) -> str:
+    skip = IMMUTABLE[table]
+    columns = signed_columns(table) if TABLES[table].signed == "row" else TABLES[table].travelling
+    return json.dumps({c: row.get(c) for c in columns if c not in skip}, sort_keys=True, ensure_ascii=False)
+
+
+def check_content(path: str, data: dict, store) -> None:
+    """A content-addressed row (run, item, human score, campaign) is never replaced by other content under
+    the same id, neither by a row already held here nor by another row of the same bundle."""
+    for table, skip in IMMUTABLE.items():
+        pk = TABLES[table].pk
+        seen: dict[tuple, str] = {}
+        for n, row in enumerate(data[table], 1):
+            key = tuple(row[k] for k in pk)
+            content = _content(table, row)
+            if seen.setdefault(key, content) != content:
+                _refuse(path, f"{table} row {n} ({'/'.join(map(str, key))})", "two different contents under one id")
+            mine = store.one(f"select * from [{table}] where " + " and ".join(f"[{k}] = ?" for k in pk), list(key))
+            if mine is not None and _content(table, mine) != content:
+                _refuse(path, f"{table} row {n} ({'/'.join(map(str, key))})",
+                        "this laptop holds other content under this id, and content-addressed rows never change")
+
+
+# ----------------------------------------------------------------------------- owners
+
+def check_owners(path: str, data: dict, held: Holdings) -> None:
+    for check in (_runs_items_scores, _coordinator_rows, _speakers, _sequences, _answers):
+        check(path, data, held)
+
+
+def _runs_items_scores(path: str, data: dict, held: Holdings) -> None:
+    for n, row in enumerate(data["runs"], 1):
+        owners = held.coordinators.get(row["id"], set())
+        if row["signer"] not in owners:
+            _refuse(path, f"runs row {n} (run {row['id']})", f"run {row['id']} belongs to coordinator "
+                                                             f"{_codes(owners)}, not {_code(row['signer'])}")
+    for n, row in enumerate(data["items"], 1):
+        if row["kind"] == "degraded":
+            makers = held.degraded_makers.get(row["id"], set())
+            if row["signer"] not in makers:
+                _refuse(path, f"items row {n} (item {row['id']})",
+                        f"degraded item {row['id']} belongs to the laptop whose speaker's sequence uses it "
+                        f"({_codes(makers)}), not {_code(row['signer'])}")
+            continue
+        owners = held.coordinators.get(row["run_id"], set())
+        if row["signer"] not in owners:
+            _refuse(path, f"items row {n} (item {row['id']})", f"item {row['id']} belongs to coordinator "
+                                                               f"{_codes(owners)}, not {_code(row['signer'])}")
+    for n, row in enumerate(data["human_scores"], 1):
+        owners = held.coordinators.get((held.items.get(row["item_id"]) or {}).get("run_id"), set())
+        if row["signer"] not in owners:
+            _refuse(path, f"human_scores row {n} (item {row['item_id']})",
+                    f"human scores of item {row['item_id']} belong to coordinator {_codes(owners)}, "
+                    f"not {_code(row['signer'])}")
+
+
+def _coordinator_rows(path: str, data: dict, held: Holdings) -> None:
+    for table in ("handovers", "revocations"):
+        for n, row in enumerate(data[table], 1):
+            coordinator = held.campaigns[row["campaign_id"]]["coordinator"]
+            if row["signer"] != coordinator:
+                _refuse(path, f"{table} row {n} (laptop {row['device_code']})",
+                        f"a {table[:-1]} in campaign {row['campaign_id']} belongs to coordinator "
+                        f"{_code(coordinator)}, not {_code(row['signer'])}")
+
+
+def _speakers(path: str, data: dict, held: Holdings) -> None:
+    for n, row in enumerate(data["speakers"], 1):
+        if row["registered_by"]:
+            if row["signer"] != row["registered_by"]:
+                _refuse(path, f"speakers row {n} ({row['id']})", f"speaker {row['id']} belongs to laptop "
+                                                                 f"{_code(row['registered_by'])}, which registered "
+                                                                 f"them, not {_code(row['signer'])}")
+        elif _code(row["signer"]) not in held.trusted and \
+                not any(code == _code(row["signer"]) for _, code in held.enrolled):
+            _refuse(path, f"speakers row {n} ({row['id']})", f"speaker {row['id']} (registered before signing) "
+                                                             f"travels only from a coordinator or an enrolled laptop")
+
+
+def _sequences(path: str, data: dict, held: Holdings) -> None:
+    for n, row in enumerate(data["assignments"], 1):
+        place = f"assignments row {n} ({row['speaker_id']} position {row['position']})"
+        registrar = held.registrar.get(row["speaker_id"])
+        if row["signer"] != (registrar or row["signer"]):
+            _refuse(path, place, f"speaker {row['speaker_id']}'s sequence belongs to laptop {_code(registrar)}, "
+                                 f"which registered them, not {_code(row['signer'])}")
+        if not held.takes_part(row["signer"], row["campaign_id"]):
+            _refuse(path, place, f"laptop {_code(row['signer'])} is not enrolled in campaign {row['campaign_id']}")
+        ours = held.campaign_items[row["campaign_id"]]
+        item = held.items.get(row["item_id"]) or {}
+        original = row["item_id"] if row["qc"] != "degraded" else row["qc_of"]
+        if original not in ours or (row["qc"] and row["qc_of"] != original) or \
+                (row["qc"] == "degraded" and item.get("kind") != "degraded"):
+            _refuse(path, place, f"item {row['item_id']} is not an item of campaign {row['campaign_id']}")
+
+
+def _answers(path: str, data: dict, held: Holdings) -> None:
+    for table in ("ratings", "rating_history"):
+        for n, row in enumerate(data[table], 1):
+            place = f"{table} row {n} ({row['uuid']})"
+            signer = row["signer"]
+            if _code(signer) != row["device_id"]:
+                _refuse(path, place, f"an answer recorded on laptop {row['device_id']} belongs to that laptop, "
+                                     f"not {_code(signer)}")
+            if not held.may_record(signer, row["campaign_id"], row["speaker_id"]):
+                _refuse(path, place, f"speaker {row['speaker_id']} belongs to laptop "
+                                     f"{_code(held.registrar.get(row['speaker_id']))}, and the coordinator has not "
+                                     f"handed them over to {row['device_id']}")
+            if not held.takes_part(signer, row["campaign_id"]):
+                _refuse(path, place, f"laptop {row['device_id']} is not enrolled in campaign {row['campaign_id']}")
+    for n, row in enumerate(data["ratings"], 1):
+        _fits(path, f"ratings row {n} ({row['uuid']})", row, held)
+
+
+def _fits(path: str, place: str, row: dict, held: Holdings) -> None:
+    """An answer fits its place: the item the speaker's sequence holds at that position; times in order."""
+    slot = held.sequence.get((row["campaign_id"], row["speaker_id"], row["position"]))
+    if slot is None:
+        _refuse(path, place, f"speaker {row['speaker_id']}'s sequence in campaign {row['campaign_id']} has no "
+                             f"position {row['position']}")
+    if slot["item_id"] != row["item_id"]:
+        _refuse(path, place, f"position {row['position']} of speaker {row['speaker_id']}'s sequence holds item "
+                             f"{slot['item_id']}, not {row['item_id']}")
+    if row["updated_at"] < row["created_at"]:
+        _refuse(path, place, "updated before it was created")
+    if row["started_at"] is not None and row["ended_at"] is not None and row["ended_at"] < row["started_at"]:
+        _refuse(path, place, "answered before the item appeared (ended_at before started_at)")
+    if row["away_seconds"] is not None and row["away_seconds"] > (row["seconds"] or 0):
+        _refuse(path, place, "more time away than time on screen (away_seconds above seconds)")

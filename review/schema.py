@@ -1,0 +1,156 @@
+"""The review database's tables, declared once.
+
+Everything else is derived from :data:`TABLES`: creating a new database and upgrading an old one
+(:func:`create_missing`), the columns and types a bundle row must have (``review.bundle_checks``),
+what a bundle carries (``review.bundles``) and which columns a row's signature covers
+(``review.signing``). A column is one of five kinds:
+
+- ``text``, ``integer``, ``number`` (a finite float), ``json`` (text holding a JSON object) and
+  ``timestamp`` (UTC, ``2026-01-31T12:00:00.000000Z``, so that it sorts as text).
+
+A table *travels* when bundles carry it; within it, a *local* column never leaves this laptop (a
+speaker's name, whether they withdrew here) and a *private* one neither. Every travelling row is
+signed by its author: ``signer`` (an Ed25519 public key) and ``signature`` over the row's
+travelling columns (:func:`signed_columns`); campaigns, enrolments and tombstones carry signatures
+of their own older forms (``review.signing``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+TEXT, INTEGER, NUMBER, JSON, TIMESTAMP = "text", "integer", "number", "json", "timestamp"
+SQL_TYPES = {TEXT: str, INTEGER: int, NUMBER: float, JSON: str, TIMESTAMP: str}
+
+
+@dataclass(frozen=True)
+class Column:
+    name: str
+    kind: str = TEXT
+    nullable: bool = True
+    local: bool = False  # stays on this laptop: never in a bundle, never signed
+    default: object = None
+
+
+@dataclass(frozen=True)
+class Table:
+    name: str
+    columns: tuple[Column, ...]
+    pk: tuple[str, ...]
+    travels: bool = True
+    signed: str | None = "row"  # "row": signer + signature over the row; "campaign", "enrolment", "tombstone":
+    #                             the older per-kind messages of review.signing; None: covered by another row
+    foreign_keys: tuple[tuple[str, str, str], ...] = ()
+    indexes: tuple[tuple[tuple[str, ...], bool], ...] = ()  # (columns, unique)
+    choices: dict[str, frozenset] = field(default_factory=dict)
+    identity: tuple[str, ...] = ()  # what names a row across laptops, when the primary key is local
+
+    @property
+    def key(self) -> tuple[str, ...]:
+        return self.identity or self.pk
+
+    def column(self, name: str) -> Column:
+        return next(c for c in self.columns if c.name == name)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(c.name for c in self.columns)
+
+    @property
+    def travelling(self) -> tuple[str, ...]:
+        """The columns a bundle row of this table has, exactly."""
+        return tuple(c.name for c in self.columns if not c.local)
+
+
+def _signed_by(*columns: Column) -> tuple[Column, ...]:
+    return (*columns, Column("signer", TEXT), Column("signature", TEXT))
+
+
+T, I, R, J, S = TEXT, INTEGER, NUMBER, JSON, TIMESTAMP
+C = Column
+TABLES: dict[str, Table] = {t.name: t for t in (
+    Table("meta", (C("key", T, False), C("value", T)), ("key",), travels=False, signed=None),
+    Table("trusted", (C("public_key", T), C("code", T, False), C("added_at", S), C("label", T)), ("code",),
+          travels=False, signed=None),
+    Table("runs", _signed_by(
+        C("id", T, False), C("name", T), C("model_slug", T), C("language", T), C("card_sha256", T),
+        C("scored_card", J), C("extra", J), C("imported_at", S, False), C("source", T)), ("id",)),
+    Table("items", _signed_by(
+        C("id", T, False), C("run_id", T, False), C("entry_id", T, False), C("kind", T, False), C("source", T),
+        C("output", T), C("reference", T), C("difficulty", T), C("metrics", J), C("extra", J)), ("id",),
+        foreign_keys=(("run_id", "runs", "id"),), indexes=((("run_id", "entry_id"), False),)),
+    Table("human_scores", _signed_by(C("item_id", T, False), C("kind", T, False), C("score", R)),
+          ("item_id", "kind"), foreign_keys=(("item_id", "items", "id"),)),
+    Table("speakers", _signed_by(
+        C("id", T, False), C("display_name", T, local=True), C("community", T, local=True),
+        C("dialect", T, local=True), C("consent_at", S), C("consent_scope", T),
+        C("withdrawn", I, False, local=True, default=0), C("withdrawn_at", S, local=True), C("created_at", S),
+        C("preferences", J), C("registered_by", T), C("id_salt", T), C("preferences_at", S)), ("id",)),
+    Table("campaigns", (
+        C("id", T, False), C("name", T, False), C("task", T, False), C("run_id", T, False),
+        C("raters_per_item", I, False), C("created_at", S, False), C("settings", J, False),
+        C("coordinator", T, False), C("signature", T, False)), ("id",), signed="campaign",
+        foreign_keys=(("run_id", "runs", "id"),)),
+    Table("campaign_items", (C("campaign_id", T, False), C("item_id", T, False), C("position", I, False)),
+          ("campaign_id", "item_id"), signed=None,
+          foreign_keys=(("campaign_id", "campaigns", "id"), ("item_id", "items", "id"))),
+    Table("enrolments", (
+        C("campaign_id", T, False), C("device_code", T, False), C("enrolled_at", S, False), C("signer", T, False),
+        C("signature", T, False)), ("campaign_id", "device_code"), signed="enrolment"),
+    Table("revocations", _signed_by(
+        C("campaign_id", T, False), C("device_code", T, False), C("revoked_at", S, False), C("from_at", S, False)),
+        ("campaign_id", "device_code", "from_at")),
+    Table("handovers", _signed_by(
+        C("campaign_id", T, False), C("speaker_id", T, False), C("device_code", T, False),
+        C("handed_at", S, False)), ("campaign_id", "speaker_id", "device_code")),
+    Table("assignments", _signed_by(
+        C("campaign_id", T, False), C("speaker_id", T, False), C("position", I, False), C("item_id", T, False),
+        C("qc", T, False), C("qc_of", T)), ("campaign_id", "speaker_id", "position"),
+        foreign_keys=(("campaign_id", "campaigns", "id"), ("speaker_id", "speakers", "id"),
+                      ("item_id", "items", "id")),
+        choices={"qc": frozenset({"", "repeat", "degraded"})}),
+    Table("ratings", _signed_by(
+        C("uuid", T, False), C("campaign_id", T, False), C("speaker_id", T, False), C("position", I, False),
+        C("item_id", T, False), C("answers", J, False), C("note", T), C("created_at", S, False),
+        C("updated_at", S, False), C("device_id", T, False), C("seconds", R), C("started_at", S), C("ended_at", S),
+        C("away_seconds", R), C("medium", T)), ("uuid",),
+        foreign_keys=(("campaign_id", "campaigns", "id"), ("speaker_id", "speakers", "id"),
+                      ("item_id", "items", "id")),
+        indexes=((("campaign_id", "speaker_id", "position"), True),),
+        choices={"medium": frozenset({"paper"})}),
+    Table("rating_history", _signed_by(
+        C("id", I, False, local=True), C("uuid", T, False), C("campaign_id", T, False), C("speaker_id", T, False),
+        C("answers", J, False), C("note", T), C("at", S, False), C("device_id", T, False), C("action", T, False)),
+        ("id",), indexes=((("uuid", "at", "action", "device_id"), True),), identity=("uuid", "at", "action", "device_id"),
+        choices={"action": frozenset({"create", "edit", "undo"})}),
+    Table("tombstones", (
+        C("kind", T, False), C("id", T, False), C("deleted_at", S, False), C("device_id", T, False),
+        C("signer", T, False), C("signature", T, False)), ("kind", "id", "signer"), signed="tombstone",
+        choices={"kind": frozenset({"speaker", "rating"})}),
+    Table("local_preferences", (C("speaker_id", T, False), C("preferences", J), C("preferences_at", S)),
+          ("speaker_id",), travels=False, signed=None),
+)}
+
+TRAVELLING = tuple(name for name, t in TABLES.items() if t.travels)  # in the order a merge applies them
+
+
+def signed_columns(table: str) -> tuple[str, ...]:
+    """The columns a row signature covers: every travelling column but the signature itself."""
+    return tuple(c for c in TABLES[table].travelling if c != "signature")
+
+
+def create_missing(db) -> None:
+    """Create every declared table and column the database lacks (a new database gets them all)."""
+    existing = set(db.table_names())
+    for table in TABLES.values():
+        if table.name not in existing:
+            db[table.name].create({c.name: SQL_TYPES[c.kind] for c in table.columns}, pk=table.pk if len(
+                table.pk) > 1 else table.pk[0], foreign_keys=list(table.foreign_keys),
+                defaults={c.name: c.default for c in table.columns if c.default is not None})
+            for columns, unique in table.indexes:
+                db[table.name].create_index(list(columns), unique=unique)
+            continue
+        have = set(db[table.name].columns_dict)
+        for c in table.columns:
+            if c.name not in have:
+                db[table.name].add_column(c.name, SQL_TYPES[c.kind])
