@@ -198,6 +198,6 @@ def check_payload(store, path: str, manifest: dict, data: dict) -> None:
     _check_references(path, data, held)
     _check_signatures(path, data, held)
     _check_authority(path, manifest, data, held)
-    check_content(path, data, store)
     check_owners(path, data, held)
+    check_content(path, data, store)
     _check_answers(path, data, held)
