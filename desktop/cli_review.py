@@ -80,6 +80,7 @@ def _register_review(sub) -> None:
     p = _verb(rv, "trust", _review_trust, help="accept campaigns from the coordinator laptop with CODE")
     p.add_argument("code", metavar="CODE", help="the code `lyss review code` shows on the coordinator's laptop")
     p.add_argument("--label", help="a name to remember it by")
+    p.add_argument("--remove", action="store_true", help="stop trusting it (its laptop was lost or stolen)")
     p = _verb(rv, "list", _review_list,
               help="what the database holds: speakers, campaigns or runs, with counts", json=True, read_only=True)
     p.add_argument("what", choices=["speakers", "campaigns", "runs"])
@@ -296,6 +297,10 @@ def _review_hand_over(store, args) -> int:
 
 def _review_trust(store, args) -> int:
     from review import laptops
+    if args.remove:
+        code = laptops.distrust(store, args.code)
+        print(f"this laptop no longer accepts new campaigns, enrolments or withdrawals signed by {code}")
+        return 0
     code = laptops.trust(store, args.code, args.label)
     print(f"this laptop now accepts campaigns coordinated by {code}")
     return 0

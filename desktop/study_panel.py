@@ -105,7 +105,10 @@ class CampaignPanel(QWidget):
         trust = QPushButton(self.tr("Trust a coordinator…"))
         trust.setToolTip(self.tr("Accept the campaigns of your study's coordinator"))
         trust.clicked.connect(guarded(self, self.trust))
-        for w in (self.code, enrol, trust):
+        revoke = QPushButton(self.tr("Revoke a laptop…"))
+        revoke.setToolTip(self.tr("Refuse the answers a lost or stolen laptop signs from now on"))
+        revoke.clicked.connect(guarded(self, self.revoke))
+        for w in (self.code, enrol, trust, revoke):
             laptops.addWidget(w)
         laptops.addStretch(1)
         layout.addLayout(laptops)
@@ -168,8 +171,13 @@ class CampaignPanel(QWidget):
         path, _ = QFileDialog.getOpenFileName(self, self.tr("Merge bundle"), "", self.tr("LYSS bundles (*.lyssbundle)"))
         if path:
             changed = bundles.merge(self.store, path)
-            self.status.setText(self.tr("Merged: {0} answers added, {1} replaced, {2} deleted.").format(
-                changed["ratings_added"], changed["ratings_replaced"], changed["ratings_deleted"]))
+            text = self.tr("Merged: {0} answers added, {1} replaced, {2} deleted.").format(
+                changed["ratings_added"], changed["ratings_replaced"], changed["ratings_deleted"])
+            for r in changed["revoked"]:
+                text += " " + self.tr("This laptop was revoked in campaign {0} from {1}: answers made here since "
+                                      "then are refused everywhere. Ask the coordinator.").format(
+                    r["campaign_id"], r["from_at"])
+            self.status.setText(text)
             self.refresh()
 
     def _ask_code(self, title: str, prompt: str) -> str | None:
@@ -181,9 +189,9 @@ class CampaignPanel(QWidget):
             "The code shown on the other laptop (Campaigns tab, or `lyss review code`). Read it aloud or "
             "compare the two screens:"))
         if code:
-            done = laptops.enrol(self.store, code, None)
+            canonical, done = laptops.enrol(self.store, code, None)
             self.status.setText(self.tr("Laptop {0} may now send answers to {1} campaign(s).").format(
-                code.upper(), len(done)))
+                canonical, len(done)))
 
     def trust(self, code: str | None = None) -> None:
         code = code or self._ask_code(self.tr("Trust a coordinator"), self.tr(
@@ -191,6 +199,16 @@ class CampaignPanel(QWidget):
         if code:
             canonical = laptops.trust(self.store, code)
             self.status.setText(self.tr("This laptop now accepts the campaigns of coordinator {0}.").format(canonical))
+
+    def revoke(self, code: str | None = None) -> None:
+        code = code or self._ask_code(self.tr("Revoke a laptop"), self.tr(
+            "The code of the lost or stolen laptop. The answers it signs from now on are refused wherever "
+            "your bundles go; its earlier answers are kept and marked in the study:"))
+        if code and ask(self, self.tr("Revoke"), self.tr("Revoke laptop {0}? This cannot be undone.").format(
+                code.upper())):
+            r = laptops.revoke(self.store, code)
+            self.status.setText(self.tr("Laptop {0} is revoked from {1} in {2} campaign(s).").format(
+                r["code"], r["from_at"], len(r["campaigns"])))
 
     def withdraw(self) -> None:
         row = self.progress.currentIndex().row()

@@ -161,10 +161,7 @@ class Analyser:
         folder = cache_dir()
         if folder is not None:
             self._disk_path = folder / "fst" / f"{self.sha256}-{ANALYSIS_ORDER}.json"
-            try:
-                self._memory.update({k: tuple(v) for k, v in json.loads(self._disk_path.read_text("utf-8")).items()})
-            except (OSError, ValueError):
-                pass
+            self._memory.update(_read_lookup_cache(self._disk_path))
         self.lookups = 0
 
     def analyse(self, word: str) -> tuple[str, ...]:
@@ -240,6 +237,19 @@ class Analyser:
     def describe(self) -> dict:
         return {**self.file.describe(), "weighted": self.weighted,
                 "batch_lookup": "hfst-optimized-lookup" if self.fast else "hfst"}
+
+
+def _read_lookup_cache(path) -> dict[str, tuple[str, ...]]:
+    """A lookup cache file: word → its analyses. A file that does not hold exactly that (damaged, edited,
+    another program's) is treated as absent: the words are looked up again."""
+    try:
+        found = json.loads(path.read_text("utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return {}
+    if not isinstance(found, dict) or not all(
+            isinstance(v, list) and all(isinstance(a, str) for a in v) for v in found.values()):
+        return {}
+    return {k: tuple(v) for k, v in found.items()}
 
 
 ANALYSIS_ORDER = "by-weight-then-text"  # a word's analyses, the same whichever library looked them up

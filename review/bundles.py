@@ -125,6 +125,8 @@ def _member(z: zipfile.ZipFile, path: str, name: str) -> bytes | None:
         return None
     limit = MEMBERS[name]
     info = z.getinfo(name)
+    if info.flag_bits & 0x1:  # a LYSS bundle is never encrypted (reading one would ask for a password)
+        raise FileProblem(path, name, "an encrypted member: not a LYSS bundle; refused, nothing was merged")
     if info.file_size > limit:
         raise FileProblem(path, name, f"larger than {limit // 1024} KiB unpacked: refused, nothing was merged")
     with z.open(info) as fh:
@@ -153,7 +155,8 @@ def read_bundle(path: str) -> tuple[dict, dict]:
             manifest_bytes, signature, payload = (_member(z, path, n) for n in MEMBERS)
     except FileNotFoundError:
         raise FileProblem(path, "", "file not found") from None
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, OSError, ValueError, NotImplementedError) as exc:
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, OSError, ValueError, NotImplementedError,
+            RuntimeError) as exc:
         raise FileProblem(path, "", f"not a readable LYSS bundle ({exc.__class__.__name__}): nothing was merged") from None
     if manifest_bytes is None or payload is None:
         raise FileProblem(path, "", "not a LYSS bundle (no manifest or no data): nothing was merged")

@@ -60,6 +60,17 @@ def trust(store: Store, code: str, label: str | None = None) -> str:
     return device
 
 
+def distrust(store: Store, code: str) -> str:
+    """Stop accepting new campaigns, enrolments and withdrawals from a coordinator (its laptop was
+    stolen); what was merged from it before stays. Returns the canonical code."""
+    device = _code(code, "trust --remove")
+    with store.transaction() as db:
+        if not db["trusted"].count_where("code = ?", [device]):
+            raise BadValue("trust --remove", code, "this laptop does not trust that code")
+        db.execute("delete from trusted where code = ?", [device])
+    return device
+
+
 DATE = re.compile(r"^\d{4}-\d\d-\d\d([T ]\d\d:\d\d(:\d\d(\.\d{1,6})?)?)?Z?$")
 
 

@@ -64,7 +64,7 @@ def _option(question: dict, text: str, place: tuple[str, str]) -> Any:
     boxes are numbered 1–4 though the values are 0–3), or an option's value written out ("yes"); a number
     on a 0–100 scale is the number."""
     options = question.get("options", [])
-    if options and text.isdigit():
+    if options and text.isascii() and text.isdigit():  # "²" and "٣" are digits to Python, not to a form
         if 1 <= int(text) <= len(options):
             return options[int(text) - 1]["value"]
         raise FileProblem(*place, f"{text!r}: the form numbers the answers 1 to {len(options)}")
@@ -79,7 +79,7 @@ def _option(question: dict, text: str, place: tuple[str, str]) -> Any:
     raise FileProblem(*place, f"{text!r} is not an answer to {question['id']}")
 
 
-SPAN = re.compile(r"^(?:(?P<first>\d+)(?:-(?P<last>\d+))?|(?P<missing>missing))\s+(?P<severity>\w+)$")
+SPAN = re.compile(r"^(?:(?P<first>[0-9]{1,6})(?:-(?P<last>[0-9]{1,6}))?|(?P<missing>missing))\s+(?P<severity>\w+)$")
 
 
 def _spans(text: str, output: str, place: tuple[str, str]) -> list[dict]:
@@ -104,11 +104,17 @@ def import_forms(store: Store, path: str) -> dict:
     """Key in the answers of filled paper forms (the CSV :func:`write_template` wrote). Every row is
     checked first; a problem names the file, the line and the column, and nothing is written. Importing
     the same file again changes nothing."""
-    rows = list(csv.DictReader(io.StringIO(read_text(path))))
+    rows = _csv_rows(path)
     if not rows or any(c not in rows[0] for c in FIXED):
         raise FileProblem(path, "line 1", f"needs the columns {', '.join(FIXED)} (the template print-forms wrote)")
     ready = []
+    seen: dict[tuple, int] = {}
     for lineno, row in enumerate(rows, 2):
+        key = tuple((row.get(c) or "").strip() for c in FIXED)
+        if key in seen:
+            raise FileProblem(path, f"line {lineno}", f"names the same item as line {seen[key]} "
+                                                      f"({key[0]}): keep one of the two lines")
+        seen[key] = lineno
         try:
             parsed = _row(store, path, lineno, row)
         except FileProblem:
@@ -128,14 +134,41 @@ def import_forms(store: Store, path: str) -> dict:
     return {"rows": len(rows), "answered": len(ready), "recorded": added, "blank": len(rows) - len(ready)}
 
 
+MAX_CELL = 10_000  # characters: longer than any answer or note written on a form
+
+
+def _csv_rows(path: str) -> list[dict]:
+    """The CSV's rows, each cell checked for length; a malformed file is one line naming where."""
+    read = [0]  # lines handed to the CSV reader so far: where a problem is
+
+    def lines():
+        for line in io.StringIO(read_text(path)):
+            read[0] += 1
+            yield line
+    reader = csv.DictReader(lines())
+    rows = []
+    try:
+        for row in reader:
+            long = next((k for k, v in row.items() if isinstance(v, str) and len(v) > MAX_CELL), None)
+            if long is not None or None in row:
+                raise FileProblem(path, f"line {read[0]}", f"column {long!r} is longer than {MAX_CELL} characters"
+                                  if long is not None else "more cells than the header has columns")
+            rows.append(row)
+    except csv.Error as exc:
+        problem = f"a cell longer than {MAX_CELL} characters" if "field limit" in str(exc) else \
+            f"not a readable CSV row ({exc})"
+        raise FileProblem(path, f"line {read[0]}", problem) from None
+    return rows
+
+
 def _row(store: Store, path: str, lineno: int, row: dict) -> tuple | None:
     """One CSV row checked: (campaign, speaker, position, answers, note), or None for a row left blank."""
     where = lambda column: (path, f"line {lineno} {column}")
     campaign_id, speaker_id = (row.get("campaign_id") or "").strip(), (row.get("speaker_id") or "").strip()
-    try:
-        position = int(row.get("position") or "")
-    except ValueError:
-        raise FileProblem(*where("position"), "not a number") from None
+    text = (row.get("position") or "").strip()
+    if not re.fullmatch(r"[0-9]{1,9}", text):
+        raise FileProblem(*where("position"), "not a number")
+    position = int(text)
     if (row.get("item_code") or "").strip() != item_code(campaign_id, position):
         raise FileProblem(*where("item_code"), "does not match the campaign and position on this row")
     task = campaigns.campaign(store, campaign_id)["task"]

@@ -172,7 +172,7 @@ def test_campaign_and_study_panels(qtbot, app, review_db):
                                                                ["fluency", "ordinal"], ["fluency", "interval"]]
 
 
-def test_laptop_code_enrol_and_trust_in_the_campaigns_tab(qtbot, app, review_db, tmp_path):
+def test_laptop_code_enrol_trust_and_revoke_in_the_campaigns_tab(qtbot, app, review_db, tmp_path, monkeypatch):
     from desktop.study_panel import CampaignPanel
     path, cid, _ = review_db
     store = Store(path)
@@ -186,6 +186,18 @@ def test_laptop_code_enrol_and_trust_in_the_campaigns_tab(qtbot, app, review_db,
     qtbot.addWidget(field_panel)
     field_panel.trust(store.device_id)
     assert other.one("select code from trusted")["code"] == store.device_id
+    # the coordinator revokes the field laptop (it was stolen); the field laptop is told when it merges
+    import desktop.study_panel as study_panel
+    from review import bundles
+    monkeypatch.setattr(study_panel, "ask", lambda *a: True)
+    panel.revoke(other.device_id)
+    assert f"Laptop {other.device_id} is revoked" in panel.status.text()
+    assert store.one("select count(*) as n from revocations where device_code = ?", [other.device_id])["n"] == 1
+    bundles.export_bundle(store, str(tmp_path / "hub.lyssbundle"))
+    monkeypatch.setattr(study_panel.QFileDialog, "getOpenFileName", lambda *a, **k: (str(tmp_path / "hub.lyssbundle"),
+                                                                                   ""))
+    field_panel.merge_bundle()
+    assert "This laptop was revoked in campaign" in field_panel.status.text()
 
 
 def test_a_note_written_before_the_answer_survives_a_pause(qtbot, app, review_db, monkeypatch):

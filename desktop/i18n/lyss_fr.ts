@@ -132,143 +132,183 @@
         <translation>Accepter les campagnes du coordinateur de votre étude</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="113"/>
+        <location filename="../study_panel.py" line="108"/>
+        <source>Revoke a laptop…</source>
+        <translation>Révoquer un ordinateur…</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="109"/>
+        <source>Refuse the answers a lost or stolen laptop signs from now on</source>
+        <translation>Refuser désormais les réponses signées par un ordinateur perdu ou volé</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="116"/>
         <source>Campaigns</source>
         <translation>Campagnes</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="114"/>
+        <location filename="../study_panel.py" line="117"/>
         <source>Choose a campaign to see each speaker&apos;s progress</source>
         <translation>Choisissez une campagne pour voir l’avancement de chaque locuteur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="116"/>
+        <location filename="../study_panel.py" line="119"/>
         <source>Speakers&apos; progress in the chosen campaign</source>
         <translation>Avancement des locuteurs dans la campagne choisie</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="133"/>
+        <location filename="../study_panel.py" line="136"/>
         <source>Task</source>
         <translation>Tâche</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="133"/>
+        <location filename="../study_panel.py" line="136"/>
         <source>Campaign</source>
         <translation>Campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="133"/>
+        <location filename="../study_panel.py" line="136"/>
         <source>Items</source>
         <translation>Éléments</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="134"/>
+        <location filename="../study_panel.py" line="137"/>
         <source>Fully rated</source>
         <translation>Entièrement évalués</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="148"/>
+        <location filename="../study_panel.py" line="151"/>
         <source>Speaker</source>
         <translation>Locuteur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="148"/>
+        <location filename="../study_panel.py" line="151"/>
         <source>Name (this laptop)</source>
         <translation>Nom (sur cet ordinateur)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="148"/>
+        <location filename="../study_panel.py" line="151"/>
         <source>Answered</source>
         <translation>Répondu</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="148"/>
+        <location filename="../study_panel.py" line="151"/>
         <source>Of</source>
         <translation>Sur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="153"/>
+        <location filename="../study_panel.py" line="156"/>
         <source>A scored run card</source>
         <translation>Une fiche de run évaluée</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="153"/>
+        <location filename="../study_panel.py" line="156"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="157"/>
+        <location filename="../study_panel.py" line="160"/>
         <source>Campaign {0} ready.</source>
         <translation>Campagne {0} prête.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="161"/>
+        <location filename="../study_panel.py" line="164"/>
         <source>Export bundle</source>
         <translation>Exporter un paquet</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="162"/>
-        <location filename="../study_panel.py" line="168"/>
+        <location filename="../study_panel.py" line="165"/>
+        <location filename="../study_panel.py" line="171"/>
         <source>LYSS bundles (*.lyssbundle)</source>
         <translation>Paquets LYSS (*.lyssbundle)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="165"/>
+        <location filename="../study_panel.py" line="168"/>
         <source>Wrote {0}: {1} answers.</source>
         <translation>{0} écrit : {1} réponses.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="168"/>
+        <location filename="../study_panel.py" line="171"/>
         <source>Merge bundle</source>
         <translation>Fusionner un paquet</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="171"/>
+        <location filename="../study_panel.py" line="174"/>
         <source>Merged: {0} answers added, {1} replaced, {2} deleted.</source>
         <translation>Fusionné : {0} réponses ajoutées, {1} remplacées, {2} supprimées.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="180"/>
+        <location filename="../study_panel.py" line="177"/>
+        <source>This laptop was revoked in campaign {0} from {1}: answers made here since then are refused everywhere. Ask the coordinator.</source>
+        <translation>Cet ordinateur a été révoqué dans la campagne {0} à partir du {1} : les réponses données ici depuis sont refusées partout. Adressez-vous au coordinateur.</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="188"/>
         <source>Enrol a laptop</source>
         <translation>Inscrire un ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="181"/>
+        <location filename="../study_panel.py" line="189"/>
         <source>The code shown on the other laptop (Campaigns tab, or `lyss review code`). Read it aloud or compare the two screens:</source>
         <translation>Le code affiché sur l’autre ordinateur (onglet Campagnes, ou `lyss review code`). Lisez-le à voix haute ou comparez les deux écrans :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="185"/>
+        <location filename="../study_panel.py" line="193"/>
         <source>Laptop {0} may now send answers to {1} campaign(s).</source>
         <translation>L’ordinateur {0} peut désormais envoyer des réponses à {1} campagne(s).</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="189"/>
+        <location filename="../study_panel.py" line="197"/>
         <source>Trust a coordinator</source>
         <translation>Faire confiance à un coordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="190"/>
+        <location filename="../study_panel.py" line="198"/>
         <source>The code shown on the coordinator&apos;s laptop. Read it aloud or compare the two screens:</source>
         <translation>Le code affiché sur l’ordinateur du coordinateur. Lisez-le à voix haute ou comparez les deux écrans :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="193"/>
+        <location filename="../study_panel.py" line="201"/>
         <source>This laptop now accepts the campaigns of coordinator {0}.</source>
         <translation>Cet ordinateur accepte désormais les campagnes du coordinateur {0}.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="200"/>
+        <location filename="../study_panel.py" line="204"/>
+        <source>Revoke a laptop</source>
+        <translation>Révoquer un ordinateur</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="205"/>
+        <source>The code of the lost or stolen laptop. The answers it signs from now on are refused wherever your bundles go; its earlier answers are kept and marked in the study:</source>
+        <translation>Le code de l’ordinateur perdu ou volé. Les réponses qu’il signera désormais seront refusées partout où vont vos paquets ; ses réponses antérieures sont gardées et signalées dans l’étude :</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="207"/>
+        <source>Revoke</source>
+        <translation>Révoquer</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="207"/>
+        <source>Revoke laptop {0}? This cannot be undone.</source>
+        <translation>Révoquer l’ordinateur {0} ? C’est irréversible.</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="210"/>
+        <source>Laptop {0} is revoked from {1} in {2} campaign(s).</source>
+        <translation>L’ordinateur {0} est révoqué à partir du {1} dans {2} campagne(s).</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="218"/>
         <source>Withdraw</source>
         <translation>Retirer</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="201"/>
+        <location filename="../study_panel.py" line="219"/>
         <source>Delete every answer of {0}, here, in this laptop&apos;s backups and wherever this laptop&apos;s bundles go? This cannot be undone.</source>
         <translation>Supprimer toutes les réponses de {0}, ici, dans les sauvegardes de cet ordinateur et partout où vont ses paquets ? C’est irréversible.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="204"/>
+        <location filename="../study_panel.py" line="222"/>
         <source>{0} withdrew; {1} answers deleted here and in {2} backups.</source>
         <translation>{0} s’est retiré(e) ; {1} réponses supprimées ici et dans {2} sauvegardes.</translation>
     </message>
@@ -337,22 +377,22 @@
 <context>
     <name>EsaPanel</name>
     <message>
-        <location filename="../esa_widgets.py" line="188"/>
+        <location filename="../esa_widgets.py" line="185"/>
         <source>Translation to mark</source>
         <translation>Traduction à annoter</translation>
     </message>
     <message>
-        <location filename="../esa_widgets.py" line="226"/>
+        <location filename="../esa_widgets.py" line="223"/>
         <source>Something missing  (M)</source>
         <translation>Il manque quelque chose  (M)</translation>
     </message>
     <message>
-        <location filename="../esa_widgets.py" line="227"/>
+        <location filename="../esa_widgets.py" line="224"/>
         <source>Remove mark  (Delete)</source>
         <translation>Enlever la marque  (Suppr)</translation>
     </message>
     <message>
-        <location filename="../esa_widgets.py" line="228"/>
+        <location filename="../esa_widgets.py" line="225"/>
         <source>Done marking  (Enter)</source>
         <translation>Annotation terminée  (Entrée)</translation>
     </message>
@@ -594,7 +634,7 @@
 <context>
     <name>ScoreBar</name>
     <message>
-        <location filename="../esa_widgets.py" line="141"/>
+        <location filename="../esa_widgets.py" line="138"/>
         <source>Score from 0 to 100</source>
         <translation>Note de 0 à 100</translation>
     </message>
@@ -828,22 +868,22 @@
 <context>
     <name>SpanView</name>
     <message>
-        <location filename="../esa_widgets.py" line="124"/>
+        <location filename="../esa_widgets.py" line="121"/>
         <source>marked {0}</source>
         <translation>marqué {0}</translation>
     </message>
     <message>
-        <location filename="../esa_widgets.py" line="124"/>
+        <location filename="../esa_widgets.py" line="121"/>
         <source>not marked</source>
         <translation>non marqué</translation>
     </message>
     <message>
-        <location filename="../esa_widgets.py" line="126"/>
+        <location filename="../esa_widgets.py" line="123"/>
         <source> (the analyser did not recognise this word: H dismisses the hint)</source>
         <translation> (l’analyseur n’a pas reconnu ce mot : H écarte l’indication)</translation>
     </message>
     <message>
-        <location filename="../esa_widgets.py" line="127"/>
+        <location filename="../esa_widgets.py" line="124"/>
         <source>{0}: {1}; {2} marks in all</source>
         <translation>{0} : {1} ; {2} marques en tout</translation>
     </message>
@@ -851,270 +891,270 @@
 <context>
     <name>StudyPanel</name>
     <message>
-        <location filename="../study_panel.py" line="222"/>
+        <location filename="../study_panel.py" line="240"/>
         <source>Campaign</source>
         <translation>Campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="222"/>
-        <location filename="../study_panel.py" line="396"/>
+        <location filename="../study_panel.py" line="240"/>
+        <location filename="../study_panel.py" line="414"/>
         <source>Metric</source>
         <translation>Métrique</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="223"/>
+        <location filename="../study_panel.py" line="241"/>
         <source>Human score</source>
         <translation>Score humain</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="228"/>
+        <location filename="../study_panel.py" line="246"/>
         <source>Agreement</source>
         <translation>Accord</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="228"/>
+        <location filename="../study_panel.py" line="246"/>
         <source>Correlate</source>
         <translation>Corréler</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="229"/>
+        <location filename="../study_panel.py" line="247"/>
         <source>Rater quality</source>
         <translation>Qualité des évaluateurs</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="229"/>
+        <location filename="../study_panel.py" line="247"/>
         <source>Linter precision</source>
         <translation>Précision du linter</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="229"/>
+        <location filename="../study_panel.py" line="247"/>
         <source>FST false rejections</source>
         <translation>Faux rejets du FST</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="230"/>
+        <location filename="../study_panel.py" line="248"/>
         <source>Reweight…</source>
         <translation>Repondérer…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="230"/>
+        <location filename="../study_panel.py" line="248"/>
         <source>Confirm tier…</source>
         <translation>Confirmer le niveau…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="231"/>
+        <location filename="../study_panel.py" line="249"/>
         <source>Save plot as PNG…</source>
         <translation>Enregistrer le graphique en PNG…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="244"/>
+        <location filename="../study_panel.py" line="262"/>
         <source>Progress of the computation</source>
         <translation>Avancement du calcul</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="246"/>
+        <location filename="../study_panel.py" line="264"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="255"/>
+        <location filename="../study_panel.py" line="273"/>
         <source>Results table</source>
         <translation>Tableau des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="256"/>
+        <location filename="../study_panel.py" line="274"/>
         <source>Results in words</source>
         <translation>Résultats en mots</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="262"/>
+        <location filename="../study_panel.py" line="280"/>
         <source>Plot of the results</source>
         <translation>Graphique des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="263"/>
+        <location filename="../study_panel.py" line="281"/>
         <source>The same numbers as the results table</source>
         <translation>Les mêmes nombres que le tableau des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="288"/>
+        <location filename="../study_panel.py" line="306"/>
         <source>&lt;p&gt;Computing…&lt;/p&gt;</source>
         <translation>&lt;p&gt;Calcul en cours…&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="311"/>
+        <location filename="../study_panel.py" line="329"/>
         <source>Cancelled.</source>
         <translation>Annulé.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="326"/>
+        <location filename="../study_panel.py" line="344"/>
         <source>Question</source>
         <translation>Question</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="326"/>
-        <location filename="../study_panel.py" line="349"/>
+        <location filename="../study_panel.py" line="344"/>
+        <location filename="../study_panel.py" line="367"/>
         <source>Level</source>
         <translation>Niveau</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="326"/>
-        <location filename="../study_panel.py" line="378"/>
-        <location filename="../study_panel.py" line="386"/>
+        <location filename="../study_panel.py" line="344"/>
+        <location filename="../study_panel.py" line="396"/>
+        <location filename="../study_panel.py" line="404"/>
         <source>CI lower</source>
         <translation>IC bas</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="326"/>
-        <location filename="../study_panel.py" line="378"/>
-        <location filename="../study_panel.py" line="386"/>
+        <location filename="../study_panel.py" line="344"/>
+        <location filename="../study_panel.py" line="396"/>
+        <location filename="../study_panel.py" line="404"/>
         <source>CI upper</source>
         <translation>IC haut</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="327"/>
-        <location filename="../study_panel.py" line="366"/>
+        <location filename="../study_panel.py" line="345"/>
+        <location filename="../study_panel.py" line="384"/>
         <source>Answers</source>
         <translation>Réponses</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="327"/>
+        <location filename="../study_panel.py" line="345"/>
         <source>Speakers</source>
         <translation>Locuteurs</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="327"/>
+        <location filename="../study_panel.py" line="345"/>
         <source>Items</source>
         <translation>Éléments</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="328"/>
+        <location filename="../study_panel.py" line="346"/>
         <source>&lt;p&gt;Task {0}: Krippendorff&apos;s alpha of every question, at the levels its scale allows, with 95% bootstrap intervals over items.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Tâche {0} : alpha de Krippendorff de chaque question, aux niveaux que son échelle permet, avec des intervalles bootstrap à 95 % sur les éléments.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="351"/>
+        <location filename="../study_panel.py" line="369"/>
         <source>One system only: no system-level correlation.&lt;br&gt;</source>
         <translation>Un seul système : pas de corrélation au niveau des systèmes.&lt;br&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="366"/>
+        <location filename="../study_panel.py" line="384"/>
         <source>Speaker</source>
         <translation>Locuteur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="366"/>
+        <location filename="../study_panel.py" line="384"/>
         <source>Repeats same</source>
         <translation>Répétitions identiques</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="366"/>
+        <location filename="../study_panel.py" line="384"/>
         <source>Degraded lower</source>
         <translation>Dégradés notés plus bas</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="367"/>
+        <location filename="../study_panel.py" line="385"/>
         <source>p (MWU)</source>
         <translation>p (MWU)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="367"/>
+        <location filename="../study_panel.py" line="385"/>
         <source>Median s per item</source>
         <translation>Médiane s par élément</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="367"/>
+        <location filename="../study_panel.py" line="385"/>
         <source>Time away s</source>
         <translation>Temps d’absence s</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="368"/>
+        <location filename="../study_panel.py" line="386"/>
         <source>Answers with time away</source>
         <translation>Réponses avec absence</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="368"/>
+        <location filename="../study_panel.py" line="386"/>
         <source>Flags</source>
         <translation>Signalements</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="371"/>
+        <location filename="../study_panel.py" line="389"/>
         <source>none</source>
         <translation>aucun</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="372"/>
+        <location filename="../study_panel.py" line="390"/>
         <source>&lt;p&gt;Time per item counts the time the item was in front of the speaker; time with the app out of focus is shown apart. Read these to understand the data, never to rank people.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Le temps par élément compte le temps où l’élément était devant le locuteur ; le temps passé hors de l’application est montré à part. Lisez ces chiffres pour comprendre les données, jamais pour classer les personnes.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="378"/>
+        <location filename="../study_panel.py" line="396"/>
         <source>Variant class</source>
         <translation>Classe de variante</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="378"/>
+        <location filename="../study_panel.py" line="396"/>
         <source>Precision</source>
         <translation>Précision</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="379"/>
+        <location filename="../study_panel.py" line="397"/>
         <source>Pairs judged</source>
         <translation>Paires jugées</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="381"/>
+        <location filename="../study_panel.py" line="399"/>
         <source>&lt;p&gt;{0} pairs rated, {1} with a majority verdict.&lt;/p&gt;</source>
         <translation>&lt;p&gt;{0} paires évaluées, {1} avec un verdict majoritaire.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="386"/>
+        <location filename="../study_panel.py" line="404"/>
         <source>False rejection rate</source>
         <translation>Taux de faux rejets</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="387"/>
+        <location filename="../study_panel.py" line="405"/>
         <source>Words decided</source>
         <translation>Mots tranchés</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="389"/>
+        <location filename="../study_panel.py" line="407"/>
         <source>&lt;p&gt;Valid words the analyser missed: {0}&lt;/p&gt;</source>
         <translation>&lt;p&gt;Mots valides que l’analyseur n’a pas reconnus : {0}&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="393"/>
+        <location filename="../study_panel.py" line="411"/>
         <source>Save the refitted profile</source>
         <translation>Enregistrer le profil réajusté</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="394"/>
-        <location filename="../study_panel.py" line="402"/>
+        <location filename="../study_panel.py" line="412"/>
+        <location filename="../study_panel.py" line="420"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="396"/>
+        <location filename="../study_panel.py" line="414"/>
         <source>Fitted weight</source>
         <translation>Poids ajusté</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="396"/>
+        <location filename="../study_panel.py" line="414"/>
         <source>Default weight</source>
         <translation>Poids par défaut</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="398"/>
+        <location filename="../study_panel.py" line="416"/>
         <source>&lt;p&gt;Cross-validated Pearson {0:.3f} (default profile {1:.3f}).&lt;/p&gt;</source>
         <translation>&lt;p&gt;Pearson en validation croisée {0:.3f} (profil par défaut {1:.3f}).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="402"/>
+        <location filename="../study_panel.py" line="420"/>
         <source>The scored run card</source>
         <translation>La fiche de run évaluée</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="410"/>
+        <location filename="../study_panel.py" line="428"/>
         <source>Save plot</source>
         <translation>Enregistrer le graphique</translation>
     </message>
