@@ -329,7 +329,8 @@ def _review_create_campaign(store, args) -> int:
 
 
 def _review_answer(store, args) -> int:
-    from review import campaigns, tasks
+    from review import campaigns
+    from review.session import record_answer
     from scoring.errors import BadValue
     campaign_id = campaigns.find_campaign(store, args.campaign)
     speaker_id = campaigns.find_speaker(store, args.speaker)
@@ -337,13 +338,10 @@ def _review_answer(store, args) -> int:
         answers = json.loads(args.answers)
     except json.JSONDecodeError as exc:
         raise BadValue("--answers", "", f"invalid JSON: {exc.msg}") from None
-    tasks.validate(campaigns.campaign(store, campaign_id)["task"], answers)  # a bad answer writes nothing, not even a sequence
-    campaigns.join(store, campaign_id, speaker_id)
-    position = args.position if args.position is not None else campaigns.next_position(store, campaign_id, speaker_id)
+    position, _ = record_answer(store, campaign_id, speaker_id, answers, args.note, args.position)
     if position is None:
         print("this speaker has answered every item")
         return 0
-    campaigns.answer(store, campaign_id, speaker_id, position, answers, args.note)
     done, total = campaigns.progress(store, campaign_id, speaker_id)
     print(f"recorded position {position}; {done} of {total}")
     return 0

@@ -1,5 +1,5 @@
 """Task E's two widgets: the output with its error spans, marked word by word (keyboard or mouse), and
-the 0–100 score with its four anchors. The marking itself is :class:`review.esa.Marking`; these only
+the 0–100 score with its four anchors. The marking itself is :class:`review.tasks.error_spans.Marking`; these only
 draw it and pass keys and clicks on. Text is drawn as text (never markup)."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from PySide6.QtCore import QRect, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPen
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QSlider, QVBoxLayout, QWidget
 
-from review.esa import Marking
+from review.tasks.error_spans import Marking
 
 from .qt_common import accessible, name_buttons, sized_font
 
@@ -20,7 +20,10 @@ SELECTION = QColor(140, 180, 255)
 
 class SpanView(QWidget):
     """The output, one box per word plus "[something missing]" at the end; marked words are filled and
-    underlined by severity, the cursor word framed, a Shift-selection tinted."""
+    underlined by severity, the cursor word framed, a Shift-selection tinted. A click asks to move the
+    cursor there (``clicked``: the word's position, and whether Shift extends the selection)."""
+
+    clicked = Signal(int, bool)
 
     def __init__(self, missing_label: str, points: int = 22):
         super().__init__()
@@ -108,8 +111,7 @@ class SpanView(QWidget):
         point = event.position().toPoint()
         for position, box in enumerate(self._boxes):
             if box.contains(point):
-                self.marking.go_to(position, extend=bool(event.modifiers() & Qt.ShiftModifier))
-                self.refresh()
+                self.clicked.emit(position, bool(event.modifiers() & Qt.ShiftModifier))
                 return
 
     def describe(self) -> str:
@@ -155,23 +157,15 @@ class ScoreBar(QWidget):
         self.slider.setValue(50)
         self.value.setText("50")
 
-    def set_anchor(self, number: int) -> bool:
-        if 1 <= number <= len(self.anchors):
-            self.slider.setValue(self.anchors[number - 1]["value"])
-            return True
-        return False
-
-    def nudge(self, step: int) -> None:
-        self.slider.setValue(self.slider.value() + step)
-
 
 
 class EsaPanel(QWidget):
-    """Task E on the item screen: first mark the errors (arrows, Shift, 1 minor, 2 major, M missing,
-    Delete), Enter; then the score (1–4 anchors, ← → by 1, ↑ ↓ by 10), Enter saves. ``done`` carries the
-    answer; the item page stores it."""
+    """Task E on the item screen, drawn from a :class:`review.session.ReviewSession`: first the marking
+    (arrows, Shift, 1 minor, 2 major, M missing, Delete), Enter; then the score (1–4 anchors, ← → by 1,
+    ↑ ↓ by 10), Enter saves. The buttons, the slider and clicks on words ask the item page (``request``:
+    an action name and its argument), which asks the session."""
 
-    done = Signal(dict)
+    request = Signal(str, object)
 
     def __init__(self, points: int = 22):
         super().__init__()
@@ -182,6 +176,7 @@ class EsaPanel(QWidget):
         self.caption.setFont(sized_font(12, True))
         layout.addWidget(self.caption)
         self.view = SpanView("", points)
+        self.view.clicked.connect(lambda position, extend: self.request.emit("go_to", (position, extend)))
         accessible(self.view, self.tr("Translation to mark"))
         layout.addWidget(self.view)
         self.prompt = QLabel()
@@ -191,24 +186,20 @@ class EsaPanel(QWidget):
         self.mark_row = QWidget()
         row = QHBoxLayout(self.mark_row)
         row.setContentsMargins(0, 0, 0, 0)
-        self.mark_buttons: dict[str, QPushButton] = {}
         layout.addWidget(self.mark_row)
         self.score_bar: ScoreBar | None = None
         self.score_slot = QVBoxLayout()
         layout.addLayout(self.score_slot)
+        self._drawing = False
 
-    def load(self, definition: dict, words: dict, output: str, caption: str, answer: dict | None,
-             hints: list[int] = ()) -> None:
-        """Show one item: its output, its existing answer (marks and score) if any, in the marking phase;
-        ``hints``: word positions to hint at (campaigns created with hints)."""
+    def load(self, definition: dict, words: dict, caption: str) -> None:
+        """Set up for one item of a task: its severities' buttons and its score's anchors."""
         spans_q, score_q = definition["questions"]
         shown = words["questions"]["spans"]
+        self.words = words
         self.caption.setText(caption)
         self.view.missing_label = shown["missing_label"]
         self.view.severity_labels = {k: v["label"] for k, v in shown["severities"].items()}
-        self.view.hints = set(hints)
-        self.view.show_marking(Marking(output, (answer or {}).get("spans")))
-        self.words = words
         row = self.mark_row.layout()
         while row.count():
             old = row.takeAt(0).widget()
@@ -218,81 +209,38 @@ class EsaPanel(QWidget):
             button = QPushButton(f"{severity['key']}  {shown['severities'][severity['value']]['label']}")
             button.setToolTip(shown["severities"][severity["value"]]["help"])
             button.setFocusPolicy(Qt.NoFocus)
-            button.clicked.connect(lambda _=False, v=severity["value"]: self.mark(v))
+            button.clicked.connect(lambda _=False, v=severity["value"]: self.request.emit("mark", v))
             row.addWidget(button)
-        for text, action in ((self.tr("Something missing  (M)"), self.to_missing),
-                             (self.tr("Remove mark  (Delete)"), self.remove),
-                             (self.tr("Done marking  (Enter)"), self.to_score)):
+        for text, action in ((self.tr("Something missing  (M)"), "to_missing"),
+                             (self.tr("Remove mark  (Delete)"), "remove"),
+                             (self.tr("Done marking  (Enter)"), "to_score")):
             button = QPushButton(text)
             button.setFocusPolicy(Qt.NoFocus)
-            button.clicked.connect(action)
+            button.clicked.connect(lambda _=False, a=action: self.request.emit(a, None))
             row.addWidget(button)
         if self.score_bar is not None:  # the previous item's: gone from the screen now, deleted later
             self.score_slot.removeWidget(self.score_bar)
             self.score_bar.hide()
             self.score_bar.deleteLater()
         self.score_bar = ScoreBar(score_q["anchors"], words["questions"]["score"]["anchors"])
-        if answer is not None:
-            self.score_bar.slider.setValue(int(answer["score"]))
+        self.score_bar.slider.valueChanged.connect(
+            lambda v: None if self._drawing else self.request.emit("set_score", v))
         self.score_slot.addWidget(self.score_bar)
         name_buttons(self)
-        self._phase("mark")
 
-    def _phase(self, phase: str) -> None:
-        self.phase = phase
-        questions = self.words["questions"]
-        self.prompt.setText(questions["spans" if phase == "mark" else "score"]["prompt"])
-        self.mark_row.setVisible(phase == "mark")
-        self.score_bar.setVisible(phase == "score")
-
-    def mark(self, severity: str) -> None:
-        self.view.marking.mark(severity)
-        self.view.refresh()
-
-    def to_missing(self) -> None:
-        self.view.marking.go_to(self.view.marking.missing_position)
-        self.view.refresh()
-
-    def remove(self) -> None:
-        self.view.marking.remove()
-        self.view.refresh()
-
-    def dismiss_hint(self) -> None:
-        """H: the speaker finds nothing wrong with the hinted word under the cursor; its hint goes."""
-        self.view.hints.discard(self.view.marking.cursor)
-        self.view.refresh()
-
-    def to_score(self) -> None:
-        self._phase("score")
-
-    def key(self, event) -> bool:
-        """Handle a key of the marking or scoring phase; False leaves it to the item page."""
-        key, shift = event.key(), bool(event.modifiers() & Qt.ShiftModifier)
-        if event.modifiers() & (Qt.ControlModifier | Qt.AltModifier):
-            return False
-        if self.phase == "mark":
-            actions = {Qt.Key_Left: lambda: self._move(-1, shift), Qt.Key_Right: lambda: self._move(1, shift),
-                       Qt.Key_Home: lambda: self._move(-10_000, shift), Qt.Key_End: lambda: self._move(10_000, shift),
-                       Qt.Key_1: lambda: self.mark("minor"), Qt.Key_2: lambda: self.mark("major"),
-                       Qt.Key_M: self.to_missing, Qt.Key_Delete: self.remove, Qt.Key_Backspace: self.remove,
-                       Qt.Key_H: self.dismiss_hint,
-                       Qt.Key_Return: self.to_score, Qt.Key_Enter: self.to_score}
-        else:
-            bar = self.score_bar
-            actions = {Qt.Key_Left: lambda: bar.nudge(-1), Qt.Key_Right: lambda: bar.nudge(1),
-                       Qt.Key_Down: lambda: bar.nudge(-10), Qt.Key_Up: lambda: bar.nudge(10),
-                       Qt.Key_Backspace: lambda: self._phase("mark"),
-                       Qt.Key_Return: self.finish, Qt.Key_Enter: self.finish,
-                       **{Qt.Key_1 + k: (lambda n=k + 1: bar.set_anchor(n)) for k in range(len(bar.anchors))}}
-        action = actions.get(key)
-        if action is None:
-            return False
-        action()
-        return True
-
-    def _move(self, step: int, extend: bool) -> None:
-        self.view.marking.move(step, extend)
-        self.view.refresh()
-
-    def finish(self) -> None:
-        self.done.emit(self.view.marking.answer(self.score_bar.slider.value()))
+    def draw(self, session) -> None:
+        """Show the session's marking, hints, step and score."""
+        self._drawing = True
+        try:
+            if self.view.marking is not session.marking:
+                self.view.show_marking(session.marking)
+            self.view.hints = session.hints
+            self.view.refresh()
+            self.phase = "score" if session.step == "score" else "mark"
+            self.prompt.setText(self.words["questions"]["spans" if self.phase == "mark" else "score"]["prompt"])
+            self.mark_row.setVisible(self.phase == "mark")
+            self.score_bar.setVisible(self.phase == "score")
+            if session.score is not None:
+                self.score_bar.slider.setValue(int(session.score))
+        finally:
+            self._drawing = False

@@ -93,7 +93,7 @@ class FormPainter:
             blocks.append((self.convert(item["output"]) or "—", "text"))
         if item["kind"] in ("pair", "word"):
             blocks.append((self.convert(item["reference"]) or "—", "text"))
-        for q in tasks.task(item["task"])["questions"]:
+        for q in tasks.task(item["task"]).questions:
             shown = words["questions"][q["id"]]
             blocks.append((shown["prompt"], "question"))
             if q.get("scale") == "spans":

@@ -1,7 +1,8 @@
 """The speakers' screens: sign in (or create a profile after a plain-language consent), choose a
 campaign, then one item at a time — big text, number keys answer, Enter or → goes on, ← goes back,
-Ctrl+Z undoes, N adds a note, Esc pauses. Every answer is committed to the database (review.campaigns)
-before the next item is drawn."""
+Ctrl+Z undoes, N adds a note, Esc pauses. The item screen is a view of a review session
+(``review.session``): every answer is on disk before the next item is drawn, and an unfinished item
+is kept as a draft."""
 
 from __future__ import annotations
 
@@ -12,8 +13,9 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (QCheckBox, QFormLayout, QHBoxLayout, QInputDialog, QLabel, QLineEdit, QListWidget,
                                QListWidgetItem, QPushButton, QStackedWidget, QVBoxLayout, QWidget)
 
-from review import campaigns, esa, practice, tasks
-from review.store import Store, now
+from review import campaigns
+from review.session import Outcome, ReviewSession
+from review.store import Store
 
 from .esa_widgets import EsaPanel
 from .qt_common import (SafeBrowser, accessible, data_tr, guarded, name_buttons, plain_labels, sized_font,
@@ -168,7 +170,8 @@ class CampaignPage(QWidget):
 
 
 class ItemPage(QWidget):
-    """One item, big text, keyboard first."""
+    """One item, big text, keyboard first: a view of a :class:`review.session.ReviewSession`. It draws
+    the session's state and turns keys into the session's methods; every rule is the session's."""
 
     paused = Signal()
     finished = Signal()
@@ -177,19 +180,10 @@ class ItemPage(QWidget):
         super().__init__()
         self.store = store
         self.text_points = text_points
+        self.session: ReviewSession | None = None
+        self._drawn: dict | None = None  # the item the widgets show
         self.campaign_id = self.speaker_id = ""
-        self.position = 0
-        self.item: dict = {}
-        self.practice_items: list[dict] = []  # the practice round, before the first real item
-        self.hints_on = False  # task E: the analyser's rejected words as faint hints (campaign setting)
-        self.away_seconds, self.away_since = 0.0, None  # time the app was not in front while an item was shown
-        self.feedback_shown = False
-        self.drafts: dict[tuple, str] = {}  # notes written before the answer, kept through a pause
-        self.language: dict = {}
         self.display: dict | None = None
-        self.partial: dict = {}
-        self.note: str | None = None
-        self.shown_at = time.perf_counter()
         self.setFocusPolicy(Qt.StrongFocus)
         accessible(self, self.tr("Item to review"),
                    self.tr("Number keys answer, Ctrl+Z undoes the last answer, N writes a note, Esc pauses"))
@@ -225,8 +219,8 @@ class ItemPage(QWidget):
             text.setTextInteractionFlags(Qt.TextSelectableByMouse)
             layout.addWidget(caption)
             layout.addWidget(text)
-        self.esa = EsaPanel(text_points)  # task E: marking error spans, then a 0–100 score
-        self.esa.done.connect(guarded(self, self._commit))
+        self.esa = EsaPanel(text_points)  # a task that marks error spans: the marking, then a 0–100 score
+        self.esa.request.connect(guarded(self, self._esa_request))
         self.esa.hide()
         layout.addWidget(self.esa)
         self.question = QLabel()
@@ -243,6 +237,28 @@ class ItemPage(QWidget):
         layout.addStretch(1)
         self.set_text_size(text_points)
 
+    # -- what the session holds (read by the panel, screenshots and tests) -------------------------
+
+    @property
+    def item(self) -> dict:
+        return self.session.item if self.session else {}
+
+    @property
+    def position(self) -> int:
+        return self.session.position if self.session else 0
+
+    @property
+    def note(self) -> str | None:
+        return self.session.note if self.session else None
+
+    @property
+    def practice_items(self) -> list[dict]:
+        return self.session.practice_items if self.session else []
+
+    @property
+    def language(self) -> dict:
+        return self.session.language if self.session else {}
+
     # -- showing ---------------------------------------------------------------------------------
 
     def set_text_size(self, points: int) -> None:
@@ -253,11 +269,8 @@ class ItemPage(QWidget):
 
     def start(self, campaign_id: str, speaker_id: str) -> None:
         self.campaign_id, self.speaker_id = campaign_id, speaker_id
-        campaigns.join(self.store, campaign_id, speaker_id)
-        self.language = campaigns.campaign_language(self.store, campaign_id)
-        self.hints_on = bool(campaigns.campaign(self.store, campaign_id)["settings"].get("hints"))
+        self.session = ReviewSession(self.store, campaign_id, speaker_id, clock=time.perf_counter)
         self.display = (self.language.get("display") or [None])[0]
-        self.script_choice.setVisible(self.display is not None)
         self.script_choice.blockSignals(True)
         if self.display is not None:
             self.script_choice.setText(self.tr("Show in {0}").format(self.display["label"]))
@@ -265,32 +278,84 @@ class ItemPage(QWidget):
         else:
             self.script_choice.setChecked(False)
         self.script_choice.blockSignals(False)
-        self.practice_items = practice.items(self.store, campaign_id) \
-            if practice.offered(self.store, campaign_id, speaker_id) else []
-        if self.practice_items:
-            self.show_practice(0)
-            return
-        self._first_real_item()
+        self._after(self.session.start())
 
-    def _first_real_item(self) -> None:
-        self.practice_items, self.feedback_shown = [], False
-        self.status.setFont(sized_font(12))
-        position = campaigns.next_position(self.store, self.campaign_id, self.speaker_id)
-        if position is None:
+    def show_position(self, position: int) -> None:
+        self.session.show(position)
+        self._draw()
+
+    def _after(self, outcome: Outcome) -> None:
+        """Draw the session's state after an action, and say what the action did."""
+        if self.session.finished:
             self.finished.emit()
             return
-        self.show_position(position)
+        if self.session.item is self._drawn and outcome.what in ("changed", "next_question", "undone_step",
+                                                                 "nothing", "needs_answer", "note_saved",
+                                                                 "note_kept"):
+            self._refresh()  # the same item: only what an action changes (a keypress stays fast)
+        else:
+            self._draw()
+        messages = {
+            "needs_answer": self.tr("Please answer first.") if not self.session.task.marks_spans else
+            self.tr("Mark the errors, then give a score."),
+            "undone_step": self.tr("Your last step on this item was undone."),
+            "undone_answer": self.tr("Your answer to item {0} was undone.").format((outcome.position or 0) + 1),
+            "practice_done": self.tr("Practice done — the real items start now."),
+            "note_saved": self.tr("Note saved."),
+            "note_kept": self.tr("Note kept; it is saved with your answer."),
+        }
+        if outcome.what == "feedback":
+            self._practice_feedback()
+        elif outcome.what in messages:
+            self.status.setText(messages[outcome.what])
 
-    def show_practice(self, index: int) -> None:
-        """A practice item: answered like a real one, then explained; nothing is stored."""
-        self.feedback_shown = False
-        self.status.setFont(sized_font(12))
-        self.position = index
-        self._draw(self.practice_items[index])
-        self.progress.setText(self.tr("Practice {0} of {1}").format(index + 1, len(self.practice_items)))
+    def _draw(self) -> None:
+        """Show the session's item (real or practice): its texts, then its question or its marking."""
+        session, item = self.session, self.session.item
+        words = task_words(item["task"], self.language)
+        self.instructions.setText(words["instructions"])
+        kind = item["kind"]
+        if kind == "pair":
+            texts = (self._display(item["output"]), self._display(item["reference"]))
+        elif kind == "word":
+            texts = (self._display(item["output"]), f"{self._display(item['reference'])}\n({item['source']})")
+        else:
+            texts = (item["source"], self._display(item["output"]))
+        captions = task_captions(kind, self.language)
+        self._show_kind()
+        self.first_label.setText(captions[0])
+        self.second_label.setText(captions[1])
+        self.first.setText(texts[0])
+        self.second.setText(texts[1])
+        if session.practising:
+            self.progress.setText(self.tr("Practice {0} of {1}").format(session.position + 1,
+                                                                        len(session.practice_items)))
+        else:
+            self.progress.setText(self.tr("{0} of {1}").format(session.position + 1, item["total"]) + "   " +
+                                  self.tr("({0} answered)").format(item["answered"]))
+        if session.step != "feedback":
+            self.status.setFont(sized_font(12))
+            self.status.setText(self._answered_text() if item["answer"] and not session.touched() else "")
+        if session.task.marks_spans:
+            self.esa.load(session.task.definition, words, captions[1])
+        self._drawn = item
+        self._refresh()
+        self.setFocus()
 
-    def _practice_feedback(self, answers: dict) -> None:
-        found = practice.feedback(self.item, answers)
+    def _refresh(self) -> None:
+        """What changes while one item is answered: the marking and score, or the question and its options."""
+        if self.session.task.marks_spans:
+            self.esa.draw(self.session)
+        else:
+            self._show_question()
+
+    def _answered_text(self) -> str:
+        if self.session.task.marks_spans:
+            return self.tr("Answered — mark again or press Enter twice to keep it.")
+        return self.tr("Answered — press Enter to go on, or a number to change it.")
+
+    def _practice_feedback(self) -> None:
+        found = self.session.feedback
         words = task_words(self.item["task"], self.language)["questions"]
         lines = [self.tr("Right.") if found["right"] else self.tr("Not quite.")]
         for wrong in found["wrong"]:
@@ -298,7 +363,6 @@ class ItemPage(QWidget):
         lines += [data_tr(found["explanation"]), self.tr("Press Enter to go on.")]
         self.status.setText("\n".join(lines))
         self.status.setFont(sized_font(14, True))
-        self.feedback_shown = True
 
     def _practice_difference(self, words: dict, wrong: dict) -> str:
         """One difference from the known answer, in the task's own labels."""
@@ -316,20 +380,6 @@ class ItemPage(QWidget):
         return self.tr("{0} You answered {1}; expected: {2}.").format(
             words[question]["prompt"], named(answered), self.tr(" or ").join(allowed))
 
-    def _after_feedback(self) -> None:
-        if self.position + 1 < len(self.practice_items):
-            self.show_practice(self.position + 1)
-            return
-        practice.mark_done(self.store, self.campaign_id, self.speaker_id)
-        self._first_real_item()
-        self.status.setText(self.tr("Practice done — the real items start now."))
-
-    def show_position(self, position: int) -> None:
-        self.position = position
-        self._draw(campaigns.item_at(self.store, self.campaign_id, self.speaker_id, position))
-        self.progress.setText(self.tr("{0} of {1}").format(position + 1, self.item["total"]) + "   " +
-                              self.tr("({0} answered)").format(self.item["answered"]))
-
     def changeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         """The window lost or regained the focus (its own event: no connection outlives this page)."""
         if event.type() == QEvent.ActivationChange:
@@ -337,71 +387,21 @@ class ItemPage(QWidget):
         super().changeEvent(event)
 
     def application_state(self, state) -> None:
-        """The app went out of focus (another window, the laptop asleep) or came back: the time away is
-        recorded with the answer, so the time per item counts only the time in front of it."""
-        if state == Qt.ApplicationActive and self.away_since is not None:
-            self.away_seconds += time.perf_counter() - self.away_since
-            self.away_since = None
-        elif state != Qt.ApplicationActive and self.away_since is None:
-            self.away_since = time.perf_counter()
-
-    def _time_away(self) -> float:
-        ongoing = time.perf_counter() - self.away_since if self.away_since is not None else 0.0
-        return round(self.away_seconds + ongoing, 3)
-
-    def _draw(self, item: dict) -> None:
-        """Show an item (real or practice): its texts, then its question or task E's marking."""
-        self.item = item
-        self.away_seconds = 0.0
-        self.away_since = None if self.away_since is None else time.perf_counter()
-        self.partial = dict(self.item["answer"] or {})
-        self.note = self.item["note"] or self.drafts.get(self._key())
-        self.shown_at = time.perf_counter()
-        self.shown_stamp = now()
-        words = task_words(self.item["task"], self.language)
-        self.instructions.setText(words["instructions"])
-        kind = self.item["kind"]
-        if kind == "pair":
-            texts = (self._display(self.item["output"]), self._display(self.item["reference"]))
-        elif kind == "word":
-            texts = (self._display(self.item["output"]),
-                     f"{self._display(self.item['reference'])}\n({self.item['source']})")
-        else:
-            texts = (self.item["source"], self._display(self.item["output"]))
-        captions = task_captions(kind, self.language)
-        self._show_kind()
-        self.first_label.setText(captions[0])
-        self.second_label.setText(captions[1])
-        self.first.setText(texts[0])
-        self.second.setText(texts[1])
-        self.status.setText(self.tr("Answered — press Enter to go on, or a number to change it.")
-                            if self.item["answer"] else "")
-        if self._is_e():
-            self._show_task_e(words, captions)
-        else:
-            self._show_question()
-        self.setFocus()
+        """The app went out of focus or came back: the session counts the time away."""
+        if self.session is not None:
+            self.session.focus(state == Qt.ApplicationActive)
 
     def show_guidelines(self) -> None:
         """F1: the task's guidelines, as plain text."""
         from PySide6.QtWidgets import QMessageBox
-        words = task_words(self.item.get("task") or "A", self.language)
+        if not self.item:
+            return
+        words = task_words(self.item["task"], self.language)
         box = QMessageBox(QMessageBox.Information, words["title"], words["guidelines"],
                           QMessageBox.Close, self)
         box.setTextFormat(Qt.PlainText)
         self.guidelines_box = box
         box.open()
-
-    def _is_e(self) -> bool:
-        return self.item.get("task") == "E"
-
-    def _show_task_e(self, words: dict, captions: tuple[str, str]) -> None:
-        """Task E: the output marked word by word (offsets into the stored output, so in its own script)."""
-        hints = esa.hint_positions(self.item["output"], esa.rejected_words(self.item, self.language)) \
-            if self.hints_on else []
-        self.esa.load(tasks.task("E"), words, self.item["output"], captions[1], self.item["answer"], hints)
-        self.status.setText(self.tr("Answered — mark again or press Enter twice to keep it.")
-                            if self.item["answer"] else "")
 
     def _display(self, text: str) -> str:
         """A text of the language in the script the speaker chose (the pack's converter)."""
@@ -410,26 +410,17 @@ class ItemPage(QWidget):
         from eval_standards.text import convert
         return convert(self.display["converter"], text)
 
-    def _questions(self) -> list[dict]:
-        return [q for q in tasks.task(self.item["task"])["questions"] if tasks.applicable(q, self.partial)]
-
-    def _current_question(self) -> dict | None:
-        for q in self._questions():
-            if q["id"] not in self.partial:
-                return q
-        return None
-
     def _show_kind(self) -> None:
-        """The widgets of the current task: task E's marking panel, or a question with numbered options."""
-        e = self._is_e()
+        """The widgets of the current task: the marking panel, or a question with numbered options."""
+        spans = self.session.task.marks_spans
         for widget in (self.second_label, self.second, self.question):
-            widget.setVisible(not e)
-        self.esa.setVisible(e)
-        if e:  # task E marks the output as stored (offsets into it): no other script, no numbered options
+            widget.setVisible(not spans)
+        self.esa.setVisible(spans)
+        if spans:  # marks are offsets into the output as stored: no other script, no numbered options
             self._clear_options()
-        self.script_choice.setVisible(self.display is not None and not e)
+        self.script_choice.setVisible(self.display is not None and not spans)
         self.hint.setText(self.tr("Arrows move · Shift extends · 1 minor · 2 major · M missing · Delete removes · "
-                                  "Enter score · PgUp/PgDn items · Ctrl+Z undo · N note · Esc pause") if e else
+                                  "Enter score · PgUp/PgDn items · Ctrl+Z undo · N note · Esc pause") if spans else
                           self.tr("Number keys answer · Enter or → next · ← back · Ctrl+Z undo · N note · Esc pause"))
 
     def _clear_options(self) -> None:
@@ -442,114 +433,95 @@ class ItemPage(QWidget):
 
     def _show_question(self) -> None:
         self._clear_options()
-        question = self._current_question() or self._questions()[-1]
+        question = self.session.current_question() or self.session.questions()[-1]
         words = task_words(self.item["task"], self.language)["questions"][question["id"]]
         self.question.setText(words["prompt"])
         for number, option in enumerate(question.get("options", []), 1):
             button = QPushButton(f"{number}  {words['labels'][str(option['value'])]}")
             button.setFont(sized_font(15))
             button.setCheckable(True)
-            button.setChecked(self.partial.get(question["id"]) == option["value"])
+            button.setChecked(self.session.partial.get(question["id"]) == option["value"])
             button.setFocusPolicy(Qt.NoFocus)
             button.clicked.connect(guarded(self, lambda _=False, n=number: self.choose(n)))
             self.options_row.addWidget(button)
         name_buttons(self)
 
-    # -- answering -------------------------------------------------------------------------------
+    # -- the speaker's actions -------------------------------------------------------------------
 
     def choose(self, number: int) -> None:
-        """Answer the current question with option ``number``; when the item is complete, commit and go on."""
-        question = self._current_question()
-        if question is None:  # re-answering a completed item starts again from its first question
-            self.partial = {}
-            question = self._current_question()
-        options = question.get("options", [])
-        if not 1 <= number <= len(options):
-            return
-        self.partial[question["id"]] = options[number - 1]["value"]
-        if self._current_question() is None:
-            self._commit()
-        else:
-            self._show_question()
-
-    def _commit(self, answers: dict | None = None) -> None:
-        """Save the answer (the questions answered so far, or task E's marks and score) and go on; a
-        practice answer is explained instead."""
-        answers = answers if answers is not None else {q["id"]: self.partial[q["id"]] for q in self._questions()}
-        if self.practice_items:
-            self._practice_feedback(answers)
-            return
-        campaigns.answer(self.store, self.campaign_id, self.speaker_id, self.position, answers, self.note,
-                         time.perf_counter() - self.shown_at, started_at=self.shown_stamp,
-                         away_seconds=self._time_away())
-        self.item["answer"] = answers
-        self.drafts.pop(self._key(), None)
-        self.advance()
+        self._after(self.session.choose(number))
 
     def advance(self) -> None:
-        """The next item (``campaigns.position_after``), or the end of the campaign."""
-        if self.practice_items or not self.item.get("answer") and self._current_question() is not None:
-            self.status.setText(self.tr("Please answer with the number keys first."))
-            return
-        position = campaigns.position_after(self.store, self.campaign_id, self.speaker_id, self.position)
-        if position is None:
-            self.finished.emit()
-        else:
-            self.show_position(position)
+        self._after(self.session.advance())
 
     def back(self) -> None:
-        if self.position > 0 and not self.practice_items:
-            self.show_position(self.position - 1)
+        self._after(self.session.back())
 
     def undo(self) -> None:
-        if self.practice_items:
-            return
-        position = campaigns.undo_last(self.store, self.campaign_id, self.speaker_id)
-        if position is not None:
-            self.show_position(position)
-            self.status.setText(self.tr("Your last answer was undone."))
+        self._after(self.session.undo())
+
+    def _esa_request(self, action: str, argument) -> None:
+        """A button, the slider or a click of the marking panel."""
+        if action == "go_to":
+            self._after(self.session.go_to(*argument))
+        elif action in ("mark", "set_score"):
+            self._after(getattr(self.session, action)(argument))
+        else:
+            self._after(getattr(self.session, action)())
 
     def write_note(self) -> None:
-        if self.practice_items:
+        if self.session.practising:
             return
         text, ok = QInputDialog.getMultiLineText(self, self.tr("Note"), self.tr("Your note about this item:"),
                                                  self.note or "")
         if ok:
-            self.note = text.strip() or None
-            if self.item.get("answer"):
-                campaigns.answer(self.store, self.campaign_id, self.speaker_id, self.position, self.item["answer"],
-                                 self.note)
-                self.item["note"] = self.note
-            else:
-                self.drafts[self._key()] = self.note
-            self.status.setText(self.tr("Note saved.") if self.item.get("answer") else
-                                self.tr("Note kept; it is saved with your answer."))
-
-    def _key(self) -> tuple:
-        return (self.campaign_id, self.speaker_id, self.position)
+            self._after(self.session.set_note(text))
 
     def _toggle_script(self, on: bool) -> None:
         if self.speaker_id and self.display is not None:
             campaigns.set_preference(self.store, self.speaker_id, "script", self.display["script"] if on else None)
-        if self.item:  # redraw the texts, keeping a half-given answer
-            partial, note = dict(self.partial), self.note
-            self.show_position(self.position)
-            self.partial, self.note = partial, note
-            self._show_question()
+        if self.session is not None and self.item:
+            self._draw()  # the texts again, in the chosen script; the answer under way stays in the session
+
+    def _span_key(self, event) -> bool:
+        """The keys of marking and scoring; False leaves the key to the rest of the page."""
+        key, shift = event.key(), bool(event.modifiers() & Qt.ShiftModifier)
+        if event.modifiers() & (Qt.ControlModifier | Qt.AltModifier):
+            return False
+        s = self.session
+        if s.step == "mark":
+            actions = {Qt.Key_Left: lambda: s.move(-1, shift), Qt.Key_Right: lambda: s.move(1, shift),
+                       Qt.Key_Home: lambda: s.move(-10_000, shift), Qt.Key_End: lambda: s.move(10_000, shift),
+                       Qt.Key_1: lambda: s.mark("minor"), Qt.Key_2: lambda: s.mark("major"),
+                       Qt.Key_M: s.to_missing, Qt.Key_Delete: s.remove, Qt.Key_Backspace: s.remove,
+                       Qt.Key_H: s.dismiss_hint, Qt.Key_Return: s.to_score, Qt.Key_Enter: s.to_score}
+        elif s.step == "score":
+            actions = {Qt.Key_Left: lambda: s.move(-1), Qt.Key_Right: lambda: s.move(1),
+                       Qt.Key_Down: lambda: s.move(-10), Qt.Key_Up: lambda: s.move(10),
+                       Qt.Key_Backspace: s.back_to_marking, Qt.Key_Return: s.finish_spans,
+                       Qt.Key_Enter: s.finish_spans, **{Qt.Key_1 + k: (lambda n=k + 1: s.anchor(n)) for k in range(9)}}
+        else:
+            return False
+        action = actions.get(key)
+        if action is None:
+            return False
+        self._after(action())
+        return True
 
     def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         key = event.key()
         try:
+            if self.session is None:
+                super().keyPressEvent(event)
+                return
             if key == Qt.Key_F1:
                 self.show_guidelines()
+            elif self.session.step == "feedback" and key in (Qt.Key_Return, Qt.Key_Enter, Qt.Key_Right,
+                                                             Qt.Key_PageDown, Qt.Key_Space):
+                self.advance()
+            elif self.session.task.marks_spans and self._span_key(event):
                 return
-            if self.practice_items and self.feedback_shown:
-                if key in (Qt.Key_Return, Qt.Key_Enter, Qt.Key_Right, Qt.Key_PageDown, Qt.Key_Space):
-                    self._after_feedback()
-                    return
-            if self.item and self._is_e() and self.esa.key(event):
-                return
-            if event.matches(QKeySequence.Undo):
+            elif event.matches(QKeySequence.Undo):
                 self.undo()
             elif Qt.Key_1 <= key <= Qt.Key_9 and not event.modifiers() & Qt.ControlModifier:
                 self.choose(key - Qt.Key_0)

@@ -54,7 +54,7 @@ class Shots:
 
 def demo_campaigns(store, scored: Path) -> tuple[str, list[str]]:
     """Campaigns of tasks A, B and C, and two speakers who answered 30 items of A. Returns (A's id, speakers)."""
-    from review import campaigns
+    from review import campaigns, tasks
 
     cid = campaigns.create_campaign(store, campaigns.load_scored(str(scored)), "A", items=40)
     campaigns.create_campaign(store, campaigns.load_scored(str(scored)), "B")
@@ -75,7 +75,7 @@ def review_screens(shots: Shots, cid: str, speaker: str) -> None:
     from PySide6.QtCore import Qt
     from PySide6.QtTest import QTest
 
-    from review import campaigns
+    from review import campaigns, tasks
 
     review, shot = shots.window.review, shots.shot
     review.show_sign_in()
@@ -92,7 +92,7 @@ def review_screens(shots: Shots, cid: str, speaker: str) -> None:
     review.items.script_choice.setChecked(True)  # the language's other script (its pack's converter)
     shot("06-review-other-script")
     review.items.script_choice.setChecked(False)
-    bcid = next(c["id"] for c in campaigns.list_campaigns(shots.window.store) if c["task"] == "B")
+    bcid = next(c["id"] for c in campaigns.list_campaigns(shots.window.store) if c["task"] == tasks.Pairs.code)
     review.open_campaign(bcid)
     shot("07-review-task-b")
 

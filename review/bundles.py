@@ -54,7 +54,7 @@ OLDEST_READABLE = 4  # every row signed by its author since schema 4
 
 def _shared_campaigns(store: Store) -> list[str]:
     """The campaigns bundles carry: every one but imported public test sets (each laptop imports those)."""
-    imported = [code for code, t in task_defs.tasks().items() if t.get("imported")]
+    imported = [code for code, t in task_defs.tasks().items() if t.imported]
     marks = ", ".join("?" * len(imported))
     return [r["id"] for r in store.rows(f"select id from campaigns where task not in ({marks})", imported)]
 

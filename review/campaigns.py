@@ -3,7 +3,7 @@ transaction.
 
 - :func:`import_run` stores a scored run card and one item per entry (content-addressed ids, so
   importing the same run twice changes nothing).
-- :func:`create_campaign` builds task A, B, C or T from a scored run.
+- :func:`create_campaign` builds a campaign of a task (``review.tasks``) from a scored run.
 - :func:`join` gives a speaker their sequence: under-covered items first, with a few repeated and
   degraded quality-control items mixed in (flagged, kept out of the statistics).
 - :func:`next_position`, :func:`answer`, :func:`undo_last` serve, record (committed before the next
@@ -17,7 +17,6 @@ import json
 import math
 import random
 import unicodedata
-from collections import Counter
 from typing import Any
 
 from scoring.errors import BadValue, FileProblem, NotFound
@@ -26,6 +25,7 @@ from scoring.runcard import read_json
 from . import keys, signing
 from .laptops import coordinated_campaigns
 from . import tasks as task_defs
+from .tasks.base import segment_id
 from .store import Store, content_id as _hash, dumps, mark_withdrawal_pending, new_id, now
 from .withdrawal import apply_tombstones
 
@@ -121,7 +121,7 @@ def import_run(store: Store, scored: dict, name: str | None = None) -> str:
                            "scored_card": card, "extra": dumps({}), "imported_at": now(),
                            "source": "scored run card", "signer": store.public_key})
         db["items"].insert_all([{
-            "id": f"it-{_hash(run_id, e['id'], 'segment')}", "run_id": run_id, "entry_id": str(e["id"]),
+            "id": segment_id(run_id, e["id"]), "run_id": run_id, "entry_id": str(e["id"]),
             "kind": "segment", "source": e.get("source", ""), "output": e.get("predicted", ""),
             "reference": e.get("reference", ""), "difficulty": None if e.get("difficulty") is None else str(e["difficulty"]),
             "metrics": dumps(_entry_metrics(e)), "extra": dumps({"lyss": e.get("lyss", {})}),
@@ -130,28 +130,6 @@ def import_run(store: Store, scored: dict, name: str | None = None) -> str:
 
 
 # ----------------------------------------------------------------------------- campaigns
-
-def _stratified(entries: list[dict], k: int, rng: random.Random) -> list[dict]:
-    """k entries spread across difficulty tiers (proportionally) and, within a tier, across the range
-    of composite scores (evenly spaced ranks)."""
-    if k >= len(entries):
-        return list(entries)
-    tiers: dict[str, list[dict]] = {}
-    for e in entries:
-        tiers.setdefault(str(e.get("difficulty")), []).append(e)
-    quotas = {t: max(1, round(k * len(v) / len(entries))) for t, v in tiers.items()}
-    while sum(quotas.values()) > k:
-        quotas[max(quotas, key=quotas.get)] -= 1
-    while sum(quotas.values()) < k:
-        spare = [t for t in quotas if quotas[t] < len(tiers[t])]
-        quotas[max(spare, key=lambda t: len(tiers[t]) - quotas[t])] += 1
-    chosen = []
-    for t, members in sorted(tiers.items()):
-        ranked = sorted(members, key=lambda e: (e.get("score") if e.get("score") is not None else -1, rng.random()))
-        q = quotas[t]
-        chosen += [ranked[int(i * len(ranked) / q)] for i in range(q)]
-    return chosen
-
 
 def language_of(scored: dict) -> dict:
     """The language profile the scoring wrote into the run card (names, display scripts, which plugin
@@ -164,81 +142,23 @@ def language_of(scored: dict) -> dict:
             "tasks": profile.get("tasks") or {}}
 
 
-def _result(entry: dict, plugin: str | None) -> dict:
-    found = (entry.get("lyss") or {}).get(plugin) if plugin else None
-    return found if isinstance(found, dict) else {}
-
-
-def _pair_items(scored: dict, run_id: str) -> list[dict]:
-    """Task B: the pairs the language pack's equivalence checker called equivalent."""
-    spec = language_of(scored)["items"].get("B") or {}
-    out = []
-    for e in scored["entries"]:
-        verdict = _result(e, spec.get("plugin"))
-        if spec and verdict.get("verdict") == spec.get("verdict", "EQUIVALENT"):
-            out.append({"id": f"it-{_hash(run_id, e['id'], 'pair')}", "run_id": run_id, "entry_id": str(e["id"]),
-                        "kind": "pair", "source": e.get("source", ""), "output": e.get("predicted", ""),
-                        "reference": e.get("reference", ""), "difficulty": None, "metrics": dumps({}),
-                        "extra": dumps({"classes": verdict.get("classes", [])}), "signer": None})
-    return out
-
-
-def _word_items(scored: dict, run_id: str, limit: int) -> tuple[list[dict], dict]:
-    """Task C: words the analyser rejected, most frequent first — but only real analyser gaps: a word
-    the run's code-switching check found to be a contact-language word is left out (and counted)."""
-    spec = language_of(scored)["items"].get("C") or {}
-    counts: Counter = Counter()
-    context: dict[str, dict] = {}
-    leaked: set[str] = set()
-    for e in scored["entries"]:
-        leaked_here = {w.lower() for w in ((e.get("metrics") or {}).get("leaked_words") or []) if isinstance(w, str)}
-        for word in _result(e, spec.get("plugin")).get(spec.get("words", "rejected"), []) if spec else []:
-            if word.lower() in leaked_here:
-                leaked.add(word)
-                continue
-            counts[word] += 1
-            context.setdefault(word, e)
-    out = []
-    for word, n in counts.most_common(limit):
-        e = context[word]
-        out.append({"id": f"it-{_hash(run_id, word, 'word')}", "run_id": run_id, "entry_id": str(e["id"]),
-                    "kind": "word", "source": e.get("source", ""), "output": word, "reference": e.get("predicted", ""),
-                    "difficulty": None, "metrics": dumps({}), "extra": dumps({"occurrences": n}), "signer": None})
-    left_out = {"count": len(leaked - set(counts)), "reason": "contact-language words (counted as code-switching), "
-                                                              "not gaps of the analyser",
-                "examples": sorted(leaked - set(counts))[:10]}
-    return out, left_out
-
-
-NOTHING_TO_REVIEW = {
-    "B": "no pair the language pack called equivalent (score the run with --lang CODE for a language whose pack "
-         "checks equivalence)",
-    "C": "no word the analyser rejected (score the run with --lang CODE for a language with an analyser)"}
-
-
 def create_campaign(store: Store, scored: dict, task: str, *, items: int | None = None, raters: int = 3,
                     seed: int = 12345, name: str | None = None, hints: bool = False) -> str:
-    """Build a campaign of task A, B, C, E or T from a scored run card. Same inputs → same campaign id.
-    ``hints`` (task E, off by default so that the evaluation stays blind): the words the language's
-    analyser rejected are shown as faint hints the speaker may mark or dismiss."""
+    """Build a campaign of a task (``review.tasks``: its items chosen by the task) from a scored run card.
+    Same inputs → same campaign id. ``hints`` (a task that offers them, off by default so that the
+    evaluation stays blind): the words the language's analyser rejected are shown as faint hints the
+    speaker may mark or dismiss."""
     definition = task_defs.task(task)
     run_id = import_run(store, scored)
-    limit = items or definition["default_items"]
+    limit = items or definition.default_items
     rng = random.Random(seed)
     settings: dict[str, Any] = {"items": limit, "seed": seed, "language": language_of(scored),
-                                "hints": bool(hints and task == "E")}
-    new_items: list[dict] = []
-    if task in ("A", "E", "T"):
-        chosen = _stratified(scored["entries"], limit, rng)
-        item_ids = [f"it-{_hash(run_id, e['id'], 'segment')}" for e in chosen]
-    elif task == "B":
-        new_items = _pair_items(scored, run_id)[:limit]
-        item_ids = [i["id"] for i in new_items]
-    else:
-        new_items, settings["left_out"] = _word_items(scored, run_id, limit)
-        item_ids = [i["id"] for i in new_items]
+                                "hints": bool(hints and definition.offers_hints)}
+    built = definition.build(scored, run_id, limit, rng)
+    settings.update(built.settings)
+    new_items, item_ids = built.new, built.item_ids
     if not item_ids:
-        raise BadValue("campaign", task, f"nothing to review: {NOTHING_TO_REVIEW.get(task, 'no entries')}")
+        raise BadValue("campaign", task, f"nothing to review: {definition.nothing_to_review}")
     hinted = ["hints"] if settings["hints"] else []  # a campaign without hints keeps the id it always had
     campaign_id = f"cmp-{_hash(run_id, task, limit, raters, seed, store.public_key, *hinted)}"
     with store.transaction() as db:
@@ -356,7 +276,6 @@ def withdraw(store: Store, speaker_id: str) -> dict:
     with store.transaction() as db:  # recorded, and marked as not yet carried out everywhere
         deleted = db["ratings"].count_where("speaker_id = ?", [speaker_id])
         apply_tombstones(db, [stone])
-        db.execute("delete from local_preferences where speaker_id = ?", [speaker_id])
         mark_withdrawal_pending(db)
     backups = store.complete_withdrawals()
     travels = row["registered_by"] in (None, store.public_key) or bool(coordinated_campaigns(store))
@@ -414,7 +333,7 @@ def _join(store: Store, campaign: dict, speaker_id: str) -> int:
             first = next(i for i, s in enumerate(sequence) if s["item_id"] == r["item_id"])
             at = rng.randrange(min(first + qc["min_gap"], len(sequence)), len(sequence) + 1)
             sequence.insert(at, {"item_id": r["item_id"], "qc": "repeat", "qc_of": r["item_id"]})
-        if task_defs.task(campaign["task"])["degraded_items"]:
+        if task_defs.task(campaign["task"]).degraded_items:
             for r in rng.sample(items, max(1, round(n * qc["degraded_share"]))):
                 donor = rng.choice([x for x in items if x["item_id"] != r["item_id"]])
                 original = store.one("select * from items where id = ?", [r["item_id"]])
@@ -459,12 +378,26 @@ _OPEN = ("from assignments a left join ratings r on r.campaign_id = a.campaign_i
 
 def position_after(store: Store, campaign_id: str, speaker_id: str, position: int) -> int | None:
     """Where the screen goes after ``position`` (the one next-item rule): the following position when
-    it is already answered (a speaker paging through earlier answers keeps paging), else the first
-    unanswered position; ``None`` when every item is answered. One statement."""
+    it is already answered (a speaker paging through earlier answers keeps paging), else the next
+    unanswered position after this one, round to the first (an item skipped comes back last); ``None``
+    as soon as every item is answered. One statement."""
     row = store.one(f"select (select r.uuid is not null {_OPEN} and a.position = ?) as following_answered, "
-                    f"(select min(a.position) {_OPEN} and r.uuid is null) as first_open",
-                    [campaign_id, speaker_id, position + 1, campaign_id, speaker_id])
-    return position + 1 if row["following_answered"] else row["first_open"]
+                    f"coalesce((select min(a.position) {_OPEN} and r.uuid is null and a.position > ?), "
+                    f"(select min(a.position) {_OPEN} and r.uuid is null)) as next_open",
+                    [campaign_id, speaker_id, position + 1, campaign_id, speaker_id, position,
+                     campaign_id, speaker_id])
+    if row["next_open"] is None:
+        return None
+    return position + 1 if row["following_answered"] else row["next_open"]
+
+
+def open_position_after(store: Store, campaign_id: str, speaker_id: str, position: int) -> int | None:
+    """The next unanswered position after ``position``, wrapping round to the first (skipping an item);
+    ``None`` when every item is answered. One statement."""
+    row = store.one(f"select coalesce((select min(a.position) {_OPEN} and r.uuid is null and a.position > ?), "
+                    f"(select min(a.position) {_OPEN} and r.uuid is null)) as p",
+                    [campaign_id, speaker_id, position, campaign_id, speaker_id])
+    return row["p"]
 
 
 def item_at(store: Store, campaign_id: str, speaker_id: str, position: int) -> dict:
@@ -490,7 +423,7 @@ def answer(store: Store, campaign_id: str, speaker_id: str, position: int, answe
     ``started_at``: when the item appeared on screen (the app); the answer's time is its ``ended_at``;
     ``away_seconds``: how much of ``seconds`` the app was not in front (focus lost); ``medium``: "paper"
     for answers keyed in from a paper form.
-    Five statements: BEGIN, one read, two inserts (or an update and an insert), COMMIT."""
+    Six statements: BEGIN, one read, two inserts (or an update and an insert), the draft's delete, COMMIT."""
     stamp = now()
     with store.transaction() as db:
         found = store.one("select a.item_id, i.output, c.task, s.withdrawn, s.registered_by, r.uuid, r.seconds, "
@@ -531,6 +464,8 @@ def answer(store: Store, campaign_id: str, speaker_id: str, position: int, answe
         store.insert("rating_history", {"uuid": rating_uuid, "campaign_id": campaign_id, "speaker_id": speaker_id,
                                         "answers": dumps(clean), "note": note, "at": stamp,
                                         "device_id": store.device_id, "action": action, "signer": store.public_key})
+        store.conn.execute("delete from drafts where campaign_id = ? and speaker_id = ? and position = ?",
+                           [campaign_id, speaker_id, position])  # the unfinished version is finished now
     return rating_uuid
 
 
@@ -560,7 +495,7 @@ def list_campaigns(store: Store, *, imported: bool = True) -> list[dict]:
     rows = store.rows("select c.id, c.name, c.task, c.raters_per_item, c.created_at, count(ci.item_id) as items "
                       "from campaigns c left join campaign_items ci on ci.campaign_id = c.id group by c.id "
                       "order by c.created_at, c.id")
-    return [r for r in rows if imported or not task_defs.task(r["task"]).get("imported")]
+    return [r for r in rows if imported or not task_defs.task(r["task"]).imported]
 
 
 def list_speakers(store: Store) -> list[dict]:

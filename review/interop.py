@@ -19,9 +19,11 @@ from scoring.files import refuse_overwriting_inputs, write_atomic
 from scoring.progress import Progress, report
 from scoring.runcard import read_text
 
-from . import esa, study
+from . import study
 from .campaigns import insert_campaign
 from .store import Store, content_id as _hash, dumps, now
+from .tasks import DirectAssessment
+from .tasks.error_spans import mqm_score
 
 COMPUTED = ("chrF", "chrF++", "BLEU")
 IMPORTED_AT = "1970-01-01T00:00:00.000000Z"  # imported answers never win a merge against a real edit
@@ -181,7 +183,7 @@ def import_da(store: Store, tsv: str, name: str | None = None) -> dict:
                                    for s in speakers], ignore=True)
         positions = {it["id"]: k for k, it in enumerate(items)}
         if fresh:
-            insert_campaign(store, {"id": campaign_id, "name": f"Imported DA {path.name}", "task": "DA",
+            insert_campaign(store, {"id": campaign_id, "name": f"Imported DA {path.name}", "task": DirectAssessment.code,
                                     "run_id": run_id, "raters_per_item": max_raters, "created_at": now(),
                                     "settings": dumps({"imported": True})}, [it["id"] for it in items])
         db["assignments"].insert_all([{"campaign_id": campaign_id, "speaker_id": speakers[p],
@@ -210,7 +212,7 @@ def _raw_rows(store: Store) -> list[dict]:
     for r in rows:
         answers = json.loads(r.pop("answers"))
         if isinstance(answers.get("spans"), list):  # task E: every span kept, and the score they give
-            answers["mqm"] = esa.mqm_score(answers["spans"])
+            answers["mqm"] = mqm_score(answers["spans"])
         out.append({**r, **{f"answer_{k}": v for k, v in answers.items()}})
     return out
 

@@ -75,9 +75,8 @@ class Holdings:
                 self.degraded_makers[r["item_id"]].add(r["signer"])
 
     def output(self, item_id: str) -> str | None:
-        """An item's text as this laptop holds it (error spans must lie inside it)."""
-        row = self.store.one("select output from items where id = ?", [item_id])
-        return row["output"] if row else (self.items.get(item_id) or {}).get("output")
+        """An item's text as this laptop holds it, else as the bundle brings it (error spans must lie inside it)."""
+        return (self.items.get(item_id) or {}).get("output")
 
     def may_record(self, public: str, campaign_id: str, speaker_id: str) -> bool:
         """The laptop registered the speaker, or the campaign's coordinator handed the speaker to it."""

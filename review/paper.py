@@ -16,8 +16,9 @@ from typing import Any
 from scoring.errors import BadValue, FileProblem, InputError
 from scoring.files import read_text, write_atomic
 
-from . import campaigns, esa
+from . import campaigns
 from . import tasks as task_defs
+from .session import ReviewSession
 from .store import Store
 
 FIXED = ["item_code", "campaign_id", "speaker_id", "position"]
@@ -34,14 +35,14 @@ def form_items(store: Store, campaign_id: str, speaker_id: str) -> list[dict]:
     out = []
     for position in range(total):
         item = campaigns.item_at(store, campaign_id, speaker_id, position)
-        words = esa.Marking(item["output"]).words if item["task"] == "E" else []
+        words = task_defs.task(item["task"]).numbered_words(item["output"])
         out.append({**item, "code": item_code(campaign_id, position),
                     "numbered_output": [(k + 1, item["output"][s:e]) for k, (s, e) in enumerate(words)]})
     return out
 
 
 def questions(task: str) -> list[dict]:
-    return task_defs.task(task)["questions"]
+    return task_defs.task(task).questions
 
 
 def write_template(path: str, store: Store, campaign_id: str, speaker_id: str) -> int:
@@ -57,47 +58,6 @@ def write_template(path: str, store: Store, campaign_id: str, speaker_id: str) -
         writer.writerows(rows)
     write_atomic(path, fill, newline="")
     return len(rows)
-
-
-def _option(question: dict, text: str, place: tuple[str, str]) -> Any:
-    """An answer as keyed in from the form: the number printed beside the ticked box (for task T the
-    boxes are numbered 1–4 though the values are 0–3), or an option's value written out ("yes"); a number
-    on a 0–100 scale is the number."""
-    options = question.get("options", [])
-    if options and text.isascii() and text.isdigit():  # "²" and "٣" are digits to Python, not to a form
-        if 1 <= int(text) <= len(options):
-            return options[int(text) - 1]["value"]
-        raise FileProblem(*place, f"{text!r}: the form numbers the answers 1 to {len(options)}")
-    for option in options:
-        if str(option["value"]) == text:
-            return option["value"]
-    if "range" in question:
-        try:
-            return float(text) if "." in text else int(text)
-        except ValueError:
-            pass
-    raise FileProblem(*place, f"{text!r} is not an answer to {question['id']}")
-
-
-SPAN = re.compile(r"^(?:(?P<first>[0-9]{1,6})(?:-(?P<last>[0-9]{1,6}))?|(?P<missing>missing))\s+(?P<severity>\w+)$")
-
-
-def _spans(text: str, output: str, place: tuple[str, str]) -> list[dict]:
-    """``2-3 major; 5 minor; missing minor`` (the form's word numbers) as code-point spans."""
-    words = esa.Marking(output).words
-    spans = []
-    for part in filter(None, (p.strip() for p in text.split(";"))):
-        match = SPAN.match(part)
-        if not match:
-            raise FileProblem(*place, f"{part!r}: write errors as '2-3 major; 5 minor; missing minor'")
-        if match["missing"]:
-            spans.append({"missing": True, "severity": match["severity"]})
-            continue
-        first, last = int(match["first"]), int(match["last"] or match["first"])
-        if not 1 <= first <= last <= len(words):
-            raise FileProblem(*place, f"{part!r}: the form numbers the words 1 to {len(words)}")
-        spans.append({"start": words[first - 1][0], "end": words[last - 1][1], "severity": match["severity"]})
-    return spans
 
 
 def import_forms(store: Store, path: str) -> dict:
@@ -124,12 +84,15 @@ def import_forms(store: Store, path: str) -> dict:
         if parsed is not None:
             ready.append(parsed)
     added = 0
+    sessions: dict[tuple, ReviewSession] = {}
     with store.transaction():
         for campaign_id, speaker_id, position, answers, note in ready:
             existing = campaigns.item_at(store, campaign_id, speaker_id, position)
             if existing["answer"] == answers and existing["note"] == note:
                 continue
-            campaigns.answer(store, campaign_id, speaker_id, position, answers, note, medium="paper")
+            if (campaign_id, speaker_id) not in sessions:
+                sessions[(campaign_id, speaker_id)] = ReviewSession(store, campaign_id, speaker_id)
+            sessions[(campaign_id, speaker_id)].record(position, answers, note, medium="paper")
             added += 1
     return {"rows": len(rows), "answered": len(ready), "recorded": added, "blank": len(rows) - len(ready)}
 
@@ -180,11 +143,9 @@ def _row(store: Store, path: str, lineno: int, row: dict) -> tuple | None:
     for q in questions(task):
         if not task_defs.applicable(q, answers):
             continue
-        text = given[q["id"]]
-        if q.get("scale") == "spans":
-            answers[q["id"]] = _spans(text, item["output"], where(q["id"]))
-        elif text:
-            answers[q["id"]] = _option(q, text, where(q["id"]))
+        value = task_defs.task(task).from_paper(q, given[q["id"]], item["output"], where(q["id"]))
+        if value is not None:
+            answers[q["id"]] = value
     try:
         clean = task_defs.validate(task, answers, item["output"])
     except BadValue as exc:

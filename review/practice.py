@@ -9,7 +9,7 @@ from typing import Any
 
 from . import tasks as task_defs
 from .campaigns import campaign, degrade, preference, set_preference
-from .esa import check_spans
+from .tasks.error_spans import check_spans
 from .store import Store
 
 

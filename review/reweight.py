@@ -49,8 +49,9 @@ def reweight(store: Store, human: str = "adequacy_z", base: str = "A", out: str 
     ids = [i for i, m in metrics.items() if all(d.id in m for d in dims)]
     x = np.array([[metrics[i][d.id] for d in dims] for i in ids], dtype=float)
     y = np.array([y_by_item[i] for i in ids], dtype=float)
-    task, question = study.RATING_KINDS.get(human.removesuffix("_z"), ("A", "adequacy"))
-    raw = study.answers(store, task, question)
+    own = task_defs.human_scores()  # the speakers' scores; for imported gold, agreement is read on adequacy
+    task, question = own.get(human.removesuffix("_z")) or own["adequacy"]
+    raw = study.answers(store, task.code, question)
     speakers = len({r["speaker_id"] for r in raw})
     alpha = None
     if raw:

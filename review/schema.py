@@ -129,6 +129,9 @@ TABLES: dict[str, Table] = {t.name: t for t in (
         choices={"kind": frozenset({"speaker", "rating"})}),
     Table("local_preferences", (C("speaker_id", T, False), C("preferences", J), C("preferences_at", S)),
           ("speaker_id",), travels=False, signed=None),
+    Table("drafts", (C("campaign_id", T, False), C("speaker_id", T, False), C("position", I, False),
+                     C("answers", J, False), C("note", T), C("updated_at", S, False)),
+          ("campaign_id", "speaker_id", "position"), travels=False, signed=None),
 )}
 
 TRAVELLING = tuple(name for name, t in TABLES.items() if t.travels)  # in the order a merge applies them

@@ -19,21 +19,10 @@ from scoring.errors import BadValue, InputError, NotFound
 from scoring.progress import Progress, report
 from scoring.stats import percentile_interval, resample_counts
 
-from . import alpha, esa, numeric, stats
+from . import alpha, numeric, stats
 from . import tasks as task_defs
 from .store import Store
-
-RATING_KINDS = {"adequacy": ("A", "adequacy"), "fluency": ("A", "fluency"), "verdict": ("T", "verdict"),
-                "esa": ("E", "score"), "esa_mqm": ("E", "mqm")}
-DERIVED = {("E", "mqm"): "the MQM-style score of the error spans (minor −1, major −5)"}
-
-
-def _value_sql(task: str, question: str) -> tuple[str, list]:
-    """The SQL of one answer's value: a question's answer read out of the JSON by SQLite, or a score
-    derived from it (task E's MQM-style score of its spans)."""
-    if (task, question) in DERIVED:
-        return esa.mqm_sql(), []
-    return "json_extract(r.answers, ?)", [json_path(question)]
+from .tasks import Pairs, Words
 
 
 # ----------------------------------------------------------------------------- answers
@@ -51,8 +40,9 @@ def answers(store: Store, task: str, question: str, campaign_id: str | None = No
         sql += " and r.campaign_id = ?"
         params.append(campaign_id)
     keys = ("speaker_id", "item_id", "campaign_id", "run_id", "entry_id", "value")
-    # SQLite reads the one answer out of the JSON (json_extract); text answers stay text
-    value, value_params = _value_sql(task, question)
+    # SQLite reads the one answer out of the JSON (json_extract; text answers stay text), or the task
+    # derives it (task E's MQM-style score of its spans)
+    value, value_params = task_defs.task(task).value_sql(question)
     sql = sql.replace("r.answers, i.run_id, i.entry_id", f"i.run_id, i.entry_id, {value}")
     if columns is not None:
         sql = sql.replace("select r.speaker_id, r.item_id, r.campaign_id, i.run_id, i.entry_id,",
@@ -82,12 +72,13 @@ def item_scores(store: Store, kind: str, campaign_id: str | None = None) -> dict
     if imported:
         return {r["item_id"]: r["score"] for r in imported if r["score"] is not None}
     base, z = (kind[:-2], True) if kind.endswith("_z") else (kind, False)
-    if base not in RATING_KINDS:
+    own = task_defs.human_scores()
+    if base not in own:
         known = sorted({r["kind"] for r in store.rows("select distinct kind from human_scores")} |
-                       set(RATING_KINDS) | {k + "_z" for k in RATING_KINDS})
+                       set(own) | {k + "_z" for k in own})
         raise NotFound("--human", kind, f"no such human score (known: {', '.join(known)})")
-    task, question = RATING_KINDS[base]
-    rows = answers(store, task, question, campaign_id, columns=("speaker_id", "item_id"))
+    task, question = own[base]
+    rows = answers(store, task.code, question, campaign_id, columns=("speaker_id", "item_id"))
     if not rows:
         return {}
     speakers, item_ids, answered = zip(*rows)
@@ -116,7 +107,7 @@ def metric_names(store: Store, sample: int = 500) -> list[str]:
 def human_score_names(store: Store) -> list[str]:
     """Imported human scores, then the speakers' own (raw and per-rater z-scored)."""
     imported = [r["kind"] for r in store.rows("select distinct kind from human_scores order by kind")]
-    return imported + [f"{k}{z}" for k in RATING_KINDS for z in ("_z", "")]
+    return imported + [f"{k}{z}" for k in task_defs.human_scores() for z in ("_z", "")]
 
 
 def scatter(store: Store, metric: str, human: str) -> list[tuple[float, float]]:
@@ -184,20 +175,17 @@ def agreement(store: Store, task: str | None = None, question: str | None = None
     found = resolve_campaign(store, campaign_id, task)
     task = found["task"] if found else task
     definition = task_defs.task(task)
-    question = question or definition["questions"][0]["id"]
-    spec = next((q for q in definition["questions"] if q["id"] == question), None)
-    if spec is None:
-        raise NotFound("--question", question, f"not a question of task {task} "
-                                                 f"({', '.join(q['id'] for q in definition['questions'])})")
-    scale = "interval" if spec["scale"] == "spans" else spec["scale"]  # spans: agreement on their MQM score
-    rows = answers(store, task, "mqm" if spec["scale"] == "spans" else question, found["id"] if found else None)
+    spec = definition.question(question or definition.questions[0]["id"])
+    question = spec["id"]
+    measured, scale, meaning = definition.agreement_measure(spec)  # task E's spans: their MQM-style score
+    rows = answers(store, task, measured, found["id"] if found else None)
     if not rows:
         raise BadValue("agreement", f"task {task}", f"no answers to {question!r} yet")
     matrix, raters, items = _coded_matrix(rows, scale)
     out = {"task": task, "question": question, "scale": spec["scale"], "campaign": found["id"] if found else None,
            "raters": len(raters), "items": len(items), "answers": len(rows)}
-    if spec["scale"] == "spans":
-        out["measured_on"] = DERIVED[(task, "mqm")]
+    if meaning:
+        out["measured_on"] = meaning
     for level in LEVELS_BY_SCALE[scale]:
         out[level] = alpha.alpha_with_ci(matrix, level, resamples, seed)
     return out
@@ -209,7 +197,7 @@ def agreement_table(store: Store, campaign_id: str | None = None, task: str | No
     found = resolve_campaign(store, campaign_id, task)
     task = found["task"] if found else task
     out = []
-    for q in task_defs.task(task)["questions"]:
+    for q in task_defs.task(task).questions:
         try:
             out.append(agreement(store, task, q["id"], found["id"] if found else None, resamples, seed))
         except InputError:
@@ -244,9 +232,7 @@ def speaker_reliability(store: Store, campaign_id: str | None = None) -> list[di
     help read the data, never to rank or exclude people."""
     found = resolve_campaign(store, campaign_id)
     qc = task_defs.settings("qc")
-    definition = task_defs.task(found["task"])
-    question = next((q for q in definition["questions"] if q.get("scale") in ("ordinal", "interval")),
-                    definition["questions"][0])["id"]
+    question = task_defs.task(found["task"]).quality_question()
     rows = store.rows("select a.speaker_id, a.qc, a.qc_of, a.item_id, r.answers, r.seconds, r.away_seconds, "
                       "r.device_id, (select min(v.from_at) from revocations v join campaigns c on c.id = "
                       "v.campaign_id and v.signer = c.coordinator where v.campaign_id = r.campaign_id and "
@@ -328,9 +314,6 @@ def _system_matrix(store: Store, metric: str, human: dict[str, float]) -> tuple[
     return [runs[k] for k in keep], entries, [gold[k] for k in keep], [values[k] for k in keep]
 
 
-DEFAULT_HUMAN = {"A": "adequacy_z", "E": "esa_z", "T": "verdict"}
-
-
 def correlate_defaults(store: Store, campaign_id: str | None, metric: str | None,
                        human: str | None) -> tuple[str, str, str | None]:
     """(metric, human score, campaign) for ``correlate`` when some are not given: the campaign's task
@@ -338,9 +321,9 @@ def correlate_defaults(store: Store, campaign_id: str | None, metric: str | None
     default metric, else the first the items carry."""
     found = resolve_campaign(store, campaign_id) if campaign_id or not human else None
     if human is None:
-        imported = [k for k in human_score_names(store) if k not in {f"{b}{z}" for b in RATING_KINDS
+        imported = [k for k in human_score_names(store) if k not in {f"{b}{z}" for b in task_defs.human_scores()
                                                                       for z in ("", "_z")}]
-        human = DEFAULT_HUMAN.get(found["task"]) if found else None
+        human = task_defs.task(found["task"]).default_human if found else None
         human = human or (imported[0] if imported else None)
         if human is None:
             raise BadValue("--human", "", f"task {found['task']} has no human score to correlate: give --human")
@@ -349,7 +332,7 @@ def correlate_defaults(store: Store, campaign_id: str | None, metric: str | None
         if not names:
             raise BadValue("--metric", "", "no item carries a metric yet")
         metric = "composite" if "composite" in names else names[0]
-    campaign = found["id"] if found and not task_defs.task(found["task"]).get("imported") else None
+    campaign = found["id"] if found and not task_defs.task(found["task"]).imported else None
     return metric, human, campaign
 
 
@@ -552,11 +535,11 @@ def compare_metrics(store: Store, metric1: str, metric2: str, human: str, statis
             "delta": delta, "p_value": p, "resamples": k, "significant": p < 0.05}
 
 
-# ----------------------------------------------------------------------------- tasks B and C
+# ----------------------------------------------------------------------------- the pair and word tasks
 
 def linter_precision(store: Store, campaign_id: str | None = None) -> dict:
-    """Task B: per variant class, the share of pairs speakers judged to mean the same (majority "yes")."""
-    rows = answers(store, "B", "same_meaning", campaign_id)
+    """Task B (pairs): per variant class, the share of pairs speakers judged to mean the same (majority "yes")."""
+    rows = answers(store, Pairs.code, Pairs.verdict_question, campaign_id)
     by_item: dict[str, list] = defaultdict(list)
     for r in rows:
         by_item[r["item_id"]].append(r["value"])
@@ -577,10 +560,10 @@ def linter_precision(store: Store, campaign_id: str | None = None) -> dict:
 
 
 def fst_false_rejection(store: Store, campaign_id: str | None = None) -> dict:
-    """Task C: the share of analyser-rejected words that speakers say are valid words of the language
-    (majority "yes")."""
-    rows = answers(store, "C", "valid", campaign_id)
-    kinds = answers(store, "C", "kind", campaign_id)
+    """Task C (words): the share of analyser-rejected words that speakers say are valid words of the
+    language (majority "yes")."""
+    rows = answers(store, Words.code, Words.valid_question, campaign_id)
+    kinds = answers(store, Words.code, Words.kind_question, campaign_id)
     by_item: dict[str, list] = defaultdict(list)
     for r in rows:
         by_item[r["item_id"]].append(r["value"])

@@ -12,6 +12,7 @@ from . import keys
 from .signing import valid_tombstone
 
 PRIVATE_SPEAKER_FIELDS = ("display_name", "community", "dialect")
+LOCAL_SPEAKER_TABLES = {"drafts", "local_preferences"}  # a speaker's unfinished answers and choices on this laptop
 
 
 def trusted_codes(db) -> set[str]:
@@ -52,6 +53,8 @@ def apply_tombstones(db, tombstones: list[dict]) -> dict[str, int]:
             continue
         changed["ratings_deleted"] += db.execute("delete from ratings where speaker_id = ?", [row["id"]]).rowcount
         db.execute("delete from rating_history where speaker_id = ?", [row["id"]])
+        for local in LOCAL_SPEAKER_TABLES & set(db.table_names()):  # a backup made before they existed has none
+            db.execute(f"delete from [{local}] where speaker_id = ?", [row["id"]])
         cursor = db.execute(
             "update speakers set withdrawn = 1, display_name = null, community = null, dialect = null, "
             "preferences = '{}' where id = ? and (withdrawn = 0 or display_name is not null or community is not "

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from review import esa
+from review.tasks import error_spans as esa
 from scoring.errors import BadValue
 
 OUTPUT = "nipâw awa nâpêw ôta"   # 19 code points; "â" and "ê" are one code point each

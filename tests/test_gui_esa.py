@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from conftest import open_window, review_database, start_reviewing
-from review import esa
+from review.tasks import error_spans as esa
 from review.store import Store
 
 

@@ -9,7 +9,8 @@ import json
 import pytest
 
 from desktop.cli import main
-from review import campaigns, esa
+from review import campaigns
+from review.tasks import error_spans as esa
 from review.store import Store
 
 

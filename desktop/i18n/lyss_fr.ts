@@ -27,37 +27,37 @@
 <context>
     <name>CampaignPage</name>
     <message>
-        <location filename="../review_panel.py" line="141"/>
+        <location filename="../review_panel.py" line="143"/>
         <source>Tasks</source>
         <translation>Tâches</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="141"/>
+        <location filename="../review_panel.py" line="143"/>
         <source>Choose a task with the arrow keys and press Enter</source>
         <translation>Choisissez une tâche avec les flèches et appuyez sur Entrée</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="145"/>
+        <location filename="../review_panel.py" line="147"/>
         <source>Sign out</source>
         <translation>Se déconnecter</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="147"/>
+        <location filename="../review_panel.py" line="149"/>
         <source>Start or continue  (Enter)</source>
         <translation>Commencer ou continuer  (Entrée)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="157"/>
+        <location filename="../review_panel.py" line="159"/>
         <source>Welcome, {0}. Choose a task:</source>
         <translation>Bienvenue, {0}. Choisissez une tâche :</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="161"/>
+        <location filename="../review_panel.py" line="163"/>
         <source>{0} of {1} done</source>
         <translation>{0} sur {1} faits</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="161"/>
+        <location filename="../review_panel.py" line="163"/>
         <source>not started</source>
         <translation>pas commencé</translation>
     </message>
@@ -316,47 +316,47 @@
 <context>
     <name>ConsentPage</name>
     <message>
-        <location filename="../review_panel.py" line="82"/>
+        <location filename="../review_panel.py" line="84"/>
         <source>Before you start</source>
         <translation>Avant de commencer</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="87"/>
+        <location filename="../review_panel.py" line="89"/>
         <source>What we collect, who sees it, and your choice</source>
         <translation>Ce que nous recueillons, qui le voit, et votre choix</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="89"/>
+        <location filename="../review_panel.py" line="91"/>
         <source>&lt;p&gt;&lt;b&gt;What we collect.&lt;/b&gt; Your answers about machine translations (for example, how much of the meaning is there), a note if you write one, and how long each answer took.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Who sees it.&lt;/b&gt; Your name, community and dialect stay on this laptop. The study team sees your answers with a code instead of your name.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Your choice.&lt;/b&gt; You can stop at any time, and you can ask to withdraw: all your answers are then deleted, here and on the study team&apos;s computers.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Ce que nous recueillons.&lt;/b&gt; Vos réponses sur des traductions automatiques (par exemple, quelle part du sens est rendue), une note si vous en écrivez une, et le temps pris par chaque réponse.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Qui le voit.&lt;/b&gt; Votre nom, votre communauté et votre dialecte restent sur cet ordinateur. L’équipe de l’étude voit vos réponses avec un code à la place de votre nom.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Votre choix.&lt;/b&gt; Vous pouvez arrêter à tout moment et demander à vous retirer : toutes vos réponses sont alors supprimées, ici et sur les ordinateurs de l’équipe.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="100"/>
+        <location filename="../review_panel.py" line="102"/>
         <source>Your name (kept on this laptop)</source>
         <translation>Votre nom (gardé sur cet ordinateur)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="101"/>
+        <location filename="../review_panel.py" line="103"/>
         <source>Community (optional)</source>
         <translation>Communauté (facultatif)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="102"/>
+        <location filename="../review_panel.py" line="104"/>
         <source>Dialect (optional)</source>
         <translation>Dialecte (facultatif)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="106"/>
+        <location filename="../review_panel.py" line="108"/>
         <source>I agree — start</source>
         <translation>J’accepte — commencer</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="108"/>
+        <location filename="../review_panel.py" line="110"/>
         <source>Back</source>
         <translation>Retour</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="118"/>
+        <location filename="../review_panel.py" line="120"/>
         <source>Please write your name</source>
         <translation>Veuillez écrire votre nom</translation>
     </message>
@@ -364,12 +364,12 @@
 <context>
     <name>DonePage</name>
     <message>
-        <location filename="../review_panel.py" line="577"/>
+        <location filename="../review_panel.py" line="549"/>
         <source>Thank you! You have answered every item of this task.</source>
         <translation>Merci ! Vous avez répondu à tous les éléments de cette tâche.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="580"/>
+        <location filename="../review_panel.py" line="552"/>
         <source>Back to the tasks</source>
         <translation>Retour aux tâches</translation>
     </message>
@@ -377,22 +377,22 @@
 <context>
     <name>EsaPanel</name>
     <message>
-        <location filename="../esa_widgets.py" line="185"/>
+        <location filename="../esa_widgets.py" line="180"/>
         <source>Translation to mark</source>
         <translation>Traduction à annoter</translation>
     </message>
     <message>
-        <location filename="../esa_widgets.py" line="223"/>
+        <location filename="../esa_widgets.py" line="214"/>
         <source>Something missing  (M)</source>
         <translation>Il manque quelque chose  (M)</translation>
     </message>
     <message>
-        <location filename="../esa_widgets.py" line="224"/>
+        <location filename="../esa_widgets.py" line="215"/>
         <source>Remove mark  (Delete)</source>
         <translation>Enlever la marque  (Suppr)</translation>
     </message>
     <message>
-        <location filename="../esa_widgets.py" line="225"/>
+        <location filename="../esa_widgets.py" line="216"/>
         <source>Done marking  (Enter)</source>
         <translation>Annotation terminée  (Entrée)</translation>
     </message>
@@ -400,132 +400,142 @@
 <context>
     <name>ItemPage</name>
     <message>
-        <location filename="../review_panel.py" line="194"/>
+        <location filename="../review_panel.py" line="188"/>
         <source>Item to review</source>
         <translation>Élément à évaluer</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="195"/>
+        <location filename="../review_panel.py" line="189"/>
         <source>Number keys answer, Ctrl+Z undoes the last answer, N writes a note, Esc pauses</source>
         <translation>Les chiffres répondent, Ctrl+Z annule la dernière réponse, N écrit une note, Échap met en pause</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="202"/>
+        <location filename="../review_panel.py" line="196"/>
         <source>Show in another script</source>
         <translation>Afficher dans une autre écriture</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="204"/>
+        <location filename="../review_panel.py" line="198"/>
         <source>Guidelines  (F1)</source>
         <translation>Consignes  (F1)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="207"/>
+        <location filename="../review_panel.py" line="201"/>
         <source>Pause  (Esc)</source>
         <translation>Pause  (Échap)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="263"/>
+        <location filename="../review_panel.py" line="276"/>
         <source>Show in {0}</source>
         <translation>Afficher en {0}</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="290"/>
+        <location filename="../review_panel.py" line="299"/>
+        <source>Please answer first.</source>
+        <translation>Répondez d’abord, s’il vous plaît.</translation>
+    </message>
+    <message>
+        <location filename="../review_panel.py" line="300"/>
+        <source>Mark the errors, then give a score.</source>
+        <translation>Marquez les erreurs, puis donnez une note.</translation>
+    </message>
+    <message>
+        <location filename="../review_panel.py" line="301"/>
+        <source>Your last step on this item was undone.</source>
+        <translation>Votre dernière action sur cet élément a été annulée.</translation>
+    </message>
+    <message>
+        <location filename="../review_panel.py" line="302"/>
+        <source>Your answer to item {0} was undone.</source>
+        <translation>Votre réponse à l’élément {0} a été annulée.</translation>
+    </message>
+    <message>
+        <location filename="../review_panel.py" line="331"/>
         <source>Practice {0} of {1}</source>
         <translation>Entraînement {0} sur {1}</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="295"/>
+        <location filename="../review_panel.py" line="360"/>
         <source>Right.</source>
         <translation>Juste.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="295"/>
+        <location filename="../review_panel.py" line="360"/>
         <source>Not quite.</source>
         <translation>Pas tout à fait.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="298"/>
+        <location filename="../review_panel.py" line="363"/>
         <source>Press Enter to go on.</source>
         <translation>Appuyez sur Entrée pour continuer.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="307"/>
+        <location filename="../review_panel.py" line="371"/>
         <source>You marked {0} errors; this one has at least {1}.</source>
         <translation>Vous avez marqué {0} erreurs ; celle-ci en a au moins {1}.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="316"/>
+        <location filename="../review_panel.py" line="380"/>
         <source>{0} You answered {1}; expected: {2}.</source>
         <translation>{0} Vous avez répondu {1} ; attendu : {2}.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="317"/>
+        <location filename="../review_panel.py" line="381"/>
         <source> or </source>
         <translation> ou </translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="325"/>
+        <location filename="../review_panel.py" line="303"/>
         <source>Practice done — the real items start now.</source>
         <translation>Entraînement terminé — les vrais éléments commencent maintenant.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="330"/>
+        <location filename="../review_panel.py" line="334"/>
         <source>{0} of {1}</source>
         <translation>{0} sur {1}</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="331"/>
+        <location filename="../review_panel.py" line="335"/>
         <source>({0} answered)</source>
         <translation>({0} répondus)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="377"/>
+        <location filename="../review_panel.py" line="355"/>
         <source>Answered — press Enter to go on, or a number to change it.</source>
         <translation>Répondu — appuyez sur Entrée pour continuer, ou sur un chiffre pour changer.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="403"/>
+        <location filename="../review_panel.py" line="354"/>
         <source>Answered — mark again or press Enter twice to keep it.</source>
         <translation>Répondu — annotez de nouveau ou appuyez deux fois sur Entrée pour garder la réponse.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="431"/>
+        <location filename="../review_panel.py" line="422"/>
         <source>Arrows move · Shift extends · 1 minor · 2 major · M missing · Delete removes · Enter score · PgUp/PgDn items · Ctrl+Z undo · N note · Esc pause</source>
         <translation>Flèches : déplacer · Maj : étendre · 1 mineure · 2 majeure · M manque · Suppr : enlever · Entrée : note · PgPréc/PgSuiv : éléments · Ctrl+Z annuler · N note · Échap pause</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="433"/>
+        <location filename="../review_panel.py" line="424"/>
         <source>Number keys answer · Enter or → next · ← back · Ctrl+Z undo · N note · Esc pause</source>
         <translation>Les chiffres répondent · Entrée ou → suivant · ← retour · Ctrl+Z annuler · N note · Échap pause</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="492"/>
-        <source>Please answer with the number keys first.</source>
-        <translation>Veuillez d’abord répondre avec les chiffres.</translation>
-    </message>
-    <message>
-        <location filename="../review_panel.py" line="510"/>
-        <source>Your last answer was undone.</source>
-        <translation>Votre dernière réponse a été annulée.</translation>
-    </message>
-    <message>
-        <location filename="../review_panel.py" line="515"/>
+        <location filename="../review_panel.py" line="475"/>
         <source>Note</source>
         <translation>Note</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="515"/>
+        <location filename="../review_panel.py" line="475"/>
         <source>Your note about this item:</source>
         <translation>Votre note sur cet élément :</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="525"/>
+        <location filename="../review_panel.py" line="304"/>
         <source>Note saved.</source>
         <translation>Note enregistrée.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="526"/>
+        <location filename="../review_panel.py" line="305"/>
         <source>Note kept; it is saved with your answer.</source>
         <translation>Note gardée ; elle est enregistrée avec votre réponse.</translation>
     </message>
@@ -634,7 +644,7 @@
 <context>
     <name>ScoreBar</name>
     <message>
-        <location filename="../esa_widgets.py" line="138"/>
+        <location filename="../esa_widgets.py" line="140"/>
         <source>Score from 0 to 100</source>
         <translation>Note de 0 à 100</translation>
     </message>
@@ -835,32 +845,32 @@
 <context>
     <name>SignInPage</name>
     <message>
-        <location filename="../review_panel.py" line="35"/>
+        <location filename="../review_panel.py" line="37"/>
         <source>Who is reviewing today?</source>
         <translation>Qui évalue aujourd’hui ?</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="40"/>
+        <location filename="../review_panel.py" line="42"/>
         <source>Speakers on this laptop</source>
         <translation>Locuteurs sur cet ordinateur</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="41"/>
+        <location filename="../review_panel.py" line="43"/>
         <source>Choose your name with the arrow keys and press Enter</source>
         <translation>Choisissez votre nom avec les flèches et appuyez sur Entrée</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="44"/>
+        <location filename="../review_panel.py" line="46"/>
         <source>No one has a profile on this laptop yet. Press “I am new here” to start.</source>
         <translation>Personne n’a encore de profil sur cet ordinateur. Appuyez sur « Je suis nouveau ici » pour commencer.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="49"/>
+        <location filename="../review_panel.py" line="51"/>
         <source>Continue  (Enter)</source>
         <translation>Continuer  (Entrée)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="51"/>
+        <location filename="../review_panel.py" line="53"/>
         <source>I am new here</source>
         <translation>Je suis nouveau ici</translation>
     </message>
@@ -868,22 +878,22 @@
 <context>
     <name>SpanView</name>
     <message>
-        <location filename="../esa_widgets.py" line="121"/>
+        <location filename="../esa_widgets.py" line="123"/>
         <source>marked {0}</source>
         <translation>marqué {0}</translation>
     </message>
     <message>
-        <location filename="../esa_widgets.py" line="121"/>
+        <location filename="../esa_widgets.py" line="123"/>
         <source>not marked</source>
         <translation>non marqué</translation>
     </message>
     <message>
-        <location filename="../esa_widgets.py" line="123"/>
+        <location filename="../esa_widgets.py" line="125"/>
         <source> (the analyser did not recognise this word: H dismisses the hint)</source>
         <translation> (l’analyseur n’a pas reconnu ce mot : H écarte l’indication)</translation>
     </message>
     <message>
-        <location filename="../esa_widgets.py" line="124"/>
+        <location filename="../esa_widgets.py" line="126"/>
         <source>{0}: {1}; {2} marks in all</source>
         <translation>{0} : {1} ; {2} marques en tout</translation>
     </message>

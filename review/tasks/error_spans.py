@@ -1,5 +1,5 @@
 """Task E, Error Span Annotation (ESA; Kocmi et al., WMT 2024): the error spans a speaker marks in an
-output, checked against that output, and the MQM-style segment score they give.
+output, checked against that output, and the MQM-style segment score they give; then a 0–100 score.
 
 A span is ``{"start": S, "end": E, "severity": …}`` with code-point offsets into the output
 (``output[S:E]`` is the marked text), or ``{"missing": true, "severity": …}`` for something left out.
@@ -10,16 +10,18 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from scoring.errors import BadValue
+from scoring.errors import BadValue, FileProblem
 
-from . import tasks as task_defs
+from .base import Task, data
+from .words import rejected_words  # noqa: F401 (hints: the words task C asks about)
 
 MAX_SPANS = 200
+MQM_MEANING = "the MQM-style score of the error spans (minor −1, major −5)"
 
 
 def severities() -> dict[str, float]:
     """Severity → MQM weight, from the task's definition."""
-    spans = next(q for q in task_defs.task("E")["questions"] if q["id"] == "spans")
+    spans = next(q for q in data("tasks.json")[ErrorSpans.code]["questions"] if q["id"] == "spans")
     return {s["value"]: float(s["mqm"]) for s in spans["severities"]}
 
 
@@ -152,10 +154,52 @@ def hint_positions(output: str, rejected: list[str]) -> list[int]:
     return [k for k, (s, e) in enumerate(Marking(output).words) if _EDGES.sub("", output[s:e]) in wanted]
 
 
-def rejected_words(item: dict, language: dict) -> list[str]:
-    """The words of an item's output the analyser rejected, from the scoring's results the item carries
-    (the plugin its language pack names for task C)."""
-    spec = (language.get("items") or {}).get("C") or {}
-    found = ((item.get("extra") or {}).get("lyss") or {}).get(spec.get("plugin") or "", {})
-    words = found.get(spec.get("words", "rejected"), []) if isinstance(found, dict) else []
-    return [w for w in words if isinstance(w, str)]
+# ----------------------------------------------------------------------------- the task
+
+SPAN = re.compile(r"^(?:(?P<first>[0-9]{1,6})(?:-(?P<last>[0-9]{1,6}))?|(?P<missing>missing))\s+(?P<severity>\w+)$")
+
+
+class ErrorSpans(Task):
+    code = "E"
+    marks_spans = True
+    offers_hints = True
+    human_scores = {"esa": "score", "esa_mqm": "mqm"}
+    default_human = "esa_z"
+
+    def check_value(self, question: dict, value: Any, output: str | None) -> Any:
+        if question.get("scale") == "spans":
+            return check_spans(value, output)
+        return super().check_value(question, value, output)
+
+    def value_sql(self, question: str) -> tuple[str, list]:
+        """``mqm``: the MQM-style score SQLite computes from the spans; else the answer's value."""
+        return (mqm_sql(), []) if question == "mqm" else super().value_sql(question)
+
+    def agreement_measure(self, question: dict) -> tuple[str, str, str | None]:
+        """Agreement on spans is agreement on the MQM-style score they give."""
+        if question.get("scale") == "spans":
+            return "mqm", "interval", MQM_MEANING
+        return super().agreement_measure(question)
+
+    def numbered_words(self, output: str) -> list[tuple[int, int]]:
+        """A form numbers the output's words, so that errors are written as "2-3 major"."""
+        return Marking(output).words
+
+    def from_paper(self, question: dict, text: str, output: str, place: tuple[str, str]) -> Any:
+        """``2-3 major; 5 minor; missing minor`` (the form's word numbers) as code-point spans."""
+        if question.get("scale") != "spans":
+            return super().from_paper(question, text, output, place)
+        words = Marking(output).words  # an empty box: no error marked
+        spans = []
+        for part in filter(None, (p.strip() for p in text.split(";"))):
+            match = SPAN.match(part)
+            if not match:
+                raise FileProblem(*place, f"{part!r}: write errors as '2-3 major; 5 minor; missing minor'")
+            if match["missing"]:
+                spans.append({"missing": True, "severity": match["severity"]})
+                continue
+            first, last = int(match["first"]), int(match["last"] or match["first"])
+            if not 1 <= first <= last <= len(words):
+                raise FileProblem(*place, f"{part!r}: the form numbers the words 1 to {len(words)}")
+            spans.append({"start": words[first - 1][0], "end": words[last - 1][1], "severity": match["severity"]})
+        return spans

@@ -1,0 +1,13 @@
+"""Task T: is the translation usable (reject / gist / acceptable / excellent)? Its answers confirm or
+refuse a run's quality tier (``review.tiers``)."""
+
+from __future__ import annotations
+
+from .base import Task
+
+
+class Usability(Task):
+    code = "T"
+    human_scores = {"verdict": "verdict"}
+    default_human = "verdict"
+    verdict_question = "verdict"  # its majority decides the tier (review/data/tier_rule.json)
