@@ -43,6 +43,7 @@ run: install
 	$(VENV)/bin/lyss score examples/demo-crk.runcard.json
 
 test: install fonts
+	$(VENV)/bin/lint-imports --no-cache
 	$(PY) -m pytest -q
 
 bench: install

@@ -12,9 +12,20 @@ import tempfile
 import time
 from pathlib import Path
 
-import numpy as np
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # before Qt is imported
 
-from bench.common import ROOT
+import numpy as np  # noqa: E402
+from PySide6.QtCore import Qt  # noqa: E402
+from PySide6.QtTest import QTest  # noqa: E402
+from PySide6.QtWidgets import QLabel  # noqa: E402
+
+from bench.common import ROOT  # noqa: E402
+from desktop.main_window import MainWindow  # noqa: E402
+from desktop.qt_common import application  # noqa: E402
+from review import campaigns, practice  # noqa: E402
+from review.store import Store  # noqa: E402
+from scoring import engine, runcard  # noqa: E402
+from scoring.rubric import load_profile  # noqa: E402
 
 BARE = ("import sys; from PySide6.QtWidgets import QApplication, QLabel; app = QApplication(sys.argv[:1]); "
         "w = QLabel('hello'); w.show(); app.processEvents(); print('shown', flush=True)")
@@ -35,8 +46,6 @@ def _launch(code: str, *args: str) -> float:
 
 
 def _timed(app, widget, key, modifier=None) -> float:
-    from PySide6.QtCore import Qt
-    from PySide6.QtTest import QTest
     start = time.perf_counter()
     QTest.keyClick(widget, key, modifier or Qt.NoModifier)
     app.processEvents()
@@ -47,9 +56,6 @@ def _timed(app, widget, key, modifier=None) -> float:
 def esa_keys(app, window, scored: dict, speaker: str, b50: float, b95: float) -> None:
     """Task E: a marking key to the output redrawn (target < 30 ms), and Enter on the score to the next
     item drawn (target < 50 ms)."""
-    from PySide6.QtCore import Qt
-
-    from review import campaigns, practice
     cid = campaigns.create_campaign(window.store, scored, "E")
     practice.mark_done(window.store, cid, speaker)
     window.review.open_campaign(cid)
@@ -76,15 +82,7 @@ def main() -> None:
     work = Path(tempfile.mkdtemp(prefix="lyss-gui-bench-"))
     os.environ["XDG_CONFIG_HOME"] = str(work / "config")
     try:
-        from PySide6.QtCore import Qt
-        from PySide6.QtTest import QTest
-        from PySide6.QtWidgets import QLabel
 
-        from desktop.qt_common import application
-        from review import campaigns, practice
-        from review.store import Store
-        from scoring import engine, runcard
-        from scoring.rubric import load_profile
 
         db = work / "review.sqlite"
         scored = engine.score_run(runcard.load(str(ROOT / "examples" / "demo-crk.runcard.json")), load_profile("B"),
@@ -101,7 +99,6 @@ def main() -> None:
               f"   (target < 2 s)")
 
         app = application()
-        from desktop.main_window import MainWindow
         window = MainWindow(str(db))
         window.show()
         review = window.review

@@ -18,13 +18,16 @@ import time
 from pathlib import Path
 
 import numpy as np
+import sacrebleu
 
 from bench.common import SHARED, timed
+from review import campaigns, interop, stats, study
+from review.store import Store, dumps, now
+from scoring import engine, runcard
+from scoring.rubric import load_profile
 
 
 def _answers_db(folder: Path, systems: int = 4, items: int = 8334, raters: int = 3):
-    from review.store import Store, dumps, now
-
     store = Store(folder / "big.sqlite", backup=False)
     rng = np.random.default_rng(0)
     quality = rng.normal(size=(systems, items))
@@ -87,7 +90,6 @@ def _pairwise_python_acc23(rows) -> float:
 def _sacrebleu_per_system(folder: Path) -> None:
     """The baseline: what a sacrebleu user does per system (sentence and corpus scores of chrF,
     chrF++ and BLEU, references re-read every time): the previous import-mtme."""
-    import sacrebleu
     refs = (folder / "references" / "en-de.refA.txt").read_text("utf-8").split("\n")[:-1]
     sentence = [sacrebleu.metrics.CHRF(), sacrebleu.metrics.CHRF(word_order=2), sacrebleu.metrics.BLEU(effective_order=True)]
     corpus = [sacrebleu.metrics.CHRF(), sacrebleu.metrics.CHRF(word_order=2), sacrebleu.metrics.BLEU()]
@@ -101,8 +103,6 @@ def _sacrebleu_per_system(folder: Path) -> None:
 
 
 def _import_bench(work: Path, folder: Path) -> None:
-    from review import interop
-    from review.store import Store
     base, _ = timed(_sacrebleu_per_system, folder)
     store = Store(work / "import.sqlite", backup=False)
     ours, result = timed(interop.import_mtme, store, str(folder), "en-de", "mqm")
@@ -113,8 +113,6 @@ def _import_bench(work: Path, folder: Path) -> None:
 
 
 def _alpha_bench(work: Path, tsv: Path) -> None:
-    from review import interop, study
-    from review.store import Store
     store = Store(work / "mlqe.sqlite", backup=False)
     interop.import_da(store, str(tsv))
     study.agreement(store, "DA", "score", resamples=0)  # warm
@@ -127,9 +125,6 @@ def _alpha_bench(work: Path, tsv: Path) -> None:
 
 
 def main() -> None:
-    from review import campaigns, interop, stats, study
-    from review.store import Store
-
     work = Path(tempfile.mkdtemp(prefix="lyss-review-bench-"))
     try:
         build, store = timed(_answers_db, work)
@@ -163,8 +158,6 @@ def main() -> None:
 
         small = Store(work / "answers.sqlite", backup=False)
         demo = json.loads((Path(__file__).resolve().parents[1] / "examples" / "demo-crk.runcard.json").read_text("utf-8"))
-        from scoring import engine, runcard
-        from scoring.rubric import load_profile
         (work / "demo.json").write_text(json.dumps(demo, ensure_ascii=False), "utf-8")
         scored = engine.score_run(runcard.load(str(work / "demo.json")), load_profile("B"), n_bootstrap=10)
         cid = campaigns.create_campaign(small, scored, "A")

@@ -12,14 +12,13 @@ import tempfile
 from pathlib import Path
 
 from bench.common import cycled_report_entries, timed
+from scoring import engine, runcard
+from scoring.rubric import load_profile
 
 N = int(os.environ.get("LYSS_BENCH_ENTRIES", "10000"))
 
 
 def main() -> None:
-    from scoring import engine, runcard
-    from scoring.rubric import load_profile
-
     work = Path(tempfile.mkdtemp(prefix="lyss-bench-"))
     try:
         entries = cycled_report_entries(N)

@@ -1,4 +1,6 @@
-"""The ``lyss`` command line. Thin: it parses arguments, calls scoring/eval_standards/review, prints.
+"""The ``lyss`` command line: its parsers (the commands themselves are in ``score_commands.py``,
+``review_verbs.py``, ``analyzer_commands.py``, loaded when they run). Thin: it parses arguments, calls
+scoring/eval_standards/review, prints.
 
 Bad input prints one line ``lyss: FILE: PLACE: PROBLEM`` and exits with status 2, writing nothing.
 """
@@ -6,13 +8,25 @@ Bad input prints one line ``lyss: FILE: PLACE: PROBLEM`` and exits with status 2
 from __future__ import annotations
 
 import argparse
-import json
+import importlib
 import sys
+from typing import Callable
 
 from scoring import __version__
 from scoring.errors import BadValue, InputError
+from scoring.files import packaged_json
 
-from .terminal import EscapingStream, ProgressBar, shown
+from .terminal import EscapingStream, shown
+
+
+def deferred(module: str, name: str) -> Callable:
+    """The function ``name`` of ``desktop.<module>``, imported when a command runs. The parsers import
+    nothing heavy, so ``lyss --help`` and ``lyss --version`` start at once; a command's own module
+    imports what it uses (numpy, sacrebleu, SQLite, Qt) at its top like any module."""
+    def run(*args):
+        return getattr(importlib.import_module(f"desktop.{module}"), name)(*args)
+    run.__name__ = run.__qualname__ = name
+    return run
 
 def _add_score(sub) -> None:
     p = sub.add_parser("score", help="score a run card, harness report, TSV/JSONL, or three text files")
@@ -25,40 +39,7 @@ def _add_score(sub) -> None:
     p.add_argument("--json", action="store_true", help="print the scores block as JSON")
     p.add_argument("--no-cache", action="store_true", help="recompute per-entry statistics")
     p.add_argument("--analyzer-dir", help="look for .hfstol analysers here first")
-    p.set_defaults(func=cmd_score)
-
-
-def _prepare(args, card):
-    from eval_standards.setup import prepare
-    return prepare(card, args.lang, args.profile, {"analyzer_dir": getattr(args, "analyzer_dir", None)})
-
-
-def cmd_score(args) -> int:
-    from scoring import runcard, scorecard
-
-    if args.bootstrap < 1:
-        raise BadValue("--bootstrap", "", "must be at least 1")
-    from eval_standards.setup import score_card
-
-    runcard.refuse_overwriting_inputs(args.out, args.inputs)
-    card = runcard.load(args.inputs)
-    bar = ProgressBar()
-    try:
-        scored = score_card(card, args.lang, args.profile, {"analyzer_dir": args.analyzer_dir}, seed=args.seed,
-                            n_bootstrap=args.bootstrap, use_cache=not args.no_cache, progress=bar)
-    finally:
-        bar.close()
-    if args.out:
-        runcard.write_json_atomic(args.out, scored)
-    if args.json:
-        print(json.dumps(scored["scores"], ensure_ascii=False, indent=2))
-    else:
-        print(scorecard.render(scored))
-        for note in scored["lyss"]["notes"]:
-            print(f"  note: {note}")
-        if args.out:
-            print(f"  wrote {args.out}")
-    return 0
+    p.set_defaults(func=deferred("score_commands", "cmd_score"))
 
 
 def _add_compare(sub) -> None:
@@ -72,74 +53,19 @@ def _add_compare(sub) -> None:
     p.add_argument("--trials", type=int, default=10000, help="approximate-randomisation trials")
     p.add_argument("--json", action="store_true")
     p.add_argument("--analyzer-dir")
-    p.set_defaults(func=cmd_compare)
-
-
-def cmd_compare(args) -> int:
-    from scoring import compare, engine, runcard
-
-    if len(args.runs) < 2:
-        raise BadValue(args.runs[0], "", "compare needs two or more runs")
-    cards = compare.align([runcard.load(p) for p in args.runs])
-    setup = _prepare(args, cards[0])
-    scored = [engine.score(c, setup.profile, conventions=setup.conventions, plugins=setup.plugins, seed=args.seed,
-                           n_bootstrap=args.bootstrap) for c in cards]
-    base = scored[0]
-    result = compare.compare_runs(scored, setup.profile, args.metric, args.seed, args.bootstrap, args.trials)
-    tests, ranking = result["comparisons"], result["ranking"]
-    if args.json:
-        print(json.dumps(result, ensure_ascii=False, indent=2))
-        return 0
-    print(f"Paired comparison against {base.name} (Δ = run − baseline; bootstrap {args.bootstrap}, "
-          f"randomisation {args.trials} trials, seed {args.seed})")
-    if result["left_out"]:
-        print(f"  the composite is compared on the metrics every run has; left out: {', '.join(result['left_out'])}")
-    for t in tests:
-        if not t["available"]:
-            print(f"  {t['b']}  {t['metric']}: {t['reason']}")
-            continue
-        mark = "significant" if t["significant"] else "not significant"
-        print(f"  {t['b']}  {t['metric']:<17} Δ {t['delta']:+.4f} [{t['delta_ci_lower']:+.4f}, "
-              f"{t['delta_ci_upper']:+.4f}]  p_bs {t['p_bootstrap']:.4f}  p_ar {t['p_randomization']:.4f}  {mark}")
-    print(f"\nRanking by {args.metric} (a new cluster starts where a run is significantly worse than its cluster's best)")
-    for r in ranking:
-        print(f"  {r['rank']:>2}. cluster {r['cluster']}  {r['score']:.4f}  {r['run']}")
-    return 0
+    p.set_defaults(func=deferred("score_commands", "cmd_compare"))
 
 
 def _add_gate(sub) -> None:
-    from scoring.gate import DEFAULT_MAX_DROP
     p = sub.add_parser("gate", help="eval gate: exit 0 when NEW holds up against the baseline, 1 when not",
                        formatter_class=argparse.ArgumentDefaultsHelpFormatter)
     p.add_argument("new", metavar="NEW")
     p.add_argument("--baseline", required=True, metavar="OLD")
-    p.add_argument("--max-drop", type=float, default=DEFAULT_MAX_DROP,
+    p.add_argument("--max-drop", type=float, default=packaged_json("scoring", "data/gates.json")["max_drop"],
                    help="largest allowed drop of the overall score, on the 0–1 scale (0.02 = 2 %%)")
     p.add_argument("--min", type=float, dest="minimum", help="the new overall score must reach this (0–1 scale)")
     p.add_argument("--json", action="store_true")
-    p.set_defaults(func=cmd_gate)
-
-
-def cmd_gate(args) -> int:
-    from scoring import gate
-
-    verdict = gate.gate(gate.read_result(args.new), gate.read_result(args.baseline), args.max_drop, args.minimum)
-    if args.json:
-        print(json.dumps(verdict, indent=2))
-    else:
-        state = "PASS" if verdict["passed"] else "FAIL"
-        print(f"{state}: overall {verdict['baseline']:.4f} → {verdict['overall']:.4f} ({verdict['delta']:+.4f})")
-        for failure in verdict["failures"]:
-            print(f"  {failure}")
-        for g in verdict["soft_gates"]:
-            bound = f"≤ {g['max']}" if "max" in g else f"≥ {g['min']}"
-            state = {True: "ok", False: "WARNING", None: "not measured"}[g["passed"]]
-            value = "—" if g["value"] is None else f"{g['value']:g}"
-            print(f"  soft gate {g['label']} {bound}: {value} ({state}; soft gates warn, never block)")
-        for key, delta in sorted(verdict["dimension_deltas"].items(), key=lambda kv: kv[1]):
-            flag = "  ← moved most" if key == verdict["most_moved"] else ""
-            print(f"  {key:<24} {delta:+.4f}{flag}")
-    return 0 if verdict["passed"] else 1
+    p.set_defaults(func=deferred("score_commands", "cmd_gate"))
 
 
 def _add_rubric(sub) -> None:
@@ -148,38 +74,13 @@ def _add_rubric(sub) -> None:
     p.add_argument("--rubric", default="capstone")
     p.add_argument("--out")
     p.add_argument("--json", action="store_true")
-    p.set_defaults(func=cmd_rubric)
-
-
-def cmd_rubric(args) -> int:
-    from scoring import rubric, runcard
-
-    rb = rubric.load_rubric(args.rubric, "rubrics")
-    items = rubric.read_items(args.items)
-    scored = [rubric.score_item(rb, item) for item in items]
-    mean = sum(s["score"] for s in scored if s["score"] is not None) / len(scored)
-    result = {"rubric": rb.describe(), "score": mean, "items": scored}
-    if args.out:
-        runcard.write_json_atomic(args.out, result)
-    if args.json:
-        print(json.dumps(result, ensure_ascii=False, indent=2))
-    else:
-        print(f"{rb.name}: mean score {mean:.4f} over {len(scored)} items")
-        for s in scored:
-            parts = " ".join(f"{k}={v:g}" for k, v in s["breakdown"].items())
-            print(f"  {s['item']}: {s['score']:.2f}  {parts}")
-    return 0
+    p.set_defaults(func=deferred("score_commands", "cmd_rubric"))
 
 
 def _add_selftest(sub) -> None:
     p = sub.add_parser("selftest", help="prove this installation works offline, end to end")
     p.add_argument("--gui-screenshot", metavar="PNG", help="also open the app offscreen and save its first window")
-    p.set_defaults(func=cmd_selftest)
-
-
-def cmd_selftest(args) -> int:
-    from .selftest import main as selftest
-    return selftest(args.gui_screenshot)
+    p.set_defaults(func=deferred("selftest", "command"))
 
 
 class Parser(argparse.ArgumentParser):

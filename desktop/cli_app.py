@@ -11,8 +11,8 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    from .qt_common import application
-    from .main_window import MainWindow
+    from .main_window import MainWindow  # deferred: Qt loads only for the app, not for the other commands
+    from .qt_common import application  # deferred: the same
 
     app = application()
     window = MainWindow(args.db)

@@ -1,12 +1,12 @@
-"""``lyss review …`` (speakers, campaigns, answers, bundles) and ``lyss study …`` (the statistics).
-Thin: every command is one call into :mod:`review`."""
+"""``lyss review …`` (speakers, campaigns, answers, bundles) and ``lyss study …`` (the statistics): the
+parsers. Each verb runs a function of ``review_verbs.py`` (loaded when it runs), one call into :mod:`review`."""
 
 from __future__ import annotations
 
 import argparse
-import json
 import os
-from typing import Any
+
+from .cli import deferred
 
 DEFAULT_DB = "lyss-review.sqlite"
 
@@ -21,24 +21,16 @@ def _parents() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
     return db, as_json
 
 
-def _verb(verbs, name: str, func, help: str, *, json: bool = False, read_only: bool = False,
+def _verb(verbs, name: str, func: str | None, help: str, *, json: bool = False, read_only: bool = False,
           bootstrap: int | None = None):
     """One verb: its parser (with ``--db``, maybe ``--json`` and ``--bootstrap``) and the function that runs it."""
     db, as_json = _parents()
     p = verbs.add_parser(name, help=help, parents=[db, as_json] if json else [db])
-    p.set_defaults(verb_func=func, read_only=read_only)
+    p.set_defaults(verb_func=deferred("review_verbs", func) if func else None, read_only=read_only)
     if bootstrap is not None:
         p.add_argument("--bootstrap", type=int, default=bootstrap,
                        help=f"resamples for the confidence intervals; 0: none (default {bootstrap})")
     return p
-
-
-def _print(result: Any, as_json: bool, text: str | None = None) -> int:
-    if as_json or text is None:
-        print(json.dumps(result, ensure_ascii=False, indent=2, default=str))
-    else:
-        print(text)
-    return 0
 
 
 def _texts(p, **options: str) -> None:
@@ -53,78 +45,76 @@ def register(sub) -> None:
 
 
 def _register_review(sub) -> None:
-    from review.tasks import buildable
-
     review = sub.add_parser("review", help="speakers, campaigns, answers and bundles (SQLite)")
-    review.set_defaults(func=run_review)
+    review.set_defaults(func=deferred("review_verbs", "run_review"))
     rv = review.add_subparsers(dest="verb", metavar="VERB", required=True)
 
-    p = _verb(rv, "init", _review_init, help="create (or check) a review database; prints this laptop's code")
-    p = _verb(rv, "code", _review_code,
+    p = _verb(rv, "init", '_review_init', help="create (or check) a review database; prints this laptop's code")
+    p = _verb(rv, "code", '_review_code',
               help="this laptop's code, to read aloud when the coordinator enrols it", read_only=True)
-    p = _verb(rv, "enrol", _review_enrol,
+    p = _verb(rv, "enrol", '_review_enrol',
               help="coordinator: let the laptop with CODE contribute answers to your campaigns")
     p.add_argument("code", metavar="CODE", help="the code `lyss review code` shows on that laptop")
     p.add_argument("--campaign", help="only this campaign (default: every campaign this laptop coordinates)")
-    p = _verb(rv, "revoke", _review_revoke,
+    p = _verb(rv, "revoke", '_review_revoke',
               help="coordinator: refuse the answers the laptop with CODE signs from a date on (a lost laptop)")
     p.add_argument("code", metavar="CODE", help="the laptop's code")
     p.add_argument("--from", dest="since", metavar="DATE",
                    help="refuse its answers from this date or UTC time on (default: now), e.g. 2026-11-30")
     p.add_argument("--campaign", help="only this campaign (default: every campaign this laptop coordinates)")
-    p = _verb(rv, "hand-over", _review_hand_over,
+    p = _verb(rv, "hand-over", '_review_hand_over',
               help="coordinator: let the laptop with CODE record a speaker's answers (the speaker moved)")
     p.add_argument("speaker", metavar="SPEAKER", help="the speaker's id")
     p.add_argument("code", metavar="CODE", help="the code of the laptop the speaker now uses")
     p.add_argument("--campaign", help="only this campaign (default: every campaign this laptop coordinates)")
-    p = _verb(rv, "trust", _review_trust, help="accept campaigns from the coordinator laptop with CODE")
+    p = _verb(rv, "trust", '_review_trust', help="accept campaigns from the coordinator laptop with CODE")
     p.add_argument("code", metavar="CODE", help="the code `lyss review code` shows on the coordinator's laptop")
     p.add_argument("--label", help="a name to remember it by")
     p.add_argument("--remove", action="store_true", help="stop trusting it (its laptop was lost or stolen)")
-    p = _verb(rv, "list", _review_list,
+    p = _verb(rv, "list", '_review_list',
               help="what the database holds: speakers, campaigns or runs, with counts", json=True, read_only=True)
     p.add_argument("what", choices=["speakers", "campaigns", "runs"])
     p = _verb(rv, "restore", None,
               help="put back a backup (the newest by default), every withdrawal re-applied")
     p.add_argument("backup", nargs="?", metavar="BACKUP")
-    p.set_defaults(func=run_restore)  # works on a database too damaged to open
-    p = _verb(rv, "add-speaker", _review_add_speaker, help="register a speaker with their consent")
+    p.set_defaults(func=deferred("review_verbs", "run_restore"))  # works on a database too damaged to open
+    p = _verb(rv, "add-speaker", '_review_add_speaker', help="register a speaker with their consent")
     p.add_argument("--name", required=True, help="display name (kept on this laptop only)")
     p.add_argument("--consent-scope", required=True, help="what the speaker agreed to")
     p.add_argument("--community")
     p.add_argument("--dialect")
-    p = _verb(rv, "create-campaign", _review_create_campaign,
+    p = _verb(rv, "create-campaign", '_review_create_campaign',
               help="build a campaign (a task of review/data/tasks.json) from a scored run card")
     p.add_argument("scored", metavar="SCORED.json")
-    p.add_argument("--task", required=True, choices=buildable())
+    p.add_argument("--task", required=True, help="A, B, C, E, T, or a task of your own (review/tasks)")
     p.add_argument("--items", type=int)
     p.add_argument("--raters", type=int, default=3)
     p.add_argument("--seed", type=int, default=12345)
     p.add_argument("--name")
     p.add_argument("--hints", action="store_true",
                    help="task E: show the words the analyser rejected as faint hints (off: blind evaluation)")
-    p = _verb(rv, "answer", _review_answer, help="record one answer (scripts; speakers use the app)")
+    p = _verb(rv, "answer", '_review_answer', help="record one answer (scripts; speakers use the app)")
     p.add_argument("--campaign", required=True)
     p.add_argument("--speaker", required=True)
     p.add_argument("--position", type=int, help="default: the next unanswered item")
     p.add_argument("--answers", required=True, help='JSON, e.g. {"adequacy": 4, "fluency": 5}')
     p.add_argument("--note")
-    p = _verb(rv, "progress", _review_progress, help="answers per speaker in a campaign", json=True, read_only=True)
+    p = _verb(rv, "progress", '_review_progress', help="answers per speaker in a campaign", json=True, read_only=True)
     p.add_argument("--campaign", required=True)
-    p = _verb(rv, "print-forms", _review_print_forms,
+    p = _verb(rv, "print-forms", '_review_print_forms',
               help="paper forms of a speaker's items (PDF) and the CSV to key their answers into")
     p.add_argument("--campaign", required=True)
     p.add_argument("--speaker", required=True)
     p.add_argument("--out", required=True, metavar="FORMS.pdf", help="the PDF; the CSV template is written beside it")
-    p = _verb(rv, "import-forms", _review_import_forms, help="the answers of filled paper forms, keyed into the CSV")
+    p = _verb(rv, "import-forms", '_review_import_forms', help="the answers of filled paper forms, keyed into the CSV")
     p.add_argument("csv", metavar="FORMS.csv")
-    p = _verb(rv, "export-bundle", _review_export_bundle, help="write this laptop's answers to one file")
+    p = _verb(rv, "export-bundle", '_review_export_bundle', help="write this laptop's answers to one file")
     p.add_argument("--out", required=True)
-    p = _verb(rv, "merge", _review_merge, help="merge a bundle from another laptop (safe to repeat)")
+    p = _verb(rv, "merge", '_review_merge', help="merge a bundle from another laptop (safe to repeat)")
     p.add_argument("bundle", metavar="BUNDLE")
-    p = _verb(rv, "withdraw", _review_withdraw, help="delete a speaker's answers everywhere their bundles go")
+    p = _verb(rv, "withdraw", '_review_withdraw', help="delete a speaker's answers everywhere their bundles go")
     p.add_argument("speaker", metavar="SPEAKER")
-    p = _verb(rv, "export", _review_export,
+    p = _verb(rv, "export", '_review_export',
               help="ratings as CSV, JSONL (aggregates; raw with --include-raw) or mt-metrics-eval", read_only=True)
     p.add_argument("--format", choices=["csv", "jsonl", "mtme"], default="csv")
     p.add_argument("--out", required=True)
@@ -135,20 +125,20 @@ def _register_review(sub) -> None:
 
 def _register_study(sub) -> None:
     study = sub.add_parser("study", help="agreement, correlations, precision, reweighting, tier confirmation")
-    study.set_defaults(func=run_study)
+    study.set_defaults(func=deferred("review_verbs", "run_study"))
     st = study.add_subparsers(dest="verb", metavar="VERB", required=True)
-    p = _verb(st, "agreement", _study_agreement,
+    p = _verb(st, "agreement", '_study_agreement',
               help="Krippendorff's alpha of every question, at the levels its scale allows", json=True, read_only=True,
               bootstrap=1000)
     _texts(p, campaign="a campaign id or name (implies its task; default: the only campaign)",
            task="every campaign of this task instead of one campaign",
            question="only this question (default: every question of the task)")
-    p = _verb(st, "correlate", _study_correlate,
+    p = _verb(st, "correlate", '_study_correlate',
               help="metric–human correlation, segment and system level", json=True, read_only=True, bootstrap=0)
     _texts(p, campaign="the speakers' answers of this campaign only (implies the human score)",
            metric="default: composite, else the first metric the items carry",
            human="default: the campaign's task's score (adequacy_z, verdict, or the imported one)")
-    p = _verb(st, "compare-metrics", _study_compare_metrics,
+    p = _verb(st, "compare-metrics", '_study_compare_metrics',
               help="PERM-BOTH: does METRIC2 correlate better than METRIC?", json=True, read_only=True)
     p.add_argument("--metric", required=True)
     p.add_argument("--metric2", required=True)
@@ -156,406 +146,29 @@ def _register_study(sub) -> None:
     p.add_argument("--statistic", default="pearson", choices=["pearson", "spearman", "kendall_b", "kendall_c"])
     p.add_argument("--grouping", default="none", choices=["none", "item", "sys"])
     p.add_argument("--resamples", type=int, default=1000)
-    p = _verb(st, "linter-precision", _study_linter_precision,
+    p = _verb(st, "linter-precision", '_study_linter_precision',
               help="task B: precision of each linter variant class", json=True, read_only=True)
     p.add_argument("--campaign")
-    p = _verb(st, "fst-rejection", _study_fst_rejection,
+    p = _verb(st, "fst-rejection", '_study_fst_rejection',
               help="task C: the analyser's false-rejection rate", json=True, read_only=True)
     p.add_argument("--campaign")
-    p = _verb(st, "reliability", _study_reliability,
+    p = _verb(st, "reliability", '_study_reliability',
               help="rater quality: degraded items, repeats, time per item, and flags", json=True, read_only=True)
     p.add_argument("--campaign", help="default: the only campaign")
-    p = _verb(st, "reweight", _study_reweight, help="refit a weight profile to the speakers' scores", json=True)
+    p = _verb(st, "reweight", '_study_reweight', help="refit a weight profile to the speakers' scores", json=True)
     p.add_argument("--human", default="adequacy_z")
     p.add_argument("--base", default="A", help="the profile whose metrics are refitted (A, B or a file)")
     p.add_argument("--out")
     p.add_argument("--force", action="store_true", help="write even below the minimum evidence")
-    p = _verb(st, "confirm-tier", _study_confirm_tier,
+    p = _verb(st, "confirm-tier", '_study_confirm_tier',
               help="speakers' confirmation of a run's tier, written into the run card", json=True)
     p.add_argument("run", metavar="SCORED.json")
-    p = _verb(st, "import-mtme", _study_import_mtme, help="load an mt-metrics-eval test set (WMT)", json=True)
+    p = _verb(st, "import-mtme", '_study_import_mtme', help="load an mt-metrics-eval test set (WMT)", json=True)
     p.add_argument("folder", metavar="DIR")
     p.add_argument("--lp", required=True)
     p.add_argument("--human", required=True, help="mqm, da-sqm, …")
     p.add_argument("--metric", help="a metric-scores file name such as chrF-refA (default: compute chrF, chrF++, BLEU)")
     p.add_argument("--systems", nargs="+", help="import only these systems")
-    p = _verb(st, "import-da", _study_import_da, help="load MLQE-PE style direct assessments", json=True)
+    p = _verb(st, "import-da", '_study_import_da', help="load MLQE-PE style direct assessments", json=True)
     p.add_argument("tsv", metavar="TSV")
     p.add_argument("--name")
-
-
-def _interval(block: dict | None, key: str = "alpha") -> str:
-    if not block or block.get(key) is None:
-        return "—"
-    ci = f" [{block['ci_lower']:.4f}, {block['ci_upper']:.4f}]" if block.get("ci_lower") is not None else ""
-    return f"{block[key]:.4f}{ci}"
-
-
-def agreement_text(table: list[dict]) -> str:
-    lines = [f"{'question':<14} {'scale':<9} {'answers':>7} {'speakers':>8} {'items':>6}  alpha (95% interval)"]
-    for r in table:
-        levels = "  ".join(f"{level} {_interval(r[level])}" for level in ("nominal", "ordinal", "interval")
-                           if level in r)
-        lines.append(f"{r['question']:<14} {r['scale']:<9} {r['answers']:>7} {r['raters']:>8} {r['items']:>6}  {levels}")
-    return "\n".join(lines)
-
-
-def correlation_text(r: dict) -> str:
-    cis = r.get("confidence_intervals", {})
-    lines = [f"{r['metric']} vs {r['human']}: {r['num_sys']} systems, {r['num_items']} items"]
-    for level, table in [*((f"segment/{k}", v) for k, v in r["segment"].items()), ("system", r["system"])]:
-        prefix = level.replace("/", ".")
-        cells = []
-        for k, v in table.items():
-            ci = cis.get(f"{prefix}.{k}")
-            shown_v = f"{v:.4f}" if isinstance(v, float) else f"{v}"
-            cells.append(f"{k} {shown_v}" + (f" [{ci['ci_lower']:.4f}, {ci['ci_upper']:.4f}]" if ci else ""))
-        lines.append(f"  {level:<13} " + "  ".join(cells))
-    return "\n".join(lines)
-
-
-def reliability_text(rows: list[dict]) -> str:
-    from .terminal import shown
-    lines = [f"{'speaker':<22} {'answers':>7} {'repeats same':>12} {'degraded lower':>14} {'p (MWU)':>8} "
-             f"{'median s':>8} {'away s':>7}  flags"]
-    for r in rows:
-        p = "—" if r["degraded_p_value"] is None else f"{r['degraded_p_value']:.3f}"
-        med = "—" if r["median_seconds"] is None else f"{r['median_seconds']:.1f}"
-        lines.append(f"{shown(r['speaker_id']):<22} {r['answers']:>7} "
-                     f"{str(r['repeats_consistent']) + '/' + str(r['repeats_checked']):>12} "
-                     f"{str(r['degraded_scored_lower']) + '/' + str(r['degraded_checked']):>14} {p:>8} {med:>8} "
-                     + f"{r['away_seconds']:>7.0f}  " + ("; ".join(r["flags"]) or "none"))
-    return "\n".join(lines)
-
-
-def _store(args):
-    """The database ``--db`` names; only ``init`` creates one (a mistyped name is an error, not a new file)."""
-    from review.store import Store
-    return Store(args.db, create=args.verb == "init", read_only=args.read_only)
-
-
-def _with_progress(work):
-    """Run ``work(progress)`` with a bar on stderr (shown only in a terminal)."""
-    from .terminal import ProgressBar
-    bar = ProgressBar()
-    try:
-        return work(bar)
-    finally:
-        bar.close()
-
-
-# ---- lyss review VERB: one function each, (store, args) -> exit status --------------------------------------
-
-def _review_init(store, args) -> int:
-    print(f"review database ready: {args.db}\nthis laptop's code: {store.device_id}")
-    return 0
-
-
-def _review_code(store, args) -> int:
-    print(store.device_id)
-    return 0
-
-
-def _review_list(store, args) -> int:
-    from review import campaigns
-
-    from .terminal import shown
-    rows = {"speakers": campaigns.list_speakers, "campaigns": campaigns.list_campaigns,
-            "runs": campaigns.list_runs}[args.what](store)
-    if args.json:
-        return _print(rows, True)
-    for r in rows:
-        print("  ".join(shown(v) for v in r.values()))
-    if not rows:
-        print(f"no {args.what} yet")
-    return 0
-
-
-def _review_enrol(store, args) -> int:
-    from review import laptops
-    code, done = laptops.enrol(store, args.code, args.campaign)
-    print(f"enrolled {code} in {len(done)} campaign(s): {', '.join(done)}")
-    return 0
-
-
-def _review_revoke(store, args) -> int:
-    from review import laptops
-    r = laptops.revoke(store, args.code, laptops.timestamp(args.since) if args.since else None, args.campaign)
-    print(f"revoked {r['code']} in {len(r['campaigns'])} campaign(s) from {r['from_at']}: its answers signed from "
-          f"then on are refused wherever this travels ({r['answers_dropped']} dropped here); earlier ones are kept "
-          f"and marked in lyss study reliability")
-    return 0
-
-
-def _review_hand_over(store, args) -> int:
-    from review import campaigns, laptops
-    speaker_id = campaigns.find_speaker(store, args.speaker)
-    code, done = laptops.hand_over(store, speaker_id, args.code, args.campaign)
-    print(f"laptop {code} may now record the answers of {speaker_id} in {len(done)} campaign(s)")
-    return 0
-
-
-def _review_trust(store, args) -> int:
-    from review import laptops
-    if args.remove:
-        code = laptops.distrust(store, args.code)
-        print(f"this laptop no longer accepts new campaigns, enrolments or withdrawals signed by {code}")
-        return 0
-    code = laptops.trust(store, args.code, args.label)
-    print(f"this laptop now accepts campaigns coordinated by {code}")
-    return 0
-
-
-def _review_add_speaker(store, args) -> int:
-    from review import campaigns
-    print(campaigns.add_speaker(store, args.name, args.consent_scope, args.community, args.dialect))
-    return 0
-
-
-def _review_create_campaign(store, args) -> int:
-    from review import campaigns
-
-    from .terminal import shown
-    scored = campaigns.load_scored(args.scored)
-    cid = campaigns.create_campaign(store, scored, args.task, items=args.items, raters=args.raters,
-                                    seed=args.seed, name=args.name, hints=args.hints)
-    made = next(c for c in campaigns.list_campaigns(store) if c["id"] == cid)
-    settings = campaigns.campaign(store, cid)["settings"]
-    print(f"{cid}  task {args.task}, {made['items']} items: {shown(made['name'])}")
-    left = settings.get("left_out") or {}
-    if left.get("count"):
-        print(f"  left out {left['count']} words: {left['reason']} (e.g. {', '.join(left['examples'][:5])})")
-    return 0
-
-
-def _review_answer(store, args) -> int:
-    from review import campaigns
-    from review.session import record_answer
-    from scoring.errors import BadValue
-    campaign_id = campaigns.find_campaign(store, args.campaign)
-    speaker_id = campaigns.find_speaker(store, args.speaker)
-    try:
-        answers = json.loads(args.answers)
-    except json.JSONDecodeError as exc:
-        raise BadValue("--answers", "", f"invalid JSON: {exc.msg}") from None
-    position, _ = record_answer(store, campaign_id, speaker_id, answers, args.note, args.position)
-    if position is None:
-        print("this speaker has answered every item")
-        return 0
-    done, total = campaigns.progress(store, campaign_id, speaker_id)
-    print(f"recorded position {position}; {done} of {total}")
-    return 0
-
-
-def _review_progress(store, args) -> int:
-    from review import campaigns
-
-    from .terminal import shown
-    campaign_id = campaigns.find_campaign(store, args.campaign)
-    rows = campaigns.campaign_progress(store, campaign_id)
-    result = {"speakers": [{k: v for k, v in r.items() if k != "display_name"} for r in rows],
-              "coverage": campaigns.coverage(store, campaign_id)}
-    text = "\n".join(f"{shown(r['speaker_id'])}  {shown(r['display_name'] or ''):<20} {r['answered']} of "
-                     f"{r['total']}" for r in rows) or "no speaker has joined yet"
-    c = result["coverage"]
-    text += f"\n{c['items_at_target']} of {c['items']} items have {c['target_speakers']}+ speakers"
-    return _print(result, args.json, text)
-
-
-def _review_export_bundle(store, args) -> int:
-    from review import bundles
-    manifest = bundles.export_bundle(store, args.out)
-    print(f"wrote {args.out}: {manifest['counts']['ratings']} answers, sha256 {manifest['sha256'][:16]}…")
-    return 0
-
-
-def _review_merge(store, args) -> int:
-    from review import bundles
-    changed = bundles.merge(store, args.bundle)
-    print(f"merged {args.bundle} from {changed['from_device']}: {changed['ratings_added']} added, "
-          f"{changed['ratings_replaced']} replaced, {changed['ratings_deleted']} deleted, "
-          f"{changed['speakers_withdrawn']} speakers withdrawn")
-    if changed["ratings_refused_revoked"]:
-        print(f"  {changed['ratings_refused_revoked']} answers refused: signed by a revoked laptop after its "
-              f"revocation")
-    for r in changed["revoked"]:
-        print(f"  THIS LAPTOP WAS REVOKED in campaign {r['campaign_id']} from {r['from_at']}: answers made here "
-              f"since then are refused everywhere; ask the coordinator")
-    return 0
-
-
-def _review_withdraw(store, args) -> int:
-    from review import campaigns
-    speaker_id = campaigns.find_speaker(store, args.speaker)
-    r = campaigns.withdraw(store, speaker_id)
-    print(f"withdrew {speaker_id}: {r['deleted']} answers deleted here and in {r['backups']} backups")
-    print("  the withdrawal travels in bundles" if r["travels"] else
-          "  other laptops will not honour it: this laptop neither registered the speaker nor coordinates "
-          "a campaign; ask the coordinator to withdraw the speaker too")
-    return 0
-
-
-def _review_export(store, args) -> int:
-    from review import interop
-    from scoring.errors import BadValue
-    if args.format == "mtme":
-        if not args.lp:
-            raise BadValue("--lp", "", "give the language pair of an mt-metrics-eval export (e.g. en-ciw)")
-        print(json.dumps(interop.export_mtme(store, args.out, args.lp, args.human)))
-        return 0
-    n = interop.export_ratings(store, args.out, args.format, args.include_raw)
-    print(f"wrote {n} {'raw answers' if args.include_raw else 'aggregated rows'} to {args.out}")
-    return 0
-
-
-def _review_print_forms(store, args) -> int:
-    from pathlib import Path
-
-    from review import campaigns, paper
-    from scoring.errors import BadValue
-    from scoring.files import atomic_path, refuse_overwriting_inputs
-
-    from .paper_forms import write_pdf
-    out = Path(args.out)
-    if out.suffix.lower() != ".pdf":
-        raise BadValue("--out", args.out, "give a file name ending in .pdf (the CSV is written beside it)")
-    template = out.with_suffix(".csv")
-    refuse_overwriting_inputs(args.out, [store.path])
-    campaign_id = campaigns.find_campaign(store, args.campaign)
-    speaker_id = campaigns.find_speaker(store, args.speaker)
-    items = paper.form_items(store, campaign_id, speaker_id)
-    name = campaigns.campaign(store, campaign_id)["name"]
-    script = campaigns.chosen_script(store, campaign_id, speaker_id)
-    convert = None
-    if script is not None:
-        from eval_standards.text import convert as convert_text
-        convert = lambda text: convert_text(script["converter"], text)  # noqa: E731
-    with atomic_path(out) as tmp:
-        pages = write_pdf(str(tmp), items, campaigns.campaign_language(store, campaign_id),
-                          f"{name} — {speaker_id}", convert)
-    paper.write_template(str(template), store, campaign_id, speaker_id)
-    print(f"wrote {len(items)} items on {pages} pages to {out}, and the CSV to key the answers into: {template}")
-    return 0
-
-
-def _review_import_forms(store, args) -> int:
-    from review import paper
-    r = paper.import_forms(store, args.csv)
-    print(f"{r['answered']} answered rows of {r['rows']} ({r['recorded']} recorded, marked as from paper; "
-          f"{r['blank']} left blank)")
-    return 0
-
-
-def run_restore(args) -> int:
-    from review.store import restore
-    used = restore(args.db, args.backup)
-    print(f"restored {args.db} from {used.name}; every withdrawal it knows of is applied again")
-    return 0
-
-
-def run_review(args) -> int:
-    with _store(args) as store:
-        return args.verb_func(store, args)
-
-
-# ---- lyss study VERB ---------------------------------------------------------------------------------------
-
-def _study_agreement(store, args) -> int:
-    from review import study
-    if args.question:  # one question: one object
-        one = study.agreement(store, args.task, args.question, args.campaign, args.bootstrap)
-        return _print(one, args.json, agreement_text([one]))
-    table = study.agreement_table(store, args.campaign, args.task, args.bootstrap)
-    return _print(table, args.json, agreement_text(table))
-
-
-def _study_correlate(store, args) -> int:
-    from review import study
-    metric, human, campaign = study.correlate_defaults(store, args.campaign, args.metric, args.human)
-    r = _with_progress(lambda bar: study.correlate(store, metric, human, args.bootstrap, campaign_id=campaign,
-                                                   progress=bar))
-    return _print(r, args.json, correlation_text(r))
-
-
-def _study_compare_metrics(store, args) -> int:
-    from review import study
-    r = study.compare_metrics(store, args.metric, args.metric2, args.human, args.statistic, args.grouping,
-                              args.resamples)
-    return _print(r, args.json, f"Δ {r['statistic']} ({args.metric2} − {args.metric}) = {r['delta']:+.4f}, "
-                                f"p = {r['p_value']:.4f} (PERM-BOTH, {r['resamples']} resamples)")
-
-
-def _study_linter_precision(store, args) -> int:
-    from review import study
-    r = study.linter_precision(store, args.campaign)
-    lines = [f"{c:<24} {v['precision']:.3f} [{v['ci_lower']:.3f}, {v['ci_upper']:.3f}] n={v['judged_pairs']}"
-             for c, v in r["classes"].items()] or ["no task B answers with a majority yet"]
-    return _print(r, args.json, "\n".join(lines))
-
-
-def _study_fst_rejection(store, args) -> int:
-    from review import study
-    r = study.fst_false_rejection(store, args.campaign)
-    text = ("no task C answers with a majority yet" if r["false_rejection_rate"] is None else
-            f"false rejection {r['false_rejection_rate']:.3f} [{r['ci_lower']:.3f}, {r['ci_upper']:.3f}] "
-            f"over {r['words_decided']} words; valid: {', '.join(r['valid_words'][:20])}")
-    return _print(r, args.json, text)
-
-
-def _study_reliability(store, args) -> int:
-    from review import study
-    rows = study.speaker_reliability(store, args.campaign)
-    return _print(rows, args.json, reliability_text(rows))
-
-
-def reweight_text(r: dict) -> str:
-    w = ", ".join(f"{k} {v:.3f}" for k, v in r["weights"].items())
-    text = (f"fitted weights: {w}\n  cross-validated Pearson {r['cv_pearson']:.4f} vs default profile "
-            f"{r['cv_pearson_default']:.4f} ({r['folds']} folds, {r['evidence']['items']} items)")
-    if r["insufficient"]:
-        text += "\n  evidence below the minimum: " + "; ".join(r["insufficient"])
-    if r["worse_than_default"]:
-        text += "\n  WARNING: the refit cross-validates worse than the default profile"
-    if r["written"]:
-        text += f"\n  wrote {r['written']} (use it with lyss score --profile {r['written']})"
-    return text
-
-
-def _study_reweight(store, args) -> int:
-    from review import reweight
-    r = reweight.reweight(store, args.human, args.base, args.out, args.force)
-    return _print(r, args.json, reweight_text(r))
-
-
-def confirm_tier_text(r: dict, run: str) -> str:
-    lines = [f"{r['status']}: automated tier {r['automated_tier']}; written into {run}"]
-    for c in r["checks"]:
-        value = "—" if c["value"] is None else (f"{c['value']:.3f}" if isinstance(c["value"], float)
-                                                 else str(c["value"]))
-        lines.append(f"  {'pass' if c['passed'] else 'FAIL'}  {c['rule']}: {value} (needs ≥ {c['threshold']})")
-    return "\n".join(lines)
-
-
-def _study_confirm_tier(store, args) -> int:
-    from review import tiers
-    r = tiers.confirm_tier(store, args.run)
-    return _print(r, args.json, confirm_tier_text(r, args.run))
-
-
-def _study_import_mtme(store, args) -> int:
-    from review import interop
-    r = _with_progress(lambda bar: interop.import_mtme(store, args.folder, args.lp, args.human, args.metric,
-                                                       only=args.systems, progress=bar))
-    return _print(r, args.json, f"imported {len(r['systems'])} systems × {r['segments']} segments "
-                                f"({r['human']}; metrics {', '.join(r['metrics'])})")
-
-
-def _study_import_da(store, args) -> int:
-    from review import interop
-    r = interop.import_da(store, args.tsv, args.name)
-    return _print(r, args.json, f"imported {r['items']} items with {r['ratings']} ratings ({r['campaign_id']})")
-
-
-def run_study(args) -> int:
-    with _store(args) as store:
-        return args.verb_func(store, args)

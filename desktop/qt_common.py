@@ -17,6 +17,7 @@ from PySide6.QtCore import QCoreApplication, QLocale, QObject, QSettings, Qt, QT
 from PySide6.QtGui import QFont, QFontDatabase, QPalette, QColor
 from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QMessageBox, QTextBrowser, QWidget
 
+from review import tasks
 from scoring.errors import InputError
 
 ORG, APP = "LYSS", "LYSS Desktop"
@@ -96,12 +97,10 @@ def data_tr(text: str) -> str:
 
 def task_words(code: str, language: dict | None) -> dict:
     """A task's words in the interface's language (see :func:`review.tasks.texts`)."""
-    from review import tasks
     return tasks.texts(code, language, data_tr, ui_language())
 
 
 def task_captions(kind: str, language: dict | None) -> tuple[str, str]:
-    from review import tasks
     return tasks.captions(kind, language, data_tr, ui_language())
 
 

@@ -10,15 +10,16 @@ import time
 
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import (QCheckBox, QFormLayout, QHBoxLayout, QInputDialog, QLabel, QLineEdit, QListWidget,
+from PySide6.QtWidgets import (QCheckBox, QFormLayout, QHBoxLayout, QInputDialog, QLabel, QLineEdit, QListWidget, QMessageBox,
                                QListWidgetItem, QPushButton, QStackedWidget, QVBoxLayout, QWidget)
 
+from eval_standards.text import convert
 from review import campaigns
 from review.session import Outcome, ReviewSession
 from review.store import Store
 
 from .esa_widgets import EsaPanel
-from .qt_common import (SafeBrowser, accessible, data_tr, guarded, name_buttons, plain_labels, sized_font,
+from .qt_common import (SafeBrowser, accessible, data_tr, friendly_error, guarded, name_buttons, plain_labels, sized_font,
                         task_captions, task_words)
 
 CONSENT_SCOPE = "LYSS speaker review v1: my answers about machine translations are kept on this laptop and " \
@@ -393,7 +394,6 @@ class ItemPage(QWidget):
 
     def show_guidelines(self) -> None:
         """F1: the task's guidelines, as plain text."""
-        from PySide6.QtWidgets import QMessageBox
         if not self.item:
             return
         words = task_words(self.item["task"], self.language)
@@ -407,7 +407,6 @@ class ItemPage(QWidget):
         """A text of the language in the script the speaker chose (the pack's converter)."""
         if self.display is None or not self.script_choice.isChecked():
             return text
-        from eval_standards.text import convert
         return convert(self.display["converter"], text)
 
     def _show_kind(self) -> None:
@@ -536,7 +535,6 @@ class ItemPage(QWidget):
             else:
                 super().keyPressEvent(event)
         except Exception as exc:
-            from .qt_common import friendly_error
             friendly_error(self, exc)
 
 

@@ -9,12 +9,17 @@ import html
 from pathlib import Path
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt, Signal
-from PySide6.QtGui import QColor, QPainter
-from PySide6.QtGui import QFont
-from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QProgressBar, QPushButton,
+from PySide6.QtGui import QColor, QFont, QPainter
+from PySide6.QtWidgets import (QApplication, QComboBox, QFileDialog, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QProgressBar, QPushButton,
                                QSplitter, QStyledItemDelegate, QTableView, QVBoxLayout, QWidget)
 
-from scoring import composite as comp
+from eval_standards.cards import language_choices
+from eval_standards.setup import prepare, score_card
+from scoring import compare, composite as comp, engine, runcard
+from scoring.engine import Cancelled
+from scoring.errors import InputError
+from scoring.rubric import profile_names
+from scoring.runcard import read_scored, write_json_atomic
 from scoring.scorecard import ROWS
 
 from .qt_common import (SafeBrowser, Worker, accessible, friendly_error, guarded, name_buttons, plain_labels,
@@ -26,8 +31,6 @@ PALETTE = ["#1b9e77", "#d95f02", "#7570b3", "#e7298a", "#66a61e", "#e6ab02", "#a
 
 def score_file(path: str, language: str | None = None, profile: str = "auto", progress=None) -> dict:
     """Load and score with the same call the command line makes (``--lang``, ``--profile``)."""
-    from eval_standards.setup import score_card
-    from scoring import runcard
 
     return score_card(runcard.load(path), language, profile, progress=progress)
 
@@ -271,8 +274,6 @@ class ScorePanel(QWidget):
     def _choosers(self) -> tuple[QComboBox, QComboBox]:
         """The language and profile to score with, for files that do not say (a TSV or JSONL names no
         language): "as the file says" and "automatic" by default, like the command line."""
-        from eval_standards.cards import language_choices
-        from scoring.rubric import profile_names
         language = QComboBox()
         language.addItem(self.tr("Language: as the file says"), None)
         for code, label in language_choices():
@@ -308,8 +309,6 @@ class ScorePanel(QWidget):
     def open_path(self, path: str, wait: bool = False) -> None:
         """Score a file in the background (``wait`` blocks until done: tests and screenshots)."""
         settings().setValue("score/last_dir", str(Path(path).parent))
-        from scoring.errors import InputError
-        from scoring.runcard import read_scored
         try:
             already = read_scored(path) if Path(path).is_file() else None
         except InputError:
@@ -331,7 +330,6 @@ class ScorePanel(QWidget):
         self.worker.start()
         if wait:
             self.worker.wait()
-            from PySide6.QtWidgets import QApplication
             QApplication.processEvents()
 
     def clear(self) -> None:
@@ -345,7 +343,6 @@ class ScorePanel(QWidget):
     def _failed(self, exc: BaseException) -> None:
         self.cancel_button.setEnabled(False)
         self.clear()
-        from scoring.engine import Cancelled
         if isinstance(exc, Cancelled):
             self.stage.setText(self.tr("Cancelled."))
             return
@@ -427,7 +424,6 @@ class ScorePanel(QWidget):
         path, _ = QFileDialog.getSaveFileName(self, self.tr("Export the scored run card"), "scored.json",
                                               self.tr("JSON (*.json)"))
         if path:
-            from scoring.runcard import write_json_atomic
             write_json_atomic(path, self.scored)
             self.stage.setText(self.tr("Wrote {0}").format(path))
 
@@ -444,9 +440,6 @@ class ScorePanel(QWidget):
         path = self.path
 
         def job(progress):
-            from eval_standards.setup import prepare
-            from scoring import compare, engine, runcard
-
             cards = compare.align([runcard.load(path), runcard.load(other)])
             setup = prepare(cards[0])
             runs = [engine.score(c, setup.profile, conventions=setup.conventions, plugins=setup.plugins)
@@ -461,7 +454,6 @@ class ScorePanel(QWidget):
         self.worker.start()
         if wait:
             self.worker.wait()
-            from PySide6.QtWidgets import QApplication
             QApplication.processEvents()
 
     def _show_comparison(self, path: str, other: str, tests: list[dict]) -> None:

@@ -12,7 +12,18 @@ import sys
 import tempfile
 from pathlib import Path
 
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # before Qt is imported
+
+from PySide6.QtCore import QSettings, Qt  # noqa: E402
+from PySide6.QtTest import QTest  # noqa: E402
+
+from desktop.cli import main as cli_main  # noqa: E402
+from desktop.main_window import MainWindow  # noqa: E402
+from desktop.paper_forms import first_page_png  # noqa: E402
+from desktop.qt_common import application  # noqa: E402
+from eval_standards import analysers  # noqa: E402
+from eval_standards.demos import DEFAULT, demo_path, other_demos  # noqa: E402
+from review import campaigns, paper, practice, tasks  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "docs" / "screenshots"
@@ -20,22 +31,14 @@ OUT = ROOT / "docs" / "screenshots"
 
 class Shots:
     """The app on a throw-away database with the demo scored by its language pack and a few answers."""
-
     def __init__(self) -> None:
-        from PySide6.QtCore import QSettings
-
-        from desktop.cli import main as cli
-        from desktop.main_window import MainWindow
-        from desktop.qt_common import application
-        from eval_standards.demos import DEFAULT, demo_path
-
         self.work = Path(tempfile.mkdtemp(prefix="lyss-shots-"))
         os.environ["LYSS_CACHE_DIR"] = str(self.work / "cache")
         self.app = application()
         QSettings.setPath(QSettings.IniFormat, QSettings.UserScope, str(self.work / "settings"))
-        self.cli, self.demo = cli, demo_path(ROOT)
+        self.cli, self.demo = cli_main, demo_path(ROOT)
         self.scored = self.work / "demo-scored.json"
-        cli(["score", str(self.demo), "--lang", DEFAULT, "--out", str(self.scored)])
+        cli_main(["score", str(self.demo), "--lang", DEFAULT, "--out", str(self.scored)])
         OUT.mkdir(parents=True, exist_ok=True)
         self.window = MainWindow(str(self.work / "review.sqlite"))
         self.window.resize(1280, 860)
@@ -54,8 +57,6 @@ class Shots:
 
 def demo_campaigns(store, scored: Path) -> tuple[str, list[str]]:
     """Campaigns of tasks A, B and C, and two speakers who answered 30 items of A. Returns (A's id, speakers)."""
-    from review import campaigns, tasks
-
     cid = campaigns.create_campaign(store, campaigns.load_scored(str(scored)), "A", items=40)
     campaigns.create_campaign(store, campaigns.load_scored(str(scored)), "B")
     campaigns.create_campaign(store, campaigns.load_scored(str(scored)), "C")
@@ -72,11 +73,6 @@ def demo_campaigns(store, scored: Path) -> tuple[str, list[str]]:
 
 
 def review_screens(shots: Shots, cid: str, speaker: str) -> None:
-    from PySide6.QtCore import Qt
-    from PySide6.QtTest import QTest
-
-    from review import campaigns, tasks
-
     review, shot = shots.window.review, shots.shot
     review.show_sign_in()
     shot("01-sign-in")
@@ -121,12 +117,6 @@ def coordinator_screens(shots: Shots, cid: str) -> None:
 
 def speaker_loop_screens(shots: Shots, cid: str, speaker: str) -> None:
     """The practice round's feedback, task E's marking and scoring, and a paper form's first page."""
-    from PySide6.QtCore import Qt
-    from PySide6.QtTest import QTest
-
-    from review import campaigns, paper, practice
-
-    from .paper_forms import first_page_png
     window, shot = shots.window, shots.shot
     store, review = window.store, window.review
     newcomer = campaigns.add_speaker(store, "Mary Cardinal", "demo")
@@ -185,23 +175,21 @@ def main() -> int:
 
 
 def second_language(shots: Shots) -> None:
-    """A task C campaign of the Ojibwe demo (its analyser is read from ../shared, never bundled)."""
-    from eval_standards import analysers
-    from review import campaigns
-
-    if analysers.find("ciw") is None:
-        print("note: no ciw analyser found (../shared/fst): the Ojibwe screenshot is left out")
-        return
-    window, shot = shots.window, shots.shot
-    scored = shots.work / "ciw-scored.json"
-    shots.cli(["score", str(ROOT / "examples" / "demo-ciw.runcard.json"), "--lang", "ciw", "--out", str(scored)])
-    store = window.store
-    cid = campaigns.create_campaign(store, campaigns.load_scored(str(scored)), "C")
-    speaker = campaigns.add_speaker(store, "Nokomis", "demo")
-    window.tabs.setCurrentWidget(window.review)
-    window.review.open_speaker(speaker)
-    window.review.open_campaign(cid)
-    shot("13-review-ojibwe-task-c")
+    """A task C campaign of each other language's demo (its analyser is read from ../shared, never bundled)."""
+    for code in other_demos(ROOT):
+        if analysers.find(code) is None:
+            print(f"note: no {code} analyser found (../shared/fst): its screenshot is left out")
+            continue
+        window, shot = shots.window, shots.shot
+        scored = shots.work / f"{code}-scored.json"
+        shots.cli(["score", str(demo_path(ROOT, code)), "--lang", code, "--out", str(scored)])
+        store = window.store
+        cid = campaigns.create_campaign(store, campaigns.load_scored(str(scored)), tasks.Words.code)
+        speaker = campaigns.add_speaker(store, f"Speaker of {code}", "demo")
+        window.tabs.setCurrentWidget(window.review)
+        window.review.open_speaker(speaker)
+        window.review.open_campaign(cid)
+        shot(f"13-review-{code}-task-c")
 
 
 if __name__ == "__main__":

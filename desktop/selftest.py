@@ -15,6 +15,15 @@ import tempfile
 import time
 from pathlib import Path
 
+from eval_standards import analysers, demos
+from eval_standards.cards import load_card
+from eval_standards.setup import score_card
+from eval_standards.text import convert
+from review import campaigns, study
+from review.store import Store
+from scoring import runcard
+from scoring.rubric import load_profile
+
 
 class SelftestFailure(Exception):
     pass
@@ -26,7 +35,6 @@ def resource_root() -> Path:
 
 
 def demo_path() -> Path:
-    from eval_standards import demos
     path = demos.demo_path(resource_root())
     if not path.is_file():
         raise SelftestFailure(f"the embedded demo run card is missing ({path})")
@@ -39,13 +47,9 @@ def _check(condition: bool, message: str) -> None:
 
 
 def check_components() -> dict:
-    from eval_standards import analysers, demos
-    from eval_standards.cards import load_card
-    from scoring.rubric import load_profile
-
     problem = analysers.hfst_problem()
     _check(problem is None, f"hfst: {problem}")
-    import hfst
+    import hfst  # deferred: each component is imported as a check, so a missing one is a failed check
     _check(Path(hfst.__file__).parent.joinpath("libhfst.py").exists() or hasattr(hfst, "libhfst"),
            "hfst's compiled bindings are not in use")
     for name in ("A", "B"):
@@ -58,13 +62,13 @@ def check_components() -> dict:
                     for w in (e.get("predicted") or "").split()})
     _check(analysers.fast_lookup_agrees(analysers.load(found), words),
            "the fast FST lookup library (hfst-optimized-lookup) is missing or disagrees with hfst")
-    from eval_standards.text import convert
     for name in demos.converters(code):
         convert(name, "a")  # its package is present
-    import snowballstemmer  # noqa: F401
-    import wordfreq
+    import snowballstemmer  # noqa: F401  deferred: imported as a check (see hfst above)
+    _check(bool(snowballstemmer.algorithms()), "snowballstemmer has no stemmer")
+    import wordfreq  # deferred: imported as a check
     _check(len(wordfreq.top_n_list("en", 1000)) == 1000, "wordfreq's offline English list is missing")
-    from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a
+    from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a  # deferred: imported as a check
     _check(Tokenizer13a()("a b.") == "a b .", "sacrebleu's 13a tokenizer is missing")
     return {"analyser": found.describe(), "hfst": hfst.__file__}
 
@@ -73,15 +77,9 @@ def run(gui_screenshot: str | None = None) -> dict:
     """Run every check; raise :class:`SelftestFailure` on the first problem."""
     started = time.perf_counter()
     summary: dict = {"components": check_components()}
-    from eval_standards.setup import score_card
-    from review import campaigns, study
-    from review.store import Store
-    from scoring import runcard
-
     work = Path(tempfile.mkdtemp(prefix="lyss-selftest-"))
     os.environ.setdefault("LYSS_CACHE_DIR", str(work / "cache"))
-    from eval_standards.demos import DEFAULT
-    scored = score_card(runcard.load(str(demo_path())), DEFAULT)
+    scored = score_card(runcard.load(str(demo_path())), demos.DEFAULT)
     s = scored["scores"]
     _check(scored["lyss"]["profile"]["name"] == "A", "profile A was not chosen although an analyser is present")
     for key in ("fst_acceptance_rate", "equivalent_match_rate", "semantic_score", "chrf_plus_plus", "composite"):
@@ -115,8 +113,8 @@ def gui_smoke(path: str, work: Path) -> dict:
     """Open the main window offscreen and save a screenshot of it."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     os.environ.setdefault("XDG_CONFIG_HOME", str(work / "config"))
-    from .main_window import MainWindow
-    from .qt_common import application
+    from .main_window import MainWindow  # deferred: Qt loads only for --gui-screenshot
+    from .qt_common import application  # deferred: the same
 
     app = application()
     window = MainWindow(str(work / "gui.sqlite"))
@@ -125,7 +123,7 @@ def gui_smoke(path: str, work: Path) -> dict:
     app.processEvents()
     _check(window.grab().save(path), f"could not save the screenshot to {path}")
     window.close()
-    from PySide6.QtCore import QCollator, QLocale
+    from PySide6.QtCore import QCollator, QLocale  # deferred: Qt, as above
     collator = QCollator(QLocale("fr_CA"))  # Qt's ICU data (trimmed in the bundle) still sorts names
     collator.setNumericMode(True)
     order = sorted(["file10", "Écrit", "file9", "ecrit", "âpihtaw"], key=collator.sortKey)
@@ -153,3 +151,8 @@ def main(gui_screenshot: str | None = None) -> int:
         print(f"  app       first window drawn ({summary['gui']['platform']}) → {summary['gui']['screenshot']}")
     print(f"  {summary['seconds']} s")
     return 0
+
+
+def command(args) -> int:
+    """``lyss selftest [--gui-screenshot PNG]``."""
+    return main(args.gui_screenshot)

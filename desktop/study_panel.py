@@ -275,7 +275,7 @@ class StudyPanel(QWidget):
         left_layout.addWidget(self.table, 2)
         left_layout.addWidget(self.text, 1)
         split.addWidget(left)
-        import pyqtgraph as pg
+        import pyqtgraph as pg  # deferred: the plotting library (and its OpenGL probing) loads when a plot is drawn
         pg.setConfigOptions(antialias=True, background="w", foreground="k")
         self.plot = accessible(pg.PlotWidget(), self.tr("Plot of the results"),
                                self.tr("The same numbers as the results table"))

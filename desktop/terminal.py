@@ -7,6 +7,7 @@ stdout and stderr (it keeps the newlines and tabs the program itself writes)."""
 from __future__ import annotations
 
 import io
+import sys
 
 # \u escapes: valid inside JSON strings too, so --json output stays JSON
 _CONTROLS = {c: f"\\u{c:04x}" for c in [*range(0x00, 0x20), 0x7F, *range(0x80, 0xA0)]}
@@ -49,7 +50,6 @@ class ProgressBar:
     WIDTH = 30
 
     def __init__(self, stream=None):
-        import sys
         self.stream = stream or sys.stderr
         self.active = bool(getattr(self.stream, "isatty", lambda: False)())
         self.drawn = False

@@ -32,6 +32,7 @@ from scoring.files import atomic_path, user_data_dir, write_json_atomic, write_t
 from scoring.parallel import can_fork, fork_map
 
 from . import hfstol
+from .cards import available_cards, load_card
 
 KINDS = ("analyser", "generator")
 LANG_CODE = re.compile(r"[a-z]{2,3}")
@@ -142,7 +143,7 @@ class Analyser:
     """
 
     def __init__(self, file: AnalyserFile):
-        import hfst  # the compiled HFST library; a missing install is reported by availability()
+        import hfst  # deferred: the compiled HFST library is heavy and optional (availability() says when it is missing)
 
         hfstol.check(file.path)  # HFST aborts the process on a damaged file: refuse it first, in one line
         self.file = file
@@ -262,7 +263,7 @@ def fast_lookup_library():
     """ALTLab's ``hfst_optimized_lookup`` module, or None when it is not installed (it needs a C++
     compiler at install time); without it every lookup uses the hfst binding, with the same analyses."""
     try:
-        import hfst_optimized_lookup
+        import hfst_optimized_lookup  # deferred: optional, built with a C++ compiler at install time
     except ImportError:
         return None
     return hfst_optimized_lookup
@@ -287,11 +288,11 @@ def load(file: AnalyserFile) -> Analyser:
 def hfst_problem() -> str | None:
     """Why hfst cannot be used here (``None`` when the compiled library imports)."""
     try:
-        import hfst  # noqa: F401
+        import hfst  # noqa: F401  deferred: probing whether the optional library imports
     except ImportError as exc:
         return f"the hfst library is not installed ({exc}); `pip install hfst`"
     try:
-        import hfst.libhfst  # noqa: F401  (the compiled SWIG module, not a pure-Python fallback)
+        import hfst.libhfst  # noqa: F401  deferred: probing for the compiled SWIG module, not a pure-Python fallback
     except ImportError as exc:
         return f"hfst's compiled module is missing ({exc})"
     return None
@@ -305,14 +306,12 @@ UNKNOWN_LICENCE = {"id": "unknown", "notice": "LYSS has no licence record for th
 
 def licence_of(lang: str) -> dict:
     """The licence of a language's analysers, from its card (``analyserLicence``: id and notice)."""
-    from .cards import load_card
     found = load_card(lang).get("analyserLicence")
     return found if isinstance(found, dict) and found.get("notice") else UNKNOWN_LICENCE
 
 
 def licence_notices() -> dict[str, dict]:
     """Every language pack's analyser licence."""
-    from .cards import available_cards
     return {code: licence_of(code) for code in available_cards() if licence_of(code) is not UNKNOWN_LICENCE}
 
 

@@ -17,7 +17,10 @@ from pathlib import Path
 
 from scoring.conventions import LanguageConventions, infer_conventions
 from scoring.errors import FileProblem
-from scoring.files import atomic_path, is_packaged
+from scoring.files import atomic_path, is_packaged, packaged_json, user_data_dir
+from scoring.runcard import read_json
+
+from .text import CONVERTERS
 
 #: ISO 639-1 and macrolanguage codes people type, mapped to the cards' ISO 639-3 codes.
 ALIASES = {"cr": "crk", "cre": "crk", "sn": "sna", "cy": "cym", "wel": "cym", "qu": "que", "ja": "jpn",
@@ -39,7 +42,6 @@ def normalise_code(code: str | None, where: str = "--lang") -> str | None:
 
 
 def user_cards_dir() -> Path:
-    from scoring.files import user_data_dir
     return user_data_dir() / "cards"
 
 
@@ -57,11 +59,17 @@ def language_choices() -> list[tuple[str, str]]:
     return choices
 
 
+@lru_cache(maxsize=1)
+def plugin_table() -> dict[str, str]:
+    """The plugins a card may name: name → ``module:Class`` in eval_standards (``data/plugins.json``).
+    Checking a card reads these names only; ``registry`` imports a plugin when a run needs it."""
+    table = {k: v for k, v in packaged_json("eval_standards", "data/plugins.json").items() if not k.startswith("_")}
+    assert all(v.startswith("eval_standards.") for v in table.values()), "a plugin lives in eval_standards"
+    return table
+
+
 def check_card(card: object, where: str) -> dict:
     """A card's fields checked: its code, its plugins, its converter, its data files."""
-    from .registry import known_plugins
-    from .text import CONVERTERS
-
     if not isinstance(card, dict):
         raise FileProblem(where, "top level", "a language card is a JSON object")
     if card.get("code") is not None and not (isinstance(card["code"], str) and CODE.fullmatch(card["code"])):
@@ -69,10 +77,10 @@ def check_card(card: object, where: str) -> dict:
     metrics = card.get("evalMetrics", [])
     if not isinstance(metrics, list) or not all(isinstance(m, str) for m in metrics):
         raise FileProblem(where, "evalMetrics", "must be a list of plugin names")
-    unknown = [m for m in metrics if m not in known_plugins()]
+    unknown = [m for m in metrics if m not in plugin_table()]
     if unknown:
         raise FileProblem(where, "evalMetrics", f"unknown LYSS plugin {unknown[0]!r} "
-                                               f"(known: {', '.join(sorted(known_plugins()))})")
+                                               f"(known: {', '.join(sorted(plugin_table()))})")
     converter = card.get("toCanonical")
     if converter is not None and converter not in CONVERTERS:
         raise FileProblem(where, "toCanonical", f"unknown converter {converter!r} (known: {', '.join(CONVERTERS)})")
@@ -114,8 +122,6 @@ def load_card(code: str | None) -> dict:
 
 def add_card(path: str) -> Path:
     """Copy a user's own language card in (checked first). Returns where it went."""
-    from scoring.runcard import read_json
-
     card = check_card(read_json(path), path)
     code = normalise_code(card.get("code"), f"{path}: code")
     if code is None:

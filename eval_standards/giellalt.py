@@ -173,7 +173,7 @@ class ContactLeakage(ToolsPlugin):
 
     @cached_property
     def contact_words(self) -> frozenset[str]:
-        import wordfreq
+        import wordfreq  # deferred: loads its word lists (tens of MB) only for runs that check leakage
         found: set[str] = set()
         for lang in self.tools.card.get("contactLanguages", ["en"]):
             found |= {w for w in wordfreq.top_n_list(lang, self.TOP_WORDS) if w.isalpha()}

@@ -6,12 +6,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from scoring.files import user_data_dir, write_text_atomic
+from scoring.errors import FileProblem
+from scoring.runcard import read_text
+
+from .cards import normalise_code
 
 
 def read_glosses(text: str, where: str = "glosses") -> dict[str, list[str]]:
     """``lemma<TAB>gloss, gloss`` lines (``#`` comments); a line without a tab or a gloss is an error."""
-    from scoring.errors import FileProblem
-
     table: dict[str, list[str]] = {}
     for lineno, line in enumerate(text.splitlines(), 1):
         if not line.strip() or line.startswith("#"):
@@ -27,9 +29,6 @@ def read_glosses(text: str, where: str = "glosses") -> dict[str, list[str]]:
 def add_glosses(path: str, lang: str) -> tuple[Path, int]:
     """Check a gloss file and add its lines to the user's gloss table of a language (later lines win).
     Returns the table's file and how many lemmas the file gave."""
-    from scoring.runcard import read_text
-
-    from .cards import normalise_code
     code = normalise_code(lang)
     new = read_glosses(read_text(path), path)
     target = user_data_dir() / "glosses" / f"{code}.tsv"

@@ -1,37 +1,34 @@
-"""The LYSS plugin registry: the names a language card's ``evalMetrics`` may use, and the plugin
-class each builds. A card can only name plugins from this table, so it can never make the program
-import an arbitrary module."""
+"""The LYSS plugin registry: the names a language card's ``evalMetrics`` may use, and the plugin class
+each builds — a table in data (``eval_standards/data/plugins.json``). A card can only name plugins from
+this table, so it can never make the program import an arbitrary module; checking a card reads the
+names only, and a plugin's module is imported when a run is scored with it."""
 
 from __future__ import annotations
 
-from functools import lru_cache
+import importlib
 from typing import Any
 
+from scoring.errors import FileProblem
 from scoring.plugins import MetricPlugin
 
+from .cards import plugin_table
+from .tools import tools_for
 
-@lru_cache(maxsize=1)
-def known_plugins() -> dict[str, type]:
-    """Plugin name → plugin class (imported on first use: the plugins import the analyser machinery)."""
-    from .crk.linter import CrkLinterMetric
-    from .crk.semantic import CrkSemanticMetric
-    from .giellalt import ContactLeakage, GiellaLTFSTMetric, LemmaEquivalence, MorphologyMetric
-    from .orthography import OrthographyMetric
 
-    return {"giellalt-fst": GiellaLTFSTMetric, "giellalt-equivalence": LemmaEquivalence, "morphology": MorphologyMetric,
-            "orthography": OrthographyMetric, "contact-leakage": ContactLeakage,
-            "crk-linter": CrkLinterMetric, "crk-semantic": CrkSemanticMetric}
+def known_plugins() -> list[str]:
+    return sorted(plugin_table())
+
+
+def plugin_class(name: str) -> type:
+    module, _, cls = plugin_table()[name].partition(":")
+    return getattr(importlib.import_module(module), cls)
 
 
 def plugins_for(card: dict, options: dict[str, Any] | None = None) -> list[MetricPlugin]:
     """Instantiate the plugins a (checked) card names, in the card's order, on the language's shared tools."""
-    from scoring.errors import FileProblem
-
-    from .tools import tools_for
-
     for name in card.get("evalMetrics", []):
-        if name not in known_plugins():
+        if name not in plugin_table():
             raise FileProblem(f"eval_standards/cards/{card.get('code')}.json", "evalMetrics",
-                             f"unknown LYSS plugin {name!r} (known: {', '.join(sorted(known_plugins()))})")
+                             f"unknown LYSS plugin {name!r} (known: {', '.join(known_plugins())})")
     tools = tools_for(card, options or {})
-    return [known_plugins()[name](tools) for name in card.get("evalMetrics", [])]
+    return [plugin_class(name)(tools) for name in card.get("evalMetrics", [])]

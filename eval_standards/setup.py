@@ -5,12 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from scoring import engine
 from scoring.conventions import LanguageConventions
 from scoring.plugins import MetricPlugin
 from scoring.rubric import Rubric, load_profile
 from scoring.runcard import RunCard
 
-from .cards import load_card, normalise_code, review_profile
+from .cards import conventions as card_conventions, load_card, normalise_code, review_profile
 from .registry import plugins_for
 
 
@@ -28,8 +29,6 @@ def prepare(card: RunCard, language: str | None = None, profile: str = "auto",
             options: dict[str, Any] | None = None) -> Setup:
     """Conventions, plugins and profile for a run. ``profile="auto"`` picks A when an FST plugin is
     available for the language and B otherwise, and says why."""
-    from .cards import conventions as card_conventions
-
     code = normalise_code(language or card.target_language)
     lang_card = load_card(code)
     conv = card_conventions(code, [e.reference for e in card.entries])
@@ -54,8 +53,6 @@ def prepare(card: RunCard, language: str | None = None, profile: str = "auto",
 def score_card(card: RunCard, language: str | None = None, profile: str = "auto",
                options: dict[str, Any] | None = None, **engine_options) -> dict:
     """Prepare and score a run card: what ``lyss score`` and the app's scoring view both do."""
-    from scoring import engine
-
     setup = prepare(card, language, profile, options)
     scored = engine.score_run(card, setup.profile, conventions=setup.conventions, plugins=setup.plugins,
                               **engine_options)

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Callable
 
+import cree_sro_syllabics
+
+from scoring.errors import NotFound
 from scoring.text import char_script
 
 
 def _syllabics_to_sro(text: str) -> str:
-    import cree_sro_syllabics
-
     if not any(char_script(ch) == "Cans" for ch in text):
         return text
     return cree_sro_syllabics.syllabics2sro(text)
@@ -17,8 +18,6 @@ def _syllabics_to_sro(text: str) -> str:
 
 def sro_to_syllabics(text: str) -> str:
     """For display: SRO Cree in syllabics (hyphens become spaces, as in syllabic writing)."""
-    import cree_sro_syllabics
-
     return cree_sro_syllabics.sro2syllabics(text)
 
 
@@ -29,6 +28,5 @@ CONVERTERS: dict[str, Callable[[str], str]] = {"cree-syllabics-to-sro": _syllabi
 def convert(name: str, text: str) -> str:
     """A named conversion of the language packs (``NotFound`` for an unknown name)."""
     if name not in CONVERTERS:
-        from scoring.errors import NotFound
         raise NotFound("converter", name, f"unknown (known: {', '.join(CONVERTERS)})")
     return CONVERTERS[name](text)

@@ -32,6 +32,8 @@ from scoring.files import atomic_path
 
 from . import keys
 from .schema import create_missing
+from .signing import sign_campaign, sign_tombstone
+from .withdrawal import apply_tombstones
 
 SCHEMA_VERSION = 4
 BACKUPS_KEPT = 10
@@ -70,7 +72,6 @@ def _new_identity(db: sqlite_utils.Database) -> None:
 
 def _sign_first_release_rows(db: sqlite_utils.Database, tombstones: list[dict]) -> None:
     """Campaigns and withdrawals made before signing existed were made (or accepted) here: sign them now."""
-    from .signing import sign_campaign, sign_tombstone
     meta = {r["key"]: r["value"] for r in db["meta"].rows}
     private, public, code = meta["private_key"], meta["public_key"], meta["device_id"]
     for row in db["campaigns"].rows:
@@ -329,8 +330,6 @@ class Store:
     def scrub_backups(self) -> int:
         """Apply every withdrawal of this database to every backup (answers, history, names deleted,
         tombstones added, free pages overwritten). Returns the number of backups rewritten."""
-        from .withdrawal import apply_tombstones
-
         tombstones = self.rows("select * from tombstones")
         done = 0
         for path in self.backups():
@@ -360,8 +359,6 @@ class Store:
         Every command that opens the database runs this first while the mark is there, so a withdrawal
         interrupted at any step (power cut, kill) is finished by whatever runs next. Returns the
         number of backups rewritten."""
-        from .withdrawal import apply_tombstones
-
         with self.transaction() as db:
             apply_tombstones(db, self.rows("select * from tombstones"))
         self.checkpoint()
@@ -406,8 +403,6 @@ class Store:
 def restore(path: str | os.PathLike, backup: str | os.PathLike | None = None) -> Path:
     """Put a backup back in place of a (damaged) database, re-applying every withdrawal recorded in the
     database itself (when readable) and in any backup. Returns the backup used."""
-    from .withdrawal import apply_tombstones
-
     target = Path(path)
     folder = target.parent / f"{target.name}.backups"
     candidates = sorted(folder.glob("*.sqlite")) if folder.is_dir() else []

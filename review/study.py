@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import json
 import math
+import multiprocessing
 import os
+import threading
 from collections import Counter, defaultdict
 from typing import Any
 
@@ -21,6 +23,7 @@ from scoring.stats import percentile_interval, resample_counts
 
 from . import alpha, numeric, stats
 from . import tasks as task_defs
+from .campaigns import find_campaign, list_campaigns
 from .store import Store
 from .tasks import Pairs, Words
 
@@ -124,7 +127,6 @@ def resolve_campaign(store: Store, campaign_id: str | None = None, task: str | N
     """The campaign a study verb works on: the one named (its task is implied), every campaign of a
     named task (``None``), or — with neither — the database's only campaign; with several, an error
     that lists them."""
-    from .campaigns import find_campaign, list_campaigns
     if campaign_id:
         found = store.one("select * from campaigns where id = ?", [find_campaign(store, campaign_id)])
         if task and found["task"] != task:
@@ -450,8 +452,6 @@ def _run_chunks(job: _ChunkJob, chunks: list[np.ndarray], progress: Progress, al
     """The chunks' statistics in order, and what ``alongside()`` returns (computed while the workers
     run): in forked worker processes on every core for large data (each inherits the prepared job;
     only the chunk and its result travel), in this process otherwise."""
-    import multiprocessing
-    import threading
     workers = min(os.cpu_count() or 1, len(chunks))
     forking_is_safe = threading.current_thread() is threading.main_thread()  # never fork from the app's workers
     if workers < 2 or len(job.flat_g) < PARALLEL_VALUES or not forking_is_safe or \

@@ -13,6 +13,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, TextIO
 
+import platformdirs
+
 from .errors import FileProblem
 
 
@@ -167,7 +169,6 @@ def cache_dir() -> Path | None:
         return None
     if env:
         return Path(env)
-    import platformdirs
     return Path(platformdirs.user_cache_dir("lyss", appauthor=False))
 
 
@@ -176,5 +177,4 @@ def user_data_dir() -> Path:
     env = os.environ.get("LYSS_DATA_DIR")
     if env:
         return Path(env)
-    import platformdirs
     return Path(platformdirs.user_data_dir("lyss", appauthor=False))

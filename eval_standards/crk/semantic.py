@@ -30,6 +30,8 @@ from collections import Counter
 from functools import cached_property
 from typing import Any
 
+import snowballstemmer
+
 from scoring.files import packaged_text, user_data_dir
 from scoring.runcard import Entry
 from scoring.text import word_tokens
@@ -60,7 +62,6 @@ class CrkSemanticMetric(ToolsPlugin):
 
     @cached_property
     def _stemmer(self):
-        import snowballstemmer
         return snowballstemmer.stemmer("english")
 
     @cached_property

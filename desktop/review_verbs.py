@@ -1,0 +1,358 @@
+"""The ``lyss review`` and ``lyss study`` verbs (their parsers: ``cli_review.py``): each opens the database,
+makes one call into :mod:`review`, and prints."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from eval_standards.text import convert as convert_text
+from review import bundles, campaigns, interop, laptops, paper, reweight, study, tiers
+from review.session import record_answer
+from review.store import Store, restore
+from scoring.errors import BadValue
+from scoring.files import atomic_path, refuse_overwriting_inputs
+
+from .terminal import ProgressBar, shown
+
+
+def _print(result: Any, as_json: bool, text: str | None = None) -> int:
+    if as_json or text is None:
+        print(json.dumps(result, ensure_ascii=False, indent=2, default=str))
+    else:
+        print(text)
+    return 0
+
+
+def _interval(block: dict | None, key: str = "alpha") -> str:
+    if not block or block.get(key) is None:
+        return "—"
+    ci = f" [{block['ci_lower']:.4f}, {block['ci_upper']:.4f}]" if block.get("ci_lower") is not None else ""
+    return f"{block[key]:.4f}{ci}"
+
+
+def agreement_text(table: list[dict]) -> str:
+    lines = [f"{'question':<14} {'scale':<9} {'answers':>7} {'speakers':>8} {'items':>6}  alpha (95% interval)"]
+    for r in table:
+        levels = "  ".join(f"{level} {_interval(r[level])}" for level in ("nominal", "ordinal", "interval")
+                           if level in r)
+        lines.append(f"{r['question']:<14} {r['scale']:<9} {r['answers']:>7} {r['raters']:>8} {r['items']:>6}  {levels}")
+    return "\n".join(lines)
+
+
+def correlation_text(r: dict) -> str:
+    cis = r.get("confidence_intervals", {})
+    lines = [f"{r['metric']} vs {r['human']}: {r['num_sys']} systems, {r['num_items']} items"]
+    for level, table in [*((f"segment/{k}", v) for k, v in r["segment"].items()), ("system", r["system"])]:
+        prefix = level.replace("/", ".")
+        cells = []
+        for k, v in table.items():
+            ci = cis.get(f"{prefix}.{k}")
+            shown_v = f"{v:.4f}" if isinstance(v, float) else f"{v}"
+            cells.append(f"{k} {shown_v}" + (f" [{ci['ci_lower']:.4f}, {ci['ci_upper']:.4f}]" if ci else ""))
+        lines.append(f"  {level:<13} " + "  ".join(cells))
+    return "\n".join(lines)
+
+
+def reliability_text(rows: list[dict]) -> str:
+    lines = [f"{'speaker':<22} {'answers':>7} {'repeats same':>12} {'degraded lower':>14} {'p (MWU)':>8} "
+             f"{'median s':>8} {'away s':>7}  flags"]
+    for r in rows:
+        p = "—" if r["degraded_p_value"] is None else f"{r['degraded_p_value']:.3f}"
+        med = "—" if r["median_seconds"] is None else f"{r['median_seconds']:.1f}"
+        lines.append(f"{shown(r['speaker_id']):<22} {r['answers']:>7} "
+                     f"{str(r['repeats_consistent']) + '/' + str(r['repeats_checked']):>12} "
+                     f"{str(r['degraded_scored_lower']) + '/' + str(r['degraded_checked']):>14} {p:>8} {med:>8} "
+                     + f"{r['away_seconds']:>7.0f}  " + ("; ".join(r["flags"]) or "none"))
+    return "\n".join(lines)
+
+
+def _store(args):
+    """The database ``--db`` names; only ``init`` creates one (a mistyped name is an error, not a new file)."""
+    return Store(args.db, create=args.verb == "init", read_only=args.read_only)
+
+
+def _with_progress(work):
+    """Run ``work(progress)`` with a bar on stderr (shown only in a terminal)."""
+    bar = ProgressBar()
+    try:
+        return work(bar)
+    finally:
+        bar.close()
+
+
+# ---- lyss review VERB: one function each, (store, args) -> exit status --------------------------------------
+
+def _review_init(store, args) -> int:
+    print(f"review database ready: {args.db}\nthis laptop's code: {store.device_id}")
+    return 0
+
+
+def _review_code(store, args) -> int:
+    print(store.device_id)
+    return 0
+
+
+def _review_list(store, args) -> int:
+    rows = {"speakers": campaigns.list_speakers, "campaigns": campaigns.list_campaigns,
+            "runs": campaigns.list_runs}[args.what](store)
+    if args.json:
+        return _print(rows, True)
+    for r in rows:
+        print("  ".join(shown(v) for v in r.values()))
+    if not rows:
+        print(f"no {args.what} yet")
+    return 0
+
+
+def _review_enrol(store, args) -> int:
+    code, done = laptops.enrol(store, args.code, args.campaign)
+    print(f"enrolled {code} in {len(done)} campaign(s): {', '.join(done)}")
+    return 0
+
+
+def _review_revoke(store, args) -> int:
+    r = laptops.revoke(store, args.code, laptops.timestamp(args.since) if args.since else None, args.campaign)
+    print(f"revoked {r['code']} in {len(r['campaigns'])} campaign(s) from {r['from_at']}: its answers signed from "
+          f"then on are refused wherever this travels ({r['answers_dropped']} dropped here); earlier ones are kept "
+          f"and marked in lyss study reliability")
+    return 0
+
+
+def _review_hand_over(store, args) -> int:
+    speaker_id = campaigns.find_speaker(store, args.speaker)
+    code, done = laptops.hand_over(store, speaker_id, args.code, args.campaign)
+    print(f"laptop {code} may now record the answers of {speaker_id} in {len(done)} campaign(s)")
+    return 0
+
+
+def _review_trust(store, args) -> int:
+    if args.remove:
+        code = laptops.distrust(store, args.code)
+        print(f"this laptop no longer accepts new campaigns, enrolments or withdrawals signed by {code}")
+        return 0
+    code = laptops.trust(store, args.code, args.label)
+    print(f"this laptop now accepts campaigns coordinated by {code}")
+    return 0
+
+
+def _review_add_speaker(store, args) -> int:
+    print(campaigns.add_speaker(store, args.name, args.consent_scope, args.community, args.dialect))
+    return 0
+
+
+def _review_create_campaign(store, args) -> int:
+    scored = campaigns.load_scored(args.scored)
+    cid = campaigns.create_campaign(store, scored, args.task, items=args.items, raters=args.raters,
+                                    seed=args.seed, name=args.name, hints=args.hints)
+    made = next(c for c in campaigns.list_campaigns(store) if c["id"] == cid)
+    settings = campaigns.campaign(store, cid)["settings"]
+    print(f"{cid}  task {args.task}, {made['items']} items: {shown(made['name'])}")
+    left = settings.get("left_out") or {}
+    if left.get("count"):
+        print(f"  left out {left['count']} words: {left['reason']} (e.g. {', '.join(left['examples'][:5])})")
+    return 0
+
+
+def _review_answer(store, args) -> int:
+    campaign_id = campaigns.find_campaign(store, args.campaign)
+    speaker_id = campaigns.find_speaker(store, args.speaker)
+    try:
+        answers = json.loads(args.answers)
+    except json.JSONDecodeError as exc:
+        raise BadValue("--answers", "", f"invalid JSON: {exc.msg}") from None
+    position, _ = record_answer(store, campaign_id, speaker_id, answers, args.note, args.position)
+    if position is None:
+        print("this speaker has answered every item")
+        return 0
+    done, total = campaigns.progress(store, campaign_id, speaker_id)
+    print(f"recorded position {position}; {done} of {total}")
+    return 0
+
+
+def _review_progress(store, args) -> int:
+    campaign_id = campaigns.find_campaign(store, args.campaign)
+    rows = campaigns.campaign_progress(store, campaign_id)
+    result = {"speakers": [{k: v for k, v in r.items() if k != "display_name"} for r in rows],
+              "coverage": campaigns.coverage(store, campaign_id)}
+    text = "\n".join(f"{shown(r['speaker_id'])}  {shown(r['display_name'] or ''):<20} {r['answered']} of "
+                     f"{r['total']}" for r in rows) or "no speaker has joined yet"
+    c = result["coverage"]
+    text += f"\n{c['items_at_target']} of {c['items']} items have {c['target_speakers']}+ speakers"
+    return _print(result, args.json, text)
+
+
+def _review_export_bundle(store, args) -> int:
+    manifest = bundles.export_bundle(store, args.out)
+    print(f"wrote {args.out}: {manifest['counts']['ratings']} answers, sha256 {manifest['sha256'][:16]}…")
+    return 0
+
+
+def _review_merge(store, args) -> int:
+    changed = bundles.merge(store, args.bundle)
+    print(f"merged {args.bundle} from {changed['from_device']}: {changed['ratings_added']} added, "
+          f"{changed['ratings_replaced']} replaced, {changed['ratings_deleted']} deleted, "
+          f"{changed['speakers_withdrawn']} speakers withdrawn")
+    if changed["ratings_refused_revoked"]:
+        print(f"  {changed['ratings_refused_revoked']} answers refused: signed by a revoked laptop after its "
+              f"revocation")
+    for r in changed["revoked"]:
+        print(f"  THIS LAPTOP WAS REVOKED in campaign {r['campaign_id']} from {r['from_at']}: answers made here "
+              f"since then are refused everywhere; ask the coordinator")
+    return 0
+
+
+def _review_withdraw(store, args) -> int:
+    speaker_id = campaigns.find_speaker(store, args.speaker)
+    r = campaigns.withdraw(store, speaker_id)
+    print(f"withdrew {speaker_id}: {r['deleted']} answers deleted here and in {r['backups']} backups")
+    print("  the withdrawal travels in bundles" if r["travels"] else
+          "  other laptops will not honour it: this laptop neither registered the speaker nor coordinates "
+          "a campaign; ask the coordinator to withdraw the speaker too")
+    return 0
+
+
+def _review_export(store, args) -> int:
+    if args.format == "mtme":
+        if not args.lp:
+            raise BadValue("--lp", "", "give the language pair of an mt-metrics-eval export (e.g. en-ciw)")
+        print(json.dumps(interop.export_mtme(store, args.out, args.lp, args.human)))
+        return 0
+    n = interop.export_ratings(store, args.out, args.format, args.include_raw)
+    print(f"wrote {n} {'raw answers' if args.include_raw else 'aggregated rows'} to {args.out}")
+    return 0
+
+
+def _review_print_forms(store, args) -> int:
+    from .paper_forms import write_pdf  # deferred: Qt (QPdfWriter) loads only to print forms
+    out = Path(args.out)
+    if out.suffix.lower() != ".pdf":
+        raise BadValue("--out", args.out, "give a file name ending in .pdf (the CSV is written beside it)")
+    template = out.with_suffix(".csv")
+    refuse_overwriting_inputs(args.out, [store.path])
+    campaign_id = campaigns.find_campaign(store, args.campaign)
+    speaker_id = campaigns.find_speaker(store, args.speaker)
+    items = paper.form_items(store, campaign_id, speaker_id)
+    name = campaigns.campaign(store, campaign_id)["name"]
+    script = campaigns.chosen_script(store, campaign_id, speaker_id)
+    convert = None
+    if script is not None:
+        convert = lambda text: convert_text(script["converter"], text)  # noqa: E731
+    with atomic_path(out) as tmp:
+        pages = write_pdf(str(tmp), items, campaigns.campaign_language(store, campaign_id),
+                          f"{name} — {speaker_id}", convert)
+    paper.write_template(str(template), store, campaign_id, speaker_id)
+    print(f"wrote {len(items)} items on {pages} pages to {out}, and the CSV to key the answers into: {template}")
+    return 0
+
+
+def _review_import_forms(store, args) -> int:
+    r = paper.import_forms(store, args.csv)
+    print(f"{r['answered']} answered rows of {r['rows']} ({r['recorded']} recorded, marked as from paper; "
+          f"{r['blank']} left blank)")
+    return 0
+
+
+def run_restore(args) -> int:
+    used = restore(args.db, args.backup)
+    print(f"restored {args.db} from {used.name}; every withdrawal it knows of is applied again")
+    return 0
+
+
+def run_review(args) -> int:
+    with _store(args) as store:
+        return args.verb_func(store, args)
+
+
+# ---- lyss study VERB ---------------------------------------------------------------------------------------
+
+def _study_agreement(store, args) -> int:
+    if args.question:  # one question: one object
+        one = study.agreement(store, args.task, args.question, args.campaign, args.bootstrap)
+        return _print(one, args.json, agreement_text([one]))
+    table = study.agreement_table(store, args.campaign, args.task, args.bootstrap)
+    return _print(table, args.json, agreement_text(table))
+
+
+def _study_correlate(store, args) -> int:
+    metric, human, campaign = study.correlate_defaults(store, args.campaign, args.metric, args.human)
+    r = _with_progress(lambda bar: study.correlate(store, metric, human, args.bootstrap, campaign_id=campaign,
+                                                   progress=bar))
+    return _print(r, args.json, correlation_text(r))
+
+
+def _study_compare_metrics(store, args) -> int:
+    r = study.compare_metrics(store, args.metric, args.metric2, args.human, args.statistic, args.grouping,
+                              args.resamples)
+    return _print(r, args.json, f"Δ {r['statistic']} ({args.metric2} − {args.metric}) = {r['delta']:+.4f}, "
+                                f"p = {r['p_value']:.4f} (PERM-BOTH, {r['resamples']} resamples)")
+
+
+def _study_linter_precision(store, args) -> int:
+    r = study.linter_precision(store, args.campaign)
+    lines = [f"{c:<24} {v['precision']:.3f} [{v['ci_lower']:.3f}, {v['ci_upper']:.3f}] n={v['judged_pairs']}"
+             for c, v in r["classes"].items()] or ["no task B answers with a majority yet"]
+    return _print(r, args.json, "\n".join(lines))
+
+
+def _study_fst_rejection(store, args) -> int:
+    r = study.fst_false_rejection(store, args.campaign)
+    text = ("no task C answers with a majority yet" if r["false_rejection_rate"] is None else
+            f"false rejection {r['false_rejection_rate']:.3f} [{r['ci_lower']:.3f}, {r['ci_upper']:.3f}] "
+            f"over {r['words_decided']} words; valid: {', '.join(r['valid_words'][:20])}")
+    return _print(r, args.json, text)
+
+
+def _study_reliability(store, args) -> int:
+    rows = study.speaker_reliability(store, args.campaign)
+    return _print(rows, args.json, reliability_text(rows))
+
+
+def reweight_text(r: dict) -> str:
+    w = ", ".join(f"{k} {v:.3f}" for k, v in r["weights"].items())
+    text = (f"fitted weights: {w}\n  cross-validated Pearson {r['cv_pearson']:.4f} vs default profile "
+            f"{r['cv_pearson_default']:.4f} ({r['folds']} folds, {r['evidence']['items']} items)")
+    if r["insufficient"]:
+        text += "\n  evidence below the minimum: " + "; ".join(r["insufficient"])
+    if r["worse_than_default"]:
+        text += "\n  WARNING: the refit cross-validates worse than the default profile"
+    if r["written"]:
+        text += f"\n  wrote {r['written']} (use it with lyss score --profile {r['written']})"
+    return text
+
+
+def _study_reweight(store, args) -> int:
+    r = reweight.reweight(store, args.human, args.base, args.out, args.force)
+    return _print(r, args.json, reweight_text(r))
+
+
+def confirm_tier_text(r: dict, run: str) -> str:
+    lines = [f"{r['status']}: automated tier {r['automated_tier']}; written into {run}"]
+    for c in r["checks"]:
+        value = "—" if c["value"] is None else (f"{c['value']:.3f}" if isinstance(c["value"], float)
+                                                 else str(c["value"]))
+        lines.append(f"  {'pass' if c['passed'] else 'FAIL'}  {c['rule']}: {value} (needs ≥ {c['threshold']})")
+    return "\n".join(lines)
+
+
+def _study_confirm_tier(store, args) -> int:
+    r = tiers.confirm_tier(store, args.run)
+    return _print(r, args.json, confirm_tier_text(r, args.run))
+
+
+def _study_import_mtme(store, args) -> int:
+    r = _with_progress(lambda bar: interop.import_mtme(store, args.folder, args.lp, args.human, args.metric,
+                                                       only=args.systems, progress=bar))
+    return _print(r, args.json, f"imported {len(r['systems'])} systems × {r['segments']} segments "
+                                f"({r['human']}; metrics {', '.join(r['metrics'])})")
+
+
+def _study_import_da(store, args) -> int:
+    r = interop.import_da(store, args.tsv, args.name)
+    return _print(r, args.json, f"imported {r['items']} items with {r['ratings']} ratings ({r['campaign_id']})")
+
+
+def run_study(args) -> int:
+    with _store(args) as store:
+        return args.verb_func(store, args)

@@ -1,0 +1,109 @@
+"""``lyss score``, ``compare``, ``gate`` and ``rubric``: parse (``desktop.cli``), call ``scoring`` and
+``eval_standards``, print."""
+
+from __future__ import annotations
+
+import json
+
+from eval_standards.setup import prepare, score_card
+from scoring import compare as comparing, engine, gate as gating, rubric as rubrics, runcard, scorecard
+from scoring.errors import BadValue
+
+from .terminal import ProgressBar
+
+
+def _prepare(args, card):
+    return prepare(card, args.lang, args.profile, {"analyzer_dir": getattr(args, "analyzer_dir", None)})
+
+
+def cmd_score(args) -> int:
+    if args.bootstrap < 1:
+        raise BadValue("--bootstrap", "", "must be at least 1")
+    runcard.refuse_overwriting_inputs(args.out, args.inputs)
+    card = runcard.load(args.inputs)
+    bar = ProgressBar()
+    try:
+        scored = score_card(card, args.lang, args.profile, {"analyzer_dir": args.analyzer_dir}, seed=args.seed,
+                            n_bootstrap=args.bootstrap, use_cache=not args.no_cache, progress=bar)
+    finally:
+        bar.close()
+    if args.out:
+        runcard.write_json_atomic(args.out, scored)
+    if args.json:
+        print(json.dumps(scored["scores"], ensure_ascii=False, indent=2))
+    else:
+        print(scorecard.render(scored))
+        for note in scored["lyss"]["notes"]:
+            print(f"  note: {note}")
+        if args.out:
+            print(f"  wrote {args.out}")
+    return 0
+
+
+def cmd_compare(args) -> int:
+    if len(args.runs) < 2:
+        raise BadValue(args.runs[0], "", "compare needs two or more runs")
+    cards = comparing.align([runcard.load(p) for p in args.runs])
+    setup = _prepare(args, cards[0])
+    scored = [engine.score(c, setup.profile, conventions=setup.conventions, plugins=setup.plugins, seed=args.seed,
+                           n_bootstrap=args.bootstrap) for c in cards]
+    base = scored[0]
+    result = comparing.compare_runs(scored, setup.profile, args.metric, args.seed, args.bootstrap, args.trials)
+    tests, ranking = result["comparisons"], result["ranking"]
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False, indent=2))
+        return 0
+    print(f"Paired comparison against {base.name} (Δ = run − baseline; bootstrap {args.bootstrap}, "
+          f"randomisation {args.trials} trials, seed {args.seed})")
+    if result["left_out"]:
+        print(f"  the composite is compared on the metrics every run has; left out: {', '.join(result['left_out'])}")
+    for t in tests:
+        if not t["available"]:
+            print(f"  {t['b']}  {t['metric']}: {t['reason']}")
+            continue
+        mark = "significant" if t["significant"] else "not significant"
+        print(f"  {t['b']}  {t['metric']:<17} Δ {t['delta']:+.4f} [{t['delta_ci_lower']:+.4f}, "
+              f"{t['delta_ci_upper']:+.4f}]  p_bs {t['p_bootstrap']:.4f}  p_ar {t['p_randomization']:.4f}  {mark}")
+    print(f"\nRanking by {args.metric} (a new cluster starts where a run is significantly worse than its cluster's best)")
+    for r in ranking:
+        print(f"  {r['rank']:>2}. cluster {r['cluster']}  {r['score']:.4f}  {r['run']}")
+    return 0
+
+
+def cmd_gate(args) -> int:
+    verdict = gating.gate(gating.read_result(args.new), gating.read_result(args.baseline), args.max_drop,
+                          args.minimum)
+    if args.json:
+        print(json.dumps(verdict, indent=2))
+    else:
+        state = "PASS" if verdict["passed"] else "FAIL"
+        print(f"{state}: overall {verdict['baseline']:.4f} → {verdict['overall']:.4f} ({verdict['delta']:+.4f})")
+        for failure in verdict["failures"]:
+            print(f"  {failure}")
+        for g in verdict["soft_gates"]:
+            bound = f"≤ {g['max']}" if "max" in g else f"≥ {g['min']}"
+            state = {True: "ok", False: "WARNING", None: "not measured"}[g["passed"]]
+            value = "—" if g["value"] is None else f"{g['value']:g}"
+            print(f"  soft gate {g['label']} {bound}: {value} ({state}; soft gates warn, never block)")
+        for key, delta in sorted(verdict["dimension_deltas"].items(), key=lambda kv: kv[1]):
+            flag = "  ← moved most" if key == verdict["most_moved"] else ""
+            print(f"  {key:<24} {delta:+.4f}{flag}")
+    return 0 if verdict["passed"] else 1
+
+
+def cmd_rubric(args) -> int:
+    rb = rubrics.load_rubric(args.rubric, "rubrics")
+    items = rubrics.read_items(args.items)
+    scored = [rubrics.score_item(rb, item) for item in items]
+    mean = sum(s["score"] for s in scored if s["score"] is not None) / len(scored)
+    result = {"rubric": rb.describe(), "score": mean, "items": scored}
+    if args.out:
+        runcard.write_json_atomic(args.out, result)
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False, indent=2))
+    else:
+        print(f"{rb.name}: mean score {mean:.4f} over {len(scored)} items")
+        for s in scored:
+            parts = " ".join(f"{k}={v:g}" for k, v in s["breakdown"].items())
+            print(f"  {s['item']}: {s['score']:.2f}  {parts}")
+    return 0

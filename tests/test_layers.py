@@ -1,0 +1,92 @@
+"""The house rules that a tool can check (docs/architecture.md): no import circle among our modules;
+an import inside a function only to defer a heavy or optional module, with its reason on the line;
+review/ and desktop/ name no language; desktop/ runs no SQL. The layer contracts themselves are
+import-linter's (``lint-imports`` in ``make test``, contracts in pyproject.toml)."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+from conftest import ROOT
+
+PACKAGES = ("scoring", "eval_standards", "review", "desktop", "bench")
+
+
+def _modules() -> dict[str, Path]:
+    found = {}
+    for package in PACKAGES:
+        for path in (ROOT / package).rglob("*.py"):
+            parts = path.relative_to(ROOT).with_suffix("").parts
+            found[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    return found
+
+
+def _imports(name: str, path: Path, known: set[str]) -> set[str]:
+    """The modules of ours that ``name`` imports (absolute or relative, at any depth)."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    out = set()
+    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+        if isinstance(node, ast.Import):
+            targets = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*up, base] if base else up)
+            targets = [base] + [f"{base}.{a.name}" for a in node.names]
+        else:
+            continue
+        out |= {t for t in targets if t in known and t != name}
+    return out
+
+
+def test_no_import_circle():
+    modules = _modules()
+    graph = {name: _imports(name, path, set(modules)) for name, path in modules.items()}
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(node: str) -> None:
+        state[node] = 1
+        stack.append(node)
+        for nxt in sorted(graph[node]):
+            if state.get(nxt) == 1:
+                raise AssertionError("import circle: " + " → ".join(stack[stack.index(nxt):] + [nxt]))
+            if nxt not in state:
+                visit(nxt)
+        stack.pop()
+        state[node] = 2
+
+    for name in sorted(graph):
+        if name not in state:
+            visit(name)
+
+
+def test_imports_inside_functions_only_defer_a_heavy_module_and_say_why():
+    offenders = []
+    for name, path in _modules().items():
+        lines = path.read_text("utf-8").splitlines()
+        for node in ast.walk(ast.parse("\n".join(lines))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                for inner in ast.walk(node):
+                    if isinstance(inner, (ast.Import, ast.ImportFrom)) and \
+                            "deferred" not in lines[inner.lineno - 1]:
+                        offenders.append(f"{path.relative_to(ROOT)}:{inner.lineno}: {lines[inner.lineno - 1].strip()}")
+    assert not offenders, "an import inside a function without '# deferred: reason':\n" + "\n".join(offenders)
+
+
+def test_review_and_desktop_name_no_language_and_desktop_runs_no_sql():
+    language = re.compile(r"\bcree\b|syllabic|\bcrk\b|ojibwe|anishinaabe", re.I)
+    sql = re.compile(r"\b(select|insert into|delete from|update \w+ set)\b[^\"']*\b(from|values|where|set)\b", re.I)
+    named, queried = [], []
+    for package in ("review", "desktop"):
+        for path in (ROOT / package).rglob("*.py"):
+            for k, line in enumerate(path.read_text("utf-8").splitlines(), 1):
+                if language.search(line):
+                    named.append(f"{path.relative_to(ROOT)}:{k}: {line.strip()}")
+                if package == "desktop" and "i18n" not in path.parts and sql.search(line):
+                    queried.append(f"{path.relative_to(ROOT)}:{k}: {line.strip()}")
+    assert not named, "a language named outside its pack:\n" + "\n".join(named)
+    assert not queried, "SQL in desktop/ (ask review/):\n" + "\n".join(queried)
