@@ -1,0 +1,62 @@
+"""The scored run card ``lyss score --out`` writes stays the same, byte for byte, on the embedded demo and
+the four shared harness reports (each scored with the Plains Cree standards and 1,000 resamples): a
+refactoring of the engine must not move a single number, key or reason.
+
+Three fields that say how this particular run went are set aside first: the seconds it took, whether
+the per-entry statistics came from the cache, and the input's path. The digests were recorded with
+``python tests/test_scored_output_unchanged.py --record`` before the metrics became objects; record
+them again only for a change that is meant to alter the output, and say so in the commit.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import DEMO, ROOT, report_paths, shared_file
+
+DIGESTS = ROOT / "tests" / "data" / "scored-output.sha256.json"
+
+
+def inputs() -> list[Path]:
+    return [DEMO, *report_paths()]
+
+
+def normalised(scored: dict) -> bytes:
+    """The scored card as ``write_json_atomic`` writes it, without this run's time, cache use, input path
+    and user folders (the tests' folders are new each run)."""
+    lyss = scored["lyss"]
+    lyss["scoring_seconds"] = lyss["entry_statistics_from_cache"] = None
+    lyss["input"]["path"] = Path(lyss["input"]["path"]).name
+    text = json.dumps(scored, ensure_ascii=False, indent=2, allow_nan=False) + "\n"
+    for name in ("LYSS_DATA_DIR", "LYSS_CACHE_DIR"):
+        if os.environ.get(name):
+            text = text.replace(os.environ[name], f"${name}")
+    return text.encode()
+
+
+def digest_of(path: Path, out: Path) -> str:
+    from desktop.cli import main
+    assert main(["score", str(path), "--lang", "crk", "--out", str(out), "--no-cache"]) == 0
+    return hashlib.sha256(normalised(json.loads(out.read_text("utf-8")))).hexdigest()
+
+
+@pytest.mark.parametrize("path", inputs(), ids=lambda p: p.name[:40])
+def test_the_scored_run_card_is_byte_identical(path, tmp_path, capsys):
+    shared_file("fst/crk-descriptive-analyzer.hfstol")
+    recorded = json.loads(DIGESTS.read_text("utf-8"))
+    assert digest_of(path, tmp_path / "scored.json") == recorded[path.name], path.name
+
+
+if __name__ == "__main__" and sys.argv[1:] == ["--record"]:
+    import tempfile
+    folder = Path(tempfile.mkdtemp())
+    DIGESTS.parent.mkdir(exist_ok=True)
+    found = {p.name: digest_of(p, folder / "scored.json") for p in inputs()}
+    DIGESTS.write_text(json.dumps(found, indent=2, sort_keys=True) + "\n", "utf-8")
+    print(json.dumps(found, indent=2))
