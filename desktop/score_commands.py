@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import json
 
-from eval_standards.setup import prepare, score_card
-from scoring import compare as comparing, engine, gate as gating, rubric as rubrics, runcard, scorecard
+from eval_standards.setup import prepare
+from scoring import gate as gating, rubric as rubrics, runcard, runs, scorecard
 from scoring.errors import BadValue
 
 from .terminal import ProgressBar
@@ -23,8 +23,8 @@ def cmd_score(args) -> int:
     card = runcard.load(args.inputs)
     bar = ProgressBar()
     try:
-        scored = score_card(card, args.lang, args.profile, {"analyzer_dir": args.analyzer_dir}, seed=args.seed,
-                            n_bootstrap=args.bootstrap, use_cache=not args.no_cache, progress=bar)
+        scored = runs.score(card, _prepare(args, card), seed=args.seed, n_bootstrap=args.bootstrap,
+                            use_cache=not args.no_cache, progress=bar)
     finally:
         bar.close()
     if args.out:
@@ -43,17 +43,13 @@ def cmd_score(args) -> int:
 def cmd_compare(args) -> int:
     if len(args.runs) < 2:
         raise BadValue(args.runs[0], "", "compare needs two or more runs")
-    cards = comparing.align([runcard.load(p) for p in args.runs])
-    setup = _prepare(args, cards[0])
-    scored = [engine.score(c, setup.profile, conventions=setup.conventions, plugins=setup.plugins, seed=args.seed,
-                           n_bootstrap=args.bootstrap) for c in cards]
-    base = scored[0]
-    result = comparing.compare_runs(scored, setup.profile, args.metric, args.seed, args.bootstrap, args.trials)
+    result = runs.compare([runcard.load(p) for p in args.runs], lambda card: _prepare(args, card), args.metric,
+                          args.seed, args.bootstrap, args.trials)
     tests, ranking = result["comparisons"], result["ranking"]
     if args.json:
         print(json.dumps(result, ensure_ascii=False, indent=2))
         return 0
-    print(f"Paired comparison against {base.name} (Δ = run − baseline; bootstrap {args.bootstrap}, "
+    print(f"Paired comparison against {result['baseline']} (Δ = run − baseline; bootstrap {args.bootstrap}, "
           f"randomisation {args.trials} trials, seed {args.seed})")
     if result["left_out"]:
         print(f"  the composite is compared on the metrics every run has; left out: {', '.join(result['left_out'])}")

@@ -14,13 +14,13 @@ from PySide6.QtWidgets import (QApplication, QComboBox, QFileDialog, QHBoxLayout
                                QSplitter, QStyledItemDelegate, QTableView, QVBoxLayout, QWidget)
 
 from eval_standards.cards import language_choices
-from eval_standards.setup import prepare, score_card
-from scoring import compare, composite as comp, engine, runcard
+from eval_standards.setup import prepare
+from scoring import composite as comp, runcard, runs
 from scoring.engine import Cancelled
 from scoring.errors import InputError
 from scoring.rubric import profile_names
 from scoring.runcard import read_scored, write_json_atomic
-from scoring.scorecard import ROWS
+from scoring.metrics import rows as scorecard_rows
 
 from .qt_common import (SafeBrowser, Worker, accessible, friendly_error, guarded, name_buttons, plain_labels,
                         settings, tr)
@@ -32,7 +32,8 @@ PALETTE = ["#1b9e77", "#d95f02", "#7570b3", "#e7298a", "#66a61e", "#e6ab02", "#a
 def score_file(path: str, language: str | None = None, profile: str = "auto", progress=None) -> dict:
     """Load and score with the same call the command line makes (``--lang``, ``--profile``)."""
 
-    return score_card(runcard.load(path), language, profile, progress=progress)
+    card = runcard.load(path)
+    return runs.score(card, prepare(card, language, profile), progress=progress)
 
 
 class MetricModel(QAbstractTableModel):
@@ -52,8 +53,8 @@ class MetricModel(QAbstractTableModel):
         s = scored["scores"]
         reasons = s.get("unavailable_reasons", {})
         self.rows = []
-        for group, metrics in ROWS:
-            for key, label, kind in metrics:
+        for group, section in scorecard_rows():
+            for key, label, kind in section:
                 value = s.get(key)
                 ci = s.get("confidence_intervals", {}).get(key)
                 text = "—" if value is None else (f"{value:.2f}" if kind == "points" else f"{value:.4f}")
@@ -440,12 +441,7 @@ class ScorePanel(QWidget):
         path = self.path
 
         def job(progress):
-            cards = compare.align([runcard.load(path), runcard.load(other)])
-            setup = prepare(cards[0])
-            runs = [engine.score(c, setup.profile, conventions=setup.conventions, plugins=setup.plugins)
-                    for c in cards]
-            progress("significance", 0.8)
-            return compare.compare_runs(runs, setup.profile)["comparisons"]
+            return runs.compare([runcard.load(path), runcard.load(other)], prepare, progress=progress)["comparisons"]
 
         self.stage.setText(self.tr("Comparing with {0}…").format(Path(other).name))
         self.worker = Worker(job, self)

@@ -17,11 +17,11 @@ from pathlib import Path
 
 from eval_standards import analysers, demos
 from eval_standards.cards import load_card
-from eval_standards.setup import score_card
+from eval_standards.setup import prepare
 from eval_standards.text import convert
 from review import campaigns, study
 from review.store import Store
-from scoring import runcard
+from scoring import runcard, runs
 from scoring.rubric import load_profile
 
 
@@ -79,7 +79,8 @@ def run(gui_screenshot: str | None = None) -> dict:
     summary: dict = {"components": check_components()}
     work = Path(tempfile.mkdtemp(prefix="lyss-selftest-"))
     os.environ.setdefault("LYSS_CACHE_DIR", str(work / "cache"))
-    scored = score_card(runcard.load(str(demo_path())), demos.DEFAULT)
+    card = runcard.load(str(demo_path()))
+    scored = runs.score(card, prepare(card, demos.DEFAULT))
     s = scored["scores"]
     _check(scored["lyss"]["profile"]["name"] == "A", "profile A was not chosen although an analyser is present")
     for key in ("fst_acceptance_rate", "equivalent_match_rate", "semantic_score", "chrf_plus_plus", "composite"):

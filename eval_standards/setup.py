@@ -1,11 +1,11 @@
-"""Choosing what scores a run: the language card's conventions, its plugins and the weight profile."""
+"""Choosing what scores a run: the language card's conventions, its plugins and the weight profile — the
+setup ``scoring.runs`` is handed (this module scores nothing itself)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
 
-from scoring import engine
 from scoring.conventions import LanguageConventions
 from scoring.plugins import MetricPlugin
 from scoring.rubric import Rubric, load_profile
@@ -23,6 +23,11 @@ class Setup:
     plugins: list[MetricPlugin]
     profile: Rubric
     notes: list[str] = field(default_factory=list)
+
+    @property
+    def review(self) -> dict:
+        """What the speakers' screens need of the language (its names, scripts, task items)."""
+        return review_profile(self.card)
 
 
 def prepare(card: RunCard, language: str | None = None, profile: str = "auto",
@@ -48,14 +53,3 @@ def prepare(card: RunCard, language: str | None = None, profile: str = "auto",
     else:
         chosen = load_profile(profile)
     return Setup(code, lang_card, conv, plugins, chosen, notes)
-
-
-def score_card(card: RunCard, language: str | None = None, profile: str = "auto",
-               options: dict[str, Any] | None = None, **engine_options) -> dict:
-    """Prepare and score a run card: what ``lyss score`` and the app's scoring view both do."""
-    setup = prepare(card, language, profile, options)
-    scored = engine.score_run(card, setup.profile, conventions=setup.conventions, plugins=setup.plugins,
-                              **engine_options)
-    scored["lyss"]["notes"] = setup.notes
-    scored["lyss"]["language"]["review"] = review_profile(setup.card)
-    return scored

@@ -49,9 +49,8 @@ def _mixed(a: Table, b: Table, profile: Rubric, present: set[str], metric: str, 
     keep, swap = mask.astype(float), (~mask).astype(float)
 
     def one(key: str, first: np.ndarray, second: np.ndarray) -> np.ndarray:
-        sa, sb = a.sums(key, first), b.sums(key, second)
-        summed = sa + sb if isinstance(sa, np.ndarray) else (sa[0] + sb[0], sa[1] + sb[1])
-        return Table.finish(key, summed)
+        column = a.get(key)
+        return column.finish(column.add(a.sums(key, first), b.sums(key, second)))
 
     keys = sorted(present) if metric == "composite" else [metric]
     va = {k: one(k, keep, swap) for k in keys}

@@ -8,14 +8,6 @@ from functools import lru_cache
 from .rubric import Rubric
 from .files import packaged_json
 
-#: The metrics that can enter a composite (spec §4.2); everything else is reported only.
-COMPOSITE_METRICS = (
-    "exact_match_rate", "equivalent_match_rate", "fst_acceptance_rate", "morphological_accuracy",
-    "chrf_plus_plus", "semantic_score", "code_switching_rate", "hallucination_rate",
-    "terminology_adherence", "orthographic_accuracy",
-)
-
-
 @lru_cache(maxsize=None)
 def tier_table() -> dict:
     return packaged_json("scoring", "data/tiers.json")

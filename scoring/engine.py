@@ -16,7 +16,7 @@ from typing import Any, Iterable
 
 import numpy as np
 
-from . import __version__, composite as comp, costs, stats, surface
+from . import __version__, composite as comp, costs, metrics, stats, surface
 from .conventions import LanguageConventions, infer_conventions
 from .cache import cached
 from .entry_stats import cached_records, entries_digest
@@ -25,79 +25,47 @@ from .progress import Cancelled, report  # noqa: F401  (Cancelled: what a cancel
 from .rubric import Rubric
 from .runcard import RunCard
 
-STAT_KEYS = {"chrf_plus_plus": "chrf", "bleu": "bleu", "ter": "ter"}
-
-
 _report = report  # between stages: the progress bar, and the app's Cancel
-PLUGIN_SLOTS = ("fst_acceptance_rate", "morphological_accuracy", "orthographic_accuracy", "semantic_score")
-OFFLINE_COMET = "COMET needs a neural model download; LYSS Desktop runs offline and does not compute it"
 
 
 class Table:
-    """Per-entry columns. A ratio metric is Σnum/Σden; chrF++, BLEU and TER come from summed statistics."""
+    """Every metric's per-entry sufficient statistics (``scoring.metrics``: a Ratio or sacrebleu's
+    Statistics), from which corpus values, entry values and resamples follow."""
 
-    def __init__(self, stat_arrays: dict[str, np.ndarray], sentence: dict[str, np.ndarray]):
-        self.stats = stat_arrays
-        self.sentence = sentence  # per-entry chrF++/BLEU/TER, as sacrebleu scores one sentence
-        self.n = len(next(iter(stat_arrays.values())))
-        self.ratio: dict[str, tuple[np.ndarray, np.ndarray]] = {}
-
-    def add(self, key: str, num: Iterable[float], den: Iterable[float]) -> None:
-        self.ratio[key] = (np.asarray(list(num), dtype=float), np.asarray(list(den), dtype=float))
+    def __init__(self, columns: dict[str, metrics.Column], n: int):
+        self.columns = columns
+        self.n = n
 
     def has(self, key: str) -> bool:
-        return key in STAT_KEYS or key in self.ratio
+        return key in self.columns
+
+    def get(self, key: str) -> metrics.Column | None:
+        return self.columns.get(key)
 
     def value(self, key: str, rows: np.ndarray | None = None) -> float | None:
-        if key in STAT_KEYS:
-            block = self.stats[STAT_KEYS[key]] if rows is None else self.stats[STAT_KEYS[key]][rows]
-            return surface.score_from_statistics(STAT_KEYS[key], block.sum(0)) if len(block) else None
-        num, den = self.ratio[key]
-        if rows is not None:
-            num, den = num[rows], den[rows]
-        total = den.sum()
-        return float(num.sum() / total) if total > 0 else None
+        return self.columns[key].value(rows)
 
     def entry_value(self, key: str, i: int) -> float | None:
-        if key in STAT_KEYS:
-            return float(self.sentence[STAT_KEYS[key]][i])
-        num, den = self.ratio[key]
-        return float(num[i] / den[i]) if den[i] > 0 else None
+        return self.columns[key].entry_value(i)
 
     def entry_values(self, key: str) -> np.ndarray:
         """Every entry's own value of a metric (NaN where it has none)."""
-        if key in STAT_KEYS:
-            return self.sentence[STAT_KEYS[key]].astype(float)
-        num, den = self.ratio[key]
-        with np.errstate(invalid="ignore", divide="ignore"):
-            return np.where(den > 0, num / np.where(den > 0, den, 1), np.nan)
+        return self.columns[key].entry_values()
 
     def sums(self, key: str, weights: np.ndarray):
-        """Weighted sums of a metric's columns: statistics (chrF++/BLEU/TER) or (Σnum, Σden)."""
-        if key in STAT_KEYS:
-            return weights @ self.stats[STAT_KEYS[key]]
-        num, den = self.ratio[key]
-        return weights @ num, weights @ den
+        """Weighted sums of a metric's statistics (one per row of the weights)."""
+        return self.columns[key].sums(weights)
 
-    @staticmethod
-    def finish(key: str, sums) -> np.ndarray:
-        """Scores from weighted sums (one per row of the weights)."""
-        if key == "chrf_plus_plus":
-            return surface.chrf_from_statistics(sums)
-        if key in STAT_KEYS:
-            return np.array([surface.score_from_statistics(STAT_KEYS[key], row) for row in sums])
-        top, bottom = sums
-        with np.errstate(invalid="ignore", divide="ignore"):
-            return np.where(bottom > 0, top / np.where(bottom > 0, bottom, 1), np.nan)
+    def finish(self, key: str, sums) -> np.ndarray:
+        """Scores from weighted sums."""
+        return self.columns[key].finish(sums)
 
     def resampled(self, key: str, counts: np.ndarray) -> np.ndarray:
         """The metric on each resample, ``counts`` being the (B × n) draw counts."""
         return self.finish(key, self.sums(key, counts))
 
     def subset(self, rows: np.ndarray) -> "Table":
-        sub = Table({k: v[rows] for k, v in self.stats.items()}, {k: v[rows] for k, v in self.sentence.items()})
-        sub.ratio = {k: (num[rows], den[rows]) for k, (num, den) in self.ratio.items()}
-        return sub
+        return Table({k: c.subset(rows) for k, c in self.columns.items()}, len(rows))
 
 
 def composite_of(values: dict[str, np.ndarray], profile: Rubric) -> np.ndarray:
@@ -116,24 +84,14 @@ def composite_resampled(table: Table, profile: Rubric, present: set[str], counts
 
 # ----------------------------------------------------------------------------- building the table
 
-def _build_table(card: RunCard, records: dict, plugin_cols: dict[str, tuple]) -> Table:
-    rows = records["rows"]
-    table = Table({k: records[k] for k in ("chrf", "bleu", "ter")}, records["sentence"])
-    ones = [1.0] * len(rows)
-    table.add("exact_match_rate", [r["exact"] for r in rows], ones)
-    if any(r["variant"] is not None for r in rows):
-        table.add("equivalent_match_rate",
-                  [r["exact"] if r["variant"] is None else r["variant"] for r in rows], ones)
-    table.add("code_switching_rate", [r["cs"]["leaked"] for r in rows], [r["cs"]["tokens"] for r in rows])
-    table.add("hallucination_rate", [r["hall"]["rate"] for r in rows], ones)
-    table.add("terminology_adherence", [r["term"]["matched"] for r in rows], [r["term"]["total"] for r in rows])
-    ratios = [r["length_ratio"] for r in rows]
-    table.add("length_ratio", [x or 0.0 for x in ratios], [0.0 if x is None else 1.0 for x in ratios])
-    table.add("compliance_index", [r["compliance"]["index"] or 0.0 for r in rows],
-              [0.0 if r["compliance"]["index"] is None else 1.0 for r in rows])
-    for key, (num, den) in plugin_cols.items():
-        table.add(key, num, den)
-    return table
+def _build_table(run: "_Scoring") -> Table:
+    """Each registered metric's per-entry statistics, in the registry's order."""
+    columns = {}
+    for metric in metrics.REGISTRY:
+        column = metric.column(run)
+        if column is not None:
+            columns[metric.name] = column
+    return Table(columns, len(run.card.entries))
 
 
 def _plugin_results(plugin: MetricPlugin, card: RunCard, use_cache: bool, digest: str) -> list[dict]:
@@ -196,13 +154,8 @@ def _leak_hook(plugins: list[MetricPlugin]):
 def _intervals(table: Table, profile: Rubric, scores: dict, present: set[str], card: RunCard,
                seed: int, n_boot: int) -> tuple[dict, dict]:
     n = table.n
-    fns = {
-        "chrf_plus_plus": lambda c: table.resampled("chrf_plus_plus", c),
-        "exact_match_rate": lambda c: table.resampled("exact_match_rate", c),
-        "bleu": lambda c: table.resampled("bleu", c),
-    }
-    if table.has("fst_acceptance_rate"):
-        fns["fst_acceptance_rate"] = lambda c: table.resampled("fst_acceptance_rate", c)
+    fns = {m.name: (lambda c, key=m.name: table.resampled(key, c)) for m in metrics.with_intervals()
+           if table.has(m.name)}
     if scores.get("composite") is not None:
         fns["composite"] = lambda c: composite_resampled(table, profile, present, c)
     point = {k: scores.get(k) for k in fns}
@@ -292,6 +245,16 @@ class ScoredRun:
     def scores(self) -> dict[str, Any]:
         return self.card["scores"]
 
+    def score(self, name: str) -> metrics.Score:
+        """One metric: its value, its interval when it has one, and why it is null when it is."""
+        scores = self.card["scores"]
+        return metrics.Score(scores.get(name), (scores.get("confidence_intervals") or {}).get(name),
+                             (scores.get("unavailable_reasons") or {}).get(name))
+
+    @property
+    def signature(self) -> metrics.Signature:
+        return metrics.Signature.of(self.card)
+
 
 def score_run(card: RunCard, profile: Rubric, *, conventions: LanguageConventions | None = None,
               plugins: Iterable[MetricPlugin] = (), seed: int = stats.DEFAULT_SEED,
@@ -306,15 +269,21 @@ def score_run(card: RunCard, profile: Rubric, *, conventions: LanguageConvention
 
 @dataclass
 class _Scoring:
-    """What the blocks of one scoring share: the run, its per-entry table and records, what the
-    plugins found, and the ``scores`` and ``reasons`` being filled (spec §9, block by block)."""
+    """What the metrics and the blocks of one scoring share: the run, its per-entry records (the cached
+    statistics), what the plugins found, the per-entry table, and the ``scores`` and ``reasons`` being
+    filled (spec §9)."""
 
     card: RunCard
-    table: Table
-    rows: list[dict]
+    records: dict
     plugin_values: dict[str, Any]
+    plugin_columns: dict[str, tuple]
     reasons: dict[str, str]
+    table: Table | None = None
     scores: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def rows(self) -> list[dict]:
+        return self.records["rows"]
 
 
 def score(card: RunCard, profile: Rubric, *, conventions: LanguageConventions | None = None,
@@ -334,11 +303,9 @@ def score(card: RunCard, profile: Rubric, *, conventions: LanguageConventions | 
     _report(progress, "language standards", 0.35)
     plugin_values, plugin_cols, reasons, plugin_info, plugin_results = _run_plugins(card, plugins, use_cache, digest)
     _report(progress, "composite and breakdowns", 0.6)
-    run = _Scoring(card, _build_table(card, records, plugin_cols), records["rows"], plugin_values, reasons)
-    _surface_block(run)
-    _standards_block(run)
-    _behaviour_block(run, records["consistency"])
-    _compliance_block(run)
+    run = _Scoring(card, records, plugin_values, plugin_cols, reasons)
+    run.table = _build_table(run)
+    _metrics_block(run)
     present = _composite_block(run, profile)
     breakdowns = entry_breakdowns(run.table, profile, present)
     entry_out = [_entry_output(entry, i, run.table, run.rows[i], breakdowns[i], plugin_results)
@@ -361,70 +328,18 @@ def score(card: RunCard, profile: Rubric, *, conventions: LanguageConventions | 
     return ScoredRun(card.path, scored, run.table, frozenset(present))
 
 
-def _surface_block(run: _Scoring) -> None:
-    """§2.1: exact and equivalent match, chrF++, BLEU, TER, length ratio."""
-    scores, table = run.scores, run.table
-    scores["exact_match_rate"] = table.value("exact_match_rate")
-    scores["exact_matches"] = int(sum(r["exact"] for r in run.rows))
-    if table.has("equivalent_match_rate"):
-        scores["equivalent_match_rate"] = table.value("equivalent_match_rate")
-        num, _ = table.ratio["equivalent_match_rate"]
-        scores["equivalent_matches"] = run.plugin_values.get("equivalent_matches", int(round(num.sum())))
-    else:
-        scores["equivalent_match_rate"] = scores["equivalent_matches"] = None
-        run.reasons.setdefault("equivalent_match_rate",
-                               "no entry carries variants[] and no language plugin provides it")
-    for key in ("chrf_plus_plus", "bleu", "ter", "length_ratio"):
-        scores[key] = table.value(key)
-
-
-def _standards_block(run: _Scoring) -> None:
-    """§2.2–2.3: what the language plugins fill (FST, morphology, orthography, semantics); COMET null."""
-    for key in PLUGIN_SLOTS:
-        run.scores[key] = run.table.value(key) if run.table.has(key) else run.plugin_values.get(key)
-        if run.scores[key] is None:
-            run.reasons.setdefault(key, "no language plugin provides it for this language (see eval_standards)")
-    run.scores["fst_accepted"] = run.plugin_values.get("fst_accepted")
-    run.scores["comet_score"], run.scores["comet_model"] = None, ""
-    run.reasons["comet_score"] = OFFLINE_COMET
-
-
-def _behaviour_block(run: _Scoring, consistency: dict) -> None:
-    """§2.4: code-switching, hallucination, terminology, consistency."""
+def _metrics_block(run: _Scoring) -> None:
+    """§2: every registered metric but the cost and speed ones, in the registry's order — its value (from
+    its per-entry statistics, else its own), the counts beside it, and why it is null when it is; then
+    what else the language plugins found."""
     scores, reasons = run.scores, run.reasons
-    scores["code_switching_rate"] = run.table.value("code_switching_rate")
-    if scores["code_switching_rate"] is None:
-        reasons["code_switching_rate"] = "the outputs contain no words"
-    scores["hallucination_rate"] = run.table.value("hallucination_rate")
-    scores["terminology_adherence"] = run.table.value("terminology_adherence")
-    if scores["terminology_adherence"] is None:
-        reasons["terminology_adherence"] = ("the run card has no glossary" if not run.card.glossary
-                                            else "no glossary term occurs in the sources")
-    scores["consistency_score"] = consistency["value"]
-    if consistency["value"] is None:
-        reasons["consistency_score"] = consistency["reason"]
-
-
-def _compliance_block(run: _Scoring) -> None:
-    """§2.5: the compliance index, raw and post-processed, and repair effectiveness."""
-    scores, reasons, rows = run.scores, run.reasons, run.rows
-    scores["compliance_index"] = run.table.value("compliance_index")
-    if scores["compliance_index"] is None:
-        reasons["compliance_index"] = ("no entry has a check that applies (placeholders in the source, the "
-                                       "language card's quote characters, or a caseless script)")
-    raw_rows = [r for r in rows if r["compliance_raw"] is not None]
-    raw_violations = sum(r["compliance_raw"]["violations"] for r in raw_rows)
-    post_violations = sum(r["compliance"]["violations"] for r in rows if r["compliance_raw"] is not None)
-    raw_indexes = [r["compliance_raw"]["index"] for r in raw_rows if r["compliance_raw"]["index"] is not None]
-    scores["compliance_index_raw"] = float(np.mean(raw_indexes)) if raw_indexes else None
-    if not raw_rows:
-        scores["repair_effectiveness"] = None
-        reasons["repair_effectiveness"] = "no entry records raw_predicted (the output before post-processing)"
-    elif raw_violations == 0:
-        scores["repair_effectiveness"] = None
-        reasons["repair_effectiveness"] = "the raw outputs have no compliance violations to repair"
-    else:
-        scores["repair_effectiveness"] = max(0.0, (raw_violations - post_violations) / raw_violations)
+    for metric in metrics.REGISTRY:
+        if metric.source == "costs":
+            continue
+        scores[metric.name] = run.table.value(metric.name) if run.table.has(metric.name) else metric.value(run)
+        if scores[metric.name] is None and metric.reason(run):
+            reasons.setdefault(metric.name, metric.reason(run))
+        scores.update(metric.companions(run))
     for key, value in run.plugin_values.items():
         scores.setdefault(key, value)
 
@@ -432,7 +347,7 @@ def _compliance_block(run: _Scoring) -> None:
 def _composite_block(run: _Scoring, profile: Rubric) -> set[str]:
     """§4–5: the composite over the metrics present, its renormalised weights, the tier. Returns the
     metrics it used."""
-    values = {k: run.scores.get(k) for k in comp.COMPOSITE_METRICS}
+    values = {k: run.scores.get(k) for k in metrics.composite_names()}
     for key, value in values.items():
         if value is not None and not math.isfinite(value):
             raise ValueError(f"{key} is {value}: refusing to build a composite from a non-finite metric")

@@ -13,14 +13,14 @@ from typing import Callable
 
 import numpy as np
 
-from . import __version__, behaviour, compliance, surface
+from . import __version__, behaviour, compliance, metrics, surface
 from .cache import cached
 from .conventions import LanguageConventions
 from .parallel import can_fork, fork_map
 from .runcard import Entry
 
 PARALLEL_THRESHOLD = 4000  # below this a process pool costs more than it saves
-CACHE_FORMAT = 3  # bump when the record layout changes
+RECORDS_LAYOUT = 3  # the records' own layout (what _records returns); the metrics' versions come with it
 
 
 def _records(entries: list[Entry], conv: LanguageConventions, glossary, leaked_word) -> dict:
@@ -68,7 +68,8 @@ def compute_records(entries: list[Entry], conv: LanguageConventions, glossary=No
 def cache_key(entries: list[Entry], conv: LanguageConventions, glossary, hook_id: str,
               digest: str | None = None) -> str:
     h = hashlib.sha256()
-    h.update(json.dumps([CACHE_FORMAT, __version__, surface.SACREBLEU_VERSION, conv.describe(), glossary, hook_id,
+    h.update(json.dumps([RECORDS_LAYOUT, metrics.statistics_version(), __version__, surface.SACREBLEU_VERSION,
+                         conv.describe(), glossary, hook_id,
                          json.loads(json.dumps(behaviour.settings()))], sort_keys=True).encode())
     h.update((digest or entries_digest(entries)).encode())
     return h.hexdigest()

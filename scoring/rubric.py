@@ -23,6 +23,7 @@ from typing import Any
 
 import numpy as np
 
+from . import metrics
 from .errors import FileProblem, NotFound
 from .runcard import read_json, read_text
 
@@ -157,7 +158,14 @@ def profile_names() -> list[str]:
 
 
 def load_profile(name_or_path: str) -> Rubric:
-    return load_rubric(name_or_path, "profiles")
+    """A weight profile: a rubric whose dimensions are metrics a composite may use (``scoring.metrics``)."""
+    profile = load_rubric(name_or_path, "profiles")
+    known = metrics.composite_names()
+    for k, dim in enumerate(profile.dimensions):
+        if profile.kind == "scaled" and dim.id not in known:
+            raise FileProblem(profile.path or name_or_path, f"dimensions[{k}] ({dim.id})",
+                              f"not a metric a composite may use (known: {', '.join(known)})")
+    return profile
 
 
 # ----------------------------------------------------------------------------- binary rubric items

@@ -5,28 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .composite import needs_confirmation
-
-ROWS = [
-    ("Surface", [("exact_match_rate", "exact match", "rate"), ("equivalent_match_rate", "equivalent match", "rate"),
-                 ("chrf_plus_plus", "chrF++", "points"), ("bleu", "BLEU (not in composite)", "points"),
-                 ("ter", "TER (lower is better; not in composite)", "points"),
-                 ("length_ratio", "length ratio (1.0 ideal)", "ratio")]),
-    ("Structural (LYSS)", [("fst_acceptance_rate", "FST acceptance", "rate"),
-                           ("morphological_accuracy", "morphological accuracy", "rate"),
-                           ("orthographic_accuracy", "orthographic accuracy", "rate")]),
-    ("Semantic", [("semantic_score", "semantic score", "rate"), ("comet_score", "COMET", "rate")]),
-    ("Behavioural", [("code_switching_rate", "code-switching (lower is better)", "rate"),
-                     ("hallucination_rate", "hallucination (lower is better)", "rate"),
-                     ("terminology_adherence", "terminology adherence", "rate"),
-                     ("consistency_score", "consistency", "rate")]),
-    ("Compliance", [("compliance_index", "compliance index", "rate"),
-                    ("repair_effectiveness", "repair effectiveness", "rate")]),
-    ("Cost and speed", [("cost_adjusted", "cost-adjusted score", "rate"),
-                        ("avg_latency_seconds", "average latency (s)", "ratio"),
-                        ("p95_latency_seconds", "p95 latency (s)", "ratio"),
-                        ("entries_per_minute", "entries per minute", "ratio")]),
-]
-
+from .metrics import Signature, rows
 
 def _fmt(value: Any, kind: str) -> str:
     if value is None:
@@ -92,10 +71,11 @@ def render(scored: dict) -> str:
     used = ", ".join(f"{k} {w:.3f}" for k, w in s.get("composite_weights", {}).items())
     lines.append(f"  weights after renormalisation: {used or '—'}")
     lines.append("")
-    width = max(len(label) for _, rows in ROWS for _, label, _ in rows) + 2
-    for title, rows in ROWS:
+    sections = rows()
+    width = max(len(label) for _, section in sections for _, label, _ in section) + 2
+    for title, section in sections:
         lines.append(f"  {title}")
-        for key, label, kind in rows:
+        for key, label, kind in section:
             value = s.get(key)
             text = _fmt(value, kind)
             extra = _ci(s, key) if value is not None else f"  ({reasons.get(key, 'unavailable')})"
@@ -117,5 +97,6 @@ def render(scored: dict) -> str:
     lines.append(f"  Totals: cost {cost}; tokens {tokens}")
     lines.append(f"  {lyss['cost_adjusted_rule']}")
     lines.append(f"  chrF++ signature: {lyss['signatures']['chrf']}")
+    lines.append(f"  signature: {Signature.of(scored).format()}")
     lines.append(f"  bootstrap: {lyss['n_bootstrap']} resamples, seed {lyss['seed']}, 95% percentile intervals")
     return "\n".join(lines)

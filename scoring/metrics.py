@@ -1,0 +1,410 @@
+"""Metrics as objects, as sacrebleu has them: each metric is a small class that knows its name (its key in
+the §9 ``scores`` block), how the scorecard shows it, whether a profile may weigh it in the composite,
+and how it is computed — per-entry sufficient statistics (a :class:`Ratio` Σnum/Σden, or sacrebleu's
+:class:`Statistics`) from which the corpus value, each entry's own value and every bootstrap resample
+follow.
+
+:data:`REGISTRY` is the one list of metric names, in the order of the ``scores`` block. From it come
+the metrics a composite may use (:func:`composite_names`), the check of a profile's dimensions, the
+scorecard's rows (:func:`rows`), the plugin slots a language pack fills, and the version in the
+per-entry cache's key (:func:`statistics_version`: a metric's own ``version``, so that changing how a
+metric counts never reuses old statistics). A language pack's metric is a :class:`LanguageMetric`:
+the pack's plugin hands in its columns (``scoring.plugins``).
+
+Adding a metric to the composite: one class here, registered, and its weight in the profiles
+(``scoring/data/profiles``); ``tests/test_metric_plugin.py`` does exactly that.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+import numpy as np
+
+from . import surface
+
+# ----------------------------------------------------------------------------- per-entry statistics
+
+
+class Ratio:
+    """Σnum / Σden over entries; an entry's own value is num/den (none where den is 0)."""
+
+    def __init__(self, num: Iterable[float], den: Iterable[float]):
+        self.num = np.asarray(list(num), dtype=float)
+        self.den = np.asarray(list(den), dtype=float)
+
+    def value(self, rows: np.ndarray | None = None) -> float | None:
+        num, den = (self.num, self.den) if rows is None else (self.num[rows], self.den[rows])
+        total = den.sum()
+        return float(num.sum() / total) if total > 0 else None
+
+    def entry_value(self, i: int) -> float | None:
+        return float(self.num[i] / self.den[i]) if self.den[i] > 0 else None
+
+    def entry_values(self) -> np.ndarray:
+        with np.errstate(invalid="ignore", divide="ignore"):
+            return np.where(self.den > 0, self.num / np.where(self.den > 0, self.den, 1), np.nan)
+
+    def sums(self, weights: np.ndarray):
+        return weights @ self.num, weights @ self.den
+
+    @staticmethod
+    def add(a, b):
+        return a[0] + b[0], a[1] + b[1]
+
+    def finish(self, sums) -> np.ndarray:
+        top, bottom = sums
+        with np.errstate(invalid="ignore", divide="ignore"):
+            return np.where(bottom > 0, top / np.where(bottom > 0, bottom, 1), np.nan)
+
+    def subset(self, rows: np.ndarray) -> "Ratio":
+        return Ratio(self.num[rows], self.den[rows])
+
+
+class Statistics:
+    """sacrebleu's sufficient statistics per entry (chrF, BLEU, TER), summed for a corpus score, and the
+    sentence score of each entry as sacrebleu computes one sentence."""
+
+    def __init__(self, kind: str, matrix: np.ndarray, sentence: np.ndarray):
+        self.kind, self.matrix, self.sentence = kind, matrix, sentence
+
+    def value(self, rows: np.ndarray | None = None) -> float | None:
+        block = self.matrix if rows is None else self.matrix[rows]
+        return surface.score_from_statistics(self.kind, block.sum(0)) if len(block) else None
+
+    def entry_value(self, i: int) -> float | None:
+        return float(self.sentence[i])
+
+    def entry_values(self) -> np.ndarray:
+        return self.sentence.astype(float)
+
+    def sums(self, weights: np.ndarray) -> np.ndarray:
+        return weights @ self.matrix
+
+    @staticmethod
+    def add(a, b):
+        return a + b
+
+    def finish(self, sums) -> np.ndarray:
+        if self.kind == "chrf":
+            return surface.chrf_from_statistics(sums)
+        return np.array([surface.score_from_statistics(self.kind, row) for row in sums])
+
+    def subset(self, rows: np.ndarray) -> "Statistics":
+        return Statistics(self.kind, self.matrix[rows], self.sentence[rows])
+
+
+Column = Ratio | Statistics
+
+
+@dataclass(frozen=True)
+class Score:
+    """One metric of a run: its value, its 95 % interval when it has one, and why it is null when it is."""
+    value: float | None
+    interval: dict | None = None
+    reason: str | None = None
+
+
+@dataclass(frozen=True)
+class Signature:
+    """Every setting a run's numbers depend on, as sacrebleu signs its scores: LYSS's version, the profile,
+    the resampling (seed, resamples), the per-entry statistics' version and sacrebleu's own signatures."""
+    lyss: str
+    profile: str
+    seed: int
+    resamples: int
+    statistics: str
+    sacrebleu: dict[str, str]
+
+    @classmethod
+    def of(cls, scored: dict) -> "Signature":
+        """The signature of a scored run card (what it records)."""
+        lyss = scored["lyss"]
+        return cls(lyss["version"], lyss["profile"]["name"], lyss["seed"], lyss["n_bootstrap"],
+                   statistics_version(), lyss["signatures"])
+
+    def format(self) -> str:
+        return (f"lyss:{self.lyss}|profile:{self.profile}|seed:{self.seed}|bootstrap:{self.resamples}|"
+                f"stats:{self.statistics}|chrF++:{self.sacrebleu.get('chrf', '?')}")
+
+
+# ----------------------------------------------------------------------------- metrics
+
+class Metric:
+    """A metric of the ``scores`` block. ``source`` says where its numbers come from: ``entries`` (the
+    engine's per-entry statistics, cached), ``language pack`` (a plugin's columns), ``run`` (a value of
+    the whole run) or ``costs`` (the cost and speed block)."""
+
+    name = ""
+    title = ""             # its label on the scorecard ("" for a count the scorecard does not show)
+    unit = "rate"          # how the scorecard prints it: rate, points, ratio
+    section = ""           # the scorecard section it is shown in
+    composite = False      # a profile may weigh it (spec §4.2)
+    interval: int | None = None  # its place in scores.confidence_intervals (None: no bootstrap interval)
+    version = 1            # bump when its per-entry statistics change: the cache key carries it
+    source = "entries"
+    missing = ""           # why it is null, when nothing more specific is known
+
+    def column(self, run) -> Column | None:
+        """Its per-entry sufficient statistics (``None`` when it has none)."""
+        return None
+
+    def value(self, run) -> float | None:
+        """Its value for a metric without per-entry statistics."""
+        return None
+
+    def companions(self, run) -> dict[str, Any]:
+        """Keys written right after it (a count beside its rate)."""
+        return {}
+
+    def reason(self, run) -> str:
+        """Why it is null in this run."""
+        return self.missing
+
+
+def _ratio(rows: list[dict], num, den=lambda r: 1.0) -> Ratio:
+    return Ratio([num(r) for r in rows], [den(r) for r in rows])
+
+
+class ExactMatch(Metric):
+    name, title, section, composite, interval = "exact_match_rate", "exact match", "Surface", True, 2
+
+    def column(self, run):
+        return _ratio(run.rows, lambda r: r["exact"])
+
+    def companions(self, run):
+        return {"exact_matches": int(sum(r["exact"] for r in run.rows))}
+
+
+class EquivalentMatch(Metric):
+    name, title, section, composite = "equivalent_match_rate", "equivalent match", "Surface", True
+    missing = "no entry carries variants[] and no language plugin provides it"
+
+    def column(self, run):
+        if self.name in run.plugin_columns:
+            return Ratio(*run.plugin_columns[self.name])
+        if any(r["variant"] is not None for r in run.rows):
+            return _ratio(run.rows, lambda r: r["exact"] if r["variant"] is None else r["variant"])
+        return None
+
+    def companions(self, run):
+        column = run.table.get(self.name)
+        if column is None:
+            return {"equivalent_matches": None}
+        return {"equivalent_matches": run.plugin_values.get("equivalent_matches", int(round(column.num.sum())))}
+
+
+class SacrebleuMetric(Metric):
+    section, unit, kind = "Surface", "points", ""
+
+    def column(self, run):
+        return Statistics(self.kind, run.records[self.kind], run.records["sentence"][self.kind])
+
+
+class ChrFPlusPlus(SacrebleuMetric):
+    name, title, composite, interval, kind = "chrf_plus_plus", "chrF++", True, 1, "chrf"
+
+
+class Bleu(SacrebleuMetric):
+    name, title, interval, kind = "bleu", "BLEU (not in composite)", 3, "bleu"
+
+
+class Ter(SacrebleuMetric):
+    name, title, kind = "ter", "TER (lower is better; not in composite)", "ter"
+
+
+class LengthRatio(Metric):
+    name, title, unit, section = "length_ratio", "length ratio (1.0 ideal)", "ratio", "Surface"
+
+    def column(self, run):
+        return _ratio(run.rows, lambda r: r["length_ratio"] or 0.0, lambda r: 0.0 if r["length_ratio"] is None else 1.0)
+
+
+class LanguageMetric(Metric):
+    """A metric a language pack's plugin fills (spec §2.2–2.3): its per-entry columns, or its corpus value."""
+    source = "language pack"
+    missing = "no language plugin provides it for this language (see eval_standards)"
+
+    def column(self, run):
+        found = run.plugin_columns.get(self.name)
+        return Ratio(*found) if found is not None else None
+
+    def value(self, run):
+        return run.plugin_values.get(self.name)
+
+
+class FstAcceptance(LanguageMetric):
+    name, title, section, composite, interval = "fst_acceptance_rate", "FST acceptance", "Structural (LYSS)", True, 4
+
+
+class MorphologicalAccuracy(LanguageMetric):
+    name, title, section, composite = "morphological_accuracy", "morphological accuracy", "Structural (LYSS)", True
+
+
+class OrthographicAccuracy(LanguageMetric):
+    name, title, section, composite = "orthographic_accuracy", "orthographic accuracy", "Structural (LYSS)", True
+
+
+class SemanticScore(LanguageMetric):
+    name, title, section, composite = "semantic_score", "semantic score", "Semantic", True
+
+    def companions(self, run):  # the count of the FST's accepted words follows the language metrics
+        return {"fst_accepted": run.plugin_values.get("fst_accepted")}
+
+
+class Comet(Metric):
+    name, title, section, source = "comet_score", "COMET", "Semantic", "run"
+    missing = "COMET needs a neural model download; LYSS Desktop runs offline and does not compute it"
+
+    def companions(self, run):
+        return {"comet_model": ""}
+
+
+class CodeSwitching(Metric):
+    name, title, section, composite = "code_switching_rate", "code-switching (lower is better)", "Behavioural", True
+    missing = "the outputs contain no words"
+
+    def column(self, run):
+        return _ratio(run.rows, lambda r: r["cs"]["leaked"], lambda r: r["cs"]["tokens"])
+
+
+class Hallucination(Metric):
+    name, title, section, composite = "hallucination_rate", "hallucination (lower is better)", "Behavioural", True
+
+    def column(self, run):
+        return _ratio(run.rows, lambda r: r["hall"]["rate"])
+
+
+class Terminology(Metric):
+    name, title, section, composite = "terminology_adherence", "terminology adherence", "Behavioural", True
+
+    def column(self, run):
+        return _ratio(run.rows, lambda r: r["term"]["matched"], lambda r: r["term"]["total"])
+
+    def reason(self, run):
+        return "the run card has no glossary" if not run.card.glossary else "no glossary term occurs in the sources"
+
+
+class Consistency(Metric):
+    name, title, section, source = "consistency_score", "consistency", "Behavioural", "run"
+
+    def value(self, run):
+        return run.records["consistency"]["value"]
+
+    def reason(self, run):
+        return run.records["consistency"]["reason"]
+
+
+class ComplianceIndex(Metric):
+    name, title, section = "compliance_index", "compliance index", "Compliance"
+    missing = ("no entry has a check that applies (placeholders in the source, the language card's quote "
+               "characters, or a caseless script)")
+
+    def column(self, run):
+        return _ratio(run.rows, lambda r: r["compliance"]["index"] or 0.0,
+                      lambda r: 0.0 if r["compliance"]["index"] is None else 1.0)
+
+    def companions(self, run):
+        raw = [r["compliance_raw"]["index"] for r in run.rows
+               if r["compliance_raw"] is not None and r["compliance_raw"]["index"] is not None]
+        return {"compliance_index_raw": float(np.mean(raw)) if raw else None}
+
+
+class RepairEffectiveness(Metric):
+    """§2.5: the share of the raw output's compliance violations that post-processing repaired."""
+    name, title, section, source = "repair_effectiveness", "repair effectiveness", "Compliance", "run"
+
+    def _violations(self, run) -> tuple[list[dict], int, int]:
+        raw = [r for r in run.rows if r["compliance_raw"] is not None]
+        return (raw, sum(r["compliance_raw"]["violations"] for r in raw),
+                sum(r["compliance"]["violations"] for r in raw))
+
+    def value(self, run):
+        raw, before, after = self._violations(run)
+        return max(0.0, (before - after) / before) if raw and before else None
+
+    def reason(self, run):
+        raw, _, _ = self._violations(run)
+        return ("no entry records raw_predicted (the output before post-processing)" if not raw else
+                "the raw outputs have no compliance violations to repair")
+
+
+class CostMetric(Metric):
+    """§6–7: filled by the cost and speed block (``scoring.costs``), after the composite."""
+    section, source, unit = "Cost and speed", "costs", "ratio"
+
+
+class CostAdjusted(CostMetric):
+    name, title, unit = "cost_adjusted", "cost-adjusted score", "rate"
+
+
+class AverageLatency(CostMetric):
+    name, title = "avg_latency_seconds", "average latency (s)"
+
+
+class P95Latency(CostMetric):
+    name, title = "p95_latency_seconds", "p95 latency (s)"
+
+
+class EntriesPerMinute(CostMetric):
+    name, title = "entries_per_minute", "entries per minute"
+
+
+REGISTRY: list[Metric] = [
+    ExactMatch(), EquivalentMatch(), ChrFPlusPlus(), Bleu(), Ter(), LengthRatio(), FstAcceptance(),
+    MorphologicalAccuracy(), OrthographicAccuracy(), SemanticScore(), Comet(), CodeSwitching(), Hallucination(),
+    Terminology(), Consistency(), ComplianceIndex(), RepairEffectiveness(), CostAdjusted(), AverageLatency(),
+    P95Latency(), EntriesPerMinute(),
+]
+
+
+def register(metric: Metric, after: str | None = None) -> Metric:
+    """Add a metric (its name must be new), after the metric named ``after`` (default: before the cost
+    and speed metrics)."""
+    if metric.name in by_name():
+        raise ValueError(f"metric {metric.name} is registered already")
+    names = [m.name for m in REGISTRY]
+    at = names.index(after) + 1 if after else next(k for k, m in enumerate(REGISTRY) if m.source == "costs")
+    REGISTRY.insert(at, metric)
+    return metric
+
+
+def unregister(name: str) -> None:
+    REGISTRY[:] = [m for m in REGISTRY if m.name != name]
+
+
+def by_name() -> dict[str, Metric]:
+    return {m.name: m for m in REGISTRY}
+
+
+def composite_names() -> tuple[str, ...]:
+    """The metrics that can enter a composite (spec §4.2); everything else is reported only."""
+    return tuple(m.name for m in REGISTRY if m.composite)
+
+
+def language_slots() -> tuple[str, ...]:
+    """The metrics a language pack's plugins fill."""
+    return tuple(m.name for m in REGISTRY if m.source == "language pack")
+
+
+def with_intervals() -> list[Metric]:
+    """The metrics that get a bootstrap interval, in the order of the intervals block."""
+    return sorted((m for m in REGISTRY if m.interval is not None), key=lambda m: m.interval)
+
+
+def rows() -> list[tuple[str, list[tuple[str, str, str]]]]:
+    """The scorecard: (section, [(metric, label, unit), …]) in the registry's order."""
+    sections: dict[str, list[tuple[str, str, str]]] = {}
+    for m in REGISTRY:
+        if m.title:
+            sections.setdefault(m.section, []).append((m.name, m.title, m.unit))
+    return list(sections.items())
+
+
+def statistics_version() -> str:
+    """What the cached per-entry statistics depend on among the metrics: each one's name and version."""
+    versions = [[m.name, m.version] for m in REGISTRY if m.source == "entries"]
+    return hashlib.sha256(json.dumps(versions).encode()).hexdigest()[:16]

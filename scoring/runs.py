@@ -1,0 +1,51 @@
+"""Scoring a run and comparing runs: what ``lyss score``, ``lyss compare`` and the app's scoring view do,
+in one place. The language is handed in: a :class:`Setup` (conventions, plugins, profile, notes and the
+review profile) that a language pack prepares (``eval_standards.setup.prepare``); the engine never
+looks a language up itself."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Protocol
+
+from . import compare as comparing, engine, stats
+from .conventions import LanguageConventions
+from .rubric import Rubric
+from .runcard import RunCard
+
+
+class Setup(Protocol):
+    """What a language pack hands the engine for one run."""
+    conventions: LanguageConventions
+    plugins: list
+    profile: Rubric
+    notes: list[str]
+    review: dict
+
+
+def score(card: RunCard, setup: Setup, **engine_options: Any) -> dict:
+    """The scored run card (spec §9) of a run with a language pack's setup, with the setup's notes and the
+    review profile the speakers' screens read."""
+    scored = engine.score_run(card, setup.profile, conventions=setup.conventions, plugins=setup.plugins,
+                              **engine_options)
+    scored["lyss"]["notes"] = setup.notes
+    scored["lyss"]["language"]["review"] = setup.review
+    return scored
+
+
+def compare(cards: list[RunCard], setup_for: Callable[[RunCard], Setup], metric: str = "composite",
+            seed: int = stats.DEFAULT_SEED, n_bootstrap: int = stats.DEFAULT_RESAMPLES, n_trials: int = 10000,
+            progress=None) -> dict:
+    """Paired significance of two or more runs over the same entries (matched by id), each scored with the
+    setup the language pack prepares for the first; see :func:`scoring.compare.compare_runs`."""
+    cards = comparing.align(cards)
+    setup = setup_for(cards[0])
+    runs = []
+    for k, card in enumerate(cards):
+        if progress is not None:
+            progress(f"scoring {card.path}", 0.8 * k / len(cards))
+        runs.append(engine.score(card, setup.profile, conventions=setup.conventions, plugins=setup.plugins,
+                                 seed=seed, n_bootstrap=n_bootstrap))
+    if progress is not None:
+        progress("significance", 0.8)
+    return {**comparing.compare_runs(runs, setup.profile, metric, seed, n_bootstrap, n_trials),
+            "baseline": runs[0].name}
