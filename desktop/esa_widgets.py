@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QSl
 
 from review.tasks.error_spans import Marking
 
-from .qt_common import accessible, name_buttons, sized_font
+from .qt_common import FlowLayout, accessible, name_buttons, set_font
 
 # Severity colours and, for readers who do not tell colours apart, a line style: minor dashed, major solid.
 FILL = {"minor": QColor(255, 214, 102), "major": QColor(244, 143, 143)}
@@ -36,9 +36,9 @@ class SpanView(QWidget):
         self.set_points(points)
         self._boxes: list[QRect] = []
 
-    def set_points(self, points: int) -> None:
+    def set_points(self, points: float) -> None:
         font = QFont()
-        font.setPointSize(points)
+        font.setPointSizeF(points)
         self.setFont(font)
         self.updateGeometry()
 
@@ -139,17 +139,17 @@ class ScoreBar(QWidget):
         self.slider.setFocusPolicy(Qt.NoFocus)
         accessible(self.slider, self.tr("Score from 0 to 100"))
         self.value = QLabel()
-        self.value.setFont(sized_font(20, True))
+        set_font(self.value, 20, True)
         self.value.setMinimumWidth(70)
         self.slider.valueChanged.connect(lambda v: self.value.setText(str(v)))
         top.addWidget(self.slider, 1)
         top.addWidget(self.value)
         layout.addLayout(top)
-        row = QHBoxLayout()
+        row = FlowLayout()
         self.anchors = anchors
         for number, anchor in enumerate(anchors, 1):
             button = QPushButton(f"{number}  {anchor['value']} · {labels[str(anchor['value'])]}")
-            button.setFont(sized_font(12))
+            set_font(button, 12)
             button.setFocusPolicy(Qt.NoFocus)
             button.clicked.connect(lambda _=False, v=anchor["value"]: self.slider.setValue(v))
             row.addWidget(button)
@@ -173,19 +173,18 @@ class EsaPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.caption = QLabel()
-        self.caption.setFont(sized_font(12, True))
+        set_font(self.caption, 12, True)
         layout.addWidget(self.caption)
         self.view = SpanView("", points)
         self.view.clicked.connect(lambda position, extend: self.request.emit("go_to", (position, extend)))
         accessible(self.view, self.tr("Translation to mark"))
         layout.addWidget(self.view)
         self.prompt = QLabel()
-        self.prompt.setFont(sized_font(16, True))
+        set_font(self.prompt, 16, True)
         self.prompt.setWordWrap(True)
         layout.addWidget(self.prompt)
         self.mark_row = QWidget()
-        row = QHBoxLayout(self.mark_row)
-        row.setContentsMargins(0, 0, 0, 0)
+        FlowLayout(self.mark_row)  # the marking buttons wrap at large text sizes
         layout.addWidget(self.mark_row)
         self.score_bar: ScoreBar | None = None
         self.score_slot = QVBoxLayout()
@@ -207,6 +206,7 @@ class EsaPanel(QWidget):
             old.deleteLater()
         for severity in spans_q["severities"]:
             button = QPushButton(f"{severity['key']}  {shown['severities'][severity['value']]['label']}")
+            set_font(button, 13)
             button.setToolTip(shown["severities"][severity["value"]]["help"])
             button.setFocusPolicy(Qt.NoFocus)
             button.clicked.connect(lambda _=False, v=severity["value"]: self.request.emit("mark", v))
@@ -215,6 +215,7 @@ class EsaPanel(QWidget):
                              (self.tr("Remove mark  (Delete)"), "remove"),
                              (self.tr("Done marking  (Enter)"), "to_score")):
             button = QPushButton(text)
+            set_font(button, 13)
             button.setFocusPolicy(Qt.NoFocus)
             button.clicked.connect(lambda _=False, a=action: self.request.emit(a, None))
             row.addWidget(button)

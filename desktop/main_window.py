@@ -8,8 +8,8 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QTabWidget
 
 from review.store import Store
 
-from .qt_common import (accessible, apply_theme, default_db, guarded, name_buttons, plain_labels, set_ui_language,
-                        settings, ui_language, ui_languages)
+from .qt_common import (accessible, apply_theme, ask, default_db, guarded, name_buttons, plain_labels,
+                        rescale_fonts, set_ui_language, settings, ui_language, ui_languages)
 from .review_panel import ReviewPanel
 from .score_panel import ScorePanel
 from .study_panel import CampaignPanel, StudyPanel
@@ -42,11 +42,19 @@ class MainWindow(QMainWindow):
         self.font_size = int(s.value("view/font_size", 11))
         self.high_contrast = s.value("view/high_contrast", "false") == "true"
         apply_theme(QApplication.instance(), self.high_contrast, self.font_size)
+        self.review.items.set_text_size()
         geometry = s.value("window/geometry")
         if geometry is not None:
             self.restoreGeometry(geometry)
-        else:
-            self.resize(1200, 800)
+        self.fit_screen(geometry is None)
+
+    def fit_screen(self, first_time: bool = False) -> None:
+        """Keep the window, title bar included, on the screen it opens on (1200 × 800 at most the first time)."""
+        screen = (self.screen() or QApplication.primaryScreen()).availableGeometry()
+        frame = self.frameGeometry().height() - self.geometry().height() if self.isVisible() else 40
+        width = min(1200 if first_time else self.width(), screen.width())
+        height = min(800 if first_time else self.height(), screen.height() - max(frame, 0))
+        self.resize(width, height)
 
     def _menus(self) -> None:
         file_menu = self.menuBar().addMenu(self.tr("&File"))
@@ -56,7 +64,7 @@ class MainWindow(QMainWindow):
         open_db = QAction(self.tr("Open review database…"), self)
         open_db.triggered.connect(guarded(self, self.open_database))
         quit_action = QAction(self.tr("Quit"), self, shortcut=QKeySequence.Quit)
-        quit_action.triggered.connect(self.close)
+        quit_action.triggered.connect(guarded(self, self.quit))
         for a in (open_run, open_db, quit_action):
             file_menu.addAction(a)
         view = self.menuBar().addMenu(self.tr("&View"))
@@ -79,22 +87,29 @@ class MainWindow(QMainWindow):
             language.addAction(action)
 
     def switch_language(self, code: str) -> "MainWindow":
-        """Speak ``code`` from now on (remembered): the window is built again in it, on the same tab."""
+        """Speak ``code`` from now on (remembered): the window is built again in it, on the same tab, with the
+        same speaker at the same item (their unfinished answer is in its draft)."""
         set_ui_language(code)
         settings().setValue("window/geometry", self.saveGeometry())
         tab = self.tabs.currentIndex()
+        where = self.review.where()
+        self._switching = True
         self.close()
         replacement = MainWindow(self.db_path)
         replacement.tabs.setCurrentIndex(tab)
+        replacement.review.go_back_to(where)
         replacement.show()
         QApplication.instance().setProperty("lyss_window", replacement)
         return replacement
 
     def set_font_size(self, size: int) -> None:
+        """View → Larger / Smaller text: every text of every screen grows or shrinks; the window keeps its size
+        (pages wrap and scroll)."""
         self.font_size = max(8, min(28, size))
         settings().setValue("view/font_size", self.font_size)
         apply_theme(QApplication.instance(), self.high_contrast, self.font_size)
-        self.review.items.set_text_size(self.font_size * 2)
+        rescale_fonts(self)
+        self.review.items.set_text_size()
 
     def set_high_contrast(self, on: bool) -> None:
         self.high_contrast = on
@@ -116,6 +131,17 @@ class MainWindow(QMainWindow):
         widget = self.tabs.widget(index)
         if widget in (self.campaigns, self.study):
             widget.refresh()
+
+    def quit(self) -> None:
+        """File → Quit (Ctrl+Q): in the middle of an item it asks first (the unfinished answer is kept as a
+        draft either way)."""
+        session = self.review.items.session
+        if self.review.currentWidget() is self.review.items and session is not None and \
+                session.has_unsaved_work() and not ask(self, self.tr("Quit LYSS Desktop"), self.tr(
+                    "You have not finished this item. What you did is kept, and comes back when you return to "
+                    "this task. Quit now?")):
+            return
+        self.close()
 
     def closeEvent(self, event) -> None:  # noqa: N802
         settings().setValue("window/geometry", self.saveGeometry())

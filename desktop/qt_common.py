@@ -13,9 +13,11 @@ import traceback
 from pathlib import Path
 from typing import Any, Callable
 
-from PySide6.QtCore import QCoreApplication, QLocale, QObject, QSettings, Qt, QThread, QTranslator, Signal
-from PySide6.QtGui import QFont, QFontDatabase, QPalette, QColor
-from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QMessageBox, QTextBrowser, QWidget
+from PySide6.QtCore import (QCoreApplication, QEvent, QLibraryInfo, QLocale, QObject, QPoint, QRect, QSettings, QSize, Qt,
+                            QThread, QTranslator, Signal)
+from PySide6.QtGui import QColor, QFont, QFontDatabase, QPalette
+from PySide6.QtWidgets import (QAbstractButton, QApplication, QFrame, QLabel, QLayout, QMessageBox, QScrollArea,
+                               QSizePolicy, QTextBrowser, QWidget)
 
 from review import tasks
 from scoring.errors import InputError
@@ -105,11 +107,131 @@ def task_captions(kind: str, language: dict | None) -> tuple[str, str]:
 
 
 def sized_font(points: float, bold: bool = False) -> QFont:
-    """The app's font at ``points`` (the big type of the review screens, the paper forms)."""
+    """The app's font at ``points``, as printed (the paper forms); screens use :func:`set_font`."""
     font = QFont()
     font.setPointSizeF(points)
     font.setBold(bold)
     return font
+
+
+BASE_POINTS = 11  # the interface's text size at 100 % (View → Larger text / Smaller text changes it)
+
+
+def text_scale() -> float:
+    """The text size chosen in View, as a factor of 100 % (1.5 for 150 %)."""
+    app = QApplication.instance()
+    return (app.font().pointSizeF() / BASE_POINTS) if app is not None and app.font().pointSizeF() > 0 else 1.0
+
+
+def set_font(widget: QWidget, points: float, bold: bool = False) -> QWidget:
+    """A widget's text at ``points`` at 100 % text size, growing with the size chosen in View (remembered on
+    the widget, so :func:`rescale_fonts` can size it again)."""
+    widget.setProperty("lyss_points", float(points))
+    widget.setProperty("lyss_bold", bool(bold))
+    widget.setFont(sized_font(points * text_scale(), bold))
+    return widget
+
+
+def rescale_fonts(root: QWidget) -> None:
+    """Size every widget under ``root`` that :func:`set_font` sized, for the text size now chosen."""
+    for widget in [root, *root.findChildren(QWidget)]:
+        points = widget.property("lyss_points")
+        if points is not None:
+            widget.setFont(sized_font(float(points) * text_scale(), bool(widget.property("lyss_bold"))))
+
+
+class FlowLayout(QLayout):
+    """Widgets in a row that wraps onto the next line when the window is narrow (buttons at large text
+    sizes), instead of making the window wider than the screen."""
+
+    def __init__(self, parent: QWidget | None = None, spacing: int = 8):
+        super().__init__(parent)
+        self._items = []
+        self.setSpacing(spacing)
+        self.setContentsMargins(0, 0, 0, 0)
+
+    def addItem(self, item) -> None:  # noqa: N802 (Qt's name)
+        self._items.append(item)
+        self.invalidate()
+
+    def addStretch(self, _stretch: int = 0) -> None:  # noqa: N802 (rows built for a QHBoxLayout call it)
+        return
+
+    def count(self) -> int:
+        return len(self._items)
+
+    def itemAt(self, index: int):  # noqa: N802
+        return self._items[index] if 0 <= index < len(self._items) else None
+
+    def takeAt(self, index: int):  # noqa: N802
+        if not 0 <= index < len(self._items):
+            return None
+        self.invalidate()
+        return self._items.pop(index)
+
+    def expandingDirections(self):  # noqa: N802
+        return Qt.Orientation(0)
+
+    def hasHeightForWidth(self) -> bool:  # noqa: N802
+        return True
+
+    def heightForWidth(self, width: int) -> int:  # noqa: N802
+        return self._place(QRect(0, 0, width, 0), move=False)
+
+    def setGeometry(self, rect: QRect) -> None:  # noqa: N802
+        super().setGeometry(rect)
+        self._place(rect, move=True)
+
+    def sizeHint(self) -> QSize:  # noqa: N802
+        return self.minimumSize()
+
+    def minimumSize(self) -> QSize:  # noqa: N802
+        size = QSize()
+        for item in self._items:
+            size = size.expandedTo(item.minimumSize())
+        margins = self.contentsMargins()
+        return size + QSize(margins.left() + margins.right(), margins.top() + margins.bottom())
+
+    def _place(self, rect: QRect, move: bool) -> int:
+        x, y, line = rect.x(), rect.y(), 0
+        for item in self._items:
+            if item.isEmpty():  # a hidden widget takes no room (as in Qt's own layouts)
+                continue
+            hint = item.sizeHint()
+            if x > rect.x() and x + hint.width() > rect.right() + 1:
+                x, y, line = rect.x(), y + line + self.spacing(), 0
+            if move:
+                item.setGeometry(QRect(QPoint(x, y), hint))
+            x += hint.width() + self.spacing()
+            line = max(line, hint.height())
+        return y + line - rect.y()
+
+
+class _FollowLayout(QObject):
+    """Tell a scroll area when its page's layout changed (Qt tells it only when the window resizes), so
+    that the page is as tall as its wrapped content at once."""
+
+    def __init__(self, area: QScrollArea):
+        super().__init__(area)
+        self.area = area
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt's name)
+        if event.type() == QEvent.LayoutRequest:
+            QCoreApplication.postEvent(self.area, QEvent(QEvent.LayoutRequest))
+        return False
+
+
+def scrolling(page: QWidget) -> QScrollArea:
+    """A page inside a scroll area: at large text sizes or on a small screen it scrolls down instead of
+    growing past the window (its width follows the window's)."""
+    area = QScrollArea()
+    area.setWidget(page)
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.NoFrame)
+    area.setHorizontalScrollBarPolicy(Qt.ScrollBarAsNeeded)
+    page.setSizePolicy(QSizePolicy.Preferred, QSizePolicy.Preferred)
+    page.installEventFilter(_FollowLayout(area))
+    return area
 
 
 def settings() -> QSettings:

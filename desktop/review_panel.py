@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import time
 
-from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import (QCheckBox, QFormLayout, QHBoxLayout, QInputDialog, QLabel, QLineEdit, QListWidget, QMessageBox,
-                               QListWidgetItem, QPushButton, QStackedWidget, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QAbstractButton, QCheckBox, QDialog, QFormLayout, QLabel, QLineEdit, QListWidget, QMessageBox,
+                               QListWidgetItem, QPlainTextEdit, QPushButton, QScrollArea, QStackedWidget, QVBoxLayout, QWidget)
 
 from eval_standards.text import convert
 from review import campaigns
@@ -19,12 +19,61 @@ from review.session import Outcome, ReviewSession
 from review.store import Store
 
 from .esa_widgets import EsaPanel
-from .qt_common import (SafeBrowser, accessible, data_tr, friendly_error, guarded, name_buttons, plain_labels, sized_font,
+from .qt_common import (FlowLayout, SafeBrowser, accessible, data_tr, friendly_error, guarded, name_buttons, plain_labels, scrolling, set_font,
+                        text_scale,
                         task_captions, task_words)
 
 CONSENT_SCOPE = "LYSS speaker review v1: my answers about machine translations are kept on this laptop and " \
                 "shared, without my name, with the study team; I can withdraw at any time."
 
+
+
+class NoteEdit(QPlainTextEdit):
+    """The note's text: Ctrl+Enter saves (``submitted``), Enter starts a new line, Tab moves on."""
+
+    submitted = Signal()
+
+    def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        if event.key() in (Qt.Key_Return, Qt.Key_Enter) and event.modifiers() & Qt.ControlModifier:
+            self.submitted.emit()
+            return
+        super().keyPressEvent(event)
+
+
+class NoteDialog(QDialog):
+    """A note about an item: Enter starts a new line, Tab moves on, Ctrl+Enter saves, Esc closes (both
+    written on their buttons). It does not block: ``saved`` carries the text."""
+
+    saved = Signal(str)
+
+    def __init__(self, parent: QWidget, text: str):
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("Note"))
+        layout = QVBoxLayout(self)
+        label = QLabel(self.tr("Your note about this item:"))
+        set_font(label, 13)
+        layout.addWidget(label)
+        self.edit = NoteEdit(text)
+        set_font(self.edit, 14)
+        self.edit.setTabChangesFocus(True)
+        self.edit.submitted.connect(self._save)
+        accessible(self.edit, self.tr("Your note about this item"),
+                   self.tr("Ctrl+Enter saves the note, Esc closes without saving"))
+        layout.addWidget(self.edit)
+        row = FlowLayout()
+        save = QPushButton(self.tr("Save  (Ctrl+Enter)"))
+        save.clicked.connect(self._save)
+        cancel = QPushButton(self.tr("Cancel  (Esc)"))
+        cancel.clicked.connect(self.reject)
+        row.addWidget(save)
+        row.addWidget(cancel)
+        layout.addLayout(row)
+        name_buttons(self)
+        self.edit.setFocus()
+
+    def _save(self) -> None:
+        self.saved.emit(self.edit.toPlainText())
+        self.accept()
 
 
 class SignInPage(QWidget):
@@ -36,22 +85,23 @@ class SignInPage(QWidget):
         self.store = store
         layout = QVBoxLayout(self)
         title = QLabel(self.tr("Who is reviewing today?"))
-        title.setFont(sized_font(20, True))
+        set_font(title, 20, True)
+        title.setWordWrap(True)
         layout.addWidget(title)
         self.list = QListWidget()
-        self.list.setFont(sized_font(16))
+        set_font(self.list, 16)
         accessible(self.list, self.tr("Speakers on this laptop"),
                    self.tr("Choose your name with the arrow keys and press Enter"))
         self.list.itemActivated.connect(lambda item: self.chosen.emit(item.data(Qt.UserRole)))
         layout.addWidget(self.list, 1)
         self.empty = QLabel(self.tr("No one has a profile on this laptop yet. Press “I am new here” to start."))
-        self.empty.setFont(sized_font(14))
+        set_font(self.empty, 14)
         self.empty.setWordWrap(True)
         layout.addWidget(self.empty)
-        row = QHBoxLayout()
+        row = FlowLayout()
         go = QPushButton(self.tr("Continue  (Enter)"))
         go.clicked.connect(self._continue)
-        new = QPushButton(self.tr("I am new here"))
+        new = self.new_button = QPushButton(self.tr("I am new here"))
         new.clicked.connect(self.new_speaker.emit)
         row.addWidget(go)
         row.addWidget(new)
@@ -72,6 +122,18 @@ class SignInPage(QWidget):
         item = self.list.currentItem()
         if item:
             self.chosen.emit(item.data(Qt.UserRole))
+        else:
+            self.new_speaker.emit()
+
+    def first_focus(self) -> QWidget:
+        return self.list if self.list.count() else self.new_button
+
+    def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        """Enter anywhere on the page: the chosen name (or, with no name yet, a new profile)."""
+        if event.key() in (Qt.Key_Return, Qt.Key_Enter):
+            self._continue()
+        else:
+            super().keyPressEvent(event)
 
 
 class ConsentPage(QWidget):
@@ -83,10 +145,11 @@ class ConsentPage(QWidget):
         self.store = store
         layout = QVBoxLayout(self)
         title = QLabel(self.tr("Before you start"))
-        title.setFont(sized_font(20, True))
+        set_font(title, 20, True)
+        title.setWordWrap(True)
         layout.addWidget(title)
         text = SafeBrowser()
-        text.setFont(sized_font(14))
+        set_font(text, 14)
         accessible(text, self.tr("What we collect, who sees it, and your choice"))
         text.setHtml(self.tr(
             "<p><b>What we collect.</b> Your answers about machine translations (for example, how much of the "
@@ -100,12 +163,14 @@ class ConsentPage(QWidget):
         self.name = QLineEdit()
         self.community = QLineEdit()
         self.dialect = QLineEdit()
+        for field in (self.name, self.community, self.dialect):
+            field.returnPressed.connect(guarded(self, self._agree))  # Enter in any field agrees
         for field, label in ((self.name, self.tr("Your name (kept on this laptop)")),
                              (self.community, self.tr("Community (optional)")),
                              (self.dialect, self.tr("Dialect (optional)"))):
             form.addRow(label, accessible(field, label))
         layout.addLayout(form)
-        row = QHBoxLayout()
+        row = FlowLayout()
         agree = QPushButton(self.tr("I agree — start"))
         agree.clicked.connect(guarded(self, self._agree))
         back = QPushButton(self.tr("Back"))
@@ -126,6 +191,17 @@ class ConsentPage(QWidget):
             field.clear()
         self.agreed.emit(speaker_id)
 
+    def first_focus(self) -> QWidget:
+        return self.name  # the speaker types their name first
+
+    def keyPressEvent(self, event) -> None:  # noqa: N802
+        if event.key() == Qt.Key_Escape:
+            self.back.emit()
+        elif event.key() in (Qt.Key_Return, Qt.Key_Enter):
+            guarded(self, self._agree)()
+        else:
+            super().keyPressEvent(event)
+
 
 class CampaignPage(QWidget):
     chosen = Signal(str)
@@ -137,24 +213,37 @@ class CampaignPage(QWidget):
         self.speaker_id = ""
         layout = QVBoxLayout(self)
         self.title = QLabel()
-        self.title.setFont(sized_font(20, True))
+        set_font(self.title, 20, True)
+        self.title.setWordWrap(True)
         layout.addWidget(self.title)
         self.list = QListWidget()
-        self.list.setFont(sized_font(16))
+        set_font(self.list, 16)
         accessible(self.list, self.tr("Tasks"), self.tr("Choose a task with the arrow keys and press Enter"))
         self.list.itemActivated.connect(lambda item: self.chosen.emit(item.data(Qt.UserRole)))
         layout.addWidget(self.list, 1)
-        row = QHBoxLayout()
+        row = FlowLayout()
         out = QPushButton(self.tr("Sign out"))
         out.clicked.connect(self.sign_out.emit)
         start = QPushButton(self.tr("Start or continue  (Enter)"))
-        start.clicked.connect(lambda: self.list.currentItem() and self.chosen.emit(
-            self.list.currentItem().data(Qt.UserRole)))
+        start.clicked.connect(self._start)
         row.addWidget(out)
         row.addWidget(start)
         layout.addLayout(row)
 
-    def show_for(self, speaker_id: str) -> None:
+    def _start(self) -> None:
+        if self.list.currentItem() is not None:
+            self.chosen.emit(self.list.currentItem().data(Qt.UserRole))
+
+    def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        """Enter anywhere on the page starts the chosen task; Esc signs out."""
+        if event.key() in (Qt.Key_Return, Qt.Key_Enter):
+            self._start()
+        elif event.key() == Qt.Key_Escape:
+            self.sign_out.emit()
+        else:
+            super().keyPressEvent(event)
+
+    def show_for(self, speaker_id: str, current: str | None = None) -> None:
         self.speaker_id = speaker_id
         name = campaigns.speaker(self.store, speaker_id)["display_name"] or speaker_id
         self.title.setText(self.tr("Welcome, {0}. Choose a task:").format(name))
@@ -165,9 +254,14 @@ class CampaignPage(QWidget):
             item = QListWidgetItem(f"{row['name']}   ({state})")
             item.setData(Qt.UserRole, row["id"])
             self.list.addItem(item)
-        if self.list.count():
+            if row["id"] == current:
+                self.list.setCurrentItem(item)
+        if self.list.count() and self.list.currentRow() < 0:
             self.list.setCurrentRow(0)
         self.list.setFocus()
+
+    def first_focus(self) -> QWidget:
+        return self.list
 
 
 class ItemPage(QWidget):
@@ -189,9 +283,9 @@ class ItemPage(QWidget):
         accessible(self, self.tr("Item to review"),
                    self.tr("Number keys answer, Ctrl+Z undoes the last answer, N writes a note, Esc pauses"))
         layout = QVBoxLayout(self)
-        top = QHBoxLayout()
+        top = FlowLayout()
         self.progress = QLabel()
-        self.progress.setFont(sized_font(14, True))
+        set_font(self.progress, 14, True)
         self.script_choice = QCheckBox()  # "Show in …": another script of the language, when its pack has one
         self.script_choice.setFocusPolicy(Qt.NoFocus)
         accessible(self.script_choice, self.tr("Show in another script"))
@@ -203,19 +297,19 @@ class ItemPage(QWidget):
         pause.setFocusPolicy(Qt.NoFocus)
         pause.clicked.connect(self.paused.emit)
         top.addWidget(self.progress)
-        top.addStretch(1)
         top.addWidget(self.script_choice)
         top.addWidget(guide)
         top.addWidget(pause)
         layout.addLayout(top)
         self.instructions = QLabel()
         self.instructions.setWordWrap(True)
-        self.instructions.setFont(sized_font(13))
+        set_font(self.instructions, 13)
         layout.addWidget(self.instructions)
         self.first_label, self.first = QLabel(), QLabel()
         self.second_label, self.second = QLabel(), QLabel()
         for caption, text in ((self.first_label, self.first), (self.second_label, self.second)):
-            caption.setFont(sized_font(12, True))
+            set_font(caption, 12, True)
+            caption.setWordWrap(True)
             text.setWordWrap(True)
             text.setTextInteractionFlags(Qt.TextSelectableByMouse)
             layout.addWidget(caption)
@@ -225,15 +319,19 @@ class ItemPage(QWidget):
         self.esa.hide()
         layout.addWidget(self.esa)
         self.question = QLabel()
-        self.question.setFont(sized_font(16, True))
+        set_font(self.question, 16, True)
+        self.question.setWordWrap(True)
         layout.addWidget(self.question)
-        self.options_row = QHBoxLayout()
-        layout.addLayout(self.options_row)
+        self.options_box = QWidget()  # the numbered answers, wrapping onto more lines at large text sizes
+        self.options_row = FlowLayout(self.options_box)
+        layout.addWidget(self.options_box)
         self.status = QLabel()
-        self.status.setFont(sized_font(12))
+        set_font(self.status, 12)
+        self.status.setWordWrap(True)
         layout.addWidget(self.status)
         self.hint = QLabel()
-        self.hint.setFont(sized_font(11))
+        set_font(self.hint, 11)
+        self.hint.setWordWrap(True)
         layout.addWidget(self.hint)
         layout.addStretch(1)
         self.set_text_size(text_points)
@@ -262,11 +360,12 @@ class ItemPage(QWidget):
 
     # -- showing ---------------------------------------------------------------------------------
 
-    def set_text_size(self, points: int) -> None:
-        self.text_points = points
+    def set_text_size(self, points: int | None = None) -> None:
+        """The big type of the sentences: ``points`` at 100 % text size (22), grown with View's text size."""
+        self.text_points = points or self.text_points
         for label in (self.first, self.second):
-            label.setFont(sized_font(points))
-        self.esa.view.set_points(points)
+            set_font(label, self.text_points)
+        self.esa.view.set_points(self.text_points * text_scale())
 
     def start(self, campaign_id: str, speaker_id: str) -> None:
         self.campaign_id, self.speaker_id = campaign_id, speaker_id
@@ -304,6 +403,7 @@ class ItemPage(QWidget):
             "practice_done": self.tr("Practice done — the real items start now."),
             "note_saved": self.tr("Note saved."),
             "note_kept": self.tr("Note kept; it is saved with your answer."),
+            "skipped": self.tr("Skipped: that item comes back after the others."),
         }
         if outcome.what == "feedback":
             self._practice_feedback()
@@ -335,20 +435,53 @@ class ItemPage(QWidget):
             self.progress.setText(self.tr("{0} of {1}").format(session.position + 1, item["total"]) + "   " +
                                   self.tr("({0} answered)").format(item["answered"]))
         if session.step != "feedback":
-            self.status.setFont(sized_font(12))
+            set_font(self.status, 12)
             self.status.setText(self._answered_text() if item["answer"] and not session.touched() else "")
         if session.task.marks_spans:
             self.esa.load(session.task.definition, words, captions[1])
         self._drawn = item
         self._refresh()
         self.setFocus()
+        self._reveal_pending = True  # once the new item is laid out (see resizeEvent)
+        QTimer.singleShot(0, self._reveal_answer)
+
+    def _reveal_answer(self) -> None:
+        """When the page is taller than the window (large text, small screen), scroll so that what the
+        speaker answers with is in view."""
+        area = self.parentWidget().parentWidget() if self.parentWidget() is not None else None
+        if isinstance(area, QScrollArea) and self.session is not None and not self.session.finished:
+            target = self.esa.mark_row if self.session.task.marks_spans else self.options_box
+            area.ensureWidgetVisible(target, 0, 10)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        """The page grew or shrank to a new item's content: bring its answers into view again."""
+        super().resizeEvent(event)
+        if getattr(self, "_reveal_pending", False):
+            self._reveal_answer()
 
     def _refresh(self) -> None:
-        """What changes while one item is answered: the marking and score, or the question and its options."""
+        """What changes while one item is answered: the marking and score, or the question and its options,
+        and the line of keys of the step the speaker is at."""
         if self.session.task.marks_spans:
             self.esa.draw(self.session)
         else:
             self._show_question()
+        self.hint.setText(self._key_line())
+
+    def _key_line(self) -> str:
+        """The keys of the current step, and only those."""
+        step = self.session.step
+        if step == "feedback":
+            return self.tr("Enter: go on")
+        if step == "mark":
+            hint = self.tr(" · H: not an error") if self.session.hints else ""
+            return self.tr("← → move · Shift extends · 1 minor · 2 major · M missing · Delete removes{0} · "
+                           "Enter: done marking · PgUp/PgDn items · S skip · Ctrl+Z undo · N note · Esc pause"
+                           ).format(hint)
+        if step == "score":
+            return self.tr("← → ±1 · ↑ ↓ ±10 · 1–4 the marked points · Enter saves · Backspace: back to marking · "
+                           "Ctrl+Z undo · N note · Esc pause")
+        return self.tr("Number keys answer · Enter or → next · ← back · S skip · Ctrl+Z undo · N note · Esc pause")
 
     def _answered_text(self) -> str:
         if self.session.task.marks_spans:
@@ -363,7 +496,7 @@ class ItemPage(QWidget):
             lines.append(self._practice_difference(words, wrong))
         lines += [data_tr(found["explanation"]), self.tr("Press Enter to go on.")]
         self.status.setText("\n".join(lines))
-        self.status.setFont(sized_font(14, True))
+        set_font(self.status, 14, True)
 
     def _practice_difference(self, words: dict, wrong: dict) -> str:
         """One difference from the known answer, in the task's own labels."""
@@ -418,9 +551,6 @@ class ItemPage(QWidget):
         if spans:  # marks are offsets into the output as stored: no other script, no numbered options
             self._clear_options()
         self.script_choice.setVisible(self.display is not None and not spans)
-        self.hint.setText(self.tr("Arrows move · Shift extends · 1 minor · 2 major · M missing · Delete removes · "
-                                  "Enter score · PgUp/PgDn items · Ctrl+Z undo · N note · Esc pause") if spans else
-                          self.tr("Number keys answer · Enter or → next · ← back · Ctrl+Z undo · N note · Esc pause"))
 
     def _clear_options(self) -> None:
         while self.options_row.count():
@@ -437,7 +567,7 @@ class ItemPage(QWidget):
         self.question.setText(words["prompt"])
         for number, option in enumerate(question.get("options", []), 1):
             button = QPushButton(f"{number}  {words['labels'][str(option['value'])]}")
-            button.setFont(sized_font(15))
+            set_font(button, 15)
             button.setCheckable(True)
             button.setChecked(self.session.partial.get(question["id"]) == option["value"])
             button.setFocusPolicy(Qt.NoFocus)
@@ -469,12 +599,13 @@ class ItemPage(QWidget):
             self._after(getattr(self.session, action)())
 
     def write_note(self) -> None:
+        """N: the note dialog (it does not block; the note is kept when saved)."""
         if self.session.practising:
             return
-        text, ok = QInputDialog.getMultiLineText(self, self.tr("Note"), self.tr("Your note about this item:"),
-                                                 self.note or "")
-        if ok:
-            self._after(self.session.set_note(text))
+        self.note_dialog = NoteDialog(self, self.note or "")
+        self.note_dialog.saved.connect(guarded(self, lambda text: self._after(self.session.set_note(text))))
+        self.note_dialog.finished.connect(lambda _: self.setFocus())
+        self.note_dialog.open()
 
     def _toggle_script(self, on: bool) -> None:
         if self.speaker_id and self.display is not None:
@@ -509,6 +640,7 @@ class ItemPage(QWidget):
 
     def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         key = event.key()
+        self._reveal_pending = False  # from now on the speaker scrolls as they like
         try:
             if self.session is None:
                 super().keyPressEvent(event)
@@ -530,6 +662,8 @@ class ItemPage(QWidget):
                 self.back()
             elif key == Qt.Key_N:
                 self.write_note()
+            elif key == Qt.Key_S:
+                self._after(self.session.skip())
             elif key in (Qt.Key_Escape, Qt.Key_P):
                 self.paused.emit()
             else:
@@ -545,13 +679,22 @@ class DonePage(QWidget):
         super().__init__()
         layout = QVBoxLayout(self)
         label = QLabel(self.tr("Thank you! You have answered every item of this task."))
-        label.setFont(sized_font(20, True))
+        set_font(label, 20, True)
         label.setWordWrap(True)
-        button = QPushButton(self.tr("Back to the tasks"))
+        button = self.button = QPushButton(self.tr("Back to the tasks  (Enter)"))
         button.clicked.connect(self.back.emit)
         layout.addWidget(label)
         layout.addWidget(button)
         layout.addStretch(1)
+
+    def first_focus(self) -> QWidget:
+        return self.button
+
+    def keyPressEvent(self, event) -> None:  # noqa: N802
+        if event.key() in (Qt.Key_Return, Qt.Key_Enter, Qt.Key_Escape):
+            self.back.emit()
+        else:
+            super().keyPressEvent(event)
 
 
 class ReviewPanel(QStackedWidget):
@@ -565,26 +708,62 @@ class ReviewPanel(QStackedWidget):
         self.campaigns = CampaignPage(store)
         self.items = ItemPage(store)
         self.done = DonePage()
+        self._areas = {}
         for page in (self.sign_in, self.consent, self.campaigns, self.items, self.done):
-            self.addWidget(page)
+            self._areas[page] = scrolling(page)  # a page scrolls rather than widen the window
+            self.addWidget(self._areas[page])
         self.sign_in.chosen.connect(guarded(self, self.open_speaker))
         self.sign_in.new_speaker.connect(lambda: self.setCurrentWidget(self.consent))
         self.consent.agreed.connect(guarded(self, self.open_speaker))
         self.consent.back.connect(self.show_sign_in)
         self.campaigns.chosen.connect(guarded(self, self.open_campaign))
         self.campaigns.sign_out.connect(self.show_sign_in)
-        self.items.paused.connect(guarded(self, lambda: self.open_speaker(self.items.speaker_id)))
+        self.items.paused.connect(guarded(self, lambda: self.open_speaker(self.items.speaker_id,
+                                                                          self.items.campaign_id)))
         self.items.finished.connect(lambda: self.setCurrentWidget(self.done))
-        self.done.back.connect(guarded(self, lambda: self.open_speaker(self.items.speaker_id)))
+        self.done.back.connect(guarded(self, lambda: self.open_speaker(self.items.speaker_id, self.items.campaign_id)))
         plain_labels(self)  # names, sources and outputs are data: never rich text
+        for button in self.findChildren(QAbstractButton):  # every button's text grows with the text size
+            if button.property("lyss_points") is None:
+                set_font(button, 12)
         self.show_sign_in()
+
+    def setCurrentWidget(self, page: QWidget) -> None:  # noqa: N802 (Qt's name)
+        """Show a page (in its scroll area) and give the keyboard to where the speaker types on it."""
+        super().setCurrentWidget(self._areas.get(page, page))
+        self._areas.get(page, page).ensureVisible(0, 0)
+        focus = getattr(page, "first_focus", None)
+        (focus() if callable(focus) else page).setFocus()
+
+    def currentWidget(self) -> QWidget:  # noqa: N802
+        """The page shown (not its scroll area)."""
+        area = super().currentWidget()
+        return area.widget() if area in self._areas.values() else area
 
     def show_sign_in(self) -> None:
         self.sign_in.refresh()
         self.setCurrentWidget(self.sign_in)
 
-    def open_speaker(self, speaker_id: str) -> None:
-        self.campaigns.show_for(speaker_id)
+    def where(self) -> dict:
+        """Who is reviewing what, to come back to after the window is built again (another language)."""
+        page = self.currentWidget()
+        items = self.items
+        return {"page": {self.items: "item", self.campaigns: "tasks", self.done: "tasks"}.get(page, "sign-in"),
+                "speaker": self.campaigns.speaker_id, "campaign": items.campaign_id,
+                "position": items.position if items.session and not items.session.practising else None}
+
+    def go_back_to(self, where: dict) -> None:
+        if where["page"] == "sign-in" or not where["speaker"]:
+            return
+        self.open_speaker(where["speaker"], where["campaign"] or None)
+        if where["page"] == "item" and where["campaign"]:
+            self.open_campaign(where["campaign"])
+            if where["position"] is not None and not self.items.session.practising:
+                self.items.show_position(where["position"])
+
+    def open_speaker(self, speaker_id: str, campaign_id: str | None = None) -> None:
+        """The speaker's tasks, the one they paused (or finished) chosen."""
+        self.campaigns.show_for(speaker_id, campaign_id)
         self.setCurrentWidget(self.campaigns)
 
     def open_campaign(self, campaign_id: str) -> None:

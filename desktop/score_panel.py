@@ -9,8 +9,8 @@ import html
 from pathlib import Path
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QPainter
-from PySide6.QtWidgets import (QApplication, QComboBox, QFileDialog, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QProgressBar, QPushButton,
+from PySide6.QtGui import QColor, QPainter
+from PySide6.QtWidgets import (QApplication, QComboBox, QFileDialog, QHeaderView, QLabel, QLineEdit, QProgressBar, QPushButton,
                                QSplitter, QStyledItemDelegate, QTableView, QVBoxLayout, QWidget)
 
 from eval_standards.cards import language_choices
@@ -22,8 +22,8 @@ from scoring.rubric import profile_names
 from scoring.runcard import read_scored, write_json_atomic
 from scoring.metrics import rows as scorecard_rows
 
-from .qt_common import (SafeBrowser, Worker, accessible, friendly_error, guarded, name_buttons, plain_labels,
-                        settings, tr)
+from .qt_common import (FlowLayout, SafeBrowser, Worker, accessible, friendly_error, guarded, name_buttons, plain_labels,
+                        set_font, settings, tr)
 
 PALETTE = ["#1b9e77", "#d95f02", "#7570b3", "#e7298a", "#66a61e", "#e6ab02", "#a6761d", "#666666", "#1f78b4",
            "#b2df8a"]
@@ -200,7 +200,7 @@ class ScorePanel(QWidget):
         self.path: str | None = None
         self.worker: Worker | None = None
         layout = QVBoxLayout(self)
-        bar = QHBoxLayout()
+        bar = FlowLayout()
         self.open_button = QPushButton(self.tr("Open run card…"))
         self.open_button.clicked.connect(guarded(self, self.choose_file))
         self.compare_button = QPushButton(self.tr("Compare with…"))
@@ -217,14 +217,12 @@ class ScorePanel(QWidget):
         for w in (self.open_button, self.language_choice, self.profile_choice, self.compare_button,
                   self.export_button, self.cancel_button):
             bar.addWidget(w)
-        bar.addWidget(self.progress, 1)
+        bar.addWidget(self.progress)
         layout.addLayout(bar)
+        self.stage.setWordWrap(True)
         layout.addWidget(self.stage)
         self.headline = QLabel()
-        headline_font = QFont()
-        headline_font.setPointSize(16)
-        headline_font.setBold(True)
-        self.headline.setFont(headline_font)
+        set_font(self.headline, 16, True)
         self.headline.setWordWrap(True)
         layout.addWidget(self.headline)
         split = QSplitter(Qt.Vertical)

@@ -9,14 +9,14 @@ import json
 
 import numpy as np
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QHBoxLayout, QInputDialog, QLabel, QProgressBar, QPushButton,
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QInputDialog, QLabel, QProgressBar, QPushButton,
                                QSplitter, QTableView, QVBoxLayout, QWidget)
 
 from review import bundles, campaigns, laptops, reweight, study, tasks, tiers
 from review.store import Store
 from scoring.progress import Cancelled
 
-from .qt_common import (SafeBrowser, Worker, accessible, ask, friendly_error, guarded, name_buttons, plain_labels,
+from .qt_common import (FlowLayout, SafeBrowser, Worker, accessible, ask, friendly_error, guarded, name_buttons, plain_labels,
                         task_words)
 
 
@@ -70,7 +70,7 @@ class CampaignPanel(QWidget):
         super().__init__()
         self.store = store
         layout = QVBoxLayout(self)
-        row = QHBoxLayout()
+        row = FlowLayout()
         self.task = QComboBox()
         accessible(self.task, self.tr("Task of the new campaign"))
         for code in tasks.buildable():
@@ -91,12 +91,12 @@ class CampaignPanel(QWidget):
             row.addWidget(w)
         row.addStretch(1)
         layout.addLayout(row)
-        bundles_row = QHBoxLayout()  # its own row: the window fits a 1280-pixel screen in every language
+        bundles_row = FlowLayout()
         for w in (export, merge, withdraw):
             bundles_row.addWidget(w)
         bundles_row.addStretch(1)
         layout.addLayout(bundles_row)
-        laptops = QHBoxLayout()
+        laptops = FlowLayout()
         self.code = QLabel(self.tr("This laptop's code: {0}").format(store.device_id))
         self.code.setTextInteractionFlags(Qt.TextSelectableByMouse)
         enrol = QPushButton(self.tr("Enrol a laptop…"))
@@ -121,6 +121,7 @@ class CampaignPanel(QWidget):
         split.addWidget(self.progress)
         layout.addWidget(split, 1)
         self.status = QLabel()
+        self.status.setWordWrap(True)
         layout.addWidget(self.status)
         plain_labels(self)
         name_buttons(self)
@@ -229,7 +230,7 @@ class StudyPanel(QWidget):
         super().__init__()
         self.store = store
         layout = QVBoxLayout(self)
-        row = QHBoxLayout()
+        row = FlowLayout()
         self._worker = None
         self.campaign_choice = QComboBox()
         self.metric_choice = QComboBox()
@@ -249,18 +250,19 @@ class StudyPanel(QWidget):
                    (self.tr("Save plot as PNG…"), self.save_plot)]
         row.addStretch(1)
         layout.addLayout(row)
-        actions = QHBoxLayout()  # a second row: the window fits a 1280-pixel screen
+        actions = FlowLayout()
         for label, slot in buttons:
             b = QPushButton(label)
             b.clicked.connect(guarded(self, lambda _=False, s=slot: s()))
             actions.addWidget(b)
         actions.addStretch(1)
         layout.addLayout(actions)
-        working = QHBoxLayout()
+        working = FlowLayout()
         self.progress = QProgressBar()
         self.progress.setRange(0, 100)
         accessible(self.progress, self.tr("Progress of the computation"))
         self.stage = QLabel()
+        self.stage.setWordWrap(True)
         self.cancel_button = QPushButton(self.tr("Cancel"))
         self.cancel_button.setEnabled(False)
         self.cancel_button.clicked.connect(lambda: self._worker.cancel() if self._worker else None)

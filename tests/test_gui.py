@@ -201,12 +201,14 @@ def test_laptop_code_enrol_trust_and_revoke_in_the_campaigns_tab(qtbot, app, rev
 
 
 def test_a_note_written_before_the_answer_survives_a_pause(qtbot, app, review_db, monkeypatch):
-    from PySide6.QtWidgets import QInputDialog
     path, cid, speaker = review_db
     window = _window(qtbot, path)
     page = _start_reviewing(qtbot, window)
-    monkeypatch.setattr(QInputDialog, "getMultiLineText", lambda *a, **k: ("the verb is wrong", True))
     qtbot.keyClick(page, Qt.Key_N)
+    dialog = page.note_dialog                     # typed, then Ctrl+Enter saves it
+    qtbot.keyClicks(dialog.edit, "the verb is wrong")
+    qtbot.keyClick(dialog.edit, Qt.Key_Return, Qt.ControlModifier)
+    assert not dialog.isVisible() and page.note == "the verb is wrong"
     qtbot.keyClick(page, Qt.Key_Escape)          # pause before answering
     assert window.review.currentWidget() is window.review.campaigns
     qtbot.keyClick(window.review.campaigns.list, Qt.Key_Return)  # resume
