@@ -3,6 +3,7 @@ text size, high contrast and the language of the interface. Window geometry and 
 
 from __future__ import annotations
 
+from PySide6.QtCore import QTimer
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QTabWidget
 
@@ -131,6 +132,14 @@ class MainWindow(QMainWindow):
         widget = self.tabs.widget(index)
         if widget in (self.campaigns, self.study):
             widget.refresh()
+        if widget is self.review:
+            self.review.focus_page()
+
+    def showEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        """On opening, the keyboard goes to the speaker's screen, not to the row of tabs."""
+        super().showEvent(event)
+        if self.tabs.currentWidget() is self.review:
+            QTimer.singleShot(0, self.review.focus_page)
 
     def quit(self) -> None:
         """File → Quit (Ctrl+Q): in the middle of an item it asks first (the unfinished answer is kept as a

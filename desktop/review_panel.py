@@ -163,8 +163,6 @@ class ConsentPage(QWidget):
         self.name = QLineEdit()
         self.community = QLineEdit()
         self.dialect = QLineEdit()
-        for field in (self.name, self.community, self.dialect):
-            field.returnPressed.connect(guarded(self, self._agree))  # Enter in any field agrees
         for field, label in ((self.name, self.tr("Your name (kept on this laptop)")),
                              (self.community, self.tr("Community (optional)")),
                              (self.dialect, self.tr("Dialect (optional)"))):
@@ -604,8 +602,10 @@ class ItemPage(QWidget):
             return
         self.note_dialog = NoteDialog(self, self.note or "")
         self.note_dialog.saved.connect(guarded(self, lambda text: self._after(self.session.set_note(text))))
-        self.note_dialog.finished.connect(lambda _: self.setFocus())
+        self.note_dialog.finished.connect(lambda _: (self.window().activateWindow(), self.setFocus()))
         self.note_dialog.open()
+        self.note_dialog.activateWindow()  # the keyboard goes to the note at once
+        self.note_dialog.edit.setFocus()
 
     def _toggle_script(self, on: bool) -> None:
         if self.speaker_id and self.display is not None:
@@ -732,6 +732,11 @@ class ReviewPanel(QStackedWidget):
         """Show a page (in its scroll area) and give the keyboard to where the speaker types on it."""
         super().setCurrentWidget(self._areas.get(page, page))
         self._areas.get(page, page).ensureVisible(0, 0)
+        self.focus_page()
+
+    def focus_page(self) -> None:
+        """The keyboard to the current page's first field (a name, a list, the item): Enter works at once."""
+        page = self.currentWidget()
         focus = getattr(page, "first_focus", None)
         (focus() if callable(focus) else page).setFocus()
 
