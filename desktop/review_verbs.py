@@ -100,7 +100,8 @@ def _review_list(store, args) -> int:
     if args.json:
         return _print(rows, True)
     for r in rows:
-        print("  ".join(shown(v) for v in r.values()))
+        shown_row = {k: v for k, v in r.items() if k != "display_name"}  # speakers: "name" says whose laptop
+        print("  ".join("—" if v is None else shown(v) for v in shown_row.values()))
     if not rows:
         print(f"no {args.what} yet")
     return 0
@@ -174,9 +175,9 @@ def _review_answer(store, args) -> int:
 def _review_progress(store, args) -> int:
     campaign_id = campaigns.find_campaign(store, args.campaign)
     rows = campaigns.campaign_progress(store, campaign_id)
-    result = {"speakers": [{k: v for k, v in r.items() if k != "display_name"} for r in rows],
+    result = {"speakers": [{k: v for k, v in r.items() if k not in ("display_name", "registered_by")} for r in rows],
               "coverage": campaigns.coverage(store, campaign_id)}
-    text = "\n".join(f"{shown(r['speaker_id'])}  {shown(r['display_name'] or ''):<20} {r['answered']} of "
+    text = "\n".join(f"{shown(r['speaker_id'])}  {shown(campaigns.shown_name(r)):<20} {r['answered']} of "
                      f"{r['total']}" for r in rows) or "no speaker has joined yet"
     c = result["coverage"]
     text += f"\n{c['items_at_target']} of {c['items']} items have {c['target_speakers']}+ speakers"

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QInputDialog, 
 
 from review import bundles, campaigns, laptops, reweight, study, tasks, tiers
 from review.store import Store
+from scoring.errors import InputError
 from scoring.progress import Cancelled
 
 from .qt_common import (FlowLayout, SafeBrowser, Worker, accessible, ask, friendly_error, guarded, name_buttons, plain_labels,
@@ -58,6 +59,11 @@ def _table() -> QTableView:
     view.setSelectionMode(QTableView.SingleSelection)
     view.horizontalHeader().setStretchLastSection(True)
     return view
+
+
+def _number(value) -> str:
+    """A statistic as text; a statistic that could not be computed is a dash, never an error."""
+    return "—" if value is None else f"{value:.3f}"
 
 
 def _fill(view: QTableView, headers: list[str], rows: list[list]) -> None:
@@ -150,7 +156,7 @@ class CampaignPanel(QWidget):
         rows = campaigns.campaign_progress(self.store, cid)
         self._speakers = [r["speaker_id"] for r in rows]
         _fill(self.progress, [self.tr("Speaker"), self.tr("Name (this laptop)"), self.tr("Answered"), self.tr("Of")],
-              [[r["speaker_id"], r["display_name"], r["answered"], r["total"]] for r in rows])
+              [[r["speaker_id"], campaigns.shown_name(r), r["answered"], r["total"]] for r in rows])
 
     def create(self, path: str | None = None) -> None:
         if not path:
@@ -233,6 +239,7 @@ class StudyPanel(QWidget):
         row = FlowLayout()
         self._worker = None
         self.campaign_choice = QComboBox()
+        self.campaign_choice.currentIndexChanged.connect(guarded(self, lambda _: self._campaign_chosen()))
         self.metric_choice = QComboBox()
         self.human = QComboBox()
         for box, letters in ((self.campaign_choice, 22), (self.metric_choice, 16), (self.human, 12)):
@@ -289,9 +296,11 @@ class StudyPanel(QWidget):
         self.refresh()
 
     def refresh(self) -> None:
+        self.campaign_choice.blockSignals(True)
         self.campaign_choice.clear()
         for c in campaigns.list_campaigns(self.store):
             self.campaign_choice.addItem(f"{c['task']} · {c['name']}", c["id"])
+        self.campaign_choice.blockSignals(False)
         metrics = study.metric_names(self.store)
         humans = study.human_score_names(self.store)
         self.metric_choice.clear()
@@ -300,6 +309,20 @@ class StudyPanel(QWidget):
             self.metric_choice.setCurrentText("composite")
         self.human.clear()
         self.human.addItems(humans)
+        self._campaign_chosen()
+
+    def _campaign_chosen(self) -> None:
+        """A campaign's task says which human score to correlate (its default; any other can be chosen)."""
+        cid = self.campaign_choice.currentData()
+        if cid is None:
+            return
+        try:
+            _, human, _ = study.correlate_defaults(self.store, cid, None, None)
+        except InputError:
+            return  # a task without a human score (pairs, words): the choice stays as it is
+        if self.human.findText(human) < 0:
+            self.human.addItem(human)
+        self.human.setCurrentText(human)
 
     def _background(self, job, show) -> None:
         """Run a study computation off the GUI thread, on its own connection to the database, with its
@@ -351,10 +374,12 @@ class StudyPanel(QWidget):
 
     def correlate(self, wait: bool = False) -> None:
         metric, human = self.metric_choice.currentText(), self.human.currentText()
+        chosen = self.campaign_choice.currentData()
 
         def job(store, progress):
-            found = study.correlate(store, metric, human, resamples=1000, progress=progress)
-            return metric, human, found, study.scatter(store, metric, human)
+            metric_, human_, campaign = study.correlate_defaults(store, chosen, metric or None, human or None)
+            found = study.correlate(store, metric_, human_, resamples=1000, campaign_id=campaign, progress=progress)
+            return metric_, human_, found, study.scatter(store, metric_, human_)
 
         self._background(job, self._show_correlation)
         if wait:
@@ -369,8 +394,8 @@ class StudyPanel(QWidget):
         _fill(self.table, [self.tr("Level")] + keys, rows)
         cis = result.get("confidence_intervals", {})
         note = "" if result["num_sys"] > 1 else self.tr("One system only: no system-level correlation.<br>")
-        self.text.setHtml("<p>" + note + "<br>".join(f"{html.escape(k)}: [{v['ci_lower']:.3f}, {v['ci_upper']:.3f}]"
-                                                     for k, v in cis.items()) + "</p>")
+        self.text.setHtml("<p>" + note + "<br>".join(f"{html.escape(k)}: [{_number(v['ci_lower'])}, "
+                                                     f"{_number(v['ci_upper'])}]" for k, v in cis.items()) + "</p>")
         self.plot.clear()
         if pairs:
             x, y = np.array(pairs, dtype=float).T
@@ -378,7 +403,8 @@ class StudyPanel(QWidget):
             # pyqtgraph draws labels as HTML: names from the database are escaped
             self.plot.setLabel("bottom", html.escape(metric))
             self.plot.setLabel("left", html.escape(human))
-            self.plot.setTitle(html.escape(f"{metric} vs {human}: Pearson {result['segment']['none']['pearson']:.3f}"))
+            pearson = _number(result["segment"]["none"].get("pearson"))
+            self.plot.setTitle(html.escape(f"{metric} vs {human}: Pearson {pearson}"))
 
     def rater_quality(self) -> None:
         """Per speaker: QC checks, time per item in front of it, time away from the app, and the flags."""
@@ -394,7 +420,7 @@ class StudyPanel(QWidget):
                                   "never to rank people.</p>"))
 
     def precision(self) -> None:
-        result = study.linter_precision(self.store)
+        result = study.linter_precision(self.store, self._campaign_of(tasks.Pairs.code))
         _fill(self.table, [self.tr("Variant class"), self.tr("Precision"), self.tr("CI lower"), self.tr("CI upper"),
                            self.tr("Pairs judged")],
               [[c, v["precision"], v["ci_lower"], v["ci_upper"], v["judged_pairs"]] for c, v in result["classes"].items()])
@@ -402,12 +428,17 @@ class StudyPanel(QWidget):
             result["pairs_rated"], result["pairs_with_majority"]))
 
     def rejections(self) -> None:
-        r = study.fst_false_rejection(self.store)
+        r = study.fst_false_rejection(self.store, self._campaign_of(tasks.Words.code))
         _fill(self.table, [self.tr("False rejection rate"), self.tr("CI lower"), self.tr("CI upper"),
                            self.tr("Words decided")],
               [[r["false_rejection_rate"], r["ci_lower"], r["ci_upper"], r["words_decided"]]])
         self.text.setHtml(self.tr("<p>Valid words the analyser missed: {0}</p>").format(
             html.escape(", ".join(r["valid_words"]) or "—")))
+
+    def _campaign_of(self, task: str) -> str | None:
+        """The chosen campaign when it is of ``task``, else every campaign of that task (the study's default)."""
+        cid = self.campaign_choice.currentData()
+        return cid if cid and campaigns.campaign(self.store, cid)["task"] == task else None
 
     def reweight(self) -> None:
         path, _ = QFileDialog.getSaveFileName(self, self.tr("Save the refitted profile"), "refit-profile.json",

@@ -448,7 +448,7 @@ def answer(store: Store, campaign_id: str, speaker_id: str, position: int, answe
             rating_uuid, action = found["uuid"], "edit"
             db["ratings"].update(rating_uuid, {"answers": dumps(clean), "note": note, "updated_at": stamp,
                                                "device_id": store.device_id,
-                                               "seconds": (found["seconds"] or 0) + (seconds or 0),
+                                               "seconds": _added(found["seconds"], seconds),
                                                "away_seconds": _added(found["away_seconds"], away_seconds),
                                                "medium": medium,
                                                "started_at": found["started_at"] or started_at,
@@ -498,11 +498,23 @@ def list_campaigns(store: Store, *, imported: bool = True) -> list[dict]:
     return [r for r in rows if imported or not task_defs.task(r["task"]).imported]
 
 
+def shown_name(row: dict) -> str:
+    """How a speaker is named on this laptop: their name when it was registered here, else which laptop
+    has it (names never travel)."""
+    if row.get("display_name"):
+        return row["display_name"]
+    registrar = row.get("registered_by")
+    return f"(from laptop {keys.code_of(registrar)})" if keys.is_public_key(registrar) else "(imported rater)"
+
+
 def list_speakers(store: Store) -> list[dict]:
-    """Speakers who have not withdrawn, with their answer counts; names only where this laptop has them."""
-    return store.rows("select s.id, s.display_name, s.created_at, count(r.uuid) as answers from speakers s "
-                      "left join ratings r on r.speaker_id = s.id where s.withdrawn = 0 group by s.id "
-                      "order by s.display_name is null, s.display_name, s.id")
+    """Speakers who have not withdrawn, with their answer counts; the name where this laptop has it, else
+    "(from laptop CODE)"."""
+    rows = store.rows("select s.id, s.display_name, s.registered_by, s.created_at, count(r.uuid) as answers "
+                      "from speakers s left join ratings r on r.speaker_id = s.id where s.withdrawn = 0 "
+                      "group by s.id order by s.display_name is null, s.display_name, s.id")
+    return [{"id": r["id"], "display_name": r["display_name"], "name": shown_name(r), "created_at": r["created_at"],
+             "answers": r["answers"]} for r in rows]
 
 
 def list_runs(store: Store) -> list[dict]:
@@ -547,10 +559,10 @@ def campaign_progress(store: Store, campaign_id: str) -> list[dict]:
     """Per speaker: answered / total, for coordinators (pseudonymous ids; names stay on this laptop)."""
     campaign(store, campaign_id)
     return store.rows(
-        "select a.speaker_id, s.display_name, count(*) as total, count(r.uuid) as answered from assignments a "
-        "join speakers s on s.id = a.speaker_id left join ratings r on r.campaign_id = a.campaign_id and "
-        "r.speaker_id = a.speaker_id and r.position = a.position where a.campaign_id = ? and s.withdrawn = 0 "
-        "group by a.speaker_id order by a.speaker_id", [campaign_id])
+        "select a.speaker_id, s.display_name, s.registered_by, count(*) as total, count(r.uuid) as answered "
+        "from assignments a join speakers s on s.id = a.speaker_id left join ratings r on r.campaign_id = "
+        "a.campaign_id and r.speaker_id = a.speaker_id and r.position = a.position where a.campaign_id = ? and "
+        "s.withdrawn = 0 group by a.speaker_id order by a.speaker_id", [campaign_id])
 
 
 def coverage(store: Store, campaign_id: str) -> dict:

@@ -236,19 +236,21 @@ def speaker_reliability(store: Store, campaign_id: str | None = None) -> list[di
     qc = task_defs.settings("qc")
     question = task_defs.task(found["task"]).quality_question()
     rows = store.rows("select a.speaker_id, a.qc, a.qc_of, a.item_id, r.answers, r.seconds, r.away_seconds, "
-                      "r.device_id, (select min(v.from_at) from revocations v join campaigns c on c.id = "
+                      "r.medium, r.device_id, (select min(v.from_at) from revocations v join campaigns c on c.id = "
                       "v.campaign_id and v.signer = c.coordinator where v.campaign_id = r.campaign_id and "
                       "v.device_code = r.device_id) as revoked_from from assignments a join "
                       "ratings r on r.campaign_id = a.campaign_id and r.speaker_id = a.speaker_id and r.position = "
                       "a.position where a.campaign_id = ?", [found["id"]])
     by_speaker: dict[str, dict] = defaultdict(lambda: {"normal": {}, "repeat": [], "degraded": [], "seconds": [],
-                                                       "away": [], "revoked": Counter()})
+                                                       "away": [], "revoked": Counter(), "paper": 0})
     for r in rows:
         slot = by_speaker[r["speaker_id"]]
         if r["revoked_from"] is not None:  # kept: made before the revocation's time, by a laptop since revoked
             slot["revoked"][(r["device_id"], r["revoked_from"])] += 1
         value = json.loads(r["answers"]).get(question)
-        if r["seconds"] is not None:  # time in front of the item: the time away (focus lost) left out
+        if r["medium"] == "paper":  # keyed in from a form: no time was measured
+            slot["paper"] += 1
+        elif r["seconds"] is not None:  # time in front of the item: the time away (focus lost) left out
             slot["seconds"].append(max(0.0, r["seconds"] - (r["away_seconds"] or 0)))
             slot["away"].append(r["away_seconds"] or 0.0)
         if r["qc"] == "":
@@ -274,13 +276,16 @@ def _speaker_quality(speaker_id: str, s: dict, qc: dict) -> dict:
         flags.append(f"repeated items answered differently ({sum(same)} of {len(same)} the same)")
     if median is not None and median < qc["fast_seconds_flag"]:
         flags.append(f"answers very fast (median {median:.1f} s per item)")
+    if s["paper"]:
+        flags.append(f"paper: no time ({s['paper']} answers keyed in from forms)")
     for (code, since), n in sorted(s["revoked"].items()):
         flags.append(f"{n} answers from revoked laptop {code} (made before its revocation from {since})")
     return {"speaker_id": speaker_id, "answers": len(s["normal"]) + len(s["repeat"]) + len(s["degraded"]),
             "repeats_checked": len(same), "repeats_consistent": sum(same), "degraded_checked": len(lower),
             "degraded_scored_lower": sum(lower), "degraded_p_value": p, "median_seconds": median,
             "away_seconds": float(sum(s["away"])), "answers_with_time_away": sum(a > 0 for a in s["away"]),
-            "from_revoked_laptops": {code: n for (code, _), n in sorted(s["revoked"].items())}, "flags": flags}
+            "from_revoked_laptops": {code: n for (code, _), n in sorted(s["revoked"].items())},
+            "answers_on_paper": s["paper"], "flags": flags}
 
 
 # ----------------------------------------------------------------------------- correlation

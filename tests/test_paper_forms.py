@@ -132,3 +132,20 @@ def test_task_t_boxes_are_numbered_from_one(tmp_path, scored_demo, capsys):
     capsys.readouterr()
     assert main(["review", "import-forms", "--db", db, str(tmp_path / "t.csv")]) == 2
     assert "the form numbers the answers 1 to 4" in capsys.readouterr().err
+
+
+def test_paper_answers_have_no_time_and_are_not_called_fast(tmp_path, scored_demo, capsys):
+    db, campaign, speaker = _setup(tmp_path, scored_demo, capsys, "A")
+    pdf = tmp_path / "forms.pdf"
+    assert main(["review", "print-forms", "--db", db, "--campaign", campaign, "--speaker", "Mary",
+                 "--out", str(pdf)]) == 0
+    _fill(pdf.with_suffix(".csv"), lambda row: {"adequacy": "3", "fluency": "4"})
+    for _ in range(2):  # keyed in twice (a correction): still no time
+        assert main(["review", "import-forms", "--db", db, str(pdf.with_suffix(".csv"))]) == 0
+    capsys.readouterr()
+    assert main(["study", "reliability", "--db", db, "--json"]) == 0
+    row = json.loads(capsys.readouterr().out)[0]
+    assert row["median_seconds"] is None and row["answers_on_paper"] > 0
+    assert not any("fast" in f for f in row["flags"]) and any(f.startswith("paper: no time") for f in row["flags"])
+    with Store(db) as store:
+        assert store.one("select count(*) as n from ratings where seconds is not null")["n"] == 0

@@ -135,3 +135,15 @@ def test_damaged_bundle_is_refused_whole(tmp_path, three_laptops):
     with pytest.raises(InputError, match="not a readable"):
         bundles.merge(target, str(tmp_path / "t.sqlite"))
 
+
+
+def test_a_speaker_merged_from_another_laptop_is_named_by_that_laptop(tmp_path, three_laptops, capsys):
+    from desktop.cli import main
+    made, paths = three_laptops
+    target = _target(tmp_path / "named.sqlite", made)
+    bundles.merge(target, str(paths[0]))
+    target.close()
+    capsys.readouterr()
+    assert main(["review", "list", "speakers", "--db", str(tmp_path / "named.sqlite")]) == 0
+    out = capsys.readouterr().out
+    assert f"(from laptop {made[0][0].device_id})" in out and "None" not in out

@@ -25,6 +25,8 @@ TASK_ANSWER = {
                                "natural": rng.choice(["yes", "a_better", "neither"])},
     "C": lambda item, k, rng: ({"valid": "yes", "kind": rng.choice(["established", "loanword"])}
                                if (len(item["output"]) + k) % 2 == 0 else {"valid": rng.choice(["no", "unsure"])}),
+    "E": lambda item, k, rng: {"spans": [{"missing": True, "severity": "minor"}] if k == 1 else [],
+                               "score": 40 + (len(item["output"]) + 10 * k) % 60},
 }
 
 
@@ -38,7 +40,7 @@ def every_task(tmp_path_factory, scored_demo):
         speakers = [campaigns.add_speaker(store, f"Speaker {k}", "LYSS study") for k in range(3)]
         ids = {}
         for task, answer in TASK_ANSWER.items():
-            ids[task] = campaigns.create_campaign(store, scored, task, items=40 if task in "AT" else None)
+            ids[task] = campaigns.create_campaign(store, scored, task, items=40 if task in "AET" else None)
             for k, spk in enumerate(speakers):
                 campaigns.join(store, ids[task], spk)
                 while (pos := campaigns.next_position(store, ids[task], spk)) is not None:
@@ -168,3 +170,36 @@ def test_long_work_shows_progress_and_can_be_cancelled(every_task):
         bar("confidence intervals", 0.5)
         bar.close()
     assert "50%" in tty.getvalue() and "#" in tty.getvalue() and pipe.getvalue() == ""
+
+
+def test_the_study_tab_on_every_tasks_campaign(every_task, qtbot, monkeypatch):
+    """The app's Study tab, each campaign chosen in turn: the human score follows the task, and every
+    button gives a result, never an error dialog."""
+    import desktop.qt_common as qt_common
+    from desktop.qt_common import application
+    from desktop.study_panel import StudyPanel
+    db, ids, _ = every_task
+    errors = []
+    monkeypatch.setattr(qt_common, "message", lambda parent, text, title=None: errors.append(text))
+    application()
+    store = Store(db)
+    panel = StudyPanel(store)
+    qtbot.addWidget(panel)
+    expected = {"A": "adequacy_z", "E": "esa_z", "T": "verdict"}
+    for task, cid in ids.items():
+        panel.campaign_choice.setCurrentIndex(panel.campaign_choice.findData(cid))
+        if task in expected:
+            assert panel.human.currentText() == expected[task], task
+            panel.correlate(wait=True)
+            qtbot.waitUntil(lambda: not panel._worker.isRunning())
+            qtbot.wait(50)
+        panel.agreement(wait=True)
+        qtbot.waitUntil(lambda: not panel._worker.isRunning())
+        qtbot.wait(50)
+        panel.rater_quality()
+        if task == "B":
+            panel.precision()
+        if task == "C":
+            panel.rejections()
+    assert not errors, errors
+    store.close()
