@@ -106,6 +106,8 @@ def _register_review(sub) -> None:
     p.add_argument("--campaign", required=True)
     p.add_argument("--speaker", required=True)
     p.add_argument("--out", required=True, metavar="FORMS.pdf", help="the PDF; the CSV template is written beside it")
+    p.add_argument("--language", metavar="CODE", help="the forms' words in this interface language (en, fr; default: "
+                                                      "the one the speaker uses in the app)")
     p = _verb(rv, "import-forms", '_review_import_forms', help="the answers of filled paper forms, keyed into the CSV")
     p.add_argument("csv", metavar="FORMS.csv")
     p = _verb(rv, "export-bundle", '_review_export_bundle', help="write this laptop's answers to one file")

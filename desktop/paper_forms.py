@@ -14,7 +14,10 @@ from PySide6.QtGui import QFont, QFontMetricsF, QImage, QPageLayout, QPageSize, 
 
 from review import tasks
 
-from .qt_common import application, sized_font, task_captions, task_words, tr
+from scoring.errors import BadValue
+
+from .qt_common import (application, campaign_title, set_ui_language, sized_font, task_captions, task_words, tr,
+                        ui_language, ui_languages)
 
 DPI = 150
 POINTS = {"code": 13, "caption": 11, "text": 16, "question": 13, "option": 13, "options": 13}
@@ -113,17 +116,30 @@ class _PageFull(Exception):
     """The first page is full (drawing one page only)."""
 
 
-def _painting() -> None:
-    """Qt's drawing, with the app's fonts; a command line needs no screen (offscreen unless the app runs)."""
+def _painting(ui: str | None = None) -> None:
+    """Qt's drawing, with the app's fonts, speaking ``ui`` (a form's words are in the speaker's language of
+    the interface); a command line needs no screen (offscreen unless the app runs)."""
     if QCoreApplication.instance() is None:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     application()
+    if ui is not None and ui not in ui_languages():
+        raise BadValue("--language", ui, f"no interface in that language (known: {', '.join(ui_languages())})")
+    if ui is not None and ui != ui_language():
+        set_ui_language(ui, remember=False)
 
 
-def write_pdf(path: str, items: list[dict], language: dict, header: str,
-              convert: Callable[[str], str] | None = None) -> int:
-    """The forms as a PDF (A4, 15 mm margins); returns the number of pages."""
-    _painting()
+def _header(campaign: dict, items: list[dict], who: str) -> str:
+    """A form's heading: the campaign (its title in the form's language) and who answers it."""
+    task = items[0]["task"] if items else campaign["task"]
+    return f"{campaign_title(campaign['name'], task, campaign['settings'].get('language'))} — {who}"
+
+
+def write_pdf(path: str, items: list[dict], language: dict, campaign: dict, who: str,
+              convert: Callable[[str], str] | None = None, ui: str | None = None) -> int:
+    """The forms as a PDF (A4, 15 mm margins), their words in ``ui`` (default: the interface's); returns
+    the number of pages."""
+    _painting(ui)
+    header = _header(campaign, items, who)
     writer = QPdfWriter(path)
     writer.setResolution(DPI)
     writer.setPageLayout(QPageLayout(QPageSize(QPageSize.A4), QPageLayout.Portrait, QMarginsF(15, 15, 15, 15)))
@@ -143,10 +159,11 @@ def write_pdf(path: str, items: list[dict], language: dict, header: str,
     return pages[0]
 
 
-def first_page_png(path: str, items: list[dict], language: dict, header: str,
+def first_page_png(path: str, items: list[dict], language: dict, campaign: dict, who: str,
                    convert: Callable[[str], str] | None = None) -> None:
     """The first page as it prints, as a PNG (for screenshots and checks)."""
     _painting()
+    header = _header(campaign, items, who)
     image = QImage(int(210 / 25.4 * 100), int(297 / 25.4 * 100), QImage.Format_RGB32)
     image.setDotsPerMeterX(int(100 / 0.0254))
     image.setDotsPerMeterY(int(100 / 0.0254))

@@ -77,13 +77,18 @@ def set_ui_language(code: str, remember: bool = True) -> str:
     """Use the translation of the interface into ``code`` (English when there is none); remembered for the
     next start. Windows built after this call speak it; the main window rebuilds itself."""
     app = QCoreApplication.instance()
-    if app.lyss_translator is not None:
-        app.removeTranslator(app.lyss_translator)
-        app.lyss_translator = None
+    for old in (app.lyss_translator, getattr(app, "lyss_qt_translator", None)):
+        if old is not None:
+            app.removeTranslator(old)
+    app.lyss_translator = app.lyss_qt_translator = None
     translator = QTranslator(app)
     if code != "en" and translator.load(f"lyss_{code}", str(I18N)):
         app.installTranslator(translator)
         app.lyss_translator = translator
+        qt_own = QTranslator(app)  # Qt's own words: Yes, No, Cancel, Close, the file dialog
+        if qt_own.load(f"qtbase_{code}", QLibraryInfo.path(QLibraryInfo.TranslationsPath)):
+            app.installTranslator(qt_own)
+            app.lyss_qt_translator = qt_own
     else:
         code = "en"
     app.lyss_ui_language = code
@@ -100,6 +105,15 @@ def data_tr(text: str) -> str:
 def task_words(code: str, language: dict | None) -> dict:
     """A task's words in the interface's language (see :func:`review.tasks.texts`)."""
     return tasks.texts(code, language, data_tr, ui_language())
+
+
+def campaign_title(name: str, task: str, language: dict | None) -> str:
+    """A campaign's name in the interface's language: a name LYSS gave it ("<task title> — <run>") is
+    shown with the task's title translated; a name a coordinator chose is shown as written."""
+    english = tasks.texts(task, language)["title"]
+    if name.startswith(english + " — "):
+        return task_words(task, language)["title"] + name[len(english):]
+    return name
 
 
 def task_captions(kind: str, language: dict | None) -> tuple[str, str]:

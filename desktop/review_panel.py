@@ -19,8 +19,8 @@ from review.session import Outcome, ReviewSession
 from review.store import Store
 
 from .esa_widgets import EsaPanel
-from .qt_common import (FlowLayout, SafeBrowser, accessible, data_tr, friendly_error, guarded, name_buttons, plain_labels, scrolling, set_font,
-                        text_scale,
+from .qt_common import (FlowLayout, SafeBrowser, accessible, campaign_title, data_tr, friendly_error, guarded, name_buttons, plain_labels, scrolling, set_font,
+                        text_scale, ui_language,
                         task_captions, task_words)
 
 CONSENT_SCOPE = "LYSS speaker review v1: my answers about machine translations are kept on this laptop and " \
@@ -93,6 +93,7 @@ class SignInPage(QWidget):
         accessible(self.list, self.tr("Speakers on this laptop"),
                    self.tr("Choose your name with the arrow keys and press Enter"))
         self.list.itemActivated.connect(lambda item: self.chosen.emit(item.data(Qt.UserRole)))
+        self.list.setProperty("lyss_data", True)  # speakers' names: data, shown as written
         layout.addWidget(self.list, 1)
         self.empty = QLabel(self.tr("No one has a profile on this laptop yet. Press “I am new here” to start."))
         set_font(self.empty, 14)
@@ -249,7 +250,8 @@ class CampaignPage(QWidget):
         for row in campaigns.list_campaigns(self.store, imported=False):
             done, total = campaigns.progress(self.store, row["id"], speaker_id)
             state = self.tr("{0} of {1} done").format(done, total) if total else self.tr("not started")
-            item = QListWidgetItem(f"{row['name']}   ({state})")
+            title = campaign_title(row["name"], row["task"], campaigns.campaign_language(self.store, row["id"]))
+            item = QListWidgetItem(f"{title}   ({state})")
             item.setData(Qt.UserRole, row["id"])
             self.list.addItem(item)
             if row["id"] == current:
@@ -308,6 +310,7 @@ class ItemPage(QWidget):
         for caption, text in ((self.first_label, self.first), (self.second_label, self.second)):
             set_font(caption, 12, True)
             caption.setWordWrap(True)
+            text.setProperty("lyss_data", True)  # the sentences: data, in whatever language they are
             text.setWordWrap(True)
             text.setTextInteractionFlags(Qt.TextSelectableByMouse)
             layout.addWidget(caption)
@@ -767,7 +770,10 @@ class ReviewPanel(QStackedWidget):
                 self.items.show_position(where["position"])
 
     def open_speaker(self, speaker_id: str, campaign_id: str | None = None) -> None:
-        """The speaker's tasks, the one they paused (or finished) chosen."""
+        """The speaker's tasks, the one they paused (or finished) chosen. The interface's language is
+        remembered for them (their paper forms are printed in it)."""
+        if campaigns.preference(self.store, speaker_id, "ui_language") != ui_language():
+            campaigns.set_preference(self.store, speaker_id, "ui_language", ui_language())
         self.campaigns.show_for(speaker_id, campaign_id)
         self.setCurrentWidget(self.campaigns)
 

@@ -235,14 +235,15 @@ def _review_print_forms(store, args) -> int:
     campaign_id = campaigns.find_campaign(store, args.campaign)
     speaker_id = campaigns.find_speaker(store, args.speaker)
     items = paper.form_items(store, campaign_id, speaker_id)
-    name = campaigns.campaign(store, campaign_id)["name"]
+    found = campaigns.campaign(store, campaign_id)
     script = campaigns.chosen_script(store, campaign_id, speaker_id)
     convert = None
     if script is not None:
         convert = lambda text: convert_text(script["converter"], text)  # noqa: E731
+    ui = args.language or campaigns.preference(store, speaker_id, "ui_language") or "en"
+    language = campaigns.campaign_language(store, campaign_id)
     with atomic_path(out) as tmp:
-        pages = write_pdf(str(tmp), items, campaigns.campaign_language(store, campaign_id),
-                          f"{name} — {speaker_id}", convert)
+        pages = write_pdf(str(tmp), items, language, found, speaker_id, convert, ui=ui)
     paper.write_template(str(template), store, campaign_id, speaker_id)
     print(f"wrote {len(items)} items on {pages} pages to {out}, and the CSV to key the answers into: {template}")
     return 0

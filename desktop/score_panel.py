@@ -8,7 +8,8 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtCore import (QT_TRANSLATE_NOOP, QAbstractTableModel, QCoreApplication, QModelIndex,
+                            QSortFilterProxyModel, Qt, Signal)
 from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import (QApplication, QComboBox, QFileDialog, QHeaderView, QLabel, QLineEdit, QProgressBar, QPushButton,
                                QSplitter, QStyledItemDelegate, QTableView, QVBoxLayout, QWidget)
@@ -22,8 +23,9 @@ from scoring.rubric import profile_names
 from scoring.runcard import read_scored, write_json_atomic
 from scoring.metrics import rows as scorecard_rows
 
-from .qt_common import (FlowLayout, SafeBrowser, Worker, accessible, friendly_error, guarded, name_buttons, plain_labels,
-                        set_font, settings, tr)
+from .qt_common import (FlowLayout, SafeBrowser, Worker, accessible, data_tr, friendly_error, guarded, name_buttons,
+                        plain_labels,
+                        set_font, settings)
 
 PALETTE = ["#1b9e77", "#d95f02", "#7570b3", "#e7298a", "#66a61e", "#e6ab02", "#a6761d", "#666666", "#1f78b4",
            "#b2df8a"]
@@ -37,7 +39,8 @@ def score_file(path: str, language: str | None = None, profile: str = "auto", pr
 
 
 class MetricModel(QAbstractTableModel):
-    HEADERS = ("Metric", "Value", "95% interval", "Note")
+    HEADERS = (QT_TRANSLATE_NOOP("ScorePanel", "Metric"), QT_TRANSLATE_NOOP("ScorePanel", "Value"),
+               QT_TRANSLATE_NOOP("ScorePanel", "95% interval"), QT_TRANSLATE_NOOP("ScorePanel", "Why it is missing"))
 
     def __init__(self):
         super().__init__()
@@ -59,8 +62,8 @@ class MetricModel(QAbstractTableModel):
                 ci = s.get("confidence_intervals", {}).get(key)
                 text = "—" if value is None else (f"{value:.2f}" if kind == "points" else f"{value:.4f}")
                 interval = f"[{ci['ci_lower']:.4g}, {ci['ci_upper']:.4g}]" if ci and value is not None else ""
-                note = reasons.get(key, "") if value is None else ""
-                self.rows.append((f"{tr(group)} · {tr(label)}", text, interval, note))
+                note = data_tr(reasons.get(key, "")) if value is None and reasons.get(key) else ""
+                self.rows.append((f"{data_tr(group)} · {data_tr(label)}", text, interval, note))
         self.endResetModel()
 
     def rowCount(self, parent=QModelIndex()) -> int:  # noqa: N802
@@ -78,7 +81,7 @@ class MetricModel(QAbstractTableModel):
 
     def headerData(self, section, orientation, role=Qt.DisplayRole):  # noqa: N802
         if role == Qt.DisplayRole and orientation == Qt.Horizontal:
-            return tr(self.HEADERS[section])
+            return QCoreApplication.translate("ScorePanel", self.HEADERS[section])
         return None
 
 
@@ -98,7 +101,9 @@ class EntryModel(QAbstractTableModel):
     """Each entry: id, difficulty, source, output, score, its stacked breakdown, and one column per
     language plugin that judged entries (named as the plugin is)."""
 
-    FIXED = ("Id", "Difficulty", "Source", "Output", "Score", "Breakdown")
+    FIXED = (QT_TRANSLATE_NOOP("ScorePanel", "Id"), QT_TRANSLATE_NOOP("ScorePanel", "Difficulty"),
+             QT_TRANSLATE_NOOP("ScorePanel", "Source"), QT_TRANSLATE_NOOP("ScorePanel", "Output"),
+             QT_TRANSLATE_NOOP("ScorePanel", "Score"), QT_TRANSLATE_NOOP("ScorePanel", "Breakdown"))
     BREAKDOWN = 5
 
     def __init__(self):
@@ -123,7 +128,7 @@ class EntryModel(QAbstractTableModel):
 
     @property
     def headers(self) -> list[str]:
-        return [tr(h) for h in self.FIXED] + self.plugins
+        return [QCoreApplication.translate("ScorePanel", h) for h in self.FIXED] + self.plugins
 
     def rowCount(self, parent=QModelIndex()) -> int:  # noqa: N802
         return len(self.entries)
@@ -372,8 +377,9 @@ class ScorePanel(QWidget):
         ci = s.get("confidence_intervals", {}).get("composite")
         interval = f" [{ci['ci_lower']:.3f}, {ci['ci_upper']:.3f}]" if ci else ""
         value = "—" if s["composite"] is None else f"{s['composite']:.4f}"
-        self.headline.setText(f"{self.tr('Composite')} {value}{interval}    {self.tr('tier')}: {tier}{caution}"
-                              f"  ·  {self.tr('speakers')}: {confirmation}")
+        words = (self.tr("Composite"), self.tr("tier"), self.tr("speakers"))
+        self.headline.setText(f"{words[0]} {value}{interval}    {words[1]}: {data_tr(tier)}"
+                              f"{caution}  ·  {words[2]}: {data_tr(confirmation)}")
         self.metrics.load(scored)
         self.entries.load(scored)
         self.table.resizeColumnsToContents()
@@ -390,15 +396,17 @@ class ScorePanel(QWidget):
             return
         e = current.data(Qt.UserRole + 1)
         lyss = e.get("lyss") or {}
+        source, output, reference = self.tr("Source"), self.tr("Output"), self.tr("Reference")
         parts = [f"<h3>{html.escape(e['id'])}</h3>",
-                 f"<p><b>{self.tr('Source')}</b><br>{html.escape(e['source'])}</p>",
-                 f"<p><b>{self.tr('Output')}</b><br>{html.escape(e['predicted'])}</p>",
-                 f"<p><b>{self.tr('Reference')}</b><br>{html.escape(e['reference'])}</p>"]
+                 f"<p><b>{source}</b><br>{html.escape(e['source'])}</p>",
+                 f"<p><b>{output}</b><br>{html.escape(e['predicted'])}</p>",
+                 f"<p><b>{reference}</b><br>{html.escape(e['reference'])}</p>"]
         bars = "".join(f"<tr><td>{html.escape(k)}</td><td>{e['breakdown'][k]:.3f}</td><td>{w:.3f}</td></tr>"
                        for k, w in (e.get("weighted") or {}).items())
         score = "—" if e.get("score") is None else f"{e['score']:.3f}"
-        parts.append(f"<p><b>{self.tr('Score')}</b> {score}</p><table border=0 cellspacing=4>"
-                     f"<tr><th>{self.tr('metric')}</th><th>{self.tr('value')}</th><th>{self.tr('weighted')}</th></tr>"
+        heads = (self.tr("Score"), self.tr("metric"), self.tr("value"), self.tr("weighted"))
+        parts.append(f"<p><b>{heads[0]}</b> {score}</p><table border=0 cellspacing=4>"
+                     f"<tr><th>{heads[1]}</th><th>{heads[2]}</th><th>{heads[3]}</th></tr>"
                      f"{bars}</table>")
         for name, result in lyss.items():
             if not isinstance(result, dict):
@@ -453,14 +461,16 @@ class ScorePanel(QWidget):
     def _show_comparison(self, path: str, other: str, tests: list[dict]) -> None:
         self.stage.setText(self.tr("Compared with {0}.").format(Path(other).name))
         rows = []
+        yes, no = self.tr("yes"), self.tr("no")
         for t in tests:
             metric = t["metric"]
             if t["available"]:
                 rows.append(f"<tr><td>{metric}</td><td>{t['score_a']:.4f}</td><td>{t['score_b']:.4f}</td>"
                             f"<td>{t['delta']:+.4f} [{t['delta_ci_lower']:+.4f}, {t['delta_ci_upper']:+.4f}]</td>"
                             f"<td>{t['p_bootstrap']:.4f}</td><td>{t['p_randomization']:.4f}</td>"
-                            f"<td>{self.tr('yes') if t['significant'] else self.tr('no')}</td></tr>")
-        self.detail.setHtml(f"<h3>{self.tr('Paired comparison')}</h3><p>{html.escape(Path(path).name)} → "
+                            f"<td>{yes if t['significant'] else no}</td></tr>")
+        title, head = self.tr("Paired comparison"), (self.tr("metric"), self.tr("significant"))
+        self.detail.setHtml(f"<h3>{title}</h3><p>{html.escape(Path(path).name)} → "
                             f"{html.escape(Path(other).name)}</p><table border=1 cellspacing=0 cellpadding=3>"
-                            f"<tr><th>metric</th><th>A</th><th>B</th><th>Δ [95% CI]</th><th>p (bootstrap)</th>"
-                            f"<th>p (randomisation)</th><th>significant</th></tr>{''.join(rows)}</table>")
+                            f"<tr><th>{head[0]}</th><th>A</th><th>B</th><th>Δ [95% CI]</th><th>p (bootstrap)</th>"
+                            f"<th>p (randomisation)</th><th>{head[1]}</th></tr>{''.join(rows)}</table>")

@@ -147,7 +147,7 @@ def speaker_loop_screens(shots: Shots, cid: str, speaker: str) -> None:
     shot("16-task-e-score")
     items = paper.form_items(store, cid, newcomer)
     first_page_png(str(OUT / "17-paper-form.png"), items, campaigns.campaign_language(store, cid),
-                   f"{campaigns.campaign(store, cid)['name']} — Mary Cardinal")
+                   campaigns.campaign(store, cid), "Mary Cardinal")
     print("docs/screenshots/17-paper-form.png")
 
 

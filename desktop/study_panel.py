@@ -17,7 +17,7 @@ from review.store import Store
 from scoring.errors import InputError
 from scoring.progress import Cancelled
 
-from .qt_common import (FlowLayout, SafeBrowser, Worker, accessible, ask, friendly_error, guarded, name_buttons, plain_labels,
+from .qt_common import (FlowLayout, campaign_title, SafeBrowser, Worker, accessible, ask, friendly_error, guarded, name_buttons, plain_labels,
                         task_words)
 
 
@@ -139,7 +139,8 @@ class CampaignPanel(QWidget):
         data = []
         for r in rows:
             cov = campaigns.coverage(self.store, r["id"])
-            data.append([r["task"], r["name"], cov["items"], f"{cov['items_at_target']} / {cov['items']}"])
+            title = campaign_title(r["name"], r["task"], campaigns.campaign_language(self.store, r["id"]))
+            data.append([r["task"], title, cov["items"], f"{cov['items_at_target']} / {cov['items']}"])
         _fill(self.campaigns, [self.tr("Task"), self.tr("Campaign"), self.tr("Items"),
                                self.tr("Fully rated")], data)
         if data:
@@ -299,7 +300,8 @@ class StudyPanel(QWidget):
         self.campaign_choice.blockSignals(True)
         self.campaign_choice.clear()
         for c in campaigns.list_campaigns(self.store):
-            self.campaign_choice.addItem(f"{c['task']} · {c['name']}", c["id"])
+            title = campaign_title(c["name"], c["task"], campaigns.campaign_language(self.store, c["id"]))
+            self.campaign_choice.addItem(f"{c['task']} · {title}", c["id"])
         self.campaign_choice.blockSignals(False)
         metrics = study.metric_names(self.store)
         humans = study.human_score_names(self.store)

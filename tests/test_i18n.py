@@ -59,3 +59,107 @@ def test_switching_to_french_at_run_time(qtbot, qapp, tmp_path, scored_demo):
         assert english.tabs.tabText(0) == "Review"
     finally:
         set_ui_language("en", remember=False)
+
+
+ENGLISH = set("""the and of to is are was with for your you this that what which when where who press answer answers
+item items task tasks speaker speakers save cancel close open yes back next choose show mark marked errors error
+missing none little much most meaning translation translations campaign campaigns laptop laptops bundle bundles
+merge export withdraw create trust enrol revoke practice done continue start guidelines notes skip
+undo natural valid word words same depends study agreement correlate quality precision rejections reweight
+confirm tier plot metric value interval breakdown difficulty output file folder keys
+enter quit view language larger smaller contrast high""".split())
+
+
+def _visible_texts(window) -> list[tuple[str, str]]:
+    """(where, text) of every text a person sees: labels, buttons, tabs, lists, combos, table headers,
+    browsers, menus; data (sentences, names, ids) is marked as such and left out."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import (QAbstractButton, QAbstractItemView, QComboBox, QLabel, QListWidget, QTabBar,
+                                   QTextBrowser, QWidget)
+    found = []
+    for w in window.findChildren(QWidget):
+        if not w.isVisible() or any(p.property("lyss_data") for p in _ancestry(w)):
+            continue
+        if isinstance(w, QLabel):
+            found.append((type(w).__name__, w.text()))
+        elif isinstance(w, QAbstractButton):
+            found.append((type(w).__name__, w.text()))
+        elif isinstance(w, QTabBar):
+            found += [("tab", w.tabText(k)) for k in range(w.count())]
+        elif isinstance(w, QComboBox):
+            found.append(("combo", w.currentText()))
+        elif isinstance(w, QTextBrowser):
+            found.append(("text", w.toPlainText()))
+        elif isinstance(w, QListWidget):
+            found += [("list", w.item(k).text()) for k in range(w.count())]
+        elif isinstance(w, QAbstractItemView) and w.model() is not None:
+            model = w.model()
+            found += [("header", str(model.headerData(k, Qt.Horizontal) or "")) for k in range(model.columnCount())]
+    for menu in (window.menuBar().actions() if hasattr(window, "menuBar") else []):
+        found.append(("menu", menu.text()))
+        found += [("menu", a.text()) for a in (menu.menu().actions() if menu.menu() else [])]
+    return found
+
+
+def _ancestry(w):
+    while w is not None:
+        yield w
+        w = w.parentWidget()
+
+
+def _english(texts: list[tuple[str, str]]) -> list[str]:
+    import re
+    out = []
+    for where, text in texts:
+        words = {t.lower() for t in re.findall(r"\w+", text.replace("&", ""))}
+        if words & ENGLISH:
+            out.append(f"{where}: {text!r} ({', '.join(sorted(words & ENGLISH))})")
+    return out
+
+
+def test_every_screen_speaks_french(qtbot, tmp_path, scored_demo):
+    """Every page a speaker or coordinator sees, in French: no English word left, Qt's own buttons included."""
+    from PySide6.QtWidgets import QApplication, QMessageBox
+    from desktop.qt_common import application, set_ui_language
+    from review import campaigns, practice
+    from review.store import Store
+    application()
+    path, cid, speaker = review_database(tmp_path / "fr.sqlite", scored_demo, "A", 12)
+    with Store(path) as store:
+        cid_e = campaigns.create_campaign(store, campaigns.load_scored(str(scored_demo)), "E", items=12)
+        practice.mark_done(store, cid_e, speaker)
+    set_ui_language("fr", remember=False)
+    try:
+        window = open_window(qtbot, path)
+        review, seen = window.review, {}
+        seen["sign-in"] = _visible_texts(window)
+        review.setCurrentWidget(review.consent)
+        seen["consent"] = _visible_texts(window)
+        review.open_speaker(speaker)
+        seen["tasks"] = _visible_texts(window)
+        review.open_campaign(cid)
+        seen["task A"] = _visible_texts(window)
+        review.items.write_note()
+        seen["note"] = _visible_texts(review.items.note_dialog)
+        review.items.note_dialog.reject()
+        review.open_speaker(speaker)
+        review.open_campaign(cid_e)
+        seen["task E marking"] = _visible_texts(window)
+        review.items._after(review.items.session.to_score())
+        seen["task E score"] = _visible_texts(window)
+        review.setCurrentWidget(review.done)
+        seen["done"] = _visible_texts(window)
+        window.tabs.setCurrentWidget(window.score)
+        window.score.open_path(str(scored_demo))
+        qtbot.waitUntil(lambda: window.score.scored is not None, timeout=60000)
+        seen["score"] = _visible_texts(window)
+        for tab in (window.campaigns, window.study):
+            window.tabs.setCurrentWidget(tab)
+            QApplication.processEvents()
+            seen[tab.__class__.__name__] = _visible_texts(window)
+        box = QMessageBox(QMessageBox.Question, "", "", QMessageBox.Yes | QMessageBox.No | QMessageBox.Cancel)
+        seen["Qt's own buttons"] = [("button", b.text()) for b in box.buttons()]
+        english = [f"{page}: {line}" for page, texts in seen.items() for line in _english(texts)]
+        assert not english, "\n".join(english)
+    finally:
+        set_ui_language("en", remember=False)

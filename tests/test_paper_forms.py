@@ -149,3 +149,24 @@ def test_paper_answers_have_no_time_and_are_not_called_fast(tmp_path, scored_dem
     assert not any("fast" in f for f in row["flags"]) and any(f.startswith("paper: no time") for f in row["flags"])
     with Store(db) as store:
         assert store.one("select count(*) as n from ratings where seconds is not null")["n"] == 0
+
+
+def test_forms_print_in_the_speakers_language(tmp_path, scored_demo, capsys):
+    """--language, by default the language the speaker uses the app in (remembered when they sign in)."""
+    db, campaign, speaker = _setup(tmp_path, scored_demo, capsys, "A")
+    with Store(db) as store:
+        campaigns.set_preference(store, speaker, "ui_language", "fr")  # what the app records for her
+    pdf = tmp_path / "forms.pdf"
+    for argv, expected in (([], "Quelle part du sens"), (["--language", "en"], "How much of the meaning")):
+        assert main(["review", "print-forms", "--db", db, "--campaign", campaign, "--speaker", "Mary",
+                     "--out", str(pdf), *argv]) == 0
+        text = _pdf_text(pdf)
+        assert expected in text, text[:300]
+    assert main(["review", "print-forms", "--db", db, "--campaign", campaign, "--speaker", "Mary",
+                 "--out", str(pdf), "--language", "xx"]) == 2
+    assert "--language" in capsys.readouterr().err
+
+
+def _pdf_text(pdf) -> str:
+    from pypdf import PdfReader
+    return " ".join(" ".join(page.extract_text() for page in PdfReader(str(pdf)).pages).split())

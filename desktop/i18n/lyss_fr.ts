@@ -14,12 +14,12 @@
         <translation>ou un nombre de 0 à 100 :</translation>
     </message>
     <message>
-        <location filename="../qt_common.py" line="187"/>
+        <location filename="../qt_common.py" line="322"/>
         <source>LYSS Desktop</source>
         <translation>LYSS Desktop</translation>
     </message>
     <message>
-        <location filename="../qt_common.py" line="205"/>
+        <location filename="../qt_common.py" line="340"/>
         <source>Something went wrong: {0}. Your answers are safe: each one was saved when you gave it.</source>
         <translation>Un problème est survenu : {0}. Vos réponses sont en sécurité : chacune a été enregistrée au moment où vous l’avez donnée.</translation>
     </message>
@@ -27,37 +27,37 @@
 <context>
     <name>CampaignPage</name>
     <message>
-        <location filename="../review_panel.py" line="143"/>
+        <location filename="../review_panel.py" line="220"/>
         <source>Tasks</source>
         <translation>Tâches</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="143"/>
+        <location filename="../review_panel.py" line="220"/>
         <source>Choose a task with the arrow keys and press Enter</source>
         <translation>Choisissez une tâche avec les flèches et appuyez sur Entrée</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="147"/>
+        <location filename="../review_panel.py" line="224"/>
         <source>Sign out</source>
         <translation>Se déconnecter</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="149"/>
+        <location filename="../review_panel.py" line="226"/>
         <source>Start or continue  (Enter)</source>
         <translation>Commencer ou continuer  (Entrée)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="159"/>
+        <location filename="../review_panel.py" line="248"/>
         <source>Welcome, {0}. Choose a task:</source>
         <translation>Bienvenue, {0}. Choisissez une tâche :</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="163"/>
+        <location filename="../review_panel.py" line="252"/>
         <source>{0} of {1} done</source>
         <translation>{0} sur {1} faits</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="163"/>
+        <location filename="../review_panel.py" line="252"/>
         <source>not started</source>
         <translation>pas commencé</translation>
     </message>
@@ -65,250 +65,250 @@
 <context>
     <name>CampaignPanel</name>
     <message>
-        <location filename="../study_panel.py" line="75"/>
+        <location filename="../study_panel.py" line="81"/>
         <source>Task of the new campaign</source>
         <translation>Tâche de la nouvelle campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="77"/>
+        <location filename="../study_panel.py" line="83"/>
         <source>Task {0}: {1}</source>
         <translation>Tâche {0} : {1}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="78"/>
+        <location filename="../study_panel.py" line="84"/>
         <source>Create campaign from a scored run…</source>
         <translation>Créer une campagne à partir d’un run évalué…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="80"/>
+        <location filename="../study_panel.py" line="86"/>
         <source>Export bundle…</source>
         <translation>Exporter un paquet…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="82"/>
+        <location filename="../study_panel.py" line="88"/>
         <source>Merge bundle…</source>
         <translation>Fusionner un paquet…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="84"/>
+        <location filename="../study_panel.py" line="90"/>
         <source>Withdraw selected speaker…</source>
         <translation>Retirer le locuteur choisi…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="86"/>
-        <location filename="../study_panel.py" line="88"/>
+        <location filename="../study_panel.py" line="92"/>
+        <location filename="../study_panel.py" line="94"/>
         <source>Hint at the words the analyser rejected (task E)</source>
         <translation>Signaler les mots que l’analyseur a rejetés (tâche E)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="87"/>
-        <location filename="../study_panel.py" line="89"/>
+        <location filename="../study_panel.py" line="93"/>
+        <location filename="../study_panel.py" line="95"/>
         <source>Off by default, so that the speakers judge without the analyser&apos;s opinion</source>
         <translation>Désactivé par défaut, pour que les locuteurs jugent sans l’avis de l’analyseur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="100"/>
+        <location filename="../study_panel.py" line="106"/>
         <source>This laptop&apos;s code: {0}</source>
         <translation>Code de cet ordinateur : {0}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="102"/>
+        <location filename="../study_panel.py" line="108"/>
         <source>Enrol a laptop…</source>
         <translation>Inscrire un ordinateur…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="103"/>
+        <location filename="../study_panel.py" line="109"/>
         <source>Let another laptop send answers to the campaigns you coordinate</source>
         <translation>Permettre à un autre ordinateur d’envoyer des réponses aux campagnes que vous coordonnez</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="105"/>
+        <location filename="../study_panel.py" line="111"/>
         <source>Trust a coordinator…</source>
         <translation>Faire confiance à un coordinateur…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="106"/>
+        <location filename="../study_panel.py" line="112"/>
         <source>Accept the campaigns of your study&apos;s coordinator</source>
         <translation>Accepter les campagnes du coordinateur de votre étude</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="108"/>
+        <location filename="../study_panel.py" line="114"/>
         <source>Revoke a laptop…</source>
         <translation>Révoquer un ordinateur…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="109"/>
+        <location filename="../study_panel.py" line="115"/>
         <source>Refuse the answers a lost or stolen laptop signs from now on</source>
         <translation>Refuser désormais les réponses signées par un ordinateur perdu ou volé</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="116"/>
+        <location filename="../study_panel.py" line="122"/>
         <source>Campaigns</source>
         <translation>Campagnes</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="117"/>
+        <location filename="../study_panel.py" line="123"/>
         <source>Choose a campaign to see each speaker&apos;s progress</source>
         <translation>Choisissez une campagne pour voir l’avancement de chaque locuteur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="119"/>
+        <location filename="../study_panel.py" line="125"/>
         <source>Speakers&apos; progress in the chosen campaign</source>
         <translation>Avancement des locuteurs dans la campagne choisie</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="136"/>
+        <location filename="../study_panel.py" line="144"/>
         <source>Task</source>
         <translation>Tâche</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="136"/>
+        <location filename="../study_panel.py" line="144"/>
         <source>Campaign</source>
         <translation>Campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="136"/>
+        <location filename="../study_panel.py" line="144"/>
         <source>Items</source>
         <translation>Éléments</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="137"/>
+        <location filename="../study_panel.py" line="145"/>
         <source>Fully rated</source>
         <translation>Entièrement évalués</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="151"/>
+        <location filename="../study_panel.py" line="159"/>
         <source>Speaker</source>
         <translation>Locuteur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="151"/>
+        <location filename="../study_panel.py" line="159"/>
         <source>Name (this laptop)</source>
         <translation>Nom (sur cet ordinateur)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="151"/>
+        <location filename="../study_panel.py" line="159"/>
         <source>Answered</source>
         <translation>Répondu</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="151"/>
+        <location filename="../study_panel.py" line="159"/>
         <source>Of</source>
         <translation>Sur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="156"/>
+        <location filename="../study_panel.py" line="164"/>
         <source>A scored run card</source>
         <translation>Une fiche de run évaluée</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="156"/>
+        <location filename="../study_panel.py" line="164"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="160"/>
+        <location filename="../study_panel.py" line="168"/>
         <source>Campaign {0} ready.</source>
         <translation>Campagne {0} prête.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="164"/>
+        <location filename="../study_panel.py" line="172"/>
         <source>Export bundle</source>
         <translation>Exporter un paquet</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="165"/>
-        <location filename="../study_panel.py" line="171"/>
+        <location filename="../study_panel.py" line="173"/>
+        <location filename="../study_panel.py" line="179"/>
         <source>LYSS bundles (*.lyssbundle)</source>
         <translation>Paquets LYSS (*.lyssbundle)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="168"/>
+        <location filename="../study_panel.py" line="176"/>
         <source>Wrote {0}: {1} answers.</source>
         <translation>{0} écrit : {1} réponses.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="171"/>
+        <location filename="../study_panel.py" line="179"/>
         <source>Merge bundle</source>
         <translation>Fusionner un paquet</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="174"/>
+        <location filename="../study_panel.py" line="182"/>
         <source>Merged: {0} answers added, {1} replaced, {2} deleted.</source>
         <translation>Fusionné : {0} réponses ajoutées, {1} remplacées, {2} supprimées.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="177"/>
+        <location filename="../study_panel.py" line="185"/>
         <source>This laptop was revoked in campaign {0} from {1}: answers made here since then are refused everywhere. Ask the coordinator.</source>
         <translation>Cet ordinateur a été révoqué dans la campagne {0} à partir du {1} : les réponses données ici depuis sont refusées partout. Adressez-vous au coordinateur.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="188"/>
+        <location filename="../study_panel.py" line="196"/>
         <source>Enrol a laptop</source>
         <translation>Inscrire un ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="189"/>
+        <location filename="../study_panel.py" line="197"/>
         <source>The code shown on the other laptop (Campaigns tab, or `lyss review code`). Read it aloud or compare the two screens:</source>
         <translation>Le code affiché sur l’autre ordinateur (onglet Campagnes, ou `lyss review code`). Lisez-le à voix haute ou comparez les deux écrans :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="193"/>
+        <location filename="../study_panel.py" line="201"/>
         <source>Laptop {0} may now send answers to {1} campaign(s).</source>
         <translation>L’ordinateur {0} peut désormais envoyer des réponses à {1} campagne(s).</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="197"/>
+        <location filename="../study_panel.py" line="205"/>
         <source>Trust a coordinator</source>
         <translation>Faire confiance à un coordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="198"/>
+        <location filename="../study_panel.py" line="206"/>
         <source>The code shown on the coordinator&apos;s laptop. Read it aloud or compare the two screens:</source>
         <translation>Le code affiché sur l’ordinateur du coordinateur. Lisez-le à voix haute ou comparez les deux écrans :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="201"/>
+        <location filename="../study_panel.py" line="209"/>
         <source>This laptop now accepts the campaigns of coordinator {0}.</source>
         <translation>Cet ordinateur accepte désormais les campagnes du coordinateur {0}.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="204"/>
+        <location filename="../study_panel.py" line="212"/>
         <source>Revoke a laptop</source>
         <translation>Révoquer un ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="205"/>
+        <location filename="../study_panel.py" line="213"/>
         <source>The code of the lost or stolen laptop. The answers it signs from now on are refused wherever your bundles go; its earlier answers are kept and marked in the study:</source>
         <translation>Le code de l’ordinateur perdu ou volé. Les réponses qu’il signera désormais seront refusées partout où vont vos paquets ; ses réponses antérieures sont gardées et signalées dans l’étude :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="207"/>
+        <location filename="../study_panel.py" line="215"/>
         <source>Revoke</source>
         <translation>Révoquer</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="207"/>
+        <location filename="../study_panel.py" line="215"/>
         <source>Revoke laptop {0}? This cannot be undone.</source>
         <translation>Révoquer l’ordinateur {0} ? C’est irréversible.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="210"/>
+        <location filename="../study_panel.py" line="218"/>
         <source>Laptop {0} is revoked from {1} in {2} campaign(s).</source>
         <translation>L’ordinateur {0} est révoqué à partir du {1} dans {2} campagne(s).</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="218"/>
+        <location filename="../study_panel.py" line="226"/>
         <source>Withdraw</source>
         <translation>Retirer</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="219"/>
+        <location filename="../study_panel.py" line="227"/>
         <source>Delete every answer of {0}, here, in this laptop&apos;s backups and wherever this laptop&apos;s bundles go? This cannot be undone.</source>
         <translation>Supprimer toutes les réponses de {0}, ici, dans les sauvegardes de cet ordinateur et partout où vont ses paquets ? C’est irréversible.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="222"/>
+        <location filename="../study_panel.py" line="230"/>
         <source>{0} withdrew; {1} answers deleted here and in {2} backups.</source>
         <translation>{0} s’est retiré(e) ; {1} réponses supprimées ici et dans {2} sauvegardes.</translation>
     </message>
@@ -316,47 +316,47 @@
 <context>
     <name>ConsentPage</name>
     <message>
-        <location filename="../review_panel.py" line="84"/>
+        <location filename="../review_panel.py" line="148"/>
         <source>Before you start</source>
         <translation>Avant de commencer</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="89"/>
+        <location filename="../review_panel.py" line="154"/>
         <source>What we collect, who sees it, and your choice</source>
         <translation>Ce que nous recueillons, qui le voit, et votre choix</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="91"/>
+        <location filename="../review_panel.py" line="156"/>
         <source>&lt;p&gt;&lt;b&gt;What we collect.&lt;/b&gt; Your answers about machine translations (for example, how much of the meaning is there), a note if you write one, and how long each answer took.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Who sees it.&lt;/b&gt; Your name, community and dialect stay on this laptop. The study team sees your answers with a code instead of your name.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Your choice.&lt;/b&gt; You can stop at any time, and you can ask to withdraw: all your answers are then deleted, here and on the study team&apos;s computers.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;Ce que nous recueillons.&lt;/b&gt; Vos réponses sur des traductions automatiques (par exemple, quelle part du sens est rendue), une note si vous en écrivez une, et le temps pris par chaque réponse.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Qui le voit.&lt;/b&gt; Votre nom, votre communauté et votre dialecte restent sur cet ordinateur. L’équipe de l’étude voit vos réponses avec un code à la place de votre nom.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Votre choix.&lt;/b&gt; Vous pouvez arrêter à tout moment et demander à vous retirer : toutes vos réponses sont alors supprimées, ici et sur les ordinateurs de l’équipe.&lt;/p&gt;</translation>
+        <translation>&lt;p&gt;&lt;b&gt;Ce que nous recueillons.&lt;/b&gt; Vos réponses sur des traductions automatiques (par exemple, quelle part du sens est rendue), un commentaire si vous en écrivez un, et le temps pris par chaque réponse.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Qui le voit.&lt;/b&gt; Votre nom, votre communauté et votre dialecte restent sur cet ordinateur. L’équipe de l’étude voit vos réponses avec un code à la place de votre nom.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Votre choix.&lt;/b&gt; Vous pouvez arrêter à tout moment et demander à vous retirer : toutes vos réponses sont alors supprimées, ici et sur les ordinateurs de l’équipe.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="102"/>
+        <location filename="../review_panel.py" line="167"/>
         <source>Your name (kept on this laptop)</source>
         <translation>Votre nom (gardé sur cet ordinateur)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="103"/>
+        <location filename="../review_panel.py" line="168"/>
         <source>Community (optional)</source>
         <translation>Communauté (facultatif)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="104"/>
+        <location filename="../review_panel.py" line="169"/>
         <source>Dialect (optional)</source>
         <translation>Dialecte (facultatif)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="108"/>
+        <location filename="../review_panel.py" line="173"/>
         <source>I agree — start</source>
         <translation>J’accepte — commencer</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="110"/>
+        <location filename="../review_panel.py" line="175"/>
         <source>Back</source>
         <translation>Retour</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="120"/>
+        <location filename="../review_panel.py" line="185"/>
         <source>Please write your name</source>
         <translation>Veuillez écrire votre nom</translation>
     </message>
@@ -364,14 +364,14 @@
 <context>
     <name>DonePage</name>
     <message>
-        <location filename="../review_panel.py" line="549"/>
+        <location filename="../review_panel.py" line="684"/>
         <source>Thank you! You have answered every item of this task.</source>
         <translation>Merci ! Vous avez répondu à tous les éléments de cette tâche.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="552"/>
-        <source>Back to the tasks</source>
-        <translation>Retour aux tâches</translation>
+        <location filename="../review_panel.py" line="687"/>
+        <source>Back to the tasks  (Enter)</source>
+        <translation>Retour aux tâches  (Entrée)</translation>
     </message>
 </context>
 <context>
@@ -400,150 +400,160 @@
 <context>
     <name>ItemPage</name>
     <message>
-        <location filename="../review_panel.py" line="188"/>
+        <location filename="../review_panel.py" line="283"/>
         <source>Item to review</source>
         <translation>Élément à évaluer</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="189"/>
+        <location filename="../review_panel.py" line="284"/>
         <source>Number keys answer, Ctrl+Z undoes the last answer, N writes a note, Esc pauses</source>
-        <translation>Les chiffres répondent, Ctrl+Z annule la dernière réponse, N écrit une note, Échap met en pause</translation>
+        <translation>Les chiffres répondent, Ctrl+Z annule la dernière réponse, N écrit un commentaire, Échap met en pause</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="196"/>
+        <location filename="../review_panel.py" line="291"/>
         <source>Show in another script</source>
         <translation>Afficher dans une autre écriture</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="198"/>
+        <location filename="../review_panel.py" line="293"/>
         <source>Guidelines  (F1)</source>
         <translation>Consignes  (F1)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="201"/>
+        <location filename="../review_panel.py" line="296"/>
         <source>Pause  (Esc)</source>
         <translation>Pause  (Échap)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="276"/>
+        <location filename="../review_panel.py" line="377"/>
         <source>Show in {0}</source>
         <translation>Afficher en {0}</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="299"/>
+        <location filename="../review_panel.py" line="400"/>
         <source>Please answer first.</source>
         <translation>Répondez d’abord, s’il vous plaît.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="300"/>
+        <location filename="../review_panel.py" line="401"/>
         <source>Mark the errors, then give a score.</source>
         <translation>Marquez les erreurs, puis donnez une note.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="301"/>
+        <location filename="../review_panel.py" line="402"/>
         <source>Your last step on this item was undone.</source>
         <translation>Votre dernière action sur cet élément a été annulée.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="302"/>
+        <location filename="../review_panel.py" line="403"/>
         <source>Your answer to item {0} was undone.</source>
         <translation>Votre réponse à l’élément {0} a été annulée.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="331"/>
+        <location filename="../review_panel.py" line="407"/>
+        <source>Skipped: that item comes back after the others.</source>
+        <translation>Passé : cet élément reviendra après les autres.</translation>
+    </message>
+    <message>
+        <location filename="../review_panel.py" line="433"/>
         <source>Practice {0} of {1}</source>
         <translation>Entraînement {0} sur {1}</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="360"/>
+        <location filename="../review_panel.py" line="476"/>
+        <source>Enter: go on</source>
+        <translation>Entrée : continuer</translation>
+    </message>
+    <message>
+        <location filename="../review_panel.py" line="478"/>
+        <source> · H: not an error</source>
+        <translation> · H : pas une erreur</translation>
+    </message>
+    <message>
+        <location filename="../review_panel.py" line="479"/>
+        <source>← → move · Shift extends · 1 minor · 2 major · M missing · Delete removes{0} · Enter: done marking · PgUp/PgDn items · S skip · Ctrl+Z undo · N note · Esc pause</source>
+        <translation>← → se déplacer · Maj étend · 1 mineure · 2 majeure · M manque · Suppr enlève{0} · Entrée : fini d’annoter · PgPréc/PgSuiv éléments · S passer · Ctrl+Z annuler · N commentaire · Échap pause</translation>
+    </message>
+    <message>
+        <location filename="../review_panel.py" line="483"/>
+        <source>← → ±1 · ↑ ↓ ±10 · 1–4 the marked points · Enter saves · Backspace: back to marking · Ctrl+Z undo · N note · Esc pause</source>
+        <translation>← → ±1 · ↑ ↓ ±10 · 1–4 les repères · Entrée enregistre · Retour arrière : revenir à l’annotation · Ctrl+Z annuler · N commentaire · Échap pause</translation>
+    </message>
+    <message>
+        <location filename="../review_panel.py" line="485"/>
+        <source>Number keys answer · Enter or → next · ← back · S skip · Ctrl+Z undo · N note · Esc pause</source>
+        <translation>Les chiffres répondent · Entrée ou → suivant · ← retour · S passer · Ctrl+Z annuler · N commentaire · Échap pause</translation>
+    </message>
+    <message>
+        <location filename="../review_panel.py" line="495"/>
         <source>Right.</source>
         <translation>Juste.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="360"/>
+        <location filename="../review_panel.py" line="495"/>
         <source>Not quite.</source>
         <translation>Pas tout à fait.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="363"/>
+        <location filename="../review_panel.py" line="498"/>
         <source>Press Enter to go on.</source>
         <translation>Appuyez sur Entrée pour continuer.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="371"/>
+        <location filename="../review_panel.py" line="506"/>
         <source>You marked {0} errors; this one has at least {1}.</source>
         <translation>Vous avez marqué {0} erreurs ; celle-ci en a au moins {1}.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="380"/>
+        <location filename="../review_panel.py" line="515"/>
         <source>{0} You answered {1}; expected: {2}.</source>
         <translation>{0} Vous avez répondu {1} ; attendu : {2}.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="381"/>
+        <location filename="../review_panel.py" line="516"/>
         <source> or </source>
         <translation> ou </translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="303"/>
+        <location filename="../review_panel.py" line="404"/>
         <source>Practice done — the real items start now.</source>
         <translation>Entraînement terminé — les vrais éléments commencent maintenant.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="334"/>
+        <location filename="../review_panel.py" line="436"/>
         <source>{0} of {1}</source>
         <translation>{0} sur {1}</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="335"/>
+        <location filename="../review_panel.py" line="437"/>
         <source>({0} answered)</source>
         <translation>({0} répondus)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="355"/>
+        <location filename="../review_panel.py" line="490"/>
         <source>Answered — press Enter to go on, or a number to change it.</source>
         <translation>Répondu — appuyez sur Entrée pour continuer, ou sur un chiffre pour changer.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="354"/>
+        <location filename="../review_panel.py" line="489"/>
         <source>Answered — mark again or press Enter twice to keep it.</source>
         <translation>Répondu — annotez de nouveau ou appuyez deux fois sur Entrée pour garder la réponse.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="422"/>
-        <source>Arrows move · Shift extends · 1 minor · 2 major · M missing · Delete removes · Enter score · PgUp/PgDn items · Ctrl+Z undo · N note · Esc pause</source>
-        <translation>Flèches : déplacer · Maj : étendre · 1 mineure · 2 majeure · M manque · Suppr : enlever · Entrée : note · PgPréc/PgSuiv : éléments · Ctrl+Z annuler · N note · Échap pause</translation>
-    </message>
-    <message>
-        <location filename="../review_panel.py" line="424"/>
-        <source>Number keys answer · Enter or → next · ← back · Ctrl+Z undo · N note · Esc pause</source>
-        <translation>Les chiffres répondent · Entrée ou → suivant · ← retour · Ctrl+Z annuler · N note · Échap pause</translation>
-    </message>
-    <message>
-        <location filename="../review_panel.py" line="475"/>
-        <source>Note</source>
-        <translation>Note</translation>
-    </message>
-    <message>
-        <location filename="../review_panel.py" line="475"/>
-        <source>Your note about this item:</source>
-        <translation>Votre note sur cet élément :</translation>
-    </message>
-    <message>
-        <location filename="../review_panel.py" line="304"/>
+        <location filename="../review_panel.py" line="405"/>
         <source>Note saved.</source>
-        <translation>Note enregistrée.</translation>
+        <translation>Commentaire enregistré.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="305"/>
+        <location filename="../review_panel.py" line="406"/>
         <source>Note kept; it is saved with your answer.</source>
-        <translation>Note gardée ; elle est enregistrée avec votre réponse.</translation>
+        <translation>Commentaire gardé ; il est enregistré avec votre réponse.</translation>
     </message>
 </context>
 <context>
     <name>LYSS</name>
     <message>
-        <location filename="../qt_common.py" line="166"/>
+        <location filename="../qt_common.py" line="301"/>
         <source>Key: {0}</source>
         <translation>Touche : {0}</translation>
     </message>
@@ -551,94 +561,137 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="21"/>
+        <location filename="../main_window.py" line="22"/>
         <source>LYSS Desktop</source>
         <translation>LYSS Desktop</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="30"/>
+        <location filename="../main_window.py" line="31"/>
         <source>Review</source>
         <translation>Évaluer</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="31"/>
+        <location filename="../main_window.py" line="32"/>
         <source>Score a run</source>
         <translation>Évaluer un run</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="32"/>
+        <location filename="../main_window.py" line="33"/>
         <source>Campaigns</source>
         <translation>Campagnes</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="33"/>
+        <location filename="../main_window.py" line="34"/>
         <source>Study</source>
         <translation>Étude</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="38"/>
+        <location filename="../main_window.py" line="39"/>
         <source>Parts of LYSS Desktop</source>
         <translation>Parties de LYSS Desktop</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="39"/>
+        <location filename="../main_window.py" line="40"/>
         <source>Review, Score a run, Campaigns, Study; Ctrl+Tab moves between them</source>
         <translation>Évaluer, Évaluer un run, Campagnes, Étude ; Ctrl+Tab passe de l’une à l’autre</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="52"/>
+        <location filename="../main_window.py" line="61"/>
         <source>&amp;File</source>
         <translation>&amp;Fichier</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="53"/>
+        <location filename="../main_window.py" line="62"/>
         <source>Open run card…</source>
         <translation>Ouvrir une fiche de run…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="56"/>
+        <location filename="../main_window.py" line="65"/>
         <source>Open review database…</source>
         <translation>Ouvrir une base d’évaluation…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="58"/>
+        <location filename="../main_window.py" line="67"/>
         <source>Quit</source>
         <translation>Quitter</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="62"/>
+        <location filename="../main_window.py" line="71"/>
         <source>&amp;View</source>
         <translation>&amp;Affichage</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="63"/>
+        <location filename="../main_window.py" line="72"/>
         <source>Larger text</source>
         <translation>Texte plus grand</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="65"/>
+        <location filename="../main_window.py" line="74"/>
         <source>Smaller text</source>
         <translation>Texte plus petit</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="67"/>
+        <location filename="../main_window.py" line="76"/>
         <source>High contrast</source>
         <translation>Contraste élevé</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="72"/>
+        <location filename="../main_window.py" line="81"/>
         <source>Language of the interface</source>
         <translation>Langue de l’interface</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="105"/>
+        <location filename="../main_window.py" line="121"/>
         <source>Open or create a review database</source>
         <translation>Ouvrir ou créer une base d’évaluation</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="106"/>
+        <location filename="../main_window.py" line="122"/>
         <source>SQLite (*.sqlite *.db)</source>
         <translation>SQLite (*.sqlite *.db)</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="149"/>
+        <source>Quit LYSS Desktop</source>
+        <translation>Quitter LYSS Desktop</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="150"/>
+        <source>You have not finished this item. What you did is kept, and comes back when you return to this task. Quit now?</source>
+        <translation>Vous n’avez pas terminé cet élément. Ce que vous avez fait est gardé et reviendra quand vous reprendrez cette tâche. Quitter maintenant ?</translation>
+    </message>
+</context>
+<context>
+    <name>NoteDialog</name>
+    <message>
+        <location filename="../review_panel.py" line="51"/>
+        <source>Note</source>
+        <translation>Commentaire</translation>
+    </message>
+    <message>
+        <location filename="../review_panel.py" line="53"/>
+        <source>Your note about this item:</source>
+        <translation>Votre commentaire sur cet élément :</translation>
+    </message>
+    <message>
+        <location filename="../review_panel.py" line="60"/>
+        <source>Your note about this item</source>
+        <translation>Votre commentaire sur cet élément</translation>
+    </message>
+    <message>
+        <location filename="../review_panel.py" line="61"/>
+        <source>Ctrl+Enter saves the note, Esc closes without saving</source>
+        <translation>Ctrl+Entrée enregistre le commentaire, Échap ferme sans enregistrer</translation>
+    </message>
+    <message>
+        <location filename="../review_panel.py" line="64"/>
+        <source>Save  (Ctrl+Enter)</source>
+        <translation>Enregistrer  (Ctrl+Entrée)</translation>
+    </message>
+    <message>
+        <location filename="../review_panel.py" line="66"/>
+        <source>Cancel  (Esc)</source>
+        <translation>Annuler  (Échap)</translation>
     </message>
 </context>
 <context>
@@ -652,225 +705,334 @@
 <context>
     <name>ScorePanel</name>
     <message>
-        <location filename="../score_panel.py" line="200"/>
+        <location filename="../score_panel.py" line="42"/>
+        <source>Metric</source>
+        <translation>Mesure</translation>
+    </message>
+    <message>
+        <location filename="../score_panel.py" line="42"/>
+        <source>Value</source>
+        <translation>Valeur</translation>
+    </message>
+    <message>
+        <location filename="../score_panel.py" line="43"/>
+        <source>95% interval</source>
+        <translation>Intervalle à 95 %</translation>
+    </message>
+    <message>
+        <location filename="../score_panel.py" line="43"/>
+        <source>Why it is missing</source>
+        <translation>Pourquoi elle manque</translation>
+    </message>
+    <message>
+        <location filename="../score_panel.py" line="104"/>
+        <source>Id</source>
+        <translation>Id</translation>
+    </message>
+    <message>
+        <location filename="../score_panel.py" line="104"/>
+        <source>Difficulty</source>
+        <translation>Difficulté</translation>
+    </message>
+    <message>
+        <location filename="../score_panel.py" line="105"/>
+        <location filename="../score_panel.py" line="399"/>
+        <source>Source</source>
+        <translation>Source</translation>
+    </message>
+    <message>
+        <location filename="../score_panel.py" line="105"/>
+        <location filename="../score_panel.py" line="399"/>
+        <source>Output</source>
+        <translation>Traduction</translation>
+    </message>
+    <message>
+        <location filename="../score_panel.py" line="106"/>
+        <location filename="../score_panel.py" line="407"/>
+        <source>Score</source>
+        <translation>Note</translation>
+    </message>
+    <message>
+        <location filename="../score_panel.py" line="106"/>
+        <source>Breakdown</source>
+        <translation>Décomposition</translation>
+    </message>
+    <message>
+        <location filename="../score_panel.py" line="209"/>
         <source>Open run card…</source>
         <translation>Ouvrir une fiche de run…</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="202"/>
+        <location filename="../score_panel.py" line="211"/>
         <source>Compare with…</source>
         <translation>Comparer avec…</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="204"/>
+        <location filename="../score_panel.py" line="213"/>
         <source>Export scored run card…</source>
         <translation>Exporter la fiche de run évaluée…</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="206"/>
+        <location filename="../score_panel.py" line="215"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="210"/>
+        <location filename="../score_panel.py" line="219"/>
         <source>Scoring progress</source>
         <translation>Avancement de l’évaluation</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="211"/>
+        <location filename="../score_panel.py" line="220"/>
         <source>Open a run card, a harness report, a TSV or JSONL file — or drop it here.</source>
         <translation>Ouvrez une fiche de run, un rapport du harnais, un fichier TSV ou JSONL — ou déposez-le ici.</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="230"/>
+        <location filename="../score_panel.py" line="237"/>
         <source>Metrics of the run</source>
         <translation>Métriques du run</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="231"/>
+        <location filename="../score_panel.py" line="238"/>
         <source>One row a metric: its score, weight, interval and why it may be missing</source>
         <translation>Une ligne par métrique : son score, son poids, son intervalle et pourquoi elle peut manquer</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="241"/>
+        <location filename="../score_panel.py" line="248"/>
         <source>Filter entries (any column)…</source>
         <translation>Filtrer les entrées (toute colonne)…</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="242"/>
+        <location filename="../score_panel.py" line="249"/>
         <source>Filter entries</source>
         <translation>Filtrer les entrées</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="242"/>
+        <location filename="../score_panel.py" line="249"/>
         <source>Shows only the entries containing this text</source>
         <translation>N’affiche que les entrées contenant ce texte</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="251"/>
+        <location filename="../score_panel.py" line="258"/>
         <source>Entries of the run</source>
         <translation>Entrées du run</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="251"/>
+        <location filename="../score_panel.py" line="258"/>
         <source>Choose an entry to see its details</source>
         <translation>Choisissez une entrée pour voir ses détails</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="260"/>
+        <location filename="../score_panel.py" line="267"/>
         <source>Details of the chosen entry</source>
         <translation>Détails de l’entrée choisie</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="277"/>
+        <location filename="../score_panel.py" line="282"/>
         <source>Language: as the file says</source>
         <translation>Langue : celle du fichier</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="281"/>
+        <location filename="../score_panel.py" line="286"/>
         <source>Profile: automatic</source>
         <translation>Profil : automatique</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="283"/>
+        <location filename="../score_panel.py" line="288"/>
         <source>Profile {0}</source>
         <translation>Profil {0}</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="284"/>
+        <location filename="../score_panel.py" line="289"/>
         <source>Language of the translations</source>
         <translation>Langue des traductions</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="285"/>
+        <location filename="../score_panel.py" line="290"/>
         <source>Used when the file does not name its language; applies to the next file opened</source>
         <translation>Utilisée quand le fichier ne nomme pas sa langue ; s’applique au prochain fichier ouvert</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="286"/>
+        <location filename="../score_panel.py" line="291"/>
         <source>Weight profile</source>
         <translation>Profil de pondération</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="287"/>
+        <location filename="../score_panel.py" line="292"/>
         <source>Automatic: A when an analyser for the language is available, otherwise B</source>
         <translation>Automatique : A quand un analyseur de la langue est disponible, sinon B</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="303"/>
+        <location filename="../score_panel.py" line="308"/>
         <source>Open a run card</source>
         <translation>Ouvrir une fiche de run</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="304"/>
+        <location filename="../score_panel.py" line="309"/>
         <source>Run cards (*.json *.jsonl *.tsv);;All files (*)</source>
         <translation>Fiches de run (*.json *.jsonl *.tsv);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="322"/>
+        <location filename="../score_panel.py" line="325"/>
         <source>Scoring {0}…</source>
         <translation>Évaluation de {0}…</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="328"/>
+        <location filename="../score_panel.py" line="331"/>
         <source>Scoring: {0}</source>
         <translation>Évaluation : {0}</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="350"/>
+        <location filename="../score_panel.py" line="351"/>
         <source>Cancelled.</source>
         <translation>Annulé.</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="352"/>
+        <location filename="../score_panel.py" line="353"/>
         <source>Could not score this file.</source>
         <translation>Impossible d’évaluer ce fichier.</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="368"/>
+        <location filename="../score_panel.py" line="369"/>
         <source>Scored {0}: {1} entries, language {2}, profile {3}</source>
         <translation>{0} évalué : {1} entrées, langue {2}, profil {3}</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="370"/>
+        <location filename="../score_panel.py" line="371"/>
         <source> — the file names no language: choose it above and open the file again</source>
         <translation> — le fichier ne nomme pas de langue : choisissez-la ci-dessus et rouvrez le fichier</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="375"/>
+        <location filename="../score_panel.py" line="376"/>
         <source> — an automated nomination only: speakers have not confirmed it</source>
         <translation> — une proposition automatique seulement : les locuteurs ne l’ont pas confirmée</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="416"/>
+        <location filename="../score_panel.py" line="380"/>
+        <source>Composite</source>
+        <translation>Composite</translation>
+    </message>
+    <message>
+        <location filename="../score_panel.py" line="380"/>
+        <source>tier</source>
+        <translation>niveau</translation>
+    </message>
+    <message>
+        <location filename="../score_panel.py" line="380"/>
+        <source>speakers</source>
+        <translation>locuteurs</translation>
+    </message>
+    <message>
+        <location filename="../score_panel.py" line="399"/>
+        <source>Reference</source>
+        <translation>Référence</translation>
+    </message>
+    <message>
+        <location filename="../score_panel.py" line="407"/>
+        <location filename="../score_panel.py" line="472"/>
+        <source>metric</source>
+        <translation>mesure</translation>
+    </message>
+    <message>
+        <location filename="../score_panel.py" line="407"/>
+        <source>value</source>
+        <translation>valeur</translation>
+    </message>
+    <message>
+        <location filename="../score_panel.py" line="407"/>
+        <source>weighted</source>
+        <translation>pondéré</translation>
+    </message>
+    <message>
+        <location filename="../score_panel.py" line="420"/>
         <source>not judged: {0}</source>
         <translation>non évalué : {0}</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="427"/>
+        <location filename="../score_panel.py" line="431"/>
         <source>Export the scored run card</source>
         <translation>Exporter la fiche de run évaluée</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="428"/>
+        <location filename="../score_panel.py" line="432"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="432"/>
+        <location filename="../score_panel.py" line="435"/>
         <source>Wrote {0}</source>
         <translation>{0} écrit</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="437"/>
+        <location filename="../score_panel.py" line="440"/>
         <source>Compare with another run</source>
         <translation>Comparer avec un autre run</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="438"/>
+        <location filename="../score_panel.py" line="441"/>
         <source>Run cards (*.json *.jsonl *.tsv)</source>
         <translation>Fiches de run (*.json *.jsonl *.tsv)</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="457"/>
+        <location filename="../score_panel.py" line="452"/>
         <source>Comparing with {0}…</source>
         <translation>Comparaison avec {0}…</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="468"/>
+        <location filename="../score_panel.py" line="462"/>
         <source>Compared with {0}.</source>
         <translation>Comparé avec {0}.</translation>
+    </message>
+    <message>
+        <location filename="../score_panel.py" line="464"/>
+        <source>yes</source>
+        <translation>oui</translation>
+    </message>
+    <message>
+        <location filename="../score_panel.py" line="464"/>
+        <source>no</source>
+        <translation>non</translation>
+    </message>
+    <message>
+        <location filename="../score_panel.py" line="472"/>
+        <source>Paired comparison</source>
+        <translation>Comparaison appariée</translation>
+    </message>
+    <message>
+        <location filename="../score_panel.py" line="472"/>
+        <source>significant</source>
+        <translation>significatif</translation>
     </message>
 </context>
 <context>
     <name>SignInPage</name>
     <message>
-        <location filename="../review_panel.py" line="37"/>
+        <location filename="../review_panel.py" line="87"/>
         <source>Who is reviewing today?</source>
         <translation>Qui évalue aujourd’hui ?</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="42"/>
+        <location filename="../review_panel.py" line="93"/>
         <source>Speakers on this laptop</source>
         <translation>Locuteurs sur cet ordinateur</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="43"/>
+        <location filename="../review_panel.py" line="94"/>
         <source>Choose your name with the arrow keys and press Enter</source>
         <translation>Choisissez votre nom avec les flèches et appuyez sur Entrée</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="46"/>
+        <location filename="../review_panel.py" line="98"/>
         <source>No one has a profile on this laptop yet. Press “I am new here” to start.</source>
         <translation>Personne n’a encore de profil sur cet ordinateur. Appuyez sur « Je suis nouveau ici » pour commencer.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="51"/>
+        <location filename="../review_panel.py" line="103"/>
         <source>Continue  (Enter)</source>
         <translation>Continuer  (Entrée)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="53"/>
+        <location filename="../review_panel.py" line="105"/>
         <source>I am new here</source>
         <translation>Je suis nouveau ici</translation>
     </message>
@@ -901,270 +1063,270 @@
 <context>
     <name>StudyPanel</name>
     <message>
-        <location filename="../study_panel.py" line="240"/>
+        <location filename="../study_panel.py" line="249"/>
         <source>Campaign</source>
         <translation>Campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="240"/>
-        <location filename="../study_panel.py" line="414"/>
+        <location filename="../study_panel.py" line="249"/>
+        <location filename="../study_panel.py" line="449"/>
         <source>Metric</source>
         <translation>Métrique</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="241"/>
+        <location filename="../study_panel.py" line="250"/>
         <source>Human score</source>
         <translation>Score humain</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="246"/>
+        <location filename="../study_panel.py" line="255"/>
         <source>Agreement</source>
         <translation>Accord</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="246"/>
+        <location filename="../study_panel.py" line="255"/>
         <source>Correlate</source>
         <translation>Corréler</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="247"/>
+        <location filename="../study_panel.py" line="256"/>
         <source>Rater quality</source>
         <translation>Qualité des évaluateurs</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="247"/>
+        <location filename="../study_panel.py" line="256"/>
         <source>Linter precision</source>
         <translation>Précision du linter</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="247"/>
+        <location filename="../study_panel.py" line="256"/>
         <source>FST false rejections</source>
         <translation>Faux rejets du FST</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="248"/>
+        <location filename="../study_panel.py" line="257"/>
         <source>Reweight…</source>
         <translation>Repondérer…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="248"/>
+        <location filename="../study_panel.py" line="257"/>
         <source>Confirm tier…</source>
         <translation>Confirmer le niveau…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="249"/>
+        <location filename="../study_panel.py" line="258"/>
         <source>Save plot as PNG…</source>
         <translation>Enregistrer le graphique en PNG…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="262"/>
+        <location filename="../study_panel.py" line="271"/>
         <source>Progress of the computation</source>
         <translation>Avancement du calcul</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="264"/>
+        <location filename="../study_panel.py" line="274"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="273"/>
+        <location filename="../study_panel.py" line="283"/>
         <source>Results table</source>
         <translation>Tableau des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="274"/>
+        <location filename="../study_panel.py" line="284"/>
         <source>Results in words</source>
         <translation>Résultats en mots</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="280"/>
+        <location filename="../study_panel.py" line="290"/>
         <source>Plot of the results</source>
         <translation>Graphique des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="281"/>
+        <location filename="../study_panel.py" line="291"/>
         <source>The same numbers as the results table</source>
         <translation>Les mêmes nombres que le tableau des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="306"/>
+        <location filename="../study_panel.py" line="333"/>
         <source>&lt;p&gt;Computing…&lt;/p&gt;</source>
         <translation>&lt;p&gt;Calcul en cours…&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="329"/>
+        <location filename="../study_panel.py" line="356"/>
         <source>Cancelled.</source>
         <translation>Annulé.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="344"/>
+        <location filename="../study_panel.py" line="371"/>
         <source>Question</source>
         <translation>Question</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="344"/>
-        <location filename="../study_panel.py" line="367"/>
+        <location filename="../study_panel.py" line="371"/>
+        <location filename="../study_panel.py" line="396"/>
         <source>Level</source>
         <translation>Niveau</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="344"/>
-        <location filename="../study_panel.py" line="396"/>
-        <location filename="../study_panel.py" line="404"/>
+        <location filename="../study_panel.py" line="371"/>
+        <location filename="../study_panel.py" line="426"/>
+        <location filename="../study_panel.py" line="434"/>
         <source>CI lower</source>
         <translation>IC bas</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="344"/>
-        <location filename="../study_panel.py" line="396"/>
-        <location filename="../study_panel.py" line="404"/>
+        <location filename="../study_panel.py" line="371"/>
+        <location filename="../study_panel.py" line="426"/>
+        <location filename="../study_panel.py" line="434"/>
         <source>CI upper</source>
         <translation>IC haut</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="345"/>
-        <location filename="../study_panel.py" line="384"/>
+        <location filename="../study_panel.py" line="372"/>
+        <location filename="../study_panel.py" line="414"/>
         <source>Answers</source>
         <translation>Réponses</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="345"/>
+        <location filename="../study_panel.py" line="372"/>
         <source>Speakers</source>
         <translation>Locuteurs</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="345"/>
+        <location filename="../study_panel.py" line="372"/>
         <source>Items</source>
         <translation>Éléments</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="346"/>
+        <location filename="../study_panel.py" line="373"/>
         <source>&lt;p&gt;Task {0}: Krippendorff&apos;s alpha of every question, at the levels its scale allows, with 95% bootstrap intervals over items.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Tâche {0} : alpha de Krippendorff de chaque question, aux niveaux que son échelle permet, avec des intervalles bootstrap à 95 % sur les éléments.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="369"/>
+        <location filename="../study_panel.py" line="398"/>
         <source>One system only: no system-level correlation.&lt;br&gt;</source>
         <translation>Un seul système : pas de corrélation au niveau des systèmes.&lt;br&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="384"/>
+        <location filename="../study_panel.py" line="414"/>
         <source>Speaker</source>
         <translation>Locuteur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="384"/>
+        <location filename="../study_panel.py" line="414"/>
         <source>Repeats same</source>
         <translation>Répétitions identiques</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="384"/>
+        <location filename="../study_panel.py" line="414"/>
         <source>Degraded lower</source>
         <translation>Dégradés notés plus bas</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="385"/>
+        <location filename="../study_panel.py" line="415"/>
         <source>p (MWU)</source>
         <translation>p (MWU)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="385"/>
+        <location filename="../study_panel.py" line="415"/>
         <source>Median s per item</source>
         <translation>Médiane s par élément</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="385"/>
+        <location filename="../study_panel.py" line="415"/>
         <source>Time away s</source>
         <translation>Temps d’absence s</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="386"/>
+        <location filename="../study_panel.py" line="416"/>
         <source>Answers with time away</source>
         <translation>Réponses avec absence</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="386"/>
+        <location filename="../study_panel.py" line="416"/>
         <source>Flags</source>
         <translation>Signalements</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="389"/>
+        <location filename="../study_panel.py" line="419"/>
         <source>none</source>
         <translation>aucun</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="390"/>
+        <location filename="../study_panel.py" line="420"/>
         <source>&lt;p&gt;Time per item counts the time the item was in front of the speaker; time with the app out of focus is shown apart. Read these to understand the data, never to rank people.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Le temps par élément compte le temps où l’élément était devant le locuteur ; le temps passé hors de l’application est montré à part. Lisez ces chiffres pour comprendre les données, jamais pour classer les personnes.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="396"/>
+        <location filename="../study_panel.py" line="426"/>
         <source>Variant class</source>
         <translation>Classe de variante</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="396"/>
+        <location filename="../study_panel.py" line="426"/>
         <source>Precision</source>
         <translation>Précision</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="397"/>
+        <location filename="../study_panel.py" line="427"/>
         <source>Pairs judged</source>
         <translation>Paires jugées</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="399"/>
+        <location filename="../study_panel.py" line="429"/>
         <source>&lt;p&gt;{0} pairs rated, {1} with a majority verdict.&lt;/p&gt;</source>
         <translation>&lt;p&gt;{0} paires évaluées, {1} avec un verdict majoritaire.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="404"/>
+        <location filename="../study_panel.py" line="434"/>
         <source>False rejection rate</source>
         <translation>Taux de faux rejets</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="405"/>
+        <location filename="../study_panel.py" line="435"/>
         <source>Words decided</source>
         <translation>Mots tranchés</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="407"/>
+        <location filename="../study_panel.py" line="437"/>
         <source>&lt;p&gt;Valid words the analyser missed: {0}&lt;/p&gt;</source>
         <translation>&lt;p&gt;Mots valides que l’analyseur n’a pas reconnus : {0}&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="411"/>
+        <location filename="../study_panel.py" line="446"/>
         <source>Save the refitted profile</source>
         <translation>Enregistrer le profil réajusté</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="412"/>
-        <location filename="../study_panel.py" line="420"/>
+        <location filename="../study_panel.py" line="447"/>
+        <location filename="../study_panel.py" line="455"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="414"/>
+        <location filename="../study_panel.py" line="449"/>
         <source>Fitted weight</source>
         <translation>Poids ajusté</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="414"/>
+        <location filename="../study_panel.py" line="449"/>
         <source>Default weight</source>
         <translation>Poids par défaut</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="416"/>
+        <location filename="../study_panel.py" line="451"/>
         <source>&lt;p&gt;Cross-validated Pearson {0:.3f} (default profile {1:.3f}).&lt;/p&gt;</source>
         <translation>&lt;p&gt;Pearson en validation croisée {0:.3f} (profil par défaut {1:.3f}).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="420"/>
+        <location filename="../study_panel.py" line="455"/>
         <source>The scored run card</source>
         <translation>La fiche de run évaluée</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="428"/>
+        <location filename="../study_panel.py" line="463"/>
         <source>Save plot</source>
         <translation>Enregistrer le graphique</translation>
     </message>
@@ -1196,7 +1358,7 @@ Sens (adéquation) : quelle part de ce que dit la source se retrouve dans la tra
 
 Naturel (fluidité) : lisez la traduction seule. Un locuteur le dirait-il ainsi ? 5 Impeccable, 4 Bon, 3 Non natif (compréhensible mais pas comme les gens parlent), 2 Peu fluide, 1 Incompréhensible.
 
-Jugez chaque question séparément : une phrase naturelle peut quand même dire autre chose. Les choix d’orthographe (voyelles longues, une écriture ou une autre) ne comptent que s’ils changent le mot. En cas de doute, choisissez la réponse la plus proche et ajoutez une note avec N.</translation>
+Jugez chaque question séparément : une phrase naturelle peut quand même dire autre chose. Les choix d’orthographe (voyelles longues, une écriture ou une autre) ne comptent que s’ils changent le mot. En cas de doute, choisissez la réponse la plus proche et ajoutez un commentaire avec N.</translation>
     </message>
     <message>
         <location filename="data_strings.py" line="9"/>
@@ -1273,7 +1435,7 @@ Jugez chaque question séparément : une phrase naturelle peut quand même dire 
         <source>Our checker thinks the two {language} sentences A and B mean the same thing, written differently. Do they? Yes: a speaker would accept either for the other. No: they differ in meaning (a different person, time, number, or word). Depends: the same in some situations or dialects only — add a note with N saying which.
 
 Then: are both natural? Choose which one sounds better, or Neither if both sound wrong.</source>
-        <translation>Notre vérificateur pense que les deux phrases en {language} A et B ont le même sens, écrites différemment. Est-ce le cas ? Oui : un locuteur accepterait l’une pour l’autre. Non : leur sens diffère (une autre personne, un autre temps, un autre nombre ou un autre mot). Ça dépend : pareilles dans certaines situations ou certains dialectes seulement — ajoutez une note avec N pour dire lesquels.
+        <translation>Notre vérificateur pense que les deux phrases en {language} A et B ont le même sens, écrites différemment. Est-ce le cas ? Oui : un locuteur accepterait l’une pour l’autre. Non : leur sens diffère (une autre personne, un autre temps, un autre nombre ou un autre mot). Ça dépend : pareilles dans certaines situations ou certains dialectes seulement — ajoutez un commentaire avec N pour dire lesquels.
 
 Ensuite : les deux sont-elles naturelles ? Choisissez celle qui sonne le mieux, ou Aucune si les deux sonnent faux.</translation>
     </message>
@@ -1545,6 +1707,216 @@ Quand tout est marqué, appuyez sur Entrée et notez toute la traduction de 0 à
         <location filename="data_strings.py" line="76"/>
         <source>Some words of this translation were replaced on purpose by words from another sentence: part of the meaning is lost there.</source>
         <translation>Certains mots de cette traduction ont été remplacés exprès par des mots d’une autre phrase : une partie du sens s’y perd.</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="77"/>
+        <source>Surface</source>
+        <translation>Surface</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="78"/>
+        <source>exact match</source>
+        <translation>correspondance exacte</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="79"/>
+        <source>equivalent match</source>
+        <translation>correspondance équivalente</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="80"/>
+        <source>no entry carries variants[] and no language plugin provides it</source>
+        <translation>aucune entrée ne porte de variants[] et aucun module de langue ne la fournit</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="81"/>
+        <source>chrF++</source>
+        <translation>chrF++</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="82"/>
+        <source>BLEU (not in composite)</source>
+        <translation>BLEU (hors composite)</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="83"/>
+        <source>TER (lower is better; not in composite)</source>
+        <translation>TER (plus bas est mieux ; hors composite)</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="84"/>
+        <source>length ratio (1.0 ideal)</source>
+        <translation>rapport de longueur (1,0 idéal)</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="85"/>
+        <source>Structural (LYSS)</source>
+        <translation>Structure (LYSS)</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="86"/>
+        <source>FST acceptance</source>
+        <translation>acceptation par le FST</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="87"/>
+        <source>no language plugin provides it for this language (see eval_standards)</source>
+        <translation>aucun module de langue ne la fournit pour cette langue (voir eval_standards)</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="88"/>
+        <source>morphological accuracy</source>
+        <translation>exactitude morphologique</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="89"/>
+        <source>orthographic accuracy</source>
+        <translation>exactitude orthographique</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="90"/>
+        <source>Semantic</source>
+        <translation>Sens</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="91"/>
+        <source>semantic score</source>
+        <translation>score sémantique</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="92"/>
+        <source>COMET</source>
+        <translation>COMET</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="93"/>
+        <source>COMET needs a neural model download; LYSS Desktop runs offline and does not compute it</source>
+        <translation>COMET demande de télécharger un modèle neuronal ; LYSS Desktop fonctionne hors ligne et ne le calcule pas</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="94"/>
+        <source>Behavioural</source>
+        <translation>Comportement</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="95"/>
+        <source>code-switching (lower is better)</source>
+        <translation>alternance codique (plus bas est mieux)</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="96"/>
+        <source>the outputs contain no words</source>
+        <translation>les traductions ne contiennent aucun mot</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="97"/>
+        <source>hallucination (lower is better)</source>
+        <translation>hallucination (plus bas est mieux)</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="98"/>
+        <source>terminology adherence</source>
+        <translation>respect de la terminologie</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="99"/>
+        <source>consistency</source>
+        <translation>cohérence</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="100"/>
+        <source>Compliance</source>
+        <translation>Conformité</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="101"/>
+        <source>compliance index</source>
+        <translation>indice de conformité</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="102"/>
+        <source>no entry has a check that applies (placeholders in the source, the language card&apos;s quote characters, or a caseless script)</source>
+        <translation>aucune entrée n’a de vérification applicable (espaces réservés dans la source, guillemets de la fiche de langue, ou écriture sans casse)</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="103"/>
+        <source>repair effectiveness</source>
+        <translation>efficacité de la réparation</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="104"/>
+        <source>Cost and speed</source>
+        <translation>Coût et vitesse</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="105"/>
+        <source>cost-adjusted score</source>
+        <translation>score ajusté au coût</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="106"/>
+        <source>average latency (s)</source>
+        <translation>latence moyenne (s)</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="107"/>
+        <source>p95 latency (s)</source>
+        <translation>latence p95 (s)</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="108"/>
+        <source>entries per minute</source>
+        <translation>entrées par minute</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="109"/>
+        <source>fluent</source>
+        <translation>fluide</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="110"/>
+        <source>deployable</source>
+        <translation>déployable</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="111"/>
+        <source>functional</source>
+        <translation>fonctionnel</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="112"/>
+        <source>emerging</source>
+        <translation>émergent</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="113"/>
+        <source>baseline</source>
+        <translation>de base</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="114"/>
+        <source>unscored</source>
+        <translation>sans score</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="115"/>
+        <source>not reviewed</source>
+        <translation>non examiné</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="116"/>
+        <source>confirmed</source>
+        <translation>confirmé</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="117"/>
+        <source>not confirmed</source>
+        <translation>non confirmé</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="118"/>
+        <source>insufficient reviews</source>
+        <translation>examens insuffisants</translation>
     </message>
 </context>
 </TS>
