@@ -49,41 +49,41 @@ def _register_review(sub) -> None:
     review.set_defaults(func=deferred("review_verbs", "run_review"))
     rv = review.add_subparsers(dest="verb", metavar="VERB", required=True)
 
-    p = _verb(rv, "init", '_review_init', help="create (or check) a review database; prints this laptop's code")
-    p = _verb(rv, "code", '_review_code',
+    p = _verb(rv, "init", "_review_init", help="create (or check) a review database; prints this laptop's code")
+    p = _verb(rv, "code", "_review_code",
               help="this laptop's code, to read aloud when the coordinator enrols it", read_only=True)
-    p = _verb(rv, "enrol", '_review_enrol',
+    p = _verb(rv, "enrol", "_review_enrol",
               help="coordinator: let the laptop with CODE contribute answers to your campaigns")
     p.add_argument("code", metavar="CODE", help="the code `lyss review code` shows on that laptop")
     p.add_argument("--campaign", help="only this campaign (default: every campaign this laptop coordinates)")
-    p = _verb(rv, "revoke", '_review_revoke',
+    p = _verb(rv, "revoke", "_review_revoke",
               help="coordinator: refuse the answers the laptop with CODE signs from a date on (a lost laptop)")
     p.add_argument("code", metavar="CODE", help="the laptop's code")
     p.add_argument("--from", dest="since", metavar="DATE",
                    help="refuse its answers from this date or UTC time on (default: now), e.g. 2026-11-30")
     p.add_argument("--campaign", help="only this campaign (default: every campaign this laptop coordinates)")
-    p = _verb(rv, "hand-over", '_review_hand_over',
+    p = _verb(rv, "hand-over", "_review_hand_over",
               help="coordinator: let the laptop with CODE record a speaker's answers (the speaker moved)")
     p.add_argument("speaker", metavar="SPEAKER", help="the speaker's id")
     p.add_argument("code", metavar="CODE", help="the code of the laptop the speaker now uses")
     p.add_argument("--campaign", help="only this campaign (default: every campaign this laptop coordinates)")
-    p = _verb(rv, "trust", '_review_trust', help="accept campaigns from the coordinator laptop with CODE")
+    p = _verb(rv, "trust", "_review_trust", help="accept campaigns from the coordinator laptop with CODE")
     p.add_argument("code", metavar="CODE", help="the code `lyss review code` shows on the coordinator's laptop")
     p.add_argument("--label", help="a name to remember it by")
     p.add_argument("--remove", action="store_true", help="stop trusting it (its laptop was lost or stolen)")
-    p = _verb(rv, "list", '_review_list',
+    p = _verb(rv, "list", "_review_list",
               help="what the database holds: speakers, campaigns or runs, with counts", json=True, read_only=True)
     p.add_argument("what", choices=["speakers", "campaigns", "runs"])
     p = _verb(rv, "restore", None,
               help="put back a backup (the newest by default), every withdrawal re-applied")
     p.add_argument("backup", nargs="?", metavar="BACKUP")
     p.set_defaults(func=deferred("review_verbs", "run_restore"))  # works on a database too damaged to open
-    p = _verb(rv, "add-speaker", '_review_add_speaker', help="register a speaker with their consent")
+    p = _verb(rv, "add-speaker", "_review_add_speaker", help="register a speaker with their consent")
     p.add_argument("--name", required=True, help="display name (kept on this laptop only)")
     p.add_argument("--consent-scope", required=True, help="what the speaker agreed to")
     p.add_argument("--community")
     p.add_argument("--dialect")
-    p = _verb(rv, "create-campaign", '_review_create_campaign',
+    p = _verb(rv, "create-campaign", "_review_create_campaign",
               help="build a campaign (a task of review/data/tasks.json) from a scored run card")
     p.add_argument("scored", metavar="SCORED.json")
     p.add_argument("--task", required=True, help="A, B, C, E, T, or a task of your own (review/tasks)")
@@ -93,30 +93,30 @@ def _register_review(sub) -> None:
     p.add_argument("--name")
     p.add_argument("--hints", action="store_true",
                    help="task E: show the words the analyser rejected as faint hints (off: blind evaluation)")
-    p = _verb(rv, "answer", '_review_answer', help="record one answer (scripts; speakers use the app)")
-    p.add_argument("--campaign", required=True)
+    p = _verb(rv, "answer", "_review_answer", help="record one answer (scripts; speakers use the app)")
+    p.add_argument("--campaign", help="default: the only campaign")
     p.add_argument("--speaker", required=True)
     p.add_argument("--position", type=int, help="default: the next unanswered item")
     p.add_argument("--answers", required=True, help='JSON, e.g. {"adequacy": 4, "fluency": 5}')
     p.add_argument("--note")
-    p = _verb(rv, "progress", '_review_progress', help="answers per speaker in a campaign", json=True, read_only=True)
-    p.add_argument("--campaign", required=True)
-    p = _verb(rv, "print-forms", '_review_print_forms',
+    p = _verb(rv, "progress", "_review_progress", help="answers per speaker in a campaign", json=True, read_only=True)
+    p.add_argument("--campaign", help="default: the only campaign")
+    p = _verb(rv, "print-forms", "_review_print_forms",
               help="paper forms of a speaker's items (PDF) and the CSV to key their answers into")
-    p.add_argument("--campaign", required=True)
+    p.add_argument("--campaign", help="default: the only campaign")
     p.add_argument("--speaker", required=True)
     p.add_argument("--out", required=True, metavar="FORMS.pdf", help="the PDF; the CSV template is written beside it")
     p.add_argument("--language", metavar="CODE", help="the forms' words in this interface language (en, fr; default: "
                                                       "the one the speaker uses in the app)")
-    p = _verb(rv, "import-forms", '_review_import_forms', help="the answers of filled paper forms, keyed into the CSV")
+    p = _verb(rv, "import-forms", "_review_import_forms", help="the answers of filled paper forms, keyed into the CSV")
     p.add_argument("csv", metavar="FORMS.csv")
-    p = _verb(rv, "export-bundle", '_review_export_bundle', help="write this laptop's answers to one file")
+    p = _verb(rv, "export-bundle", "_review_export_bundle", help="write this laptop's answers to one file")
     p.add_argument("--out", required=True)
-    p = _verb(rv, "merge", '_review_merge', help="merge a bundle from another laptop (safe to repeat)")
+    p = _verb(rv, "merge", "_review_merge", help="merge a bundle from another laptop (safe to repeat)")
     p.add_argument("bundle", metavar="BUNDLE")
-    p = _verb(rv, "withdraw", '_review_withdraw', help="delete a speaker's answers everywhere their bundles go")
+    p = _verb(rv, "withdraw", "_review_withdraw", help="delete a speaker's answers everywhere their bundles go")
     p.add_argument("speaker", metavar="SPEAKER")
-    p = _verb(rv, "export", '_review_export',
+    p = _verb(rv, "export", "_review_export",
               help="ratings as CSV, JSONL (aggregates; raw with --include-raw) or mt-metrics-eval", read_only=True)
     p.add_argument("--format", choices=["csv", "jsonl", "mtme"], default="csv")
     p.add_argument("--out", required=True)
@@ -129,18 +129,18 @@ def _register_study(sub) -> None:
     study = sub.add_parser("study", help="agreement, correlations, precision, reweighting, tier confirmation")
     study.set_defaults(func=deferred("review_verbs", "run_study"))
     st = study.add_subparsers(dest="verb", metavar="VERB", required=True)
-    p = _verb(st, "agreement", '_study_agreement',
+    p = _verb(st, "agreement", "_study_agreement",
               help="Krippendorff's alpha of every question, at the levels its scale allows", json=True, read_only=True,
               bootstrap=1000)
     _texts(p, campaign="a campaign id or name (implies its task; default: the only campaign)",
            task="every campaign of this task instead of one campaign",
            question="only this question (default: every question of the task)")
-    p = _verb(st, "correlate", '_study_correlate',
+    p = _verb(st, "correlate", "_study_correlate",
               help="metric–human correlation, segment and system level", json=True, read_only=True, bootstrap=0)
     _texts(p, campaign="the speakers' answers of this campaign only (implies the human score)",
            metric="default: composite, else the first metric the items carry",
            human="default: the campaign's task's score (adequacy_z, verdict, or the imported one)")
-    p = _verb(st, "compare-metrics", '_study_compare_metrics',
+    p = _verb(st, "compare-metrics", "_study_compare_metrics",
               help="PERM-BOTH: does METRIC2 correlate better than METRIC?", json=True, read_only=True)
     p.add_argument("--metric", required=True)
     p.add_argument("--metric2", required=True)
@@ -148,29 +148,29 @@ def _register_study(sub) -> None:
     p.add_argument("--statistic", default="pearson", choices=["pearson", "spearman", "kendall_b", "kendall_c"])
     p.add_argument("--grouping", default="none", choices=["none", "item", "sys"])
     p.add_argument("--resamples", type=int, default=1000)
-    p = _verb(st, "linter-precision", '_study_linter_precision',
+    p = _verb(st, "linter-precision", "_study_linter_precision",
               help="task B: precision of each linter variant class", json=True, read_only=True)
     p.add_argument("--campaign")
-    p = _verb(st, "fst-rejection", '_study_fst_rejection',
+    p = _verb(st, "fst-rejection", "_study_fst_rejection",
               help="task C: the analyser's false-rejection rate", json=True, read_only=True)
     p.add_argument("--campaign")
-    p = _verb(st, "reliability", '_study_reliability',
+    p = _verb(st, "reliability", "_study_reliability",
               help="rater quality: degraded items, repeats, time per item, and flags", json=True, read_only=True)
     p.add_argument("--campaign", help="default: the only campaign")
-    p = _verb(st, "reweight", '_study_reweight', help="refit a weight profile to the speakers' scores", json=True)
+    p = _verb(st, "reweight", "_study_reweight", help="refit a weight profile to the speakers' scores", json=True)
     p.add_argument("--human", default="adequacy_z")
     p.add_argument("--base", default="A", help="the profile whose metrics are refitted (A, B or a file)")
     p.add_argument("--out")
     p.add_argument("--force", action="store_true", help="write even below the minimum evidence")
-    p = _verb(st, "confirm-tier", '_study_confirm_tier',
+    p = _verb(st, "confirm-tier", "_study_confirm_tier",
               help="speakers' confirmation of a run's tier, written into the run card", json=True)
     p.add_argument("run", metavar="SCORED.json")
-    p = _verb(st, "import-mtme", '_study_import_mtme', help="load an mt-metrics-eval test set (WMT)", json=True)
+    p = _verb(st, "import-mtme", "_study_import_mtme", help="load an mt-metrics-eval test set (WMT)", json=True)
     p.add_argument("folder", metavar="DIR")
     p.add_argument("--lp", required=True)
     p.add_argument("--human", required=True, help="mqm, da-sqm, …")
     p.add_argument("--metric", help="a metric-scores file name such as chrF-refA (default: compute chrF, chrF++, BLEU)")
     p.add_argument("--systems", nargs="+", help="import only these systems")
-    p = _verb(st, "import-da", '_study_import_da', help="load MLQE-PE style direct assessments", json=True)
+    p = _verb(st, "import-da", "_study_import_da", help="load MLQE-PE style direct assessments", json=True)
     p.add_argument("tsv", metavar="TSV")
     p.add_argument("--name")

@@ -33,8 +33,6 @@ def cmd_score(args) -> int:
         print(json.dumps(scored["scores"], ensure_ascii=False, indent=2))
     else:
         print(scorecard.render(scored))
-        for note in scored["lyss"]["notes"]:
-            print(f"  note: {note}")
         if args.out:
             print(f"  wrote {args.out}")
     return 0

@@ -37,7 +37,8 @@ from .cards import available_cards, load_card
 KINDS = ("analyser", "generator")
 LANG_CODE = re.compile(r"[a-z]{2,3}")
 SAFE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
-HOW_TO_ADD = ("add one with `lyss analyzers add FILE.hfstol --lang {lang}` or point --analyzer-dir / "
+HOW_TO_ADD = ("add one with `lyss analyzers add FILE.hfstol --lang {lang} --accept-licence` (read `lyss analyzers "
+              "licence --lang {lang}` first) or point --analyzer-dir / "
               "LYSS_ANALYZERS at a folder holding {lang}-*.hfstol")
 
 

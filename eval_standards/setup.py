@@ -49,7 +49,7 @@ def prepare(card: RunCard, language: str | None = None, profile: str = "auto",
         else:
             chosen = load_profile("B")
             why = fst[0].availability() if fst else f"no FST plugin for {code or 'this language'}"
-            notes.append(f"profile B: {why}")
+            notes.append(f"profile B, not A: {why}. Its composite and tier are not comparable with profile A's")
     else:
         chosen = load_profile(profile)
     return Setup(code, lang_card, conv, plugins, chosen, notes)

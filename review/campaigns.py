@@ -541,8 +541,15 @@ def find_speaker(store: Store, text: str) -> str:
                  "select id from speakers where display_name = ? and withdrawn = 0", text)
 
 
-def find_campaign(store: Store, text: str) -> str:
-    """A campaign's id from its id or its (unique) name."""
+def find_campaign(store: Store, text: str | None) -> str:
+    """A campaign's id from its id or its (unique) name; with none given, the database's only campaign (with
+    several, one line that lists them)."""
+    if text is None:
+        every = list_campaigns(store, imported=False)
+        if len(every) == 1:
+            return every[0]["id"]
+        listed = "; ".join(f"{c['id']} ({c['name']})" for c in every[:8]) or "none yet"
+        raise BadValue("--campaign", "", f"{len(every)} campaigns here: choose one with --campaign: {listed}")
     return _find(store, "campaign", "select id from campaigns where id = ?", "select id from campaigns where name = ?",
                  text)
 

@@ -59,8 +59,9 @@ def render(scored: dict) -> str:
     name = scored.get("model_slug") or scored.get("run_id") or lyss["input"]["path"]
     lines = [f"LYSS scorecard — {name}",
              f"  {s['total']} entries ({s['evaluated']} evaluated, {s['errors']} errors); "
-             f"language {lyss['language'].get('code') or '?'}; profile {lyss['profile']['name']}",
-             ""]
+             f"language {lyss['language'].get('code') or '?'}; profile {lyss['profile']['name']}"]
+    lines += [f"  NOTE: {note}" for note in lyss.get("notes") or []]  # why this profile: said first, not last
+    lines.append("")
     tier = s["quality_tier"]
     confirmation = s.get("tier_confirmation") or {}
     note = ""
