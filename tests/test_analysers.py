@@ -128,7 +128,7 @@ def test_without_an_analyser_fst_is_null_with_a_reason_and_profile_b(tmp_path, m
     assert tools.analyser is None and "lyss analyzers add" in tools.analyser_reason
     scored, printed = score_with_cli(capsys, DEMO, tmp_path / "scored.json", "--lang", "crk", "--bootstrap", "20")
     s = scored["scores"]
-    assert scored["lyss"]["profile"]["name"] == "B" and "profile B: no crk analyser found" in printed
+    assert scored["lyss"]["profile"]["name"] == "B" and "profile B, not A: no crk analyser found" in printed
     assert s["fst_acceptance_rate"] is None and "lyss analyzers add" in s["unavailable_reasons"]["fst_acceptance_rate"]
     assert s["semantic_score"] is None and s["morphological_accuracy"] is None
     # the linter and orthography need no analyser; synonym detection is reported unavailable
