@@ -325,6 +325,7 @@ class ItemPage(QWidget):
         layout.addWidget(self.question)
         self.options_box = QWidget()  # the numbered answers, wrapping onto more lines at large text sizes
         self.options_row = FlowLayout(self.options_box)
+        self.options_box.installEventFilter(self)  # wrapping onto a new line moves the answers: follow them
         layout.addWidget(self.options_box)
         self.status = QLabel()
         set_font(self.status, 12)
@@ -459,6 +460,13 @@ class ItemPage(QWidget):
         super().resizeEvent(event)
         if getattr(self, "_reveal_pending", False):
             self._reveal_answer()
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt's name)
+        """The answers wrapped onto more lines (their box grew or moved): bring them into view again."""
+        if (watched is self.options_box and event.type() in (QEvent.Resize, QEvent.Move)
+                and getattr(self, "_reveal_pending", False)):
+            QTimer.singleShot(0, self._reveal_answer)
+        return super().eventFilter(watched, event)
 
     def _refresh(self) -> None:
         """What changes while one item is answered: the marking and score, or the question and its options,

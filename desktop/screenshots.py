@@ -27,6 +27,7 @@ from review import campaigns, paper, practice, tasks  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "docs" / "screenshots"
+SCREEN = (1280, 800)  # a common laptop screen: the window the screenshots show fits it
 
 
 class Shots:
@@ -41,7 +42,7 @@ class Shots:
         cli_main(["score", str(self.demo), "--lang", DEFAULT, "--out", str(self.scored)])
         OUT.mkdir(parents=True, exist_ok=True)
         self.window = MainWindow(str(self.work / "review.sqlite"))
-        self.window.resize(1280, 860)
+        self.window.resize(*SCREEN)
         self.window.show()
 
     def shot(self, name: str) -> None:
@@ -155,11 +156,26 @@ def french_screen(shots: Shots, cid: str, speaker: str) -> None:
     """The interface in French (View → Language of the interface), on a review item."""
     french = shots.window.switch_language("fr")
     shots.window = french
-    french.resize(1280, 860)
+    french.resize(*SCREEN)
     french.review.open_speaker(speaker)
     french.review.open_campaign(cid)
     shots.shot("18-french-review-item")
     shots.window = french.switch_language("en")
+
+
+def large_text_screen(shots: Shots, cid: str, speaker: str) -> None:
+    """Text at 200 % (View → Larger text) on a 1024 × 768 screen: the answers wrap and the page scrolls to them."""
+    window = shots.window
+    window.resize(1024, 768)
+    window.set_font_size(22)
+    window.tabs.setCurrentWidget(window.review)
+    window.review.open_speaker(speaker)
+    window.review.open_campaign(cid)
+    for _ in range(5):
+        shots.app.processEvents()
+    shots.shot("19-review-text-200-percent")
+    window.set_font_size(11)
+    window.resize(*SCREEN)
 
 
 def main() -> int:
@@ -170,6 +186,7 @@ def main() -> int:
     second_language(shots)
     speaker_loop_screens(shots, cid, speakers[0])
     french_screen(shots, cid, speakers[0])
+    large_text_screen(shots, cid, speakers[0])
     shots.close()
     return 0
 
