@@ -16,6 +16,13 @@ $(STAMP): pyproject.toml
 	  echo "note: no g++: hfst-optimized-lookup cannot be built (install g++)"
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[test]'
+	@# confseq (tests/test_sequential.py checks the decisions against it) builds from source with Boost;
+	@# its pinned build tools predate Python 3.11, so it is built against current ones
+	@dpkg -s libboost-dev >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && \
+	  (apt-get update -qq >/dev/null 2>&1; DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libboost-dev >/dev/null 2>&1); } || \
+	  echo "note: no libboost-dev: confseq cannot be built (install libboost-dev)"
+	$(PY) -m pip install --quiet scikit-build cmake ninja "pybind11>=2.11"
+	$(PY) -m pip install --quiet --no-build-isolation "confseq==0.0.11"
 	touch $(STAMP)
 
 # A font with SRO diacritics and Cree syllabics for the app (Debian's Noto); skipped where apt is not ours.

@@ -84,11 +84,17 @@ def _register_review(sub) -> None:
     p.add_argument("--community")
     p.add_argument("--dialect")
     p = _verb(rv, "create-campaign", "_review_create_campaign",
-              help="build a campaign (a task of review/data/tasks.json) from a scored run card")
-    p.add_argument("scored", metavar="SCORED.json")
+              help="build a campaign (a task of review/data/tasks.json) from a scored run card, or from several "
+                   "runs of one test set with --adaptive")
+    p.add_argument("scored", metavar="SCORED.json", nargs="+",
+                   help="a scored run card; with --adaptive, one per system (the same test set)")
     p.add_argument("--task", required=True, help="A, B, C, E, T, or a task of your own (review/tasks)")
+    p.add_argument("--adaptive", action="store_true",
+                   help="serve only the segments whose comparisons or tiers are still open, and stop serving a "
+                        "system once its decisions are made (lyss study status)")
+    p.add_argument("--alpha", type=float, help="with --adaptive: the decisions' error level (default 0.05)")
     p.add_argument("--items", type=int)
-    p.add_argument("--raters", type=int, default=3)
+    p.add_argument("--raters", type=int, help="speakers per item (default 3; with --adaptive, 1)")
     p.add_argument("--seed", type=int, default=12345)
     p.add_argument("--name")
     p.add_argument("--hints", action="store_true",
@@ -162,6 +168,20 @@ def _register_study(sub) -> None:
     p.add_argument("--base", default="A", help="the profile whose metrics are refitted (A, B or a file)")
     p.add_argument("--out")
     p.add_argument("--force", action="store_true", help="write even below the minimum evidence")
+    p = _verb(st, "status", "_study_status", json=True, read_only=True,
+              help="one campaign: its answers, the decisions they settle (which system is better, each run's "
+                   "tier), the systems still served and the speaker-hours left")
+    p.add_argument("--campaign", help="default: the only campaign")
+    p = _verb(st, "simulate-sequential", None, json=True,
+              help="how many ratings the sequential comparisons save, on an mt-metrics-eval folder's real ratings")
+    p.set_defaults(func=deferred("review_verbs", "run_simulate_sequential"))
+    p.add_argument("folder", metavar="DIR")
+    p.add_argument("--lp", required=True, help="language pair, e.g. en-de")
+    p.add_argument("--human", required=True, metavar="NAME",
+                   help="the human score file's name (DIR/human-scores/LP.NAME.seg.score): mqm, da-sqm, …")
+    p.add_argument("--orders", type=int, default=100, help="random item orders per pair (default 100)")
+    p.add_argument("--alpha", type=float, default=0.05, help="error level of both designs (default 0.05)")
+    p.add_argument("--seed", type=int, default=1)
     p = _verb(st, "confirm-tier", "_study_confirm_tier",
               help="speakers' confirmation of a run's tier, written into the run card", json=True)
     p.add_argument("run", metavar="SCORED.json")

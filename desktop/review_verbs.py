@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from eval_standards.text import convert as convert_text
-from review import bundles, campaigns, interop, laptops, paper, reweight, study, tiers
+from review import bundles, campaigns, decisions, interop, laptops, paper, reweight, simulation, study, tiers
 from review.session import record_answer
 from review.store import Store, restore
 from scoring.errors import BadValue
@@ -144,9 +144,20 @@ def _review_add_speaker(store, args) -> int:
 
 
 def _review_create_campaign(store, args) -> int:
-    scored = campaigns.load_scored(args.scored)
-    cid = campaigns.create_campaign(store, scored, args.task, items=args.items, raters=args.raters,
-                                    seed=args.seed, name=args.name, hints=args.hints)
+    if len(args.scored) > 1 and not args.adaptive:
+        raise BadValue("SCORED.json", " ".join(args.scored), "several run cards make one campaign only with --adaptive")
+    if args.adaptive and (args.items is not None or args.hints):
+        raise BadValue("--adaptive", "", "an adaptive campaign serves every shared entry as needed: "
+                                         "leave out --items and --hints")
+    if args.alpha is not None and not args.adaptive:
+        raise BadValue("--alpha", str(args.alpha), "only an adaptive campaign takes decisions as it goes: add --adaptive")
+    runs = [campaigns.load_scored(path) for path in args.scored]
+    if args.adaptive:
+        cid = campaigns.create_adaptive_campaign(store, runs, args.task, raters=args.raters or 1, seed=args.seed,
+                                                 name=args.name, alpha=args.alpha)
+    else:
+        cid = campaigns.create_campaign(store, runs[0], args.task, items=args.items, raters=args.raters or 3,
+                                        seed=args.seed, name=args.name, hints=args.hints)
     made = next(c for c in campaigns.list_campaigns(store) if c["id"] == cid)
     settings = campaigns.campaign(store, cid)["settings"]
     print(f"{cid}  task {args.task}, {made['items']} items: {shown(made['name'])}")
@@ -353,6 +364,79 @@ def _study_import_mtme(store, args) -> int:
 def _study_import_da(store, args) -> int:
     r = interop.import_da(store, args.tsv, args.name)
     return _print(r, args.json, f"imported {r['items']} items with {r['ratings']} ratings ({r['campaign_id']})")
+
+
+def _signed(value: float | None, digits: int = 2) -> str:
+    return "—" if value is None else f"{value:+.{digits}f}"
+
+
+def _span(interval: list | None, signed: bool = True) -> str:
+    if not interval:
+        return "[too few items yet]"
+    low, high = interval
+    return f"[{_signed(low)}, {_signed(high)}]" if signed else f"[{low:.2f}, {high:.2f}]"
+
+
+def _decided(d: dict) -> str:
+    if d["decision"] == "open":
+        more = d.get("about_more_items")
+        return f"open after {d['items']} items" + (f", about {more} more" if more else ", no difference yet")
+    word = {"A better": f"{shown(d.get('a', ''))} better", "B better": f"{shown(d.get('b', ''))} better"}.get(
+        d["decision"], d["decision"])
+    return f"{word} after {d['decided_after']} items"
+
+
+def status_text(r: dict) -> str:
+    kind = "adaptive" if r["adaptive"] else "fixed"
+    lines = [f"{shown(r['name'])} ({r['campaign']})", f"  task {r['task']}, {kind}, alpha {r['alpha']}: {r['answers']} "
+             f"answers, {r['items_counted']} of {r['items']} items counted ({r['ratings_per_item']} rating(s) each)"]
+    if r["comparisons"]:
+        lines.append(f"  which system is better ({r['question']}, first minus second):")
+        for c in r["comparisons"]:
+            lines.append(f"    {shown(c['a'])} vs {shown(c['b'])}: {_decided(c)}; difference "
+                         f"{_signed(c['mean_difference'])} {_span(c['interval'])}")
+    if r["tiers"]:
+        lines.append(f"  tier (share of items accepted, rule: at least {r['tiers'][0]['threshold']:.0%}):")
+        for t in r["tiers"]:
+            share = "—" if t["share"] is None else f"{t['share']:.2f}"
+            lines.append(f"    {shown(t['run'])}: {_decided(t)}; share {share} {_span(t['interval'], signed=False)}")
+    plan = r["plan"]
+    if r["adaptive"]:
+        lines.append("  serving: " + (", ".join(shown(n) for n in r["serving"]) or "nothing (every decision is made)"))
+    model = plan["model"]
+    if plan["open_decisions"] and plan["about_more_items"] is not None:
+        lines.append(f"  about {plan['about_more_items']} more items, about {plan['speaker_hours']:.1f} speaker-hours "
+                     f"to the decision" + (f" ({plan['note']})" if plan["note"] else ""))
+    else:
+        lines.append(f"  {plan['note']}")
+    lines.append(f"  time per item: {model['intercept_seconds']:.1f} s + {model['seconds_per_word']:.3f} s a word "
+                 f"({model['source']}, {model['answers']} answers)")
+    return "\n".join(lines)
+
+
+def _study_status(store, args) -> int:
+    r = decisions.status(store, campaigns.find_campaign(store, args.campaign))
+    return _print(r, args.json, status_text(r))
+
+
+def simulation_text(r: dict) -> str:
+    def share(v):
+        return "—" if v is None else f"{v:.3f}"
+    return "\n".join([
+        f"{r['human']} of {r['lp']} ({r['folder']}): {len(r['systems'])} systems, {r['pairs']} pairs, {r['items']} items "
+        f"rated for every system, {r['orders']} orders, alpha {r['alpha']}",
+        f"  fixed design ({r['fixed_test']}): {r['fixed_decided']} pairs different",
+        f"  sequential: stops after {share(r['mean_fraction'])} of the items on average "
+        f"(median {share(r['median_fraction'])}) on those pairs",
+        f"  stopped {share(r['sequential_decided'])} of all runs; wrong direction {share(r['wrong_direction'])}; "
+        f"type I error (signs flipped) {share(r['type_one_error'])}",
+        f"  an adaptive campaign over all systems needs {share(r['adaptive_fraction'])} of the fixed design's ratings"])
+
+
+def run_simulate_sequential(args) -> int:
+    r = _with_progress(lambda bar: simulation.simulate(args.folder, args.lp, args.human, args.orders, args.alpha,
+                                                       args.seed, progress=bar))
+    return _print(r, args.json, simulation_text(r))
 
 
 def run_study(args) -> int:

@@ -12,7 +12,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QInputDialog, QLabel, QProgressBar, QPushButton,
                                QSplitter, QTableView, QVBoxLayout, QWidget)
 
-from review import bundles, campaigns, laptops, reweight, study, tasks, tiers
+from review import bundles, campaigns, decisions, laptops, reweight, study, tasks, tiers
 from review.store import Store
 from scoring.errors import InputError
 from scoring.progress import Cancelled
@@ -83,6 +83,10 @@ class CampaignPanel(QWidget):
             self.task.addItem(self.tr("Task {0}: {1}").format(code, task_words(code, None)["title"]), code)
         create = QPushButton(self.tr("Create campaign from a scored run…"))
         create.clicked.connect(guarded(self, self.create))
+        adaptive = QPushButton(self.tr("Adaptive campaign from several runs…"))
+        adaptive.setToolTip(self.tr("One scored run card per system, on the same test set: speakers are served only "
+                                    "what is still undecided"))
+        adaptive.clicked.connect(guarded(self, self.create_adaptive))
         export = QPushButton(self.tr("Export bundle…"))
         export.clicked.connect(guarded(self, self.export_bundle))
         merge = QPushButton(self.tr("Merge bundle…"))
@@ -93,7 +97,7 @@ class CampaignPanel(QWidget):
         self.hints.setToolTip(self.tr("Off by default, so that the speakers judge without the analyser's opinion"))
         accessible(self.hints, self.tr("Hint at the words the analyser rejected (task E)"),
                    self.tr("Off by default, so that the speakers judge without the analyser's opinion"))
-        for w in (self.task, self.hints, create):
+        for w in (self.task, self.hints, create, adaptive):
             row.addWidget(w)
         row.addStretch(1)
         layout.addLayout(row)
@@ -126,6 +130,12 @@ class CampaignPanel(QWidget):
         split.addWidget(self.campaigns)
         split.addWidget(self.progress)
         layout.addWidget(split, 1)
+        self.decisions = accessible(_table(), self.tr("Decisions in the chosen campaign"),
+                                    self.tr("Which system is better and each run's tier, as the answers settle them"))
+        layout.addWidget(self.decisions, 1)
+        self.plan = QLabel()
+        self.plan.setWordWrap(True)
+        layout.addWidget(self.plan)
         self.status = QLabel()
         self.status.setWordWrap(True)
         layout.addWidget(self.status)
@@ -134,6 +144,9 @@ class CampaignPanel(QWidget):
         self.refresh()
 
     def refresh(self) -> None:
+        """The campaigns again (after a new campaign or a merge), the chosen one kept, its progress and
+        decisions recomputed."""
+        chosen = self.selected_campaign() if hasattr(self, "_ids") else None
         rows = campaigns.list_campaigns(self.store)
         self._ids = [r["id"] for r in rows]
         data = []
@@ -144,7 +157,10 @@ class CampaignPanel(QWidget):
         _fill(self.campaigns, [self.tr("Task"), self.tr("Campaign"), self.tr("Items"),
                                self.tr("Fully rated")], data)
         if data:
-            self.campaigns.selectRow(0)
+            self.campaigns.selectionModel().blockSignals(True)
+            self.campaigns.selectRow(self._ids.index(chosen) if chosen in self._ids else 0)
+            self.campaigns.selectionModel().blockSignals(False)
+            self.show_progress()
 
     def selected_campaign(self) -> str | None:
         row = self.campaigns.currentIndex().row()
@@ -158,6 +174,47 @@ class CampaignPanel(QWidget):
         self._speakers = [r["speaker_id"] for r in rows]
         _fill(self.progress, [self.tr("Speaker"), self.tr("Name (this laptop)"), self.tr("Answered"), self.tr("Of")],
               [[r["speaker_id"], campaigns.shown_name(r), r["answered"], r["total"]] for r in rows])
+        self.show_decisions(cid)
+
+    def _decision(self, d: dict, better: str | None = None) -> str:
+        if d["decision"] == "open":
+            return self.tr("open after {0} items").format(d["items"])
+        word = {"confirmed": self.tr("confirmed"), "refused": self.tr("refused")}.get(d["decision"])
+        if word is None:
+            word = self.tr("{0} better").format(better)
+        return self.tr("{0} after {1} items").format(word, d["decided_after"])
+
+    def show_decisions(self, cid: str) -> None:
+        """The chosen campaign's open and settled decisions, their intervals, and the hours left."""
+        found = decisions.status(self.store, cid)
+        rows = []
+        for c in found["comparisons"]:
+            better = c["a"] if c["decision"] == "A better" else c["b"]
+            interval = c["interval"]
+            estimate = "—" if c["mean_difference"] is None else f"{c['mean_difference']:+.2f}"
+            if interval:
+                estimate += f" [{interval[0]:+.2f}, {interval[1]:+.2f}]"
+            rows.append([self.tr("{0} vs {1}").format(c["a"], c["b"]), self._decision(c, better), estimate,
+                         c["about_more_items"] or "—"])
+        for t in found["tiers"]:
+            estimate = "—" if t["share"] is None else f"{t['share']:.2f} [{t['interval'][0]:.2f}, {t['interval'][1]:.2f}]"
+            rows.append([self.tr("Tier of {0} (at least {1:.0%} accepted)").format(t["run"], t["threshold"]),
+                         self._decision(t), estimate, t["about_more_items"] or "—"])
+        _fill(self.decisions, [self.tr("Question"), self.tr("Decision"), self.tr("Estimate [interval]"),
+                               self.tr("About how many more items")], rows)
+        plan = found["plan"]
+        if not plan["open_decisions"]:
+            text = self.tr("Every decision is made.")
+        elif plan["about_more_items"] is None:
+            text = self.tr("{0} open decision(s): no difference shows yet, so no estimate of the items left.").format(
+                plan["open_decisions"])
+        else:
+            text = self.tr("{0} open decision(s): about {1} more items, about {2:.1f} speaker-hours to the "
+                           "decision.").format(plan["open_decisions"], plan["about_more_items"], plan["speaker_hours"])
+        if found["adaptive"]:
+            text += " " + (self.tr("Serving: {0}.").format(", ".join(found["serving"])) if found["serving"]
+                           else self.tr("Nothing more is served."))
+        self.plan.setText(text)
 
     def create(self, path: str | None = None) -> None:
         if not path:
@@ -165,6 +222,16 @@ class CampaignPanel(QWidget):
         if path:
             cid = campaigns.create_campaign(self.store, campaigns.load_scored(path), self.task.currentData(),
                                             hints=self.hints.isChecked())
+            self.status.setText(self.tr("Campaign {0} ready.").format(cid))
+            self.refresh()
+
+    def create_adaptive(self, paths: list[str] | None = None) -> None:
+        if not paths:
+            paths, _ = QFileDialog.getOpenFileNames(self, self.tr("Scored run cards of one test set"), "",
+                                                    self.tr("JSON (*.json)"))
+        if paths:
+            cid = campaigns.create_adaptive_campaign(self.store, [campaigns.load_scored(p) for p in paths],
+                                                     self.task.currentData())
             self.status.setText(self.tr("Campaign {0} ready.").format(cid))
             self.refresh()
 

@@ -173,6 +173,51 @@ def create_campaign(store: Store, scored: dict, task: str, *, items: int | None 
     return campaign_id
 
 
+def create_adaptive_campaign(store: Store, runs: list[dict], task: str, *, raters: int = 1, seed: int = 12345,
+                             name: str | None = None, alpha: float | None = None) -> str:
+    """A campaign over several runs of the same test set (one scored run card per system; one run decides
+    only its tier) that serves, on demand, the segments whose comparisons or tiers are still open
+    (``review.adaptive``). Its items: every run's output of every entry all the runs have."""
+    definition = task_defs.task(task)
+    if definition.item_kind != "segment" or definition.imported:
+        raise BadValue("--task", task, "an adaptive campaign rates translations: choose a task of segments (A, E, T)")
+    if raters < 1:
+        raise BadValue("--raters", str(raters), "must be at least 1")
+    if alpha is not None and not 0 < alpha < 1:
+        raise BadValue("--alpha", str(alpha), "must lie strictly between 0 and 1")
+    run_ids = [import_run(store, scored) for scored in runs]
+    if len(set(run_ids)) != len(run_ids):
+        raise BadValue("campaign", task, "the same scored run card was given twice")
+    sources = [{str(e["id"]): e.get("source", "") for e in scored["entries"]} for scored in runs]
+    shared = sorted(set.intersection(*(set(s) for s in sources)), key=lambda e: (len(e), e))
+    differing = next((e for e in shared if len({s[e] for s in sources}) > 1), None)
+    if differing is not None:
+        raise BadValue("campaign", task, f"entry {differing!r} has different sources in these run cards: "
+                                         f"they are not runs of the same test set")
+    if not shared:
+        raise BadValue("campaign", task, "these run cards share no entry: they are not runs of the same test set")
+    settings: dict[str, Any] = {"items": len(shared), "seed": seed, "language": language_of(runs[0]), "hints": False,
+                                "adaptive": True, "runs": run_ids}
+    if alpha is not None:
+        settings["alpha"] = alpha
+    campaign_id = f"cmp-{_hash(*run_ids, task, raters, seed, store.public_key, 'adaptive', alpha)}"
+    item_ids = [segment_id(run_id, entry) for run_id in run_ids for entry in shared]
+    with store.transaction() as db:
+        if db["campaigns"].count_where("id = ?", [campaign_id]):
+            return campaign_id
+        title = task_defs.texts(task, settings["language"])["title"]
+        names = ", ".join(scored.get("model_slug") or scored.get("run_id") or "run" for scored in runs)
+        row = {"id": campaign_id, "name": name or f"{title} — {names}", "task": task, "run_id": run_ids[0],
+               "raters_per_item": raters, "created_at": now(), "settings": dumps(settings)}
+        insert_campaign(store, row, item_ids)
+    return campaign_id
+
+
+def is_adaptive(campaign_row: dict) -> bool:
+    settings = campaign_row["settings"]
+    return bool((json.loads(settings) if isinstance(settings, str) else settings or {}).get("adaptive"))
+
+
 def chosen_script(store: Store, campaign_id: str, speaker_id: str) -> dict | None:
     """The other script of the campaign's language the speaker reads in (its pack's display entry:
     script, label, converter), or None for the script the outputs are stored in."""
@@ -314,10 +359,9 @@ def _join(store: Store, campaign: dict, speaker_id: str) -> int:
                          [campaign_id, speaker_id])["n"]
     if existing:
         return existing
-    registrar = store.one("select registered_by from speakers where id = ?", [speaker_id])["registered_by"]
-    if registrar not in (None, store.public_key):
-        raise BadValue("speaker", speaker_id, f"this speaker's items are chosen on the laptop that registered them "
-                                              f"({keys.code_of(registrar)}): merge a bundle from that laptop first")
+    check_registrar(store, speaker_id)
+    if is_adaptive(campaign):
+        return 0  # items are served as the decisions need them (review.adaptive)
     # The sequence depends on the campaign and the speaker only, so that it is the same wherever and
     # whenever it is made (a restored backup makes it again identically: no two versions can meet).
     rng = random.Random(f"{campaign_id}|{speaker_id}")
@@ -349,6 +393,14 @@ def _join(store: Store, campaign: dict, speaker_id: str) -> int:
         db["assignments"].insert_all([{"campaign_id": campaign_id, "speaker_id": speaker_id, "position": p, **s,
                                        "signer": store.public_key} for p, s in enumerate(sequence)])
     return len(sequence)
+
+
+def check_registrar(store: Store, speaker_id: str) -> None:
+    """Only the laptop that registered a speaker chooses their items."""
+    registrar = store.one("select registered_by from speakers where id = ?", [speaker_id])["registered_by"]
+    if registrar not in (None, store.public_key):
+        raise BadValue("speaker", speaker_id, f"this speaker's items are chosen on the laptop that registered them "
+                                              f"({keys.code_of(registrar)}): merge a bundle from that laptop first")
 
 
 def sequence_length(store: Store, campaign_id: str, speaker_id: str) -> int:

@@ -37,7 +37,20 @@ def _read_lines(path: Path) -> list[str]:
     return lines[:-1] if text.endswith("\n") else lines
 
 
-def _scores(path: Path) -> dict[str, list[float | None]]:
+def human_scores_file(folder: str, lp: str, human: str) -> Path:
+    """A human score's segment file: ``DIR/human-scores/LP.NAME.seg.score`` (mt-metrics-eval), or
+    ``DIR/LP.NAME.seg.score`` for a folder that holds only score files."""
+    root = Path(folder)
+    if not root.is_dir():
+        raise FileProblem(folder, "", "not a folder")
+    name = f"{lp}.{human}.seg.score"
+    for path in (root / "human-scores" / name, root / name):
+        if path.is_file():
+            return path
+    raise FileProblem(str(root / "human-scores" / name), "", f"no human score {human!r} for {lp} in this folder")
+
+
+def read_scores(path: Path) -> dict[str, list[float | None]]:
     """``SYSTEM<TAB>SCORE`` lines grouped by system, in file order (``None`` kept)."""
     out: dict[str, list[float | None]] = defaultdict(list)
     for lineno, line in enumerate(_read_lines(path), 1):
@@ -60,12 +73,12 @@ def import_mtme(store: Store, folder: str, lp: str, human: str, metric: str | No
     root = Path(folder)
     sources = _read_lines(root / "sources" / f"{lp}.txt")
     refs = _read_lines(root / "references" / f"{lp}.{reference}.txt")
-    human_seg = _scores(root / "human-scores" / f"{lp}.{human}.seg.score")
-    human_sys = {k: v[0] for k, v in _scores(root / "human-scores" / f"{lp}.{human}.sys.score").items()}
+    human_seg = read_scores(root / "human-scores" / f"{lp}.{human}.seg.score")
+    human_sys = {k: v[0] for k, v in read_scores(root / "human-scores" / f"{lp}.{human}.sys.score").items()}
     metric_seg = metric_sys = None
     if metric:
-        metric_seg = _scores(root / "metric-scores" / lp / f"{metric}.seg.score")
-        metric_sys = {k: v[0] for k, v in _scores(root / "metric-scores" / lp / f"{metric}.sys.score").items()}
+        metric_seg = read_scores(root / "metric-scores" / lp / f"{metric}.seg.score")
+        metric_sys = {k: v[0] for k, v in read_scores(root / "metric-scores" / lp / f"{metric}.sys.score").items()}
     systems = [s for s in sorted(human_seg) if s != reference and (not only or s in only)]
     added = 0
     reference_set = None

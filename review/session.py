@@ -23,7 +23,7 @@ from typing import Any, Callable
 
 from scoring.errors import BadValue
 
-from . import campaigns, practice
+from . import adaptive, campaigns, practice
 from . import tasks as task_defs
 from .store import Store, dumps, now
 from .tasks.base import Task, applicable
@@ -50,6 +50,7 @@ class ReviewSession:
                  clock: Callable[[], float] = time.monotonic):
         self.store, self.campaign_id, self.speaker_id, self.clock = store, campaign_id, speaker_id, clock
         campaigns.join(store, campaign_id, speaker_id)
+        adaptive.top_up(store, campaign_id, speaker_id)  # an adaptive campaign serves its first segment
         found = campaigns.campaign(store, campaign_id)
         self.task: Task = task_defs.task(found["task"])
         self.language = found["settings"].get("language") or {"display": [], "items": {}, "tasks": {}}
@@ -89,6 +90,8 @@ class ReviewSession:
     def _first_open(self) -> Outcome:
         self.practice_items, self.feedback = [], None
         position = campaigns.next_position(self.store, self.campaign_id, self.speaker_id)
+        if position is None and adaptive.top_up(self.store, self.campaign_id, self.speaker_id):
+            position = campaigns.next_position(self.store, self.campaign_id, self.speaker_id)
         if position is None:
             self.step = FINISHED
             return Outcome("finished")
@@ -298,6 +301,8 @@ class ReviewSession:
 
     def _next(self, outcome: Outcome) -> Outcome:
         position = campaigns.position_after(self.store, self.campaign_id, self.speaker_id, self.position)
+        if position is None and adaptive.top_up(self.store, self.campaign_id, self.speaker_id):
+            position = campaigns.position_after(self.store, self.campaign_id, self.speaker_id, self.position)
         if position is None:
             self.step = FINISHED
             return Outcome("finished" if outcome.what == "nothing" else outcome.what, outcome.position)
@@ -317,6 +322,8 @@ class ReviewSession:
         if self.practising or self.finished:
             return Outcome("nothing")
         position = campaigns.open_position_after(self.store, self.campaign_id, self.speaker_id, self.position)
+        if position is None and adaptive.top_up(self.store, self.campaign_id, self.speaker_id):
+            position = campaigns.open_position_after(self.store, self.campaign_id, self.speaker_id, self.position)
         if position is None:
             self.step = FINISHED
             return Outcome("finished")

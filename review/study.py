@@ -32,27 +32,26 @@ from .tasks import Pairs, Words
 
 def answers(store: Store, task: str, question: str, campaign_id: str | None = None,
             columns: tuple[str, ...] | None = None) -> list:
-    """Non-QC answers to one question: speaker, item, campaign, run, entry, value (dicts); with
-    ``columns``, tuples of just those columns and the value (large studies)."""
-    sql = ("select r.speaker_id, r.item_id, r.campaign_id, r.answers, i.run_id, i.entry_id from ratings r "
-           "join assignments a on a.campaign_id = r.campaign_id and a.speaker_id = r.speaker_id and "
-           "a.position = r.position join campaigns c on c.id = r.campaign_id join items i on i.id = r.item_id "
-           "join speakers s on s.id = r.speaker_id where a.qc = '' and s.withdrawn = 0 and c.task = ?")
-    params: list[Any] = [task]
-    if campaign_id:
-        sql += " and r.campaign_id = ?"
-        params.append(campaign_id)
-    keys = ("speaker_id", "item_id", "campaign_id", "run_id", "entry_id", "value")
+    """Non-QC answers to one question: speaker, item, campaign, run, entry, when it was recorded and the
+    value (dicts); with ``columns``, tuples of just those columns and the value (large studies)."""
     # SQLite reads the one answer out of the JSON (json_extract; text answers stay text), or the task
     # derives it (task E's MQM-style score of its spans)
     value, value_params = task_defs.task(task).value_sql(question)
-    sql = sql.replace("r.answers, i.run_id, i.entry_id", f"i.run_id, i.entry_id, {value}")
+    named = {"speaker_id": "r.speaker_id", "item_id": "r.item_id", "campaign_id": "r.campaign_id",
+             "run_id": "i.run_id", "entry_id": "i.entry_id", "recorded_at": "r.created_at"}
+    chosen = columns if columns is not None else tuple(named)
+    sql = (f"select {', '.join(named[c] for c in chosen)}, {value} from ratings r "
+           "join assignments a on a.campaign_id = r.campaign_id and a.speaker_id = r.speaker_id and "
+           "a.position = r.position join campaigns c on c.id = r.campaign_id join items i on i.id = r.item_id "
+           "join speakers s on s.id = r.speaker_id where a.qc = '' and s.withdrawn = 0 and c.task = ?")
+    params: list[Any] = [*value_params, task]
+    if campaign_id:
+        sql += " and r.campaign_id = ?"
+        params.append(campaign_id)
+    rows = store.conn.execute(sql, params)
     if columns is not None:
-        sql = sql.replace("select r.speaker_id, r.item_id, r.campaign_id, i.run_id, i.entry_id,",
-                          "select " + ", ".join({"speaker_id": "r.speaker_id", "item_id": "r.item_id"}[c]
-                                                for c in columns) + ",")
-        return [row for row in store.conn.execute(sql, [*value_params, *params]) if row[-1] is not None]
-    rows = store.conn.execute(sql, [*value_params, *params])
+        return [row for row in rows if row[-1] is not None]
+    keys = (*chosen, "value")
     return [dict(zip(keys, row)) for row in rows if row[-1] is not None]
 
 

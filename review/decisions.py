@@ -1,0 +1,155 @@
+"""Where a campaign stands: its answers, the decisions they settle as they arrive (which system is
+better, each run's tier), which runs are still served, and the speaker-hours left (``lyss study status``,
+the Campaigns tab, adaptive serving).
+
+An item counts once it has its ratings — ``raters_per_item`` of them, or as many as the campaign has
+speakers when it has fewer — at the time the last of those was recorded; its value is their mean (task T:
+their majority verdict). A comparison of two runs takes the segments both have counted, in the order the
+later of the two was recorded; a tier takes a run's counted items in order. Nothing recorded later is
+used, so each decision is the one the laptop would have made looking after every rating
+(``review.sequential``).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import defaultdict
+
+from . import planner, sequential, study
+from . import tasks as task_defs
+from .campaigns import campaign as campaign_row
+from .store import Store
+
+
+def runs_of(store: Store, campaign_id: str) -> list[dict]:
+    """The runs whose items the campaign holds (several for a campaign over systems), in campaign order."""
+    return store.rows("select r.id, r.name, min(ci.position) as first from campaign_items ci join items i on "
+                      "i.id = ci.item_id join runs r on r.id = i.run_id where ci.campaign_id = ? and i.kind = "
+                      "'segment' group by r.id order by first", [campaign_id])
+
+
+def _ratings_needed(store: Store, campaign: dict) -> int:
+    speakers = store.one("select count(distinct a.speaker_id) as n from assignments a join speakers s on s.id = "
+                         "a.speaker_id where a.campaign_id = ? and s.withdrawn = 0", [campaign["id"]])["n"]
+    return max(1, min(campaign["raters_per_item"] or 1, speakers or 1))
+
+
+def counted_items(store: Store, campaign: dict, question: str) -> dict[str, dict]:
+    """item id → {run_id, entry_id, at (when it counted; ties, as in imported data, in campaign order),
+    values (the ratings that count)}, for the items that have their ratings."""
+    needed = _ratings_needed(store, campaign)
+    place = {r["item_id"]: r["position"] for r in
+             store.rows("select item_id, position from campaign_items where campaign_id = ?", [campaign["id"]])}
+    by_item: dict[str, list[dict]] = defaultdict(list)
+    for row in study.answers(store, campaign["task"], question, campaign["id"]):
+        by_item[row["item_id"]].append(row)
+    counted = {}
+    for item_id, rows in by_item.items():
+        if len(rows) < needed:
+            continue
+        first = sorted(rows, key=lambda r: (r["recorded_at"], r["speaker_id"]))[:needed]
+        counted[item_id] = {"run_id": first[0]["run_id"], "entry_id": first[0]["entry_id"],
+                            "at": (first[-1]["recorded_at"], place.get(item_id, 0)),
+                            "values": [r["value"] for r in first]}
+    return counted
+
+
+def _mean(values: list) -> float:
+    return sum(float(v) for v in values) / len(values)
+
+
+def accepted(rule: dict, values: list) -> bool:
+    if "majority_in" in rule:
+        return study.majority([int(v) for v in values]) in rule["majority_in"]
+    return _mean(values) >= rule["mean_at_least"]
+
+
+def comparisons(runs: list[dict], counted: dict[str, dict], alpha: float) -> list[dict]:
+    by_run: dict[str, dict[str, dict]] = defaultdict(dict)
+    for item in counted.values():
+        by_run[item["run_id"]][item["entry_id"]] = item
+    out = []
+    for a, b in itertools.combinations(runs, 2):
+        shared = set(by_run[a["id"]]) & set(by_run[b["id"]])
+        ordered = sorted(shared, key=lambda e: (max(by_run[a["id"]][e]["at"], by_run[b["id"]][e]["at"]), e))
+        differences = [_mean(by_run[a["id"]][e]["values"]) - _mean(by_run[b["id"]][e]["values"]) for e in ordered]
+        result = sequential.compare(differences, alpha)
+        out.append({"a": a["name"], "b": b["name"], "a_run": a["id"], "b_run": b["id"], **result})
+    return out
+
+
+def tiers(runs: list[dict], counted: dict[str, dict], rule: dict | None, threshold: float, alpha: float) -> list[dict]:
+    if rule is None:
+        return []
+    out = []
+    for run in runs:
+        items = sorted((i for i in counted.values() if i["run_id"] == run["id"]), key=lambda i: (i["at"], i["entry_id"]))
+        result = sequential.tier_decision([accepted(rule, i["values"]) for i in items], threshold, alpha)
+        out.append({"run": run["name"], "run_id": run["id"], **result})
+    return out
+
+
+def served_runs(runs: list[dict], compared: list[dict], tiered: list[dict]) -> list[str]:
+    """Runs still in an open decision: the ones an adaptive campaign keeps serving."""
+    open_runs = {c[k] for c in compared if c["decision"] == "open" for k in ("a_run", "b_run")}
+    open_runs |= {t["run_id"] for t in tiered if t["decision"] == "open"}
+    return [r["id"] for r in runs if r["id"] in open_runs]
+
+
+def decide(store: Store, campaign_id: str) -> dict:
+    """One campaign's answers, decisions and the runs still served (no plan: what serving needs)."""
+    campaign = campaign_row(store, campaign_id)
+    task = task_defs.task(campaign["task"])
+    rule_file = task_defs.settings("tier_rule")
+    rule = rule_file.get("accepted_when", {}).get(task.code)
+    question = rule["question"] if rule else task.quality_question
+    alpha = campaign["settings"].get("alpha", rule_file.get("decision_alpha", sequential.ALPHA))
+    runs = runs_of(store, campaign_id)
+    counted = counted_items(store, campaign, question)
+    compared = comparisons(runs, counted, alpha)
+    tiered = tiers(runs, counted, rule, rule_file["min_share_accepted"], alpha)
+    served = served_runs(runs, compared, tiered)
+    answers = store.one("select count(*) as n from ratings where campaign_id = ?", [campaign_id])["n"]
+    items = store.one("select count(*) as n from campaign_items where campaign_id = ?", [campaign_id])["n"]
+    return {"campaign": campaign_id, "name": campaign["name"], "task": task.code, "question": question,
+            "adaptive": bool(campaign["settings"].get("adaptive")), "alpha": alpha, "answers": answers,
+            "runs": [r["name"] for r in runs], "items": items, "items_counted": len(counted),
+            "ratings_per_item": _ratings_needed(store, campaign), "comparisons": compared, "tiers": tiered,
+            "serving": [r["name"] for r in runs if r["id"] in served], "serving_runs": served,
+            "_campaign": campaign, "_runs": runs, "_counted": counted}
+
+
+def status(store: Store, campaign_id: str) -> dict:
+    """:func:`decide` and the plan: about how many more items and speaker-hours to the decisions."""
+    found = decide(store, campaign_id)
+    campaign, runs, counted = found.pop("_campaign"), found.pop("_runs"), found.pop("_counted")
+    found["plan"] = plan(store, campaign, runs, counted, found["comparisons"], found["tiers"], found["serving_runs"])
+    return found
+
+
+def plan(store: Store, campaign: dict, runs: list[dict], counted: dict, compared: list[dict], tiered: list[dict],
+         served: list[str]) -> dict:
+    """About how many more items and speaker-hours until every open decision is settled, if what the
+    ratings show now stays as it is: the most any open decision needs, for each run still served."""
+    model = planner.campaign_model(store, campaign["id"])
+    wanted = [d["about_more_items"] for d in [*compared, *tiered] if d["decision"] == "open"]
+    left = store.rows("select i.entry_id, i.source, i.output from campaign_items ci join items i on i.id = ci.item_id where "
+                      "ci.campaign_id = ? and i.kind = 'segment'", [campaign["id"]])
+    mean_words = (sum(planner.words(r["source"], r["output"]) for r in left) / len(left)) if left else 0.0
+    open_decisions = len(wanted)
+    if not open_decisions:
+        return {"open_decisions": 0, "about_more_items": 0, "speaker_hours": 0.0, "model": model,
+                "note": "every decision is made"}
+    if any(w is None for w in wanted):
+        return {"open_decisions": open_decisions, "about_more_items": None, "speaker_hours": None, "model": model,
+                "note": "a decision shows no difference yet: no estimate of the items it needs"}
+    more = max(wanted)
+    per_item = len(served) or 1
+    ratings = more * per_item * _ratings_needed(store, campaign)
+    segments = len({i["entry_id"] for i in counted.values()})
+    total_segments = len({r["entry_id"] for r in left})
+    note = ""
+    if segments + more > total_segments:
+        note = "more items than the campaign has left: it may end with this decision open"
+    return {"open_decisions": open_decisions, "about_more_items": more, "ratings": ratings,
+            "speaker_hours": round(planner.hours(model, ratings, mean_words), 2), "model": model, "note": note}

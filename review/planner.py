@@ -1,0 +1,135 @@
+"""The speaker-hour planner: seconds an item takes, from the words a speaker reads on it (source and
+translation), and so the hours a decision still needs.
+
+The model is a straight line, ``seconds = intercept + per_word × words``, fitted by least squares on the
+working time of answered items (seconds shown minus time away; answers keyed in from paper have no time
+and are left out; an item that took more than ``LONGEST`` seconds is a break, not work). A campaign
+with ``MIN_TIMED`` timed answers uses its own line; before that the shipped prior
+(``review/data/speaker_time.json``), fitted by :func:`fit_prior` on the per-item times of the trained
+ESA annotators of WMT23 en-de (``../shared/data/wmt23-en-de-esa/240315rc5ESA.scores.csv``).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+from collections import defaultdict
+from pathlib import Path
+
+import numpy as np
+
+from scoring.errors import FileProblem
+from scoring.runcard import read_text
+
+from .store import Store
+from .tasks import base as task_base
+
+LONGEST = 600.0   # seconds: longer on one item is time away, not work
+MIN_TIMED = 30    # timed answers before a campaign's own line replaces the prior
+
+
+def words(*texts: str | None) -> int:
+    return sum(len((t or "").split()) for t in texts)
+
+
+def fit(observations: list[tuple[int, float]]) -> tuple[float, float]:
+    """(intercept, per_word) by least squares, both kept ≥ 0 (an item never takes negative time)."""
+    x = np.array([w for w, s in observations if 0 < s <= LONGEST], dtype=float)
+    y = np.array([s for w, s in observations if 0 < s <= LONGEST], dtype=float)
+    if len(x) < 2 or np.ptp(x) == 0:
+        return float(y.mean()) if len(y) else 0.0, 0.0
+    per_word, intercept = np.polyfit(x, y, 1)
+    if per_word < 0:
+        return float(y.mean()), 0.0
+    if intercept < 0:
+        return 0.0, float((x * y).sum() / (x * x).sum())
+    return float(intercept), float(per_word)
+
+
+def prior() -> dict:
+    return task_base.settings("speaker_time")
+
+
+def campaign_model(store: Store, campaign_id: str) -> dict:
+    """The line for a campaign: its own once it has ``MIN_TIMED`` timed answers, else the prior."""
+    rows = store.rows("select r.seconds, r.away_seconds, i.source, i.output from ratings r join items i on "
+                      "i.id = r.item_id where r.campaign_id = ? and r.seconds is not null and "
+                      "coalesce(r.medium, '') != 'paper'", [campaign_id])
+    timed = [(words(r["source"], r["output"]), r["seconds"] - (r["away_seconds"] or 0.0)) for r in rows]
+    timed = [(w, s) for w, s in timed if 0 < s <= LONGEST]
+    if len(timed) >= MIN_TIMED:
+        intercept, per_word = fit(timed)
+        return {"intercept_seconds": intercept, "seconds_per_word": per_word, "answers": len(timed),
+                "source": "this campaign's timed answers"}
+    shipped = prior()
+    return {"intercept_seconds": shipped["intercept_seconds"], "seconds_per_word": shipped["seconds_per_word"],
+            "answers": shipped["answers"], "source": shipped["source"]}
+
+
+def seconds_for(model: dict, item_words: float) -> float:
+    return model["intercept_seconds"] + model["seconds_per_word"] * item_words
+
+
+def hours(model: dict, ratings: int, mean_words: float) -> float:
+    return ratings * seconds_for(model, mean_words) / 3600
+
+
+# ----------------------------------------------------------------------------- the shipped prior
+
+def esa_times(csv_path: Path) -> list[tuple[str, str, int, float]]:
+    """(annotator, document#system, item id, seconds) of every real (``TGT``) item of an Appraise ESA
+    export: the gap between its two times, or, where they are equal, since the same annotator's
+    previous submission (the export's convention)."""
+    rows = list(csv.reader(io.StringIO(read_text(csv_path))))
+    by_annotator: dict[str, list[tuple[float, float, list]]] = defaultdict(list)
+    for lineno, row in enumerate(rows, 1):
+        if len(row) < 12:
+            raise FileProblem(str(csv_path), f"line {lineno}", "expected 12 columns")
+        by_annotator[row[0]].append((float(row[10]), float(row[11]), row))
+    out = []
+    for annotator, items in by_annotator.items():
+        items.sort(key=lambda r: r[1])
+        previous = None
+        for start, end, row in items:
+            took = end - start if end > start else (end - previous if previous is not None else math.nan)
+            previous = end
+            if row[3] == "TGT" and math.isfinite(took):
+                out.append((annotator, row[7], int(row[2]), took))
+    return out
+
+
+def fit_prior(esa_csv: str, wmt_folder: str, lp: str = "en-de") -> dict:
+    """The prior from ESA annotators' real times: each annotator's items of one document and system are
+    that document's segments in order (groups whose count differs from the document's are left out);
+    an item's words are its source's and its translation's."""
+    root = Path(wmt_folder)
+    sources = read_text(root / "sources" / f"{lp}.txt").split("\n")
+    documents = [line.split("\t")[1] for line in read_text(root / "documents" / f"{lp}.docs").split("\n") if line]
+    segments: dict[str, list[int]] = defaultdict(list)
+    for k, doc in enumerate(documents):
+        segments[doc].append(k)
+    outputs: dict[str, list[str]] = {}
+    groups: dict[tuple[str, str], list[tuple[int, float]]] = defaultdict(list)
+    for annotator, doc_system, item, took in esa_times(Path(esa_csv)):
+        groups[(annotator, doc_system)].append((item, took))
+    observations = []
+    for (annotator, doc_system), items in groups.items():
+        if "#" not in doc_system:
+            continue
+        doc, system = doc_system.split("#", 1)
+        if len(items) != len(segments.get(doc, ())):
+            continue
+        if system not in outputs:
+            path = root / "system-outputs" / lp / f"{system}.txt"
+            outputs[system] = read_text(path).split("\n") if path.is_file() else []
+        if not outputs[system]:
+            continue
+        for (_, took), k in zip(sorted(items), segments[doc]):
+            observations.append((words(sources[k], outputs[system][k]), took))
+    kept = [(w, s) for w, s in observations if 0 < s <= LONGEST]
+    intercept, per_word = fit(kept)
+    return {"intercept_seconds": round(intercept, 3), "seconds_per_word": round(per_word, 4), "answers": len(kept),
+            "median_seconds": round(float(np.median([s for _, s in kept])), 1),
+            "median_words": float(np.median([w for w, _ in kept])),
+            "source": "prior: WMT23 en-de ESA annotators' per-item times (240315rc5ESA.scores.csv)"}

@@ -1,0 +1,236 @@
+"""Adaptive campaigns: served only where a decision is open, never an item twice, a decided system no
+longer served — in the review package, on the command line and in the app (pytest-qt) — and the
+speaker-hour planner."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+import shutil
+
+import pytest
+
+from conftest import open_window, shared_file, start_reviewing
+from desktop.cli import main
+from review import adaptive, campaigns, decisions, planner, practice
+from review.session import ReviewSession, record_answer
+from review.store import Store
+
+QUALITY = {"good": 4.6, "also-good": 4.6, "poor": 1.2}  # mean adequacy each system gets
+
+
+def _systems(scored_demo, tmp_path) -> list:
+    """Three scored run cards of the same test set (the demo), one per system, written to files."""
+    base = json.loads(scored_demo.read_text(encoding="utf-8"))
+    paths = []
+    for k, name in enumerate(QUALITY):
+        card = copy.deepcopy(base)
+        card["model_slug"] = card["run_id"] = name
+        for e in card["entries"]:
+            e["predicted"] = f"{e['predicted']} {'' if k == 0 else name}".strip()
+        path = tmp_path / f"{name}.scored.json"
+        path.write_text(json.dumps(card), encoding="utf-8")
+        paths.append(path)
+    return paths
+
+
+def _rate(store, cid, speaker, rng, answers: int) -> list[str]:
+    """Answer ``answers`` items as they are served; the runs of the items answered, in order."""
+    served = []
+    for _ in range(answers):
+        ReviewSession(store, cid, speaker)  # opening the session serves the next segment when due
+        position = campaigns.next_position(store, cid, speaker)
+        if position is None:
+            break
+        item = campaigns.item_at(store, cid, speaker, position)
+        run = store.one("select name from runs where id = ?", [item["run_id"]])["name"]
+        value = min(5, max(1, round(QUALITY[run] + rng.uniform(-0.6, 0.6))))
+        record_answer(store, cid, speaker, {"adequacy": value, "fluency": value}, position=position)
+        served.append(run)
+    return served
+
+
+def _rate_until_poor_settles(store, cid, speakers, rng, after: int = 0) -> list[str]:
+    """Two speakers taking turns, one segment at a time, until every decision about "poor" is made, and
+    then ``after`` more rounds."""
+    served = []
+    while "poor" in decisions.decide(store, cid)["serving"]:
+        for s in speakers:
+            served += _rate(store, cid, s, rng, 3)
+    for _ in range(after):
+        for s in speakers:
+            served += _rate(store, cid, s, rng, 2)
+    return served
+
+
+@pytest.fixture
+def adaptive_db(scored_demo, tmp_path):
+    paths = _systems(scored_demo, tmp_path)
+    db = tmp_path / "adaptive.sqlite"
+    store = Store(db, create=True)
+    cid = campaigns.create_adaptive_campaign(store, [campaigns.load_scored(str(p)) for p in paths], "A")
+    speakers = [campaigns.add_speaker(store, name, "demo") for name in ("Rita", "Joseph")]
+    for s in speakers:
+        practice.mark_done(store, cid, s)
+    return store, db, cid, speakers, paths
+
+
+def test_a_decided_system_is_no_longer_served_and_no_item_comes_twice(adaptive_db):
+    store, _, cid, speakers, _ = adaptive_db
+    served = _rate_until_poor_settles(store, cid, speakers, random.Random(4), after=4)
+    found = decisions.status(store, cid)
+    poor = [c for c in found["comparisons"] if "poor" in (c["a"], c["b"])]
+    assert all(c["decision"] != "open" for c in poor)
+    assert next(t for t in found["tiers"] if t["run"] == "poor")["decision"] == "refused"
+    assert "poor" not in found["serving"]
+    # after the last decision about "poor" (the item count at which it settled), no "poor" item is served
+    settled = max(c["decided_after"] for c in poor)
+    poor_served = [k for k, run in enumerate(served) if run == "poor"]
+    assert len(poor_served) == settled  # each settled comparison used exactly the segments served before
+    assert poor_served[-1] < len(served) - 10 and served[-10:].count("poor") == 0 and len(served) > len(poor_served) + 10
+    # never an item twice, and with one rater per item never the same item for two speakers
+    rows = store.rows("select speaker_id, item_id from assignments where campaign_id = ?", [cid])
+    assert len({(r["speaker_id"], r["item_id"]) for r in rows}) == len(rows)
+    assert len({r["item_id"] for r in rows}) == len(rows)
+    # it used fewer ratings than rating every system on every segment
+    assert found["answers"] < found["items"]
+
+
+def test_the_choice_is_seeded_and_recorded(adaptive_db, tmp_path):
+    """The same state gives the same choice (seeded by campaign, speaker and position), and what was
+    chosen is the speaker's assignments."""
+    store, db, cid, speakers, _ = adaptive_db
+    store.close()
+    twin = tmp_path / "twin.sqlite"
+    shutil.copy(db, twin)
+    chosen = []
+    for path in (db, twin):
+        with Store(path) as copy_:
+            _rate(copy_, cid, speakers[0], random.Random(1), 12)
+            chosen.append([r["item_id"] for r in copy_.rows("select item_id from assignments where campaign_id = ? "
+                                                            "order by speaker_id, position", [cid])])
+    assert chosen[0] == chosen[1] and len(chosen[0]) >= 12
+
+
+def test_practice_comes_first_in_an_adaptive_campaign(adaptive_db):
+    store, _, cid, _, _ = adaptive_db
+    newcomer = campaigns.add_speaker(store, "Louise", "demo")
+    session = ReviewSession(store, cid, newcomer)
+    assert session.practising and session.practice_items
+    assert campaigns.sequence_length(store, cid, newcomer) > 0  # her first segment is already served
+
+
+def test_status_on_the_command_line_gives_the_app_s_figures(adaptive_db, capsys):
+    store, db, cid, speakers, _ = adaptive_db
+    _rate(store, cid, speakers[0], random.Random(2), 80)
+    store.close()
+    assert main(["study", "status", "--db", str(db), "--json"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    with Store(db) as again:
+        assert printed == json.loads(json.dumps(decisions.status(again, cid)))
+    assert main(["study", "status", "--db", str(db)]) == 0
+    text = capsys.readouterr().out
+    assert "good vs poor: good better after" in text and "serving:" in text and "speaker-hours" in text
+
+
+def test_create_campaign_from_several_cards_needs_adaptive(adaptive_db, capsys):
+    _, db, _, _, paths = adaptive_db
+    assert main(["review", "create-campaign", *map(str, paths), "--task", "A", "--db", str(db)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "--adaptive" in err
+    assert main(["review", "create-campaign", *map(str, paths), "--task", "A", "--adaptive", "--alpha", "0.1",
+                 "--db", str(db)]) == 0
+    assert main(["review", "create-campaign", str(paths[0]), "--task", "A", "--adaptive", "--alpha", "1.5",
+                 "--db", str(db)]) == 2
+
+
+def test_runs_of_different_test_sets_are_refused(scored_demo, tmp_path):
+    paths = _systems(scored_demo, tmp_path)
+    other = json.loads(paths[1].read_text(encoding="utf-8"))
+    other["entries"][0]["source"] = "Something else entirely."
+    store = Store(tmp_path / "x.sqlite", create=True)
+    with pytest.raises(Exception, match="not runs of the same test set"):
+        campaigns.create_adaptive_campaign(store, [campaigns.load_scored(str(paths[0])), other], "A")
+
+
+def test_a_decided_system_leaves_the_app_s_review_and_campaigns_tab(adaptive_db, qtbot):
+    store, db, cid, speakers, _ = adaptive_db
+    _rate_until_poor_settles(store, cid, speakers, random.Random(4))
+    assert "poor" not in decisions.status(store, cid)["serving"]
+    store.close()
+    window = open_window(qtbot, db)
+    window.tabs.setCurrentWidget(window.campaigns)
+    panel = window.campaigns
+    model = panel.decisions.model()
+    rows = [[model.data(model.index(r, c)) for c in range(model.columnCount())] for r in range(model.rowCount())]
+    assert any(r[0] == "good vs poor" and r[1].startswith("good better after") for r in rows)
+    assert any(r[0].startswith("Tier of poor") and r[1].startswith("refused after") for r in rows)
+    assert "Serving: good, also-good." in panel.plan.text() and "speaker-hours" in panel.plan.text()
+    window.tabs.setCurrentWidget(window.review)
+    page = start_reviewing(qtbot, window)
+    for _ in range(6):  # the next items the speaker is shown are never the decided system's
+        item = page.session.item
+        with Store(db) as look:
+            run = look.one("select name from runs where id = ?", [item["run_id"]])["name"]
+        assert run != "poor"
+        page.session.record(page.session.position, {"adequacy": 4, "fluency": 4})
+        page.session.advance()
+        if page.session.finished:
+            break
+
+
+# ----------------------------------------------------------------------------- the planner
+
+def test_the_shipped_prior_is_what_the_esa_times_give():
+    esa = shared_file("data/wmt23-en-de-esa/240315rc5ESA.scores.csv")
+    wmt = shared_file("data/wmt23-en-de")
+    refitted = planner.fit_prior(str(esa), str(wmt))
+    shipped = planner.prior()
+    for key in ("intercept_seconds", "seconds_per_word", "answers", "median_seconds"):
+        assert refitted[key] == shipped[key]
+    assert 5 < shipped["intercept_seconds"] < 60 and 0 < shipped["seconds_per_word"] < 1
+
+
+def test_a_campaign_uses_its_own_times_once_it_has_enough(adaptive_db):
+    store, _, cid, speakers, _ = adaptive_db
+    assert planner.campaign_model(store, cid)["source"].startswith("prior")
+    for _ in range(planner.MIN_TIMED + 5):
+        session = ReviewSession(store, cid, speakers[0])
+        session.start()
+        if session.finished:
+            break
+        words = planner.words(session.item["source"], session.item["output"])
+        # 7 s and half a second a word of work, and a second away from the app on each item
+        session.record(session.position, {"adequacy": 4, "fluency": 4}, seconds=8.0 + 0.5 * words, away_seconds=1.0)
+    model = planner.campaign_model(store, cid)
+    assert model["source"] == "this campaign's timed answers" and model["answers"] >= planner.MIN_TIMED
+    assert model["intercept_seconds"] == pytest.approx(7.0, abs=1e-6)
+    assert model["seconds_per_word"] == pytest.approx(0.5, abs=1e-6)
+
+
+def test_paper_answers_have_no_time_and_are_left_out(adaptive_db):
+    store, _, cid, speakers, _ = adaptive_db
+    for _ in range(planner.MIN_TIMED + 2):
+        ReviewSession(store, cid, speakers[1])
+        position = campaigns.next_position(store, cid, speakers[1])
+        if position is None:
+            break
+        record_answer(store, cid, speakers[1], {"adequacy": 3, "fluency": 3}, position=position, medium="paper")
+    assert planner.campaign_model(store, cid)["source"].startswith("prior")
+
+
+def test_nothing_is_served_once_every_decision_is_made(adaptive_db):
+    store, _, _, speakers, paths = adaptive_db
+    two = campaigns.create_adaptive_campaign(store, [campaigns.load_scored(str(p)) for p in (paths[0], paths[2])], "A")
+    for s in speakers:
+        practice.mark_done(store, two, s)
+    rng = random.Random(9)
+    for _ in range(40):
+        for s in speakers:
+            _rate(store, two, s, rng, 2)
+    found = decisions.status(store, two)
+    assert found["serving"] == [] and found["plan"]["open_decisions"] == 0
+    assert adaptive.top_up(store, two, speakers[0]) == 0
+    assert campaigns.next_position(store, two, speakers[0]) is None
+    assert found["answers"] < found["items"]  # settled before every output was rated

@@ -1,0 +1,181 @@
+"""The anytime-valid decisions (review/sequential.py) against an independent implementation (confseq),
+against a line-by-line re-implementation of the paper's formula, and on real ratings (MLQE-PE ne-en,
+WMT23 en-de)."""
+
+from __future__ import annotations
+
+import ast
+import csv
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+from scipy import stats
+
+from conftest import shared_file
+from review import decisions, interop, sequential
+from review.store import Store
+
+if not hasattr(np, "float_"):  # confseq 0.0.11 still names numpy 1's alias in a type hint
+    np.float_ = np.float64
+from confseq.betting import betting_mart  # noqa: E402
+from confseq.boundaries import normal_mixture_bound  # noqa: E402
+
+
+def test_the_comparison_boundary_is_confseq_s_two_sided_normal_mixture():
+    for alpha in (0.01, 0.05, 0.2):
+        for variance in (0.3, 4.0, 850.0):
+            t = np.arange(1, 400)
+            ours = t * sequential.radius(t, variance, alpha)
+            theirs = [normal_mixture_bound(k * variance, alpha, sequential.OPTIMISED_AT * variance, alpha, False)
+                      for k in t]
+            assert ours == pytest.approx(theirs, rel=1e-12)
+
+
+def _first_stop_by_hand(x: list[float], alpha: float) -> tuple[int, int]:
+    """Theorem 2.2 of Waudby-Smith et al. (2021), written out item by item."""
+    rho2 = (-2 * math.log(alpha) + math.log(-2 * math.log(alpha) + 1)) / sequential.OPTIMISED_AT
+    total = squares = 0.0
+    for t, value in enumerate(x, 1):
+        total += value
+        squares += value * value
+        mean = total / t
+        sd = math.sqrt(max(squares / t - mean * mean, 0.0))
+        half = sd * math.sqrt(2 * (t * rho2 + 1) / (t * t * rho2) * math.log(math.sqrt(t * rho2 + 1) / alpha))
+        if t >= sequential.BURN_IN and abs(mean) > half:
+            return t, (1 if mean > 0 else -1)
+    return 0, 0
+
+
+def test_first_stops_match_the_formula_written_out_and_never_peek_ahead():
+    rng = np.random.default_rng(11)
+    rows = rng.normal(0.4, 2.0, size=(30, 300))
+    stops, sides = sequential.first_stops(rows, 0.05)
+    for row, stop, side in zip(rows, stops, sides):
+        assert (stop, side) == _first_stop_by_hand(list(row), 0.05)
+        if stop:  # the decision at a time uses only the ratings recorded by then
+            assert sequential.compare(row[:stop - 1])["decision"] == "open"
+            assert sequential.compare(row[:stop])["decided_after"] == stop
+            assert sequential.compare(row)["decided_after"] == stop  # later ratings do not change it
+
+
+def test_no_decision_before_the_burn_in():
+    x = [5.0, 6.0] * 8  # a huge, steady difference
+    assert sequential.compare(x)["decision"] == "open" and sequential.compare(x)["interval"] is None
+    assert sequential.compare(x + [5.0] * 10)["decided_after"] == sequential.BURN_IN
+
+
+def test_items_needed_is_where_the_boundary_passes_the_gap():
+    for gap, variance in ((0.5, 1.0), (3.0, 400.0), (0.05, 0.2)):
+        n = sequential.items_needed(gap, variance)
+        assert sequential.radius(n, variance) < gap <= sequential.radius(n - 1, variance)
+    assert sequential.items_needed(0.0, 1.0) is None
+
+
+@pytest.mark.parametrize("m", [0.2, 0.5, 0.8, 0.93])
+def test_the_tier_capital_is_confseq_s_hedged_betting_martingale(m):
+    rng = np.random.default_rng(int(m * 100))
+    for x in (rng.binomial(1, 0.7, 300).astype(float), rng.beta(2, 5, 300)):
+        ours = np.exp(sequential.log_capital(x, np.array([m]), 0.05)[0])
+        theirs = betting_mart(x, m, alpha=0.05, theta=0.5, trunc_scale=0.5, convex_comb=False)
+        assert ours == pytest.approx(theirs, rel=1e-9)
+
+
+def test_a_tier_decision_on_mlqe_pe_ne_en_stops_and_says_how_many_items_it_used(tmp_path):
+    """MLQE-PE ne-en as a one-system campaign (1000 items, 6 raters each, in file order): an item is
+    accepted when its mean DA is at least 70; the rule needs 80 % accepted."""
+    tsv = shared_file("data/mlqe-pe/ne-en/test20.neen.df.short.tsv")
+    store = Store(tmp_path / "da.sqlite", create=True)
+    imported = interop.import_da(store, str(tsv))
+    found = decisions.status(store, imported["campaign_id"])
+    tier = found["tiers"][0]
+    # independently: the accepted sequence from the file, and confseq's martingale at the threshold
+    rows = list(csv.DictReader(tsv.open(encoding="utf-8"), delimiter="\t", quoting=csv.QUOTE_NONE))
+    accepted = np.array([np.mean(ast.literal_eval(r["scores"])) >= 70 for r in rows], dtype=float)
+    capital = betting_mart(accepted, 0.8, alpha=0.05, theta=0.5, trunc_scale=0.5, convex_comb=False)
+    first = int(np.argmax(capital >= 20)) + 1
+    assert tier["decision"] == "refused" and tier["decided_after"] == first
+    assert tier["items"] == 1000 and tier["share"] == pytest.approx(accepted.mean())
+    assert tier["interval"][1] < 0.8 and found["serving"] == [] and found["plan"]["open_decisions"] == 0
+    assert first < 20  # a run far below the rule is refused within a handful of items
+
+
+def _matrix(path):
+    scores: dict[str, list] = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        system, value = line.split("\t")
+        scores.setdefault(system, []).append(None if value == "None" else float(value))
+    systems = sorted(s for s in scores if not s.startswith("ref"))
+    keep = [k for k in range(len(scores[systems[0]])) if all(scores[s][k] is not None for s in systems)]
+    return systems, np.array([[scores[s][k] for k in keep] for s in systems])
+
+
+@pytest.mark.parametrize("folder,human", [("wmt23-en-de", "mqm"), ("wmt23-en-de", "da-sqm"),
+                                          ("wmt23-en-de-esa", "ESA-1")])
+def test_the_simulation_on_real_ratings(folder, human):
+    from review.simulation import simulate
+    root = shared_file(f"data/{folder}")
+    path = next(p for p in (root / "human-scores" / f"en-de.{human}.seg.score", root / f"en-de.{human}.seg.score")
+                if p.exists())
+    systems, matrix = _matrix(path)
+    found = simulate(str(root), "en-de", human, orders=30, seed=5)
+    pairs = [(a, b) for a in range(len(systems)) for b in range(a + 1, len(systems))]
+    fixed = sum(stats.ttest_rel(matrix[a], matrix[b]).pvalue < 0.05 for a, b in pairs)
+    assert (found["systems"], found["items"], found["pairs"]) == (systems, matrix.shape[1], len(pairs))
+    assert found["fixed_decided"] == fixed and len(systems) == 12
+    assert found["type_one_error"] <= 0.05 and found["wrong_direction"] <= 0.01
+    assert found["median_fraction"] <= found["mean_fraction"] <= 0.40
+    assert 0 < found["sequential_decided"] < 1 and found["adaptive_fraction"] <= 1
+
+
+# ----------------------------------------------------------------------------- bad input, any input
+
+def _one_system_folder(tmp_path):
+    folder = tmp_path / "mtme" / "human-scores"
+    folder.mkdir(parents=True)
+    lines = [f"sysA\t{k % 7}" for k in range(40)] + [f"refA\t{k % 5}" for k in range(40)]
+    (folder / "en-de.mqm.seg.score").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return folder.parent
+
+
+@pytest.mark.parametrize("case", ["no human file", "one system", "orders 0", "alpha 0", "alpha 1.5", "not a folder",
+                                  "a bad line", "infinite score"])
+def test_bad_input_to_the_simulation_is_one_line_and_exit_2(case, tmp_path, capsys):
+    from desktop.cli import main
+    folder = _one_system_folder(tmp_path)
+    human, extra = "mqm", []
+    if case == "no human file":
+        human = "da-sqm"
+    elif case == "one system":
+        pass
+    elif case.startswith("orders"):
+        extra = ["--orders", "0"]
+    elif case.startswith("alpha"):
+        extra = ["--alpha", case.split()[1]]
+    elif case == "not a folder":
+        folder = tmp_path / "nowhere"
+    elif case in ("a bad line", "infinite score"):
+        path = folder / "human-scores" / "en-de.mqm.seg.score"
+        bad = "sysB 3 no tab" if case == "a bad line" else "sysB\tinf"
+        path.write_text(path.read_text() + "\n".join(f"sysB\t{k}" for k in range(39)) + f"\n{bad}\n")
+    if case in ("orders 0", "alpha 0", "alpha 1.5"):
+        path = folder / "human-scores" / "en-de.mqm.seg.score"
+        path.write_text(path.read_text() + "\n".join(f"sysB\t{k % 3}" for k in range(40)) + "\n")
+    code = main(["study", "simulate-sequential", str(folder), "--lp", "en-de", "--human", human, *extra])
+    captured = capsys.readouterr()
+    assert code == 2 and captured.out == ""
+    assert len(captured.err.strip().splitlines()) == 1 and "Traceback" not in captured.err
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.floats(-100, 100, allow_nan=False), max_size=80))
+def test_any_ratings_give_a_decision_that_never_changes_with_later_ones(values):
+    found = sequential.compare(values)
+    assert found["decision"] in ("open", "A better", "B better") and found["items"] == len(values)
+    if found["decided_after"]:
+        again = sequential.compare(values[:found["decided_after"]])
+        assert again["decision"] == found["decision"] and again["decided_after"] == found["decided_after"]
+    share = sequential.tier_decision([v > 0 for v in values], 0.8)
+    assert share["decision"] in ("open", "confirmed", "refused")
+    assert 0 <= share["interval"][0] <= share["interval"][1] <= 1
