@@ -75,7 +75,8 @@ def _payload(store: Store) -> dict:
     store.conn.executemany("insert into temp.shared values (?)", [(c,) for c in _shared_campaigns(store)])
     in_shared = "where t.campaign_id in (select id from temp.shared)"
     live = "and t.speaker_id in (select id from speakers where withdrawn = 0)"
-    runs = "(select run_id from campaigns where id in (select id from temp.shared))"
+    runs = ("(select run_id from campaigns where id in (select id from temp.shared) union select i.run_id from "
+            "campaign_items ci join items i on i.id = ci.item_id where ci.campaign_id in (select id from temp.shared))")
     data = {
         "runs": _rows(store, "runs", f"where t.id in {runs}"),
         "items": _rows(store, "items", f"where t.run_id in {runs}"),

@@ -59,6 +59,12 @@ class Holdings:
         self.campaign_items: dict[str, set[str]] = defaultdict(set)
         for r in [*store.rows("select campaign_id, item_id from campaign_items"), *data["campaign_items"]]:
             self.campaign_items[r["campaign_id"]].add(r["item_id"])
+        for campaign_id, item_ids in self.campaign_items.items():  # a campaign over several runs owns each of them
+            coordinator = self.campaigns.get(campaign_id, {}).get("coordinator")
+            for item_id in item_ids:
+                run_id = (self.items.get(item_id) or {}).get("run_id")
+                if coordinator and run_id:
+                    self.coordinators[run_id].add(coordinator)
         coordinator_of = lambda r: self.campaigns.get(r["campaign_id"], {}).get("coordinator")  # noqa: E731
         self.enrolled = {(r["campaign_id"], r["device_code"]) for r in
                          [*store.rows("select campaign_id, device_code from enrolments"), *data["enrolments"]]}

@@ -234,3 +234,28 @@ def test_nothing_is_served_once_every_decision_is_made(adaptive_db):
     assert adaptive.top_up(store, two, speakers[0]) == 0
     assert campaigns.next_position(store, two, speakers[0]) is None
     assert found["answers"] < found["items"]  # settled before every output was rated
+
+
+def test_an_adaptive_campaign_travels_and_its_decisions_follow_each_merge(scored_demo, tmp_path):
+    """The hub's adaptive campaign over three runs goes to an enrolled laptop in a bundle; the laptop's
+    speaker is served there; the hub's decisions count those answers after the merge."""
+    from review import bundles, laptops
+    paths = _systems(scored_demo, tmp_path)
+    hub, lap = Store(tmp_path / "hub.sqlite", create=True), Store(tmp_path / "lap.sqlite", create=True)
+    cid = campaigns.create_adaptive_campaign(hub, [campaigns.load_scored(str(p)) for p in paths], "A")
+    laptops.enrol(hub, lap.device_id, cid)
+    laptops.trust(lap, hub.device_id)
+    setup = tmp_path / "setup.lyssbundle"
+    bundles.export_bundle(hub, str(setup))
+    bundles.merge(lap, str(setup))
+    assert decisions.status(lap, cid)["runs"] == list(QUALITY)  # every run's items came along
+    speaker = campaigns.add_speaker(lap, "Rita", "demo")
+    practice.mark_done(lap, cid, speaker)
+    _rate(lap, cid, speaker, random.Random(3), 30)
+    answers = tmp_path / "answers.lyssbundle"
+    bundles.export_bundle(lap, str(answers))
+    before = decisions.status(hub, cid)
+    bundles.merge(hub, str(answers))
+    after = decisions.status(hub, cid)
+    assert before["answers"] == 0 and after["answers"] == 30
+    assert after["comparisons"] == decisions.status(lap, cid)["comparisons"]
