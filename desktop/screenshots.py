@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import shutil
 import sys
 import tempfile
@@ -24,6 +25,7 @@ from desktop.qt_common import application  # noqa: E402
 from eval_standards import analysers  # noqa: E402
 from eval_standards.demos import DEFAULT, demo_path, other_demos  # noqa: E402
 from review import campaigns, paper, practice, tasks  # noqa: E402
+from review.session import ReviewSession, record_answer  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "docs" / "screenshots"
@@ -178,6 +180,38 @@ def large_text_screen(shots: Shots, cid: str, speaker: str) -> None:
     window.resize(*SCREEN)
 
 
+def decisions_screen(shots: Shots, speakers: list[str]) -> None:
+    """An adaptive campaign over three systems of the demo's test set, part-way: the Campaigns tab with
+    its decisions, what is still served and the hours left."""
+    window, store = shots.window, shots.window.store
+    base = json.loads(shots.scored.read_text(encoding="utf-8"))
+    systems = {"demo/strong": 4.6, "demo/also-strong": 4.4, "demo/weak": 1.4}
+    runs = []
+    for k, name in enumerate(systems):
+        card = json.loads(json.dumps(base))
+        card["model_slug"] = name
+        for e in card["entries"]:
+            e["predicted"] = f"{e['predicted']}{' ' * k}"
+        runs.append(card)
+    cid = campaigns.create_adaptive_campaign(store, runs, tasks.Adequacy.code)
+    names = {r["id"]: r["name"] for r in campaigns.list_runs(store)}
+    rng = random.Random(7)
+    for _ in range(14):
+        for speaker in speakers:
+            for _ in range(3):
+                ReviewSession(store, cid, speaker)  # serves the next segment when one is due
+                position = campaigns.next_position(store, cid, speaker)
+                if position is None:
+                    break
+                item = campaigns.item_at(store, cid, speaker, position)
+                value = max(1, min(5, round(systems[names[item["run_id"]]] + rng.uniform(-0.7, 0.7))))
+                record_answer(store, cid, speaker, {"adequacy": value, "fluency": value}, position=position)
+    window.tabs.setCurrentWidget(window.campaigns)
+    window.campaigns.refresh()
+    window.campaigns.campaigns.selectRow(window.campaigns._ids.index(cid))
+    shots.shot("20-campaign-decisions")
+
+
 def main() -> int:
     shots = Shots()
     cid, speakers = demo_campaigns(shots.window.store, shots.scored)
@@ -187,6 +221,7 @@ def main() -> int:
     speaker_loop_screens(shots, cid, speakers[0])
     french_screen(shots, cid, speakers[0])
     large_text_screen(shots, cid, speakers[0])
+    decisions_screen(shots, speakers)
     shots.close()
     return 0
 

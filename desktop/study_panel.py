@@ -9,7 +9,7 @@ import json
 
 import numpy as np
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QInputDialog, QLabel, QProgressBar, QPushButton,
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QHeaderView, QInputDialog, QLabel, QProgressBar, QPushButton,
                                QSplitter, QTableView, QVBoxLayout, QWidget)
 
 from review import bundles, campaigns, decisions, laptops, reweight, study, tasks, tiers
@@ -132,6 +132,7 @@ class CampaignPanel(QWidget):
         layout.addWidget(split, 1)
         self.decisions = accessible(_table(), self.tr("Decisions in the chosen campaign"),
                                     self.tr("Which system is better and each run's tier, as the answers settle them"))
+        self.decisions.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeToContents)
         layout.addWidget(self.decisions, 1)
         self.plan = QLabel()
         self.plan.setWordWrap(True)
@@ -211,6 +212,8 @@ class CampaignPanel(QWidget):
         else:
             text = self.tr("{0} open decision(s): about {1} more items, about {2:.1f} speaker-hours to the "
                            "decision.").format(plan["open_decisions"], plan["about_more_items"], plan["speaker_hours"])
+            if plan.get("beyond_campaign"):
+                text += " " + self.tr("That is more than the campaign has left: it may end with a decision open.")
         if found["adaptive"]:
             text += " " + (self.tr("Serving: {0}.").format(", ".join(found["serving"])) if found["serving"]
                            else self.tr("Nothing more is served."))

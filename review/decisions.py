@@ -148,8 +148,8 @@ def plan(store: Store, campaign: dict, runs: list[dict], counted: dict, compared
     ratings = more * per_item * _ratings_needed(store, campaign)
     segments = len({i["entry_id"] for i in counted.values()})
     total_segments = len({r["entry_id"] for r in left})
-    note = ""
-    if segments + more > total_segments:
-        note = "more items than the campaign has left: it may end with this decision open"
+    beyond = segments + more > total_segments
+    note = "more items than the campaign has left: it may end with this decision open" if beyond else ""
     return {"open_decisions": open_decisions, "about_more_items": more, "ratings": ratings,
-            "speaker_hours": round(planner.hours(model, ratings, mean_words), 2), "model": model, "note": note}
+            "speaker_hours": round(planner.hours(model, ratings, mean_words), 2), "model": model, "note": note,
+            "beyond_campaign": beyond}

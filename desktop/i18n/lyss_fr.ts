@@ -4,12 +4,12 @@
 <context>
     <name></name>
     <message>
-        <location filename="../paper_forms.py" line="100"/>
+        <location filename="../paper_forms.py" line="103"/>
         <source>Write the word numbers of each error, then minor or major (for example: 2-3 major); &apos;missing&apos; if something was left out.</source>
         <translation>Écrivez les numéros des mots de chaque erreur, puis minor (mineure) ou major (majeure) (par exemple : 2-3 major) ; « missing » s’il manque quelque chose.</translation>
     </message>
     <message>
-        <location filename="../paper_forms.py" line="105"/>
+        <location filename="../paper_forms.py" line="108"/>
         <source>or a number from 0 to 100:</source>
         <translation>ou un nombre de 0 à 100 :</translation>
     </message>
@@ -81,234 +81,346 @@
     </message>
     <message>
         <location filename="../study_panel.py" line="86"/>
+        <source>Adaptive campaign from several runs…</source>
+        <translation>Campagne adaptative sur plusieurs runs…</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="87"/>
+        <source>One scored run card per system, on the same test set: speakers are served only what is still undecided</source>
+        <translation>Une carte de run évaluée par système, sur le même jeu de test : les locuteurs ne reçoivent que ce qui reste à décider</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="90"/>
         <source>Export bundle…</source>
         <translation>Exporter un paquet…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="88"/>
+        <location filename="../study_panel.py" line="92"/>
         <source>Merge bundle…</source>
         <translation>Fusionner un paquet…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="90"/>
+        <location filename="../study_panel.py" line="94"/>
         <source>Withdraw selected speaker…</source>
         <translation>Retirer le locuteur choisi…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="92"/>
-        <location filename="../study_panel.py" line="94"/>
+        <location filename="../study_panel.py" line="96"/>
+        <location filename="../study_panel.py" line="98"/>
         <source>Hint at the words the analyser rejected (task E)</source>
         <translation>Signaler les mots que l’analyseur a rejetés (tâche E)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="93"/>
-        <location filename="../study_panel.py" line="95"/>
+        <location filename="../study_panel.py" line="97"/>
+        <location filename="../study_panel.py" line="99"/>
         <source>Off by default, so that the speakers judge without the analyser&apos;s opinion</source>
         <translation>Désactivé par défaut, pour que les locuteurs jugent sans l’avis de l’analyseur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="106"/>
+        <location filename="../study_panel.py" line="110"/>
         <source>This laptop&apos;s code: {0}</source>
         <translation>Code de cet ordinateur : {0}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="108"/>
+        <location filename="../study_panel.py" line="112"/>
         <source>Enrol a laptop…</source>
         <translation>Inscrire un ordinateur…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="109"/>
+        <location filename="../study_panel.py" line="113"/>
         <source>Let another laptop send answers to the campaigns you coordinate</source>
         <translation>Permettre à un autre ordinateur d’envoyer des réponses aux campagnes que vous coordonnez</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="111"/>
+        <location filename="../study_panel.py" line="115"/>
         <source>Trust a coordinator…</source>
         <translation>Faire confiance à un coordinateur…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="112"/>
+        <location filename="../study_panel.py" line="116"/>
         <source>Accept the campaigns of your study&apos;s coordinator</source>
         <translation>Accepter les campagnes du coordinateur de votre étude</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="114"/>
+        <location filename="../study_panel.py" line="118"/>
         <source>Revoke a laptop…</source>
         <translation>Révoquer un ordinateur…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="115"/>
+        <location filename="../study_panel.py" line="119"/>
         <source>Refuse the answers a lost or stolen laptop signs from now on</source>
         <translation>Refuser désormais les réponses signées par un ordinateur perdu ou volé</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="122"/>
+        <location filename="../study_panel.py" line="126"/>
         <source>Campaigns</source>
         <translation>Campagnes</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="123"/>
+        <location filename="../study_panel.py" line="127"/>
         <source>Choose a campaign to see each speaker&apos;s progress</source>
         <translation>Choisissez une campagne pour voir l’avancement de chaque locuteur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="125"/>
+        <location filename="../study_panel.py" line="129"/>
         <source>Speakers&apos; progress in the chosen campaign</source>
         <translation>Avancement des locuteurs dans la campagne choisie</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="144"/>
+        <location filename="../study_panel.py" line="133"/>
+        <source>Decisions in the chosen campaign</source>
+        <translation>Décisions de la campagne choisie</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="134"/>
+        <source>Which system is better and each run&apos;s tier, as the answers settle them</source>
+        <translation>Quel système est meilleur et le niveau de chaque run, à mesure que les réponses les tranchent</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="158"/>
         <source>Task</source>
         <translation>Tâche</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="144"/>
+        <location filename="../study_panel.py" line="158"/>
         <source>Campaign</source>
         <translation>Campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="144"/>
+        <location filename="../study_panel.py" line="158"/>
         <source>Items</source>
         <translation>Éléments</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="145"/>
+        <location filename="../study_panel.py" line="159"/>
         <source>Fully rated</source>
         <translation>Entièrement évalués</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="159"/>
+        <location filename="../study_panel.py" line="176"/>
         <source>Speaker</source>
         <translation>Locuteur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="159"/>
+        <location filename="../study_panel.py" line="176"/>
         <source>Name (this laptop)</source>
         <translation>Nom (sur cet ordinateur)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="159"/>
+        <location filename="../study_panel.py" line="176"/>
         <source>Answered</source>
         <translation>Répondu</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="159"/>
+        <location filename="../study_panel.py" line="176"/>
         <source>Of</source>
         <translation>Sur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="164"/>
+        <location filename="../study_panel.py" line="182"/>
+        <source>open after {0} items</source>
+        <translation>ouverte après {0} éléments</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="183"/>
+        <source>confirmed</source>
+        <translation>confirmé</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="183"/>
+        <source>refused</source>
+        <translation>refusé</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="185"/>
+        <source>{0} better</source>
+        <translation>{0} meilleur</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="186"/>
+        <source>{0} after {1} items</source>
+        <translation>{0} après {1} éléments</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="198"/>
+        <source>{0} vs {1}</source>
+        <translation>{0} contre {1}</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="202"/>
+        <source>Tier of {0} (at least {1:.0%} accepted)</source>
+        <translation>Niveau de {0} (au moins {1:.0%} acceptés)</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="204"/>
+        <source>Question</source>
+        <translation>Question</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="204"/>
+        <source>Decision</source>
+        <translation>Décision</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="204"/>
+        <source>Estimate [interval]</source>
+        <translation>Estimation [intervalle]</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="205"/>
+        <source>About how many more items</source>
+        <translation>Environ combien d’éléments encore</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="208"/>
+        <source>Every decision is made.</source>
+        <translation>Toutes les décisions sont prises.</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="210"/>
+        <source>{0} open decision(s): no difference shows yet, so no estimate of the items left.</source>
+        <translation>{0} décision(s) ouverte(s) : aucune différence n’apparaît encore, donc pas d’estimation des éléments restants.</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="213"/>
+        <source>{0} open decision(s): about {1} more items, about {2:.1f} speaker-hours to the decision.</source>
+        <translation>{0} décision(s) ouverte(s) : environ {1} éléments encore, environ {2:.1f} heures de locuteur jusqu’à la décision.</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="216"/>
+        <source>That is more than the campaign has left: it may end with a decision open.</source>
+        <translation>C’est plus qu’il ne reste dans la campagne : elle pourrait se terminer avec une décision ouverte.</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="218"/>
+        <source>Serving: {0}.</source>
+        <translation>En cours : {0}.</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="219"/>
+        <source>Nothing more is served.</source>
+        <translation>Plus rien n’est proposé.</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="224"/>
         <source>A scored run card</source>
         <translation>Une fiche de run évaluée</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="164"/>
+        <location filename="../study_panel.py" line="224"/>
+        <location filename="../study_panel.py" line="234"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="168"/>
+        <location filename="../study_panel.py" line="228"/>
+        <location filename="../study_panel.py" line="238"/>
         <source>Campaign {0} ready.</source>
         <translation>Campagne {0} prête.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="172"/>
+        <location filename="../study_panel.py" line="233"/>
+        <source>Scored run cards of one test set</source>
+        <translation>Cartes de run évaluées d’un même jeu de test</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="242"/>
         <source>Export bundle</source>
         <translation>Exporter un paquet</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="173"/>
-        <location filename="../study_panel.py" line="179"/>
+        <location filename="../study_panel.py" line="243"/>
+        <location filename="../study_panel.py" line="249"/>
         <source>LYSS bundles (*.lyssbundle)</source>
         <translation>Paquets LYSS (*.lyssbundle)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="176"/>
+        <location filename="../study_panel.py" line="246"/>
         <source>Wrote {0}: {1} answers.</source>
         <translation>{0} écrit : {1} réponses.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="179"/>
+        <location filename="../study_panel.py" line="249"/>
         <source>Merge bundle</source>
         <translation>Fusionner un paquet</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="182"/>
+        <location filename="../study_panel.py" line="252"/>
         <source>Merged: {0} answers added, {1} replaced, {2} deleted.</source>
         <translation>Fusionné : {0} réponses ajoutées, {1} remplacées, {2} supprimées.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="185"/>
+        <location filename="../study_panel.py" line="255"/>
         <source>This laptop was revoked in campaign {0} from {1}: answers made here since then are refused everywhere. Ask the coordinator.</source>
         <translation>Cet ordinateur a été révoqué dans la campagne {0} à partir du {1} : les réponses données ici depuis sont refusées partout. Adressez-vous au coordinateur.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="196"/>
+        <location filename="../study_panel.py" line="266"/>
         <source>Enrol a laptop</source>
         <translation>Inscrire un ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="197"/>
+        <location filename="../study_panel.py" line="267"/>
         <source>The code shown on the other laptop (Campaigns tab, or `lyss review code`). Read it aloud or compare the two screens:</source>
         <translation>Le code affiché sur l’autre ordinateur (onglet Campagnes, ou `lyss review code`). Lisez-le à voix haute ou comparez les deux écrans :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="201"/>
+        <location filename="../study_panel.py" line="271"/>
         <source>Laptop {0} may now send answers to {1} campaign(s).</source>
         <translation>L’ordinateur {0} peut désormais envoyer des réponses à {1} campagne(s).</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="205"/>
+        <location filename="../study_panel.py" line="275"/>
         <source>Trust a coordinator</source>
         <translation>Faire confiance à un coordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="206"/>
+        <location filename="../study_panel.py" line="276"/>
         <source>The code shown on the coordinator&apos;s laptop. Read it aloud or compare the two screens:</source>
         <translation>Le code affiché sur l’ordinateur du coordinateur. Lisez-le à voix haute ou comparez les deux écrans :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="209"/>
+        <location filename="../study_panel.py" line="279"/>
         <source>This laptop now accepts the campaigns of coordinator {0}.</source>
         <translation>Cet ordinateur accepte désormais les campagnes du coordinateur {0}.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="212"/>
+        <location filename="../study_panel.py" line="282"/>
         <source>Revoke a laptop</source>
         <translation>Révoquer un ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="213"/>
+        <location filename="../study_panel.py" line="283"/>
         <source>The code of the lost or stolen laptop. The answers it signs from now on are refused wherever your bundles go; its earlier answers are kept and marked in the study:</source>
         <translation>Le code de l’ordinateur perdu ou volé. Les réponses qu’il signera désormais seront refusées partout où vont vos paquets ; ses réponses antérieures sont gardées et signalées dans l’étude :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="215"/>
+        <location filename="../study_panel.py" line="285"/>
         <source>Revoke</source>
         <translation>Révoquer</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="215"/>
+        <location filename="../study_panel.py" line="285"/>
         <source>Revoke laptop {0}? This cannot be undone.</source>
         <translation>Révoquer l’ordinateur {0} ? C’est irréversible.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="218"/>
+        <location filename="../study_panel.py" line="288"/>
         <source>Laptop {0} is revoked from {1} in {2} campaign(s).</source>
         <translation>L’ordinateur {0} est révoqué à partir du {1} dans {2} campagne(s).</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="226"/>
+        <location filename="../study_panel.py" line="296"/>
         <source>Withdraw</source>
         <translation>Retirer</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="227"/>
+        <location filename="../study_panel.py" line="297"/>
         <source>Delete every answer of {0}, here, in this laptop&apos;s backups and wherever this laptop&apos;s bundles go? This cannot be undone.</source>
         <translation>Supprimer toutes les réponses de {0}, ici, dans les sauvegardes de cet ordinateur et partout où vont ses paquets ? C’est irréversible.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="230"/>
+        <location filename="../study_panel.py" line="300"/>
         <source>{0} withdrew; {1} answers deleted here and in {2} backups.</source>
         <translation>{0} s’est retiré(e) ; {1} réponses supprimées ici et dans {2} sauvegardes.</translation>
     </message>
@@ -364,12 +476,12 @@
 <context>
     <name>DonePage</name>
     <message>
-        <location filename="../review_panel.py" line="684"/>
+        <location filename="../review_panel.py" line="692"/>
         <source>Thank you! You have answered every item of this task.</source>
         <translation>Merci ! Vous avez répondu à tous les éléments de cette tâche.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="687"/>
+        <location filename="../review_panel.py" line="695"/>
         <source>Back to the tasks  (Enter)</source>
         <translation>Retour aux tâches  (Entrée)</translation>
     </message>
@@ -425,127 +537,127 @@
         <translation>Pause  (Échap)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="377"/>
+        <location filename="../review_panel.py" line="378"/>
         <source>Show in {0}</source>
         <translation>Afficher en {0}</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="400"/>
+        <location filename="../review_panel.py" line="401"/>
         <source>Please answer first.</source>
         <translation>Répondez d’abord, s’il vous plaît.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="401"/>
+        <location filename="../review_panel.py" line="402"/>
         <source>Mark the errors, then give a score.</source>
         <translation>Marquez les erreurs, puis donnez une note.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="402"/>
+        <location filename="../review_panel.py" line="403"/>
         <source>Your last step on this item was undone.</source>
         <translation>Votre dernière action sur cet élément a été annulée.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="403"/>
+        <location filename="../review_panel.py" line="404"/>
         <source>Your answer to item {0} was undone.</source>
         <translation>Votre réponse à l’élément {0} a été annulée.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="407"/>
+        <location filename="../review_panel.py" line="408"/>
         <source>Skipped: that item comes back after the others.</source>
         <translation>Passé : cet élément reviendra après les autres.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="433"/>
+        <location filename="../review_panel.py" line="434"/>
         <source>Practice {0} of {1}</source>
         <translation>Entraînement {0} sur {1}</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="476"/>
+        <location filename="../review_panel.py" line="484"/>
         <source>Enter: go on</source>
         <translation>Entrée : continuer</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="478"/>
+        <location filename="../review_panel.py" line="486"/>
         <source> · H: not an error</source>
         <translation> · H : pas une erreur</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="479"/>
+        <location filename="../review_panel.py" line="487"/>
         <source>← → move · Shift extends · 1 minor · 2 major · M missing · Delete removes{0} · Enter: done marking · PgUp/PgDn items · S skip · Ctrl+Z undo · N note · Esc pause</source>
         <translation>← → se déplacer · Maj étend · 1 mineure · 2 majeure · M manque · Suppr enlève{0} · Entrée : fini d’annoter · PgPréc/PgSuiv éléments · S passer · Ctrl+Z annuler · N commentaire · Échap pause</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="483"/>
+        <location filename="../review_panel.py" line="491"/>
         <source>← → ±1 · ↑ ↓ ±10 · 1–4 the marked points · Enter saves · Backspace: back to marking · Ctrl+Z undo · N note · Esc pause</source>
         <translation>← → ±1 · ↑ ↓ ±10 · 1–4 les repères · Entrée enregistre · Retour arrière : revenir à l’annotation · Ctrl+Z annuler · N commentaire · Échap pause</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="485"/>
+        <location filename="../review_panel.py" line="493"/>
         <source>Number keys answer · Enter or → next · ← back · S skip · Ctrl+Z undo · N note · Esc pause</source>
         <translation>Les chiffres répondent · Entrée ou → suivant · ← retour · S passer · Ctrl+Z annuler · N commentaire · Échap pause</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="495"/>
+        <location filename="../review_panel.py" line="503"/>
         <source>Right.</source>
         <translation>Juste.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="495"/>
+        <location filename="../review_panel.py" line="503"/>
         <source>Not quite.</source>
         <translation>Pas tout à fait.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="498"/>
+        <location filename="../review_panel.py" line="506"/>
         <source>Press Enter to go on.</source>
         <translation>Appuyez sur Entrée pour continuer.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="506"/>
+        <location filename="../review_panel.py" line="514"/>
         <source>You marked {0} errors; this one has at least {1}.</source>
         <translation>Vous avez marqué {0} erreurs ; celle-ci en a au moins {1}.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="515"/>
+        <location filename="../review_panel.py" line="523"/>
         <source>{0} You answered {1}; expected: {2}.</source>
         <translation>{0} Vous avez répondu {1} ; attendu : {2}.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="516"/>
+        <location filename="../review_panel.py" line="524"/>
         <source> or </source>
         <translation> ou </translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="404"/>
+        <location filename="../review_panel.py" line="405"/>
         <source>Practice done — the real items start now.</source>
         <translation>Entraînement terminé — les vrais éléments commencent maintenant.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="436"/>
+        <location filename="../review_panel.py" line="437"/>
         <source>{0} of {1}</source>
         <translation>{0} sur {1}</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="437"/>
+        <location filename="../review_panel.py" line="438"/>
         <source>({0} answered)</source>
         <translation>({0} répondus)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="490"/>
+        <location filename="../review_panel.py" line="498"/>
         <source>Answered — press Enter to go on, or a number to change it.</source>
         <translation>Répondu — appuyez sur Entrée pour continuer, ou sur un chiffre pour changer.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="489"/>
+        <location filename="../review_panel.py" line="497"/>
         <source>Answered — mark again or press Enter twice to keep it.</source>
         <translation>Répondu — annotez de nouveau ou appuyez deux fois sur Entrée pour garder la réponse.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="405"/>
+        <location filename="../review_panel.py" line="406"/>
         <source>Note saved.</source>
         <translation>Commentaire enregistré.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="406"/>
+        <location filename="../review_panel.py" line="407"/>
         <source>Note kept; it is saved with your answer.</source>
         <translation>Commentaire gardé ; il est enregistré avec votre réponse.</translation>
     </message>
@@ -1063,270 +1175,270 @@
 <context>
     <name>StudyPanel</name>
     <message>
-        <location filename="../study_panel.py" line="249"/>
+        <location filename="../study_panel.py" line="319"/>
         <source>Campaign</source>
         <translation>Campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="249"/>
-        <location filename="../study_panel.py" line="449"/>
+        <location filename="../study_panel.py" line="319"/>
+        <location filename="../study_panel.py" line="519"/>
         <source>Metric</source>
         <translation>Métrique</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="250"/>
+        <location filename="../study_panel.py" line="320"/>
         <source>Human score</source>
         <translation>Score humain</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="255"/>
+        <location filename="../study_panel.py" line="325"/>
         <source>Agreement</source>
         <translation>Accord</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="255"/>
+        <location filename="../study_panel.py" line="325"/>
         <source>Correlate</source>
         <translation>Corréler</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="256"/>
+        <location filename="../study_panel.py" line="326"/>
         <source>Rater quality</source>
         <translation>Qualité des évaluateurs</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="256"/>
+        <location filename="../study_panel.py" line="326"/>
         <source>Linter precision</source>
         <translation>Précision du linter</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="256"/>
+        <location filename="../study_panel.py" line="326"/>
         <source>FST false rejections</source>
         <translation>Faux rejets du FST</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="257"/>
+        <location filename="../study_panel.py" line="327"/>
         <source>Reweight…</source>
         <translation>Repondérer…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="257"/>
+        <location filename="../study_panel.py" line="327"/>
         <source>Confirm tier…</source>
         <translation>Confirmer le niveau…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="258"/>
+        <location filename="../study_panel.py" line="328"/>
         <source>Save plot as PNG…</source>
         <translation>Enregistrer le graphique en PNG…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="271"/>
+        <location filename="../study_panel.py" line="341"/>
         <source>Progress of the computation</source>
         <translation>Avancement du calcul</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="274"/>
+        <location filename="../study_panel.py" line="344"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="283"/>
+        <location filename="../study_panel.py" line="353"/>
         <source>Results table</source>
         <translation>Tableau des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="284"/>
+        <location filename="../study_panel.py" line="354"/>
         <source>Results in words</source>
         <translation>Résultats en mots</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="290"/>
+        <location filename="../study_panel.py" line="360"/>
         <source>Plot of the results</source>
         <translation>Graphique des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="291"/>
+        <location filename="../study_panel.py" line="361"/>
         <source>The same numbers as the results table</source>
         <translation>Les mêmes nombres que le tableau des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="333"/>
+        <location filename="../study_panel.py" line="403"/>
         <source>&lt;p&gt;Computing…&lt;/p&gt;</source>
         <translation>&lt;p&gt;Calcul en cours…&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="356"/>
+        <location filename="../study_panel.py" line="426"/>
         <source>Cancelled.</source>
         <translation>Annulé.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="371"/>
+        <location filename="../study_panel.py" line="441"/>
         <source>Question</source>
         <translation>Question</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="371"/>
-        <location filename="../study_panel.py" line="396"/>
+        <location filename="../study_panel.py" line="441"/>
+        <location filename="../study_panel.py" line="466"/>
         <source>Level</source>
         <translation>Niveau</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="371"/>
-        <location filename="../study_panel.py" line="426"/>
-        <location filename="../study_panel.py" line="434"/>
+        <location filename="../study_panel.py" line="441"/>
+        <location filename="../study_panel.py" line="496"/>
+        <location filename="../study_panel.py" line="504"/>
         <source>CI lower</source>
         <translation>IC bas</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="371"/>
-        <location filename="../study_panel.py" line="426"/>
-        <location filename="../study_panel.py" line="434"/>
+        <location filename="../study_panel.py" line="441"/>
+        <location filename="../study_panel.py" line="496"/>
+        <location filename="../study_panel.py" line="504"/>
         <source>CI upper</source>
         <translation>IC haut</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="372"/>
-        <location filename="../study_panel.py" line="414"/>
+        <location filename="../study_panel.py" line="442"/>
+        <location filename="../study_panel.py" line="484"/>
         <source>Answers</source>
         <translation>Réponses</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="372"/>
+        <location filename="../study_panel.py" line="442"/>
         <source>Speakers</source>
         <translation>Locuteurs</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="372"/>
+        <location filename="../study_panel.py" line="442"/>
         <source>Items</source>
         <translation>Éléments</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="373"/>
+        <location filename="../study_panel.py" line="443"/>
         <source>&lt;p&gt;Task {0}: Krippendorff&apos;s alpha of every question, at the levels its scale allows, with 95% bootstrap intervals over items.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Tâche {0} : alpha de Krippendorff de chaque question, aux niveaux que son échelle permet, avec des intervalles bootstrap à 95 % sur les éléments.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="398"/>
+        <location filename="../study_panel.py" line="468"/>
         <source>One system only: no system-level correlation.&lt;br&gt;</source>
         <translation>Un seul système : pas de corrélation au niveau des systèmes.&lt;br&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="414"/>
+        <location filename="../study_panel.py" line="484"/>
         <source>Speaker</source>
         <translation>Locuteur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="414"/>
+        <location filename="../study_panel.py" line="484"/>
         <source>Repeats same</source>
         <translation>Répétitions identiques</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="414"/>
+        <location filename="../study_panel.py" line="484"/>
         <source>Degraded lower</source>
         <translation>Dégradés notés plus bas</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="415"/>
+        <location filename="../study_panel.py" line="485"/>
         <source>p (MWU)</source>
         <translation>p (MWU)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="415"/>
+        <location filename="../study_panel.py" line="485"/>
         <source>Median s per item</source>
         <translation>Médiane s par élément</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="415"/>
+        <location filename="../study_panel.py" line="485"/>
         <source>Time away s</source>
         <translation>Temps d’absence s</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="416"/>
+        <location filename="../study_panel.py" line="486"/>
         <source>Answers with time away</source>
         <translation>Réponses avec absence</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="416"/>
+        <location filename="../study_panel.py" line="486"/>
         <source>Flags</source>
         <translation>Signalements</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="419"/>
+        <location filename="../study_panel.py" line="489"/>
         <source>none</source>
         <translation>aucun</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="420"/>
+        <location filename="../study_panel.py" line="490"/>
         <source>&lt;p&gt;Time per item counts the time the item was in front of the speaker; time with the app out of focus is shown apart. Read these to understand the data, never to rank people.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Le temps par élément compte le temps où l’élément était devant le locuteur ; le temps passé hors de l’application est montré à part. Lisez ces chiffres pour comprendre les données, jamais pour classer les personnes.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="426"/>
+        <location filename="../study_panel.py" line="496"/>
         <source>Variant class</source>
         <translation>Classe de variante</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="426"/>
+        <location filename="../study_panel.py" line="496"/>
         <source>Precision</source>
         <translation>Précision</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="427"/>
+        <location filename="../study_panel.py" line="497"/>
         <source>Pairs judged</source>
         <translation>Paires jugées</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="429"/>
+        <location filename="../study_panel.py" line="499"/>
         <source>&lt;p&gt;{0} pairs rated, {1} with a majority verdict.&lt;/p&gt;</source>
         <translation>&lt;p&gt;{0} paires évaluées, {1} avec un verdict majoritaire.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="434"/>
+        <location filename="../study_panel.py" line="504"/>
         <source>False rejection rate</source>
         <translation>Taux de faux rejets</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="435"/>
+        <location filename="../study_panel.py" line="505"/>
         <source>Words decided</source>
         <translation>Mots tranchés</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="437"/>
+        <location filename="../study_panel.py" line="507"/>
         <source>&lt;p&gt;Valid words the analyser missed: {0}&lt;/p&gt;</source>
         <translation>&lt;p&gt;Mots valides que l’analyseur n’a pas reconnus : {0}&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="446"/>
+        <location filename="../study_panel.py" line="516"/>
         <source>Save the refitted profile</source>
         <translation>Enregistrer le profil réajusté</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="447"/>
-        <location filename="../study_panel.py" line="455"/>
+        <location filename="../study_panel.py" line="517"/>
+        <location filename="../study_panel.py" line="525"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="449"/>
+        <location filename="../study_panel.py" line="519"/>
         <source>Fitted weight</source>
         <translation>Poids ajusté</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="449"/>
+        <location filename="../study_panel.py" line="519"/>
         <source>Default weight</source>
         <translation>Poids par défaut</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="451"/>
+        <location filename="../study_panel.py" line="521"/>
         <source>&lt;p&gt;Cross-validated Pearson {0:.3f} (default profile {1:.3f}).&lt;/p&gt;</source>
         <translation>&lt;p&gt;Pearson en validation croisée {0:.3f} (profil par défaut {1:.3f}).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="455"/>
+        <location filename="../study_panel.py" line="525"/>
         <source>The scored run card</source>
         <translation>La fiche de run évaluée</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="463"/>
+        <location filename="../study_panel.py" line="533"/>
         <source>Save plot</source>
         <translation>Enregistrer le graphique</translation>
     </message>
