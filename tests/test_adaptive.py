@@ -87,7 +87,8 @@ def test_a_decided_system_is_no_longer_served_and_no_item_comes_twice(adaptive_d
     # after the last decision about "poor" (the item count at which it settled), no "poor" item is served
     settled = max(c["decided_after"] for c in poor)
     poor_served = [k for k, run in enumerate(served) if run == "poor"]
-    assert len(poor_served) == settled  # each settled comparison used exactly the segments served before
+    # the comparisons used the segments served before they settled (one more may have been on a screen)
+    assert settled <= len(poor_served) <= settled + len(speakers)
     assert poor_served[-1] < len(served) - 10 and served[-10:].count("poor") == 0 and len(served) > len(poor_served) + 10
     # never an item twice, and with one rater per item never the same item for two speakers
     rows = store.rows("select speaker_id, item_id from assignments where campaign_id = ?", [cid])
@@ -131,7 +132,8 @@ def test_status_on_the_command_line_gives_the_app_s_figures(adaptive_db, capsys)
         assert printed == json.loads(json.dumps(decisions.status(again, cid)))
     assert main(["study", "status", "--db", str(db)]) == 0
     text = capsys.readouterr().out
-    assert "good vs poor: good better after" in text and "serving:" in text and "speaker-hours" in text
+    assert "good vs poor: good better after" in text and "serving:" in text
+    assert "speaker-hours" in text or "no estimate" in text  # good vs also-good may tie exactly so far
 
 
 def test_create_campaign_from_several_cards_needs_adaptive(adaptive_db, capsys):
@@ -166,7 +168,8 @@ def test_a_decided_system_leaves_the_app_s_review_and_campaigns_tab(adaptive_db,
     rows = [[model.data(model.index(r, c)) for c in range(model.columnCount())] for r in range(model.rowCount())]
     assert any(r[0] == "good vs poor" and r[1].startswith("good better after") for r in rows)
     assert any(r[0].startswith("Tier of poor") and r[1].startswith("refused after") for r in rows)
-    assert "Serving: good, also-good." in panel.plan.text() and "speaker-hours" in panel.plan.text()
+    plan = panel.plan.text()  # good vs also-good is open: hours to it, or no estimate while they tie exactly
+    assert "Serving: good, also-good." in plan and ("speaker-hours" in plan or "no estimate" in plan)
     window.tabs.setCurrentWidget(window.review)
     page = start_reviewing(qtbot, window)
     for _ in range(6):  # the next items the speaker is shown are never the decided system's
