@@ -5,7 +5,8 @@ from __future__ import annotations
 import importlib
 import sys
 
-MODULES = ["bench.scoring_bench", "bench.scale_bench", "bench.fst_bench", "bench.review_bench", "bench.gui_bench"]
+MODULES = ["bench.scoring_bench", "bench.scale_bench", "bench.fst_bench", "bench.review_bench", "bench.sequential_bench",
+           "bench.gui_bench"]
 
 
 def main() -> int:

@@ -415,7 +415,7 @@ def status_text(r: dict) -> str:
 
 
 def _study_status(store, args) -> int:
-    r = decisions.status(store, campaigns.find_campaign(store, args.campaign))
+    r = decisions.status(store, campaigns.find_campaign(store, args.campaign, imported=True))
     return _print(r, args.json, status_text(r))
 
 

@@ -593,11 +593,11 @@ def find_speaker(store: Store, text: str) -> str:
                  "select id from speakers where display_name = ? and withdrawn = 0", text)
 
 
-def find_campaign(store: Store, text: str | None) -> str:
+def find_campaign(store: Store, text: str | None, imported: bool = False) -> str:
     """A campaign's id from its id or its (unique) name; with none given, the database's only campaign (with
-    several, one line that lists them)."""
+    several, one line that lists them; ``imported``: imported public data counts too)."""
     if text is None:
-        every = list_campaigns(store, imported=False)
+        every = list_campaigns(store, imported=imported)
         if len(every) == 1:
             return every[0]["id"]
         listed = "; ".join(f"{c['id']} ({c['name']})" for c in every[:8]) or "none yet"
