@@ -102,10 +102,11 @@ def decide(store: Store, campaign_id: str) -> dict:
     task = task_defs.task(campaign["task"])
     rule_file = task_defs.settings("tier_rule")
     rule = rule_file.get("accepted_when", {}).get(task.code)
-    question = rule["question"] if rule else task.quality_question
+    question = rule["question"] if rule else task.quality_question()
     alpha = campaign["settings"].get("alpha", rule_file.get("decision_alpha", sequential.ALPHA))
     runs = runs_of(store, campaign_id)
-    counted = counted_items(store, campaign, question)
+    # nothing to decide for one run of a task without a tier rule (task B's pairs, task C's words)
+    counted = counted_items(store, campaign, question) if rule or len(runs) > 1 else {}
     compared = comparisons(runs, counted, alpha)
     tiered = tiers(runs, counted, rule, rule_file["min_share_accepted"], alpha)
     served = served_runs(runs, compared, tiered)
