@@ -42,6 +42,30 @@ def _texts(p, **options: str) -> None:
 def register(sub) -> None:
     _register_review(sub)
     _register_study(sub)
+    _register_sync(sub)
+
+
+def _register_sync(sub) -> None:
+    group = sub.add_parser("sync", help="share the review folder between laptops with Syncthing")
+    group.set_defaults(func=deferred("sync_verbs", "run_sync"))
+    verbs = group.add_subparsers(dest="verb", metavar="VERB", required=True)
+    p = verbs.add_parser("setup", help="say (and with --apply, make) what shares FOLDER with the devices you name "
+                                       "through this machine's Syncthing")
+    p.set_defaults(verb_func=deferred("sync_verbs", "sync_setup"))
+    p.add_argument("folder", metavar="FOLDER")
+    p.add_argument("--device", action="append", default=[], metavar="ID",
+                   help="a Syncthing device id to share with (repeat for each laptop)")
+    p.add_argument("--encrypted-device", action="append", default=[], metavar="ID",
+                   help="a device that relays the folder without being able to read it (needs --password)")
+    p.add_argument("--password", help="the folder's password on encrypted devices")
+    p.add_argument("--lan-only", action="store_true",
+                   help="no global discovery, no relays, no NAT traversal: nothing leaves the local network")
+    p.add_argument("--apply", action="store_true", help="make the changes (default: only print them)")
+    p.add_argument("--home", help="Syncthing's configuration folder (default: its own)")
+    p = verbs.add_parser("status", parents=list(_parents()),
+                         help="the laptops whose bundles this laptop has seen: code, last bundle, answers, enrolment")
+    p.set_defaults(verb_func=deferred("sync_verbs", "sync_status"))
+    p.add_argument("--folder", help="only this shared folder")
 
 
 def _register_review(sub) -> None:
@@ -120,6 +144,10 @@ def _register_review(sub) -> None:
     p.add_argument("--out", required=True)
     p = _verb(rv, "merge", "_review_merge", help="merge a bundle from another laptop (safe to repeat)")
     p.add_argument("bundle", metavar="BUNDLE")
+    p = _verb(rv, "sync", "_review_sync", json=True,
+              help="publish this laptop's bundle into a shared folder and merge the others' that changed "
+                   "(exit 1 when one was refused)")
+    p.add_argument("folder", metavar="FOLDER", help="the folder your laptops share (Syncthing, a network share)")
     p = _verb(rv, "withdraw", "_review_withdraw", help="delete a speaker's answers everywhere their bundles go")
     p.add_argument("speaker", metavar="SPEAKER")
     p = _verb(rv, "export", "_review_export",

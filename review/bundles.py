@@ -31,6 +31,7 @@ bundles — every table reaches the same state in every order, and merging again
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import zipfile
 from pathlib import Path
@@ -64,12 +65,15 @@ def _rows(store: Store, table: str, where: str = "", params: list | None = None)
     return store.rows(f"select {columns} from [{table}] t {where}", params or [])
 
 
-def _payload(store: Store) -> dict:
+def _payload(store: Store, own_only: bool = False) -> dict:
     """What this laptop publishes: the shared campaigns with their runs, items, enrolments, hand-overs and
     revocations; the speakers it knows (pseudonymous: never names, communities or dialects) with their
     sequences, answers and history, leaving out withdrawn speakers; every tombstone. Rows this laptop
     wrote are signed now; another author's rows travel with their author's signature, unchanged, and
-    a row whose signature does not hold here (changed locally) stays here."""
+    a row whose signature does not hold here (changed locally) stays here.
+
+    ``own_only``: only the rows this laptop wrote (a shared folder, where every laptop publishes its own
+    file and no one needs to relay another's)."""
     store.conn.execute("create temp table if not exists shared (id text primary key)")
     store.conn.execute("delete from temp.shared")
     store.conn.executemany("insert into temp.shared values (?)", [(c,) for c in _shared_campaigns(store)])
@@ -98,16 +102,28 @@ def _payload(store: Store) -> dict:
     for table, rows in data.items():
         if SCHEMA[table].signed == "row":
             data[table] = [signing.sign_row(store.private_key, me, table, r) if r["signer"] == me else r
-                           for r in rows if r["signer"] == me or signing.valid_row(table, r)]
+                           for r in rows if r["signer"] == me or (not own_only and signing.valid_row(table, r))]
+    if own_only:
+        mine = {r["id"] for r in data["campaigns"] if r["coordinator"] == me}
+        data["campaigns"] = [r for r in data["campaigns"] if r["id"] in mine]
+        data["campaign_items"] = [r for r in data["campaign_items"] if r["campaign_id"] in mine]
+        for table in ("enrolments", "tombstones"):
+            data[table] = [r for r in data[table] if r["signer"] == me]
     return data
 
 
-def export_bundle(store: Store, path: str) -> dict:
-    """Write the signed bundle atomically. Returns its manifest."""
+def payload_bytes(store: Store, own_only: bool = False) -> bytes:
+    """The bundle's data, as it is signed: the same tables give the same bytes."""
+    return json.dumps(_payload(store, own_only), ensure_ascii=False, sort_keys=True).encode("utf-8")
+
+
+def export_bundle(store: Store, path: str, payload: bytes | None = None) -> dict:
+    """Write the signed bundle atomically (``payload``: from :func:`payload_bytes`, when already made).
+    Returns its manifest."""
     target = Path(path)
     if target.exists() and target.resolve() == store.path.resolve():
         raise FileProblem(path, "--out", "is the review database itself: choose another file name")
-    payload = json.dumps(_payload(store), ensure_ascii=False, sort_keys=True).encode("utf-8")
+    payload = payload_bytes(store) if payload is None else payload
     manifest = {"format": FORMAT, "schema_version": SCHEMA_VERSION, "device_id": store.device_id,
                 "public_key": store.public_key, "created_at": now(), "sha256": hashlib.sha256(payload).hexdigest(),
                 "counts": {t: len(v) for t, v in json.loads(payload).items()}}
@@ -144,10 +160,11 @@ def _json(path: str, place: str, raw: bytes):
         raise FileProblem(path, place, "damaged (not valid JSON): nothing was merged") from None
 
 
-def read_bundle(path: str) -> tuple[dict, dict]:
-    """Open a bundle and check its signature; any damage refuses it whole with a one-line reason."""
+def read_bundle(path: str, raw: bytes | None = None) -> tuple[dict, dict]:
+    """Open a bundle (the file at ``path``, or its bytes ``raw`` already read) and check its signature;
+    any damage refuses it whole with a one-line reason."""
     try:
-        with zipfile.ZipFile(path) as z:
+        with zipfile.ZipFile(io.BytesIO(raw) if raw is not None else path) as z:
             names = z.namelist()
             unknown = sorted(set(names) - set(MEMBERS))
             if unknown or len(names) != len(set(names)):
@@ -278,17 +295,25 @@ def _apply(db, data: dict) -> dict:
     return changed
 
 
-def merge(store: Store, path: str) -> dict:
+def merge(store: Store, path: str, raw: bytes | None = None, backup: bool = True) -> dict:
     """Check a bundle whole, then merge it (idempotent, order-independent). Returns what changed, and
-    ``revoked``: the revocations of this laptop the bundle brought (it is told so)."""
-    manifest, data = read_bundle(path)
+    ``revoked``: the revocations of this laptop the bundle brought (it is told so). ``raw``: the file's
+    bytes, already read; ``backup=False``: the caller made the restore point (one for many bundles)."""
+    manifest, data = read_bundle(path, raw)
+    return merge_read(store, path, manifest, data, backup)
+
+
+def merge_read(store: Store, path: str, manifest: dict, data: dict, backup: bool = True) -> dict:
+    """:func:`merge` of a bundle :func:`read_bundle` has read (and so checked its signature)."""
     check_payload(store, path, manifest, data)
-    store.backup("before-merge")
+    if backup:
+        store.backup("before-merge")
     with store.transaction() as db:
         changed = _apply(db, data)
     if changed["speakers_withdrawn"]:
         store.complete_withdrawals()
     changed["from_device"] = manifest["device_id"]
+    changed["manifest"] = manifest
     changed["revoked"] = [r for r in revocations_of(store.db, store.device_id)
                           if r["campaign_id"] in {v["campaign_id"] for v in data["revocations"]
                                                   if v["device_code"] == store.device_id}]
@@ -303,4 +328,4 @@ def table_snapshot(store: Store) -> dict[str, list]:
     return out
 
 
-__all__ = ["export_bundle", "read_bundle", "merge", "table_snapshot", "StoreError"]
+__all__ = ["export_bundle", "payload_bytes", "read_bundle", "merge", "table_snapshot", "StoreError"]

@@ -132,6 +132,10 @@ TABLES: dict[str, Table] = {t.name: t for t in (
     Table("drafts", (C("campaign_id", T, False), C("speaker_id", T, False), C("position", I, False),
                      C("answers", J, False), C("note", T), C("updated_at", S, False)),
           ("campaign_id", "speaker_id", "position"), travels=False, signed=None),
+    # the bundles of a shared folder as this laptop last saw them (review.sync): an unchanged file costs a stat
+    Table("sync_files", (C("folder", T, False), C("name", T, False), C("size", I), C("mtime_ns", I),
+                         C("sha256", T), C("device_code", T), C("created_at", T), C("answers", I), C("status", T),
+                         C("reason", T), C("seen_at", S)), ("folder", "name"), travels=False, signed=None),
 )}
 
 TRAVELLING = tuple(name for name, t in TABLES.items() if t.travels)  # in the order a merge applies them

@@ -35,7 +35,7 @@ from .schema import create_missing
 from .signing import sign_campaign, sign_tombstone
 from .withdrawal import apply_tombstones
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5  # 5: sync_files (a shared folder's bundles as last seen)
 BACKUPS_KEPT = 10
 BACKUP_INTERVAL = timedelta(hours=1)
 LYSS_TABLES = {"meta", "runs", "items", "speakers", "campaigns", "assignments", "ratings"}  # in every version

@@ -1,0 +1,65 @@
+"""``lyss sync …``: Syncthing set up through its local REST API, and the laptops seen in the shared folder
+(their parsers: ``cli_review.py``)."""
+
+from __future__ import annotations
+
+import json
+
+from review import sync, syncthing
+from review.store import Store
+from scoring.errors import BadValue
+
+
+def run_sync(args) -> int:
+    return args.verb_func(args)
+
+
+def sync_setup(args) -> int:
+    devices = [syncthing.device_id(d) for d in args.device]
+    encrypted = [syncthing.device_id(d, "--encrypted-device") for d in args.encrypted_device]
+    if encrypted and not args.password:
+        raise BadValue("--encrypted-device", args.encrypted_device[0], "give the folder's password with --password")
+    api = syncthing.Api.from_config(args.home) if args.apply or args.home else _local_api()
+    try:
+        steps = syncthing.plan(api, args.folder, devices, args.lan_only, {d: args.password for d in encrypted})
+    except syncthing.Unreachable as exc:
+        if args.apply:
+            raise BadValue("--apply", "", f"{exc}: start it (syncthing serve --no-browser) and run again") from None
+        api, steps = None, syncthing.plan(None, args.folder, devices, args.lan_only,
+                                          {d: args.password for d in encrypted})
+    for step in steps:
+        print(("done: " if args.apply else "would: ") + step.says)
+    if args.apply:
+        syncthing.apply(api, steps)
+        print(f"this machine's Syncthing id (give it to the others): {api.my_id()}")
+    elif api is None:
+        print("Syncthing is not running here: start it (syncthing serve --no-browser), then add --apply")
+    else:
+        print("nothing changed; add --apply to make these changes")
+    return 0
+
+
+def _local_api():
+    try:
+        return syncthing.Api.from_config()
+    except Exception:  # noqa: BLE001 — no Syncthing configured yet: the plan is printed in full
+        return None
+
+
+def sync_status(args) -> int:
+    with Store(args.db, create=False, read_only=True) as store:
+        seen = sync.laptops_seen(store, args.folder)
+    if args.json:
+        print(json.dumps(seen, ensure_ascii=False, indent=2))
+        return 0
+    if not seen:
+        print("no shared folder synchronised yet (lyss review sync FOLDER)")
+        return 0
+    print(f"{'laptop':<20} {'last bundle':<28} {'answers':>7}  {'enrolled':<8} status")
+    for r in seen:
+        who = r["code"] + (" (this)" if r["this_laptop"] else "")
+        role = "coord." if r["coordinator"] else ("yes" if r["enrolled"] else "no")
+        status = r["status"] + (f": {r['reason']}" if r["reason"] else "")
+        print(f"{who:<20} {r['bundle_time'] or '—':<28} {r['answers'] if r['answers'] is not None else '—':>7}  "
+              f"{role:<8} {status}")
+    return 0

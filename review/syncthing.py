@@ -1,0 +1,175 @@
+"""Syncthing set up for the user: share the review folder with the laptops the coordinator names.
+
+LYSS writes no sync protocol. Syncthing (MPL-2.0, Debian's ``syncthing``) moves the files; this module
+only talks to the Syncthing already running on *this* machine, through its REST API on the loopback
+address, with the API key from Syncthing's own ``config.xml`` — never to another host. What it
+changes: the devices named (added when unknown), one folder shared with them (file versioning off:
+an old bundle kept anywhere would keep a withdrawn speaker's answers), and, with ``lan_only``, no
+global discovery, no relays and no NAT traversal, so nothing leaves the local network.
+
+A device may be shared *encrypted* (Syncthing's "untrusted device"): it stores and relays the folder
+without being able to read it — the coordinator's always-on machine reaching a researcher far away.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import ssl
+import urllib.error
+import urllib.parse
+import urllib.request
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass
+from pathlib import Path
+
+from scoring.errors import BadValue, FileProblem
+
+FOLDER_ID = "lyss-review"
+FOLDER_LABEL = "LYSS review bundles"
+DEVICE_ID = re.compile(r"^[A-Z2-7]{7}(-[A-Z2-7]{7}){7}$")
+LOOPBACK = "127.0.0.1"
+
+
+class Unreachable(Exception):
+    """Syncthing is not running here, or does not answer."""
+
+
+def device_id(text: str, option: str = "--device") -> str:
+    """A Syncthing device id as people copy it (any case, spaces or dashes) → its canonical form."""
+    compact = re.sub(r"[\s-]", "", text.upper())
+    canonical = "-".join(compact[i:i + 7] for i in range(0, len(compact), 7))
+    if not DEVICE_ID.match(canonical):
+        raise BadValue(option, text, "not a Syncthing device id (eight groups of seven letters and digits, as "
+                                     "Syncthing shows under Actions > Show ID)")
+    return canonical
+
+
+def config_candidates(home: str | None = None) -> list[Path]:
+    """Where Syncthing keeps ``config.xml``: ``--home``, ``$STHOMEDIR``, then its defaults (newer releases
+    use ~/.local/state/syncthing, older ones ~/.config/syncthing)."""
+    if home:
+        return [Path(home) / "config.xml"]
+    if os.environ.get("STHOMEDIR"):
+        return [Path(os.environ["STHOMEDIR"]) / "config.xml"]
+    state = Path(os.environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state")
+    config = Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config")
+    return [state / "syncthing" / "config.xml", config / "syncthing" / "config.xml"]
+
+
+@dataclass(frozen=True)
+class Api:
+    """Syncthing's REST API on this machine: its loopback port, whether it speaks TLS, its key."""
+    port: int
+    key: str
+    tls: bool = False
+
+    @classmethod
+    def from_config(cls, home: str | None = None) -> "Api":
+        for path in config_candidates(home):
+            if path.is_file():
+                return cls._read(path)
+        where = " or ".join(str(p) for p in config_candidates(home))
+        raise FileProblem(where, "", "no Syncthing configuration: install Syncthing (make install does) and start "
+                                     "it once (syncthing serve --no-browser), or give --home")
+
+    @classmethod
+    def _read(cls, path: Path) -> "Api":
+        try:
+            gui = ET.parse(path).getroot().find("gui")
+        except (ET.ParseError, OSError) as exc:
+            raise FileProblem(str(path), "", f"not a readable Syncthing configuration ({exc})") from None
+        if gui is None:
+            raise FileProblem(str(path), "gui", "missing: Syncthing's REST API is not configured")
+        address = (gui.findtext("address") or "").strip()
+        key = (gui.findtext("apikey") or "").strip()
+        port = address.rsplit(":", 1)[-1] if ":" in address else ""
+        if not port.isdigit() or not key:
+            raise FileProblem(str(path), "gui", "no address with a port, or no API key")
+        return cls(int(port), key, gui.get("tls", "false").lower() == "true")
+
+    def call(self, method: str, path: str, body: dict | list | None = None, timeout: float = 10):
+        """One request to the local Syncthing (always 127.0.0.1, whatever address its GUI listens on)."""
+        url = f"{'https' if self.tls else 'http'}://{LOOPBACK}:{self.port}{path}"
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(url, data=data, method=method, headers={
+            "X-API-Key": self.key, "Content-Type": "application/json"})
+        context = None
+        if self.tls:  # Syncthing's own self-signed certificate, on the loopback address
+            context = ssl.create_default_context()
+            context.check_hostname, context.verify_mode = False, ssl.CERT_NONE
+        try:
+            with urllib.request.urlopen(request, timeout=timeout, context=context) as response:
+                text = response.read().decode("utf-8")
+        except urllib.error.HTTPError as exc:
+            if exc.code == 404:
+                return None
+            raise Unreachable(f"Syncthing answered {exc.code} to {method} {path}") from None
+        except (urllib.error.URLError, OSError) as exc:
+            raise Unreachable(f"Syncthing does not answer on {LOOPBACK}:{self.port} ({exc})") from None
+        return json.loads(text) if text.strip() else None
+
+    def my_id(self) -> str:
+        return self.call("GET", "/rest/system/status")["myID"]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One change to Syncthing's configuration, said in words, and the request that makes it."""
+    says: str
+    method: str
+    path: str
+    body: dict
+
+
+def _folder_body(current: dict | None, folder: Path, me: str, devices: list[str], encrypted: dict[str, str]) -> dict:
+    shared = {d["deviceID"]: d for d in (current or {}).get("devices", [])}
+    for d in [me, *devices, *encrypted]:
+        shared.setdefault(d, {"deviceID": d})
+        if d in encrypted:
+            shared[d]["encryptionPassword"] = encrypted[d]
+    body = dict(current or {"id": FOLDER_ID, "label": FOLDER_LABEL, "type": "sendreceive", "rescanIntervalS": 60,
+                            "fsWatcherEnabled": True, "fsWatcherDelayS": 2, "ignorePerms": True})
+    body.update({"path": str(folder), "devices": list(shared.values()), "versioning": {"type": "", "params": {}}})
+    return body
+
+
+def plan(api: Api | None, folder: str, devices: list[str], lan_only: bool,
+         encrypted: dict[str, str] | None = None) -> list[Step]:
+    """What sharing ``folder`` with ``devices`` takes, given the local Syncthing's configuration (``api``;
+    ``None``: not running, so every change is planned)."""
+    path = Path(folder).resolve()
+    encrypted = encrypted or {}
+    known = {d["deviceID"] for d in api.call("GET", "/rest/config/devices")} if api else set()
+    me = api.my_id() if api else "THIS-DEVICE"
+    steps = []
+    for d in [*devices, *encrypted]:
+        if d not in known and d != me:
+            steps.append(Step(f"add device {d}" + (" (encrypted: it relays the folder but cannot read it)"
+                                                     if d in encrypted else ""),
+                              "PUT", f"/rest/config/devices/{d}",
+                              {"deviceID": d, "addresses": ["dynamic"], "untrusted": d in encrypted}))
+    current = api.call("GET", f"/rest/config/folders/{FOLDER_ID}") if api else None
+    body = _folder_body(current, path, me, [d for d in devices if d != me], encrypted)
+    names = ", ".join(d["deviceID"][:7] for d in body["devices"] if d["deviceID"] != me) or "no other device yet"
+    steps.append(Step(f"share {path} as folder {FOLDER_ID!r} with {names}; file versioning off",
+                      "PUT", f"/rest/config/folders/{FOLDER_ID}", body))
+    if lan_only:
+        steps.append(Step("local network only: no global discovery, no relays, no NAT traversal",
+                          "PATCH", "/rest/config/options", {"globalAnnounceEnabled": False, "relaysEnabled": False,
+                                                             "natEnabled": False}))
+    return steps
+
+
+def apply(api: Api, steps: list[Step]) -> None:
+    for step in steps:
+        api.call(step.method, step.path, step.body)
+
+
+def connections(api: Api) -> dict[str, dict]:
+    """The devices Syncthing knows and whether each is connected now (for ``lyss sync status``)."""
+    return api.call("GET", "/rest/system/connections").get("connections", {})
+
+
+__all__ = ["Api", "Step", "Unreachable", "device_id", "plan", "apply", "connections", "FOLDER_ID"]

@@ -1,0 +1,231 @@
+"""``lyss review sync FOLDER`` on a plain folder the laptops share (no Syncthing): each laptop writes its own
+bundle, merges the others' that changed; the end state is the one USB bundles give, in any order."""
+
+from __future__ import annotations
+
+import json
+import os
+import zipfile
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from desktop.cli import main
+from review import bundles, campaigns, laptops, sync
+from review.store import Store
+
+
+def study(root, scored, n=2):
+    """A coordinator and n field laptops, enrolled and trusting it — nothing exchanged yet."""
+    hub = Store(root / "hub.sqlite")
+    cid = campaigns.create_campaign(hub, scored, "A", items=8)
+    fields = [Store(root / f"laptop{k}.sqlite") for k in range(n)]
+    for lap in fields:
+        laptops.enrol(hub, lap.device_id)
+        laptops.trust(lap, hub.device_id)
+    return hub, cid, fields
+
+
+def rate(store, cid, name, answers):
+    speaker = campaigns.add_speaker(store, name, "LYSS study")
+    campaigns.join(store, cid, speaker)
+    for n in range(answers):
+        campaigns.answer(store, cid, speaker, campaigns.next_position(store, cid, speaker),
+                         {"adequacy": 1 + n % 5, "fluency": 1 + (n * 2) % 5})
+    return speaker
+
+
+def tables(store) -> dict:
+    """Every shared table's rows, without signatures (an author keeps its own rows unsigned until it
+    publishes them)."""
+    return {t: sorted(json.dumps({k: v for k, v in json.loads(r).items() if k != "signature"}, sort_keys=True)
+                      for r in rows) for t, rows in bundles.table_snapshot(store).items()}
+
+
+def statuses(report):
+    return {o.name: o.status for o in report.outcomes}
+
+
+@pytest.fixture
+def scored(scored_demo):
+    return campaigns.load_scored(str(scored_demo))
+
+
+def test_a_campaign_reaches_an_enrolled_laptop_and_answers_come_back_by_sync_alone(tmp_path, scored):
+    folder = tmp_path / "shared"
+    folder.mkdir()
+    hub, cid, (lap,) = study(tmp_path, scored, 1)
+    assert statuses(sync.sync(hub, folder)) == {sync.own_name(hub): "published"}
+    first = sync.sync(lap, folder)
+    assert statuses(first)[sync.own_name(hub)] == "merged"
+    assert campaigns.find_campaign(lap, None) == cid  # the campaign arrived with no USB stick
+    rate(lap, cid, "Ana", 5)
+    assert statuses(sync.sync(lap, folder))[sync.own_name(lap)] == "published"
+    back = sync.sync(hub, folder)
+    assert statuses(back) == {sync.own_name(hub): "unchanged", sync.own_name(lap): "merged"}
+    assert "5 answers added" in back.merged[0].detail
+    assert hub.one("select count(*) as n from ratings")["n"] == 5
+    # nothing changed: every bundle costs a stat, the own one is not rewritten
+    mtime = (folder / sync.own_name(hub)).stat().st_mtime_ns
+    again = sync.sync(hub, folder)
+    assert set(statuses(again).values()) == {"unchanged"}
+    assert (folder / sync.own_name(hub)).stat().st_mtime_ns == mtime
+    seen = {r["code"]: r for r in sync.laptops_seen(hub, folder)}
+    assert seen[lap.device_id]["answers"] == 5 and seen[lap.device_id]["enrolled"]
+    assert seen[hub.device_id]["this_laptop"]
+
+
+def test_the_shared_folder_gives_the_state_usb_bundles_give(tmp_path, scored):
+    folder = tmp_path / "shared"
+    folder.mkdir()
+    hub, cid, fields = study(tmp_path, scored, 3)
+    sync.sync(hub, folder)
+    for k, lap in enumerate(fields):
+        sync.sync(lap, folder)
+        rate(lap, cid, f"Speaker {k}", 3 + k)
+    for store in [*fields, hub, *fields]:
+        sync.sync(store, folder)
+    usb = Store(tmp_path / "usb.sqlite")
+    laptops.trust(usb, hub.device_id)
+    for k, store in enumerate([hub, *fields]):
+        path = tmp_path / f"usb{k}.lyssbundle"
+        bundles.export_bundle(store, str(path))
+        bundles.merge(usb, str(path))
+    expected = tables(usb)
+    for store in [hub, *fields]:
+        assert tables(store) == expected
+
+
+def test_files_still_arriving_links_and_other_files_are_ignored(tmp_path, scored):
+    folder = tmp_path / "shared"
+    folder.mkdir()
+    hub, cid, (lap,) = study(tmp_path, scored, 1)
+    sync.sync(hub, folder)
+    whole = (folder / sync.own_name(hub)).read_bytes()
+    (folder / f".syncthing.{lap.device_id}.lyssbundle.tmp").write_bytes(whole[:100])
+    (folder / f"~syncthing~{lap.device_id}.lyssbundle.tmp").write_bytes(whole[:100])
+    (folder / "notes.txt").write_text("minutes of the meeting")
+    outside = tmp_path / "elsewhere.lyssbundle"
+    outside.write_bytes(whole)
+    os.symlink(outside, folder / "AAAA-BBBB-CCCC-DDDD.lyssbundle")
+    report = sync.sync(lap, folder)
+    assert statuses(report) == {sync.own_name(lap): "published", sync.own_name(hub): "merged"}
+
+
+def test_a_refused_bundle_stops_nothing_else_and_is_named(tmp_path, scored, capsys):
+    folder = tmp_path / "shared"
+    folder.mkdir()
+    hub, cid, fields = study(tmp_path, scored, 2)
+    sync.sync(hub, folder)
+    for k, lap in enumerate(fields):
+        sync.sync(lap, folder)
+        rate(lap, cid, f"Speaker {k}", 2)
+        sync.sync(lap, folder)
+    # laptop 1's file altered after signing (one answer changed inside data.json)
+    victim = folder / sync.own_name(fields[1])
+    with zipfile.ZipFile(victim) as z:
+        members = {n: z.read(n) for n in z.namelist()}
+    altered = members["data.json"].replace(b'adequacy\\": 1', b'adequacy\\": 4', 1)
+    assert altered != members["data.json"]
+    members["data.json"] = altered
+    with zipfile.ZipFile(victim, "w") as z:
+        for name, data in members.items():
+            z.writestr(name, data)
+    # a bundle under another laptop's name
+    (folder / "ZZZZ-ZZZZ-ZZZZ-ZZZZ.lyssbundle").write_bytes((folder / sync.own_name(fields[0])).read_bytes())
+    capsys.readouterr()
+    assert main(["review", "sync", str(folder), "--db", str(hub.path)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert any(line.startswith(f"merged    {sync.own_name(fields[0])}: from {fields[0].device_id}: 2 answers added")
+               for line in out)
+    assert any(line.startswith(f"refused   {victim.name}: data.json: does not match the signed manifest")
+               for line in out), out
+    assert any(line.startswith("refused   ZZZZ-ZZZZ-ZZZZ-ZZZZ.lyssbundle: manifest.json: signed by laptop "
+                               f"{fields[0].device_id}") for line in out), out
+    assert hub.one("select count(*) as n from ratings")["n"] == 2
+    status = {r["code"]: r for r in sync.laptops_seen(hub)}
+    assert status[fields[1].device_id]["status"] == "refused"
+    assert main(["sync", "status", "--db", str(hub.path)]) == 0
+    assert "does not match the signed manifest" in capsys.readouterr().out
+
+
+def test_bad_folder_is_one_line_and_exit_2(tmp_path, scored, capsys):
+    hub, _, _ = study(tmp_path, scored, 0)
+    hub.close()
+    assert main(["review", "sync", str(tmp_path / "nowhere"), "--db", str(tmp_path / "hub.sqlite")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("lyss: ") and "nowhere: not a folder" in err and len(err.splitlines()) == 1
+
+
+def test_a_withdrawal_travels_through_the_folder(tmp_path, scored):
+    folder = tmp_path / "shared"
+    folder.mkdir()
+    hub, cid, (lap,) = study(tmp_path, scored, 1)
+    sync.sync(hub, folder)
+    sync.sync(lap, folder)
+    speaker = rate(lap, cid, "Ana", 4)
+    sync.sync(lap, folder)
+    sync.sync(hub, folder)
+    assert hub.one("select count(*) as n from ratings")["n"] == 4
+    campaigns.withdraw(lap, speaker)
+    sync.sync(lap, folder)
+    assert b"Ana" not in (folder / sync.own_name(lap)).read_bytes()
+    report = sync.sync(hub, folder)
+    assert "1 speakers withdrawn" in report.merged[0].detail
+    assert hub.one("select count(*) as n from ratings")["n"] == 0
+    assert hub.one("select withdrawn from speakers where id = ?", [speaker])["withdrawn"] == 1
+
+
+STEPS = st.lists(st.tuples(st.sampled_from(["answer", "sync", "partial"]), st.integers(0, 1)), min_size=1,
+                 max_size=10)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
+@given(steps=STEPS)
+def test_any_order_of_syncs_and_partial_files_ends_where_usb_does(tmp_path_factory, scored, steps):
+    """Two field laptops and a coordinator share a folder; answers, syncs and half-arrived files come in any
+    order. After everyone syncs twice, every laptop holds what merging all their bundles by USB gives."""
+    root = tmp_path_factory.mktemp("orders")
+    folder = root / "shared"
+    folder.mkdir()
+    hub, cid, fields = study(root, scored, 2)
+    sync.sync(hub, folder)
+    speakers = {}
+    for action, k in steps:
+        lap = fields[k]
+        if action == "answer":
+            if k not in speakers:
+                sync.sync(lap, folder)  # the campaign first
+                speakers[k] = rate(lap, cid, f"Speaker {k}", 0)
+            campaigns.answer(lap, cid, speakers[k], campaigns.next_position(lap, cid, speakers[k]),
+                             {"adequacy": 3, "fluency": 4})
+        elif action == "sync":
+            sync.sync(lap, folder)
+        else:  # a half-arrived copy of the other laptop's newest bundle, under the final name for a moment
+            other = fields[1 - k]
+            payload = bundles.payload_bytes(other, own_only=True)
+            bundles.export_bundle(other, str(root / "whole.lyssbundle"), payload)
+            whole = (root / "whole.lyssbundle").read_bytes()
+            target = folder / sync.own_name(other)
+            saved = target.read_bytes() if target.exists() else None
+            target.write_bytes(whole[: len(whole) // 2])
+            report = sync.sync(lap, folder)
+            assert statuses(report).get(target.name) in ("refused", None)
+            if saved is None:
+                target.unlink()
+            else:
+                target.write_bytes(saved)
+    for _ in range(2):
+        for store in (hub, *fields):
+            sync.sync(store, folder)
+    usb = Store(root / "usb.sqlite")
+    laptops.trust(usb, hub.device_id)
+    for n, store in enumerate((hub, *fields)):
+        path = root / f"usb{n}.lyssbundle"
+        bundles.export_bundle(store, str(path))
+        bundles.merge(usb, str(path))
+    expected = tables(usb)
+    for store in (hub, *fields):
+        assert tables(store) == expected
+    for store in (hub, *fields, usb):
+        store.close()
