@@ -116,18 +116,33 @@ def _check_answers(path: str, data: dict, held: Holdings) -> None:
                     raise Refused(path, f"ratings row {n} {column}", "out of range: nothing was merged")
 
 
-def _check_row_signatures(path: str, data: dict, store) -> None:
+def _held_versions(store, table: str, rows: list[dict]) -> dict[tuple, tuple]:
+    """The signed versions this laptop holds of the bundle's rows (looked up by key, not read whole)."""
+    spec = schema.TABLES[table]
+    columns = ", ".join(f"[{c}]" for c in spec.travelling)
+    keys_json = json.dumps([[r[k] for k in spec.key] for r in rows])
+    match = ", ".join(f"[{k}]" for k in spec.key)
+    wanted = ", ".join(f"json_extract(value, '$[{i}]')" for i in range(len(spec.key)))
+    return {tuple(r[k] for k in spec.key): (r["signature"], signing.row_message(table, r)) for r in
+            store.rows(f"select {columns} from [{table}] where signature is not null and ({match}) in "
+                       f"(select {wanted} from json_each(?))", [keys_json])}
+
+
+def _check_row_signatures(path: str, data: dict, store, bundle_signer: str) -> None:
     """Every row signed by its author, the signature over exactly its travelling columns. A row identical
     to one this laptop already holds, signature included, was checked when it arrived (a repeated merge
-    verifies nothing again)."""
+    verifies nothing again). A row whose author signed the bundle itself is authenticated by the
+    bundle's signature (over the sha256 of everything it carries); its own signature is checked again
+    before this laptop ever relays it (``bundles._payload``)."""
     for table in schema.TRAVELLING:
         spec = schema.TABLES[table]
         if spec.signed != "row" or not data[table]:
             continue
-        columns = ", ".join(f"[{c}]" for c in spec.travelling)
-        held = {tuple(r[k] for k in spec.key): (r["signature"], signing.row_message(table, r)) for r in
-                store.rows(f"select {columns} from [{table}] where signature is not null")}
+        relayed = [r for r in data[table] if r.get("signer") != bundle_signer]
+        held = _held_versions(store, table, relayed) if relayed else {}
         for n, row in enumerate(data[table], 1):
+            if row.get("signer") == bundle_signer and isinstance(row.get("signature"), str):
+                continue
             if held.get(tuple(row[k] for k in spec.key)) == (row["signature"], signing.row_message(table, row)):
                 continue
             if not signing.valid_row(table, row):
@@ -193,7 +208,7 @@ def _check_authority(path: str, manifest: dict, data: dict, held: Holdings) -> N
 def check_payload(store, path: str, manifest: dict, data: dict) -> None:
     """Raise :class:`Refused` at the first problem; return when the whole bundle may be merged."""
     _check_columns(path, data)
-    _check_row_signatures(path, data, store)
+    _check_row_signatures(path, data, store, manifest["public_key"])
     held = Holdings(store, data, trusted_codes(store.db))
     _check_references(path, data, held)
     _check_signatures(path, data, held)

@@ -239,27 +239,75 @@ def _merge_speaker(db, row: dict) -> None:
         db["speakers"].update(row["id"], row)
 
 
+def _matching(db, table: str, columns: tuple[str, ...], rows: list[dict]) -> list[dict]:
+    """The stored rows whose ``columns`` equal those of one of ``rows``: one query, however many rows."""
+    if not rows:
+        return []
+    match = ", ".join(f"[{c}]" for c in columns)
+    extract = ", ".join(f"json_extract(value, '$[{i}]')" for i in range(len(columns)))
+    return list(db.query(f"select * from [{table}] where ({match}) in (select {extract} from json_each(?))",
+                         [json.dumps([[r[c] for c in columns] for r in rows])]))
+
+
+def _write(db, table: str, rows: list[dict]) -> None:
+    """Insert rows, each replacing the stored row it collides with (the callers chose the winners)."""
+    if rows:
+        columns = list(rows[0])
+        db.conn.executemany(f"insert or replace into [{table}] ({', '.join(f'[{c}]' for c in columns)}) values "
+                            f"({', '.join('?' * len(columns))})", [[r[c] for c in columns] for r in rows])
+
+
+def _smallest_all(db, table: str, rows: list[dict], pk: tuple[str, ...], stamp: str | None) -> None:
+    """:func:`_smallest` for many rows of a table no other table refers to, in one query and one write."""
+    key = lambda r: ((r.get(stamp) or "") if stamp else "", dumps(r))  # noqa: E731
+    best = {tuple(r[k] for k in pk): r for r in _matching(db, table, pk, rows)}
+    changed = {}
+    for row in rows:
+        k = tuple(row[c] for c in pk)
+        if k not in best or key(row) < key(best[k]):
+            best[k] = changed[k] = row
+    _write(db, table, list(changed.values()))
+
+
 def _rating_key(r: dict) -> tuple:
     return (r["updated_at"], r["uuid"], signing.row_message("ratings", r), r["signature"] or "")
 
 
-def _merge_rating(db, row: dict, changed: dict) -> None:
-    same = list(db.query("select * from ratings where uuid = ?", [row["uuid"]]))
-    if same:
-        if _rating_key(row) > _rating_key(same[0]):
-            db["ratings"].update(row["uuid"], {k: v for k, v in row.items() if k != "uuid"})
+def _merge_ratings(db, rows: list[dict], changed: dict) -> None:
+    """Two versions of one uuid keep the latest ``updated_at``, then the larger content; two answers for one
+    speaker, campaign and position keep the latest ``updated_at``, then the larger uuid. Decided in memory
+    over the stored versions the bundle's rows meet, then written at once."""
+    slot_of = lambda r: (r["campaign_id"], r["speaker_id"], r["position"])  # noqa: E731
+    by_uuid = {r["uuid"]: r for r in _matching(db, "ratings", ("uuid",), rows)}
+    by_uuid.update({r["uuid"]: r for r in _matching(db, "ratings", ("campaign_id", "speaker_id", "position"), rows)})
+    stored = set(by_uuid)
+    by_slot = {slot_of(r): r["uuid"] for r in by_uuid.values()}
+    written: set[str] = set()
+    for row in rows:
+        same = by_uuid.get(row["uuid"])
+        if same is not None:
+            if _rating_key(row) > _rating_key(same):
+                if by_slot.get(slot_of(same)) == same["uuid"]:
+                    del by_slot[slot_of(same)]
+                by_uuid[row["uuid"]], by_slot[slot_of(row)] = row, row["uuid"]
+                written.add(row["uuid"])
+                changed["ratings_replaced"] += 1
+            continue
+        other = by_uuid.get(by_slot.get(slot_of(row), ""))
+        if other is not None:
+            if (row["updated_at"], row["uuid"]) <= (other["updated_at"], other["uuid"]):
+                continue
+            del by_uuid[other["uuid"]]
+            written.discard(other["uuid"])
             changed["ratings_replaced"] += 1
-        return
-    slot = list(db.query("select * from ratings where campaign_id = ? and speaker_id = ? and position = ?",
-                         [row["campaign_id"], row["speaker_id"], row["position"]]))
-    if slot:
-        if (row["updated_at"], row["uuid"]) <= (slot[0]["updated_at"], slot[0]["uuid"]):
-            return
-        db["ratings"].delete(slot[0]["uuid"])
-        changed["ratings_replaced"] += 1
-    else:
-        changed["ratings_added"] += 1
-    db["ratings"].insert(row)
+        else:
+            changed["ratings_added"] += 1
+        by_uuid[row["uuid"]], by_slot[slot_of(row)] = row, row["uuid"]
+        written.add(row["uuid"])
+    gone = sorted(stored - set(by_uuid))
+    if gone:
+        db.conn.execute("delete from ratings where uuid in (select value from json_each(?))", [json.dumps(gone)])
+    _write(db, "ratings", [by_uuid[u] for u in sorted(written)])
 
 
 def _apply(db, data: dict) -> dict:
@@ -280,10 +328,8 @@ def _apply(db, data: dict) -> dict:
         _smallest(db, "enrolments", row, ("campaign_id", "device_code"), "enrolled_at")
     for row in data["speakers"]:
         _merge_speaker(db, row)
-    for row in data["assignments"]:
-        _smallest(db, "assignments", row, ("campaign_id", "speaker_id", "position"), None)
-    for row in data["ratings"]:
-        _merge_rating(db, row, changed)
+    _smallest_all(db, "assignments", data["assignments"], ("campaign_id", "speaker_id", "position"), None)
+    _merge_ratings(db, data["ratings"], changed)
     if data["rating_history"]:
         db["rating_history"].insert_all(data["rating_history"], ignore=True)
     applied = apply_tombstones(db, data["tombstones"])

@@ -32,6 +32,7 @@ def public_of(private_hex: str) -> str:
     return SigningKey(bytes.fromhex(private_hex)).verify_key.encode().hex()
 
 
+@lru_cache(maxsize=4096)
 def code_of(public_hex: str) -> str:
     """The laptop code of a public key."""
     digest = int.from_bytes(hashlib.sha256(bytes.fromhex(public_hex)).digest()[:10], "big")
@@ -76,5 +77,8 @@ def _signing_key(private_hex: str) -> SigningKey:
     return SigningKey(bytes.fromhex(private_hex))
 
 
+PUBLIC_KEY = re.compile(r"[0-9a-f]{64}")
+
+
 def is_public_key(value: Any) -> bool:
-    return isinstance(value, str) and len(value) == 64 and all(c in "0123456789abcdef" for c in value)
+    return isinstance(value, str) and PUBLIC_KEY.fullmatch(value) is not None

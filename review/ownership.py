@@ -70,13 +70,18 @@ class Holdings:
                          [*store.rows("select campaign_id, device_code from enrolments"), *data["enrolments"]]}
         self.handed = {(r["campaign_id"], r["speaker_id"], r["device_code"]) for r in
                        [*store.rows("select * from handovers"), *data["handovers"]] if r["signer"] == coordinator_of(r)}
+        # the sequences of the speakers the bundle's answers and sequences name (not every speaker's: a hub
+        # merging two hundred laptops reads each sequence once)
+        named = sorted({r["speaker_id"] for t in ("assignments", "ratings") for r in data[t]})
         self.sequence = {(r["campaign_id"], r["speaker_id"], r["position"]): r for r in
                          store.rows("select campaign_id, speaker_id, position, item_id, qc, qc_of, signer "
-                                    "from assignments")}
+                                    "from assignments where speaker_id in (select value from json_each(?))",
+                                    [json.dumps(named)])}
         for r in data["assignments"]:
             self.sequence.setdefault((r["campaign_id"], r["speaker_id"], r["position"]), r)
         self.degraded_makers: dict[str, set[str]] = defaultdict(set)  # degraded item → laptops whose sequences use it
-        for r in self.sequence.values():
+        arriving = [r for r in data["assignments"] if self.sequence[(r["campaign_id"], r["speaker_id"], r["position"])] is r]
+        for r in [*store.rows("select item_id, signer, qc from assignments where qc = 'degraded'"), *arriving]:
             if r["qc"] == "degraded":
                 self.degraded_makers[r["item_id"]].add(r["signer"])
 

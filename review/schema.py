@@ -17,6 +17,7 @@ of their own older forms (``review.signing``).
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 TEXT, INTEGER, NUMBER, JSON, TIMESTAMP = "text", "integer", "number", "json", "timestamp"
@@ -141,6 +142,7 @@ TABLES: dict[str, Table] = {t.name: t for t in (
 TRAVELLING = tuple(name for name, t in TABLES.items() if t.travels)  # in the order a merge applies them
 
 
+@functools.cache
 def signed_columns(table: str) -> tuple[str, ...]:
     """The columns a row signature covers: every travelling column but the signature itself."""
     return tuple(c for c in TABLES[table].travelling if c != "signature")
