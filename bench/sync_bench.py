@@ -23,6 +23,9 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from bench.common import ROOT
+from desktop.cli import main as lyss_main
+from review import campaigns, laptops, sync
+from review.store import Store
 
 LAPTOPS = int(os.environ.get("LYSS_BENCH_SYNC_LAPTOPS", "200"))
 ANSWERS = int(os.environ.get("LYSS_BENCH_SYNC_ANSWERS", "500"))
@@ -47,8 +50,6 @@ def measure(command: list[str]) -> tuple[float, float]:
 
 def _laptop(args: tuple[str, str, str, int, int]) -> str:
     """One field laptop: its database, the campaign by sync, ANSWERS answers, its bundle published."""
-    from review import campaigns, laptops, sync
-    from review.store import Store
 
     root, folder, hub_code, k, answers = args
     lap = Store(Path(root) / f"laptop{k:03d}.sqlite", backup=False)
@@ -76,15 +77,12 @@ def _laptop(args: tuple[str, str, str, int, int]) -> str:
 
 
 def build(root: Path) -> tuple[Path, Path, list[str]]:
-    from desktop.cli import main as lyss
-    from review import campaigns, laptops, sync
-    from review.store import Store
 
     scored = root / "scored.json"
     with open(os.devnull, "w") as quiet:
         old, sys.stdout = sys.stdout, quiet
         try:
-            lyss(["score", str(DEMO), "--out", str(scored), "--bootstrap", "10"])
+            lyss_main(["score", str(DEMO), "--out", str(scored), "--bootstrap", "10"])
         finally:
             sys.stdout = old
     folder = root / "shared"
@@ -133,14 +131,11 @@ def main() -> None:
 
 
 def _code(db: Path) -> str:
-    from review.store import Store
     with Store(db, create=False, backup=False) as s:
         return s.device_id
 
 
 def _change_one_answer(db: str, folder: Path) -> None:
-    from review import campaigns, sync
-    from review.store import Store
     with Store(db, create=False, backup=False) as lap:
         r = lap.one("select campaign_id, speaker_id, position from ratings where signer = ? order by updated_at "
                     "limit 1", [lap.public_key])

@@ -14,6 +14,7 @@ from .qt_common import (accessible, apply_theme, ask, default_db, guarded, name_
 from .review_panel import ReviewPanel
 from .score_panel import ScorePanel
 from .study_panel import CampaignPanel, StudyPanel
+from .sync_runner import SyncRunner
 
 
 class MainWindow(QMainWindow):
@@ -33,6 +34,10 @@ class MainWindow(QMainWindow):
         self.tabs.addTab(self.campaigns, self.tr("Campaigns"))
         self.tabs.addTab(self.study, self.tr("Study"))
         self.tabs.currentChanged.connect(guarded(self, self._tab_changed))
+        self.syncer = SyncRunner(self.db_path, self)  # a shared folder, when one is chosen: at start, every few
+        self.review.items.answered.connect(self.syncer.answered)  # answers, and at close
+        self.campaigns.attach_sync(self.syncer)
+        QTimer.singleShot(0, self.syncer.run)
         self.setCentralWidget(self.tabs)
         plain_labels(self)  # every label shows plain text: data never becomes markup
         name_buttons(self)  # a screen reader reads each button as it is written
@@ -154,5 +159,7 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event) -> None:  # noqa: N802
         settings().setValue("window/geometry", self.saveGeometry())
+        self.hide()
+        self.syncer.finish()  # the last answers leave with the window closed
         self.store.close()
         super().closeEvent(event)

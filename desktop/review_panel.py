@@ -270,6 +270,7 @@ class ItemPage(QWidget):
 
     paused = Signal()
     finished = Signal()
+    answered = Signal()  # an answer was recorded (durable on disk)
 
     def __init__(self, store: Store, text_points: int = 22):
         super().__init__()
@@ -388,6 +389,8 @@ class ItemPage(QWidget):
 
     def _after(self, outcome: Outcome) -> None:
         """Draw the session's state after an action, and say what the action did."""
+        if outcome.what == "saved":
+            self.answered.emit()
         if self.session.finished:
             self.finished.emit()
             return

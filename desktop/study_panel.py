@@ -12,7 +12,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QHeaderView, QInputDialog, QLabel, QProgressBar, QPushButton,
                                QSplitter, QTableView, QVBoxLayout, QWidget)
 
-from review import bundles, campaigns, decisions, laptops, reweight, study, tasks, tiers
+from review import bundles, campaigns, decisions, laptops, reweight, study, sync, tasks, tiers
 from review.store import Store
 from scoring.errors import InputError
 from scoring.progress import Cancelled
@@ -122,6 +122,23 @@ class CampaignPanel(QWidget):
             laptops.addWidget(w)
         laptops.addStretch(1)
         layout.addLayout(laptops)
+        shared = FlowLayout()
+        self.shared_folder = QLabel(self.tr("Shared folder: none (bundles travel by USB stick)"))
+        self.shared_folder.setWordWrap(True)
+        choose = QPushButton(self.tr("Choose shared folder…"))
+        choose.setToolTip(self.tr("A folder your laptops share (Syncthing, a network drive): answers then travel "
+                                  "on their own, at start, every few answers and at close"))
+        choose.clicked.connect(guarded(self, self.choose_shared_folder))
+        self.sync_now = QPushButton(self.tr("Sync now"))
+        self.sync_now.setEnabled(False)
+        self.sync_now.clicked.connect(guarded(self, lambda: self.syncer and self.syncer.run()))
+        self.sync_state = QLabel()
+        self.sync_state.setWordWrap(True)
+        for w in (self.shared_folder, choose, self.sync_now, self.sync_state):
+            shared.addWidget(w)
+        shared.addStretch(1)
+        layout.addLayout(shared)
+        self.syncer = None
         split = QSplitter(Qt.Horizontal)
         self.campaigns = accessible(_table(), self.tr("Campaigns"),
                                     self.tr("Choose a campaign to see each speaker's progress"))
@@ -134,6 +151,12 @@ class CampaignPanel(QWidget):
                                     self.tr("Which system is better and each run's tier, as the answers settle them"))
         self.decisions.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeToContents)
         layout.addWidget(self.decisions, 1)
+        self.laptops_seen = accessible(_table(), self.tr("Laptops seen in the shared folder"),
+                                       self.tr("Each laptop's last bundle, its answers, whether it is enrolled, and "
+                                               "why a bundle was refused"))
+        self.laptops_seen.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeToContents)
+        self.laptops_seen.hide()
+        layout.addWidget(self.laptops_seen, 1)
         self.plan = QLabel()
         self.plan.setWordWrap(True)
         layout.addWidget(self.plan)
@@ -162,6 +185,59 @@ class CampaignPanel(QWidget):
             self.campaigns.selectRow(self._ids.index(chosen) if chosen in self._ids else 0)
             self.campaigns.selectionModel().blockSignals(False)
             self.show_progress()
+
+    # -- a shared folder ------------------------------------------------------------------------
+
+    def attach_sync(self, syncer) -> None:
+        """Show what the app's :class:`~desktop.sync_runner.SyncRunner` does."""
+        self.syncer = syncer
+        syncer.started.connect(lambda: self.sync_state.setText(self.tr("Synchronising…")))
+        syncer.synced.connect(guarded(self, self.show_sync))
+        syncer.failed.connect(guarded(self, self._sync_failed))
+        self._show_folder()
+
+    def _show_folder(self) -> None:
+        folder = self.syncer.folder if self.syncer else ""
+        self.shared_folder.setText(self.tr("Shared folder: {0}").format(folder) if folder else
+                                   self.tr("Shared folder: none (bundles travel by USB stick)"))
+        self.sync_now.setEnabled(bool(folder))
+        self.show_laptops()
+
+    def choose_shared_folder(self, folder: str | None = None) -> None:
+        if folder is None:
+            folder = QFileDialog.getExistingDirectory(self, self.tr("Choose shared folder"))
+        if folder and self.syncer:
+            self.syncer.set_folder(folder)
+            self._show_folder()
+
+    def show_sync(self, report) -> None:
+        """After a sync: what it merged and refused, the laptops seen, the campaigns again."""
+        merged, refused = len(report.merged), len(report.refused)
+        added = sum(o.added.get("ratings_added", 0) for o in report.merged)
+        text = self.tr("Synchronised: {0} bundles merged ({1} answers added), {2} refused.").format(
+            merged, added, refused)
+        for o in report.refused:
+            text += "\n" + self.tr("Refused {0}: {1}").format(o.name, o.detail)
+        self.sync_state.setText(text)
+        self.refresh()
+        self.show_laptops()
+
+    def _sync_failed(self, exc: BaseException) -> None:
+        self.sync_state.setText(self.tr("The shared folder could not be synchronised: {0}").format(
+            getattr(exc, "problem", None) or str(exc)))
+
+    def show_laptops(self) -> None:
+        folder = self.syncer.folder if self.syncer else ""
+        rows = sync.laptops_seen(self.store, folder) if folder else []
+        self.laptops_seen.setVisible(bool(rows))
+        yes, no = self.tr("yes"), self.tr("no")
+        states = {"published": self.tr("this laptop"), "merged": self.tr("merged"), "refused": self.tr("refused")}
+        _fill(self.laptops_seen, [self.tr("Laptop"), self.tr("Last bundle"), self.tr("Answers"), self.tr("Enrolled"),
+                                  self.tr("State")],
+              [[r["code"], (r["bundle_time"] or "—")[:16].replace("T", " "),
+                "—" if r["answers"] is None else str(r["answers"]),
+                self.tr("coordinator") if r["coordinator"] else (yes if r["enrolled"] else no),
+                states.get(r["status"], r["status"]) + (f": {r['reason']}" if r["reason"] else "")] for r in rows])
 
     def selected_campaign(self) -> str | None:
         row = self.campaigns.currentIndex().row()

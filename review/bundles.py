@@ -81,23 +81,28 @@ def _payload(store: Store, own_only: bool = False) -> dict:
     live = "and t.speaker_id in (select id from speakers where withdrawn = 0)"
     runs = ("(select run_id from campaigns where id in (select id from temp.shared) union select i.run_id from "
             "campaign_items ci join items i on i.id = ci.item_id where ci.campaign_id in (select id from temp.shared))")
-    data = {
-        "runs": _rows(store, "runs", f"where t.id in {runs}"),
-        "items": _rows(store, "items", f"where t.run_id in {runs}"),
-        "human_scores": _rows(store, "human_scores", f"where t.item_id in (select id from items where run_id in {runs})"),
-        "campaigns": _rows(store, "campaigns", "where t.id in (select id from temp.shared)"),
-        "campaign_items": _rows(store, "campaign_items", in_shared),
-        "enrolments": _rows(store, "enrolments", in_shared),
-        "revocations": _rows(store, "revocations", in_shared),
-        "handovers": _rows(store, "handovers", in_shared + " " + live),
-        "speakers": _rows(store, "speakers", "where t.withdrawn = 0 and (t.registered_by = ? or t.id in (select "
-                                             "speaker_id from assignments where campaign_id in (select id from "
-                                             "temp.shared)))", [store.public_key]),
-        "assignments": _rows(store, "assignments", in_shared + " " + live),
-        "ratings": _rows(store, "ratings", in_shared + " " + live),
-        "rating_history": _rows(store, "rating_history", in_shared + " " + live),
-        "tombstones": _rows(store, "tombstones"),
+    wheres = {
+        "runs": (f"where t.id in {runs}", []),
+        "items": (f"where t.run_id in {runs}", []),
+        "human_scores": (f"where t.item_id in (select id from items where run_id in {runs})", []),
+        "campaigns": ("where t.id in (select id from temp.shared)", []),
+        "campaign_items": (in_shared, []),
+        "enrolments": (in_shared, []),
+        "revocations": (in_shared, []),
+        "handovers": (in_shared + " " + live, []),
+        "speakers": ("where t.withdrawn = 0 and (t.registered_by = ? or t.id in (select speaker_id from assignments "
+                     "where campaign_id in (select id from temp.shared)))", [store.public_key]),
+        "assignments": (in_shared + " " + live, []),
+        "ratings": (in_shared + " " + live, []),
+        "rating_history": (in_shared + " " + live, []),
+        "tombstones": ("", []),
     }
+    data = {}
+    for table, (where, params) in wheres.items():
+        author = {"campaigns": "coordinator", "campaign_items": None}.get(table, "signer")
+        if own_only and author:  # the others' rows are not even read
+            where, params = f"{where or 'where 1'} and t.{author} = ?", [*params, store.public_key]
+        data[table] = _rows(store, table, where, params)
     me = store.public_key
     for table, rows in data.items():
         if SCHEMA[table].signed == "row":
@@ -227,16 +232,27 @@ def _smallest(db, table: str, row: dict, pk: tuple[str, ...], stamp: str | None)
     return False
 
 
-def _merge_speaker(db, row: dict) -> None:
+def _merge_speakers(db, rows: list[dict]) -> None:
     """The registering laptop's newest signed version of a speaker wins (their consent and preferences);
     a withdrawn speaker stays withdrawn, and their name stays wherever it was (it never travels)."""
-    mine = list(db.query("select * from speakers where id = ?", [row["id"]]))
-    if not mine:
-        db["speakers"].insert({**row, "withdrawn": 0})
-        return
     rank = lambda r: (r["preferences_at"] or "", signing.row_message("speakers", r), r["signature"] or "")  # noqa
-    if not mine[0]["withdrawn"] and rank(row) > rank(mine[0]):
-        db["speakers"].update(row["id"], row)
+    held = {r["id"]: r for r in _matching(db, "speakers", ("id",), rows)}
+    new: dict[str, dict] = {}
+    changed: dict[str, dict] = {}
+    for row in rows:
+        mine = held.get(row["id"]) or new.get(row["id"])
+        if mine is None:
+            new[row["id"]] = {**row, "withdrawn": 0}
+        elif row["id"] in new:
+            if rank(row) > rank(mine):
+                new[row["id"]] = {**row, "withdrawn": 0}
+        elif not mine["withdrawn"] and rank(row) > rank(changed.get(row["id"], mine)):
+            changed[row["id"]] = row
+    _write(db, "speakers", list(new.values()))
+    if changed:
+        columns = [c for c in next(iter(changed.values())) if c != "id"]
+        db.conn.executemany(f"update speakers set {', '.join(f'[{c}] = ?' for c in columns)} where id = ?",
+                            [[r[c] for c in columns] + [r["id"]] for r in changed.values()])
 
 
 def _matching(db, table: str, columns: tuple[str, ...], rows: list[dict]) -> list[dict]:
@@ -254,6 +270,14 @@ def _write(db, table: str, rows: list[dict]) -> None:
     if rows:
         columns = list(rows[0])
         db.conn.executemany(f"insert or replace into [{table}] ({', '.join(f'[{c}]' for c in columns)}) values "
+                            f"({', '.join('?' * len(columns))})", [[r[c] for c in columns] for r in rows])
+
+
+def _insert_new(db, table: str, rows: list[dict]) -> None:
+    """Insert the rows this laptop does not hold yet (an identical row is there already: ignored)."""
+    if rows:
+        columns = list(rows[0])
+        db.conn.executemany(f"insert or ignore into [{table}] ({', '.join(f'[{c}]' for c in columns)}) values "
                             f"({', '.join('?' * len(columns))})", [[r[c] for c in columns] for r in rows])
 
 
@@ -326,12 +350,10 @@ def _apply(db, data: dict) -> dict:
             db[table].insert_all(data[table], ignore=True)
     for row in data["enrolments"]:
         _smallest(db, "enrolments", row, ("campaign_id", "device_code"), "enrolled_at")
-    for row in data["speakers"]:
-        _merge_speaker(db, row)
+    _merge_speakers(db, data["speakers"])
     _smallest_all(db, "assignments", data["assignments"], ("campaign_id", "speaker_id", "position"), None)
     _merge_ratings(db, data["ratings"], changed)
-    if data["rating_history"]:
-        db["rating_history"].insert_all(data["rating_history"], ignore=True)
+    _insert_new(db, "rating_history", data["rating_history"])
     applied = apply_tombstones(db, data["tombstones"])
     changed["ratings_deleted"] += applied["ratings_deleted"]
     changed["speakers_withdrawn"] += applied["speakers_withdrawn"]
@@ -349,14 +371,17 @@ def merge(store: Store, path: str, raw: bytes | None = None, backup: bool = True
     return merge_read(store, path, manifest, data, backup)
 
 
-def merge_read(store: Store, path: str, manifest: dict, data: dict, backup: bool = True) -> dict:
-    """:func:`merge` of a bundle :func:`read_bundle` has read (and so checked its signature)."""
+def merge_read(store: Store, path: str, manifest: dict, data: dict, backup: bool = True,
+               finish_withdrawals: bool = True) -> dict:
+    """:func:`merge` of a bundle :func:`read_bundle` has read (and so checked its signature).
+    ``finish_withdrawals=False``: the caller carries out the withdrawals it brought once its own transaction
+    is committed (they are marked pending in the database, so even a crash cannot skip them)."""
     check_payload(store, path, manifest, data)
     if backup:
         store.backup("before-merge")
     with store.transaction() as db:
         changed = _apply(db, data)
-    if changed["speakers_withdrawn"]:
+    if changed["speakers_withdrawn"] and finish_withdrawals:
         store.complete_withdrawals()
     changed["from_device"] = manifest["device_id"]
     changed["manifest"] = manifest

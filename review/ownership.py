@@ -50,14 +50,25 @@ class Holdings:
         self.coordinators: dict[str, set[str]] = defaultdict(set)  # run id → coordinators' keys
         for c in self.campaigns.values():
             self.coordinators[c["run_id"]].add(c["coordinator"])
-        self.items = {r["id"]: r for r in store.rows("select id, run_id, kind, output, extra from items")}
+        # items and speakers: only those the bundle names (a hub holds thousands; each bundle names a few)
+        held_campaign_items = store.rows("select campaign_id, item_id from campaign_items")
+        items = {r["id"] for r in data["items"]} | {r["item_id"] for r in held_campaign_items} | {
+            r[c] for t, columns in (("human_scores", ("item_id",)), ("campaign_items", ("item_id",)),
+                                    ("assignments", ("item_id", "qc_of")), ("ratings", ("item_id",)))
+            for r in data[t] for c in columns if r.get(c)}
+        self.items = {r["id"]: r for r in store.rows("select id, run_id, kind, output, extra from items where id in "
+                                                     "(select value from json_each(?))", [json.dumps(sorted(items))])}
         for r in data["items"]:
             self.items.setdefault(r["id"], r)
-        self.registrar = {r["id"]: r["registered_by"] for r in store.rows("select id, registered_by from speakers")}
+        speakers = {r["id"] for r in data["speakers"]} | {
+            r["speaker_id"] for t in ("handovers", "assignments", "ratings", "rating_history") for r in data[t]}
+        self.registrar = {r["id"]: r["registered_by"] for r in store.rows(
+            "select id, registered_by from speakers where id in (select value from json_each(?))",
+            [json.dumps(sorted(speakers))])}
         for r in data["speakers"]:
             self.registrar.setdefault(r["id"], r["registered_by"])
         self.campaign_items: dict[str, set[str]] = defaultdict(set)
-        for r in [*store.rows("select campaign_id, item_id from campaign_items"), *data["campaign_items"]]:
+        for r in [*held_campaign_items, *data["campaign_items"]]:
             self.campaign_items[r["campaign_id"]].add(r["item_id"])
         for campaign_id, item_ids in self.campaign_items.items():  # a campaign over several runs owns each of them
             coordinator = self.campaigns.get(campaign_id, {}).get("coordinator")
@@ -72,16 +83,19 @@ class Holdings:
                        [*store.rows("select * from handovers"), *data["handovers"]] if r["signer"] == coordinator_of(r)}
         # the sequences of the speakers the bundle's answers and sequences name (not every speaker's: a hub
         # merging two hundred laptops reads each sequence once)
-        named = sorted({r["speaker_id"] for t in ("assignments", "ratings") for r in data[t]})
+        named = sorted({(r["campaign_id"], r["speaker_id"]) for t in ("assignments", "ratings") for r in data[t]})
         self.sequence = {(r["campaign_id"], r["speaker_id"], r["position"]): r for r in
                          store.rows("select campaign_id, speaker_id, position, item_id, qc, qc_of, signer "
-                                    "from assignments where speaker_id in (select value from json_each(?))",
-                                    [json.dumps(named)])}
+                                    "from assignments where (campaign_id, speaker_id) in (select json_extract(value, "
+                                    "'$[0]'), json_extract(value, '$[1]') from json_each(?))", [json.dumps(named)])}
         for r in data["assignments"]:
             self.sequence.setdefault((r["campaign_id"], r["speaker_id"], r["position"]), r)
         self.degraded_makers: dict[str, set[str]] = defaultdict(set)  # degraded item → laptops whose sequences use it
+        # only the degraded items the bundle carries are asked about
+        carried = json.dumps(sorted({r["id"] for r in data["items"] if r.get("kind") == "degraded"}))
         arriving = [r for r in data["assignments"] if self.sequence[(r["campaign_id"], r["speaker_id"], r["position"])] is r]
-        for r in [*store.rows("select item_id, signer, qc from assignments where qc = 'degraded'"), *arriving]:
+        for r in [*store.rows("select item_id, signer, qc from assignments where qc = 'degraded' and item_id in "
+                              "(select value from json_each(?))", [carried]), *arriving]:
             if r["qc"] == "degraded":
                 self.degraded_makers[r["item_id"]].add(r["signer"])
 

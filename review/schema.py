@@ -109,6 +109,7 @@ TABLES: dict[str, Table] = {t.name: t for t in (
         C("qc", T, False), C("qc_of", T)), ("campaign_id", "speaker_id", "position"),
         foreign_keys=(("campaign_id", "campaigns", "id"), ("speaker_id", "speakers", "id"),
                       ("item_id", "items", "id")),
+        indexes=((("signer",), False),),  # a laptop's own rows, read at every sync of a shared folder
         choices={"qc": frozenset({"", "repeat", "degraded"})}),
     Table("ratings", _signed_by(
         C("uuid", T, False), C("campaign_id", T, False), C("speaker_id", T, False), C("position", I, False),
@@ -117,12 +118,13 @@ TABLES: dict[str, Table] = {t.name: t for t in (
         C("away_seconds", R), C("medium", T)), ("uuid",),
         foreign_keys=(("campaign_id", "campaigns", "id"), ("speaker_id", "speakers", "id"),
                       ("item_id", "items", "id")),
-        indexes=((("campaign_id", "speaker_id", "position"), True),),
+        indexes=((("campaign_id", "speaker_id", "position"), True), (("signer",), False)),
         choices={"medium": frozenset({"paper"})}),
     Table("rating_history", _signed_by(
         C("id", I, False, local=True), C("uuid", T, False), C("campaign_id", T, False), C("speaker_id", T, False),
         C("answers", J, False), C("note", T), C("at", S, False), C("device_id", T, False), C("action", T, False)),
-        ("id",), indexes=((("uuid", "at", "action", "device_id"), True),), identity=("uuid", "at", "action", "device_id"),
+        ("id",), indexes=((("uuid", "at", "action", "device_id"), True), (("signer",), False)),
+        identity=("uuid", "at", "action", "device_id"),
         choices={"action": frozenset({"create", "edit", "undo"})}),
     Table("tombstones", (
         C("kind", T, False), C("id", T, False), C("deleted_at", S, False), C("device_id", T, False),
@@ -163,3 +165,5 @@ def create_missing(db) -> None:
         for c in table.columns:
             if c.name not in have:
                 db[table.name].add_column(c.name, SQL_TYPES[c.kind])
+        for columns, unique in table.indexes:
+            db[table.name].create_index(list(columns), unique=unique, if_not_exists=True)

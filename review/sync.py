@@ -22,6 +22,7 @@ import io
 import json
 import os
 import stat
+import time
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,6 +34,8 @@ from . import bundles, keys
 from .store import Store, now
 
 SUFFIX = ".lyssbundle"
+COMMIT_EVERY = 1.0  # seconds of merging between two commits
+EVERY_ANSWERS = 20  # the app syncs at start, after this many answers, and at close
 
 
 @dataclass
@@ -141,14 +144,14 @@ def _added(changed: dict) -> str:
     return ", ".join(parts)
 
 
-def _merge_one(store: Store, folder: Path, name: str, raw: bytes, backup: bool) -> Outcome:
+def _merge_one(store: Store, folder: Path, name: str, raw: bytes) -> Outcome:
     manifest, data = bundles.read_bundle(str(folder / name), raw)
     device = manifest["device_id"]
     if name != f"{device}{SUFFIX}":
         raise FileProblem(str(folder / name), "manifest.json", f"signed by laptop {device}, whose file is "
                                                                f"{device}{SUFFIX}: each laptop writes only its own "
                                                                f"file; nothing was merged")
-    changed = bundles.merge_read(store, str(folder / name), manifest, data, backup=backup)
+    changed = bundles.merge_read(store, str(folder / name), manifest, data, backup=False, finish_withdrawals=False)
     counts = {k: changed[k] for k in ("ratings_added", "ratings_replaced", "ratings_deleted", "speakers_withdrawn",
                                       "ratings_refused_revoked")}
     detail = f"from {device}: {_added(changed)}"
@@ -197,32 +200,81 @@ def sync(store: Store, folder: str | os.PathLike,
     return SyncReport(str(path), outcomes)
 
 
+class _Batch:
+    """Many merges in one transaction, committed about every :data:`COMMIT_EVERY` seconds (each commit is a
+    wait for the disk; the app's own writes wait at most that long). Each bundle is merged inside a
+    savepoint, so a refused one leaves nothing; what a bundle brought and the memory that it was merged
+    are committed together."""
+
+    def __init__(self, store: Store):
+        self.store, self.since, self.withdrawn = store, 0.0, False
+
+    def __enter__(self) -> "_Batch":
+        return self
+
+    def merge(self, name: str, work: Callable[[], Outcome], remember: Callable[[Outcome], dict]) -> Outcome:
+        conn = self.store.conn
+        if not conn.in_transaction:
+            conn.execute("BEGIN IMMEDIATE")
+            self.since = time.monotonic()
+        conn.execute("SAVEPOINT bundle")
+        try:
+            outcome = work()
+            self.store.db["sync_files"].upsert({**remember(outcome), "seen_at": now()}, pk=("folder", "name"))
+        except BaseException:
+            conn.execute("ROLLBACK TO bundle")
+            conn.execute("RELEASE bundle")
+            raise
+        conn.execute("RELEASE bundle")
+        self.withdrawn |= bool(outcome.added.get("speakers_withdrawn"))
+        if self.withdrawn or time.monotonic() - self.since >= COMMIT_EVERY:
+            self.commit()
+        return outcome
+
+    def commit(self) -> None:
+        if self.store.conn.in_transaction:
+            self.store.conn.execute("COMMIT")
+        if self.withdrawn:  # every copy of a withdrawn speaker goes now: backups, the write-ahead log
+            self.withdrawn = False
+            self.store.complete_withdrawals()
+
+    def __exit__(self, kind, *_) -> None:
+        if kind is None:
+            self.commit()
+        elif self.store.conn.in_transaction:
+            self.store.conn.execute("ROLLBACK")
+
+
 def _merge_pending(store: Store, path: Path, pending: dict[str, tuple[bytes, dict]],
                    progress: Callable[[str, float], object] | None) -> list[Outcome]:
     """Merge in passes: a bundle refused for want of another's rows (a campaign, an enrolment) is tried again
     after the others, until a pass merges nothing."""
     results: dict[str, Outcome] = {}
-    backed_up, done, total = False, 0, len(pending)
-    while pending:
-        merged_any = False
-        for name, (raw, row) in list(pending.items()):
-            try:
-                outcome = _merge_one(store, path, name, raw, backup=not backed_up)
-            except InputError as exc:
-                results[name] = Outcome(name, "refused", "", exc.line().removeprefix(f"{path / name}: "))
-                continue
-            backed_up = merged_any = True
-            results[name] = outcome
-            del pending[name]
-            done += 1
-            if progress:
-                progress("merging bundles", done / total)
-            manifest = outcome.added.pop("manifest")
-            _remember(store, {**row, "device_code": outcome.device, "created_at": manifest.get("created_at"),
-                              "answers": (manifest.get("counts") or {}).get("ratings"), "status": "merged",
-                              "reason": None})
-        if not merged_any:
-            break
+    done, total = 0, len(pending)
+    if pending:
+        store.backup_if_due()  # a restore point at most hourly: sync runs every few answers, each merge atomic
+    with _Batch(store) as batch:
+        while pending:
+            merged_any = False
+            for name, (raw, row) in list(pending.items()):
+                def remember(outcome: Outcome, row=row) -> dict:
+                    manifest = outcome.added.pop("manifest")
+                    return {**row, "device_code": outcome.device, "created_at": manifest.get("created_at"),
+                            "answers": (manifest.get("counts") or {}).get("ratings"), "status": "merged",
+                            "reason": None}
+                try:
+                    results[name] = batch.merge(name, lambda name=name, raw=raw: _merge_one(store, path, name, raw),
+                                                remember)
+                except InputError as exc:
+                    results[name] = Outcome(name, "refused", "", exc.line().removeprefix(f"{path / name}: "))
+                    continue
+                merged_any = True
+                del pending[name]
+                done += 1
+                if progress:
+                    progress("merging bundles", done / total)
+            if not merged_any:
+                break
     for name, (raw, row) in pending.items():
         _remember(store, {**row, "device_code": _claimed_device(raw), "created_at": None, "answers": None,
                           "status": "refused", "reason": results[name].detail})

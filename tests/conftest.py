@@ -30,21 +30,36 @@ def _blocked(*args, **kwargs):
 
 
 _real_connect = socket.socket.connect
+_real_connect_ex = socket.socket.connect_ex
+_real_getaddrinfo = socket.getaddrinfo
+LOOPBACK = ("127.0.0.1", "::1")  # this machine only (the tests' own Syncthing daemons): never a name to look up
 
 
 def _guarded_connect(self, address):
-    if self.family == getattr(socket, "AF_UNIX", None):
+    if self.family == getattr(socket, "AF_UNIX", None) or (isinstance(address, tuple) and address[0] in LOOPBACK):
         return _real_connect(self, address)
     raise NetworkBlocked(f"a test tried to connect to {address!r}")
 
 
+def _guarded_connect_ex(self, address):
+    if self.family == getattr(socket, "AF_UNIX", None) or (isinstance(address, tuple) and address[0] in LOOPBACK):
+        return _real_connect_ex(self, address)
+    raise NetworkBlocked(f"a test tried to connect to {address!r}")
+
+
+def _guarded_getaddrinfo(host, *args, **kwargs):
+    if host in LOOPBACK:
+        return _real_getaddrinfo(host, *args, **kwargs)
+    raise NetworkBlocked(f"a test tried to look up {host!r}")
+
+
 @pytest.fixture(autouse=True)
 def no_network(monkeypatch):
-    """Fail any test that opens a network connection (Unix sockets stay allowed)."""
+    """Fail any test that opens a network connection or looks up a name (Unix sockets and the loopback
+    address stay allowed: nothing leaves the machine)."""
     monkeypatch.setattr(socket.socket, "connect", _guarded_connect)
-    monkeypatch.setattr(socket.socket, "connect_ex", _guarded_connect)
-    monkeypatch.setattr(socket, "create_connection", _blocked)
-    monkeypatch.setattr(socket, "getaddrinfo", _blocked)
+    monkeypatch.setattr(socket.socket, "connect_ex", _guarded_connect_ex)
+    monkeypatch.setattr(socket, "getaddrinfo", _guarded_getaddrinfo)
 
 
 @pytest.fixture(autouse=True, scope="session")

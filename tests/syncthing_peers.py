@@ -1,6 +1,7 @@
 """Real Syncthing daemons for the tests: each with its own home, on 127.0.0.1 ports, with global and
 local discovery, relays, NAT traversal, usage reporting and upgrades off — nothing leaves the machine.
-Each is stopped by its own PID."""
+Each runs as one process (``STMONITORED``: no monitor process that would outlive a kill), stopped by its
+own PID."""
 
 from __future__ import annotations
 
@@ -35,7 +36,7 @@ class Peer:
         self.folder.mkdir(parents=True)
         self.gui_port, self.listen_port = free_port(), free_port()
         self.env = {**os.environ, "HOME": str(root / f"{name}-user"), "STNODEFAULTFOLDER": "1", "STNOUPGRADE": "1",
-                    "STHOMEDIR": str(self.home)}
+                    "STHOMEDIR": str(self.home), "STMONITORED": "yes"}
         subprocess.run([SYNCTHING, "generate", "--home", str(self.home)], env=self.env, check=True,
                        capture_output=True, timeout=60)
         self._configure()

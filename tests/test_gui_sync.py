@@ -1,0 +1,77 @@
+"""The app with a shared folder (Campaigns tab): the campaign arrives by sync at start, answers leave every
+few answers and at close, in a worker; the tab lists the laptops seen and a refused bundle's reason."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+
+from conftest import open_window, start_reviewing
+from review import campaigns, laptops, practice, sync
+from review.store import Store
+
+
+@pytest.fixture
+def field_laptop(tmp_path, scored_demo):
+    """A coordinator's database that published its campaign into the shared folder, and a field laptop it
+    enrolled (that trusts it) with one speaker, who has done the practice round — nothing exchanged yet."""
+    folder = tmp_path / "shared"
+    folder.mkdir()
+    with Store(tmp_path / "hub.sqlite") as hub:
+        cid = campaigns.create_campaign(hub, campaigns.load_scored(str(scored_demo)), "A", items=30)
+        field = Store(tmp_path / "field.sqlite")
+        laptops.enrol(hub, field.device_id)
+        laptops.trust(field, hub.device_id)
+        sync.sync(hub, folder)
+        speaker = campaigns.add_speaker(field, "Mary", "LYSS study")
+        field.close()
+    return tmp_path / "field.sqlite", tmp_path / "hub.sqlite", folder, cid, speaker
+
+
+def test_answers_travel_through_the_shared_folder_from_the_app(qtbot, field_laptop):
+    path, hub_path, folder, cid, speaker = field_laptop
+    window = open_window(qtbot, path)
+    tab = window.campaigns
+    assert not tab.sync_now.isEnabled()
+    with qtbot.waitSignal(window.syncer.synced, timeout=30000):
+        tab.choose_shared_folder(str(folder))
+    assert tab.shared_folder.text() == f"Shared folder: {folder}"
+    qtbot.waitUntil(lambda: not window.syncer.busy())  # the sync asked for at start, right after
+    assert "1 bundles merged" in tab.sync_state.text() or "0 bundles merged" in tab.sync_state.text()
+    with Store(path) as store:  # the campaign came by sync alone
+        assert campaigns.find_campaign(store, None) == cid
+        practice.mark_done(store, cid, speaker)
+    model = tab.laptops_seen.model()
+    seen = {model.index(r, 0).data(): [model.index(r, c).data() for c in range(5)] for r in range(model.rowCount())}
+    with Store(hub_path) as hub:
+        assert seen[hub.device_id][3] == "coordinator" and seen[hub.device_id][4] == "merged"
+    window.review.show_sign_in()
+    page = start_reviewing(qtbot, window)
+    with qtbot.waitSignal(window.syncer.synced, timeout=30000):  # the 20th answer starts a sync in the worker
+        for k in range(window.syncer.every):
+            qtbot.keyClick(page, Qt.Key_1 + k % 5)
+            qtbot.keyClick(page, Qt.Key_4)
+    with Store(hub_path) as hub:
+        report = sync.sync(hub, folder)
+        assert "20 answers added" in report.merged[0].detail
+    for k in range(3):  # three more, which leave at close
+        qtbot.keyClick(page, Qt.Key_2)
+        qtbot.keyClick(page, Qt.Key_2)
+    window.close()
+    with Store(hub_path) as hub:
+        sync.sync(hub, folder)
+        assert hub.one("select count(*) as n from ratings")["n"] == 23
+
+
+def test_a_refused_bundle_is_shown_with_its_reason(qtbot, field_laptop):
+    path, hub_path, folder, cid, speaker = field_laptop
+    (folder / "AAAA-BBBB-CCCC-DDDD.lyssbundle").write_bytes(b"not a zip file at all")
+    window = open_window(qtbot, path)
+    with qtbot.waitSignal(window.syncer.synced, timeout=30000):
+        window.campaigns.choose_shared_folder(str(folder))
+    qtbot.waitUntil(lambda: not window.syncer.busy())
+    text = window.campaigns.sync_state.text()
+    assert "1 refused" in text and "Refused AAAA-BBBB-CCCC-DDDD.lyssbundle: not a readable LYSS bundle" in text
+    model = window.campaigns.laptops_seen.model()
+    states = [model.index(r, 4).data() for r in range(model.rowCount())]
+    assert any(s.startswith("refused: not a readable LYSS bundle") for s in states), states
