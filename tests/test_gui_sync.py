@@ -7,8 +7,17 @@ import pytest
 from PySide6.QtCore import Qt
 
 from conftest import open_window, start_reviewing
+from desktop.sync_runner import FOLDER_KEY
 from review import campaigns, laptops, practice, sync
 from review.store import Store
+
+
+@pytest.fixture(autouse=True)
+def forget_the_shared_folder():
+    """The chosen folder is remembered (QSettings): other tests' windows must not sync into this one's."""
+    yield
+    from desktop.qt_common import settings
+    settings().remove(FOLDER_KEY)
 
 
 @pytest.fixture
