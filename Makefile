@@ -4,9 +4,9 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: install run test bench screenshots translations fonts bundle bundle-check clean
+.PHONY: install run test bench screenshots translations fonts syncthing bundle bundle-check clean
 
-install: $(STAMP)
+install: $(STAMP) syncthing
 
 # Rebuilt only when the project's dependency list changes (a no-op otherwise).
 $(STAMP): pyproject.toml
@@ -24,6 +24,13 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet scikit-build cmake ninja "pybind11>=2.11"
 	$(PY) -m pip install --quiet --no-build-isolation "confseq==0.0.11"
 	touch $(STAMP)
+
+# Syncthing (Debian's package) moves the review folder between laptops; the app works without it (USB stays),
+# and tests/test_sync_syncthing.py runs real daemons on 127.0.0.1 with it.
+syncthing:
+	@command -v syncthing >/dev/null || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && \
+	  (apt-get update -qq >/dev/null 2>&1; DEBIAN_FRONTEND=noninteractive apt-get install -y -qq syncthing >/dev/null 2>&1); } || \
+	  echo "note: no syncthing: laptops exchange bundles by USB stick only (install syncthing to share a folder)"
 
 # A font with SRO diacritics and Cree syllabics for the app (Debian's Noto); skipped where apt is not ours.
 fonts:

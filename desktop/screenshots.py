@@ -24,8 +24,9 @@ from desktop.paper_forms import first_page_png  # noqa: E402
 from desktop.qt_common import application  # noqa: E402
 from eval_standards import analysers  # noqa: E402
 from eval_standards.demos import DEFAULT, demo_path, other_demos  # noqa: E402
-from review import campaigns, paper, practice, tasks  # noqa: E402
+from review import campaigns, laptops, paper, practice, sync, tasks  # noqa: E402
 from review.session import ReviewSession, record_answer  # noqa: E402
+from review.store import Store  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "docs" / "screenshots"
@@ -212,6 +213,32 @@ def decisions_screen(shots: Shots, speakers: list[str]) -> None:
     shots.shot("20-campaign-decisions")
 
 
+def shared_folder_screen(shots: Shots, cid: str) -> None:
+    """The Campaigns tab with a shared folder: a field laptop's answers merged by sync, a damaged file refused."""
+    window, store = shots.window, shots.window.store
+    folder = shots.work / "shared"
+    folder.mkdir()
+    field = Store(shots.work / "field.sqlite")
+    laptops.enrol(store, field.device_id)
+    laptops.trust(field, store.device_id)
+    sync.sync(store, folder)
+    sync.sync(field, folder)  # the campaign arrives on the field laptop
+    speaker = campaigns.add_speaker(field, "Field speaker", "demo")
+    practice.mark_done(field, cid, speaker)
+    for k in range(6):
+        record_answer(field, cid, speaker, {"adequacy": 1 + k % 5, "fluency": 5 - k % 5})
+    sync.sync(field, folder)
+    field.close()
+    (folder / "7Q2M-XK4D-99PA-LM3T.lyssbundle").write_bytes(b"half a file: a copy interrupted by hand")
+    window.tabs.setCurrentWidget(window.campaigns)
+    window.campaigns.choose_shared_folder(str(folder))
+    while window.syncer.busy():
+        shots.app.processEvents()
+        QTest.qWait(50)
+    window.campaigns.campaigns.selectRow(window.campaigns._ids.index(cid))
+    shots.shot("21-shared-folder")
+
+
 def main() -> int:
     shots = Shots()
     cid, speakers = demo_campaigns(shots.window.store, shots.scored)
@@ -222,6 +249,7 @@ def main() -> int:
     french_screen(shots, cid, speakers[0])
     large_text_screen(shots, cid, speakers[0])
     decisions_screen(shots, speakers)
+    shared_folder_screen(shots, cid)
     shots.close()
     return 0
 

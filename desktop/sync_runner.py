@@ -30,6 +30,7 @@ class SyncRunner(QObject):
         self.every = int(settings().value(EVERY_KEY, sync.EVERY_ANSWERS))
         self._answers = 0
         self._worker: Worker | None = None
+        self._store: Store | None = None  # the workers' own connection, used by one sync at a time
         self._again = self._closing = False
 
     @property
@@ -58,11 +59,10 @@ class SyncRunner(QObject):
         if self.busy():
             self._again = True
             return
-        path = self.db_path
-
         def work(progress):
-            with Store(path, backup=False) as own:
-                return sync.sync(own, folder, progress=progress)
+            if self._store is None:  # opened once, in the first worker: a large database is checked once
+                self._store = Store(self.db_path, backup=False)
+            return sync.sync(self._store, folder, progress=progress)
 
         self._worker = Worker(work, self)
         self._worker.succeeded.connect(self._done)
@@ -95,3 +95,6 @@ class SyncRunner(QObject):
             self.run()
             if self._worker is not None:
                 self._worker.wait(int(seconds * 1000))
+        if self._store is not None and not self.busy():
+            self._store.close()
+            self._store = None

@@ -30,8 +30,11 @@ def sync_setup(args) -> int:
     for step in steps:
         print(("done: " if args.apply else "would: ") + step.says)
     if args.apply:
-        syncthing.apply(api, steps)
-        print(f"this machine's Syncthing id (give it to the others): {api.my_id()}")
+        try:
+            syncthing.apply(api, steps)
+            print(f"this machine's Syncthing id (give it to the others): {api.my_id()}")
+        except syncthing.Unreachable as exc:
+            raise BadValue("--apply", "", f"{exc}; what was done before stays") from None
     elif api is None:
         print("Syncthing is not running here: start it (syncthing serve --no-browser), then add --apply")
     else:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
+from functools import lru_cache
 
 from scoring.errors import InputError
 
@@ -32,6 +33,7 @@ class Refused(InputError):
     """A bundle refused whole."""
 
 
+@lru_cache(maxsize=4096)  # a bundle's thousands of rows name a few laptops
 def _code(public: str | None) -> str:
     return keys.code_of(public) if keys.is_public_key(public) else str(public)
 

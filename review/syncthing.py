@@ -36,13 +36,30 @@ class Unreachable(Exception):
     """Syncthing is not running here, or does not answer."""
 
 
+BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
+
+
+def _check_character(chunk: str) -> str:
+    """Syncthing's Luhn mod 32 check character of 13 characters of an id."""
+    factor, total = 1, 0
+    for char in chunk:
+        addend = factor * BASE32.index(char)
+        factor = 1 if factor == 2 else 2
+        total += addend // 32 + addend % 32
+    return BASE32[(32 - total % 32) % 32]
+
+
 def device_id(text: str, option: str = "--device") -> str:
-    """A Syncthing device id as people copy it (any case, spaces or dashes) → its canonical form."""
+    """A Syncthing device id as people copy it (any case, spaces or dashes) → its canonical form; a
+    mistyped character is caught by the id's own check characters."""
     compact = re.sub(r"[\s-]", "", text.upper())
     canonical = "-".join(compact[i:i + 7] for i in range(0, len(compact), 7))
     if not DEVICE_ID.match(canonical):
         raise BadValue(option, text, "not a Syncthing device id (eight groups of seven letters and digits, as "
                                      "Syncthing shows under Actions > Show ID)")
+    if any(_check_character(compact[k:k + 13]) != compact[k + 13] for k in range(0, 56, 14)):
+        raise BadValue(option, text, "not a Syncthing device id: a character is mistyped (its check characters "
+                                     "do not match)")
     return canonical
 
 
@@ -105,7 +122,9 @@ class Api:
         except urllib.error.HTTPError as exc:
             if exc.code == 404:
                 return None
-            raise Unreachable(f"Syncthing answered {exc.code} to {method} {path}") from None
+            said = " ".join(exc.read().decode("utf-8", "replace").split())[:200]
+            raise Unreachable(f"Syncthing answered {exc.code} to {method} {path}" + (f": {said}" if said else "")) \
+                from None
         except (urllib.error.URLError, OSError) as exc:
             raise Unreachable(f"Syncthing does not answer on {LOOPBACK}:{self.port} ({exc})") from None
         return json.loads(text) if text.strip() else None

@@ -6,6 +6,7 @@ own PID."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import signal
 import socket
@@ -37,8 +38,9 @@ class Peer:
         self.gui_port, self.listen_port = free_port(), free_port()
         self.env = {**os.environ, "HOME": str(root / f"{name}-user"), "STNODEFAULTFOLDER": "1", "STNOUPGRADE": "1",
                     "STHOMEDIR": str(self.home), "STMONITORED": "yes"}
-        subprocess.run([SYNCTHING, "generate", "--home", str(self.home)], env=self.env, check=True,
-                       capture_output=True, timeout=60)
+        made = subprocess.run([SYNCTHING, "generate", "--home", str(self.home)], env=self.env, check=True,
+                              capture_output=True, text=True, timeout=60)
+        self.id = re.search(r"Device ID: (\S+)", made.stdout + made.stderr).group(1)
         self._configure()
         self.process: subprocess.Popen | None = None
         self.api = Api.from_config(str(self.home))
@@ -70,7 +72,7 @@ class Peer:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             try:
-                self.id = self.api.my_id()
+                assert self.api.my_id() == self.id
                 return self
             except Unreachable:
                 time.sleep(0.2)

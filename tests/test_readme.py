@@ -46,6 +46,19 @@ def test_the_two_laptops_and_paper_forms_walk_throughs_run_as_written(tmp_path):
     assert (tmp_path / "forms.pdf").is_file() and "Traceback" not in done.stderr
 
 
+def test_the_shared_folder_walk_through_runs_as_written(tmp_path):
+    shared_file("fst/crk-descriptive-analyzer.hfstol")
+    script = "\n".join(block_after(h) for h in ("### Walk-through: a coordinator, a field laptop and a USB stick",
+                                                 "### Walk-through: a shared folder"))
+    done = run(script, tmp_path)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert sum(line.startswith("published") for line in lines) == 2  # each laptop its own bundle
+    assert any(line.startswith("merged") and "0 answers added" in line for line in lines)  # the stick had it
+    assert any("coord." in line and "(this)" in line for line in lines)  # sync status on the hub
+    assert "Traceback" not in done.stderr
+
+
 def test_the_adding_a_language_walk_through_runs_as_written(tmp_path):
     shared_file("fst/ciw-analyser-gt-norm.hfstol")
     done = run(block_after("## Adding a language"), tmp_path)

@@ -204,3 +204,31 @@ def test_a_daemon_killed_mid_transfer_loses_nothing_and_merges_no_half_file(tmp_
     finally:
         for p in (hub_peer, field_peer):
             p.stop()
+
+
+def test_sync_setup_says_then_makes_the_changes_through_the_local_api(tmp_path, capsys):
+    peer = Peer(tmp_path, "coordinator")
+    try:
+        peer.start()
+        peer.api.call("PATCH", "/rest/config/options", {"globalAnnounceEnabled": True, "relaysEnabled": True})
+        other = Peer(tmp_path, "field").id  # generated, never started
+        folder = str(peer.folder)
+        assert main(["sync", "setup", folder, "--device", other.lower(), "--lan-only", "--home", str(peer.home)]) == 0
+        said = capsys.readouterr().out
+        assert f"would: add device {other}" in said and "nothing changed" in said
+        assert peer.api.call("GET", "/rest/config/folders/lyss-review") is None  # only said
+        assert main(["sync", "setup", folder, "--device", other, "--lan-only", "--apply", "--home",
+                     str(peer.home)]) == 0
+        shared = peer.api.call("GET", "/rest/config/folders/lyss-review")
+        assert shared["path"] == str(peer.folder.resolve()) and shared["versioning"]["type"] == ""
+        assert {d["deviceID"] for d in shared["devices"]} == {peer.id, other}
+        options = peer.api.call("GET", "/rest/config/options")
+        assert not options["globalAnnounceEnabled"] and not options["relaysEnabled"] and not options["natEnabled"]
+        capsys.readouterr()
+        assert main(["sync", "setup", folder, "--device", "not-an-id", "--home", str(peer.home)]) == 2
+        assert "not a Syncthing device id" in capsys.readouterr().err
+        typo = other[:-1] + ("A" if other[-1] != "A" else "B")
+        assert main(["sync", "setup", folder, "--device", typo, "--home", str(peer.home)]) == 2
+        assert "a character is mistyped" in capsys.readouterr().err
+    finally:
+        peer.stop()
