@@ -144,10 +144,11 @@ def _register_review(sub) -> None:
     p.add_argument("--out", required=True)
     p = _verb(rv, "merge", "_review_merge", help="merge a bundle from another laptop (safe to repeat)")
     p.add_argument("bundle", metavar="BUNDLE")
-    p = _verb(rv, "sync", "_review_sync", json=True,
+    p = _verb(rv, "sync", None, json=True,
               help="publish this laptop's bundle into a shared folder and merge the others' that changed "
                    "(exit 1 when one was refused)")
     p.add_argument("folder", metavar="FOLDER", help="the folder your laptops share (Syncthing, a network share)")
+    p.set_defaults(func=deferred("sync_verbs", "review_sync"))  # a light module: sync runs every few answers
     p = _verb(rv, "withdraw", "_review_withdraw", help="delete a speaker's answers everywhere their bundles go")
     p.add_argument("speaker", metavar="SPEAKER")
     p = _verb(rv, "export", "_review_export",

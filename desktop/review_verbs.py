@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from eval_standards.text import convert as convert_text
-from review import bundles, campaigns, decisions, interop, laptops, paper, reweight, simulation, study, sync, tiers
+from review import bundles, campaigns, decisions, interop, laptops, paper, reweight, simulation, study, tiers
 from review.session import record_answer
 from review.store import Store, restore
 from scoring.errors import BadValue
@@ -213,16 +213,6 @@ def _review_merge(store, args) -> int:
         print(f"  THIS LAPTOP WAS REVOKED in campaign {r['campaign_id']} from {r['from_at']}: answers made here "
               f"since then are refused everywhere; ask the coordinator")
     return 0
-
-
-def _review_sync(store, args) -> int:
-    report = _with_progress(lambda bar: sync.sync(store, args.folder, progress=bar))
-    if args.json:
-        _print(report.as_dict(), True)
-    else:
-        for outcome in report.outcomes:
-            print(outcome.line())
-    return 1 if report.refused else 0
 
 
 def _review_withdraw(store, args) -> int:

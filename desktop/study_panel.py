@@ -214,7 +214,7 @@ class CampaignPanel(QWidget):
         """After a sync: what it merged and refused, the laptops seen, the campaigns again."""
         merged, refused = len(report.merged), len(report.refused)
         added = sum(o.added.get("ratings_added", 0) for o in report.merged)
-        text = self.tr("Synchronised: {0} bundles merged ({1} answers added), {2} refused.").format(
+        text = self.tr("Synchronised: {0} bundle(s) merged ({1} answers added), {2} refused.").format(
             merged, added, refused)
         for o in report.refused:
             text += "\n" + self.tr("Refused {0}: {1}").format(o.name, o.detail)

@@ -9,9 +9,27 @@ from review import sync, syncthing
 from review.store import Store
 from scoring.errors import BadValue
 
+from .terminal import ProgressBar
+
 
 def run_sync(args) -> int:
     return args.verb_func(args)
+
+
+def review_sync(args) -> int:
+    """``lyss review sync FOLDER``: one line per bundle; exit 1 when one was refused."""
+    with Store(args.db, create=False) as store:
+        bar = ProgressBar()
+        try:
+            report = sync.sync(store, args.folder, progress=bar)
+        finally:
+            bar.close()
+    if args.json:
+        print(json.dumps(report.as_dict(), ensure_ascii=False, indent=2))
+    else:
+        for outcome in report.outcomes:
+            print(outcome.line())
+    return 1 if report.refused else 0
 
 
 def sync_setup(args) -> int:

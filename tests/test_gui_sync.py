@@ -46,7 +46,7 @@ def test_answers_travel_through_the_shared_folder_from_the_app(qtbot, field_lapt
         tab.choose_shared_folder(str(folder))
     assert tab.shared_folder.text() == f"Shared folder: {folder}"
     qtbot.waitUntil(lambda: not window.syncer.busy())  # the sync asked for at start, right after
-    assert "1 bundles merged" in tab.sync_state.text() or "0 bundles merged" in tab.sync_state.text()
+    assert "bundle(s) merged" in tab.sync_state.text()
     with Store(path) as store:  # the campaign came by sync alone
         assert campaigns.find_campaign(store, None) == cid
         practice.mark_done(store, cid, speaker)

@@ -197,6 +197,11 @@
         <translation>Entièrement évalués</translation>
     </message>
     <message>
+        <location filename="../study_panel.py" line="217"/>
+        <source>Synchronised: {0} bundle(s) merged ({1} answers added), {2} refused.</source>
+        <translation>Synchronisé : {0} lot(s) fusionné(s) ({1} réponses ajoutées), {2} refusé(s).</translation>
+    </message>
+    <message>
         <location filename="../study_panel.py" line="252"/>
         <source>Speaker</source>
         <translation>Locuteur</translation>
@@ -277,11 +282,6 @@
         <location filename="../study_panel.py" line="208"/>
         <source>Choose shared folder</source>
         <translation>Choisir le dossier partagé</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="217"/>
-        <source>Synchronised: {0} bundles merged ({1} answers added), {2} refused.</source>
-        <translation>Synchronisé : {0} lots fusionnés ({1} réponses ajoutées), {2} refusés.</translation>
     </message>
     <message>
         <location filename="../study_panel.py" line="220"/>
