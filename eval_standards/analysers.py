@@ -22,6 +22,7 @@ import os
 import shutil
 import sys
 import threading
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -146,7 +147,9 @@ class Analyser:
     def __init__(self, file: AnalyserFile):
         import hfst  # deferred: the compiled HFST library is heavy and optional (availability() says when it is missing)
 
-        hfstol.check(file.path)  # HFST aborts the process on a damaged file: refuse it first, in one line
+        layout = hfstol.check(file.path)  # HFST aborts the process on a damaged file: refuse it first, in one line
+        # an analyser reads letters: its multi-character input symbols are internal (a generator reads tags)
+        self._internal = tuple(layout.input_multichar) if file.kind == "analyser" else ()
         self.file = file
         self.sha256 = file.sha256()
         stream = hfst.HfstInputStream(str(file.path))
@@ -166,7 +169,18 @@ class Analyser:
             self._memory.update(_read_lookup_cache(self._disk_path))
         self.lookups = 0
 
+    def lookupable(self, word: str) -> bool:
+        """A token this analyser may be asked about: text with no control character (a NUL would end it
+        inside the C++ library: ``atim\\x00`` read as ``atim``) and nothing that spells one of the
+        analyser's own multi-character input symbols (``@_EPSILON_SYMBOL_@``, flag diacritics), which
+        one library reads as that symbol and the other as letters. Every path applies it first, so a
+        word's verdict never depends on how many words the run has."""
+        return bool(word) and not any(unicodedata.category(c) == "Cc" for c in word) and \
+            not SPECIAL_SYMBOL.search(word) and not any(symbol in word for symbol in self._internal)
+
     def analyse(self, word: str) -> tuple[str, ...]:
+        if not self.lookupable(word):
+            return ()
         found = self._memory.get(word)
         if found is not None:
             return found
@@ -192,7 +206,7 @@ class Analyser:
     def analyse_many(self, words: list[str]) -> None:
         """Fill the cache for many words in worker processes (the hfst binding holds the GIL, so processes,
         not threads)."""
-        todo = [w for w in dict.fromkeys(words) if w not in self._memory]
+        todo = [w for w in dict.fromkeys(words) if w not in self._memory and self.lookupable(w)]
         workers = min(os.cpu_count() or 1, 4)
         fast = self.fast
         if (len(todo) < PARALLEL_LOOKUPS or (workers < 2 and not fast)
@@ -254,6 +268,7 @@ def _read_lookup_cache(path) -> dict[str, tuple[str, ...]]:
     return {k: tuple(v) for k, v in found.items()}
 
 
+SPECIAL_SYMBOL = re.compile(r"@[^@]*@")  # how HFST writes its special symbols and flag diacritics
 ANALYSIS_ORDER = "by-weight-then-text"  # a word's analyses, the same whichever library looked them up
 PARALLEL_LOOKUPS = 1000  # below this a process pool costs more than it saves
 FAST_CHUNK = 10_000  # words a worker process looks up before it ends (≈ 20 MB of the library's leak)

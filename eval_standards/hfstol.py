@@ -31,6 +31,7 @@ class Layout:
     index_entries: int
     transitions: int
     bytes: int
+    input_multichar: tuple[str, ...] = ()  # input symbols longer than one character (epsilon, flags, tags)
 
 
 def _hfst_header(data: bytes) -> tuple[dict[str, str], int]:
@@ -62,21 +63,24 @@ def layout(data: bytes) -> Layout:
     pos += OL_HEADER.size
     if ni > ns:
         raise ValueError("its header is damaged (more input symbols than symbols)")
-    for _ in range(ns):
+    multichar = []
+    for k in range(ns):
         end = data.find(b"\0", pos)
         if end < 0:
             raise ValueError("truncated inside its alphabet")
         try:
-            data[pos:end].decode("utf-8")
+            symbol = data[pos:end].decode("utf-8")
         except UnicodeDecodeError:
             raise ValueError("its alphabet is damaged (not UTF-8)") from None
+        if k < ni and len(symbol) > 1:
+            multichar.append(symbol)
         pos = end + 1
     expected = pos + n_index * 6 + n_trans * (12 if weighted else 8)
     if len(data) != expected:
         what = "truncated" if len(data) < expected else "has extra bytes"
         raise ValueError(f"{what}: {len(data):,} bytes, its header says {expected:,}")
     _check_tables(data, pos, ns, n_index, n_trans, weighted)
-    return Layout(kind, weighted, ni, ns, n_index, n_trans, len(data))
+    return Layout(kind, weighted, ni, ns, n_index, n_trans, len(data), tuple(multichar))
 
 
 def _check_tables(data: bytes, pos: int, ns: int, n_index: int, n_trans: int, weighted: bool) -> None:

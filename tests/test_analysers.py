@@ -217,14 +217,15 @@ def test_fast_batch_lookups_equal_the_binding_word_for_word(tmp_path, monkeypatc
     one_by_one = analysers.Analyser(file)
     one_by_one._memory.clear()
     expected = {w: one_by_one.analyse(w) for w in tokens}
-    got = {w: batch._memory[w] for w in tokens}
+    got = {w: batch.analyse(w) for w in tokens}
     assert got == expected
     import hfst
     stream = hfst.HfstInputStream(str(file.path))
     raw = stream.read()
     stream.close()
     flags = re.compile(r"@[^@]*@")
-    binding = {w: sorted({flags.sub("", a) for a, _ in raw.lookup(w)}) for w in tokens if len(w) < 500}
+    binding = {w: sorted({flags.sub("", a) for a, _ in raw.lookup(w)}) for w in tokens
+               if len(w) < 500 and batch.lookupable(w)}  # control characters and internal symbols: never asked
     assert {w: list(got[w]) for w in binding} == binding  # the binding's own analyses, straight from hfst
     if name.startswith("crk-desc"):
         assert sum(1 for a in got.values() if a) > 80 and sum(1 for a in got.values() if len(a) > 1) > 10
@@ -238,7 +239,7 @@ def test_weighted_analyser_batches_use_the_binding(tmp_path, monkeypatch, crk_fi
     weighted.analyse_many(tokens)
     plain = analysers.Analyser(crk_file)
     plain._memory.clear()
-    assert {w: set(weighted._memory[w]) for w in tokens} == {w: set(plain.analyse(w)) for w in tokens}
+    assert {w: set(weighted.analyse(w)) for w in tokens} == {w: set(plain.analyse(w)) for w in tokens}
 
 
 def test_a_fast_worker_that_dies_costs_only_speed(tmp_path, monkeypatch, crk_file):
@@ -252,3 +253,30 @@ def test_a_fast_worker_that_dies_costs_only_speed(tmp_path, monkeypatch, crk_fil
     batch.analyse_many(words)
     assert batch._memory["atimwak"] == ("atim+N+A+Pl",) and batch._memory["a" * 2000] == ()
     assert "wâpamêw+V+TA+Ind+Prs+3Sg+4Sg/PlO" in batch._memory["wâpamêw"]
+
+
+TAINTED = ["nipâ@_EPSILON_SYMBOL_@w", "nipâw\x00xyz", "atim\x00", "atim\x07", "\x00", "@P.x.y@atim", "[<]atim",
+           "atim@_EPSILON_SYMBOL_@"]
+
+
+def test_a_tokens_verdict_is_the_same_in_a_one_word_run_and_a_hundred_thousand_word_run(tmp_path, monkeypatch,
+                                                                                         crk_file):
+    """Tokens with a control character (NUL included) or the analyser's internal symbols are rejected by every
+    path; every token gets the same analyses looked up alone (the binding) or among 100,000 (the fast
+    library in worker processes)."""
+    monkeypatch.setenv("LYSS_CACHE_DIR", str(tmp_path))
+    words = ["atim", "atimwak", "nipâw", "wâpamêw", "nikî-nipân"] + TAINTED
+    alone = {}
+    for w in words:
+        one = analysers.Analyser(crk_file)
+        one._memory.clear()
+        alone[w] = one.analyse(w)
+    many = analysers.Analyser(crk_file)
+    many._memory.clear()
+    filler = [f"{w}{k}" for k in range(20_000) for w in ("atim", "nipâw", "ê-", "kî", "x")]
+    assert many.fast
+    many.analyse_many(words + filler)
+    assert {w: many.analyse(w) for w in words} == alone
+    assert all(alone[w] == () for w in TAINTED)
+    assert all(alone[w] for w in words[:5])
+    assert not any(many.lookupable(w) for w in TAINTED)
