@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import json
-
 from eval_standards import analysers, cards
 from eval_standards.glosses import add_glosses
-from scoring.files import user_data_dir
+from scoring.files import json_text, user_data_dir
 
 
 def run_glosses(args) -> int:
@@ -32,7 +30,7 @@ def run(args) -> int:
     if args.verb == "list":
         rows = analysers.list_all(args.analyzer_dir)
         if args.json:
-            print(json.dumps(rows, indent=2))
+            print(json_text(rows, indent=2))
             return 0
         if not rows:
             print("No analysers found. " + analysers.HOW_TO_ADD.format(lang="LANG"))

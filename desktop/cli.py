@@ -28,6 +28,25 @@ def deferred(module: str, name: str) -> Callable:
     run.__name__ = run.__qualname__ = name
     return run
 
+def resamples(minimum: int) -> Callable[[str], int]:
+    """An argparse type: a count of resamples, trials or orders between ``minimum`` and
+    :data:`scoring.stats.MAX_RESAMPLES` (a larger one would run for hours and change no reported digit)."""
+    from scoring.stats import MAX_RESAMPLES  # deferred: the parsers stay light (numpy loads with the command)
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if not minimum <= value <= MAX_RESAMPLES:
+            raise argparse.ArgumentTypeError(
+                f"{value:,} is outside {minimum}–{MAX_RESAMPLES:,} (1,000 is the specification's; more than "
+                f"{MAX_RESAMPLES:,} changes no reported digit and takes hours)")
+        return value
+    parse.__name__ = "count"
+    return parse
+
+
 def _add_score(sub) -> None:
     p = sub.add_parser("score", help="score a run card, harness report, TSV/JSONL, or three text files")
     p.add_argument("inputs", nargs="+", metavar="INPUT", help="run card / report / .tsv / .jsonl, or SOURCE REFERENCE PREDICTION")
@@ -35,7 +54,8 @@ def _add_score(sub) -> None:
     p.add_argument("--profile", default="auto", help="A, B, a profile .json, or auto (A when an FST analyser is available)")
     p.add_argument("--lang", help="target language code (default: from the run card)")
     p.add_argument("--seed", type=int, default=12345)
-    p.add_argument("--bootstrap", type=int, default=1000, metavar="N", help="bootstrap resamples (default 1000)")
+    p.add_argument("--bootstrap", type=resamples(1), default=1000, metavar="N",
+                   help="bootstrap resamples (default 1000)")
     p.add_argument("--json", action="store_true", help="print the scores block as JSON")
     p.add_argument("--no-cache", action="store_true", help="recompute per-entry statistics")
     p.add_argument("--analyzer-dir", help="look for .hfstol analysers here first")
@@ -49,8 +69,8 @@ def _add_compare(sub) -> None:
     p.add_argument("--profile", default="auto")
     p.add_argument("--lang")
     p.add_argument("--seed", type=int, default=12345)
-    p.add_argument("--bootstrap", type=int, default=1000, metavar="N")
-    p.add_argument("--trials", type=int, default=10000, help="approximate-randomisation trials")
+    p.add_argument("--bootstrap", type=resamples(1), default=1000, metavar="N")
+    p.add_argument("--trials", type=resamples(1), default=10000, help="approximate-randomisation trials")
     p.add_argument("--json", action="store_true")
     p.add_argument("--analyzer-dir")
     p.set_defaults(func=deferred("score_commands", "cmd_compare"))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import os
 
-from .cli import deferred
+from .cli import deferred, resamples
 
 DEFAULT_DB = "lyss-review.sqlite"
 
@@ -28,7 +28,7 @@ def _verb(verbs, name: str, func: str | None, help: str, *, json: bool = False, 
     p = verbs.add_parser(name, help=help, parents=[db, as_json] if json else [db])
     p.set_defaults(verb_func=deferred("review_verbs", func) if func else None, read_only=read_only)
     if bootstrap is not None:
-        p.add_argument("--bootstrap", type=int, default=bootstrap,
+        p.add_argument("--bootstrap", type=resamples(0), default=bootstrap,
                        help=f"resamples for the confidence intervals; 0: none (default {bootstrap})")
     return p
 
@@ -182,7 +182,7 @@ def _register_study(sub) -> None:
     p.add_argument("--human", required=True)
     p.add_argument("--statistic", default="pearson", choices=["pearson", "spearman", "kendall_b", "kendall_c"])
     p.add_argument("--grouping", default="none", choices=["none", "item", "sys"])
-    p.add_argument("--resamples", type=int, default=1000)
+    p.add_argument("--resamples", type=resamples(1), default=1000)
     p = _verb(st, "linter-precision", "_study_linter_precision",
               help="task B: precision of each linter variant class", json=True, read_only=True)
     p.add_argument("--campaign")
@@ -208,7 +208,7 @@ def _register_study(sub) -> None:
     p.add_argument("--lp", required=True, help="language pair, e.g. en-de")
     p.add_argument("--human", required=True, metavar="NAME",
                    help="the human score file's name (DIR/human-scores/LP.NAME.seg.score): mqm, da-sqm, …")
-    p.add_argument("--orders", type=int, default=100, help="random item orders per pair (default 100)")
+    p.add_argument("--orders", type=resamples(1), default=100, help="random item orders per pair (default 100)")
     p.add_argument("--alpha", type=float, default=0.05, help="error level of both designs (default 0.05)")
     p.add_argument("--seed", type=int, default=1)
     p = _verb(st, "confirm-tier", "_study_confirm_tier",

@@ -12,14 +12,14 @@ from review import bundles, campaigns, decisions, interop, laptops, paper, rewei
 from review.session import record_answer
 from review.store import Store, restore
 from scoring.errors import BadValue
-from scoring.files import atomic_path, refuse_overwriting_inputs
+from scoring.files import atomic_path, json_text, refuse_overwriting_inputs
 
 from .terminal import ProgressBar, shown
 
 
 def _print(result: Any, as_json: bool, text: str | None = None) -> int:
     if as_json or text is None:
-        print(json.dumps(result, ensure_ascii=False, indent=2, default=str))
+        print(json_text(result, indent=2, default=str))
     else:
         print(text)
     return 0
@@ -229,7 +229,7 @@ def _review_export(store, args) -> int:
     if args.format == "mtme":
         if not args.lp:
             raise BadValue("--lp", "", "give the language pair of an mt-metrics-eval export (e.g. en-ciw)")
-        print(json.dumps(interop.export_mtme(store, args.out, args.lp, args.human)))
+        print(json_text(interop.export_mtme(store, args.out, args.lp, args.human)))
         return 0
     n = interop.export_ratings(store, args.out, args.format, args.include_raw)
     print(f"wrote {n} {'raw answers' if args.include_raw else 'aggregated rows'} to {args.out}")

@@ -3,11 +3,10 @@
 
 from __future__ import annotations
 
-import json
-
 from eval_standards.setup import prepare
 from scoring import gate as gating, rubric as rubrics, runcard, runs, scorecard
 from scoring.errors import BadValue
+from scoring.files import json_text
 
 from .terminal import ProgressBar
 
@@ -30,7 +29,7 @@ def cmd_score(args) -> int:
     if args.out:
         runcard.write_json_atomic(args.out, scored)
     if args.json:
-        print(json.dumps(scored["scores"], ensure_ascii=False, indent=2))
+        print(json_text(scored["scores"], indent=2))
     else:
         print(scorecard.render(scored))
         if args.out:
@@ -45,7 +44,7 @@ def cmd_compare(args) -> int:
                           args.seed, args.bootstrap, args.trials)
     tests, ranking = result["comparisons"], result["ranking"]
     if args.json:
-        print(json.dumps(result, ensure_ascii=False, indent=2))
+        print(json_text(result, indent=2))
         return 0
     print(f"Paired comparison against {result['baseline']} (Δ = run − baseline; bootstrap {args.bootstrap}, "
           f"randomisation {args.trials} trials, seed {args.seed})")
@@ -68,7 +67,7 @@ def cmd_gate(args) -> int:
     verdict = gating.gate(gating.read_result(args.new), gating.read_result(args.baseline), args.max_drop,
                           args.minimum)
     if args.json:
-        print(json.dumps(verdict, indent=2))
+        print(json_text(verdict, indent=2))
     else:
         state = "PASS" if verdict["passed"] else "FAIL"
         print(f"{state}: overall {verdict['baseline']:.4f} → {verdict['overall']:.4f} ({verdict['delta']:+.4f})")
@@ -88,13 +87,13 @@ def cmd_gate(args) -> int:
 def cmd_rubric(args) -> int:
     rb = rubrics.load_rubric(args.rubric, "rubrics")
     items = rubrics.read_items(args.items)
-    scored = [rubrics.score_item(rb, item) for item in items]
+    scored = [rubrics.score_item(rb, item, args.items, k) for k, item in enumerate(items, 1)]
     mean = sum(s["score"] for s in scored if s["score"] is not None) / len(scored)
     result = {"rubric": rb.describe(), "score": mean, "items": scored}
     if args.out:
         runcard.write_json_atomic(args.out, result)
     if args.json:
-        print(json.dumps(result, ensure_ascii=False, indent=2))
+        print(json_text(result, indent=2))
     else:
         print(f"{rb.name}: mean score {mean:.4f} over {len(scored)} items")
         for s in scored:

@@ -3,11 +3,10 @@
 
 from __future__ import annotations
 
-import json
-
 from review import sync, syncthing
 from review.store import Store
 from scoring.errors import BadValue
+from scoring.files import json_text
 
 from .terminal import ProgressBar
 
@@ -25,7 +24,7 @@ def review_sync(args) -> int:
         finally:
             bar.close()
     if args.json:
-        print(json.dumps(report.as_dict(), ensure_ascii=False, indent=2))
+        print(json_text(report.as_dict(), indent=2))
     else:
         for outcome in report.outcomes:
             print(outcome.line())
@@ -71,7 +70,7 @@ def sync_status(args) -> int:
     with Store(args.db, create=False, read_only=True) as store:
         seen = sync.laptops_seen(store, args.folder)
     if args.json:
-        print(json.dumps(seen, ensure_ascii=False, indent=2))
+        print(json_text(seen, indent=2))
         return 0
     if not seen:
         print("no shared folder synchronised yet (lyss review sync FOLDER)")

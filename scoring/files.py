@@ -5,6 +5,7 @@ a command read are never its output), the data files the packages ship, and the 
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 import tempfile
@@ -178,3 +179,20 @@ def user_data_dir() -> Path:
     if env:
         return Path(env)
     return Path(platformdirs.user_data_dir("lyss", appauthor=False))
+
+
+def finite(value: Any) -> Any:
+    """``value`` with every NaN or infinite number replaced by ``None``: JSON has no such numbers, and a
+    statistic that could not be computed is null (its reason travels beside it)."""
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, dict):
+        return {k: finite(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [finite(v) for v in value]
+    return value
+
+
+def json_text(value: Any, **options: Any) -> str:
+    """Valid JSON for printing (never ``NaN`` or ``Infinity``), UTF-8 as it is."""
+    return json.dumps(finite(value), ensure_ascii=False, allow_nan=False, **options)

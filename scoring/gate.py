@@ -9,6 +9,7 @@ mean of the items' ``breakdown`` values. The gate fails when the overall score d
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -39,10 +40,17 @@ def check_fraction(name: str, value: float | None) -> None:
         raise BadValue(name, str(value), f"must be between 0 and 1 (for 2 % give {value / 100:g})")
 
 
+def _number(value) -> bool:
+    """A finite number (not a boolean): what a gate can compare."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
 def read_result(path: str) -> GateView:
     data = read_json(path)
     if not isinstance(data, dict):
         raise FileProblem(path, "top level", "not a scored run card or rubric result")
+    if "scores" in data and not isinstance(data["scores"], dict):
+        raise FileProblem(path, "scores", "must be an object (the scores block of a scored run card)")
     items = data.get("entries") if "scores" in data else data.get("items")
     if not isinstance(items, list) or not items:
         raise FileProblem(path, "top level", "no scored entries/items: score it first (lyss score --out, lyss rubric --out)")
@@ -50,16 +58,22 @@ def read_result(path: str) -> GateView:
         overall = data["scores"].get("composite")
     else:
         scores = [i.get("score") for i in items if isinstance(i, dict) and i.get("score") is not None]
+        for score in scores:
+            if not _number(score):
+                raise FileProblem(path, "items", f"an item's score is {score!r}, not a finite number")
         overall = sum(scores) / len(scores) if scores else None
-    if not isinstance(overall, (int, float)):
-        raise FileProblem(path, "scores.composite", "no overall score to gate on")
+    if not _number(overall):
+        raise FileProblem(path, "scores.composite", "no overall score to gate on" if overall is None else
+                          f"{overall!r} is not a finite number")
     sums: dict[str, list[float]] = {}
     for i, item in enumerate(items):
         breakdown = item.get("breakdown") if isinstance(item, dict) else None
         if not isinstance(breakdown, dict):
             raise FileProblem(path, f"item {i + 1}", "has no 'breakdown' (not a scored result)")
         for key, value in breakdown.items():
-            if isinstance(value, (int, float)):
+            if isinstance(value, float) and not math.isfinite(value):
+                raise FileProblem(path, f"item {i + 1} breakdown {key}", f"{value!r} is not a finite number")
+            if _number(value):
                 sums.setdefault(key, []).append(float(value))
     dims = {k: sum(v) / len(v) for k, v in sums.items()}
     if "scores" in data:
@@ -68,8 +82,8 @@ def read_result(path: str) -> GateView:
     else:
         latency = None
         failures = sum(1 for i in items if isinstance(i, dict) and (i.get("breakdown") or {}).get("schema") == 0)
-    facts = {"p50_latency_seconds": latency if isinstance(latency, (int, float)) else None,
-             "schema_failures": failures if isinstance(failures, (int, float)) else None, "overall": float(overall)}
+    facts = {"p50_latency_seconds": latency if _number(latency) else None,
+             "schema_failures": failures if _number(failures) else None, "overall": float(overall)}
     return GateView(path, float(overall), dims, facts)
 
 

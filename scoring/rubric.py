@@ -28,6 +28,9 @@ from .errors import FileProblem, NotFound
 from .runcard import read_json, read_text
 
 WEIGHT_TOLERANCE = 1e-6
+MIN_DIVISOR = 1e-6  # a scale's divisor: smaller ones turn any value into an overflow
+CHECK_TYPES = ("contains_all", "required_keys", "max_words")
+TEXT_STEPS = ("strip", "lower", "strip_trailing_period")
 
 
 @dataclass(frozen=True)
@@ -42,7 +45,10 @@ class Dimension:
         """Apply the dimension's scale pipeline (``divide:N``, ``invert``, ``clip``)."""
         for step in self.normalise:
             if step.startswith("divide:"):
-                value = value / float(step.split(":", 1)[1])
+                divisor = float(step.split(":", 1)[1])
+                if not (math.isfinite(divisor) and divisor >= MIN_DIVISOR):
+                    raise ValueError(f"{step!r}: divide by a finite number of at least {MIN_DIVISOR:g}")
+                value = value / divisor
             elif step == "invert":
                 value = 1.0 - value
             elif step == "clip":
@@ -110,12 +116,49 @@ def _dimension(path: str, i: int, raw: Any) -> Dimension:
     steps = raw.get("normalise", [])
     if not isinstance(steps, list) or not all(isinstance(s, str) for s in steps):
         raise FileProblem(path, f"{place} ({raw['id']})", "'normalise' must be a list of steps")
-    dim = Dimension(raw["id"], float(weight), tuple(steps), raw.get("kind", "scaled"), raw.get("check"))
+    check = raw.get("check")
+    if check is not None:
+        problem = _check_problem(check)
+        if problem:
+            raise FileProblem(path, f"{place} ({raw['id']}) check", problem)
+    dim = Dimension(raw["id"], float(weight), tuple(steps), raw.get("kind", "scaled"), check)
     try:
-        dim.normalised(0.5)
+        for value in (0.0, 0.5, 1.0, 100.0):
+            if not math.isfinite(dim.normalised(value)):
+                raise ValueError("its scale turns a value into an overflow")
     except (ValueError, ZeroDivisionError) as exc:
         raise FileProblem(path, f"{place} ({raw['id']})", str(exc)) from None
     return dim
+
+
+def _text(value) -> bool:
+    return isinstance(value, str) and bool(value)
+
+
+def _check_problem(check) -> str | None:
+    """What is wrong with a binary rubric dimension's check (``None``: nothing)."""
+    if not isinstance(check, dict):
+        return "must be an object"
+    kind = check.get("type")
+    if kind not in CHECK_TYPES:
+        return f"'type' must be one of {', '.join(CHECK_TYPES)}"
+    if kind in ("contains_all", "max_words") and not _text(check.get("field")):
+        return "'field' must name the item's field (text)"
+    if kind == "contains_all" and not _text(check.get("expected")):
+        return "'expected' must name the item's field that holds the expected text"
+    if kind == "required_keys":
+        keys, types = check.get("keys"), check.get("types", {})
+        if check.get("field") is not None and not _text(check.get("field")):
+            return "'field' must be text"
+        if not isinstance(keys, list) or not all(_text(k) for k in keys):
+            return "'keys' must be a list of texts"
+        if not isinstance(types, dict) or not all(isinstance(t, str) and t in _JSON_TYPES for t in types.values()):
+            return f"'types' must map keys to {', '.join(_JSON_TYPES)}"
+    if kind == "max_words":
+        limit = check.get("limit")
+        if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
+            return "'limit' must be a whole number ≥ 0"
+    return None
 
 
 def rubric_from_dict(data: Any, path: str = "<rubric>") -> Rubric:
@@ -131,6 +174,16 @@ def rubric_from_dict(data: Any, path: str = "<rubric>") -> Rubric:
     total = sum(d.weight for d in dimensions)
     if abs(total - 1.0) > WEIGHT_TOLERANCE:
         raise FileProblem(path, "dimensions", f"weights sum to {total:.6f}, not 1")
+    for key in ("name", "title", "source"):
+        if key in data and not isinstance(data[key], str):
+            raise FileProblem(path, key, "must be text")
+    if data.get("kind", "scaled") not in ("scaled", "binary"):
+        raise FileProblem(path, "kind", "must be 'scaled' or 'binary'")
+    steps = data.get("normalisation", [])
+    if not isinstance(steps, list) or not all(s in TEXT_STEPS for s in steps):
+        raise FileProblem(path, "normalisation", f"must be a list of steps among {', '.join(TEXT_STEPS)}")
+    if data.get("provenance") is not None and not isinstance(data["provenance"], dict):
+        raise FileProblem(path, "provenance", "must be an object")
     return Rubric(
         name=str(data.get("name", Path(path).stem)), dimensions=dimensions, kind=data.get("kind", "scaled"),
         title=data.get("title", ""), text_normalisation=tuple(data.get("normalisation", ())),
@@ -196,6 +249,8 @@ def _check(check: dict, item: dict, steps: tuple[str, ...]) -> float | None:
         expected = item.get(check["expected"]) or []
         if isinstance(expected, str):
             expected = [expected]
+        if not isinstance(expected, list) or not all(isinstance(e, str) for e in expected):
+            raise ItemProblem(check["expected"], "must be a text or a list of texts")
         out = normalise_text(got, steps)
         return float(all(normalise_text(e, steps) in out for e in expected))
     if kind == "required_keys":
@@ -212,9 +267,19 @@ def _check(check: dict, item: dict, steps: tuple[str, ...]) -> float | None:
     raise ValueError(f"unknown check type {kind!r}")
 
 
-def score_item(rubric: Rubric, item: dict) -> dict:
+class ItemProblem(ValueError):
+    """An item's field that a check cannot read (``lyss rubric`` names the file and the item)."""
+
+    def __init__(self, field: str, problem: str):
+        super().__init__(f"{field}: {problem}")
+
+
+def score_item(rubric: Rubric, item: dict, path: str = "<items>", number: int = 0) -> dict:
     """One item through a binary rubric: the rubric chapter's ``{item, score, breakdown, weighted}``."""
-    values = {d.id: _check(d.check, item, rubric.text_normalisation) for d in rubric.dimensions if d.check}
+    try:
+        values = {d.id: _check(d.check, item, rubric.text_normalisation) for d in rubric.dimensions if d.check}
+    except ItemProblem as exc:
+        raise FileProblem(path, f"item {number}", str(exc)) from None
     result = rubric.score(values)
     return {"item": item.get("item", item.get("id")), "score": result["score"],
             "breakdown": result["breakdown"], "weighted": result["weighted"]}
@@ -230,6 +295,8 @@ def read_items(path: str) -> list[dict]:
                     items.append(json.loads(line))
                 except json.JSONDecodeError as exc:
                     raise FileProblem(path, f"line {lineno}", f"invalid JSON: {exc.msg}") from None
+                except RecursionError:
+                    raise FileProblem(path, f"line {lineno}", "nested too deeply to be an item") from None
     else:
         data = read_json(path)
         items = data.get("items", []) if isinstance(data, dict) else data

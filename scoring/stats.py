@@ -25,6 +25,7 @@ import numpy as np
 
 DEFAULT_SEED = 12345
 DEFAULT_RESAMPLES = 1000
+MAX_RESAMPLES = 100_000  # past this no reported digit moves (the spec's intervals use 1,000), only the hours do
 ALPHA = 0.05
 
 

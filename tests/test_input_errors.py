@@ -136,7 +136,7 @@ def test_error_kinds_differ_but_all_exit_2(tmp_path, capsys):
         with pytest.raises(errors.NotFound, match="^speaker: Bob: no such speaker"):
             speaker(store, "Bob")
     for argv, kind in ((["score", str(tmp_path / "bad.json")], "top level"),
-                       (["score", str(DEMO), "--bootstrap", "0"], "--bootstrap: must be at least 1"),
+                       (["score", str(DEMO), "--bootstrap", "0"], "--bootstrap: 0 is outside 1–100,000"),
                        (["score", str(DEMO), "--profile", "Z"], "no such profile")):
         assert main(argv) == 2
         err = capsys.readouterr().err
