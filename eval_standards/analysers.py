@@ -17,8 +17,10 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
+import multiprocessing
 import os
+import re
+import signal
 import shutil
 import sys
 import threading
@@ -131,6 +133,10 @@ def find(lang: str, kind: str = "analyser", analyzer_dir: str | None = None,
     """The first usable file of this kind; a damaged one only when no usable one exists (so that the
     reason reaches the user)."""
     candidates = [c for c in discover(lang, analyzer_dir, preference) if c.kind == kind]
+    for c in candidates:  # a file the user points at is never skipped for another one
+        if c.origin == "--analyzer-dir" and c.problem() is not None:
+            raise FileProblem(str(c.path), "--analyzer-dir", f"{c.problem()}; remove or replace it (a file given "
+                                                            f"with --analyzer-dir is never skipped)")
     usable = [c for c in candidates if c.problem() is None]
     return (usable or candidates or [None])[0]
 
@@ -148,6 +154,7 @@ class Analyser:
         import hfst  # deferred: the compiled HFST library is heavy and optional (availability() says when it is missing)
 
         layout = hfstol.check(file.path)  # HFST aborts the process on a damaged file: refuse it first, in one line
+        probe(file)  # and one that crashes or hangs the C++ library on a few words is refused too
         # an analyser reads letters: its multi-character input symbols are internal (a generator reads tags)
         self._internal = tuple(layout.input_multichar) if file.kind == "analyser" else ()
         self.file = file
@@ -295,6 +302,76 @@ def fast_lookup_agrees(analyser: Analyser, words: list[str]) -> bool:
     return all(set(transducer.lookup(w)) == set(analyser.analyse(w)) for w in words if len(w) <= FAST_MAX_LENGTH)
 
 
+# ----------------------------------------------------------------------------- a test run in a child process
+
+PROBE_SECONDS = 30  # loading a large analyser and a few hundred lookups take about a second
+PROBE_MEMORY = 4 << 30  # bytes of address space the test run may take
+PROBE_VERSION = 1  # bump when the probe words change: every file is tried again
+
+
+def probe_words(layout: hfstol.Layout) -> list[str]:
+    """Words that walk every first transition of the file: each one-character input symbol alone and
+    doubled, and all of them in one word (nothing of any language: the file's own alphabet)."""
+    letters = [c for c in layout.input_letters if not unicodedata.category(c).startswith("C")]
+    return [*letters, *(c + c for c in letters), "".join(letters)[:FAST_MAX_LENGTH]]
+
+
+def _probe_child(path: str, words: list[str], fast: bool, send, at) -> None:
+    import resource  # deferred: POSIX only, and only in the child that test-runs a file
+    resource.setrlimit(resource.RLIMIT_AS, (PROBE_MEMORY, PROBE_MEMORY))
+    import hfst  # deferred: the compiled library, loaded in the child first
+    stream = hfst.HfstInputStream(path)
+    transducer = stream.read()
+    stream.close()
+    for k, word in enumerate(words):
+        at.value = k
+        transducer.lookup(word)
+    if fast and fast_lookup_library() is not None:
+        library = fast_lookup_library().TransducerFile(path)
+        for k, word in enumerate(words):
+            at.value = k
+            library.lookup(word)
+    send.send(True)
+
+
+def probe(file: AnalyserFile) -> None:
+    """Test-run the file on :func:`probe_words` in a forked child with a time and memory limit before this
+    process loads it: a file that crashes the C++ library (a damaged transition passes every table check)
+    or never answers is refused in one line, never by taking the program down. The verdict is remembered
+    by the file's sha256, so each file is tried once."""
+    mark = cache_dir() / "fst" / f"{file.sha256()}-probe-{PROBE_VERSION}" if cache_dir() is not None else None
+    if (mark is not None and mark.exists()) or not can_fork():
+        return
+    layout = hfstol.check(file.path)
+    words = probe_words(layout)
+    context = multiprocessing.get_context("fork")
+    receive, send = context.Pipe(duplex=False)
+    at = context.Value("i", -1)
+    child = context.Process(target=_probe_child, args=(str(file.path), words, not layout.weighted, send, at),
+                            daemon=True)
+    child.start()
+    send.close()
+    answered = receive.poll(PROBE_SECONDS)
+    if not answered:
+        child.kill()
+    child.join()
+    receive.close()
+    if not answered or child.exitcode != 0:
+        word = words[at.value] if 0 <= at.value < len(words) else None
+        how = (f"did not answer within {PROBE_SECONDS} s" if not answered else
+               f"crashed ({signal.Signals(-child.exitcode).name})" if child.exitcode < 0 else
+               "failed (out of memory, or an error inside the library)")
+        on = f" on the word {word!r}" if word is not None else " while loading"
+        raise FileProblem(str(file.path), "", f"not a usable analyser: a test run {how}{on}; remove it with "
+                                              f"lyss analyzers remove {file.name}, or replace it")
+    if mark is not None:
+        try:
+            mark.parent.mkdir(parents=True, exist_ok=True)
+            mark.touch()
+        except OSError:
+            pass  # not remembered: tried again next time
+
+
 @lru_cache(maxsize=None)
 def load(file: AnalyserFile) -> Analyser:
     """A loaded analyser, shared by every plugin in the process (``load.cache_clear()`` forgets them)."""
@@ -345,6 +422,7 @@ def install(source: str, lang: str, kind: str | None = None, accept_licence: boo
         raise BadValue(source, "licence", f"read the licence (lyss analyzers licence --lang {lang}) and add "
                                             f"--accept-licence")
     hfstol.check(src)
+    probe(AnalyserFile(src, lang, kind, "new"))
     folder = user_data_dir() / "analysers"
     folder.mkdir(parents=True, exist_ok=True)
     name = src.name if src.name.startswith(f"{lang}-") else f"{lang}-{src.name}"

@@ -32,6 +32,7 @@ class Layout:
     transitions: int
     bytes: int
     input_multichar: tuple[str, ...] = ()  # input symbols longer than one character (epsilon, flags, tags)
+    input_letters: tuple[str, ...] = ()  # input symbols of one character
 
 
 def _hfst_header(data: bytes) -> tuple[dict[str, str], int]:
@@ -63,7 +64,7 @@ def layout(data: bytes) -> Layout:
     pos += OL_HEADER.size
     if ni > ns:
         raise ValueError("its header is damaged (more input symbols than symbols)")
-    multichar = []
+    multichar, letters = [], []
     for k in range(ns):
         end = data.find(b"\0", pos)
         if end < 0:
@@ -74,16 +75,18 @@ def layout(data: bytes) -> Layout:
             raise ValueError("its alphabet is damaged (not UTF-8)") from None
         if k < ni and len(symbol) > 1:
             multichar.append(symbol)
+        elif k < ni and symbol:
+            letters.append(symbol)
         pos = end + 1
     expected = pos + n_index * 6 + n_trans * (12 if weighted else 8)
     if len(data) != expected:
         what = "truncated" if len(data) < expected else "has extra bytes"
         raise ValueError(f"{what}: {len(data):,} bytes, its header says {expected:,}")
-    _check_tables(data, pos, ns, n_index, n_trans, weighted)
-    return Layout(kind, weighted, ni, ns, n_index, n_trans, len(data), tuple(multichar))
+    _check_tables(data, pos, ni, ns, n_index, n_trans, weighted)
+    return Layout(kind, weighted, ni, ns, n_index, n_trans, len(data), tuple(multichar), tuple(letters))
 
 
-def _check_tables(data: bytes, pos: int, ns: int, n_index: int, n_trans: int, weighted: bool) -> None:
+def _check_tables(data: bytes, pos: int, ni: int, ns: int, n_index: int, n_trans: int, weighted: bool) -> None:
     index = np.frombuffer(data, dtype=np.dtype([("i", "<u2"), ("t", "<u4")]), count=n_index, offset=pos)
     fields = [("i", "<u2"), ("o", "<u2"), ("t", "<u4")] + ([("w", "<f4")] if weighted else [])
     trans = np.frombuffer(data, dtype=np.dtype(fields), count=n_trans, offset=pos + n_index * 6)
@@ -98,6 +101,16 @@ def _check_tables(data: bytes, pos: int, ns: int, n_index: int, n_trans: int, we
         raise ValueError("damaged: a table names a symbol outside its alphabet")
     if bad_target(index["t"][live_index]).any() or bad_target(trans["t"][live_trans]).any():
         raise ValueError("damaged: a table points outside the file")
+    # a state a target names must have room for what a lookup reads there: in the index table one entry per
+    # input symbol after it, in the transition table at least one transition after its first entry (a
+    # target at the very end sends the C++ reader past the table: a crash, or a lookup that never ends)
+    targets = np.concatenate([index["t"][live_index], trans["t"][live_trans]]).astype(np.int64)
+    to_index = targets[targets < n_index]
+    to_trans = targets[(targets >= TARGET_TABLE_START) & (targets != NO_TABLE_INDEX)] - TARGET_TABLE_START
+    if (to_index + ni >= n_index).any():
+        raise ValueError("damaged: a state in its index table has no room for every input symbol")
+    if (to_trans + 1 >= n_trans).any():
+        raise ValueError("damaged: a state at the end of its transition table has no transitions")
 
 
 def check(path: str | Path) -> Layout:

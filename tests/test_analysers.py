@@ -12,6 +12,7 @@ from desktop.cli import main
 from eval_standards import analysers
 from eval_standards.cards import load_card
 from eval_standards.tools import LanguageTools, lemma_of, tags_of
+from scoring.errors import InputError
 
 
 @pytest.fixture(scope="module")
@@ -156,8 +157,9 @@ def test_a_damaged_analyser_is_refused_in_one_line_never_by_aborting(tmp_path, m
         run = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True)
         assert run.returncode == 0 and "not a usable analyser" in run.stdout, run.stderr[-300:]
     assert "truncated" in analysers.AnalyserFile(truncated, "crk", "analyser", "x").problem()
-    # discovery passes over them to a usable analyser, and the list says why they are unusable
-    assert analysers.find("crk", analyzer_dir=str(folder)).origin == "shared"
+    # a file the user points at with --analyzer-dir is refused, never passed over for another; the list says why
+    with pytest.raises(InputError, match="never skipped"):
+        analysers.find("crk", analyzer_dir=str(folder))
     assert main(["analyzers", "list", "--analyzer-dir", str(folder)]) == 0
     assert capsys.readouterr().out.count("UNUSABLE") == 2
     # installing one is refused, nothing copied
@@ -280,3 +282,67 @@ def test_a_tokens_verdict_is_the_same_in_a_one_word_run_and_a_hundred_thousand_w
     assert all(alone[w] == () for w in TAINTED)
     assert all(alone[w] for w in words[:5])
     assert not any(many.lookupable(w) for w in TAINTED)
+
+
+def _state_at_the_end(crk_file, folder):
+    """The real analyser with every transition into the index table sent to its last entry (table checks that
+    only ask "inside the table?" pass it; the C++ reader then loops or reads past the table)."""
+    import numpy as np
+    from eval_standards import hfstol
+    data = bytearray(crk_file.path.read_bytes())
+    props, pos = hfstol._hfst_header(bytes(data))
+    ni, ns, n_index, n_trans, *_ = hfstol.OL_HEADER.unpack_from(data, pos)
+    pos += hfstol.OL_HEADER.size
+    for _ in range(ns):
+        pos = data.index(b"\0", pos) + 1
+    start = pos + n_index * 6
+    trans = np.frombuffer(data, dtype=np.dtype([("i", "<u2"), ("o", "<u2"), ("t", "<u4")]), count=n_trans,
+                          offset=start).copy()
+    into_index = (trans["i"] != 0xFFFF) & (trans["t"] < n_index)
+    trans["t"][into_index] = n_index - 1
+    data[start:start + n_trans * 8] = trans.tobytes()
+    path = folder / "crk-end-analyzer.hfstol"
+    path.write_bytes(bytes(data))
+    return path
+
+
+def test_a_state_without_room_in_its_table_is_refused(tmp_path, crk_file):
+    path = _state_at_the_end(crk_file, tmp_path)
+    problem = analysers.AnalyserFile(path, "crk", "analyser", "x").problem()
+    assert "no room for every input symbol" in problem
+
+
+@pytest.mark.parametrize("behaviour", ["crash", "hang"])
+def test_a_file_that_crashes_or_hangs_the_library_is_refused_in_one_line(tmp_path, monkeypatch, capsys, crk_file,
+                                                                        behaviour):
+    """The test run happens in a child process: whatever the C++ library does there, this process lives, and
+    the file is refused naming the word it was on. (The child is made to crash or hang here; a real damaged
+    file that does either is caught the same way.)"""
+    import os
+    import time as clock
+    monkeypatch.setenv("LYSS_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("LYSS_DATA_DIR", str(tmp_path / "data"))
+    original = analysers._probe_child
+
+    def misbehave(path, words, fast, send, at):
+        at.value = 2
+        if behaviour == "crash":
+            os.abort()
+        clock.sleep(3600)
+        original(path, words, fast, send, at)
+    monkeypatch.setattr(analysers, "_probe_child", misbehave)
+    monkeypatch.setattr(analysers, "PROBE_SECONDS", 2)
+    folder = tmp_path / "given"
+    folder.mkdir()
+    copy = folder / "crk-copy-analyzer.hfstol"
+    copy.write_bytes(crk_file.path.read_bytes())
+    assert main(["analyzers", "add", str(copy), "--lang", "crk", "--accept-licence"]) == 2
+    err = capsys.readouterr().err
+    word = analysers.probe_words(__import__("eval_standards.hfstol", fromlist=["check"]).check(copy))[2]
+    expected = "crashed (SIGABRT)" if behaviour == "crash" else "did not answer within 2 s"
+    assert f"a test run {expected} on the word {word!r}" in err and len(err.strip().splitlines()) == 1, err
+    assert not (tmp_path / "data" / "analysers").exists()
+    analysers.load.cache_clear()
+    assert main(["score", str(DEMO), "--lang", "crk", "--analyzer-dir", str(folder), "--bootstrap", "5"]) == 2
+    assert expected in capsys.readouterr().err
+    analysers.load.cache_clear()
