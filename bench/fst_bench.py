@@ -154,7 +154,7 @@ def main() -> None:
         file = analysers.AnalyserFile(ANALYSER, "crk", "analyser", "shared")
         load_time, analyser = timed(analysers.Analyser, file)
         rss_before = rss_mb()
-        ours, _ = timed(analyser.analyse_many, tokens)
+        ours, _ = timed(lambda: (analyser.analyse_many(tokens), [analyser.analyse(t) for t in tokens]))  # the verdicts read
         rss_growth = rss_mb() - rss_before
         accepted = sum(1 for t in tokens if analyser.analyse(t))
         print(f"unique tokens: {len(tokens)} ({accepted} accepted by the analyser)")

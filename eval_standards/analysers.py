@@ -24,6 +24,7 @@ import signal
 import shutil
 import sys
 import threading
+import time
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
@@ -154,7 +155,7 @@ class Analyser:
         import hfst  # deferred: the compiled HFST library is heavy and optional (availability() says when it is missing)
 
         layout = hfstol.check(file.path)  # HFST aborts the process on a damaged file: refuse it first, in one line
-        probe(file)  # and one that crashes or hangs the C++ library on a few words is refused too
+        self._probe = start_probe(file)  # one that crashes or hangs the library on a word: before any lookup
         # an analyser reads letters: its multi-character input symbols are internal (a generator reads tags)
         self._internal = tuple(layout.input_multichar) if file.kind == "analyser" else ()
         self.file = file
@@ -185,7 +186,18 @@ class Analyser:
         return bool(word) and not any(unicodedata.category(c) == "Cc" for c in word) and \
             not SPECIAL_SYMBOL.search(word) and not any(symbol in word for symbol in self._internal)
 
+    def _tested(self) -> None:
+        """The file's test run passed (waited for once, before the first lookup)."""
+        if self._probe is not None:
+            running, self._probe = self._probe, None
+            try:
+                running.result()
+            except InputError:
+                self._probe = running  # every later lookup refuses too
+                raise
+
     def analyse(self, word: str) -> tuple[str, ...]:
+        self._tested()
         if not self.lookupable(word):
             return ()
         found = self._memory.get(word)
@@ -213,6 +225,8 @@ class Analyser:
     def analyse_many(self, words: list[str]) -> None:
         """Fill the cache for many words in worker processes (the hfst binding holds the GIL, so processes,
         not threads)."""
+        # the test run goes on meanwhile: worker processes may crash harmlessly; a lookup in this process
+        # (analyse, a dead worker's chunk redone) waits for its verdict first
         todo = [w for w in dict.fromkeys(words) if w not in self._memory and self.lookupable(w)]
         workers = min(os.cpu_count() or 1, 4)
         fast = self.fast
@@ -334,42 +348,63 @@ def _probe_child(path: str, words: list[str], fast: bool, send, at) -> None:
     send.send(True)
 
 
-def probe(file: AnalyserFile) -> None:
-    """Test-run the file on :func:`probe_words` in a forked child with a time and memory limit before this
-    process loads it: a file that crashes the C++ library (a damaged transition passes every table check)
-    or never answers is refused in one line, never by taking the program down. The verdict is remembered
-    by the file's sha256, so each file is tried once."""
+class Probe:
+    """A test run of an analyser file under way in a forked child (see :func:`start_probe`)."""
+
+    def __init__(self, file: AnalyserFile, mark: Path | None):
+        self.file, self.mark = file, mark
+        layout = hfstol.check(file.path)
+        self.words = probe_words(layout)
+        context = multiprocessing.get_context("fork")
+        self._receive, send = context.Pipe(duplex=False)
+        self._at = context.Value("i", -1)
+        self._child = context.Process(target=_probe_child, args=(str(file.path), self.words, not layout.weighted,
+                                                                 send, self._at), daemon=True)
+        self._started = time.monotonic()
+        self._child.start()
+        send.close()
+
+    def result(self) -> None:
+        """Wait for the verdict: return when the file behaved, else raise one line naming the word."""
+        answered = self._receive.poll(max(0.0, PROBE_SECONDS - (time.monotonic() - self._started)))
+        if not answered:
+            self._child.kill()
+        self._child.join()
+        self._receive.close()
+        code = self._child.exitcode
+        if not answered or code != 0:
+            word = self.words[self._at.value] if 0 <= self._at.value < len(self.words) else None
+            how = (f"did not answer within {PROBE_SECONDS} s" if not answered else
+                   f"crashed ({signal.Signals(-code).name})" if code < 0 else
+                   "failed (out of memory, or an error inside the library)")
+            on = f" on the word {word!r}" if word is not None else " while loading"
+            raise FileProblem(str(self.file.path), "", f"not a usable analyser: a test run {how}{on}; remove it "
+                                                       f"with lyss analyzers remove {self.file.name}, or replace it")
+        if self.mark is not None:
+            try:
+                self.mark.parent.mkdir(parents=True, exist_ok=True)
+                self.mark.touch()
+            except OSError:
+                pass  # not remembered: tried again next time
+
+
+def start_probe(file: AnalyserFile) -> Probe | None:
+    """Start a test run of the file on :func:`probe_words` in a forked child with a time and memory limit;
+    ``None`` when this file (by sha256) already passed one, or where processes cannot fork. The caller
+    waits for ``result()`` before its first lookup: a file that crashes the C++ library (a damaged
+    transition passes every table check) or never answers is refused in one line, never by taking the
+    program down, and loading it here meanwhile costs no extra time."""
     mark = cache_dir() / "fst" / f"{file.sha256()}-probe-{PROBE_VERSION}" if cache_dir() is not None else None
     if (mark is not None and mark.exists()) or not can_fork():
-        return
-    layout = hfstol.check(file.path)
-    words = probe_words(layout)
-    context = multiprocessing.get_context("fork")
-    receive, send = context.Pipe(duplex=False)
-    at = context.Value("i", -1)
-    child = context.Process(target=_probe_child, args=(str(file.path), words, not layout.weighted, send, at),
-                            daemon=True)
-    child.start()
-    send.close()
-    answered = receive.poll(PROBE_SECONDS)
-    if not answered:
-        child.kill()
-    child.join()
-    receive.close()
-    if not answered or child.exitcode != 0:
-        word = words[at.value] if 0 <= at.value < len(words) else None
-        how = (f"did not answer within {PROBE_SECONDS} s" if not answered else
-               f"crashed ({signal.Signals(-child.exitcode).name})" if child.exitcode < 0 else
-               "failed (out of memory, or an error inside the library)")
-        on = f" on the word {word!r}" if word is not None else " while loading"
-        raise FileProblem(str(file.path), "", f"not a usable analyser: a test run {how}{on}; remove it with "
-                                              f"lyss analyzers remove {file.name}, or replace it")
-    if mark is not None:
-        try:
-            mark.parent.mkdir(parents=True, exist_ok=True)
-            mark.touch()
-        except OSError:
-            pass  # not remembered: tried again next time
+        return None
+    return Probe(file, mark)
+
+
+def probe(file: AnalyserFile) -> None:
+    """:func:`start_probe` and wait for its verdict."""
+    running = start_probe(file)
+    if running is not None:
+        running.result()
 
 
 @lru_cache(maxsize=None)
