@@ -141,3 +141,32 @@ def start_reviewing(qtbot, window):
     qtbot.keyClick(review.campaigns.list, Qt.Key_Return)
     assert review.currentWidget() is review.items
     return review.items
+
+
+def enrolled_study(root: Path, scored: dict, laptops_wanted: int, items: int = 8):
+    """A coordinator's database with one task A campaign and field laptops it enrolled and that trust it —
+    nothing exchanged yet. Returns (hub, campaign, field laptops)."""
+    from review import campaigns, laptops
+    from review.store import Store
+
+    hub = Store(root / "hub.sqlite")
+    cid = campaigns.create_campaign(hub, scored, "A", items=items)
+    fields = [Store(root / f"laptop{k}.sqlite") for k in range(laptops_wanted)]
+    for lap in fields:
+        laptops.enrol(hub, lap.device_id)
+        laptops.trust(lap, hub.device_id)
+    return hub, cid, fields
+
+
+def rate(store, campaign_id: str, name: str, answers: int) -> str:
+    """A new speaker on this laptop who answers up to ``answers`` items of the campaign. Returns their id."""
+    from review import campaigns
+
+    speaker = campaigns.add_speaker(store, name, "LYSS study")
+    campaigns.join(store, campaign_id, speaker)
+    for k in range(answers):
+        position = campaigns.next_position(store, campaign_id, speaker)
+        if position is None:
+            break
+        campaigns.answer(store, campaign_id, speaker, position, {"adequacy": 1 + k % 5, "fluency": 1 + (k * 2) % 5})
+    return speaker

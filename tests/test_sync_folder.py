@@ -10,29 +10,10 @@ import zipfile
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from conftest import enrolled_study, rate
 from desktop.cli import main
 from review import bundles, campaigns, laptops, sync
 from review.store import Store
-
-
-def study(root, scored, n=2):
-    """A coordinator and n field laptops, enrolled and trusting it — nothing exchanged yet."""
-    hub = Store(root / "hub.sqlite")
-    cid = campaigns.create_campaign(hub, scored, "A", items=8)
-    fields = [Store(root / f"laptop{k}.sqlite") for k in range(n)]
-    for lap in fields:
-        laptops.enrol(hub, lap.device_id)
-        laptops.trust(lap, hub.device_id)
-    return hub, cid, fields
-
-
-def rate(store, cid, name, answers):
-    speaker = campaigns.add_speaker(store, name, "LYSS study")
-    campaigns.join(store, cid, speaker)
-    for n in range(answers):
-        campaigns.answer(store, cid, speaker, campaigns.next_position(store, cid, speaker),
-                         {"adequacy": 1 + n % 5, "fluency": 1 + (n * 2) % 5})
-    return speaker
 
 
 def tables(store) -> dict:
@@ -54,7 +35,7 @@ def scored(scored_demo):
 def test_a_campaign_reaches_an_enrolled_laptop_and_answers_come_back_by_sync_alone(tmp_path, scored):
     folder = tmp_path / "shared"
     folder.mkdir()
-    hub, cid, (lap,) = study(tmp_path, scored, 1)
+    hub, cid, (lap,) = enrolled_study(tmp_path, scored, 1)
     assert statuses(sync.sync(hub, folder)) == {sync.own_name(hub): "published"}
     first = sync.sync(lap, folder)
     assert statuses(first)[sync.own_name(hub)] == "merged"
@@ -78,7 +59,7 @@ def test_a_campaign_reaches_an_enrolled_laptop_and_answers_come_back_by_sync_alo
 def test_the_shared_folder_gives_the_state_usb_bundles_give(tmp_path, scored):
     folder = tmp_path / "shared"
     folder.mkdir()
-    hub, cid, fields = study(tmp_path, scored, 3)
+    hub, cid, fields = enrolled_study(tmp_path, scored, 3)
     sync.sync(hub, folder)
     for k, lap in enumerate(fields):
         sync.sync(lap, folder)
@@ -99,7 +80,7 @@ def test_the_shared_folder_gives_the_state_usb_bundles_give(tmp_path, scored):
 def test_files_still_arriving_links_and_other_files_are_ignored(tmp_path, scored):
     folder = tmp_path / "shared"
     folder.mkdir()
-    hub, cid, (lap,) = study(tmp_path, scored, 1)
+    hub, cid, (lap,) = enrolled_study(tmp_path, scored, 1)
     sync.sync(hub, folder)
     whole = (folder / sync.own_name(hub)).read_bytes()
     (folder / f".syncthing.{lap.device_id}.lyssbundle.tmp").write_bytes(whole[:100])
@@ -115,7 +96,7 @@ def test_files_still_arriving_links_and_other_files_are_ignored(tmp_path, scored
 def test_a_refused_bundle_stops_nothing_else_and_is_named(tmp_path, scored, capsys):
     folder = tmp_path / "shared"
     folder.mkdir()
-    hub, cid, fields = study(tmp_path, scored, 2)
+    hub, cid, fields = enrolled_study(tmp_path, scored, 2)
     sync.sync(hub, folder)
     for k, lap in enumerate(fields):
         sync.sync(lap, folder)
@@ -150,7 +131,7 @@ def test_a_refused_bundle_stops_nothing_else_and_is_named(tmp_path, scored, caps
 
 
 def test_bad_folder_is_one_line_and_exit_2(tmp_path, scored, capsys):
-    hub, _, _ = study(tmp_path, scored, 0)
+    hub, _, _ = enrolled_study(tmp_path, scored, 0)
     hub.close()
     assert main(["review", "sync", str(tmp_path / "nowhere"), "--db", str(tmp_path / "hub.sqlite")]) == 2
     err = capsys.readouterr().err
@@ -160,7 +141,7 @@ def test_bad_folder_is_one_line_and_exit_2(tmp_path, scored, capsys):
 def test_a_withdrawal_travels_through_the_folder(tmp_path, scored):
     folder = tmp_path / "shared"
     folder.mkdir()
-    hub, cid, (lap,) = study(tmp_path, scored, 1)
+    hub, cid, (lap,) = enrolled_study(tmp_path, scored, 1)
     sync.sync(hub, folder)
     sync.sync(lap, folder)
     speaker = rate(lap, cid, "Ana", 4)
@@ -188,7 +169,7 @@ def test_any_order_of_syncs_and_partial_files_ends_where_usb_does(tmp_path_facto
     root = tmp_path_factory.mktemp("orders")
     folder = root / "shared"
     folder.mkdir()
-    hub, cid, fields = study(root, scored, 2)
+    hub, cid, fields = enrolled_study(root, scored, 2)
     sync.sync(hub, folder)
     speakers = {}
     for action, k in steps:

@@ -12,8 +12,9 @@ import zipfile
 
 import pytest
 
+from conftest import enrolled_study, rate
 from desktop.cli import main
-from review import campaigns, laptops, sync
+from review import campaigns, sync
 from review.store import Store
 from syncthing_peers import SYNCTHING, Peer, wait_for
 
@@ -61,30 +62,9 @@ def three(tmp_path):
             p.stop()
 
 
-def study(tmp_path, scored, stores: int):
-    hub = Store(tmp_path / "hub.sqlite")
-    cid = campaigns.create_campaign(hub, scored, "A", items=8)
-    fields = [Store(tmp_path / f"field{k}.sqlite") for k in range(stores)]
-    for lap in fields:
-        laptops.enrol(hub, lap.device_id)
-        laptops.trust(lap, hub.device_id)
-    return hub, cid, fields
-
-
-def rate(store, cid, name, n):
-    speaker = campaigns.add_speaker(store, name, "LYSS study")
-    campaigns.join(store, cid, speaker)
-    for k in range(n):
-        position = campaigns.next_position(store, cid, speaker)
-        if position is None:
-            break
-        campaigns.answer(store, cid, speaker, position, {"adequacy": 1 + k % 5, "fluency": 1 + (k * 3) % 5})
-    return speaker
-
-
 def test_campaign_answers_withdrawal_and_a_tampered_bundle_travel_by_syncthing(tmp_path, scored_demo, three, capsys):
     hub_peer, p1, p2 = three
-    hub, cid, (f1, f2) = study(tmp_path, campaigns.load_scored(str(scored_demo)), 2)
+    hub, cid, (f1, f2) = enrolled_study(tmp_path, campaigns.load_scored(str(scored_demo)), 2)
     hub_file = sync.own_name(hub)
     synced(hub, hub_peer)
 
@@ -170,7 +150,7 @@ def test_a_daemon_killed_mid_transfer_loses_nothing_and_merges_no_half_file(tmp_
         for p in (hub_peer, field_peer):
             p.start()
         connect([hub_peer, field_peer])
-        hub, cid, (field,) = study(tmp_path, campaigns.load_scored(str(scored_demo)), 1)
+        hub, cid, (field,) = enrolled_study(tmp_path, campaigns.load_scored(str(scored_demo)), 1)
         synced(hub, hub_peer)
         wait_for(lambda: holds_same_file(hub_peer, field_peer, sync.own_name(hub)))
         synced(field, field_peer)
