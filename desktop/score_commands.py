@@ -15,9 +15,7 @@ def _prepare(args, card):
     return prepare(card, args.lang, args.profile, {"analyzer_dir": getattr(args, "analyzer_dir", None)})
 
 
-def cmd_score(args) -> int:
-    if args.bootstrap < 1:
-        raise BadValue("--bootstrap", "", "must be at least 1")
+def cmd_score(args) -> int:  # the bounds of --bootstrap: desktop.cli.resamples
     runcard.refuse_overwriting_inputs(args.out, args.inputs)
     card = runcard.load(args.inputs)
     bar = ProgressBar()

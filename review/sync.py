@@ -219,7 +219,7 @@ class _Batch:
         self.store.conn.execute(f"PRAGMA cache_size={-CACHE_KIB}")
         return self
 
-    def merge(self, name: str, work: Callable[[], Outcome], remember: Callable[[Outcome], dict]) -> Outcome:
+    def merge(self, work: Callable[[], Outcome], remember: Callable[[Outcome], dict]) -> Outcome:
         conn = self.store.conn
         if not conn.in_transaction:
             conn.execute("PRAGMA foreign_keys=OFF")  # outside a transaction, where SQLite honours it
@@ -274,7 +274,7 @@ def _merge_pending(store: Store, path: Path, pending: dict[str, tuple[bytes, dic
                             "answers": (manifest.get("counts") or {}).get("ratings"), "status": "merged",
                             "reason": None}
                 try:
-                    results[name] = batch.merge(name, lambda name=name, raw=raw: _merge_one(store, path, name, raw),
+                    results[name] = batch.merge(lambda name=name, raw=raw: _merge_one(store, path, name, raw),
                                                 remember)
                 except InputError as exc:
                     results[name] = Outcome(name, "refused", "", exc.line().removeprefix(f"{path / name}: "))

@@ -52,18 +52,16 @@ def write(path, doc) -> str:
     return str(path)
 
 
-def one_line_or_result(capsys, argv: list[str], ok: tuple[int, ...] = (0, 2)) -> str:
+def one_line_or_json(capsys, argv: list[str], ok: tuple[int, ...] = (0, 2)):
+    """Run a ``--json`` command: a one-line refusal (exit 2), or valid JSON — no NaN, no Infinity — which is
+    returned (``None`` when it printed nothing)."""
     code = main(argv)
     out, err = capsys.readouterr()
     assert code in ok, (code, err)
     assert "internal error" not in err and "Traceback" not in err, err
     if code == 2:
         assert err.startswith("lyss: ") and len(err.strip().splitlines()) == 1, err
-    return out
-
-
-def valid_json(text: str):
-    return json.loads(text, parse_constant=lambda name: (_ for _ in ()).throw(ValueError(name)))
+    return json.loads(out, parse_constant=lambda name: (_ for _ in ()).throw(ValueError(name))) if out else None
 
 
 PROFILE = json.loads((ROOT / "scoring" / "data" / "profiles" / "A.json").read_text("utf-8"))
@@ -84,39 +82,32 @@ SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=list(H
 def test_a_damaged_weight_profile(tmp_path_factory, capsys, profile):
     folder = tmp_path_factory.mktemp("profile")
     card = write(folder / "card.json", CARD)
-    out = one_line_or_result(capsys, ["score", card, "--lang", "crk", "--profile", write(folder / "p.json", profile),
-                                      "--bootstrap", "5", "--json"])
-    if out:
-        valid_json(out)
+    one_line_or_json(capsys, ["score", card, "--lang", "crk", "--profile", write(folder / "p.json", profile),
+                     "--bootstrap", "5", "--json"])
 
 
 @SETTINGS
 @given(rubric=mutations(RUBRIC))
 def test_a_damaged_rubric(tmp_path_factory, capsys, rubric):
     folder = tmp_path_factory.mktemp("rubric")
-    out = one_line_or_result(capsys, ["rubric", write(folder / "items.json", ITEMS), "--rubric",
-                                      write(folder / "r.json", rubric), "--json"])
-    if out:
-        valid_json(out)
+    one_line_or_json(capsys, ["rubric", write(folder / "items.json", ITEMS), "--rubric",
+                     write(folder / "r.json", rubric), "--json"])
 
 
 @SETTINGS
 @given(items=mutations(ITEMS))
 def test_damaged_rubric_items(tmp_path_factory, capsys, items):
     folder = tmp_path_factory.mktemp("items")
-    out = one_line_or_result(capsys, ["rubric", write(folder / "items.json", items), "--json"])
-    if out:
-        valid_json(out)
+    one_line_or_json(capsys, ["rubric", write(folder / "items.json", items), "--json"])
 
 
 @SETTINGS
 @given(result=mutations(RESULT))
 def test_a_damaged_gate_result(tmp_path_factory, capsys, result):
     folder = tmp_path_factory.mktemp("gate")
-    out = one_line_or_result(capsys, ["gate", write(folder / "new.json", result), "--baseline",
-                                      write(folder / "old.json", RESULT), "--json"], ok=(0, 1, 2))
-    if out:
-        verdict = valid_json(out)
+    verdict = one_line_or_json(capsys, ["gate", write(folder / "new.json", result), "--baseline",
+                                        write(folder / "old.json", RESULT), "--json"], ok=(0, 1, 2))
+    if verdict:
         assert all(v is None or math.isfinite(v) for v in verdict.get("dimension_deltas", {}).values())
 
 
@@ -124,10 +115,8 @@ def test_a_damaged_gate_result(tmp_path_factory, capsys, result):
 @given(card=mutations(CARD))
 def test_a_damaged_run_card(tmp_path_factory, capsys, card):
     folder = tmp_path_factory.mktemp("card")
-    out = one_line_or_result(capsys, ["score", write(folder / "card.json", card), "--lang", "crk", "--bootstrap", "5",
-                                      "--json"])
-    if out:
-        valid_json(out)
+    one_line_or_json(capsys, ["score", write(folder / "card.json", card), "--lang", "crk", "--bootstrap", "5",
+                     "--json"])
 
 
 def test_bootstrap_and_trials_have_an_upper_bound(capsys):
