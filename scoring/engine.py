@@ -11,6 +11,7 @@ import hashlib
 import math
 import platform
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
@@ -188,39 +189,89 @@ def _groups(labels: list[str | None]) -> dict[str | None, np.ndarray]:
     return {k: np.array(v) for k, v in sorted(found.items(), key=order)}
 
 
-def _breakdowns(table: Table, labels: list[str | None], entry_scores: list[float | None]) -> dict:
+def _breakdowns(table: Table, labels: list[str | None], entry_scores: np.ndarray) -> dict:
     out = {}
     for label, rows in _groups(labels).items():
         if label is None:
             continue
-        got = [entry_scores[i] for i in rows if entry_scores[i] is not None]
+        got = entry_scores[rows]
+        got = got[~np.isnan(got)]
         out[label] = {"count": int(len(rows)), "exact_match_rate": table.value("exact_match_rate", rows),
                       "chrf_plus_plus": table.value("chrf_plus_plus", rows),
-                      "mean_entry_score": float(np.mean(got)) if got else None}
+                      "mean_entry_score": float(np.mean(got)) if got.size else None}
     return out
 
 
-def entry_breakdowns(table: Table, profile: Rubric, present: set[str]) -> list[dict]:
-    """Each entry's ``{"score", "breakdown", "weighted"}`` (rubric chapter format), vectorised: the
-    profile's weights renormalised over the metrics that entry has."""
-    dims = [d for d in profile.dimensions if d.id in present]
-    if not dims:
-        return [{"score": None, "breakdown": {}, "weighted": {}} for _ in range(table.n)]
-    matrix = np.column_stack([d.normalised(table.entry_values(d.id)) for d in dims])
-    weights = np.array([d.weight for d in dims])
-    ok = np.isfinite(matrix)
-    total = ok @ weights
-    with np.errstate(invalid="ignore", divide="ignore"):
-        shares = np.where(ok, weights / np.where(total > 0, total, 1)[:, None] * np.where(ok, matrix, 0), np.nan)
-    ids = [d.id for d in dims]
-    out = []
-    for i in range(table.n):
-        row_ok = ok[i]
-        breakdown = {k: float(matrix[i, j]) for j, k in enumerate(ids) if row_ok[j]}
-        weighted = {k: float(shares[i, j]) for j, k in enumerate(ids) if row_ok[j]}
-        out.append({"score": float(sum(weighted.values())) if weighted else None, "breakdown": breakdown,
-                    "weighted": weighted})
-    return out
+class EntryBreakdowns(Sequence):
+    """Each entry's ``{"score", "breakdown", "weighted"}`` (rubric chapter format): the profile's weights
+    renormalised over the metrics that entry has. Computed for all entries at once, as arrays; an entry's
+    dict is built when it is asked for (a million of them held as dicts would take gigabytes)."""
+
+    def __init__(self, table: Table, profile: Rubric, present: set[str]):
+        dims = [d for d in profile.dimensions if d.id in present]
+        self.n, self.ids = table.n, [d.id for d in dims]
+        if not dims:
+            self.scores = np.full(table.n, np.nan)
+            return
+        self.matrix = np.column_stack([d.normalised(table.entry_values(d.id)) for d in dims])
+        weights = np.array([d.weight for d in dims])
+        self.ok = np.isfinite(self.matrix)
+        total = self.ok @ weights
+        with np.errstate(invalid="ignore", divide="ignore"):
+            self.shares = np.where(self.ok, weights / np.where(total > 0, total, 1)[:, None]
+                                   * np.where(self.ok, self.matrix, 0), np.nan)
+        # an entry's score is the sum of its weighted parts in the profile's order, as sum() adds them
+        summed = np.zeros(table.n)
+        for j in range(len(dims)):
+            summed = summed + np.where(self.ok[:, j], self.shares[:, j], 0.0)
+        self.scores = np.where(self.ok.any(1), summed, np.nan)
+
+    def __len__(self) -> int:
+        return self.n
+
+    def __getitem__(self, i: int) -> dict:
+        if not self.ids:
+            return {"score": None, "breakdown": {}, "weighted": {}}
+        row_ok = self.ok[i]
+        breakdown = {k: float(self.matrix[i, j]) for j, k in enumerate(self.ids) if row_ok[j]}
+        weighted = {k: float(self.shares[i, j]) for j, k in enumerate(self.ids) if row_ok[j]}
+        return {"score": float(sum(weighted.values())) if weighted else None, "breakdown": breakdown,
+                "weighted": weighted}
+
+
+def entry_breakdowns(table: Table, profile: Rubric, present: set[str]) -> EntryBreakdowns:
+    """Each entry's breakdown (see :class:`EntryBreakdowns`)."""
+    return EntryBreakdowns(table, profile, present)
+
+
+class ScoredEntries(Sequence):
+    """The ``entries`` of a scored run card: each entry's dict (its fields, metrics, plugin results and
+    breakdown) built when it is asked for, from the run's columns — so a large run is never held twice,
+    and the file is written one entry at a time (``scoring.files.write_json_atomic``). Equal to the list
+    of the same dicts."""
+
+    def __init__(self, run: "_Scoring", breakdowns: EntryBreakdowns, plugin_results: list):
+        self._run, self._breakdowns, self._plugin_results = run, breakdowns, plugin_results
+
+    def __len__(self) -> int:
+        return len(self._run.card.entries)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(len(self)))]
+        if not -len(self) <= i < len(self):
+            raise IndexError(i)
+        i %= len(self)
+        run = self._run
+        return _entry_output(run.card.entries[i], i, run.table, run.rows[i], self._breakdowns[i],
+                             self._plugin_results)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (list, ScoredEntries)):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  (mutable-looking, like the list it stands for)
 
 
 # ----------------------------------------------------------------------------- the run
@@ -308,11 +359,10 @@ def score(card: RunCard, profile: Rubric, *, conventions: LanguageConventions | 
     _metrics_block(run)
     present = _composite_block(run, profile)
     breakdowns = entry_breakdowns(run.table, profile, present)
-    entry_out = [_entry_output(entry, i, run.table, run.rows[i], breakdowns[i], plugin_results)
-                 for i, entry in enumerate(card.entries)]
+    entry_out = ScoredEntries(run, breakdowns, plugin_results)
     totals, speed = _cost_block(run)
     _report(progress, "confidence intervals", 0.75)
-    _grouping_block(run, profile, present, [b["score"] for b in breakdowns], seed, n_bootstrap)
+    _grouping_block(run, profile, present, breakdowns.scores, seed, n_bootstrap)
     _report(progress, "done", 1.0)
     _reasons_block(run, totals)
     lyss = {"version": __version__, "profile": profile.describe(), "seed": seed, "n_bootstrap": n_bootstrap,
@@ -376,7 +426,7 @@ def _cost_block(run: _Scoring) -> tuple[dict, dict]:
     return totals, speed
 
 
-def _grouping_block(run: _Scoring, profile: Rubric, present: set[str], entry_scores: list, seed: int,
+def _grouping_block(run: _Scoring, profile: Rubric, present: set[str], entry_scores: np.ndarray, seed: int,
                     n_bootstrap: int) -> None:
     """§8 and §9: the bootstrap intervals (overall and per difficulty), the breakdowns by difficulty,
     provenance and domain, the counts, and the tier's confirmation status."""

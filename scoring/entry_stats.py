@@ -17,20 +17,21 @@ from . import __version__, behaviour, compliance, metrics, surface
 from .cache import cached
 from .conventions import LanguageConventions
 from .parallel import can_fork, fork_map
+from .rows import Rows, RowsBuilder
 from .runcard import Entry
 
 PARALLEL_THRESHOLD = 4000  # below this a process pool costs more than it saves
-RECORDS_LAYOUT = 3  # the records' own layout (what _records returns); the metrics' versions come with it
+RECORDS_LAYOUT = 4  # the records' own layout (4: by column, scoring.rows) (what _records returns); the metrics' versions come with it
 
 
 def _records(entries: list[Entry], conv: LanguageConventions, glossary, leaked_word) -> dict:
     preds = [e.predicted for e in entries]
     refs = [e.reference for e in entries]
     stats = surface.batch_statistics(preds, refs)
-    rows = []
-    for e in entries:
+    rows = RowsBuilder(len(entries))
+    for i, e in enumerate(entries):
         raw = compliance.check(e.raw_predicted, e.source, conv) if e.raw_predicted is not None else None
-        rows.append({
+        rows.set(i, {
             "exact": surface.exact_match(e.predicted, e.reference),
             "variant": surface.variant_match(e.predicted, e.reference, e.variants) if e.variants else None,
             "length_ratio": surface.length_ratio(e.predicted, e.reference),
@@ -40,13 +41,12 @@ def _records(entries: list[Entry], conv: LanguageConventions, glossary, leaked_w
             "compliance": compliance.check(e.predicted, e.source, conv),
             "compliance_raw": raw,
         })
-    sentence = {name: np.array([surface.sentence_score(name, row) for row in stats[name]])
-                for name in ("chrf", "bleu", "ter")}
-    return {"rows": rows, **stats, "sentence": sentence}
+    sentence = {name: surface.sentence_scores(name, stats[name]) for name in ("chrf", "bleu", "ter")}
+    return {"rows": rows.rows(), **stats, "sentence": sentence}
 
 
 def _merge(parts: list[dict]) -> dict:
-    return {"rows": [r for p in parts for r in p["rows"]],
+    return {"rows": Rows.concat([p["rows"] for p in parts]),
             **{k: np.concatenate([p[k] for p in parts]) for k in ("chrf", "bleu", "ter")},
             "sentence": {k: np.concatenate([p["sentence"][k] for p in parts]) for k in ("chrf", "bleu", "ter")}}
 
@@ -93,7 +93,16 @@ def cached_records(entries: list[Entry], conv: LanguageConventions, glossary=Non
         records = compute_records(entries, conv, glossary, leaked_word)
         records["consistency"] = behaviour.consistency([e.source for e in entries], [e.predicted for e in entries],
                                                        glossary)
-        return records
+        return {**records, "rows": records["rows"].plain()}
 
     key = cache_key(entries, conv, glossary, hook_id, digest) if use_cache else ""
-    return cached("entries", key, compute, use_cache)
+    records, hit = cached("entries", key, compute, use_cache)
+    try:
+        rows = Rows.from_plain(records["rows"])
+        if rows.n != len(entries) or any(len(records[k]) != rows.n or len(records["sentence"][k]) != rows.n
+                                         for k in ("chrf", "bleu", "ter")):
+            raise ValueError("records of another run")
+    except (ValueError, KeyError, TypeError):  # a damaged cache file: computed again, never trusted
+        records, hit = compute(), False
+        rows = Rows.from_plain(records["rows"])
+    return {**records, "rows": rows}, hit

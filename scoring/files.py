@@ -9,6 +9,7 @@ import math
 import os
 import re
 import tempfile
+from collections.abc import Sequence
 from contextlib import contextmanager
 from importlib import resources
 from pathlib import Path
@@ -64,11 +65,39 @@ def write_atomic(path: str | os.PathLike, fill: Callable[[TextIO], None], *, new
 
 
 def write_json_atomic(path: str | os.PathLike, obj: Any) -> None:
-    """JSON (UTF-8, indented, no NaN) written atomically."""
+    """JSON (UTF-8, indented, no NaN) written atomically. A sequence that builds its items when asked
+    (a scored run's entries) is written one item at a time, never held whole."""
     def fill(fh: TextIO) -> None:
-        json.dump(obj, fh, ensure_ascii=False, indent=2, allow_nan=False)
-        fh.write("\n")
+        encoder = json.JSONEncoder(ensure_ascii=False, indent=2, allow_nan=False, default=_streamed)
+        pieces: list[str] = []
+        for piece in encoder.iterencode(obj):  # what json.dump writes, a few thousand pieces per write
+            pieces.append(piece)
+            if len(pieces) == 4096:
+                fh.write("".join(pieces))
+                pieces.clear()
+        fh.write("".join(pieces) + "\n")
     write_atomic(path, fill)
+
+
+class _Streamed(list):
+    """What json's encoder sees of such a sequence: a list that has its length and its items, asked one
+    by one (json.dump asks nothing else of a list)."""
+
+    def __init__(self, items: Sequence):
+        super().__init__()
+        self._items = items
+
+    def __iter__(self):
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+
+def _streamed(value: Any) -> Any:
+    if isinstance(value, Sequence) and not isinstance(value, (str, bytes)):
+        return _Streamed(value)
+    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
 
 
 def write_text_atomic(path: str | os.PathLike, text: str) -> None:

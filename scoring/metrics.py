@@ -33,8 +33,8 @@ class Ratio:
     """Σnum / Σden over entries; an entry's own value is num/den (none where den is 0)."""
 
     def __init__(self, num: Iterable[float], den: Iterable[float]):
-        self.num = np.asarray(list(num), dtype=float)
-        self.den = np.asarray(list(den), dtype=float)
+        self.num = np.asarray(num if isinstance(num, np.ndarray) else list(num), dtype=float)
+        self.den = np.asarray(den if isinstance(den, np.ndarray) else list(den), dtype=float)
 
     def value(self, rows: np.ndarray | None = None) -> float | None:
         num, den = (self.num, self.den) if rows is None else (self.num[rows], self.den[rows])
@@ -165,18 +165,25 @@ class Metric:
         return self.missing
 
 
-def _ratio(rows: list[dict], num, den=lambda r: 1.0) -> Ratio:
-    return Ratio([num(r) for r in rows], [den(r) for r in rows])
+def _ratio(rows, num: str, den: str | None = None) -> Ratio:
+    """Σ field / Σ field over entries, from the records' columns (``scoring.rows``); the denominator is 1
+    per entry when not named."""
+    return Ratio(rows.numbers(num), rows.numbers(den) if den else np.ones(len(rows)))
+
+
+def _rated(rows, field: str) -> Ratio:
+    """The mean of a field over the entries where it is not None."""
+    return Ratio(rows.numbers(field), rows.held(field).astype(float))
 
 
 class ExactMatch(Metric):
     name, title, section, composite, interval = "exact_match_rate", "exact match", "Surface", True, 2
 
     def column(self, run):
-        return _ratio(run.rows, lambda r: r["exact"])
+        return _ratio(run.rows, "exact")
 
     def companions(self, run):
-        return {"exact_matches": int(sum(r["exact"] for r in run.rows))}
+        return {"exact_matches": int(run.rows.numbers("exact").sum())}
 
 
 class EquivalentMatch(Metric):
@@ -186,8 +193,9 @@ class EquivalentMatch(Metric):
     def column(self, run):
         if self.name in run.plugin_columns:
             return Ratio(*run.plugin_columns[self.name])
-        if any(r["variant"] is not None for r in run.rows):
-            return _ratio(run.rows, lambda r: r["exact"] if r["variant"] is None else r["variant"])
+        given = run.rows.held("variant")
+        if given.any():
+            return Ratio(np.where(given, run.rows.numbers("variant"), run.rows.numbers("exact")), np.ones(len(given)))
         return None
 
     def companions(self, run):
@@ -220,7 +228,7 @@ class LengthRatio(Metric):
     name, title, unit, section = "length_ratio", "length ratio (1.0 ideal)", "ratio", "Surface"
 
     def column(self, run):
-        return _ratio(run.rows, lambda r: r["length_ratio"] or 0.0, lambda r: 0.0 if r["length_ratio"] is None else 1.0)
+        return _rated(run.rows, "length_ratio")
 
 
 class LanguageMetric(Metric):
@@ -268,21 +276,21 @@ class CodeSwitching(Metric):
     missing = "the outputs contain no words"
 
     def column(self, run):
-        return _ratio(run.rows, lambda r: r["cs"]["leaked"], lambda r: r["cs"]["tokens"])
+        return _ratio(run.rows, "cs/leaked", "cs/tokens")
 
 
 class Hallucination(Metric):
     name, title, section, composite = "hallucination_rate", "hallucination (lower is better)", "Behavioural", True
 
     def column(self, run):
-        return _ratio(run.rows, lambda r: r["hall"]["rate"])
+        return _ratio(run.rows, "hall/rate")
 
 
 class Terminology(Metric):
     name, title, section, composite = "terminology_adherence", "terminology adherence", "Behavioural", True
 
     def column(self, run):
-        return _ratio(run.rows, lambda r: r["term"]["matched"], lambda r: r["term"]["total"])
+        return _ratio(run.rows, "term/matched", "term/total")
 
     def reason(self, run):
         return "the run card has no glossary" if not run.card.glossary else "no glossary term occurs in the sources"
@@ -304,23 +312,21 @@ class ComplianceIndex(Metric):
                "characters, or a caseless script)")
 
     def column(self, run):
-        return _ratio(run.rows, lambda r: r["compliance"]["index"] or 0.0,
-                      lambda r: 0.0 if r["compliance"]["index"] is None else 1.0)
+        return _rated(run.rows, "compliance/index")
 
     def companions(self, run):
-        raw = [r["compliance_raw"]["index"] for r in run.rows
-               if r["compliance_raw"] is not None and r["compliance_raw"]["index"] is not None]
-        return {"compliance_index_raw": float(np.mean(raw)) if raw else None}
+        raw = run.rows.numbers("compliance_raw/index")[run.rows.held("compliance_raw/index")]
+        return {"compliance_index_raw": float(np.mean(raw)) if raw.size else None}
 
 
 class RepairEffectiveness(Metric):
     """§2.5: the share of the raw output's compliance violations that post-processing repaired."""
     name, title, section, source = "repair_effectiveness", "repair effectiveness", "Compliance", "run"
 
-    def _violations(self, run) -> tuple[list[dict], int, int]:
-        raw = [r for r in run.rows if r["compliance_raw"] is not None]
-        return (raw, sum(r["compliance_raw"]["violations"] for r in raw),
-                sum(r["compliance"]["violations"] for r in raw))
+    def _violations(self, run) -> tuple[bool, int, int]:
+        raw = run.rows.held("compliance_raw")
+        return (bool(raw.any()), int(run.rows.numbers("compliance_raw/violations")[raw].sum()),
+                int(run.rows.numbers("compliance/violations")[raw].sum()))
 
     def value(self, run):
         raw, before, after = self._violations(run)

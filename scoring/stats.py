@@ -30,7 +30,7 @@ ALPHA = 0.05
 
 
 MAX_WORDS_PER_CALL = 1 << 22  # getrandbits() refuses more than 2**31 bits in one call
-BLOCK_CELLS = 1 << 24  # resamples are drawn and scored in blocks of about this many (B × n) cells
+BLOCK_CELLS = 1 << 22  # resamples are drawn and scored in blocks of about this many (B × n) cells (≈ 32 MB each)
 
 
 def harness_index_blocks(n: int, n_resamples: int, seed: int, block: int | None = None) -> Iterator[np.ndarray]:
@@ -91,9 +91,10 @@ def harness_count_blocks(n: int, n_resamples: int, seed: int) -> Iterator[np.nda
 
 def resample_counts(indices: np.ndarray, n: int) -> np.ndarray:
     """How often each entry is drawn in each resample: a (B × n) matrix for matrix products."""
-    b = indices.shape[0]
-    flat = (np.arange(b, dtype=np.int64)[:, None] * n + indices.astype(np.int64, copy=False)).ravel()
-    return np.bincount(flat, minlength=b * n).reshape(b, n).astype(np.float64)
+    counts = np.empty((indices.shape[0], n))
+    for row, drawn in zip(counts, indices):  # a row at a time: no (B × n) temporaries beside the result
+        row[:] = np.bincount(drawn, minlength=n)
+    return counts
 
 
 def percentile_interval(values: np.ndarray, alpha: float = ALPHA) -> tuple[float, float]:

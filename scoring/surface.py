@@ -12,6 +12,7 @@ import numpy as np
 import sacrebleu
 from sacrebleu.metrics import BLEU, CHRF, TER
 
+from . import chrf
 from .text import normalize_exact
 
 
@@ -47,9 +48,13 @@ def segment_statistics(predicted: str, reference: str) -> dict[str, list[float]]
 
 def batch_statistics(predicted: list[str], references: list[str],
                      names: tuple[str, ...] = ("chrf", "bleu", "ter")) -> dict[str, np.ndarray]:
-    """Sufficient statistics for many segments at once (one sacrebleu call per metric)."""
+    """Sufficient statistics for many segments at once (one sacrebleu call per metric; chrF++'s are
+    sacrebleu's too, counted by :mod:`scoring.chrf` in half the time)."""
     out = {}
     for name in names:
+        if name == "chrf":
+            out[name] = chrf.corpus_statistics(predicted, references)
+            continue
         metric = sacrebleu_metrics()[name]
         out[name] = np.asarray(metric._extract_corpus_statistics(predicted, [references]), dtype=np.float64)
     return out
@@ -107,10 +112,18 @@ def chrf_from_statistics(stats: np.ndarray) -> np.ndarray:
 
 def sentence_score(name: str, stats: list[float]) -> float:
     """Segment score: chrF++ and TER as sacrebleu defines them for a sentence, BLEU with effective order."""
-    if name == "bleu":
-        bleu = BLEU(effective_order=True)
-        return float(bleu._compute_score_from_stats(list(stats)).score)
-    return score_from_statistics(name, np.asarray(stats))
+    metric = _sentence_bleu() if name == "bleu" else sacrebleu_metrics()[name]
+    return float(metric._compute_score_from_stats(list(stats)).score)
+
+
+def sentence_scores(name: str, stats: np.ndarray) -> np.ndarray:
+    """:func:`sentence_score` of each row (the rows as Python numbers: the same arithmetic, faster)."""
+    return np.array([sentence_score(name, row) for row in np.asarray(stats).tolist()], dtype=float)
+
+
+@lru_cache(maxsize=1)
+def _sentence_bleu() -> BLEU:
+    return BLEU(effective_order=True)
 
 
 def signatures() -> dict[str, str]:

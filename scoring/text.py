@@ -24,6 +24,12 @@ def word_tokens(text: str, word_characters: str = "") -> list[str]:
     """White-space tokens with edge punctuation stripped; tokens without letters and ``{placeholders}``
     (not words to translate) are dropped. ``word_characters`` are letters of the language that look
     like punctuation and are kept at a word's edges too (Ojibwe's glottal stop ``'``: ``eya'``)."""
+    return list(_word_tokens(text, word_characters))
+
+
+@lru_cache(maxsize=1024)
+def _word_tokens(text: str, word_characters: str) -> tuple[str, ...]:
+    """Remembered for the last texts: each check of an entry tokenises its output, source and reference."""
     edge = _edge_pattern(word_characters)
     out = []
     for raw in text.split():
@@ -32,7 +38,7 @@ def word_tokens(text: str, word_characters: str = "") -> list[str]:
         tok = edge.sub("", raw)
         if tok and any(ch.isalpha() for ch in tok):
             out.append(tok)
-    return out
+    return tuple(out)
 
 
 @lru_cache(maxsize=32)

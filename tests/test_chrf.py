@@ -1,0 +1,36 @@
+"""chrF++ statistics counted by ``scoring.chrf`` are sacrebleu's own, on the shared reports and on any text."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+from hypothesis import given, settings, strategies as st
+from sacrebleu.metrics import CHRF
+
+from conftest import report_paths
+from scoring import chrf
+
+
+def _sacrebleu(predicted: list[str], references: list[str]) -> np.ndarray:
+    return np.asarray(CHRF(word_order=2)._extract_corpus_statistics(predicted, [references]), dtype=float)
+
+
+def test_the_shared_reports_count_as_sacrebleu_counts():
+    predicted, references = [], []
+    for path in report_paths():
+        for e in json.loads(path.read_text("utf-8"))["entries"]:
+            predicted.append(e["predicted"] or "")
+            references.append(e["expected"])
+    assert len(predicted) > 100
+    assert np.array_equal(chrf.corpus_statistics(predicted, references), _sacrebleu(predicted, references))
+
+
+TEXT = st.lists(st.sampled_from(list("ab é.(),!-'\t\n\u00a0ᐊᓂ") + ["  ", "ab"]), max_size=20).map("".join)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.tuples(TEXT, TEXT), min_size=1, max_size=5))
+def test_any_text_counts_as_sacrebleu_counts(pairs):
+    predicted, references = [p for p, _ in pairs], [r for _, r in pairs]
+    assert np.array_equal(chrf.corpus_statistics(predicted, references), _sacrebleu(predicted, references))

@@ -1,0 +1,102 @@
+"""Per-entry records kept by column (``scoring.rows``) and a scored run's entries built when asked for
+(``scoring.engine.ScoredEntries``): each entry reads back exactly the dict it was, a damaged cache of
+them is computed again, and the written file is the file the dicts themselves give."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+from hypothesis import given, settings, strategies as st
+
+from scoring import cache, engine, runcard
+from scoring.conventions import infer_conventions
+from scoring.entry_stats import cached_records
+from scoring.rows import Rows, RowsBuilder
+from scoring.rubric import load_profile
+
+LEAF = st.one_of(st.none(), st.booleans(), st.integers(-2**60, 2**60),
+                 st.floats(allow_nan=False), st.text(max_size=5), st.lists(st.text(max_size=3), max_size=3))
+
+
+def _records(schema: dict, draw) -> dict:
+    """A record with the schema's keys in its order, each leaf any kind of value (None for a sub-dict too)."""
+    out = {}
+    for key, sub in schema.items():
+        if isinstance(sub, dict):
+            out[key] = None if draw(st.booleans()) else _records(sub, draw)
+        else:
+            out[key] = draw(LEAF)
+    return out
+
+
+SCHEMA = st.recursive(st.just(None), lambda inner: st.dictionaries(st.sampled_from("abcdef"), inner, max_size=4),
+                      max_leaves=12).filter(lambda s: isinstance(s, dict))
+
+
+@settings(max_examples=150, deadline=None)
+@given(SCHEMA, st.integers(1, 6), st.data())
+def test_every_record_reads_back_as_it_was(schema, n, data):
+    originals = [_records(schema, data.draw) for _ in range(n)]
+    builder = RowsBuilder(n)
+    for i, record in enumerate(originals):
+        builder.set(i, record)
+    for rows in (builder.rows(), Rows.from_plain(json.loads(json.dumps(_plain_json(builder.rows().plain()))))):
+        for i, record in enumerate(originals):
+            # same keys in the same order, same types (1 stays int, 1.0 float, True bool)
+            assert json.dumps(rows[i]) == json.dumps(record) and rows[i] == record
+            assert [type(v) for v in rows[i].values()] == [type(v) for v in record.values()]
+
+
+def _plain_json(value):
+    """The cache's JSON side (arrays as lists), to show the structure survives a round trip on disk."""
+    if isinstance(value, np.ndarray):
+        return value.tolist()
+    if isinstance(value, dict):
+        return {k: _plain_json(v) for k, v in value.items()}
+    return value
+
+
+def test_parts_joined_are_the_whole():
+    records = [{"x": i, "cs": {"leaked_words": ["w"] * (i % 2), "rate": i / 3}, "raw": None if i % 3 else {"v": 1}}
+               for i in range(7)]
+    whole, first, second = RowsBuilder(7), RowsBuilder(3), RowsBuilder(4)
+    for i, r in enumerate(records):
+        whole.set(i, r)
+        (first.set(i, r) if i < 3 else second.set(i - 3, r))
+    joined = Rows.concat([first.rows(), second.rows()])
+    assert list(joined) == list(whole.rows()) == records
+    assert joined.numbers("cs/rate").tolist() == [i / 3 for i in range(7)]
+    assert joined.held("raw").tolist() == [i % 3 == 0 for i in range(7)]
+
+
+def test_a_damaged_cache_of_records_is_computed_again(tmp_path, monkeypatch):
+    monkeypatch.setenv("LYSS_CACHE_DIR", str(tmp_path))
+    card = runcard.load("examples/demo-crk.runcard.json")
+    conv = infer_conventions([e.reference for e in card.entries], card.target_language)
+    cache.clear_memory()
+    fresh, hit = cached_records(card.entries, conv)
+    assert not hit
+    [structure] = list((tmp_path / "entries").glob("*.json"))
+    data = json.loads(structure.read_text("utf-8"))
+    data["rows"]["n"] = 3  # a planted or damaged file: lengths that disagree
+    structure.write_text(json.dumps(data), "utf-8")
+    cache.clear_memory()
+    again, hit = cached_records(card.entries, conv)
+    assert not hit and list(again["rows"]) == list(fresh["rows"])
+
+
+def test_the_written_file_is_the_one_the_dicts_give(tmp_path):
+    card = runcard.load("examples/demo-crk.runcard.json")
+    scored = engine.score_run(card, load_profile("B"), use_cache=False)
+    entries = scored["entries"]
+    assert isinstance(entries, engine.ScoredEntries) and len(entries) == len(card.entries)
+    as_list = [dict(e) for e in entries]
+    assert entries == as_list and entries[-1] == as_list[-1] and entries[1:3] == as_list[1:3]
+    runcard.write_json_atomic(tmp_path / "lazy.json", scored)
+    runcard.write_json_atomic(tmp_path / "list.json", {**scored, "entries": as_list})
+    expected = json.dumps({**scored, "entries": as_list}, ensure_ascii=False, indent=2) + "\n"
+    assert (tmp_path / "lazy.json").read_text("utf-8") == (tmp_path / "list.json").read_text("utf-8") == expected
+    # each entry's score is the sum of its weighted parts, and the breakdowns by difficulty average them
+    for e in as_list:
+        assert e["score"] == (sum(e["weighted"].values()) if e["weighted"] else None)
