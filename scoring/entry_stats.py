@@ -21,6 +21,7 @@ from .rows import Rows, RowsBuilder
 from .runcard import Entry
 
 PARALLEL_THRESHOLD = 4000  # below this a process pool costs more than it saves
+CHUNK_ENTRIES = 50_000  # entries a worker process scores before it ends (its memory returned with it)
 RECORDS_LAYOUT = 4  # the records' own layout (4: by column, scoring.rows) (what _records returns); the metrics' versions come with it
 
 
@@ -57,7 +58,7 @@ def compute_records(entries: list[Entry], conv: LanguageConventions, glossary=No
     workers = workers or os.cpu_count() or 1
     if len(entries) < PARALLEL_THRESHOLD or workers < 2 or not can_fork():
         return _records(entries, conv, glossary, leaked_word)
-    step = -(-len(entries) // workers)
+    step = min(-(-len(entries) // workers), CHUNK_ENTRIES)
     bounds = [(i, min(i + step, len(entries))) for i in range(0, len(entries), step)]
     parts = fork_map(lambda b: _records(entries[b[0]:b[1]], conv, glossary, leaked_word), bounds, workers)
     return _merge(parts)
