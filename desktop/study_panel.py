@@ -7,7 +7,6 @@ from __future__ import annotations
 import html
 import json
 
-import numpy as np
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QHeaderView, QInputDialog, QLabel, QProgressBar, QPushButton,
                                QSplitter, QTableView, QVBoxLayout, QWidget)
@@ -19,6 +18,7 @@ from scoring.progress import Cancelled
 
 from .qt_common import (FlowLayout, campaign_title, SafeBrowser, Worker, accessible, ask, friendly_error, guarded, name_buttons, plain_labels,
                         task_words)
+from .scatter_plot import ScatterPlot
 
 
 class RowsModel(QAbstractTableModel):
@@ -431,9 +431,7 @@ class StudyPanel(QWidget):
         left_layout.addWidget(self.table, 2)
         left_layout.addWidget(self.text, 1)
         split.addWidget(left)
-        import pyqtgraph as pg  # deferred: the plotting library (and its OpenGL probing) loads when a plot is drawn
-        pg.setConfigOptions(antialias=True, background="w", foreground="k")
-        self.plot = accessible(pg.PlotWidget(), self.tr("Plot of the results"),
+        self.plot = accessible(ScatterPlot(), self.tr("Plot of the results"),
                                self.tr("The same numbers as the results table"))
         split.addWidget(self.plot)
         split.setSizes([650, 450])
@@ -546,13 +544,8 @@ class StudyPanel(QWidget):
                                                      f"{_number(v['ci_upper'])}]" for k, v in cis.items()) + "</p>")
         self.plot.clear()
         if pairs:
-            x, y = np.array(pairs, dtype=float).T
-            self.plot.plot(x, y, pen=None, symbol="o", symbolSize=7, symbolBrush=(27, 158, 119, 160))
-            # pyqtgraph draws labels as HTML: names from the database are escaped
-            self.plot.setLabel("bottom", html.escape(metric))
-            self.plot.setLabel("left", html.escape(human))
             pearson = _number(result["segment"]["none"].get("pearson"))
-            self.plot.setTitle(html.escape(f"{metric} vs {human}: Pearson {pearson}"))
+            self.plot.show_points(pairs, metric, human, f"{metric} vs {human}: Pearson {pearson}")
 
     def rater_quality(self) -> None:
         """Per speaker: QC checks, time per item in front of it, time away from the app, and the flags."""

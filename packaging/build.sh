@@ -81,6 +81,9 @@ cp README.md "$EXTRA/licences/LYSS-README.md"
 
 $PY -m PyInstaller --noconfirm --clean --log-level WARN --distpath dist --workpath build/pyinstaller packaging/lyss.spec
 
+# Libraries only the plugins left out needed (packaging/prune_libraries.py walks what the rest loads).
+$PY packaging/prune_libraries.py dist/lyss | tail -1
+
 # Symbols and debug sections out of every shared library (40 MB); code is untouched. Not numpy's
 # auditwheel-patched OpenBLAS: stripping it breaks its loading ("ELF load command … not page-aligned").
 find dist/lyss -type f -name "*.so*" ! -path "*numpy.libs*" -exec strip --strip-unneeded {} + 2>/dev/null || true

@@ -277,8 +277,11 @@ class ScoredEntries(Sequence):
 # ----------------------------------------------------------------------------- the run
 
 def _sha256(card: RunCard) -> str:
-    text = "\x1e".join("\x1f".join((e.id, e.source, e.reference, e.predicted)) for e in card.entries)
-    return hashlib.sha256(text.encode()).hexdigest()
+    """sha256 of "\x1e".join("\x1f".join((id, source, reference, predicted)) …), fed entry by entry."""
+    h = hashlib.sha256()
+    for i, e in enumerate(card.entries):
+        h.update((("\x1e" if i else "") + "\x1f".join((e.id, e.source, e.reference, e.predicted))).encode())
+    return h.hexdigest()
 
 
 @dataclass(frozen=True)

@@ -47,9 +47,22 @@ def _records(entries: list[Entry], conv: LanguageConventions, glossary, leaked_w
 
 
 def _merge(parts: list[dict]) -> dict:
-    return {"rows": Rows.concat([p["rows"] for p in parts]),
-            **{k: np.concatenate([p[k] for p in parts]) for k in ("chrf", "bleu", "ter")},
-            "sentence": {k: np.concatenate([p["sentence"][k] for p in parts]) for k in ("chrf", "bleu", "ter")}}
+    """The parts' records one after another, each part dropped once copied (a large run is never held twice)."""
+    names = ("chrf", "bleu", "ter")
+    n = sum(len(p["rows"]) for p in parts)
+    stats = {k: np.empty((n, parts[0][k].shape[1])) for k in names}
+    sentence = {k: np.empty(n) for k in names}
+    rows = []
+    start = 0
+    for j, part in enumerate(parts):
+        size = len(part["rows"])
+        for k in names:
+            stats[k][start:start + size] = part[k]
+            sentence[k][start:start + size] = part["sentence"][k]
+        rows.append(part["rows"])
+        parts[j] = None
+        start += size
+    return {"rows": Rows.concat(rows), **stats, "sentence": sentence}
 
 
 def compute_records(entries: list[Entry], conv: LanguageConventions, glossary=None,
@@ -79,9 +92,10 @@ def cache_key(entries: list[Entry], conv: LanguageConventions, glossary, hook_id
 def entries_digest(entries: list[Entry]) -> str:
     """A hash of everything a per-entry computation may read from the entries."""
     h = hashlib.sha256()
-    h.update("\x1e".join("\x1f".join([e.id, e.predicted, e.reference, e.source, e.raw_predicted or "\x00",
-                                         json.dumps(e.morphological_analysis, ensure_ascii=False), *e.variants])
-                          for e in entries).encode())
+    for i, e in enumerate(entries):  # the bytes of "\x1e".join(...), fed entry by entry (never one huge string)
+        h.update(("\x1e" if i else "").encode() + "\x1f".join(
+            [e.id, e.predicted, e.reference, e.source, e.raw_predicted or "\x00",
+             json.dumps(e.morphological_analysis, ensure_ascii=False), *e.variants]).encode())
     return h.hexdigest()
 
 

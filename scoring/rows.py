@@ -8,6 +8,7 @@ its part back as a few arrays. Each entry's record is rebuilt, equal to the dict
 
 from __future__ import annotations
 
+import sys
 from array import array
 from collections.abc import Sequence
 from typing import Any
@@ -73,8 +74,9 @@ class Rows(Sequence):
     # --------------------------------------------------------------------------- parts and the cache
 
     @classmethod
-    def concat(cls, parts: list["Rows"]) -> "Rows":
-        """The parts' entries one after another (the parts of one run: the same fields)."""
+    def concat(cls, parts: list["Rows | None"]) -> "Rows":
+        """The parts' entries one after another (the parts of one run: the same fields). Each part is
+        dropped from the list once copied, so the whole is never held twice."""
         children: dict[str, list[str]] = {}
         for part in parts:
             for path, keys in part.children.items():
@@ -82,15 +84,19 @@ class Rows(Sequence):
                 have.extend(k for k in keys if k not in have)
         fields = list(dict.fromkeys(f for p in parts for f in p.codes))
         n = sum(p.n for p in parts)
-        codes = {f: np.concatenate([p.codes.get(f, np.zeros(p.n, np.uint8)) for p in parts]) for f in fields}
-        numbers = {f: np.concatenate([p.numbers_by_path.get(f, np.zeros(p.n)) for p in parts]) for f in fields}
+        codes = {f: np.zeros(n, dtype=np.uint8) for f in fields}
+        numbers = {f: np.zeros(n) for f in fields}
         objects: dict[str, dict[int, Any]] = {f: {} for f in fields}
         start = 0
-        for part in parts:
+        for j, part in enumerate(parts):
+            for f in part.codes:
+                codes[f][start:start + part.n] = part.codes[f]
+                numbers[f][start:start + part.n] = part.numbers_by_path[f]
             for f, found in part.objects.items():
                 objects[f].update((start + i, v) for i, v in found.items())
             start += part.n
-        return cls(n, children, codes, numbers, objects)
+            parts[j] = None
+        return cls(n, children, codes, numbers, {f: found for f, found in objects.items() if found})
 
     def plain(self) -> dict:
         """A JSON structure with arrays (what the cache stores)."""
@@ -153,6 +159,8 @@ class RowsBuilder:
         if kind is dict:
             self._put_dict(field, value, i)
             return DICT
+        if kind is list and all(type(x) is str for x in value):  # words: one copy of each, however many entries
+            value = [sys.intern(x) for x in value]
         self.objects.setdefault(field, {})[i] = value
         return OBJECT
 

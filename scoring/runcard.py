@@ -16,7 +16,8 @@ import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from types import MappingProxyType
+from typing import Any, Iterator
 
 from .errors import BadValue, FileProblem
 from .files import parse_json, read_json, read_text, refuse_overwriting_inputs, write_json_atomic  # noqa: F401  (re-exported)
@@ -204,14 +205,19 @@ def entry_from_dict(path: Path, index: int, raw: Any, *, default_id: str | None 
         difficulty=difficulty,
         provenance=raw.get("provenance") or None,
         domain=raw.get("domain") or None,
-        variants=list(variants),
+        variants=list(variants) if variants else _NOTHING,
         morphological_analysis=raw.get("morphological_analysis"),
         latency_s=_number(path, place, "latency_s", raw.get("latency_s")),
         cost_usd=_number(path, place, "cost_usd", raw.get("cost_usd")),
-        tokens=_entry_tokens(path, place, raw),
+        tokens=_entry_tokens(path, place, raw) or _NO_FIELDS,
         error=raw.get("error") or None,
-        extra={k: v for k, v in raw.items() if k not in _KNOWN_FIELDS},
+        extra={k: v for k, v in raw.items() if k not in _KNOWN_FIELDS} or _NO_FIELDS,
     )
+
+
+# what most entries have of these, shared by all of them (a million entries, a million empty lists and dicts less)
+_NOTHING: tuple = ()
+_NO_FIELDS = MappingProxyType({})
 
 
 def _check_entries(path: Path, entries: list[Entry]) -> list[Entry]:
@@ -329,9 +335,20 @@ def _from_json_object(path: Path, data: Any) -> RunCard:
     return RunCard(str(path), "champollion-report" if is_report else "runcard", _check_entries(path, entries), meta)
 
 
+def _lines(text: str) -> Iterator[str]:
+    """The lines of a JSON Lines text, one at a time (a million of them are never listed at once). Lines
+    end at a line feed only: a JSON string may hold U+2028 or U+0085 as they are."""
+    start = 0
+    while start < len(text):
+        end = text.find("\n", start)
+        end = len(text) if end < 0 else end
+        yield text[start:end]
+        start = end + 1
+
+
 def _from_jsonl(path: Path, text: str) -> RunCard:
     entries = []
-    for lineno, line in enumerate(text.splitlines(), 1):
+    for lineno, line in enumerate(_lines(text), 1):
         if not line.strip():
             continue
         raw = parse_json(path, line, f"line {lineno}")

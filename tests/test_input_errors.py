@@ -91,6 +91,16 @@ def test_all_input_shapes_give_the_same_scores(tmp_path):
         assert [(e.source, e.reference, e.predicted) for e in c.entries] == rows
 
 
+def test_jsonl_lines_end_at_line_feeds_only(tmp_path):
+    """A JSON string may hold U+2028, U+2029 or U+0085 as they are; Windows line ends are fine too."""
+    jsonl = tmp_path / "run.jsonl"
+    texts = ["a\u2028b", "c\u2029d", "e\x85f"]
+    jsonl.write_text("".join(json.dumps({"source": t, "reference": t, "predicted": t}, ensure_ascii=False) + "\r\n"
+                             for t in texts) + "\n", "utf-8")
+    card = runcard.load(str(jsonl))
+    assert [e.source for e in card.entries] == texts
+
+
 def test_harness_report_is_detected():
     from conftest import report_paths
     paths = report_paths()
