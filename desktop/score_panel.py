@@ -119,7 +119,7 @@ class EntryModel(QAbstractTableModel):
 
     def load(self, scored: dict) -> None:
         self.beginResetModel()
-        self.entries = scored["entries"]
+        self.entries = list(scored["entries"])  # the table and its filter read every row many times: built once
         self.dimensions = list(scored["lyss"]["profile"]["weights"])
         judged = {name for e in self.entries for name, r in (e.get("lyss") or {}).items()
                   if plugin_summary(r) is not None}

@@ -28,7 +28,7 @@ from typing import Any, Iterable, Iterator
 import sqlite_utils
 
 from scoring.errors import InputError
-from scoring.files import atomic_path
+from scoring.files import atomic_path, json_default
 
 from . import keys
 from .schema import create_missing
@@ -56,7 +56,7 @@ def content_id(*parts: Any) -> str:
 
 
 def dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, sort_keys=True, allow_nan=False)
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, allow_nan=False, default=json_default)
 
 
 def _new_identity(db: sqlite_utils.Database) -> None:

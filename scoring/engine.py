@@ -78,11 +78,6 @@ def composite_of(values: dict[str, np.ndarray], profile: Rubric) -> np.ndarray:
     return (np.where(ok, matrix, 0.0) @ weights) / (ok @ weights)
 
 
-def composite_resampled(table: Table, profile: Rubric, present: set[str], counts: np.ndarray) -> np.ndarray:
-    """The composite of each resample."""
-    return composite_of({k: table.resampled(k, counts) for k in present}, profile)
-
-
 # ----------------------------------------------------------------------------- building the table
 
 def _build_table(run: "_Scoring") -> Table:
@@ -155,10 +150,20 @@ def _leak_hook(plugins: list[MetricPlugin]):
 def _intervals(table: Table, profile: Rubric, scores: dict, present: set[str], card: RunCard,
                seed: int, n_boot: int) -> tuple[dict, dict]:
     n = table.n
-    fns = {m.name: (lambda c, key=m.name: table.resampled(key, c)) for m in metrics.with_intervals()
-           if table.has(m.name)}
+    memo: dict = {}
+
+    def resampled(key: str, counts: np.ndarray) -> np.ndarray:
+        """A metric on this block of resamples, computed once for its interval and the composite's."""
+        if memo.get("counts") is not counts:
+            memo.clear()
+            memo["counts"] = counts
+        if key not in memo:
+            memo[key] = table.resampled(key, counts)
+        return memo[key]
+
+    fns = {m.name: (lambda c, key=m.name: resampled(key, c)) for m in metrics.with_intervals() if table.has(m.name)}
     if scores.get("composite") is not None:
-        fns["composite"] = lambda c: composite_resampled(table, profile, present, c)
+        fns["composite"] = lambda c: composite_of({k: resampled(k, c) for k in present}, profile)
     point = {k: scores.get(k) for k in fns}
     overall = {k: v.as_dict() for k, v in stats.bootstrap_intervals(fns, n, point, n_boot, seed).items()}
 

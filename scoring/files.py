@@ -100,6 +100,14 @@ def _streamed(value: Any) -> Any:
     raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
 
 
+def json_default(value: Any) -> Any:
+    """``default=`` for ``json.dumps``: a sequence that builds its items when asked (a scored run's
+    entries) becomes the list it stands for."""
+    if isinstance(value, Sequence) and not isinstance(value, (str, bytes)):
+        return list(value)
+    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
+
+
 def write_text_atomic(path: str | os.PathLike, text: str) -> None:
     write_atomic(path, lambda fh: fh.write(text))
 
@@ -217,7 +225,7 @@ def finite(value: Any) -> Any:
         return value if math.isfinite(value) else None
     if isinstance(value, dict):
         return {k: finite(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
+    if isinstance(value, Sequence) and not isinstance(value, (str, bytes)):
         return [finite(v) for v in value]
     return value
 

@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 # what a field holds in one entry
-MISSING, NONE, INT, FLOAT, OBJECT, DICT = range(6)
+MISSING, NONE, INT, FLOAT, OBJECT, DICT, LIST = range(7)  # LIST: kept as a tuple (smaller), given as a list
 EXACT_INT = 2 ** 53  # integers a float64 holds exactly
 
 
@@ -56,6 +56,8 @@ class Rows(Sequence):
             return None
         if code == DICT:
             return self._dict(field, i)
+        if code == LIST:
+            return list(self.objects[field][i])
         return self.objects[field][i]
 
     def numbers(self, field: str, none: float = 0.0) -> np.ndarray:
@@ -118,7 +120,7 @@ class Rows(Sequence):
         if (set(codes) != fields or set(numbers) != fields or not set(objects) <= fields
                 or any(a.shape != (n,) for a in (*codes.values(), *numbers.values()))
                 or any(not 0 <= i < n for found in objects.values() for i in found)
-                or any(int(a.max(initial=0)) > DICT for a in codes.values())):
+                or any(int(a.max(initial=0)) > LIST for a in codes.values())):
             raise ValueError("not per-entry records: fields and lengths disagree")
         return cls(n, children, codes, numbers, objects)
 
@@ -159,8 +161,9 @@ class RowsBuilder:
         if kind is dict:
             self._put_dict(field, value, i)
             return DICT
-        if kind is list and all(type(x) is str for x in value):  # words: one copy of each, however many entries
-            value = [sys.intern(x) for x in value]
+        if kind is list:  # words mostly: one copy of each, however many entries
+            self.objects.setdefault(field, {})[i] = tuple(sys.intern(x) if type(x) is str else x for x in value)
+            return LIST
         self.objects.setdefault(field, {})[i] = value
         return OBJECT
 

@@ -100,3 +100,14 @@ def test_the_written_file_is_the_one_the_dicts_give(tmp_path):
     # each entry's score is the sum of its weighted parts, and the breakdowns by difficulty average them
     for e in as_list:
         assert e["score"] == (sum(e["weighted"].values()) if e["weighted"] else None)
+
+
+def test_a_scored_card_in_memory_serialises_as_its_list(tmp_path):
+    """What the review stores and ``--json`` prints see of the entries: the list they stand for."""
+    from review.store import dumps
+    from scoring.files import json_text
+    card = runcard.load("examples/demo-crk.runcard.json")
+    scored = engine.score_run(card, load_profile("B"), use_cache=False)
+    as_list = {**scored, "entries": list(scored["entries"])}
+    assert dumps(scored) == dumps(as_list)
+    assert json_text(scored) == json_text(as_list)

@@ -38,7 +38,7 @@ def _variant(card: RunCard) -> RunCard:
     entries = []
     for i, e in enumerate(card.entries):
         pred = e.reference if i % 3 == 0 else ("" if i % 5 == 0 else e.predicted)
-        entries.append(type(e)(**{**e.__dict__, "predicted": pred}))
+        entries.append(replace(e, predicted=pred))
     return RunCard(card.path + "#b", card.format, entries, card.meta)
 
 
