@@ -31,6 +31,7 @@ ALPHA = 0.05
 
 MAX_WORDS_PER_CALL = 1 << 22  # getrandbits() refuses more than 2**31 bits in one call
 BLOCK_CELLS = 1 << 22  # resamples are drawn and scored in blocks of about this many (B × n) cells (≈ 32 MB each)
+REMEMBERED_CELLS = 1 << 24  # up to this many, a corpus's draw counts are kept whole and remembered (re-scoring)
 
 
 def harness_index_blocks(n: int, n_resamples: int, seed: int, block: int | None = None) -> Iterator[np.ndarray]:
@@ -82,7 +83,7 @@ def _small_counts(n: int, n_resamples: int, seed: int) -> np.ndarray:
 
 def harness_count_blocks(n: int, n_resamples: int, seed: int) -> Iterator[np.ndarray]:
     """(block × n) draw-count matrices of the harness's resamples, in order; one block when small."""
-    if n * n_resamples <= BLOCK_CELLS:
+    if n * n_resamples <= REMEMBERED_CELLS:
         yield _small_counts(n, n_resamples, seed)
         return
     for indices in harness_index_blocks(n, n_resamples, seed):
