@@ -1,8 +1,8 @@
 """Per-entry records kept by column: what each entry's behavioural and compliance checks found, in numpy
 arrays (one per field) instead of a dict per entry.
 
-A million entries held as dicts take about 2.4 GB; as columns about 0.2 GB, and a worker process hands
-its part back as a few arrays. Each entry's record is rebuilt, equal to the dict it was built from
+An entry's record as nested dicts of Python numbers takes about 2 KB; as columns, 9 bytes a field (about
+0.2 KB), and a worker process hands its part back as a few arrays. Each entry's record is rebuilt, equal to the dict it was built from
 (same keys in the same order, same types), only when it is written out; the metrics read the columns.
 """
 
