@@ -8,7 +8,7 @@ arbitrary text.
 
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from typing import Iterable
 
 import numpy as np
 
@@ -76,8 +76,8 @@ def _statistics(hyp: _Side, ref: _Side) -> list[int]:
     return stats
 
 
-def corpus_statistics(predicted: list[str], references: list[str],
-                      each: Callable[[str, str], list[int]] = segment_statistics) -> np.ndarray:
+def corpus_statistics(predicted: list[str], references: list[str]) -> np.ndarray:
     """The (n × 24) statistics of many segments."""
-    return np.asarray([each(p, r) for p, r in zip(predicted, references)], dtype=np.float64).reshape(-1, 24)
+    return np.asarray([segment_statistics(p, r) for p, r in zip(predicted, references)],
+                      dtype=np.float64).reshape(-1, 3 * (CHAR_ORDER + WORD_ORDER))
 
