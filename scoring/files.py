@@ -95,16 +95,18 @@ class _Streamed(list):
 
 
 def _streamed(value: Any) -> Any:
-    if isinstance(value, Sequence) and not isinstance(value, (str, bytes)):
-        return _Streamed(value)
-    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
+    return _Streamed(_lazy_sequence(value))
 
 
 def json_default(value: Any) -> Any:
     """``default=`` for ``json.dumps``: a sequence that builds its items when asked (a scored run's
     entries) becomes the list it stands for."""
+    return list(_lazy_sequence(value))
+
+
+def _lazy_sequence(value: Any) -> Sequence:
     if isinstance(value, Sequence) and not isinstance(value, (str, bytes)):
-        return list(value)
+        return value
     raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
 
 
