@@ -13,7 +13,7 @@ import platform
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator
 
 import numpy as np
 
@@ -168,18 +168,30 @@ def _intervals(table: Table, profile: Rubric, scores: dict, present: set[str], c
     overall = {k: v.as_dict() for k, v in stats.bootstrap_intervals(fns, n, point, n_boot, seed).items()}
 
     by_tier: dict[str, dict] = {}
-    groups = _groups([e.difficulty for e in card.entries])
-    for position, (tier, rows) in enumerate(groups.items(), 1):
-        if tier is None or len(rows) < 2:  # an interval from one entry says nothing
-            continue
+    for tier, rows, tier_seed in _tier_resamples(card, seed):
         sub = table.subset(rows)
-        tier_seed = seed + (int(tier) if tier.lstrip("-").isdigit() else position)
         sub_fns = {"corpus_chrf": lambda c, s=sub: s.resampled("chrf_plus_plus", c),
                    "exact_match_rate": lambda c, s=sub: s.resampled("exact_match_rate", c)}
         sub_point = {"corpus_chrf": sub.value("chrf_plus_plus"), "exact_match_rate": sub.value("exact_match_rate")}
         found = stats.bootstrap_intervals(sub_fns, len(rows), sub_point, n_boot, tier_seed)
         by_tier[tier] = {k: v.as_dict() for k, v in found.items()}
     return overall, by_tier
+
+
+def _tier_resamples(card: RunCard, seed: int) -> Iterator[tuple[str, np.ndarray, int]]:
+    """Each difficulty tier with an interval: its label, its rows and its resamples' seed."""
+    for position, (tier, rows) in enumerate(_groups([e.difficulty for e in card.entries]).items(), 1):
+        if tier is None or len(rows) < 2:  # an interval from one entry says nothing
+            continue
+        yield tier, rows, seed + (int(tier) if tier.lstrip("-").isdigit() else position)
+
+
+def _draw_resamples(card: RunCard, seed: int, n_boot: int) -> None:
+    """Draw the harness's resamples of this run's intervals ahead (they need only its size and its tiers),
+    while worker processes compute the per-entry records; small runs keep them (see stats)."""
+    wanted = [(len(card.entries), seed), *((len(rows), s) for _, rows, s in _tier_resamples(card, seed))]
+    for n, drawn_seed in wanted[:stats.REMEMBERED_DRAWS]:
+        stats.draw_ahead(n, n_boot, drawn_seed)
 
 
 def _groups(labels: list[str | None]) -> dict[str | None, np.ndarray]:
@@ -358,7 +370,8 @@ def score(card: RunCard, profile: Rubric, *, conventions: LanguageConventions | 
             plugin.start_run(card.entries)
     hook, hook_id = _leak_hook(plugins)
     digest = entries_digest(card.entries)  # once: every cache key below includes it
-    records, from_cache = cached_records(card.entries, conv, card.glossary, hook, hook_id, use_cache, digest)
+    records, from_cache = cached_records(card.entries, conv, card.glossary, hook, hook_id, use_cache, digest,
+                                         meanwhile=lambda: _draw_resamples(card, seed, n_bootstrap))
     _report(progress, "language standards", 0.35)
     plugin_values, plugin_cols, reasons, plugin_info, plugin_results = _run_plugins(card, plugins, use_cache, digest)
     _report(progress, "composite and breakdowns", 0.6)

@@ -16,13 +16,13 @@ import numpy as np
 from . import __version__, behaviour, compliance, metrics, surface
 from .cache import cached
 from .conventions import LanguageConventions
-from .parallel import can_fork, fork_map
-from .rows import Rows, RowsBuilder
+from .parallel import can_fork, fork_each
+from .rows import Rows, RowsBuilder, RowsJoiner
 from .runcard import Entry
 
 PARALLEL_THRESHOLD = 4000  # below this a process pool costs more than it saves
 CHUNK_ENTRIES = 50_000  # entries a worker process scores before it ends (its memory returned with it)
-RECORDS_LAYOUT = 4  # the records' own layout (4: by column, scoring.rows) (what _records returns); the metrics' versions come with it
+RECORDS_LAYOUT = 5  # the records' own layout (4: by column, scoring.rows; 5: numbers and lists kept sparsely) (what _records returns); the metrics' versions come with it
 
 
 def _records(entries: list[Entry], conv: LanguageConventions, glossary, leaked_word) -> dict:
@@ -42,39 +42,52 @@ def _records(entries: list[Entry], conv: LanguageConventions, glossary, leaked_w
             "compliance": compliance.check(e.predicted, e.source, conv),
             "compliance_raw": raw,
         })
-    sentence = {name: surface.sentence_scores(name, stats[name]) for name in ("chrf", "bleu", "ter")}
+    sentence = {name: surface.sentence_scores(name, stats[name]) for name in STATISTICS}
     return {"rows": rows.rows(), **stats, "sentence": sentence}
 
 
-def _merge(parts: list[dict]) -> dict:
-    """The parts' records one after another, each part dropped once copied (a large run is never held twice)."""
-    names = ("chrf", "bleu", "ter")
-    n = sum(len(p["rows"]) for p in parts)
-    stats = {k: np.empty((n, parts[0][k].shape[1])) for k in names}
-    sentence = {k: np.empty(n) for k in names}
-    rows = []
-    start = 0
-    for j, part in enumerate(parts):
+STATISTICS = ("chrf", "bleu", "ter")  # sacrebleu's per-entry sufficient statistics, one array each
+
+
+class _Joined:
+    """The records of n entries, filled part by part as the workers hand them back."""
+
+    def __init__(self, n: int):
+        self.start = 0
+        self.rows = RowsJoiner(n)
+        self.stats: dict[str, np.ndarray] = {}
+        self.sentence = {k: np.empty(n) for k in STATISTICS}
+
+    def add(self, part: dict) -> None:
         size = len(part["rows"])
-        for k in names:
-            stats[k][start:start + size] = part[k]
-            sentence[k][start:start + size] = part["sentence"][k]
-        rows.append(part["rows"])
-        parts[j] = None
-        start += size
-    return {"rows": Rows.concat(rows), **stats, "sentence": sentence}
+        for k in STATISTICS:
+            if k not in self.stats:
+                self.stats[k] = np.empty((self.rows.n, part[k].shape[1]))
+            self.stats[k][self.start:self.start + size] = part[k]
+            self.sentence[k][self.start:self.start + size] = part["sentence"][k]
+        self.rows.add(part["rows"])
+        self.start += size
+
+    def records(self) -> dict:
+        return {"rows": self.rows.rows(), **self.stats, "sentence": self.sentence}
 
 
 def compute_records(entries: list[Entry], conv: LanguageConventions, glossary=None,
-                    leaked_word: Callable[[str], bool] | None = None, workers: int | None = None) -> dict:
-    """Records for all entries, split over the machine's cores for large corpora."""
+                    leaked_word: Callable[[str], bool] | None = None, workers: int | None = None,
+                    meanwhile: Callable[[], None] = lambda: None) -> dict:
+    """Records for all entries, split over the machine's cores for large corpora; ``meanwhile`` runs in
+    this process while the workers compute (or before, when there are none)."""
     workers = workers or os.cpu_count() or 1
     if len(entries) < PARALLEL_THRESHOLD or workers < 2 or not can_fork():
+        meanwhile()
         return _records(entries, conv, glossary, leaked_word)
     step = min(-(-len(entries) // workers), CHUNK_ENTRIES)
     bounds = [(i, min(i + step, len(entries))) for i in range(0, len(entries), step)]
-    parts = fork_map(lambda b: _records(entries[b[0]:b[1]], conv, glossary, leaked_word), bounds, workers)
-    return _merge(parts)
+    joined = _Joined(len(entries))
+    for part in fork_each(lambda b: _records(entries[b[0]:b[1]], conv, glossary, leaked_word), bounds, workers,
+                          meanwhile=meanwhile):
+        joined.add(part)
+    return joined.records()
 
 
 # ----------------------------------------------------------------------------- cache
@@ -101,13 +114,20 @@ def entries_digest(entries: list[Entry]) -> str:
 
 def cached_records(entries: list[Entry], conv: LanguageConventions, glossary=None,
                    leaked_word: Callable[[str], bool] | None = None, hook_id: str = "",
-                   use_cache: bool = True, digest: str | None = None) -> tuple[dict, bool]:
-    """Per-entry records, from the cache when this exact corpus and configuration was scored before."""
+                   use_cache: bool = True, digest: str | None = None,
+                   meanwhile: Callable[[], None] = lambda: None) -> tuple[dict, bool]:
+    """Per-entry records, from the cache when this exact corpus and configuration was scored before.
+    ``meanwhile`` runs when they are computed, while worker processes compute them (work that does
+    not need them: the run's consistency, and whatever the caller gives)."""
+    done = []
+
+    def also() -> None:
+        done.append(behaviour.consistency([e.source for e in entries], [e.predicted for e in entries], glossary))
+        meanwhile()
 
     def compute() -> dict:
-        records = compute_records(entries, conv, glossary, leaked_word)
-        records["consistency"] = behaviour.consistency([e.source for e in entries], [e.predicted for e in entries],
-                                                       glossary)
+        records = compute_records(entries, conv, glossary, leaked_word, meanwhile=also)
+        records["consistency"] = done.pop()
         return {**records, "rows": records["rows"].plain()}
 
     key = cache_key(entries, conv, glossary, hook_id, digest) if use_cache else ""
@@ -115,7 +135,7 @@ def cached_records(entries: list[Entry], conv: LanguageConventions, glossary=Non
     try:
         rows = Rows.from_plain(records["rows"])
         if rows.n != len(entries) or any(len(records[k]) != rows.n or len(records["sentence"][k]) != rows.n
-                                         for k in ("chrf", "bleu", "ter")):
+                                         for k in STATISTICS):
             raise ValueError("records of another run")
     except (ValueError, KeyError, TypeError):  # a damaged cache file: computed again, never trusted
         records, hit = compute(), False

@@ -1,8 +1,9 @@
 """Per-entry records kept by column: what each entry's behavioural and compliance checks found, in numpy
 arrays (one per field) instead of a dict per entry.
 
-An entry's record as nested dicts of Python numbers takes about 2 KB; as columns, 9 bytes a field (about
-0.2 KB), and a worker process hands its part back as a few arrays. Each entry's record is rebuilt, equal to the dict it was built from
+An entry's record as nested dicts of Python numbers takes about 2 KB; as columns, a byte a field and
+8 more for a field that ever holds a number (about 0.15 KB), and a worker process hands its part back as a
+few arrays. Only non-empty lists and other objects are kept one by one. Each entry's record is rebuilt, equal to the dict it was built from
 (same keys in the same order, same types), only when it is written out; the metrics read the columns.
 """
 
@@ -17,6 +18,7 @@ import numpy as np
 
 # what a field holds in one entry
 MISSING, NONE, INT, FLOAT, OBJECT, DICT, LIST = range(7)  # LIST: kept as a tuple (smaller), given as a list
+NO_ITEMS: tuple = ()  # an empty list is not kept: a LIST code with no object is one
 EXACT_INT = 2 ** 53  # integers a float64 holds exactly
 
 
@@ -57,15 +59,14 @@ class Rows(Sequence):
         if code == DICT:
             return self._dict(field, i)
         if code == LIST:
-            return list(self.objects[field][i])
+            return list(self.objects.get(field, {}).get(i, NO_ITEMS))
         return self.objects[field][i]
 
     def numbers(self, field: str, none: float = 0.0) -> np.ndarray:
         """A numeric field of every entry (``none`` where it is None or absent)."""
-        codes = self.codes.get(field)
-        if codes is None:
+        codes, values = self.codes.get(field), self.numbers_by_path.get(field)
+        if codes is None or values is None:
             return np.full(self.n, none)
-        values = self.numbers_by_path[field]
         return np.where((codes == INT) | (codes == FLOAT), values, none)
 
     def held(self, field: str) -> np.ndarray:
@@ -79,26 +80,11 @@ class Rows(Sequence):
     def concat(cls, parts: list["Rows | None"]) -> "Rows":
         """The parts' entries one after another (the parts of one run: the same fields). Each part is
         dropped from the list once copied, so the whole is never held twice."""
-        children: dict[str, list[str]] = {}
-        for part in parts:
-            for path, keys in part.children.items():
-                have = children.setdefault(path, [])
-                have.extend(k for k in keys if k not in have)
-        fields = list(dict.fromkeys(f for p in parts for f in p.codes))
-        n = sum(p.n for p in parts)
-        codes = {f: np.zeros(n, dtype=np.uint8) for f in fields}
-        numbers = {f: np.zeros(n) for f in fields}
-        objects: dict[str, dict[int, Any]] = {f: {} for f in fields}
-        start = 0
+        joined = RowsJoiner(sum(p.n for p in parts))
         for j, part in enumerate(parts):
-            for f in part.codes:
-                codes[f][start:start + part.n] = part.codes[f]
-                numbers[f][start:start + part.n] = part.numbers_by_path[f]
-            for f, found in part.objects.items():
-                objects[f].update((start + i, v) for i, v in found.items())
-            start += part.n
+            joined.add(part)
             parts[j] = None
-        return cls(n, children, codes, numbers, {f: found for f, found in objects.items() if found})
+        return joined.rows()
 
     def plain(self) -> dict:
         """A JSON structure with arrays (what the cache stores)."""
@@ -117,10 +103,11 @@ class Rows(Sequence):
         except (KeyError, TypeError, AttributeError, ValueError) as exc:
             raise ValueError(f"not per-entry records: {exc}") from None
         fields = {f"{p}/{k}" if p else k for p, keys in children.items() for k in keys}
-        if (set(codes) != fields or set(numbers) != fields or not set(objects) <= fields
+        if (set(codes) != fields or not set(numbers) <= fields or not set(objects) <= fields
                 or any(a.shape != (n,) for a in (*codes.values(), *numbers.values()))
                 or any(not 0 <= i < n for found in objects.values() for i in found)
-                or any(int(a.max(initial=0)) > LIST for a in codes.values())):
+                or any(int(a.max(initial=0)) > LIST for a in codes.values())
+                or any(f not in numbers and bool(((a == INT) | (a == FLOAT)).any()) for f, a in codes.items())):
             raise ValueError("not per-entry records: fields and lengths disagree")
         return cls(n, children, codes, numbers, objects)
 
@@ -131,38 +118,43 @@ class RowsBuilder:
     def __init__(self, n: int):
         self.n = n
         self.children: dict[str, list[str]] = {"": []}
-        self.codes: dict[str, array] = {}
-        self.numbers: dict[str, array] = {}
+        self.codes: dict[str, array] = {}  # set item by item: array's items are faster to set than numpy's
+        self.numbers: dict[str, array] = {}  # only the fields that hold a number somewhere
         self.objects: dict[str, dict[int, Any]] = {}
+        self._names: dict[str, dict[str, str]] = {}  # path → key → field: no name built per entry
 
     def set(self, i: int, record: dict) -> None:
         self._put_dict("", record, i)
 
     def _put_dict(self, path: str, record: dict, i: int) -> None:
-        keys = self.children.setdefault(path, [])
+        names = self._names.get(path)
+        if names is None:
+            names = self._names[path] = {}
+            self.children.setdefault(path, [])
         for key, value in record.items():
-            field = f"{path}/{key}" if path else key
-            if field not in self.codes:
-                keys.append(key)
-                self.codes[field] = array("B", bytes(self.n))  # set item by item: faster than numpy's
-                self.numbers[field] = array("d", bytes(8 * self.n))
+            field = names.get(key)
+            if field is None:
+                field = names[key] = f"{path}/{key}" if path else key
+                self.children[path].append(key)
+                self.codes[field] = array("B", bytes(self.n))
             self.codes[field][i] = self._put(field, value, i)
 
     def _put(self, field: str, value: Any, i: int) -> int:
         kind = type(value)
-        if kind is float:
-            self.numbers[field][i] = value
-            return FLOAT
-        if kind is int and -EXACT_INT < value < EXACT_INT:
-            self.numbers[field][i] = value
-            return INT
+        if kind is float or (kind is int and -EXACT_INT < value < EXACT_INT):
+            numbers = self.numbers.get(field)
+            if numbers is None:
+                numbers = self.numbers[field] = array("d", bytes(8 * self.n))
+            numbers[i] = value
+            return FLOAT if kind is float else INT
         if value is None:
             return NONE
         if kind is dict:
             self._put_dict(field, value, i)
             return DICT
         if kind is list:  # words mostly: one copy of each, however many entries
-            self.objects.setdefault(field, {})[i] = tuple(sys.intern(x) if type(x) is str else x for x in value)
+            if value:
+                self.objects.setdefault(field, {})[i] = tuple(sys.intern(x) if type(x) is str else x for x in value)
             return LIST
         self.objects.setdefault(field, {})[i] = value
         return OBJECT
@@ -170,3 +162,42 @@ class RowsBuilder:
     def rows(self) -> Rows:
         return Rows(self.n, self.children, {f: np.frombuffer(a, dtype=np.uint8) for f, a in self.codes.items()},
                     {f: np.frombuffer(a, dtype=np.float64) for f, a in self.numbers.items()}, self.objects)
+
+
+class RowsJoiner:
+    """The records of n entries from parts given one after another (a worker's at a time: only the
+    whole and the part in hand are held)."""
+
+    def __init__(self, n: int):
+        self.n, self.start = n, 0
+        self.children: dict[str, list[str]] = {}
+        self.codes: dict[str, np.ndarray] = {}
+        self.numbers: dict[str, np.ndarray] = {}
+        self.objects: dict[str, dict[int, Any]] = {}
+
+    def add(self, part: Rows) -> None:
+        if self.start + part.n > self.n:
+            raise ValueError("more entries than announced")
+        for path, keys in part.children.items():
+            have = self.children.setdefault(path, [])
+            have.extend(k for k in keys if k not in have)
+        end = self.start + part.n
+        for f, codes in part.codes.items():
+            _column(self.codes, f, self.n, np.uint8)[self.start:end] = codes
+        for f, values in part.numbers_by_path.items():
+            _column(self.numbers, f, self.n, np.float64)[self.start:end] = values
+        for f, found in part.objects.items():
+            self.objects.setdefault(f, {}).update((self.start + i, v) for i, v in found.items())
+        self.start = end
+
+    def rows(self) -> Rows:
+        if self.start != self.n:
+            raise ValueError(f"{self.start} of {self.n} entries given")
+        return Rows(self.n, self.children, self.codes, self.numbers, self.objects)
+
+
+def _column(columns: dict[str, np.ndarray], field: str, n: int, dtype) -> np.ndarray:
+    """A field's column, zeros (MISSING, 0.0) until filled."""
+    if field not in columns:
+        columns[field] = np.zeros(n, dtype=dtype)
+    return columns[field]

@@ -32,6 +32,7 @@ ALPHA = 0.05
 MAX_WORDS_PER_CALL = 1 << 22  # getrandbits() refuses more than 2**31 bits in one call
 BLOCK_CELLS = 1 << 22  # resamples are drawn and scored in blocks of about this many (B × n) cells (≈ 32 MB each)
 REMEMBERED_CELLS = 1 << 24  # up to this many, a corpus's draw counts are kept whole and remembered (re-scoring)
+REMEMBERED_DRAWS = 8  # the last this many such corpora (a run and its difficulty tiers)
 
 
 def harness_index_blocks(n: int, n_resamples: int, seed: int, block: int | None = None) -> Iterator[np.ndarray]:
@@ -73,7 +74,7 @@ def harness_indices(n: int, n_resamples: int, seed: int) -> np.ndarray:
     return np.concatenate(list(harness_index_blocks(n, n_resamples, seed)))
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=REMEMBERED_DRAWS)
 def _small_counts(n: int, n_resamples: int, seed: int) -> np.ndarray:
     """Remembered for the last few small corpora, so re-scoring one run does not redraw its indices."""
     counts = resample_counts(harness_indices(n, n_resamples, seed), n)
@@ -88,6 +89,12 @@ def harness_count_blocks(n: int, n_resamples: int, seed: int) -> Iterator[np.nda
         return
     for indices in harness_index_blocks(n, n_resamples, seed):
         yield resample_counts(indices, n)
+
+
+def draw_ahead(n: int, n_resamples: int, seed: int) -> None:
+    """Draw and remember the resamples :func:`harness_count_blocks` will give, when they are kept whole."""
+    if 0 < n and n * n_resamples <= REMEMBERED_CELLS:
+        _small_counts(n, n_resamples, seed)
 
 
 def resample_counts(indices: np.ndarray, n: int) -> np.ndarray:

@@ -58,7 +58,8 @@ def _plain_json(value):
 
 
 def test_parts_joined_are_the_whole():
-    records = [{"x": i, "cs": {"leaked_words": ["w"] * (i % 2), "rate": i / 3}, "raw": None if i % 3 else {"v": 1}}
+    records = [{"x": i, "cs": {"leaked_words": ["w"] * (i % 2), "rate": i / 3}, "raw": None if i % 3 else {"v": 1},
+                "late": None if i < 3 else i}  # a number only in the second part
                for i in range(7)]
     whole, first, second = RowsBuilder(7), RowsBuilder(3), RowsBuilder(4)
     for i, r in enumerate(records):
@@ -68,6 +69,22 @@ def test_parts_joined_are_the_whole():
     assert list(joined) == list(whole.rows()) == records
     assert joined.numbers("cs/rate").tolist() == [i / 3 for i in range(7)]
     assert joined.held("raw").tolist() == [i % 3 == 0 for i in range(7)]
+    assert "late" not in first.rows().numbers_by_path and joined.numbers("late").tolist() == [0, 0, 0, 3, 4, 5, 6]
+    assert "cs/leaked_words" not in first.rows().objects or set(first.rows().objects["cs/leaked_words"]) == {1}
+
+
+def test_a_number_without_its_column_is_a_damaged_cache():
+    builder = RowsBuilder(2)
+    builder.set(0, {"x": 1})
+    builder.set(1, {"x": None})
+    plain = builder.rows().plain()
+    del plain["numbers"]["x"]
+    try:
+        Rows.from_plain(plain)
+    except ValueError as exc:
+        assert "disagree" in str(exc)
+    else:
+        raise AssertionError("accepted records whose numbers are gone")
 
 
 def test_a_damaged_cache_of_records_is_computed_again(tmp_path, monkeypatch):
@@ -111,3 +128,34 @@ def test_a_scored_card_in_memory_serialises_as_its_list(tmp_path):
     as_list = {**scored, "entries": list(scored["entries"])}
     assert dumps(scored) == dumps(as_list)
     assert json_text(scored) == json_text(as_list)
+
+
+def test_worker_parts_arrive_in_order_and_the_wait_is_used_once():
+    """fork_each hands back each item's result in order (a worker that dies is redone here) and runs
+    ``meanwhile`` once, here, while the first workers run; the records of a run split over workers
+    equal the records computed in one process."""
+    import os
+
+    from scoring.entry_stats import compute_records
+    from scoring.parallel import can_fork, fork_each
+
+    if not can_fork():
+        return
+    waited = []
+
+    def square(k: int) -> int:
+        if k == 3 and os.getpid() != parent:
+            os._exit(9)  # a crash in a worker: done again here
+        return k * k
+
+    parent = os.getpid()
+    assert list(fork_each(square, range(6), 2, meanwhile=lambda: waited.append(os.getpid()))) == \
+        [0, 1, 4, 9, 16, 25]
+    assert waited == [parent]
+    card = runcard.load("examples/demo-crk.runcard.json")
+    entries = card.entries * 100  # past PARALLEL_THRESHOLD
+    conv = infer_conventions([e.reference for e in entries], card.target_language)
+    one = compute_records(entries, conv, workers=1)
+    split = compute_records(entries, conv, workers=3)
+    assert list(split["rows"]) == list(one["rows"])
+    assert all(np.array_equal(split[k], one[k]) for k in ("chrf", "bleu", "ter"))
