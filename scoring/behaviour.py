@@ -7,6 +7,8 @@ They detect failure modes rather than measure quality. Every threshold and weigh
 from __future__ import annotations
 
 import re
+import sys
+from array import array
 from collections import Counter
 from functools import lru_cache
 from typing import Callable
@@ -165,14 +167,18 @@ def _glossary_renderings(sources, outputs, glossary):
 def _free_renderings(sources, outputs):
     cfg = settings()["consistency"]
     stops = stop_words()
-    src_sets = [{t.lower() for t in word_tokens(s)
-                 if len(t) >= cfg["min_term_letters"] and t.lower() not in stops and t.isalpha()} for s in sources]
-    out_sets = [{t.lower() for t in word_tokens(o)} for o in outputs]
+    # each output's distinct words as a tuple of shared strings, each term's entries as an array: a
+    # million entries' sets would take a few hundred MB
+    out_sets = [tuple({sys.intern(t.lower()): None for t in word_tokens(o)}) for o in outputs]
     df = Counter(w for s in out_sets for w in s)
-    where: dict[str, list[int]] = {}
-    for i, terms in enumerate(src_sets):
-        for t in terms:
-            where.setdefault(t, []).append(i)
+    where: dict[str, array] = {}
+    for i, s in enumerate(sources):
+        for t in {t.lower() for t in word_tokens(s)
+                  if len(t) >= cfg["min_term_letters"] and t.lower() not in stops and t.isalpha()}:
+            found = where.get(t)
+            if found is None:
+                found = where[t] = array("q")
+            found.append(i)
     best, counts = {}, {}
     for term, idx in where.items():
         if len(idx) < cfg["min_occurrences"]:
