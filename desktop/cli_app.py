@@ -7,6 +7,8 @@ def register(sub) -> None:
     p = sub.add_parser("app", help="the desktop app: speaker review, scoring view, campaigns, study")
     p.add_argument("--db", help="the review database (default: the last one used)")
     p.add_argument("run", nargs="?", metavar="RUN", help="a run card to open in the scoring view")
+    p.add_argument("--quit-when-shown", action="store_true",
+                   help="draw the first window, then quit (to time the app's start)")
     p.set_defaults(func=run)
 
 
@@ -20,5 +22,10 @@ def run(args) -> int:
     if args.run:
         window.tabs.setCurrentWidget(window.score)
         window.score.open_path(args.run)
+    if args.quit_when_shown:
+        app.processEvents()
+        window.repaint()  # drawn now, not when the event loop gets to it
+        window.close()
+        return 0
     return app.exec()
 

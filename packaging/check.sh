@@ -12,7 +12,10 @@ if unshare -n true 2>/dev/null; then no_net="unshare -n"; else echo "note: unsha
 run() { env -i HOME="$home" LANG=C.UTF-8 QT_QPA_PLATFORM=offscreen $no_net "$@"; }
 run "$BIN" selftest --gui-screenshot "$shot"
 seconds() { local t0=$EPOCHREALTIME; "$@" >/dev/null 2>&1; awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN{printf "%.2f", b-a}'; }
-sync; echo 3 > /proc/sys/vm/drop_caches 2>/dev/null || true  # a cold start where the machine allows it
+cold() { sync; echo 3 > /proc/sys/vm/drop_caches 2>/dev/null || true; }  # a cold start where the machine allows it
+cold
 echo "cold start: lyss --version $(seconds run "$BIN" --version) s (target < 3 s)"
+cold
+echo "first window (start, window drawn, quit): $(seconds run "$BIN" app --db "$home/first.sqlite" --quit-when-shown) s cold (goal < 1.0 s)"
 echo "first window offscreen (app start, window drawn, saved): $(seconds run "$BIN" selftest --gui-screenshot "$home/w.png") s for the whole selftest"
 rm -rf "$home"

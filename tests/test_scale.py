@@ -8,6 +8,7 @@ import math
 import random
 
 import numpy as np
+from hypothesis import given, settings, strategies as st
 
 from desktop.cli import main
 from scoring import stats
@@ -20,6 +21,16 @@ def test_blocks_and_call_sizes_do_not_change_the_stream(monkeypatch):
     assert np.array_equal(whole, blocks)
     rng = random.Random(7)
     assert whole[:3].tolist() == [[rng.randint(0, 36) for _ in range(37)] for _ in range(3)]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 3000), st.integers(1, 4), st.one_of(st.integers(-2**70, 2**70), st.text(max_size=8)))
+def test_any_size_and_seed_draw_what_python_draws(n, resamples, seed):
+    """The words are read from numpy's Mersenne Twister put in ``random.Random(seed)``'s state: the same
+    draws for every seed Python accepts (negative, past 64 bits, text) and every size."""
+    rng = random.Random(seed)
+    expected = [[rng.randint(0, n - 1) for _ in range(n)] for _ in range(resamples)]
+    assert stats.harness_indices(n, resamples, seed).tolist() == expected
 
 
 def test_65536_entries_draw_what_python_draws():
