@@ -108,7 +108,8 @@ def entries_digest(entries: list[Entry]) -> str:
     for i, e in enumerate(entries):  # the bytes of "\x1e".join(...), fed entry by entry (never one huge string)
         h.update(("\x1e" if i else "").encode() + "\x1f".join(
             [e.id, e.predicted, e.reference, e.source, e.raw_predicted or "\x00",
-             json.dumps(e.morphological_analysis, ensure_ascii=False), *e.variants]).encode())
+             "null" if e.morphological_analysis is None else json.dumps(e.morphological_analysis, ensure_ascii=False),
+             *e.variants]).encode())
     return h.hexdigest()
 
 

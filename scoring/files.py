@@ -148,15 +148,20 @@ def parse_json(path: Path, text: str, where: str = "") -> Any:
         raise FileProblem(str(path), where or "JSON", str(exc)) from None
     except RecursionError:
         raise FileProblem(str(path), where or "JSON", f"nested more than {MAX_DEPTH} levels deep") from None
-    _check_text(path, value, where)
+    _check_text(path, value, where, maybe_surrogates=_MAYBE_SURROGATE.search(text) is not None)
     return value
 
 
 MAX_DEPTH = 500
 
 
-def _check_text(path: Path, value: Any, where: str) -> None:
-    """No lone surrogate (``"\\ud800"`` is valid JSON but not text) and no absurd nesting, anywhere."""
+def _check_text(path: Path, value: Any, where: str, maybe_surrogates: bool = True) -> None:
+    """No lone surrogate (``"\\ud800"`` is valid JSON but not text) and no absurd nesting, anywhere. Where
+    the text holds no surrogate and no escape of one, only the nesting is looked at (strings are most of
+    a file's values)."""
+    if not maybe_surrogates:
+        _check_depth(path, value, where)
+        return
     stack = [(value, 0)]
     while stack:
         item, depth = stack.pop()
@@ -172,7 +177,20 @@ def _check_text(path: Path, value: Any, where: str) -> None:
             stack.extend((v, depth + 1) for v in item)
 
 
+def _check_depth(path: Path, value: Any, where: str) -> None:
+    stack = [(value, 0)] if isinstance(value, (dict, list)) else []
+    while stack:
+        item, depth = stack.pop()
+        if depth >= MAX_DEPTH and item:  # what it holds lies deeper than MAX_DEPTH
+            raise FileProblem(str(path), where or "JSON", f"nested more than {MAX_DEPTH} levels deep")
+        stack.extend([(v, depth + 1) for v in (item.values() if isinstance(item, dict) else item)
+                      if isinstance(v, (dict, list))])
+
+
 _SURROGATE = re.compile("[\ud800-\udfff]")
+# a surrogate in parsed JSON comes from an escape of one (UTF-8 text cannot hold one) or from a text given
+# as a string that holds one
+_MAYBE_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]|[\ud800-\udfff]")
 
 
 def read_json(path: str | os.PathLike) -> Any:

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from conftest import DEMO
 from desktop.cli import main
-from scoring import runcard
+from scoring import files, runcard
 
 GOOD = {"id": "a", "source": "Hello.", "reference": "tânisi.", "predicted": "tânisi."}
 
@@ -151,3 +153,29 @@ def test_error_kinds_differ_but_all_exit_2(tmp_path, capsys):
         assert main(argv) == 2
         err = capsys.readouterr().err
         assert kind in err and err.count("\n") == 1
+
+
+TEXTS = st.text(max_size=4) | st.text(st.characters(min_codepoint=0xD7F0, max_codepoint=0xE010), max_size=2)
+JSON_VALUES = st.recursive(st.none() | st.booleans() | st.integers() | TEXTS,
+                           lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner,
+                                                                                         max_size=3),
+                           max_leaves=20)
+
+
+@settings(max_examples=300, deadline=None)
+@given(JSON_VALUES, st.integers(0, 3), st.booleans())
+def test_the_quick_check_of_a_file_decides_as_the_full_walk(value, extra_depth, ascii_only):
+    """Where the text holds no surrogate (nor an escape of one) only the nesting is checked: the verdict
+    is the full walk's for every value, at every depth around the limit."""
+    for _ in range(files.MAX_DEPTH - 2 + extra_depth):
+        value = [value]
+    text = json.dumps(value, ensure_ascii=ascii_only)
+    verdicts = []
+    for maybe in (True, False):
+        try:
+            files._check_text(Path("x.json"), json.loads(text), "", maybe_surrogates=maybe)
+            verdicts.append("ok")
+        except files.FileProblem as exc:
+            verdicts.append(str(exc))
+    if files._MAYBE_SURROGATE.search(text) is None:
+        assert verdicts[0] == verdicts[1]
