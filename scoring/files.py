@@ -18,6 +18,7 @@ from typing import Any, Callable, Iterable, Iterator, TextIO
 import platformdirs
 
 from .errors import FileProblem
+from .indented import IndentedJSON, encode_basestring
 
 
 def refuse_overwriting_inputs(out: str | os.PathLike | None, inputs: Iterable[str | os.PathLike]) -> None:
@@ -65,37 +66,43 @@ def write_atomic(path: str | os.PathLike, fill: Callable[[TextIO], None], *, new
 
 
 def write_json_atomic(path: str | os.PathLike, obj: Any) -> None:
-    """JSON (UTF-8, indented, no NaN) written atomically. A sequence that builds its items when asked
-    (a scored run's entries) is written one item at a time, never held whole."""
-    def fill(fh: TextIO) -> None:
-        encoder = json.JSONEncoder(ensure_ascii=False, indent=2, allow_nan=False, default=_streamed)
-        pieces: list[str] = []
-        for piece in encoder.iterencode(obj):  # what json.dump writes, a few thousand pieces per write
-            pieces.append(piece)
-            if len(pieces) == 4096:
-                fh.write("".join(pieces))
-                pieces.clear()
-        fh.write("".join(pieces) + "\n")
-    write_atomic(path, fill)
+    """JSON (UTF-8, indented, no NaN) written atomically: the bytes of ``json.dumps(obj, ensure_ascii=False,
+    indent=2)`` and a line feed. A sequence that builds its items when asked (a scored run's entries), given
+    whole or as a value of the top-level dict, is written one item at a time, never held whole."""
+    writer = IndentedJSON(default=json_default)
+    write_atomic(path, lambda fh: fh.writelines(_chunks(writer, obj)))
 
 
-class _Streamed(list):
-    """What json's encoder sees of such a sequence: a list that has its length and its items, asked one
-    by one (json.dump asks nothing else of a list)."""
-
-    def __init__(self, items: Sequence):
-        super().__init__()
-        self._items = items
-
-    def __iter__(self):
-        return iter(self._items)
-
-    def __len__(self) -> int:
-        return len(self._items)
+def _chunks(writer: IndentedJSON, value: Any) -> Iterator[str]:
+    """The file's text in pieces of about a hundred items."""
+    pending: list[str] = []
+    for piece in _pieces(writer, value, 0):
+        pending.append(piece)
+        if len(pending) >= 128:
+            yield "".join(pending)
+            pending.clear()
+    yield "".join(pending) + "\n"
 
 
-def _streamed(value: Any) -> Any:
-    return _Streamed(_lazy_sequence(value))
+def _pieces(writer: IndentedJSON, value: Any, depth: int) -> Iterator[str]:
+    inner = "\n" + "  " * (depth + 1)
+    if _is_lazy(value) and len(value):
+        for k, item in enumerate(value):
+            yield ("[" if k == 0 else ",") + inner + writer.text(item, depth + 1)
+        yield "\n" + "  " * depth + "]"
+    elif (type(value) is dict and value and all(type(k) is str for k in value)
+          and any(_is_lazy(v) for v in value.values())):
+        for k, (key, item) in enumerate(value.items()):
+            yield ("{" if k == 0 else ",") + inner + encode_basestring(key) + ": "
+            yield from _pieces(writer, item, depth + 1)
+        yield "\n" + "  " * depth + "}"
+    else:
+        yield writer.text(value, depth)
+
+
+def _is_lazy(value: Any) -> bool:
+    """A sequence json does not know (not a list or tuple) that builds its items when asked."""
+    return isinstance(value, Sequence) and not isinstance(value, (str, bytes, bytearray, list, tuple))
 
 
 def json_default(value: Any) -> Any:

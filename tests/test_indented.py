@@ -1,0 +1,70 @@
+"""The indented JSON writer (``scoring.indented``): byte for byte what ``json.dumps(indent=2,
+ensure_ascii=False)`` writes, for any value, at any depth — strings holding brackets, separators, quotes
+and NULs included — and the same errors."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from scoring.files import write_json_atomic
+from scoring.indented import IndentedJSON
+
+TRICKY = st.sampled_from(["{", "}", "[", "]", "{}", "[]", ",\x00", "\x00", "\x05", "\x06", '"', "\\", ",", ": ",
+                          "\n", "\u2028", "é", "ᐊ", "\ud800", "\\u0000", '\\"'])
+TEXT = st.lists(st.one_of(TRICKY, st.text(max_size=3)), max_size=4).map("".join)
+SCALAR = st.one_of(st.none(), st.booleans(), st.integers(-2**70, 2**70), st.floats(allow_nan=False, allow_infinity=False),
+                   TEXT)
+KEY = st.one_of(TEXT, st.integers(-5, 5), st.floats(allow_nan=False, allow_infinity=False), st.booleans(), st.none())
+VALUE = st.recursive(SCALAR, lambda inner: st.one_of(st.lists(inner, max_size=4), st.tuples(inner, inner),
+                                                     st.dictionaries(KEY, inner, max_size=4)), max_leaves=25)
+
+
+def _standard(value, depth: int = 0) -> str:
+    return json.dumps(value, ensure_ascii=False, indent=2, allow_nan=False).replace("\n", "\n" + "  " * depth)
+
+
+@settings(max_examples=500, deadline=None)
+@given(VALUE, st.integers(0, 4))
+def test_any_value_is_written_as_the_standard_encoder_writes_it(value, depth):
+    writer = IndentedJSON()
+    assert writer.text(value, depth) == _standard(value, depth)
+    assert writer.text(value, depth) == _standard(value, depth)  # its shape remembered: the same again
+
+
+def test_the_same_errors_and_the_writer_recovers():
+    writer = IndentedJSON()
+    for bad in (float("nan"), {"a": [float("inf")]}, {"a": object()}):
+        with pytest.raises((ValueError, TypeError)):
+            json.dumps(bad, allow_nan=False)
+        with pytest.raises((ValueError, TypeError)):
+            writer.text(bad)
+    loop: list = []
+    loop.append(loop)
+    with pytest.raises(ValueError, match="Circular"):
+        writer.text({"a": loop})
+    shared = [1, 2]
+    assert writer.text({"a": shared, "b": shared}) == _standard({"a": shared, "b": shared})  # not a circle
+
+
+def test_a_lazy_sequence_is_streamed_into_the_same_file(tmp_path):
+    from collections.abc import Sequence
+
+    class Entries(Sequence):
+        def __init__(self, items):
+            self.items = items
+
+        def __len__(self):
+            return len(self.items)
+
+        def __getitem__(self, i):
+            return self.items[i]
+
+    entries = [{"id": str(k), "m": {"x": k / 3, "w": ["a"] * k, "e": {}}} for k in range(300)]
+    for obj, plain in (({"scores": {"a": 1.5}, "entries": Entries(entries), "n": []},
+                        {"scores": {"a": 1.5}, "entries": entries, "n": []}),
+                       (Entries(entries), entries), ({"entries": Entries([])}, {"entries": []})):
+        write_json_atomic(tmp_path / "out.json", obj)
+        assert (tmp_path / "out.json").read_text("utf-8") == json.dumps(plain, ensure_ascii=False, indent=2) + "\n"
