@@ -29,6 +29,10 @@ class Rows(Sequence):
     def __init__(self, n: int, children: dict[str, list[str]], codes: dict[str, np.ndarray],
                  numbers: dict[str, np.ndarray], objects: dict[str, dict[int, Any]]):
         self.n, self.children, self.codes, self.numbers_by_path, self.objects = n, children, codes, numbers, objects
+        self._layouts: dict[str, list] = {}
+
+    def __getstate__(self) -> dict:  # a worker's part, sent back: the arrays, not the views of them
+        return {**self.__dict__, "_layouts": {}}
 
     def __len__(self) -> int:
         return self.n
@@ -42,25 +46,36 @@ class Rows(Sequence):
 
     def _dict(self, path: str, i: int) -> dict:
         out = {}
-        for key in self.children.get(path, ()):
-            field = f"{path}/{key}" if path else key
-            code = self.codes[field][i]
-            if code != MISSING:
-                out[key] = self._value(field, code, i)
+        layout = self._layouts.get(path)
+        if layout is None:
+            layout = self._layout(path)
+        for key, field, codes, numbers in layout:
+            code = codes[i]
+            if code == FLOAT:
+                out[key] = numbers[i]
+            elif code == INT:
+                out[key] = int(numbers[i])
+            elif code == NONE:
+                out[key] = None
+            elif code == DICT:
+                out[key] = self._dict(field, i)
+            elif code == LIST:
+                out[key] = list(self.objects.get(field, {}).get(i, NO_ITEMS))
+            elif code == OBJECT:
+                out[key] = self.objects[field][i]
         return out
 
-    def _value(self, field: str, code: int, i: int) -> Any:
-        if code == INT:
-            return int(self.numbers_by_path[field][i])
-        if code == FLOAT:
-            return float(self.numbers_by_path[field][i])
-        if code == NONE:
-            return None
-        if code == DICT:
-            return self._dict(field, i)
-        if code == LIST:
-            return list(self.objects.get(field, {}).get(i, NO_ITEMS))
-        return self.objects[field][i]
+    def _layout(self, path: str) -> list:
+        """A path's keys, fields and columns, as views whose items are Python ints and floats (an entry's
+        dict is built without a numpy scalar per field)."""
+        layout = []
+        for key in self.children.get(path, ()):
+            field = f"{path}/{key}" if path else key
+            numbers = self.numbers_by_path.get(field)
+            layout.append((key, field, memoryview(np.ascontiguousarray(self.codes[field], dtype=np.uint8)),
+                           None if numbers is None else memoryview(np.ascontiguousarray(numbers, dtype=np.float64))))
+        self._layouts[path] = layout
+        return layout
 
     def numbers(self, field: str, none: float = 0.0) -> np.ndarray:
         """A numeric field of every entry (``none`` where it is None or absent)."""
