@@ -136,43 +136,47 @@ class RowsBuilder:
         self.codes: dict[str, array] = {}  # set item by item: array's items are faster to set than numpy's
         self.numbers: dict[str, array] = {}  # only the fields that hold a number somewhere
         self.objects: dict[str, dict[int, Any]] = {}
-        self._names: dict[str, dict[str, str]] = {}  # path → key → field: no name built per entry
+        self._slots: dict[str, dict[str, list]] = {}  # path → key → its field and columns: nothing built per entry
 
     def set(self, i: int, record: dict) -> None:
         self._put_dict("", record, i)
 
     def _put_dict(self, path: str, record: dict, i: int) -> None:
-        names = self._names.get(path)
-        if names is None:
-            names = self._names[path] = {}
+        slots = self._slots.get(path)
+        if slots is None:
+            slots = self._slots[path] = {}
             self.children.setdefault(path, [])
         for key, value in record.items():
-            field = names.get(key)
-            if field is None:
-                field = names[key] = f"{path}/{key}" if path else key
-                self.children[path].append(key)
-                self.codes[field] = array("B", bytes(self.n))
-            self.codes[field][i] = self._put(field, value, i)
+            slot = slots.get(key)
+            if slot is None:
+                slot = slots[key] = self._new_field(path, key)
+            field, codes, numbers = slot
+            kind = type(value)
+            if kind is float or (kind is int and -EXACT_INT < value < EXACT_INT):
+                if numbers is None:
+                    numbers = slot[2] = self.numbers[field] = array("d", bytes(8 * self.n))
+                numbers[i] = value
+                codes[i] = FLOAT if kind is float else INT
+            elif value is None:
+                codes[i] = NONE
+            elif kind is dict:
+                self._put_dict(field, value, i)
+                codes[i] = DICT
+            elif kind is list:  # words mostly: one copy of each, however many entries
+                if value:
+                    self.objects.setdefault(field, {})[i] = tuple(sys.intern(x) if type(x) is str else x
+                                                                  for x in value)
+                codes[i] = LIST
+            else:
+                self.objects.setdefault(field, {})[i] = value
+                codes[i] = OBJECT
 
-    def _put(self, field: str, value: Any, i: int) -> int:
-        kind = type(value)
-        if kind is float or (kind is int and -EXACT_INT < value < EXACT_INT):
-            numbers = self.numbers.get(field)
-            if numbers is None:
-                numbers = self.numbers[field] = array("d", bytes(8 * self.n))
-            numbers[i] = value
-            return FLOAT if kind is float else INT
-        if value is None:
-            return NONE
-        if kind is dict:
-            self._put_dict(field, value, i)
-            return DICT
-        if kind is list:  # words mostly: one copy of each, however many entries
-            if value:
-                self.objects.setdefault(field, {})[i] = tuple(sys.intern(x) if type(x) is str else x for x in value)
-            return LIST
-        self.objects.setdefault(field, {})[i] = value
-        return OBJECT
+    def _new_field(self, path: str, key: str) -> list:
+        """[field, its codes, its numbers (made when it first holds one)]."""
+        field = f"{path}/{key}" if path else key
+        self.children[path].append(key)
+        self.codes[field] = array("B", bytes(self.n))
+        return [field, self.codes[field], None]
 
     def rows(self) -> Rows:
         return Rows(self.n, self.children, {f: np.frombuffer(a, dtype=np.uint8) for f, a in self.codes.items()},
