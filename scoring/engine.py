@@ -389,7 +389,7 @@ def score(card: RunCard, profile: Rubric, *, conventions: LanguageConventions | 
     lyss = {"version": __version__, "profile": profile.describe(), "seed": seed, "n_bootstrap": n_bootstrap,
             "cost_adjusted_rule": comp.COST_ADJUSTED_NOTE, "language": conv.describe(), "plugins": plugin_info,
             "signatures": surface.signatures(), "consistency": records["consistency"],
-            "tools": {"sacrebleu": surface.SACREBLEU_VERSION, "numpy": np.__version__,
+            "tools": {"sacrebleu": surface.sacrebleu_version(), "numpy": np.__version__,
                       "python": platform.python_version()},
             "input": {"path": card.path, "format": card.format, "entries_sha256": _sha256(card)},
             "entry_statistics_from_cache": from_cache, "scoring_seconds": round(time.perf_counter() - started, 3)}

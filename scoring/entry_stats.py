@@ -95,7 +95,7 @@ def compute_records(entries: list[Entry], conv: LanguageConventions, glossary=No
 def cache_key(entries: list[Entry], conv: LanguageConventions, glossary, hook_id: str,
               digest: str | None = None) -> str:
     h = hashlib.sha256()
-    h.update(json.dumps([RECORDS_LAYOUT, metrics.statistics_version(), __version__, surface.SACREBLEU_VERSION,
+    h.update(json.dumps([RECORDS_LAYOUT, metrics.statistics_version(), __version__, surface.sacrebleu_version(),
                          conv.describe(), glossary, hook_id,
                          json.loads(json.dumps(behaviour.settings()))], sort_keys=True).encode())
     h.update((digest or entries_digest(entries)).encode())

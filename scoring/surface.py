@@ -9,17 +9,28 @@ from __future__ import annotations
 from functools import lru_cache
 
 import numpy as np
-import sacrebleu
-from sacrebleu.metrics import BLEU, CHRF, TER
 
 from . import chrf
 from .text import normalize_exact
 
 
 @lru_cache(maxsize=1)
+def _sacrebleu():
+    """sacrebleu's metrics module, imported when something is first scored (with what it imports — its
+    dataset readers, tables, lxml — it is a fifth of the app's start)."""
+    import sacrebleu.metrics  # deferred: see above
+    return sacrebleu.metrics
+
+
+def sacrebleu_version() -> str:
+    import sacrebleu  # deferred: see _sacrebleu
+    return sacrebleu.__version__
+
+
+@lru_cache(maxsize=1)
 def sacrebleu_metrics() -> dict[str, object]:
     """The three sacrebleu metrics with the settings the spec fixes (chrF++ is word_order=2)."""
-    return {"chrf": CHRF(word_order=2), "bleu": BLEU(), "ter": TER()}
+    return {"chrf": _sacrebleu().CHRF(word_order=2), "bleu": _sacrebleu().BLEU(), "ter": _sacrebleu().TER()}
 
 
 def exact_match(predicted: str, reference: str) -> int:
@@ -66,9 +77,9 @@ class ReferenceSet:
     order 0) is read off chrF++'s statistics: its first 18 columns are the six character orders."""
 
     def __init__(self, references: list[str]):
-        self.chrf = CHRF(word_order=2, references=[references])
-        self.bleu = BLEU(references=[references])
-        self.chrf0 = CHRF()
+        self.chrf = _sacrebleu().CHRF(word_order=2, references=[references])
+        self.bleu = _sacrebleu().BLEU(references=[references])
+        self.chrf0 = _sacrebleu().CHRF()
 
     def scores(self, predicted: list[str]) -> tuple[dict[str, list[float]], dict[str, float]]:
         """Segment and corpus chrF, chrF++ and BLEU of one system's outputs."""
@@ -122,8 +133,8 @@ def sentence_scores(name: str, stats: np.ndarray) -> np.ndarray:
 
 
 @lru_cache(maxsize=1)
-def _sentence_bleu() -> BLEU:
-    return BLEU(effective_order=True)
+def _sentence_bleu():
+    return _sacrebleu().BLEU(effective_order=True)
 
 
 def signatures() -> dict[str, str]:
@@ -135,4 +146,3 @@ def signatures() -> dict[str, str]:
     return out
 
 
-SACREBLEU_VERSION = sacrebleu.__version__
