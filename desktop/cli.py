@@ -31,9 +31,8 @@ def deferred(module: str, name: str) -> Callable:
 def resamples(minimum: int) -> Callable[[str], int]:
     """An argparse type: a count of resamples, trials or orders between ``minimum`` and
     :data:`scoring.stats.MAX_RESAMPLES` (a larger one would run for hours and change no reported digit)."""
-    from scoring.stats import MAX_RESAMPLES  # deferred: the parsers stay light (numpy loads with the command)
-
     def parse(text: str) -> int:
+        from scoring.stats import MAX_RESAMPLES  # deferred: the parsers stay light (numpy loads with the command)
         try:
             value = int(text)
         except ValueError:

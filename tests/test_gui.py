@@ -373,3 +373,13 @@ def test_time_away_from_the_app_is_recorded_and_left_out_of_the_time_per_item(qt
         assert row["started_at"] < row["ended_at"]
         quality = study.speaker_reliability(store, cid)[0]
     assert (quality["median_seconds"], quality["away_seconds"], quality["answers_with_time_away"]) == (6.0, 40.0, 1)
+
+
+def test_the_app_can_draw_its_first_window_and_quit(qtbot, app, tmp_path, monkeypatch):
+    """``lyss app --quit-when-shown`` (how the bundle check times the app's start): the main window is
+    drawn, its database created, and the command ends with status 0 instead of waiting for events."""
+    from desktop.cli import main
+
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    assert main(["app", "--db", str(tmp_path / "first.sqlite"), "--quit-when-shown"]) == 0
+    assert (tmp_path / "first.sqlite").exists()
