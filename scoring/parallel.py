@@ -16,9 +16,9 @@ def can_fork() -> bool:
 
 
 def fork_map(work: Callable[[T], R], items: Sequence[T], processes: int,
-             fallback: Callable[[T], R] | None = None, meanwhile: Callable[[], None] | None = None) -> list[R]:
+             fallback: Callable[[T], R] | None = None) -> list[R]:
     """``[work(item) for item in items]``; see :func:`fork_each`."""
-    return list(fork_each(work, items, processes, fallback, meanwhile))
+    return list(fork_each(work, items, processes, fallback))
 
 
 def fork_each(work: Callable[[T], R], items: Sequence[T], processes: int,

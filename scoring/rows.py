@@ -91,16 +91,6 @@ class Rows(Sequence):
 
     # --------------------------------------------------------------------------- parts and the cache
 
-    @classmethod
-    def concat(cls, parts: list["Rows | None"]) -> "Rows":
-        """The parts' entries one after another (the parts of one run: the same fields). Each part is
-        dropped from the list once copied, so the whole is never held twice."""
-        joined = RowsJoiner(sum(p.n for p in parts))
-        for j, part in enumerate(parts):
-            joined.add(part)
-            parts[j] = None
-        return joined.rows()
-
     def plain(self) -> dict:
         """A JSON structure with arrays (what the cache stores)."""
         return {"n": self.n, "children": self.children, "codes": self.codes, "numbers": self.numbers_by_path,

@@ -12,7 +12,7 @@ from hypothesis import given, settings, strategies as st
 from scoring import cache, engine, runcard
 from scoring.conventions import infer_conventions
 from scoring.entry_stats import cached_records
-from scoring.rows import Rows, RowsBuilder
+from scoring.rows import Rows, RowsBuilder, RowsJoiner
 from scoring.rubric import load_profile
 
 LEAF = st.one_of(st.none(), st.booleans(), st.integers(-2**60, 2**60),
@@ -65,7 +65,10 @@ def test_parts_joined_are_the_whole():
     for i, r in enumerate(records):
         whole.set(i, r)
         (first.set(i, r) if i < 3 else second.set(i - 3, r))
-    joined = Rows.concat([first.rows(), second.rows()])
+    joiner = RowsJoiner(7)
+    for part in (first.rows(), second.rows()):
+        joiner.add(part)
+    joined = joiner.rows()
     assert list(joined) == list(whole.rows()) == records
     assert joined.numbers("cs/rate").tolist() == [i / 3 for i in range(7)]
     assert joined.held("raw").tolist() == [i % 3 == 0 for i in range(7)]
