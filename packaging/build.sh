@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Build the offline one-folder bundle dist/lyss/ and dist/lyss-<version>-linux-<arch>.tar.gz.
-#   ANALYZERS=DIR  bundle the .hfstol files of DIR (default: what the registry finds, ../shared/fst in development)
+#   ANALYZERS=DIR  bundle the .hfstol files of DIR (default: the analysers the registry finds, ../shared/fst in development)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=.venv/bin/python
@@ -40,8 +40,8 @@ else:
     for code in available_cards():
         if not load_card(code).get("defaultBundle", True):
             continue  # e.g. a non-commercial analyser (ciw): never in the default bundle
-        for f in analysers.discover(code):
-            if f.origin != "bundle" and f.problem() is None:
+        for f in analysers.discover(code):  # what scoring reads: analysers (no metric looks up a generator)
+            if f.kind == "analyser" and f.origin != "bundle" and f.problem() is None:
                 chosen.setdefault(f.name, f)
 if not chosen:
     sys.exit("no analyser found to bundle: set ANALYZERS=DIR (the bundle would fail its selftest)")
@@ -82,7 +82,7 @@ cp README.md "$EXTRA/licences/LYSS-README.md"
 $PY -m PyInstaller --noconfirm --clean --log-level WARN --distpath dist --workpath build/pyinstaller packaging/lyss.spec
 
 # Libraries only the plugins left out needed (packaging/prune_libraries.py walks what the rest loads).
-$PY packaging/prune_libraries.py dist/lyss | tail -1
+$PY packaging/prune_libraries.py dist/lyss | grep -v "^removed "
 
 # Symbols and debug sections out of every shared library (40 MB); code is untouched. Not numpy's
 # auditwheel-patched OpenBLAS: stripping it breaks its loading ("ELF load command … not page-aligned").
