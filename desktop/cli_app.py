@@ -20,7 +20,7 @@ def run(args) -> int:
     window = MainWindow(args.db)
     window.show()
     if args.run:
-        window.tabs.setCurrentWidget(window.score)
+        window.show_panel(window.score)
         window.score.open_path(args.run)
     if args.quit_when_shown:
         app.processEvents()

@@ -1,20 +1,45 @@
 """The main window: Review (speakers), Score, Campaigns and Study tabs, with a menu for files,
-text size, high contrast and the language of the interface. Window geometry and choices are remembered (QSettings)."""
+text size, high contrast and the language of the interface. Window geometry and choices are remembered (QSettings).
+
+The window opens on the speaker's screen; the other tabs are built the first time they are shown (or asked
+for), so the scoring engine and the study load only for those who use them."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QTabWidget
+from typing import Callable
+
+from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QTabWidget, QVBoxLayout, QWidget
 
 from review.store import Store
 
 from .qt_common import (accessible, apply_theme, ask, default_db, guarded, name_buttons, plain_labels,
                         rescale_fonts, set_ui_language, settings, ui_language, ui_languages)
 from .review_panel import ReviewPanel
-from .score_panel import ScorePanel
-from .study_panel import CampaignPanel, StudyPanel
 from .sync_runner import SyncRunner
+
+
+class LaterTab(QWidget):
+    """A tab whose panel is built the first time it is shown or asked for (:attr:`panel`)."""
+
+    def __init__(self, build: Callable[[], QWidget]):
+        super().__init__()
+        self._build, self._panel = build, None
+        QVBoxLayout(self).setContentsMargins(0, 0, 0, 0)
+
+    @property
+    def built(self) -> bool:
+        return self._panel is not None
+
+    @property
+    def panel(self) -> QWidget:
+        if self._panel is None:
+            self._panel = self._build()
+            plain_labels(self._panel)  # as for the rest of the window: data never becomes markup,
+            name_buttons(self._panel)  # and a screen reader reads each button as it is written
+            self.layout().addWidget(self._panel)
+        return self._panel
 
 
 class MainWindow(QMainWindow):
@@ -26,17 +51,16 @@ class MainWindow(QMainWindow):
         settings().setValue("review/db", self.db_path)
         self.tabs = QTabWidget()
         self.review = ReviewPanel(self.store)
-        self.score = ScorePanel()
-        self.campaigns = CampaignPanel(self.store)
-        self.study = StudyPanel(self.store)
+        self._score_tab = LaterTab(self._score_panel)
+        self._campaigns_tab = LaterTab(self._campaign_panel)
+        self._study_tab = LaterTab(self._study_panel)
         self.tabs.addTab(self.review, self.tr("Review"))
-        self.tabs.addTab(self.score, self.tr("Score a run"))
-        self.tabs.addTab(self.campaigns, self.tr("Campaigns"))
-        self.tabs.addTab(self.study, self.tr("Study"))
+        self.tabs.addTab(self._score_tab, self.tr("Score a run"))
+        self.tabs.addTab(self._campaigns_tab, self.tr("Campaigns"))
+        self.tabs.addTab(self._study_tab, self.tr("Study"))
         self.tabs.currentChanged.connect(guarded(self, self._tab_changed))
         self.syncer = SyncRunner(self.db_path, self)  # a shared folder, when one is chosen: at start, every few
         self.review.items.answered.connect(self.syncer.answered)  # answers, and at close
-        self.campaigns.attach_sync(self.syncer)
         QTimer.singleShot(0, self.syncer.run)
         self.setCentralWidget(self.tabs)
         plain_labels(self)  # every label shows plain text: data never becomes markup
@@ -54,6 +78,37 @@ class MainWindow(QMainWindow):
             self.restoreGeometry(geometry)
         self.fit_screen(geometry is None)
 
+    @property
+    def score(self):
+        """The Score tab's panel (built now if it was not yet)."""
+        return self._score_tab.panel
+
+    @property
+    def campaigns(self):
+        return self._campaigns_tab.panel
+
+    @property
+    def study(self):
+        return self._study_tab.panel
+
+    def _score_panel(self) -> QWidget:
+        from .score_panel import ScorePanel  # deferred: the scoring engine loads when its tab is first opened
+        return ScorePanel()
+
+    def _campaign_panel(self) -> QWidget:
+        from .study_panel import CampaignPanel  # deferred: the study loads when its tabs are first opened
+        panel = CampaignPanel(self.store)
+        panel.attach_sync(self.syncer)
+        return panel
+
+    def _study_panel(self) -> QWidget:
+        from .study_panel import StudyPanel  # deferred: the study loads when its tabs are first opened
+        return StudyPanel(self.store)
+
+    def show_panel(self, panel: QWidget) -> None:
+        """Bring the tab holding ``panel`` (``window.score``, ``window.review``…) to the front."""
+        self.tabs.setCurrentWidget(panel if self.tabs.indexOf(panel) >= 0 else panel.parentWidget())
+
     def fit_screen(self, first_time: bool = False) -> None:
         """Keep the window, title bar included, on the screen it opens on (1200 × 800 at most the first time)."""
         screen = (self.screen() or QApplication.primaryScreen()).availableGeometry()
@@ -65,8 +120,7 @@ class MainWindow(QMainWindow):
     def _menus(self) -> None:
         file_menu = self.menuBar().addMenu(self.tr("&File"))
         open_run = QAction(self.tr("Open run card…"), self, shortcut=QKeySequence.Open)
-        open_run.triggered.connect(guarded(self, lambda: (self.tabs.setCurrentWidget(self.score),
-                                                          self.score.choose_file())))
+        open_run.triggered.connect(guarded(self, lambda: (self.show_panel(self.score), self.score.choose_file())))
         open_db = QAction(self.tr("Open review database…"), self)
         open_db.triggered.connect(guarded(self, self.open_database))
         quit_action = QAction(self.tr("Quit"), self, shortcut=QKeySequence.Quit)
@@ -135,8 +189,10 @@ class MainWindow(QMainWindow):
 
     def _tab_changed(self, index: int) -> None:
         widget = self.tabs.widget(index)
-        if widget in (self.campaigns, self.study):
-            widget.refresh()
+        if widget in (self._campaigns_tab, self._study_tab):
+            widget.panel.refresh()
+        elif isinstance(widget, LaterTab):
+            widget.panel  # noqa: B018  built as it is first shown
         if widget is self.review:
             self.review.focus_page()
 

@@ -99,14 +99,14 @@ def review_screens(shots: Shots, cid: str, speaker: str) -> None:
 
 def coordinator_screens(shots: Shots, cid: str) -> None:
     window, shot = shots.window, shots.shot
-    window.tabs.setCurrentWidget(window.score)
+    window.show_panel(window.score)
     window.score.open_path(str(shots.demo), wait=True)
     window.score.table.selectRow(3)
     shot("08-score-view")
-    window.tabs.setCurrentWidget(window.campaigns)
+    window.show_panel(window.campaigns)
     window.campaigns.refresh()
     shot("09-campaigns")
-    window.tabs.setCurrentWidget(window.study)
+    window.show_panel(window.study)
     window.study.refresh()
     window.study.correlate(wait=True)
     shot("10-study-correlation")
@@ -207,7 +207,7 @@ def decisions_screen(shots: Shots, speakers: list[str]) -> None:
                 item = campaigns.item_at(store, cid, speaker, position)
                 value = max(1, min(5, round(systems[names[item["run_id"]]] + rng.uniform(-0.7, 0.7))))
                 record_answer(store, cid, speaker, {"adequacy": value, "fluency": value}, position=position)
-    window.tabs.setCurrentWidget(window.campaigns)
+    window.show_panel(window.campaigns)
     window.campaigns.refresh()
     window.campaigns.campaigns.selectRow(window.campaigns._ids.index(cid))
     shots.shot("20-campaign-decisions")
@@ -230,7 +230,7 @@ def shared_folder_screen(shots: Shots, cid: str) -> None:
     sync.sync(field, folder)
     field.close()
     (folder / "7Q2M-XK4D-99PA-LM3T.lyssbundle").write_bytes(b"half a file: a copy interrupted by hand")
-    window.tabs.setCurrentWidget(window.campaigns)
+    window.show_panel(window.campaigns)
     window.campaigns.choose_shared_folder(str(folder))
     while window.syncer.busy():
         shots.app.processEvents()

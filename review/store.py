@@ -103,6 +103,12 @@ def _claim_own_rows(db: sqlite_utils.Database) -> None:
         db.execute(f"update {table} set signer = ? where signer is null and device_id = ?", [me, meta["device_id"]])
 
 
+def database(conn: sqlite3.Connection) -> sqlite_utils.Database:
+    """sqlite-utils over an open connection, without its plugins: no code that another installed package
+    registered runs on a review database (and the app does not scan every installed package as it opens)."""
+    return sqlite_utils.Database(conn, execute_plugins=False)
+
+
 class StoreError(InputError):
     pass
 
@@ -147,7 +153,7 @@ class Store:
         if read_only and _scrub_pending(self.path):
             Store(self.path, backup=False, create=False).close()  # a withdrawal left unfinished is finished first
         self.conn = self._connect()
-        self.db = sqlite_utils.Database(self.conn)
+        self.db = database(self.conn)
         try:
             self._check_lyss()
             self._check_integrity()
@@ -339,7 +345,7 @@ class Store:
                 continue
             try:
                 conn.execute("PRAGMA secure_delete=ON")
-                copy = sqlite_utils.Database(conn)
+                copy = database(conn)
                 conn.execute("BEGIN IMMEDIATE")
                 apply_tombstones(copy, tombstones)
                 conn.execute("COMMIT")
@@ -424,7 +430,7 @@ def restore(path: str | os.PathLike, backup: str | os.PathLike | None = None) ->
         try:
             conn.execute("PRAGMA secure_delete=ON")
             conn.execute("BEGIN IMMEDIATE")
-            apply_tombstones(sqlite_utils.Database(conn), tombstones)
+            apply_tombstones(database(conn), tombstones)
             conn.execute("COMMIT")
             conn.execute("VACUUM")
         finally:

@@ -162,7 +162,7 @@ def test_a_decided_system_leaves_the_app_s_review_and_campaigns_tab(adaptive_db,
     assert "poor" not in decisions.status(store, cid)["serving"]
     store.close()
     window = open_window(qtbot, db)
-    window.tabs.setCurrentWidget(window.campaigns)
+    window.show_panel(window.campaigns)
     panel = window.campaigns
     model = panel.decisions.model()
     rows = [[model.data(model.index(r, c)) for c in range(model.columnCount())] for r in range(model.rowCount())]

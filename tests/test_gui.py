@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
 pytest.importorskip("PySide6")
 from PySide6.QtCore import Qt  # noqa: E402
+from PySide6.QtWidgets import QLabel, QPushButton  # noqa: E402
 
-from conftest import open_window, report_paths, review_database, start_reviewing  # noqa: E402
+from conftest import ROOT, open_window, report_paths, review_database, start_reviewing  # noqa: E402
 from review import campaigns, practice  # noqa: E402
 from review.store import Store  # noqa: E402
 
@@ -383,3 +388,30 @@ def test_the_app_can_draw_its_first_window_and_quit(qtbot, app, tmp_path, monkey
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     assert main(["app", "--db", str(tmp_path / "first.sqlite"), "--quit-when-shown"]) == 0
     assert (tmp_path / "first.sqlite").exists()
+
+
+def test_the_window_opens_on_the_speakers_screen_and_builds_each_other_tab_when_first_shown(qtbot, app, review_db):
+    """The scoring engine and the study load only for those who open their tabs: a fresh process opening the
+    window imports neither panel's module; in the window, a tab's panel is built when its tab is first
+    shown, with plain-text labels and named buttons like the rest, and the Campaigns tab shows the campaign."""
+    program = ("import sys; from desktop.qt_common import application; from desktop.main_window import MainWindow; "
+               "app = application(); w = MainWindow(sys.argv[1]); w.show(); app.processEvents(); "
+               "print(sorted(m for m in ('desktop.score_panel', 'desktop.study_panel', 'scoring.engine') "
+               "if m in sys.modules)); w.close()")
+    path = review_db[0]
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_CONFIG_HOME": str(path.parent / "config")}
+    opened = subprocess.run([sys.executable, "-c", program, str(path)], capture_output=True, text=True, env=env,
+                            cwd=ROOT, timeout=120)
+    assert opened.returncode == 0, opened.stderr
+    assert opened.stdout.strip() == "[]"
+
+    window = open_window(qtbot, path)
+    later = [window.tabs.widget(i) for i in range(1, window.tabs.count())]
+    assert [tab.built for tab in later] == [False, False, False]
+    window.tabs.setCurrentIndex(2)  # Campaigns, by its tab
+    assert [tab.built for tab in later] == [False, True, False]
+    assert window.campaigns.campaigns.model().rowCount() == 1  # refreshed as it is shown
+    assert all(label.textFormat() == Qt.PlainText for label in window.campaigns.findChildren(QLabel))
+    assert all(b.accessibleName() for b in window.campaigns.findChildren(QPushButton) if b.text().strip())
+    window.show_panel(window.score)
+    assert window.tabs.currentIndex() == 1 and [tab.built for tab in later] == [True, True, False]

@@ -77,12 +77,12 @@ def test_markup_in_data_is_shown_as_text_and_opens_no_file(qtbot, qapp, tmp_path
     review.open_campaign(cid)
     page = review.items
     assert payload in page.first.text() and payload in page.second.text()
-    window.tabs.setCurrentWidget(window.score)
+    window.show_panel(window.score)
     window.score.open_path(str(card))
     window.score.table.selectRow(0)
     assert payload in window.score.stage.text()  # the run name, literally
     assert "<img" not in window.score.detail.toHtml().replace("&lt;img", "")
-    window.tabs.setCurrentWidget(window.campaigns)
+    window.show_panel(window.campaigns)
     window.campaigns.refresh()
     for _ in range(5):
         qapp.processEvents()

@@ -149,7 +149,7 @@ def test_every_screen_speaks_french(qtbot, tmp_path, scored_demo):
         seen["task E score"] = _visible_texts(window)
         review.setCurrentWidget(review.done)
         seen["done"] = _visible_texts(window)
-        window.tabs.setCurrentWidget(window.score)
+        window.show_panel(window.score)
         window.score.open_path(str(scored_demo))
         qtbot.waitUntil(lambda: window.score.scored is not None, timeout=60000)
         seen["score"] = _visible_texts(window)

@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
+import subprocess
+import sys
 
 import pytest
 
 from review import campaigns, laptops, tasks
 from review.store import SCHEMA_VERSION, Store, StoreError
 from scoring.errors import InputError
+
+from conftest import ROOT
 
 
 @pytest.fixture
@@ -190,3 +195,27 @@ def test_a_version_1_database_is_migrated_and_its_data_signed(tmp_path, scored):
         laptops.trust(hub, store.device_id)
         bundles.merge(hub, str(tmp_path / "b.lyssbundle"))
         assert hub.one("select name from campaigns where id = 'cmp-old'")["name"] == "old"
+
+
+def test_no_installed_sqlite_utils_plugin_runs_on_a_review_database(tmp_path):
+    """A package can register code that sqlite-utils runs on every connection it opens (an entry point in
+    the ``sqlite_utils`` group). Installed here for real, its hook runs for a plain ``sqlite_utils.Database``
+    and never for the review store."""
+    site = tmp_path / "site"
+    (site / "spy_plugin-1.0.dist-info").mkdir(parents=True)
+    (site / "spy_plugin-1.0.dist-info" / "METADATA").write_text("Metadata-Version: 2.1\nName: spy-plugin\nVersion: 1.0\n")
+    (site / "spy_plugin-1.0.dist-info" / "entry_points.txt").write_text("[sqlite_utils]\nspy = spy_plugin\n")
+    (site / "spy_plugin.py").write_text(
+        "import os, sqlite_utils\n"
+        "@sqlite_utils.hookimpl\n"
+        "def prepare_connection(conn):\n"
+        "    open(os.environ['SPY_MARK'], 'a').write('ran\\n')\n")
+    program = ("import sqlite3, sys, sqlite_utils; from review.store import Store; "
+               "Store(sys.argv[1]).close(); print(open(sys.argv[2]).read() if __import__('os').path.exists(sys.argv[2]) else '-'); "
+               "sqlite_utils.Database(sqlite3.connect(':memory:')); print(open(sys.argv[2]).read().strip())")
+    mark = tmp_path / "mark.txt"
+    done = subprocess.run([sys.executable, "-c", program, str(tmp_path / "r.sqlite"), str(mark)], capture_output=True,
+                          text=True, cwd=ROOT, timeout=120,
+                          env={**os.environ, "PYTHONPATH": os.pathsep.join([str(site), str(ROOT)]), "SPY_MARK": str(mark)})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["-", "ran"]  # the store ran nothing; a plain Database ran the plugin
