@@ -1,0 +1,73 @@
+"""The built bundle (``make bundle`` first): its size (target ≤ 150 MB unpacked) and its first window, cold
+and warm (goal < 1.0 s cold), next to two baselines measured in the same run: the bundle's own start
+without Qt's window (``lyss --version``) and a bare PySide6 window from the virtual environment."""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from bench.common import ROOT
+
+BUNDLE = ROOT / "dist" / "lyss"
+RUNS = 5
+BARE = ("import sys; from PySide6.QtWidgets import QApplication, QLabel; app = QApplication(sys.argv[:1]); "
+        "w = QLabel('hello'); w.show(); app.processEvents(); w.repaint()")
+
+
+def _drop_caches() -> bool:
+    """Empty the page cache (root only), so that the next start reads its files from disk."""
+    os.sync()
+    try:
+        Path("/proc/sys/vm/drop_caches").write_text("3\n")
+        return True
+    except OSError:
+        return False
+
+
+def _seconds(command: list[str], home: str) -> float:
+    env = {"HOME": home, "LANG": "C.UTF-8", "QT_QPA_PLATFORM": "offscreen", "PATH": os.environ.get("PATH", "")}
+    start = time.perf_counter()
+    subprocess.run(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True, timeout=120)
+    return time.perf_counter() - start
+
+
+def _megabytes(folder: Path) -> tuple[float, float]:
+    """Unpacked size as ``du -m`` counts it (MiB of blocks), and in millions of bytes."""
+    files = [p for p in folder.rglob("*") if p.is_file() and not p.is_symlink()]
+    blocks = sum(p.stat().st_blocks * 512 for p in files)
+    return blocks / 2**20, sum(p.stat().st_size for p in files) / 1e6
+
+
+def main() -> None:
+    launcher = BUNDLE / "lyss"
+    if not launcher.exists():
+        print(f"no bundle at {BUNDLE}: run make bundle first")
+        return
+    mib, megabytes = _megabytes(BUNDLE)
+    archives = sorted((ROOT / "dist").glob("lyss-*.tar.gz"))
+    archive = f", archive {archives[-1].stat().st_size / 2**20:.0f} MB" if archives else ""
+    print(f"bundle size: {mib:.0f} MB unpacked ({megabytes:.1f} million bytes){archive}   (target ≤ 150 MB)")
+    with tempfile.TemporaryDirectory(prefix="lyss-bundle-bench-") as home:
+        window = [str(launcher), "app", "--db", str(Path(home) / "first.sqlite"), "--quit-when-shown"]
+        _seconds(window, home)  # the database and settings exist from now on, as on a laptop's second start
+        cold, warm, start, bare = [], [], [], []
+        dropped = True
+        for _ in range(RUNS):
+            dropped &= _drop_caches()
+            cold.append(_seconds(window, home))
+            warm.append(_seconds(window, home))
+            start.append(_seconds([str(launcher), "--version"], home))
+            bare.append(_seconds([sys.executable, "-c", BARE], home))
+    median = statistics.median
+    print(f"first window (start, main window drawn offscreen, quit; median of {RUNS}):")
+    print(f"  baseline  the bundle's start, no window (lyss --version):  {median(start):.2f} s")
+    print(f"  baseline  bare PySide6 window from the venv:                {median(bare):.2f} s")
+    print(f"  lyss      first window, {'cold' if dropped else 'warm (page cache not droppable here)'}:"
+          f"{'':22}{median(cold):.2f} s   ratio to bare {median(cold) / median(bare):.1f}×   (goal < 1.0 s cold)")
+    print(f"  lyss      first window, warm:{'':27}{median(warm):.2f} s   ratio to bare {median(warm) / median(bare):.1f}×")
