@@ -35,6 +35,9 @@ def _word_tokens(text: str, word_characters: str) -> tuple[str, ...]:
     edge = _edge_pattern(word_characters)
     out = []
     for raw in text.split():
+        if raw.isalpha():  # most tokens: letters only (a letter is a word character: nothing to strip)
+            out.append(raw)
+            continue
         if _PLACEHOLDER_TOKEN.match(raw):
             continue
         tok = edge.sub("", raw)

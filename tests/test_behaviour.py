@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from scoring import behaviour, compliance, surface
 from scoring.conventions import LanguageConventions
@@ -29,6 +32,28 @@ def test_tokens_and_scripts():
     assert word_tokens("«Tânisi», nikî-nipân ... 42 !") == ["Tânisi", "nikî-nipân"]
     assert token_script("ᐲᓯᒼ") == "Cans" and token_script("pîsim") == "Latn" and token_script("聴衆") == "Hani"
     assert dominant_script(["彼は聴衆に怒りを隠した。"]) == "Jpan"
+
+
+def _tokens_by_the_rule(text: str, word_characters: str) -> list[str]:
+    """The rule written out plainly: drop {placeholders}, strip edge punctuation (keeping the language's
+    word characters), keep what has a letter."""
+    keep = re.escape(word_characters)
+    edge = re.compile(rf"^[^\w{keep}]+|[^\w{keep}]+$" if word_characters else r"^[^\w]+|[^\w]+$")
+    out = []
+    for raw in text.split():
+        if re.match(r"^\W*\{[^{}\s]*\}\W*$", raw):
+            continue
+        token = edge.sub("", raw)
+        if any(ch.isalpha() for ch in token):
+            out.append(token)
+    return out
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("aZâᐊ聴'’-_{}.,!«» 1\t\u00a0\u0302ǅ")), max_size=40),
+       st.sampled_from(["", "'", "’-"]))
+def test_word_tokens_follow_the_rule_for_any_text(text, word_characters):
+    assert word_tokens(text, word_characters) == _tokens_by_the_rule(text, word_characters)
 
 
 def test_code_switching_wrong_script():
