@@ -189,12 +189,24 @@ class CampaignPanel(QWidget):
     # -- a shared folder ------------------------------------------------------------------------
 
     def attach_sync(self, syncer) -> None:
-        """Show what the app's :class:`~desktop.sync_runner.SyncRunner` does."""
+        """Show what the app's :class:`~desktop.sync_runner.SyncRunner` does, starting with what its latest
+        sync did (the tab may open long after the sync at start)."""
         self.syncer = syncer
-        syncer.started.connect(lambda: self.sync_state.setText(self.tr("Synchronising…")))
+        syncer.started.connect(self._sync_started)
         syncer.synced.connect(guarded(self, self.show_sync))
         syncer.failed.connect(guarded(self, self._sync_failed))
         self._show_folder()
+        if syncer.last is not None:
+            kind, outcome = syncer.last
+            if kind == "started":
+                self._sync_started()
+            elif kind == "synced":
+                self.show_sync(outcome)
+            else:
+                self._sync_failed(outcome)
+
+    def _sync_started(self) -> None:
+        self.sync_state.setText(self.tr("Synchronising…"))
 
     def _show_folder(self) -> None:
         folder = self.syncer.folder if self.syncer else ""

@@ -32,6 +32,8 @@ class SyncRunner(QObject):
         self._worker: Worker | None = None
         self._store: Store | None = None  # the workers' own connection, used by one sync at a time
         self._again = self._closing = False
+        #: what the latest sync did, for a view that opens after it: ("started"|"synced"|"failed", report or error)
+        self.last: tuple[str, object] | None = None
 
     @property
     def folder(self) -> str:
@@ -67,16 +69,19 @@ class SyncRunner(QObject):
         self._worker = Worker(work, self)
         self._worker.succeeded.connect(self._done)
         self._worker.failed.connect(self._failed)
+        self.last = ("started", None)
         self.started.emit()
         self._worker.start()
 
     def _done(self, report) -> None:
         if not self._closing:  # after close the window and its database are gone
+            self.last = ("synced", report)
             self.synced.emit(report)
             self._next()
 
     def _failed(self, exc: BaseException) -> None:
         if not self._closing:
+            self.last = ("failed", exc)
             self.failed.emit(exc)
             self._next()
 

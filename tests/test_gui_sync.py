@@ -84,3 +84,15 @@ def test_a_refused_bundle_is_shown_with_its_reason(qtbot, field_laptop):
     model = window.campaigns.laptops_seen.model()
     states = [model.index(r, 4).data() for r in range(model.rowCount())]
     assert any(s.startswith("refused: not a readable LYSS bundle") for s in states), states
+
+
+def test_the_campaigns_tab_opened_later_shows_what_the_sync_at_start_did(qtbot, field_laptop):
+    """The Campaigns tab is built when first shown: a sync at start that failed (the shared folder is
+    gone) is still what the tab says when the coordinator opens it afterwards."""
+    from desktop.qt_common import settings
+    path, _, folder, _, _ = field_laptop
+    settings().setValue(FOLDER_KEY, str(folder / "gone"))
+    window = open_window(qtbot, path)
+    qtbot.waitUntil(lambda: window.syncer.last is not None and window.syncer.last[0] == "failed", timeout=30000)
+    assert not window.tabs.widget(2).built
+    assert window.campaigns.sync_state.text().startswith("The shared folder could not be synchronised:")
