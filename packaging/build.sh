@@ -114,4 +114,4 @@ size=$(du -sm dist/lyss | cut -f1)
 version=$($PY -c "import scoring; print(scoring.__version__)")
 archive="dist/lyss-${version}-linux-$(uname -m).tar.gz"
 tar -C dist -czf "$archive" lyss
-echo "bundle: dist/lyss (${size} MB unpacked, target ≤ 200 MB); archive: $archive ($(du -m "$archive" | cut -f1) MB)"
+echo "bundle: dist/lyss (${size} MB unpacked, target ≤ 150 MB); archive: $archive ($(du -m "$archive" | cut -f1) MB)"
