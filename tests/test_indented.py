@@ -68,3 +68,40 @@ def test_a_lazy_sequence_is_streamed_into_the_same_file(tmp_path):
                        (Entries(entries), entries), ({"entries": Entries([])}, {"entries": []})):
         write_json_atomic(tmp_path / "out.json", obj)
         assert (tmp_path / "out.json").read_text("utf-8") == json.dumps(plain, ensure_ascii=False, indent=2) + "\n"
+
+
+def test_a_long_sequence_is_written_one_item_per_line(tmp_path, monkeypatch):
+    """Past ``ONE_LINE_ITEMS_FROM`` items a run's entries (built when asked, or a list) are written one per
+    line as json writes them unindented: the same value; the rest of the file, and shorter sequences, as
+    before; NaN is refused there too, and nothing is written."""
+    from collections.abc import Sequence
+
+    from scoring import files
+
+    class Entries(Sequence):
+        def __init__(self, items):
+            self.items = items
+
+        def __len__(self):
+            return len(self.items)
+
+        def __getitem__(self, i):
+            return self.items[i]
+
+    monkeypatch.setattr(files, "ONE_LINE_ITEMS_FROM", 4)
+    entries = [{"id": str(k), "m": {"x": k / 3, "w": ["a", "é\u2028"] * k, "e": {}}} for k in range(6)]
+    for long in (Entries(entries), entries):
+        obj = {"scores": {"a": 1.5}, "entries": long, "short": [1, 2]}
+        write_json_atomic(tmp_path / "out.json", obj)
+        text = (tmp_path / "out.json").read_text("utf-8")
+        assert json.loads(text) == {"scores": {"a": 1.5}, "entries": entries, "short": [1, 2]}
+        lines = text.split("\n")
+        assert [json.loads(line.strip().rstrip(",")) for line in lines[lines.index('  "entries": [') + 1:][:6]] == entries
+        assert text.startswith('{\n  "scores": {\n    "a": 1.5\n  },\n  "entries": [\n    {"id": "0", ')
+        assert text.endswith('  ],\n  "short": [\n    1,\n    2\n  ]\n}\n')
+    write_json_atomic(tmp_path / "few.json", {"entries": Entries(entries[:4])})
+    assert (tmp_path / "few.json").read_text("utf-8") == json.dumps({"entries": entries[:4]}, ensure_ascii=False,
+                                                                     indent=2) + "\n"
+    with pytest.raises(ValueError):
+        write_json_atomic(tmp_path / "nan.json", {"entries": Entries([{"x": float("nan")}] * 5)})
+    assert not (tmp_path / "nan.json").exists()
