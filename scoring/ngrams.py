@@ -1,0 +1,58 @@
+"""Clipped n-gram matches of many segments at once, exactly, with numpy: the counting behind chrF++ (character
+and word n-grams) and BLEU (word n-grams) for a whole batch.
+
+Each segment is two sequences of symbols (hypothesis and reference), each symbol a small integer (a code
+point, a word's number in the batch). Order by order, every position gets the rank of the n-gram it starts
+among all n-grams of that order in the batch — built from the rank of its (n − 1)-gram and its n-th symbol,
+with the segment part of the first rank — so equal n-grams of one segment share a rank and nothing else
+does: no hashing, no collision. One sort per order groups them; a group's match is the smaller of its
+hypothesis and reference counts (sacrebleu's ``min(hyp_count, ref_count)`` with one reference).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+
+def clipped_matches(symbols: np.ndarray, lengths: np.ndarray, n: int, max_order: int, width: int) -> np.ndarray:
+    """The (n × max_order) clipped matches of n segments.
+
+    ``symbols`` holds the 2n sequences one after another — the n hypotheses, then the n references —
+    ``lengths`` their 2n lengths, and every symbol is below ``2**width``.
+    """
+    matches = np.zeros((n, max_order))
+    size = int(lengths.sum())
+    if size == 0:
+        return matches
+    symbols = np.concatenate([symbols.astype(np.uint64), np.zeros(max_order, np.uint64)])  # a last n-gram's end
+    text_of = np.repeat(np.arange(2 * n), lengths)
+    remaining = np.repeat(np.cumsum(lengths), lengths) - np.arange(size)  # symbols from here to the text's end
+    side = (text_of >= n).astype(np.uint64)
+    segment = text_of - n * side.astype(np.int64)
+    rank = segment.astype(np.uint64)  # order 1: a symbol is its segment and its value
+    shift = np.uint64(width)
+    for order in range(1, max_order + 1):
+        at = np.flatnonzero(remaining >= order)  # positions where an n-gram of this order starts
+        if at.size == 0:
+            break  # no text this long: no n-gram of this order or higher
+        key = (rank[at] << shift) | symbols[at + order - 1]  # (its (n-1)-gram's rank, its n-th symbol)
+        by_key = np.argsort((key << np.uint64(1)) | side[at])  # equal n-grams together, hypothesis first
+        key = key[by_key]
+        first = np.concatenate([[True], key[1:] != key[:-1]])
+        starts = np.flatnonzero(first)
+        in_reference = np.add.reduceat(side[at][by_key].astype(np.int64), starts)
+        in_hypothesis = np.diff(np.append(starts, len(key))) - in_reference
+        matches[:, order - 1] = np.bincount(segment[at[by_key[starts]]],
+                                            weights=np.minimum(in_hypothesis, in_reference), minlength=n)
+        if order < max_order:  # each position's n-gram rank, for the next order
+            rank[at[by_key]] = np.cumsum(first).astype(np.uint64)
+    return matches
+
+
+def numbered(token_lists: list[list[str]]) -> tuple[np.ndarray, np.ndarray, int]:
+    """Words as numbers for :func:`clipped_matches`: every token's number (the same word, the same number),
+    each list's length, and the bit width of the numbers."""
+    numbers: dict[str, int] = {}
+    flat = [numbers.setdefault(t, len(numbers)) for tokens in token_lists for t in tokens]
+    lengths = np.fromiter(map(len, token_lists), dtype=np.int64, count=len(token_lists))
+    return np.asarray(flat, dtype=np.uint64), lengths, max(1, len(numbers).bit_length())
