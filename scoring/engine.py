@@ -20,6 +20,7 @@ import numpy as np
 from . import __version__, composite as comp, costs, metrics, stats, surface
 from .conventions import LanguageConventions, infer_conventions
 from .cache import cached
+from .collector import fewer_collections
 from .entry_stats import cached_records, entries_digest
 from .plugins import MetricPlugin
 from .progress import Cancelled, report  # noqa: F401  (Cancelled: what a cancelled scoring raises)
@@ -357,6 +358,7 @@ class _Scoring:
         return self.records["rows"]
 
 
+@fewer_collections()
 def score(card: RunCard, profile: Rubric, *, conventions: LanguageConventions | None = None,
           plugins: Iterable[MetricPlugin] = (), seed: int = stats.DEFAULT_SEED,
           n_bootstrap: int = stats.DEFAULT_RESAMPLES, use_cache: bool = True, progress=None) -> ScoredRun:

@@ -17,6 +17,7 @@ from typing import Any, Callable, Iterable, Iterator, TextIO
 
 import platformdirs
 
+from .collector import fewer_collections
 from .errors import FileProblem
 from .indented import IndentedJSON, encode_basestring
 
@@ -68,6 +69,7 @@ def write_atomic(path: str | os.PathLike, fill: Callable[[TextIO], None], *, new
 ONE_LINE_ITEMS_FROM = 10_000  # a longer sequence (a large run's entries) is written one item per line
 
 
+@fewer_collections()
 def write_json_atomic(path: str | os.PathLike, obj: Any) -> None:
     """JSON (UTF-8, indented, no NaN) written atomically: the bytes of ``json.dumps(obj, ensure_ascii=False,
     indent=2)`` and a line feed. A sequence that builds its items when asked (a scored run's entries), given

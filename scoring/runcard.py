@@ -19,6 +19,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Iterator
 
+from .collector import fewer_collections
 from .errors import BadValue, FileProblem
 from .files import parse_json, read_json, read_text, refuse_overwriting_inputs, write_json_atomic  # noqa: F401  (re-exported)
 
@@ -390,6 +391,7 @@ def _from_three_files(source: Path, reference: Path, prediction: Path) -> RunCar
     return RunCard(str(prediction), "text", _check_entries(prediction, entries), {})
 
 
+@fewer_collections()
 def load(paths: list[str] | str) -> RunCard:
     """Load a run card, a harness report, a TSV/JSONL file, or three text files (source, reference, prediction)."""
     if isinstance(paths, (str, os.PathLike)):
