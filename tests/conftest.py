@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import tempfile
@@ -84,6 +85,16 @@ def shared_file(relative: str) -> Path:
 
 def report_paths() -> list[Path]:
     return sorted(REPORTS.glob("*_report.json")) if REPORTS.exists() else []
+
+
+def report_texts() -> tuple[list[str], list[str]]:
+    """Every entry's output and reference in the shared harness reports."""
+    predicted, references = [], []
+    for path in report_paths():
+        for e in json.loads(path.read_text("utf-8"))["entries"]:
+            predicted.append(e["predicted"] or "")
+            references.append(e["expected"])
+    return predicted, references
 
 
 @pytest.fixture(scope="session")

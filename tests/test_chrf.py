@@ -3,13 +3,11 @@ any text, whatever the batch."""
 
 from __future__ import annotations
 
-import json
-
 import numpy as np
 from hypothesis import given, settings, strategies as st
 from sacrebleu.metrics import CHRF
 
-from conftest import report_paths
+from conftest import report_texts
 from scoring import chrf
 
 
@@ -18,11 +16,7 @@ def _sacrebleu(predicted: list[str], references: list[str]) -> np.ndarray:
 
 
 def test_the_shared_reports_count_as_sacrebleu_counts():
-    predicted, references = [], []
-    for path in report_paths():
-        for e in json.loads(path.read_text("utf-8"))["entries"]:
-            predicted.append(e["predicted"] or "")
-            references.append(e["expected"])
+    predicted, references = report_texts()
     assert len(predicted) > 100
     assert np.array_equal(chrf.corpus_statistics(predicted, references), _sacrebleu(predicted, references))
 

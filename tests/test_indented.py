@@ -5,6 +5,7 @@ and NULs included — and the same errors."""
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -17,6 +18,19 @@ TRICKY = st.sampled_from(["{", "}", "[", "]", "{}", "[]", ",\x00", "\x00", "\x05
 TEXT = st.lists(st.one_of(TRICKY, st.text(max_size=3)), max_size=4).map("".join)
 SCALAR = st.one_of(st.none(), st.booleans(), st.integers(-2**70, 2**70), st.floats(allow_nan=False, allow_infinity=False),
                    TEXT)
+class Entries(Sequence):
+    """A sequence that builds its items when asked, as a scored run's entries do."""
+
+    def __init__(self, items):
+        self.items = items
+
+    def __len__(self):
+        return len(self.items)
+
+    def __getitem__(self, i):
+        return self.items[i]
+
+
 KEY = st.one_of(TEXT, st.integers(-5, 5), st.floats(allow_nan=False, allow_infinity=False), st.booleans(), st.none())
 VALUE = st.recursive(SCALAR, lambda inner: st.one_of(st.lists(inner, max_size=4), st.tuples(inner, inner),
                                                      st.dictionaries(KEY, inner, max_size=4)), max_leaves=25)
@@ -50,18 +64,6 @@ def test_the_same_errors_and_the_writer_recovers():
 
 
 def test_a_lazy_sequence_is_streamed_into_the_same_file(tmp_path):
-    from collections.abc import Sequence
-
-    class Entries(Sequence):
-        def __init__(self, items):
-            self.items = items
-
-        def __len__(self):
-            return len(self.items)
-
-        def __getitem__(self, i):
-            return self.items[i]
-
     entries = [{"id": str(k), "m": {"x": k / 3, "w": ["a"] * k, "e": {}}} for k in range(300)]
     for obj, plain in (({"scores": {"a": 1.5}, "entries": Entries(entries), "n": []},
                         {"scores": {"a": 1.5}, "entries": entries, "n": []}),
@@ -74,19 +76,7 @@ def test_a_long_sequence_is_written_one_item_per_line(tmp_path, monkeypatch):
     """Past ``ONE_LINE_ITEMS_FROM`` items a run's entries (built when asked, or a list) are written one per
     line as json writes them unindented: the same value; the rest of the file, and shorter sequences, as
     before; NaN is refused there too, and nothing is written."""
-    from collections.abc import Sequence
-
     from scoring import files
-
-    class Entries(Sequence):
-        def __init__(self, items):
-            self.items = items
-
-        def __len__(self):
-            return len(self.items)
-
-        def __getitem__(self, i):
-            return self.items[i]
 
     monkeypatch.setattr(files, "ONE_LINE_ITEMS_FROM", 4)
     entries = [{"id": str(k), "m": {"x": k / 3, "w": ["a", "é\u2028"] * k, "e": {}}} for k in range(6)]

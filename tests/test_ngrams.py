@@ -3,14 +3,13 @@ against sacrebleu's own, on the shared reports and on arbitrary text."""
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 
 import numpy as np
 from hypothesis import given, settings, strategies as st
 from sacrebleu.metrics import BLEU
 
-from conftest import report_paths
+from conftest import report_texts
 from scoring import ngrams, surface
 
 
@@ -34,11 +33,7 @@ def _sacrebleu(predicted: list[str], references: list[str]) -> np.ndarray:
 
 
 def test_bleu_statistics_of_the_shared_reports_are_sacrebleus():
-    predicted, references = [], []
-    for path in report_paths():
-        for e in json.loads(path.read_text("utf-8"))["entries"]:
-            predicted.append(e["predicted"] or "")
-            references.append(e["expected"])
+    predicted, references = report_texts()
     metric = BLEU()
     assert np.array_equal(surface.bleu_statistics(metric, predicted, references), _sacrebleu(predicted, references))
     assert metric.get_signature().format() == BLEU(references=[references]).get_signature().format()
