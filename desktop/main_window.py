@@ -6,10 +6,10 @@ for), so the scoring engine and the study load only for those who use them."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QTimer
-from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from typing import Callable
 
+from PySide6.QtCore import QTimer
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QTabWidget, QVBoxLayout, QWidget
 
 from review.store import Store
