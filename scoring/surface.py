@@ -10,7 +10,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from . import chrf, ngrams
+from . import chrf, ngrams, ter, tokenize
 from .text import normalize_exact
 
 
@@ -57,7 +57,8 @@ def segment_statistics(predicted: str, reference: str) -> dict[str, list[float]]
 def batch_statistics(predicted: list[str], references: list[str],
                      names: tuple[str, ...] = ("chrf", "bleu", "ter")) -> dict[str, np.ndarray]:
     """Sufficient statistics for many segments at once: sacrebleu's own, chrF++'s and BLEU's n-grams
-    matched for the whole batch together (:mod:`scoring.ngrams`), TER's by sacrebleu segment by segment."""
+    matched for the whole batch together (:mod:`scoring.ngrams`), TER's shifts searched for segments of
+    the same lengths together (:mod:`scoring.ter`)."""
     out = {}
     for name in names:
         if name == "chrf":
@@ -65,17 +66,16 @@ def batch_statistics(predicted: list[str], references: list[str],
         elif name == "bleu":
             out[name] = bleu_statistics(sacrebleu_metrics()["bleu"], predicted, references)
         else:
-            metric = sacrebleu_metrics()[name]
-            out[name] = np.asarray(metric._extract_corpus_statistics(predicted, [references]), dtype=np.float64)
+            out[name] = ter.statistics(tokenize.ter_words(predicted), tokenize.ter_words(references))
     return out
 
 
 def bleu_statistics(metric, predicted: list[str], references: list[str]) -> np.ndarray:
     """BLEU's (n × 10) statistics with one reference — hypothesis and reference lengths, then the clipped
     matches and the totals of each order — as ``metric._extract_corpus_statistics`` gives them: the same
-    tokeniser (``metric._preprocess_segment``), the n-grams matched for the batch at once."""
+    tokens (:func:`tokenize.bleu_words`), the n-grams matched for the batch at once."""
     n, order = len(predicted), metric.max_ngram_order
-    tokens = [metric._preprocess_segment(s).split() for s in [*predicted, *references]]
+    tokens = tokenize.bleu_words(metric, [*predicted, *references])
     symbols, lengths, width = ngrams.numbered(tokens)
     correct = ngrams.clipped_matches(symbols, lengths, n, order, width)
     total = np.maximum(0, lengths[:n, None] - np.arange(order))
