@@ -6,6 +6,7 @@ bootstrap resamples are computed from summed statistics, never from the mean of 
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 import numpy as np
@@ -114,23 +115,54 @@ def score_from_statistics(name: str, stats: np.ndarray) -> float:
 
 
 def chrf_from_statistics(stats: np.ndarray) -> np.ndarray:
-    """chrF++ of many rows of summed statistics at once: sacrebleu's ``_compute_f_score`` (effective-order
-    averaging, β = 2) vectorised for bootstrap resamples."""
+    """chrF++ of many rows of statistics at once (segments, or bootstrap resamples' sums): sacrebleu's
+    ``_compute_f_score`` (β = 2, effective-order averaging) with its operations in its order, order by order,
+    so that every score is the float sacrebleu computes."""
     metric = sacrebleu_metrics()["chrf"]
     stats = np.atleast_2d(np.asarray(stats, dtype=float))
-    hyp, ref, match = stats[:, 0::3], stats[:, 1::3], stats[:, 2::3]
-    valid = (hyp > 0) & (ref > 0)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        prec = np.where(valid, match / np.where(hyp > 0, hyp, 1), 0.0)
-        rec = np.where(valid, match / np.where(ref > 0, ref, 1), 0.0)
-    order = valid.sum(axis=1)
-    avg_prec = np.where(order > 0, prec.sum(axis=1) / np.maximum(order, 1), 0.0)
-    avg_rec = np.where(order > 0, rec.sum(axis=1) / np.maximum(order, 1), 0.0)
     factor = metric.beta ** 2
-    denom = factor * avg_prec + avg_rec
+    avg_prec, avg_rec = np.zeros(len(stats)), np.zeros(len(stats))
+    effective = np.zeros(len(stats), dtype=np.int64)
     with np.errstate(invalid="ignore", divide="ignore"):
-        score = np.where(avg_prec + avg_rec > 0, 100 * (1 + factor) * avg_prec * avg_rec / np.where(denom > 0, denom, 1), 0.0)
-    return score
+        for i in range(metric.order):
+            hyp, ref, match = stats[:, 3 * i], stats[:, 3 * i + 1], stats[:, 3 * i + 2]
+            both = (hyp > 0) & (ref > 0)
+            avg_prec = np.where(both, avg_prec + match / hyp, avg_prec)
+            avg_rec = np.where(both, avg_rec + match / ref, avg_rec)
+            effective += both
+        avg_prec = np.where(effective > 0, avg_prec / effective, 0.0)
+        avg_rec = np.where(effective > 0, avg_rec / effective, 0.0)
+        score = (1 + factor) * avg_prec * avg_rec / ((factor * avg_prec) + avg_rec)
+    return np.where(avg_prec + avg_rec != 0, 100 * score, 0.0)
+
+
+def _bleu_sentences(stats: np.ndarray) -> np.ndarray:
+    """Sentence BLEU (effective order, ``exp`` smoothing) of each row: sacrebleu's ``compute_bleu``, its
+    precisions and brevity penalty computed for all rows at once with its operations in its order, the
+    logarithms and their sum by Python's ``math`` and ``sum`` as sacrebleu takes them."""
+    metric = _sentence_bleu()
+    order = metric.max_ngram_order
+    sys_len, ref_len = stats[:, 0], stats[:, 1]
+    correct, total = stats[:, 2:2 + order], stats[:, 2 + order:2 + 2 * order]
+    precisions = np.zeros((len(stats), order))
+    effective = np.full(len(stats), order)
+    counting = np.ones(len(stats), dtype=bool)  # until the first order with no n-gram
+    smooth = np.ones(len(stats))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        for n in range(order):
+            counting &= total[:, n] != 0
+            effective = np.where(counting, n + 1, effective)
+            missed = counting & (correct[:, n] == 0)
+            smooth = np.where(missed, smooth * 2, smooth)
+            precisions[:, n] = np.where(counting, np.where(missed, 100. / (smooth * total[:, n]),
+                                                           100. * correct[:, n] / total[:, n]), 0.0)
+    scores = np.zeros(len(stats))
+    for row in np.flatnonzero((correct != 0).any(axis=1)):
+        sys, ref, eff = sys_len[row], ref_len[row], int(effective[row])
+        bp = (math.exp(1 - ref / sys) if sys > 0 else 0.0) if sys < ref else 1.0
+        logs = [math.log(p) if p != 0.0 else -9999999999 for p in precisions[row, :eff].tolist()]
+        scores[row] = bp * math.exp(sum(logs) / eff)
+    return scores
 
 
 def sentence_score(name: str, stats: list[float]) -> float:
@@ -140,8 +172,15 @@ def sentence_score(name: str, stats: list[float]) -> float:
 
 
 def sentence_scores(name: str, stats: np.ndarray) -> np.ndarray:
-    """:func:`sentence_score` of each row (the rows as Python numbers: the same arithmetic, faster)."""
-    return np.array([sentence_score(name, row) for row in np.asarray(stats).tolist()], dtype=float)
+    """:func:`sentence_score` of each row, the rows computed together: the same floats."""
+    stats = np.atleast_2d(np.asarray(stats, dtype=float))
+    if name == "chrf":
+        return chrf_from_statistics(stats)
+    if name == "bleu":
+        return _bleu_sentences(stats)
+    edits, ref_len = stats[:, 0], stats[:, 1]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return 100 * np.where(ref_len > 0, edits / ref_len, np.where(edits > 0, 1.0, 0.0))
 
 
 @lru_cache(maxsize=1)

@@ -7,6 +7,7 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
+from hypothesis import given, settings, strategies as st
 from sacrebleu.metrics import CHRF
 from sacrebleu.significance import PairedTest
 
@@ -93,4 +94,24 @@ def test_vectorised_chrf_equals_sacrebleu():
     rng = np.random.default_rng(0)
     rows = np.vstack([stats_, stats_[rng.integers(0, len(stats_), (50, len(stats_)))].sum(1), np.zeros((1, stats_.shape[1]))])
     want = [surface.score_from_statistics("chrf", r) for r in rows]
-    assert surface.chrf_from_statistics(rows) == pytest.approx(want, abs=1e-9)
+    assert surface.chrf_from_statistics(rows).tolist() == want  # the same floats, not nearly
+
+
+SENTENCE_TEXT = st.lists(st.sampled_from(["a", "b", "ab", "c.", " ", "  ", "ᐊ", ",", "-", "1"]), max_size=16).map("".join)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(SENTENCE_TEXT, SENTENCE_TEXT), min_size=1, max_size=10))
+def test_sentence_scores_of_a_batch_are_sacrebleus_floats(pairs):
+    from scoring import surface
+    found = surface.batch_statistics([p for p, _ in pairs], [r for _, r in pairs])
+    for name, rows in found.items():
+        assert surface.sentence_scores(name, rows).tolist() == [surface.sentence_score(name, r) for r in rows.tolist()]
+
+
+def test_sentence_scores_of_the_shared_reports_are_sacrebleus_floats():
+    from conftest import report_texts
+    from scoring import surface
+    found = surface.batch_statistics(*report_texts())
+    for name, rows in found.items():
+        assert surface.sentence_scores(name, rows).tolist() == [surface.sentence_score(name, r) for r in rows.tolist()]
