@@ -20,6 +20,7 @@ import platformdirs
 from .collector import fewer_collections
 from .errors import FileProblem
 from .indented import IndentedJSON, encode_basestring
+from .parallel import can_fork, fork_each
 
 
 def refuse_overwriting_inputs(out: str | os.PathLike | None, inputs: Iterable[str | os.PathLike]) -> None:
@@ -67,6 +68,7 @@ def write_atomic(path: str | os.PathLike, fill: Callable[[TextIO], None], *, new
 
 
 ONE_LINE_ITEMS_FROM = 10_000  # a longer sequence (a large run's entries) is written one item per line
+LINES_PER_BLOCK = 25_000  # items of such a sequence encoded by one process (≈ 10 MB of text for scored entries)
 
 
 @fewer_collections()
@@ -83,11 +85,11 @@ def write_json_atomic(path: str | os.PathLike, obj: Any) -> None:
 
 
 def _chunks(writer: IndentedJSON, value: Any) -> Iterator[str]:
-    """The file's text in pieces of about a hundred items."""
+    """The file's text in pieces of about a hundred items (or a block of items written on one line each)."""
     pending: list[str] = []
     for piece in _pieces(writer, value, 0):
         pending.append(piece)
-        if len(pending) >= 128:
+        if len(pending) >= 128 or len(piece) > 1 << 16:
             yield "".join(pending)
             pending.clear()
     yield "".join(pending) + "\n"
@@ -96,9 +98,7 @@ def _chunks(writer: IndentedJSON, value: Any) -> Iterator[str]:
 def _pieces(writer: IndentedJSON, value: Any, depth: int) -> Iterator[str]:
     inner = "\n" + "  " * (depth + 1)
     if _is_long(value):
-        line = json.JSONEncoder(ensure_ascii=False, allow_nan=False, default=json_default).encode
-        for k, item in enumerate(value):
-            yield ("[" if k == 0 else ",") + inner + line(item)
+        yield from _lines(value, inner)
         yield "\n" + "  " * depth + "]"
     elif _is_lazy(value) and len(value):
         for k, item in enumerate(value):
@@ -112,6 +112,20 @@ def _pieces(writer: IndentedJSON, value: Any, depth: int) -> Iterator[str]:
         yield "\n" + "  " * depth + "}"
     else:
         yield writer.text(value, depth)
+
+
+def _lines(items: Sequence, inner: str) -> Iterator[str]:
+    """A long sequence's items one per line, in blocks of ``LINES_PER_BLOCK``; with several cores the blocks
+    are encoded in forked processes, as many at once as there are cores (building a scored entry's dict and
+    encoding it is most of the time a large run takes to write), and written here in order."""
+    line = json.JSONEncoder(ensure_ascii=False, allow_nan=False, default=json_default).encode
+
+    def block(bounds: tuple[int, int]) -> str:
+        return "".join(("[" if k == 0 else ",") + inner + line(items[k]) for k in range(*bounds))
+
+    blocks = [(i, min(i + LINES_PER_BLOCK, len(items))) for i in range(0, len(items), LINES_PER_BLOCK)]
+    cores = os.cpu_count() or 1
+    yield from fork_each(block, blocks, cores) if cores > 1 and can_fork() else map(block, blocks)
 
 
 def _is_long(value: Any) -> bool:

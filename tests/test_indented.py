@@ -95,3 +95,26 @@ def test_a_long_sequence_is_written_one_item_per_line(tmp_path, monkeypatch):
     with pytest.raises(ValueError):
         write_json_atomic(tmp_path / "nan.json", {"entries": Entries([{"x": float("nan")}] * 5)})
     assert not (tmp_path / "nan.json").exists()
+
+
+def test_a_long_sequence_is_the_same_text_encoded_in_blocks_by_forked_processes(tmp_path, monkeypatch):
+    """The blocks of a long sequence, encoded by several processes at once, are written in order: the same
+    bytes as one process writing them all; an item that cannot be encoded still fails the whole write."""
+    from scoring import files
+
+    monkeypatch.setattr(files, "ONE_LINE_ITEMS_FROM", 4)
+    monkeypatch.setattr(files, "LINES_PER_BLOCK", 3)
+    monkeypatch.setattr(files.os, "cpu_count", lambda: 3)
+    entries = [{"id": str(k), "w": ["ᐊ", "\u2028"] * (k % 4), "x": k / 7} for k in range(17)]
+    write_json_atomic(tmp_path / "forked.json", {"entries": Entries(entries), "n": 17})
+    monkeypatch.setattr(files, "can_fork", lambda: False)
+    write_json_atomic(tmp_path / "alone.json", {"entries": Entries(entries), "n": 17})
+    forked = (tmp_path / "forked.json").read_text("utf-8")
+    assert forked == (tmp_path / "alone.json").read_text("utf-8")
+    assert json.loads(forked) == {"entries": entries, "n": 17} and forked.count("\n") == 17 + 5
+    monkeypatch.undo()
+    monkeypatch.setattr(files, "ONE_LINE_ITEMS_FROM", 4)
+    monkeypatch.setattr(files, "LINES_PER_BLOCK", 3)
+    with pytest.raises(ValueError):
+        write_json_atomic(tmp_path / "nan.json", {"entries": Entries([{"x": 1}] * 10 + [{"x": float("inf")}])})
+    assert not (tmp_path / "nan.json").exists()
