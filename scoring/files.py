@@ -188,19 +188,60 @@ def parse_json(path: Path, text: str, where: str = "") -> Any:
         raise FileProblem(str(path), where or "JSON", str(exc)) from None
     except RecursionError:
         raise FileProblem(str(path), where or "JSON", f"nested more than {MAX_DEPTH} levels deep") from None
-    _check_text(path, value, where, maybe_surrogates=_MAYBE_SURROGATE.search(text) is not None)
+    _check_text(path, value, where, maybe_surrogates=_MAYBE_SURROGATE.search(text) is not None,
+                may_nest_deep=text.count("[") + text.count("{") >= MAX_DEPTH)
     return value
 
 
+def json_lines(path: Path, text: str) -> Iterator[tuple[int, Any]]:
+    """(line number, value) of each non-blank line of a JSON Lines text, each line parsed and checked as
+    :func:`parse_json` parses it alone — the same values, the same one-line problems — but read in place
+    by one decoder (no copy of each line, no decoder made per line). Lines end at a line feed only: a
+    JSON string may hold U+2028 or U+0085 as they are."""
+    surrogates = _MAYBE_SURROGATE.search(text) is not None
+    start, lineno = 0, 0
+    while start < len(text):
+        lineno += 1
+        end = text.find("\n", start)
+        end = len(text) if end < 0 else end
+        value = _line_value(path, text, start, end, f"line {lineno}")
+        if value is not _BLANK:
+            maybe = surrogates and _MAYBE_SURROGATE.search(text, start, end) is not None
+            _check_text(path, value, f"line {lineno}", maybe_surrogates=maybe,
+                        may_nest_deep=text.count("[", start, end) + text.count("{", start, end) >= MAX_DEPTH)
+            yield lineno, value
+        start = end + 1
+
+
+def _line_value(path: Path, text: str, start: int, end: int, where: str) -> Any:
+    """The value of ``text[start:end]``, or ``_BLANK`` for a line of white space; a value that does not
+    end on its line, or any error, is left to :func:`parse_json` on the line alone (its message)."""
+    at = _JSON_SPACE.match(text, start).end()
+    if at == end:
+        return _BLANK
+    try:
+        value, stop = _DECODER.raw_decode(text, at)
+    except (ValueError, RecursionError):
+        stop = None
+    if stop is not None and stop <= end and _JSON_SPACE.match(text, stop).end() == end:
+        return value
+    line = text[start:end]
+    return _BLANK if not line.strip() else parse_json(path, line, where)
+
+
+_BLANK = object()
+_DECODER = json.JSONDecoder(parse_constant=_reject_constant)
+_JSON_SPACE = re.compile(r"[ \t\r]*")  # JSON's white space within a line
 MAX_DEPTH = 500
 
 
-def _check_text(path: Path, value: Any, where: str, maybe_surrogates: bool = True) -> None:
+def _check_text(path: Path, value: Any, where: str, maybe_surrogates: bool = True, may_nest_deep: bool = True) -> None:
     """No lone surrogate (``"\\ud800"`` is valid JSON but not text) and no absurd nesting, anywhere. Where
     the text holds no surrogate and no escape of one, only the nesting is looked at (strings are most of
-    a file's values)."""
+    a file's values), and not even that where it holds too few brackets to nest that deep."""
     if not maybe_surrogates:
-        _check_depth(path, value, where)
+        if may_nest_deep:
+            _check_depth(path, value, where)
         return
     stack = [(value, 0)]
     while stack:

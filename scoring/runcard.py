@@ -21,13 +21,14 @@ from typing import Any, Iterator
 
 from .collector import fewer_collections
 from .errors import BadValue, FileProblem
-from .files import parse_json, read_json, read_text, refuse_overwriting_inputs, write_json_atomic  # noqa: F401  (re-exported)
+from .files import json_lines, parse_json, read_json, read_text, refuse_overwriting_inputs, write_json_atomic  # noqa: F401  (re-exported)
 
 SOURCE_KEYS = ("source", "src")
 REFERENCE_KEYS = ("reference", "expected", "ref", "target")
 PREDICTION_KEYS = ("predicted", "prediction", "hypothesis", "hyp", "output")
 ID_KEYS = ("id", "entry_id")
 TOKEN_KEYS = ("prompt_tokens", "completion_tokens", "reasoning_tokens", "cached_tokens")
+_TOKEN_FIELDS = frozenset(TOKEN_KEYS + ("usage",))  # where an entry's token counts are read from
 
 
 @dataclass(slots=True)  # a million of them are held while a large run is scored
@@ -133,6 +134,8 @@ def _number(path: Path, place: str, key: str, value: Any, *, integer: bool = Fal
 
 def _entry_tokens(path: Path, place: str, raw: dict) -> dict[str, int]:
     tokens: dict[str, int] = {}
+    if _TOKEN_FIELDS.isdisjoint(raw):  # most run cards: nothing to read
+        return tokens
     usage = raw.get("usage")
     if usage is not None and not isinstance(usage, dict):
         raise FileProblem(str(path), place, "field 'usage' must be an object")
@@ -336,24 +339,9 @@ def _from_json_object(path: Path, data: Any) -> RunCard:
     return RunCard(str(path), "champollion-report" if is_report else "runcard", _check_entries(path, entries), meta)
 
 
-def _lines(text: str) -> Iterator[str]:
-    """The lines of a JSON Lines text, one at a time (a million of them are never listed at once). Lines
-    end at a line feed only: a JSON string may hold U+2028 or U+0085 as they are."""
-    start = 0
-    while start < len(text):
-        end = text.find("\n", start)
-        end = len(text) if end < 0 else end
-        yield text[start:end]
-        start = end + 1
-
-
 def _from_jsonl(path: Path, text: str) -> RunCard:
-    entries = []
-    for lineno, line in enumerate(_lines(text), 1):
-        if not line.strip():
-            continue
-        raw = parse_json(path, line, f"line {lineno}")
-        entries.append(entry_from_dict(path, len(entries), raw, default_id=str(lineno)))
+    entries = [entry_from_dict(path, i, raw, default_id=str(lineno))
+               for i, (lineno, raw) in enumerate(json_lines(path, text))]
     return RunCard(str(path), "jsonl", _check_entries(path, entries), {})
 
 

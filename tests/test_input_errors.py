@@ -179,3 +179,37 @@ def test_the_quick_check_of_a_file_decides_as_the_full_walk(value, extra_depth, 
             verdicts.append(str(exc))
     if files._MAYBE_SURROGATE.search(text) is None:
         assert verdicts[0] == verdicts[1]
+
+
+def _line_by_line(path: Path, text: str) -> list:
+    """What reading JSON Lines meant before the lines were read in place: each line alone through parse_json."""
+    found, start = [], 0
+    for lineno, line in enumerate(text.split("\n"), 1):
+        if start >= len(text):
+            break
+        start += len(line) + 1
+        if line.strip():
+            found.append((lineno, files.parse_json(path, line, f"line {lineno}")))
+    return found
+
+
+LINE_PIECES = st.sampled_from(['{"id": 1, "a": "x"}', '{"a":', '1}', "{} {}", "{} x", "[1, 2]", "3", '"\\ud800"',
+                               '{"s": "\\udc00 \\u00e9"}', "\ufeff{}", "NaN", "[Infinity]", "", " ", "\t\r", "\u00a0",
+                               "\u2028", "\x85", "{\"a\": [\n1]}", "[" * 600 + "]" * 600, "[" * 499 + "]" * 499,
+                               '{"k": "ᐊ\\n"}', "tru", "-", "1e999", '"\t"', "{\"a\" : 1 }  \r"])
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.one_of(LINE_PIECES, JSON_VALUES.map(json.dumps), JSON_VALUES.map(
+    lambda v: json.dumps(v, ensure_ascii=False))), max_size=6).map("\n".join), st.booleans())
+def test_json_lines_read_in_place_are_each_line_parsed_alone(text, final_newline):
+    """Values, blank lines and the one-line problem (its line, its words): the same as each line through
+    parse_json, whatever the lines hold — values running over a line's end included."""
+    text += "\n" if final_newline else ""
+    outcomes = []
+    for read in (lambda: list(files.json_lines(Path("run.jsonl"), text)), lambda: _line_by_line(Path("run.jsonl"), text)):
+        try:
+            outcomes.append(("ok", read()))
+        except files.FileProblem as exc:
+            outcomes.append(("refused", str(exc)))
+    assert outcomes[0] == outcomes[1]
