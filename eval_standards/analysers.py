@@ -157,7 +157,8 @@ class Analyser:
         layout = hfstol.check(file.path)  # HFST aborts the process on a damaged file: refuse it first, in one line
         self._probe = start_probe(file)  # one that crashes or hangs the library on a word: before any lookup
         # an analyser reads letters: its multi-character input symbols are internal (a generator reads tags)
-        self._internal = tuple(layout.input_multichar) if file.kind == "analyser" else ()
+        internal = tuple(layout.input_multichar) if file.kind == "analyser" else ()
+        self._unlookupable = re.compile("|".join([CONTROL_CHARACTER, SPECIAL_SYMBOL.pattern, *map(re.escape, internal)]))
         self.file = file
         self.sha256 = file.sha256()
         stream = hfst.HfstInputStream(str(file.path))
@@ -183,8 +184,7 @@ class Analyser:
         analyser's own multi-character input symbols (``@_EPSILON_SYMBOL_@``, flag diacritics), which
         one library reads as that symbol and the other as letters. Every path applies it first, so a
         word's verdict never depends on how many words the run has."""
-        return bool(word) and not any(unicodedata.category(c) == "Cc" for c in word) and \
-            not SPECIAL_SYMBOL.search(word) and not any(symbol in word for symbol in self._internal)
+        return bool(word) and self._unlookupable.search(word) is None
 
     def _tested(self) -> None:
         """The file's test run passed (waited for once, before the first lookup)."""
@@ -235,9 +235,8 @@ class Analyser:
             for word in todo:
                 self.analyse(word)
             return
-        even = -(-len(todo) // workers)  # every core busy to the end
-        chunk = min(FAST_CHUNK, even) if fast else even
-        chunks = [todo[i:i + chunk] for i in range(0, len(todo), chunk)]
+        count = max(workers, -(-len(todo) // FAST_CHUNK)) if fast else workers
+        chunks = [todo[i::count] for i in range(count)]  # dealt like cards: accepted words (the slow ones) shared out evenly
         parts = fork_map(self._fast_chunk if fast else self._binding_chunk, chunks, workers,
                          fallback=self._binding_chunk)
         for words_of_chunk, part in zip(chunks, parts):
@@ -290,6 +289,7 @@ def _read_lookup_cache(path) -> dict[str, tuple[str, ...]]:
 
 
 SPECIAL_SYMBOL = re.compile(r"@[^@]*@")  # how HFST writes its special symbols and flag diacritics
+CONTROL_CHARACTER = "[\x00-\x1f\x7f-\x9f]"  # Unicode's category Cc, all of it (a test checks every code point)
 ANALYSIS_ORDER = "by-weight-then-text"  # a word's analyses, the same whichever library looked them up
 PARALLEL_LOOKUPS = 1000  # below this a process pool costs more than it saves
 FAST_CHUNK = 10_000  # words a worker process looks up before it ends (≈ 20 MB of the library's leak)

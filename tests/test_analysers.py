@@ -6,6 +6,7 @@ import json
 import re
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from conftest import DEMO, score_with_cli, shared_file
 from desktop.cli import main
@@ -282,6 +283,27 @@ def test_a_tokens_verdict_is_the_same_in_a_one_word_run_and_a_hundred_thousand_w
     assert all(alone[w] == () for w in TAINTED)
     assert all(alone[w] for w in words[:5])
     assert not any(many.lookupable(w) for w in TAINTED)
+
+
+def test_control_characters_are_unicodes_category_cc():
+    import sys
+    import unicodedata
+    pattern = re.compile(analysers.CONTROL_CHARACTER)
+    assert [c for c in range(sys.maxunicode + 1) if pattern.fullmatch(chr(c))] == \
+        [c for c in range(sys.maxunicode + 1) if unicodedata.category(chr(c)) == "Cc"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["atim", "â", "@", "_EPSILON_SYMBOL_", "[<]", "[>]", "[", "<", "\x00", "\x85", "\x7f",
+                                 "\u2028", "ᐊ", "P.x.y", " ", "-"]), max_size=6).map("".join))
+def test_a_lookupable_word_has_no_control_character_nor_internal_symbol(crk_file, word):
+    import unicodedata
+    analyser = analysers.load(crk_file)
+    from eval_standards import hfstol
+    internal = hfstol.check(crk_file.path).input_multichar  # the analyser's own multi-character input symbols
+    expected = bool(word) and not any(unicodedata.category(c) == "Cc" for c in word) and \
+        not analysers.SPECIAL_SYMBOL.search(word) and not any(s in word for s in internal)
+    assert analyser.lookupable(word) == expected
 
 
 def _state_at_the_end(crk_file, folder):
