@@ -21,7 +21,7 @@ from . import __version__, composite as comp, costs, metrics, stats, surface
 from .conventions import LanguageConventions, infer_conventions
 from .cache import cached
 from .collector import fewer_collections
-from .entry_stats import cached_records, entries_digest
+from .entry_stats import cached_records, corpus_sha256, entries_digest
 from .plugins import MetricPlugin
 from .progress import Cancelled, report  # noqa: F401  (Cancelled: what a cancelled scoring raises)
 from .rubric import Rubric
@@ -196,15 +196,17 @@ def _draw_resamples(card: RunCard, seed: int, n_boot: int) -> None:
 
 
 def _groups(labels: list[str | None]) -> dict[str | None, np.ndarray]:
-    found: dict[str | None, list[int]] = {}
-    for i, label in enumerate(labels):
-        found.setdefault(label, []).append(i)
+    """Each label's rows (ascending), the labels in order: whole numbers by value, then texts, None last."""
+    if labels.count(None) == len(labels):  # most runs have no such labels
+        return {None: np.arange(len(labels))} if labels else {}
+    codes: dict[str | None, int] = {}
+    code = np.fromiter((codes.setdefault(label, len(codes)) for label in labels), dtype=np.int64, count=len(labels))
+    rows = np.split(np.argsort(code, kind="stable"), np.cumsum(np.bincount(code))[:-1])
 
-    def order(item):
-        key = item[0]
+    def order(key):
         return (key is None, (0, int(key)) if key is not None and key.lstrip("-").isdigit() else (1, str(key)))
 
-    return {k: np.array(v) for k, v in sorted(found.items(), key=order)}
+    return {label: rows[codes[label]] for label in sorted(codes, key=order)}
 
 
 def _breakdowns(table: Table, labels: list[str | None], entry_scores: np.ndarray) -> dict:
@@ -294,14 +296,6 @@ class ScoredEntries(Sequence):
 
 # ----------------------------------------------------------------------------- the run
 
-def _sha256(card: RunCard) -> str:
-    """sha256 of "\x1e".join("\x1f".join((id, source, reference, predicted)) …), fed entry by entry."""
-    h = hashlib.sha256()
-    for i, e in enumerate(card.entries):
-        h.update((("\x1e" if i else "") + "\x1f".join((e.id, e.source, e.reference, e.predicted))).encode())
-    return h.hexdigest()
-
-
 @dataclass(frozen=True)
 class ScoredRun:
     """One scored run: the scored run card (spec §9, JSON-able: what is written, printed and shown), the
@@ -371,7 +365,8 @@ def score(card: RunCard, profile: Rubric, *, conventions: LanguageConventions | 
         if plugin.availability() is None:
             plugin.start_run(card.entries)
     hook, hook_id = _leak_hook(plugins)
-    digest = entries_digest(card.entries)  # once: every cache key below includes it
+    corpus = corpus_sha256(card.entries)
+    digest = entries_digest(card.entries, corpus)  # once: every cache key below includes it
     records, from_cache = cached_records(card.entries, conv, card.glossary, hook, hook_id, use_cache, digest,
                                          meanwhile=lambda: _draw_resamples(card, seed, n_bootstrap))
     _report(progress, "language standards", 0.35)
@@ -393,7 +388,7 @@ def score(card: RunCard, profile: Rubric, *, conventions: LanguageConventions | 
             "signatures": surface.signatures(), "consistency": records["consistency"],
             "tools": {"sacrebleu": surface.sacrebleu_version(), "numpy": np.__version__,
                       "python": platform.python_version()},
-            "input": {"path": card.path, "format": card.format, "entries_sha256": _sha256(card)},
+            "input": {"path": card.path, "format": card.format, "entries_sha256": corpus},
             "entry_statistics_from_cache": from_cache, "scoring_seconds": round(time.perf_counter() - started, 3)}
     meta = {k: v for k, v in card.meta.items() if not k.startswith("_") and k not in ("scores", "totals", "lyss")}
     scored = {**meta, "elapsed_seconds": speed["elapsed_seconds"], "scores": run.scores, "totals": totals,

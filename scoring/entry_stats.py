@@ -102,14 +102,25 @@ def cache_key(entries: list[Entry], conv: LanguageConventions, glossary, hook_id
     return h.hexdigest()
 
 
-def entries_digest(entries: list[Entry]) -> str:
-    """A hash of everything a per-entry computation may read from the entries."""
+def corpus_sha256(entries: list[Entry]) -> str:
+    """sha256 of "\x1e".join("\x1f".join((id, source, reference, predicted)) …), fed entry by entry: the
+    scored card's ``entries_sha256``."""
     h = hashlib.sha256()
-    for i, e in enumerate(entries):  # the bytes of "\x1e".join(...), fed entry by entry (never one huge string)
-        h.update(("\x1e" if i else "").encode() + "\x1f".join(
-            [e.id, e.predicted, e.reference, e.source, e.raw_predicted or "\x00",
-             "null" if e.morphological_analysis is None else json.dumps(e.morphological_analysis, ensure_ascii=False),
-             *e.variants]).encode())
+    for i, e in enumerate(entries):
+        h.update((("\x1e" if i else "") + "\x1f".join((e.id, e.source, e.reference, e.predicted))).encode())
+    return h.hexdigest()
+
+
+def entries_digest(entries: list[Entry], corpus: str | None = None) -> str:
+    """A hash of everything a per-entry computation may read from the entries: the :func:`corpus_sha256`
+    (``corpus`` when the caller has it), then the other inputs of each entry that has any."""
+    h = hashlib.sha256((corpus or corpus_sha256(entries)).encode())
+    for i, e in enumerate(entries):
+        if e.raw_predicted is not None or e.morphological_analysis is not None or e.variants:
+            h.update("\x1f".join(
+                [f"\x1e{i}", "\x00" if e.raw_predicted is None else e.raw_predicted,
+                 "null" if e.morphological_analysis is None else json.dumps(e.morphological_analysis, ensure_ascii=False),
+                 *e.variants]).encode())
     return h.hexdigest()
 
 

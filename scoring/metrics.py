@@ -89,9 +89,7 @@ class Statistics:
         return a + b
 
     def finish(self, sums) -> np.ndarray:
-        if self.kind == "chrf":
-            return surface.chrf_from_statistics(sums)
-        return np.array([surface.score_from_statistics(self.kind, row) for row in sums])
+        return surface.scores_from_statistics(self.kind, sums)
 
     def subset(self, rows: np.ndarray) -> "Statistics":
         return Statistics(self.kind, self.matrix[rows], self.sentence[rows])

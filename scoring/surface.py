@@ -136,11 +136,12 @@ def chrf_from_statistics(stats: np.ndarray) -> np.ndarray:
     return np.where(avg_prec + avg_rec != 0, 100 * score, 0.0)
 
 
-def _bleu_sentences(stats: np.ndarray) -> np.ndarray:
-    """Sentence BLEU (effective order, ``exp`` smoothing) of each row: sacrebleu's ``compute_bleu``, its
-    precisions and brevity penalty computed for all rows at once with its operations in its order, the
-    logarithms and their sum by Python's ``math`` and ``sum`` as sacrebleu takes them."""
-    metric = _sentence_bleu()
+def _bleu_scores(metric, stats: np.ndarray) -> np.ndarray:
+    """BLEU (``exp`` smoothing; effective order when the metric has it: a sentence's) of each row: sacrebleu's
+    ``compute_bleu``, its precisions and brevity penalty computed for all rows at once with its operations
+    in its order, the logarithms and their sum by Python's ``math`` and ``sum`` as sacrebleu takes them."""
+    if metric.smooth_method != "exp":
+        return np.array([float(metric._compute_score_from_stats(list(row)).score) for row in stats])
     order = metric.max_ngram_order
     sys_len, ref_len = stats[:, 0], stats[:, 1]
     correct, total = stats[:, 2:2 + order], stats[:, 2 + order:2 + 2 * order]
@@ -151,7 +152,8 @@ def _bleu_sentences(stats: np.ndarray) -> np.ndarray:
     with np.errstate(invalid="ignore", divide="ignore"):
         for n in range(order):
             counting &= total[:, n] != 0
-            effective = np.where(counting, n + 1, effective)
+            if metric.effective_order:
+                effective = np.where(counting, n + 1, effective)
             missed = counting & (correct[:, n] == 0)
             smooth = np.where(missed, smooth * 2, smooth)
             precisions[:, n] = np.where(counting, np.where(missed, 100. / (smooth * total[:, n]),
@@ -173,11 +175,17 @@ def sentence_score(name: str, stats: list[float]) -> float:
 
 def sentence_scores(name: str, stats: np.ndarray) -> np.ndarray:
     """:func:`sentence_score` of each row, the rows computed together: the same floats."""
+    return scores_from_statistics(name, stats, sentence=True)
+
+
+def scores_from_statistics(name: str, stats: np.ndarray, sentence: bool = False) -> np.ndarray:
+    """:func:`score_from_statistics` of each row (bootstrap resamples' sums), or with ``sentence``
+    :func:`sentence_score` of each row, the rows computed together: the same floats."""
     stats = np.atleast_2d(np.asarray(stats, dtype=float))
     if name == "chrf":
         return chrf_from_statistics(stats)
     if name == "bleu":
-        return _bleu_sentences(stats)
+        return _bleu_scores(_sentence_bleu() if sentence else sacrebleu_metrics()["bleu"], stats)
     edits, ref_len = stats[:, 0], stats[:, 1]
     with np.errstate(invalid="ignore", divide="ignore"):
         return 100 * np.where(ref_len > 0, edits / ref_len, np.where(edits > 0, 1.0, 0.0))

@@ -8,6 +8,7 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from conftest import DEMO, ROOT
 from scoring import engine, runcard
@@ -80,3 +81,14 @@ def test_network_guard_fails_connections_off_this_machine():
             s.connect_ex(("10.0.0.1", 9))
     finally:
         s.close()
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from([None, "1", "2", "10", "-3", "a", "B", "é"]), max_size=40))
+def test_groups_are_each_labels_rows_in_the_labels_order(labels):
+    """Difficulty, provenance and domain groups: every label's rows ascending, whole numbers by value first,
+    then texts, None last — whichever labels a run has, none included."""
+    found = engine._groups(labels)
+    assert list(found) == sorted(set(labels), key=lambda k: (k is None, (0, int(k)) if k and k.lstrip("-").isdigit()
+                                                              else (1, str(k))))
+    assert {k: v.tolist() for k, v in found.items()} == {k: [i for i, x in enumerate(labels) if x == k] for k in found}

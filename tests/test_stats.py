@@ -97,6 +97,18 @@ def test_vectorised_chrf_equals_sacrebleu():
     assert surface.chrf_from_statistics(rows).tolist() == want  # the same floats, not nearly
 
 
+def test_resampled_scores_of_every_metric_are_sacrebleus_floats():
+    from conftest import report_texts
+    from scoring import surface
+    found = surface.batch_statistics(*report_texts())
+    rng = np.random.default_rng(1)
+    for name, rows in found.items():
+        sums = np.vstack([rows[rng.integers(0, len(rows), (60, k))].sum(1) for k in (1, 2, 7, len(rows))]
+                         + [np.zeros((1, rows.shape[1]))])
+        assert surface.scores_from_statistics(name, sums).tolist() == [surface.score_from_statistics(name, r)
+                                                                       for r in sums]
+
+
 SENTENCE_TEXT = st.lists(st.sampled_from(["a", "b", "ab", "c.", " ", "  ", "ᐊ", ",", "-", "1"]), max_size=16).map("".join)
 
 
