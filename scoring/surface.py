@@ -11,7 +11,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from . import chrf, ngrams, ter, tokenize
+from . import chrf, ngrams, sacrebleu_tokens, ter
 from .text import normalize_exact
 
 
@@ -67,16 +67,16 @@ def batch_statistics(predicted: list[str], references: list[str],
         elif name == "bleu":
             out[name] = bleu_statistics(sacrebleu_metrics()["bleu"], predicted, references)
         else:
-            out[name] = ter.statistics(tokenize.ter_words(predicted), tokenize.ter_words(references))
+            out[name] = ter.statistics(sacrebleu_tokens.ter_words(predicted), sacrebleu_tokens.ter_words(references))
     return out
 
 
 def bleu_statistics(metric, predicted: list[str], references: list[str]) -> np.ndarray:
     """BLEU's (n × 10) statistics with one reference — hypothesis and reference lengths, then the clipped
     matches and the totals of each order — as ``metric._extract_corpus_statistics`` gives them: the same
-    tokens (:func:`tokenize.bleu_words`), the n-grams matched for the batch at once."""
+    tokens (:func:`sacrebleu_tokens.bleu_words`), the n-grams matched for the batch at once."""
     n, order = len(predicted), metric.max_ngram_order
-    tokens = tokenize.bleu_words(metric, [*predicted, *references])
+    tokens = sacrebleu_tokens.bleu_words(metric, [*predicted, *references])
     symbols, lengths, width = ngrams.numbered(tokens)
     correct = ngrams.clipped_matches(symbols, lengths, n, order, width)
     total = np.maximum(0, lengths[:n, None] - np.arange(order))

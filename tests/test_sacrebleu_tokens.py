@@ -1,4 +1,4 @@
-"""sacrebleu's tokenisations of many texts at once (``scoring.tokenize``) against the metrics' own, text by text."""
+"""sacrebleu's tokenisations of many texts at once (``scoring.sacrebleu_tokens``) against the metrics' own, text by text."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from hypothesis import given, settings, strategies as st
 from sacrebleu.metrics import BLEU, TER
 
 from conftest import report_texts
-from scoring import tokenize
+from scoring import sacrebleu_tokens
 
 PIECES = list("ab é.(),!-'\"&;<>/:9\t\n\r\x00\u00a0\u2028ᐊᓂİẞ𝒜\ud800") + [
     "  ", "abc. ", "1,000", "1.5", "U.S.", "-\n", "<skipped>", "&quot;", "&amp;", "&amp;lt;", "&lt;", "&gt;", "3-4"]
@@ -20,31 +20,31 @@ def _one_by_one(metric, texts: list[str]) -> list[list[str]]:
 @settings(max_examples=400, deadline=None)
 @given(st.lists(TEXT, max_size=8))
 def test_bleu_words_are_13a_text_by_text(texts):
-    assert tokenize.bleu_words(BLEU(), texts) == _one_by_one(BLEU(), texts)
+    assert sacrebleu_tokens.bleu_words(BLEU(), texts) == _one_by_one(BLEU(), texts)
 
 
 @settings(max_examples=400, deadline=None)
 @given(st.lists(TEXT, max_size=8))
 def test_ter_words_are_tercom_text_by_text(texts):
-    assert tokenize.ter_words(texts) == _one_by_one(TER(), texts)
+    assert sacrebleu_tokens.ter_words(texts) == _one_by_one(TER(), texts)
 
 
 def test_other_bleu_settings_go_through_the_metric():
     texts = ["The Cat, sat.", "Ça va?"]
     for metric in (BLEU(lowercase=True), BLEU(tokenize="char"), BLEU(tokenize="none")):
-        assert tokenize.bleu_words(metric, texts) == _one_by_one(metric, texts)
+        assert sacrebleu_tokens.bleu_words(metric, texts) == _one_by_one(metric, texts)
 
 
 def test_the_shared_reports_tokenise_as_sacrebleu_does():
     predicted, references = report_texts()
     texts = [*predicted, *references]
-    assert tokenize.bleu_words(BLEU(), texts) == _one_by_one(BLEU(), texts)
-    assert tokenize.ter_words(texts) == _one_by_one(TER(), texts)
+    assert sacrebleu_tokens.bleu_words(BLEU(), texts) == _one_by_one(BLEU(), texts)
+    assert sacrebleu_tokens.ter_words(texts) == _one_by_one(TER(), texts)
 
 
 def test_the_spaced_class_of_13a_is_ascii_only():
     """The translation table is read off the first expression for ASCII alone: no other code point matches it."""
-    table, _ = tokenize._expressions_13a()
+    table, _ = sacrebleu_tokens._expressions_13a()
     first = BLEU().tokenizer._post_tokenizer._re[0][0]
     assert not [c for c in range(128, 0x110000) if first.fullmatch(chr(c))]
     assert len(table) == 29 and table[ord("(")] == " ( " and ord(".") not in table
