@@ -89,8 +89,8 @@ def _attacks(c: Circle) -> dict:
     run_x = c.hub.one("select run_id from campaigns where id = ?", [c.x])["run_id"]
     hub_code = c.hub.device_id
     l2_rating = c.hub.one("select * from ratings where speaker_id = ? order by position", [c.s2])
-    first_slot = c.hub.one("select * from assignments where campaign_id = ? and speaker_id = ? and position = 5",
-                           [c.x, c.s1])
+    slots = c.hub.rows("select * from assignments where campaign_id = ? and speaker_id = ? order by position",
+                       [c.x, c.s1])
 
     def item(item_id):
         def edit(d):
@@ -119,6 +119,11 @@ def _attacks(c: Circle) -> dict:
             row.update(change)
         return edit
 
+    def another_slots_item(d):
+        """The item of a position the answer is not at, and not its own item (a campaign repeats some items)."""
+        row = next(r for r in d["ratings"] if r["speaker_id"] == c.s1)
+        row.update(item_id=next(s["item_id"] for s in slots if s["item_id"] != row["item_id"]))
+
     def outside(d):
         row = next(r for r in d["ratings"] if r["speaker_id"] == c.s1)
         row.update(item_id=y_item)
@@ -131,7 +136,7 @@ def _attacks(c: Circle) -> dict:
         "another laptop's speaker": (consent, f"belongs to laptop {c.l2.device_id}, which registered them"),
         "another laptop's answer": (resend, f"belongs to laptop {c.l2.device_id}"),
         "an item outside its campaign": (outside, "holds item"),
-        "a position holding another item": (rating(item_id=first_slot["item_id"]), "holds item"),
+        "a position holding another item": (another_slots_item, "holds item"),
         "a position past the end": (rating(position=999), "has no position 999"),
         "more time away than on screen": (rating(seconds=5.0, away_seconds=50.0), "more time away"),
         "ending before it appeared": (rating(started_at="2026-11-30T10:00:00.000000Z",
