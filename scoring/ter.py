@@ -196,7 +196,7 @@ def _group_edits(hyp: np.ndarray, ref: np.ndarray) -> np.ndarray:
     checked = np.zeros(k, dtype=np.int64)
     active = np.arange(k)
     hyp = hyp.copy()
-    while active.size:
+    while active.size:  # one round of sacrebleu's ``_shift`` for every segment still shifting
         h, r = hyp[active], ref[active]
         distance, ops = _distances(h, r, beam, with_ops=True)
         align, hyp_err, ref_err = _alignment(ops, m, n)
@@ -206,6 +206,7 @@ def _group_edits(hyp: np.ndarray, ref: np.ndarray) -> np.ndarray:
         if seg.size:
             moved = _shifted(h, seg, start, length, target)
             score = distance[seg] - _distances(moved, r[seg], beam)[0]
+            # each segment's best shift: most gained, then longest, earliest start, earliest target, first found
             best = np.lexsort((np.arange(seg.size), target, start, -length, -score, seg))
             firsts = best[np.concatenate([[True], seg[best][1:] != seg[best][:-1]])]
             gain[seg[firsts]] = score[firsts]
