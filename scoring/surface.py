@@ -100,8 +100,8 @@ class ReferenceSet:
         bleu = np.asarray(self.bleu._extract_corpus_statistics(predicted, None), dtype=np.float64)
         chars = chrf[:, : 3 * self.chrf0.char_order]
         segment = {"chrF": [float(self.chrf0._compute_score_from_stats(list(row)).score) for row in chars],
-                   "chrF++": [sentence_score("chrf", row) for row in chrf],
-                   "BLEU": [sentence_score("bleu", row) for row in bleu]}
+                   "chrF++": sentence_scores("chrf", chrf).tolist(),
+                   "BLEU": sentence_scores("bleu", bleu).tolist()}
         corpus = {"chrF": float(self.chrf0._compute_score_from_stats(list(chars.sum(0))).score),
                   "chrF++": score_from_statistics("chrf", chrf.sum(0)),
                   "BLEU": score_from_statistics("bleu", bleu.sum(0))}
