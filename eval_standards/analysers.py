@@ -152,23 +152,19 @@ class Analyser:
     """
 
     def __init__(self, file: AnalyserFile):
-        import hfst  # deferred: the compiled HFST library is heavy and optional (availability() says when it is missing)
-
-        layout = hfstol.check(file.path)  # HFST aborts the process on a damaged file: refuse it first, in one line
-        self._probe = start_probe(file)  # one that crashes or hangs the library on a word: before any lookup
+        layout, data = hfstol.read(file.path)  # HFST aborts the process on a damaged file: refuse it first, in one line
+        self._probe = start_probe(file, layout)  # one that crashes or hangs the library on a word: before any lookup
         # an analyser reads letters: its multi-character input symbols are internal (a generator reads tags)
         internal = tuple(layout.input_multichar) if file.kind == "analyser" else ()
         self._unlookupable = re.compile("|".join([CONTROL_CHARACTER, SPECIAL_SYMBOL.pattern, *map(re.escape, internal)]))
+        self._letter_pairs = hfstol.letter_pairs(data, layout) if file.kind == "analyser" else None
+        self._impossible: set[str] = set()  # lookupable words the letter pairs rule out (never saved)
         self.file = file
         self.sha256 = file.sha256()
-        stream = hfst.HfstInputStream(str(file.path))
-        try:
-            self._fst = stream.read()
-        finally:
-            stream.close()
-        self._hfst = hfst
+        self._fst = None  # the hfst binding's transducer, read when first needed (see _binding)
         self._lock = threading.Lock()
-        self.weighted = self._fst.get_type() == hfst.ImplementationType.HFST_OLW_TYPE
+        self.weighted = layout.weighted
+        self._reads_any_symbol = layout.reads_any_symbol
         self._memory: dict[str, tuple[str, ...]] = {}
         self._disk_path = None
         self._dirty = False
@@ -185,6 +181,17 @@ class Analyser:
         one library reads as that symbol and the other as letters. Every path applies it first, so a
         word's verdict never depends on how many words the run has."""
         return bool(word) and self._unlookupable.search(word) is None
+
+    def _worth_looking_up(self, words: list[str]) -> list[str]:
+        """The lookupable ``words`` whose letters the analyser can read in that order
+        (:class:`hfstol.LetterPairs`); the others are remembered as rejected without a lookup — the same
+        verdict, sooner."""
+        words = [w for w in words if self.lookupable(w)]
+        if self._letter_pairs is None or not words:
+            return words
+        possible = self._letter_pairs.possible(words)
+        self._impossible.update(w for w, p in zip(words, possible) if not p)
+        return [w for w, p in zip(words, possible) if p]
 
     def _tested(self) -> None:
         """The file's test run passed (waited for once, before the first lookup)."""
@@ -203,12 +210,15 @@ class Analyser:
         found = self._memory.get(word)
         if found is not None:
             return found
+        if word in self._impossible or not self._worth_looking_up([word]):
+            return ()
         with self._lock:
-            raw = self._fst.lookup(word, output="raw")
+            hfst, transducer = self._binding()
+            raw = transducer.lookup(word, output="raw")
         self.lookups += 1
         seen: dict[str, float] = {}
         for weight, symbols in raw:
-            text = "".join(s for s in symbols if s and not self._hfst.is_diacritic(s))
+            text = "".join(s for s in symbols if s and not hfst.is_diacritic(s))
             if text not in seen or weight < seen[text]:
                 seen[text] = weight
         found = tuple(sorted(seen, key=lambda t: (seen[t], t)))  # ANALYSIS_ORDER
@@ -216,18 +226,31 @@ class Analyser:
         self._dirty = True
         return found
 
+    def _binding(self):
+        """The hfst module and this file read by it — on first use (batches go through the fast library)."""
+        import hfst  # deferred: the compiled HFST library is heavy and optional (hfst_problem() says when it is missing)
+        if self._fst is None:
+            stream = hfst.HfstInputStream(str(self.file.path))
+            try:
+                self._fst = stream.read()
+            finally:
+                stream.close()
+        return hfst, self._fst
+
     @property
     def fast(self) -> bool:
         """Batches go through ALTLab's ``hfst-optimized-lookup`` (about 4× the binding's speed; it reads
-        unweighted analysers only)."""
-        return not self.weighted and fast_lookup_library() is not None
+        unweighted analysers only, and reads no character outside the alphabet through an identity or
+        unknown symbol, where the binding does: such a file's batches go through the binding too)."""
+        return not self.weighted and not self._reads_any_symbol and fast_lookup_library() is not None
 
     def analyse_many(self, words: list[str]) -> None:
         """Fill the cache for many words in worker processes (the hfst binding holds the GIL, so processes,
         not threads)."""
         # the test run goes on meanwhile: worker processes may crash harmlessly; a lookup in this process
         # (analyse, a dead worker's chunk redone) waits for its verdict first
-        todo = [w for w in dict.fromkeys(words) if w not in self._memory and self.lookupable(w)]
+        todo = self._worth_looking_up([w for w in dict.fromkeys(words) if w not in self._memory
+                                       and w not in self._impossible])
         workers = min(os.cpu_count() or 1, 4)
         fast = self.fast
         if (len(todo) < PARALLEL_LOOKUPS or (workers < 2 and not fast)
@@ -351,9 +374,8 @@ def _probe_child(path: str, words: list[str], fast: bool, send, at) -> None:
 class Probe:
     """A test run of an analyser file under way in a forked child (see :func:`start_probe`)."""
 
-    def __init__(self, file: AnalyserFile, mark: Path | None):
+    def __init__(self, file: AnalyserFile, mark: Path | None, layout: hfstol.Layout):
         self.file, self.mark = file, mark
-        layout = hfstol.check(file.path)
         self.words = probe_words(layout)
         context = multiprocessing.get_context("fork")
         self._receive, send = context.Pipe(duplex=False)
@@ -388,7 +410,7 @@ class Probe:
                 pass  # not remembered: tried again next time
 
 
-def start_probe(file: AnalyserFile) -> Probe | None:
+def start_probe(file: AnalyserFile, layout: hfstol.Layout | None = None) -> Probe | None:
     """Start a test run of the file on :func:`probe_words` in a forked child with a time and memory limit;
     ``None`` when this file (by sha256) already passed one, or where processes cannot fork. The caller
     waits for ``result()`` before its first lookup: a file that crashes the C++ library (a damaged
@@ -397,7 +419,7 @@ def start_probe(file: AnalyserFile) -> Probe | None:
     mark = cache_dir() / "fst" / f"{file.sha256()}-probe-{PROBE_VERSION}" if cache_dir() is not None else None
     if (mark is not None and mark.exists()) or not can_fork():
         return None
-    return Probe(file, mark)
+    return Probe(file, mark, layout or hfstol.check(file.path))
 
 
 def probe(file: AnalyserFile) -> None:
