@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 
-from . import campaigns, decisions
+from . import campaigns
 from .store import Store
 
 
@@ -28,6 +28,7 @@ def top_up(store: Store, campaign_id: str, speaker_id: str) -> int:
     registrar = store.one("select registered_by from speakers where id = ?", [speaker_id])
     if registrar is None or registrar["registered_by"] not in (None, store.public_key):
         return 0
+    from . import decisions  # deferred: its statistics load numpy, which the first window needs not wait for
     with store.transaction() as db:
         served = decisions.decide(store, campaign_id)["serving_runs"]
         if not served:

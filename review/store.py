@@ -23,9 +23,7 @@ from contextlib import contextmanager
 from datetime import datetime, timedelta, timezone
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Iterable, Iterator
-
-import sqlite_utils
+from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
 from scoring.errors import InputError
 from scoring.files import atomic_path, json_default
@@ -34,6 +32,9 @@ from . import keys
 from .schema import create_missing
 from .signing import sign_campaign, sign_tombstone
 from .withdrawal import apply_tombstones
+
+if TYPE_CHECKING:
+    import sqlite_utils
 
 SCHEMA_VERSION = 5  # 5: sync_files (a shared folder's bundles as last seen)
 BACKUPS_KEPT = 10
@@ -106,6 +107,7 @@ def _claim_own_rows(db: sqlite_utils.Database) -> None:
 def database(conn: sqlite3.Connection) -> sqlite_utils.Database:
     """sqlite-utils over an open connection, without its plugins: no code that another installed package
     registered runs on a review database (and the app does not scan every installed package as it opens)."""
+    import sqlite_utils  # deferred: it imports numpy (and pandas where installed); the first window needs neither
     return sqlite_utils.Database(conn, execute_plugins=False)
 
 
@@ -153,7 +155,6 @@ class Store:
         if read_only and _scrub_pending(self.path):
             Store(self.path, backup=False, create=False).close()  # a withdrawal left unfinished is finished first
         self.conn = self._connect()
-        self.db = database(self.conn)
         try:
             self._check_lyss()
             self._check_integrity()
@@ -168,6 +169,11 @@ class Store:
         except BaseException:
             self.conn.close()
             raise
+
+    @cached_property
+    def db(self) -> sqlite_utils.Database:
+        """sqlite-utils over this connection, made on first use (see :func:`database`)."""
+        return database(self.conn)
 
     # -- lifecycle -----------------------------------------------------------------------------
 
@@ -274,7 +280,7 @@ class Store:
 
     @cached_property
     def _meta(self) -> dict[str, str]:
-        return {r["key"]: r["value"] for r in self.db["meta"].rows}
+        return dict(self.conn.execute("select key, value from meta"))
 
     @property
     def device_id(self) -> str:

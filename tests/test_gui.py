@@ -392,11 +392,13 @@ def test_the_app_can_draw_its_first_window_and_quit(qtbot, app, tmp_path, monkey
 
 def test_the_window_opens_on_the_speakers_screen_and_builds_each_other_tab_when_first_shown(qtbot, app, review_db):
     """The scoring engine and the study load only for those who open their tabs: a fresh process opening the
-    window imports neither panel's module; in the window, a tab's panel is built when its tab is first
+    window imports neither panel's module, nor numpy nor sqlite-utils (numpy takes a tenth of a second to
+    load, and sqlite-utils loads it); in the window, a tab's panel is built when its tab is first
     shown, with plain-text labels and named buttons like the rest, and the Campaigns tab shows the campaign."""
     program = ("import sys; from desktop.qt_common import application; from desktop.main_window import MainWindow; "
                "app = application(); w = MainWindow(sys.argv[1]); w.show(); app.processEvents(); "
-               "print(sorted(m for m in ('desktop.score_panel', 'desktop.study_panel', 'scoring.engine') "
+               "print(sorted(m for m in ('desktop.score_panel', 'desktop.study_panel', 'scoring.engine', 'numpy', "
+               "'sqlite_utils') "
                "if m in sys.modules)); w.close()")
     path = review_db[0]
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_CONFIG_HOME": str(path.parent / "config")}
