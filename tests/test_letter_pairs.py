@@ -120,8 +120,8 @@ WORDS = ["atim", "atimwak", "nipâw", "wâpamêw", "nikî-nipân", "kitayayamih�
 
 @settings(max_examples=400, deadline=None)
 @given(st.lists(st.one_of(st.sampled_from(WORDS), st.sampled_from(list("aâcêhiîkmnoôpstwyx-'qb.Ê")),
-                          st.characters()), min_size=1, max_size=5).map("".join))
-def test_a_word_the_pairs_rule_out_is_rejected_by_the_analyser(crk, word):
+                          st.characters(blacklist_categories=("Cs",))), min_size=1, max_size=5).map("".join))
+def test_a_word_the_pairs_rule_out_is_rejected_by_the_analyser(crk, word):  # (hfst takes no lone surrogate)
     pairs, binding = crk
     if not pairs.possible([word])[0]:
         assert "\x00" in word or not binding.lookup(word)  # a NUL ends the word inside the library
