@@ -16,6 +16,8 @@ cold() { sync; echo 3 > /proc/sys/vm/drop_caches 2>/dev/null || true; }  # a col
 cold
 echo "cold start: lyss --version $(seconds run "$BIN" --version) s (target < 3 s)"
 cold
-echo "first window (start, window drawn, quit): $(seconds run "$BIN" app --db "$home/first.sqlite" --quit-when-shown) s cold (goal < 1.0 s)"
+echo "first start ever (database made, window drawn, quit): $(seconds run "$BIN" app --db "$home/first.sqlite" --quit-when-shown) s cold"
+cold
+echo "first window (start, window drawn, quit): $(seconds run "$BIN" app --db "$home/first.sqlite" --quit-when-shown) s cold (goal < 1.0 s; python -m bench bundle: median of 5)"
 echo "first window offscreen (app start, window drawn, saved): $(seconds run "$BIN" selftest --gui-screenshot "$home/w.png") s for the whole selftest"
 rm -rf "$home"
