@@ -36,9 +36,11 @@ MEASURE = ("import resource, subprocess, sys, time; t = time.perf_counter(); "
            "p = subprocess.run(sys.argv[1:], capture_output=True, text=True); "
            "print(time.perf_counter() - t, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, p.returncode); "
            "print(p.stdout[-2000:] + p.stderr[-2000:], file=sys.stderr)")
-INPROCESS = ("import resource, sys, time; from review import sync; from review.store import Store; "
+# this process's own peak (VmHWM, in kB): getrusage(RUSAGE_SELF) would also count the peak of the bench
+# process it was forked from (Linux carries ru_maxrss across exec)
+INPROCESS = ("import re, sys, time; from review import sync; from review.store import Store; "
              "s = Store(sys.argv[1], create=False, backup=False); t = time.perf_counter(); sync.sync(s, sys.argv[2]); "
-             "print(time.perf_counter() - t, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)")
+             "print(time.perf_counter() - t, re.search(r'VmHWM:\\s+(\\d+)', open('/proc/self/status').read()).group(1))")
 MERGE_ALL = ("import sys; from pathlib import Path; from review import bundles; from review.store import Store; "
              "s = Store(sys.argv[1]); [bundles.merge(s, str(p)) for p in sorted(Path(sys.argv[2]).glob('*.lyssbundle'))"
              " if p.name != sys.argv[3]]")
