@@ -314,7 +314,7 @@ def _read_lookup_cache(path) -> dict[str, tuple[str, ...]]:
     return {k: tuple(v) for k, v in found.items()}
 
 
-SPECIAL_SYMBOL = re.compile(r"@[^@]*@")  # how HFST writes its special symbols and flag diacritics
+SPECIAL_SYMBOL = hfstol.SPECIAL_SYMBOL
 CONTROL_CHARACTER = "[\x00-\x1f\x7f-\x9f]"  # Unicode's category Cc, all of it (a test checks every code point)
 ANALYSIS_ORDER = "by-weight-then-text"  # a word's analyses, the same whichever library looked them up
 PARALLEL_LOOKUPS = 1000  # below this a process pool costs more than it saves

@@ -4,6 +4,10 @@ HFST's C++ reader aborts the whole process (SIGABRT) on a truncated or damaged f
 here first: the HFST3 header, the optimized-lookup header, the alphabet, and the two tables, whose
 sizes the header fixes (index entries 6 bytes; transitions 8 bytes, 12 when weighted) — the file must
 have exactly that length — and every symbol and target in the tables must point inside them.
+
+The same tables, read as a graph, give an analyser's letter pairs (:func:`letter_pairs`): which letters
+a word it accepts can start and end with, and which can follow which — a word outside them needs no
+lookup.
 """
 
 from __future__ import annotations
@@ -218,7 +222,7 @@ def letter_pairs(data: bytes, found: Layout) -> LetterPairs | None:
     column[letters] = np.arange(len(letters))
     silent = np.zeros(NO_SYMBOL + 1, dtype=bool)  # epsilon, flags (and any other special symbol): read no letter
     silent[0] = True
-    silent[[k for k, name in enumerate(found.alphabet) if SPECIAL.fullmatch(name)]] = True
+    silent[[k for k, name in enumerate(found.alphabet) if SPECIAL_SYMBOL.fullmatch(name)]] = True
     graph = _graph(index, trans, column, silent)
     reads, final = _closure(graph, len(letters))
     follows, ends = _after_each_letter(reads, final, graph.letter_dst, graph.letter, len(letters))
@@ -228,7 +232,7 @@ def letter_pairs(data: bytes, found: Layout) -> LetterPairs | None:
                        following={name: spell(follows[k]) for k, name in enumerate(names) if follows[k].any()})
 
 
-SPECIAL = re.compile(r"@[^@]*@")  # how HFST writes its special symbols and flag diacritics
+SPECIAL_SYMBOL = re.compile(r"@[^@]*@")  # how HFST writes its special symbols and flag diacritics
 
 
 def _states(entry_target: np.ndarray, entry_input: np.ndarray, target: np.ndarray,
