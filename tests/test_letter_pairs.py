@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import struct
 
 import hfst
 import pytest
@@ -142,3 +143,31 @@ def test_real_words_pass_and_most_one_letter_edits_do_not(crk):
     edits = [w[:i] + c + w[i + 1:] for w in words for i in range(len(w)) for c in "bqxê"]
     ruled_out = [e for e, p in zip(edits, pairs.possible(edits)) if not p]
     assert len(ruled_out) > len(edits) / 2 and not any(binding.lookup(e) for e in ruled_out)
+
+
+@pytest.fixture(scope="module")
+def ciw_bytes() -> bytes:
+    return shared_file("fst/ciw-analyser-gt-norm.hfstol").read_bytes()
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.booleans(), st.booleans(), st.integers(0, 2**31), st.integers(0, 3)), min_size=1, max_size=30))
+def test_tables_damaged_past_the_check_still_give_pairs_or_none(ciw_bytes, edits):
+    """Entries rewritten with symbols and targets that the file check lets through (the test run is what
+    refuses such a file): reading the pairs ends without an error."""
+    data = bytearray(ciw_bytes)
+    found = hfstol.layout(ciw_bytes)
+    for in_index, is_input, k, kind in edits:
+        entries = found.index_entries if in_index else found.transitions
+        at = found.tables_at + (6 * (k % entries) if in_index else 6 * found.index_entries + 8 * (k % entries))
+        if is_input:
+            struct.pack_into("<H", data, at, [0, hfstol.NO_SYMBOL, k % found.symbols, 1][kind])
+        else:
+            target = [1, hfstol.NO_TABLE_INDEX, k % (found.index_entries - found.input_symbols - 1),
+                      hfstol.TARGET_TABLE_START + k % (found.transitions - 1)][kind]
+            struct.pack_into("<I", data, at + (2 if in_index else 4), target)
+    try:
+        damaged = hfstol.layout(bytes(data))
+    except ValueError:
+        return  # refused by the check
+    pairs = hfstol.letter_pairs(bytes(data), damaged)
+    assert pairs is None or pairs.possible(["a", "ab", ""]).dtype == bool
