@@ -33,6 +33,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import os
 import zipfile
 from pathlib import Path
 
@@ -51,6 +52,8 @@ FORMAT = "lyss-review-bundle"
 TABLES = TRAVELLING
 MEMBERS = {"manifest.json": 64 * 1024, "manifest.sig": 1024, "data.json": 512 * 1024 * 1024}
 OLDEST_READABLE = 4  # every row signed by its author since schema 4
+PACKING_RATIO = 100  # a bundle's data unpacks to at most this many times the file's size (JSON with signatures
+UNPACKED_FLOOR = 16 * 1024 * 1024  # packs 6–7×), or to this: a zip bomb is refused before it is unpacked
 
 
 def _shared_campaigns(store: Store) -> list[str]:
@@ -122,8 +125,9 @@ def payload_bytes(store: Store, own_only: bool = False) -> bytes:
     return json.dumps(_payload(store, own_only), ensure_ascii=False, sort_keys=True).encode("utf-8")
 
 
-def export_bundle(store: Store, path: str, payload: bytes | None = None) -> dict:
-    """Write the signed bundle atomically (``payload``: from :func:`payload_bytes`, when already made).
+def export_bundle(store: Store, path: str, payload: bytes | None = None, tmp_prefix: str | None = None) -> dict:
+    """Write the signed bundle atomically (``payload``: from :func:`payload_bytes`, when already made;
+    ``tmp_prefix``: how the file being written is named, see :func:`scoring.files.atomic_path`).
     Returns its manifest."""
     target = Path(path)
     if target.exists() and target.resolve() == store.path.resolve():
@@ -134,27 +138,33 @@ def export_bundle(store: Store, path: str, payload: bytes | None = None) -> dict
                 "counts": {t: len(v) for t, v in json.loads(payload).items()}}
     manifest_bytes = json.dumps(manifest, indent=2, sort_keys=True).encode("utf-8")
     signature = keys.sign(store.private_key, manifest_bytes)
-    with atomic_path(target) as tmp, zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_DEFLATED) as z:
+    with atomic_path(target, tmp_prefix) as tmp, zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_DEFLATED) as z:
         z.writestr("manifest.json", manifest_bytes)
         z.writestr("manifest.sig", signature)
         z.writestr("data.json", payload)
     return manifest
 
 
-def _member(z: zipfile.ZipFile, path: str, name: str) -> bytes | None:
-    """One member, read with a hard size limit whatever its header claims (a zip bomb stops here)."""
+def _member(z: zipfile.ZipFile, path: str, name: str, packed: int) -> bytes | None:
+    """One member, read with a hard size limit whatever its header claims (a zip bomb stops here): its own
+    limit, and for the data :data:`PACKING_RATIO` times the size of the whole file (``packed``)."""
     if name not in z.namelist():
         return None
     limit = MEMBERS[name]
+    if name == "data.json" and packed * PACKING_RATIO < limit:
+        limit = max(UNPACKED_FLOOR, packed * PACKING_RATIO)
     info = z.getinfo(name)
     if info.flag_bits & 0x1:  # a LYSS bundle is never encrypted (reading one would ask for a password)
         raise FileProblem(path, name, "an encrypted member: not a LYSS bundle; refused, nothing was merged")
+    too_large = (f"larger than {limit // 1024} KiB unpacked: refused, nothing was merged" if limit == MEMBERS[name]
+                 else f"unpacks to more than {limit // 1024 // 1024} MiB, over {PACKING_RATIO}× the file's size "
+                      f"(a zip bomb?): refused, nothing was merged")
     if info.file_size > limit:
-        raise FileProblem(path, name, f"larger than {limit // 1024} KiB unpacked: refused, nothing was merged")
+        raise FileProblem(path, name, too_large)
     with z.open(info) as fh:
         data = fh.read(limit + 1)
     if len(data) > limit:
-        raise FileProblem(path, name, f"larger than {limit // 1024} KiB unpacked: refused, nothing was merged")
+        raise FileProblem(path, name, too_large)
     return data
 
 
@@ -169,13 +179,14 @@ def read_bundle(path: str, raw: bytes | None = None) -> tuple[dict, dict]:
     """Open a bundle (the file at ``path``, or its bytes ``raw`` already read) and check its signature;
     any damage refuses it whole with a one-line reason."""
     try:
+        packed = len(raw) if raw is not None else os.path.getsize(path)
         with zipfile.ZipFile(io.BytesIO(raw) if raw is not None else path) as z:
             names = z.namelist()
             unknown = sorted(set(names) - set(MEMBERS))
             if unknown or len(names) != len(set(names)):
                 raise FileProblem(path, unknown[0] if unknown else "", "not a LYSS bundle (unexpected member): "
                                                                       "nothing was merged")
-            manifest_bytes, signature, payload = (_member(z, path, n) for n in MEMBERS)
+            manifest_bytes, signature, payload = (_member(z, path, n, packed) for n in MEMBERS)
     except FileNotFoundError:
         raise FileProblem(path, "", "file not found") from None
     except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, OSError, ValueError, NotImplementedError,

@@ -22,7 +22,7 @@ from typing import Any
 from scoring.errors import BadValue, FileProblem, NotFound
 from scoring.runcard import read_json
 
-from . import keys, signing
+from . import keys, signing, sync
 from .laptops import coordinated_campaigns
 from . import tasks as task_defs
 from .tasks.base import segment_id
@@ -323,6 +323,7 @@ def withdraw(store: Store, speaker_id: str) -> dict:
         apply_tombstones(db, [stone])
         mark_withdrawal_pending(db)
     backups = store.complete_withdrawals()
+    sync.republish(store)  # the laptop's bundle in its shared folders, anew without the speaker
     travels = row["registered_by"] in (None, store.public_key) or bool(coordinated_campaigns(store))
     return {"deleted": deleted, "backups": backups, "travels": travels}
 

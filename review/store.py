@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Iterator
 from scoring.errors import InputError
 from scoring.files import atomic_path, json_default
 
-from . import keys
+from . import folder_files, keys
 from .schema import create_missing
 from .signing import sign_campaign, sign_tombstone
 from .withdrawal import apply_tombstones
@@ -365,9 +365,18 @@ class Store:
                 conn.close()
         return done
 
+    def scrub_shared_folders(self) -> None:
+        """In every shared folder this laptop has published to: remove its half-written bundles (a killed
+        sync's) and its published bundle, which may hold a withdrawn speaker's answers (the next sync, or
+        the withdrawal itself, writes it anew without them). A folder out of reach is passed over."""
+        own = folder_files.own_name(self.device_id)
+        for row in self.rows("select folder from sync_files where name = ?", [own]):
+            folder_files.remove_own_leftovers(row["folder"], self.device_id)
+            folder_files.remove_own_bundle(row["folder"], self.device_id)
+
     def complete_withdrawals(self) -> int:
         """Carry out every withdrawal this database records, everywhere it keeps a copy: the tables, the
-        write-ahead log and every backup; then clear the mark :func:`mark_withdrawal_pending` set.
+        write-ahead log, every backup and this laptop's files in its shared folders; then clear the mark :func:`mark_withdrawal_pending` set.
         Every command that opens the database runs this first while the mark is there, so a withdrawal
         interrupted at any step (power cut, kill) is finished by whatever runs next. Returns the
         number of backups rewritten."""
@@ -375,6 +384,7 @@ class Store:
             apply_tombstones(db, self.rows("select * from tombstones"))
         self.checkpoint()
         rewritten = self.scrub_backups()
+        self.scrub_shared_folders()
         with self.transaction():
             self.conn.execute("delete from meta where key = ?", [SCRUB_PENDING])
         self.checkpoint()

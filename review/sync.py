@@ -30,26 +30,31 @@ from typing import Callable
 
 from scoring.errors import FileProblem, InputError
 
-from . import bundles, keys
+from . import bundles, folder_files, keys
 from .store import Store, now
 
-SUFFIX = ".lyssbundle"
+SUFFIX = folder_files.SUFFIX
 COMMIT_EVERY = 1.0  # seconds of merging between two commits
 CACHE_KIB = 64 * 1024  # SQLite's page cache while merging (its default is 2 MiB)
 EVERY_ANSWERS = 20  # the app syncs at start, after this many answers, and at close
+SIZE_FACTOR = 64  # a file is read only when it is at most this many times the largest bundle seen here…
+SIZE_FLOOR = 64 * 1024 * 1024  # …or than this, whichever is larger
+READABLE = ("merged", "published")  # statuses of files whose size says how large a real bundle is here
+INTRINSIC = "rejected"  # a refusal of the file itself (damaged, altered, too large, misnamed): not read again
+#                         until its size or time changes; "refused" (what it needs is not here yet) is retried
 
 
 @dataclass
 class Outcome:
-    """What happened to one bundle of the folder."""
+    """What happened to one entry of the folder (``name`` as the folder gave it, shown escaped)."""
     name: str
-    status: str  # "published", "unchanged", "merged", "refused"
+    status: str  # "published", "unchanged", "merged", "refused", "skipped", "moved aside"
     device: str = ""
     detail: str = ""
     added: dict = field(default_factory=dict)
 
     def line(self) -> str:
-        return f"{self.status:<9} {self.name}" + (f": {self.detail}" if self.detail else "")
+        return f"{self.status:<9} {folder_files.shown(self.name)}" + (f": {self.detail}" if self.detail else "")
 
 
 @dataclass
@@ -66,12 +71,13 @@ class SyncReport:
         return [o for o in self.outcomes if o.status == "merged"]
 
     def as_dict(self) -> dict:
-        return {"folder": self.folder, "bundles": [{"name": o.name, "status": o.status, "device": o.device,
-                                                    "detail": o.detail, **o.added} for o in self.outcomes]}
+        return {"folder": self.folder, "bundles": [{"name": folder_files.shown(o.name, 10_000), "status": o.status,
+                                                    "device": o.device, "detail": o.detail, **o.added}
+                                                   for o in self.outcomes]}
 
 
 def own_name(store: Store) -> str:
-    return f"{store.device_id}{SUFFIX}"
+    return folder_files.own_name(store.device_id)
 
 
 def _folder(folder: str | os.PathLike) -> Path:
@@ -95,44 +101,105 @@ def _remember(store: Store, row: dict) -> None:
         db["sync_files"].upsert({**row, "seen_at": now()}, pk=("folder", "name"))
 
 
-def _candidates(folder: Path, mine: str) -> list[tuple[str, os.stat_result]]:
-    """Other laptops' bundles: regular files ending in .lyssbundle (never links, never partial files)."""
-    found = []
+def size_cap(store: Store) -> int:
+    """The largest file sync reads: :data:`SIZE_FACTOR` times the largest bundle merged or published here,
+    and never less than :data:`SIZE_FLOOR` (a 2 GiB file named like a bundle is refused by its size)."""
+    largest = store.one(f"select max(size) as n from sync_files where status in ({', '.join('?' * len(READABLE))})",
+                        READABLE)
+    return max(SIZE_FLOOR, SIZE_FACTOR * int((largest or {}).get("n") or 0))
+
+
+def _mib(size: int) -> str:
+    return f"{size / 1024 / 1024:,.0f} MiB"
+
+
+def _entries(folder: Path, mine: str) -> tuple[list[tuple[str, os.stat_result]], list[Outcome]]:
+    """Other laptops' bundles to look at (regular files named ``<laptop code>.lyssbundle``, by ``lstat``), and
+    what is skipped or refused by its name or kind alone. Files still arriving (``.syncthing.*.tmp``,
+    ``~syncthing~*.tmp``, dot files) and files not ending in ``.lyssbundle`` are not looked at."""
+    found, others = [], []
     with os.scandir(folder) as entries:
         for entry in entries:
-            if not entry.name.endswith(SUFFIX) or entry.name.startswith((".", "~")) or entry.name == mine:
+            name = entry.name
+            if not name.endswith(SUFFIX) or name.startswith((".", "~")) or name == mine:
                 continue
             try:
                 st = entry.stat(follow_symlinks=False)
             except OSError:
                 continue  # gone while we looked (a transport replacing it)
-            if stat.S_ISREG(st.st_mode):
-                found.append((entry.name, st))
-    return sorted(found)
+            if not stat.S_ISREG(st.st_mode):
+                kind = "a link" if stat.S_ISLNK(st.st_mode) else "a folder" if stat.S_ISDIR(st.st_mode) else \
+                    "not a regular file"
+                others.append(Outcome(name, "skipped", "", f"{kind}, never followed or read"))
+            elif folder_files.laptop_of(name) is None:
+                others.append(Outcome(name, "refused", "", "not named after a laptop code "
+                                                           "(<code>.lyssbundle): not read"))
+            else:
+                found.append((name, st))
+    return sorted(found), others
 
 
-def publish(store: Store, folder: str | os.PathLike) -> Outcome:
+def _move_aside(target: Path) -> str:
+    """Something other than this laptop's bundle under its name (a folder, a link, a device file): renamed,
+    so the bundle can be written. Returns the new name."""
+    aside = target.with_name(f"{target.name}.moved-aside-{now().replace(':', '')}")
+    os.rename(target, aside)
+    return aside.name
+
+
+def publish(store: Store, folder: str | os.PathLike) -> list[Outcome]:
     """Write this laptop's own bundle into the folder when its rows changed (or the file is not the one
-    written last: deleted, or replaced by someone else)."""
+    written last: deleted, or replaced by someone else). Whatever else stands under its name (a folder,
+    a link) is moved aside first and reported; a folder this laptop cannot write to is a refused line."""
     path = _folder(folder)
     key, name = _key(path), own_name(store)
     target = path / name
+    outcomes = []
+    try:
+        st = target.lstat()
+    except OSError:
+        st = None
+    if st is not None and not stat.S_ISREG(st.st_mode):
+        try:
+            aside = _move_aside(target)
+        except OSError as exc:
+            return [Outcome(name, "refused", store.device_id, f"this laptop's own name holds something that is not "
+                                                              f"its bundle, and it cannot be moved aside "
+                                                              f"({exc.strerror}): nothing was published")]
+        outcomes.append(Outcome(name, "moved aside", store.device_id, f"something that was not this laptop's "
+                                                                      f"bundle stood under its name: now {aside}"))
+        st = None
     payload = bundles.payload_bytes(store, own_only=True)
     digest = hashlib.sha256(payload).hexdigest()
     last = _remembered(store, key).get(name)
-    try:
-        st = target.stat()
-    except OSError:
-        st = None
     if last and st and last["sha256"] == digest and (st.st_size, st.st_mtime_ns) == (last["size"], last["mtime_ns"]):
-        return Outcome(name, "unchanged", store.device_id, "this laptop's own bundle")
-    manifest = bundles.export_bundle(store, str(target), payload)
-    st = target.stat()
+        return [*outcomes, Outcome(name, "unchanged", store.device_id, "this laptop's own bundle")]
+    try:
+        manifest = bundles.export_bundle(store, str(target), payload, folder_files.tmp_prefix(store.device_id))
+        st = target.stat()
+    except (FileProblem, OSError) as exc:
+        why = exc.problem if isinstance(exc, FileProblem) else exc.strerror
+        return [*outcomes, Outcome(name, "refused", store.device_id,
+                                   f"this laptop's own bundle could not be written ({why}); the others' bundles "
+                                   f"are merged all the same")]
     _remember(store, {"folder": key, "name": name, "size": st.st_size, "mtime_ns": st.st_mtime_ns, "sha256": digest,
                       "device_code": store.device_id, "created_at": manifest["created_at"],
                       "answers": manifest["counts"]["ratings"], "status": "published", "reason": None})
-    return Outcome(name, "published", store.device_id, f"this laptop's own bundle, {manifest['counts']['ratings']} "
-                                                       f"answers")
+    return [*outcomes, Outcome(name, "published", store.device_id, f"this laptop's own bundle, "
+                                                                   f"{manifest['counts']['ratings']} answers")]
+
+
+def republish(store: Store) -> list[Outcome]:
+    """Publish this laptop's bundle anew in every folder it has published to (after a withdrawal: the old file
+    may hold the speaker's answers). A folder that is gone or cannot be written is a refused line."""
+    outcomes = []
+    for row in store.rows("select folder from sync_files where name = ? and status = 'published'", [own_name(store)]):
+        folder_files.remove_own_leftovers(row["folder"], store.device_id)
+        try:
+            outcomes += publish(store, row["folder"])
+        except InputError as exc:
+            outcomes.append(Outcome(own_name(store), "refused", store.device_id, exc.line()))
+    return outcomes
 
 
 def _added(changed: dict) -> str:
@@ -145,13 +212,8 @@ def _added(changed: dict) -> str:
     return ", ".join(parts)
 
 
-def _merge_one(store: Store, folder: Path, name: str, raw: bytes) -> Outcome:
-    manifest, data = bundles.read_bundle(str(folder / name), raw)
+def _merge_one(store: Store, folder: Path, name: str, manifest: dict, data: dict) -> Outcome:
     device = manifest["device_id"]
-    if name != f"{device}{SUFFIX}":
-        raise FileProblem(str(folder / name), "manifest.json", f"signed by laptop {device}, whose file is "
-                                                               f"{device}{SUFFIX}: each laptop writes only its own "
-                                                               f"file; nothing was merged")
     changed = bundles.merge_read(store, str(folder / name), manifest, data, backup=False, finish_withdrawals=False)
     counts = {k: changed[k] for k in ("ratings_added", "ratings_replaced", "ratings_deleted", "speakers_withdrawn",
                                       "ratings_refused_revoked")}
@@ -162,43 +224,109 @@ def _merge_one(store: Store, folder: Path, name: str, raw: bytes) -> Outcome:
     return Outcome(name, "merged", device, detail, counts)
 
 
-def _read(path: Path) -> bytes | None:
+def _read_checked(folder: Path, name: str, raw: bytes) -> tuple[dict, dict]:
+    """Read a bundle and check what the file alone can say: its zip, signature, and that the laptop its name
+    gives signed it. A refusal here is about the file itself (:data:`INTRINSIC`)."""
+    manifest, data = bundles.read_bundle(str(folder / name), raw)
+    device = manifest["device_id"]
+    if name != folder_files.own_name(device):
+        raise FileProblem(str(folder / name), "manifest.json", f"signed by laptop {device}, whose file is "
+                                                               f"{device}{SUFFIX}: each laptop writes only its own "
+                                                               f"file; nothing was merged")
+    return manifest, data
+
+
+def _read(path: Path, size: int) -> bytes | str:
+    """The file's bytes (at most ``size`` + 1 of them), or why it could not be read."""
     try:
-        return path.read_bytes()
-    except OSError:
-        return None  # replaced or removed while we read: the next sync sees the new one
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+    except FileNotFoundError:
+        return "gone while the folder was read (the next sync looks again)"
+    except OSError as exc:
+        return f"cannot be read ({exc.strerror}): nothing was merged"
+    try:
+        with os.fdopen(fd, "rb") as fh:
+            if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
+                return "not a regular file: not read"
+            return fh.read(size + 1)
+    except OSError as exc:
+        return f"cannot be read ({exc.strerror}): nothing was merged"
+
+
+def _refusal(path: Path, exc: InputError) -> str:
+    return exc.line().removeprefix(f"{path}: ")
 
 
 def sync(store: Store, folder: str | os.PathLike,
          progress: Callable[[str, float], object] | None = None) -> SyncReport:
     """Publish this laptop's bundle, then merge every other bundle of the folder that changed since it was
-    last merged here. Returns one outcome per bundle (this laptop's own first). ``progress(stage, fraction)``
-    is told how far it got."""
+    last merged here. Returns one outcome per entry looked at (this laptop's own first). Everything in the
+    folder is input from a stranger: an entry that cannot be read, is too large, or vanishes is one line,
+    never a crash, and never holds up another bundle. ``progress(stage, fraction)`` is told how far it got."""
     path = _folder(folder)
     key, mine = _key(path), own_name(store)
-    outcomes = [publish(store, path)]
+    folder_files.remove_own_leftovers(path, store.device_id)  # a killed sync's half-written file
+    outcomes = publish(store, path)
     remembered = _remembered(store, key)
-    pending: dict[str, tuple[bytes, dict]] = {}
-    found = _candidates(path, mine)
+    cap = size_cap(store)
+    pending: dict[str, tuple[dict, dict, dict]] = {}
+    try:
+        found, others = _entries(path, mine)
+    except OSError as exc:
+        outcomes.append(Outcome(str(path), "refused", "", f"the folder could not be read ({exc.strerror}: moved, "
+                                                          f"removed or unmounted during the sync); nothing more "
+                                                          f"was merged"))
+        return SyncReport(str(path), outcomes)
+    outcomes += others
     for n, (name, st) in enumerate(found, 1):
-        last = remembered.get(name)
-        if last and last["status"] == "merged" and (st.st_size, st.st_mtime_ns) == (last["size"], last["mtime_ns"]):
-            outcomes.append(Outcome(name, "unchanged", last["device_code"] or ""))
-            continue
-        raw = _read(path / name)
-        if raw is None:
-            continue
-        digest = hashlib.sha256(raw).hexdigest()
-        row = {"folder": key, "name": name, "size": len(raw), "mtime_ns": st.st_mtime_ns, "sha256": digest}
-        if last and last["status"] == "merged" and last["sha256"] == digest:
-            _remember(store, {**last, **row})  # touched, not changed
-            outcomes.append(Outcome(name, "unchanged", last["device_code"] or ""))
-            continue
-        pending[name] = (raw, row)
+        outcome = _look_at(store, path, key, name, st, remembered.get(name), cap, pending)
+        if outcome is not None:
+            outcomes.append(outcome)
         if progress:
             progress("reading the shared folder", n / len(found))
-    outcomes.extend(_merge_pending(store, path, pending, progress))
+    merged = _merge_pending(store, path, pending, progress)
+    outcomes.extend(merged)
+    if any(o.added.get("speakers_withdrawn") for o in merged):
+        outcomes += [o for o in publish(store, path) if o.status != "unchanged"]  # the withdrawn leave our file too
     return SyncReport(str(path), outcomes)
+
+
+def _look_at(store: Store, path: Path, key: str, name: str, st: os.stat_result, last: dict | None, cap: int,
+             pending: dict) -> Outcome | None:
+    """Decide from a file's ``lstat`` and, when it must be read, its bytes, whether it is unchanged, refused
+    or to be merged (put in ``pending``)."""
+    same_file = last is not None and (st.st_size, st.st_mtime_ns) == (last["size"], last["mtime_ns"])
+    if same_file and last["status"] == "merged":
+        return Outcome(name, "unchanged", last["device_code"] or "")
+    if same_file and last["status"] == INTRINSIC:
+        return Outcome(name, "refused", last["device_code"] or "", f"{last['reason']} (unchanged since; not read "
+                                                                   f"again)")
+    row = {"folder": key, "name": name, "size": st.st_size, "mtime_ns": st.st_mtime_ns, "sha256": None}
+    if st.st_size > cap:
+        reason = (f"{_mib(st.st_size)}, larger than any bundle this laptop takes ({_mib(cap)}: {SIZE_FACTOR}× the "
+                  f"largest it has seen): not read")
+        _remember(store, {**row, "device_code": None, "created_at": None, "answers": None, "status": INTRINSIC,
+                          "reason": reason})
+        return Outcome(name, "refused", "", reason)
+    raw = _read(path / name, cap)
+    if isinstance(raw, str):
+        return Outcome(name, "skipped" if raw.startswith("gone") else "refused", "", raw)
+    if len(raw) > cap:  # it grew after its lstat
+        return Outcome(name, "refused", "", f"larger than any bundle this laptop takes ({_mib(cap)}): not read")
+    digest = hashlib.sha256(raw).hexdigest()
+    row.update(size=len(raw), sha256=digest)
+    if last and last["status"] == "merged" and last["sha256"] == digest:
+        _remember(store, {**last, **row})  # touched, not changed
+        return Outcome(name, "unchanged", last["device_code"] or "")
+    try:
+        manifest, data = _read_checked(path, name, raw)
+    except InputError as exc:
+        reason = _refusal(path / name, exc)
+        _remember(store, {**row, "device_code": _claimed_device(raw), "created_at": None, "answers": None,
+                          "status": INTRINSIC, "reason": reason})
+        return Outcome(name, "refused", _claimed_device(raw) or "", reason)
+    pending[name] = (manifest, data, row)
+    return None
 
 
 class _Batch:
@@ -256,7 +384,7 @@ class _Batch:
         self.store.conn.execute("PRAGMA cache_size=-2000")  # SQLite's default again
 
 
-def _merge_pending(store: Store, path: Path, pending: dict[str, tuple[bytes, dict]],
+def _merge_pending(store: Store, path: Path, pending: dict[str, tuple[dict, dict, dict]],
                    progress: Callable[[str, float], object] | None) -> list[Outcome]:
     """Merge in passes: a bundle refused for want of another's rows (a campaign, an enrolment) is tried again
     after the others, until a pass merges nothing."""
@@ -267,14 +395,14 @@ def _merge_pending(store: Store, path: Path, pending: dict[str, tuple[bytes, dic
     with _Batch(store) as batch:
         while pending:
             merged_any = False
-            for name, (raw, row) in list(pending.items()):
+            for name, (manifest, data, row) in list(pending.items()):
                 def remember(outcome: Outcome, row=row) -> dict:
                     manifest = outcome.added.pop("manifest")
                     return {**row, "device_code": outcome.device, "created_at": manifest.get("created_at"),
                             "answers": (manifest.get("counts") or {}).get("ratings"), "status": "merged",
                             "reason": None}
                 try:
-                    results[name] = batch.merge(lambda name=name, raw=raw: _merge_one(store, path, name, raw),
+                    results[name] = batch.merge(lambda name=name, m=manifest, d=data: _merge_one(store, path, name, m, d),
                                                 remember)
                 except InputError as exc:
                     results[name] = Outcome(name, "refused", "", exc.line().removeprefix(f"{path / name}: "))
@@ -286,10 +414,10 @@ def _merge_pending(store: Store, path: Path, pending: dict[str, tuple[bytes, dic
                     progress("merging bundles", done / total)
             if not merged_any:
                 break
-    for name, (raw, row) in pending.items():
-        _remember(store, {**row, "device_code": _claimed_device(raw), "created_at": None, "answers": None,
-                          "status": "refused", "reason": results[name].detail})
-        results[name].device = _claimed_device(raw) or ""
+    for name, (manifest, data, row) in pending.items():  # signed by the laptop its name gives, not taken here yet
+        _remember(store, {**row, "device_code": manifest["device_id"], "created_at": manifest.get("created_at"),
+                          "answers": None, "status": "refused", "reason": results[name].detail})
+        results[name].device = manifest["device_id"]
     return [results[name] for name in sorted(results)]
 
 
@@ -297,7 +425,8 @@ def _claimed_device(raw: bytes) -> str | None:
     """The laptop a refused bundle says it comes from (unverified: for the status list only)."""
     try:
         with zipfile.ZipFile(io.BytesIO(raw)) as z:
-            manifest = json.loads(z.read("manifest.json")[:65536])
+            with z.open("manifest.json") as fh:
+                manifest = json.loads(fh.read(65536))
         device = manifest.get("device_id")
         return device if isinstance(device, str) and keys.normalise_code(device) == device else None
     except Exception:  # noqa: BLE001 — a damaged file simply names no one
@@ -314,7 +443,8 @@ def laptops_seen(store: Store, folder: str | os.PathLike | None = None) -> list[
     for r in store.rows(f"select * from sync_files {where} order by name", params):
         code = r["device_code"] or r["name"].removesuffix(SUFFIX)
         out.append({"code": code, "this_laptop": code == store.device_id, "folder": r["folder"],
-                    "bundle_time": r["created_at"], "answers": r["answers"], "status": r["status"],
+                    "bundle_time": r["created_at"], "answers": r["answers"],
+                    "status": "refused" if r["status"] == INTRINSIC else r["status"],
                     "reason": r["reason"], "seen_at": r["seen_at"], "enrolled": code in enrolled,
                     "coordinator": code in coordinators})
     return out

@@ -35,17 +35,20 @@ def refuse_overwriting_inputs(out: str | os.PathLike | None, inputs: Iterable[st
 
 
 @contextmanager
-def atomic_path(path: str | os.PathLike) -> Iterator[Path]:
+def atomic_path(path: str | os.PathLike, tmp_prefix: str | None = None) -> Iterator[Path]:
     """A temporary file beside ``path`` (same suffix) for the block to fill by any means; when the block
     ends it is flushed to disk and replaces ``path``. A missing or read-only folder or a full disk is one
-    :class:`FileProblem` and leaves nothing behind; so does an exception in the block (re-raised)."""
+    :class:`FileProblem` and leaves nothing behind; so does an exception in the block (re-raised).
+    ``tmp_prefix``: the temporary file is named ``<tmp_prefix><random>.tmp`` (a name its owner recognises
+    if a kill leaves it behind)."""
     target = Path(path)
     if not target.parent.is_dir():
         raise FileProblem(str(target), "", f"no such folder: {target.parent}")
     if target.is_dir():
         raise FileProblem(str(target), "", "is a folder, not a file")
     try:
-        fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=f".tmp{target.suffix}", dir=target.parent)
+        fd, name = (tempfile.mkstemp(prefix=tmp_prefix, suffix=".tmp", dir=target.parent) if tmp_prefix else
+                    tempfile.mkstemp(prefix=f".{target.name}.", suffix=f".tmp{target.suffix}", dir=target.parent))
         os.close(fd)
     except OSError as exc:
         raise FileProblem(str(target), "", f"cannot write here ({exc.strerror})") from None

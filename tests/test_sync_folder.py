@@ -90,7 +90,9 @@ def test_files_still_arriving_links_and_other_files_are_ignored(tmp_path, scored
     outside.write_bytes(whole)
     os.symlink(outside, folder / "AAAA-BBBB-CCCC-DDDD.lyssbundle")
     report = sync.sync(lap, folder)
-    assert statuses(report) == {sync.own_name(lap): "published", sync.own_name(hub): "merged"}
+    assert statuses(report) == {sync.own_name(lap): "published", sync.own_name(hub): "merged",
+                                "AAAA-BBBB-CCCC-DDDD.lyssbundle": "skipped"}  # said, never followed
+    assert not report.refused
 
 
 def test_a_refused_bundle_stops_nothing_else_and_is_named(tmp_path, scored, capsys):
