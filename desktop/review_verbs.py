@@ -114,7 +114,8 @@ def _review_enrol(store, args) -> int:
 
 
 def _review_revoke(store, args) -> int:
-    r = laptops.revoke(store, args.code, laptops.timestamp(args.since) if args.since else None, args.campaign)
+    since = None if args.since is None else laptops.timestamp(args.since)  # `--from ''` is a mistake, not "now"
+    r = laptops.revoke(store, args.code, since, args.campaign)
     print(f"revoked {r['code']} in {len(r['campaigns'])} campaign(s) from {r['from_at']}: its answers signed from "
           f"then on are refused wherever this travels ({r['answers_dropped']} dropped here); earlier ones are kept "
           f"and marked in lyss study reliability")

@@ -91,8 +91,17 @@ def revoke(store: Store, code: str, from_at: str | None = None, campaign_id: str
     and marked in the study as from a revoked laptop. Signed by the coordinator; travels in bundles."""
     device = _code(code, "revoke")
     mine = _my_campaigns(store, campaign_id, "revoke", code)
+    if device == store.device_id:
+        raise BadValue("revoke", code, "that is this laptop's own code: a coordinator cannot revoke itself")
+    enrolled = {r["campaign_id"] for r in store.rows("select campaign_id from enrolments where device_code = ?",
+                                                     [device])}
+    if not enrolled & set(mine):
+        raise BadValue("revoke", code, "that laptop is not enrolled in " + (
+            "that campaign" if campaign_id else "any campaign this laptop coordinates") + ": nothing to revoke "
+            "(check the code on that laptop: lyss review code)")
+    mine = [cid for cid in mine if cid in enrolled]
     stamp = now()
-    since = from_at or stamp
+    since = stamp if from_at is None else from_at
     with store.transaction() as db:
         for cid in mine:
             db["revocations"].insert(signing.sign_row(store.private_key, store.public_key, "revocations", {
@@ -123,20 +132,34 @@ def revoked_from(db, campaign_id: str, device_code: str) -> str | None:
     return rows[0]["since"] if rows else None
 
 
+REVOKED = ("from revocations v join campaigns c on c.id = v.campaign_id and v.signer = c.coordinator "
+           "where v.campaign_id = {t}.campaign_id and v.device_code = {t}.device_id and v.from_at <= {t}.{at}")
+
+
 def apply_revocations(db) -> int:
-    """Delete the answers (and their history) that revoked laptops signed from their revocation's time
-    on. A function of the rows alone, so every laptop that holds the revocation ends up the same.
-    Returns the number of answers deleted."""
+    """Drop what revoked laptops signed from their revocation's time on: an answer first recorded from then on
+    goes (with its history); an answer recorded before and edited from then on goes back to its last version
+    signed before (read from its signed history; its times on screen, which belong to the edit, are left
+    empty). A function of the rows alone, so every laptop that holds the revocation ends up the same.
+    Returns the number of answers deleted or put back."""
     if db.execute("select 1 from revocations limit 1").fetchone() is None:
         return 0  # the usual case, checked at once however many answers the laptop holds
-    revoked = ("from revocations v join campaigns c on c.id = v.campaign_id and v.signer = c.coordinator "
-               "where v.campaign_id = {t}.campaign_id and v.device_code = {t}.device_id and v.from_at <= {t}.{at}")
     named = "device_id in (select device_code from revocations) and"
-    cursor = db.execute(f"delete from ratings where {named} exists (select 1 "
-                        f"{revoked.format(t='ratings', at='updated_at')})")
+    earlier = ("(select h.{column} from rating_history h where h.uuid = ratings.uuid and h.device_id = ratings.device_id "
+               "and h.action != 'undo' and h.at < ratings.created_at_limit order by h.at desc limit 1)")
+    late = f"{named} exists (select 1 {REVOKED.format(t='ratings', at='updated_at')})"
+    limit = (f"(select min(v.from_at) {REVOKED.format(t='ratings', at='updated_at')})")
+    before = f"{late} and exists (select 1 {REVOKED.format(t='ratings', at='updated_at')} and ratings.created_at < " \
+             f"v.from_at)"
+    kept = db.execute(
+        f"update ratings set answers = {earlier.format(column='answers')}, note = {earlier.format(column='note')}, "
+        f"updated_at = {earlier.format(column='at')}, seconds = null, started_at = null, ended_at = null, "
+        f"away_seconds = null, signature = null where {before} and {earlier.format(column='at')} is not null"
+        .replace("ratings.created_at_limit", limit)).rowcount
+    cursor = db.execute(f"delete from ratings where {late}")
     db.execute(f"delete from rating_history where {named} exists (select 1 "
-               f"{revoked.format(t='rating_history', at='at')})")
-    return cursor.rowcount
+               f"{REVOKED.format(t='rating_history', at='at')})")
+    return kept + cursor.rowcount
 
 
 def revocations_of(db, device_code: str) -> list[dict]:

@@ -22,12 +22,26 @@ def trusted_codes(db) -> set[str]:
     return set(own) | {r["code"] for r in db.query("select code from trusted")}
 
 
-def honoured(db, tombstone: dict, trusted: set[str]) -> bool:
+def revoked_since(db) -> dict[str, str]:
+    """Each revoked laptop's code → the earliest time from which a coordinator revoked it (in any campaign)."""
+    if "revocations" not in db.table_names():  # a backup made before revocations existed
+        return {}
+    return {r["device_code"]: r["since"] for r in db.query(
+        "select v.device_code, min(v.from_at) as since from revocations v join campaigns c on c.id = v.campaign_id "
+        "and v.signer = c.coordinator group by v.device_code")}
+
+
+def honoured(db, tombstone: dict, trusted: set[str], revoked: dict[str, str] | None = None) -> bool:
+    """Whether a withdrawal or an undo is carried out here. One signed by a revoked laptop at or after the time
+    it was revoked from is kept but never honoured (a thief cannot delete the answers the study kept)."""
     if not valid_tombstone(tombstone):
         return False
     signer = tombstone["signer"]
     if keys.code_of(signer) in trusted:
         return True
+    since = (revoked or {}).get(keys.code_of(signer))
+    if since is not None and tombstone["deleted_at"] >= since:
+        return False
     if tombstone["kind"] == "speaker":
         found = list(db.query("select registered_by from speakers where id = ?", [tombstone["id"]]))
         return bool(found) and found[0]["registered_by"] == signer
@@ -37,7 +51,7 @@ def honoured(db, tombstone: dict, trusted: set[str]) -> bool:
 
 def apply_tombstones(db, tombstones: list[dict]) -> dict[str, int]:
     """Record the tombstones and apply those honoured here. Returns counts of what was deleted."""
-    trusted = trusted_codes(db)
+    trusted, revoked = trusted_codes(db), revoked_since(db)
     changed = {"ratings_deleted": 0, "speakers_withdrawn": 0}
     for row in tombstones:
         row = {k: row.get(k) for k in ("kind", "id", "deleted_at", "device_id", "signer", "signature")}
@@ -46,7 +60,7 @@ def apply_tombstones(db, tombstones: list[dict]) -> dict[str, int]:
         if not mine or row["deleted_at"] < mine[0]["deleted_at"]:
             db["tombstones"].insert(row, replace=True)  # the earliest of one signer's tombstones for a target
     for row in db.query("select * from tombstones"):
-        if not honoured(db, row, trusted):
+        if not honoured(db, row, trusted, revoked):
             continue
         if row["kind"] == "rating":
             changed["ratings_deleted"] += db.execute("delete from ratings where uuid = ?", [row["id"]]).rowcount

@@ -17,8 +17,18 @@ class InputError(Exception):
         super().__init__(self.line())
 
     def line(self) -> str:
-        parts = [self.path, self.place, self.problem]
+        """The one line; a value longer than anyone reads (a pasted file, a 5,000-character code) is cut."""
+        parts = [_cut(self.path, PATH_SHOWN), _cut(self.place, VALUE_SHOWN), self.problem]
         return ": ".join(" ".join(str(p).splitlines()) for p in parts if p)
+
+
+PATH_SHOWN = 400  # characters of a file name or option a message shows…
+VALUE_SHOWN = 100  # …and of the value or place it names
+
+
+def _cut(text: object, limit: int) -> str:
+    text = str(text)
+    return text if len(text) <= limit else f"{text[:limit]}… ({len(text):,} characters)"
 
 
 class FileProblem(InputError):

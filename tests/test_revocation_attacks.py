@@ -1,0 +1,105 @@
+"""A revoked laptop is a stranger from its revocation's time on: what it signed before stays as it was signed
+then (an edit made later puts the answer back to its earlier version, never drops it), and its withdrawals and
+undos signed later are kept but never honoured. ``revoke`` itself refuses what cannot be meant."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from desktop.cli import main
+from review import bundles, campaigns, laptops
+from review.store import Store, now
+from test_ownership import Circle
+
+ORIGINAL = {"adequacy": 1, "fluency": 2}
+
+
+@pytest.fixture
+def circle(tmp_path, scored_demo):
+    return Circle(tmp_path, campaigns.load_scored(str(scored_demo)))
+
+
+def answers_of(store: Store, device: str) -> dict:
+    return {r["uuid"]: (json.loads(r["answers"]), r["updated_at"]) for r in
+            store.rows("select uuid, answers, updated_at from ratings where device_id = ?", [device])}
+
+
+def test_revoke_refuses_an_empty_date_its_own_code_a_stranger_and_cuts_long_codes(circle, capsys):
+    hub = str(circle.hub.path)
+    cases = {
+        ("--from", ""): "give a date like 2026-11-30",
+        ("--from", "   "): "give a date like 2026-11-30",
+        ("--from", "2026-02-30"): "not a real date",
+    }
+    for (option, value), says in cases.items():
+        assert main(["review", "revoke", circle.l1.device_id, option, value, "--db", hub]) == 2
+        err = capsys.readouterr().err
+        assert says in err and len(err.splitlines()) == 1, err
+    assert main(["review", "revoke", circle.hub.device_id, "--db", hub]) == 2
+    assert "this laptop's own code: a coordinator cannot revoke itself" in capsys.readouterr().err
+    stranger = Store(circle.folder / "stranger.sqlite")
+    assert main(["review", "revoke", stranger.device_id, "--db", hub]) == 2
+    assert "not enrolled in any campaign this laptop coordinates: nothing to revoke" in capsys.readouterr().err
+    assert main(["review", "revoke", circle.l1.device_id, "--campaign", circle.y, "--db", hub]) == 2
+    assert "not enrolled in that campaign" in capsys.readouterr().err
+    assert main(["review", "revoke", "X" * 5000, "--db", hub]) == 2
+    err = capsys.readouterr().err
+    assert len(err) < 400 and "(5,000 characters)" in err, err
+    assert circle.hub.one("select count(*) as n from revocations")["n"] == 0  # nothing was written
+
+
+def test_an_edit_after_the_revocation_puts_the_answer_back_to_its_earlier_version(circle, tmp_path):
+    c = circle
+    before = answers_of(c.hub, c.l1.device_id)
+    assert len(before) == 4
+    since = now()
+    campaigns.answer(c.l1, c.x, c.s1, 0, {"adequacy": 5, "fluency": 5})  # the thief edits a kept answer
+    campaigns.answer(c.l1, c.x, c.s1, 5, ORIGINAL)  # and records a new one
+    late = c.export(c.l1, "l1-edited")
+    laptops.revoke(c.hub, c.l1.device_id, since, c.x)
+    revocation = c.export(c.hub, "revocation")
+    changed = bundles.merge(c.hub, str(late))
+    assert changed["ratings_refused_revoked"] == 2  # the edit undone, the new answer dropped
+    assert answers_of(c.hub, c.l1.device_id) == before  # the pre-revocation version stays, as it was signed
+    # another laptop, in every order, whatever it held first: the same answers
+    seen = []
+    for k, order in enumerate([(c.b1, late, revocation), (late, revocation), (revocation, late), (revocation, c.b1,
+                                                                                                   late)]):
+        target = Store(tmp_path / f"copy{k}.sqlite")
+        laptops.trust(target, c.hub.device_id)
+        bundles.merge(target, str(c.setup))
+        for path in order:
+            bundles.merge(target, str(path))
+        seen.append(answers_of(target, c.l1.device_id))
+    assert all(s == before for s in seen), seen
+    # history signed from the revocation on is gone; the pre-revocation history stays
+    history = c.hub.rows("select at from rating_history where device_id = ?", [c.l1.device_id])
+    assert history and all(h["at"] < since for h in history)
+
+
+def test_withdrawals_and_undos_a_revoked_laptop_signs_later_are_not_honoured(circle, tmp_path):
+    c = circle
+    since = now()
+    laptops.revoke(c.hub, c.l1.device_id, since, c.x)
+    revocation = c.export(c.hub, "revocation")
+    undone = c.l1.one("select uuid from ratings where speaker_id = ? order by updated_at desc", [c.s1])["uuid"]
+    assert campaigns.undo_last(c.l1, c.x, c.s1) is not None  # the thief undoes a kept answer…
+    campaigns.withdraw(c.l1, c.s1)  # the thief deletes the speaker's kept answers
+    late = c.export(c.l1, "l1-withdrew")
+    for order in ([late], [revocation, late]):
+        target = c.hub if order == [late] else Store(tmp_path / "l2-copy.sqlite")
+        if target is not c.hub:
+            laptops.trust(target, c.hub.device_id)
+            for path in (c.setup, c.b1):
+                bundles.merge(target, str(path))
+        for path in order:
+            bundles.merge(target, str(path))
+        assert target.one("select count(*) as n from ratings where speaker_id = ?", [c.s1])["n"] == 4
+        assert target.one("select count(*) as n from ratings where uuid = ?", [undone])["n"] == 1
+        assert target.one("select withdrawn from speakers where id = ?", [c.s1])["withdrawn"] == 0
+        assert target.one("select count(*) as n from tombstones where id = ?", [c.s1])["n"] == 1  # kept, not honoured
+    # the coordinator can still withdraw the speaker (at the speaker's request)
+    campaigns.withdraw(c.hub, c.s1)
+    assert c.hub.one("select count(*) as n from ratings where speaker_id = ?", [c.s1])["n"] == 0
