@@ -152,7 +152,7 @@ def check_content(path: str, data: dict, store) -> None:
 # ----------------------------------------------------------------------------- owners
 
 def check_owners(path: str, data: dict, held: Holdings) -> None:
-    for check in (_runs_items_scores, _coordinator_rows, _speakers, _sequences, _answers):
+    for check in (_runs_items_scores, _coordinator_rows, _speakers, _sequences, _items_once, _answers):
         check(path, data, held)
 
 
@@ -220,6 +220,24 @@ def _sequences(path: str, data: dict, held: Holdings) -> None:
         if original not in ours or (row["qc"] and row["qc_of"] != original) or \
                 (row["qc"] == "degraded" and item.get("kind") != "degraded"):
             _refuse(path, place, f"item {row['item_id']} is not an item of campaign {row['campaign_id']}")
+
+
+def _items_once(path: str, data: dict, held: Holdings) -> None:
+    """A speaker rates an item once in a campaign: a sequence holds an item at one position, and its
+    quality-control repeat at one more at most (else one speaker would count as several raters)."""
+    arriving = {(r["campaign_id"], r["speaker_id"]) for r in data["assignments"]}
+    if not arriving:
+        return
+    where: dict[tuple, int] = {}
+    for (campaign_id, speaker_id, position), r in sorted(held.sequence.items()):
+        if (campaign_id, speaker_id) not in arriving or r["qc"] == "degraded":
+            continue
+        key = (campaign_id, speaker_id, r["item_id"], r["qc"])
+        if key in where:
+            _refuse(path, f"assignments ({speaker_id} position {position})",
+                    f"speaker {speaker_id}'s sequence in campaign {campaign_id} gives item {r['item_id']} at positions "
+                    f"{where[key]} and {position}: one speaker rates an item once (a quality-control repeat aside)")
+        where[key] = position
 
 
 def _answers(path: str, data: dict, held: Holdings) -> None:

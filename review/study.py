@@ -33,14 +33,16 @@ from .tasks import Pairs, Words
 def answers(store: Store, task: str, question: str, campaign_id: str | None = None,
             columns: tuple[str, ...] | None = None) -> list:
     """Non-QC answers to one question: speaker, item, campaign, run, entry, when it was recorded and the
-    value (dicts); with ``columns``, tuples of just those columns and the value (large studies)."""
+    value (dicts); with ``columns``, tuples of just those columns and the value (large studies).
+    One speaker's answers to one item count once, whatever positions they came in (the first position's)."""
     # SQLite reads the one answer out of the JSON (json_extract; text answers stay text), or the task
     # derives it (task E's MQM-style score of its spans)
     value, value_params = task_defs.task(task).value_sql(question)
     named = {"speaker_id": "r.speaker_id", "item_id": "r.item_id", "campaign_id": "r.campaign_id",
              "run_id": "i.run_id", "entry_id": "i.entry_id", "recorded_at": "r.created_at"}
     chosen = columns if columns is not None else tuple(named)
-    sql = (f"select {', '.join(named[c] for c in chosen)}, {value} from ratings r "
+    sql = (f"select r.campaign_id, r.speaker_id, r.item_id, r.position, {', '.join(named[c] for c in chosen)}, "
+           f"{value} from ratings r "
            "join assignments a on a.campaign_id = r.campaign_id and a.speaker_id = r.speaker_id and "
            "a.position = r.position join campaigns c on c.id = r.campaign_id join items i on i.id = r.item_id "
            "join speakers s on s.id = r.speaker_id where a.qc = '' and s.withdrawn = 0 and c.task = ?")
@@ -48,11 +50,16 @@ def answers(store: Store, task: str, question: str, campaign_id: str | None = No
     if campaign_id:
         sql += " and r.campaign_id = ?"
         params.append(campaign_id)
-    rows = store.conn.execute(sql, params)
+    rows = [row for row in store.conn.execute(sql, params) if row[-1] is not None]
+    first: dict[tuple, int] = {}
+    for row in rows:
+        if first.setdefault(row[:3], row[3]) > row[3]:
+            first[row[:3]] = row[3]
+    once = (row[4:] for row in rows if first[row[:3]] == row[3])
     if columns is not None:
-        return [row for row in rows if row[-1] is not None]
+        return list(once)
     keys = (*chosen, "value")
-    return [dict(zip(keys, row)) for row in rows if row[-1] is not None]
+    return [dict(zip(keys, row)) for row in once]
 
 
 def reliability_matrix(rows: list[dict], numeric: bool = True) -> tuple[np.ndarray, list[str], list[str]]:

@@ -103,3 +103,37 @@ def test_withdrawals_and_undos_a_revoked_laptop_signs_later_are_not_honoured(cir
     # the coordinator can still withdraw the speaker (at the speaker's request)
     campaigns.withdraw(c.hub, c.s1)
     assert c.hub.one("select count(*) as n from ratings where speaker_id = ?", [c.s1])["n"] == 0
+
+
+def test_one_speaker_given_an_item_at_several_positions_is_refused_and_counted_once(circle, tmp_path):
+    """The attack: an enrolled laptop appends positions that repeat items its speaker already has, answers
+    them, and signs it all itself. The merge refuses it with the rule named; and whatever a database holds,
+    the study counts one speaker's answers to one item once."""
+    c = circle
+    first = c.l1.rows("select * from assignments where speaker_id = ? and qc = '' order by position", [c.s1])
+    answered = c.l1.rows("select * from ratings where speaker_id = ? order by position", [c.s1])
+    length = c.l1.one("select count(*) as n from assignments where speaker_id = ?", [c.s1])["n"]
+
+    def repeat_each(data):
+        for k, (slot, rating) in enumerate(zip(first, answered)):
+            extra = {**slot, "position": length + k}
+            data["assignments"].append(extra)
+            data["ratings"].append({**rating, "uuid": f"{rating['uuid'][:-4]}ffff", "position": length + k})
+
+    forged = c.forged("repeats", repeat_each)
+    from scoring.errors import InputError
+    with pytest.raises(InputError, match=r"gives item it-\w+ at positions \d+ and \d+: one speaker rates an item "
+                                         r"once \(a quality-control repeat aside\)"):
+        bundles.merge(c.hub, str(forged))
+    # a database that holds such rows anyway (made before this check) counts each speaker once per item
+    from review import study
+    before = study.answers(c.hub, "A", "adequacy", c.x)
+    with c.hub.transaction() as db:
+        db.conn.execute("PRAGMA foreign_keys=OFF")
+        for k, (slot, rating) in enumerate(zip(first, answered)):
+            db["assignments"].insert({**slot, "position": length + k})
+            db["ratings"].insert({**rating, "uuid": f"dup-{k}", "position": length + k,
+                                  "answers": json.dumps({"adequacy": 5, "fluency": 5})})
+    after = study.answers(c.hub, "A", "adequacy", c.x)
+    assert sorted((r["speaker_id"], r["item_id"], r["value"]) for r in after) == \
+        sorted((r["speaker_id"], r["item_id"], r["value"]) for r in before)
