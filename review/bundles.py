@@ -86,7 +86,9 @@ def _payload(store: Store, own_only: bool = False) -> dict:
             "campaign_items ci join items i on i.id = ci.item_id where ci.campaign_id in (select id from temp.shared))")
     wheres = {
         "runs": (f"where t.id in {runs}", []),
-        "items": (f"where t.run_id in {runs}", []),
+        # a degraded item travels with the live sequence that uses it (a withdrawn speaker's stays here)
+        "items": (f"where t.run_id in {runs} and (t.kind != 'degraded' or t.id in (select a.item_id from assignments "
+                  f"a join speakers s on s.id = a.speaker_id where a.qc = 'degraded' and s.withdrawn = 0))", []),
         "human_scores": (f"where t.item_id in (select id from items where run_id in {runs})", []),
         "campaigns": ("where t.id in (select id from temp.shared)", []),
         "campaign_items": (in_shared, []),

@@ -82,17 +82,22 @@ def import_forms(store: Store, path: str) -> dict:
         except InputError as exc:  # an unknown campaign, speaker or position: named with the file's line
             raise FileProblem(path, f"line {lineno}", exc.line()) from None
         if parsed is not None:
-            ready.append(parsed)
+            ready.append((lineno, *parsed))
     added = 0
     sessions: dict[tuple, ReviewSession] = {}
     with store.transaction():
-        for campaign_id, speaker_id, position, answers, note in ready:
-            existing = campaigns.item_at(store, campaign_id, speaker_id, position)
-            if existing["answer"] == answers and existing["note"] == note:
-                continue
-            if (campaign_id, speaker_id) not in sessions:
-                sessions[(campaign_id, speaker_id)] = ReviewSession(store, campaign_id, speaker_id)
-            sessions[(campaign_id, speaker_id)].record(position, answers, note, medium="paper")
+        for lineno, campaign_id, speaker_id, position, answers, note in ready:
+            try:
+                existing = campaigns.item_at(store, campaign_id, speaker_id, position)
+                if existing["answer"] == answers and existing["note"] == note:
+                    continue
+                if (campaign_id, speaker_id) not in sessions:
+                    sessions[(campaign_id, speaker_id)] = ReviewSession(store, campaign_id, speaker_id)
+                sessions[(campaign_id, speaker_id)].record(position, answers, note, medium="paper")
+            except FileProblem:
+                raise
+            except InputError as exc:  # a speaker withdrawn since the forms were printed: the file's line says who
+                raise FileProblem(path, f"line {lineno}", exc.line()) from None
             added += 1
     return {"rows": len(rows), "answered": len(ready), "recorded": added, "blank": len(rows) - len(ready)}
 

@@ -413,13 +413,16 @@ def record_answer(store: Store, campaign_id: str, speaker_id: str, answers: Any,
                   position: int | None = None, medium: str | None = None) -> tuple[int | None, str | None]:
     """One answer from outside the app (``lyss review answer``, a paper form): checked against the task
     before anything is written, recorded through the speaker's session at ``position`` (default: the
-    next unanswered item). Returns (position, uuid), or (None, None) when every item is answered."""
+    next unanswered item). Returns (position, uuid), or (None, None) when every item is answered.
+    One transaction: an answer refused for any reason leaves nothing behind (not even the speaker's new
+    sequence)."""
     task_defs.task(campaigns.campaign(store, campaign_id)["task"]).validate(answers)
-    session = ReviewSession(store, campaign_id, speaker_id)
-    if position is None:
-        position = campaigns.next_position(store, campaign_id, speaker_id)
-        if position is None:
-            return None, None
-    if not isinstance(position, int) or position < 0:
+    if position is not None and (not isinstance(position, int) or position < 0):
         raise BadValue("--position", str(position), "must be a position of the speaker's sequence (0, 1, …)")
-    return position, session.record(position, answers, note, medium=medium)
+    with store.transaction():
+        session = ReviewSession(store, campaign_id, speaker_id)
+        if position is None:
+            position = campaigns.next_position(store, campaign_id, speaker_id)
+            if position is None:
+                return None, None
+        return position, session.record(position, answers, note, medium=medium)

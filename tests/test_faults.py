@@ -4,6 +4,7 @@ disk (a real 4 MB tmpfs), CSV cells that a spreadsheet would run, a bad answer t
 from __future__ import annotations
 
 import csv
+import json
 import os
 import shutil
 import subprocess
@@ -190,3 +191,22 @@ def test_a_planted_cache_file_cannot_run_code(tmp_path, monkeypatch):
     cache.clear_memory()
     value, hit = cache.cached("entries", "key", lambda: {"fresh": True})
     assert value == {"fresh": True} and not hit and not marker.exists()
+
+
+def test_an_answer_refused_after_the_task_check_writes_nothing_either(tmp_path, scored_demo, capsys):
+    """Refused at a position the sequence does not have, or for a span past the item's text: the speaker's new
+    sequence, their degraded items and the practice round are not written either."""
+    db = str(tmp_path / "r.sqlite")
+    with Store(db) as store:
+        a = campaigns.create_campaign(store, campaigns.load_scored(str(scored_demo)), "A", items=10)
+        e = campaigns.create_campaign(store, campaigns.load_scored(str(scored_demo)), "E", items=10)
+        spk = campaigns.add_speaker(store, "Mary", "LYSS study")
+        before = {t: store.one(f"select count(*) as n from [{t}]")["n"] for t in ("assignments", "items", "ratings")}
+    past = json.dumps({"spans": [{"start": 5000, "end": 5010, "severity": "minor"}], "score": 40})
+    for cid, options in ((a, ["--position", "1000000", "--answers", '{"adequacy": 3, "fluency": 1}']),
+                         (e, ["--position", "0", "--answers", past])):
+        capsys.readouterr()
+        assert main(["review", "answer", "--db", db, "--campaign", cid, "--speaker", spk, *options]) == 2
+        assert capsys.readouterr().err.count("\n") == 1
+        with Store(db, read_only=True) as store:
+            assert {t: store.one(f"select count(*) as n from [{t}]")["n"] for t in before} == before, options

@@ -170,3 +170,19 @@ def test_forms_print_in_the_speakers_language(tmp_path, scored_demo, capsys):
 def _pdf_text(pdf) -> str:
     from pypdf import PdfReader
     return " ".join(" ".join(page.extract_text() for page in PdfReader(str(pdf)).pages).split())
+
+
+def test_a_row_of_a_speaker_withdrawn_since_printing_is_refused_naming_the_file_and_line(tmp_path, scored_demo,
+                                                                                         capsys):
+    db, campaign, speaker = _setup(tmp_path, scored_demo, capsys, "A")
+    template = tmp_path / "forms.csv"
+    assert main(["review", "print-forms", "--db", db, "--campaign", campaign, "--speaker", "Mary",
+                 "--out", str(tmp_path / "forms.pdf")]) == 0
+    _fill(template, lambda row: {"adequacy": "3", "fluency": "4"})
+    assert main(["review", "withdraw", "--db", db, speaker]) == 0
+    capsys.readouterr()
+    assert main(["review", "import-forms", "--db", db, str(template)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"lyss: {template}: line 2: ") and err.count("\n") == 1, err
+    with Store(db, read_only=True) as store:
+        assert store.one("select count(*) as n from ratings")["n"] == 0
