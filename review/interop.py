@@ -8,6 +8,9 @@ import csv
 import io
 import json
 import math
+import os
+import shutil
+import tempfile
 from collections import Counter, defaultdict
 from pathlib import Path
 
@@ -58,9 +61,13 @@ def read_scores(path: Path) -> dict[str, list[float | None]]:
             continue
         try:
             system, value = line.split("\t")
-            out[system].append(None if value.strip() == "None" else float(value))
+            number = None if value.strip() == "None" else float(value)
         except ValueError:
             raise FileProblem(str(path), f"line {lineno}", "expected SYSTEM<TAB>SCORE") from None
+        if number is not None and not math.isfinite(number):
+            raise FileProblem(str(path), f"line {lineno}", f"{value.strip()!r} is not a finite number (a missing "
+                                                          f"score is written None)")
+        out[system].append(number)
     return out
 
 
@@ -300,6 +307,27 @@ def export_ratings(store: Store, path: str, fmt: str = "csv", include_raw: bool 
     return len(rows)
 
 
+def _write_tree(root: Path, files: dict[str, str]) -> None:
+    """Write files under ``root``: all of them in a staging folder beside it first, then moved in (a folder that
+    cannot be written, or a full disk, leaves nothing there); a problem is one line."""
+    try:
+        root.parent.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=f".{root.name}.", dir=root.parent))
+    except OSError as exc:
+        raise FileProblem(str(root), "", f"cannot write here ({exc.strerror}): nothing was written") from None
+    try:
+        for relative, text in files.items():
+            (staging / relative).parent.mkdir(parents=True, exist_ok=True)
+            (staging / relative).write_text(text, "utf-8")
+        for relative in files:
+            (root / relative).parent.mkdir(parents=True, exist_ok=True)
+            os.replace(staging / relative, root / relative)
+    except OSError as exc:
+        raise FileProblem(str(root), "", f"cannot write here ({exc.strerror}): nothing was written") from None
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+
+
 def export_mtme(store: Store, folder: str, lp: str, human: str) -> dict:
     """Write the runs sharing one set of entries as an mt-metrics-eval test set with their human scores."""
     scores = study.item_scores(store, human)
@@ -313,20 +341,19 @@ def export_mtme(store: Store, folder: str, lp: str, human: str) -> dict:
         raise NotFound("--human", human, "no run has these human scores")
     entries = sorted(set.intersection(*(set(by_run[r["id"]]) for r in runs)), key=lambda e: (len(e), e))
     root = Path(folder)
-    for sub in ("sources", "references", f"system-outputs/{lp}", "human-scores"):
-        (root / sub).mkdir(parents=True, exist_ok=True)
     first = by_run[runs[0]["id"]]
-    (root / "sources" / f"{lp}.txt").write_text("".join(first[e]["source"] + "\n" for e in entries), "utf-8")
-    (root / "references" / f"{lp}.refA.txt").write_text("".join(first[e]["reference"] + "\n" for e in entries), "utf-8")
+    files = {f"sources/{lp}.txt": "".join(first[e]["source"] + "\n" for e in entries),
+             f"references/{lp}.refA.txt": "".join(first[e]["reference"] + "\n" for e in entries)}
     seg, sysl = [], []
     for r in runs:
         name = r["name"].replace("/", "_").replace("\t", " ")
-        (root / "system-outputs" / lp / f"{name}.txt").write_text(
-            "".join(by_run[r["id"]][e]["output"].replace("\n", " ") + "\n" for e in entries), "utf-8")
+        files[f"system-outputs/{lp}/{name}.txt"] = "".join(by_run[r["id"]][e]["output"].replace("\n", " ") + "\n"
+                                                           for e in entries)
         vals = [scores.get(by_run[r["id"]][e]["id"]) for e in entries]
         seg += [f"{name}\t{'None' if v is None else v}\n" for v in vals]
         present = [v for v in vals if v is not None]
         sysl.append(f"{name}\t{np.mean(present) if present else 'None'}\n")
-    (root / "human-scores" / f"{lp}.{human}.seg.score").write_text("".join(seg), "utf-8")
-    (root / "human-scores" / f"{lp}.{human}.sys.score").write_text("".join(sysl), "utf-8")
+    files[f"human-scores/{lp}.{human}.seg.score"] = "".join(seg)
+    files[f"human-scores/{lp}.{human}.sys.score"] = "".join(sysl)
+    _write_tree(root, files)
     return {"systems": len(runs), "segments": len(entries), "folder": str(root)}

@@ -244,3 +244,30 @@ def test_reweight_does_not_write_a_profile_worse_than_the_default(rated, tmp_pat
     with pytest.raises(InputError, match="predicts the speakers worse"):
         reweight.reweight(store, "adequacy_z", "A", str(out), force=False)
     assert not out.exists()
+
+
+def test_non_finite_scores_and_an_unwritable_export_folder_are_one_line(rated, tmp_path, capsys):
+    from desktop.cli import main
+    store, _, _, _, _ = rated
+    interop.export_mtme(store, str(tmp_path / "mtme"), "en-crk", "adequacy")
+    scores = tmp_path / "mtme" / "human-scores" / "en-crk.adequacy.sys.score"
+    good = scores.read_text("utf-8")
+    db = str(tmp_path / "back.sqlite")
+    Store(db).close()
+    for bad in ("nan", "-inf", "inf", "NaN"):
+        system = good.split("\t")[0]
+        scores.write_text(f"{system}\t{bad}\n", "utf-8")
+        capsys.readouterr()
+        assert main(["study", "import-mtme", str(tmp_path / "mtme"), "--lp", "en-crk", "--human", "adequacy",
+                     "--db", db]) == 2
+        err = capsys.readouterr().err
+        assert err == f"lyss: {scores}: line 1: {bad!r} is not a finite number (a missing score is written None)\n"
+    with Store(db, read_only=True) as back:
+        assert back.one("select count(*) as n from runs")["n"] == 0
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder")
+    capsys.readouterr()
+    assert main(["review", "export", "--format", "mtme", "--lp", "en-crk", "--out", str(blocked / "mtme"),
+                 "--db", str(store.path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"lyss: {blocked / 'mtme'}: cannot write here (") and err.count("\n") == 1, err
