@@ -8,7 +8,7 @@ from scoring import gate as gating, rubric as rubrics, runcard, runs, scorecard
 from scoring.errors import BadValue
 from scoring.files import json_text
 
-from .terminal import ProgressBar
+from .terminal import ProgressBar, shown
 
 
 def _prepare(args, card):
@@ -84,17 +84,16 @@ def cmd_gate(args) -> int:
 
 def cmd_rubric(args) -> int:
     rb = rubrics.load_rubric(args.rubric, "rubrics")
-    items = rubrics.read_items(args.items)
-    scored = [rubrics.score_item(rb, item, args.items, k) for k, item in enumerate(items, 1)]
-    mean = sum(s["score"] for s in scored if s["score"] is not None) / len(scored)
-    result = {"rubric": rb.describe(), "score": mean, "items": scored}
+    result = rubrics.score_items(rb, rubrics.read_items(args.items), args.items)
     if args.out:
         runcard.write_json_atomic(args.out, result)
     if args.json:
         print(json_text(result, indent=2))
-    else:
-        print(f"{rb.name}: mean score {mean:.4f} over {len(scored)} items")
-        for s in scored:
-            parts = " ".join(f"{k}={v:g}" for k, v in s["breakdown"].items())
-            print(f"  {s['item']}: {s['score']:.2f}  {parts}")
+        return 0
+    mean, items = result["score"], result["items"]
+    print(f"{rb.name}: mean score {mean:.4f} over {result['scored_items']} of {len(items)} items" if mean is not None
+          else f"{rb.name}: no score (no dimension of this rubric has a check to run) over {len(items)} items")
+    for s in items:
+        parts = " ".join(f"{k}={'—' if v is None else format(v, 'g')}" for k, v in s["breakdown"].items())
+        print(f"  {shown(s['item'])}: {'no score' if s['score'] is None else format(s['score'], '.2f')}  {parts}")
     return 0

@@ -285,6 +285,15 @@ def score_item(rubric: Rubric, item: dict, path: str = "<items>", number: int = 
             "breakdown": result["breakdown"], "weighted": result["weighted"]}
 
 
+def score_items(rubric: Rubric, items: list[dict], path: str = "<items>") -> dict:
+    """Every item through :func:`score_item`, and the mean of the scores there are (``None`` when no item
+    has one: a rubric whose dimensions have no check scores nothing, honestly)."""
+    scored = [score_item(rubric, item, path, k) for k, item in enumerate(items, 1)]
+    scores = [s["score"] for s in scored if s["score"] is not None]
+    return {"rubric": rubric.describe(), "score": sum(scores) / len(scores) if scores else None,
+            "scored_items": len(scores), "items": scored}
+
+
 def read_items(path: str) -> list[dict]:
     """Rubric items from a JSON list (or ``{"items": [...]}``) or a JSONL file."""
     items: list = []

@@ -125,3 +125,17 @@ def test_bootstrap_and_trials_have_an_upper_bound(capsys):
         assert main(argv) == 2
         err = capsys.readouterr().err
         assert "is outside 1–100,000" in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_rubric_that_checks_nothing_scores_nothing_honestly(tmp_path, capsys):
+    unchecked = {**RUBRIC, "dimensions": [{k: v for k, v in d.items() if k != "check"} for d in RUBRIC["dimensions"]]}
+    items, rubric = write(tmp_path / "items.json", ITEMS), write(tmp_path / "r.json", unchecked)
+    capsys.readouterr()
+    assert main(["rubric", items, "--rubric", rubric]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "capstone: no score (no dimension of this rubric has a check to run) over 2 items", out
+    assert out[1].startswith("  1: no score")
+    assert one_line_or_json(capsys, ["rubric", items, "--rubric", rubric, "--json"])["score"] is None
+    half = {**RUBRIC, "dimensions": [RUBRIC["dimensions"][0], *unchecked["dimensions"][1:]]}
+    assert main(["rubric", items, "--rubric", write(tmp_path / "half.json", half)]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == "capstone: mean score 1.0000 over 2 of 2 items"
