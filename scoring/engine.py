@@ -91,9 +91,13 @@ def _build_table(run: "_Scoring") -> Table:
     return Table(columns, len(run.card.entries))
 
 
-def _plugin_results(plugin: MetricPlugin, card: RunCard, use_cache: bool, digest: str) -> list[dict]:
-    """Per-entry results of a plugin; cached when the plugin states a ``cache_id`` (its name, data and
-    analyser fingerprints), so a warm re-score skips every lookup."""
+CACHE_DAMAGE = (KeyError, TypeError, ValueError, IndexError, AttributeError)  # what a planted cache file can cause
+
+
+def _plugin_results(plugin: MetricPlugin, card: RunCard, use_cache: bool, digest: str) -> tuple[list[dict], bool]:
+    """Per-entry results of a plugin, and whether they came from the cache; cached when the plugin states a
+    ``cache_id`` (its name, data and analyser fingerprints), so a warm re-score skips every lookup. A cache
+    file of another shape (a list of another length, a number: damaged or planted) counts as absent."""
 
     def compute() -> list[dict]:
         plugin.prepare(card.entries)  # batch work first, e.g. looking up every unique word at once
@@ -101,9 +105,27 @@ def _plugin_results(plugin: MetricPlugin, card: RunCard, use_cache: bool, digest
 
     cache_id = plugin.cache_id
     if not cache_id or not use_cache:
-        return compute()
+        return compute(), False
     key = hashlib.sha256(f"{__version__}|{cache_id}|{digest}".encode()).hexdigest()
-    return cached("plugins", key, compute)[0]
+    results, hit = cached("plugins", key, compute)
+    if hit and not (isinstance(results, list) and len(results) == len(card.entries)
+                    and all(isinstance(r, dict) for r in results)):
+        return compute(), False
+    return results, hit
+
+
+def _plugin_values(plugin: MetricPlugin, card: RunCard, use_cache: bool, digest: str) -> tuple[list[dict], dict,
+                                                                                                  dict]:
+    """A plugin's per-entry results, corpus values and columns; results from a cache file that the plugin
+    cannot read (keys or values of another kind) are computed again."""
+    results, hit = _plugin_results(plugin, card, use_cache, digest)
+    try:
+        return results, plugin.aggregate(results), plugin.columns(results)
+    except CACHE_DAMAGE:
+        if not hit:
+            raise
+    results, _ = _plugin_results(plugin, card, False, digest)
+    return results, plugin.aggregate(results), plugin.columns(results)
 
 
 def _run_plugins(card: RunCard, plugins: Iterable[MetricPlugin], use_cache: bool = True,
@@ -122,9 +144,8 @@ def _run_plugins(card: RunCard, plugins: Iterable[MetricPlugin], use_cache: bool
             for key in plugin.provides:
                 reasons.setdefault(key, f"{plugin.name}: {reason}")
             continue
-        results = _plugin_results(plugin, card, use_cache, digest)
+        results, agg, plugin_columns = _plugin_values(plugin, card, use_cache, digest)
         per_entry.append((plugin.name, results))
-        agg = plugin.aggregate(results)
         for key, value in agg.items():
             if key == "unavailable_reasons":
                 for k, why in value.items():
@@ -134,7 +155,7 @@ def _run_plugins(card: RunCard, plugins: Iterable[MetricPlugin], use_cache: bool
         for key in plugin.provides:
             if agg.get(key) is not None:
                 reasons.pop(key, None)
-        columns.update(plugin.columns(results))
+        columns.update(plugin_columns)
     return values, columns, reasons, described, per_entry
 
 

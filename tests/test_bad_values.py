@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import math
 
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from conftest import DEMO, ROOT
@@ -139,3 +140,20 @@ def test_a_rubric_that_checks_nothing_scores_nothing_honestly(tmp_path, capsys):
     half = {**RUBRIC, "dimensions": [RUBRIC["dimensions"][0], *unchecked["dimensions"][1:]]}
     assert main(["rubric", items, "--rubric", write(tmp_path / "half.json", half)]) == 0
     assert capsys.readouterr().out.splitlines()[0] == "capstone: mean score 1.0000 over 2 of 2 items"
+
+
+@pytest.mark.parametrize("planted", ["[1, 2, 3]", "7", "[]", "{}", "\"text\"", "null", "[{}]", "many empty objects"])
+def test_a_plugin_cache_file_of_another_shape_counts_as_absent(tmp_path, monkeypatch, capsys, planted):
+    from scoring import cache
+    monkeypatch.setenv("LYSS_CACHE_DIR", str(tmp_path / "cache"))
+    card = write(tmp_path / "card.json", CARD)
+    cache.clear_memory()
+    fresh = one_line_or_json(capsys, ["score", card, "--lang", "crk", "--bootstrap", "5", "--json"])
+    files = sorted((tmp_path / "cache" / "plugins").glob("*.json"))
+    assert files
+    for path in files:
+        path.with_suffix(".npz").unlink(missing_ok=True)
+        path.write_text(json.dumps([{}] * len(CARD["entries"])) if planted == "many empty objects" else planted)
+    cache.clear_memory()
+    again = one_line_or_json(capsys, ["score", card, "--lang", "crk", "--bootstrap", "5", "--json"])
+    assert again == fresh
