@@ -57,7 +57,10 @@ def _register_sync(sub) -> None:
                    help="a Syncthing device id to share with (repeat for each laptop)")
     p.add_argument("--encrypted-device", action="append", default=[], metavar="ID",
                    help="a device that relays the folder without being able to read it (needs --password)")
-    p.add_argument("--password", help="the folder's password on encrypted devices")
+    p.add_argument("--password", help="the folder's password on encrypted devices (visible to other users in ps and "
+                                       "in your shell's history: prefer $LYSS_SYNC_PASSWORD, --password-file or the "
+                                       "prompt)")
+    p.add_argument("--password-file", metavar="FILE", help="read the folder's password from the first line of FILE")
     p.add_argument("--lan-only", action="store_true",
                    help="no global discovery, no relays, no NAT traversal: nothing leaves the local network")
     p.add_argument("--apply", action="store_true", help="make the changes (default: only print them)")

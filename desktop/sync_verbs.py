@@ -3,6 +3,11 @@
 
 from __future__ import annotations
 
+import getpass
+import os
+import sys
+from pathlib import Path
+
 from review import sync, syncthing
 from review.store import Store
 from scoring.errors import BadValue
@@ -32,18 +37,22 @@ def review_sync(args) -> int:
 
 
 def sync_setup(args) -> int:
+    folder = Path(args.folder)
+    if not folder.is_dir():
+        raise BadValue("FOLDER", args.folder, "not a folder (create it first: the folder your laptops will share)")
     devices = [syncthing.device_id(d) for d in args.device]
     encrypted = [syncthing.device_id(d, "--encrypted-device") for d in args.encrypted_device]
-    if encrypted and not args.password:
-        raise BadValue("--encrypted-device", args.encrypted_device[0], "give the folder's password with --password")
+    password = _password(args) if encrypted else None
     api = syncthing.Api.from_config(args.home) if args.apply or args.home else _local_api()
     try:
-        steps = syncthing.plan(api, args.folder, devices, args.lan_only, {d: args.password for d in encrypted})
+        steps = syncthing.plan(api, args.folder, devices, args.lan_only, {d: password for d in encrypted})
+    except syncthing.Unexpected as exc:
+        raise BadValue("--home" if args.home else "Syncthing", args.home or "", f"{exc}: nothing was changed") from None
     except syncthing.Unreachable as exc:
         if args.apply:
             raise BadValue("--apply", "", f"{exc}: start it (syncthing serve --no-browser) and run again") from None
         api, steps = None, syncthing.plan(None, args.folder, devices, args.lan_only,
-                                          {d: args.password for d in encrypted})
+                                          {d: password for d in encrypted})
     for step in steps:
         print(("done: " if args.apply else "would: ") + step.says)
     if args.apply:
@@ -51,12 +60,40 @@ def sync_setup(args) -> int:
             syncthing.apply(api, steps)
             print(f"this machine's Syncthing id (give it to the others): {api.my_id()}")
         except syncthing.Unreachable as exc:
-            raise BadValue("--apply", "", f"{exc}; what was done before stays") from None
+            raise BadValue("--apply", "", f"{exc}; the changes made before it were undone") from None
     elif api is None:
         print("Syncthing is not running here: start it (syncthing serve --no-browser), then add --apply")
     else:
         print("nothing changed; add --apply to make these changes")
     return 0
+
+
+PASSWORD_VARIABLE = "LYSS_SYNC_PASSWORD"
+
+
+def _password(args) -> str:
+    """The encrypted devices' folder password: ``--password-file``, ``$LYSS_SYNC_PASSWORD``, a prompt that does
+    not echo it, or (visible in ``ps`` and the shell's history) ``--password``."""
+    if args.password_file:
+        try:
+            text = Path(args.password_file).read_text("utf-8").rstrip("\r\n")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise BadValue("--password-file", args.password_file, f"cannot be read ({exc.__class__.__name__})") \
+                from None
+        source, password = "--password-file", text
+    elif os.environ.get(PASSWORD_VARIABLE):
+        source, password = PASSWORD_VARIABLE, os.environ[PASSWORD_VARIABLE]
+    elif args.password:
+        source, password = "--password", args.password
+    elif sys.stdin.isatty():
+        source, password = "the prompt", getpass.getpass("the folder's password on encrypted devices: ")
+    else:
+        raise BadValue("--encrypted-device", args.encrypted_device[0], f"give the folder's password in "
+                                                                      f"{PASSWORD_VARIABLE}, with --password-file, "
+                                                                      f"or at the prompt (run it in a terminal)")
+    if not password or "\n" in password or len(password) > 1024:
+        raise BadValue(source, "", "the password must be one line of at most 1,024 characters, not empty")
+    return password
 
 
 def _local_api():

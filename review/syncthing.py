@@ -13,6 +13,7 @@ without being able to read it — the coordinator's always-on machine reaching a
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import re
@@ -30,10 +31,19 @@ FOLDER_ID = "lyss-review"
 FOLDER_LABEL = "LYSS review bundles"
 DEVICE_ID = re.compile(r"^[A-Z2-7]{7}(-[A-Z2-7]{7}){7}$")
 LOOPBACK = "127.0.0.1"
+MAX_ANSWER = 16 * 1024 * 1024  # bytes of an answer read (a configuration is a few KiB)
 
 
 class Unreachable(Exception):
     """Syncthing is not running here, or does not answer."""
+
+
+class Unexpected(Unreachable):
+    """Syncthing's API answered, but not what Syncthing answers (HTML, or JSON of another shape): whatever
+    listens on that port is not the Syncthing this laptop configured, and nothing is changed on its word."""
+
+
+API_KEY = re.compile(r"^[A-Za-z0-9._~+/=-]{8,200}$")  # Syncthing's keys are letters, digits and dashes
 
 
 BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
@@ -104,6 +114,11 @@ class Api:
         port = address.rsplit(":", 1)[-1] if ":" in address else ""
         if not port.isdigit() or not key:
             raise FileProblem(str(path), "gui", "no address with a port, or no API key")
+        if not API_KEY.match(key):
+            raise FileProblem(str(path), "gui apikey", "not a usable API key (it may hold only letters, digits and "
+                                                       "dashes, on one line): set a new one in Syncthing's settings")
+        if not 0 < int(port) < 65536:
+            raise FileProblem(str(path), "gui address", f"port {port} is not a port number")
         return cls(int(port), key, gui.get("tls", "false").lower() == "true")
 
     def call(self, method: str, path: str, body: dict | list | None = None, timeout: float = 10):
@@ -118,7 +133,7 @@ class Api:
             context.check_hostname, context.verify_mode = False, ssl.CERT_NONE
         try:
             with urllib.request.urlopen(request, timeout=timeout, context=context) as response:
-                text = response.read().decode("utf-8")
+                text = response.read(MAX_ANSWER).decode("utf-8")
         except urllib.error.HTTPError as exc:
             if exc.code == 404:
                 return None
@@ -127,19 +142,42 @@ class Api:
                 from None
         except (urllib.error.URLError, OSError) as exc:
             raise Unreachable(f"Syncthing does not answer on {LOOPBACK}:{self.port} ({exc})") from None
-        return json.loads(text) if text.strip() else None
+        except (ValueError, http.client.HTTPException) as exc:
+            raise Unexpected(f"what answers on {LOOPBACK}:{self.port} is not Syncthing's API ({exc})") from None
+        try:
+            return json.loads(text) if text.strip() else None
+        except ValueError:
+            raise Unexpected(f"what answers on {LOOPBACK}:{self.port} is not Syncthing's API (it answered "
+                             f"{method} {path} with something that is not JSON)") from None
+
+    def get(self, path: str, shape: type, keys: tuple[str, ...] = (), optional: bool = False):
+        """A GET whose answer must have Syncthing's shape (``shape``, and each of ``keys`` when a dict, or in
+        each dict of a list); anything else is :class:`Unexpected`."""
+        found = self.call("GET", path)
+        if found is None and optional:
+            return None
+        rows = found if isinstance(found, list) else [found]
+        if not isinstance(found, shape) or not all(isinstance(r, dict) and all(k in r for k in keys) for r in rows):
+            raise Unexpected(f"what answers on {LOOPBACK}:{self.port} is not Syncthing's API (GET {path} answered "
+                             f"{type(found).__name__}, not Syncthing's {shape.__name__})")
+        return found
 
     def my_id(self) -> str:
-        return self.call("GET", "/rest/system/status")["myID"]
+        found = self.get("/rest/system/status", dict, ("myID",))["myID"]
+        if not isinstance(found, str) or not DEVICE_ID.match(found):
+            raise Unexpected(f"what answers on {LOOPBACK}:{self.port} is not Syncthing's API (no device id)")
+        return found
 
 
 @dataclass(frozen=True)
 class Step:
-    """One change to Syncthing's configuration, said in words, and the request that makes it."""
+    """One change to Syncthing's configuration, said in words, the request that makes it and the one that
+    undoes it (``undo``: method, path, body)."""
     says: str
     method: str
     path: str
     body: dict
+    undo: tuple[str, str, dict | None] | None = None
 
 
 def _folder_body(current: dict | None, folder: Path, me: str, devices: list[str], encrypted: dict[str, str]) -> dict:
@@ -160,7 +198,7 @@ def plan(api: Api | None, folder: str, devices: list[str], lan_only: bool,
     ``None``: not running, so every change is planned)."""
     path = Path(folder).resolve()
     encrypted = encrypted or {}
-    known = {d["deviceID"] for d in api.call("GET", "/rest/config/devices")} if api else set()
+    known = {d["deviceID"] for d in api.get("/rest/config/devices", list, ("deviceID",))} if api else set()
     me = api.my_id() if api else "THIS-DEVICE"
     steps = []
     for d in [*devices, *encrypted]:
@@ -168,22 +206,40 @@ def plan(api: Api | None, folder: str, devices: list[str], lan_only: bool,
             steps.append(Step(f"add device {d}" + (" (encrypted: it relays the folder but cannot read it)"
                                                      if d in encrypted else ""),
                               "PUT", f"/rest/config/devices/{d}",
-                              {"deviceID": d, "addresses": ["dynamic"], "untrusted": d in encrypted}))
-    current = api.call("GET", f"/rest/config/folders/{FOLDER_ID}") if api else None
+                              {"deviceID": d, "addresses": ["dynamic"], "untrusted": d in encrypted},
+                              ("DELETE", f"/rest/config/devices/{d}", None)))
+    current = api.get(f"/rest/config/folders/{FOLDER_ID}", dict, ("id",), optional=True) if api else None
     body = _folder_body(current, path, me, [d for d in devices if d != me], encrypted)
     names = ", ".join(d["deviceID"][:7] for d in body["devices"] if d["deviceID"] != me) or "no other device yet"
     steps.append(Step(f"share {path} as folder {FOLDER_ID!r} with {names}; file versioning off",
-                      "PUT", f"/rest/config/folders/{FOLDER_ID}", body))
+                      "PUT", f"/rest/config/folders/{FOLDER_ID}", body,
+                      ("PUT", f"/rest/config/folders/{FOLDER_ID}", current) if current else
+                      ("DELETE", f"/rest/config/folders/{FOLDER_ID}", None)))
     if lan_only:
+        wanted = {"globalAnnounceEnabled": False, "relaysEnabled": False, "natEnabled": False}
+        before = api.get("/rest/config/options", dict) if api else {}
         steps.append(Step("local network only: no global discovery, no relays, no NAT traversal",
-                          "PATCH", "/rest/config/options", {"globalAnnounceEnabled": False, "relaysEnabled": False,
-                                                             "natEnabled": False}))
+                          "PATCH", "/rest/config/options", wanted,
+                          ("PATCH", "/rest/config/options", {k: before[k] for k in wanted if k in before})))
     return steps
 
 
 def apply(api: Api, steps: list[Step]) -> None:
-    for step in steps:
-        api.call(step.method, step.path, step.body)
+    """Make every change, or none: when one fails, the ones made before it are undone (newest first) and the
+    failure is raised."""
+    done: list[Step] = []
+    try:
+        for step in steps:
+            api.call(step.method, step.path, step.body)
+            done.append(step)
+    except Unreachable:
+        for step in reversed(done):
+            if step.undo is not None:
+                try:
+                    api.call(*step.undo)
+                except Unreachable:
+                    pass  # Syncthing went away: nothing more can be undone from here
+        raise
 
 
 def connections(api: Api) -> dict[str, dict]:
