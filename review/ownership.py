@@ -248,12 +248,12 @@ def _answers(path: str, data: dict, held: Holdings) -> None:
             if _code(signer) != row["device_id"]:
                 _refuse(path, place, f"an answer recorded on laptop {row['device_id']} belongs to that laptop, "
                                      f"not {_code(signer)}")
+            if not held.takes_part(signer, row["campaign_id"]):  # the first rule a stranger breaks
+                _refuse(path, place, f"laptop {row['device_id']} is not enrolled in campaign {row['campaign_id']}")
             if not held.may_record(signer, row["campaign_id"], row["speaker_id"]):
                 _refuse(path, place, f"speaker {row['speaker_id']} belongs to laptop "
                                      f"{_code(held.registrar.get(row['speaker_id']))}, and the coordinator has not "
                                      f"handed them over to {row['device_id']}")
-            if not held.takes_part(signer, row["campaign_id"]):
-                _refuse(path, place, f"laptop {row['device_id']} is not enrolled in campaign {row['campaign_id']}")
     for n, row in enumerate(data["ratings"], 1):
         _fits(path, f"ratings row {n} ({row['uuid']})", row, held)
 

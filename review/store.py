@@ -135,8 +135,20 @@ def _scrub_pending(path: Path) -> bool:
         return False
 
 
-def _full_disk(exc: BaseException) -> bool:
-    return "disk is full" in str(exc) or getattr(exc, "errno", None) == 28
+FULL_BELOW = 1024 * 1024  # bytes free under which an I/O error is taken for what it is: a full disk
+
+
+def _full_disk(exc: BaseException, folder: Path | None = None) -> bool:
+    """SQLite says "database or disk is full" — or, when even its shared-memory file cannot grow (a full tmpfs,
+    a full SD card), "disk I/O error": then the free space decides."""
+    if "disk is full" in str(exc) or getattr(exc, "errno", None) == 28:
+        return True
+    if folder is not None and "disk I/O error" in str(exc):
+        try:
+            return shutil.disk_usage(folder).free < FULL_BELOW
+        except OSError:
+            return False
+    return False
 
 
 class Store:
@@ -191,8 +203,8 @@ class Store:
             raise StoreError(str(self.path), "", self._damage(exc)) from None
 
     def _damage(self, exc: BaseException) -> str:
-        if _full_disk(exc):
-            return "the disk is full: nothing was changed"
+        if _full_disk(exc, self.path.parent):
+            return "the disk is full: nothing was changed (free some space and run it again)"
         if "readonly" in str(exc) or "unable to open" in str(exc):
             return f"cannot write here ({exc})"
         return (f"not a review database, or damaged ({exc}); `lyss review restore --db {self.path}` puts back the "

@@ -210,3 +210,46 @@ def test_an_answer_refused_after_the_task_check_writes_nothing_either(tmp_path, 
         assert capsys.readouterr().err.count("\n") == 1
         with Store(db, read_only=True) as store:
             assert {t: store.one(f"select count(*) as n from [{t}]")["n"] for t in before} == before, options
+
+
+def test_answers_on_a_full_disk_say_the_disk_is_full(full_disk, tmp_path, capsys, scored_demo):
+    """When the disk fills while speakers answer, SQLite may say "disk I/O error" (its shared-memory file cannot
+    grow): the message says what it is, and every answer acknowledged before is there once space is freed."""
+    db = full_disk / "r.sqlite"
+    with Store(db) as store:
+        cid = campaigns.create_campaign(store, campaigns.load_scored(str(scored_demo)), "A", items=40)
+        spk = campaigns.add_speaker(store, "Mary", "LYSS study")
+    _fill(full_disk)
+    acknowledged = 0
+    for k in range(8):
+        capsys.readouterr()
+        code = main(["review", "answer", "--db", str(db), "--campaign", cid, "--speaker", spk,
+                     "--answers", '{"adequacy": 3, "fluency": 2}', "--note", uuid.uuid4().hex * 60])
+        err = capsys.readouterr().err
+        if code == 0:
+            acknowledged += 1
+            continue
+        assert code == 2 and err.count("\n") == 1, err
+        assert "the disk is full: nothing was changed" in err, err
+    (full_disk / "filler").unlink()
+    with Store(db, read_only=True) as store:
+        assert store.integrity_ok()
+        assert store.one("select count(*) as n from ratings")["n"] == acknowledged
+
+
+def test_a_database_of_a_newer_schema_is_refused_by_every_command(tmp_path, scored_demo, capsys):
+    import sqlite3
+    db = str(tmp_path / "r.sqlite")
+    with Store(db) as store:
+        cid = campaigns.create_campaign(store, campaigns.load_scored(str(scored_demo)), "A", items=10)
+        spk = campaigns.add_speaker(store, "Mary", "LYSS study")
+    conn = sqlite3.connect(db)
+    conn.execute("PRAGMA user_version=99")
+    conn.commit()
+    conn.close()
+    for command in (["review", "answer", "--db", db, "--campaign", cid, "--speaker", spk, "--answers",
+                     '{"adequacy": 3, "fluency": 2}'], ["review", "progress", "--db", db],
+                    ["review", "export-bundle", "--db", db, "--out", str(tmp_path / "b.lyssbundle")]):
+        capsys.readouterr()
+        assert main(command) == 2, command
+        assert "version 99 is newer than this program's" in capsys.readouterr().err

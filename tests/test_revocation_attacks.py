@@ -179,3 +179,23 @@ def test_a_withdrawal_travels_whole_to_a_laptop_that_joins_late(tmp_path, scored
     assert late.one("select count(*) as n from ratings where speaker_id = ?", [speaker])["n"] == 0
     assert late.one("select count(*) as n from tombstones where id = ?", [speaker])["n"] == 1
     assert late.one("select withdrawn from speakers where id = ?", [speaker]) in (None, {"withdrawn": 1})
+
+
+def test_an_edit_signed_by_a_laptop_never_enrolled_is_refused_for_that(circle):
+    """An enrolled laptop (L2) relays an edit of one of L1's answers that a stranger (never enrolled) signed:
+    refused because the stranger is not enrolled — the first rule it breaks — not under the hand-over rule."""
+    from review import signing
+    from test_bundle_attacks import _forge
+    from scoring.errors import InputError
+    c = circle
+    stranger = Store(c.folder / "stranger.sqlite")
+
+    def edit(data):
+        row = next(r for r in data["ratings"] if r["speaker_id"] == c.s1)
+        row.update(answers=json.dumps({"adequacy": 5, "fluency": 5}, sort_keys=True), updated_at=now(),
+                   device_id=stranger.device_id)
+        row.update(signing.sign_row(stranger.private_key, stranger.public_key, "ratings", row))
+
+    forged = _forge(c.export(c.l1, "l1-all"), c.folder / "stranger-edit.lyssbundle", edit, signer=c.l1)
+    with pytest.raises(InputError, match=f"laptop {stranger.device_id} is not enrolled in campaign {c.x}"):
+        bundles.merge(c.hub, str(forged))
