@@ -103,16 +103,21 @@ def _payload(store: Store, own_only: bool = False) -> dict:
         "tombstones": ("", []),
     }
     data = {}
+    me = store.public_key
+    relayed = _revoked_authors(store) if own_only else []
+    authors = [me, *relayed]
     for table, (where, params) in wheres.items():
         author = {"campaigns": "coordinator", "campaign_items": None}.get(table, "signer")
         if own_only and author:  # the others' rows are not even read
-            where, params = f"{where or 'where 1'} and t.{author} = ?", [*params, store.public_key]
+            mine = author == "coordinator" or table in ("enrolments", "revocations", "handovers", "tombstones")
+            who = [me] if mine else authors
+            where, params = f"{where or 'where 1'} and t.{author} in ({', '.join('?' * len(who))})", [*params, *who]
         data[table] = _rows(store, table, where, params)
-    me = store.public_key
     for table, rows in data.items():
         if SCHEMA[table].signed == "row":
             data[table] = [signing.sign_row(store.private_key, me, table, r) if r["signer"] == me else r
-                           for r in rows if r["signer"] == me or (not own_only and signing.valid_row(table, r))]
+                           for r in rows if r["signer"] == me or ((not own_only or r["signer"] in relayed)
+                                                                  and signing.valid_row(table, r))]
     if own_only:
         mine = {r["id"] for r in data["campaigns"] if r["coordinator"] == me}
         data["campaigns"] = [r for r in data["campaigns"] if r["id"] in mine]
@@ -120,6 +125,19 @@ def _payload(store: Store, own_only: bool = False) -> dict:
         for table in ("enrolments", "tombstones"):
             data[table] = [r for r in data[table] if r["signer"] == me]
     return data
+
+
+def _revoked_authors(store: Store) -> list[str]:
+    """The keys of the laptops this laptop revoked as coordinator: in a shared folder it publishes their kept
+    rows (signed before the revocation, with their signatures) beside its own, so that what the study keeps
+    does not depend on the revoked laptop's file, which it may rewrite without them."""
+    codes = {r["device_code"] for r in store.rows("select device_code from revocations where signer = ?",
+                                                   [store.public_key])}
+    if not codes:
+        return []
+    found = {r["signer"] for table in ("speakers", "assignments", "ratings", "rating_history")
+             for r in store.rows(f"select distinct signer from [{table}] where signer is not null")}
+    return sorted(k for k in found if keys.code_of(k) in codes)
 
 
 def payload_bytes(store: Store, own_only: bool = False) -> bytes:

@@ -39,8 +39,7 @@ def honoured(db, tombstone: dict, trusted: set[str], revoked: dict[str, str] | N
     signer = tombstone["signer"]
     if keys.code_of(signer) in trusted:
         return True
-    since = (revoked or {}).get(keys.code_of(signer))
-    if since is not None and tombstone["deleted_at"] >= since:
+    if _signed_when_revoked(tombstone, revoked or {}):
         return False
     if tombstone["kind"] == "speaker":
         found = list(db.query("select registered_by from speakers where id = ?", [tombstone["id"]]))
@@ -49,8 +48,17 @@ def honoured(db, tombstone: dict, trusted: set[str], revoked: dict[str, str] | N
     return bool(found) and found[0]["device_id"] == keys.code_of(signer)
 
 
+def _signed_when_revoked(tombstone: dict, revoked: dict[str, str]) -> bool:
+    since = revoked.get(keys.code_of(tombstone["signer"]))
+    return since is not None and tombstone["deleted_at"] >= since
+
+
 def apply_tombstones(db, tombstones: list[dict]) -> dict[str, int]:
-    """Record the tombstones and apply those honoured here. Returns counts of what was deleted."""
+    """Record the tombstones and apply those honoured here. Returns counts of what was deleted.
+
+    A speaker withdrawn here only by a tombstone that a revocation arriving later shows was signed by a revoked
+    laptop is a speaker again: whether a speaker is withdrawn is a function of the tombstones and revocations
+    held, whatever order they came in (their answers come back from the coordinator, who keeps them)."""
     trusted, revoked = trusted_codes(db), revoked_since(db)
     changed = {"ratings_deleted": 0, "speakers_withdrawn": 0}
     for row in tombstones:
@@ -59,9 +67,14 @@ def apply_tombstones(db, tombstones: list[dict]) -> dict[str, int]:
                              [row["kind"], row["id"], row["signer"]]))
         if not mine or row["deleted_at"] < mine[0]["deleted_at"]:
             db["tombstones"].insert(row, replace=True)  # the earliest of one signer's tombstones for a target
+    withdrawn, refused = set(), set()
     for row in db.query("select * from tombstones"):
         if not honoured(db, row, trusted, revoked):
+            if row["kind"] == "speaker" and valid_tombstone(row) and _signed_when_revoked(row, revoked):
+                refused.add(row["id"])
             continue
+        if row["kind"] == "speaker":
+            withdrawn.add(row["id"])
         if row["kind"] == "rating":
             changed["ratings_deleted"] += db.execute("delete from ratings where uuid = ?", [row["id"]]).rowcount
             continue
@@ -76,4 +89,6 @@ def apply_tombstones(db, tombstones: list[dict]) -> dict[str, int]:
         changed["speakers_withdrawn"] += cursor.rowcount
         db.execute("update speakers set withdrawn_at = ? where id = ? and (withdrawn_at is null or withdrawn_at > ?)",
                    [row["deleted_at"], row["id"], row["deleted_at"]])
+    for speaker_id in sorted(refused - withdrawn):
+        db.execute("update speakers set withdrawn = 0, withdrawn_at = null where id = ? and withdrawn = 1", [speaker_id])
     return changed

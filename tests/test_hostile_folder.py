@@ -283,3 +283,38 @@ def test_the_next_sync_removes_a_killed_syncs_leftover(study):
     sync.sync(lap, folder)
     assert not leftover.exists() and not older.exists()
     assert someone_elses.exists()  # one writer per file: only the hub removes its own
+
+
+@pytest.mark.parametrize("order", ["thief honest hub", "hub honest thief", "honest thief honest hub", "thief hub"])
+def test_three_laptops_agree_after_one_is_revoked_and_misbehaves(tmp_path, scored, order):
+    """A hub and two field laptops share a folder. The hub revokes field laptop 0 (stolen); the thief edits an
+    answer kept from before, records new ones and withdraws the speaker. After everyone syncs, in any order:
+    every laptop holds the same answers — the honest ones' and laptop 0's as they were signed before the
+    revocation — and the revoked laptop is told."""
+    folder = tmp_path / "shared"
+    folder.mkdir()
+    hub, cid, (thief, honest) = enrolled_study(tmp_path, scored, 2)
+    sync.sync(hub, folder)
+    for lap, name in ((thief, "Ana"), (honest, "Ben")):
+        sync.sync(lap, folder)
+        rate(lap, cid, name, 4)
+        sync.sync(lap, folder)
+    for store in (hub, thief, honest):
+        sync.sync(store, folder)
+    kept = {r["uuid"]: r["answers"] for r in hub.rows("select uuid, answers from ratings")}
+    assert len(kept) == 8
+    from review import laptops
+    laptops.revoke(hub, thief.device_id)
+    speaker = thief.one("select id from speakers where registered_by = ?", [thief.public_key])["id"]
+    campaigns.answer(thief, cid, speaker, 0, {"adequacy": 5, "fluency": 5})
+    campaigns.answer(thief, cid, speaker, 6, {"adequacy": 5, "fluency": 5})
+    campaigns.withdraw(thief, speaker)
+    told = []
+    by_name = {"thief": thief, "honest": honest, "hub": hub}
+    for store in [by_name[name] for name in order.split()] + [thief, honest, hub, thief, honest, hub]:
+        report = sync.sync(store, folder)
+        told += [o.detail for o in report.merged if "THIS LAPTOP WAS REVOKED" in o.detail and store is thief]
+    answers = {name: {r["uuid"]: r["answers"] for r in store.rows("select uuid, answers from ratings")}
+               for name, store in (("hub", hub), ("honest", honest))}
+    assert answers["hub"] == answers["honest"] == kept
+    assert told  # the revoked laptop was told when it merged the coordinator's file
