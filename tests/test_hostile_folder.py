@@ -48,6 +48,18 @@ def run_sync(store, folder, capsys) -> tuple[int, list[str]]:
     return code, lines(capsys)
 
 
+def failing_open(monkeypatch, victim, error: OSError) -> None:
+    """``os.open`` of one file fails with ``error``, as the operating system would fail it."""
+    real_open = os.open
+
+    def opening(path, flags, *args, **kwargs):
+        if os.fspath(path) == str(victim):
+            raise error
+        return real_open(path, flags, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", opening)
+
+
 def answers(store) -> int:
     return store.one("select count(*) as n from ratings")["n"]
 
@@ -102,15 +114,7 @@ def test_an_unreadable_bundle_is_a_refused_line_even_as_root(study, capsys, monk
     """Root reads a mode-000 file, so the refusal is made by the operating system's own error: ``open`` fails
     as it does for a file on a share that denies this user."""
     folder, hub, lap, _, _ = study
-    victim = str(folder / sync.own_name(lap))
-    real_open = os.open
-
-    def denying_open(path, flags, *args, **kwargs):
-        if os.fspath(path) == victim:
-            raise PermissionError(13, "Permission denied", path)
-        return real_open(path, flags, *args, **kwargs)
-
-    monkeypatch.setattr(os, "open", denying_open)
+    failing_open(monkeypatch, folder / sync.own_name(lap), PermissionError(13, "Permission denied"))
     code, out = run_sync(hub, folder, capsys)
     assert code == 1
     assert f"refused   {sync.own_name(lap)}: cannot be read (Permission denied): nothing was merged" in out, out
@@ -199,15 +203,7 @@ def test_the_folder_vanishing_during_a_sync_is_a_line_not_a_crash(study, capsys,
 
 def test_a_file_gone_while_it_is_read_is_skipped(study, capsys, monkeypatch):
     folder, hub, lap, _, _ = study
-    real_open = os.open
-    victim = str(folder / sync.own_name(lap))
-
-    def gone(path, flags, *args, **kwargs):
-        if os.fspath(path) == victim:
-            raise FileNotFoundError(2, "No such file or directory", path)
-        return real_open(path, flags, *args, **kwargs)
-
-    monkeypatch.setattr(os, "open", gone)
+    failing_open(monkeypatch, folder / sync.own_name(lap), FileNotFoundError(2, "No such file or directory"))
     code, out = run_sync(hub, folder, capsys)
     assert code == 0
     assert f"skipped   {sync.own_name(lap)}: gone while the folder was read (the next sync looks again)" in out
