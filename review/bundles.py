@@ -43,12 +43,13 @@ from scoring.files import atomic_path
 from . import keys, signing
 from . import tasks as task_defs
 from .bundle_checks import check_payload
-from .laptops import apply_revocations, revocations_of
+from .revocation import apply_revocations, revocations_of
 from .schema import TABLES as SCHEMA, TRAVELLING
 from .store import SCHEMA_VERSION, Store, StoreError, dumps, mark_withdrawal_pending, now
 from .withdrawal import apply_tombstones
 
 FORMAT = "lyss-review-bundle"
+DECISIONS = ("enrolments", "revocations", "handovers")  # a coordinator's signed rows, relayed by every laptop
 TABLES = TRAVELLING
 MEMBERS = {"manifest.json": 64 * 1024, "manifest.sig": 1024, "data.json": 512 * 1024 * 1024}
 OLDEST_READABLE = 4  # every row signed by its author since schema 4
@@ -108,22 +109,26 @@ def _payload(store: Store, own_only: bool = False) -> dict:
     authors = [me, *relayed]
     for table, (where, params) in wheres.items():
         author = {"campaigns": "coordinator", "campaign_items": None}.get(table, "signer")
-        if own_only and author:  # the others' rows are not even read
-            mine = author == "coordinator" or table in ("enrolments", "revocations", "handovers", "tombstones")
-            who = [me] if mine else authors
+        if own_only and author and table not in DECISIONS:  # the others' rows are not even read
+            who = [me] if author == "coordinator" or table == "tombstones" else authors
             where, params = f"{where or 'where 1'} and t.{author} in ({', '.join('?' * len(who))})", [*params, *who]
         data[table] = _rows(store, table, where, params)
+    if own_only:  # a coordinator's decisions travel in every laptop's file: a restore or a lost file forgets none
+        coordinator = {r["id"]: r["coordinator"] for r in store.rows("select id, coordinator from campaigns")}
+        data["enrolments"] = [r for r in data["enrolments"]
+                              if signing.valid_enrolment(r, coordinator.get(r["campaign_id"]))]
+        for table in ("revocations", "handovers"):
+            data[table] = [r for r in data[table] if r["signer"] == coordinator.get(r["campaign_id"])]
     for table, rows in data.items():
         if SCHEMA[table].signed == "row":
             data[table] = [signing.sign_row(store.private_key, me, table, r) if r["signer"] == me else r
-                           for r in rows if r["signer"] == me or ((not own_only or r["signer"] in relayed)
-                                                                  and signing.valid_row(table, r))]
+                           for r in rows if r["signer"] == me or ((not own_only or r["signer"] in relayed or
+                                                                   table in DECISIONS) and signing.valid_row(table, r))]
     if own_only:
         mine = {r["id"] for r in data["campaigns"] if r["coordinator"] == me}
         data["campaigns"] = [r for r in data["campaigns"] if r["id"] in mine]
         data["campaign_items"] = [r for r in data["campaign_items"] if r["campaign_id"] in mine]
-        for table in ("enrolments", "tombstones"):
-            data[table] = [r for r in data[table] if r["signer"] == me]
+        data["tombstones"] = [r for r in data["tombstones"] if r["signer"] == me]
     return data
 
 

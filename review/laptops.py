@@ -11,6 +11,7 @@ from datetime import datetime, timezone
 from scoring.errors import BadValue
 
 from . import keys, signing
+from .revocation import apply_revocations
 from .store import Store, now
 
 
@@ -122,48 +123,3 @@ def hand_over(store: Store, speaker_id: str, code: str, campaign_id: str | None 
                 "campaign_id": cid, "speaker_id": speaker_id, "device_code": device, "handed_at": stamp}),
                 ignore=True)
     return device, mine
-
-
-def revoked_from(db, campaign_id: str, device_code: str) -> str | None:
-    """The earliest time from which a laptop's answers to a campaign are refused (``None``: not revoked)."""
-    rows = list(db.query("select min(r.from_at) as since from revocations r join campaigns c on c.id = r.campaign_id "
-                         "and r.signer = c.coordinator where r.campaign_id = ? and r.device_code = ?",
-                         [campaign_id, device_code]))
-    return rows[0]["since"] if rows else None
-
-
-REVOKED = ("from revocations v join campaigns c on c.id = v.campaign_id and v.signer = c.coordinator "
-           "where v.campaign_id = {t}.campaign_id and v.device_code = {t}.device_id and v.from_at <= {t}.{at}")
-
-
-def apply_revocations(db) -> int:
-    """Drop what revoked laptops signed from their revocation's time on: an answer first recorded from then on
-    goes (with its history); an answer recorded before and edited from then on goes back to its last version
-    signed before (read from its signed history; its times on screen, which belong to the edit, are left
-    empty). A function of the rows alone, so every laptop that holds the revocation ends up the same.
-    Returns the number of answers deleted or put back."""
-    if db.execute("select 1 from revocations limit 1").fetchone() is None:
-        return 0  # the usual case, checked at once however many answers the laptop holds
-    named = "device_id in (select device_code from revocations) and"
-    earlier = ("(select h.{column} from rating_history h where h.uuid = ratings.uuid and h.device_id = ratings.device_id "
-               "and h.action != 'undo' and h.at < ratings.created_at_limit order by h.at desc limit 1)")
-    late = f"{named} exists (select 1 {REVOKED.format(t='ratings', at='updated_at')})"
-    limit = (f"(select min(v.from_at) {REVOKED.format(t='ratings', at='updated_at')})")
-    before = f"{late} and exists (select 1 {REVOKED.format(t='ratings', at='updated_at')} and ratings.created_at < " \
-             f"v.from_at)"
-    kept = db.execute(
-        f"update ratings set answers = {earlier.format(column='answers')}, note = {earlier.format(column='note')}, "
-        f"updated_at = {earlier.format(column='at')}, seconds = null, started_at = null, ended_at = null, "
-        f"away_seconds = null, signature = null where {before} and {earlier.format(column='at')} is not null"
-        .replace("ratings.created_at_limit", limit)).rowcount
-    cursor = db.execute(f"delete from ratings where {late}")
-    db.execute(f"delete from rating_history where {named} exists (select 1 "
-               f"{REVOKED.format(t='rating_history', at='at')})")
-    return kept + cursor.rowcount
-
-
-def revocations_of(db, device_code: str) -> list[dict]:
-    """The revocations naming a laptop (what it is told when it merges its coordinator's bundle)."""
-    return [dict(r) for r in db.query("select v.campaign_id, v.from_at, c.coordinator from revocations v join "
-                                      "campaigns c on c.id = v.campaign_id and v.signer = c.coordinator where "
-                                      "v.device_code = ? order by v.from_at", [device_code])]

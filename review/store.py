@@ -30,6 +30,7 @@ from scoring.files import atomic_path, json_default
 
 from . import folder_files, keys
 from .schema import create_missing
+from .revocation import apply_revocations
 from .signing import sign_campaign, sign_tombstone
 from .withdrawal import apply_tombstones
 
@@ -434,31 +435,65 @@ class Store:
         return self.conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
 
 
+DECISIONS = ("revocations", "enrolments", "handovers")  # a coordinator's signed rows: never forgotten by a restore
+
+
+def _held_rows(sources: list[Path]) -> tuple[dict[str, list[dict]], list[dict] | None]:
+    """Every tombstone and coordinator's decision held by the database and its backups, and the trusted
+    coordinators of the database itself (``None``: unreadable) — what a restore must not forget."""
+    found: dict[str, list[dict]] = {t: [] for t in ("tombstones", *DECISIONS)}
+    trusted = None
+    for k, source in enumerate(sources):
+        try:
+            conn = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
+            conn.row_factory = sqlite3.Row
+            try:
+                tables = {r[0] for r in conn.execute("select name from sqlite_master where type = 'table'")}
+                for table in found:
+                    if table in tables:
+                        found[table] += [dict(r) for r in conn.execute(f"select * from [{table}]")]
+                if k == 0 and "trusted" in tables:
+                    trusted = [dict(r) for r in conn.execute("select * from trusted")]
+            finally:
+                conn.close()
+        except sqlite3.Error:
+            continue
+    return found, trusted
+
+
 def restore(path: str | os.PathLike, backup: str | os.PathLike | None = None) -> Path:
-    """Put a backup back in place of a (damaged) database, re-applying every withdrawal recorded in the
-    database itself (when readable) and in any backup. Returns the backup used."""
+    """Put a backup back in place of a (damaged) database, re-applying everything decided since that a
+    restore must never forget, as held by the database itself (when readable) and by any backup: every
+    withdrawal, every revocation, enrolment and hand-over a coordinator signed, and which coordinators this
+    laptop trusts (a distrust stays). Rows other laptops relay in a shared folder bring back the rest at the
+    next sync. Returns the backup used."""
     target = Path(path)
     folder = target.parent / f"{target.name}.backups"
     candidates = sorted(folder.glob("*.sqlite")) if folder.is_dir() else []
     chosen = Path(backup) if backup else (candidates[-1] if candidates else None)
     if chosen is None or not chosen.is_file():
         raise StoreError(str(target), "restore", f"no backup found in {folder}")
-    tombstones: list[dict] = []
-    for source in [target, *candidates]:
-        try:
-            conn = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
-            conn.row_factory = sqlite3.Row
-            tombstones += [dict(r) for r in conn.execute("select * from tombstones")]
-            conn.close()
-        except sqlite3.Error:
-            continue
+    held, trusted = _held_rows([target, *candidates])
     with atomic_path(target) as staging:
         shutil.copyfile(chosen, staging)
         conn = sqlite3.connect(str(staging), isolation_level=None)
         try:
             conn.execute("PRAGMA secure_delete=ON")
             conn.execute("BEGIN IMMEDIATE")
-            apply_tombstones(database(conn), tombstones)
+            db = database(conn)
+            tables = set(db.table_names())
+            for table in DECISIONS:
+                if table in tables and held[table]:
+                    columns = set(db[table].columns_dict)
+                    db[table].insert_all([{k: v for k, v in r.items() if k in columns} for r in held[table]],
+                                         ignore=True)
+            if trusted is not None and "trusted" in tables:
+                conn.execute("delete from trusted")
+                if trusted:
+                    db["trusted"].insert_all(trusted, ignore=True)
+            apply_tombstones(db, held["tombstones"])
+            if "revocations" in tables:
+                apply_revocations(db)
             conn.execute("COMMIT")
             conn.execute("VACUUM")
         finally:

@@ -9,6 +9,7 @@ to decide is in the database the tombstone is applied to, so the same rule runs 
 from __future__ import annotations
 
 from . import keys
+from .revocation import revoked_since
 from .signing import valid_tombstone
 
 PRIVATE_SPEAKER_FIELDS = ("display_name", "community", "dialect")
@@ -20,15 +21,6 @@ def trusted_codes(db) -> set[str]:
     ``lyss review trust CODE``."""
     own = [r["value"] for r in db.query("select value from meta where key = 'device_id'")]
     return set(own) | {r["code"] for r in db.query("select code from trusted")}
-
-
-def revoked_since(db) -> dict[str, str]:
-    """Each revoked laptop's code → the earliest time from which a coordinator revoked it (in any campaign)."""
-    if "revocations" not in db.table_names():  # a backup made before revocations existed
-        return {}
-    return {r["device_code"]: r["since"] for r in db.query(
-        "select v.device_code, min(v.from_at) as since from revocations v join campaigns c on c.id = v.campaign_id "
-        "and v.signer = c.coordinator group by v.device_code")}
 
 
 def honoured(db, tombstone: dict, trusted: set[str], revoked: dict[str, str] | None = None) -> bool:
