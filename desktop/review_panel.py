@@ -19,7 +19,7 @@ from review.session import Outcome, ReviewSession
 from review.store import Store
 
 from .esa_widgets import EsaPanel
-from .qt_common import (FlowLayout, SafeBrowser, accessible, campaign_title, data_tr, friendly_error, guarded, name_buttons, plain_labels, scrolling, set_font,
+from .qt_common import (FlowLayout, SafeBrowser, accessible, campaign_title, data_tr, friendly_error, guarded, message, name_buttons, plain_labels, scrolling, set_font,
                         text_scale, ui_language,
                         task_captions, task_words)
 
@@ -789,5 +789,12 @@ class ReviewPanel(QStackedWidget):
         self.setCurrentWidget(self.campaigns)
 
     def open_campaign(self, campaign_id: str) -> None:
+        since = campaigns.revoked_here(self.store, campaign_id)
+        if since is not None:  # a message, not a form whose answers every other laptop would refuse
+            message(self, self.tr("This laptop was revoked by the coordinator from {0}. Answers given here would be "
+                                  "refused on every other laptop, so this campaign cannot be answered here. What this "
+                                  "laptop holds stays. Please ask the coordinator.").format(
+                since[:16].replace("T", " ")))
+            return
         self.setCurrentWidget(self.items)
         self.items.start(campaign_id, self.campaigns.speaker_id)

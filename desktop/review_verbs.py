@@ -8,7 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from eval_standards.text import convert as convert_text
-from review import bundles, campaigns, decisions, interop, laptops, paper, reweight, simulation, study, tiers
+from review import (bundles, campaigns, decisions, interop, laptops, paper, revocation, reweight, simulation, study,
+                    tiers)
 from review.session import record_answer
 from review.store import Store, restore
 from scoring.errors import BadValue
@@ -193,6 +194,10 @@ def _review_progress(store, args) -> int:
                      f"{r['total']}" for r in rows) or "no speaker has joined yet"
     c = result["coverage"]
     text += f"\n{c['items_at_target']} of {c['items']} items have {c['target_speakers']}+ speakers"
+    result["revoked_laptops"] = revocation.revoked_laptops(store.db, campaign_id)
+    for r in result["revoked_laptops"]:
+        text += (f"\nlaptop {r['code']}: revoked (from {r['from_at'][:16].replace('T', ' ')}); {r['kept']} of its "
+                 f"answers, signed before, are kept")
     return _print(result, args.json, text)
 
 

@@ -248,7 +248,10 @@ class CampaignPanel(QWidget):
                                   self.tr("State")],
               [[r["code"], (r["bundle_time"] or "—")[:16].replace("T", " "),
                 "—" if r["answers"] is None else str(r["answers"]),
-                self.tr("coordinator") if r["coordinator"] else (yes if r["enrolled"] else no),
+                self.tr("coordinator") if r["coordinator"] else (
+                    self.tr("revoked") if r["revoked_from"] else yes if r["enrolled"] else no),
+                (self.tr("revoked (from {0}): {1} answers signed before kept here; ").format(
+                    r["revoked_from"][:16].replace("T", " "), r["kept"]) if r["revoked_from"] else "") +
                 states.get(r["status"], r["status"]) + (f": {r['reason']}" if r["reason"] else "")] for r in rows])
 
     def selected_campaign(self) -> str | None:

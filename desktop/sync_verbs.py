@@ -115,8 +115,11 @@ def sync_status(args) -> int:
     print(f"{'laptop':<20} {'last bundle':<28} {'answers':>7}  {'enrolled':<8} status")
     for r in seen:
         who = r["code"] + (" (this)" if r["this_laptop"] else "")
-        role = "coord." if r["coordinator"] else ("yes" if r["enrolled"] else "no")
+        role = "coord." if r["coordinator"] else ("revoked" if r["revoked_from"] else "yes" if r["enrolled"] else "no")
         status = r["status"] + (f": {r['reason']}" if r["reason"] else "")
+        if r["revoked_from"]:
+            status = (f"revoked (from {r['revoked_from'][:16].replace('T', ' ')}): {r['kept']} answers signed before "
+                      f"kept here; " + status)
         print(f"{who:<20} {r['bundle_time'] or '—':<28} {r['answers'] if r['answers'] is not None else '—':>7}  "
               f"{role:<8} {status}")
     return 0

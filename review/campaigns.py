@@ -469,6 +469,22 @@ def item_at(store: Store, campaign_id: str, speaker_id: str, position: int) -> d
     return row
 
 
+def revoked_words(from_at: str) -> str:
+    return (f"this laptop was revoked by the coordinator from {from_at[:16].replace('T', ' ')}: answers recorded "
+            f"here would be refused on every other laptop, so none is recorded (what it holds stays); ask the "
+            f"coordinator")
+
+
+def revoked_here(store: Store, campaign_id: str) -> str | None:
+    """When this laptop's answers to a campaign have been refused from (its coordinator revoked it), else ``None``
+    (a revocation from a later date leaves it recording until then)."""
+    found = store.one("select min(v.from_at) as since from revocations v join campaigns c on c.id = v.campaign_id "
+                      "and v.signer = c.coordinator where v.campaign_id = ? and v.device_code = ?",
+                      [campaign_id, store.device_id])
+    since = found["since"] if found else None
+    return since if since is not None and since <= now() else None
+
+
 def answer(store: Store, campaign_id: str, speaker_id: str, position: int, answers: dict,
            note: str | None = None, seconds: float | None = None, started_at: str | None = None,
            away_seconds: float | None = None, medium: str | None = None) -> str:
@@ -482,7 +498,9 @@ def answer(store: Store, campaign_id: str, speaker_id: str, position: int, answe
         found = store.one("select a.item_id, i.output, c.task, s.withdrawn, s.registered_by, r.uuid, r.seconds, "
                           "r.started_at, r.away_seconds, exists (select 1 from handovers h where h.campaign_id = "
                           "a.campaign_id and h.speaker_id = a.speaker_id and h.device_code = ?4 and h.signer = "
-                          "c.coordinator) as handed_here "
+                          "c.coordinator) as handed_here, (select min(v.from_at) from revocations v where "
+                          "v.campaign_id = a.campaign_id and v.device_code = ?4 and v.signer = c.coordinator) "
+                          "as revoked_from "
                           "from assignments a join items i on i.id = a.item_id "
                           "join campaigns c on c.id = a.campaign_id join speakers s on s.id = a.speaker_id left join "
                           "ratings r on r.campaign_id = a.campaign_id and r.speaker_id = a.speaker_id and r.position = "
@@ -491,6 +509,8 @@ def answer(store: Store, campaign_id: str, speaker_id: str, position: int, answe
         if found is None or found["withdrawn"]:
             active_speaker(store, speaker_id)  # which of the two: no such speaker, or withdrawn
             raise NotFound("campaign", f"position {position}", "no such item in this speaker's sequence")
+        if found["revoked_from"] is not None and stamp >= found["revoked_from"]:
+            raise BadValue("campaign", campaign_id, revoked_words(found["revoked_from"]))
         if found["registered_by"] not in (None, store.public_key) and not found["handed_here"]:
             raise BadValue("speaker", speaker_id, f"registered on laptop {keys.code_of(found['registered_by'])}: "
                                                   f"only that laptop records their answers, unless the coordinator "

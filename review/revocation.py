@@ -58,3 +58,14 @@ def revoked_since(db) -> dict[str, str]:
     return {r["device_code"]: r["since"] for r in db.query(
         "select v.device_code, min(v.from_at) as since from revocations v join campaigns c on c.id = v.campaign_id "
         "and v.signer = c.coordinator group by v.device_code")}
+
+
+def revoked_laptops(db, campaign_id: str | None = None) -> list[dict]:
+    """The laptops a coordinator revoked (in one campaign, or any): code, the time from which their answers are
+    refused, and how many of their answers (signed before it) this database keeps."""
+    one = campaign_id is not None
+    return [dict(r) for r in db.query(
+        "select v.device_code as code, min(v.from_at) as from_at, (select count(*) from ratings r where r.device_id "
+        "= v.device_code" + (" and r.campaign_id = ?" if one else "") + ") as kept from revocations v join campaigns "
+        "c on c.id = v.campaign_id and v.signer = c.coordinator" + (" where v.campaign_id = ?" if one else "") +
+        " group by v.device_code order by v.device_code", [campaign_id, campaign_id] if one else [])]

@@ -31,6 +31,7 @@ from typing import Callable
 from scoring.errors import FileProblem, InputError
 
 from . import bundles, folder_files, keys
+from .revocation import revoked_laptops
 from .store import Store, now
 
 SUFFIX = folder_files.SUFFIX
@@ -435,9 +436,11 @@ def _claimed_device(raw: bytes) -> str | None:
 
 def laptops_seen(store: Store, folder: str | os.PathLike | None = None) -> list[dict]:
     """Per laptop whose bundle this laptop has seen in a shared folder: its code, its last bundle's time,
-    the answers in it, whether it is enrolled in a campaign here, and whether its bundle was refused."""
+    the answers in it, whether it is enrolled in a campaign here, whether its bundle was refused, and for a
+    revoked laptop the time it was revoked from and how many of its answers are kept here."""
     where, params = ("where folder = ?", [_key(Path(folder))]) if folder else ("", [])
     enrolled = {r["device_code"] for r in store.rows("select device_code from enrolments")}
+    revoked = {r["code"]: r for r in revoked_laptops(store.db)}
     coordinators = {keys.code_of(r["coordinator"]) for r in store.rows("select coordinator from campaigns")}
     out = []
     for r in store.rows(f"select * from sync_files {where} order by name", params):
@@ -446,7 +449,9 @@ def laptops_seen(store: Store, folder: str | os.PathLike | None = None) -> list[
                     "bundle_time": r["created_at"], "answers": r["answers"],
                     "status": "refused" if r["status"] == INTRINSIC else r["status"],
                     "reason": r["reason"], "seen_at": r["seen_at"], "enrolled": code in enrolled,
-                    "coordinator": code in coordinators})
+                    "coordinator": code in coordinators,
+                    "revoked_from": revoked[code]["from_at"] if code in revoked else None,
+                    "kept": revoked[code]["kept"] if code in revoked else None})
     return out
 
 

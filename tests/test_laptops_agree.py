@@ -46,6 +46,7 @@ def test_a_restore_never_forgets_a_revocation_and_the_laptops_agree(tmp_path, sc
     folder, hub, cid, f1, f2, speakers = three_laptops(tmp_path, scored)
     before = hub.backup("before-revocation")
     laptops.revoke(hub, f2.device_id)
+    more_answers(f2, cid, speakers[f2.device_id], 3)  # the revoked laptop goes on answering before it is told
     for store in (hub, f1, f2):
         sync.sync(store, folder)
     path = hub.path
@@ -56,7 +57,6 @@ def test_a_restore_never_forgets_a_revocation_and_the_laptops_agree(tmp_path, sc
     hub = Store(path)
     if not lost:
         assert hub.one("select count(*) as n from revocations")["n"] == 1  # re-applied from the database itself
-    more_answers(f2, cid, speakers[f2.device_id], 3)  # the revoked laptop goes on answering
     for store in (f2, hub, f1, hub, f1, f2):
         sync.sync(store, folder)
     assert hub.one("select count(*) as n from revocations")["n"] == 1  # back from the field laptops' files
@@ -85,3 +85,35 @@ def test_laptops_converge_whatever_the_order_of_syncs_a_restore_and_a_revocation
             sync.sync(stores[name], folder)
     hub_set, f1_set = answer_sets(stores["hub"], f1)
     assert hub_set == f1_set and len(hub_set) == 8
+
+
+def test_a_revoked_laptop_is_seen_as_revoked_and_stops_recording(tmp_path, scored, capsys, qtbot, monkeypatch):
+    from desktop.cli import main
+    folder, hub, cid, f1, f2, speakers = three_laptops(tmp_path, scored)
+    laptops.revoke(hub, f2.device_id)
+    for store in (hub, f1, f2):
+        sync.sync(store, folder)
+    capsys.readouterr()
+    for db in (hub.path, f1.path):  # every laptop says so, with what it kept
+        assert main(["sync", "status", "--db", str(db)]) == 0
+        line = next(x for x in capsys.readouterr().out.splitlines() if x.startswith(f2.device_id))
+        assert " revoked " in line and "revoked (from " in line and "4 answers signed before kept here" in line, line
+    assert main(["review", "progress", "--db", str(hub.path), "--campaign", cid]) == 0
+    assert f"laptop {f2.device_id}: revoked (from " in capsys.readouterr().out
+    # the revoked laptop records nothing more, in one line, and keeps what it had
+    held = f2.one("select count(*) as n from ratings")["n"]
+    assert main(["review", "answer", "--db", str(f2.path), "--campaign", cid, "--speaker", speakers[f2.device_id],
+                 "--answers", '{"adequacy": 3, "fluency": 3}']) == 2
+    err = capsys.readouterr().err
+    assert "this laptop was revoked by the coordinator from" in err and err.count("\n") == 1
+    assert f2.one("select count(*) as n from ratings")["n"] == held
+    # in the app: a message, not a form
+    import desktop.review_panel as review_panel
+    said = []
+    monkeypatch.setattr(review_panel, "message", lambda parent, text, *a: said.append(text))
+    panel = review_panel.ReviewPanel(f2)
+    qtbot.addWidget(panel)
+    panel.campaigns.speaker_id = speakers[f2.device_id]
+    panel.open_campaign(cid)
+    assert said and "This laptop was revoked by the coordinator" in said[0]
+    assert panel.currentWidget() is not panel._areas[panel.items]

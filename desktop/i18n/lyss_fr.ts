@@ -197,49 +197,49 @@
         <translation>Entièrement évalués</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="217"/>
+        <location filename="../study_panel.py" line="229"/>
         <source>Synchronised: {0} bundle(s) merged ({1} answers added), {2} refused.</source>
         <translation>Synchronisé : {0} lot(s) fusionné(s) ({1} réponses ajoutées), {2} refusé(s).</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="252"/>
+        <location filename="../study_panel.py" line="267"/>
         <source>Speaker</source>
         <translation>Locuteur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="252"/>
+        <location filename="../study_panel.py" line="267"/>
         <source>Name (this laptop)</source>
         <translation>Nom (sur cet ordinateur)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="252"/>
+        <location filename="../study_panel.py" line="267"/>
         <source>Answered</source>
         <translation>Répondu</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="252"/>
+        <location filename="../study_panel.py" line="267"/>
         <source>Of</source>
         <translation>Sur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="258"/>
+        <location filename="../study_panel.py" line="273"/>
         <source>open after {0} items</source>
         <translation>ouverte après {0} éléments</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="259"/>
+        <location filename="../study_panel.py" line="274"/>
         <source>confirmed</source>
         <translation>confirmé</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="234"/>
-        <location filename="../study_panel.py" line="259"/>
+        <location filename="../study_panel.py" line="246"/>
+        <location filename="../study_panel.py" line="274"/>
         <source>refused</source>
         <translation>refusé</translation>
     </message>
     <message>
         <location filename="../study_panel.py" line="126"/>
-        <location filename="../study_panel.py" line="202"/>
+        <location filename="../study_panel.py" line="214"/>
         <source>Shared folder: none (bundles travel by USB stick)</source>
         <translation>Dossier partagé : aucun (les lots voyagent par clé USB)</translation>
     </message>
@@ -269,270 +269,280 @@
         <translation>Le dernier lot de chaque ordinateur, ses réponses, s&apos;il est inscrit, et pourquoi un lot a été refusé</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="194"/>
+        <location filename="../study_panel.py" line="209"/>
         <source>Synchronising…</source>
         <translation>Synchronisation…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="201"/>
+        <location filename="../study_panel.py" line="213"/>
         <source>Shared folder: {0}</source>
         <translation>Dossier partagé : {0}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="208"/>
+        <location filename="../study_panel.py" line="220"/>
         <source>Choose shared folder</source>
         <translation>Choisir le dossier partagé</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="220"/>
+        <location filename="../study_panel.py" line="232"/>
         <source>Refused {0}: {1}</source>
         <translation>Refusé {0} : {1}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="226"/>
+        <location filename="../study_panel.py" line="238"/>
         <source>The shared folder could not be synchronised: {0}</source>
         <translation>Le dossier partagé n&apos;a pas pu être synchronisé : {0}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="233"/>
+        <location filename="../study_panel.py" line="245"/>
         <source>yes</source>
         <translation>oui</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="233"/>
+        <location filename="../study_panel.py" line="245"/>
         <source>no</source>
         <translation>non</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="234"/>
+        <location filename="../study_panel.py" line="246"/>
         <source>this laptop</source>
         <translation>cet ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="234"/>
+        <location filename="../study_panel.py" line="246"/>
         <source>merged</source>
         <translation>fusionné</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="235"/>
+        <location filename="../study_panel.py" line="247"/>
         <source>Laptop</source>
         <translation>Ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="235"/>
+        <location filename="../study_panel.py" line="247"/>
         <source>Last bundle</source>
         <translation>Dernier lot</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="235"/>
+        <location filename="../study_panel.py" line="247"/>
         <source>Answers</source>
         <translation>Réponses</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="235"/>
+        <location filename="../study_panel.py" line="247"/>
         <source>Enrolled</source>
         <translation>Inscrit</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="236"/>
+        <location filename="../study_panel.py" line="248"/>
         <source>State</source>
         <translation>État</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="239"/>
+        <location filename="../study_panel.py" line="251"/>
         <source>coordinator</source>
         <translation>coordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="261"/>
+        <location filename="../study_panel.py" line="252"/>
+        <source>revoked</source>
+        <translation>révoqué</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="253"/>
+        <source>revoked (from {0}): {1} answers signed before kept here; </source>
+        <translation>révoqué (à partir du {0}) : {1} réponses signées avant conservées ici ; </translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="276"/>
         <source>{0} better</source>
         <translation>{0} meilleur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="262"/>
+        <location filename="../study_panel.py" line="277"/>
         <source>{0} after {1} items</source>
         <translation>{0} après {1} éléments</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="274"/>
+        <location filename="../study_panel.py" line="289"/>
         <source>{0} vs {1}</source>
         <translation>{0} contre {1}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="278"/>
+        <location filename="../study_panel.py" line="293"/>
         <source>Tier of {0} (at least {1:.0%} accepted)</source>
         <translation>Niveau de {0} (au moins {1:.0%} acceptés)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="280"/>
+        <location filename="../study_panel.py" line="295"/>
         <source>Question</source>
         <translation>Question</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="280"/>
+        <location filename="../study_panel.py" line="295"/>
         <source>Decision</source>
         <translation>Décision</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="280"/>
+        <location filename="../study_panel.py" line="295"/>
         <source>Estimate [interval]</source>
         <translation>Estimation [intervalle]</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="281"/>
+        <location filename="../study_panel.py" line="296"/>
         <source>About how many more items</source>
         <translation>Environ combien d’éléments encore</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="284"/>
+        <location filename="../study_panel.py" line="299"/>
         <source>Every decision is made.</source>
         <translation>Toutes les décisions sont prises.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="286"/>
+        <location filename="../study_panel.py" line="301"/>
         <source>{0} open decision(s): no difference shows yet, so no estimate of the items left.</source>
         <translation>{0} décision(s) ouverte(s) : aucune différence n’apparaît encore, donc pas d’estimation des éléments restants.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="289"/>
+        <location filename="../study_panel.py" line="304"/>
         <source>{0} open decision(s): about {1} more items, about {2:.1f} speaker-hours to the decision.</source>
         <translation>{0} décision(s) ouverte(s) : environ {1} éléments encore, environ {2:.1f} heures de locuteur jusqu’à la décision.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="292"/>
+        <location filename="../study_panel.py" line="307"/>
         <source>That is more than the campaign has left: it may end with a decision open.</source>
         <translation>C’est plus qu’il ne reste dans la campagne : elle pourrait se terminer avec une décision ouverte.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="294"/>
+        <location filename="../study_panel.py" line="309"/>
         <source>Serving: {0}.</source>
         <translation>En cours : {0}.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="295"/>
+        <location filename="../study_panel.py" line="310"/>
         <source>Nothing more is served.</source>
         <translation>Plus rien n’est proposé.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="300"/>
+        <location filename="../study_panel.py" line="315"/>
         <source>A scored run card</source>
         <translation>Une fiche de run évaluée</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="300"/>
-        <location filename="../study_panel.py" line="310"/>
+        <location filename="../study_panel.py" line="315"/>
+        <location filename="../study_panel.py" line="325"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="304"/>
-        <location filename="../study_panel.py" line="314"/>
+        <location filename="../study_panel.py" line="319"/>
+        <location filename="../study_panel.py" line="329"/>
         <source>Campaign {0} ready.</source>
         <translation>Campagne {0} prête.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="309"/>
+        <location filename="../study_panel.py" line="324"/>
         <source>Scored run cards of one test set</source>
         <translation>Cartes de run évaluées d’un même jeu de test</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="318"/>
+        <location filename="../study_panel.py" line="333"/>
         <source>Export bundle</source>
         <translation>Exporter un paquet</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="319"/>
-        <location filename="../study_panel.py" line="325"/>
+        <location filename="../study_panel.py" line="334"/>
+        <location filename="../study_panel.py" line="340"/>
         <source>LYSS bundles (*.lyssbundle)</source>
         <translation>Paquets LYSS (*.lyssbundle)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="322"/>
+        <location filename="../study_panel.py" line="337"/>
         <source>Wrote {0}: {1} answers.</source>
         <translation>{0} écrit : {1} réponses.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="325"/>
+        <location filename="../study_panel.py" line="340"/>
         <source>Merge bundle</source>
         <translation>Fusionner un paquet</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="328"/>
+        <location filename="../study_panel.py" line="343"/>
         <source>Merged: {0} answers added, {1} replaced, {2} deleted.</source>
         <translation>Fusionné : {0} réponses ajoutées, {1} remplacées, {2} supprimées.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="331"/>
+        <location filename="../study_panel.py" line="346"/>
         <source>This laptop was revoked in campaign {0} from {1}: answers made here since then are refused everywhere. Ask the coordinator.</source>
         <translation>Cet ordinateur a été révoqué dans la campagne {0} à partir du {1} : les réponses données ici depuis sont refusées partout. Adressez-vous au coordinateur.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="342"/>
+        <location filename="../study_panel.py" line="357"/>
         <source>Enrol a laptop</source>
         <translation>Inscrire un ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="343"/>
+        <location filename="../study_panel.py" line="358"/>
         <source>The code shown on the other laptop (Campaigns tab, or `lyss review code`). Read it aloud or compare the two screens:</source>
         <translation>Le code affiché sur l’autre ordinateur (onglet Campagnes, ou `lyss review code`). Lisez-le à voix haute ou comparez les deux écrans :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="347"/>
+        <location filename="../study_panel.py" line="362"/>
         <source>Laptop {0} may now send answers to {1} campaign(s).</source>
         <translation>L’ordinateur {0} peut désormais envoyer des réponses à {1} campagne(s).</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="351"/>
+        <location filename="../study_panel.py" line="366"/>
         <source>Trust a coordinator</source>
         <translation>Faire confiance à un coordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="352"/>
+        <location filename="../study_panel.py" line="367"/>
         <source>The code shown on the coordinator&apos;s laptop. Read it aloud or compare the two screens:</source>
         <translation>Le code affiché sur l’ordinateur du coordinateur. Lisez-le à voix haute ou comparez les deux écrans :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="355"/>
+        <location filename="../study_panel.py" line="370"/>
         <source>This laptop now accepts the campaigns of coordinator {0}.</source>
         <translation>Cet ordinateur accepte désormais les campagnes du coordinateur {0}.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="358"/>
+        <location filename="../study_panel.py" line="373"/>
         <source>Revoke a laptop</source>
         <translation>Révoquer un ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="359"/>
+        <location filename="../study_panel.py" line="374"/>
         <source>The code of the lost or stolen laptop. The answers it signs from now on are refused wherever your bundles go; its earlier answers are kept and marked in the study:</source>
         <translation>Le code de l’ordinateur perdu ou volé. Les réponses qu’il signera désormais seront refusées partout où vont vos paquets ; ses réponses antérieures sont gardées et signalées dans l’étude :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="361"/>
+        <location filename="../study_panel.py" line="376"/>
         <source>Revoke</source>
         <translation>Révoquer</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="361"/>
+        <location filename="../study_panel.py" line="376"/>
         <source>Revoke laptop {0}? This cannot be undone.</source>
         <translation>Révoquer l’ordinateur {0} ? C’est irréversible.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="364"/>
+        <location filename="../study_panel.py" line="379"/>
         <source>Laptop {0} is revoked from {1} in {2} campaign(s).</source>
         <translation>L’ordinateur {0} est révoqué à partir du {1} dans {2} campagne(s).</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="372"/>
+        <location filename="../study_panel.py" line="387"/>
         <source>Withdraw</source>
         <translation>Retirer</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="373"/>
+        <location filename="../study_panel.py" line="388"/>
         <source>Delete every answer of {0}, here, in this laptop&apos;s backups and wherever this laptop&apos;s bundles go? This cannot be undone.</source>
         <translation>Supprimer toutes les réponses de {0}, ici, dans les sauvegardes de cet ordinateur et partout où vont ses paquets ? C’est irréversible.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="376"/>
+        <location filename="../study_panel.py" line="391"/>
         <source>{0} withdrew; {1} answers deleted here and in {2} backups.</source>
         <translation>{0} s’est retiré(e) ; {1} réponses supprimées ici et dans {2} sauvegardes.</translation>
     </message>
@@ -785,102 +795,102 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="23"/>
+        <location filename="../main_window.py" line="48"/>
         <source>LYSS Desktop</source>
         <translation>LYSS Desktop</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="32"/>
+        <location filename="../main_window.py" line="57"/>
         <source>Review</source>
         <translation>Évaluer</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="33"/>
+        <location filename="../main_window.py" line="58"/>
         <source>Score a run</source>
         <translation>Évaluer un run</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="34"/>
+        <location filename="../main_window.py" line="59"/>
         <source>Campaigns</source>
         <translation>Campagnes</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="35"/>
+        <location filename="../main_window.py" line="60"/>
         <source>Study</source>
         <translation>Étude</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="44"/>
+        <location filename="../main_window.py" line="68"/>
         <source>Parts of LYSS Desktop</source>
         <translation>Parties de LYSS Desktop</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="45"/>
+        <location filename="../main_window.py" line="69"/>
         <source>Review, Score a run, Campaigns, Study; Ctrl+Tab moves between them</source>
         <translation>Évaluer, Évaluer un run, Campagnes, Étude ; Ctrl+Tab passe de l’une à l’autre</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="66"/>
+        <location filename="../main_window.py" line="121"/>
         <source>&amp;File</source>
         <translation>&amp;Fichier</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="67"/>
+        <location filename="../main_window.py" line="122"/>
         <source>Open run card…</source>
         <translation>Ouvrir une fiche de run…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="70"/>
+        <location filename="../main_window.py" line="124"/>
         <source>Open review database…</source>
         <translation>Ouvrir une base d’évaluation…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="72"/>
+        <location filename="../main_window.py" line="126"/>
         <source>Quit</source>
         <translation>Quitter</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="76"/>
+        <location filename="../main_window.py" line="130"/>
         <source>&amp;View</source>
         <translation>&amp;Affichage</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="77"/>
+        <location filename="../main_window.py" line="131"/>
         <source>Larger text</source>
         <translation>Texte plus grand</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="79"/>
+        <location filename="../main_window.py" line="133"/>
         <source>Smaller text</source>
         <translation>Texte plus petit</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="81"/>
+        <location filename="../main_window.py" line="135"/>
         <source>High contrast</source>
         <translation>Contraste élevé</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="86"/>
+        <location filename="../main_window.py" line="140"/>
         <source>Language of the interface</source>
         <translation>Langue de l’interface</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="126"/>
+        <location filename="../main_window.py" line="180"/>
         <source>Open or create a review database</source>
         <translation>Ouvrir ou créer une base d’évaluation</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="127"/>
+        <location filename="../main_window.py" line="181"/>
         <source>SQLite (*.sqlite *.db)</source>
         <translation>SQLite (*.sqlite *.db)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="154"/>
+        <location filename="../main_window.py" line="210"/>
         <source>Quit LYSS Desktop</source>
         <translation>Quitter LYSS Desktop</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="155"/>
+        <location filename="../main_window.py" line="211"/>
         <source>You have not finished this item. What you did is kept, and comes back when you return to this task. Quit now?</source>
         <translation>Vous n’avez pas terminé cet élément. Ce que vous avez fait est gardé et reviendra quand vous reprendrez cette tâche. Quitter maintenant ?</translation>
     </message>
@@ -916,6 +926,14 @@
         <location filename="../review_panel.py" line="66"/>
         <source>Cancel  (Esc)</source>
         <translation>Annuler  (Échap)</translation>
+    </message>
+</context>
+<context>
+    <name>ReviewPanel</name>
+    <message>
+        <location filename="../review_panel.py" line="794"/>
+        <source>This laptop was revoked by the coordinator from {0}. Answers given here would be refused on every other laptop, so this campaign cannot be answered here. What this laptop holds stays. Please ask the coordinator.</source>
+        <translation>Cet ordinateur a été révoqué par le coordinateur à partir du {0}. Les réponses données ici seraient refusées par tous les autres ordinateurs : cette campagne ne peut donc pas être répondue ici. Ce que cet ordinateur contient reste. Veuillez vous adresser au coordinateur.</translation>
     </message>
 </context>
 <context>
@@ -1287,270 +1305,270 @@
 <context>
     <name>StudyPanel</name>
     <message>
-        <location filename="../study_panel.py" line="395"/>
+        <location filename="../study_panel.py" line="410"/>
         <source>Campaign</source>
         <translation>Campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="395"/>
-        <location filename="../study_panel.py" line="595"/>
+        <location filename="../study_panel.py" line="410"/>
+        <location filename="../study_panel.py" line="603"/>
         <source>Metric</source>
         <translation>Métrique</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="396"/>
+        <location filename="../study_panel.py" line="411"/>
         <source>Human score</source>
         <translation>Score humain</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="401"/>
+        <location filename="../study_panel.py" line="416"/>
         <source>Agreement</source>
         <translation>Accord</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="401"/>
+        <location filename="../study_panel.py" line="416"/>
         <source>Correlate</source>
         <translation>Corréler</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="402"/>
+        <location filename="../study_panel.py" line="417"/>
         <source>Rater quality</source>
         <translation>Qualité des évaluateurs</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="402"/>
+        <location filename="../study_panel.py" line="417"/>
         <source>Linter precision</source>
         <translation>Précision du linter</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="402"/>
+        <location filename="../study_panel.py" line="417"/>
         <source>FST false rejections</source>
         <translation>Faux rejets du FST</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="403"/>
+        <location filename="../study_panel.py" line="418"/>
         <source>Reweight…</source>
         <translation>Repondérer…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="403"/>
+        <location filename="../study_panel.py" line="418"/>
         <source>Confirm tier…</source>
         <translation>Confirmer le niveau…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="404"/>
+        <location filename="../study_panel.py" line="419"/>
         <source>Save plot as PNG…</source>
         <translation>Enregistrer le graphique en PNG…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="417"/>
+        <location filename="../study_panel.py" line="432"/>
         <source>Progress of the computation</source>
         <translation>Avancement du calcul</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="420"/>
+        <location filename="../study_panel.py" line="435"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="429"/>
+        <location filename="../study_panel.py" line="444"/>
         <source>Results table</source>
         <translation>Tableau des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="430"/>
+        <location filename="../study_panel.py" line="445"/>
         <source>Results in words</source>
         <translation>Résultats en mots</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="436"/>
+        <location filename="../study_panel.py" line="449"/>
         <source>Plot of the results</source>
         <translation>Graphique des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="437"/>
+        <location filename="../study_panel.py" line="450"/>
         <source>The same numbers as the results table</source>
         <translation>Les mêmes nombres que le tableau des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="479"/>
+        <location filename="../study_panel.py" line="492"/>
         <source>&lt;p&gt;Computing…&lt;/p&gt;</source>
         <translation>&lt;p&gt;Calcul en cours…&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="502"/>
+        <location filename="../study_panel.py" line="515"/>
         <source>Cancelled.</source>
         <translation>Annulé.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="517"/>
+        <location filename="../study_panel.py" line="530"/>
         <source>Question</source>
         <translation>Question</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="517"/>
-        <location filename="../study_panel.py" line="542"/>
+        <location filename="../study_panel.py" line="530"/>
+        <location filename="../study_panel.py" line="555"/>
         <source>Level</source>
         <translation>Niveau</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="517"/>
-        <location filename="../study_panel.py" line="572"/>
+        <location filename="../study_panel.py" line="530"/>
         <location filename="../study_panel.py" line="580"/>
+        <location filename="../study_panel.py" line="588"/>
         <source>CI lower</source>
         <translation>IC bas</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="517"/>
-        <location filename="../study_panel.py" line="572"/>
+        <location filename="../study_panel.py" line="530"/>
         <location filename="../study_panel.py" line="580"/>
+        <location filename="../study_panel.py" line="588"/>
         <source>CI upper</source>
         <translation>IC haut</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="518"/>
-        <location filename="../study_panel.py" line="560"/>
+        <location filename="../study_panel.py" line="531"/>
+        <location filename="../study_panel.py" line="568"/>
         <source>Answers</source>
         <translation>Réponses</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="518"/>
+        <location filename="../study_panel.py" line="531"/>
         <source>Speakers</source>
         <translation>Locuteurs</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="518"/>
+        <location filename="../study_panel.py" line="531"/>
         <source>Items</source>
         <translation>Éléments</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="519"/>
+        <location filename="../study_panel.py" line="532"/>
         <source>&lt;p&gt;Task {0}: Krippendorff&apos;s alpha of every question, at the levels its scale allows, with 95% bootstrap intervals over items.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Tâche {0} : alpha de Krippendorff de chaque question, aux niveaux que son échelle permet, avec des intervalles bootstrap à 95 % sur les éléments.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="544"/>
+        <location filename="../study_panel.py" line="557"/>
         <source>One system only: no system-level correlation.&lt;br&gt;</source>
         <translation>Un seul système : pas de corrélation au niveau des systèmes.&lt;br&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="560"/>
+        <location filename="../study_panel.py" line="568"/>
         <source>Speaker</source>
         <translation>Locuteur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="560"/>
+        <location filename="../study_panel.py" line="568"/>
         <source>Repeats same</source>
         <translation>Répétitions identiques</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="560"/>
+        <location filename="../study_panel.py" line="568"/>
         <source>Degraded lower</source>
         <translation>Dégradés notés plus bas</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="561"/>
+        <location filename="../study_panel.py" line="569"/>
         <source>p (MWU)</source>
         <translation>p (MWU)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="561"/>
+        <location filename="../study_panel.py" line="569"/>
         <source>Median s per item</source>
         <translation>Médiane s par élément</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="561"/>
+        <location filename="../study_panel.py" line="569"/>
         <source>Time away s</source>
         <translation>Temps d’absence s</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="562"/>
+        <location filename="../study_panel.py" line="570"/>
         <source>Answers with time away</source>
         <translation>Réponses avec absence</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="562"/>
+        <location filename="../study_panel.py" line="570"/>
         <source>Flags</source>
         <translation>Signalements</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="565"/>
+        <location filename="../study_panel.py" line="573"/>
         <source>none</source>
         <translation>aucun</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="566"/>
+        <location filename="../study_panel.py" line="574"/>
         <source>&lt;p&gt;Time per item counts the time the item was in front of the speaker; time with the app out of focus is shown apart. Read these to understand the data, never to rank people.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Le temps par élément compte le temps où l’élément était devant le locuteur ; le temps passé hors de l’application est montré à part. Lisez ces chiffres pour comprendre les données, jamais pour classer les personnes.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="572"/>
+        <location filename="../study_panel.py" line="580"/>
         <source>Variant class</source>
         <translation>Classe de variante</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="572"/>
+        <location filename="../study_panel.py" line="580"/>
         <source>Precision</source>
         <translation>Précision</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="573"/>
+        <location filename="../study_panel.py" line="581"/>
         <source>Pairs judged</source>
         <translation>Paires jugées</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="575"/>
+        <location filename="../study_panel.py" line="583"/>
         <source>&lt;p&gt;{0} pairs rated, {1} with a majority verdict.&lt;/p&gt;</source>
         <translation>&lt;p&gt;{0} paires évaluées, {1} avec un verdict majoritaire.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="580"/>
+        <location filename="../study_panel.py" line="588"/>
         <source>False rejection rate</source>
         <translation>Taux de faux rejets</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="581"/>
+        <location filename="../study_panel.py" line="589"/>
         <source>Words decided</source>
         <translation>Mots tranchés</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="583"/>
+        <location filename="../study_panel.py" line="591"/>
         <source>&lt;p&gt;Valid words the analyser missed: {0}&lt;/p&gt;</source>
         <translation>&lt;p&gt;Mots valides que l’analyseur n’a pas reconnus : {0}&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="592"/>
+        <location filename="../study_panel.py" line="600"/>
         <source>Save the refitted profile</source>
         <translation>Enregistrer le profil réajusté</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="593"/>
         <location filename="../study_panel.py" line="601"/>
+        <location filename="../study_panel.py" line="609"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="595"/>
+        <location filename="../study_panel.py" line="603"/>
         <source>Fitted weight</source>
         <translation>Poids ajusté</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="595"/>
+        <location filename="../study_panel.py" line="603"/>
         <source>Default weight</source>
         <translation>Poids par défaut</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="597"/>
+        <location filename="../study_panel.py" line="605"/>
         <source>&lt;p&gt;Cross-validated Pearson {0:.3f} (default profile {1:.3f}).&lt;/p&gt;</source>
         <translation>&lt;p&gt;Pearson en validation croisée {0:.3f} (profil par défaut {1:.3f}).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="601"/>
+        <location filename="../study_panel.py" line="609"/>
         <source>The scored run card</source>
         <translation>La fiche de run évaluée</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="609"/>
+        <location filename="../study_panel.py" line="617"/>
         <source>Save plot</source>
         <translation>Enregistrer le graphique</translation>
     </message>
