@@ -141,8 +141,12 @@ def _register_review(sub) -> None:
     p.add_argument("--out", required=True, metavar="FORMS.pdf", help="the PDF; the CSV template is written beside it")
     p.add_argument("--language", metavar="CODE", help="the forms' words in this interface language (en, fr; default: "
                                                       "the one the speaker uses in the app)")
+    p.add_argument("--include-answered", action="store_true",
+                   help="print the items already answered too (default: only those still to answer)")
     p = _verb(rv, "import-forms", "_review_import_forms", help="the answers of filled paper forms, keyed into the CSV")
     p.add_argument("csv", metavar="FORMS.csv")
+    p.add_argument("--replace", action="store_true",
+                   help="put a form's answer in place of one given already (default: such a row is refused)")
     p = _verb(rv, "export-bundle", "_review_export_bundle", help="write this laptop's answers to one file")
     p.add_argument("--out", required=True)
     p = _verb(rv, "merge", "_review_merge", help="merge a bundle from another laptop (safe to repeat)")

@@ -251,7 +251,10 @@ def _review_print_forms(store, args) -> int:
     refuse_overwriting_inputs(args.out, [store.path])
     campaign_id = campaigns.find_campaign(store, args.campaign)
     speaker_id = campaigns.find_speaker(store, args.speaker)
-    items = paper.form_items(store, campaign_id, speaker_id)
+    items = paper.form_items(store, campaign_id, speaker_id, args.include_answered)
+    if not items:
+        raise BadValue("--speaker", args.speaker, "every item of this speaker is answered already: nothing to print "
+                                                  "(--include-answered prints them all)")
     found = campaigns.campaign(store, campaign_id)
     script = campaigns.chosen_script(store, campaign_id, speaker_id)
     convert = None
@@ -261,15 +264,17 @@ def _review_print_forms(store, args) -> int:
     language = campaigns.campaign_language(store, campaign_id)
     with atomic_path(out) as tmp:
         pages = write_pdf(str(tmp), items, language, found, speaker_id, convert, ui=ui)
-    paper.write_template(str(template), store, campaign_id, speaker_id)
+    paper.write_template(str(template), store, campaign_id, speaker_id, items)
     print(f"wrote {len(items)} items on {pages} pages to {out}, and the CSV to key the answers into: {template}")
     return 0
 
 
 def _review_import_forms(store, args) -> int:
-    r = paper.import_forms(store, args.csv)
+    r = paper.import_forms(store, args.csv, args.replace)
     print(f"{r['answered']} answered rows of {r['rows']} ({r['recorded']} recorded, marked as from paper; "
-          f"{r['blank']} left blank)")
+          f"{r['blank']} left blank" + (f"; {len(r['replaced'])} answers replaced" if r["replaced"] else "") + ")")
+    for row in r["replaced"]:
+        print(f"  line {row['line']}: position {row['position']}: {shown(row['was'])} replaced by {shown(row['now'])}")
     return 0
 
 

@@ -29,12 +29,15 @@ def item_code(campaign_id: str, position: int) -> str:
     return f"{campaign_id[-5:].upper()}-{position + 1:03d}"
 
 
-def form_items(store: Store, campaign_id: str, speaker_id: str) -> list[dict]:
-    """Every item of the speaker's sequence, as the form prints it (the speaker joins the campaign)."""
+def form_items(store: Store, campaign_id: str, speaker_id: str, include_answered: bool = False) -> list[dict]:
+    """The items of the speaker's sequence still unanswered (every one with ``include_answered``), as the form
+    prints them (the speaker joins the campaign)."""
     total = campaigns.join(store, campaign_id, speaker_id)
     out = []
     for position in range(total):
         item = campaigns.item_at(store, campaign_id, speaker_id, position)
+        if item["answer"] is not None and not include_answered:
+            continue
         words = task_defs.task(item["task"]).numbered_words(item["output"])
         out.append({**item, "code": item_code(campaign_id, position),
                     "numbered_output": [(k + 1, item["output"][s:e]) for k, (s, e) in enumerate(words)]})
@@ -45,12 +48,13 @@ def questions(task: str) -> list[dict]:
     return task_defs.task(task).questions
 
 
-def write_template(path: str, store: Store, campaign_id: str, speaker_id: str) -> int:
-    """The CSV a coordinator fills from the paper forms: one row per item, one column per question."""
+def write_template(path: str, store: Store, campaign_id: str, speaker_id: str, items: list[dict]) -> int:
+    """The CSV a coordinator fills from the paper forms: one row per printed item (``items``, from
+    :func:`form_items`), one column per question."""
     task = campaigns.campaign(store, campaign_id)["task"]
     columns = FIXED + [q["id"] for q in questions(task)] + ["note"]
     rows = [{"item_code": item["code"], "campaign_id": campaign_id, "speaker_id": speaker_id,
-             "position": item["position"]} for item in form_items(store, campaign_id, speaker_id)]
+             "position": item["position"]} for item in items]
 
     def fill(fh) -> None:
         writer = csv.DictWriter(fh, fieldnames=columns)
@@ -60,10 +64,11 @@ def write_template(path: str, store: Store, campaign_id: str, speaker_id: str) -
     return len(rows)
 
 
-def import_forms(store: Store, path: str) -> dict:
+def import_forms(store: Store, path: str, replace: bool = False) -> dict:
     """Key in the answers of filled paper forms (the CSV :func:`write_template` wrote). Every row is
     checked first; a problem names the file, the line and the column, and nothing is written. Importing
-    the same file again changes nothing."""
+    the same file again changes nothing. A row whose position already holds another answer (given in the
+    app, or on an earlier form) is refused unless ``replace``; what was replaced is returned."""
     rows = _csv_rows(path)
     if not rows or any(c not in rows[0] for c in FIXED):
         raise FileProblem(path, "line 1", f"needs the columns {', '.join(FIXED)} (the template print-forms wrote)")
@@ -83,7 +88,7 @@ def import_forms(store: Store, path: str) -> dict:
             raise FileProblem(path, f"line {lineno}", exc.line()) from None
         if parsed is not None:
             ready.append((lineno, *parsed))
-    added = 0
+    added, replaced = 0, []
     sessions: dict[tuple, ReviewSession] = {}
     with store.transaction():
         for lineno, campaign_id, speaker_id, position, answers, note in ready:
@@ -91,6 +96,14 @@ def import_forms(store: Store, path: str) -> dict:
                 existing = campaigns.item_at(store, campaign_id, speaker_id, position)
                 if existing["answer"] == answers and existing["note"] == note:
                     continue
+                if existing["answer"] is not None:
+                    if not replace:
+                        raise FileProblem(path, f"line {lineno}", f"position {position} is answered already "
+                                                                  f"({_said(existing['answer'])}): keep it, or add "
+                                                                  f"--replace to put the paper's answer in its place; "
+                                                                  f"nothing was recorded")
+                    replaced.append({"line": lineno, "position": position, "was": existing["answer"],
+                                     "now": answers})
                 if (campaign_id, speaker_id) not in sessions:
                     sessions[(campaign_id, speaker_id)] = ReviewSession(store, campaign_id, speaker_id)
                 sessions[(campaign_id, speaker_id)].record(position, answers, note, medium="paper")
@@ -99,7 +112,12 @@ def import_forms(store: Store, path: str) -> dict:
             except InputError as exc:  # a speaker withdrawn since the forms were printed: the file's line says who
                 raise FileProblem(path, f"line {lineno}", exc.line()) from None
             added += 1
-    return {"rows": len(rows), "answered": len(ready), "recorded": added, "blank": len(rows) - len(ready)}
+    return {"rows": len(rows), "answered": len(ready), "recorded": added, "blank": len(rows) - len(ready),
+            "replaced": replaced}
+
+
+def _said(answers: Any) -> str:
+    return ", ".join(f"{k} {v}" for k, v in answers.items()) if isinstance(answers, dict) else str(answers)
 
 
 MAX_CELL = 10_000  # characters: longer than any answer or note written on a form

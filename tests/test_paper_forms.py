@@ -186,3 +186,32 @@ def test_a_row_of_a_speaker_withdrawn_since_printing_is_refused_naming_the_file_
     assert err.startswith(f"lyss: {template}: line 2: ") and err.count("\n") == 1, err
     with Store(db, read_only=True) as store:
         assert store.one("select count(*) as n from ratings")["n"] == 0
+
+
+def test_paper_never_silently_replaces_an_answer(tmp_path, scored_demo, capsys):
+    db, campaign, speaker = _setup(tmp_path, scored_demo, capsys, "A")
+    assert main(["review", "answer", "--db", db, "--campaign", campaign, "--speaker", speaker, "--position", "0",
+                 "--answers", '{"adequacy": 4, "fluency": 5}']) == 0
+    pdf, template = tmp_path / "forms.pdf", tmp_path / "forms.csv"
+    assert main(["review", "print-forms", "--db", db, "--campaign", campaign, "--speaker", "Mary",
+                 "--out", str(pdf)]) == 0
+    printed = [int(r["position"]) for r in csv.DictReader(template.open(encoding="utf-8"))]
+    assert 0 not in printed and printed  # the answered position is not printed again
+    assert main(["review", "print-forms", "--db", db, "--campaign", campaign, "--speaker", "Mary",
+                 "--out", str(pdf), "--include-answered"]) == 0
+    rows = _fill(template, lambda row: {"adequacy": "3", "fluency": "4"} if row["position"] == "0" else {})
+    assert rows[0]["position"] == "0"
+    capsys.readouterr()
+    assert main(["review", "import-forms", "--db", db, str(template)]) == 2
+    err = capsys.readouterr().err
+    assert f"{template}: line 2: position 0 is answered already (adequacy 4, fluency 5)" in err and "--replace" in err
+    with Store(db, read_only=True) as store:
+        assert json.loads(store.one("select answers from ratings where position = 0")["answers"]) == \
+            {"adequacy": 4, "fluency": 5}
+    assert main(["review", "import-forms", "--db", db, str(template), "--replace"]) == 0
+    out = capsys.readouterr().out
+    assert "1 answers replaced" in out
+    assert "line 2: position 0: {'adequacy': 4, 'fluency': 5} replaced by {'adequacy': 3, 'fluency': 4}" in out
+    with Store(db, read_only=True) as store:
+        row = store.one("select answers, medium from ratings where position = 0")
+        assert json.loads(row["answers"]) == {"adequacy": 3, "fluency": 4} and row["medium"] == "paper"
