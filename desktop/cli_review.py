@@ -53,10 +53,12 @@ def _register_sync(sub) -> None:
                                        "through this machine's Syncthing")
     p.set_defaults(verb_func=deferred("sync_verbs", "sync_setup"))
     p.add_argument("folder", metavar="FOLDER")
-    p.add_argument("--device", action="append", default=[], metavar="ID",
-                   help="a Syncthing device id to share with (repeat for each laptop)")
-    p.add_argument("--encrypted-device", action="append", default=[], metavar="ID",
-                   help="a device that relays the folder without being able to read it (needs --password)")
+    p.add_argument("--device", action="append", default=[], metavar="ID[@tcp://HOST:PORT]",
+                   help="a Syncthing device id to share with (repeat for each laptop); with @ and its address where "
+                        "the laptops do not find each other by themselves")
+    p.add_argument("--encrypted-device", action="append", default=[], metavar="ID[@tcp://HOST:PORT]",
+                   help="a device that relays the folder without being able to read it (its password: "
+                        "$LYSS_SYNC_PASSWORD, --password-file or a prompt)")
     p.add_argument("--password", help="the folder's password on encrypted devices (visible to other users in ps and "
                                        "in your shell's history: prefer $LYSS_SYNC_PASSWORD, --password-file or the "
                                        "prompt)")
@@ -66,9 +68,11 @@ def _register_sync(sub) -> None:
     p.add_argument("--apply", action="store_true", help="make the changes (default: only print them)")
     p.add_argument("--home", help="Syncthing's configuration folder (default: its own)")
     p = verbs.add_parser("status", parents=list(_parents()),
-                         help="the laptops whose bundles this laptop has seen: code, last bundle, answers, enrolment")
+                         help="the laptops whose bundles this laptop has seen: code, last bundle, answers, enrolment, "
+                              "and Syncthing's connection to each")
     p.set_defaults(verb_func=deferred("sync_verbs", "sync_status"))
     p.add_argument("--folder", help="only this shared folder")
+    p.add_argument("--home", help="Syncthing's configuration folder, for its connections (default: its own)")
 
 
 def _register_review(sub) -> None:

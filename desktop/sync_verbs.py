@@ -10,7 +10,7 @@ from pathlib import Path
 
 from review import sync, syncthing
 from review.store import Store
-from scoring.errors import BadValue
+from scoring.errors import BadValue, InputError
 from scoring.files import json_text
 
 from .terminal import ProgressBar
@@ -40,19 +40,22 @@ def sync_setup(args) -> int:
     folder = Path(args.folder)
     if not folder.is_dir():
         raise BadValue("FOLDER", args.folder, "not a folder (create it first: the folder your laptops will share)")
-    devices = [syncthing.device_id(d) for d in args.device]
-    encrypted = [syncthing.device_id(d, "--encrypted-device") for d in args.encrypted_device]
+    specs = [syncthing.device_spec(d) for d in args.device]
+    devices, addresses = [d for d, _ in specs], dict(specs)
+    specs = [syncthing.device_spec(d, "--encrypted-device") for d in args.encrypted_device]
+    encrypted = [d for d, _ in specs]
+    addresses.update(specs)
     password = _password(args) if encrypted else None
     api = syncthing.Api.from_config(args.home) if args.apply or args.home else _local_api()
     try:
-        steps = syncthing.plan(api, args.folder, devices, args.lan_only, {d: password for d in encrypted})
+        steps = syncthing.plan(api, args.folder, devices, args.lan_only, {d: password for d in encrypted}, addresses)
     except syncthing.Unexpected as exc:
         raise BadValue("--home" if args.home else "Syncthing", args.home or "", f"{exc}: nothing was changed") from None
     except syncthing.Unreachable as exc:
         if args.apply:
             raise BadValue("--apply", "", f"{exc}: start it (syncthing serve --no-browser) and run again") from None
         api, steps = None, syncthing.plan(None, args.folder, devices, args.lan_only,
-                                          {d: password for d in encrypted})
+                                          {d: password for d in encrypted}, addresses)
     for step in steps:
         print(("done: " if args.apply else "would: ") + step.says)
     if args.apply:
@@ -106,13 +109,14 @@ def _local_api():
 def sync_status(args) -> int:
     with Store(args.db, create=False, read_only=True) as store:
         seen = sync.laptops_seen(store, args.folder)
+    links, why = _connections(args, seen)
     if args.json:
         print(json_text(seen, indent=2))
         return 0
     if not seen:
         print("no shared folder synchronised yet (lyss review sync FOLDER)")
-        return 0
-    print(f"{'laptop':<20} {'last bundle':<28} {'answers':>7}  {'enrolled':<8} status")
+    else:
+        print(f"{'laptop':<20} {'last bundle':<28} {'answers':>7}  {'enrolled':<8} status")
     for r in seen:
         who = r["code"] + (" (this)" if r["this_laptop"] else "")
         role = "coord." if r["coordinator"] else ("revoked" if r["revoked_from"] else "yes" if r["enrolled"] else "no")
@@ -120,6 +124,38 @@ def sync_status(args) -> int:
         if r["revoked_from"]:
             status = (f"revoked (from {r['revoked_from'][:16].replace('T', ' ')}): {r['kept']} answers signed before "
                       f"kept here; " + status)
+        if r.get("syncthing"):
+            status += f"; Syncthing: {_link_words(r['syncthing'])}"
         print(f"{who:<20} {r['bundle_time'] or '—':<28} {r['answers'] if r['answers'] is not None else '—':>7}  "
               f"{role:<8} {status}")
+    if links:
+        print("Syncthing devices this machine shares with:")
+        for link in links:
+            print(f"  {link['device'][:7]}  {link['name'] or '—':<16} {_link_words(link)}")
+    elif why:
+        print(why)
     return 0
+
+
+def _connections(args, seen: list[dict]) -> tuple[list[dict], str]:
+    """The local Syncthing's devices and, beside each laptop whose bundle the folder holds, the connection of
+    the device that wrote it (``seen`` gains ``syncthing``). Best effort: without Syncthing, a line saying so."""
+    try:
+        api = syncthing.Api.from_config(args.home)
+        links = syncthing.connections(api)
+        by_short = {link["device"][:7]: link for link in links}
+        wrote = syncthing.writers(api, [f"{r['code']}{sync.SUFFIX}" for r in seen if not r["this_laptop"]])
+    except (InputError, syncthing.Unreachable) as exc:
+        return [], f"Syncthing: not reachable here ({getattr(exc, 'problem', None) or exc}): connections unknown"
+    for r in seen:
+        short = wrote.get(f"{r['code']}{sync.SUFFIX}")
+        if short in by_short:
+            r["syncthing"] = by_short[short]
+    return links, ""
+
+
+def _link_words(link: dict) -> str:
+    if link["connected"]:
+        return f"connected at {link['address']}"
+    last = f"last seen {link['last_seen'][:16].replace('T', ' ')}" if link["last_seen"] else "never seen"
+    return f"not connected ({last}; reached at {', '.join(link['addresses']) or 'dynamic'})"

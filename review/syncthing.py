@@ -73,6 +73,24 @@ def device_id(text: str, option: str = "--device") -> str:
     return canonical
 
 
+ADDRESS = re.compile(r"^(tcp|quic)(4|6)?://(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]{1,253}):([0-9]{1,5})$")
+
+
+def device_spec(text: str, option: str = "--device") -> tuple[str, list[str]]:
+    """``ID`` or ``ID@tcp://HOST:PORT`` → the canonical id and the addresses to reach it at (``["dynamic"]``:
+    found by discovery). An address is needed where discovery cannot work: local discovery off, or a Wi-Fi
+    that keeps its clients apart."""
+    ident, _, address = text.partition("@")
+    canonical = device_id(ident, option)
+    if not address:
+        return canonical, ["dynamic"]
+    found = ADDRESS.match(address.strip())
+    if not found or not 0 < int(found.group(4)) < 65536:
+        raise BadValue(option, text, "after @, an address like tcp://192.168.1.20:22000 (the other machine's address "
+                                     "and Syncthing's port, 22000 unless changed)")
+    return canonical, [address.strip()]
+
+
 def config_candidates(home: str | None = None) -> list[Path]:
     """Where Syncthing keeps ``config.xml``: ``--home``, ``$STHOMEDIR``, then its defaults (newer releases
     use ~/.local/state/syncthing, older ones ~/.config/syncthing)."""
@@ -193,21 +211,27 @@ def _folder_body(current: dict | None, folder: Path, me: str, devices: list[str]
 
 
 def plan(api: Api | None, folder: str, devices: list[str], lan_only: bool,
-         encrypted: dict[str, str] | None = None) -> list[Step]:
+         encrypted: dict[str, str] | None = None, addresses: dict[str, list[str]] | None = None) -> list[Step]:
     """What sharing ``folder`` with ``devices`` takes, given the local Syncthing's configuration (``api``;
-    ``None``: not running, so every change is planned)."""
+    ``None``: not running, so every change is planned). ``addresses``: where to reach a device (default:
+    found by discovery)."""
     path = Path(folder).resolve()
-    encrypted = encrypted or {}
-    known = {d["deviceID"] for d in api.get("/rest/config/devices", list, ("deviceID",))} if api else set()
+    encrypted, addresses = encrypted or {}, addresses or {}
+    known = {d["deviceID"]: d for d in api.get("/rest/config/devices", list, ("deviceID",))} if api else {}
     me = api.my_id() if api else "THIS-DEVICE"
     steps = []
     for d in [*devices, *encrypted]:
+        reach = addresses.get(d, ["dynamic"])
         if d not in known and d != me:
-            steps.append(Step(f"add device {d}" + (" (encrypted: it relays the folder but cannot read it)"
-                                                     if d in encrypted else ""),
+            steps.append(Step(f"add device {d}" + (f" at {', '.join(reach)}" if reach != ["dynamic"] else "") +
+                              (" (encrypted: it relays the folder but cannot read it)" if d in encrypted else ""),
                               "PUT", f"/rest/config/devices/{d}",
-                              {"deviceID": d, "addresses": ["dynamic"], "untrusted": d in encrypted},
+                              {"deviceID": d, "addresses": reach, "untrusted": d in encrypted},
                               ("DELETE", f"/rest/config/devices/{d}", None)))
+        elif d in known and reach != ["dynamic"] and known[d].get("addresses") != reach:
+            steps.append(Step(f"reach device {d} at {', '.join(reach)}", "PATCH", f"/rest/config/devices/{d}",
+                              {"addresses": reach},
+                              ("PATCH", f"/rest/config/devices/{d}", {"addresses": known[d].get("addresses")})))
     current = api.get(f"/rest/config/folders/{FOLDER_ID}", dict, ("id",), optional=True) if api else None
     body = _folder_body(current, path, me, [d for d in devices if d != me], encrypted)
     names = ", ".join(d["deviceID"][:7] for d in body["devices"] if d["deviceID"] != me) or "no other device yet"
@@ -216,9 +240,11 @@ def plan(api: Api | None, folder: str, devices: list[str], lan_only: bool,
                       ("PUT", f"/rest/config/folders/{FOLDER_ID}", current) if current else
                       ("DELETE", f"/rest/config/folders/{FOLDER_ID}", None)))
     if lan_only:
-        wanted = {"globalAnnounceEnabled": False, "relaysEnabled": False, "natEnabled": False}
+        wanted = {"globalAnnounceEnabled": False, "relaysEnabled": False, "natEnabled": False,
+                  "crashReportingEnabled": False, "urAccepted": -1}
         before = api.get("/rest/config/options", dict) if api else {}
-        steps.append(Step("local network only: no global discovery, no relays, no NAT traversal",
+        steps.append(Step("local network only: no global discovery, no relays, no NAT traversal, no crash or usage "
+                          "reports",
                           "PATCH", "/rest/config/options", wanted,
                           ("PATCH", "/rest/config/options", {k: before[k] for k in wanted if k in before})))
     return steps
@@ -242,9 +268,39 @@ def apply(api: Api, steps: list[Step]) -> None:
         raise
 
 
-def connections(api: Api) -> dict[str, dict]:
-    """The devices Syncthing knows and whether each is connected now (for ``lyss sync status``)."""
-    return api.call("GET", "/rest/system/connections").get("connections", {})
+def connections(api: Api) -> list[dict]:
+    """The devices this Syncthing shares with (itself left out): id, name, whether connected now, the address
+    it is connected at, when it was last seen (for ``lyss sync status``)."""
+    me = api.my_id()
+    devices = api.get("/rest/config/devices", list, ("deviceID",))
+    now = api.get("/rest/system/connections", dict).get("connections") or {}
+    seen = api.get("/rest/stats/device", dict)
+    out = []
+    for d in devices:
+        ident = d["deviceID"]
+        if ident == me:
+            continue
+        link = now.get(ident) if isinstance(now.get(ident), dict) else {}
+        stats = seen.get(ident) if isinstance(seen.get(ident), dict) else {}
+        last = stats.get("lastSeen") if isinstance(stats.get("lastSeen"), str) else None
+        out.append({"device": ident, "name": str(d.get("name") or ""), "connected": bool(link.get("connected")),
+                    "address": str(link.get("address") or "") if link.get("connected") else "",
+                    "last_seen": None if not last or last.startswith("1970") else last,
+                    "addresses": [str(a) for a in d.get("addresses") or []]})
+    return out
 
 
-__all__ = ["Api", "Step", "Unreachable", "device_id", "plan", "apply", "connections", "FOLDER_ID"]
+def writers(api: Api, names: list[str]) -> dict[str, str]:
+    """Which device last wrote each file of the shared folder (Syncthing's short id, the id's first seven
+    characters): how a laptop's bundle is matched to its Syncthing connection."""
+    out = {}
+    for name in names:
+        found = api.call("GET", f"/rest/db/file?folder={FOLDER_ID}&file={urllib.parse.quote(name)}")
+        short = ((found or {}).get("global") or {}).get("modifiedBy") if isinstance(found, dict) else None
+        if isinstance(short, str) and short:
+            out[name] = short
+    return out
+
+
+__all__ = ["Api", "Step", "Unreachable", "Unexpected", "device_id", "device_spec", "plan", "apply", "connections",
+           "writers", "FOLDER_ID"]

@@ -212,3 +212,45 @@ def test_sync_setup_says_then_makes_the_changes_through_the_local_api(tmp_path, 
         assert "a character is mistyped" in capsys.readouterr().err
     finally:
         peer.stop()
+
+
+def test_laptops_that_cannot_find_each_other_are_given_an_address_and_status_shows_the_connection(
+        tmp_path, scored_demo, capsys):
+    """Discovery is off on these daemons (as on a Wi-Fi that keeps clients apart): `--device ID@tcp://…` is how
+    they meet. `lyss sync status` then says, beside each laptop's bundle, whether its device is connected."""
+    peers = [Peer(tmp_path, name) for name in ("hub", "field")]
+    hub_peer, field_peer = peers
+    try:
+        for p in peers:
+            p.start()
+        for p, q in ((hub_peer, field_peer), (field_peer, hub_peer)):
+            assert main(["sync", "setup", str(p.folder), "--device", f"{q.id}@{q.address}", "--lan-only", "--apply",
+                         "--home", str(p.home)]) == 0
+            said = capsys.readouterr().out
+            assert f"done: add device {q.id} at {q.address}" in said
+            assert "no crash or usage reports" in said
+            options = p.api.call("GET", "/rest/config/options")
+            assert options["crashReportingEnabled"] is False and options["urAccepted"] == -1
+        hub, cid, (lap,) = enrolled_study(tmp_path, campaigns.load_scored(str(scored_demo)), 1)
+        synced(hub, hub_peer)
+        wait_for(lambda: (field_peer.folder / sync.own_name(hub)).exists())
+        synced(lap, field_peer)
+        rate(lap, cid, "Ana", 2)
+        synced(lap, field_peer)
+        wait_for(lambda: holds_same_file(field_peer, hub_peer, sync.own_name(lap)))
+        synced(hub, hub_peer)
+        capsys.readouterr()
+        assert main(["sync", "status", "--db", str(hub.path), "--home", str(hub_peer.home)]) == 0
+        out = capsys.readouterr().out
+        line = next(x for x in out.splitlines() if x.startswith(lap.device_id))
+        assert f"Syncthing: connected at 127.0.0.1:" in line, out
+        assert "Syncthing devices this machine shares with:" in out and field_peer.id[:7] in out
+        field_peer.stop()
+        wait_for(lambda: not hub_peer.api.call("GET", "/rest/system/connections")["connections"][field_peer.id]
+                 ["connected"])
+        assert main(["sync", "status", "--db", str(hub.path), "--home", str(hub_peer.home)]) == 0
+        line = next(x for x in capsys.readouterr().out.splitlines() if x.startswith(lap.device_id))
+        assert "Syncthing: not connected (last seen " in line, line
+    finally:
+        for p in peers:
+            p.stop()
