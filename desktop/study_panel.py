@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 import json
+import time
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QHeaderView, QInputDialog, QLabel, QProgressBar, QPushButton,
@@ -226,8 +227,8 @@ class CampaignPanel(QWidget):
         """After a sync: what it merged and refused, the laptops seen, the campaigns again."""
         merged, refused = len(report.merged), len(report.refused)
         added = sum(o.added.get("ratings_added", 0) for o in report.merged)
-        text = self.tr("Synchronised: {0} bundle(s) merged ({1} answers added), {2} refused.").format(
-            merged, added, refused)
+        text = self.tr("Synchronised at {3}: {0} bundle(s) merged ({1} answers added), {2} refused.").format(
+            merged, added, refused, time.strftime("%H:%M:%S"))
         for o in report.refused:
             text += "\n" + self.tr("Refused {0}: {1}").format(o.name, o.detail)
         self.sync_state.setText(text)

@@ -1,12 +1,16 @@
 """The app's side of a shared folder: ``lyss review sync`` run in a worker thread at start, after every few
-answers and at close, so the speaker never waits. The folder is remembered (QSettings); everything the
-sync does is :func:`review.sync.sync`, on the worker's own connection to the database."""
+answers, at close — and whenever the folder changes (another laptop's bundle arrived), so ratings travel by
+themselves and the speaker never waits. The folder is watched with Qt's file-system watcher (changes
+gathered for :data:`SETTLE_MS`, as Syncthing renames files in one after another) and looked at every
+:data:`POLL_MS` too, for file systems that do not notify (a network share). The folder is remembered
+(QSettings); everything the sync does is :func:`review.sync.sync`, on the worker's own connection."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer, Signal
 
 from review import sync
 from review.store import Store
@@ -15,6 +19,8 @@ from .qt_common import Worker, settings
 
 FOLDER_KEY = "sync/folder"
 EVERY_KEY = "sync/every_answers"
+SETTLE_MS = 2_000  # after the folder changes, wait this long for it to settle before syncing
+POLL_MS = 60_000  # and look anyway this often
 
 
 class SyncRunner(QObject):
@@ -34,6 +40,14 @@ class SyncRunner(QObject):
         self._again = self._closing = False
         #: what the latest sync did, for a view that opens after it: ("started"|"synced"|"failed", report or error)
         self.last: tuple[str, object] | None = None
+        self.finished_at: float | None = None  # time.time() of the latest sync that finished
+        self._settle = QTimer(self, singleShot=True, interval=SETTLE_MS)
+        self._settle.timeout.connect(self.run)
+        self._poll = QTimer(self, interval=POLL_MS)
+        self._poll.timeout.connect(self.run)
+        self._watcher = QFileSystemWatcher(self)
+        self._watcher.directoryChanged.connect(lambda _path: self._settle.start())
+        self._watch()
 
     @property
     def folder(self) -> str:
@@ -41,7 +55,19 @@ class SyncRunner(QObject):
 
     def set_folder(self, folder: str) -> None:
         settings().setValue(FOLDER_KEY, folder)
+        self._watch()
         self.run()
+
+    def _watch(self) -> None:
+        """Watch the chosen folder (and only it); poll it slowly as well."""
+        if self._watcher.directories():
+            self._watcher.removePaths(self._watcher.directories())
+        folder = self.folder
+        if folder and Path(folder).is_dir():
+            self._watcher.addPath(folder)
+            self._poll.start()
+        else:
+            self._poll.stop()
 
     def answered(self) -> None:
         """One more answer recorded here: every ``every`` answers, a sync."""
@@ -75,12 +101,16 @@ class SyncRunner(QObject):
 
     def _done(self, report) -> None:
         if not self._closing:  # after close the window and its database are gone
+            self.finished_at = time.time()
+            if not self._watcher.directories():
+                self._watch()  # the folder came back (a USB disk plugged in again)
             self.last = ("synced", report)
             self.synced.emit(report)
             self._next()
 
     def _failed(self, exc: BaseException) -> None:
         if not self._closing:
+            self.finished_at = time.time()
             self.last = ("failed", exc)
             self.failed.emit(exc)
             self._next()
@@ -93,6 +123,8 @@ class SyncRunner(QObject):
     def finish(self, seconds: float = 60) -> None:
         """At close: one last sync, waited for (the window is already gone)."""
         self._closing = True
+        self._settle.stop()
+        self._poll.stop()
         if self.busy():
             self._worker.wait(int(seconds * 1000))
         self._again = False

@@ -96,3 +96,42 @@ def test_the_campaigns_tab_opened_later_shows_what_the_sync_at_start_did(qtbot, 
     qtbot.waitUntil(lambda: window.syncer.last is not None and window.syncer.last[0] == "failed", timeout=30000)
     assert not window.tabs.widget(2).built
     assert window.campaigns.sync_state.text().startswith("The shared folder could not be synchronised:")
+
+
+def test_answers_from_another_laptop_appear_in_the_app_with_no_key_pressed(qtbot, tmp_path, scored_demo):
+    """Two real Syncthing daemons on 127.0.0.1. The hub's app watches its copy of the folder; a field laptop
+    answers and syncs; Syncthing delivers its bundle, and the hub app merges it by itself: its Campaigns tab
+    counts the answers and says when it synchronised."""
+    from syncthing_peers import SYNCTHING, Peer, wait_for
+    if SYNCTHING is None:
+        pytest.skip("syncthing is not installed (make install installs Debian's syncthing)")
+    from conftest import enrolled_study, rate
+    from desktop.cli import main
+    peers = [Peer(tmp_path, name) for name in ("hub", "field")]
+    hub_peer, field_peer = peers
+    try:
+        for p in peers:
+            p.start()
+        for p, q in ((hub_peer, field_peer), (field_peer, hub_peer)):
+            assert main(["sync", "setup", str(p.folder), "--device", f"{q.id}@{q.address}", "--apply",
+                         "--home", str(p.home)]) == 0
+        hub, cid, (lap,) = enrolled_study(tmp_path, campaigns.load_scored(str(scored_demo)), 1)
+        hub_path = hub.path
+        hub.close()
+        window = open_window(qtbot, hub_path)
+        with qtbot.waitSignal(window.syncer.synced, timeout=30000):
+            window.campaigns.choose_shared_folder(str(hub_peer.folder))
+        hub_peer.scan()
+        wait_for(lambda: (field_peer.folder / f"{window.store.device_id}.lyssbundle").exists())
+        sync.sync(lap, field_peer.folder)  # the campaign arrives on the field laptop
+        rate(lap, cid, "Ana", 3)
+        sync.sync(lap, field_peer.folder)
+        field_peer.scan()
+        with Store(hub_path) as hub:  # nobody touches the hub's window: its watcher notices the file
+            qtbot.waitUntil(lambda: hub.one("select count(*) as n from ratings")["n"] == 3, timeout=60000)
+        qtbot.waitUntil(lambda: "3 answers added" in window.campaigns.sync_state.text(), timeout=30000)
+        assert "Synchronised at " in window.campaigns.sync_state.text()
+        window.close()
+    finally:
+        for p in peers:
+            p.stop()

@@ -65,484 +65,484 @@
 <context>
     <name>CampaignPanel</name>
     <message>
-        <location filename="../study_panel.py" line="81"/>
+        <location filename="../study_panel.py" line="82"/>
         <source>Task of the new campaign</source>
         <translation>Tâche de la nouvelle campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="83"/>
+        <location filename="../study_panel.py" line="84"/>
         <source>Task {0}: {1}</source>
         <translation>Tâche {0} : {1}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="84"/>
+        <location filename="../study_panel.py" line="85"/>
         <source>Create campaign from a scored run…</source>
         <translation>Créer une campagne à partir d’un run évalué…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="86"/>
+        <location filename="../study_panel.py" line="87"/>
         <source>Adaptive campaign from several runs…</source>
         <translation>Campagne adaptative sur plusieurs runs…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="87"/>
+        <location filename="../study_panel.py" line="88"/>
         <source>One scored run card per system, on the same test set: speakers are served only what is still undecided</source>
         <translation>Une carte de run évaluée par système, sur le même jeu de test : les locuteurs ne reçoivent que ce qui reste à décider</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="90"/>
+        <location filename="../study_panel.py" line="91"/>
         <source>Export bundle…</source>
         <translation>Exporter un paquet…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="92"/>
+        <location filename="../study_panel.py" line="93"/>
         <source>Merge bundle…</source>
         <translation>Fusionner un paquet…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="94"/>
+        <location filename="../study_panel.py" line="95"/>
         <source>Withdraw selected speaker…</source>
         <translation>Retirer le locuteur choisi…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="96"/>
-        <location filename="../study_panel.py" line="98"/>
+        <location filename="../study_panel.py" line="97"/>
+        <location filename="../study_panel.py" line="99"/>
         <source>Hint at the words the analyser rejected (task E)</source>
         <translation>Signaler les mots que l’analyseur a rejetés (tâche E)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="97"/>
-        <location filename="../study_panel.py" line="99"/>
+        <location filename="../study_panel.py" line="98"/>
+        <location filename="../study_panel.py" line="100"/>
         <source>Off by default, so that the speakers judge without the analyser&apos;s opinion</source>
         <translation>Désactivé par défaut, pour que les locuteurs jugent sans l’avis de l’analyseur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="110"/>
+        <location filename="../study_panel.py" line="111"/>
         <source>This laptop&apos;s code: {0}</source>
         <translation>Code de cet ordinateur : {0}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="112"/>
+        <location filename="../study_panel.py" line="113"/>
         <source>Enrol a laptop…</source>
         <translation>Inscrire un ordinateur…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="113"/>
+        <location filename="../study_panel.py" line="114"/>
         <source>Let another laptop send answers to the campaigns you coordinate</source>
         <translation>Permettre à un autre ordinateur d’envoyer des réponses aux campagnes que vous coordonnez</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="115"/>
+        <location filename="../study_panel.py" line="116"/>
         <source>Trust a coordinator…</source>
         <translation>Faire confiance à un coordinateur…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="116"/>
+        <location filename="../study_panel.py" line="117"/>
         <source>Accept the campaigns of your study&apos;s coordinator</source>
         <translation>Accepter les campagnes du coordinateur de votre étude</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="118"/>
+        <location filename="../study_panel.py" line="119"/>
         <source>Revoke a laptop…</source>
         <translation>Révoquer un ordinateur…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="119"/>
+        <location filename="../study_panel.py" line="120"/>
         <source>Refuse the answers a lost or stolen laptop signs from now on</source>
         <translation>Refuser désormais les réponses signées par un ordinateur perdu ou volé</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="143"/>
+        <location filename="../study_panel.py" line="144"/>
         <source>Campaigns</source>
         <translation>Campagnes</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="144"/>
+        <location filename="../study_panel.py" line="145"/>
         <source>Choose a campaign to see each speaker&apos;s progress</source>
         <translation>Choisissez une campagne pour voir l’avancement de chaque locuteur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="146"/>
+        <location filename="../study_panel.py" line="147"/>
         <source>Speakers&apos; progress in the chosen campaign</source>
         <translation>Avancement des locuteurs dans la campagne choisie</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="150"/>
+        <location filename="../study_panel.py" line="151"/>
         <source>Decisions in the chosen campaign</source>
         <translation>Décisions de la campagne choisie</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="151"/>
+        <location filename="../study_panel.py" line="152"/>
         <source>Which system is better and each run&apos;s tier, as the answers settle them</source>
         <translation>Quel système est meilleur et le niveau de chaque run, à mesure que les réponses les tranchent</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="181"/>
+        <location filename="../study_panel.py" line="182"/>
         <source>Task</source>
         <translation>Tâche</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="181"/>
+        <location filename="../study_panel.py" line="182"/>
         <source>Campaign</source>
         <translation>Campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="181"/>
+        <location filename="../study_panel.py" line="182"/>
         <source>Items</source>
         <translation>Éléments</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="182"/>
+        <location filename="../study_panel.py" line="183"/>
         <source>Fully rated</source>
         <translation>Entièrement évalués</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="229"/>
-        <source>Synchronised: {0} bundle(s) merged ({1} answers added), {2} refused.</source>
-        <translation>Synchronisé : {0} lot(s) fusionné(s) ({1} réponses ajoutées), {2} refusé(s).</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="267"/>
+        <location filename="../study_panel.py" line="268"/>
         <source>Speaker</source>
         <translation>Locuteur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="267"/>
+        <location filename="../study_panel.py" line="268"/>
         <source>Name (this laptop)</source>
         <translation>Nom (sur cet ordinateur)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="267"/>
+        <location filename="../study_panel.py" line="268"/>
         <source>Answered</source>
         <translation>Répondu</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="267"/>
+        <location filename="../study_panel.py" line="268"/>
         <source>Of</source>
         <translation>Sur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="273"/>
+        <location filename="../study_panel.py" line="274"/>
         <source>open after {0} items</source>
         <translation>ouverte après {0} éléments</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="274"/>
+        <location filename="../study_panel.py" line="275"/>
         <source>confirmed</source>
         <translation>confirmé</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="246"/>
-        <location filename="../study_panel.py" line="274"/>
+        <location filename="../study_panel.py" line="247"/>
+        <location filename="../study_panel.py" line="275"/>
         <source>refused</source>
         <translation>refusé</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="126"/>
-        <location filename="../study_panel.py" line="214"/>
+        <location filename="../study_panel.py" line="127"/>
+        <location filename="../study_panel.py" line="215"/>
         <source>Shared folder: none (bundles travel by USB stick)</source>
         <translation>Dossier partagé : aucun (les lots voyagent par clé USB)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="128"/>
+        <location filename="../study_panel.py" line="129"/>
         <source>Choose shared folder…</source>
         <translation>Choisir le dossier partagé…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="129"/>
+        <location filename="../study_panel.py" line="130"/>
         <source>A folder your laptops share (Syncthing, a network drive): answers then travel on their own, at start, every few answers and at close</source>
         <translation>Un dossier que vos ordinateurs partagent (Syncthing, un lecteur réseau) : les réponses voyagent alors seules, au démarrage, toutes les quelques réponses et à la fermeture</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="132"/>
+        <location filename="../study_panel.py" line="133"/>
         <source>Sync now</source>
         <translation>Synchroniser maintenant</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="154"/>
+        <location filename="../study_panel.py" line="155"/>
         <source>Laptops seen in the shared folder</source>
         <translation>Ordinateurs vus dans le dossier partagé</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="155"/>
+        <location filename="../study_panel.py" line="156"/>
         <source>Each laptop&apos;s last bundle, its answers, whether it is enrolled, and why a bundle was refused</source>
         <translation>Le dernier lot de chaque ordinateur, ses réponses, s&apos;il est inscrit, et pourquoi un lot a été refusé</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="209"/>
+        <location filename="../study_panel.py" line="210"/>
         <source>Synchronising…</source>
         <translation>Synchronisation…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="213"/>
+        <location filename="../study_panel.py" line="214"/>
         <source>Shared folder: {0}</source>
         <translation>Dossier partagé : {0}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="220"/>
+        <location filename="../study_panel.py" line="221"/>
         <source>Choose shared folder</source>
         <translation>Choisir le dossier partagé</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="232"/>
+        <location filename="../study_panel.py" line="230"/>
+        <source>Synchronised at {3}: {0} bundle(s) merged ({1} answers added), {2} refused.</source>
+        <translation>Synchronisé à {3} : {0} paquet(s) fusionné(s) ({1} réponses ajoutées), {2} refusé(s).</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="233"/>
         <source>Refused {0}: {1}</source>
         <translation>Refusé {0} : {1}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="238"/>
+        <location filename="../study_panel.py" line="239"/>
         <source>The shared folder could not be synchronised: {0}</source>
         <translation>Le dossier partagé n&apos;a pas pu être synchronisé : {0}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="245"/>
+        <location filename="../study_panel.py" line="246"/>
         <source>yes</source>
         <translation>oui</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="245"/>
+        <location filename="../study_panel.py" line="246"/>
         <source>no</source>
         <translation>non</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="246"/>
+        <location filename="../study_panel.py" line="247"/>
         <source>this laptop</source>
         <translation>cet ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="246"/>
+        <location filename="../study_panel.py" line="247"/>
         <source>merged</source>
         <translation>fusionné</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="247"/>
+        <location filename="../study_panel.py" line="248"/>
         <source>Laptop</source>
         <translation>Ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="247"/>
+        <location filename="../study_panel.py" line="248"/>
         <source>Last bundle</source>
         <translation>Dernier lot</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="247"/>
+        <location filename="../study_panel.py" line="248"/>
         <source>Answers</source>
         <translation>Réponses</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="247"/>
+        <location filename="../study_panel.py" line="248"/>
         <source>Enrolled</source>
         <translation>Inscrit</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="248"/>
+        <location filename="../study_panel.py" line="249"/>
         <source>State</source>
         <translation>État</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="251"/>
+        <location filename="../study_panel.py" line="252"/>
         <source>coordinator</source>
         <translation>coordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="252"/>
+        <location filename="../study_panel.py" line="253"/>
         <source>revoked</source>
         <translation>révoqué</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="253"/>
+        <location filename="../study_panel.py" line="254"/>
         <source>revoked (from {0}): {1} answers signed before kept here; </source>
         <translation>révoqué (à partir du {0}) : {1} réponses signées avant conservées ici ; </translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="276"/>
+        <location filename="../study_panel.py" line="277"/>
         <source>{0} better</source>
         <translation>{0} meilleur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="277"/>
+        <location filename="../study_panel.py" line="278"/>
         <source>{0} after {1} items</source>
         <translation>{0} après {1} éléments</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="289"/>
+        <location filename="../study_panel.py" line="290"/>
         <source>{0} vs {1}</source>
         <translation>{0} contre {1}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="293"/>
+        <location filename="../study_panel.py" line="294"/>
         <source>Tier of {0} (at least {1:.0%} accepted)</source>
         <translation>Niveau de {0} (au moins {1:.0%} acceptés)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="295"/>
+        <location filename="../study_panel.py" line="296"/>
         <source>Question</source>
         <translation>Question</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="295"/>
+        <location filename="../study_panel.py" line="296"/>
         <source>Decision</source>
         <translation>Décision</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="295"/>
+        <location filename="../study_panel.py" line="296"/>
         <source>Estimate [interval]</source>
         <translation>Estimation [intervalle]</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="296"/>
+        <location filename="../study_panel.py" line="297"/>
         <source>About how many more items</source>
         <translation>Environ combien d’éléments encore</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="299"/>
+        <location filename="../study_panel.py" line="300"/>
         <source>Every decision is made.</source>
         <translation>Toutes les décisions sont prises.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="301"/>
+        <location filename="../study_panel.py" line="302"/>
         <source>{0} open decision(s): no difference shows yet, so no estimate of the items left.</source>
         <translation>{0} décision(s) ouverte(s) : aucune différence n’apparaît encore, donc pas d’estimation des éléments restants.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="304"/>
+        <location filename="../study_panel.py" line="305"/>
         <source>{0} open decision(s): about {1} more items, about {2:.1f} speaker-hours to the decision.</source>
         <translation>{0} décision(s) ouverte(s) : environ {1} éléments encore, environ {2:.1f} heures de locuteur jusqu’à la décision.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="307"/>
+        <location filename="../study_panel.py" line="308"/>
         <source>That is more than the campaign has left: it may end with a decision open.</source>
         <translation>C’est plus qu’il ne reste dans la campagne : elle pourrait se terminer avec une décision ouverte.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="309"/>
+        <location filename="../study_panel.py" line="310"/>
         <source>Serving: {0}.</source>
         <translation>En cours : {0}.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="310"/>
+        <location filename="../study_panel.py" line="311"/>
         <source>Nothing more is served.</source>
         <translation>Plus rien n’est proposé.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="315"/>
+        <location filename="../study_panel.py" line="316"/>
         <source>A scored run card</source>
         <translation>Une fiche de run évaluée</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="315"/>
-        <location filename="../study_panel.py" line="325"/>
+        <location filename="../study_panel.py" line="316"/>
+        <location filename="../study_panel.py" line="326"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="319"/>
-        <location filename="../study_panel.py" line="329"/>
+        <location filename="../study_panel.py" line="320"/>
+        <location filename="../study_panel.py" line="330"/>
         <source>Campaign {0} ready.</source>
         <translation>Campagne {0} prête.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="324"/>
+        <location filename="../study_panel.py" line="325"/>
         <source>Scored run cards of one test set</source>
         <translation>Cartes de run évaluées d’un même jeu de test</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="333"/>
+        <location filename="../study_panel.py" line="334"/>
         <source>Export bundle</source>
         <translation>Exporter un paquet</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="334"/>
-        <location filename="../study_panel.py" line="340"/>
+        <location filename="../study_panel.py" line="335"/>
+        <location filename="../study_panel.py" line="341"/>
         <source>LYSS bundles (*.lyssbundle)</source>
         <translation>Paquets LYSS (*.lyssbundle)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="337"/>
+        <location filename="../study_panel.py" line="338"/>
         <source>Wrote {0}: {1} answers.</source>
         <translation>{0} écrit : {1} réponses.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="340"/>
+        <location filename="../study_panel.py" line="341"/>
         <source>Merge bundle</source>
         <translation>Fusionner un paquet</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="343"/>
+        <location filename="../study_panel.py" line="344"/>
         <source>Merged: {0} answers added, {1} replaced, {2} deleted.</source>
         <translation>Fusionné : {0} réponses ajoutées, {1} remplacées, {2} supprimées.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="346"/>
+        <location filename="../study_panel.py" line="347"/>
         <source>This laptop was revoked in campaign {0} from {1}: answers made here since then are refused everywhere. Ask the coordinator.</source>
         <translation>Cet ordinateur a été révoqué dans la campagne {0} à partir du {1} : les réponses données ici depuis sont refusées partout. Adressez-vous au coordinateur.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="357"/>
+        <location filename="../study_panel.py" line="358"/>
         <source>Enrol a laptop</source>
         <translation>Inscrire un ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="358"/>
+        <location filename="../study_panel.py" line="359"/>
         <source>The code shown on the other laptop (Campaigns tab, or `lyss review code`). Read it aloud or compare the two screens:</source>
         <translation>Le code affiché sur l’autre ordinateur (onglet Campagnes, ou `lyss review code`). Lisez-le à voix haute ou comparez les deux écrans :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="362"/>
+        <location filename="../study_panel.py" line="363"/>
         <source>Laptop {0} may now send answers to {1} campaign(s).</source>
         <translation>L’ordinateur {0} peut désormais envoyer des réponses à {1} campagne(s).</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="366"/>
+        <location filename="../study_panel.py" line="367"/>
         <source>Trust a coordinator</source>
         <translation>Faire confiance à un coordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="367"/>
+        <location filename="../study_panel.py" line="368"/>
         <source>The code shown on the coordinator&apos;s laptop. Read it aloud or compare the two screens:</source>
         <translation>Le code affiché sur l’ordinateur du coordinateur. Lisez-le à voix haute ou comparez les deux écrans :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="370"/>
+        <location filename="../study_panel.py" line="371"/>
         <source>This laptop now accepts the campaigns of coordinator {0}.</source>
         <translation>Cet ordinateur accepte désormais les campagnes du coordinateur {0}.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="373"/>
+        <location filename="../study_panel.py" line="374"/>
         <source>Revoke a laptop</source>
         <translation>Révoquer un ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="374"/>
+        <location filename="../study_panel.py" line="375"/>
         <source>The code of the lost or stolen laptop. The answers it signs from now on are refused wherever your bundles go; its earlier answers are kept and marked in the study:</source>
         <translation>Le code de l’ordinateur perdu ou volé. Les réponses qu’il signera désormais seront refusées partout où vont vos paquets ; ses réponses antérieures sont gardées et signalées dans l’étude :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="376"/>
+        <location filename="../study_panel.py" line="377"/>
         <source>Revoke</source>
         <translation>Révoquer</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="376"/>
+        <location filename="../study_panel.py" line="377"/>
         <source>Revoke laptop {0}? This cannot be undone.</source>
         <translation>Révoquer l’ordinateur {0} ? C’est irréversible.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="379"/>
+        <location filename="../study_panel.py" line="380"/>
         <source>Laptop {0} is revoked from {1} in {2} campaign(s).</source>
         <translation>L’ordinateur {0} est révoqué à partir du {1} dans {2} campagne(s).</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="387"/>
+        <location filename="../study_panel.py" line="388"/>
         <source>Withdraw</source>
         <translation>Retirer</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="388"/>
+        <location filename="../study_panel.py" line="389"/>
         <source>Delete every answer of {0}, here, in this laptop&apos;s backups and wherever this laptop&apos;s bundles go? This cannot be undone.</source>
         <translation>Supprimer toutes les réponses de {0}, ici, dans les sauvegardes de cet ordinateur et partout où vont ses paquets ? C’est irréversible.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="391"/>
+        <location filename="../study_panel.py" line="392"/>
         <source>{0} withdrew; {1} answers deleted here and in {2} backups.</source>
         <translation>{0} s’est retiré(e) ; {1} réponses supprimées ici et dans {2} sauvegardes.</translation>
     </message>
@@ -1305,270 +1305,270 @@
 <context>
     <name>StudyPanel</name>
     <message>
-        <location filename="../study_panel.py" line="410"/>
+        <location filename="../study_panel.py" line="411"/>
         <source>Campaign</source>
         <translation>Campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="410"/>
-        <location filename="../study_panel.py" line="603"/>
+        <location filename="../study_panel.py" line="411"/>
+        <location filename="../study_panel.py" line="604"/>
         <source>Metric</source>
         <translation>Métrique</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="411"/>
+        <location filename="../study_panel.py" line="412"/>
         <source>Human score</source>
         <translation>Score humain</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="416"/>
+        <location filename="../study_panel.py" line="417"/>
         <source>Agreement</source>
         <translation>Accord</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="416"/>
+        <location filename="../study_panel.py" line="417"/>
         <source>Correlate</source>
         <translation>Corréler</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="417"/>
+        <location filename="../study_panel.py" line="418"/>
         <source>Rater quality</source>
         <translation>Qualité des évaluateurs</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="417"/>
+        <location filename="../study_panel.py" line="418"/>
         <source>Linter precision</source>
         <translation>Précision du linter</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="417"/>
+        <location filename="../study_panel.py" line="418"/>
         <source>FST false rejections</source>
         <translation>Faux rejets du FST</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="418"/>
+        <location filename="../study_panel.py" line="419"/>
         <source>Reweight…</source>
         <translation>Repondérer…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="418"/>
+        <location filename="../study_panel.py" line="419"/>
         <source>Confirm tier…</source>
         <translation>Confirmer le niveau…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="419"/>
+        <location filename="../study_panel.py" line="420"/>
         <source>Save plot as PNG…</source>
         <translation>Enregistrer le graphique en PNG…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="432"/>
+        <location filename="../study_panel.py" line="433"/>
         <source>Progress of the computation</source>
         <translation>Avancement du calcul</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="435"/>
+        <location filename="../study_panel.py" line="436"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="444"/>
+        <location filename="../study_panel.py" line="445"/>
         <source>Results table</source>
         <translation>Tableau des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="445"/>
+        <location filename="../study_panel.py" line="446"/>
         <source>Results in words</source>
         <translation>Résultats en mots</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="449"/>
+        <location filename="../study_panel.py" line="450"/>
         <source>Plot of the results</source>
         <translation>Graphique des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="450"/>
+        <location filename="../study_panel.py" line="451"/>
         <source>The same numbers as the results table</source>
         <translation>Les mêmes nombres que le tableau des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="492"/>
+        <location filename="../study_panel.py" line="493"/>
         <source>&lt;p&gt;Computing…&lt;/p&gt;</source>
         <translation>&lt;p&gt;Calcul en cours…&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="515"/>
+        <location filename="../study_panel.py" line="516"/>
         <source>Cancelled.</source>
         <translation>Annulé.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="530"/>
+        <location filename="../study_panel.py" line="531"/>
         <source>Question</source>
         <translation>Question</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="530"/>
-        <location filename="../study_panel.py" line="555"/>
+        <location filename="../study_panel.py" line="531"/>
+        <location filename="../study_panel.py" line="556"/>
         <source>Level</source>
         <translation>Niveau</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="530"/>
-        <location filename="../study_panel.py" line="580"/>
-        <location filename="../study_panel.py" line="588"/>
+        <location filename="../study_panel.py" line="531"/>
+        <location filename="../study_panel.py" line="581"/>
+        <location filename="../study_panel.py" line="589"/>
         <source>CI lower</source>
         <translation>IC bas</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="530"/>
-        <location filename="../study_panel.py" line="580"/>
-        <location filename="../study_panel.py" line="588"/>
+        <location filename="../study_panel.py" line="531"/>
+        <location filename="../study_panel.py" line="581"/>
+        <location filename="../study_panel.py" line="589"/>
         <source>CI upper</source>
         <translation>IC haut</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="531"/>
-        <location filename="../study_panel.py" line="568"/>
+        <location filename="../study_panel.py" line="532"/>
+        <location filename="../study_panel.py" line="569"/>
         <source>Answers</source>
         <translation>Réponses</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="531"/>
+        <location filename="../study_panel.py" line="532"/>
         <source>Speakers</source>
         <translation>Locuteurs</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="531"/>
+        <location filename="../study_panel.py" line="532"/>
         <source>Items</source>
         <translation>Éléments</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="532"/>
+        <location filename="../study_panel.py" line="533"/>
         <source>&lt;p&gt;Task {0}: Krippendorff&apos;s alpha of every question, at the levels its scale allows, with 95% bootstrap intervals over items.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Tâche {0} : alpha de Krippendorff de chaque question, aux niveaux que son échelle permet, avec des intervalles bootstrap à 95 % sur les éléments.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="557"/>
+        <location filename="../study_panel.py" line="558"/>
         <source>One system only: no system-level correlation.&lt;br&gt;</source>
         <translation>Un seul système : pas de corrélation au niveau des systèmes.&lt;br&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="568"/>
+        <location filename="../study_panel.py" line="569"/>
         <source>Speaker</source>
         <translation>Locuteur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="568"/>
+        <location filename="../study_panel.py" line="569"/>
         <source>Repeats same</source>
         <translation>Répétitions identiques</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="568"/>
+        <location filename="../study_panel.py" line="569"/>
         <source>Degraded lower</source>
         <translation>Dégradés notés plus bas</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="569"/>
+        <location filename="../study_panel.py" line="570"/>
         <source>p (MWU)</source>
         <translation>p (MWU)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="569"/>
+        <location filename="../study_panel.py" line="570"/>
         <source>Median s per item</source>
         <translation>Médiane s par élément</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="569"/>
+        <location filename="../study_panel.py" line="570"/>
         <source>Time away s</source>
         <translation>Temps d’absence s</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="570"/>
+        <location filename="../study_panel.py" line="571"/>
         <source>Answers with time away</source>
         <translation>Réponses avec absence</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="570"/>
+        <location filename="../study_panel.py" line="571"/>
         <source>Flags</source>
         <translation>Signalements</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="573"/>
+        <location filename="../study_panel.py" line="574"/>
         <source>none</source>
         <translation>aucun</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="574"/>
+        <location filename="../study_panel.py" line="575"/>
         <source>&lt;p&gt;Time per item counts the time the item was in front of the speaker; time with the app out of focus is shown apart. Read these to understand the data, never to rank people.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Le temps par élément compte le temps où l’élément était devant le locuteur ; le temps passé hors de l’application est montré à part. Lisez ces chiffres pour comprendre les données, jamais pour classer les personnes.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="580"/>
+        <location filename="../study_panel.py" line="581"/>
         <source>Variant class</source>
         <translation>Classe de variante</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="580"/>
+        <location filename="../study_panel.py" line="581"/>
         <source>Precision</source>
         <translation>Précision</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="581"/>
+        <location filename="../study_panel.py" line="582"/>
         <source>Pairs judged</source>
         <translation>Paires jugées</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="583"/>
+        <location filename="../study_panel.py" line="584"/>
         <source>&lt;p&gt;{0} pairs rated, {1} with a majority verdict.&lt;/p&gt;</source>
         <translation>&lt;p&gt;{0} paires évaluées, {1} avec un verdict majoritaire.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="588"/>
+        <location filename="../study_panel.py" line="589"/>
         <source>False rejection rate</source>
         <translation>Taux de faux rejets</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="589"/>
+        <location filename="../study_panel.py" line="590"/>
         <source>Words decided</source>
         <translation>Mots tranchés</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="591"/>
+        <location filename="../study_panel.py" line="592"/>
         <source>&lt;p&gt;Valid words the analyser missed: {0}&lt;/p&gt;</source>
         <translation>&lt;p&gt;Mots valides que l’analyseur n’a pas reconnus : {0}&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="600"/>
+        <location filename="../study_panel.py" line="601"/>
         <source>Save the refitted profile</source>
         <translation>Enregistrer le profil réajusté</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="601"/>
-        <location filename="../study_panel.py" line="609"/>
+        <location filename="../study_panel.py" line="602"/>
+        <location filename="../study_panel.py" line="610"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="603"/>
+        <location filename="../study_panel.py" line="604"/>
         <source>Fitted weight</source>
         <translation>Poids ajusté</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="603"/>
+        <location filename="../study_panel.py" line="604"/>
         <source>Default weight</source>
         <translation>Poids par défaut</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="605"/>
+        <location filename="../study_panel.py" line="606"/>
         <source>&lt;p&gt;Cross-validated Pearson {0:.3f} (default profile {1:.3f}).&lt;/p&gt;</source>
         <translation>&lt;p&gt;Pearson en validation croisée {0:.3f} (profil par défaut {1:.3f}).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="609"/>
+        <location filename="../study_panel.py" line="610"/>
         <source>The scored run card</source>
         <translation>La fiche de run évaluée</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="617"/>
+        <location filename="../study_panel.py" line="618"/>
         <source>Save plot</source>
         <translation>Enregistrer le graphique</translation>
     </message>
