@@ -50,6 +50,8 @@ def _add_score(sub) -> None:
     p = sub.add_parser("score", help="score a run card, harness report, TSV/JSONL, or three text files")
     p.add_argument("inputs", nargs="+", metavar="INPUT", help="run card / report / .tsv / .jsonl, or SOURCE REFERENCE PREDICTION")
     p.add_argument("--out", help="write the scored run card here (atomically)")
+    p.add_argument("--name", help="the run's name (its model_slug), as campaigns and decisions show it (default: "
+                                  "the run card's own; three text files have none)")
     p.add_argument("--profile", default="auto", help="A, B, a profile .json, or auto (A when an FST analyser is available)")
     p.add_argument("--lang", help="target language code (default: from the run card)")
     p.add_argument("--seed", type=int, default=12345)

@@ -4,6 +4,7 @@ makes one call into :mod:`review`, and prints."""
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -11,7 +12,7 @@ from eval_standards.text import convert as convert_text
 from review import (bundles, campaigns, decisions, interop, laptops, paper, revocation, reweight, simulation, study,
                     tiers)
 from review.session import record_answer
-from review.store import Store, restore
+from review.store import Store, readable_by_others, restore
 from scoring.errors import BadValue
 from scoring.files import atomic_path, json_text, refuse_overwriting_inputs
 
@@ -70,8 +71,13 @@ def reliability_text(rows: list[dict]) -> str:
 
 
 def _store(args):
-    """The database ``--db`` names; only ``init`` creates one (a mistyped name is an error, not a new file)."""
-    return Store(args.db, create=args.verb == "init", read_only=args.read_only)
+    """The database ``--db`` names; only ``init`` creates one (a mistyped name is an error, not a new file).
+    A database other users of the computer may read is opened with a one-line warning."""
+    store = Store(args.db, create=args.verb == "init", read_only=args.read_only)
+    if readable_by_others(store.path):
+        print(f"lyss: warning: {store.path}: other users of this computer can read it, and it holds this laptop's "
+              f"private key: chmod 600 {store.path}", file=sys.stderr)
+    return store
 
 
 def _with_progress(work):

@@ -18,6 +18,8 @@ def _prepare(args, card):
 def cmd_score(args) -> int:  # the bounds of --bootstrap: desktop.cli.resamples
     runcard.refuse_overwriting_inputs(args.out, args.inputs)
     card = runcard.load(args.inputs)
+    if args.name is not None:
+        card.meta["model_slug"] = runcard.run_name(args.name)
     bar = ProgressBar()
     try:
         scored = runs.score(card, _prepare(args, card), seed=args.seed, n_bootstrap=args.bootstrap,

@@ -139,6 +139,29 @@ def _scrub_pending(path: Path) -> bool:
 FULL_BELOW = 1024 * 1024  # bytes free under which an I/O error is taken for what it is: a full disk
 
 
+PRIVATE = 0o600  # a review database holds this laptop's private key: its owner alone reads it
+
+
+def _private_file(path: Path) -> None:
+    """Create an empty file only its owner may read and write (SQLite gives its -wal and -shm files the same
+    mode), before SQLite makes it with the usual 0644."""
+    try:
+        os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, PRIVATE))
+    except FileExistsError:
+        pass
+    except OSError as exc:
+        raise StoreError(str(path), "", f"cannot write here ({exc.strerror})") from None
+
+
+def readable_by_others(path: str | os.PathLike) -> bool:
+    """Whether other users of this computer may read a file (a database made before LYSS made them 0600, or
+    copied with another mode)."""
+    try:
+        return bool(os.stat(path).st_mode & 0o077)
+    except OSError:
+        return False
+
+
 def _full_disk(exc: BaseException, folder: Path | None = None) -> bool:
     """SQLite says "database or disk is full" — or, when even its shared-memory file cannot grow (a full tmpfs,
     a full SD card), "disk I/O error": then the free space decides."""
@@ -167,6 +190,9 @@ class Store:
                 raise StoreError(str(self.path), "", f"no such folder: {self.path.parent}")
         if read_only and _scrub_pending(self.path):
             Store(self.path, backup=False, create=False).close()  # a withdrawal left unfinished is finished first
+        new = not self.path.exists()
+        if new:
+            _private_file(self.path)
         self.conn = self._connect()
         try:
             self._check_lyss()
@@ -335,17 +361,18 @@ class Store:
         """Copy the database with SQLite's online backup; keep the newest few copies. A copy that cannot
         be finished (full disk) is removed and reported in one line."""
         try:
-            self.backup_dir.mkdir(exist_ok=True)
+            self.backup_dir.mkdir(mode=0o700, exist_ok=True)
         except OSError as exc:
             raise StoreError(str(self.backup_dir), "", f"cannot make the backup folder ({exc.strerror})") from None
         target = self.backup_dir / f"{datetime.now(timezone.utc).strftime('%Y%m%dT%H%M%S%f')}-{reason}.sqlite"
         try:
+            _private_file(target)
             dest = sqlite3.connect(str(target))
             try:
                 self.conn.backup(dest)
             finally:
                 dest.close()
-        except (sqlite3.Error, OSError) as exc:
+        except (sqlite3.Error, OSError, StoreError) as exc:
             target.unlink(missing_ok=True)
             raise StoreError(str(target), "backup", self._damage(exc)) from None
         for old in self.backups()[:-BACKUPS_KEPT]:

@@ -379,6 +379,14 @@ def _from_three_files(source: Path, reference: Path, prediction: Path) -> RunCar
     return RunCard(str(prediction), "text", _check_entries(prediction, entries), {})
 
 
+def run_name(text: str) -> str:
+    """A run's name as a person gives it (``lyss score --name``): one line of readable text, at most 200 characters."""
+    name = text.strip()
+    if not name or len(name) > 200 or not name.isprintable():
+        raise BadValue("--name", text, "give the run's name as one line of readable text (at most 200 characters)")
+    return name
+
+
 @fewer_collections()
 def load(paths: list[str] | str) -> RunCard:
     """Load a run card, a harness report, a TSV/JSONL file, or three text files (source, reference, prediction)."""

@@ -79,3 +79,11 @@ def test_every_lyss_command_of_the_readme_exists():
             assert exc.code == 0, line
         except Exception as exc:  # noqa: BLE001 — a usage error is raised as one line
             pytest.fail(f"lyss {line}: {exc}")
+
+
+def test_the_adaptive_walk_through_builds_its_runs_and_runs_as_written(tmp_path):
+    shared_file("data/wmt23-en-de/sources/en-de.txt")
+    done = run(block_after("### Walk-through: an adaptive campaign over three systems"), tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "ONLINE-A" in done.stdout and "NLLB_Greedy" in done.stdout  # decisions name the runs, not run-c941…
+    assert "run-" not in done.stdout and "Traceback" not in done.stderr

@@ -219,3 +219,20 @@ def test_no_installed_sqlite_utils_plugin_runs_on_a_review_database(tmp_path):
                           env={**os.environ, "PYTHONPATH": os.pathsep.join([str(site), str(ROOT)]), "SPY_MARK": str(mark)})
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["-", "ran"]  # the store ran nothing; a plain Database ran the plugin
+
+
+def test_a_database_holding_a_private_key_is_made_for_its_owner_alone(tmp_path, capsys):
+    import os
+    import stat
+    from desktop.cli import main
+    db = tmp_path / "r.sqlite"
+    assert main(["review", "init", "--db", str(db)]) == 0
+    for path in [db, *db.parent.glob("r.sqlite-*"), *(tmp_path / "r.sqlite.backups").glob("*")]:
+        assert stat.S_IMODE(path.stat().st_mode) & 0o077 == 0, path
+    assert stat.S_IMODE((tmp_path / "r.sqlite.backups").stat().st_mode) & 0o077 == 0
+    assert "warning" not in capsys.readouterr().err
+    os.chmod(db, 0o644)  # made by an older LYSS, or copied
+    assert main(["review", "code", "--db", str(db)]) == 0
+    err = capsys.readouterr().err
+    assert err == (f"lyss: warning: {db}: other users of this computer can read it, and it holds this laptop's "
+                   f"private key: chmod 600 {db}\n")
