@@ -197,7 +197,8 @@ def _review_progress(store, args) -> int:
     result = {"speakers": [{k: v for k, v in r.items() if k not in ("display_name", "registered_by")} for r in rows],
               "coverage": campaigns.coverage(store, campaign_id)}
     text = "\n".join(f"{shown(r['speaker_id'])}  {shown(campaigns.shown_name(r)):<20} {r['answered']} of "
-                     f"{r['total']}" for r in rows) or "no speaker has joined yet"
+                     f"{r['total']}" + (f" ({r['total'] - r['checks']} items + {r['checks']} quality-control checks)"
+                                        if r["checks"] else "") for r in rows) or "no speaker has joined yet"
     c = result["coverage"]
     text += f"\n{c['items_at_target']} of {c['items']} items have {c['target_speakers']}+ speakers"
     result["revoked_laptops"] = revocation.revoked_laptops(store.db, campaign_id)
@@ -215,8 +216,9 @@ def _review_export_bundle(store, args) -> int:
 
 def _review_merge(store, args) -> int:
     changed = bundles.merge(store, args.bundle)
-    print(f"merged {args.bundle} from {changed['from_device']}: {changed['ratings_added']} added, "
-          f"{changed['ratings_replaced']} replaced, {changed['ratings_deleted']} deleted, "
+    arrived = f"{changed['campaigns_added']} campaign(s) arrived; " if changed["campaigns_added"] else ""
+    print(f"merged {args.bundle} from {changed['from_device']}: {arrived}answers: {changed['ratings_added']} added, "
+          f"{changed['ratings_replaced']} replaced, {changed['ratings_deleted']} deleted; "
           f"{changed['speakers_withdrawn']} speakers withdrawn")
     if changed["ratings_refused_revoked"]:
         print(f"  {changed['ratings_refused_revoked']} answers refused: signed by a revoked laptop after its "
@@ -394,10 +396,10 @@ def _span(interval: list | None, signed: bool = True) -> str:
     return f"[{_signed(low)}, {_signed(high)}]" if signed else f"[{low:.2f}, {high:.2f}]"
 
 
-def _decided(d: dict) -> str:
+def _decided(d: dict, unknown: str = "no difference seen yet") -> str:
     if d["decision"] == "open":
         more = d.get("about_more_items")
-        return f"open after {d['items']} items" + (f", about {more} more" if more else ", no difference yet")
+        return f"open after {d['items']} items" + (f", about {more} more" if more else f", {unknown}")
     word = {"A better": f"{shown(d.get('a', ''))} better", "B better": f"{shown(d.get('b', ''))} better"}.get(
         d["decision"], d["decision"])
     return f"{word} after {d['decided_after']} items"
@@ -406,7 +408,8 @@ def _decided(d: dict) -> str:
 def status_text(r: dict) -> str:
     kind = "adaptive" if r["adaptive"] else "fixed"
     lines = [f"{shown(r['name'])} ({r['campaign']})", f"  task {r['task']}, {kind}, alpha {r['alpha']}: {r['answers']} "
-             f"answers, {r['items_counted']} of {r['items']} items counted ({r['ratings_per_item']} rating(s) each)"]
+             f"answers; {r['items_counted']} of {r['items']} items count so far (an item counts once it has "
+             f"{r['ratings_per_item']} rating(s))"]
     if r["comparisons"]:
         lines.append(f"  which system is better ({r['question']}, first minus second):")
         for c in r["comparisons"]:
@@ -416,7 +419,8 @@ def status_text(r: dict) -> str:
         lines.append(f"  tier (share of items accepted, rule: at least {r['tiers'][0]['threshold']:.0%}):")
         for t in r["tiers"]:
             share = "—" if t["share"] is None else f"{t['share']:.2f}"
-            lines.append(f"    {shown(t['run'])}: {_decided(t)}; share {share} {_span(t['interval'], signed=False)}")
+            lines.append(f"    {shown(t['run'])}: {_decided(t, 'too few answers to estimate yet')}; share {share} "
+                         f"{_span(t['interval'], signed=False)}")
     plan = r["plan"]
     if r["adaptive"]:
         lines.append("  serving: " + (", ".join(shown(n) for n in r["serving"]) or "nothing (every decision is made)"))

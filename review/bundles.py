@@ -379,6 +379,8 @@ def _apply(db, data: dict) -> dict:
     for table, pk in (("items", ("id",)), ("human_scores", ("item_id", "kind"))):
         for row in data[table]:
             _smallest(db, table, row, pk, None)
+    held = {r["id"] for r in _matching(db, "campaigns", ("id",), data["campaigns"])}
+    changed["campaigns_added"] = len({r["id"] for r in data["campaigns"]} - held)
     for row in data["campaigns"]:
         _smallest(db, "campaigns", row, ("id",), "created_at")
     for table in ("campaign_items", "revocations", "handovers"):

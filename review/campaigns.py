@@ -636,10 +636,12 @@ def campaign(store: Store, campaign_id: str) -> dict:
 
 
 def campaign_progress(store: Store, campaign_id: str) -> list[dict]:
-    """Per speaker: answered / total, for coordinators (pseudonymous ids; names stay on this laptop)."""
+    """Per speaker: answered / total, and how many of the total are quality-control checks (an item again,
+    or a degraded copy), for coordinators (pseudonymous ids; names stay on this laptop)."""
     campaign(store, campaign_id)
     return store.rows(
-        "select a.speaker_id, s.display_name, s.registered_by, count(*) as total, count(r.uuid) as answered "
+        "select a.speaker_id, s.display_name, s.registered_by, count(*) as total, count(r.uuid) as answered, "
+        "sum(a.qc != '') as checks "
         "from assignments a join speakers s on s.id = a.speaker_id left join ratings r on r.campaign_id = "
         "a.campaign_id and r.speaker_id = a.speaker_id and r.position = a.position where a.campaign_id = ? and "
         "s.withdrawn = 0 group by a.speaker_id order by a.speaker_id", [campaign_id])

@@ -332,6 +332,8 @@ def correlate_defaults(store: Store, campaign_id: str | None, metric: str | None
     """(metric, human score, campaign) for ``correlate`` when some are not given: the campaign's task
     implies the human score (an imported one when the campaign was imported); composite is the
     default metric, else the first the items carry."""
+    if human is None and campaign_id is None:
+        human = _only_human_score(store)
     found = resolve_campaign(store, campaign_id) if campaign_id or not human else None
     if human is None:
         imported = [k for k in human_score_names(store) if k not in {f"{b}{z}" for b in task_defs.human_scores()
@@ -349,6 +351,20 @@ def correlate_defaults(store: Store, campaign_id: str | None, metric: str | None
     return metric, human, campaign
 
 
+def _only_human_score(store: Store) -> str | None:
+    """With no campaign and no human score named: the only human score that has data (imported, or the speakers'
+    answers of a campaign), ``None`` when there is none; with several, an error that lists them."""
+    found = [r["kind"] for r in store.rows("select distinct kind from human_scores order by kind")]
+    for r in store.rows("select distinct c.task from campaigns c join ratings r on r.campaign_id = c.id"):
+        default = task_defs.task(r["task"]).default_human
+        if default and default not in found:
+            found.append(default)
+    if len(found) > 1:
+        raise BadValue("--human", "", f"{len(found)} human scores have data here: choose one with --human: "
+                                      f"{', '.join(found)}")
+    return found[0] if found else None
+
+
 def correlate(store: Store, metric: str, human: str, resamples: int = 0, seed: int = 12345,
               campaign_id: str | None = None, progress: Progress = None) -> dict:
     """Segment-level (grouping none / item / sys) and system-level correlations of a metric with
@@ -364,7 +380,8 @@ def correlate(store: Store, metric: str, human: str, resamples: int = 0, seed: i
         segment["item"] = corr.table("item")
         segment["sys"] = corr.table("sys")
     system = _system_level(store, runs, gold, values, metric, human)
-    out = {"metric": metric, "human": human, "num_sys": num_sys, "num_items": len(entries),
+    used = sum(1 for e in range(len(entries)) if any(row[e] is not None for row in gold))  # this human score's
+    out = {"metric": metric, "human": human, "num_sys": num_sys, "num_items": used,
            "segment": segment, "system": system}
     if resamples:
         out["confidence_intervals"] = _correlation_cis(num_sys, gold, values, resamples, seed, progress)

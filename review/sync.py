@@ -205,6 +205,8 @@ def republish(store: Store) -> list[Outcome]:
 
 def _added(changed: dict) -> str:
     parts = [f"{changed['ratings_added']} answers added"]
+    if changed.get("campaigns_added"):
+        parts.insert(0, f"{changed['campaigns_added']} campaign(s) arrived")
     for key, words in (("ratings_replaced", "replaced"), ("ratings_deleted", "deleted"),
                        ("speakers_withdrawn", "speakers withdrawn"), ("ratings_refused_revoked",
                                                                         "refused (revoked laptop)")):
@@ -217,7 +219,7 @@ def _merge_one(store: Store, folder: Path, name: str, manifest: dict, data: dict
     device = manifest["device_id"]
     changed = bundles.merge_read(store, str(folder / name), manifest, data, backup=False, finish_withdrawals=False)
     counts = {k: changed[k] for k in ("ratings_added", "ratings_replaced", "ratings_deleted", "speakers_withdrawn",
-                                      "ratings_refused_revoked")}
+                                      "ratings_refused_revoked", "campaigns_added")}
     detail = f"from {device}: {_added(changed)}"
     for r in changed["revoked"]:
         detail += f"; THIS LAPTOP WAS REVOKED in campaign {r['campaign_id']} from {r['from_at']}"
