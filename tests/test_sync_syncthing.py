@@ -254,3 +254,55 @@ def test_laptops_that_cannot_find_each_other_are_given_an_address_and_status_sho
     finally:
         for p in peers:
             p.stop()
+
+
+def test_three_laptops_agree_through_syncthing_after_a_revocation_and_a_restore(tmp_path, scored_demo, three, capsys):
+    """Issue 32's study: a hub and two field laptops on real daemons. Field laptop 2 is revoked, the hub is
+    restored from a backup made before the revocation, field laptop 2 answers on, everyone syncs: the hub and
+    field laptop 1 hold the same answers, and field laptop 2 says it is revoked."""
+    from review import laptops
+    from review.store import restore
+    hub_peer, p1, p2 = three
+    hub, cid, (f1, f2) = enrolled_study(tmp_path, campaigns.load_scored(str(scored_demo)), 2)
+    peers = {id(hub): hub_peer, id(f1): p1, id(f2): p2}
+    synced(hub, hub_peer)
+    wait_for(lambda: all(holds_same_file(hub_peer, q, sync.own_name(hub)) for q in (p1, p2)))
+    speakers = {}
+    for store, name in ((f1, "Ana"), (f2, "Ben")):
+        synced(store, peers[id(store)])
+        speakers[store.device_id] = rate(store, cid, name, 3)
+        synced(store, peers[id(store)])
+
+    def everyone_syncs(stores):
+        for _ in range(3):
+            for store in stores:
+                synced(store, peers[id(store)])
+            time.sleep(1)
+
+    everyone_syncs([hub, f1, f2])
+    wait_for(lambda: (everyone_syncs([hub, f1]), answers(hub) == answers(f1) == 6)[1], timeout=90)
+    before = hub.backup("before-revocation")
+    laptops.revoke(hub, f2.device_id)
+    everyone_syncs([hub, f1, f2])
+    hub_path = hub.path
+    hub.close()
+    restore(hub_path, before)  # a backup from before the revocation
+    hub = Store(hub_path)
+    peers[id(hub)] = hub_peer
+    capsys.readouterr()
+    assert main(["review", "answer", "--db", str(f2.path), "--campaign", cid, "--speaker", speakers[f2.device_id],
+                 "--answers", '{"adequacy": 5, "fluency": 5}']) == 2  # the revoked laptop says so
+    assert "this laptop was revoked" in capsys.readouterr().err
+    rate(f1, cid, "Cai", 2)
+    expected = 8
+
+    def agree():
+        """the hub and field laptop 1 hold the same 8 answers"""
+        everyone_syncs([hub, f1, f2])
+        a, b = ({r["uuid"] for r in s.rows("select uuid from ratings")} for s in (hub, f1))
+        return a == b and len(a) == expected
+    wait_for(agree, timeout=120)
+    assert hub.one("select count(*) as n from revocations")["n"] == 1
+    assert main(["sync", "status", "--db", str(hub.path)]) == 0
+    line = next(x for x in capsys.readouterr().out.splitlines() if x.startswith(f2.device_id))
+    assert "revoked (from " in line
