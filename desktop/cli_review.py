@@ -222,6 +222,13 @@ def _register_study(sub) -> None:
     p.add_argument("--orders", type=resamples(1), default=100, help="random item orders per pair (default 100)")
     p.add_argument("--alpha", type=float, default=0.05, help="error level of both designs (default 0.05)")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--question", choices=["best", "non-inferior", "pairs", "tier"],
+                   help="replay one question a community asks instead of every pair: the best system, is the "
+                        "candidate at least as good as the baseline, every pair, does the candidate reach a tier")
+    p.add_argument("--delta", type=float, help="the question's margin: the smallest difference that matters")
+    p.add_argument("--baseline", help="non-inferior: the system in use (default: the first)")
+    p.add_argument("--candidate", help="non-inferior, tier: the system asked about (default: the last)")
+    p.add_argument("--threshold", type=float, help="tier: the mean score the candidate must reach")
     p = _verb(st, "confirm-tier", "_study_confirm_tier",
               help="speakers' confirmation of a run's tier, written into the run card", json=True)
     p.add_argument("run", metavar="SCORED.json")

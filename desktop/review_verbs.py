@@ -288,7 +288,8 @@ def _review_import_forms(store, args) -> int:
 
 def run_restore(args) -> int:
     used = restore(args.db, args.backup)
-    print(f"restored {args.db} from {used.name}; every withdrawal it knows of is applied again")
+    print(f"restored {args.db} from {used.name}; every withdrawal, revocation, enrolment and hand-over it knows of "
+          f"is applied again")
     return 0
 
 
@@ -454,10 +455,32 @@ def simulation_text(r: dict) -> str:
         f"  an adaptive campaign over all systems needs {share(r['adaptive_fraction'])} of the fixed design's ratings"])
 
 
+def question_text(r: dict) -> str:
+    nulls = r["null_type_one_error"]
+    asked = (f" ({shown(r['candidate'])} against {shown(r['baseline'])})" if r["question"] == "non-inferior" else
+             f" ({shown(r['candidate'])} against {r['threshold']:g})" if r["question"] == "tier" else "")
+    lines = [f"{r['human']} of {r['lp']} ({r['folder']}): question {r['question']}{asked}, delta {r['delta']:g}, "
+             f"alpha {r['alpha']}, {len(r['systems'])} systems, {r['items']} items, {r['orders']} orders",
+             f"  ratings used: {r['fraction']:.3f} of a fixed design's (burn-in {r['burn_in']} items)",
+             f"  answers: right within delta {r['correct']:.3f}, wrong {r['wrong']:.3f}, still open {r['open']:.3f}"]
+    if nulls:
+        lines.append("  type I error of the pairwise sequence: " + "; ".join(
+            f"{name.replace('_', ' ')} {v['overall']:.3f} (worst pair {v['worst_pair']:.3f})" for name, v in nulls.items()))
+    return "\n".join(lines)
+
+
 def run_simulate_sequential(args) -> int:
-    r = _with_progress(lambda bar: simulation.simulate(args.folder, args.lp, args.human, args.orders, args.alpha,
-                                                       args.seed, progress=bar))
-    return _print(r, args.json, simulation_text(r))
+    if args.question is None:
+        r = _with_progress(lambda bar: simulation.simulate(args.folder, args.lp, args.human, args.orders, args.alpha,
+                                                           args.seed, progress=bar))
+        return _print(r, args.json, simulation_text(r))
+    if args.delta is None:
+        raise BadValue("--delta", "", "a question needs its margin: the smallest difference that matters (e.g. 2 "
+                                      "MQM points)")
+    r = _with_progress(lambda bar: simulation.simulate_question(
+        args.folder, args.lp, args.human, args.question, args.delta, args.orders, args.alpha, args.seed,
+        args.baseline, args.candidate, args.threshold, progress=bar))
+    return _print(r, args.json, question_text(r))
 
 
 def run_study(args) -> int:

@@ -20,7 +20,7 @@ from scipy import stats as scipy_stats
 from scoring.errors import BadValue, FileProblem
 from scoring.progress import Progress, report
 
-from . import sequential
+from . import questions, sequential
 from .interop import human_scores_file, read_scores
 
 FIXED_TEST = "paired t-test (scipy.stats.ttest_rel), two-sided"
@@ -125,3 +125,119 @@ def simulate(folder: str, lp: str, human: str, orders: int = 100, alpha: float =
         "method": {"sequence": "asymptotic confidence sequence (Waudby-Smith et al. 2021, Thm 2.2, two-sided)",
                    "burn_in": sequential.BURN_IN, "optimised_at": sequential.OPTIMISED_AT},
     }
+
+
+# ----------------------------------------------------------------------------- the community's questions
+
+QUESTIONS = ("best", "non-inferior", "pairs", "tier")
+
+
+def make_question(kind: str, systems: list[str], delta: float, alpha: float, baseline: str | None = None,
+                  candidate: str | None = None, threshold: float | None = None, low: float = 0.0,
+                  high: float = 100.0) -> questions.Question:
+    """The question ``kind`` over these systems (``lyss study simulate-sequential --question``)."""
+    if kind == "best":
+        return questions.Best(systems, delta, alpha)
+    if kind == "pairs":
+        return questions.Pairs(systems, delta, alpha)
+    if kind == "non-inferior":
+        return questions.NonInferior(baseline, candidate, delta, alpha)
+    if kind == "tier":
+        return questions.Tier(candidate, threshold, delta, alpha, low, high)
+    raise ValueError(f"question: {kind!r} is not one of {', '.join(QUESTIONS)}")
+
+
+def _wrong(kind: str, result: dict, truth: dict[str, float], delta: float, q: questions.Question) -> bool:
+    """Whether a decided answer is wrong against the means over every item (within the margin δ)."""
+    if kind == "best":
+        return truth[result["best"]] < max(truth.values()) - delta
+    if kind == "non-inferior":
+        diff = truth[q.candidate] - truth[q.baseline]
+        return {"better": diff <= 0, "at least as good": diff < -delta, "worse": diff >= -delta}[result["decision"]]
+    if kind == "pairs":
+        for p in result["pairs"]:
+            diff = truth[p["a"]] - truth[p["b"]]
+            if {"a better": diff <= 0, "b better": diff >= 0, "equal": abs(diff) >= delta,
+                    "open": False}[p["decision"]]:
+                return True
+        return False
+    return {"reached": truth[q.system] < q.threshold - delta, "not reached": truth[q.system] >= q.threshold}[
+        result["decision"]]
+
+
+def _null_errors(differences: list[np.ndarray], alpha: float, orders: int, rng) -> dict:
+    """Type I error of the pairwise sequence (burn-in :data:`questions.BURN_IN`) under two nulls built from
+    the data — each pair's differences with random signs, and centred (its skew kept, its mean 0) — overall
+    and for the worst pair."""
+    found = {}
+    for name, make in (("sign_flip", lambda d: d * rng.choice([-1.0, 1.0], size=(orders, len(d)))),
+                       ("centred", lambda d: np.broadcast_to(d - d.mean(), (orders, len(d))))):
+        rates = []
+        for d in differences:
+            x = make(d)
+            x = np.take_along_axis(x, np.argsort(rng.random(x.shape), axis=1), axis=1)
+            rates.append(float((sequential.first_stops(x, alpha, questions.BURN_IN)[0] > 0).mean()))
+        found[name] = {"overall": float(np.mean(rates)), "worst_pair": float(max(rates))}
+    return found
+
+
+def simulate_question(folder: str, lp: str, human: str, kind: str, delta: float, orders: int = 200,
+                      alpha: float = sequential.ALPHA, seed: int = 1, baseline: str | None = None,
+                      candidate: str | None = None, threshold: float | None = None,
+                      progress: Progress = None) -> dict:
+    """Replay real ratings item by item in ``orders`` random orders through one question; report the share
+    of a fixed design's ratings it used (``fraction``: ratings ÷ systems asked about × items), how often its
+    answer was right within δ against every item (``correct``), wrong or still open at the end, and the
+    type I error of its pairwise sequence under two nulls."""
+    check_options(orders, alpha)
+    systems, scores = score_matrix(folder, lp, human)
+    low, high = float(scores.min()) + 0.0, float(scores.max()) + 0.0  # (+ 0.0: no -0 in messages)
+    if kind in ("non-inferior", "tier"):
+        candidate = candidate or systems[-1]
+        for option, name in (("--baseline", baseline), ("--candidate", candidate)):
+            if name is not None and name not in systems:
+                raise BadValue(option, name, f"not a system of this test set ({', '.join(systems)})")
+        if kind == "non-inferior":
+            baseline = baseline or next(s for s in systems if s != candidate)
+    if kind == "tier" and threshold is None:
+        raise BadValue("--threshold", "", "a tier question needs the threshold the mean must reach")
+    try:
+        make_question(kind, systems, delta, alpha, baseline, candidate, threshold, low, high)
+    except ValueError as exc:
+        option, _, problem = str(exc).partition(": ")
+        raise BadValue(f"--{option}", "", problem) from None
+    index = {s: k for k, s in enumerate(systems)}
+    truth = {s: float(scores[index[s]].mean()) for s in systems}
+    rng = np.random.default_rng(seed)
+    fractions, wrong, right, still_open = [], 0, 0, 0
+    for o in range(orders):
+        report(progress, f"order {o + 1} of {orders}", o / orders)
+        q = make_question(kind, systems, delta, alpha, baseline, candidate, threshold, low, high)
+        asked = len(q.systems)
+        ratings = 0
+        for item in rng.permutation(scores.shape[1]):
+            served = q.serving()
+            if not served:
+                break
+            ratings += len(served)
+            q.observe({s: float(scores[index[s], item]) for s in served})
+        result = q.result()
+        fractions.append(ratings / (asked * scores.shape[1]))
+        if not q.decided:
+            still_open += 1
+        elif _wrong(kind, result, truth, delta, q):
+            wrong += 1
+        else:
+            right += 1
+    report(progress, "the nulls", 1.0)
+    pairs = ([(baseline, candidate)] if kind == "non-inferior" else [] if kind == "tier" else
+             list(itertools.combinations(systems, 2)))
+    per_pair = alpha / (len(systems) - 1) if kind == "best" else alpha
+    nulls = _null_errors([scores[index[a]] - scores[index[b]] for a, b in pairs], per_pair,
+                         min(orders, 200), rng) if pairs else None
+    return {"folder": str(Path(folder)), "lp": lp, "human": human, "question": kind, "delta": delta,
+            "alpha": alpha, "orders": orders, "seed": seed, "systems": systems, "items": int(scores.shape[1]),
+            "baseline": baseline, "candidate": candidate, "threshold": threshold,
+            "fraction": float(np.mean(fractions)), "fractions": [round(f, 6) for f in fractions],
+            "correct": right / orders, "wrong": wrong / orders, "open": still_open / orders,
+            "null_type_one_error": nulls, "burn_in": questions.BURN_IN}
