@@ -124,6 +124,13 @@ def _register_review(sub) -> None:
                    help="serve only the segments whose comparisons or tiers are still open, and stop serving a "
                         "system once its decisions are made (lyss study status)")
     p.add_argument("--alpha", type=float, help="with --adaptive: the decisions' error level (default 0.05)")
+    p.add_argument("--question", choices=["best", "non-inferior", "pairs", "tier"],
+                   help="with --adaptive: serve only what this question still needs — the best system, is the new "
+                        "run at least as good as --baseline, every pair, does the run reach --threshold")
+    p.add_argument("--delta", type=float, help="with --question: the smallest difference that matters, on the task's "
+                                               "scale")
+    p.add_argument("--baseline", metavar="RUN", help="with --question non-inferior: the run in use (its name)")
+    p.add_argument("--threshold", type=float, help="with --question tier: the mean score the run must reach")
     p.add_argument("--items", type=int)
     p.add_argument("--raters", type=int, help="speakers per item (default 3; with --adaptive, 1)")
     p.add_argument("--seed", type=int, default=12345)

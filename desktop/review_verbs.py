@@ -159,10 +159,15 @@ def _review_create_campaign(store, args) -> int:
                                          "leave out --items and --hints")
     if args.alpha is not None and not args.adaptive:
         raise BadValue("--alpha", str(args.alpha), "only an adaptive campaign takes decisions as it goes: add --adaptive")
+    if args.question is not None and not args.adaptive:
+        raise BadValue("--question", args.question, "only an adaptive campaign asks a question as it goes: add "
+                                                    "--adaptive")
     runs = [campaigns.load_scored(path) for path in args.scored]
     if args.adaptive:
+        question = None if args.question is None else {"kind": args.question, "delta": args.delta,
+                                                       "baseline": args.baseline, "threshold": args.threshold}
         cid = campaigns.create_adaptive_campaign(store, runs, args.task, raters=args.raters or 1, seed=args.seed,
-                                                 name=args.name, alpha=args.alpha)
+                                                 name=args.name, alpha=args.alpha, question=question)
     else:
         cid = campaigns.create_campaign(store, runs[0], args.task, items=args.items, raters=args.raters or 3,
                                         seed=args.seed, name=args.name, hints=args.hints)
@@ -422,6 +427,8 @@ def status_text(r: dict) -> str:
             share = "—" if t["share"] is None else f"{t['share']:.2f}"
             lines.append(f"    {shown(t['run'])}: {_decided(t, 'too few answers to estimate yet')}; share {share} "
                          f"{_span(t['interval'], signed=False)}")
+    if r.get("asked"):
+        lines.append(f"  question: {asked_text(r['asked'])}")
     plan = r["plan"]
     if r["adaptive"]:
         lines.append("  serving: " + (", ".join(shown(n) for n in r["serving"]) or "nothing (every decision is made)"))
@@ -434,6 +441,29 @@ def status_text(r: dict) -> str:
     lines.append(f"  time per item: {model['intercept_seconds']:.1f} s + {model['seconds_per_word']:.3f} s a word "
                  f"({model['source']}, {model['answers']} answers)")
     return "\n".join(lines)
+
+
+def asked_text(a: dict) -> str:
+    """A campaign's question and what its answers settle so far, with the margin in words."""
+    delta, items = f"{a['delta']:g}", f"after {a['items']} segments"
+    if a["kind"] == "Best":
+        if a["decided"]:
+            tied = f"; within {delta} of it: {', '.join(map(shown, a['tied_within_delta']))}" \
+                if a["tied_within_delta"] else ""
+            return f"{shown(a['best'])} is best (no other is more than {delta} better) {items}{tied}"
+        return f"which is best — open {items}; still in: {', '.join(map(shown, a['still_in']))}"
+    if a["kind"] == "NonInferior":
+        words = {"better": "is better than", "at least as good": f"is at least as good as (at most {delta} worse)",
+                 "worse": f"is more than {delta} worse than"}
+        return (f"the new run {words[a['decision']]} the one in use {items}" if a["decision"] in words else
+                f"is the new run at least as good (at most {delta} worse)? open {items}")
+    if a["kind"] == "Tier":
+        return (f"the run's mean {'reaches' if a['decision'] == 'reached' else 'does not reach'} {a['threshold']:g} "
+                f"(within {delta}) {items}" if a["decision"] != "open" else
+                f"does the run's mean reach {a['threshold']:g} (within {delta})? open {items}")
+    settled = [p for p in a["pairs"] if p["decision"] != "open"]
+    return (f"every pair within {delta}: {len(settled)} of {len(a['pairs'])} settled {items}; " +
+            "; ".join(f"{shown(p['a'])} vs {shown(p['b'])}: {p['decision']}" for p in a["pairs"]))
 
 
 def _study_status(store, args) -> int:

@@ -22,7 +22,7 @@ from typing import Any
 from scoring.errors import BadValue, FileProblem, NotFound
 from scoring.runcard import read_json
 
-from . import keys, signing, sync
+from . import keys, questions, signing, sync
 from .laptops import coordinated_campaigns
 from . import tasks as task_defs
 from .tasks.base import segment_id
@@ -173,11 +173,49 @@ def create_campaign(store: Store, scored: dict, task: str, *, items: int | None 
     return campaign_id
 
 
+QUESTIONS = ("best", "non-inferior", "pairs", "tier")
+
+
+def _question(question: dict | None, runs: list[dict], run_ids: list[str]) -> dict | None:
+    """A campaign's question checked (``--question``, ``--delta``, ``--baseline`` by run name, ``--threshold``):
+    what its settings keep, with the baseline as a run id."""
+    if question is None:
+        return None
+    kind, delta = question.get("kind"), question.get("delta")
+    if kind not in QUESTIONS:
+        raise BadValue("--question", str(kind), f"one of {', '.join(QUESTIONS)}")
+    if delta is None or not isinstance(delta, (int, float)) or not math.isfinite(delta) or delta <= 0:
+        raise BadValue("--delta", str(delta), "the question's margin: a number above 0 (the smallest difference "
+                                              "that matters, on the task's scale)")
+    kept: dict[str, Any] = {"kind": kind, "delta": float(delta)}
+    names = [scored.get("model_slug") or scored.get("run_id") or run_id for scored, run_id in zip(runs, run_ids)]
+    if kind in ("best", "pairs") and len(run_ids) < 2:
+        raise BadValue("--question", kind, "needs two runs or more")
+    if kind == "non-inferior":
+        if len(run_ids) != 2:
+            raise BadValue("--question", kind, "compares two runs: the one in use (--baseline) and a new one")
+        baseline = question.get("baseline") or names[0]
+        if baseline not in names:
+            raise BadValue("--baseline", baseline, f"not a run of this campaign ({', '.join(names)})")
+        kept["baseline"] = run_ids[names.index(baseline)]
+    if kind == "tier":
+        threshold = question.get("threshold")
+        if len(run_ids) != 1:
+            raise BadValue("--question", kind, "asks about one run: give one scored run card")
+        if threshold is None or not math.isfinite(threshold):
+            raise BadValue("--threshold", str(threshold), "the mean score the run must reach, on the task's scale")
+        kept["threshold"] = float(threshold)
+    return kept
+
+
 def create_adaptive_campaign(store: Store, runs: list[dict], task: str, *, raters: int = 1, seed: int = 12345,
-                             name: str | None = None, alpha: float | None = None) -> str:
+                             name: str | None = None, alpha: float | None = None,
+                             question: dict | None = None) -> str:
     """A campaign over several runs of the same test set (one scored run card per system; one run decides
     only its tier) that serves, on demand, the segments whose comparisons or tiers are still open
-    (``review.adaptive``). Its items: every run's output of every entry all the runs have."""
+    (``review.adaptive``) — or, with ``question`` (``{"kind", "delta", "baseline", "threshold"}``), the
+    segments the community's question still needs (``review.questions``). Its items: every run's output of
+    every entry all the runs have."""
     definition = task_defs.task(task)
     if definition.item_kind != "segment" or definition.imported:
         raise BadValue("--task", task, "an adaptive campaign rates translations: choose a task of segments (A, E, T)")
@@ -200,7 +238,16 @@ def create_adaptive_campaign(store: Store, runs: list[dict], task: str, *, rater
                                 "adaptive": True, "runs": run_ids}
     if alpha is not None:
         settings["alpha"] = alpha
-    campaign_id = f"cmp-{_hash(*run_ids, task, raters, seed, store.public_key, 'adaptive', alpha)}"
+    asked = _question(question, runs, run_ids)
+    if asked is not None:
+        settings["question"] = asked
+        try:
+            questions.from_settings(settings, run_ids, definition)  # on the task's scale
+        except ValueError as exc:
+            option, _, problem = str(exc).partition(": ")
+            raise BadValue(f"--{option}", "", problem) from None
+    extra = [dumps(asked)] if asked else []  # a campaign without a question keeps the id it always had
+    campaign_id = f"cmp-{_hash(*run_ids, task, raters, seed, store.public_key, 'adaptive', alpha, *extra)}"
     item_ids = [segment_id(run_id, entry) for run_id in run_ids for entry in shared]
     with store.transaction() as db:
         if db["campaigns"].count_where("id = ?", [campaign_id]):

@@ -15,7 +15,7 @@ from __future__ import annotations
 import itertools
 from collections import defaultdict
 
-from . import planner, sequential, study
+from . import planner, questions, sequential, study
 from . import tasks as task_defs
 from .campaigns import campaign as campaign_row
 from .store import Store
@@ -96,6 +96,30 @@ def served_runs(runs: list[dict], compared: list[dict], tiered: list[dict]) -> l
     return [r["id"] for r in runs if r["id"] in open_runs]
 
 
+def asked(question: questions.Question, runs: list[dict], counted: dict[str, dict]) -> dict:
+    """Feed the question the counted segments in the order they were counted (each segment: the mean rating of
+    each run served then), and say what it decided, in the runs' names."""
+    by_entry: dict[str, dict[str, dict]] = defaultdict(dict)
+    for item in counted.values():
+        by_entry[item["entry_id"]][item["run_id"]] = item
+    order = sorted(by_entry, key=lambda e: (max(i["at"] for i in by_entry[e].values()), e))
+    for entry in order:
+        served = question.serving()
+        if not served:
+            break
+        if all(run in by_entry[entry] for run in served):
+            question.observe({run: _mean(by_entry[entry][run]["values"]) for run in served})
+    names = {r["id"]: r["name"] for r in runs}
+
+    def named(value):
+        if isinstance(value, dict):
+            return {k: named(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [named(v) for v in value]
+        return names.get(value, value) if isinstance(value, str) else value
+    return {"kind": type(question).__name__, **named(question.result()), "decided": question.decided}
+
+
 def decide(store: Store, campaign_id: str) -> dict:
     """One campaign's answers, decisions and the runs still served (no plan: what serving needs)."""
     campaign = campaign_row(store, campaign_id)
@@ -110,13 +134,20 @@ def decide(store: Store, campaign_id: str) -> dict:
     compared = comparisons(runs, counted, alpha)
     tiered = tiers(runs, counted, rule, rule_file["min_share_accepted"], alpha)
     served = served_runs(runs, compared, tiered)
+    question_asked = questions.from_settings(campaign["settings"], [r["id"] for r in runs], task)
+    if question_asked is not None:  # the community's question decides what is still served
+        counted = counted or counted_items(store, campaign, question)
+        answer = asked(question_asked, runs, counted)
+        served = [r["id"] for r in runs if r["id"] in set(question_asked.serving())]
+    else:
+        answer = None
     answers = store.one("select count(*) as n from ratings where campaign_id = ?", [campaign_id])["n"]
     items = store.one("select count(*) as n from campaign_items where campaign_id = ?", [campaign_id])["n"]
     return {"campaign": campaign_id, "name": campaign["name"], "task": task.code, "question": question,
             "adaptive": bool(campaign["settings"].get("adaptive")), "alpha": alpha, "answers": answers,
             "runs": [r["name"] for r in runs], "items": items, "items_counted": len(counted),
             "ratings_per_item": _ratings_needed(store, campaign), "comparisons": compared, "tiers": tiered,
-            "serving": [r["name"] for r in runs if r["id"] in served], "serving_runs": served,
+            "serving": [r["name"] for r in runs if r["id"] in served], "serving_runs": served, "asked": answer,
             "_campaign": campaign, "_runs": runs, "_counted": counted}
 
 

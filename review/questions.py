@@ -288,4 +288,27 @@ class Tier(Question):
                 "threshold": self.threshold, "delta": self.delta, "alpha": self.alpha}
 
 
-__all__ = ["Best", "NonInferior", "Pairs", "Tier", "Question", "BURN_IN"]
+def scale_of(task) -> tuple[float, float]:
+    """The lowest and highest value of a task's quality question (its options, else 0–100)."""
+    question = next(q for q in task.questions if q["id"] == task.quality_question())
+    values = [o["value"] for o in question.get("options", []) if isinstance(o.get("value"), (int, float))]
+    return (float(min(values)), float(max(values))) if values else (0.0, 100.0)
+
+
+def from_settings(settings: dict, run_ids: list[str], task) -> Question | None:
+    """The question an adaptive campaign asks (its settings' ``question``: kind, delta, baseline, threshold),
+    over its runs' ids, on its task's scale; ``None`` for a campaign that settles every pair and tier."""
+    asked = settings.get("question")
+    if not asked:
+        return None
+    alpha = settings.get("alpha", sequential.ALPHA)
+    if asked["kind"] == "tier":
+        low, high = scale_of(task)
+        return Tier(run_ids[0], asked["threshold"], asked["delta"], alpha, low, high)
+    if asked["kind"] == "non-inferior":
+        candidate = next(r for r in run_ids if r != asked["baseline"])
+        return NonInferior(asked["baseline"], candidate, asked["delta"], alpha)
+    return {"best": Best, "pairs": Pairs}[asked["kind"]](run_ids, asked["delta"], alpha)
+
+
+__all__ = ["Best", "NonInferior", "Pairs", "Tier", "Question", "BURN_IN", "from_settings", "scale_of"]

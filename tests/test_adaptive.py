@@ -262,3 +262,86 @@ def test_an_adaptive_campaign_travels_and_its_decisions_follow_each_merge(scored
     after = decisions.status(hub, cid)
     assert before["answers"] == 0 and after["answers"] == 30
     assert after["comparisons"] == decisions.status(lap, cid)["comparisons"]
+
+
+def test_a_campaign_that_asks_which_system_is_best_stops_once_it_knows(scored_demo, tmp_path, capsys):
+    """`--question best --delta 1`: "poor" leaves as soon as it is surely worse; the two good systems (the same
+    quality) are tied within δ, so the campaign stops serving long before every segment is rated; the question
+    travels in bundles with the campaign."""
+    from review import bundles, laptops
+    base = json.loads(scored_demo.read_text(encoding="utf-8"))  # a test set long enough for the burn-in (50)
+    base["entries"] = [{**e, "id": f"{k}-{e['id']}"} for k in range(4) for e in base["entries"]]
+    longer = tmp_path / "longer.scored.json"
+    longer.write_text(json.dumps(base), encoding="utf-8")
+    paths = [str(p) for p in _systems(longer, tmp_path)]
+    db = str(tmp_path / "best.sqlite")
+    assert main(["review", "init", "--db", db]) == 0
+    assert main(["review", "create-campaign", "--db", db, *paths, "--task", "A", "--adaptive", "--question", "best",
+                 "--delta", "1"]) == 0
+    store = Store(db)
+    cid = campaigns.list_campaigns(store)[0]["id"]
+    assert campaigns.campaign(store, cid)["settings"]["question"] == {"kind": "best", "delta": 1.0}
+    rng = random.Random(5)
+    speakers = [campaigns.add_speaker(store, f"S{k}", "LYSS study") for k in range(2)]
+    for s in speakers:
+        practice.mark_done(store, cid, s)
+    rated, got = 0, 1
+    while decisions.decide(store, cid)["serving"] and got:
+        got = sum(len(_rate(store, cid, s, rng, 3)) for s in speakers)
+        rated += got
+    found = decisions.decide(store, cid)
+    assert found["asked"]["decided"] and found["asked"]["best"] in ("good", "also-good")
+    assert "poor" not in found["asked"]["still_in"] and found["serving"] == []
+    segments = store.one("select count(*) as n from campaign_items where campaign_id = ?", [cid])["n"]
+    assert rated < segments  # far fewer ratings than the fixed design's (every system on every segment)
+    capsys.readouterr()
+    assert main(["study", "status", "--db", db, "--campaign", cid]) == 0
+    said = capsys.readouterr().out
+    assert "is best (no other is more than 1 better)" in said and "serving: nothing" in said
+    # the question travels with the campaign
+    other = Store(tmp_path / "field.sqlite")
+    laptops.trust(other, store.device_id)
+    bundles.export_bundle(store, str(tmp_path / "b.lyssbundle"))
+    bundles.merge(other, str(tmp_path / "b.lyssbundle"))
+    assert campaigns.campaign(other, cid)["settings"]["question"] == {"kind": "best", "delta": 1.0}
+    assert decisions.decide(other, cid)["asked"]["best"] == found["asked"]["best"]
+
+
+@pytest.mark.parametrize("extra, says", [
+    (["--question", "best", "--delta", "0"], "--delta: 0"),
+    (["--question", "best"], "--delta: None"),
+    (["--question", "non-inferior", "--delta", "1"], "compares two runs"),
+    (["--question", "tier", "--delta", "1", "--threshold", "3"], "asks about one run"),
+    (["--question", "pairs", "--delta", "1", "--no-adaptive"], "add --adaptive"),
+])
+def test_bad_campaign_questions_are_one_line(scored_demo, tmp_path, capsys, extra, says):
+    paths = [str(p) for p in _systems(scored_demo, tmp_path)]
+    db = str(tmp_path / "q.sqlite")
+    assert main(["review", "init", "--db", db]) == 0
+    adaptive_flag = [] if "--no-adaptive" in extra else ["--adaptive"]
+    extra = [e for e in extra if e != "--no-adaptive"]
+    chosen = paths[:1] if not adaptive_flag else paths
+    capsys.readouterr()
+    assert main(["review", "create-campaign", "--db", db, *chosen, "--task", "A", *adaptive_flag, *extra]) == 2
+    err = capsys.readouterr().err
+    assert says in err and err.count("\n") == 1, err
+
+
+def test_a_tier_question_on_the_task_scale_and_a_baseline_by_name(scored_demo, tmp_path, capsys):
+    paths = [str(p) for p in _systems(scored_demo, tmp_path)]
+    db = str(tmp_path / "t.sqlite")
+    assert main(["review", "init", "--db", db]) == 0
+    for extra, says in ((["--question", "tier", "--delta", "1", "--threshold", "9"], "--threshold: 9 must lie on the "
+                                                                                      "scale (1, 5]"),
+                        (["--question", "non-inferior", "--delta", "1", "--baseline", "nobody"], "--baseline: nobody")):
+        chosen = paths[:1] if "tier" in extra else paths[:2]
+        capsys.readouterr()
+        assert main(["review", "create-campaign", "--db", db, *chosen, "--task", "A", "--adaptive", *extra]) == 2
+        assert says in capsys.readouterr().err
+    assert main(["review", "create-campaign", "--db", db, *paths[:2], "--task", "A", "--adaptive", "--question",
+                 "non-inferior", "--delta", "1", "--baseline", "also-good"]) == 0
+    with Store(db) as store:
+        cid = campaigns.list_campaigns(store)[0]["id"]
+        asked = campaigns.campaign(store, cid)["settings"]["question"]
+        assert asked["kind"] == "non-inferior" and asked["baseline"] == store.one(
+            "select id from runs where name = 'also-good'")["id"]
