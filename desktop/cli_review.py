@@ -79,7 +79,13 @@ def _register_review(sub) -> None:
     review = sub.add_parser("review", help="speakers, campaigns, answers and bundles (SQLite)")
     review.set_defaults(func=deferred("review_verbs", "run_review"))
     rv = review.add_subparsers(dest="verb", metavar="VERB", required=True)
+    for register in (_register_laptops, _register_speakers_and_campaigns, _register_answers_and_paper,
+                     _register_exchange):
+        register(rv)
 
+
+def _register_laptops(rv) -> None:
+    """This laptop and its circle: its database and code, enrolment, revocation, hand-over, trust."""
     p = _verb(rv, "init", "_review_init", help="create (or check) a review database; prints this laptop's code")
     p = _verb(rv, "code", "_review_code",
               help="this laptop's code, to read aloud when the coordinator enrols it", read_only=True)
@@ -106,9 +112,12 @@ def _register_review(sub) -> None:
               help="what the database holds: speakers, campaigns or runs, with counts", json=True, read_only=True)
     p.add_argument("what", choices=["speakers", "campaigns", "runs"])
     p = _verb(rv, "restore", None,
-              help="put back a backup (the newest by default), every withdrawal re-applied")
+              help="put back a backup (the newest by default), every withdrawal and coordinator's decision re-applied")
     p.add_argument("backup", nargs="?", metavar="BACKUP")
     p.set_defaults(func=deferred("review_verbs", "run_restore"))  # works on a database too damaged to open
+
+
+def _register_speakers_and_campaigns(rv) -> None:
     p = _verb(rv, "add-speaker", "_review_add_speaker", help="register a speaker with their consent")
     p.add_argument("--name", required=True, help="display name (kept on this laptop only)")
     p.add_argument("--consent-scope", required=True, help="what the speaker agreed to")
@@ -137,6 +146,9 @@ def _register_review(sub) -> None:
     p.add_argument("--name")
     p.add_argument("--hints", action="store_true",
                    help="task E: show the words the analyser rejected as faint hints (off: blind evaluation)")
+
+
+def _register_answers_and_paper(rv) -> None:
     p = _verb(rv, "answer", "_review_answer", help="record one answer (scripts; speakers use the app)")
     p.add_argument("--campaign", help="default: the only campaign")
     p.add_argument("--speaker", required=True)
@@ -158,6 +170,10 @@ def _register_review(sub) -> None:
     p.add_argument("csv", metavar="FORMS.csv")
     p.add_argument("--replace", action="store_true",
                    help="put a form's answer in place of one given already (default: such a row is refused)")
+
+
+def _register_exchange(rv) -> None:
+    """Answers leaving this laptop: bundles, the shared folder, withdrawal, exports."""
     p = _verb(rv, "export-bundle", "_review_export_bundle", help="write this laptop's answers to one file")
     p.add_argument("--out", required=True)
     p = _verb(rv, "merge", "_review_merge", help="merge a bundle from another laptop (safe to repeat)")

@@ -22,7 +22,7 @@ from typing import Any
 from scoring.errors import BadValue, FileProblem, NotFound
 from scoring.runcard import read_json
 
-from . import keys, questions, signing, sync
+from . import keys, signing, sync
 from .laptops import coordinated_campaigns
 from . import tasks as task_defs
 from .tasks.base import segment_id
@@ -240,6 +240,7 @@ def create_adaptive_campaign(store: Store, runs: list[dict], task: str, *, rater
         settings["alpha"] = alpha
     asked = _question(question, runs, run_ids)
     if asked is not None:
+        from . import questions  # deferred: its sequences load numpy, which the first window needs not wait for
         settings["question"] = asked
         try:
             questions.from_settings(settings, run_ids, definition)  # on the task's scale

@@ -113,17 +113,25 @@ class Question:
         raise NotImplementedError
 
 
-class Best(Question):
+class _Systems(Question):
+    """A question over two systems or more, with a confidence sequence for each pair."""
+
+    def __init__(self, systems: list[str], delta: float, alpha: float):
+        super().__init__(systems, alpha)
+        if len(self.systems) < 2:
+            raise ValueError(f"systems: {type(self).__name__} needs two systems or more")
+        self.delta = delta
+
+    def _pairs(self, alpha: float) -> None:
+        self.pairs = {(a, b): _Difference(alpha) for a, b in itertools.combinations(self.systems, 2)}
+
+
+class Best(_Systems):
     """Which system to deploy: the best, where a difference under ``delta`` does not matter."""
 
     def __init__(self, systems: list[str], delta: float, alpha: float = sequential.ALPHA):
-        delta, alpha = _check(delta, alpha)
-        super().__init__(systems, alpha)
-        if len(self.systems) < 2:
-            raise ValueError("systems: Best needs two systems or more")
-        self.delta = delta
-        per_pair = alpha / (len(self.systems) - 1)
-        self.pairs = {(a, b): _Difference(per_pair) for a, b in itertools.combinations(self.systems, 2)}
+        super().__init__(systems, *_check(delta, alpha))
+        self._pairs(self.alpha / (len(self.systems) - 1))  # the best system's K − 1 pairs share alpha
         self.active = list(self.systems)
         self.sums = dict.fromkeys(self.systems, 0.0)
         self._leader: str | None = None
@@ -194,17 +202,13 @@ class NonInferior(Question):
                 "mean_difference": self.difference.mean, "delta": self.delta, "alpha": self.alpha}
 
 
-class Pairs(Question):
+class Pairs(_Systems):
     """Every pair: "a better", "b better", "equal" (the whole interval within ±``delta``) or "open", each pair at
     ``alpha``; a system stops being served once every pair it is in is settled."""
 
     def __init__(self, systems: list[str], delta: float, alpha: float = sequential.ALPHA):
-        delta, alpha = _check(delta, alpha)
-        super().__init__(systems, alpha)
-        if len(self.systems) < 2:
-            raise ValueError("systems: Pairs needs two systems or more")
-        self.delta = delta
-        self.pairs = {(a, b): _Difference(alpha) for a, b in itertools.combinations(self.systems, 2)}
+        super().__init__(systems, *_check(delta, alpha))
+        self._pairs(self.alpha)
         self.decisions = dict.fromkeys(self.pairs, "open")
 
     def _observe(self, values: dict[str, float]) -> None:

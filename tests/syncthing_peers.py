@@ -104,3 +104,11 @@ def wait_for(condition, timeout: float = 60, every: float = 0.3):
             return value
         time.sleep(every)
     raise AssertionError(f"not within {timeout:.0f} s: {condition.__doc__ or condition}")
+
+
+def started_pair(root: Path) -> list[Peer]:
+    """A hub's and a field laptop's daemons, started (the caller stops them)."""
+    peers = [Peer(root, name) for name in ("hub", "field")]
+    for p in peers:
+        p.start()
+    return peers

@@ -102,16 +102,14 @@ def test_answers_from_another_laptop_appear_in_the_app_with_no_key_pressed(qtbot
     """Two real Syncthing daemons on 127.0.0.1. The hub's app watches its copy of the folder; a field laptop
     answers and syncs; Syncthing delivers its bundle, and the hub app merges it by itself: its Campaigns tab
     counts the answers and says when it synchronised."""
-    from syncthing_peers import SYNCTHING, Peer, wait_for
+    from syncthing_peers import SYNCTHING, started_pair, wait_for
     if SYNCTHING is None:
         pytest.skip("syncthing is not installed (make install installs Debian's syncthing)")
     from conftest import enrolled_study, rate
     from desktop.cli import main
-    peers = [Peer(tmp_path, name) for name in ("hub", "field")]
+    peers = started_pair(tmp_path)
     hub_peer, field_peer = peers
     try:
-        for p in peers:
-            p.start()
         for p, q in ((hub_peer, field_peer), (field_peer, hub_peer)):
             assert main(["sync", "setup", str(p.folder), "--device", f"{q.id}@{q.address}", "--apply",
                          "--home", str(p.home)]) == 0

@@ -16,7 +16,7 @@ from conftest import enrolled_study, rate
 from desktop.cli import main
 from review import campaigns, sync
 from review.store import Store
-from syncthing_peers import SYNCTHING, Peer, wait_for
+from syncthing_peers import SYNCTHING, Peer, started_pair, wait_for
 
 pytestmark = pytest.mark.skipif(SYNCTHING is None, reason="syncthing is not installed (make install installs "
                                                           "Debian's syncthing)")
@@ -218,11 +218,9 @@ def test_laptops_that_cannot_find_each_other_are_given_an_address_and_status_sho
         tmp_path, scored_demo, capsys):
     """Discovery is off on these daemons (as on a Wi-Fi that keeps clients apart): `--device ID@tcp://…` is how
     they meet. `lyss sync status` then says, beside each laptop's bundle, whether its device is connected."""
-    peers = [Peer(tmp_path, name) for name in ("hub", "field")]
+    peers = started_pair(tmp_path)
     hub_peer, field_peer = peers
     try:
-        for p in peers:
-            p.start()
         for p, q in ((hub_peer, field_peer), (field_peer, hub_peer)):
             assert main(["sync", "setup", str(p.folder), "--device", f"{q.id}@{q.address}", "--lan-only", "--apply",
                          "--home", str(p.home)]) == 0
