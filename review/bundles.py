@@ -115,8 +115,8 @@ def _payload(store: Store, own_only: bool = False) -> dict:
         data[table] = _rows(store, table, where, params)
     if own_only:  # a coordinator's decisions travel in every laptop's file: a restore or a lost file forgets none
         coordinator = {r["id"]: r["coordinator"] for r in store.rows("select id, coordinator from campaigns")}
-        data["enrolments"] = [r for r in data["enrolments"]
-                              if signing.valid_enrolment(r, coordinator.get(r["campaign_id"]))]
+        data["enrolments"] = [r for r in data["enrolments"] if r["signer"] == me or (  # and its own: not 200 × 200
+            r["device_code"] == store.device_id and signing.valid_enrolment(r, coordinator.get(r["campaign_id"])))]
         for table in ("revocations", "handovers"):
             data[table] = [r for r in data[table] if r["signer"] == coordinator.get(r["campaign_id"])]
     for table, rows in data.items():
