@@ -60,8 +60,8 @@ def test_a_restore_never_forgets_a_revocation_and_the_laptops_agree(tmp_path, sc
     for store in (f2, hub, f1, hub, f1, f2):
         sync.sync(store, folder)
     assert hub.one("select count(*) as n from revocations")["n"] == 1  # back from the field laptops' files
-    hub_set, f1_set = answer_sets(hub, f1)
-    assert hub_set == f1_set and len(hub_set) == 8
+    hub_set, f1_set, f2_set = answer_sets(hub, f1, f2)
+    assert hub_set == f1_set == f2_set and len(hub_set) == 8  # the revoked laptop too: what it signed late went
 
 
 @settings(max_examples=8, deadline=None, suppress_health_check=list(HealthCheck))
@@ -83,8 +83,8 @@ def test_laptops_converge_whatever_the_order_of_syncs_a_restore_and_a_revocation
     for _ in range(2):
         for name in ("hub", "f1", "f2"):
             sync.sync(stores[name], folder)
-    hub_set, f1_set = answer_sets(stores["hub"], f1)
-    assert hub_set == f1_set and len(hub_set) == 8
+    hub_set, f1_set, f2_set = answer_sets(stores["hub"], f1, f2)
+    assert hub_set == f1_set == f2_set and len(hub_set) == 8
 
 
 def test_a_revoked_laptop_is_seen_as_revoked_and_stops_recording(tmp_path, scored, capsys, qtbot, monkeypatch):
