@@ -277,6 +277,29 @@ class CampaignPanel(QWidget):
             word = self.tr("{0} better").format(better)
         return self.tr("{0} after {1} items").format(word, d["decided_after"])
 
+    def _question_row(self, a: dict) -> list:
+        """The campaign's question (``create-campaign --question``), its answer so far and its interval."""
+        delta = f"{a['delta']:g}"
+        if a["kind"] == "Best":
+            question = self.tr("Which system is best (within {0})").format(delta)
+            answer = self.tr("{0} is best (no other is more than {1} better)").format(a["best"], delta) \
+                if a["decided"] else self.tr("open; still in: {0}").format(", ".join(a["still_in"]))
+        elif a["kind"] == "NonInferior":
+            question = self.tr("Is the new run at least as good (at most {0} worse)").format(delta)
+            answer = {"better": self.tr("better"), "at least as good": self.tr("at least as good"),
+                      "worse": self.tr("more than {0} worse").format(delta)}.get(a["decision"], self.tr("open"))
+        elif a["kind"] == "Tier":
+            question = self.tr("Does the run's mean reach {0} (within {1})").format(f"{a['threshold']:g}", delta)
+            answer = {"reached": self.tr("reached"), "not reached": self.tr("not reached")}.get(a["decision"],
+                                                                                               self.tr("open"))
+        else:
+            question = self.tr("Every pair (within {0})").format(delta)
+            settled = sum(p["decision"] != "open" for p in a["pairs"])
+            answer = self.tr("{0} of {1} pairs settled").format(settled, len(a["pairs"]))
+        interval = a.get("interval")
+        estimate = f"[{interval[0]:+.2f}, {interval[1]:+.2f}]" if interval else "—"
+        return [question, self.tr("{0}, after {1} segments").format(answer, a["items"]), estimate, "—"]
+
     def show_decisions(self, cid: str) -> None:
         """The chosen campaign's open and settled decisions, their intervals, and the hours left."""
         found = decisions.status(self.store, cid)
@@ -293,10 +316,15 @@ class CampaignPanel(QWidget):
             estimate = "—" if t["share"] is None else f"{t['share']:.2f} [{t['interval'][0]:.2f}, {t['interval'][1]:.2f}]"
             rows.append([self.tr("Tier of {0} (at least {1:.0%} accepted)").format(t["run"], t["threshold"]),
                          self._decision(t), estimate, t["about_more_items"] or "—"])
+        if found.get("asked"):  # the community's question comes first: it decides what is served
+            rows.insert(0, self._question_row(found["asked"]))
         _fill(self.decisions, [self.tr("Question"), self.tr("Decision"), self.tr("Estimate [interval]"),
                                self.tr("About how many more items")], rows)
         plan = found["plan"]
-        if not plan["open_decisions"]:
+        if found.get("asked"):
+            text = self.tr("The campaign's question is decided.") if found["asked"]["decided"] else \
+                self.tr("The campaign's question is open.")
+        elif not plan["open_decisions"]:
             text = self.tr("Every decision is made.")
         elif plan["about_more_items"] is None:
             text = self.tr("{0} open decision(s): no difference shows yet, so no estimate of the items left.").format(

@@ -345,3 +345,19 @@ def test_a_tier_question_on_the_task_scale_and_a_baseline_by_name(scored_demo, t
         asked = campaigns.campaign(store, cid)["settings"]["question"]
         assert asked["kind"] == "non-inferior" and asked["baseline"] == store.one(
             "select id from runs where name = 'also-good'")["id"]
+
+
+def test_the_campaigns_tab_shows_the_question_and_its_answer(scored_demo, tmp_path, qtbot):
+    from desktop.study_panel import CampaignPanel
+    paths = [str(p) for p in _systems(scored_demo, tmp_path)]
+    store = Store(tmp_path / "q.sqlite")
+    cid = campaigns.create_adaptive_campaign(store, [campaigns.load_scored(p) for p in paths], "A",
+                                             question={"kind": "best", "delta": 1.0})
+    panel = CampaignPanel(store)
+    qtbot.addWidget(panel)
+    panel.show_decisions(cid)
+    model = panel.decisions.model()
+    first = [model.index(0, c).data() for c in range(model.columnCount())]
+    assert first[0] == "Which system is best (within 1)"
+    assert first[1].startswith("open; still in: ") and first[1].endswith(", after 0 segments")
+    assert panel.plan.text().startswith("The campaign's question is open.")
