@@ -145,3 +145,19 @@ def test_the_simulation_command_and_its_bad_input(capsys):
         assert main([*base, *extra]) == 2, extra
         err = capsys.readouterr().err
         assert says in err and err.count("\n") == 1, (extra, err)
+
+
+@pytest.mark.parametrize("data, human", [("wmt23-en-de", "mqm"), ("wmt23-en-de", "da-sqm"),
+                                         ("wmt23-en-de-esa", "ESA-1"), ("wmt23-en-de-esa", "MQM-1")])
+def test_the_pairwise_sequence_keeps_its_error_level_under_both_nulls(data, human):
+    """Every pair of systems, 200 orders, burn-in 50, α = 0.05: under the sign-flip null and under the null that
+    keeps each pair's skew (its differences centred), the share of orders that decide a difference is at most α
+    overall and at most α plus two binomial standard errors on the worst pair."""
+    import itertools
+    from review.simulation import _null_errors
+    systems, m = score_matrix(str(shared_file(f"data/{data}")), "en-de", human)
+    differences = [m[a] - m[b] for a, b in itertools.combinations(range(len(systems)), 2)]
+    found = _null_errors(differences, 0.05, 200, np.random.default_rng(1))
+    bound = 0.05 + 2 * math.sqrt(0.05 * 0.95 / 200)
+    for null in ("sign_flip", "centred"):
+        assert found[null]["overall"] <= 0.05 and found[null]["worst_pair"] <= bound, (null, found)
