@@ -78,7 +78,8 @@ def questions_table() -> None:
                             ("pairs", {}), ("tier", {"candidate": ranked[0], "threshold": middle})):
             seconds, r = timed(simulate_question, str(path), "en-de", human, kind, DELTA[human], 200, **extra)
             nulls = r["null_type_one_error"] or {}
-            said = "; ".join(f"{k.replace('_', ' ')} {v['overall']:.3f} (worst {v['worst_pair']:.3f})"
+            said = "; ".join(f"{k.replace('_', ' ')} {v['overall']:.3f}" + (f" (worst {v['worst_pair']:.3f})" if
+                                                                           "worst_pair" in v else "")
                              for k, v in nulls.items())
             print(f"  {human:<7} {kind:<13} delta {DELTA[human]:g}: ratings {r['fraction']:.3f}, right "
                   f"{r['correct']:.3f}, wrong {r['wrong']:.3f}, open {r['open']:.3f}" + (f"; type I {said}" if said

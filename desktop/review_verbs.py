@@ -494,8 +494,9 @@ def question_text(r: dict) -> str:
              f"  ratings used: {r['fraction']:.3f} of a fixed design's (burn-in {r['burn_in']} items)",
              f"  answers: right within delta {r['correct']:.3f}, wrong {r['wrong']:.3f}, still open {r['open']:.3f}"]
     if nulls:
-        lines.append("  type I error of the pairwise sequence: " + "; ".join(
-            f"{name.replace('_', ' ')} {v['overall']:.3f} (worst pair {v['worst_pair']:.3f})" for name, v in nulls.items()))
+        lines.append("  type I error under true nulls: " + "; ".join(
+            f"{name.replace('_', ' ')} {v['overall']:.3f}" + (f" (worst pair {v['worst_pair']:.3f})" if "worst_pair" in v
+                                                              else "") for name, v in nulls.items()))
     return "\n".join(lines)
 
 

@@ -11,6 +11,7 @@ the paired differences with their signs flipped at random (systems that cannot b
 from __future__ import annotations
 
 import itertools
+import math
 import warnings
 from pathlib import Path
 
@@ -181,6 +182,25 @@ def _null_errors(differences: list[np.ndarray], alpha: float, orders: int, rng) 
     return found
 
 
+def tier_null_error(values: np.ndarray, delta: float, alpha: float, low: float, high: float, orders: int,
+                    rng) -> float:
+    """Type I error of :class:`questions.Tier` with the threshold at the system's true mean (over every item):
+    the share of random orders in which it answers "not reached" before "reached" (what its ``observe`` does
+    item by item, computed here for all items at once: the betting capital along each order)."""
+    unit = (values - low) / (high - low)
+    threshold = float(unit.mean())
+    lower, upper = threshold - delta / (high - low), threshold
+    wrong = 0
+    for _ in range(orders):
+        x = unit[rng.permutation(len(unit))]
+        capital = sequential.log_capital(x, np.array([lower, upper]), alpha) >= math.log(1 / alpha)
+        mean = np.cumsum(x) / np.arange(1, len(x) + 1)
+        reached = np.flatnonzero(capital[0] & (mean > lower))
+        refused = np.flatnonzero(capital[1] & (mean < upper))
+        wrong += bool(len(refused)) and (not len(reached) or refused[0] < reached[0])
+    return wrong / orders
+
+
 def simulate_question(folder: str, lp: str, human: str, kind: str, delta: float, orders: int = 200,
                       alpha: float = sequential.ALPHA, seed: int = 1, baseline: str | None = None,
                       candidate: str | None = None, threshold: float | None = None,
@@ -234,7 +254,9 @@ def simulate_question(folder: str, lp: str, human: str, kind: str, delta: float,
              list(itertools.combinations(systems, 2)))
     per_pair = alpha / (len(systems) - 1) if kind == "best" else alpha
     nulls = _null_errors([scores[index[a]] - scores[index[b]] for a, b in pairs], per_pair,
-                         min(orders, 200), rng) if pairs else None
+                         min(orders, 200), rng) if pairs else {
+        "threshold_at_the_mean": {"overall": tier_null_error(scores[index[candidate]], delta, alpha, low, high,
+                                                             min(orders, 200), rng)}}
     return {"folder": str(Path(folder)), "lp": lp, "human": human, "question": kind, "delta": delta,
             "alpha": alpha, "orders": orders, "seed": seed, "systems": systems, "items": int(scores.shape[1]),
             "baseline": baseline, "candidate": candidate, "threshold": threshold,

@@ -161,3 +161,13 @@ def test_the_pairwise_sequence_keeps_its_error_level_under_both_nulls(data, huma
     bound = 0.05 + 2 * math.sqrt(0.05 * 0.95 / 200)
     for null in ("sign_flip", "centred"):
         assert found[null]["overall"] <= 0.05 and found[null]["worst_pair"] <= bound, (null, found)
+
+
+def test_a_tier_with_its_threshold_at_the_true_mean_is_rarely_refused():
+    """The betting sequence is valid from the first item: with the threshold at a system's mean over every item,
+    "not reached" comes first in at most α of the orders."""
+    from review.simulation import tier_null_error
+    systems, m = score_matrix(str(shared_file("data/wmt23-en-de")), "en-de", "mqm")
+    rng = np.random.default_rng(3)
+    for k in (0, len(systems) // 2, len(systems) - 1):
+        assert tier_null_error(m[k], 2.0, 0.05, float(m.min()), float(m.max()), 100, rng) <= 0.05
