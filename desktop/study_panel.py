@@ -348,15 +348,47 @@ class CampaignPanel(QWidget):
             self.status.setText(self.tr("Campaign {0} ready.").format(cid))
             self.refresh()
 
-    def create_adaptive(self, paths: list[str] | None = None) -> None:
+    def create_adaptive(self, paths: list[str] | None = None, question: dict | None = None) -> None:
         if not paths:
             paths, _ = QFileDialog.getOpenFileNames(self, self.tr("Scored run cards of one test set"), "",
                                                     self.tr("JSON (*.json)"))
         if paths:
-            cid = campaigns.create_adaptive_campaign(self.store, [campaigns.load_scored(p) for p in paths],
-                                                     self.task.currentData())
+            runs = [campaigns.load_scored(p) for p in paths]
+            if question is None:
+                question = self._ask_question([r.get("model_slug") or r.get("run_id") or "run" for r in runs])
+                if question is False:
+                    return
+            cid = campaigns.create_adaptive_campaign(self.store, runs, self.task.currentData(), question=question)
             self.status.setText(self.tr("Campaign {0} ready.").format(cid))
             self.refresh()
+
+    def _ask_question(self, names: list[str]) -> dict | None | bool:
+        """The community's question and its margin (None: every pair and tier, as before; False: cancelled)."""
+        choices = {self.tr("Every pair and each run's tier"): None, self.tr("Which system is best"): "best",
+                   self.tr("Is the new run at least as good as the one in use"): "non-inferior",
+                   self.tr("Every pair, within a margin"): "pairs", self.tr("Does the run reach a mean score"): "tier"}
+        chosen, ok = QInputDialog.getItem(self, self.tr("The campaign's question"), self.tr(
+            "What should the speakers' ratings decide? The campaign serves only what this question still needs."),
+            list(choices), 0, False)
+        if not ok:
+            return False
+        kind = choices[chosen]
+        if kind is None:
+            return None
+        delta, ok = QInputDialog.getDouble(self, self.tr("The margin"), self.tr(
+            "The smallest difference that matters, on the task's scale:"), 1.0, 0.001, 1000.0, 3)
+        if not ok:
+            return False
+        question = {"kind": kind, "delta": delta}
+        if kind == "non-inferior":
+            baseline, ok = QInputDialog.getItem(self, self.tr("The run in use"), self.tr("Which run is in use now?"),
+                                                names, 0, False)
+            question["baseline"] = baseline
+        elif kind == "tier":
+            threshold, ok = QInputDialog.getDouble(self, self.tr("The tier"), self.tr(
+                "The mean score the run must reach, on the task's scale:"), 4.0, -1000.0, 1000.0, 3)
+            question["threshold"] = threshold
+        return question if ok else False
 
     def export_bundle(self) -> None:
         path, _ = QFileDialog.getSaveFileName(self, self.tr("Export bundle"), "answers.lyssbundle",

@@ -361,3 +361,23 @@ def test_the_campaigns_tab_shows_the_question_and_its_answer(scored_demo, tmp_pa
     assert first[0] == "Which system is best (within 1)"
     assert first[1].startswith("open; still in: ") and first[1].endswith(", after 0 segments")
     assert panel.plan.text().startswith("The campaign's question is open.")
+
+
+def test_the_app_creates_a_campaign_that_asks_a_question(scored_demo, tmp_path, qtbot, monkeypatch):
+    """Campaigns tab → Adaptive campaign from several runs…: the question, its margin and the run in use are
+    asked in dialogs; the campaign keeps them."""
+    import desktop.study_panel as study_panel
+    from desktop.study_panel import CampaignPanel
+    paths = [str(p) for p in _systems(scored_demo, tmp_path)][:2]
+    store = Store(tmp_path / "app.sqlite")
+    panel = CampaignPanel(store)
+    qtbot.addWidget(panel)
+    answers = iter([("Is the new run at least as good as the one in use", True), ("also-good", True)])
+    monkeypatch.setattr(study_panel.QInputDialog, "getItem", lambda *a, **k: next(answers))
+    monkeypatch.setattr(study_panel.QInputDialog, "getDouble", lambda *a, **k: (0.5, True))
+    panel.create_adaptive(paths)
+    cid = campaigns.list_campaigns(store)[0]["id"]
+    asked = campaigns.campaign(store, cid)["settings"]["question"]
+    assert asked["kind"] == "non-inferior" and asked["delta"] == 0.5
+    assert asked["baseline"] == store.one("select id from runs where name = 'also-good'")["id"]
+    assert "ready" in panel.status.text()

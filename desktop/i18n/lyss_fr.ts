@@ -517,7 +517,7 @@
     </message>
     <message>
         <location filename="../study_panel.py" line="348"/>
-        <location filename="../study_panel.py" line="358"/>
+        <location filename="../study_panel.py" line="362"/>
         <source>Campaign {0} ready.</source>
         <translation>Campagne {0} prête.</translation>
     </message>
@@ -527,103 +527,168 @@
         <translation>Cartes de run évaluées d’un même jeu de test</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="362"/>
+        <location filename="../study_panel.py" line="367"/>
+        <source>Every pair and each run&apos;s tier</source>
+        <translation>Chaque paire et le palier de chaque système</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="367"/>
+        <source>Which system is best</source>
+        <translation>Quel système est le meilleur</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="368"/>
+        <source>Is the new run at least as good as the one in use</source>
+        <translation>Le nouveau système est-il au moins aussi bon que celui en service</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="369"/>
+        <source>Every pair, within a margin</source>
+        <translation>Chaque paire, à une marge près</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="369"/>
+        <source>Does the run reach a mean score</source>
+        <translation>Le système atteint-il une note moyenne</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="370"/>
+        <source>The campaign&apos;s question</source>
+        <translation>La question de la campagne</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="371"/>
+        <source>What should the speakers&apos; ratings decide? The campaign serves only what this question still needs.</source>
+        <translation>Que doivent trancher les notes des locuteurs ? La campagne ne présente que ce dont cette question a encore besoin.</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="378"/>
+        <source>The margin</source>
+        <translation>La marge</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="379"/>
+        <source>The smallest difference that matters, on the task&apos;s scale:</source>
+        <translation>La plus petite différence qui compte, sur l&apos;échelle de la tâche :</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="384"/>
+        <source>The run in use</source>
+        <translation>Le système en service</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="384"/>
+        <source>Which run is in use now?</source>
+        <translation>Quel système est en service aujourd&apos;hui ?</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="388"/>
+        <source>The tier</source>
+        <translation>Le palier</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="389"/>
+        <source>The mean score the run must reach, on the task&apos;s scale:</source>
+        <translation>La note moyenne que le système doit atteindre, sur l&apos;échelle de la tâche :</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="394"/>
         <source>Export bundle</source>
         <translation>Exporter un paquet</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="363"/>
-        <location filename="../study_panel.py" line="369"/>
+        <location filename="../study_panel.py" line="395"/>
+        <location filename="../study_panel.py" line="401"/>
         <source>LYSS bundles (*.lyssbundle)</source>
         <translation>Paquets LYSS (*.lyssbundle)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="366"/>
+        <location filename="../study_panel.py" line="398"/>
         <source>Wrote {0}: {1} answers.</source>
         <translation>{0} écrit : {1} réponses.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="369"/>
+        <location filename="../study_panel.py" line="401"/>
         <source>Merge bundle</source>
         <translation>Fusionner un paquet</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="372"/>
+        <location filename="../study_panel.py" line="404"/>
         <source>Merged: {0} answers added, {1} replaced, {2} deleted.</source>
         <translation>Fusionné : {0} réponses ajoutées, {1} remplacées, {2} supprimées.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="375"/>
+        <location filename="../study_panel.py" line="407"/>
         <source>This laptop was revoked in campaign {0} from {1}: answers made here since then are refused everywhere. Ask the coordinator.</source>
         <translation>Cet ordinateur a été révoqué dans la campagne {0} à partir du {1} : les réponses données ici depuis sont refusées partout. Adressez-vous au coordinateur.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="386"/>
+        <location filename="../study_panel.py" line="418"/>
         <source>Enrol a laptop</source>
         <translation>Inscrire un ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="387"/>
+        <location filename="../study_panel.py" line="419"/>
         <source>The code shown on the other laptop (Campaigns tab, or `lyss review code`). Read it aloud or compare the two screens:</source>
         <translation>Le code affiché sur l’autre ordinateur (onglet Campagnes, ou `lyss review code`). Lisez-le à voix haute ou comparez les deux écrans :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="391"/>
+        <location filename="../study_panel.py" line="423"/>
         <source>Laptop {0} may now send answers to {1} campaign(s).</source>
         <translation>L’ordinateur {0} peut désormais envoyer des réponses à {1} campagne(s).</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="395"/>
+        <location filename="../study_panel.py" line="427"/>
         <source>Trust a coordinator</source>
         <translation>Faire confiance à un coordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="396"/>
+        <location filename="../study_panel.py" line="428"/>
         <source>The code shown on the coordinator&apos;s laptop. Read it aloud or compare the two screens:</source>
         <translation>Le code affiché sur l’ordinateur du coordinateur. Lisez-le à voix haute ou comparez les deux écrans :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="399"/>
+        <location filename="../study_panel.py" line="431"/>
         <source>This laptop now accepts the campaigns of coordinator {0}.</source>
         <translation>Cet ordinateur accepte désormais les campagnes du coordinateur {0}.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="402"/>
+        <location filename="../study_panel.py" line="434"/>
         <source>Revoke a laptop</source>
         <translation>Révoquer un ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="403"/>
+        <location filename="../study_panel.py" line="435"/>
         <source>The code of the lost or stolen laptop. The answers it signs from now on are refused wherever your bundles go; its earlier answers are kept and marked in the study:</source>
         <translation>Le code de l’ordinateur perdu ou volé. Les réponses qu’il signera désormais seront refusées partout où vont vos paquets ; ses réponses antérieures sont gardées et signalées dans l’étude :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="405"/>
+        <location filename="../study_panel.py" line="437"/>
         <source>Revoke</source>
         <translation>Révoquer</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="405"/>
+        <location filename="../study_panel.py" line="437"/>
         <source>Revoke laptop {0}? This cannot be undone.</source>
         <translation>Révoquer l’ordinateur {0} ? C’est irréversible.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="408"/>
+        <location filename="../study_panel.py" line="440"/>
         <source>Laptop {0} is revoked from {1} in {2} campaign(s).</source>
         <translation>L’ordinateur {0} est révoqué à partir du {1} dans {2} campagne(s).</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="416"/>
+        <location filename="../study_panel.py" line="448"/>
         <source>Withdraw</source>
         <translation>Retirer</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="417"/>
+        <location filename="../study_panel.py" line="449"/>
         <source>Delete every answer of {0}, here, in this laptop&apos;s backups and wherever this laptop&apos;s bundles go? This cannot be undone.</source>
         <translation>Supprimer toutes les réponses de {0}, ici, dans les sauvegardes de cet ordinateur et partout où vont ses paquets ? C’est irréversible.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="420"/>
+        <location filename="../study_panel.py" line="452"/>
         <source>{0} withdrew; {1} answers deleted here and in {2} backups.</source>
         <translation>{0} s’est retiré(e) ; {1} réponses supprimées ici et dans {2} sauvegardes.</translation>
     </message>
@@ -1386,270 +1451,270 @@
 <context>
     <name>StudyPanel</name>
     <message>
-        <location filename="../study_panel.py" line="439"/>
+        <location filename="../study_panel.py" line="471"/>
         <source>Campaign</source>
         <translation>Campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="439"/>
-        <location filename="../study_panel.py" line="632"/>
+        <location filename="../study_panel.py" line="471"/>
+        <location filename="../study_panel.py" line="664"/>
         <source>Metric</source>
         <translation>Métrique</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="440"/>
+        <location filename="../study_panel.py" line="472"/>
         <source>Human score</source>
         <translation>Score humain</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="445"/>
+        <location filename="../study_panel.py" line="477"/>
         <source>Agreement</source>
         <translation>Accord</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="445"/>
+        <location filename="../study_panel.py" line="477"/>
         <source>Correlate</source>
         <translation>Corréler</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="446"/>
+        <location filename="../study_panel.py" line="478"/>
         <source>Rater quality</source>
         <translation>Qualité des évaluateurs</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="446"/>
+        <location filename="../study_panel.py" line="478"/>
         <source>Linter precision</source>
         <translation>Précision du linter</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="446"/>
+        <location filename="../study_panel.py" line="478"/>
         <source>FST false rejections</source>
         <translation>Faux rejets du FST</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="447"/>
+        <location filename="../study_panel.py" line="479"/>
         <source>Reweight…</source>
         <translation>Repondérer…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="447"/>
+        <location filename="../study_panel.py" line="479"/>
         <source>Confirm tier…</source>
         <translation>Confirmer le niveau…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="448"/>
+        <location filename="../study_panel.py" line="480"/>
         <source>Save plot as PNG…</source>
         <translation>Enregistrer le graphique en PNG…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="461"/>
+        <location filename="../study_panel.py" line="493"/>
         <source>Progress of the computation</source>
         <translation>Avancement du calcul</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="464"/>
+        <location filename="../study_panel.py" line="496"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="473"/>
+        <location filename="../study_panel.py" line="505"/>
         <source>Results table</source>
         <translation>Tableau des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="474"/>
+        <location filename="../study_panel.py" line="506"/>
         <source>Results in words</source>
         <translation>Résultats en mots</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="478"/>
+        <location filename="../study_panel.py" line="510"/>
         <source>Plot of the results</source>
         <translation>Graphique des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="479"/>
+        <location filename="../study_panel.py" line="511"/>
         <source>The same numbers as the results table</source>
         <translation>Les mêmes nombres que le tableau des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="521"/>
+        <location filename="../study_panel.py" line="553"/>
         <source>&lt;p&gt;Computing…&lt;/p&gt;</source>
         <translation>&lt;p&gt;Calcul en cours…&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="544"/>
+        <location filename="../study_panel.py" line="576"/>
         <source>Cancelled.</source>
         <translation>Annulé.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="559"/>
+        <location filename="../study_panel.py" line="591"/>
         <source>Question</source>
         <translation>Question</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="559"/>
-        <location filename="../study_panel.py" line="584"/>
+        <location filename="../study_panel.py" line="591"/>
+        <location filename="../study_panel.py" line="616"/>
         <source>Level</source>
         <translation>Niveau</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="559"/>
-        <location filename="../study_panel.py" line="609"/>
-        <location filename="../study_panel.py" line="617"/>
+        <location filename="../study_panel.py" line="591"/>
+        <location filename="../study_panel.py" line="641"/>
+        <location filename="../study_panel.py" line="649"/>
         <source>CI lower</source>
         <translation>IC bas</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="559"/>
-        <location filename="../study_panel.py" line="609"/>
-        <location filename="../study_panel.py" line="617"/>
+        <location filename="../study_panel.py" line="591"/>
+        <location filename="../study_panel.py" line="641"/>
+        <location filename="../study_panel.py" line="649"/>
         <source>CI upper</source>
         <translation>IC haut</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="560"/>
-        <location filename="../study_panel.py" line="597"/>
+        <location filename="../study_panel.py" line="592"/>
+        <location filename="../study_panel.py" line="629"/>
         <source>Answers</source>
         <translation>Réponses</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="560"/>
+        <location filename="../study_panel.py" line="592"/>
         <source>Speakers</source>
         <translation>Locuteurs</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="560"/>
+        <location filename="../study_panel.py" line="592"/>
         <source>Items</source>
         <translation>Éléments</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="561"/>
+        <location filename="../study_panel.py" line="593"/>
         <source>&lt;p&gt;Task {0}: Krippendorff&apos;s alpha of every question, at the levels its scale allows, with 95% bootstrap intervals over items.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Tâche {0} : alpha de Krippendorff de chaque question, aux niveaux que son échelle permet, avec des intervalles bootstrap à 95 % sur les éléments.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="586"/>
+        <location filename="../study_panel.py" line="618"/>
         <source>One system only: no system-level correlation.&lt;br&gt;</source>
         <translation>Un seul système : pas de corrélation au niveau des systèmes.&lt;br&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="597"/>
+        <location filename="../study_panel.py" line="629"/>
         <source>Speaker</source>
         <translation>Locuteur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="597"/>
+        <location filename="../study_panel.py" line="629"/>
         <source>Repeats same</source>
         <translation>Répétitions identiques</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="597"/>
+        <location filename="../study_panel.py" line="629"/>
         <source>Degraded lower</source>
         <translation>Dégradés notés plus bas</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="598"/>
+        <location filename="../study_panel.py" line="630"/>
         <source>p (MWU)</source>
         <translation>p (MWU)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="598"/>
+        <location filename="../study_panel.py" line="630"/>
         <source>Median s per item</source>
         <translation>Médiane s par élément</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="598"/>
+        <location filename="../study_panel.py" line="630"/>
         <source>Time away s</source>
         <translation>Temps d’absence s</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="599"/>
+        <location filename="../study_panel.py" line="631"/>
         <source>Answers with time away</source>
         <translation>Réponses avec absence</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="599"/>
+        <location filename="../study_panel.py" line="631"/>
         <source>Flags</source>
         <translation>Signalements</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="602"/>
+        <location filename="../study_panel.py" line="634"/>
         <source>none</source>
         <translation>aucun</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="603"/>
+        <location filename="../study_panel.py" line="635"/>
         <source>&lt;p&gt;Time per item counts the time the item was in front of the speaker; time with the app out of focus is shown apart. Read these to understand the data, never to rank people.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Le temps par élément compte le temps où l’élément était devant le locuteur ; le temps passé hors de l’application est montré à part. Lisez ces chiffres pour comprendre les données, jamais pour classer les personnes.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="609"/>
+        <location filename="../study_panel.py" line="641"/>
         <source>Variant class</source>
         <translation>Classe de variante</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="609"/>
+        <location filename="../study_panel.py" line="641"/>
         <source>Precision</source>
         <translation>Précision</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="610"/>
+        <location filename="../study_panel.py" line="642"/>
         <source>Pairs judged</source>
         <translation>Paires jugées</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="612"/>
+        <location filename="../study_panel.py" line="644"/>
         <source>&lt;p&gt;{0} pairs rated, {1} with a majority verdict.&lt;/p&gt;</source>
         <translation>&lt;p&gt;{0} paires évaluées, {1} avec un verdict majoritaire.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="617"/>
+        <location filename="../study_panel.py" line="649"/>
         <source>False rejection rate</source>
         <translation>Taux de faux rejets</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="618"/>
+        <location filename="../study_panel.py" line="650"/>
         <source>Words decided</source>
         <translation>Mots tranchés</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="620"/>
+        <location filename="../study_panel.py" line="652"/>
         <source>&lt;p&gt;Valid words the analyser missed: {0}&lt;/p&gt;</source>
         <translation>&lt;p&gt;Mots valides que l’analyseur n’a pas reconnus : {0}&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="629"/>
+        <location filename="../study_panel.py" line="661"/>
         <source>Save the refitted profile</source>
         <translation>Enregistrer le profil réajusté</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="630"/>
-        <location filename="../study_panel.py" line="638"/>
+        <location filename="../study_panel.py" line="662"/>
+        <location filename="../study_panel.py" line="670"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="632"/>
+        <location filename="../study_panel.py" line="664"/>
         <source>Fitted weight</source>
         <translation>Poids ajusté</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="632"/>
+        <location filename="../study_panel.py" line="664"/>
         <source>Default weight</source>
         <translation>Poids par défaut</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="634"/>
+        <location filename="../study_panel.py" line="666"/>
         <source>&lt;p&gt;Cross-validated Pearson {0:.3f} (default profile {1:.3f}).&lt;/p&gt;</source>
         <translation>&lt;p&gt;Pearson en validation croisée {0:.3f} (profil par défaut {1:.3f}).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="638"/>
+        <location filename="../study_panel.py" line="670"/>
         <source>The scored run card</source>
         <translation>La fiche de run évaluée</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="646"/>
+        <location filename="../study_panel.py" line="678"/>
         <source>Save plot</source>
         <translation>Enregistrer le graphique</translation>
     </message>
