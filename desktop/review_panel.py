@@ -250,6 +250,8 @@ class CampaignPage(QWidget):
         for row in campaigns.list_campaigns(self.store, imported=False):
             done, total = campaigns.progress(self.store, row["id"], speaker_id)
             state = self.tr("{0} of {1} done").format(done, total) if total else self.tr("not started")
+            if total and row.get("adaptive"):  # more items come only while a decision is open
+                state = self.tr("{0} done; more as the decisions need them").format(done)
             title = campaign_title(row["name"], row["task"], campaigns.campaign_language(self.store, row["id"]))
             item = QListWidgetItem(f"{title}   ({state})")
             item.setData(Qt.UserRole, row["id"])
@@ -436,6 +438,9 @@ class ItemPage(QWidget):
         if session.practising:
             self.progress.setText(self.tr("Practice {0} of {1}").format(session.position + 1,
                                                                         len(session.practice_items)))
+        elif session.open_ended:  # an adaptive campaign serves more only while a decision needs it
+            self.progress.setText(self.tr("Item {0}").format(session.position + 1) + "   " +
+                                  self.tr("({0} answered)").format(item["answered"]))
         else:
             self.progress.setText(self.tr("{0} of {1}").format(session.position + 1, item["total"]) + "   " +
                                   self.tr("({0} answered)").format(item["answered"]))

@@ -612,8 +612,10 @@ def undo_last(store: Store, campaign_id: str, speaker_id: str) -> int | None:
 
 
 def list_campaigns(store: Store, *, imported: bool = True) -> list[dict]:
-    """Every campaign, oldest first, with its item count (imported DA campaigns optional)."""
-    rows = store.rows("select c.id, c.name, c.task, c.raters_per_item, c.created_at, count(ci.item_id) as items "
+    """Every campaign, oldest first, with its item count and whether it is adaptive (imported DA campaigns
+    optional)."""
+    rows = store.rows("select c.id, c.name, c.task, c.raters_per_item, c.created_at, count(ci.item_id) as items, "
+                      "coalesce(json_extract(c.settings, '$.adaptive'), 0) as adaptive "
                       "from campaigns c left join campaign_items ci on ci.campaign_id = c.id group by c.id "
                       "order by c.created_at, c.id")
     return [r for r in rows if imported or not task_defs.task(r["task"]).imported]

@@ -55,6 +55,7 @@ class ReviewSession:
         self.task: Task = task_defs.task(found["task"])
         self.language = found["settings"].get("language") or {"display": [], "items": {}, "tasks": {}}
         self.hints_on = bool(found["settings"].get("hints"))
+        self.open_ended = campaigns.is_adaptive(found)  # items are served as the decisions need them: no "of N"
         self.practice_items = practice.items(store, campaign_id) \
             if practice.offered(store, campaign_id, speaker_id) else []
         self.item: dict = {}

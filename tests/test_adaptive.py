@@ -172,6 +172,7 @@ def test_a_decided_system_leaves_the_app_s_review_and_campaigns_tab(adaptive_db,
     assert "Serving: good, also-good." in plan and ("speaker-hours" in plan or "no estimate" in plan)
     window.tabs.setCurrentWidget(window.review)
     page = start_reviewing(qtbot, window)
+    assert page.progress.text().startswith("Item ") and " of " not in page.progress.text()  # no "200 of 201"
     for _ in range(6):  # the next items the speaker is shown are never the decided system's
         item = page.session.item
         with Store(db) as look:
