@@ -38,8 +38,10 @@ class Shots:
     def __init__(self) -> None:
         self.work = Path(tempfile.mkdtemp(prefix="lyss-shots-"))
         os.environ["LYSS_CACHE_DIR"] = str(self.work / "cache")
-        self.app = application()
-        QSettings.setPath(QSettings.IniFormat, QSettings.UserScope, str(self.work / "settings"))
+        os.environ["XDG_CONFIG_HOME"] = str(self.work / "settings")  # never the user's settings (a shared folder
+        self.app = application()                                     # chosen here would outlive this run)
+        for kind in (QSettings.IniFormat, QSettings.NativeFormat):
+            QSettings.setPath(kind, QSettings.UserScope, str(self.work / "settings"))
         self.cli, self.demo = cli_main, demo_path(ROOT)
         self.scored = self.work / "demo-scored.json"
         cli_main(["score", str(self.demo), "--lang", DEFAULT, "--out", str(self.scored)])

@@ -77,69 +77,82 @@ class CampaignPanel(QWidget):
         super().__init__()
         self.store = store
         layout = QVBoxLayout(self)
+        for row in (self._campaign_row(), self._bundles_row(), self._laptops_row(store), self._shared_row()):
+            row.addStretch(1)
+            layout.addLayout(row)
+        self.syncer = None
+        self._tables(layout)
+        self.plan = QLabel()
+        self.plan.setWordWrap(True)
+        layout.addWidget(self.plan)
+        self.status = QLabel()
+        self.status.setWordWrap(True)
+        layout.addWidget(self.status)
+        plain_labels(self)
+        name_buttons(self)
+        self.refresh()
+
+    def _button(self, text: str, slot, tip: str | None = None) -> QPushButton:
+        button = QPushButton(text)
+        if tip:
+            button.setToolTip(tip)
+        button.clicked.connect(guarded(self, slot))
+        return button
+
+    @staticmethod
+    def _row(*widgets) -> FlowLayout:
         row = FlowLayout()
+        for w in widgets:
+            row.addWidget(w)
+        return row
+
+    def _campaign_row(self) -> FlowLayout:
+        """The campaigns this laptop makes: a task, hints, from one run or adaptive from several."""
         self.task = QComboBox()
         accessible(self.task, self.tr("Task of the new campaign"))
         for code in tasks.buildable():
             self.task.addItem(self.tr("Task {0}: {1}").format(code, task_words(code, None)["title"]), code)
-        create = QPushButton(self.tr("Create campaign from a scored run…"))
-        create.clicked.connect(guarded(self, self.create))
-        adaptive = QPushButton(self.tr("Adaptive campaign from several runs…"))
-        adaptive.setToolTip(self.tr("One scored run card per system, on the same test set: speakers are served only "
-                                    "what is still undecided"))
-        adaptive.clicked.connect(guarded(self, self.create_adaptive))
-        export = QPushButton(self.tr("Export bundle…"))
-        export.clicked.connect(guarded(self, self.export_bundle))
-        merge = QPushButton(self.tr("Merge bundle…"))
-        merge.clicked.connect(guarded(self, self.merge_bundle))
-        withdraw = QPushButton(self.tr("Withdraw selected speaker…"))
-        withdraw.clicked.connect(guarded(self, self.withdraw))
         self.hints = QCheckBox(self.tr("Hint at the words the analyser rejected (task E)"))
         self.hints.setToolTip(self.tr("Off by default, so that the speakers judge without the analyser's opinion"))
         accessible(self.hints, self.tr("Hint at the words the analyser rejected (task E)"),
                    self.tr("Off by default, so that the speakers judge without the analyser's opinion"))
-        for w in (self.task, self.hints, create, adaptive):
-            row.addWidget(w)
-        row.addStretch(1)
-        layout.addLayout(row)
-        bundles_row = FlowLayout()
-        for w in (export, merge, withdraw):
-            bundles_row.addWidget(w)
-        bundles_row.addStretch(1)
-        layout.addLayout(bundles_row)
-        laptops = FlowLayout()
+        return self._row(self.task, self.hints, self._button(self.tr("Create campaign from a scored run…"), self.create),
+                         self._button(self.tr("Adaptive campaign from several runs…"), self.create_adaptive, self.tr(
+                             "One scored run card per system, on the same test set: speakers are served only what "
+                             "is still undecided")))
+
+    def _bundles_row(self) -> FlowLayout:
+        return self._row(self._button(self.tr("Export bundle…"), self.export_bundle),
+                         self._button(self.tr("Merge bundle…"), self.merge_bundle),
+                         self._button(self.tr("Withdraw selected speaker…"), self.withdraw))
+
+    def _laptops_row(self, store: Store) -> FlowLayout:
+        """This laptop and its circle: its code, enrolment, trust, revocation."""
         self.code = QLabel(self.tr("This laptop's code: {0}").format(store.device_id))
         self.code.setTextInteractionFlags(Qt.TextSelectableByMouse)
-        enrol = QPushButton(self.tr("Enrol a laptop…"))
-        enrol.setToolTip(self.tr("Let another laptop send answers to the campaigns you coordinate"))
-        enrol.clicked.connect(guarded(self, self.enrol))
-        trust = QPushButton(self.tr("Trust a coordinator…"))
-        trust.setToolTip(self.tr("Accept the campaigns of your study's coordinator"))
-        trust.clicked.connect(guarded(self, self.trust))
-        revoke = QPushButton(self.tr("Revoke a laptop…"))
-        revoke.setToolTip(self.tr("Refuse the answers a lost or stolen laptop signs from now on"))
-        revoke.clicked.connect(guarded(self, self.revoke))
-        for w in (self.code, enrol, trust, revoke):
-            laptops.addWidget(w)
-        laptops.addStretch(1)
-        layout.addLayout(laptops)
-        shared = FlowLayout()
+        return self._row(self.code, self._button(self.tr("Enrol a laptop…"), self.enrol,
+                                                 self.tr("Let another laptop send answers to the campaigns you "
+                                                         "coordinate")),
+                         self._button(self.tr("Trust a coordinator…"), self.trust,
+                                      self.tr("Accept the campaigns of your study's coordinator")),
+                         self._button(self.tr("Revoke a laptop…"), self.revoke,
+                                      self.tr("Refuse the answers a lost or stolen laptop signs from now on")))
+
+    def _shared_row(self) -> FlowLayout:
+        """The folder the laptops share, and what its last sync did."""
         self.shared_folder = QLabel(self.tr("Shared folder: none (bundles travel by USB stick)"))
         self.shared_folder.setWordWrap(True)
-        choose = QPushButton(self.tr("Choose shared folder…"))
-        choose.setToolTip(self.tr("A folder your laptops share (Syncthing, a network drive): answers then travel "
-                                  "on their own, at start, every few answers and at close"))
-        choose.clicked.connect(guarded(self, self.choose_shared_folder))
-        self.sync_now = QPushButton(self.tr("Sync now"))
+        choose = self._button(self.tr("Choose shared folder…"), self.choose_shared_folder, self.tr(
+            "A folder your laptops share (Syncthing, a network drive): answers then travel on their own, at start, "
+            "every few answers and at close"))
+        self.sync_now = self._button(self.tr("Sync now"), lambda: self.syncer and self.syncer.run())
         self.sync_now.setEnabled(False)
-        self.sync_now.clicked.connect(guarded(self, lambda: self.syncer and self.syncer.run()))
         self.sync_state = QLabel()
         self.sync_state.setWordWrap(True)
-        for w in (self.shared_folder, choose, self.sync_now, self.sync_state):
-            shared.addWidget(w)
-        shared.addStretch(1)
-        layout.addLayout(shared)
-        self.syncer = None
+        return self._row(self.shared_folder, choose, self.sync_now, self.sync_state)
+
+    def _tables(self, layout: QVBoxLayout) -> None:
+        """Campaigns beside the chosen one's speakers; its decisions; the laptops seen in the shared folder."""
         split = QSplitter(Qt.Horizontal)
         self.campaigns = accessible(_table(), self.tr("Campaigns"),
                                     self.tr("Choose a campaign to see each speaker's progress"))
@@ -158,15 +171,6 @@ class CampaignPanel(QWidget):
         self.laptops_seen.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeToContents)
         self.laptops_seen.hide()
         layout.addWidget(self.laptops_seen, 1)
-        self.plan = QLabel()
-        self.plan.setWordWrap(True)
-        layout.addWidget(self.plan)
-        self.status = QLabel()
-        self.status.setWordWrap(True)
-        layout.addWidget(self.status)
-        plain_labels(self)
-        name_buttons(self)
-        self.refresh()
 
     def refresh(self) -> None:
         """The campaigns again (after a new campaign or a merge), the chosen one kept, its progress and

@@ -70,630 +70,630 @@
 <context>
     <name>CampaignPanel</name>
     <message>
-        <location filename="../study_panel.py" line="82"/>
+        <location filename="../study_panel.py" line="112"/>
         <source>Task of the new campaign</source>
         <translation>Tâche de la nouvelle campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="84"/>
+        <location filename="../study_panel.py" line="114"/>
         <source>Task {0}: {1}</source>
         <translation>Tâche {0} : {1}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="85"/>
+        <location filename="../study_panel.py" line="119"/>
         <source>Create campaign from a scored run…</source>
         <translation>Créer une campagne à partir d’un run évalué…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="87"/>
+        <location filename="../study_panel.py" line="120"/>
         <source>Adaptive campaign from several runs…</source>
         <translation>Campagne adaptative sur plusieurs runs…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="88"/>
+        <location filename="../study_panel.py" line="121"/>
         <source>One scored run card per system, on the same test set: speakers are served only what is still undecided</source>
         <translation>Une carte de run évaluée par système, sur le même jeu de test : les locuteurs ne reçoivent que ce qui reste à décider</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="91"/>
+        <location filename="../study_panel.py" line="125"/>
         <source>Export bundle…</source>
         <translation>Exporter un paquet…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="93"/>
+        <location filename="../study_panel.py" line="126"/>
         <source>Merge bundle…</source>
         <translation>Fusionner un paquet…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="95"/>
+        <location filename="../study_panel.py" line="127"/>
         <source>Withdraw selected speaker…</source>
         <translation>Retirer le locuteur choisi…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="97"/>
-        <location filename="../study_panel.py" line="99"/>
+        <location filename="../study_panel.py" line="115"/>
+        <location filename="../study_panel.py" line="117"/>
         <source>Hint at the words the analyser rejected (task E)</source>
         <translation>Signaler les mots que l’analyseur a rejetés (tâche E)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="98"/>
-        <location filename="../study_panel.py" line="100"/>
+        <location filename="../study_panel.py" line="116"/>
+        <location filename="../study_panel.py" line="118"/>
         <source>Off by default, so that the speakers judge without the analyser&apos;s opinion</source>
         <translation>Désactivé par défaut, pour que les locuteurs jugent sans l’avis de l’analyseur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="111"/>
+        <location filename="../study_panel.py" line="131"/>
         <source>This laptop&apos;s code: {0}</source>
         <translation>Code de cet ordinateur : {0}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="113"/>
+        <location filename="../study_panel.py" line="133"/>
         <source>Enrol a laptop…</source>
         <translation>Inscrire un ordinateur…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="114"/>
+        <location filename="../study_panel.py" line="134"/>
         <source>Let another laptop send answers to the campaigns you coordinate</source>
         <translation>Permettre à un autre ordinateur d’envoyer des réponses aux campagnes que vous coordonnez</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="116"/>
+        <location filename="../study_panel.py" line="136"/>
         <source>Trust a coordinator…</source>
         <translation>Faire confiance à un coordinateur…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="117"/>
+        <location filename="../study_panel.py" line="137"/>
         <source>Accept the campaigns of your study&apos;s coordinator</source>
         <translation>Accepter les campagnes du coordinateur de votre étude</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="119"/>
+        <location filename="../study_panel.py" line="138"/>
         <source>Revoke a laptop…</source>
         <translation>Révoquer un ordinateur…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="120"/>
+        <location filename="../study_panel.py" line="139"/>
         <source>Refuse the answers a lost or stolen laptop signs from now on</source>
         <translation>Refuser désormais les réponses signées par un ordinateur perdu ou volé</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="144"/>
+        <location filename="../study_panel.py" line="157"/>
         <source>Campaigns</source>
         <translation>Campagnes</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="145"/>
+        <location filename="../study_panel.py" line="158"/>
         <source>Choose a campaign to see each speaker&apos;s progress</source>
         <translation>Choisissez une campagne pour voir l’avancement de chaque locuteur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="147"/>
+        <location filename="../study_panel.py" line="160"/>
         <source>Speakers&apos; progress in the chosen campaign</source>
         <translation>Avancement des locuteurs dans la campagne choisie</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="151"/>
+        <location filename="../study_panel.py" line="164"/>
         <source>Decisions in the chosen campaign</source>
         <translation>Décisions de la campagne choisie</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="152"/>
+        <location filename="../study_panel.py" line="165"/>
         <source>Which system is better and each run&apos;s tier, as the answers settle them</source>
         <translation>Quel système est meilleur et le niveau de chaque run, à mesure que les réponses les tranchent</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="182"/>
+        <location filename="../study_panel.py" line="186"/>
         <source>Task</source>
         <translation>Tâche</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="182"/>
+        <location filename="../study_panel.py" line="186"/>
         <source>Campaign</source>
         <translation>Campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="182"/>
+        <location filename="../study_panel.py" line="186"/>
         <source>Items</source>
         <translation>Éléments</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="183"/>
+        <location filename="../study_panel.py" line="187"/>
         <source>Fully rated</source>
         <translation>Entièrement évalués</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="268"/>
+        <location filename="../study_panel.py" line="272"/>
         <source>Speaker</source>
         <translation>Locuteur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="268"/>
+        <location filename="../study_panel.py" line="272"/>
         <source>Name (this laptop)</source>
         <translation>Nom (sur cet ordinateur)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="268"/>
+        <location filename="../study_panel.py" line="272"/>
         <source>Answered</source>
         <translation>Répondu</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="268"/>
+        <location filename="../study_panel.py" line="272"/>
         <source>Of</source>
         <translation>Sur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="274"/>
+        <location filename="../study_panel.py" line="278"/>
         <source>open after {0} items</source>
         <translation>ouverte après {0} éléments</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="275"/>
+        <location filename="../study_panel.py" line="279"/>
         <source>confirmed</source>
         <translation>confirmé</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="247"/>
-        <location filename="../study_panel.py" line="275"/>
+        <location filename="../study_panel.py" line="251"/>
+        <location filename="../study_panel.py" line="279"/>
         <source>refused</source>
         <translation>refusé</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="127"/>
-        <location filename="../study_panel.py" line="215"/>
+        <location filename="../study_panel.py" line="143"/>
+        <location filename="../study_panel.py" line="219"/>
         <source>Shared folder: none (bundles travel by USB stick)</source>
         <translation>Dossier partagé : aucun (les lots voyagent par clé USB)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="129"/>
+        <location filename="../study_panel.py" line="145"/>
         <source>Choose shared folder…</source>
         <translation>Choisir le dossier partagé…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="130"/>
+        <location filename="../study_panel.py" line="146"/>
         <source>A folder your laptops share (Syncthing, a network drive): answers then travel on their own, at start, every few answers and at close</source>
         <translation>Un dossier que vos ordinateurs partagent (Syncthing, un lecteur réseau) : les réponses voyagent alors seules, au démarrage, toutes les quelques réponses et à la fermeture</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="133"/>
+        <location filename="../study_panel.py" line="148"/>
         <source>Sync now</source>
         <translation>Synchroniser maintenant</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="155"/>
+        <location filename="../study_panel.py" line="168"/>
         <source>Laptops seen in the shared folder</source>
         <translation>Ordinateurs vus dans le dossier partagé</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="156"/>
+        <location filename="../study_panel.py" line="169"/>
         <source>Each laptop&apos;s last bundle, its answers, whether it is enrolled, and why a bundle was refused</source>
         <translation>Le dernier lot de chaque ordinateur, ses réponses, s&apos;il est inscrit, et pourquoi un lot a été refusé</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="210"/>
+        <location filename="../study_panel.py" line="214"/>
         <source>Synchronising…</source>
         <translation>Synchronisation…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="214"/>
+        <location filename="../study_panel.py" line="218"/>
         <source>Shared folder: {0}</source>
         <translation>Dossier partagé : {0}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="221"/>
+        <location filename="../study_panel.py" line="225"/>
         <source>Choose shared folder</source>
         <translation>Choisir le dossier partagé</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="230"/>
+        <location filename="../study_panel.py" line="234"/>
         <source>Synchronised at {3}: {0} bundle(s) merged ({1} answers added), {2} refused.</source>
         <translation>Synchronisé à {3} : {0} paquet(s) fusionné(s) ({1} réponses ajoutées), {2} refusé(s).</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="233"/>
+        <location filename="../study_panel.py" line="237"/>
         <source>Refused {0}: {1}</source>
         <translation>Refusé {0} : {1}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="239"/>
+        <location filename="../study_panel.py" line="243"/>
         <source>The shared folder could not be synchronised: {0}</source>
         <translation>Le dossier partagé n&apos;a pas pu être synchronisé : {0}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="246"/>
+        <location filename="../study_panel.py" line="250"/>
         <source>yes</source>
         <translation>oui</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="246"/>
+        <location filename="../study_panel.py" line="250"/>
         <source>no</source>
         <translation>non</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="247"/>
+        <location filename="../study_panel.py" line="251"/>
         <source>this laptop</source>
         <translation>cet ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="247"/>
+        <location filename="../study_panel.py" line="251"/>
         <source>merged</source>
         <translation>fusionné</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="248"/>
+        <location filename="../study_panel.py" line="252"/>
         <source>Laptop</source>
         <translation>Ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="248"/>
+        <location filename="../study_panel.py" line="252"/>
         <source>Last bundle</source>
         <translation>Dernier lot</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="248"/>
+        <location filename="../study_panel.py" line="252"/>
         <source>Answers</source>
         <translation>Réponses</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="248"/>
+        <location filename="../study_panel.py" line="252"/>
         <source>Enrolled</source>
         <translation>Inscrit</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="249"/>
+        <location filename="../study_panel.py" line="253"/>
         <source>State</source>
         <translation>État</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="252"/>
+        <location filename="../study_panel.py" line="256"/>
         <source>coordinator</source>
         <translation>coordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="253"/>
+        <location filename="../study_panel.py" line="257"/>
         <source>revoked</source>
         <translation>révoqué</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="254"/>
+        <location filename="../study_panel.py" line="258"/>
         <source>revoked (from {0}): {1} answers signed before kept here; </source>
         <translation>révoqué (à partir du {0}) : {1} réponses signées avant conservées ici ; </translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="277"/>
+        <location filename="../study_panel.py" line="281"/>
         <source>{0} better</source>
         <translation>{0} meilleur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="278"/>
+        <location filename="../study_panel.py" line="282"/>
         <source>{0} after {1} items</source>
         <translation>{0} après {1} éléments</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="284"/>
+        <location filename="../study_panel.py" line="288"/>
         <source>Which system is best (within {0})</source>
         <translation>Quel système est le meilleur (à {0} près)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="285"/>
+        <location filename="../study_panel.py" line="289"/>
         <source>{0} is best (no other is more than {1} better)</source>
         <translation>{0} est le meilleur (aucun autre n&apos;est meilleur de plus de {1})</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="286"/>
+        <location filename="../study_panel.py" line="290"/>
         <source>open; still in: {0}</source>
         <translation>ouvert ; encore en lice : {0}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="288"/>
+        <location filename="../study_panel.py" line="292"/>
         <source>Is the new run at least as good (at most {0} worse)</source>
         <translation>Le nouveau système est-il au moins aussi bon (au plus {0} de moins)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="289"/>
+        <location filename="../study_panel.py" line="293"/>
         <source>better</source>
         <translation>meilleur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="289"/>
+        <location filename="../study_panel.py" line="293"/>
         <source>at least as good</source>
         <translation>au moins aussi bon</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="290"/>
+        <location filename="../study_panel.py" line="294"/>
         <source>more than {0} worse</source>
         <translation>moins bon de plus de {0}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="290"/>
         <location filename="../study_panel.py" line="294"/>
+        <location filename="../study_panel.py" line="298"/>
         <source>open</source>
         <translation>ouvert</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="292"/>
+        <location filename="../study_panel.py" line="296"/>
         <source>Does the run&apos;s mean reach {0} (within {1})</source>
         <translation>La moyenne du système atteint-elle {0} (à {1} près)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="293"/>
+        <location filename="../study_panel.py" line="297"/>
         <source>reached</source>
         <translation>atteint</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="293"/>
+        <location filename="../study_panel.py" line="297"/>
         <source>not reached</source>
         <translation>non atteint</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="296"/>
+        <location filename="../study_panel.py" line="300"/>
         <source>Every pair (within {0})</source>
         <translation>Chaque paire (à {0} près)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="298"/>
+        <location filename="../study_panel.py" line="302"/>
         <source>{0} of {1} pairs settled</source>
         <translation>{0} paires sur {1} tranchées</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="301"/>
+        <location filename="../study_panel.py" line="305"/>
         <source>{0}, after {1} segments</source>
         <translation>{0}, après {1} segments</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="313"/>
+        <location filename="../study_panel.py" line="317"/>
         <source>{0} vs {1}</source>
         <translation>{0} contre {1}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="317"/>
+        <location filename="../study_panel.py" line="321"/>
         <source>Tier of {0} (at least {1:.0%} accepted)</source>
         <translation>Niveau de {0} (au moins {1:.0%} acceptés)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="321"/>
+        <location filename="../study_panel.py" line="325"/>
         <source>Question</source>
         <translation>Question</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="321"/>
+        <location filename="../study_panel.py" line="325"/>
         <source>Decision</source>
         <translation>Décision</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="321"/>
+        <location filename="../study_panel.py" line="325"/>
         <source>Estimate [interval]</source>
         <translation>Estimation [intervalle]</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="322"/>
+        <location filename="../study_panel.py" line="326"/>
         <source>About how many more items</source>
         <translation>Environ combien d’éléments encore</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="325"/>
+        <location filename="../study_panel.py" line="329"/>
         <source>The campaign&apos;s question is decided.</source>
         <translation>La question de la campagne est tranchée.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="326"/>
+        <location filename="../study_panel.py" line="330"/>
         <source>The campaign&apos;s question is open.</source>
         <translation>La question de la campagne est ouverte.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="328"/>
+        <location filename="../study_panel.py" line="332"/>
         <source>Every decision is made.</source>
         <translation>Toutes les décisions sont prises.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="330"/>
+        <location filename="../study_panel.py" line="334"/>
         <source>{0} open decision(s): no difference shows yet, so no estimate of the items left.</source>
         <translation>{0} décision(s) ouverte(s) : aucune différence n’apparaît encore, donc pas d’estimation des éléments restants.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="333"/>
+        <location filename="../study_panel.py" line="337"/>
         <source>{0} open decision(s): about {1} more items, about {2:.1f} speaker-hours to the decision.</source>
         <translation>{0} décision(s) ouverte(s) : environ {1} éléments encore, environ {2:.1f} heures de locuteur jusqu’à la décision.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="336"/>
+        <location filename="../study_panel.py" line="340"/>
         <source>That is more than the campaign has left: it may end with a decision open.</source>
         <translation>C’est plus qu’il ne reste dans la campagne : elle pourrait se terminer avec une décision ouverte.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="338"/>
+        <location filename="../study_panel.py" line="342"/>
         <source>Serving: {0}.</source>
         <translation>En cours : {0}.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="339"/>
+        <location filename="../study_panel.py" line="343"/>
         <source>Nothing more is served.</source>
         <translation>Plus rien n’est proposé.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="344"/>
+        <location filename="../study_panel.py" line="348"/>
         <source>A scored run card</source>
         <translation>Une fiche de run évaluée</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="344"/>
-        <location filename="../study_panel.py" line="354"/>
+        <location filename="../study_panel.py" line="348"/>
+        <location filename="../study_panel.py" line="358"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="348"/>
-        <location filename="../study_panel.py" line="362"/>
+        <location filename="../study_panel.py" line="352"/>
+        <location filename="../study_panel.py" line="366"/>
         <source>Campaign {0} ready.</source>
         <translation>Campagne {0} prête.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="353"/>
+        <location filename="../study_panel.py" line="357"/>
         <source>Scored run cards of one test set</source>
         <translation>Cartes de run évaluées d’un même jeu de test</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="367"/>
+        <location filename="../study_panel.py" line="371"/>
         <source>Every pair and each run&apos;s tier</source>
         <translation>Chaque paire et le palier de chaque système</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="367"/>
+        <location filename="../study_panel.py" line="371"/>
         <source>Which system is best</source>
         <translation>Quel système est le meilleur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="368"/>
+        <location filename="../study_panel.py" line="372"/>
         <source>Is the new run at least as good as the one in use</source>
         <translation>Le nouveau système est-il au moins aussi bon que celui en service</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="369"/>
+        <location filename="../study_panel.py" line="373"/>
         <source>Every pair, within a margin</source>
         <translation>Chaque paire, à une marge près</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="369"/>
+        <location filename="../study_panel.py" line="373"/>
         <source>Does the run reach a mean score</source>
         <translation>Le système atteint-il une note moyenne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="370"/>
+        <location filename="../study_panel.py" line="374"/>
         <source>The campaign&apos;s question</source>
         <translation>La question de la campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="371"/>
+        <location filename="../study_panel.py" line="375"/>
         <source>What should the speakers&apos; ratings decide? The campaign serves only what this question still needs.</source>
         <translation>Que doivent trancher les notes des locuteurs ? La campagne ne présente que ce dont cette question a encore besoin.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="378"/>
+        <location filename="../study_panel.py" line="382"/>
         <source>The margin</source>
         <translation>La marge</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="379"/>
+        <location filename="../study_panel.py" line="383"/>
         <source>The smallest difference that matters, on the task&apos;s scale:</source>
         <translation>La plus petite différence qui compte, sur l&apos;échelle de la tâche :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="384"/>
+        <location filename="../study_panel.py" line="388"/>
         <source>The run in use</source>
         <translation>Le système en service</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="384"/>
+        <location filename="../study_panel.py" line="388"/>
         <source>Which run is in use now?</source>
         <translation>Quel système est en service aujourd&apos;hui ?</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="388"/>
+        <location filename="../study_panel.py" line="392"/>
         <source>The tier</source>
         <translation>Le palier</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="389"/>
+        <location filename="../study_panel.py" line="393"/>
         <source>The mean score the run must reach, on the task&apos;s scale:</source>
         <translation>La note moyenne que le système doit atteindre, sur l&apos;échelle de la tâche :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="394"/>
+        <location filename="../study_panel.py" line="398"/>
         <source>Export bundle</source>
         <translation>Exporter un paquet</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="395"/>
-        <location filename="../study_panel.py" line="401"/>
+        <location filename="../study_panel.py" line="399"/>
+        <location filename="../study_panel.py" line="405"/>
         <source>LYSS bundles (*.lyssbundle)</source>
         <translation>Paquets LYSS (*.lyssbundle)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="398"/>
+        <location filename="../study_panel.py" line="402"/>
         <source>Wrote {0}: {1} answers.</source>
         <translation>{0} écrit : {1} réponses.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="401"/>
+        <location filename="../study_panel.py" line="405"/>
         <source>Merge bundle</source>
         <translation>Fusionner un paquet</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="404"/>
+        <location filename="../study_panel.py" line="408"/>
         <source>Merged: {0} answers added, {1} replaced, {2} deleted.</source>
         <translation>Fusionné : {0} réponses ajoutées, {1} remplacées, {2} supprimées.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="407"/>
+        <location filename="../study_panel.py" line="411"/>
         <source>This laptop was revoked in campaign {0} from {1}: answers made here since then are refused everywhere. Ask the coordinator.</source>
         <translation>Cet ordinateur a été révoqué dans la campagne {0} à partir du {1} : les réponses données ici depuis sont refusées partout. Adressez-vous au coordinateur.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="418"/>
+        <location filename="../study_panel.py" line="422"/>
         <source>Enrol a laptop</source>
         <translation>Inscrire un ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="419"/>
+        <location filename="../study_panel.py" line="423"/>
         <source>The code shown on the other laptop (Campaigns tab, or `lyss review code`). Read it aloud or compare the two screens:</source>
         <translation>Le code affiché sur l’autre ordinateur (onglet Campagnes, ou `lyss review code`). Lisez-le à voix haute ou comparez les deux écrans :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="423"/>
+        <location filename="../study_panel.py" line="427"/>
         <source>Laptop {0} may now send answers to {1} campaign(s).</source>
         <translation>L’ordinateur {0} peut désormais envoyer des réponses à {1} campagne(s).</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="427"/>
+        <location filename="../study_panel.py" line="431"/>
         <source>Trust a coordinator</source>
         <translation>Faire confiance à un coordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="428"/>
+        <location filename="../study_panel.py" line="432"/>
         <source>The code shown on the coordinator&apos;s laptop. Read it aloud or compare the two screens:</source>
         <translation>Le code affiché sur l’ordinateur du coordinateur. Lisez-le à voix haute ou comparez les deux écrans :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="431"/>
+        <location filename="../study_panel.py" line="435"/>
         <source>This laptop now accepts the campaigns of coordinator {0}.</source>
         <translation>Cet ordinateur accepte désormais les campagnes du coordinateur {0}.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="434"/>
+        <location filename="../study_panel.py" line="438"/>
         <source>Revoke a laptop</source>
         <translation>Révoquer un ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="435"/>
+        <location filename="../study_panel.py" line="439"/>
         <source>The code of the lost or stolen laptop. The answers it signs from now on are refused wherever your bundles go; its earlier answers are kept and marked in the study:</source>
         <translation>Le code de l’ordinateur perdu ou volé. Les réponses qu’il signera désormais seront refusées partout où vont vos paquets ; ses réponses antérieures sont gardées et signalées dans l’étude :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="437"/>
+        <location filename="../study_panel.py" line="441"/>
         <source>Revoke</source>
         <translation>Révoquer</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="437"/>
+        <location filename="../study_panel.py" line="441"/>
         <source>Revoke laptop {0}? This cannot be undone.</source>
         <translation>Révoquer l’ordinateur {0} ? C’est irréversible.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="440"/>
+        <location filename="../study_panel.py" line="444"/>
         <source>Laptop {0} is revoked from {1} in {2} campaign(s).</source>
         <translation>L’ordinateur {0} est révoqué à partir du {1} dans {2} campagne(s).</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="448"/>
+        <location filename="../study_panel.py" line="452"/>
         <source>Withdraw</source>
         <translation>Retirer</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="449"/>
+        <location filename="../study_panel.py" line="453"/>
         <source>Delete every answer of {0}, here, in this laptop&apos;s backups and wherever this laptop&apos;s bundles go? This cannot be undone.</source>
         <translation>Supprimer toutes les réponses de {0}, ici, dans les sauvegardes de cet ordinateur et partout où vont ses paquets ? C’est irréversible.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="452"/>
+        <location filename="../study_panel.py" line="456"/>
         <source>{0} withdrew; {1} answers deleted here and in {2} backups.</source>
         <translation>{0} s’est retiré(e) ; {1} réponses supprimées ici et dans {2} sauvegardes.</translation>
     </message>
@@ -1462,270 +1462,270 @@
 <context>
     <name>StudyPanel</name>
     <message>
-        <location filename="../study_panel.py" line="471"/>
+        <location filename="../study_panel.py" line="475"/>
         <source>Campaign</source>
         <translation>Campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="471"/>
-        <location filename="../study_panel.py" line="664"/>
+        <location filename="../study_panel.py" line="475"/>
+        <location filename="../study_panel.py" line="668"/>
         <source>Metric</source>
         <translation>Métrique</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="472"/>
+        <location filename="../study_panel.py" line="476"/>
         <source>Human score</source>
         <translation>Score humain</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="477"/>
+        <location filename="../study_panel.py" line="481"/>
         <source>Agreement</source>
         <translation>Accord</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="477"/>
+        <location filename="../study_panel.py" line="481"/>
         <source>Correlate</source>
         <translation>Corréler</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="478"/>
+        <location filename="../study_panel.py" line="482"/>
         <source>Rater quality</source>
         <translation>Qualité des évaluateurs</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="478"/>
+        <location filename="../study_panel.py" line="482"/>
         <source>Linter precision</source>
         <translation>Précision du linter</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="478"/>
+        <location filename="../study_panel.py" line="482"/>
         <source>FST false rejections</source>
         <translation>Faux rejets du FST</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="479"/>
+        <location filename="../study_panel.py" line="483"/>
         <source>Reweight…</source>
         <translation>Repondérer…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="479"/>
+        <location filename="../study_panel.py" line="483"/>
         <source>Confirm tier…</source>
         <translation>Confirmer le niveau…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="480"/>
+        <location filename="../study_panel.py" line="484"/>
         <source>Save plot as PNG…</source>
         <translation>Enregistrer le graphique en PNG…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="493"/>
+        <location filename="../study_panel.py" line="497"/>
         <source>Progress of the computation</source>
         <translation>Avancement du calcul</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="496"/>
+        <location filename="../study_panel.py" line="500"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="505"/>
+        <location filename="../study_panel.py" line="509"/>
         <source>Results table</source>
         <translation>Tableau des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="506"/>
+        <location filename="../study_panel.py" line="510"/>
         <source>Results in words</source>
         <translation>Résultats en mots</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="510"/>
+        <location filename="../study_panel.py" line="514"/>
         <source>Plot of the results</source>
         <translation>Graphique des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="511"/>
+        <location filename="../study_panel.py" line="515"/>
         <source>The same numbers as the results table</source>
         <translation>Les mêmes nombres que le tableau des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="553"/>
+        <location filename="../study_panel.py" line="557"/>
         <source>&lt;p&gt;Computing…&lt;/p&gt;</source>
         <translation>&lt;p&gt;Calcul en cours…&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="576"/>
+        <location filename="../study_panel.py" line="580"/>
         <source>Cancelled.</source>
         <translation>Annulé.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="591"/>
+        <location filename="../study_panel.py" line="595"/>
         <source>Question</source>
         <translation>Question</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="591"/>
-        <location filename="../study_panel.py" line="616"/>
+        <location filename="../study_panel.py" line="595"/>
+        <location filename="../study_panel.py" line="620"/>
         <source>Level</source>
         <translation>Niveau</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="591"/>
-        <location filename="../study_panel.py" line="641"/>
-        <location filename="../study_panel.py" line="649"/>
+        <location filename="../study_panel.py" line="595"/>
+        <location filename="../study_panel.py" line="645"/>
+        <location filename="../study_panel.py" line="653"/>
         <source>CI lower</source>
         <translation>IC bas</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="591"/>
-        <location filename="../study_panel.py" line="641"/>
-        <location filename="../study_panel.py" line="649"/>
+        <location filename="../study_panel.py" line="595"/>
+        <location filename="../study_panel.py" line="645"/>
+        <location filename="../study_panel.py" line="653"/>
         <source>CI upper</source>
         <translation>IC haut</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="592"/>
-        <location filename="../study_panel.py" line="629"/>
+        <location filename="../study_panel.py" line="596"/>
+        <location filename="../study_panel.py" line="633"/>
         <source>Answers</source>
         <translation>Réponses</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="592"/>
+        <location filename="../study_panel.py" line="596"/>
         <source>Speakers</source>
         <translation>Locuteurs</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="592"/>
+        <location filename="../study_panel.py" line="596"/>
         <source>Items</source>
         <translation>Éléments</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="593"/>
+        <location filename="../study_panel.py" line="597"/>
         <source>&lt;p&gt;Task {0}: Krippendorff&apos;s alpha of every question, at the levels its scale allows, with 95% bootstrap intervals over items.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Tâche {0} : alpha de Krippendorff de chaque question, aux niveaux que son échelle permet, avec des intervalles bootstrap à 95 % sur les éléments.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="618"/>
+        <location filename="../study_panel.py" line="622"/>
         <source>One system only: no system-level correlation.&lt;br&gt;</source>
         <translation>Un seul système : pas de corrélation au niveau des systèmes.&lt;br&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="629"/>
+        <location filename="../study_panel.py" line="633"/>
         <source>Speaker</source>
         <translation>Locuteur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="629"/>
+        <location filename="../study_panel.py" line="633"/>
         <source>Repeats same</source>
         <translation>Répétitions identiques</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="629"/>
+        <location filename="../study_panel.py" line="633"/>
         <source>Degraded lower</source>
         <translation>Dégradés notés plus bas</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="630"/>
+        <location filename="../study_panel.py" line="634"/>
         <source>p (MWU)</source>
         <translation>p (MWU)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="630"/>
+        <location filename="../study_panel.py" line="634"/>
         <source>Median s per item</source>
         <translation>Médiane s par élément</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="630"/>
+        <location filename="../study_panel.py" line="634"/>
         <source>Time away s</source>
         <translation>Temps d’absence s</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="631"/>
+        <location filename="../study_panel.py" line="635"/>
         <source>Answers with time away</source>
         <translation>Réponses avec absence</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="631"/>
+        <location filename="../study_panel.py" line="635"/>
         <source>Flags</source>
         <translation>Signalements</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="634"/>
+        <location filename="../study_panel.py" line="638"/>
         <source>none</source>
         <translation>aucun</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="635"/>
+        <location filename="../study_panel.py" line="639"/>
         <source>&lt;p&gt;Time per item counts the time the item was in front of the speaker; time with the app out of focus is shown apart. Read these to understand the data, never to rank people.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Le temps par élément compte le temps où l’élément était devant le locuteur ; le temps passé hors de l’application est montré à part. Lisez ces chiffres pour comprendre les données, jamais pour classer les personnes.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="641"/>
+        <location filename="../study_panel.py" line="645"/>
         <source>Variant class</source>
         <translation>Classe de variante</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="641"/>
+        <location filename="../study_panel.py" line="645"/>
         <source>Precision</source>
         <translation>Précision</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="642"/>
+        <location filename="../study_panel.py" line="646"/>
         <source>Pairs judged</source>
         <translation>Paires jugées</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="644"/>
+        <location filename="../study_panel.py" line="648"/>
         <source>&lt;p&gt;{0} pairs rated, {1} with a majority verdict.&lt;/p&gt;</source>
         <translation>&lt;p&gt;{0} paires évaluées, {1} avec un verdict majoritaire.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="649"/>
+        <location filename="../study_panel.py" line="653"/>
         <source>False rejection rate</source>
         <translation>Taux de faux rejets</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="650"/>
+        <location filename="../study_panel.py" line="654"/>
         <source>Words decided</source>
         <translation>Mots tranchés</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="652"/>
+        <location filename="../study_panel.py" line="656"/>
         <source>&lt;p&gt;Valid words the analyser missed: {0}&lt;/p&gt;</source>
         <translation>&lt;p&gt;Mots valides que l’analyseur n’a pas reconnus : {0}&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="661"/>
+        <location filename="../study_panel.py" line="665"/>
         <source>Save the refitted profile</source>
         <translation>Enregistrer le profil réajusté</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="662"/>
-        <location filename="../study_panel.py" line="670"/>
+        <location filename="../study_panel.py" line="666"/>
+        <location filename="../study_panel.py" line="674"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="664"/>
+        <location filename="../study_panel.py" line="668"/>
         <source>Fitted weight</source>
         <translation>Poids ajusté</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="664"/>
+        <location filename="../study_panel.py" line="668"/>
         <source>Default weight</source>
         <translation>Poids par défaut</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="666"/>
+        <location filename="../study_panel.py" line="670"/>
         <source>&lt;p&gt;Cross-validated Pearson {0:.3f} (default profile {1:.3f}).&lt;/p&gt;</source>
         <translation>&lt;p&gt;Pearson en validation croisée {0:.3f} (profil par défaut {1:.3f}).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="670"/>
+        <location filename="../study_panel.py" line="674"/>
         <source>The scored run card</source>
         <translation>La fiche de run évaluée</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="678"/>
+        <location filename="../study_panel.py" line="682"/>
         <source>Save plot</source>
         <translation>Enregistrer le graphique</translation>
     </message>
