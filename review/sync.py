@@ -223,7 +223,6 @@ def _merge_one(store: Store, folder: Path, name: str, manifest: dict, data: dict
     detail = f"from {device}: {_added(changed)}"
     for r in changed["revoked"]:
         detail += f"; THIS LAPTOP WAS REVOKED in campaign {r['campaign_id']} from {r['from_at']}"
-    counts["manifest"] = manifest
     return Outcome(name, "merged", device, detail, counts)
 
 
@@ -404,7 +403,6 @@ def _merge_pending(store: Store, path: Path, pending: dict[str, tuple[bytes, dic
                     continue
 
                 def remember(outcome: Outcome, row=row, manifest=manifest) -> dict:
-                    outcome.added.pop("manifest")
                     return {**row, "device_code": outcome.device, "created_at": manifest.get("created_at"),
                             "answers": (manifest.get("counts") or {}).get("ratings"), "status": "merged",
                             "reason": None}

@@ -241,7 +241,7 @@ def test_laptops_that_cannot_find_each_other_are_given_an_address_and_status_sho
         assert main(["sync", "status", "--db", str(hub.path), "--home", str(hub_peer.home)]) == 0
         out = capsys.readouterr().out
         line = next(x for x in out.splitlines() if x.startswith(lap.device_id))
-        assert f"Syncthing: connected at 127.0.0.1:" in line, out
+        assert "Syncthing: connected at 127.0.0.1:" in line, out
         assert "Syncthing devices this machine shares with:" in out and field_peer.id[:7] in out
         field_peer.stop()
         wait_for(lambda: not hub_peer.api.call("GET", "/rest/system/connections")["connections"][field_peer.id]
