@@ -14,8 +14,8 @@ import math
 import numpy as np
 
 from bench.common import SHARED, timed
-from review import sequential
-from review.simulation import score_matrix, simulate, simulate_question
+from review import questions, sequential
+from review.simulation import pairwise_nulls, score_matrix, simulate, simulate_question, stress_best
 
 DATA = [("wmt23-en-de", "mqm"), ("wmt23-en-de", "da-sqm"), ("wmt23-en-de-esa", "ESA-1")]
 DELTA = {"mqm": 2.0, "da-sqm": 4.0, "ESA-1": 8.0, "MQM-1": 2.0}  # the margins of issue 33's targets
@@ -85,3 +85,9 @@ def questions_table() -> None:
                   f"{r['correct']:.3f}, wrong {r['wrong']:.3f}, open {r['open']:.3f}" + (f"; type I {said}" if said
                                                                                           else "") +
                   f"   ({seconds:.1f} s)")
+        nulls = pairwise_nulls(str(path), "en-de", human)
+        print(f"  {human:<7} every pair at alpha 0.05 (burn-in {questions.BURN_IN}), type I: " + "; ".join(
+            f"{k.replace('_', ' ')} {v['overall']:.3f} (worst {v['worst_pair']:.3f})" for k, v in nulls.items()) +
+              f"; bound for the worst pair {0.05 + 2 * math.sqrt(0.05 * 0.95 / 200):.3f}")
+        print(f"  {human:<7} best, others at best - 1.05 delta: wrong "
+              f"{stress_best(str(path), 'en-de', human, DELTA[human]):.3f} (at most 0.08)")

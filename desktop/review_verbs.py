@@ -411,6 +411,33 @@ def _decided(d: dict, unknown: str = "no difference seen yet") -> str:
     return f"{word} after {d['decided_after']} items"
 
 
+def _range(values: list, unit: str = "", digits: int = 0) -> str:
+    """'about M (10–90 %: L–H)' of a forecast's three percentiles; 'beyond the campaign' where one is None."""
+    def one(v):
+        return "beyond the campaign" if v is None else f"{v:.{digits}f}{unit}"
+    low, middle, high = values
+    return f"about {one(middle)} (10–90 %: {one(low)} to {one(high)})"
+
+
+def question_plan_lines(plan: dict) -> list[str]:
+    """Speaker-hours of a campaign that asks a question: to the decision (a range) and left in the campaign."""
+    ahead, left = plan["to_decision"], plan["left_in_campaign"]
+    if plan["open_decisions"] == 0:
+        lines = ["  the question is decided: no more hours needed"]
+    elif not ahead["reachable"]:
+        lines = [f"  to the decision: never in this campaign ({plan['note']})"]
+    elif ahead["items"] is None:
+        lines = [f"  to the decision: at least {ahead['at_least_items']} more segments ({plan['note']})"]
+    else:
+        lines = [f"  to the decision: {_range(ahead['items'])} more segments, {_range(ahead['speaker_hours'], ' h', 1)}"
+                 f" ({ahead['decided_in_campaign']:.0%} of {ahead['runs']} replays of the answers so far decide it "
+                 f"within the campaign)"]
+    if plan["open_decisions"]:
+        lines.append(f"  left in the campaign: {left['items']} segments, {left['ratings']} ratings, "
+                     f"{left['speaker_hours']:.1f} speaker-hours at most")
+    return lines
+
+
 def status_text(r: dict) -> str:
     kind = "adaptive" if r["adaptive"] else "fixed"
     lines = [f"{shown(r['name'])} ({r['campaign']})", f"  task {r['task']}, {kind}, alpha {r['alpha']}: {r['answers']} "
@@ -433,7 +460,9 @@ def status_text(r: dict) -> str:
     if r["adaptive"]:
         lines.append("  serving: " + (", ".join(shown(n) for n in r["serving"]) or "nothing (every decision is made)"))
     model = plan["model"]
-    if plan["open_decisions"] and plan["about_more_items"] is not None:
+    if plan.get("question"):
+        lines.extend(question_plan_lines(plan))
+    elif plan["open_decisions"] and plan["about_more_items"] is not None:
         lines.append(f"  about {plan['about_more_items']} more items, about {plan['speaker_hours']:.1f} speaker-hours "
                      f"to the decision" + (f" ({plan['note']})" if plan["note"] else ""))
     else:

@@ -304,6 +304,28 @@ class CampaignPanel(QWidget):
         estimate = f"[{interval[0]:+.2f}, {interval[1]:+.2f}]" if interval else "—"
         return [question, self.tr("{0}, after {1} segments").format(answer, a["items"]), estimate, "—"]
 
+    def _question_plan(self, asked: dict, plan: dict) -> str:
+        """The question's state and its speaker-hours: to the decision (a range), left in the campaign."""
+        if asked["decided"]:
+            return self.tr("The campaign's question is decided.")
+        ahead, left = plan["to_decision"], plan["left_in_campaign"]
+        text = self.tr("The campaign's question is open.") + " "
+        if not ahead["reachable"]:
+            text += self.tr("It cannot be decided in this campaign: {0} segments left, a decision needs {1}.").format(
+                left["items"], ahead["burn_in"])
+        elif ahead["items"] is None:
+            text += self.tr("No decision before {0} more segments; a forecast follows then.").format(
+                ahead["at_least_items"])
+        elif None in ahead["items"]:
+            text += self.tr("It may not be decided within the campaign ({0:.0%} of replays of the answers so far "
+                            "decide it).").format(ahead["decided_in_campaign"])
+        else:
+            low, middle, high = ahead["speaker_hours"]
+            text += self.tr("To the decision: about {0:.1f} speaker-hours ({1:.1f} to {2:.1f}), about {3} more "
+                            "segments.").format(middle, low, high, ahead["items"][1])
+        return text + " " + self.tr("Left in the campaign: {0:.1f} speaker-hours at most.").format(
+            left["speaker_hours"])
+
     def show_decisions(self, cid: str) -> None:
         """The chosen campaign's open and settled decisions, their intervals, and the hours left."""
         found = decisions.status(self.store, cid)
@@ -326,8 +348,7 @@ class CampaignPanel(QWidget):
                                self.tr("About how many more items")], rows)
         plan = found["plan"]
         if found.get("asked"):
-            text = self.tr("The campaign's question is decided.") if found["asked"]["decided"] else \
-                self.tr("The campaign's question is open.")
+            text = self._question_plan(found["asked"], plan)
         elif not plan["open_decisions"]:
             text = self.tr("Every decision is made.")
         elif plan["about_more_items"] is None:

@@ -96,19 +96,21 @@ def served_runs(runs: list[dict], compared: list[dict], tiered: list[dict]) -> l
     return [r["id"] for r in runs if r["id"] in open_runs]
 
 
-def asked(question: questions.Question, runs: list[dict], counted: dict[str, dict]) -> dict:
+def asked(question: questions.Question, runs: list[dict], counted: dict[str, dict]) -> tuple[dict, list[dict]]:
     """Feed the question the counted segments in the order they were counted (each segment: the mean rating of
-    each run served then), and say what it decided, in the runs' names."""
+    each run served then); what it decided, in the runs' names, and the scores it was fed."""
     by_entry: dict[str, dict[str, dict]] = defaultdict(dict)
     for item in counted.values():
         by_entry[item["entry_id"]][item["run_id"]] = item
     order = sorted(by_entry, key=lambda e: (max(i["at"] for i in by_entry[e].values()), e))
+    fed = []
     for entry in order:
         served = question.serving()
         if not served:
             break
         if all(run in by_entry[entry] for run in served):
-            question.observe({run: _mean(by_entry[entry][run]["values"]) for run in served})
+            fed.append({run: _mean(by_entry[entry][run]["values"]) for run in served})
+            question.observe(fed[-1])
     names = {r["id"]: r["name"] for r in runs}
 
     def named(value):
@@ -117,7 +119,7 @@ def asked(question: questions.Question, runs: list[dict], counted: dict[str, dic
         if isinstance(value, list):
             return [named(v) for v in value]
         return names.get(value, value) if isinstance(value, str) else value
-    return {"kind": type(question).__name__, **named(question.result()), "decided": question.decided}
+    return {"kind": type(question).__name__, **named(question.result()), "decided": question.decided}, fed
 
 
 def decide(store: Store, campaign_id: str) -> dict:
@@ -135,12 +137,11 @@ def decide(store: Store, campaign_id: str) -> dict:
     tiered = tiers(runs, counted, rule, rule_file["min_share_accepted"], alpha)
     served = served_runs(runs, compared, tiered)
     question_asked = questions.from_settings(campaign["settings"], [r["id"] for r in runs], task)
+    answer, fed = None, []
     if question_asked is not None:  # the community's question decides what is still served
         counted = counted or counted_items(store, campaign, question)
-        answer = asked(question_asked, runs, counted)
+        answer, fed = asked(question_asked, runs, counted)
         served = [r["id"] for r in runs if r["id"] in set(question_asked.serving())]
-    else:
-        answer = None
     answers = store.one("select count(*) as n from ratings where campaign_id = ?", [campaign_id])["n"]
     items = store.one("select count(*) as n from campaign_items where campaign_id = ?", [campaign_id])["n"]
     return {"campaign": campaign_id, "name": campaign["name"], "task": task.code, "question": question,
@@ -148,15 +149,57 @@ def decide(store: Store, campaign_id: str) -> dict:
             "runs": [r["name"] for r in runs], "items": items, "items_counted": len(counted),
             "ratings_per_item": _ratings_needed(store, campaign), "comparisons": compared, "tiers": tiered,
             "serving": [r["name"] for r in runs if r["id"] in served], "serving_runs": served, "asked": answer,
-            "_campaign": campaign, "_runs": runs, "_counted": counted}
+            "_campaign": campaign, "_runs": runs, "_counted": counted, "_question": question_asked, "_fed": fed}
 
 
 def status(store: Store, campaign_id: str) -> dict:
     """:func:`decide` and the plan: about how many more items and speaker-hours to the decisions."""
     found = decide(store, campaign_id)
     campaign, runs, counted = found.pop("_campaign"), found.pop("_runs"), found.pop("_counted")
-    found["plan"] = plan(store, campaign, runs, counted, found["comparisons"], found["tiers"], found["serving_runs"])
+    question, fed = found.pop("_question"), found.pop("_fed")
+    if question is not None:
+        found["plan"] = question_plan(store, campaign, counted, question, fed)
+    else:
+        found["plan"] = plan(store, campaign, runs, counted, found["comparisons"], found["tiers"], found["serving_runs"])
     return found
+
+
+def _segments(store: Store, campaign: dict) -> tuple[int, float]:
+    """The campaign's segments (distinct entries) and its mean words a segment (source and translation)."""
+    rows = store.rows("select i.entry_id, i.source, i.output from campaign_items ci join items i on i.id = ci.item_id "
+                      "where ci.campaign_id = ? and i.kind = 'segment'", [campaign["id"]])
+    mean_words = (sum(planner.words(r["source"], r["output"]) for r in rows) / len(rows)) if rows else 0.0
+    return len({r["entry_id"] for r in rows}), mean_words
+
+
+def question_plan(store: Store, campaign: dict, counted: dict, question: questions.Question, fed: list[dict]) -> dict:
+    """Speaker-hours for a campaign that asks a question: *to the decision*, a range from replays of the answers
+    so far (``questions.forecast``; before the burn-in, only its lower bound), and *left in the campaign*, if every
+    segment not yet counted were rated for the systems still served (what the campaign can cost at most now)."""
+    model = planner.campaign_model(store, campaign["id"])
+    segments, mean_words = _segments(store, campaign)
+    per_rating = _ratings_needed(store, campaign)
+    left = max(segments - len({i["entry_id"] for i in counted.values()}), 0)
+    served = len(question.serving())
+
+    def hours(ratings: int | None) -> float | None:
+        return None if ratings is None else round(planner.hours(model, ratings * per_rating, mean_words), 2)
+    ahead = questions.forecast(question, fed, left)
+    to_decision = {"items": ahead["items"], "speaker_hours": [hours(r) for r in ahead["ratings"]] if ahead["ratings"]
+                   else None, "decided_in_campaign": ahead["decided_in_campaign"], "runs": ahead["runs"],
+                   "at_least_items": 0 if question.decided else min(max(questions.BURN_IN - len(fed), 0), left)}
+    note = "the question is decided" if question.decided else ahead.get("note", "")
+    if ahead["decided_in_campaign"] is not None and ahead["decided_in_campaign"] < 0.9 and not question.decided:
+        note = "the campaign may end with the question open"
+    reachable = question.decided or len(fed) + left >= questions.BURN_IN
+    if not reachable:
+        note = (f"the campaign has {segments} segments and a decision needs {questions.BURN_IN}: it ends with the "
+                f"question open")
+    to_decision.update(reachable=reachable, burn_in=questions.BURN_IN)
+    return {"question": True, "open_decisions": 0 if question.decided else 1, "to_decision": to_decision,
+            "left_in_campaign": {"items": left, "ratings": left * served * per_rating,
+                                 "speaker_hours": hours(left * served)},
+            "model": model, "note": note}
 
 
 def plan(store: Store, campaign: dict, runs: list[dict], counted: dict, compared: list[dict], tiered: list[dict],
@@ -165,9 +208,7 @@ def plan(store: Store, campaign: dict, runs: list[dict], counted: dict, compared
     ratings show now stays as it is: the most any open decision needs, for each run still served."""
     model = planner.campaign_model(store, campaign["id"])
     wanted = [d["about_more_items"] for d in [*compared, *tiered] if d["decision"] == "open"]
-    left = store.rows("select i.entry_id, i.source, i.output from campaign_items ci join items i on i.id = ci.item_id where "
-                      "ci.campaign_id = ? and i.kind = 'segment'", [campaign["id"]])
-    mean_words = (sum(planner.words(r["source"], r["output"]) for r in left) / len(left)) if left else 0.0
+    total_segments, mean_words = _segments(store, campaign)
     open_decisions = len(wanted)
     if not open_decisions:
         return {"open_decisions": 0, "about_more_items": 0, "speaker_hours": 0.0, "model": model,
@@ -179,7 +220,6 @@ def plan(store: Store, campaign: dict, runs: list[dict], counted: dict, compared
     per_item = len(served) or 1
     ratings = more * per_item * _ratings_needed(store, campaign)
     segments = len({i["entry_id"] for i in counted.values()})
-    total_segments = len({r["entry_id"] for r in left})
     beyond = segments + more > total_segments
     note = "more items than the campaign has left: it may end with this decision open" if beyond else ""
     return {"open_decisions": open_decisions, "about_more_items": more, "ratings": ratings,

@@ -182,6 +182,34 @@ def _null_errors(differences: list[np.ndarray], alpha: float, orders: int, rng) 
     return found
 
 
+def pairwise_nulls(folder: str, lp: str, human: str, alpha: float = sequential.ALPHA, orders: int = 200,
+                   seed: int = 1) -> dict:
+    """The type I error of the questions' pairwise sequence on every pair of a test set, each pair at ``alpha``
+    (as :class:`questions.Pairs` and :class:`questions.NonInferior` use it), under both nulls."""
+    systems, scores = score_matrix(folder, lp, human)
+    differences = [scores[a] - scores[b] for a, b in itertools.combinations(range(len(systems)), 2)]
+    return _null_errors(differences, alpha, orders, np.random.default_rng(seed))
+
+
+def stress_best(folder: str, lp: str, human: str, delta: float, orders: int = 200, seed: int = 11) -> float:
+    """The share of orders in which :class:`questions.Best` names a system more than δ worse than the best, when
+    every other system is shifted so that its mean is the best's minus 1.05 δ (each item's pattern kept)."""
+    systems, scores = score_matrix(folder, lp, human)
+    truth = scores.mean(axis=1)
+    best = int(truth.argmax())
+    shifted = scores + np.where(np.arange(len(systems)) == best, 0.0, truth[best] - 1.05 * delta - truth)[:, None]
+    rng = np.random.default_rng(seed)
+    wrong = 0
+    for _ in range(orders):
+        q = questions.Best(systems, delta)
+        for item in rng.permutation(scores.shape[1]):
+            if q.decided:
+                break
+            q.observe({s: float(shifted[k, item]) for k, s in enumerate(systems) if s in q.serving()})
+        wrong += q.decided and q.result()["best"] != systems[best]
+    return wrong / orders
+
+
 def tier_null_error(values: np.ndarray, delta: float, alpha: float, low: float, high: float, orders: int,
                     rng) -> float:
     """Type I error of :class:`questions.Tier` with the threshold at the system's true mean (over every item):

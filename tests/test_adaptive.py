@@ -13,7 +13,7 @@ import pytest
 
 from conftest import open_window, shared_file, start_reviewing
 from desktop.cli import main
-from review import adaptive, campaigns, decisions, planner, practice
+from review import adaptive, campaigns, decisions, planner, practice, questions
 from review.session import ReviewSession, record_answer
 from review.store import Store
 
@@ -270,7 +270,7 @@ def test_a_campaign_that_asks_which_system_is_best_stops_once_it_knows(scored_de
     quality) are tied within δ, so the campaign stops serving long before every segment is rated; the question
     travels in bundles with the campaign."""
     from review import bundles, laptops
-    base = json.loads(scored_demo.read_text(encoding="utf-8"))  # a test set long enough for the burn-in (50)
+    base = json.loads(scored_demo.read_text(encoding="utf-8"))  # a test set long enough for the burn-in (60)
     base["entries"] = [{**e, "id": f"{k}-{e['id']}"} for k in range(4) for e in base["entries"]]
     longer = tmp_path / "longer.scored.json"
     longer.write_text(json.dumps(base), encoding="utf-8")
@@ -286,7 +286,16 @@ def test_a_campaign_that_asks_which_system_is_best_stops_once_it_knows(scored_de
     speakers = [campaigns.add_speaker(store, f"S{k}", "LYSS study") for k in range(2)]
     for s in speakers:
         practice.mark_done(store, cid, s)
-    rated, got = 0, 1
+    rated = sum(len(_rate(store, cid, s, rng, 3)) for s in speakers)
+    capsys.readouterr()
+    assert main(["study", "status", "--db", db, "--campaign", cid]) == 0
+    said = capsys.readouterr().out  # before the burn-in: a lower bound, and what the campaign can cost at most
+    now = decisions.status(store, cid)
+    fed, left = now["asked"]["items"], now["plan"]["left_in_campaign"]
+    assert f"to the decision: at least {questions.BURN_IN - fed} more segments (a forecast from" in said, said
+    assert f"left in the campaign: {left['items']} segments, {left['items'] * 3} ratings" in said, said
+    assert left["items"] == 168 - fed  # the demo's 42 segments, four times
+    got = 1
     while decisions.decide(store, cid)["serving"] and got:
         got = sum(len(_rate(store, cid, s, rng, 3)) for s in speakers)
         rated += got
@@ -299,6 +308,7 @@ def test_a_campaign_that_asks_which_system_is_best_stops_once_it_knows(scored_de
     assert main(["study", "status", "--db", db, "--campaign", cid]) == 0
     said = capsys.readouterr().out
     assert "is best (no other is more than 1 better)" in said and "serving: nothing" in said
+    assert "the question is decided: no more hours needed" in said
     # the question travels with the campaign
     other = Store(tmp_path / "field.sqlite")
     laptops.trust(other, store.device_id)
@@ -361,7 +371,9 @@ def test_the_campaigns_tab_shows_the_question_and_its_answer(scored_demo, tmp_pa
     first = [model.index(0, c).data() for c in range(model.columnCount())]
     assert first[0] == "Which system is best (within 1)"
     assert first[1].startswith("open; still in: ") and first[1].endswith(", after 0 segments")
-    assert panel.plan.text().startswith("The campaign's question is open.")
+    assert panel.plan.text().startswith("The campaign's question is open. It cannot be decided in this campaign: 42 "
+                                        "segments left, a decision needs 60.")
+    assert "speaker-hours at most. Serving: good, also-good, poor." in panel.plan.text()
 
 
 def test_the_app_creates_a_campaign_that_asks_a_question(scored_demo, tmp_path, qtbot, monkeypatch):

@@ -111,18 +111,8 @@ def test_the_best_system_within_delta_with_a_fraction_of_the_ratings(data, human
 
 def test_best_is_rarely_wrong_when_every_other_system_is_just_beyond_delta():
     """Stress: each other system shifted so its mean is the best's minus 1.05 δ (each item's pattern kept)."""
-    folder = shared_file("data/wmt23-en-de")
-    systems, m = score_matrix(str(folder), "en-de", "mqm")
-    delta, truth = 2.0, m.mean(axis=1)
-    best = int(truth.argmax())
-    shifted = m + np.where(np.arange(len(systems)) == best, 0.0, truth[best] - 1.05 * delta - truth)[:, None]
-    rng = np.random.default_rng(11)
-    wrong = 0
-    for _ in range(200):
-        q = Best(systems, delta=delta)
-        feed(q, [dict(zip(systems, map(float, shifted[:, j]))) for j in rng.permutation(m.shape[1])])
-        wrong += q.decided and q.result()["best"] != systems[best]
-    assert wrong / 200 <= 0.08
+    from review.simulation import stress_best
+    assert stress_best(str(shared_file("data/wmt23-en-de")), "en-de", "mqm", 2.0, orders=200, seed=11) <= 0.08
 
 
 def test_the_simulation_command_and_its_bad_input(capsys):
@@ -150,14 +140,11 @@ def test_the_simulation_command_and_its_bad_input(capsys):
 @pytest.mark.parametrize("data, human", [("wmt23-en-de", "mqm"), ("wmt23-en-de", "da-sqm"),
                                          ("wmt23-en-de-esa", "ESA-1"), ("wmt23-en-de-esa", "MQM-1")])
 def test_the_pairwise_sequence_keeps_its_error_level_under_both_nulls(data, human):
-    """Every pair of systems, 200 orders, burn-in 50, α = 0.05: under the sign-flip null and under the null that
+    """Every pair of systems, 200 orders, burn-in 60, α = 0.05: under the sign-flip null and under the null that
     keeps each pair's skew (its differences centred), the share of orders that decide a difference is at most α
     overall and at most α plus two binomial standard errors on the worst pair."""
-    import itertools
-    from review.simulation import _null_errors
-    systems, m = score_matrix(str(shared_file(f"data/{data}")), "en-de", human)
-    differences = [m[a] - m[b] for a, b in itertools.combinations(range(len(systems)), 2)]
-    found = _null_errors(differences, 0.05, 200, np.random.default_rng(1))
+    from review.simulation import pairwise_nulls
+    found = pairwise_nulls(str(shared_file(f"data/{data}")), "en-de", human, 0.05, 200, seed=1)
     bound = 0.05 + 2 * math.sqrt(0.05 * 0.95 / 200)
     for null in ("sign_flip", "centred"):
         assert found[null]["overall"] <= 0.05 and found[null]["worst_pair"] <= bound, (null, found)
@@ -171,3 +158,40 @@ def test_a_tier_with_its_threshold_at_the_true_mean_is_rarely_refused():
     rng = np.random.default_rng(3)
     for k in (0, len(systems) // 2, len(systems) - 1):
         assert tier_null_error(m[k], 2.0, 0.05, float(m.min()), float(m.max()), 100, rng) <= 0.05
+
+
+def test_a_forecast_is_a_range_that_holds_the_items_the_decision_took():
+    """The speaker-hours "to the decision" come from replays of the answers so far (``questions.forecast``): on
+    DA+SQM's non-inferiority question (the two best systems, δ 4), every 5 items from the burn-in until it is
+    decided, the items it really took lie within the forecast's 10–90 % range in most looks (80 % nominal), and the
+    next look's middle lies within the last look's range: the estimate moves inside the range it showed. Before the burn-in there is no forecast (replays of so few items miss rare large errors),
+    a decided question needs nothing, and the same answers give the same forecast."""
+    systems, m = score_matrix(str(shared_file("data/wmt23-en-de")), "en-de", "da-sqm")
+    ranked = [systems[k] for k in np.argsort(-m.mean(axis=1))]
+    index = {s: k for k, s in enumerate(systems)}
+    rng = np.random.default_rng(2)
+    inside = looks = 0
+    steps = []
+    for _ in range(12):
+        q, fed, ahead = NonInferior(ranked[0], ranked[1], delta=4.0), [], {}
+        order = rng.permutation(m.shape[1])
+        for k, j in enumerate(order, 1):
+            fed.append({s: float(m[index[s], j]) for s in q.serving()})
+            q.observe(fed[-1])
+            if q.decided:
+                break
+            if k < questions.BURN_IN:
+                assert questions.forecast(q, fed, len(order) - k)["items"] is None
+            elif k % 5 == 0:
+                ahead[k] = questions.forecast(q, fed, len(order) - k)
+                assert ahead[k] == questions.forecast(q, fed, len(order) - k)
+        for at, f in ahead.items():
+            low, _, high = f["items"]
+            looks += 1
+            inside += low <= k - at <= (math.inf if high is None else high)
+        totals = [[at + v if v is not None else math.inf for v in f["items"]] for at, f in ahead.items()]
+        steps += [before[0] <= after[1] <= before[2] for before, after in zip(totals, totals[1:])]
+    assert looks >= 30 and inside / looks >= 0.6, (inside, looks)
+    assert sum(steps) / len(steps) >= 0.8, steps  # the next look's middle lies in the last look's range
+    assert questions.forecast(q, fed, 10) == {"items": [0, 0, 0], "ratings": [0, 0, 0], "decided_in_campaign": 1.0,
+                                              "runs": 0}
