@@ -394,3 +394,49 @@ def test_the_app_creates_a_campaign_that_asks_a_question(scored_demo, tmp_path, 
     assert asked["kind"] == "non-inferior" and asked["delta"] == 0.5
     assert asked["baseline"] == store.one("select id from runs where name = 'also-good'")["id"]
     assert "ready" in panel.status.text()
+
+
+def test_a_question_campaign_travels_through_a_shared_folder_and_both_laptops_reach_the_same_answer(
+        scored_demo, tmp_path, qtbot):
+    """The hub's `--question best` campaign reaches a field laptop through the shared folder; the laptop's
+    speakers are served by the question there, their answers come back at each sync, and hub and laptop end
+    with the same answer, nothing more served on either; the hub's Campaigns tab shows it."""
+    from desktop.study_panel import CampaignPanel
+    from review import laptops, sync
+    base = json.loads(scored_demo.read_text(encoding="utf-8"))
+    base["entries"] = [{**e, "id": f"{k}-{e['id']}"} for k in range(4) for e in base["entries"]]
+    longer = tmp_path / "longer.scored.json"
+    longer.write_text(json.dumps(base), encoding="utf-8")
+    paths = _systems(longer, tmp_path)
+    folder = tmp_path / "shared"
+    folder.mkdir()
+    hub, lap = Store(tmp_path / "hub.sqlite", create=True), Store(tmp_path / "lap.sqlite", create=True)
+    cid = campaigns.create_adaptive_campaign(hub, [campaigns.load_scored(str(p)) for p in paths], "A",
+                                             question={"kind": "best", "delta": 1.0})
+    laptops.enrol(hub, lap.device_id, cid)
+    laptops.trust(lap, hub.device_id)
+    sync.sync(hub, folder)
+    sync.sync(lap, folder)
+    assert campaigns.campaign(lap, cid)["settings"]["question"] == {"kind": "best", "delta": 1.0}
+    speakers = [campaigns.add_speaker(lap, name, "demo") for name in ("Ana", "Ben")]
+    for s in speakers:
+        practice.mark_done(lap, cid, s)
+    rng, rounds = random.Random(8), 0
+    while decisions.decide(lap, cid)["serving"] and rounds < 200:
+        for s in speakers:
+            _rate(lap, cid, s, rng, 3)
+        sync.sync(lap, folder)
+        sync.sync(hub, folder)
+        rounds += 1
+    on_lap, on_hub = decisions.status(lap, cid), decisions.status(hub, cid)
+    assert on_lap["asked"]["decided"] and on_lap["serving"] == [] and on_hub["serving"] == []
+    assert on_hub["asked"] == on_lap["asked"] and on_hub["answers"] == on_lap["answers"] < 504
+    assert on_hub["plan"]["open_decisions"] == 0
+    assert all(_rate(lap, cid, s, rng, 1) == [] for s in speakers)  # nothing more is served
+    panel = CampaignPanel(hub)
+    qtbot.addWidget(panel)
+    panel.show_decisions(cid)
+    first = panel.decisions.model().index(0, 1).data()
+    assert first == (f"{on_hub['asked']['best']} is best (no other is more than 1 better), after "
+                     f"{on_hub['asked']['items']} segments")
+    assert panel.plan.text().startswith("The campaign's question is decided. Nothing more is served.")
