@@ -183,12 +183,11 @@ def large_text_screen(shots: Shots, cid: str, speaker: str) -> None:
     window.resize(*SCREEN)
 
 
-def decisions_screen(shots: Shots, speakers: list[str]) -> None:
-    """An adaptive campaign over three systems of the demo's test set, part-way: the Campaigns tab with
-    its decisions, what is still served and the hours left."""
-    window, store = shots.window, shots.window.store
-    base = json.loads(shots.scored.read_text(encoding="utf-8"))
-    systems = {"demo/strong": 4.6, "demo/also-strong": 4.4, "demo/weak": 1.4}
+def _systems(scored: Path, systems: dict[str, float], copies: int = 1) -> list[dict]:
+    """Run cards of the demo's test set (``copies`` times over), one per system (outputs told apart by spaces)."""
+    base = json.loads(scored.read_text(encoding="utf-8"))
+    base["entries"] = [{**e, "id": f"{k}-{e['id']}" if copies > 1 else e["id"]} for k in range(copies)
+                       for e in base["entries"]]
     runs = []
     for k, name in enumerate(systems):
         card = json.loads(json.dumps(base))
@@ -196,10 +195,14 @@ def decisions_screen(shots: Shots, speakers: list[str]) -> None:
         for e in card["entries"]:
             e["predicted"] = f"{e['predicted']}{' ' * k}"
         runs.append(card)
-    cid = campaigns.create_adaptive_campaign(store, runs, tasks.Adequacy.code)
+    return runs
+
+
+def _rate_as_served(store, cid: str, speakers: list[str], systems: dict[str, float], rounds: int) -> None:
+    """Each speaker answers three segments a round, as they are served, near each system's quality."""
     names = {r["id"]: r["name"] for r in campaigns.list_runs(store)}
     rng = random.Random(7)
-    for _ in range(14):
+    for _ in range(rounds):
         for speaker in speakers:
             for _ in range(3):
                 ReviewSession(store, cid, speaker)  # serves the next segment when one is due
@@ -209,10 +212,35 @@ def decisions_screen(shots: Shots, speakers: list[str]) -> None:
                 item = campaigns.item_at(store, cid, speaker, position)
                 value = max(1, min(5, round(systems[names[item["run_id"]]] + rng.uniform(-0.7, 0.7))))
                 record_answer(store, cid, speaker, {"adequacy": value, "fluency": value}, position=position)
+
+
+def _show_campaign(shots: Shots, cid: str, name: str) -> None:
+    window = shots.window
     window.show_panel(window.campaigns)
     window.campaigns.refresh()
     window.campaigns.campaigns.selectRow(window.campaigns._ids.index(cid))
-    shots.shot("20-campaign-decisions")
+    shots.shot(name)
+
+
+def decisions_screen(shots: Shots, speakers: list[str]) -> None:
+    """An adaptive campaign over three systems of the demo's test set, part-way: the Campaigns tab with
+    its decisions, what is still served and the hours left."""
+    store = shots.window.store
+    systems = {"demo/strong": 4.6, "demo/also-strong": 4.4, "demo/weak": 1.4}
+    cid = campaigns.create_adaptive_campaign(store, _systems(shots.scored, systems), tasks.Adequacy.code)
+    _rate_as_served(store, cid, speakers, systems, 14)
+    _show_campaign(shots, cid, "20-campaign-decisions")
+
+
+def question_screen(shots: Shots, speakers: list[str]) -> None:
+    """A campaign that asks which system is best (within 0.1) over 168 segments, past its burn-in: the question
+    first in the decisions, the speaker-hours to the decision as a range and what is left in the campaign."""
+    store = shots.window.store
+    systems = {"demo/new": 4.0, "demo/in-use": 3.9, "demo/old": 2.2}
+    cid = campaigns.create_adaptive_campaign(store, _systems(shots.scored, systems, copies=4), tasks.Adequacy.code,
+                                             question={"kind": "best", "delta": 0.1})
+    _rate_as_served(store, cid, speakers, systems, 30)
+    _show_campaign(shots, cid, "22-campaign-question")
 
 
 def shared_folder_screen(shots: Shots, cid: str) -> None:
@@ -251,6 +279,7 @@ def main() -> int:
     french_screen(shots, cid, speakers[0])
     large_text_screen(shots, cid, speakers[0])
     decisions_screen(shots, speakers)
+    question_screen(shots, speakers)
     shared_folder_screen(shots, cid)
     shots.close()
     return 0

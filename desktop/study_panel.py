@@ -281,7 +281,7 @@ class CampaignPanel(QWidget):
             word = self.tr("{0} better").format(better)
         return self.tr("{0} after {1} items").format(word, d["decided_after"])
 
-    def _question_row(self, a: dict) -> list:
+    def _question_row(self, a: dict, plan: dict) -> list:
         """The campaign's question (``create-campaign --question``), its answer so far and its interval."""
         delta = f"{a['delta']:g}"
         if a["kind"] == "Best":
@@ -302,7 +302,17 @@ class CampaignPanel(QWidget):
             answer = self.tr("{0} of {1} pairs settled").format(settled, len(a["pairs"]))
         interval = a.get("interval")
         estimate = f"[{interval[0]:+.2f}, {interval[1]:+.2f}]" if interval else "—"
-        return [question, self.tr("{0}, after {1} segments").format(answer, a["items"]), estimate, "—"]
+        more = "—" if a["decided"] else self._forecast_items(plan["to_decision"]["items"])
+        return [question, self.tr("{0}, after {1} segments").format(answer, a["items"]), estimate, more]
+
+    def _forecast_items(self, ahead: list | None) -> str:
+        """'37 (15–80)': the middle of the forecast and its 10–90 % range; 'or more' where replays ran out."""
+        if not ahead:
+            return "—"
+        low, middle, high = ahead
+        if middle is None:
+            return self.tr("{0} or more").format(low)
+        return f"{middle} ({low}–{high})" if high is not None else self.tr("{0} ({1} or more)").format(middle, low)
 
     def _question_plan(self, asked: dict, plan: dict) -> str:
         """The question's state and its speaker-hours: to the decision (a range), left in the campaign."""
@@ -343,7 +353,7 @@ class CampaignPanel(QWidget):
             rows.append([self.tr("Tier of {0} (at least {1:.0%} accepted)").format(t["run"], t["threshold"]),
                          self._decision(t), estimate, t["about_more_items"] or "—"])
         if found.get("asked"):  # the community's question comes first: it decides what is served
-            rows.insert(0, self._question_row(found["asked"]))
+            rows.insert(0, self._question_row(found["asked"], found["plan"]))
         _fill(self.decisions, [self.tr("Question"), self.tr("Decision"), self.tr("Estimate [interval]"),
                                self.tr("About how many more items")], rows)
         plan = found["plan"]

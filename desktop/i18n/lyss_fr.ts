@@ -435,290 +435,300 @@
         <translation>{0} paires sur {1} tranchées</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="305"/>
+        <location filename="../study_panel.py" line="306"/>
         <source>{0}, after {1} segments</source>
         <translation>{0}, après {1} segments</translation>
     </message>
     <message>
         <location filename="../study_panel.py" line="314"/>
+        <source>{0} or more</source>
+        <translation>{0} ou plus</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="315"/>
+        <source>{0} ({1} or more)</source>
+        <translation>{0} ({1} ou plus)</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="324"/>
         <source>It cannot be decided in this campaign: {0} segments left, a decision needs {1}.</source>
         <translation>Impossible de décider dans cette campagne : {0} segments restent, une décision en demande {1}.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="317"/>
+        <location filename="../study_panel.py" line="327"/>
         <source>No decision before {0} more segments; a forecast follows then.</source>
         <translation>Aucune décision avant {0} segments de plus ; une prévision suivra.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="320"/>
+        <location filename="../study_panel.py" line="330"/>
         <source>It may not be decided within the campaign ({0:.0%} of replays of the answers so far decide it).</source>
         <translation>La campagne pourrait se terminer sans décision ({0:.0%} des rejeux des réponses actuelles décident).</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="324"/>
+        <location filename="../study_panel.py" line="334"/>
         <source>To the decision: about {0:.1f} speaker-hours ({1:.1f} to {2:.1f}), about {3} more segments.</source>
         <translation>Jusqu&apos;à la décision : environ {0:.1f} heures de locuteur ({1:.1f} à {2:.1f}), environ {3} segments de plus.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="326"/>
+        <location filename="../study_panel.py" line="336"/>
         <source>Left in the campaign: {0:.1f} speaker-hours at most.</source>
         <translation>Reste dans la campagne : {0:.1f} heures de locuteur au plus.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="339"/>
+        <location filename="../study_panel.py" line="349"/>
         <source>{0} vs {1}</source>
         <translation>{0} contre {1}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="343"/>
+        <location filename="../study_panel.py" line="353"/>
         <source>Tier of {0} (at least {1:.0%} accepted)</source>
         <translation>Niveau de {0} (au moins {1:.0%} acceptés)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="347"/>
+        <location filename="../study_panel.py" line="357"/>
         <source>Question</source>
         <translation>Question</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="347"/>
+        <location filename="../study_panel.py" line="357"/>
         <source>Decision</source>
         <translation>Décision</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="347"/>
+        <location filename="../study_panel.py" line="357"/>
         <source>Estimate [interval]</source>
         <translation>Estimation [intervalle]</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="348"/>
+        <location filename="../study_panel.py" line="358"/>
         <source>About how many more items</source>
         <translation>Environ combien d’éléments encore</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="310"/>
+        <location filename="../study_panel.py" line="320"/>
         <source>The campaign&apos;s question is decided.</source>
         <translation>La question de la campagne est tranchée.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="312"/>
+        <location filename="../study_panel.py" line="322"/>
         <source>The campaign&apos;s question is open.</source>
         <translation>La question de la campagne est ouverte.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="353"/>
+        <location filename="../study_panel.py" line="363"/>
         <source>Every decision is made.</source>
         <translation>Toutes les décisions sont prises.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="355"/>
+        <location filename="../study_panel.py" line="365"/>
         <source>{0} open decision(s): no difference shows yet, so no estimate of the items left.</source>
         <translation>{0} décision(s) ouverte(s) : aucune différence n’apparaît encore, donc pas d’estimation des éléments restants.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="358"/>
+        <location filename="../study_panel.py" line="368"/>
         <source>{0} open decision(s): about {1} more items, about {2:.1f} speaker-hours to the decision.</source>
         <translation>{0} décision(s) ouverte(s) : environ {1} éléments encore, environ {2:.1f} heures de locuteur jusqu’à la décision.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="361"/>
+        <location filename="../study_panel.py" line="371"/>
         <source>That is more than the campaign has left: it may end with a decision open.</source>
         <translation>C’est plus qu’il ne reste dans la campagne : elle pourrait se terminer avec une décision ouverte.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="363"/>
+        <location filename="../study_panel.py" line="373"/>
         <source>Serving: {0}.</source>
         <translation>En cours : {0}.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="364"/>
+        <location filename="../study_panel.py" line="374"/>
         <source>Nothing more is served.</source>
         <translation>Plus rien n’est proposé.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="369"/>
+        <location filename="../study_panel.py" line="379"/>
         <source>A scored run card</source>
         <translation>Une fiche de run évaluée</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="369"/>
         <location filename="../study_panel.py" line="379"/>
+        <location filename="../study_panel.py" line="389"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="373"/>
-        <location filename="../study_panel.py" line="387"/>
+        <location filename="../study_panel.py" line="383"/>
+        <location filename="../study_panel.py" line="397"/>
         <source>Campaign {0} ready.</source>
         <translation>Campagne {0} prête.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="378"/>
+        <location filename="../study_panel.py" line="388"/>
         <source>Scored run cards of one test set</source>
         <translation>Cartes de run évaluées d’un même jeu de test</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="392"/>
+        <location filename="../study_panel.py" line="402"/>
         <source>Every pair and each run&apos;s tier</source>
         <translation>Chaque paire et le palier de chaque système</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="392"/>
+        <location filename="../study_panel.py" line="402"/>
         <source>Which system is best</source>
         <translation>Quel système est le meilleur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="393"/>
+        <location filename="../study_panel.py" line="403"/>
         <source>Is the new run at least as good as the one in use</source>
         <translation>Le nouveau système est-il au moins aussi bon que celui en service</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="394"/>
+        <location filename="../study_panel.py" line="404"/>
         <source>Every pair, within a margin</source>
         <translation>Chaque paire, à une marge près</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="394"/>
+        <location filename="../study_panel.py" line="404"/>
         <source>Does the run reach a mean score</source>
         <translation>Le système atteint-il une note moyenne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="395"/>
+        <location filename="../study_panel.py" line="405"/>
         <source>The campaign&apos;s question</source>
         <translation>La question de la campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="396"/>
+        <location filename="../study_panel.py" line="406"/>
         <source>What should the speakers&apos; ratings decide? The campaign serves only what this question still needs.</source>
         <translation>Que doivent trancher les notes des locuteurs ? La campagne ne présente que ce dont cette question a encore besoin.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="403"/>
+        <location filename="../study_panel.py" line="413"/>
         <source>The margin</source>
         <translation>La marge</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="404"/>
+        <location filename="../study_panel.py" line="414"/>
         <source>The smallest difference that matters, on the task&apos;s scale:</source>
         <translation>La plus petite différence qui compte, sur l&apos;échelle de la tâche :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="409"/>
+        <location filename="../study_panel.py" line="419"/>
         <source>The run in use</source>
         <translation>Le système en service</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="409"/>
+        <location filename="../study_panel.py" line="419"/>
         <source>Which run is in use now?</source>
         <translation>Quel système est en service aujourd&apos;hui ?</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="413"/>
+        <location filename="../study_panel.py" line="423"/>
         <source>The tier</source>
         <translation>Le palier</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="414"/>
+        <location filename="../study_panel.py" line="424"/>
         <source>The mean score the run must reach, on the task&apos;s scale:</source>
         <translation>La note moyenne que le système doit atteindre, sur l&apos;échelle de la tâche :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="419"/>
+        <location filename="../study_panel.py" line="429"/>
         <source>Export bundle</source>
         <translation>Exporter un paquet</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="420"/>
-        <location filename="../study_panel.py" line="426"/>
+        <location filename="../study_panel.py" line="430"/>
+        <location filename="../study_panel.py" line="436"/>
         <source>LYSS bundles (*.lyssbundle)</source>
         <translation>Paquets LYSS (*.lyssbundle)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="423"/>
+        <location filename="../study_panel.py" line="433"/>
         <source>Wrote {0}: {1} answers.</source>
         <translation>{0} écrit : {1} réponses.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="426"/>
+        <location filename="../study_panel.py" line="436"/>
         <source>Merge bundle</source>
         <translation>Fusionner un paquet</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="429"/>
+        <location filename="../study_panel.py" line="439"/>
         <source>Merged: {0} answers added, {1} replaced, {2} deleted.</source>
         <translation>Fusionné : {0} réponses ajoutées, {1} remplacées, {2} supprimées.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="432"/>
+        <location filename="../study_panel.py" line="442"/>
         <source>This laptop was revoked in campaign {0} from {1}: answers made here since then are refused everywhere. Ask the coordinator.</source>
         <translation>Cet ordinateur a été révoqué dans la campagne {0} à partir du {1} : les réponses données ici depuis sont refusées partout. Adressez-vous au coordinateur.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="443"/>
+        <location filename="../study_panel.py" line="453"/>
         <source>Enrol a laptop</source>
         <translation>Inscrire un ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="444"/>
+        <location filename="../study_panel.py" line="454"/>
         <source>The code shown on the other laptop (Campaigns tab, or `lyss review code`). Read it aloud or compare the two screens:</source>
         <translation>Le code affiché sur l’autre ordinateur (onglet Campagnes, ou `lyss review code`). Lisez-le à voix haute ou comparez les deux écrans :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="448"/>
+        <location filename="../study_panel.py" line="458"/>
         <source>Laptop {0} may now send answers to {1} campaign(s).</source>
         <translation>L’ordinateur {0} peut désormais envoyer des réponses à {1} campagne(s).</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="452"/>
+        <location filename="../study_panel.py" line="462"/>
         <source>Trust a coordinator</source>
         <translation>Faire confiance à un coordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="453"/>
+        <location filename="../study_panel.py" line="463"/>
         <source>The code shown on the coordinator&apos;s laptop. Read it aloud or compare the two screens:</source>
         <translation>Le code affiché sur l’ordinateur du coordinateur. Lisez-le à voix haute ou comparez les deux écrans :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="456"/>
+        <location filename="../study_panel.py" line="466"/>
         <source>This laptop now accepts the campaigns of coordinator {0}.</source>
         <translation>Cet ordinateur accepte désormais les campagnes du coordinateur {0}.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="459"/>
+        <location filename="../study_panel.py" line="469"/>
         <source>Revoke a laptop</source>
         <translation>Révoquer un ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="460"/>
+        <location filename="../study_panel.py" line="470"/>
         <source>The code of the lost or stolen laptop. The answers it signs from now on are refused wherever your bundles go; its earlier answers are kept and marked in the study:</source>
         <translation>Le code de l’ordinateur perdu ou volé. Les réponses qu’il signera désormais seront refusées partout où vont vos paquets ; ses réponses antérieures sont gardées et signalées dans l’étude :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="462"/>
+        <location filename="../study_panel.py" line="472"/>
         <source>Revoke</source>
         <translation>Révoquer</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="462"/>
+        <location filename="../study_panel.py" line="472"/>
         <source>Revoke laptop {0}? This cannot be undone.</source>
         <translation>Révoquer l’ordinateur {0} ? C’est irréversible.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="465"/>
+        <location filename="../study_panel.py" line="475"/>
         <source>Laptop {0} is revoked from {1} in {2} campaign(s).</source>
         <translation>L’ordinateur {0} est révoqué à partir du {1} dans {2} campagne(s).</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="473"/>
+        <location filename="../study_panel.py" line="483"/>
         <source>Withdraw</source>
         <translation>Retirer</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="474"/>
+        <location filename="../study_panel.py" line="484"/>
         <source>Delete every answer of {0}, here, in this laptop&apos;s backups and wherever this laptop&apos;s bundles go? This cannot be undone.</source>
         <translation>Supprimer toutes les réponses de {0}, ici, dans les sauvegardes de cet ordinateur et partout où vont ses paquets ? C’est irréversible.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="477"/>
+        <location filename="../study_panel.py" line="487"/>
         <source>{0} withdrew; {1} answers deleted here and in {2} backups.</source>
         <translation>{0} s’est retiré(e) ; {1} réponses supprimées ici et dans {2} sauvegardes.</translation>
     </message>
@@ -1487,270 +1497,270 @@
 <context>
     <name>StudyPanel</name>
     <message>
-        <location filename="../study_panel.py" line="496"/>
+        <location filename="../study_panel.py" line="506"/>
         <source>Campaign</source>
         <translation>Campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="496"/>
-        <location filename="../study_panel.py" line="689"/>
+        <location filename="../study_panel.py" line="506"/>
+        <location filename="../study_panel.py" line="699"/>
         <source>Metric</source>
         <translation>Métrique</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="497"/>
+        <location filename="../study_panel.py" line="507"/>
         <source>Human score</source>
         <translation>Score humain</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="502"/>
+        <location filename="../study_panel.py" line="512"/>
         <source>Agreement</source>
         <translation>Accord</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="502"/>
+        <location filename="../study_panel.py" line="512"/>
         <source>Correlate</source>
         <translation>Corréler</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="503"/>
+        <location filename="../study_panel.py" line="513"/>
         <source>Rater quality</source>
         <translation>Qualité des évaluateurs</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="503"/>
+        <location filename="../study_panel.py" line="513"/>
         <source>Linter precision</source>
         <translation>Précision du linter</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="503"/>
+        <location filename="../study_panel.py" line="513"/>
         <source>FST false rejections</source>
         <translation>Faux rejets du FST</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="504"/>
+        <location filename="../study_panel.py" line="514"/>
         <source>Reweight…</source>
         <translation>Repondérer…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="504"/>
+        <location filename="../study_panel.py" line="514"/>
         <source>Confirm tier…</source>
         <translation>Confirmer le niveau…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="505"/>
+        <location filename="../study_panel.py" line="515"/>
         <source>Save plot as PNG…</source>
         <translation>Enregistrer le graphique en PNG…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="518"/>
+        <location filename="../study_panel.py" line="528"/>
         <source>Progress of the computation</source>
         <translation>Avancement du calcul</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="521"/>
+        <location filename="../study_panel.py" line="531"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="530"/>
+        <location filename="../study_panel.py" line="540"/>
         <source>Results table</source>
         <translation>Tableau des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="531"/>
+        <location filename="../study_panel.py" line="541"/>
         <source>Results in words</source>
         <translation>Résultats en mots</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="535"/>
+        <location filename="../study_panel.py" line="545"/>
         <source>Plot of the results</source>
         <translation>Graphique des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="536"/>
+        <location filename="../study_panel.py" line="546"/>
         <source>The same numbers as the results table</source>
         <translation>Les mêmes nombres que le tableau des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="578"/>
+        <location filename="../study_panel.py" line="588"/>
         <source>&lt;p&gt;Computing…&lt;/p&gt;</source>
         <translation>&lt;p&gt;Calcul en cours…&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="601"/>
+        <location filename="../study_panel.py" line="611"/>
         <source>Cancelled.</source>
         <translation>Annulé.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="616"/>
+        <location filename="../study_panel.py" line="626"/>
         <source>Question</source>
         <translation>Question</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="616"/>
-        <location filename="../study_panel.py" line="641"/>
+        <location filename="../study_panel.py" line="626"/>
+        <location filename="../study_panel.py" line="651"/>
         <source>Level</source>
         <translation>Niveau</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="616"/>
-        <location filename="../study_panel.py" line="666"/>
-        <location filename="../study_panel.py" line="674"/>
+        <location filename="../study_panel.py" line="626"/>
+        <location filename="../study_panel.py" line="676"/>
+        <location filename="../study_panel.py" line="684"/>
         <source>CI lower</source>
         <translation>IC bas</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="616"/>
-        <location filename="../study_panel.py" line="666"/>
-        <location filename="../study_panel.py" line="674"/>
+        <location filename="../study_panel.py" line="626"/>
+        <location filename="../study_panel.py" line="676"/>
+        <location filename="../study_panel.py" line="684"/>
         <source>CI upper</source>
         <translation>IC haut</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="617"/>
-        <location filename="../study_panel.py" line="654"/>
+        <location filename="../study_panel.py" line="627"/>
+        <location filename="../study_panel.py" line="664"/>
         <source>Answers</source>
         <translation>Réponses</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="617"/>
+        <location filename="../study_panel.py" line="627"/>
         <source>Speakers</source>
         <translation>Locuteurs</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="617"/>
+        <location filename="../study_panel.py" line="627"/>
         <source>Items</source>
         <translation>Éléments</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="618"/>
+        <location filename="../study_panel.py" line="628"/>
         <source>&lt;p&gt;Task {0}: Krippendorff&apos;s alpha of every question, at the levels its scale allows, with 95% bootstrap intervals over items.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Tâche {0} : alpha de Krippendorff de chaque question, aux niveaux que son échelle permet, avec des intervalles bootstrap à 95 % sur les éléments.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="643"/>
+        <location filename="../study_panel.py" line="653"/>
         <source>One system only: no system-level correlation.&lt;br&gt;</source>
         <translation>Un seul système : pas de corrélation au niveau des systèmes.&lt;br&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="654"/>
+        <location filename="../study_panel.py" line="664"/>
         <source>Speaker</source>
         <translation>Locuteur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="654"/>
+        <location filename="../study_panel.py" line="664"/>
         <source>Repeats same</source>
         <translation>Répétitions identiques</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="654"/>
+        <location filename="../study_panel.py" line="664"/>
         <source>Degraded lower</source>
         <translation>Dégradés notés plus bas</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="655"/>
+        <location filename="../study_panel.py" line="665"/>
         <source>p (MWU)</source>
         <translation>p (MWU)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="655"/>
+        <location filename="../study_panel.py" line="665"/>
         <source>Median s per item</source>
         <translation>Médiane s par élément</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="655"/>
+        <location filename="../study_panel.py" line="665"/>
         <source>Time away s</source>
         <translation>Temps d’absence s</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="656"/>
+        <location filename="../study_panel.py" line="666"/>
         <source>Answers with time away</source>
         <translation>Réponses avec absence</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="656"/>
+        <location filename="../study_panel.py" line="666"/>
         <source>Flags</source>
         <translation>Signalements</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="659"/>
+        <location filename="../study_panel.py" line="669"/>
         <source>none</source>
         <translation>aucun</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="660"/>
+        <location filename="../study_panel.py" line="670"/>
         <source>&lt;p&gt;Time per item counts the time the item was in front of the speaker; time with the app out of focus is shown apart. Read these to understand the data, never to rank people.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Le temps par élément compte le temps où l’élément était devant le locuteur ; le temps passé hors de l’application est montré à part. Lisez ces chiffres pour comprendre les données, jamais pour classer les personnes.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="666"/>
+        <location filename="../study_panel.py" line="676"/>
         <source>Variant class</source>
         <translation>Classe de variante</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="666"/>
+        <location filename="../study_panel.py" line="676"/>
         <source>Precision</source>
         <translation>Précision</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="667"/>
+        <location filename="../study_panel.py" line="677"/>
         <source>Pairs judged</source>
         <translation>Paires jugées</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="669"/>
+        <location filename="../study_panel.py" line="679"/>
         <source>&lt;p&gt;{0} pairs rated, {1} with a majority verdict.&lt;/p&gt;</source>
         <translation>&lt;p&gt;{0} paires évaluées, {1} avec un verdict majoritaire.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="674"/>
+        <location filename="../study_panel.py" line="684"/>
         <source>False rejection rate</source>
         <translation>Taux de faux rejets</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="675"/>
+        <location filename="../study_panel.py" line="685"/>
         <source>Words decided</source>
         <translation>Mots tranchés</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="677"/>
+        <location filename="../study_panel.py" line="687"/>
         <source>&lt;p&gt;Valid words the analyser missed: {0}&lt;/p&gt;</source>
         <translation>&lt;p&gt;Mots valides que l’analyseur n’a pas reconnus : {0}&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="686"/>
+        <location filename="../study_panel.py" line="696"/>
         <source>Save the refitted profile</source>
         <translation>Enregistrer le profil réajusté</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="687"/>
-        <location filename="../study_panel.py" line="695"/>
+        <location filename="../study_panel.py" line="697"/>
+        <location filename="../study_panel.py" line="705"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="689"/>
+        <location filename="../study_panel.py" line="699"/>
         <source>Fitted weight</source>
         <translation>Poids ajusté</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="689"/>
+        <location filename="../study_panel.py" line="699"/>
         <source>Default weight</source>
         <translation>Poids par défaut</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="691"/>
+        <location filename="../study_panel.py" line="701"/>
         <source>&lt;p&gt;Cross-validated Pearson {0:.3f} (default profile {1:.3f}).&lt;/p&gt;</source>
         <translation>&lt;p&gt;Pearson en validation croisée {0:.3f} (profil par défaut {1:.3f}).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="695"/>
+        <location filename="../study_panel.py" line="705"/>
         <source>The scored run card</source>
         <translation>La fiche de run évaluée</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="703"/>
+        <location filename="../study_panel.py" line="713"/>
         <source>Save plot</source>
         <translation>Enregistrer le graphique</translation>
     </message>
