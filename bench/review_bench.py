@@ -21,8 +21,9 @@ import numpy as np
 import sacrebleu
 
 from bench.common import SHARED, timed
-from review import campaigns, interop, stats, study
+from review.rating import campaigns, recording, roster, sequence
 from review.store import Store, dumps, now
+from review.study import interop, stats, study
 from scoring import engine, runcard
 from scoring.rubric import load_profile
 
@@ -161,13 +162,13 @@ def main() -> None:
         (work / "demo.json").write_text(json.dumps(demo, ensure_ascii=False), "utf-8")
         scored = engine.score_run(runcard.load(str(work / "demo.json")), load_profile("B"), n_bootstrap=10)
         cid = campaigns.create_campaign(small, scored, "A")
-        spk = campaigns.add_speaker(small, "bench", "bench")
-        campaigns.join(small, cid, spk)
+        spk = roster.add_speaker(small, "bench", "bench")
+        sequence.join(small, cid, spk)
         latencies = []
         for k in range(300):
             pos = k % 40
             start = time.perf_counter()
-            campaigns.answer(small, cid, spk, pos, {"adequacy": 1 + k % 5, "fluency": 1 + k % 4})
+            recording.answer(small, cid, spk, pos, {"adequacy": 1 + k % 5, "fluency": 1 + k % 4})
             latencies.append(time.perf_counter() - start)
         raw = sqlite3.connect(str(work / "raw.sqlite"), isolation_level=None)
         raw.execute("PRAGMA journal_mode=WAL")
@@ -184,7 +185,7 @@ def main() -> None:
         b50, b95 = np.percentile(plain, [50, 95]) * 1000
         print("recording one answer (durable, synchronous=FULL, 300 answers):")
         print(f"  baseline  plain SQLite insert+commit:    p50 {b50:.2f} ms, p95 {b95:.2f} ms")
-        print(f"  lyss      campaigns.answer:              p50 {p50:.2f} ms, p95 {p95:.2f} ms   "
+        print(f"  lyss      recording.answer:              p50 {p50:.2f} ms, p95 {p95:.2f} ms   "
               f"ratio p95 {p95 / b95:.1f}×")
     finally:
         shutil.rmtree(work, ignore_errors=True)

@@ -2,7 +2,7 @@
 
 1. Ratings: the fixed design (every system on every item; the baseline, 1.00) against the sequential
    comparisons and an adaptive campaign over all systems, on MQM, DA+SQM and ESA-1.
-2. Speed of the simulation: the vectorised stops of ``review.sequential`` against the same confidence
+2. Speed of the simulation: the vectorised stops of ``review.study.sequential`` against the same confidence
    sequence written out item by item in Python, on the same pairs and orders, measured in this run.
 """
 
@@ -14,8 +14,8 @@ import math
 import numpy as np
 
 from bench.common import SHARED, timed
-from review import questions, sequential
-from review.simulation import pairwise_nulls, score_matrix, simulate, simulate_question, stress_best
+from review.study import questions, sequential
+from review.study.simulation import pairwise_nulls, score_matrix, simulate, simulate_question, stress_best
 
 DATA = [("wmt23-en-de", "mqm"), ("wmt23-en-de", "da-sqm"), ("wmt23-en-de-esa", "ESA-1")]
 DELTA = {"mqm": 2.0, "da-sqm": 4.0, "ESA-1": 8.0, "MQM-1": 2.0}  # the margins of issue 33's targets

@@ -2,7 +2,7 @@
 ``LYSS_BENCH_SYNC_LAPTOPS`` and ``LYSS_BENCH_SYNC_ANSWERS`` for a smaller run).
 
 Each laptop is a real review database: enrolled by the coordinator, given the campaign by sync, its
-speakers' answers recorded through ``review.campaigns`` and published by ``lyss review sync``. Then, on
+speakers' answers recorded through ``review.rating.recording`` and published by ``lyss review sync``. Then, on
 the coordinator's laptop, each in a fresh process (wall time and peak memory):
 
 1. the first ``lyss review sync`` (every bundle merged), against the baseline of the same bundles merged
@@ -26,7 +26,9 @@ from pathlib import Path
 
 from bench.common import ROOT
 from desktop.cli import main as lyss_main
-from review import campaigns, laptops, sync
+from review import records
+from review.exchange import laptops, sync
+from review.rating import campaigns, recording, roster, sequence
 from review.store import Store
 
 LAPTOPS = int(os.environ.get("LYSS_BENCH_SYNC_LAPTOPS", "200"))
@@ -38,10 +40,10 @@ MEASURE = ("import resource, subprocess, sys, time; t = time.perf_counter(); "
            "print(p.stdout[-2000:] + p.stderr[-2000:], file=sys.stderr)")
 # this process's own peak (VmHWM, in kB): getrusage(RUSAGE_SELF) would also count the peak of the bench
 # process it was forked from (Linux carries ru_maxrss across exec)
-INPROCESS = ("import re, sys, time; from review import sync; from review.store import Store; "
+INPROCESS = ("import re, sys, time; from review.exchange import sync; from review.store import Store; "
              "s = Store(sys.argv[1], create=False, backup=False); t = time.perf_counter(); sync.sync(s, sys.argv[2]); "
              "print(time.perf_counter() - t, re.search(r'VmHWM:\\s+(\\d+)', open('/proc/self/status').read()).group(1))")
-MERGE_ALL = ("import sys; from pathlib import Path; from review import bundles; from review.store import Store; "
+MERGE_ALL = ("import sys; from pathlib import Path; from review.exchange import bundles; from review.store import Store; "
              "s = Store(sys.argv[1]); [bundles.merge(s, str(p)) for p in sorted(Path(sys.argv[2]).glob('*.lyssbundle'))"
              " if p.name != sys.argv[3]]")
 
@@ -74,17 +76,17 @@ def _laptop(args: tuple[str, str, str, int, int]) -> str:
     shutil.copy(Path(folder) / f"{hub_code}.lyssbundle", setup)
     sync.sync(lap, setup)
     shutil.rmtree(setup)
-    cid = campaigns.find_campaign(lap, None)
+    cid = records.find_campaign(lap, None)
     n = s = 0
     while n < answers:
-        speaker = campaigns.add_speaker(lap, f"Speaker {k}-{s}", "LYSS study")
-        campaigns.join(lap, cid, speaker)
+        speaker = roster.add_speaker(lap, f"Speaker {k}-{s}", "LYSS study")
+        sequence.join(lap, cid, speaker)
         s += 1
         while n < answers:
-            position = campaigns.next_position(lap, cid, speaker)
+            position = sequence.next_position(lap, cid, speaker)
             if position is None:
                 break
-            campaigns.answer(lap, cid, speaker, position, {"adequacy": 1 + (n + k) % 5, "fluency": 1 + n % 5})
+            recording.answer(lap, cid, speaker, position, {"adequacy": 1 + (n + k) % 5, "fluency": 1 + n % 5})
             n += 1
     sync.publish(lap, folder)
     lap.close()
@@ -103,7 +105,7 @@ def build(root: Path) -> tuple[Path, Path, list[str]]:
     folder = root / "shared"
     folder.mkdir()
     hub = Store(root / "hub.sqlite", backup=False)
-    campaigns.create_campaign(hub, campaigns.load_scored(str(scored)), "A", items=42)
+    campaigns.create_campaign(hub, records.load_scored(str(scored)), "A", items=42)
     codes = []
     for k in range(LAPTOPS):  # each laptop's key made here so that the coordinator can enrol it first
         lap = Store(root / f"laptop{k:03d}.sqlite", backup=False)
@@ -161,7 +163,7 @@ def _change_one_answer(db: str, folder: Path) -> None:
     with Store(db, create=False, backup=False) as lap:
         r = lap.one("select campaign_id, speaker_id, position from ratings where signer = ? order by updated_at "
                     "limit 1", [lap.public_key])
-        campaigns.answer(lap, r["campaign_id"], r["speaker_id"], r["position"], {"adequacy": 5, "fluency": 5})
+        recording.answer(lap, r["campaign_id"], r["speaker_id"], r["position"], {"adequacy": 5, "fluency": 5})
         sync.publish(lap, folder)
 
 

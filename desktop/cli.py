@@ -8,42 +8,15 @@ Bad input prints one line ``lyss: FILE: PLACE: PROBLEM`` and exits with status 2
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
-from typing import Callable
 
 from scoring import __version__
 from scoring.errors import BadValue, InputError
 from scoring.files import packaged_json
 
+from . import cli_analyzers, cli_app, cli_review
+from .cli_parsing import deferred, resamples
 from .terminal import EscapingStream, shown
-
-
-def deferred(module: str, name: str) -> Callable:
-    """The function ``name`` of ``desktop.<module>``, imported when a command runs. The parsers import
-    nothing heavy, so ``lyss --help`` and ``lyss --version`` start at once; a command's own module
-    imports what it uses (numpy, sacrebleu, SQLite, Qt) at its top like any module."""
-    def run(*args):
-        return getattr(importlib.import_module(f"desktop.{module}"), name)(*args)
-    run.__name__ = run.__qualname__ = name
-    return run
-
-def resamples(minimum: int) -> Callable[[str], int]:
-    """An argparse type: a count of resamples, trials or orders between ``minimum`` and
-    :data:`scoring.stats.MAX_RESAMPLES` (a larger one would run for hours and change no reported digit)."""
-    def parse(text: str) -> int:
-        from scoring.stats import MAX_RESAMPLES  # deferred: the parsers stay light (numpy loads with the command)
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-        if not minimum <= value <= MAX_RESAMPLES:
-            raise argparse.ArgumentTypeError(
-                f"{value:,} is outside {minimum}–{MAX_RESAMPLES:,} (1,000 is the specification's; more than "
-                f"{MAX_RESAMPLES:,} changes no reported digit and takes hours)")
-        return value
-    parse.__name__ = "count"
-    return parse
 
 
 def _add_score(sub) -> None:
@@ -118,23 +91,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for add in (_add_score, _add_compare, _add_gate, _add_rubric, _add_selftest):
         add(sub)
-    for extra in _extensions():
-        extra(sub)
+    for group in (cli_analyzers, cli_review, cli_app):  # analysers; review and study; the app
+        group.register(sub)
     return parser
-
-
-def _extensions():
-    """Command groups of the other packages' faces (analysers, review, study, app), when present."""
-    found = []
-    for module in ("desktop.cli_analyzers", "desktop.cli_review", "desktop.cli_app"):
-        try:
-            mod = __import__(module, fromlist=["register"])
-        except ModuleNotFoundError as exc:
-            if exc.name != module:
-                raise
-            continue
-        found.append(mod.register)
-    return found
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from .cli import deferred
+from .cli_parsing import deferred
 
 
 def register(sub) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import os
 
-from .cli import deferred, resamples
+from .cli_parsing import deferred, resamples
 
 DEFAULT_DB = "lyss-review.sqlite"
 

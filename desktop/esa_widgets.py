@@ -160,7 +160,7 @@ class ScoreBar(QWidget):
 
 
 class EsaPanel(QWidget):
-    """Task E on the item screen, drawn from a :class:`review.session.ReviewSession`: first the marking
+    """Task E on the item screen, drawn from a :class:`review.rating.session.ReviewSession`: first the marking
     (arrows, Shift, 1 minor, 2 major, M missing, Delete), Enter; then the score (1–4 anchors, ← → by 1,
     ↑ ↓ by 10), Enter saves. The buttons, the slider and clicks on words ask the item page (``request``:
     an action name and its argument), which asks the session."""

@@ -1,7 +1,7 @@
 """The speakers' screens: sign in (or create a profile after a plain-language consent), choose a
 campaign, then one item at a time — big text, number keys answer, Enter or → goes on, ← goes back,
 Ctrl+Z undoes, N adds a note, Esc pauses. The item screen is a view of a review session
-(``review.session``): every answer is on disk before the next item is drawn, and an unfinished item
+(``review.rating.session``): every answer is on disk before the next item is drawn, and an unfinished item
 is kept as a draft."""
 
 from __future__ import annotations
@@ -14,8 +14,9 @@ from PySide6.QtWidgets import (QAbstractButton, QCheckBox, QDialog, QFormLayout,
                                QListWidgetItem, QPlainTextEdit, QPushButton, QScrollArea, QStackedWidget, QVBoxLayout, QWidget)
 
 from eval_standards.text import convert
-from review import campaigns
-from review.session import Outcome, ReviewSession
+from review import records
+from review.rating import recording, roster, sequence
+from review.rating.session import Outcome, ReviewSession
 from review.store import Store
 
 from .esa_widgets import EsaPanel
@@ -110,7 +111,7 @@ class SignInPage(QWidget):
 
     def refresh(self) -> None:
         self.list.clear()
-        for row in (r for r in campaigns.list_speakers(self.store) if r["display_name"]):
+        for row in (r for r in roster.list_speakers(self.store) if r["display_name"]):
             item = QListWidgetItem(row["display_name"])
             item.setData(Qt.UserRole, row["id"])
             self.list.addItem(item)
@@ -184,7 +185,7 @@ class ConsentPage(QWidget):
             self.name.setFocus()
             self.name.setPlaceholderText(self.tr("Please write your name"))
             return
-        speaker_id = campaigns.add_speaker(self.store, name, CONSENT_SCOPE, self.community.text().strip() or None,
+        speaker_id = roster.add_speaker(self.store, name, CONSENT_SCOPE, self.community.text().strip() or None,
                                            self.dialect.text().strip() or None)
         for field in (self.name, self.community, self.dialect):
             field.clear()
@@ -244,15 +245,15 @@ class CampaignPage(QWidget):
 
     def show_for(self, speaker_id: str, current: str | None = None) -> None:
         self.speaker_id = speaker_id
-        name = campaigns.speaker(self.store, speaker_id)["display_name"] or speaker_id
+        name = roster.speaker(self.store, speaker_id)["display_name"] or speaker_id
         self.title.setText(self.tr("Welcome, {0}. Choose a task:").format(name))
         self.list.clear()
-        for row in campaigns.list_campaigns(self.store, imported=False):
-            done, total = campaigns.progress(self.store, row["id"], speaker_id)
+        for row in records.list_campaigns(self.store, imported=False):
+            done, total = sequence.progress(self.store, row["id"], speaker_id)
             state = self.tr("{0} of {1} done").format(done, total) if total else self.tr("not started")
             if total and row.get("adaptive"):  # more items come only while a decision is open
                 state = self.tr("{0} done; more as the decisions need them").format(done)
-            title = campaign_title(row["name"], row["task"], campaigns.campaign_language(self.store, row["id"]))
+            title = campaign_title(row["name"], row["task"], records.campaign_language(self.store, row["id"]))
             item = QListWidgetItem(f"{title}   ({state})")
             item.setData(Qt.UserRole, row["id"])
             self.list.addItem(item)
@@ -267,7 +268,7 @@ class CampaignPage(QWidget):
 
 
 class ItemPage(QWidget):
-    """One item, big text, keyboard first: a view of a :class:`review.session.ReviewSession`. It draws
+    """One item, big text, keyboard first: a view of a :class:`review.rating.session.ReviewSession`. It draws
     the session's state and turns keys into the session's methods; every rule is the session's."""
 
     paused = Signal()
@@ -379,7 +380,7 @@ class ItemPage(QWidget):
         self.script_choice.blockSignals(True)
         if self.display is not None:
             self.script_choice.setText(self.tr("Show in {0}").format(self.display["label"]))
-            self.script_choice.setChecked(campaigns.chosen_script(self.store, campaign_id, speaker_id) is not None)
+            self.script_choice.setChecked(roster.chosen_script(self.store, campaign_id, speaker_id) is not None)
         else:
             self.script_choice.setChecked(False)
         self.script_choice.blockSignals(False)
@@ -628,7 +629,7 @@ class ItemPage(QWidget):
 
     def _toggle_script(self, on: bool) -> None:
         if self.speaker_id and self.display is not None:
-            campaigns.set_preference(self.store, self.speaker_id, "script", self.display["script"] if on else None)
+            roster.set_preference(self.store, self.speaker_id, "script", self.display["script"] if on else None)
         if self.session is not None and self.item:
             self._draw()  # the texts again, in the chosen script; the answer under way stays in the session
 
@@ -788,13 +789,13 @@ class ReviewPanel(QStackedWidget):
     def open_speaker(self, speaker_id: str, campaign_id: str | None = None) -> None:
         """The speaker's tasks, the one they paused (or finished) chosen. The interface's language is
         remembered for them (their paper forms are printed in it)."""
-        if campaigns.preference(self.store, speaker_id, "ui_language") != ui_language():
-            campaigns.set_preference(self.store, speaker_id, "ui_language", ui_language())
+        if roster.preference(self.store, speaker_id, "ui_language") != ui_language():
+            roster.set_preference(self.store, speaker_id, "ui_language", ui_language())
         self.campaigns.show_for(speaker_id, campaign_id)
         self.setCurrentWidget(self.campaigns)
 
     def open_campaign(self, campaign_id: str) -> None:
-        since = campaigns.revoked_here(self.store, campaign_id)
+        since = recording.revoked_here(self.store, campaign_id)
         if since is not None:  # a message, not a form whose answers every other laptop would refuse
             message(self, self.tr("This laptop was revoked by the coordinator from {0}. Answers given here would be "
                                   "refused on every other laptop, so this campaign cannot be answered here. What this "

@@ -9,10 +9,12 @@ from pathlib import Path
 from typing import Any
 
 from eval_standards.text import convert as convert_text
-from review import (bundles, campaigns, decisions, interop, laptops, paper, revocation, reweight, simulation, study,
-                    tiers)
-from review.session import record_answer
-from review.store import Store, readable_by_others, restore
+from review import records
+from review.exchange import bundles, laptops
+from review.rating import campaigns, paper, roster, sequence
+from review.rating.session import record_answer
+from review.store import Store, readable_by_others, restore, revocation
+from review.study import decisions, interop, reweight, simulation, study, tiers
 from scoring.errors import BadValue
 from scoring.files import atomic_path, json_text, refuse_overwriting_inputs
 
@@ -102,8 +104,8 @@ def _review_code(store, args) -> int:
 
 
 def _review_list(store, args) -> int:
-    rows = {"speakers": campaigns.list_speakers, "campaigns": campaigns.list_campaigns,
-            "runs": campaigns.list_runs}[args.what](store)
+    rows = {"speakers": roster.list_speakers, "campaigns": records.list_campaigns,
+            "runs": records.list_runs}[args.what](store)
     if args.json:
         return _print(rows, True)
     for r in rows:
@@ -130,7 +132,7 @@ def _review_revoke(store, args) -> int:
 
 
 def _review_hand_over(store, args) -> int:
-    speaker_id = campaigns.find_speaker(store, args.speaker)
+    speaker_id = roster.find_speaker(store, args.speaker)
     code, done = laptops.hand_over(store, speaker_id, args.code, args.campaign)
     print(f"laptop {code} may now record the answers of {speaker_id} in {len(done)} campaign(s)")
     return 0
@@ -147,7 +149,7 @@ def _review_trust(store, args) -> int:
 
 
 def _review_add_speaker(store, args) -> int:
-    print(campaigns.add_speaker(store, args.name, args.consent_scope, args.community, args.dialect))
+    print(roster.add_speaker(store, args.name, args.consent_scope, args.community, args.dialect))
     return 0
 
 
@@ -162,7 +164,7 @@ def _review_create_campaign(store, args) -> int:
     if args.question is not None and not args.adaptive:
         raise BadValue("--question", args.question, "only an adaptive campaign asks a question as it goes: add "
                                                     "--adaptive")
-    runs = [campaigns.load_scored(path) for path in args.scored]
+    runs = [records.load_scored(path) for path in args.scored]
     if args.adaptive:
         question = None if args.question is None else {"kind": args.question, "delta": args.delta,
                                                        "baseline": args.baseline, "threshold": args.threshold}
@@ -171,8 +173,8 @@ def _review_create_campaign(store, args) -> int:
     else:
         cid = campaigns.create_campaign(store, runs[0], args.task, items=args.items, raters=args.raters or 3,
                                         seed=args.seed, name=args.name, hints=args.hints)
-    made = next(c for c in campaigns.list_campaigns(store) if c["id"] == cid)
-    settings = campaigns.campaign(store, cid)["settings"]
+    made = next(c for c in records.list_campaigns(store) if c["id"] == cid)
+    settings = records.campaign(store, cid)["settings"]
     print(f"{cid}  task {args.task}, {made['items']} items: {shown(made['name'])}")
     left = settings.get("left_out") or {}
     if left.get("count"):
@@ -181,8 +183,8 @@ def _review_create_campaign(store, args) -> int:
 
 
 def _review_answer(store, args) -> int:
-    campaign_id = campaigns.find_campaign(store, args.campaign)
-    speaker_id = campaigns.find_speaker(store, args.speaker)
+    campaign_id = records.find_campaign(store, args.campaign)
+    speaker_id = roster.find_speaker(store, args.speaker)
     try:
         answers = json.loads(args.answers)
     except json.JSONDecodeError as exc:
@@ -191,17 +193,17 @@ def _review_answer(store, args) -> int:
     if position is None:
         print("this speaker has answered every item")
         return 0
-    done, total = campaigns.progress(store, campaign_id, speaker_id)
+    done, total = sequence.progress(store, campaign_id, speaker_id)
     print(f"recorded position {position}; {done} of {total}")
     return 0
 
 
 def _review_progress(store, args) -> int:
-    campaign_id = campaigns.find_campaign(store, args.campaign)
-    rows = campaigns.campaign_progress(store, campaign_id)
+    campaign_id = records.find_campaign(store, args.campaign)
+    rows = records.campaign_progress(store, campaign_id)
     result = {"speakers": [{k: v for k, v in r.items() if k not in ("display_name", "registered_by")} for r in rows],
-              "coverage": campaigns.coverage(store, campaign_id)}
-    text = "\n".join(f"{shown(r['speaker_id'])}  {shown(campaigns.shown_name(r)):<20} {r['answered']} of "
+              "coverage": records.coverage(store, campaign_id)}
+    text = "\n".join(f"{shown(r['speaker_id'])}  {shown(roster.shown_name(r)):<20} {r['answered']} of "
                      f"{r['total']}" + (f" ({r['total'] - r['checks']} items + {r['checks']} quality-control checks)"
                                         if r["checks"] else "") for r in rows) or "no speaker has joined yet"
     c = result["coverage"]
@@ -235,8 +237,8 @@ def _review_merge(store, args) -> int:
 
 
 def _review_withdraw(store, args) -> int:
-    speaker_id = campaigns.find_speaker(store, args.speaker)
-    r = campaigns.withdraw(store, speaker_id)
+    speaker_id = roster.find_speaker(store, args.speaker)
+    r = roster.withdraw(store, speaker_id)
     print(f"withdrew {speaker_id}: {r['deleted']} answers deleted here and in {r['backups']} backups")
     print("  the withdrawal travels in bundles" if r["travels"] else
           "  other laptops will not honour it: this laptop neither registered the speaker nor coordinates "
@@ -262,19 +264,19 @@ def _review_print_forms(store, args) -> int:
         raise BadValue("--out", args.out, "give a file name ending in .pdf (the CSV is written beside it)")
     template = out.with_suffix(".csv")
     refuse_overwriting_inputs(args.out, [store.path])
-    campaign_id = campaigns.find_campaign(store, args.campaign)
-    speaker_id = campaigns.find_speaker(store, args.speaker)
+    campaign_id = records.find_campaign(store, args.campaign)
+    speaker_id = roster.find_speaker(store, args.speaker)
     items = paper.form_items(store, campaign_id, speaker_id, args.include_answered)
     if not items:
         raise BadValue("--speaker", args.speaker, "every item of this speaker is answered already: nothing to print "
                                                   "(--include-answered prints them all)")
-    found = campaigns.campaign(store, campaign_id)
-    script = campaigns.chosen_script(store, campaign_id, speaker_id)
+    found = records.campaign(store, campaign_id)
+    script = roster.chosen_script(store, campaign_id, speaker_id)
     convert = None
     if script is not None:
         convert = lambda text: convert_text(script["converter"], text)  # noqa: E731
-    ui = args.language or campaigns.preference(store, speaker_id, "ui_language") or "en"
-    language = campaigns.campaign_language(store, campaign_id)
+    ui = args.language or roster.preference(store, speaker_id, "ui_language") or "en"
+    language = records.campaign_language(store, campaign_id)
     with atomic_path(out) as tmp:
         pages = write_pdf(str(tmp), items, language, found, speaker_id, convert, ui=ui)
     paper.write_template(str(template), store, campaign_id, speaker_id, items)
@@ -496,7 +498,7 @@ def asked_text(a: dict) -> str:
 
 
 def _study_status(store, args) -> int:
-    r = decisions.status(store, campaigns.find_campaign(store, args.campaign, imported=True))
+    r = decisions.status(store, records.find_campaign(store, args.campaign, imported=True))
     return _print(r, args.json, status_text(r))
 
 

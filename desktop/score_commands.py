@@ -15,7 +15,7 @@ def _prepare(args, card):
     return prepare(card, args.lang, args.profile, {"analyzer_dir": getattr(args, "analyzer_dir", None)})
 
 
-def cmd_score(args) -> int:  # the bounds of --bootstrap: desktop.cli.resamples
+def cmd_score(args) -> int:  # the bounds of --bootstrap: desktop.cli_parsing.resamples
     runcard.refuse_overwriting_inputs(args.out, args.inputs)
     card = runcard.load(args.inputs)
     if args.name is not None:

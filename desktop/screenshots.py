@@ -24,8 +24,10 @@ from desktop.paper_forms import first_page_png  # noqa: E402
 from desktop.qt_common import application  # noqa: E402
 from eval_standards import analysers  # noqa: E402
 from eval_standards.demos import DEFAULT, demo_path, other_demos  # noqa: E402
-from review import campaigns, laptops, paper, practice, sync, tasks  # noqa: E402
-from review.session import ReviewSession, record_answer  # noqa: E402
+from review import records, tasks  # noqa: E402
+from review.exchange import laptops, sync  # noqa: E402
+from review.rating import campaigns, paper, practice, recording, roster, sequence  # noqa: E402
+from review.rating.session import ReviewSession, record_answer  # noqa: E402
 from review.store import Store  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -63,18 +65,18 @@ class Shots:
 
 def demo_campaigns(store, scored: Path) -> tuple[str, list[str]]:
     """Campaigns of tasks A, B and C, and two speakers who answered 30 items of A. Returns (A's id, speakers)."""
-    cid = campaigns.create_campaign(store, campaigns.load_scored(str(scored)), "A", items=40)
-    campaigns.create_campaign(store, campaigns.load_scored(str(scored)), "B")
-    campaigns.create_campaign(store, campaigns.load_scored(str(scored)), "C")
-    others = [campaigns.add_speaker(store, name, "demo") for name in ("Rita", "Joseph")]
+    cid = campaigns.create_campaign(store, records.load_scored(str(scored)), "A", items=40)
+    campaigns.create_campaign(store, records.load_scored(str(scored)), "B")
+    campaigns.create_campaign(store, records.load_scored(str(scored)), "C")
+    others = [roster.add_speaker(store, name, "demo") for name in ("Rita", "Joseph")]
     for k, spk in enumerate(others):
-        campaigns.join(store, cid, spk)
+        sequence.join(store, cid, spk)
         for n in range(30):
-            pos = campaigns.next_position(store, cid, spk)
-            item = campaigns.item_at(store, cid, spk, pos)
+            pos = sequence.next_position(store, cid, spk)
+            item = sequence.item_at(store, cid, spk, pos)
             base = json.loads(item["metrics"] or "{}").get("composite", 0.5)
             value = max(1, min(5, round(1 + 4 * base) - (k and n % 3 == 0)))
-            campaigns.answer(store, cid, spk, pos, {"adequacy": value, "fluency": max(1, value - (n % 2))})
+            recording.answer(store, cid, spk, pos, {"adequacy": value, "fluency": max(1, value - (n % 2))})
     return cid, others
 
 
@@ -94,7 +96,7 @@ def review_screens(shots: Shots, cid: str, speaker: str) -> None:
     review.items.script_choice.setChecked(True)  # the language's other script (its pack's converter)
     shot("06-review-other-script")
     review.items.script_choice.setChecked(False)
-    bcid = next(c["id"] for c in campaigns.list_campaigns(shots.window.store) if c["task"] == tasks.Pairs.code)
+    bcid = next(c["id"] for c in records.list_campaigns(shots.window.store) if c["task"] == tasks.Pairs.code)
     review.open_campaign(bcid)
     shot("07-review-task-b")
 
@@ -125,14 +127,14 @@ def speaker_loop_screens(shots: Shots, cid: str, speaker: str) -> None:
     """The practice round's feedback, task E's marking and scoring, and a paper form's first page."""
     window, shot = shots.window, shots.shot
     store, review = window.store, window.review
-    newcomer = campaigns.add_speaker(store, "Mary Cardinal", "demo")
+    newcomer = roster.add_speaker(store, "Mary Cardinal", "demo")
     window.tabs.setCurrentWidget(review)
     review.open_speaker(newcomer)
     review.open_campaign(cid)
     QTest.keyClick(review.items, Qt.Key_2)
     QTest.keyClick(review.items, Qt.Key_4)
     shot("14-practice-feedback")
-    ecid = campaigns.create_campaign(store, campaigns.load_scored(str(shots.scored)), "E", items=20)
+    ecid = campaigns.create_campaign(store, records.load_scored(str(shots.scored)), "E", items=20)
     practice.mark_done(store, ecid, speaker)
     review.open_speaker(speaker)
     review.open_campaign(ecid)
@@ -152,8 +154,8 @@ def speaker_loop_screens(shots: Shots, cid: str, speaker: str) -> None:
     QTest.keyClick(page, Qt.Key_Up)
     shot("16-task-e-score")
     items = paper.form_items(store, cid, newcomer)
-    first_page_png(str(OUT / "17-paper-form.png"), items, campaigns.campaign_language(store, cid),
-                   campaigns.campaign(store, cid), "Mary Cardinal")
+    first_page_png(str(OUT / "17-paper-form.png"), items, records.campaign_language(store, cid),
+                   records.campaign(store, cid), "Mary Cardinal")
     print("docs/screenshots/17-paper-form.png")
 
 
@@ -200,16 +202,16 @@ def _systems(scored: Path, systems: dict[str, float], copies: int = 1) -> list[d
 
 def _rate_as_served(store, cid: str, speakers: list[str], systems: dict[str, float], rounds: int) -> None:
     """Each speaker answers three segments a round, as they are served, near each system's quality."""
-    names = {r["id"]: r["name"] for r in campaigns.list_runs(store)}
+    names = {r["id"]: r["name"] for r in records.list_runs(store)}
     rng = random.Random(7)
     for _ in range(rounds):
         for speaker in speakers:
             for _ in range(3):
                 ReviewSession(store, cid, speaker)  # serves the next segment when one is due
-                position = campaigns.next_position(store, cid, speaker)
+                position = sequence.next_position(store, cid, speaker)
                 if position is None:
                     break
-                item = campaigns.item_at(store, cid, speaker, position)
+                item = sequence.item_at(store, cid, speaker, position)
                 value = max(1, min(5, round(systems[names[item["run_id"]]] + rng.uniform(-0.7, 0.7))))
                 record_answer(store, cid, speaker, {"adequacy": value, "fluency": value}, position=position)
 
@@ -253,7 +255,7 @@ def shared_folder_screen(shots: Shots, cid: str) -> None:
     laptops.trust(field, store.device_id)
     sync.sync(store, folder)
     sync.sync(field, folder)  # the campaign arrives on the field laptop
-    speaker = campaigns.add_speaker(field, "Field speaker", "demo")
+    speaker = roster.add_speaker(field, "Field speaker", "demo")
     practice.mark_done(field, cid, speaker)
     for k in range(6):
         record_answer(field, cid, speaker, {"adequacy": 1 + k % 5, "fluency": 5 - k % 5})
@@ -295,8 +297,8 @@ def second_language(shots: Shots) -> None:
         scored = shots.work / f"{code}-scored.json"
         shots.cli(["score", str(demo_path(ROOT, code)), "--lang", code, "--out", str(scored)])
         store = window.store
-        cid = campaigns.create_campaign(store, campaigns.load_scored(str(scored)), tasks.Words.code)
-        speaker = campaigns.add_speaker(store, f"Speaker of {code}", "demo")
+        cid = campaigns.create_campaign(store, records.load_scored(str(scored)), tasks.Words.code)
+        speaker = roster.add_speaker(store, f"Speaker of {code}", "demo")
         window.tabs.setCurrentWidget(window.review)
         window.review.open_speaker(speaker)
         window.review.open_campaign(cid)

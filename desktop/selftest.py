@@ -19,8 +19,9 @@ from eval_standards import analysers, demos
 from eval_standards.cards import load_card
 from eval_standards.setup import prepare
 from eval_standards.text import convert
-from review import campaigns, study
+from review.rating import campaigns, recording, roster, sequence
 from review.store import Store
+from review.study import study
 from scoring import runcard, runs
 from scoring.rubric import load_profile
 
@@ -90,14 +91,14 @@ def run(gui_screenshot: str | None = None) -> dict:
     summary["score"]["tier"] = s["quality_tier"]
     with Store(work / "review.sqlite") as store:
         cid = campaigns.create_campaign(store, scored, "A", items=20)
-        speakers = [campaigns.add_speaker(store, f"selftest {k}", "selftest") for k in range(3)]
+        speakers = [roster.add_speaker(store, f"selftest {k}", "selftest") for k in range(3)]
         for k, spk in enumerate(speakers):
-            campaigns.join(store, cid, spk)
-            while (pos := campaigns.next_position(store, cid, spk)) is not None:
-                item = campaigns.item_at(store, cid, spk, pos)
+            sequence.join(store, cid, spk)
+            while (pos := sequence.next_position(store, cid, spk)) is not None:
+                item = sequence.item_at(store, cid, spk, pos)
                 base = json.loads(item["metrics"] or "{}").get("composite", 0.5)
                 value = max(1, min(5, round(1 + 4 * base) - (k == 2 and pos % 4 == 0)))
-                campaigns.answer(store, cid, spk, pos, {"adequacy": value, "fluency": value})
+                recording.answer(store, cid, spk, pos, {"adequacy": value, "fluency": value})
         _check(store.integrity_ok(), "the review database failed its integrity check")
         corr = study.correlate(store, "composite", "adequacy_z")
         agree = study.agreement(store, "A", "adequacy", resamples=200)

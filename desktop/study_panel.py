@@ -12,8 +12,11 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QHeaderView, QInputDialog, QLabel, QProgressBar, QPushButton,
                                QSplitter, QTableView, QVBoxLayout, QWidget)
 
-from review import bundles, campaigns, decisions, laptops, reweight, study, sync, tasks, tiers
+from review import records, tasks
+from review.exchange import bundles, laptops, sync
+from review.rating import campaigns, roster
 from review.store import Store
+from review.study import decisions, reweight, study, tiers
 from scoring.errors import InputError
 from scoring.progress import Cancelled
 
@@ -176,12 +179,12 @@ class CampaignPanel(QWidget):
         """The campaigns again (after a new campaign or a merge), the chosen one kept, its progress and
         decisions recomputed."""
         chosen = self.selected_campaign() if hasattr(self, "_ids") else None
-        rows = campaigns.list_campaigns(self.store)
+        rows = records.list_campaigns(self.store)
         self._ids = [r["id"] for r in rows]
         data = []
         for r in rows:
-            cov = campaigns.coverage(self.store, r["id"])
-            title = campaign_title(r["name"], r["task"], campaigns.campaign_language(self.store, r["id"]))
+            cov = records.coverage(self.store, r["id"])
+            title = campaign_title(r["name"], r["task"], records.campaign_language(self.store, r["id"]))
             data.append([r["task"], title, cov["items"], f"{cov['items_at_target']} / {cov['items']}"])
         _fill(self.campaigns, [self.tr("Task"), self.tr("Campaign"), self.tr("Items"),
                                self.tr("Fully rated")], data)
@@ -267,10 +270,10 @@ class CampaignPanel(QWidget):
         cid = self.selected_campaign()
         if not cid:
             return
-        rows = campaigns.campaign_progress(self.store, cid)
+        rows = records.campaign_progress(self.store, cid)
         self._speakers = [r["speaker_id"] for r in rows]
         _fill(self.progress, [self.tr("Speaker"), self.tr("Name (this laptop)"), self.tr("Answered"), self.tr("Of")],
-              [[r["speaker_id"], campaigns.shown_name(r), r["answered"], r["total"]] for r in rows])
+              [[r["speaker_id"], roster.shown_name(r), r["answered"], r["total"]] for r in rows])
         self.show_decisions(cid)
 
     def _decision(self, d: dict, better: str | None = None) -> str:
@@ -378,7 +381,7 @@ class CampaignPanel(QWidget):
         if not path:
             path, _ = QFileDialog.getOpenFileName(self, self.tr("A scored run card"), "", self.tr("JSON (*.json)"))
         if path:
-            cid = campaigns.create_campaign(self.store, campaigns.load_scored(path), self.task.currentData(),
+            cid = campaigns.create_campaign(self.store, records.load_scored(path), self.task.currentData(),
                                             hints=self.hints.isChecked())
             self.status.setText(self.tr("Campaign {0} ready.").format(cid))
             self.refresh()
@@ -388,7 +391,7 @@ class CampaignPanel(QWidget):
             paths, _ = QFileDialog.getOpenFileNames(self, self.tr("Scored run cards of one test set"), "",
                                                     self.tr("JSON (*.json)"))
         if paths:
-            runs = [campaigns.load_scored(p) for p in paths]
+            runs = [records.load_scored(p) for p in paths]
             if question is None:
                 question = self._ask_question([r.get("model_slug") or r.get("run_id") or "run" for r in runs])
                 if question is False:
@@ -483,7 +486,7 @@ class CampaignPanel(QWidget):
         if ask(self, self.tr("Withdraw"), self.tr(
                 "Delete every answer of {0}, here, in this laptop's backups and wherever this laptop's bundles go? "
                 "This cannot be undone.").format(speaker_id)):
-            r = campaigns.withdraw(self.store, speaker_id)
+            r = roster.withdraw(self.store, speaker_id)
             self.status.setText(self.tr("{0} withdrew; {1} answers deleted here and in {2} backups.").format(
                 speaker_id, r["deleted"], r["backups"]))
             self.show_progress()
@@ -554,8 +557,8 @@ class StudyPanel(QWidget):
     def refresh(self) -> None:
         self.campaign_choice.blockSignals(True)
         self.campaign_choice.clear()
-        for c in campaigns.list_campaigns(self.store):
-            title = campaign_title(c["name"], c["task"], campaigns.campaign_language(self.store, c["id"]))
+        for c in records.list_campaigns(self.store):
+            title = campaign_title(c["name"], c["task"], records.campaign_language(self.store, c["id"]))
             self.campaign_choice.addItem(f"{c['task']} · {title}", c["id"])
         self.campaign_choice.blockSignals(False)
         metrics = study.metric_names(self.store)
@@ -690,7 +693,7 @@ class StudyPanel(QWidget):
     def _campaign_of(self, task: str) -> str | None:
         """The chosen campaign when it is of ``task``, else every campaign of that task (the study's default)."""
         cid = self.campaign_choice.currentData()
-        return cid if cid and campaigns.campaign(self.store, cid)["task"] == task else None
+        return cid if cid and records.campaign(self.store, cid)["task"] == task else None
 
     def reweight(self) -> None:
         path, _ = QFileDialog.getSaveFileName(self, self.tr("Save the refitted profile"), "refit-profile.json",

@@ -3,7 +3,7 @@ answers, at close — and whenever the folder changes (another laptop's bundle a
 themselves and the speaker never waits. The folder is watched with Qt's file-system watcher (changes
 gathered for :data:`SETTLE_MS`, as Syncthing renames files in one after another) and looked at every
 :data:`POLL_MS` too, for file systems that do not notify (a network share). The folder is remembered
-(QSettings); everything the sync does is :func:`review.sync.sync`, on the worker's own connection."""
+(QSettings); everything the sync does is :func:`review.exchange.sync.sync`, on the worker's own connection."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer, Signal
 
-from review import sync
+from review.exchange import sync
 from review.store import Store
 
 from .qt_common import Worker, settings

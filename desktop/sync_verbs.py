@@ -8,7 +8,7 @@ import os
 import sys
 from pathlib import Path
 
-from review import sync, syncthing
+from review.exchange import sync, syncthing
 from review.store import Store
 from scoring.errors import BadValue, InputError
 from scoring.files import json_text

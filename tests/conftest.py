@@ -120,12 +120,13 @@ def score_with_cli(capsys, card: Path, out: Path, *options: str) -> tuple[dict, 
 def review_database(path: Path, scored: Path, task: str, items: int, practised: bool = True) -> tuple[Path, str, str]:
     """A review database at ``path`` with one campaign of ``task`` from a scored run card and one speaker,
     Mary (her practice round done unless ``practised`` is False). Returns (path, campaign, speaker)."""
-    from review import campaigns, practice
+    from review import records
+    from review.rating import campaigns, practice, roster
     from review.store import Store
 
     with Store(path) as store:
-        cid = campaigns.create_campaign(store, campaigns.load_scored(str(scored)), task, items=items)
-        speaker = campaigns.add_speaker(store, "Mary", "LYSS study")
+        cid = campaigns.create_campaign(store, records.load_scored(str(scored)), task, items=items)
+        speaker = roster.add_speaker(store, "Mary", "LYSS study")
         if practised:
             practice.mark_done(store, cid, speaker)
     return path, cid, speaker
@@ -157,7 +158,8 @@ def start_reviewing(qtbot, window):
 def enrolled_study(root: Path, scored: dict, laptops_wanted: int, items: int = 8):
     """A coordinator's database with one task A campaign and field laptops it enrolled and that trust it —
     nothing exchanged yet. Returns (hub, campaign, field laptops)."""
-    from review import campaigns, laptops
+    from review.exchange import laptops
+    from review.rating import campaigns
     from review.store import Store
 
     hub = Store(root / "hub.sqlite")
@@ -171,13 +173,13 @@ def enrolled_study(root: Path, scored: dict, laptops_wanted: int, items: int = 8
 
 def rate(store, campaign_id: str, name: str, answers: int) -> str:
     """A new speaker on this laptop who answers up to ``answers`` items of the campaign. Returns their id."""
-    from review import campaigns
+    from review.rating import recording, roster, sequence
 
-    speaker = campaigns.add_speaker(store, name, "LYSS study")
-    campaigns.join(store, campaign_id, speaker)
+    speaker = roster.add_speaker(store, name, "LYSS study")
+    sequence.join(store, campaign_id, speaker)
     for k in range(answers):
-        position = campaigns.next_position(store, campaign_id, speaker)
+        position = sequence.next_position(store, campaign_id, speaker)
         if position is None:
             break
-        campaigns.answer(store, campaign_id, speaker, position, {"adequacy": 1 + k % 5, "fluency": 1 + (k * 2) % 5})
+        recording.answer(store, campaign_id, speaker, position, {"adequacy": 1 + k % 5, "fluency": 1 + (k * 2) % 5})
     return speaker

@@ -15,7 +15,7 @@ import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from review.syncthing import FOLDER_ID, Api, Unreachable
+from review.exchange.syncthing import Api, FOLDER_ID, Unreachable
 
 SYNCTHING = shutil.which("syncthing")
 

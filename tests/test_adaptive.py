@@ -13,9 +13,11 @@ import pytest
 
 from conftest import open_window, shared_file, start_reviewing
 from desktop.cli import main
-from review import adaptive, campaigns, decisions, planner, practice, questions
-from review.session import ReviewSession, record_answer
+from review import records
+from review.rating import adaptive, campaigns, practice, roster, sequence
+from review.rating.session import ReviewSession, record_answer
 from review.store import Store
+from review.study import decisions, planner, questions
 
 QUALITY = {"good": 4.6, "also-good": 4.6, "poor": 1.2}  # mean adequacy each system gets
 
@@ -40,10 +42,10 @@ def _rate(store, cid, speaker, rng, answers: int) -> list[str]:
     served = []
     for _ in range(answers):
         ReviewSession(store, cid, speaker)  # opening the session serves the next segment when due
-        position = campaigns.next_position(store, cid, speaker)
+        position = sequence.next_position(store, cid, speaker)
         if position is None:
             break
-        item = campaigns.item_at(store, cid, speaker, position)
+        item = sequence.item_at(store, cid, speaker, position)
         run = store.one("select name from runs where id = ?", [item["run_id"]])["name"]
         value = min(5, max(1, round(QUALITY[run] + rng.uniform(-0.6, 0.6))))
         record_answer(store, cid, speaker, {"adequacy": value, "fluency": value}, position=position)
@@ -69,8 +71,8 @@ def adaptive_db(scored_demo, tmp_path):
     paths = _systems(scored_demo, tmp_path)
     db = tmp_path / "adaptive.sqlite"
     store = Store(db, create=True)
-    cid = campaigns.create_adaptive_campaign(store, [campaigns.load_scored(str(p)) for p in paths], "A")
-    speakers = [campaigns.add_speaker(store, name, "demo") for name in ("Rita", "Joseph")]
+    cid = campaigns.create_adaptive_campaign(store, [records.load_scored(str(p)) for p in paths], "A")
+    speakers = [roster.add_speaker(store, name, "demo") for name in ("Rita", "Joseph")]
     for s in speakers:
         practice.mark_done(store, cid, s)
     return store, db, cid, speakers, paths
@@ -116,10 +118,10 @@ def test_the_choice_is_seeded_and_recorded(adaptive_db, tmp_path):
 
 def test_practice_comes_first_in_an_adaptive_campaign(adaptive_db):
     store, _, cid, _, _ = adaptive_db
-    newcomer = campaigns.add_speaker(store, "Louise", "demo")
+    newcomer = roster.add_speaker(store, "Louise", "demo")
     session = ReviewSession(store, cid, newcomer)
     assert session.practising and session.practice_items
-    assert campaigns.sequence_length(store, cid, newcomer) > 0  # her first segment is already served
+    assert sequence.sequence_length(store, cid, newcomer) > 0  # her first segment is already served
 
 
 def test_status_on_the_command_line_gives_the_app_s_figures(adaptive_db, capsys):
@@ -153,7 +155,7 @@ def test_runs_of_different_test_sets_are_refused(scored_demo, tmp_path):
     other["entries"][0]["source"] = "Something else entirely."
     store = Store(tmp_path / "x.sqlite", create=True)
     with pytest.raises(Exception, match="not runs of the same test set"):
-        campaigns.create_adaptive_campaign(store, [campaigns.load_scored(str(paths[0])), other], "A")
+        campaigns.create_adaptive_campaign(store, [records.load_scored(str(paths[0])), other], "A")
 
 
 def test_a_decided_system_leaves_the_app_s_review_and_campaigns_tab(adaptive_db, qtbot):
@@ -217,7 +219,7 @@ def test_paper_answers_have_no_time_and_are_left_out(adaptive_db):
     store, _, cid, speakers, _ = adaptive_db
     for _ in range(planner.MIN_TIMED + 2):
         ReviewSession(store, cid, speakers[1])
-        position = campaigns.next_position(store, cid, speakers[1])
+        position = sequence.next_position(store, cid, speakers[1])
         if position is None:
             break
         record_answer(store, cid, speakers[1], {"adequacy": 3, "fluency": 3}, position=position, medium="paper")
@@ -226,7 +228,7 @@ def test_paper_answers_have_no_time_and_are_left_out(adaptive_db):
 
 def test_nothing_is_served_once_every_decision_is_made(adaptive_db):
     store, _, _, speakers, paths = adaptive_db
-    two = campaigns.create_adaptive_campaign(store, [campaigns.load_scored(str(p)) for p in (paths[0], paths[2])], "A")
+    two = campaigns.create_adaptive_campaign(store, [records.load_scored(str(p)) for p in (paths[0], paths[2])], "A")
     for s in speakers:
         practice.mark_done(store, two, s)
     rng = random.Random(9)
@@ -236,24 +238,24 @@ def test_nothing_is_served_once_every_decision_is_made(adaptive_db):
     found = decisions.status(store, two)
     assert found["serving"] == [] and found["plan"]["open_decisions"] == 0
     assert adaptive.top_up(store, two, speakers[0]) == 0
-    assert campaigns.next_position(store, two, speakers[0]) is None
+    assert sequence.next_position(store, two, speakers[0]) is None
     assert found["answers"] < found["items"]  # settled before every output was rated
 
 
 def test_an_adaptive_campaign_travels_and_its_decisions_follow_each_merge(scored_demo, tmp_path):
     """The hub's adaptive campaign over three runs goes to an enrolled laptop in a bundle; the laptop's
     speaker is served there; the hub's decisions count those answers after the merge."""
-    from review import bundles, laptops
+    from review.exchange import bundles, laptops
     paths = _systems(scored_demo, tmp_path)
     hub, lap = Store(tmp_path / "hub.sqlite", create=True), Store(tmp_path / "lap.sqlite", create=True)
-    cid = campaigns.create_adaptive_campaign(hub, [campaigns.load_scored(str(p)) for p in paths], "A")
+    cid = campaigns.create_adaptive_campaign(hub, [records.load_scored(str(p)) for p in paths], "A")
     laptops.enrol(hub, lap.device_id, cid)
     laptops.trust(lap, hub.device_id)
     setup = tmp_path / "setup.lyssbundle"
     bundles.export_bundle(hub, str(setup))
     bundles.merge(lap, str(setup))
     assert decisions.status(lap, cid)["runs"] == list(QUALITY)  # every run's items came along
-    speaker = campaigns.add_speaker(lap, "Rita", "demo")
+    speaker = roster.add_speaker(lap, "Rita", "demo")
     practice.mark_done(lap, cid, speaker)
     _rate(lap, cid, speaker, random.Random(3), 30)
     answers = tmp_path / "answers.lyssbundle"
@@ -269,7 +271,7 @@ def test_a_campaign_that_asks_which_system_is_best_stops_once_it_knows(scored_de
     """`--question best --delta 1`: "poor" leaves as soon as it is surely worse; the two good systems (the same
     quality) are tied within δ, so the campaign stops serving long before every segment is rated; the question
     travels in bundles with the campaign."""
-    from review import bundles, laptops
+    from review.exchange import bundles, laptops
     base = json.loads(scored_demo.read_text(encoding="utf-8"))  # a test set long enough for the burn-in (60)
     base["entries"] = [{**e, "id": f"{k}-{e['id']}"} for k in range(4) for e in base["entries"]]
     longer = tmp_path / "longer.scored.json"
@@ -280,10 +282,10 @@ def test_a_campaign_that_asks_which_system_is_best_stops_once_it_knows(scored_de
     assert main(["review", "create-campaign", "--db", db, *paths, "--task", "A", "--adaptive", "--question", "best",
                  "--delta", "1"]) == 0
     store = Store(db)
-    cid = campaigns.list_campaigns(store)[0]["id"]
-    assert campaigns.campaign(store, cid)["settings"]["question"] == {"kind": "best", "delta": 1.0}
+    cid = records.list_campaigns(store)[0]["id"]
+    assert records.campaign(store, cid)["settings"]["question"] == {"kind": "best", "delta": 1.0}
     rng = random.Random(5)
-    speakers = [campaigns.add_speaker(store, f"S{k}", "LYSS study") for k in range(2)]
+    speakers = [roster.add_speaker(store, f"S{k}", "LYSS study") for k in range(2)]
     for s in speakers:
         practice.mark_done(store, cid, s)
     rated = sum(len(_rate(store, cid, s, rng, 3)) for s in speakers)
@@ -314,7 +316,7 @@ def test_a_campaign_that_asks_which_system_is_best_stops_once_it_knows(scored_de
     laptops.trust(other, store.device_id)
     bundles.export_bundle(store, str(tmp_path / "b.lyssbundle"))
     bundles.merge(other, str(tmp_path / "b.lyssbundle"))
-    assert campaigns.campaign(other, cid)["settings"]["question"] == {"kind": "best", "delta": 1.0}
+    assert records.campaign(other, cid)["settings"]["question"] == {"kind": "best", "delta": 1.0}
     assert decisions.decide(other, cid)["asked"]["best"] == found["asked"]["best"]
 
 
@@ -352,8 +354,8 @@ def test_a_tier_question_on_the_task_scale_and_a_baseline_by_name(scored_demo, t
     assert main(["review", "create-campaign", "--db", db, *paths[:2], "--task", "A", "--adaptive", "--question",
                  "non-inferior", "--delta", "1", "--baseline", "also-good"]) == 0
     with Store(db) as store:
-        cid = campaigns.list_campaigns(store)[0]["id"]
-        asked = campaigns.campaign(store, cid)["settings"]["question"]
+        cid = records.list_campaigns(store)[0]["id"]
+        asked = records.campaign(store, cid)["settings"]["question"]
         assert asked["kind"] == "non-inferior" and asked["baseline"] == store.one(
             "select id from runs where name = 'also-good'")["id"]
 
@@ -362,7 +364,7 @@ def test_the_campaigns_tab_shows_the_question_and_its_answer(scored_demo, tmp_pa
     from desktop.study_panel import CampaignPanel
     paths = [str(p) for p in _systems(scored_demo, tmp_path)]
     store = Store(tmp_path / "q.sqlite")
-    cid = campaigns.create_adaptive_campaign(store, [campaigns.load_scored(p) for p in paths], "A",
+    cid = campaigns.create_adaptive_campaign(store, [records.load_scored(p) for p in paths], "A",
                                              question={"kind": "best", "delta": 1.0})
     panel = CampaignPanel(store)
     qtbot.addWidget(panel)
@@ -389,8 +391,8 @@ def test_the_app_creates_a_campaign_that_asks_a_question(scored_demo, tmp_path, 
     monkeypatch.setattr(study_panel.QInputDialog, "getItem", lambda *a, **k: next(answers))
     monkeypatch.setattr(study_panel.QInputDialog, "getDouble", lambda *a, **k: (0.5, True))
     panel.create_adaptive(paths)
-    cid = campaigns.list_campaigns(store)[0]["id"]
-    asked = campaigns.campaign(store, cid)["settings"]["question"]
+    cid = records.list_campaigns(store)[0]["id"]
+    asked = records.campaign(store, cid)["settings"]["question"]
     assert asked["kind"] == "non-inferior" and asked["delta"] == 0.5
     assert asked["baseline"] == store.one("select id from runs where name = 'also-good'")["id"]
     assert "ready" in panel.status.text()
@@ -402,7 +404,7 @@ def test_a_question_campaign_travels_through_a_shared_folder_and_both_laptops_re
     speakers are served by the question there, their answers come back at each sync, and hub and laptop end
     with the same answer, nothing more served on either; the hub's Campaigns tab shows it."""
     from desktop.study_panel import CampaignPanel
-    from review import laptops, sync
+    from review.exchange import laptops, sync
     base = json.loads(scored_demo.read_text(encoding="utf-8"))
     base["entries"] = [{**e, "id": f"{k}-{e['id']}"} for k in range(4) for e in base["entries"]]
     longer = tmp_path / "longer.scored.json"
@@ -411,14 +413,14 @@ def test_a_question_campaign_travels_through_a_shared_folder_and_both_laptops_re
     folder = tmp_path / "shared"
     folder.mkdir()
     hub, lap = Store(tmp_path / "hub.sqlite", create=True), Store(tmp_path / "lap.sqlite", create=True)
-    cid = campaigns.create_adaptive_campaign(hub, [campaigns.load_scored(str(p)) for p in paths], "A",
+    cid = campaigns.create_adaptive_campaign(hub, [records.load_scored(str(p)) for p in paths], "A",
                                              question={"kind": "best", "delta": 1.0})
     laptops.enrol(hub, lap.device_id, cid)
     laptops.trust(lap, hub.device_id)
     sync.sync(hub, folder)
     sync.sync(lap, folder)
-    assert campaigns.campaign(lap, cid)["settings"]["question"] == {"kind": "best", "delta": 1.0}
-    speakers = [campaigns.add_speaker(lap, name, "demo") for name in ("Ana", "Ben")]
+    assert records.campaign(lap, cid)["settings"]["question"] == {"kind": "best", "delta": 1.0}
+    speakers = [roster.add_speaker(lap, name, "demo") for name in ("Ana", "Ben")]
     for s in speakers:
         practice.mark_done(lap, cid, s)
     rng, rounds = random.Random(8), 0

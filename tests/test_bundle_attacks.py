@@ -13,8 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from review import bundles, campaigns, keys, laptops
-from review.store import Store, restore
+from review import records
+from review.exchange import bundles, laptops
+from review.rating import recording, roster, sequence
+from review.store import Store, keys, restore
 from scoring.errors import InputError
 from test_review_bundles import field_laptops
 
@@ -22,14 +24,14 @@ from test_review_bundles import field_laptops
 @pytest.fixture
 def study(tmp_path, scored_demo):
     """A hub, two enrolled field fields with answers, and the field fields' bundles."""
-    scored = campaigns.load_scored(str(scored_demo))
+    scored = records.load_scored(str(scored_demo))
     hub, cid, fields = field_laptops(tmp_path, scored, n=2)
     speakers = []
     for k, lap in enumerate(fields):
-        spk = campaigns.add_speaker(lap, f"Speaker {k}", "LYSS study", community=f"Community {k}")
-        campaigns.join(lap, cid, spk)
+        spk = roster.add_speaker(lap, f"Speaker {k}", "LYSS study", community=f"Community {k}")
+        sequence.join(lap, cid, spk)
         for n in range(5):
-            campaigns.answer(lap, cid, spk, campaigns.next_position(lap, cid, spk),
+            recording.answer(lap, cid, spk, sequence.next_position(lap, cid, spk),
                              {"adequacy": 1 + (n + k) % 5, "fluency": 2}, note=f"note-{k}-{n}")
         speakers.append(spk)
     paths = []
@@ -56,8 +58,8 @@ def _write(path, manifest, signature, data, *, raw_manifest: bytes | None = None
 
 def resign_rows(data: dict, signer: Store) -> dict:
     """Sign again, with the laptop's own key, every row it authored: what a hostile but enrolled laptop can do."""
-    from review.schema import TABLES
-    from review.signing import sign_row
+    from review.store.schema import TABLES
+    from review.store.signing import sign_row
     for table, rows in data.items():
         if TABLES[table].signed == "row":
             data[table] = [sign_row(signer.private_key, signer.public_key, table, r)
@@ -121,7 +123,7 @@ def test_forged_tombstone_cannot_delete_another_laptops_speaker(tmp_path, study)
 
     # an outsider edits the data and recomputes the hash: the signature no longer holds
     def add_tombstone(data, signer=fields[1]):
-        from review.signing import sign_tombstone
+        from review.store.signing import sign_tombstone
         data["tombstones"].append(sign_tombstone(signer.private_key, signer.public_key, {
             "kind": "speaker", "id": victim, "deleted_at": "2026-01-01T00:00:00.000000Z",
             "device_id": signer.device_id}))
@@ -133,7 +135,7 @@ def test_forged_tombstone_cannot_delete_another_laptops_speaker(tmp_path, study)
     assert _count(hub, "select count(*) as n from ratings where speaker_id = ?", [victim]) == 5
     assert hub.one("select withdrawn from speakers where id = ?", [victim])["withdrawn"] == 0
     # the laptop that registered the speaker can withdraw them, and it travels
-    campaigns.withdraw(fields[0], victim)
+    roster.withdraw(fields[0], victim)
     bundles.export_bundle(fields[0], str(tmp_path / "w.lyssbundle"))
     bundles.merge(hub, str(tmp_path / "w.lyssbundle"))
     assert _count(hub, "select count(*) as n from ratings where speaker_id = ?", [victim]) == 0
@@ -198,11 +200,11 @@ def test_merge_is_a_function_of_the_set_even_for_preferences(tmp_path, scored_de
     """A speaker whose preferences changed three times on the laptop that registered them, and who also
     rated on two laptops the coordinator handed them to: every order of the four bundles agrees, and the
     registering laptop's newest preferences win (the others' choices stay on those laptops)."""
-    scored = campaigns.load_scored(str(scored_demo))
+    scored = records.load_scored(str(scored_demo))
     hub, cid, fields = field_laptops(tmp_path, scored, n=3)
     home = fields[0]
-    spk = campaigns.add_speaker(home, "Rita", "LYSS study")
-    campaigns.join(home, cid, spk)
+    spk = roster.add_speaker(home, "Rita", "LYSS study")
+    sequence.join(home, cid, spk)
     first = tmp_path / "first.lyssbundle"
     bundles.export_bundle(home, str(first))
     bundles.merge(hub, str(first))
@@ -215,13 +217,13 @@ def test_merge_is_a_function_of_the_set_even_for_preferences(tmp_path, scored_de
         if k:
             bundles.merge(lap, str(first))
             bundles.merge(lap, str(setup))
-        campaigns.set_preference(lap, spk, "script", ["Latn", "Cans", "Latn"][k])
-        campaigns.set_preference(lap, spk, "size", 10 + k)
-        campaigns.answer(lap, cid, spk, k, {"adequacy": 1 + k, "fluency": 3})
-        assert campaigns.preferences(lap, spk) == {"script": ["Latn", "Cans", "Latn"][k], "size": 10 + k}
+        roster.set_preference(lap, spk, "script", ["Latn", "Cans", "Latn"][k])
+        roster.set_preference(lap, spk, "size", 10 + k)
+        recording.answer(lap, cid, spk, k, {"adequacy": 1 + k, "fluency": 3})
+        assert roster.preferences(lap, spk) == {"script": ["Latn", "Cans", "Latn"][k], "size": 10 + k}
         paths.append(tmp_path / f"p{k}.lyssbundle")
         bundles.export_bundle(lap, str(paths[-1]))
-    campaigns.set_preference(home, spk, "size", 14)  # the newest version, from the registering laptop
+    roster.set_preference(home, spk, "size", 14)  # the newest version, from the registering laptop
     paths.append(tmp_path / "home-again.lyssbundle")
     bundles.export_bundle(home, str(paths[-1]))
     states = set()
@@ -245,7 +247,7 @@ def test_withdrawal_leaves_no_copy_in_the_database_files_or_backups(tmp_path, st
     secret = ["Speaker 0", "Community 0", "note-0-3"]
     files = lambda: [p for p in tmp_path.glob("laptop0.sqlite*") if p.is_file()] + lap.backups()
     assert any(s.encode() in p.read_bytes() for p in files() for s in secret)
-    result = campaigns.withdraw(lap, speakers[0])
+    result = roster.withdraw(lap, speakers[0])
     assert result["deleted"] == 5 and result["backups"] >= 2
     for path in files():
         blob = path.read_bytes()
@@ -296,7 +298,7 @@ def test_read_only_commands_never_touch_another_programs_database(tmp_path):
 def test_signatures_are_rfc_8032_ed25519():
     """The laptop keys sign as RFC 8032 says (its test vectors 1 and 2), so bundles signed before the move
     to libsodium still verify."""
-    from review import keys
+    from review.store import keys
     for secret, public, message, signature in (
             ("9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60",
              "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a", "",

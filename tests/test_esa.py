@@ -81,7 +81,7 @@ def test_task_e_from_the_command_line(tmp_path, scored_demo, capsys):
     import json
 
     from desktop.cli import main
-    from review import campaigns
+    from review.rating import recording, sequence
     from review.store import Store
 
     db = str(tmp_path / "r.sqlite")
@@ -93,8 +93,8 @@ def test_task_e_from_the_command_line(tmp_path, scored_demo, capsys):
     assert main(["review", "create-campaign", "--db", db, str(scored_demo), "--task", "E", "--items", "12"]) == 0
     campaign = capsys.readouterr().out.split()[0]
     with Store(db) as store:
-        campaigns.join(store, campaign, speakers[0])
-        outputs = [campaigns.item_at(store, campaign, speakers[0], p)["output"] for p in range(12)]
+        sequence.join(store, campaign, speakers[0])
+        outputs = [sequence.item_at(store, campaign, speakers[0], p)["output"] for p in range(12)]
     pos0 = next(p for p, text in enumerate(outputs) if text.strip())  # the demo has an empty output too
     first = outputs[pos0]
     words = esa.Marking(first).words
@@ -112,16 +112,16 @@ def test_task_e_from_the_command_line(tmp_path, scored_demo, capsys):
         assert store.one("select count(*) as n from ratings")["n"] == 1
         # more answers from both speakers, to correlate
         for k, spk in enumerate(speakers):
-            campaigns.join(store, campaign, spk)
+            sequence.join(store, campaign, spk)
             for pos in range(12):
                 if k == 0 and pos == pos0:
                     continue
-                item = campaigns.item_at(store, campaign, spk, pos)
+                item = sequence.item_at(store, campaign, spk, pos)
                 marking = esa.Marking(item["output"])
                 for _ in range(pos % 3):
                     marking.mark("minor" if pos % 2 else "major")
                     marking.move(1)
-                campaigns.answer(store, campaign, spk, pos, marking.answer(100 - 10 * (pos % 5)))
+                recording.answer(store, campaign, spk, pos, marking.answer(100 - 10 * (pos % 5)))
     out = tmp_path / "raw.jsonl"
     assert main(["review", "export", "--db", db, "--format", "jsonl", "--include-raw", "--out", str(out)]) == 0
     rows = [json.loads(line) for line in out.read_text().splitlines()]
@@ -138,7 +138,7 @@ def test_task_e_from_the_command_line(tmp_path, scored_demo, capsys):
     result = json.loads(capsys.readouterr().out)
     assert result["human"] == "esa_mqm" and result["num_items"] >= 10
     with Store(db) as store:
-        from review import study
+        from review.study import study
         scores = study.item_scores(store, "esa_mqm")
         by_hand = {}
         for r in store.rows("select r.item_id, r.answers from ratings r join assignments a using (campaign_id, "
@@ -151,7 +151,7 @@ def test_task_e_from_the_command_line(tmp_path, scored_demo, capsys):
 
 
 def test_practice_feedback_for_task_e():
-    from review import practice
+    from review.rating import practice
     item = {"task": "E", "practice": "unrelated", "output": OUTPUT}
     assert practice.feedback(item, {"spans": [], "score": 80}) == {
         "right": False, "explanation": "This translation belongs to another sentence: it keeps none of the meaning.",

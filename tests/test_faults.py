@@ -16,17 +16,19 @@ import pytest
 
 from conftest import DEMO, ROOT
 from desktop.cli import main
-from review import campaigns, interop
+from review import records
+from review.rating import campaigns, recording, roster, sequence
 from review.store import Store
+from review.study import interop
 
 JOIN = r"""
 import sys, time
-from review import campaigns
+from review.rating import sequence
 from review.store import Store
 store = Store(sys.argv[1], backup=False)
 while not __import__("os").path.exists(sys.argv[4]):
     time.sleep(0.001)
-print(campaigns.join(store, sys.argv[2], sys.argv[3]))
+print(sequence.join(store, sys.argv[2], sys.argv[3]))
 """
 
 BACKUPS = r"""
@@ -48,8 +50,8 @@ def _python(code: str, *args: str) -> subprocess.Popen:
 def test_two_processes_joining_the_same_speaker_both_succeed(tmp_path, scored_demo):
     path = tmp_path / "r.sqlite"
     with Store(path) as store:
-        cid = campaigns.create_campaign(store, campaigns.load_scored(str(scored_demo)), "A", items=20)
-        speakers = [campaigns.add_speaker(store, f"S{k}", "LYSS study") for k in range(10)]
+        cid = campaigns.create_campaign(store, records.load_scored(str(scored_demo)), "A", items=20)
+        speakers = [roster.add_speaker(store, f"S{k}", "LYSS study") for k in range(10)]
     for spk in speakers:
         go = tmp_path / f"go-{uuid.uuid4().hex}"
         children = [_python(JOIN, str(path), cid, spk, str(go)) for _ in range(2)]
@@ -58,7 +60,7 @@ def test_two_processes_joining_the_same_speaker_both_succeed(tmp_path, scored_de
         assert all(c.returncode == 0 for c in children), [r[1][-400:] for r in results]
         lengths = {int(out) for out, _ in results}
         with Store(path, backup=False) as store:
-            assert lengths == {campaigns.sequence_length(store, cid, spk)}
+            assert lengths == {sequence.sequence_length(store, cid, spk)}
 
 
 def test_two_processes_pruning_backups(tmp_path):
@@ -94,13 +96,13 @@ def _fill(folder: Path) -> None:
 
 def test_a_full_disk_is_one_line_loses_nothing_and_leaves_no_litter(full_disk, tmp_path, capsys, scored_demo):
     db = full_disk / "r.sqlite"
-    scored = campaigns.load_scored(str(scored_demo))
+    scored = records.load_scored(str(scored_demo))
     scored["entries"] = scored["entries"][:12]  # a small run, so the database fits the small disk
     with Store(db) as store:
         cid = campaigns.create_campaign(store, scored, "T", items=12)
-        spk = campaigns.add_speaker(store, "Mary", "LYSS study")
-        campaigns.join(store, cid, spk)
-        campaigns.answer(store, cid, spk, 0, {"verdict": 2})
+        spk = roster.add_speaker(store, "Mary", "LYSS study")
+        sequence.join(store, cid, spk)
+        recording.answer(store, cid, spk, 0, {"verdict": 2})
     before = set(os.listdir(full_disk)) | {f"r.sqlite.backups/{p}" for p in os.listdir(full_disk / "r.sqlite.backups")}
     _fill(full_disk)
     before.add("filler")
@@ -125,11 +127,11 @@ def test_a_full_disk_is_one_line_loses_nothing_and_leaves_no_litter(full_disk, t
 def test_spreadsheet_formulas_are_neutralised_in_csv(tmp_path, scored_demo):
     path = tmp_path / "r.sqlite"
     store = Store(path)
-    cid = campaigns.create_campaign(store, campaigns.load_scored(str(scored_demo)), "A", items=10)
-    spk = campaigns.add_speaker(store, "Mary", "LYSS study")
-    campaigns.join(store, cid, spk)
+    cid = campaigns.create_campaign(store, records.load_scored(str(scored_demo)), "A", items=10)
+    spk = roster.add_speaker(store, "Mary", "LYSS study")
+    sequence.join(store, cid, spk)
     for note in ("=HYPERLINK(\"http://x\")", "+1+1", "@SUM(A1)", "-2+3", "plain"):
-        campaigns.answer(store, cid, spk, campaigns.next_position(store, cid, spk), {"adequacy": 3, "fluency": 3},
+        recording.answer(store, cid, spk, sequence.next_position(store, cid, spk), {"adequacy": 3, "fluency": 3},
                          note=note)
     out = tmp_path / "raw.csv"
     interop.export_ratings(store, str(out), "csv", include_raw=True)
@@ -141,8 +143,8 @@ def test_spreadsheet_formulas_are_neutralised_in_csv(tmp_path, scored_demo):
 def test_a_refused_answer_writes_nothing(tmp_path, scored_demo, capsys):
     db = str(tmp_path / "r.sqlite")
     with Store(db) as store:
-        cid = campaigns.create_campaign(store, campaigns.load_scored(str(scored_demo)), "A", items=10)
-        spk = campaigns.add_speaker(store, "Mary", "LYSS study")
+        cid = campaigns.create_campaign(store, records.load_scored(str(scored_demo)), "A", items=10)
+        spk = roster.add_speaker(store, "Mary", "LYSS study")
     assert main(["review", "answer", "--db", db, "--campaign", cid, "--speaker", spk,
                  "--answers", '{"adequacy": 9, "fluency": 1}']) == 2
     with Store(db, read_only=True) as store:
@@ -198,9 +200,9 @@ def test_an_answer_refused_after_the_task_check_writes_nothing_either(tmp_path, 
     sequence, their degraded items and the practice round are not written either."""
     db = str(tmp_path / "r.sqlite")
     with Store(db) as store:
-        a = campaigns.create_campaign(store, campaigns.load_scored(str(scored_demo)), "A", items=10)
-        e = campaigns.create_campaign(store, campaigns.load_scored(str(scored_demo)), "E", items=10)
-        spk = campaigns.add_speaker(store, "Mary", "LYSS study")
+        a = campaigns.create_campaign(store, records.load_scored(str(scored_demo)), "A", items=10)
+        e = campaigns.create_campaign(store, records.load_scored(str(scored_demo)), "E", items=10)
+        spk = roster.add_speaker(store, "Mary", "LYSS study")
         before = {t: store.one(f"select count(*) as n from [{t}]")["n"] for t in ("assignments", "items", "ratings")}
     past = json.dumps({"spans": [{"start": 5000, "end": 5010, "severity": "minor"}], "score": 40})
     for cid, options in ((a, ["--position", "1000000", "--answers", '{"adequacy": 3, "fluency": 1}']),
@@ -217,8 +219,8 @@ def test_answers_on_a_full_disk_say_the_disk_is_full(full_disk, tmp_path, capsys
     grow): the message says what it is, and every answer acknowledged before is there once space is freed."""
     db = full_disk / "r.sqlite"
     with Store(db) as store:
-        cid = campaigns.create_campaign(store, campaigns.load_scored(str(scored_demo)), "A", items=40)
-        spk = campaigns.add_speaker(store, "Mary", "LYSS study")
+        cid = campaigns.create_campaign(store, records.load_scored(str(scored_demo)), "A", items=40)
+        spk = roster.add_speaker(store, "Mary", "LYSS study")
     _fill(full_disk)
     acknowledged = 0
     for k in range(8):
@@ -241,8 +243,8 @@ def test_a_database_of_a_newer_schema_is_refused_by_every_command(tmp_path, scor
     import sqlite3
     db = str(tmp_path / "r.sqlite")
     with Store(db) as store:
-        cid = campaigns.create_campaign(store, campaigns.load_scored(str(scored_demo)), "A", items=10)
-        spk = campaigns.add_speaker(store, "Mary", "LYSS study")
+        cid = campaigns.create_campaign(store, records.load_scored(str(scored_demo)), "A", items=10)
+        spk = roster.add_speaker(store, "Mary", "LYSS study")
     conn = sqlite3.connect(db)
     conn.execute("PRAGMA user_version=99")
     conn.commit()

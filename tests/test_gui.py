@@ -15,7 +15,8 @@ from PySide6.QtCore import Qt  # noqa: E402
 from PySide6.QtWidgets import QLabel, QPushButton  # noqa: E402
 
 from conftest import ROOT, open_window, report_paths, review_database, start_reviewing  # noqa: E402
-from review import campaigns, practice  # noqa: E402
+from review import records  # noqa: E402
+from review.rating import campaigns, practice, recording, roster, sequence  # noqa: E402
 from review.store import Store  # noqa: E402
 
 
@@ -86,13 +87,13 @@ def test_other_script_toggle_is_remembered_per_speaker(qtbot, app, review_db):
     assert syllabic() and page.script_choice.isChecked()
     window.close()
     with Store(path) as store:
-        assert campaigns.speaker(store, speaker)["preferences"]["script"] == "Cans"
+        assert roster.speaker(store, speaker)["preferences"]["script"] == "Cans"
 
 
 def test_new_speaker_gives_consent_first(qtbot, app, tmp_path, scored_demo):
     path = tmp_path / "r.sqlite"
     with Store(path) as store:
-        campaigns.create_campaign(store, campaigns.load_scored(str(scored_demo)), "T", items=5)
+        campaigns.create_campaign(store, records.load_scored(str(scored_demo)), "T", items=5)
     window = _window(qtbot, path)
     review = window.review
     from PySide6.QtWidgets import QPushButton
@@ -161,9 +162,9 @@ def test_campaign_and_study_panels(qtbot, app, review_db):
     from desktop.study_panel import CampaignPanel, StudyPanel
     path, cid, speaker = review_db
     store = Store(path)
-    campaigns.join(store, cid, speaker)
+    sequence.join(store, cid, speaker)
     for _ in range(5):
-        campaigns.answer(store, cid, speaker, campaigns.next_position(store, cid, speaker), {"adequacy": 3, "fluency": 4})
+        recording.answer(store, cid, speaker, sequence.next_position(store, cid, speaker), {"adequacy": 3, "fluency": 4})
     panel = CampaignPanel(store)
     qtbot.addWidget(panel)
     assert panel.campaigns.model().rowCount() == 1 and panel.selected_campaign() == cid
@@ -193,7 +194,7 @@ def test_laptop_code_enrol_trust_and_revoke_in_the_campaigns_tab(qtbot, app, rev
     assert other.one("select code from trusted")["code"] == store.device_id
     # the coordinator revokes the field laptop (it was stolen); the field laptop is told when it merges
     import desktop.study_panel as study_panel
-    from review import bundles
+    from review.exchange import bundles
     monkeypatch.setattr(study_panel, "ask", lambda *a: True)
     panel.revoke(other.device_id)
     assert f"Laptop {other.device_id} is revoked" in panel.status.text()
@@ -313,8 +314,8 @@ def test_a_practice_round_comes_first_with_feedback_and_f1_shows_the_guidelines(
     """Four items with known answers, explained, nothing stored; then the real first item; F1 anywhere."""
     path = tmp_path / "r.sqlite"
     with Store(path) as store:
-        cid = campaigns.create_campaign(store, campaigns.load_scored(str(scored_demo)), "A", items=20)
-        speaker = campaigns.add_speaker(store, "Mary", "LYSS study")
+        cid = campaigns.create_campaign(store, records.load_scored(str(scored_demo)), "A", items=20)
+        speaker = roster.add_speaker(store, "Mary", "LYSS study")
     window = _window(qtbot, path)
     page = _start_reviewing(qtbot, window)
     kinds = [item["practice"] for item in page.practice_items]
@@ -356,7 +357,7 @@ def test_time_away_from_the_app_is_recorded_and_left_out_of_the_time_per_item(qt
     import types
 
     from desktop import review_panel
-    from review import study
+    from review.study import study
     clock = types.SimpleNamespace(now=100.0)
     monkeypatch.setattr(review_panel, "time", types.SimpleNamespace(perf_counter=lambda: clock.now))
     path, cid, speaker = review_db

@@ -8,8 +8,8 @@ import pytest
 from PySide6.QtCore import Qt
 
 from conftest import open_window, review_database, start_reviewing
-from review.tasks import error_spans as esa
 from review.store import Store
+from review.tasks import error_spans as esa
 
 
 @pytest.fixture
@@ -90,14 +90,15 @@ def test_a_marking_key_changes_what_is_drawn(qtbot, qapp, esa_db):
 def test_hints_only_when_the_campaign_asks_for_them(qtbot, qapp, tmp_path, scored_demo):
     """Blind by default; with hints, the words the analyser rejected are hinted at, and H dismisses one."""
     from conftest import review_database
-    from review import campaigns, practice
+    from review import records
+    from review.rating import campaigns, practice
 
     path, plain_cid, speaker = review_database(tmp_path / "h.sqlite", scored_demo, "E", 20)
     with Store(path) as store:
-        hinted_cid = campaigns.create_campaign(store, campaigns.load_scored(str(scored_demo)), "E", items=20,
+        hinted_cid = campaigns.create_campaign(store, records.load_scored(str(scored_demo)), "E", items=20,
                                                hints=True)
         practice.mark_done(store, hinted_cid, speaker)
-        assert hinted_cid != plain_cid and not campaigns.campaign(store, plain_cid)["settings"]["hints"]
+        assert hinted_cid != plain_cid and not records.campaign(store, plain_cid)["settings"]["hints"]
     window, page = _page(qtbot, path)
     seen_plain = []
     for _ in range(20):

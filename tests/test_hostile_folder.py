@@ -16,13 +16,15 @@ import pytest
 
 from conftest import ROOT, enrolled_study, rate
 from desktop.cli import main
-from review import bundles, campaigns, folder_files, sync
-from review.store import Store
+from review import records
+from review.exchange import bundles, sync
+from review.rating import recording, roster, sequence
+from review.store import Store, folder_files
 
 
 @pytest.fixture
 def scored(scored_demo):
-    return campaigns.load_scored(str(scored_demo))
+    return records.load_scored(str(scored_demo))
 
 
 @pytest.fixture
@@ -225,7 +227,7 @@ def test_links_and_folders_under_other_names_are_skipped_never_followed(study, c
 KILLED_WHILE_PUBLISHING = """
 import os, sys, time
 sys.path.insert(0, {root!r})
-from review import bundles, sync
+from review.exchange import bundles, sync
 from review.store import Store
 real = bundles.export_bundle
 def slow(store, path, payload=None, tmp_prefix=None):
@@ -244,7 +246,7 @@ sync.publish(store, {folder!r})
 
 def test_a_killed_syncs_leftover_is_removed_and_a_withdrawal_leaves_no_copy_in_the_folder(study, capsys):
     folder, hub, lap, cid, speaker = study
-    campaigns.answer(lap, cid, speaker, campaigns.next_position(lap, cid, speaker), {"adequacy": 2, "fluency": 3},
+    recording.answer(lap, cid, speaker, sequence.next_position(lap, cid, speaker), {"adequacy": 2, "fluency": 3},
                      note="a note only Ana wrote, 7Qx")
     lap.close()
     child = subprocess.Popen([sys.executable, "-c", KILLED_WHILE_PUBLISHING.format(
@@ -299,12 +301,12 @@ def test_three_laptops_agree_after_one_is_revoked_and_misbehaves(tmp_path, score
         sync.sync(store, folder)
     kept = {r["uuid"]: r["answers"] for r in hub.rows("select uuid, answers from ratings")}
     assert len(kept) == 8
-    from review import laptops
+    from review.exchange import laptops
     laptops.revoke(hub, thief.device_id)
     speaker = thief.one("select id from speakers where registered_by = ?", [thief.public_key])["id"]
-    campaigns.answer(thief, cid, speaker, 0, {"adequacy": 5, "fluency": 5})
-    campaigns.answer(thief, cid, speaker, 6, {"adequacy": 5, "fluency": 5})
-    campaigns.withdraw(thief, speaker)
+    recording.answer(thief, cid, speaker, 0, {"adequacy": 5, "fluency": 5})
+    recording.answer(thief, cid, speaker, 6, {"adequacy": 5, "fluency": 5})
+    roster.withdraw(thief, speaker)
     told = []
     by_name = {"thief": thief, "honest": honest, "hub": hub}
     for store in [by_name[name] for name in order.split()] + [thief, honest, hub, thief, honest, hub]:

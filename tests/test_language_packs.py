@@ -12,7 +12,8 @@ from conftest import ROOT, score_with_cli, shared_file
 from desktop.cli import main
 from eval_standards.cards import load_card
 from eval_standards.tools import LanguageTools, tools_for
-from review import campaigns
+from review import records
+from review.rating import campaigns, roster
 from review.store import Store
 
 CIW_DEMO = ROOT / "examples" / "demo-ciw.runcard.json"
@@ -115,16 +116,16 @@ def test_glosses_added_by_the_user_are_used(tmp_path, monkeypatch, capsys):
 def test_task_c_for_ojibwe_asks_only_about_ojibwe_looking_words(ciw_added, tmp_path, qtbot, qapp):
     out = tmp_path / "ciw-scored.json"
     assert main(["score", str(CIW_DEMO), "--lang", "ciw", "--out", str(out), "--bootstrap", "20"]) == 0
-    scored = campaigns.load_scored(str(out))
+    scored = records.load_scored(str(out))
     db = tmp_path / "r.sqlite"
     with Store(db) as store:
         cid = campaigns.create_campaign(store, scored, "C")
         words = {r["output"] for r in store.rows("select i.output from campaign_items ci join items i on "
                                                  "i.id = ci.item_id where ci.campaign_id = ?", [cid])}
-        settings = campaigns.campaign(store, cid)["settings"]
-        name = campaigns.campaign(store, cid)["name"]
+        settings = records.campaign(store, cid)["settings"]
+        name = records.campaign(store, cid)["name"]
         bcid = campaigns.create_campaign(store, scored, "B")
-        campaigns.add_speaker(store, "Nokomis", "LYSS study")
+        roster.add_speaker(store, "Nokomis", "LYSS study")
     assert {"Zibi", "Jimaan", "Wigiwam", "Ozhaawashko"} <= words
     assert not words & {"The", "man", "Black", "I", "am", "going", "home"}
     assert settings["left_out"]["count"] >= 5 and "Ojibwe" in name

@@ -8,13 +8,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from conftest import enrolled_study, rate
-from review import campaigns, laptops, sync
+from review import records
+from review.exchange import laptops, sync
+from review.rating import recording, sequence
 from review.store import Store, restore
 
 
 @pytest.fixture
 def scored(scored_demo):
-    return campaigns.load_scored(str(scored_demo))
+    return records.load_scored(str(scored_demo))
 
 
 def answer_sets(*stores) -> list[set]:
@@ -23,8 +25,8 @@ def answer_sets(*stores) -> list[set]:
 
 def more_answers(store, campaign_id: str, speaker: str, count: int) -> None:
     for _ in range(count):
-        position = campaigns.next_position(store, campaign_id, speaker)
-        campaigns.answer(store, campaign_id, speaker, position, {"adequacy": 2, "fluency": 4})
+        position = sequence.next_position(store, campaign_id, speaker)
+        recording.answer(store, campaign_id, speaker, position, {"adequacy": 2, "fluency": 4})
 
 
 def three_laptops(root, scored):

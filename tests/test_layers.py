@@ -35,7 +35,9 @@ def _imports(name: str, path: Path, known: set[str]) -> set[str]:
             if node.level:
                 up = package.split(".")[: len(package.split(".")) - node.level + 1]
                 base = ".".join([*up, base] if base else up)
-            targets = [base] + [f"{base}.{a.name}" for a in node.names]
+            modules = [f"{base}.{a.name}" for a in node.names]
+            # `from . import keys` names the module keys, not its package (a package may re-export its modules)
+            targets = modules if all(m in known for m in modules) else [base, *modules]
         else:
             continue
         out |= {t for t in targets if t in known and t != name}

@@ -12,8 +12,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from review import bundles, campaigns, laptops, signing, study
-from review.store import Store
+from review import records
+from review.exchange import bundles, laptops
+from review.rating import campaigns, recording, roster, sequence
+from review.store import Store, signing
+from review.study import study
 from scoring.errors import InputError
 from test_bundle_attacks import _forge, _read
 
@@ -49,10 +52,10 @@ class Circle:
 
     def speaker(self, lap: Store, name: str, cid: str) -> str:
         bundles.merge(lap, str(self.setup))
-        spk = campaigns.add_speaker(lap, name, "LYSS study")
-        campaigns.join(lap, cid, spk)
+        spk = roster.add_speaker(lap, name, "LYSS study")
+        sequence.join(lap, cid, spk)
         for n in range(4):
-            campaigns.answer(lap, cid, spk, n, {"adequacy": 1 + n, "fluency": 2})
+            recording.answer(lap, cid, spk, n, {"adequacy": 1 + n, "fluency": 2})
         return spk
 
     def export(self, store: Store, name: str) -> Path:
@@ -67,7 +70,7 @@ class Circle:
 
 @pytest.fixture
 def circle(tmp_path, scored_demo):
-    return Circle(tmp_path, campaigns.load_scored(str(scored_demo)))
+    return Circle(tmp_path, records.load_scored(str(scored_demo)))
 
 
 def _row(data, table, **match):
@@ -175,7 +178,7 @@ def test_a_row_altered_under_its_authors_name_is_refused(circle):
 def test_an_undo_signed_by_another_laptop_is_kept_but_never_honoured_in_either_order(circle, tmp_path):
     """L1 signs an undo of L2's answer: kept, not honoured; merging L2's and L1's bundles in both orders
     gives one ratings table."""
-    from review.signing import sign_tombstone
+    from review.store.signing import sign_tombstone
     victim = circle.hub.one("select uuid from ratings where speaker_id = ?", [circle.s2])["uuid"]
 
     def undo(d):
@@ -210,7 +213,7 @@ def test_a_bundle_without_answers_cannot_move_the_hubs_correlation(circle):
 
 
 def test_task_e_spans_are_checked_against_the_items_text_the_hub_holds(tmp_path, scored_demo):
-    scored = campaigns.load_scored(str(scored_demo))
+    scored = records.load_scored(str(scored_demo))
     hub = Store(tmp_path / "hub.sqlite")
     cid = campaigns.create_campaign(hub, scored, "E", items=5)
     lap = Store(tmp_path / "lap.sqlite")
@@ -219,9 +222,9 @@ def test_task_e_spans_are_checked_against_the_items_text_the_hub_holds(tmp_path,
     setup = tmp_path / "setup.lyssbundle"
     bundles.export_bundle(hub, str(setup))
     bundles.merge(lap, str(setup))
-    spk = campaigns.add_speaker(lap, "Esa", "LYSS study")
-    campaigns.join(lap, cid, spk)
-    campaigns.answer(lap, cid, spk, 0, {"spans": [], "score": 70})
+    spk = roster.add_speaker(lap, "Esa", "LYSS study")
+    sequence.join(lap, cid, spk)
+    recording.answer(lap, cid, spk, 0, {"spans": [], "score": 70})
     good = tmp_path / "good.lyssbundle"
     bundles.export_bundle(lap, str(good))
     item = lap.one("select item_id from ratings")["item_id"]
@@ -255,7 +258,7 @@ def test_revocation_refuses_later_answers_everywhere_and_tells_the_laptop(circle
     cutoff = c.hub.one("select max(updated_at) as t from ratings where device_id = ?", [c.l1.device_id])["t"]
     spk = c.s1
     for n in range(4, 7):  # answers L1 makes after the cut-off (the laptop was stolen)
-        campaigns.answer(c.l1, c.x, spk, n, ANSWER)
+        recording.answer(c.l1, c.x, spk, n, ANSWER)
     late = c.export(c.l1, "l1-late")
     since = c.l1.one("select min(updated_at) as t from ratings where position >= 4")["t"]
     assert since > cutoff
@@ -312,20 +315,20 @@ def pool(tmp_path_factory, scored_demo):
     """Honest bundles (the hub's, each laptop's at two moments, a withdrawal) and hostile ones (every attack
     above, plus an outsider relaying L1's genuine bundle and a signed undo of another laptop's answer)."""
     folder = tmp_path_factory.mktemp("pool")
-    c = Circle(folder, campaigns.load_scored(str(scored_demo)))
+    c = Circle(folder, records.load_scored(str(scored_demo)))
     honest = {"setup": c.setup, "l1": c.b1, "l2": c.b2}
     for n in range(4, 6):
-        campaigns.answer(c.l1, c.x, c.s1, n, ANSWER)
+        recording.answer(c.l1, c.x, c.s1, n, ANSWER)
     honest["l1-more"] = c.export(c.l1, "l1-more")
-    extra = campaigns.add_speaker(c.l2, "Leaving", "LYSS study")
-    campaigns.join(c.l2, c.x, extra)
-    campaigns.answer(c.l2, c.x, extra, 0, ANSWER)
-    campaigns.withdraw(c.l2, extra)
+    extra = roster.add_speaker(c.l2, "Leaving", "LYSS study")
+    sequence.join(c.l2, c.x, extra)
+    recording.answer(c.l2, c.x, extra, 0, ANSWER)
+    roster.withdraw(c.l2, extra)
     honest["l2-withdrawal"] = c.export(c.l2, "l2-withdrawal")
     hostile = {name: c.forged(f"h{k}", edit) for k, (name, (edit, _)) in enumerate(_attacks(c).items())}
     outsider = Store(folder / "outsider.sqlite")
     hostile["outsider relays"] = _forge(c.b1, folder / "outsider.lyssbundle", lambda d: None, signer=outsider)
-    from review.signing import sign_tombstone
+    from review.store.signing import sign_tombstone
     victim = c.hub.one("select uuid from ratings where speaker_id = ?", [c.s2])["uuid"]
 
     def only_an_undo(d):

@@ -9,9 +9,9 @@ import json
 import pytest
 
 from desktop.cli import main
-from review import campaigns
-from review.tasks import error_spans as esa
+from review.rating import roster, sequence
 from review.store import Store
+from review.tasks import error_spans as esa
 
 
 def _setup(tmp_path, scored_demo, capsys, task):
@@ -95,13 +95,13 @@ def test_task_e_errors_by_word_number(tmp_path, scored_demo, capsys):
     assert main(["review", "print-forms", "--db", db, "--campaign", campaign, "--speaker", speaker,
                  "--out", str(tmp_path / "e.pdf")]) == 0
     with Store(db) as store:
-        outputs = {p: campaigns.item_at(store, campaign, speaker, p)["output"] for p in range(8)}
+        outputs = {p: sequence.item_at(store, campaign, speaker, p)["output"] for p in range(8)}
     long_enough = [p for p, text in outputs.items() if len(text.split()) >= 3]
     _fill(tmp_path / "e.csv", lambda row: {"spans": "2-3 major; 1 minor; missing minor", "score": "40"}
           if int(row["position"]) in long_enough else {})
     assert main(["review", "import-forms", "--db", db, str(tmp_path / "e.csv")]) == 0
     with Store(db) as store:
-        answer = campaigns.item_at(store, campaign, speaker, long_enough[0])["answer"]
+        answer = sequence.item_at(store, campaign, speaker, long_enough[0])["answer"]
     words = esa.Marking(outputs[long_enough[0]]).words
     assert answer == {"spans": [{"start": words[0][0], "end": words[0][1], "severity": "minor"},
                                 {"start": words[1][0], "end": words[2][1], "severity": "major"},
@@ -126,8 +126,8 @@ def test_task_t_boxes_are_numbered_from_one(tmp_path, scored_demo, capsys):
     _fill(tmp_path / "t.csv", lambda row: {"verdict": "2" if row["position"] == "0" else "1"})
     assert main(["review", "import-forms", "--db", db, str(tmp_path / "t.csv")]) == 0
     with Store(db) as store:
-        assert campaigns.item_at(store, campaign, speaker, 0)["answer"] == {"verdict": 1}  # box 2: Gist
-        assert campaigns.item_at(store, campaign, speaker, 1)["answer"] == {"verdict": 0}  # box 1: Reject
+        assert sequence.item_at(store, campaign, speaker, 0)["answer"] == {"verdict": 1}  # box 2: Gist
+        assert sequence.item_at(store, campaign, speaker, 1)["answer"] == {"verdict": 0}  # box 1: Reject
     _fill(tmp_path / "t.csv", lambda row: {"verdict": "5"})
     capsys.readouterr()
     assert main(["review", "import-forms", "--db", db, str(tmp_path / "t.csv")]) == 2
@@ -155,7 +155,7 @@ def test_forms_print_in_the_speakers_language(tmp_path, scored_demo, capsys):
     """--language, by default the language the speaker uses the app in (remembered when they sign in)."""
     db, campaign, speaker = _setup(tmp_path, scored_demo, capsys, "A")
     with Store(db) as store:
-        campaigns.set_preference(store, speaker, "ui_language", "fr")  # what the app records for her
+        roster.set_preference(store, speaker, "ui_language", "fr")  # what the app records for her
     pdf = tmp_path / "forms.pdf"
     for argv, expected in (([], "Quelle part du sens"), (["--language", "en"], "How much of the meaning")):
         assert main(["review", "print-forms", "--db", db, "--campaign", campaign, "--speaker", "Mary",

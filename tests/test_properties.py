@@ -15,8 +15,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from desktop.cli import main
-from review import bundles, campaigns, keys
-from review.store import Store
+from review import records
+from review.exchange import bundles
+from review.rating import recording, roster, sequence
+from review.store import Store, keys
 from scoring.errors import InputError
 
 SETTINGS = settings(max_examples=int(__import__("os").environ.get("LYSS_HYPOTHESIS_EXAMPLES", "120")), deadline=None, suppress_health_check=[HealthCheck.too_slow,
@@ -127,11 +129,11 @@ def test_rubric_and_gate_never_trace_back(tmp_path_factory, items, gate_a, gate_
 def signed_study(tmp_path_factory, scored_demo):
     from test_review_bundles import field_laptops
     folder = tmp_path_factory.mktemp("study")
-    hub, cid, (lap,) = field_laptops(folder, campaigns.load_scored(str(scored_demo)), n=1)
-    spk = campaigns.add_speaker(lap, "Rita", "LYSS study")
-    campaigns.join(lap, cid, spk)
+    hub, cid, (lap,) = field_laptops(folder, records.load_scored(str(scored_demo)), n=1)
+    spk = roster.add_speaker(lap, "Rita", "LYSS study")
+    sequence.join(lap, cid, spk)
     for n in range(3):
-        campaigns.answer(lap, cid, spk, n, {"adequacy": 2 + n, "fluency": 3})
+        recording.answer(lap, cid, spk, n, {"adequacy": 2 + n, "fluency": 3})
     path = folder / "field.lyssbundle"
     bundles.export_bundle(lap, str(path))
     with zipfile.ZipFile(path) as z:

@@ -7,7 +7,9 @@ import zipfile
 
 import pytest
 
-from review import bundles, campaigns, laptops
+from review import records
+from review.exchange import bundles, laptops
+from review.rating import campaigns, recording, roster, sequence
 from review.store import Store
 from scoring.errors import InputError
 
@@ -29,17 +31,17 @@ def field_laptops(tmp_path, scored, n=3):
 
 @pytest.fixture
 def three_laptops(tmp_path, scored_demo):
-    scored = campaigns.load_scored(str(scored_demo))
+    scored = records.load_scored(str(scored_demo))
     hub, cid, fields = field_laptops(tmp_path, scored)
     made = []
     for k, store in enumerate(fields):
-        spk = campaigns.add_speaker(store, f"Speaker {k}", "LYSS study")
-        campaigns.join(store, cid, spk)
+        spk = roster.add_speaker(store, f"Speaker {k}", "LYSS study")
+        sequence.join(store, cid, spk)
         for n in range(4 + k):
-            campaigns.answer(store, cid, spk, campaigns.next_position(store, cid, spk),
+            recording.answer(store, cid, spk, sequence.next_position(store, cid, spk),
                              {"adequacy": 1 + (n + k) % 5, "fluency": 1 + n % 5})
         if k == 1:
-            campaigns.undo_last(store, cid, spk)
+            recording.undo_last(store, cid, spk)
         made.append((store, cid, spk))
     # laptop 0's speaker also rated on laptop 2 (same speaker, two devices, handed over by the coordinator):
     # a real conflict
@@ -52,7 +54,7 @@ def three_laptops(tmp_path, scored_demo):
     handed = tmp_path / "hub-handover.lyssbundle"
     bundles.export_bundle(hub, str(handed))
     bundles.merge(store2, str(handed))
-    campaigns.answer(store2, cid2, shared_speaker, 0, {"adequacy": 5, "fluency": 5})
+    recording.answer(store2, cid2, shared_speaker, 0, {"adequacy": 5, "fluency": 5})
     paths = []
     for k, (store, _, _) in enumerate(made):
         path = tmp_path / f"b{k}.lyssbundle"
@@ -104,7 +106,7 @@ def test_withdrawal_travels_as_a_tombstone(tmp_path, three_laptops):
     for path in paths:
         bundles.merge(target, str(path))
     assert target.one("select count(*) as n from ratings where speaker_id = ?", [spk0])["n"] > 0
-    campaigns.withdraw(store0, spk0)
+    roster.withdraw(store0, spk0)
     after = tmp_path / "after-withdrawal.lyssbundle"
     bundles.export_bundle(store0, str(after))
     bundles.merge(target, str(after))

@@ -13,23 +13,24 @@ import time
 import pytest
 
 from conftest import ROOT
-from review import campaigns
+from review import records
+from review.rating import campaigns
 from review.store import Store
 
 CHILD = r"""
 import sys
-from review import campaigns
+from review.rating import recording, roster, sequence
 from review.store import Store
 store = Store(sys.argv[1], backup=False)
 cid = sys.argv[2]
-speaker = campaigns.add_speaker(store, "speaker", "kill test")
-campaigns.join(store, cid, speaker)
+speaker = roster.add_speaker(store, "speaker", "kill test")
+sequence.join(store, cid, speaker)
 k = 0
 while True:
-    pos = campaigns.next_position(store, cid, speaker)
+    pos = sequence.next_position(store, cid, speaker)
     if pos is None:
         pos = k % 10
-    uuid = campaigns.answer(store, cid, speaker, pos, {"adequacy": 1 + k % 5, "fluency": 1 + (k * 3) % 5})
+    uuid = recording.answer(store, cid, speaker, pos, {"adequacy": 1 + k % 5, "fluency": 1 + (k * 3) % 5})
     print(uuid, pos, flush=True)  # printed only after the commit returned
     k += 1
 """
@@ -39,7 +40,7 @@ while True:
 def test_sigkill_never_loses_a_committed_answer(tmp_path, scored_demo):
     path = tmp_path / "review.sqlite"
     with Store(path) as store:
-        cid = campaigns.create_campaign(store, campaigns.load_scored(str(scored_demo)), "A")
+        cid = campaigns.create_campaign(store, records.load_scored(str(scored_demo)), "A")
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     rng = random.Random(7)
     committed: dict[str, str] = {}

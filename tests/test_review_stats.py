@@ -10,7 +10,7 @@ import pytest
 import scipy.stats
 
 from conftest import shared_file
-from review import numeric, stats
+from review.study import numeric, stats
 
 GOLD = [1, 2, 2, 3, 4]
 METRIC = [2, 1, 1.5, 5, 3]
@@ -69,7 +69,7 @@ def test_krippendorff_published_example():
     data = [[1, 2, 3, 3, 2, 1, 4, 1, 2, n, n, n], [1, 2, 3, 3, 2, 2, 4, 1, 2, 5, n, 3],
             [n, 3, 3, 3, 2, 3, 4, 2, 2, 5, 1, n], [1, 2, 3, 3, 2, 4, 4, 1, 2, 5, 1, n]]
     want = {"nominal": 0.7434, "ordinal": 0.8154, "interval": 0.8491, "ratio": 0.7974}
-    from review import alpha
+    from review.study import alpha
     for level, value in want.items():
         assert round(alpha.alpha(np.array(data), level), 4) == value
     ci = alpha.alpha_with_ci(np.array(data), "interval", resamples=200)
@@ -97,8 +97,8 @@ def test_perm_both():
 
 @pytest.fixture(scope="module")
 def wmt(tmp_path_factory):
-    from review import interop
     from review.store import Store
+    from review.study import interop
     folder = shared_file("data/wmt23-en-de")
     store = Store(tmp_path_factory.mktemp("wmt") / "wmt.sqlite")
     interop.import_mtme(store, str(folder), "en-de", "mqm", "chrF-refA")
@@ -114,7 +114,7 @@ def _file_scores(path):
 
 
 def test_wmt23_correlations_equal_scipy(wmt):
-    from review import study
+    from review.study import study
     store, folder = wmt
     human = _file_scores(folder / "human-scores" / "en-de.mqm.seg.score")
     metric = _file_scores(folder / "metric-scores" / "en-de" / "chrF-refA.seg.score")
@@ -143,8 +143,8 @@ def test_wmt23_correlations_equal_scipy(wmt):
 
 
 def test_wmt23_computed_metrics(tmp_path):
-    from review import interop, study
     from review.store import Store
+    from review.study import interop, study
     folder = shared_file("data/wmt23-en-de")
     store = Store(tmp_path / "w.sqlite")
     interop.import_mtme(store, str(folder), "en-de", "da-sqm", only=["ONLINE-W", "NLLB_Greedy", "AIRC"])
@@ -159,7 +159,7 @@ def test_wmt23_computed_metrics(tmp_path):
 
 def test_numpy_routines_equal_scipy():
     import scipy.optimize
-    from review import numeric
+    from review.study import numeric
     rng = np.random.default_rng(5)
     for n in (2, 7, 60, 5000):
         g = rng.integers(0, 6, n).astype(float)
@@ -182,7 +182,8 @@ def test_numpy_routines_equal_scipy():
 def test_the_app_does_not_need_scipy():
     import subprocess
     import sys
-    code = ("import sys; import scoring.engine, review.study, review.reweight, review.tiers, eval_standards.registry;"
+    code = ("import sys; import scoring.engine, review.study.study, review.study.reweight, review.study.tiers, "
+            "review.study.decisions, eval_standards.registry;"
             "[eval_standards.registry.plugin_class(n) for n in eval_standards.registry.known_plugins()];"
             "print('scipy' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
@@ -214,8 +215,8 @@ def _pce_independent(gold: dict, metric: dict, systems: list[str]) -> float:
 
 @pytest.mark.parametrize("human", ["mqm", "da-sqm"])
 def test_wmt23_soft_pairwise_accuracy_equals_the_pce_definition(tmp_path, human):
-    from review import interop, study
     from review.store import Store
+    from review.study import interop, study
     folder = shared_file("data/wmt23-en-de")
     store = Store(tmp_path / "wmt.sqlite", backup=False)
     interop.import_mtme(store, str(folder), "en-de", human, "chrF-refA")
@@ -229,7 +230,7 @@ def test_wmt23_soft_pairwise_accuracy_equals_the_pce_definition(tmp_path, human)
 
 
 def test_intervals_for_every_grouping_contain_their_point(wmt):
-    from review import study
+    from review.study import study
     store, _ = wmt
     result = study.correlate(store, "chrF-refA", "mqm", 200)
     cis = result["confidence_intervals"]

@@ -10,7 +10,9 @@ import sys
 
 import pytest
 
-from review import campaigns, laptops, tasks
+from review import records, tasks
+from review.exchange import laptops
+from review.rating import campaigns, recording, roster, sequence
 from review.store import SCHEMA_VERSION, Store, StoreError
 from scoring.errors import InputError
 
@@ -25,7 +27,7 @@ def store(tmp_path):
 
 @pytest.fixture
 def scored(scored_demo):
-    return campaigns.load_scored(str(scored_demo))
+    return records.load_scored(str(scored_demo))
 
 
 def test_store_settings_schema_and_backups(tmp_path):
@@ -54,9 +56,9 @@ def test_damaged_or_missing_database(tmp_path):
 
 
 def test_import_same_run_twice_changes_nothing(store, scored):
-    a = campaigns.import_run(store, scored)
+    a = records.import_run(store, scored)
     before = store.one("select count(*) as n from items")["n"]
-    assert campaigns.import_run(store, scored) == a
+    assert records.import_run(store, scored) == a
     assert store.one("select count(*) as n from items")["n"] == before == 42
     item = store.one("select metrics from items where entry_id = 'dog-01'")
     metrics = json.loads(item["metrics"])
@@ -87,32 +89,32 @@ def test_campaigns_of_every_task(store, scored):
 
 def test_consent_is_required(store):
     with pytest.raises(InputError, match="consent"):
-        campaigns.add_speaker(store, "Mary", "  ")
+        roster.add_speaker(store, "Mary", "  ")
 
 
 def test_sequence_answers_resume_edit_undo(store, scored):
     cid = campaigns.create_campaign(store, scored, "A", items=30)
-    spk = campaigns.add_speaker(store, "Mary", "rate MT output for the LYSS study")
-    total = campaigns.join(store, cid, spk)
+    spk = roster.add_speaker(store, "Mary", "rate MT output for the LYSS study")
+    total = sequence.join(store, cid, spk)
     qc = store.rows("select qc, count(*) as n from assignments where campaign_id = ? group by qc", [cid])
     assert {r["qc"]: r["n"] for r in qc} == {"": 30, "repeat": 2, "degraded": 2} and total == 34
     degraded = store.one("select i.output, o.output as original from assignments a join items i on i.id = a.item_id "
                          "join items o on o.id = a.qc_of where a.qc = 'degraded' and a.campaign_id = ?", [cid])
     assert degraded["output"] != degraded["original"]
     for _ in range(5):
-        pos = campaigns.next_position(store, cid, spk)
-        campaigns.answer(store, cid, spk, pos, {"adequacy": 4, "fluency": 3})
-    assert campaigns.progress(store, cid, spk) == (5, 34)
-    assert campaigns.next_position(store, cid, spk) == 5  # resume where she stopped
-    campaigns.answer(store, cid, spk, 2, {"adequacy": 1, "fluency": 1}, note="wrong verb")  # edit
-    assert campaigns.item_at(store, cid, spk, 2)["answer"] == {"adequacy": 1, "fluency": 1}
+        pos = sequence.next_position(store, cid, spk)
+        recording.answer(store, cid, spk, pos, {"adequacy": 4, "fluency": 3})
+    assert sequence.progress(store, cid, spk) == (5, 34)
+    assert sequence.next_position(store, cid, spk) == 5  # resume where she stopped
+    recording.answer(store, cid, spk, 2, {"adequacy": 1, "fluency": 1}, note="wrong verb")  # edit
+    assert sequence.item_at(store, cid, spk, 2)["answer"] == {"adequacy": 1, "fluency": 1}
     history = store.rows("select action from rating_history where speaker_id = ? order by at", [spk])
     assert [h["action"] for h in history].count("edit") == 1
-    assert campaigns.undo_last(store, cid, spk) == 2  # the edit was the latest change
-    assert campaigns.next_position(store, cid, spk) == 2
+    assert recording.undo_last(store, cid, spk) == 2  # the edit was the latest change
+    assert sequence.next_position(store, cid, spk) == 2
     assert store.one("select count(*) as n from tombstones where kind = 'rating'")["n"] == 1
     with pytest.raises(InputError, match="adequacy"):
-        campaigns.answer(store, cid, spk, 2, {"adequacy": 9, "fluency": 1})
+        recording.answer(store, cid, spk, 2, {"adequacy": 9, "fluency": 1})
 
 
 def test_task_c_kind_only_when_valid():
@@ -124,16 +126,16 @@ def test_task_c_kind_only_when_valid():
 
 def test_withdrawal(store, scored):
     cid = campaigns.create_campaign(store, scored, "T", items=10)
-    spk = campaigns.add_speaker(store, "Joe", "study", community="Maskwacîs", dialect="Plains")
-    campaigns.join(store, cid, spk)
+    spk = roster.add_speaker(store, "Joe", "study", community="Maskwacîs", dialect="Plains")
+    sequence.join(store, cid, spk)
     for _ in range(3):
-        campaigns.answer(store, cid, spk, campaigns.next_position(store, cid, spk), {"verdict": 2})
-    assert campaigns.withdraw(store, spk)["deleted"] == 3
+        recording.answer(store, cid, spk, sequence.next_position(store, cid, spk), {"verdict": 2})
+    assert roster.withdraw(store, spk)["deleted"] == 3
     row = store.one("select * from speakers where id = ?", [spk])
     assert row["withdrawn"] == 1 and row["display_name"] is None and row["community"] is None
     assert store.one("select count(*) as n from ratings where speaker_id = ?", [spk])["n"] == 0
     with pytest.raises(InputError, match="withdrawn"):
-        campaigns.answer(store, cid, spk, 5, {"verdict": 1})
+        recording.answer(store, cid, spk, 5, {"verdict": 1})
 
 
 def _first_release_schema(db) -> None:
@@ -169,7 +171,8 @@ def test_a_version_1_database_is_migrated_and_its_data_signed(tmp_path, scored):
     withdrawals are signed, and its bundles can travel again."""
     import sqlite_utils
 
-    from review import bundles, signing
+    from review.exchange import bundles
+    from review.store import signing
     path = tmp_path / "old.sqlite"
     conn = sqlite3.connect(path, isolation_level=None)
     db = sqlite_utils.Database(conn)

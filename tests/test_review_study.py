@@ -12,25 +12,27 @@ import pytest
 import scipy.stats
 
 from desktop.cli import main
-from review import campaigns, interop, reweight, study, tiers
+from review import records
+from review.rating import campaigns, recording, roster, sequence
 from review.store import Store
+from review.study import interop, reweight, study, tiers
 from scoring.errors import InputError
 
 
 def _rate(store, cid, speakers, answer_fn):
     for k, spk in enumerate(speakers):
-        campaigns.join(store, cid, spk)
-        while (pos := campaigns.next_position(store, cid, spk)) is not None:
-            item = campaigns.item_at(store, cid, spk, pos)
-            campaigns.answer(store, cid, spk, pos, answer_fn(item, k))
+        sequence.join(store, cid, spk)
+        while (pos := sequence.next_position(store, cid, spk)) is not None:
+            item = sequence.item_at(store, cid, spk, pos)
+            recording.answer(store, cid, spk, pos, answer_fn(item, k))
 
 
 @pytest.fixture(scope="module")
 def rated(tmp_path_factory, scored_demo):
     path = tmp_path_factory.mktemp("study") / "study.sqlite"
     store = Store(path)
-    scored = campaigns.load_scored(str(scored_demo))
-    speakers = [campaigns.add_speaker(store, f"Speaker {k}", "LYSS study") for k in range(4)]
+    scored = records.load_scored(str(scored_demo))
+    speakers = [roster.add_speaker(store, f"Speaker {k}", "LYSS study") for k in range(4)]
     rng = random.Random(1)
 
     def adequacy(item, k):
@@ -137,9 +139,9 @@ def test_confirm_tier(tmp_path, scored_demo):
     store = Store(tmp_path / "tier.sqlite")
     run_path = tmp_path / "run.json"
     run_path.write_text(scored_demo.read_text("utf-8"), "utf-8")
-    scored = campaigns.load_scored(str(run_path))
+    scored = records.load_scored(str(run_path))
     cid = campaigns.create_campaign(store, scored, "T")
-    speakers = [campaigns.add_speaker(store, f"S{k}", "study") for k in range(3)]
+    speakers = [roster.add_speaker(store, f"S{k}", "study") for k in range(3)]
     _rate(store, cid, speakers, lambda item, k: {"verdict": 3 if json.loads(item["metrics"] or "{}").get(
         "composite", 0) > 0.6 else 0})
     result = tiers.confirm_tier(store, str(run_path))
@@ -160,8 +162,8 @@ def test_confirmed_and_not_confirmed(tmp_path):
                                                          load_profile("B"), n_bootstrap=10))
     for verdicts, status in (([3, 3, 2], "confirmed"), ([0, 1, 0], "not confirmed")):
         store = Store(tmp_path / f"{status}.sqlite")
-        cid = campaigns.create_campaign(store, campaigns.load_scored(str(run_path)), "T")
-        speakers = [campaigns.add_speaker(store, f"S{k}", "study") for k in range(3)]
+        cid = campaigns.create_campaign(store, records.load_scored(str(run_path)), "T")
+        speakers = [roster.add_speaker(store, f"S{k}", "study") for k in range(3)]
         _rate(store, cid, speakers, lambda item, k: {"verdict": verdicts[int(item["entry_id"]) % 3] if k else
                                                      verdicts[int(item["entry_id"]) % 3]})
         assert tiers.confirm_tier(store, str(run_path))["status"] == status
@@ -194,11 +196,11 @@ def test_mtme_export_roundtrip(rated, tmp_path):
 
 def test_withdrawn_speaker_disappears_from_statistics(tmp_path, scored_demo):
     store = Store(tmp_path / "w.sqlite")
-    cid = campaigns.create_campaign(store, campaigns.load_scored(str(scored_demo)), "A")
-    speakers = [campaigns.add_speaker(store, f"S{k}", "study") for k in range(3)]
+    cid = campaigns.create_campaign(store, records.load_scored(str(scored_demo)), "A")
+    speakers = [roster.add_speaker(store, f"S{k}", "study") for k in range(3)]
     _rate(store, cid, speakers, lambda item, k: {"adequacy": 1 + (k + len(item["output"])) % 5, "fluency": 3})
     before = study.agreement(store, "A", "adequacy", resamples=10)
-    campaigns.withdraw(store, speakers[0])
+    roster.withdraw(store, speakers[0])
     after = study.agreement(store, "A", "adequacy", resamples=10)
     assert before["raters"] == 3 and after["raters"] == 2
     assert all(r["speaker_id"] != speakers[0] for r in study.answers(store, "A", "adequacy"))

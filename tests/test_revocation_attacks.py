@@ -9,7 +9,9 @@ import json
 import pytest
 
 from desktop.cli import main
-from review import bundles, campaigns, laptops
+from review import records
+from review.exchange import bundles, laptops
+from review.rating import campaigns, recording, roster, sequence
 from review.store import Store, now
 from test_ownership import Circle
 
@@ -18,7 +20,7 @@ ORIGINAL = {"adequacy": 1, "fluency": 2}
 
 @pytest.fixture
 def circle(tmp_path, scored_demo):
-    return Circle(tmp_path, campaigns.load_scored(str(scored_demo)))
+    return Circle(tmp_path, records.load_scored(str(scored_demo)))
 
 
 def answers_of(store: Store, device: str) -> dict:
@@ -55,8 +57,8 @@ def test_an_edit_after_the_revocation_puts_the_answer_back_to_its_earlier_versio
     before = answers_of(c.hub, c.l1.device_id)
     assert len(before) == 4
     since = now()
-    campaigns.answer(c.l1, c.x, c.s1, 0, {"adequacy": 5, "fluency": 5})  # the thief edits a kept answer
-    campaigns.answer(c.l1, c.x, c.s1, 5, ORIGINAL)  # and records a new one
+    recording.answer(c.l1, c.x, c.s1, 0, {"adequacy": 5, "fluency": 5})  # the thief edits a kept answer
+    recording.answer(c.l1, c.x, c.s1, 5, ORIGINAL)  # and records a new one
     late = c.export(c.l1, "l1-edited")
     laptops.revoke(c.hub, c.l1.device_id, since, c.x)
     revocation = c.export(c.hub, "revocation")
@@ -85,8 +87,8 @@ def test_withdrawals_and_undos_a_revoked_laptop_signs_later_are_not_honoured(cir
     laptops.revoke(c.hub, c.l1.device_id, since, c.x)
     revocation = c.export(c.hub, "revocation")
     undone = c.l1.one("select uuid from ratings where speaker_id = ? order by updated_at desc", [c.s1])["uuid"]
-    assert campaigns.undo_last(c.l1, c.x, c.s1) is not None  # the thief undoes a kept answer…
-    campaigns.withdraw(c.l1, c.s1)  # the thief deletes the speaker's kept answers
+    assert recording.undo_last(c.l1, c.x, c.s1) is not None  # the thief undoes a kept answer…
+    roster.withdraw(c.l1, c.s1)  # the thief deletes the speaker's kept answers
     late = c.export(c.l1, "l1-withdrew")
     for order in ([late], [revocation, late]):
         target = c.hub if order == [late] else Store(tmp_path / "l2-copy.sqlite")
@@ -101,7 +103,7 @@ def test_withdrawals_and_undos_a_revoked_laptop_signs_later_are_not_honoured(cir
         assert target.one("select withdrawn from speakers where id = ?", [c.s1])["withdrawn"] == 0
         assert target.one("select count(*) as n from tombstones where id = ?", [c.s1])["n"] == 1  # kept, not honoured
     # the coordinator can still withdraw the speaker (at the speaker's request)
-    campaigns.withdraw(c.hub, c.s1)
+    roster.withdraw(c.hub, c.s1)
     assert c.hub.one("select count(*) as n from ratings where speaker_id = ?", [c.s1])["n"] == 0
 
 
@@ -129,7 +131,7 @@ def test_one_speaker_given_an_item_at_several_positions_is_refused_and_counted_o
                                          r"once \(a quality-control repeat aside\)"):
         bundles.merge(c.hub, str(forged))
     # a database that holds such rows anyway (made before this check) counts each speaker once per item
-    from review import study
+    from review.study import study
     before = study.answers(c.hub, "A", "adequacy", c.x)
     with c.hub.transaction() as db:
         db.conn.execute("PRAGMA foreign_keys=OFF")
@@ -147,7 +149,7 @@ def test_a_withdrawal_travels_whole_to_a_laptop_that_joins_late(tmp_path, scored
     """A field laptop's speaker (with quality-control items made for their sequence) answers and withdraws; the
     coordinator merges both bundles and exports. A laptop that joins later (it trusts the coordinator only)
     merges the coordinator's bundle and the field laptop's older one in any order: the speaker never comes back."""
-    scored = campaigns.load_scored(str(scored_demo))
+    scored = records.load_scored(str(scored_demo))
     hub = Store(tmp_path / "hub.sqlite")
     cid = campaigns.create_campaign(hub, scored, "A", items=12)
     field = Store(tmp_path / "field.sqlite")
@@ -155,15 +157,15 @@ def test_a_withdrawal_travels_whole_to_a_laptop_that_joins_late(tmp_path, scored
     laptops.trust(field, hub.device_id)
     bundles.export_bundle(hub, str(tmp_path / "setup.lyssbundle"))
     bundles.merge(field, str(tmp_path / "setup.lyssbundle"))
-    speaker = campaigns.add_speaker(field, "Ana", "LYSS study")
-    campaigns.join(field, cid, speaker)
+    speaker = roster.add_speaker(field, "Ana", "LYSS study")
+    sequence.join(field, cid, speaker)
     assert field.one("select count(*) as n from assignments where qc = 'degraded'")["n"] > 0
     for position in range(6):
-        campaigns.answer(field, cid, speaker, position, ORIGINAL)
+        recording.answer(field, cid, speaker, position, ORIGINAL)
     old = tmp_path / "old.lyssbundle"
     bundles.export_bundle(field, str(old))
     bundles.merge(hub, str(old))
-    campaigns.withdraw(field, speaker)
+    roster.withdraw(field, speaker)
     bundles.export_bundle(field, str(tmp_path / "after.lyssbundle"))
     bundles.merge(hub, str(tmp_path / "after.lyssbundle"))
     after = tmp_path / "hub-after.lyssbundle"
@@ -184,7 +186,7 @@ def test_a_withdrawal_travels_whole_to_a_laptop_that_joins_late(tmp_path, scored
 def test_an_edit_signed_by_a_laptop_never_enrolled_is_refused_for_that(circle):
     """An enrolled laptop (L2) relays an edit of one of L1's answers that a stranger (never enrolled) signed:
     refused because the stranger is not enrolled — the first rule it breaks — not under the hand-over rule."""
-    from review import signing
+    from review.store import signing
     from test_bundle_attacks import _forge
     from scoring.errors import InputError
     c = circle

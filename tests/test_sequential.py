@@ -14,8 +14,8 @@ from hypothesis import given, settings, strategies as st
 from scipy import stats
 
 from conftest import shared_file
-from review import decisions, interop, sequential
 from review.store import Store
+from review.study import decisions, interop, sequential
 
 if not hasattr(np, "float_"):  # confseq 0.0.11 still names numpy 1's alias in a type hint
     np.float_ = np.float64
@@ -114,7 +114,7 @@ def _matrix(path):
 @pytest.mark.parametrize("folder,human", [("wmt23-en-de", "mqm"), ("wmt23-en-de", "da-sqm"),
                                           ("wmt23-en-de-esa", "ESA-1")])
 def test_the_simulation_on_real_ratings(folder, human):
-    from review.simulation import simulate
+    from review.study.simulation import simulate
     root = shared_file(f"data/{folder}")
     path = next(p for p in (root / "human-scores" / f"en-de.{human}.seg.score", root / f"en-de.{human}.seg.score")
                 if p.exists())
@@ -187,7 +187,7 @@ def test_many_orders_run_in_bounded_memory_and_a_constant_difference_warns_nothi
     import tracemalloc
 
     from desktop.cli import main
-    from review.simulation import simulate
+    from review.study.simulation import simulate
     folder = tmp_path / "mtme" / "human-scores"
     folder.mkdir(parents=True)
     rng = np.random.default_rng(3)

@@ -1,4 +1,4 @@
-"""Whole review sessions driven without Qt (review.session): every task, practice, undo per action, drafts
+"""Whole review sessions driven without Qt (review.rating.session): every task, practice, undo per action, drafts
 that survive a pause or a crash (a new session on the same database), time shown and time away."""
 
 from __future__ import annotations
@@ -7,8 +7,9 @@ import json
 
 import pytest
 
-from review import campaigns, practice, tasks
-from review.session import FEEDBACK, MARK, QUESTION, SCORE, ReviewSession
+from review import records, tasks
+from review.rating import campaigns, practice, roster
+from review.rating.session import FEEDBACK, MARK, QUESTION, ReviewSession, SCORE
 from review.store import Store
 
 
@@ -22,13 +23,13 @@ class Clock:
 
 @pytest.fixture(scope="module")
 def scored(scored_demo):
-    return campaigns.load_scored(str(scored_demo))
+    return records.load_scored(str(scored_demo))
 
 
 def _db(tmp_path, scored, task, items=12, practised=True):
     store = Store(tmp_path / f"{task}.sqlite")
     cid = campaigns.create_campaign(store, scored, task, items=items)
-    spk = campaigns.add_speaker(store, "Mary", "LYSS study")
+    spk = roster.add_speaker(store, "Mary", "LYSS study")
     if practised:
         practice.mark_done(store, cid, spk)
     return store, cid, spk

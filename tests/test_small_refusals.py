@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from desktop.cli import main
-from review import bundles
+from review.exchange import bundles
 from review.store import Store
 
 

@@ -14,8 +14,10 @@ import pytest
 import scipy.stats
 
 from desktop.cli import main
-from review import campaigns, study
+from review import records
+from review.rating import campaigns, recording, roster, sequence
 from review.store import Store
+from review.study import study
 
 TASK_ANSWER = {
     "A": lambda item, k, rng: {"adequacy": 1 + (len(item["output"]) + k) % 5 if item["kind"] != "degraded" else 1,
@@ -36,16 +38,16 @@ def every_task(tmp_path_factory, scored_demo):
     db = folder / "study.sqlite"
     rng = random.Random(5)
     with Store(db) as store:
-        scored = campaigns.load_scored(str(scored_demo))
-        speakers = [campaigns.add_speaker(store, f"Speaker {k}", "LYSS study") for k in range(3)]
+        scored = records.load_scored(str(scored_demo))
+        speakers = [roster.add_speaker(store, f"Speaker {k}", "LYSS study") for k in range(3)]
         ids = {}
         for task, answer in TASK_ANSWER.items():
             ids[task] = campaigns.create_campaign(store, scored, task, items=40 if task in "AET" else None)
             for k, spk in enumerate(speakers):
-                campaigns.join(store, ids[task], spk)
-                while (pos := campaigns.next_position(store, ids[task], spk)) is not None:
-                    item = campaigns.item_at(store, ids[task], spk, pos)
-                    campaigns.answer(store, ids[task], spk, pos, answer(item, k, rng), seconds=1.0 + k * 3)
+                sequence.join(store, ids[task], spk)
+                while (pos := sequence.next_position(store, ids[task], spk)) is not None:
+                    item = sequence.item_at(store, ids[task], spk, pos)
+                    recording.answer(store, ids[task], spk, pos, answer(item, k, rng), seconds=1.0 + k * 3)
     return db, ids, scored_demo
 
 
@@ -112,11 +114,11 @@ def test_several_campaigns_are_listed_and_one_is_the_default(every_task, tmp_pat
     assert err.count("\n") == 1 and all(cid in err for cid in ids.values())
     one = tmp_path / "one.sqlite"
     with Store(one) as store:
-        cid = campaigns.create_campaign(store, campaigns.load_scored(str(scored_demo)), "T", items=10)
-        spk = campaigns.add_speaker(store, "Rita", "LYSS study")
-        campaigns.join(store, cid, spk)
+        cid = campaigns.create_campaign(store, records.load_scored(str(scored_demo)), "T", items=10)
+        spk = roster.add_speaker(store, "Rita", "LYSS study")
+        sequence.join(store, cid, spk)
         for pos in range(3):
-            campaigns.answer(store, cid, spk, pos, {"verdict": 2})
+            recording.answer(store, cid, spk, pos, {"verdict": 2})
     assert main(["study", "agreement", "--db", str(one), "--json"]) == 0  # the only campaign: no need to name it
     assert json.loads(capsys.readouterr().out)[0]["question"] == "verdict"
 
@@ -126,7 +128,7 @@ def test_one_majority_rule_a_tie_is_no_majority(every_task, tmp_path):
     assert study.majority(["unsure", "no"]) is None and study.majority(["no", "no", "yes"]) == "no"
     out = tmp_path / "agg.csv"
     with Store(db, read_only=True) as store:
-        from review import interop
+        from review.study import interop
         interop.export_ratings(store, str(out))
         by_item = {}
         for r in study.answers(store, "C", "valid", ids["C"]):

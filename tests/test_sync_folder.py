@@ -12,7 +12,9 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from conftest import enrolled_study, rate
 from desktop.cli import main
-from review import bundles, campaigns, laptops, sync
+from review import records
+from review.exchange import bundles, laptops, sync
+from review.rating import recording, roster, sequence
 from review.store import Store
 
 
@@ -29,7 +31,7 @@ def statuses(report):
 
 @pytest.fixture
 def scored(scored_demo):
-    return campaigns.load_scored(str(scored_demo))
+    return records.load_scored(str(scored_demo))
 
 
 def test_a_campaign_reaches_an_enrolled_laptop_and_answers_come_back_by_sync_alone(tmp_path, scored):
@@ -39,7 +41,7 @@ def test_a_campaign_reaches_an_enrolled_laptop_and_answers_come_back_by_sync_alo
     assert statuses(sync.sync(hub, folder)) == {sync.own_name(hub): "published"}
     first = sync.sync(lap, folder)
     assert statuses(first)[sync.own_name(hub)] == "merged"
-    assert campaigns.find_campaign(lap, None) == cid  # the campaign arrived with no USB stick
+    assert records.find_campaign(lap, None) == cid  # the campaign arrived with no USB stick
     rate(lap, cid, "Ana", 5)
     assert statuses(sync.sync(lap, folder))[sync.own_name(lap)] == "published"
     back = sync.sync(hub, folder)
@@ -150,7 +152,7 @@ def test_a_withdrawal_travels_through_the_folder(tmp_path, scored):
     sync.sync(lap, folder)
     sync.sync(hub, folder)
     assert hub.one("select count(*) as n from ratings")["n"] == 4
-    campaigns.withdraw(lap, speaker)
+    roster.withdraw(lap, speaker)
     sync.sync(lap, folder)
     assert b"Ana" not in (folder / sync.own_name(lap)).read_bytes()
     report = sync.sync(hub, folder)
@@ -180,7 +182,7 @@ def test_any_order_of_syncs_and_partial_files_ends_where_usb_does(tmp_path_facto
             if k not in speakers:
                 sync.sync(lap, folder)  # the campaign first
                 speakers[k] = rate(lap, cid, f"Speaker {k}", 0)
-            campaigns.answer(lap, cid, speakers[k], campaigns.next_position(lap, cid, speakers[k]),
+            recording.answer(lap, cid, speakers[k], sequence.next_position(lap, cid, speakers[k]),
                              {"adequacy": 3, "fluency": 4})
         elif action == "sync":
             sync.sync(lap, folder)

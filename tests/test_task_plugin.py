@@ -9,8 +9,11 @@ import csv
 import pytest
 
 from desktop.cli import main
-from review import bundles, campaigns, laptops, study, tasks
+from review import records, tasks
+from review.exchange import bundles, laptops
+from review.rating import campaigns, recording, roster, sequence
 from review.store import Store
+from review.study import study
 from review.tasks.base import Task
 
 REGISTER = {
@@ -40,10 +43,10 @@ def task_f():
 
 
 def test_a_task_from_one_file_runs_through_campaign_bundle_study_and_paper(task_f, tmp_path, scored_demo, capsys):
-    scored = campaigns.load_scored(str(scored_demo))
+    scored = records.load_scored(str(scored_demo))
     hub = Store(tmp_path / "hub.sqlite")
     cid = campaigns.create_campaign(hub, scored, "F", items=8)
-    assert campaigns.campaign(hub, cid)["name"].startswith("Is the register right?")
+    assert records.campaign(hub, cid)["name"].startswith("Is the register right?")
     field = Store(tmp_path / "field.sqlite")
     laptops.enrol(hub, field.device_id)
     laptops.trust(field, hub.device_id)
@@ -51,14 +54,14 @@ def test_a_task_from_one_file_runs_through_campaign_bundle_study_and_paper(task_
     bundles.export_bundle(hub, str(setup))
     bundles.merge(field, str(setup))
     for k in range(3):  # three speakers, each answering every item
-        spk = campaigns.add_speaker(field, f"Speaker {k}", "LYSS study")
-        campaigns.join(field, cid, spk)
-        for position in range(campaigns.sequence_length(field, cid, spk)):
-            item = campaigns.item_at(field, cid, spk, position)
+        spk = roster.add_speaker(field, f"Speaker {k}", "LYSS study")
+        sequence.join(field, cid, spk)
+        for position in range(sequence.sequence_length(field, cid, spk)):
+            item = sequence.item_at(field, cid, spk, position)
             value = 1 + (len(item["output"]) + k * (position % 2)) % 3
-            campaigns.answer(field, cid, spk, position, {"register": value})
+            recording.answer(field, cid, spk, position, {"register": value})
     with pytest.raises(Exception, match="register"):
-        campaigns.answer(field, cid, spk, 0, {"register": 7})  # the task's own check
+        recording.answer(field, cid, spk, 0, {"register": 7})  # the task's own check
     answers = tmp_path / "answers.lyssbundle"
     bundles.export_bundle(field, str(answers))
     bundles.merge(hub, str(answers))  # the hub checks each answer against task F
@@ -97,4 +100,4 @@ def test_an_unknown_task_is_one_line(tmp_path, scored_demo, capsys):
     assert "Q" in capsys.readouterr().err
     with Store(db) as store:
         with pytest.raises(Exception, match="unknown task"):
-            campaigns.create_campaign(store, campaigns.load_scored(str(scored_demo)), "Q")
+            campaigns.create_campaign(store, records.load_scored(str(scored_demo)), "Q")

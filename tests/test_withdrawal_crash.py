@@ -14,7 +14,9 @@ from pathlib import Path
 import pytest
 
 from desktop.cli import main
-from review import bundles, campaigns, laptops
+from review import records
+from review.exchange import bundles, laptops
+from review.rating import campaigns, recording, roster, sequence
 from review.store import Store
 from test_bundle_attacks import _forge
 
@@ -60,10 +62,10 @@ def _laptop(folder: Path, scored) -> tuple[Store, str, str]:
     folder.mkdir()
     lap = Store(folder / "laptop.sqlite")
     cid = campaigns.create_campaign(lap, scored, "A", items=12)
-    spk = campaigns.add_speaker(lap, "Speaker Zed", "LYSS study", community="Community Zed")
-    campaigns.join(lap, cid, spk)
+    spk = roster.add_speaker(lap, "Speaker Zed", "LYSS study", community="Community Zed")
+    sequence.join(lap, cid, spk)
     for n in range(3):
-        campaigns.answer(lap, cid, spk, n, {"adequacy": 3, "fluency": 2}, note=f"note-zed-{n}")
+        recording.answer(lap, cid, spk, n, {"adequacy": 3, "fluency": 2}, note=f"note-zed-{n}")
     lap.backup("manual")
     lap.backup("before-merge")
     return lap, cid, spk
@@ -117,13 +119,13 @@ def _sweep(pristine: Path, work_in, db_name: str, tmp_path: Path) -> tuple[int, 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork (POSIX)")
 def test_a_withdrawal_killed_at_any_step_is_finished_by_the_next_command(tmp_path, scored_demo, capsys):
-    scored = campaigns.load_scored(str(scored_demo))
+    scored = records.load_scored(str(scored_demo))
     lap, _, spk = _laptop(tmp_path / "pristine", scored)
     lap.close()
 
     def withdraw(folder):
         with Store(folder / "laptop.sqlite", backup=False) as store:
-            campaigns.withdraw(store, spk)
+            roster.withdraw(store, spk)
 
     kills, recorded = _sweep(tmp_path / "pristine", withdraw, "laptop.sqlite", tmp_path)
     assert kills > 10 and recorded > 5, (kills, recorded)  # the sweep went through every step
@@ -131,7 +133,7 @@ def test_a_withdrawal_killed_at_any_step_is_finished_by_the_next_command(tmp_pat
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork (POSIX)")
 def test_a_merge_that_brings_a_withdrawal_killed_at_any_step_leaves_no_copy(tmp_path, scored_demo, capsys):
-    scored = campaigns.load_scored(str(scored_demo))
+    scored = records.load_scored(str(scored_demo))
     pristine = tmp_path / "pristine"
     lap, cid, spk = _laptop(pristine, scored)
     hub = Store(pristine / "hub.sqlite")
@@ -139,7 +141,7 @@ def test_a_merge_that_brings_a_withdrawal_killed_at_any_step_leaves_no_copy(tmp_
     bundles.export_bundle(lap, str(tmp_path / "answers.lyssbundle"))
     bundles.merge(hub, str(tmp_path / "answers.lyssbundle"))
     hub.backup("manual")
-    campaigns.withdraw(lap, spk)
+    roster.withdraw(lap, spk)
     bundles.export_bundle(lap, str(tmp_path / "everything.lyssbundle"))
 
     def only_what_changed(data):  # the hub holds the rest: keep the sweep to the withdrawal's own steps

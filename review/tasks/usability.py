@@ -1,5 +1,5 @@
 """Task T: is the translation usable (reject / gist / acceptable / excellent)? Its answers confirm or
-refuse a run's quality tier (``review.tiers``)."""
+refuse a run's quality tier (``review.study.tiers``)."""
 
 from __future__ import annotations
 

@@ -30,9 +30,9 @@ from typing import Callable
 
 from scoring.errors import FileProblem, InputError
 
-from . import bundles, folder_files, keys
-from .revocation import revoked_laptops
-from .store import Store, now
+from . import bundles
+from ..store import Store, folder_files, keys, now
+from ..store.revocation import revoked_laptops
 
 SUFFIX = folder_files.SUFFIX
 COMMIT_EVERY = 1.0  # seconds of merging between two commits

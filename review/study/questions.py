@@ -13,7 +13,7 @@ One protocol, item by item, for the adaptive campaign, the study and the simulat
         q.observe({name: score_of(name, item) for name in q.serving()})   # exactly the systems served
     q.result()
 
-Comparisons use the asymptotic confidence sequence of ``review.sequential`` (Waudby-Smith et al. 2021,
+Comparisons use the asymptotic confidence sequence of ``review.study.sequential`` (Waudby-Smith et al. 2021,
 Thm 2.2) on the paired differences of the systems served together, with its running intersection; as its
 validity is asymptotic, nothing is decided before :data:`BURN_IN` items. :class:`Best` eliminates a system
 once another is surely better (successive elimination) at α/(K−1) per pair — the K−1 pairs of the best

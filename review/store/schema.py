@@ -1,9 +1,9 @@
 """The review database's tables, declared once.
 
 Everything else is derived from :data:`TABLES`: creating a new database and upgrading an old one
-(:func:`create_missing`), the columns and types a bundle row must have (``review.bundle_checks``),
-what a bundle carries (``review.bundles``) and which columns a row's signature covers
-(``review.signing``). A column is one of five kinds:
+(:func:`create_missing`), the columns and types a bundle row must have (``review.exchange.bundle_checks``),
+what a bundle carries (``review.exchange.bundles``) and which columns a row's signature covers
+(``review.store.signing``). A column is one of five kinds:
 
 - ``text``, ``integer``, ``number`` (a finite float), ``json`` (text holding a JSON object) and
   ``timestamp`` (UTC, ``2026-01-31T12:00:00.000000Z``, so that it sorts as text).
@@ -12,7 +12,7 @@ A table *travels* when bundles carry it; within it, a *local* column never leave
 speaker's name, whether they withdrew here) and a *private* one neither. Every travelling row is
 signed by its author: ``signer`` (an Ed25519 public key) and ``signature`` over the row's
 travelling columns (:func:`signed_columns`); campaigns, enrolments and tombstones carry signatures
-of their own older forms (``review.signing``).
+of their own older forms (``review.store.signing``).
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ class Table:
     pk: tuple[str, ...]
     travels: bool = True
     signed: str | None = "row"  # "row": signer + signature over the row; "campaign", "enrolment", "tombstone":
-    #                             the older per-kind messages of review.signing; None: covered by another row
+    #                             the older per-kind messages of review.store.signing; None: covered by another row
     foreign_keys: tuple[tuple[str, str, str], ...] = ()
     indexes: tuple[tuple[tuple[str, ...], bool], ...] = ()  # (columns, unique)
     choices: dict[str, frozenset] = field(default_factory=dict)
@@ -135,7 +135,7 @@ TABLES: dict[str, Table] = {t.name: t for t in (
     Table("drafts", (C("campaign_id", T, False), C("speaker_id", T, False), C("position", I, False),
                      C("answers", J, False), C("note", T), C("updated_at", S, False)),
           ("campaign_id", "speaker_id", "position"), travels=False, signed=None),
-    # the bundles of a shared folder as this laptop last saw them (review.sync): an unchanged file costs a stat
+    # the bundles of a shared folder as this laptop last saw them (review.exchange.sync): an unchanged file costs a stat
     Table("sync_files", (C("folder", T, False), C("name", T, False), C("size", I), C("mtime_ns", I),
                          C("sha256", T), C("device_code", T), C("created_at", T), C("answers", I), C("status", T),
                          C("reason", T), C("seen_at", S)), ("folder", "name"), travels=False, signed=None),

@@ -22,8 +22,8 @@ import numpy as np
 from scoring.errors import FileProblem
 from scoring.runcard import read_text
 
-from .store import Store
-from .tasks import base as task_base
+from ..store import Store
+from ..tasks import base as task_base
 
 LONGEST = 600.0   # seconds: longer on one item is time away, not work
 MIN_TIMED = 30    # timed answers before a campaign's own line replaces the prior

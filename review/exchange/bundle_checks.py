@@ -12,10 +12,10 @@ from typing import Any
 
 from scoring.errors import InputError
 
-from . import keys, schema, signing
-from . import tasks as task_defs
+from .. import tasks as task_defs
+from ..store import keys, schema, signing
+from ..store.withdrawal import trusted_codes
 from .ownership import Holdings, Refused, check_content, check_owners
-from .withdrawal import trusted_codes
 
 CLOCK_SKEW = timedelta(days=1)  # a laptop's clock may run this far ahead; later timestamps are refused
 TIMESTAMP = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$")

@@ -8,7 +8,7 @@ sequences, answers, their history and tombstones. Every row names its author and
 author's signature, so a bundle may relay other laptops' rows unchanged but cannot alter them.
 
 ``merge`` first reads and checks everything, and writes nothing unless all of it holds
-(:mod:`review.bundle_checks`, :mod:`review.ownership`):
+(:mod:`review.exchange.bundle_checks`, :mod:`review.exchange.ownership`):
 
 - the zip is small enough (members, decompressed size) and its manifest well formed;
 - the bundle is signed, the signature holds (else it was altered after signing), and the signing
@@ -40,13 +40,12 @@ from pathlib import Path
 from scoring.errors import FileProblem
 from scoring.files import atomic_path
 
-from . import keys, signing
-from . import tasks as task_defs
+from .. import tasks as task_defs
+from ..store import SCHEMA_VERSION, Store, StoreError, dumps, keys, mark_withdrawal_pending, now, signing
+from ..store.revocation import apply_revocations, revocations_of
+from ..store.schema import TABLES as SCHEMA, TRAVELLING
+from ..store.withdrawal import apply_tombstones
 from .bundle_checks import check_payload
-from .revocation import apply_revocations, revocations_of
-from .schema import TABLES as SCHEMA, TRAVELLING
-from .store import SCHEMA_VERSION, Store, StoreError, dumps, mark_withdrawal_pending, now
-from .withdrawal import apply_tombstones
 
 FORMAT = "lyss-review-bundle"
 DECISIONS = ("enrolments", "revocations", "handovers")  # a coordinator's signed rows, relayed by every laptop

@@ -19,8 +19,8 @@ from scoring.rubric import load_profile
 from scoring.runcard import write_json_atomic
 
 from . import alpha as krippendorff, numeric, study
-from . import tasks as task_defs
-from .store import Store
+from .. import tasks as task_defs
+from ..store import Store
 
 
 def _fit(x: np.ndarray, y: np.ndarray) -> np.ndarray | None:

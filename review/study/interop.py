@@ -23,10 +23,10 @@ from scoring.progress import Progress, report
 from scoring.runcard import read_text
 
 from . import study
-from .campaigns import insert_campaign
-from .store import Store, content_id as _hash, dumps, now
-from .tasks import DirectAssessment
-from .tasks.error_spans import mqm_score
+from ..records import insert_campaign
+from ..store import Store, content_id as _hash, dumps, now
+from ..tasks import DirectAssessment
+from ..tasks.error_spans import mqm_score
 
 COMPUTED = ("chrF", "chrF++", "BLEU")
 IMPORTED_AT = "1970-01-01T00:00:00.000000Z"  # imported answers never win a merge against a real edit

@@ -3,7 +3,7 @@ simulate-sequential``): how many ratings they save against the fixed design, how
 and how often they stop when there is nothing to find.
 
 For every pair of systems and each of ``orders`` random item orders the comparison of
-``review.sequential`` looks after every item. The fixed design rates every item and decides with a
+``review.study.sequential`` looks after every item. The fixed design rates every item and decides with a
 **paired t-test** (``scipy.stats.ttest_rel``) at the same α. The true null is made from the data itself:
 the paired differences with their signs flipped at random (systems that cannot be told apart).
 """

@@ -29,8 +29,8 @@ from scoring.errors import InputError
 from scoring.files import atomic_path, json_default
 
 from . import folder_files, keys
-from .schema import create_missing
 from .revocation import apply_revocations
+from .schema import create_missing
 from .signing import sign_campaign, sign_tombstone
 from .withdrawal import apply_tombstones
 
@@ -265,7 +265,7 @@ class Store:
                              f"{result}; `lyss review restore --db {self.path}` puts back the newest backup")
 
     def _migrate(self) -> None:
-        """A new database gets every table of :mod:`review.schema`; an older one the tables and columns it
+        """A new database gets every table of :mod:`review.store.schema`; an older one the tables and columns it
         lacks, then the data steps of each version it crosses."""
         version = self.conn.execute("PRAGMA user_version").fetchone()[0]
         if version == SCHEMA_VERSION:

@@ -22,10 +22,10 @@ from scoring.progress import Progress, report
 from scoring.stats import percentile_interval, resample_counts
 
 from . import alpha, numeric, stats
-from . import tasks as task_defs
-from .campaigns import find_campaign, list_campaigns
-from .store import Store
-from .tasks import Pairs, Words
+from .. import tasks as task_defs
+from ..records import find_campaign, list_campaigns
+from ..store import Store
+from ..tasks import Pairs, Words
 
 
 # ----------------------------------------------------------------------------- answers

@@ -15,10 +15,10 @@ from collections import Counter, defaultdict
 from scoring.runcard import write_json_atomic
 
 from . import alpha as krippendorff, study
-from . import tasks as task_defs
-from .campaigns import import_run, load_scored
-from .store import Store, now
-from .tasks import Usability
+from .. import tasks as task_defs
+from ..records import import_run, load_scored
+from ..store import Store, now
+from ..tasks import Usability
 
 
 def confirm_tier(store: Store, run_path: str, write: bool = True) -> dict:

@@ -10,9 +10,8 @@ from datetime import datetime, timezone
 
 from scoring.errors import BadValue
 
-from . import keys, signing
-from .revocation import apply_revocations
-from .store import Store, now
+from ..store import Store, keys, now, signing
+from ..store.revocation import apply_revocations
 
 
 def _code(code: str, verb: str) -> str:

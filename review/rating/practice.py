@@ -7,10 +7,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from . import tasks as task_defs
-from .campaigns import campaign, degrade, preference, set_preference
-from .tasks.error_spans import check_spans
-from .store import Store
+from .. import tasks as task_defs
+from ..records import campaign
+from ..store import Store
+from ..tasks.error_spans import check_spans
+from .roster import preference, set_preference
+from .sequence import degrade
 
 
 def _data() -> dict:

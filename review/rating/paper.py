@@ -16,10 +16,10 @@ from typing import Any
 from scoring.errors import BadValue, FileProblem, InputError
 from scoring.files import read_text, write_atomic
 
-from . import campaigns
-from . import tasks as task_defs
+from . import sequence
+from .. import records, tasks as task_defs
+from ..store import Store
 from .session import ReviewSession
-from .store import Store
 
 FIXED = ["item_code", "campaign_id", "speaker_id", "position"]
 
@@ -32,10 +32,10 @@ def item_code(campaign_id: str, position: int) -> str:
 def form_items(store: Store, campaign_id: str, speaker_id: str, include_answered: bool = False) -> list[dict]:
     """The items of the speaker's sequence still unanswered (every one with ``include_answered``), as the form
     prints them (the speaker joins the campaign)."""
-    total = campaigns.join(store, campaign_id, speaker_id)
+    total = sequence.join(store, campaign_id, speaker_id)
     out = []
     for position in range(total):
-        item = campaigns.item_at(store, campaign_id, speaker_id, position)
+        item = sequence.item_at(store, campaign_id, speaker_id, position)
         if item["answer"] is not None and not include_answered:
             continue
         words = task_defs.task(item["task"]).numbered_words(item["output"])
@@ -51,7 +51,7 @@ def questions(task: str) -> list[dict]:
 def write_template(path: str, store: Store, campaign_id: str, speaker_id: str, items: list[dict]) -> int:
     """The CSV a coordinator fills from the paper forms: one row per printed item (``items``, from
     :func:`form_items`), one column per question."""
-    task = campaigns.campaign(store, campaign_id)["task"]
+    task = records.campaign(store, campaign_id)["task"]
     columns = FIXED + [q["id"] for q in questions(task)] + ["note"]
     rows = [{"item_code": item["code"], "campaign_id": campaign_id, "speaker_id": speaker_id,
              "position": item["position"]} for item in items]
@@ -93,7 +93,7 @@ def import_forms(store: Store, path: str, replace: bool = False) -> dict:
     with store.transaction():
         for lineno, campaign_id, speaker_id, position, answers, note in ready:
             try:
-                existing = campaigns.item_at(store, campaign_id, speaker_id, position)
+                existing = sequence.item_at(store, campaign_id, speaker_id, position)
                 if existing["answer"] == answers and existing["note"] == note:
                     continue
                 if existing["answer"] is not None:
@@ -157,8 +157,8 @@ def _row(store: Store, path: str, lineno: int, row: dict) -> tuple | None:
     position = int(text)
     if (row.get("item_code") or "").strip() != item_code(campaign_id, position):
         raise FileProblem(*where("item_code"), "does not match the campaign and position on this row")
-    task = campaigns.campaign(store, campaign_id)["task"]
-    item = campaigns.item_at(store, campaign_id, speaker_id, position)
+    task = records.campaign(store, campaign_id)["task"]
+    item = sequence.item_at(store, campaign_id, speaker_id, position)
     given = {q["id"]: (row.get(q["id"]) or "").strip() for q in questions(task)}
     if not any(given.values()):
         return None

@@ -7,7 +7,7 @@ speakers when it has fewer — at the time the last of those was recorded; its v
 their majority verdict). A comparison of two runs takes the segments both have counted, in the order the
 later of the two was recorded; a tier takes a run's counted items in order. Nothing recorded later is
 used, so each decision is the one the laptop would have made looking after every rating
-(``review.sequential``).
+(``review.study.sequential``).
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ import itertools
 from collections import defaultdict
 
 from . import planner, questions, sequential, study
-from . import tasks as task_defs
-from .campaigns import campaign as campaign_row
-from .store import Store
+from .. import tasks as task_defs
+from ..records import campaign as campaign_row
+from ..store import Store
 
 
 def runs_of(store: Store, campaign_id: str) -> list[dict]:

@@ -1,34 +1,35 @@
 """Serving an adaptive campaign: a speaker's next items are the outputs of one segment, chosen at random
 among the segments whose decisions are still open, from the runs still in an open decision
-(``review.decisions``). A run whose every comparison and tier is settled is no longer served.
+(``review.study.decisions``). A run whose every comparison and tier is settled is no longer served.
 
 The choice is seeded by the campaign, the speaker and the position (the same state gives the same
 choice on any laptop) and recorded as the speaker's assignments, like any sequence. Only the laptop
 that registered a speaker serves them (as with fixed sequences). A speaker never gets the same item
-twice; the practice round comes first as in every campaign (``review.session``).
+twice; the practice round comes first as in every campaign (``review.rating.session``).
 """
 
 from __future__ import annotations
 
 import random
 
-from . import campaigns
-from .store import Store
+from . import sequence
+from .. import records
+from ..store import Store
 
 
 def top_up(store: Store, campaign_id: str, speaker_id: str) -> int:
     """When an adaptive campaign's speaker has answered everything served so far, serve the next segment.
     Returns how many items were added (0: not adaptive, items still open, registered elsewhere, or every
     decision made)."""
-    campaign = campaigns.campaign(store, campaign_id)
-    if not campaigns.is_adaptive(campaign):
+    campaign = records.campaign(store, campaign_id)
+    if not records.is_adaptive(campaign):
         return 0
-    if campaigns.next_position(store, campaign_id, speaker_id) is not None:
+    if sequence.next_position(store, campaign_id, speaker_id) is not None:
         return 0
     registrar = store.one("select registered_by from speakers where id = ?", [speaker_id])
     if registrar is None or registrar["registered_by"] not in (None, store.public_key):
         return 0
-    from . import decisions  # deferred: its statistics load numpy, which the first window needs not wait for
+    from ..study import decisions  # deferred: its statistics load numpy, which the first window needs not wait for
     with store.transaction() as db:
         served = decisions.decide(store, campaign_id)["serving_runs"]
         if not served:
@@ -36,7 +37,7 @@ def top_up(store: Store, campaign_id: str, speaker_id: str) -> int:
         wanted = open_items(store, campaign, served, speaker_id)
         if not wanted:
             return 0
-        position = campaigns.sequence_length(store, campaign_id, speaker_id)
+        position = sequence.sequence_length(store, campaign_id, speaker_id)
         rng = random.Random(f"{campaign_id}|{speaker_id}|{position}")
         entry = rng.choice(sorted(wanted, key=lambda e: (len(e), e)))
         items = sorted(wanted[entry])

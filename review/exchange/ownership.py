@@ -11,10 +11,10 @@ says which authors a row may have. The table (``docs/security.md`` has the same 
 | speaker (consent, preferences) | the laptop that registered them | signer is ``registered_by`` |
 | a speaker's sequence (assignments), its degraded items | the laptop that registered the speaker | signer is ``registered_by``; items of the campaign |
 | answer, its history | the laptop that recorded it | for a speaker it registered or was handed; enrolled; fits the sequence; times consistent |
-| withdrawal, undo (tombstone) | the laptop that registered the speaker or recorded the answer, or a trusted coordinator | kept always, honoured only then (``review.withdrawal``) |
+| withdrawal, undo (tombstone) | the laptop that registered the speaker or recorded the answer, or a trusted coordinator | kept always, honoured only then (``review.store.withdrawal``) |
 
 Each check raises :class:`Refused` naming the table, the row and the rule; a bundle is merged only
-when every row passes (``review.bundle_checks``).
+when every row passes (``review.exchange.bundle_checks``).
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ from functools import lru_cache
 
 from scoring.errors import InputError
 
-from . import keys
-from .schema import TABLES, signed_columns
+from ..store import keys
+from ..store.schema import TABLES, signed_columns
 
 
 class Refused(InputError):

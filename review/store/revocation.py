@@ -1,6 +1,6 @@
 """Applying revocations to a database: what a revoked laptop signed from its revocation's time on is dropped,
 and what it signed before stays as it was signed. Functions of the rows a database holds (the live one, a
-backup being restored), so every laptop that holds a revocation ends up the same (``review.laptops`` makes
+backup being restored), so every laptop that holds a revocation ends up the same (``review.exchange.laptops`` makes
 revocations; this module only reads and applies them)."""
 
 from __future__ import annotations

@@ -23,11 +23,11 @@ from typing import Any, Callable
 
 from scoring.errors import BadValue
 
-from . import adaptive, campaigns, practice
-from . import tasks as task_defs
-from .store import Store, dumps, now
-from .tasks.base import Task, applicable
-from .tasks.error_spans import Marking, hint_positions, rejected_words
+from . import adaptive, practice, recording, sequence
+from .. import records, tasks as task_defs
+from ..store import Store, dumps, now
+from ..tasks.base import Task, applicable
+from ..tasks.error_spans import Marking, hint_positions, rejected_words
 
 QUESTION, MARK, SCORE, FEEDBACK, FINISHED = "question", "mark", "score", "feedback", "finished"
 
@@ -49,13 +49,13 @@ class ReviewSession:
     def __init__(self, store: Store, campaign_id: str, speaker_id: str,
                  clock: Callable[[], float] = time.monotonic):
         self.store, self.campaign_id, self.speaker_id, self.clock = store, campaign_id, speaker_id, clock
-        campaigns.join(store, campaign_id, speaker_id)
+        sequence.join(store, campaign_id, speaker_id)
         adaptive.top_up(store, campaign_id, speaker_id)  # an adaptive campaign serves its first segment
-        found = campaigns.campaign(store, campaign_id)
+        found = records.campaign(store, campaign_id)
         self.task: Task = task_defs.task(found["task"])
         self.language = found["settings"].get("language") or {"display": [], "items": {}, "tasks": {}}
         self.hints_on = bool(found["settings"].get("hints"))
-        self.open_ended = campaigns.is_adaptive(found)  # items are served as the decisions need them: no "of N"
+        self.open_ended = records.is_adaptive(found)  # items are served as the decisions need them: no "of N"
         self.practice_items = practice.items(store, campaign_id) \
             if practice.offered(store, campaign_id, speaker_id) else []
         self.item: dict = {}
@@ -90,9 +90,9 @@ class ReviewSession:
 
     def _first_open(self) -> Outcome:
         self.practice_items, self.feedback = [], None
-        position = campaigns.next_position(self.store, self.campaign_id, self.speaker_id)
+        position = sequence.next_position(self.store, self.campaign_id, self.speaker_id)
         if position is None and adaptive.top_up(self.store, self.campaign_id, self.speaker_id):
-            position = campaigns.next_position(self.store, self.campaign_id, self.speaker_id)
+            position = sequence.next_position(self.store, self.campaign_id, self.speaker_id)
         if position is None:
             self.step = FINISHED
             return Outcome("finished")
@@ -102,7 +102,7 @@ class ReviewSession:
     def show(self, position: int) -> None:
         """Show a position of the speaker's sequence: its saved answer, or its draft if there is one."""
         self.position = position
-        item = campaigns.item_at(self.store, self.campaign_id, self.speaker_id, position)
+        item = sequence.item_at(self.store, self.campaign_id, self.speaker_id, position)
         draft = self.store.one("select answers, note from drafts where campaign_id = ? and speaker_id = ? and "
                                "position = ?", [self.campaign_id, self.speaker_id, position])
         self._load(item, json.loads(draft["answers"]) if draft else None, draft["note"] if draft else None)
@@ -277,12 +277,12 @@ class ReviewSession:
                started_at: str | None = None, away_seconds: float | None = None, medium: str | None = None) -> str:
         """Store an answer at a position of this speaker's sequence (the app, ``lyss review answer`` and
         paper forms alike); its draft goes in the same transaction. Returns the answer's uuid."""
-        return campaigns.answer(self.store, self.campaign_id, self.speaker_id, position, answers, note, seconds,
+        return recording.answer(self.store, self.campaign_id, self.speaker_id, position, answers, note, seconds,
                                 started_at=started_at, away_seconds=away_seconds, medium=medium)
 
     def advance(self) -> Outcome:
         """Enter or →: after a practice explanation, the next practice item (or the real ones); on an
-        answered item, the next one (``campaigns.position_after``); else the speaker is asked to answer."""
+        answered item, the next one (``sequence.position_after``); else the speaker is asked to answer."""
         if self.step == FEEDBACK:
             if self.position + 1 < len(self.practice_items):
                 self._show_practice(self.position + 1)
@@ -301,9 +301,9 @@ class ReviewSession:
         return self._next(Outcome("nothing"))
 
     def _next(self, outcome: Outcome) -> Outcome:
-        position = campaigns.position_after(self.store, self.campaign_id, self.speaker_id, self.position)
+        position = sequence.position_after(self.store, self.campaign_id, self.speaker_id, self.position)
         if position is None and adaptive.top_up(self.store, self.campaign_id, self.speaker_id):
-            position = campaigns.position_after(self.store, self.campaign_id, self.speaker_id, self.position)
+            position = sequence.position_after(self.store, self.campaign_id, self.speaker_id, self.position)
         if position is None:
             self.step = FINISHED
             return Outcome("finished" if outcome.what == "nothing" else outcome.what, outcome.position)
@@ -322,9 +322,9 @@ class ReviewSession:
         the first when it is the last)."""
         if self.practising or self.finished:
             return Outcome("nothing")
-        position = campaigns.open_position_after(self.store, self.campaign_id, self.speaker_id, self.position)
+        position = sequence.open_position_after(self.store, self.campaign_id, self.speaker_id, self.position)
         if position is None and adaptive.top_up(self.store, self.campaign_id, self.speaker_id):
-            position = campaigns.open_position_after(self.store, self.campaign_id, self.speaker_id, self.position)
+            position = sequence.open_position_after(self.store, self.campaign_id, self.speaker_id, self.position)
         if position is None:
             self.step = FINISHED
             return Outcome("finished")
@@ -346,7 +346,7 @@ class ReviewSession:
             self._drop_draft()
             self.show(self.position)
             return Outcome("undone_step")
-        position = campaigns.undo_last(self.store, self.campaign_id, self.speaker_id)
+        position = recording.undo_last(self.store, self.campaign_id, self.speaker_id)
         if position is None:
             return Outcome("nothing")
         self.show(position)
@@ -417,13 +417,13 @@ def record_answer(store: Store, campaign_id: str, speaker_id: str, answers: Any,
     next unanswered item). Returns (position, uuid), or (None, None) when every item is answered.
     One transaction: an answer refused for any reason leaves nothing behind (not even the speaker's new
     sequence)."""
-    task_defs.task(campaigns.campaign(store, campaign_id)["task"]).validate(answers)
+    task_defs.task(records.campaign(store, campaign_id)["task"]).validate(answers)
     if position is not None and (not isinstance(position, int) or position < 0):
         raise BadValue("--position", str(position), "must be a position of the speaker's sequence (0, 1, …)")
     with store.transaction():
         session = ReviewSession(store, campaign_id, speaker_id)
         if position is None:
-            position = campaigns.next_position(store, campaign_id, speaker_id)
+            position = sequence.next_position(store, campaign_id, speaker_id)
             if position is None:
                 return None, None
         return position, session.record(position, answers, note, medium=medium)

@@ -1,0 +1,146 @@
+"""Making campaigns: a campaign of one task from a scored run (its items chosen by the task), or an adaptive
+campaign over several runs of the same test set, served as its decisions — or the community's question
+(``review.study.questions``) — need. Same inputs, same campaign id."""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from scoring.errors import BadValue
+
+from .. import tasks as task_defs
+from ..records import import_run, insert_campaign
+from ..store import Store, content_id as _hash, dumps, now
+from ..tasks.base import segment_id
+
+
+def language_of(scored: dict) -> dict:
+    """The language profile the scoring wrote into the run card (names, display scripts, which plugin
+    supplies tasks B and C): the review knows a language only through this data."""
+    language = (scored.get("lyss") or {}).get("language") or {}
+    profile = language.get("review") if isinstance(language.get("review"), dict) else {}
+    return {"code": language.get("code"), "name": profile.get("name"), "names": profile.get("names") or {},
+            "endonym": profile.get("endonym"),
+            "display": profile.get("display") or [], "items": profile.get("items") or {},
+            "tasks": profile.get("tasks") or {}}
+
+
+def create_campaign(store: Store, scored: dict, task: str, *, items: int | None = None, raters: int = 3,
+                    seed: int = 12345, name: str | None = None, hints: bool = False) -> str:
+    """Build a campaign of a task (``review.tasks``: its items chosen by the task) from a scored run card.
+    Same inputs → same campaign id. ``hints`` (a task that offers them, off by default so that the
+    evaluation stays blind): the words the language's analyser rejected are shown as faint hints the
+    speaker may mark or dismiss."""
+    definition = task_defs.task(task)
+    run_id = import_run(store, scored)
+    limit = items or definition.default_items
+    rng = random.Random(seed)
+    settings: dict[str, Any] = {"items": limit, "seed": seed, "language": language_of(scored),
+                                "hints": bool(hints and definition.offers_hints)}
+    built = definition.build(scored, run_id, limit, rng)
+    settings.update(built.settings)
+    new_items, item_ids = built.new, built.item_ids
+    if not item_ids:
+        raise BadValue("campaign", task, f"nothing to review: {definition.nothing_to_review}")
+    hinted = ["hints"] if settings["hints"] else []  # a campaign without hints keeps the id it always had
+    campaign_id = f"cmp-{_hash(run_id, task, limit, raters, seed, store.public_key, *hinted)}"
+    with store.transaction() as db:
+        if db["campaigns"].count_where("id = ?", [campaign_id]):
+            return campaign_id
+        db["items"].insert_all([{**i, "signer": store.public_key} for i in new_items], ignore=True)
+        run_name = scored.get("model_slug") or scored.get("run_id") or run_id
+        title = task_defs.texts(task, settings["language"])["title"]
+        row = {"id": campaign_id, "name": name or f"{title} — {run_name}", "task": task,
+               "run_id": run_id, "raters_per_item": raters, "created_at": now(), "settings": dumps(settings)}
+        insert_campaign(store, row, item_ids)
+    return campaign_id
+
+
+QUESTIONS = ("best", "non-inferior", "pairs", "tier")
+
+
+def _question(question: dict | None, runs: list[dict], run_ids: list[str]) -> dict | None:
+    """A campaign's question checked (``--question``, ``--delta``, ``--baseline`` by run name, ``--threshold``):
+    what its settings keep, with the baseline as a run id."""
+    if question is None:
+        return None
+    kind, delta = question.get("kind"), question.get("delta")
+    if kind not in QUESTIONS:
+        raise BadValue("--question", str(kind), f"one of {', '.join(QUESTIONS)}")
+    if delta is None or not isinstance(delta, (int, float)) or not math.isfinite(delta) or delta <= 0:
+        raise BadValue("--delta", str(delta), "the question's margin: a number above 0 (the smallest difference "
+                                              "that matters, on the task's scale)")
+    kept: dict[str, Any] = {"kind": kind, "delta": float(delta)}
+    names = [scored.get("model_slug") or scored.get("run_id") or run_id for scored, run_id in zip(runs, run_ids)]
+    if kind in ("best", "pairs") and len(run_ids) < 2:
+        raise BadValue("--question", kind, "needs two runs or more")
+    if kind == "non-inferior":
+        if len(run_ids) != 2:
+            raise BadValue("--question", kind, "compares two runs: the one in use (--baseline) and a new one")
+        baseline = question.get("baseline") or names[0]
+        if baseline not in names:
+            raise BadValue("--baseline", baseline, f"not a run of this campaign ({', '.join(names)})")
+        kept["baseline"] = run_ids[names.index(baseline)]
+    if kind == "tier":
+        threshold = question.get("threshold")
+        if len(run_ids) != 1:
+            raise BadValue("--question", kind, "asks about one run: give one scored run card")
+        if threshold is None or not math.isfinite(threshold):
+            raise BadValue("--threshold", str(threshold), "the mean score the run must reach, on the task's scale")
+        kept["threshold"] = float(threshold)
+    return kept
+
+
+def create_adaptive_campaign(store: Store, runs: list[dict], task: str, *, raters: int = 1, seed: int = 12345,
+                             name: str | None = None, alpha: float | None = None,
+                             question: dict | None = None) -> str:
+    """A campaign over several runs of the same test set (one scored run card per system; one run decides
+    only its tier) that serves, on demand, the segments whose comparisons or tiers are still open
+    (``review.rating.adaptive``) — or, with ``question`` (``{"kind", "delta", "baseline", "threshold"}``), the
+    segments the community's question still needs (``review.study.questions``). Its items: every run's output of
+    every entry all the runs have."""
+    definition = task_defs.task(task)
+    if definition.item_kind != "segment" or definition.imported:
+        raise BadValue("--task", task, "an adaptive campaign rates translations: choose a task of segments (A, E, T)")
+    if raters < 1:
+        raise BadValue("--raters", str(raters), "must be at least 1")
+    if alpha is not None and not 0 < alpha < 1:
+        raise BadValue("--alpha", str(alpha), "must lie strictly between 0 and 1")
+    run_ids = [import_run(store, scored) for scored in runs]
+    if len(set(run_ids)) != len(run_ids):
+        raise BadValue("campaign", task, "the same scored run card was given twice")
+    sources = [{str(e["id"]): e.get("source", "") for e in scored["entries"]} for scored in runs]
+    shared = sorted(set.intersection(*(set(s) for s in sources)), key=lambda e: (len(e), e))
+    differing = next((e for e in shared if len({s[e] for s in sources}) > 1), None)
+    if differing is not None:
+        raise BadValue("campaign", task, f"entry {differing!r} has different sources in these run cards: "
+                                         f"they are not runs of the same test set")
+    if not shared:
+        raise BadValue("campaign", task, "these run cards share no entry: they are not runs of the same test set")
+    settings: dict[str, Any] = {"items": len(shared), "seed": seed, "language": language_of(runs[0]), "hints": False,
+                                "adaptive": True, "runs": run_ids}
+    if alpha is not None:
+        settings["alpha"] = alpha
+    asked = _question(question, runs, run_ids)
+    if asked is not None:
+        from ..study import questions  # deferred: its sequences load numpy, which the first window needs not wait for
+        settings["question"] = asked
+        try:
+            questions.from_settings(settings, run_ids, definition)  # on the task's scale
+        except ValueError as exc:
+            option, _, problem = str(exc).partition(": ")
+            raise BadValue(f"--{option}", "", problem) from None
+    extra = [dumps(asked)] if asked else []  # a campaign without a question keeps the id it always had
+    campaign_id = f"cmp-{_hash(*run_ids, task, raters, seed, store.public_key, 'adaptive', alpha, *extra)}"
+    item_ids = [segment_id(run_id, entry) for run_id in run_ids for entry in shared]
+    with store.transaction() as db:
+        if db["campaigns"].count_where("id = ?", [campaign_id]):
+            return campaign_id
+        title = task_defs.texts(task, settings["language"])["title"]
+        names = ", ".join(scored.get("model_slug") or scored.get("run_id") or "run" for scored in runs)
+        row = {"id": campaign_id, "name": name or f"{title} — {names}", "task": task, "run_id": run_ids[0],
+               "raters_per_item": raters, "created_at": now(), "settings": dumps(settings)}
+        insert_campaign(store, row, item_ids)
+    return campaign_id

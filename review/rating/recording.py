@@ -1,0 +1,105 @@
+"""The one place that writes answers: record or edit the answer at a position (durable on disk when it
+returns, with its history), undo the last one (a tombstone travels in bundles), and refuse on a laptop the
+coordinator revoked."""
+
+from __future__ import annotations
+
+from scoring.errors import BadValue, NotFound
+
+from .. import tasks as task_defs
+from ..store import Store, dumps, keys, new_id, now, signing
+from .roster import active_speaker
+
+
+def revoked_words(from_at: str) -> str:
+    return (f"this laptop was revoked by the coordinator from {from_at[:16].replace('T', ' ')}: answers recorded "
+            f"here would be refused on every other laptop, so none is recorded (what it holds stays); ask the "
+            f"coordinator")
+
+
+def revoked_here(store: Store, campaign_id: str) -> str | None:
+    """When this laptop's answers to a campaign have been refused from (its coordinator revoked it), else ``None``
+    (a revocation from a later date leaves it recording until then)."""
+    found = store.one("select min(v.from_at) as since from revocations v join campaigns c on c.id = v.campaign_id "
+                      "and v.signer = c.coordinator where v.campaign_id = ? and v.device_code = ?",
+                      [campaign_id, store.device_id])
+    since = found["since"] if found else None
+    return since if since is not None and since <= now() else None
+
+
+def answer(store: Store, campaign_id: str, speaker_id: str, position: int, answers: dict,
+           note: str | None = None, seconds: float | None = None, started_at: str | None = None,
+           away_seconds: float | None = None, medium: str | None = None) -> str:
+    """Record (or edit) the answer at a position; durable on disk when this returns. Returns its uuid.
+    ``started_at``: when the item appeared on screen (the app); the answer's time is its ``ended_at``;
+    ``away_seconds``: how much of ``seconds`` the app was not in front (focus lost); ``medium``: "paper"
+    for answers keyed in from a paper form.
+    Six statements: BEGIN, one read, two inserts (or an update and an insert), the draft's delete, COMMIT."""
+    stamp = now()
+    with store.transaction() as db:
+        found = store.one("select a.item_id, i.output, c.task, s.withdrawn, s.registered_by, r.uuid, r.seconds, "
+                          "r.started_at, r.away_seconds, exists (select 1 from handovers h where h.campaign_id = "
+                          "a.campaign_id and h.speaker_id = a.speaker_id and h.device_code = ?4 and h.signer = "
+                          "c.coordinator) as handed_here, (select min(v.from_at) from revocations v where "
+                          "v.campaign_id = a.campaign_id and v.device_code = ?4 and v.signer = c.coordinator) "
+                          "as revoked_from "
+                          "from assignments a join items i on i.id = a.item_id "
+                          "join campaigns c on c.id = a.campaign_id join speakers s on s.id = a.speaker_id left join "
+                          "ratings r on r.campaign_id = a.campaign_id and r.speaker_id = a.speaker_id and r.position = "
+                          "a.position where a.campaign_id = ?1 and a.speaker_id = ?2 and a.position = ?3",
+                          [campaign_id, speaker_id, position, store.device_id])
+        if found is None or found["withdrawn"]:
+            active_speaker(store, speaker_id)  # which of the two: no such speaker, or withdrawn
+            raise NotFound("campaign", f"position {position}", "no such item in this speaker's sequence")
+        if found["revoked_from"] is not None and stamp >= found["revoked_from"]:
+            raise BadValue("campaign", campaign_id, revoked_words(found["revoked_from"]))
+        if found["registered_by"] not in (None, store.public_key) and not found["handed_here"]:
+            raise BadValue("speaker", speaker_id, f"registered on laptop {keys.code_of(found['registered_by'])}: "
+                                                  f"only that laptop records their answers, unless the coordinator "
+                                                  f"hands them over (lyss review hand-over {speaker_id} "
+                                                  f"{store.device_id})")
+        clean = task_defs.validate(found["task"], answers, found["output"])
+        if found["uuid"]:
+            rating_uuid, action = found["uuid"], "edit"
+            db["ratings"].update(rating_uuid, {"answers": dumps(clean), "note": note, "updated_at": stamp,
+                                               "device_id": store.device_id,
+                                               "seconds": _added(found["seconds"], seconds),
+                                               "away_seconds": _added(found["away_seconds"], away_seconds),
+                                               "medium": medium,
+                                               "started_at": found["started_at"] or started_at,
+                                               "ended_at": stamp, "signer": store.public_key, "signature": None})
+        else:
+            rating_uuid, action = new_id(), "create"
+            store.insert("ratings", {"uuid": rating_uuid, "campaign_id": campaign_id, "speaker_id": speaker_id,
+                                     "position": position, "item_id": found["item_id"], "answers": dumps(clean),
+                                     "note": note, "created_at": stamp, "updated_at": stamp,
+                                     "device_id": store.device_id, "seconds": seconds, "started_at": started_at,
+                                     "ended_at": stamp, "away_seconds": away_seconds, "medium": medium,
+                                     "signer": store.public_key})
+        store.insert("rating_history", {"uuid": rating_uuid, "campaign_id": campaign_id, "speaker_id": speaker_id,
+                                        "answers": dumps(clean), "note": note, "at": stamp,
+                                        "device_id": store.device_id, "action": action, "signer": store.public_key})
+        store.conn.execute("delete from drafts where campaign_id = ? and speaker_id = ? and position = ?",
+                           [campaign_id, speaker_id, position])  # the unfinished version is finished now
+    return rating_uuid
+
+
+def _added(before: float | None, more: float | None) -> float | None:
+    return None if before is None and more is None else (before or 0) + (more or 0)
+
+
+def undo_last(store: Store, campaign_id: str, speaker_id: str) -> int | None:
+    """Remove the speaker's most recent answer (a tombstone records it for bundles). Returns its position."""
+    last = store.one("select * from ratings where campaign_id = ? and speaker_id = ? order by updated_at desc, "
+                     "uuid desc limit 1", [campaign_id, speaker_id])
+    if last is None:
+        return None
+    stamp = now()
+    with store.transaction() as db:
+        db["ratings"].delete(last["uuid"])
+        db["tombstones"].insert(signing.sign_tombstone(store.private_key, store.public_key, {
+            "kind": "rating", "id": last["uuid"], "deleted_at": stamp, "device_id": store.device_id}))
+        db["rating_history"].insert({"uuid": last["uuid"], "campaign_id": campaign_id, "speaker_id": speaker_id,
+                                     "answers": last["answers"], "note": last["note"], "at": stamp,
+                                     "device_id": store.device_id, "action": "undo", "signer": store.public_key})
+    return last["position"]

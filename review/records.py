@@ -1,0 +1,205 @@
+"""Runs and campaigns as records: a scored run card stored with one item per entry (content-addressed ids, so
+importing the same run twice changes nothing), a campaign stored signed over its items, and the look-ups every
+room needs (a campaign's row and language, the lists, finding one by id or name). What a campaign *does* with its
+speakers lives in ``review.rating``; what its answers *show* in ``review.study``."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+from typing import Any
+
+from scoring.errors import BadValue, FileProblem, NotFound
+from scoring.runcard import read_json
+
+from . import tasks as task_defs
+from .store import Store, content_id as _hash, dumps, now, signing
+from .tasks.base import segment_id
+
+
+def _entry_metrics(entry: dict) -> dict[str, float]:
+    """The numbers of a scored entry that studies correlate: its breakdown (normalised 0–1), its
+    composite score and its raw surface metrics."""
+    out: dict[str, float] = {}
+    for key, value in (entry.get("breakdown") or {}).items():
+        out[key] = float(value)
+    if _is_number(entry.get("score")):
+        out["composite"] = float(entry["score"])
+    for key, value in (entry.get("metrics") or {}).items():
+        if _is_number(value) and key != "chrf_plus_plus":
+            out[f"raw_{key}"] = float(value)
+    chrf = (entry.get("metrics") or {}).get("chrf_plus_plus")
+    if _is_number(chrf):
+        out["chrf_plus_plus_points"] = float(chrf)
+    return out
+
+
+def load_scored(path: str) -> dict:
+    """A scored run card (``lyss score --out``), its fields checked where the review reads them."""
+    data = read_json(path)
+    if not isinstance(data, dict) or not isinstance(data.get("scores"), dict) or \
+            not isinstance(data.get("entries"), list) or not data["entries"]:
+        raise FileProblem(path, "top level", "not a scored run card: run `lyss score RUN --out SCORED.json` first")
+    _check_scored(path, data)
+    return data
+
+
+def _is_number(value: Any) -> bool:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return False
+    try:
+        return math.isfinite(float(value))
+    except OverflowError:
+        return False
+
+
+def _check_scored(path: str, data: dict) -> None:
+    lyss = data.get("lyss", {})
+    if not isinstance(lyss, dict) or not all(isinstance(lyss.get(k, {}), dict) for k in ("input", "language")):
+        raise FileProblem(path, "lyss", "must be the object lyss score writes")
+    for key in ("model_slug", "run_id"):
+        if data.get(key) is not None and not isinstance(data[key], str):
+            raise FileProblem(path, key, "must be text")
+    if data["scores"].get("quality_tier") is not None and not isinstance(data["scores"]["quality_tier"], str):
+        raise FileProblem(path, "scores.quality_tier", "must be text")
+    seen = set()
+    for n, e in enumerate(data["entries"], 1):
+        place = f"entry {n}"
+        if not isinstance(e, dict) or isinstance(e.get("id"), bool) or not isinstance(e.get("id"), (str, int)):
+            raise FileProblem(path, place, "needs an id (text or a whole number)")
+        if str(e["id"]) in seen:
+            raise FileProblem(path, place, f"duplicate id {e['id']!r}")
+        seen.add(str(e["id"]))
+        for key in ("source", "predicted", "reference"):
+            if e.get(key) is not None and not isinstance(e[key], str):
+                raise FileProblem(path, f"{place} {key}", "must be text")
+        if e.get("difficulty") is not None and not isinstance(e["difficulty"], (str, int, float)):
+            raise FileProblem(path, f"{place} difficulty", "must be a number or text")
+        if e.get("score") is not None and not _is_number(e["score"]):
+            raise FileProblem(path, f"{place} score", "must be a finite number")
+        for key in ("breakdown", "metrics", "lyss"):
+            if e.get(key) is not None and not isinstance(e[key], dict):
+                raise FileProblem(path, f"{place} {key}", "must be an object")
+        if any(not _is_number(v) for v in (e.get("breakdown") or {}).values()):
+            raise FileProblem(path, f"{place} breakdown", "values must be finite numbers")
+        for plugin, result in (e.get("lyss") or {}).items():
+            if not isinstance(result, dict):
+                raise FileProblem(path, f"{place} lyss.{plugin}", "must be an object")
+            for key in ("classes", "rejected"):
+                value = result.get(key)
+                if value is not None and not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
+                    raise FileProblem(path, f"{place} lyss.{plugin}.{key}", "must be a list of texts")
+
+
+def import_run(store: Store, scored: dict, name: str | None = None) -> str:
+    """Store a scored run and its entries as items. Returns the run id (same run → same id)."""
+    card = dumps(scored)
+    digest = scored.get("lyss", {}).get("input", {}).get("entries_sha256") or _hash(
+        *[(e.get("id"), e.get("predicted")) for e in scored["entries"]])
+    run_id = f"run-{hashlib.sha256(card.encode()).hexdigest()[:16]}"  # the scored card itself: content-addressed
+    language = (scored.get("lyss", {}).get("language") or {}).get("code")
+    with store.transaction() as db:
+        if db["runs"].count_where("id = ?", [run_id]):
+            return run_id
+        db["runs"].insert({"id": run_id, "name": name or scored.get("model_slug") or scored.get("run_id") or run_id,
+                           "model_slug": scored.get("model_slug"), "language": language, "card_sha256": digest,
+                           "scored_card": card, "extra": dumps({}), "imported_at": now(),
+                           "source": "scored run card", "signer": store.public_key})
+        db["items"].insert_all([{
+            "id": segment_id(run_id, e["id"]), "run_id": run_id, "entry_id": str(e["id"]),
+            "kind": "segment", "source": e.get("source", ""), "output": e.get("predicted", ""),
+            "reference": e.get("reference", ""), "difficulty": None if e.get("difficulty") is None else str(e["difficulty"]),
+            "metrics": dumps(_entry_metrics(e)), "extra": dumps({"lyss": e.get("lyss", {})}),
+            "signer": store.public_key} for e in scored["entries"]])
+    return run_id
+
+
+def is_adaptive(campaign_row: dict) -> bool:
+    settings = campaign_row["settings"]
+    return bool((json.loads(settings) if isinstance(settings, str) else settings or {}).get("adaptive"))
+
+
+def campaign_language(store: Store, campaign_id: str) -> dict:
+    """The language profile a campaign was built with (empty names for a campaign of unknown language)."""
+    settings = campaign(store, campaign_id)["settings"]
+    return settings.get("language") or {"code": None, "name": None, "display": [], "items": {}, "tasks": {}}
+
+
+def insert_campaign(store: Store, row: dict, item_ids: list[str]) -> None:
+    """Store a campaign this laptop coordinates, signed over its list of items."""
+    row = {**row, **signing.sign_campaign(store.db, store.private_key, store.public_key, row, item_ids)}
+    store.db["campaigns"].insert(row)
+    store.db["campaign_items"].insert_all([{"campaign_id": row["id"], "item_id": i, "position": p}
+                                           for p, i in enumerate(item_ids)])
+
+
+def list_campaigns(store: Store, *, imported: bool = True) -> list[dict]:
+    """Every campaign, oldest first, with its item count and whether it is adaptive (imported DA campaigns
+    optional)."""
+    rows = store.rows("select c.id, c.name, c.task, c.raters_per_item, c.created_at, count(ci.item_id) as items, "
+                      "coalesce(json_extract(c.settings, '$.adaptive'), 0) as adaptive "
+                      "from campaigns c left join campaign_items ci on ci.campaign_id = c.id group by c.id "
+                      "order by c.created_at, c.id")
+    return [r for r in rows if imported or not task_defs.task(r["task"]).imported]
+
+
+def list_runs(store: Store) -> list[dict]:
+    """Every run, with its language and how many items it has."""
+    return store.rows("select r.id, r.name, r.language, r.source, count(i.id) as items from runs r left join items "
+                      "i on i.run_id = r.id and i.kind = 'segment' group by r.id order by r.imported_at, r.id")
+
+
+def find_by_id_or_name(store: Store, kind: str, sql_by_id: str, sql_by_name: str, text: str) -> str:
+    """An id from an id or a unique name; one line naming what was not found, or the ambiguity."""
+    if store.one(sql_by_id, [text]):
+        return text
+    named = [r["id"] for r in store.rows(sql_by_name, [text])]
+    if len(named) == 1:
+        return named[0]
+    if named:
+        raise NotFound(kind, text, f"{len(named)} {kind}s have this name: give the id (lyss review list {kind}s)")
+    raise NotFound(kind, text, f"no such {kind} (lyss review list {kind}s shows them)")
+
+
+def find_campaign(store: Store, text: str | None, imported: bool = False) -> str:
+    """A campaign's id from its id or its (unique) name; with none given, the database's only campaign (with
+    several, one line that lists them; ``imported``: imported public data counts too)."""
+    if text is None:
+        every = list_campaigns(store, imported=imported)
+        if len(every) == 1:
+            return every[0]["id"]
+        listed = "; ".join(f"{c['id']} ({c['name']})" for c in every[:8]) or "none yet"
+        raise BadValue("--campaign", "", f"{len(every)} campaigns here: choose one with --campaign: {listed}")
+    return find_by_id_or_name(store, "campaign", "select id from campaigns where id = ?", "select id from campaigns where name = ?",
+                 text)
+
+
+def campaign(store: Store, campaign_id: str) -> dict:
+    """A campaign's row, its ``settings`` decoded."""
+    row = store.one("select * from campaigns where id = ?", [campaign_id], json_columns=["settings"])
+    if row is None:
+        raise NotFound("--campaign", campaign_id, "no such campaign (lyss review list campaigns shows them)")
+    return row
+
+
+def campaign_progress(store: Store, campaign_id: str) -> list[dict]:
+    """Per speaker: answered / total, and how many of the total are quality-control checks (an item again,
+    or a degraded copy), for coordinators (pseudonymous ids; names stay on this laptop)."""
+    campaign(store, campaign_id)
+    return store.rows(
+        "select a.speaker_id, s.display_name, s.registered_by, count(*) as total, count(r.uuid) as answered, "
+        "sum(a.qc != '') as checks "
+        "from assignments a join speakers s on s.id = a.speaker_id left join ratings r on r.campaign_id = "
+        "a.campaign_id and r.speaker_id = a.speaker_id and r.position = a.position where a.campaign_id = ? and "
+        "s.withdrawn = 0 group by a.speaker_id order by a.speaker_id", [campaign_id])
+
+
+def coverage(store: Store, campaign_id: str) -> dict:
+    """How many campaign items reached the target number of distinct speakers."""
+    camp = store.one("select raters_per_item from campaigns where id = ?", [campaign_id])
+    rows = store.rows("select ci.item_id, count(distinct r.speaker_id) as n from campaign_items ci left join "
+                      "ratings r on r.item_id = ci.item_id and r.campaign_id = ci.campaign_id where ci.campaign_id = ? "
+                      "group by ci.item_id", [campaign_id])
+    target = camp["raters_per_item"]
+    return {"items": len(rows), "target_speakers": target, "items_at_target": sum(r["n"] >= target for r in rows)}
