@@ -239,3 +239,36 @@ def test_a_database_holding_a_private_key_is_made_for_its_owner_alone(tmp_path, 
     err = capsys.readouterr().err
     assert err == (f"lyss: warning: {db}: other users of this computer can read it, and it holds this laptop's "
                    f"private key: chmod 600 {db}\n")
+
+
+def test_the_store_owns_transactions_batches_and_savepoints(tmp_path):
+    """A transaction opened inside another is a savepoint: when it fails its own writes go and the outer one's
+    stay. A batch's steps are savepoints of one transaction: a step that fails leaves nothing, the others are
+    committed when the batch ends."""
+    store = Store(tmp_path / "t.sqlite")
+
+    def meta(key: str, value: str):
+        store.db["meta"].insert({"key": key, "value": value})
+
+    with store.transaction():
+        meta("outer", "1")
+        with pytest.raises(RuntimeError):
+            with store.transaction():
+                meta("inner", "1")
+                raise RuntimeError("refused")
+        meta("after", "1")
+    keys = {r["key"] for r in store.rows("select key from meta")}
+    assert {"outer", "after"} <= keys and "inner" not in keys
+    with store.batch(commit_every=3600, cache_kib=1024) as batch:
+        for k in range(3):
+            try:
+                with batch.step():
+                    meta(f"step{k}", "1")
+                    if k == 1:
+                        raise RuntimeError("a refused step")
+            except RuntimeError:
+                pass
+        assert store.conn.in_transaction  # not yet committed: one transaction for the batch
+    assert not store.conn.in_transaction
+    keys = {r["key"] for r in store.rows("select key from meta")}
+    assert {"step0", "step2"} <= keys and "step1" not in keys

@@ -22,7 +22,6 @@ import io
 import json
 import os
 import stat
-import time
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -324,61 +323,6 @@ def _look_at(store: Store, path: Path, key: str, name: str, st: os.stat_result, 
     return None
 
 
-class _Batch:
-    """Many merges in one transaction, committed about every :data:`COMMIT_EVERY` seconds (each commit is a
-    wait for the disk; the app's own writes wait at most that long). Each bundle is merged inside a
-    savepoint, so a refused one leaves nothing; what a bundle brought and the memory that it was merged
-    are committed together.
-
-    Inside the batch SQLite does not check foreign keys row by row: every reference of a bundle was
-    checked whole before it is applied (``bundle_checks``: each campaign, item and speaker a row names is
-    in the bundle or on this laptop, and is written before the rows that name it), and checking again
-    costs a seventh of a large first sync. A larger page cache keeps the indexes in memory."""
-
-    def __init__(self, store: Store):
-        self.store, self.since, self.withdrawn = store, 0.0, False
-
-    def __enter__(self) -> "_Batch":
-        self.store.conn.execute(f"PRAGMA cache_size={-CACHE_KIB}")
-        return self
-
-    def merge(self, work: Callable[[], Outcome], remember: Callable[[Outcome], dict]) -> Outcome:
-        conn = self.store.conn
-        if not conn.in_transaction:
-            conn.execute("PRAGMA foreign_keys=OFF")  # outside a transaction, where SQLite honours it
-            conn.execute("BEGIN IMMEDIATE")
-            self.since = time.monotonic()
-        conn.execute("SAVEPOINT bundle")
-        try:
-            outcome = work()
-            self.store.db["sync_files"].upsert({**remember(outcome), "seen_at": now()}, pk=("folder", "name"))
-        except BaseException:
-            conn.execute("ROLLBACK TO bundle")
-            conn.execute("RELEASE bundle")
-            raise
-        conn.execute("RELEASE bundle")
-        self.withdrawn |= bool(outcome.added.get("speakers_withdrawn"))
-        if self.withdrawn or time.monotonic() - self.since >= COMMIT_EVERY:
-            self.commit()
-        return outcome
-
-    def commit(self) -> None:
-        if self.store.conn.in_transaction:
-            self.store.conn.execute("COMMIT")
-        self.store.conn.execute("PRAGMA foreign_keys=ON")
-        if self.withdrawn:  # every copy of a withdrawn speaker goes now: backups, the write-ahead log
-            self.withdrawn = False
-            self.store.complete_withdrawals()
-
-    def __exit__(self, kind, *_) -> None:
-        if kind is None:
-            self.commit()
-        elif self.store.conn.in_transaction:
-            self.store.conn.execute("ROLLBACK")
-        self.store.conn.execute("PRAGMA foreign_keys=ON")
-        self.store.conn.execute("PRAGMA cache_size=-2000")  # SQLite's default again
-
-
 def _merge_pending(store: Store, path: Path, pending: dict[str, tuple[bytes, dict]],
                    progress: Callable[[str, float], object] | None) -> list[Outcome]:
     """Merge in passes: a bundle refused for want of another's rows (a campaign, an enrolment) is tried again
@@ -388,7 +332,7 @@ def _merge_pending(store: Store, path: Path, pending: dict[str, tuple[bytes, dic
     done, total = 0, len(pending)
     if pending:
         store.backup_if_due()  # a restore point at most hourly: sync runs every few answers, each merge atomic
-    with _Batch(store) as batch:
+    with store.batch(COMMIT_EVERY, CACHE_KIB, foreign_keys=False) as batch:  # references checked whole first
         while pending:
             merged_any = False
             for name, (raw, row) in list(pending.items()):
@@ -407,12 +351,19 @@ def _merge_pending(store: Store, path: Path, pending: dict[str, tuple[bytes, dic
                             "answers": (manifest.get("counts") or {}).get("ratings"), "status": "merged",
                             "reason": None}
                 try:
-                    results[name] = batch.merge(lambda name=name, m=manifest, d=data: _merge_one(store, path, name, m, d),
-                                                remember)
+                    with batch.step():  # what a bundle brought and the memory that it was merged, together
+                        results[name] = _merge_one(store, path, name, manifest, data)
+                        store.db["sync_files"].upsert({**remember(results[name]), "seen_at": now()},
+                                                      pk=("folder", "name"))
                 except InputError as exc:
                     results[name] = Outcome(name, "refused", manifest["device_id"], _refusal(path / name, exc))
                     row.update(device_code=manifest["device_id"], created_at=manifest.get("created_at"))
                     continue
+                if results[name].added.get("speakers_withdrawn"):  # every copy of them goes now
+                    batch.commit()
+                    store.complete_withdrawals()
+                else:
+                    batch.commit_if_due()
                 merged_any = True
                 del pending[name]
                 done += 1
