@@ -149,3 +149,20 @@ def test_a_speaker_merged_from_another_laptop_is_named_by_that_laptop(tmp_path, 
     assert main(["review", "list", "speakers", "--db", str(tmp_path / "named.sqlite")]) == 0
     out = capsys.readouterr().out
     assert f"(from laptop {made[0][0].device_id})" in out and "None" not in out
+
+
+def test_every_travelling_table_merges_by_the_rule_its_schema_declares():
+    """The merge is driven by the schema: a table that travels names one rule, a rule has one merger, a
+    SMALLEST rule's stamp is a column of its table, and what a bundle's checks follow is what the table names."""
+    from review.store import schema
+    for name in schema.TRAVELLING:
+        table = schema.TABLES[name]
+        assert table.merge in schema.MERGE_RULES, name
+        assert bundles.MERGES[table.merge], name
+        assert table.stamp is None or table.stamp in table.names, name
+        assert all(column in table.names and target in schema.TABLES for column, target in table.references), name
+    assert set(bundles.MERGES) == set(schema.MERGE_RULES)
+    source = open(bundles.__file__, encoding="utf-8").read()
+    merging = source[source.index("# ----------------------------------------------------------------------------- merging"):]
+    named = [name for name in schema.TRAVELLING if f'"{name}"' in merging.split("def merge(")[0]]
+    assert named == ["campaigns"]  # only to count the campaigns a bundle adds

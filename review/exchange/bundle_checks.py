@@ -91,15 +91,9 @@ def _check_columns(path: str, data: dict) -> None:
 
 def _check_references(path: str, data: dict, held: Holdings) -> None:
     runs = {r["id"] for r in data["runs"]} | {r["id"] for r in held.store.rows("select id from runs")}
-    items, speakers, campaigns = held.items, held.registrar, held.campaigns
-    refs = {"items": [("run_id", runs)], "human_scores": [("item_id", items)],
-            "campaigns": [("run_id", runs)],
-            "campaign_items": [("campaign_id", campaigns), ("item_id", items)],
-            "enrolments": [("campaign_id", campaigns)], "revocations": [("campaign_id", campaigns)],
-            "handovers": [("campaign_id", campaigns), ("speaker_id", speakers)],
-            "assignments": [("campaign_id", campaigns), ("speaker_id", speakers), ("item_id", items)],
-            "ratings": [("campaign_id", campaigns), ("speaker_id", speakers), ("item_id", items)],
-            "rating_history": [("campaign_id", campaigns), ("speaker_id", speakers)]}
+    ids = {"runs": runs, "items": held.items, "speakers": held.registrar, "campaigns": held.campaigns}
+    refs = {name: [(column, ids[target]) for column, target in schema.TABLES[name].references]
+            for name in schema.TRAVELLING if schema.TABLES[name].references}
     for table, columns in refs.items():
         for n, row in enumerate(data[table], 1):
             for column, ids in columns:

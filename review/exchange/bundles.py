@@ -43,12 +43,12 @@ from scoring.files import atomic_path
 from .. import tasks as task_defs
 from ..store import SCHEMA_VERSION, Store, StoreError, dumps, keys, mark_withdrawal_pending, now, signing
 from ..store.revocation import apply_revocations, revocations_of
-from ..store.schema import TABLES as SCHEMA, TRAVELLING
+from ..store.schema import (DECISIONS, KEEP, LATEST_ANSWER, NEWEST_SIGNED, SMALLEST, TABLES as SCHEMA, TOMBSTONE,
+                            TRAVELLING, Table)
 from ..store.withdrawal import apply_tombstones
 from .bundle_checks import check_payload
 
 FORMAT = "lyss-review-bundle"
-DECISIONS = ("enrolments", "revocations", "handovers")  # a coordinator's signed rows, relayed by every laptop
 TABLES = TRAVELLING
 MEMBERS = {"manifest.json": 64 * 1024, "manifest.sig": 1024, "data.json": 512 * 1024 * 1024}
 OLDEST_READABLE = 4  # every row signed by its author since schema 4
@@ -252,28 +252,13 @@ def read_bundle(path: str, raw: bytes | None = None) -> tuple[dict, dict]:
 
 # ----------------------------------------------------------------------------- merging
 
-def _smallest(db, table: str, row: dict, pk: tuple[str, ...], stamp: str | None) -> bool:
-    """Insert a row, or replace the stored version when this one is smaller (earliest stamp, then
-    canonical JSON). Returns True when something changed."""
-    where = " and ".join(f"[{k}] = ?" for k in pk)
-    mine = list(db.query(f"select * from [{table}] where {where}", [row[k] for k in pk]))
-    if not mine:
-        db[table].insert(row)
-        return True
-    key = lambda r: ((r.get(stamp) or "") if stamp else "", dumps(r))
-    if key(row) < key(mine[0]):
-        db[table].upsert(row, pk=pk)
-        return True
-    return False
-
-
-def _merge_speakers(db, rows: list[dict]) -> None:
+def _newest_signed(db, table: Table, rows: list[dict], changed: dict) -> None:
     """The registering laptop's newest signed version of a speaker wins (their consent and preferences);
     a withdrawn speaker stays withdrawn, and their name stays wherever it was (it never travels)."""
-    rank = lambda r: (r["preferences_at"] or "", signing.row_message("speakers", r), r["signature"] or "")  # noqa
-    held = {r["id"]: r for r in _matching(db, "speakers", ("id",), rows)}
+    rank = lambda r: (r["preferences_at"] or "", signing.row_message(table.name, r), r["signature"] or "")  # noqa
+    held = {r["id"]: r for r in _matching(db, table.name, ("id",), rows)}
     new: dict[str, dict] = {}
-    changed: dict[str, dict] = {}
+    newer: dict[str, dict] = {}
     for row in rows:
         mine = held.get(row["id"]) or new.get(row["id"])
         if mine is None:
@@ -281,13 +266,13 @@ def _merge_speakers(db, rows: list[dict]) -> None:
         elif row["id"] in new:
             if rank(row) > rank(mine):
                 new[row["id"]] = {**row, "withdrawn": 0}
-        elif not mine["withdrawn"] and rank(row) > rank(changed.get(row["id"], mine)):
-            changed[row["id"]] = row
-    _write(db, "speakers", list(new.values()))
-    if changed:
-        columns = [c for c in next(iter(changed.values())) if c != "id"]
-        db.conn.executemany(f"update speakers set {', '.join(f'[{c}] = ?' for c in columns)} where id = ?",
-                            [[r[c] for c in columns] + [r["id"]] for r in changed.values()])
+        elif not mine["withdrawn"] and rank(row) > rank(newer.get(row["id"], mine)):
+            newer[row["id"]] = row
+    _write(db, table.name, list(new.values()))
+    if newer:
+        columns = [c for c in next(iter(newer.values())) if c != "id"]
+        db.conn.executemany(f"update [{table.name}] set {', '.join(f'[{c}] = ?' for c in columns)} where id = ?",
+                            [[r[c] for c in columns] + [r["id"]] for r in newer.values()])
 
 
 def _matching(db, table: str, columns: tuple[str, ...], rows: list[dict]) -> list[dict]:
@@ -300,52 +285,63 @@ def _matching(db, table: str, columns: tuple[str, ...], rows: list[dict]) -> lis
                          [json.dumps([[r[c] for c in columns] for r in rows])]))
 
 
-def _write(db, table: str, rows: list[dict]) -> None:
-    """Insert rows, each replacing the stored row it collides with (the callers chose the winners)."""
+def _write(db, table: str, rows: list[dict], collision: str = "replace") -> None:
+    """Insert rows, each replacing the stored row it collides with (the callers chose the winners), or with
+    ``collision="ignore"`` leaving it."""
     if rows:
         columns = list(rows[0])
-        db.conn.executemany(f"insert or replace into [{table}] ({', '.join(f'[{c}]' for c in columns)}) values "
+        db.conn.executemany(f"insert or {collision} into [{table}] ({', '.join(f'[{c}]' for c in columns)}) values "
                             f"({', '.join('?' * len(columns))})", [[r[c] for c in columns] for r in rows])
 
 
-def _insert_new(db, table: str, rows: list[dict]) -> None:
+def _keep(db, table: Table, rows: list[dict], changed: dict) -> None:
     """Insert the rows this laptop does not hold yet (an identical row is there already: ignored)."""
+    _write(db, table.name, rows, "ignore")
+
+
+def _smallest(db, table: Table, rows: list[dict], changed: dict) -> None:
+    """Keep the smallest version of each row (the earliest ``stamp``, then canonical JSON): decided in memory
+    over the stored versions the rows meet, then written at once. An update in place, never a delete and an
+    insert, so that the rows referring to it stay valid."""
+    stamp = table.stamp
+    key = lambda r: ((r.get(stamp) or "") if stamp else "", dumps(r))  # noqa: E731
+    best = {tuple(r[k] for k in table.pk): r for r in _matching(db, table.name, table.pk, rows)}
+    smaller = {}
+    for row in rows:
+        k = tuple(row[c] for c in table.pk)
+        if k not in best or key(row) < key(best[k]):
+            best[k] = smaller[k] = row
+    _upsert(db, table, list(smaller.values()))
+
+
+def _upsert(db, table: Table, rows: list[dict]) -> None:
+    """Insert rows, each updating the stored row with its key in place."""
     if rows:
         columns = list(rows[0])
-        db.conn.executemany(f"insert or ignore into [{table}] ({', '.join(f'[{c}]' for c in columns)}) values "
-                            f"({', '.join('?' * len(columns))})", [[r[c] for c in columns] for r in rows])
+        update = ", ".join(f"[{c}] = excluded.[{c}]" for c in columns if c not in table.pk)
+        db.conn.executemany(f"insert into [{table.name}] ({', '.join(f'[{c}]' for c in columns)}) values "
+                            f"({', '.join('?' * len(columns))}) on conflict ({', '.join(table.pk)}) do update set "
+                            f"{update}", [[r[c] for c in columns] for r in rows])
 
 
-def _smallest_all(db, table: str, rows: list[dict], pk: tuple[str, ...], stamp: str | None) -> None:
-    """:func:`_smallest` for many rows of a table no other table refers to, in one query and one write."""
-    key = lambda r: ((r.get(stamp) or "") if stamp else "", dumps(r))  # noqa: E731
-    best = {tuple(r[k] for k in pk): r for r in _matching(db, table, pk, rows)}
-    changed = {}
-    for row in rows:
-        k = tuple(row[c] for c in pk)
-        if k not in best or key(row) < key(best[k]):
-            best[k] = changed[k] = row
-    _write(db, table, list(changed.values()))
+def _answer_rank(table: Table, r: dict) -> tuple:
+    return (r["updated_at"], r["uuid"], signing.row_message(table.name, r), r["signature"] or "")
 
 
-def _rating_key(r: dict) -> tuple:
-    return (r["updated_at"], r["uuid"], signing.row_message("ratings", r), r["signature"] or "")
-
-
-def _merge_ratings(db, rows: list[dict], changed: dict) -> None:
+def _latest_answer(db, table: Table, rows: list[dict], changed: dict) -> None:
     """Two versions of one uuid keep the latest ``updated_at``, then the larger content; two answers for one
     speaker, campaign and position keep the latest ``updated_at``, then the larger uuid. Decided in memory
     over the stored versions the bundle's rows meet, then written at once."""
     slot_of = lambda r: (r["campaign_id"], r["speaker_id"], r["position"])  # noqa: E731
-    by_uuid = {r["uuid"]: r for r in _matching(db, "ratings", ("uuid",), rows)}
-    by_uuid.update({r["uuid"]: r for r in _matching(db, "ratings", ("campaign_id", "speaker_id", "position"), rows)})
+    by_uuid = {r["uuid"]: r for r in _matching(db, table.name, ("uuid",), rows)}
+    by_uuid.update({r["uuid"]: r for r in _matching(db, table.name, ("campaign_id", "speaker_id", "position"), rows)})
     stored = set(by_uuid)
     by_slot = {slot_of(r): r["uuid"] for r in by_uuid.values()}
     written: set[str] = set()
     for row in rows:
         same = by_uuid.get(row["uuid"])
         if same is not None:
-            if _rating_key(row) > _rating_key(same):
+            if _answer_rank(table, row) > _answer_rank(table, same):
                 if by_slot.get(slot_of(same)) == same["uuid"]:
                     del by_slot[slot_of(same)]
                 by_uuid[row["uuid"]], by_slot[slot_of(row)] = row, row["uuid"]
@@ -365,37 +361,31 @@ def _merge_ratings(db, rows: list[dict], changed: dict) -> None:
         written.add(row["uuid"])
     gone = sorted(stored - set(by_uuid))
     if gone:
-        db.conn.execute("delete from ratings where uuid in (select value from json_each(?))", [json.dumps(gone)])
-    _write(db, "ratings", [by_uuid[u] for u in sorted(written)])
+        db.conn.execute(f"delete from [{table.name}] where uuid in (select value from json_each(?))",
+                        [json.dumps(gone)])
+    _write(db, table.name, [by_uuid[u] for u in sorted(written)])
+
+
+def _tombstone(db, table: Table, rows: list[dict], changed: dict) -> None:
+    applied = apply_tombstones(db, rows)
+    changed["ratings_deleted"] += applied["ratings_deleted"]
+    changed["speakers_withdrawn"] += applied["speakers_withdrawn"]
+
+
+MERGES = {SMALLEST: _smallest, KEEP: _keep, NEWEST_SIGNED: _newest_signed, LATEST_ANSWER: _latest_answer,
+          TOMBSTONE: _tombstone}
 
 
 def _apply(db, data: dict) -> dict:
-    """Apply a checked bundle. Every rule picks one version whatever the order of arrival, so that the
-    tables are a function of the set of bundles merged."""
+    """Apply a checked bundle, each table by the merge rule the schema declares for it (``review.store.schema``),
+    in the schema's order (a row's references before it)."""
     changed = {"ratings_added": 0, "ratings_replaced": 0, "ratings_deleted": 0, "speakers_withdrawn": 0}
-    for row in data["runs"]:
-        _smallest(db, "runs", row, ("id",), "imported_at")
-    for table, pk in (("items", ("id",)), ("human_scores", ("item_id", "kind"))):
-        for row in data[table]:
-            _smallest(db, table, row, pk, None)
     held = {r["id"] for r in _matching(db, "campaigns", ("id",), data["campaigns"])}
     changed["campaigns_added"] = len({r["id"] for r in data["campaigns"]} - held)
-    for row in data["campaigns"]:
-        _smallest(db, "campaigns", row, ("id",), "created_at")
-    for table in ("campaign_items", "revocations", "handovers"):
-        if data[table]:
-            db[table].insert_all(data[table], ignore=True)
-    for row in data["enrolments"]:
-        _smallest(db, "enrolments", row, ("campaign_id", "device_code"), "enrolled_at")
-    _merge_speakers(db, data["speakers"])
-    _smallest_all(db, "assignments", data["assignments"], ("campaign_id", "speaker_id", "position"), None)
-    _merge_ratings(db, data["ratings"], changed)
-    _insert_new(db, "rating_history", data["rating_history"])
-    applied = apply_tombstones(db, data["tombstones"])
-    changed["ratings_deleted"] += applied["ratings_deleted"]
-    changed["speakers_withdrawn"] += applied["speakers_withdrawn"]
+    for name in TABLES:
+        MERGES[SCHEMA[name].merge](db, SCHEMA[name], data[name], changed)
     changed["ratings_refused_revoked"] = apply_revocations(db)
-    if applied["speakers_withdrawn"]:
+    if changed["speakers_withdrawn"]:
         mark_withdrawal_pending(db)  # carried out in the backups and the log right after, or by the next command
     return changed
 

@@ -31,7 +31,7 @@ from scoring.files import atomic_path, json_default
 
 from . import folder_files, keys
 from .revocation import apply_revocations
-from .schema import create_missing
+from .schema import DECISIONS, create_missing
 from .signing import sign_campaign, sign_tombstone
 from .withdrawal import apply_tombstones
 
@@ -481,7 +481,6 @@ class Store:
         return self.conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
 
 
-DECISIONS = ("revocations", "enrolments", "handovers")  # a coordinator's signed rows: never forgotten by a restore
 
 
 class Batch:

@@ -45,6 +45,14 @@ class Table:
     indexes: tuple[tuple[tuple[str, ...], bool], ...] = ()  # (columns, unique)
     choices: dict[str, frozenset] = field(default_factory=dict)
     identity: tuple[str, ...] = ()  # what names a row across laptops, when the primary key is local
+    merge: str | None = None  # how a bundle's rows meet the stored ones (one of MERGE_RULES; travelling tables)
+    stamp: str | None = None  # for SMALLEST: the column whose earliest value wins (then the smaller canonical JSON)
+    refers: tuple[tuple[str, str], ...] = ()  # (column, table): references a bundle's checks hold that SQL does not
+
+    @property
+    def references(self) -> tuple[tuple[str, str], ...]:
+        """(column, table) for every row id this table names: its foreign keys and the ones only checked."""
+        return tuple((column, table) for column, table, _ in self.foreign_keys) + self.refers
 
     @property
     def key(self) -> tuple[str, ...]:
@@ -63,6 +71,16 @@ class Table:
         return tuple(c.name for c in self.columns if not c.local)
 
 
+# How a bundle's row meets the stored one with the same key (review.exchange.bundles): every rule picks one
+# version whatever the order of arrival, so that the tables are a function of the set of bundles merged.
+SMALLEST = "smallest"  # the earliest ``stamp``, then the smaller canonical JSON
+KEEP = "keep"  # rows that never change once written: what is new is inserted, the rest is there already
+NEWEST_SIGNED = "newest signed"  # the registering laptop's newest version (a speaker); a withdrawal stays
+LATEST_ANSWER = "latest answer"  # per uuid and per (campaign, speaker, position): the latest ``updated_at``
+TOMBSTONE = "tombstone"  # a deletion, carried out where its author may delete
+MERGE_RULES = (SMALLEST, KEEP, NEWEST_SIGNED, LATEST_ANSWER, TOMBSTONE)
+
+
 def _signed_by(*columns: Column) -> tuple[Column, ...]:
     return (*columns, Column("signer", TEXT), Column("signature", TEXT))
 
@@ -75,38 +93,42 @@ TABLES: dict[str, Table] = {t.name: t for t in (
           travels=False, signed=None),
     Table("runs", _signed_by(
         C("id", T, False), C("name", T), C("model_slug", T), C("language", T), C("card_sha256", T),
-        C("scored_card", J), C("extra", J), C("imported_at", S, False), C("source", T)), ("id",)),
+        C("scored_card", J), C("extra", J), C("imported_at", S, False), C("source", T)), ("id",), merge=SMALLEST, stamp="imported_at"),
     Table("items", _signed_by(
         C("id", T, False), C("run_id", T, False), C("entry_id", T, False), C("kind", T, False), C("source", T),
         C("output", T), C("reference", T), C("difficulty", T), C("metrics", J), C("extra", J)), ("id",),
-        foreign_keys=(("run_id", "runs", "id"),), indexes=((("run_id", "entry_id"), False),)),
+        merge=SMALLEST, foreign_keys=(("run_id", "runs", "id"),), indexes=((("run_id", "entry_id"), False),)),
     Table("human_scores", _signed_by(C("item_id", T, False), C("kind", T, False), C("score", R)),
-          ("item_id", "kind"), foreign_keys=(("item_id", "items", "id"),)),
+          ("item_id", "kind"), merge=SMALLEST, foreign_keys=(("item_id", "items", "id"),)),
     Table("speakers", _signed_by(
         C("id", T, False), C("display_name", T, local=True), C("community", T, local=True),
         C("dialect", T, local=True), C("consent_at", S), C("consent_scope", T),
         C("withdrawn", I, False, local=True, default=0), C("withdrawn_at", S, local=True), C("created_at", S),
-        C("preferences", J), C("registered_by", T), C("id_salt", T), C("preferences_at", S)), ("id",)),
+        C("preferences", J), C("registered_by", T), C("id_salt", T), C("preferences_at", S)), ("id",),
+        merge=NEWEST_SIGNED),
     Table("campaigns", (
         C("id", T, False), C("name", T, False), C("task", T, False), C("run_id", T, False),
         C("raters_per_item", I, False), C("created_at", S, False), C("settings", J, False),
         C("coordinator", T, False), C("signature", T, False)), ("id",), signed="campaign",
+        merge=SMALLEST, stamp="created_at",
         foreign_keys=(("run_id", "runs", "id"),)),
     Table("campaign_items", (C("campaign_id", T, False), C("item_id", T, False), C("position", I, False)),
-          ("campaign_id", "item_id"), signed=None,
+          ("campaign_id", "item_id"), signed=None, merge=KEEP,
           foreign_keys=(("campaign_id", "campaigns", "id"), ("item_id", "items", "id"))),
     Table("enrolments", (
         C("campaign_id", T, False), C("device_code", T, False), C("enrolled_at", S, False), C("signer", T, False),
-        C("signature", T, False)), ("campaign_id", "device_code"), signed="enrolment"),
+        C("signature", T, False)), ("campaign_id", "device_code"), signed="enrolment",
+        merge=SMALLEST, stamp="enrolled_at", refers=(("campaign_id", "campaigns"),)),
     Table("revocations", _signed_by(
         C("campaign_id", T, False), C("device_code", T, False), C("revoked_at", S, False), C("from_at", S, False)),
-        ("campaign_id", "device_code", "from_at")),
+        ("campaign_id", "device_code", "from_at"), merge=KEEP, refers=(("campaign_id", "campaigns"),)),
     Table("handovers", _signed_by(
         C("campaign_id", T, False), C("speaker_id", T, False), C("device_code", T, False),
-        C("handed_at", S, False)), ("campaign_id", "speaker_id", "device_code")),
+        C("handed_at", S, False)), ("campaign_id", "speaker_id", "device_code"), merge=KEEP,
+        refers=(("campaign_id", "campaigns"), ("speaker_id", "speakers"))),
     Table("assignments", _signed_by(
         C("campaign_id", T, False), C("speaker_id", T, False), C("position", I, False), C("item_id", T, False),
-        C("qc", T, False), C("qc_of", T)), ("campaign_id", "speaker_id", "position"),
+        C("qc", T, False), C("qc_of", T)), ("campaign_id", "speaker_id", "position"), merge=SMALLEST,
         foreign_keys=(("campaign_id", "campaigns", "id"), ("speaker_id", "speakers", "id"),
                       ("item_id", "items", "id")),
         indexes=((("signer",), False),),  # a laptop's own rows, read at every sync of a shared folder
@@ -115,7 +137,7 @@ TABLES: dict[str, Table] = {t.name: t for t in (
         C("uuid", T, False), C("campaign_id", T, False), C("speaker_id", T, False), C("position", I, False),
         C("item_id", T, False), C("answers", J, False), C("note", T), C("created_at", S, False),
         C("updated_at", S, False), C("device_id", T, False), C("seconds", R), C("started_at", S), C("ended_at", S),
-        C("away_seconds", R), C("medium", T)), ("uuid",),
+        C("away_seconds", R), C("medium", T)), ("uuid",), merge=LATEST_ANSWER,
         foreign_keys=(("campaign_id", "campaigns", "id"), ("speaker_id", "speakers", "id"),
                       ("item_id", "items", "id")),
         indexes=((("campaign_id", "speaker_id", "position"), True), (("signer",), False)),
@@ -124,11 +146,13 @@ TABLES: dict[str, Table] = {t.name: t for t in (
         C("id", I, False, local=True), C("uuid", T, False), C("campaign_id", T, False), C("speaker_id", T, False),
         C("answers", J, False), C("note", T), C("at", S, False), C("device_id", T, False), C("action", T, False)),
         ("id",), indexes=((("uuid", "at", "action", "device_id"), True), (("signer",), False)),
-        identity=("uuid", "at", "action", "device_id"),
+        identity=("uuid", "at", "action", "device_id"), merge=KEEP,
+        refers=(("campaign_id", "campaigns"), ("speaker_id", "speakers")),
         choices={"action": frozenset({"create", "edit", "undo"})}),
     Table("tombstones", (
         C("kind", T, False), C("id", T, False), C("deleted_at", S, False), C("device_id", T, False),
         C("signer", T, False), C("signature", T, False)), ("kind", "id", "signer"), signed="tombstone",
+        merge=TOMBSTONE,
         choices={"kind": frozenset({"speaker", "rating"})}),
     Table("local_preferences", (C("speaker_id", T, False), C("preferences", J), C("preferences_at", S)),
           ("speaker_id",), travels=False, signed=None),
@@ -141,6 +165,8 @@ TABLES: dict[str, Table] = {t.name: t for t in (
                          C("reason", T), C("seen_at", S)), ("folder", "name"), travels=False, signed=None),
 )}
 
+DECISIONS = ("enrolments", "revocations", "handovers")  # a coordinator's signed rows: relayed by every laptop,
+#                                                        never forgotten by a restore
 TRAVELLING = tuple(name for name, t in TABLES.items() if t.travels)  # in the order a merge applies them
 
 
