@@ -375,7 +375,7 @@ class ItemPage(QWidget):
 
     def start(self, campaign_id: str, speaker_id: str) -> None:
         self.campaign_id, self.speaker_id = campaign_id, speaker_id
-        self.session = ReviewSession(self.store, campaign_id, speaker_id, clock=time.perf_counter)
+        self.session = ReviewSession.open(self.store, campaign_id, speaker_id, clock=time.perf_counter)
         self.display = (self.language.get("display") or [None])[0]
         self.script_choice.blockSignals(True)
         if self.display is not None:
@@ -397,9 +397,7 @@ class ItemPage(QWidget):
         if self.session.finished:
             self.finished.emit()
             return
-        if self.session.item is self._drawn and outcome.what in ("changed", "next_question", "undone_step",
-                                                                 "nothing", "needs_answer", "note_saved",
-                                                                 "note_kept"):
+        if self.session.item is self._drawn and outcome.same_item:
             self._refresh()  # the same item: only what an action changes (a keypress stays fast)
         else:
             self._draw()

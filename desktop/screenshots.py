@@ -207,7 +207,7 @@ def _rate_as_served(store, cid: str, speakers: list[str], systems: dict[str, flo
     for _ in range(rounds):
         for speaker in speakers:
             for _ in range(3):
-                ReviewSession(store, cid, speaker)  # serves the next segment when one is due
+                ReviewSession.open(store, cid, speaker)  # serves the next segment when one is due
                 position = sequence.next_position(store, cid, speaker)
                 if position is None:
                     break

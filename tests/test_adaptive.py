@@ -14,7 +14,7 @@ import pytest
 from conftest import open_window, shared_file, start_reviewing
 from desktop.cli import main
 from review import records
-from review.rating import adaptive, campaigns, practice, roster, sequence
+from review.rating import campaigns, practice, roster, sequence
 from review.rating.session import ReviewSession, record_answer
 from review.store import Store
 from review.study import decisions, planner, questions
@@ -41,7 +41,7 @@ def _rate(store, cid, speaker, rng, answers: int) -> list[str]:
     """Answer ``answers`` items as they are served; the runs of the items answered, in order."""
     served = []
     for _ in range(answers):
-        ReviewSession(store, cid, speaker)  # opening the session serves the next segment when due
+        ReviewSession.open(store, cid, speaker)  # opening the session serves the next segment when due
         position = sequence.next_position(store, cid, speaker)
         if position is None:
             break
@@ -119,7 +119,7 @@ def test_the_choice_is_seeded_and_recorded(adaptive_db, tmp_path):
 def test_practice_comes_first_in_an_adaptive_campaign(adaptive_db):
     store, _, cid, _, _ = adaptive_db
     newcomer = roster.add_speaker(store, "Louise", "demo")
-    session = ReviewSession(store, cid, newcomer)
+    session = ReviewSession.open(store, cid, newcomer)
     assert session.practising and session.practice_items
     assert sequence.sequence_length(store, cid, newcomer) > 0  # her first segment is already served
 
@@ -180,7 +180,7 @@ def test_a_decided_system_leaves_the_app_s_review_and_campaigns_tab(adaptive_db,
         with Store(db) as look:
             run = look.one("select name from runs where id = ?", [item["run_id"]])["name"]
         assert run != "poor"
-        page.session.record(page.session.position, {"adequacy": 4, "fluency": 4})
+        page.session.answers.record(page.session.position, {"adequacy": 4, "fluency": 4})
         page.session.advance()
         if page.session.finished:
             break
@@ -202,13 +202,13 @@ def test_a_campaign_uses_its_own_times_once_it_has_enough(adaptive_db):
     store, _, cid, speakers, _ = adaptive_db
     assert planner.campaign_model(store, cid)["source"].startswith("prior")
     for _ in range(planner.MIN_TIMED + 5):
-        session = ReviewSession(store, cid, speakers[0])
+        session = ReviewSession.open(store, cid, speakers[0])
         session.start()
         if session.finished:
             break
         words = planner.words(session.item["source"], session.item["output"])
         # 7 s and half a second a word of work, and a second away from the app on each item
-        session.record(session.position, {"adequacy": 4, "fluency": 4}, seconds=8.0 + 0.5 * words, away_seconds=1.0)
+        session.answers.record(session.position, {"adequacy": 4, "fluency": 4}, seconds=8.0 + 0.5 * words, away_seconds=1.0)
     model = planner.campaign_model(store, cid)
     assert model["source"] == "this campaign's timed answers" and model["answers"] >= planner.MIN_TIMED
     assert model["intercept_seconds"] == pytest.approx(7.0, abs=1e-6)
@@ -218,7 +218,7 @@ def test_a_campaign_uses_its_own_times_once_it_has_enough(adaptive_db):
 def test_paper_answers_have_no_time_and_are_left_out(adaptive_db):
     store, _, cid, speakers, _ = adaptive_db
     for _ in range(planner.MIN_TIMED + 2):
-        ReviewSession(store, cid, speakers[1])
+        ReviewSession.open(store, cid, speakers[1])
         position = sequence.next_position(store, cid, speakers[1])
         if position is None:
             break
@@ -237,7 +237,7 @@ def test_nothing_is_served_once_every_decision_is_made(adaptive_db):
             _rate(store, two, s, rng, 2)
     found = decisions.status(store, two)
     assert found["serving"] == [] and found["plan"]["open_decisions"] == 0
-    assert adaptive.top_up(store, two, speakers[0]) == 0
+    assert sequence.serve_next_segment(store, two, speakers[0]) == 0
     assert sequence.next_position(store, two, speakers[0]) is None
     assert found["answers"] < found["items"]  # settled before every output was rated
 

@@ -43,7 +43,7 @@ def _answers(store, cid, spk) -> dict[int, dict]:
 @pytest.mark.parametrize("task", ["A", "B", "C", "T"])
 def test_an_options_task_from_start_to_finish(tmp_path, scored, task):
     store, cid, spk = _db(tmp_path, scored, task, items=6)
-    session = ReviewSession(store, cid, spk)
+    session = ReviewSession.open(store, cid, spk)
     session.start()
     total = session.item["total"]
     seen = []
@@ -65,7 +65,7 @@ def test_an_options_task_from_start_to_finish(tmp_path, scored, task):
 
 def test_task_c_asks_its_second_question_only_after_yes(tmp_path, scored):
     store, cid, spk = _db(tmp_path, scored, "C", items=4)
-    session = ReviewSession(store, cid, spk)
+    session = ReviewSession.open(store, cid, spk)
     session.start()
     assert session.current_question()["id"] == "valid"
     assert session.choose(1).what == "next_question" and session.current_question()["id"] == "kind"  # yes → kind
@@ -76,7 +76,7 @@ def test_task_c_asks_its_second_question_only_after_yes(tmp_path, scored):
 
 def test_undo_takes_back_a_step_on_a_touched_item_and_the_last_answer_on_an_untouched_one(tmp_path, scored):
     store, cid, spk = _db(tmp_path, scored, "A")
-    session = ReviewSession(store, cid, spk)
+    session = ReviewSession.open(store, cid, spk)
     session.start()
     session.choose(4)
     session.choose(5)  # position 0 answered
@@ -92,7 +92,7 @@ def test_undo_takes_back_a_step_on_a_touched_item_and_the_last_answer_on_an_unto
 
 def test_marking_spans_undo_score_and_commit(tmp_path, scored):
     store, cid, spk = _db(tmp_path, scored, "E")
-    session = ReviewSession(store, cid, spk)
+    session = ReviewSession.open(store, cid, spk)
     session.start()
     while len(session.marking.words) < 3:  # an item long enough to mark two separate words
         session.to_score()
@@ -121,7 +121,7 @@ def test_marking_spans_undo_score_and_commit(tmp_path, scored):
 
 def test_an_unfinished_item_survives_a_pause_a_close_and_a_crash(tmp_path, scored):
     store, cid, spk = _db(tmp_path, scored, "E")
-    session = ReviewSession(store, cid, spk)
+    session = ReviewSession.open(store, cid, spk)
     session.start()
     position = session.position
     session.mark("major")
@@ -131,7 +131,7 @@ def test_an_unfinished_item_survives_a_pause_a_close_and_a_crash(tmp_path, score
     del session  # the app closes, or the laptop loses power: nothing but the database remains
     store.close()
     store = Store(tmp_path / "E.sqlite")
-    again = ReviewSession(store, cid, spk)
+    again = ReviewSession.open(store, cid, spk)
     again.start()
     assert again.position == position and again.step == SCORE and again.score == 20
     assert len(again.marking.spans) == 1 and again.note == "the verb is wrong" and again.touched()
@@ -143,11 +143,11 @@ def test_an_unfinished_item_survives_a_pause_a_close_and_a_crash(tmp_path, score
 
 def test_a_half_answered_options_item_comes_back_after_a_pause(tmp_path, scored):
     store, cid, spk = _db(tmp_path, scored, "A")
-    session = ReviewSession(store, cid, spk)
+    session = ReviewSession.open(store, cid, spk)
     session.start()
     session.choose(2)
     session.set_note("a note before the answer")
-    again = ReviewSession(store, cid, spk)
+    again = ReviewSession.open(store, cid, spk)
     again.start()
     assert again.partial == {"adequacy": 2} and again.current_question()["id"] == "fluency"
     assert again.note == "a note before the answer"
@@ -157,7 +157,7 @@ def test_a_half_answered_options_item_comes_back_after_a_pause(tmp_path, scored)
 
 def test_practice_first_then_real_items_and_nothing_stored(tmp_path, scored):
     store, cid, spk = _db(tmp_path, scored, "A", practised=False)
-    session = ReviewSession(store, cid, spk)
+    session = ReviewSession.open(store, cid, spk)
     session.start()
     assert session.practising and len(session.practice_items) == 4
     for _ in range(4):
@@ -172,7 +172,7 @@ def test_practice_first_then_real_items_and_nothing_stored(tmp_path, scored):
 def test_time_shown_and_time_away(tmp_path, scored):
     store, cid, spk = _db(tmp_path, scored, "T")
     clock = Clock()
-    session = ReviewSession(store, cid, spk, clock=clock)
+    session = ReviewSession.open(store, cid, spk, clock=clock)
     session.start()
     clock.now += 3
     session.focus(False)
@@ -186,7 +186,7 @@ def test_time_shown_and_time_away(tmp_path, scored):
 
 def test_enter_on_an_unanswered_item_asks_for_an_answer_and_skip_leaves_it_open(tmp_path, scored):
     store, cid, spk = _db(tmp_path, scored, "T")
-    session = ReviewSession(store, cid, spk)
+    session = ReviewSession.open(store, cid, spk)
     session.start()
     assert session.advance().what == "needs_answer" and session.position == 0
     assert session.skip().what == "skipped" and session.position == 1  # position 0 stays open

@@ -98,7 +98,7 @@ def create_adaptive_campaign(store: Store, runs: list[dict], task: str, *, rater
                              question: dict | None = None) -> str:
     """A campaign over several runs of the same test set (one scored run card per system; one run decides
     only its tier) that serves, on demand, the segments whose comparisons or tiers are still open
-    (``review.rating.adaptive``) — or, with ``question`` (``{"kind", "delta", "baseline", "threshold"}``), the
+    (``review.rating.sequence.serve_next_segment``) — or, with ``question`` (``{"kind", "delta", "baseline", "threshold"}``), the
     segments the community's question still needs (``review.study.questions``). Its items: every run's output of
     every entry all the runs have."""
     definition = task_defs.task(task)

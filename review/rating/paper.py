@@ -19,7 +19,8 @@ from scoring.files import read_text, write_atomic
 from . import sequence
 from .. import records, tasks as task_defs
 from ..store import Store
-from .session import ReviewSession
+from .recording import Answers
+from .sequence import Sequence
 
 FIXED = ["item_code", "campaign_id", "speaker_id", "position"]
 
@@ -89,7 +90,7 @@ def import_forms(store: Store, path: str, replace: bool = False) -> dict:
         if parsed is not None:
             ready.append((lineno, *parsed))
     added, replaced = 0, []
-    sessions: dict[tuple, ReviewSession] = {}
+    writers: dict[tuple, Answers] = {}
     with store.transaction():
         for lineno, campaign_id, speaker_id, position, answers, note in ready:
             try:
@@ -104,9 +105,10 @@ def import_forms(store: Store, path: str, replace: bool = False) -> dict:
                                                                   f"nothing was recorded")
                     replaced.append({"line": lineno, "position": position, "was": existing["answer"],
                                      "now": answers})
-                if (campaign_id, speaker_id) not in sessions:
-                    sessions[(campaign_id, speaker_id)] = ReviewSession(store, campaign_id, speaker_id)
-                sessions[(campaign_id, speaker_id)].record(position, answers, note, medium="paper")
+                if (campaign_id, speaker_id) not in writers:
+                    Sequence(store, campaign_id, speaker_id)  # the speaker joins (their sequence is made once)
+                    writers[(campaign_id, speaker_id)] = Answers(store, campaign_id, speaker_id)
+                writers[(campaign_id, speaker_id)].record(position, answers, note, medium="paper")
             except FileProblem:
                 raise
             except InputError as exc:  # a speaker withdrawn since the forms were printed: the file's line says who

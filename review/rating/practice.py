@@ -1,6 +1,8 @@
 """The practice round: three to five items with known answers before a speaker's first real item of a
 campaign, each answered and then explained. Built from the campaign's own sentences (so it is in the
-speaker's language), never stored as answers; what counts as right is data (``data/practice.json``)."""
+speaker's language), never stored as answers; what counts as right is data (``data/practice.json``).
+:func:`degrade` makes an output worse on purpose: for the practice round, and for the degraded
+quality-control items of every sequence (``review.rating.sequence``)."""
 
 from __future__ import annotations
 
@@ -12,7 +14,19 @@ from ..records import campaign
 from ..store import Store
 from ..tasks.error_spans import check_spans
 from .roster import preference, set_preference
-from .sequence import degrade
+
+
+def degrade(output: str, other_reference: str, rng: random.Random) -> str:
+    """Appraise-style degraded output: a phrase from another reference swapped in, its length sized to
+    the sentence (1 word for ≤ 3 words, 2 for ≤ 5, 3 for ≤ 8, else a quarter of the words)."""
+    words = output.split()
+    donor = other_reference.split() or ["…"]
+    n = len(words)
+    span = 1 if n <= 3 else 2 if n <= 5 else 3 if n <= 8 else max(3, n // 4)
+    span = min(span, max(1, n))
+    start = rng.randrange(0, max(1, n - span + 1))
+    d_start = rng.randrange(0, max(1, len(donor) - span + 1))
+    return " ".join(words[:start] + donor[d_start:d_start + span] + words[start + span:])
 
 
 def _data() -> dict:

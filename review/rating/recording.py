@@ -1,8 +1,11 @@
 """The one place that writes answers: record or edit the answer at a position (durable on disk when it
-returns, with its history), undo the last one (a tombstone travels in bundles), and refuse on a laptop the
-coordinator revoked."""
+returns, with its history), undo the last one (a tombstone travels in bundles), keep the draft of an
+unfinished item, and refuse on a laptop the coordinator revoked. :class:`Answers` is one speaker's in one
+campaign, as a session holds them."""
 
 from __future__ import annotations
+
+import json
 
 from scoring.errors import BadValue, NotFound
 
@@ -103,3 +106,35 @@ def undo_last(store: Store, campaign_id: str, speaker_id: str) -> int | None:
                                      "answers": last["answers"], "note": last["note"], "at": stamp,
                                      "device_id": store.device_id, "action": "undo", "signer": store.public_key})
     return last["position"]
+
+
+class Answers:
+    """One speaker's answers in one campaign: what a review session writes, and all it writes."""
+
+    def __init__(self, store: Store, campaign_id: str, speaker_id: str):
+        self.store, self.campaign_id, self.speaker_id = store, campaign_id, speaker_id
+
+    def record(self, position: int, answers: dict, note: str | None = None, **timing) -> str:
+        """:func:`answer` at a position (``timing``: seconds, started_at, away_seconds, medium)."""
+        return answer(self.store, self.campaign_id, self.speaker_id, position, answers, note, **timing)
+
+    def undo_last(self) -> int | None:
+        return undo_last(self.store, self.campaign_id, self.speaker_id)
+
+    def draft(self, position: int) -> tuple[dict | None, str | None]:
+        """The unfinished item kept at a position: its answers so far and its note ((None, None): none)."""
+        found = self.store.one("select answers, note from drafts where campaign_id = ? and speaker_id = ? and "
+                               "position = ?", [self.campaign_id, self.speaker_id, position])
+        return (json.loads(found["answers"]), found["note"]) if found else (None, None)
+
+    def save_draft(self, position: int, answers: dict, note: str | None) -> None:
+        """Keep an unfinished item on disk (one small transaction): it survives a pause, a close, a crash."""
+        with self.store.transaction() as db:
+            db.execute("insert or replace into drafts (campaign_id, speaker_id, position, answers, note, updated_at) "
+                       "values (?, ?, ?, ?, ?, ?)", [self.campaign_id, self.speaker_id, position, dumps(answers),
+                                                     note, now()])
+
+    def drop_draft(self, position: int) -> None:
+        with self.store.transaction() as db:
+            db.execute("delete from drafts where campaign_id = ? and speaker_id = ? and position = ?",
+                       [self.campaign_id, self.speaker_id, position])

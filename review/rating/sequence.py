@@ -1,31 +1,29 @@
-"""A speaker's sequence in a campaign: made once (under-covered items first, with repeated and degraded
-quality-control items mixed in, the same wherever it is made), and the positions a screen moves through —
-the next open one, the one after, the item shown at a position with the speaker's progress."""
+"""A speaker's sequence in a campaign, and the positions a screen moves through (:class:`Sequence`: the next
+open one, the one after, the item shown at a position with the speaker's progress).
+
+A fixed campaign's sequence is made once (under-covered items first, with repeated and degraded
+quality-control items mixed in, the same wherever it is made). An adaptive campaign's grows a segment at a
+time (:func:`serve_next_segment`): the outputs of one segment, chosen at random among the segments whose
+decisions are still open, from the runs still in an open decision (``review.study.decisions``); a run whose
+every comparison and tier is settled is no longer served. The choice is seeded by the campaign, the speaker
+and the position (the same state gives the same choice on any laptop) and recorded as the speaker's
+assignments, like any sequence. Only the laptop that registered a speaker serves them. A speaker never gets
+the same item twice; the practice round comes first in every campaign (``review.rating.practice``)."""
 
 from __future__ import annotations
 
 import json
 import random
+from typing import Callable
 
 from scoring.errors import BadValue, NotFound
 
-from .. import tasks as task_defs
+from . import practice
+from .practice import degrade
+from .. import records, tasks as task_defs
 from ..records import is_adaptive
 from ..store import Store, content_id as _hash, dumps, keys
 from .roster import active_speaker
-
-
-def degrade(output: str, other_reference: str, rng: random.Random) -> str:
-    """Appraise-style degraded output: a phrase from another reference swapped in, its length sized to
-    the sentence (1 word for ≤ 3 words, 2 for ≤ 5, 3 for ≤ 8, else a quarter of the words)."""
-    words = output.split()
-    donor = other_reference.split() or ["…"]
-    n = len(words)
-    span = 1 if n <= 3 else 2 if n <= 5 else 3 if n <= 8 else max(3, n // 4)
-    span = min(span, max(1, n))
-    start = rng.randrange(0, max(1, n - span + 1))
-    d_start = rng.randrange(0, max(1, len(donor) - span + 1))
-    return " ".join(words[:start] + donor[d_start:d_start + span] + words[start + span:])
 
 
 def join(store: Store, campaign_id: str, speaker_id: str) -> int:
@@ -47,7 +45,7 @@ def _join(store: Store, campaign: dict, speaker_id: str) -> int:
         return existing
     check_registrar(store, speaker_id)
     if is_adaptive(campaign):
-        return 0  # items are served as the decisions need them (review.rating.adaptive)
+        return 0  # items are served as the decisions need them (serve_next_segment)
     # The sequence depends on the campaign and the speaker only, so that it is the same wherever and
     # whenever it is made (a restored backup makes it again identically: no two versions can meet).
     rng = random.Random(f"{campaign_id}|{speaker_id}")
@@ -152,3 +150,101 @@ def item_at(store: Store, campaign_id: str, speaker_id: str, position: int) -> d
         raise NotFound("campaign", f"position {position}", "no such item in this speaker's sequence")
     row["answer"] = json.loads(row["answer"]) if row["answer"] is not None else None
     return row
+
+
+# ----------------------------------------------------------------------------- adaptive campaigns
+
+def serve_next_segment(store: Store, campaign_id: str, speaker_id: str) -> int:
+    """When an adaptive campaign's speaker has answered everything served so far, serve the next segment.
+    Returns how many items were added (0: not adaptive, items still open, registered elsewhere, or every
+    decision made)."""
+    campaign = records.campaign(store, campaign_id)
+    if not is_adaptive(campaign):
+        return 0
+    if next_position(store, campaign_id, speaker_id) is not None:
+        return 0
+    registrar = store.one("select registered_by from speakers where id = ?", [speaker_id])
+    if registrar is None or registrar["registered_by"] not in (None, store.public_key):
+        return 0
+    from ..study import decisions  # deferred: its statistics load numpy, which the first window needs not wait for
+    with store.transaction() as db:
+        served = decisions.decide(store, campaign_id)["serving_runs"]
+        if not served:
+            return 0
+        wanted = _open_items(store, campaign, served, speaker_id)
+        if not wanted:
+            return 0
+        position = sequence_length(store, campaign_id, speaker_id)
+        rng = random.Random(f"{campaign_id}|{speaker_id}|{position}")
+        entry = rng.choice(sorted(wanted, key=lambda e: (len(e), e)))
+        items = sorted(wanted[entry])
+        rng.shuffle(items)
+        db["assignments"].insert_all([{"campaign_id": campaign_id, "speaker_id": speaker_id, "position": position + k,
+                                       "item_id": item, "qc": "", "qc_of": None, "signer": store.public_key}
+                                      for k, item in enumerate(items)])
+    return len(items)
+
+
+def _open_items(store: Store, campaign: dict, served: list[str], speaker_id: str) -> dict[str, list[str]]:
+    """entry → the items of the served runs that still want a speaker, for the segments this speaker
+    has not seen."""
+    marks = ",".join("?" * len(served))
+    rows = store.rows(
+        "select i.id, i.entry_id, (select count(*) from assignments a join speakers s on s.id = a.speaker_id "
+        "where a.campaign_id = ci.campaign_id and a.item_id = i.id and s.withdrawn = 0) as given "
+        "from campaign_items ci join items i on i.id = ci.item_id "
+        f"where ci.campaign_id = ? and i.run_id in ({marks}) and i.entry_id not in (select i2.entry_id from "
+        "assignments a2 join items i2 on i2.id = a2.item_id where a2.campaign_id = ci.campaign_id and "
+        "a2.speaker_id = ?)", [campaign["id"], *served, speaker_id])
+    wanted: dict[str, list[str]] = {}
+    for r in rows:
+        if r["given"] < campaign["raters_per_item"]:
+            wanted.setdefault(r["entry_id"], []).append(r["id"])
+    return wanted
+
+
+# ----------------------------------------------------------------------------- walking a sequence
+
+class Sequence:
+    """One speaker's sequence in one campaign, as a screen walks it. Opening it joins the speaker (their
+    sequence is made once); where a walk runs out of open items, an adaptive campaign serves its next segment
+    here, and only here."""
+
+    def __init__(self, store: Store, campaign_id: str, speaker_id: str):
+        self.store, self.campaign_id, self.speaker_id = store, campaign_id, speaker_id
+        join(store, campaign_id, speaker_id)
+        serve_next_segment(store, campaign_id, speaker_id)  # an adaptive campaign serves its first segment
+        self.campaign = records.campaign(store, campaign_id)
+        self.open_ended = is_adaptive(self.campaign)  # items are served as the decisions need them: no "of N"
+
+    def first_open(self) -> int | None:
+        """The first position without an answer (``None``: every item is answered)."""
+        return self._served(lambda: next_position(self.store, self.campaign_id, self.speaker_id))
+
+    def after(self, position: int) -> int | None:
+        """Where the screen goes after ``position`` (:func:`position_after`)."""
+        return self._served(lambda: position_after(self.store, self.campaign_id, self.speaker_id, position))
+
+    def open_after(self, position: int) -> int | None:
+        """The next unanswered position after ``position``, round to the first (skipping an item)."""
+        return self._served(lambda: open_position_after(self.store, self.campaign_id, self.speaker_id, position))
+
+    def item(self, position: int) -> dict:
+        return item_at(self.store, self.campaign_id, self.speaker_id, position)
+
+    def progress(self) -> tuple[int, int]:
+        return progress(self.store, self.campaign_id, self.speaker_id)
+
+    def practice(self) -> list[dict]:
+        """The practice items this speaker is to answer first ([] when it is not due)."""
+        due = practice.offered(self.store, self.campaign_id, self.speaker_id)
+        return practice.items(self.store, self.campaign_id) if due else []
+
+    def practice_done(self) -> None:
+        practice.mark_done(self.store, self.campaign_id, self.speaker_id)
+
+    def _served(self, find: Callable[[], int | None]) -> int | None:
+        position = find()
+        if position is None and serve_next_segment(self.store, self.campaign_id, self.speaker_id):
+            position = find()
+        return position

@@ -16,48 +16,80 @@ on an untouched item does it take back the previous answer (and say which).
 
 from __future__ import annotations
 
-import json
 import time
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, Callable
 
 from scoring.errors import BadValue
 
-from . import adaptive, practice, recording, sequence
-from .. import records, tasks as task_defs
-from ..store import Store, dumps, now
+from . import practice
+from .. import tasks as task_defs
+from ..records import campaign
+from ..store import Store, now
 from ..tasks.base import Task, applicable
 from ..tasks.error_spans import Marking, hint_positions, rejected_words
+from .recording import Answers
+from .sequence import Sequence
 
-QUESTION, MARK, SCORE, FEEDBACK, FINISHED = "question", "mark", "score", "feedback", "finished"
+
+class Step(StrEnum):
+    """Where the speaker is on the item shown."""
+    QUESTION = "question"  # numbered options
+    MARK = "mark"  # marking error spans
+    SCORE = "score"  # the score after the marks
+    FEEDBACK = "feedback"  # a practice answer explained
+    FINISHED = "finished"  # nothing left to answer
+
+
+QUESTION, MARK, SCORE, FEEDBACK, FINISHED = Step
+
+
+class What(StrEnum):
+    """What an action did, for the screen to say."""
+    SAVED = "saved"  # an answer is on disk and the next item is shown
+    NEXT_QUESTION = "next_question"
+    CHANGED = "changed"  # a mark, a move, a score
+    SKIPPED = "skipped"
+    FEEDBACK = "feedback"  # a practice answer explained
+    PRACTICE_DONE = "practice_done"
+    FINISHED = "finished"
+    NEEDS_ANSWER = "needs_answer"  # Enter on an unanswered item
+    UNDONE_STEP = "undone_step"  # the last mark or option taken back
+    UNDONE_ANSWER = "undone_answer"  # the previous answer removed: the outcome's ``position`` says which
+    NOTHING = "nothing"
+    NOTE_SAVED = "note_saved"
+    NOTE_KEPT = "note_kept"
+
+
+SAME_ITEM = frozenset({What.CHANGED, What.NEXT_QUESTION, What.UNDONE_STEP, What.NOTHING, What.NEEDS_ANSWER,
+                       What.NOTE_SAVED, What.NOTE_KEPT})
 
 
 @dataclass
 class Outcome:
-    """What an action did, for the screen to say: ``what`` is one of ``saved`` (an answer is on disk and
-    the next item is shown), ``next_question``, ``changed`` (a mark, a move, a score), ``skipped``, ``feedback``
-    (a practice answer explained), ``practice_done``, ``finished``, ``needs_answer`` (Enter on an
-    unanswered item), ``undone_step`` (the last mark or option taken back), ``undone_answer`` (the
-    previous answer removed: ``position`` says which), ``nothing``, ``note_saved``, ``note_kept``."""
-    what: str
+    """What an action did (:class:`What`), and for an undone answer, at which position."""
+    what: What
     position: int | None = None
+
+    @property
+    def same_item(self) -> bool:
+        """Whether the action left the speaker on the item shown (the screen redraws only what changed)."""
+        return self.what in SAME_ITEM
 
 
 class ReviewSession:
-    """One speaker in one campaign. ``clock`` (seconds, monotonic) is replaceable for tests."""
+    """One speaker in one campaign: walks the ``sequence``, writes through ``answers``, asks what ``task``
+    asks. Holds no SQL. ``clock`` (seconds, monotonic) is replaceable for tests."""
 
-    def __init__(self, store: Store, campaign_id: str, speaker_id: str,
+    def __init__(self, sequence: Sequence, answers: Answers, task: Task,
                  clock: Callable[[], float] = time.monotonic):
-        self.store, self.campaign_id, self.speaker_id, self.clock = store, campaign_id, speaker_id, clock
-        sequence.join(store, campaign_id, speaker_id)
-        adaptive.top_up(store, campaign_id, speaker_id)  # an adaptive campaign serves its first segment
-        found = records.campaign(store, campaign_id)
-        self.task: Task = task_defs.task(found["task"])
-        self.language = found["settings"].get("language") or {"display": [], "items": {}, "tasks": {}}
-        self.hints_on = bool(found["settings"].get("hints"))
-        self.open_ended = records.is_adaptive(found)  # items are served as the decisions need them: no "of N"
-        self.practice_items = practice.items(store, campaign_id) \
-            if practice.offered(store, campaign_id, speaker_id) else []
+        self.sequence, self.answers, self.task, self.clock = sequence, answers, task, clock
+        settings = sequence.campaign["settings"]
+        self.language = settings.get("language") or {"display": [], "items": {}, "tasks": {}}
+        self.hints_on = bool(settings.get("hints"))
+        self.open_ended = sequence.open_ended
+        self.practice_items = sequence.practice()
         self.item: dict = {}
         self.position = 0
         self.step = FINISHED
@@ -70,6 +102,14 @@ class ReviewSession:
         self._history: list[tuple[dict, list[dict], int | None]] = []  # the item's states before each action
         self._shown_at, self._started = clock(), now()
         self._away, self._away_since = 0.0, None
+
+    @classmethod
+    def open(cls, store: Store, campaign_id: str, speaker_id: str,
+             clock: Callable[[], float] = time.monotonic) -> "ReviewSession":
+        """A speaker's session in a campaign (joining them to it the first time)."""
+        sequence = Sequence(store, campaign_id, speaker_id)
+        task = task_defs.task(sequence.campaign["task"])
+        return cls(sequence, Answers(store, campaign_id, speaker_id), task, clock)
 
     # -- where we are --------------------------------------------------------------------------
 
@@ -85,27 +125,22 @@ class ReviewSession:
         """The first screen: the practice round when it is due, else the first unanswered item."""
         if self.practice_items:
             self._show_practice(0)
-            return Outcome("nothing")
+            return Outcome(What.NOTHING)
         return self._first_open()
 
     def _first_open(self) -> Outcome:
         self.practice_items, self.feedback = [], None
-        position = sequence.next_position(self.store, self.campaign_id, self.speaker_id)
-        if position is None and adaptive.top_up(self.store, self.campaign_id, self.speaker_id):
-            position = sequence.next_position(self.store, self.campaign_id, self.speaker_id)
+        position = self.sequence.first_open()
         if position is None:
             self.step = FINISHED
-            return Outcome("finished")
+            return Outcome(What.FINISHED)
         self.show(position)
-        return Outcome("nothing")
+        return Outcome(What.NOTHING)
 
     def show(self, position: int) -> None:
         """Show a position of the speaker's sequence: its saved answer, or its draft if there is one."""
         self.position = position
-        item = sequence.item_at(self.store, self.campaign_id, self.speaker_id, position)
-        draft = self.store.one("select answers, note from drafts where campaign_id = ? and speaker_id = ? and "
-                               "position = ?", [self.campaign_id, self.speaker_id, position])
-        self._load(item, json.loads(draft["answers"]) if draft else None, draft["note"] if draft else None)
+        self._load(self.sequence.item(position), *self.answers.draft(position))
 
     def _show_practice(self, index: int) -> None:
         self.position = index
@@ -153,14 +188,14 @@ class ReviewSession:
     def choose(self, number: int) -> Outcome:
         """Answer the current question with option ``number`` (1-based); a complete item is committed."""
         if self.step != QUESTION:
-            return Outcome("nothing")
+            return Outcome(What.NOTHING)
         question = self.current_question()
         fresh = question is None  # answering a completed item again starts from its first question
         if fresh:
             question = next(q for q in self.task.questions if applicable(q, {}))
         options = question.get("options", [])
         if not 1 <= number <= len(options):
-            return Outcome("nothing")
+            return Outcome(What.NOTHING)
         self._remember()
         if fresh:
             self.partial = {}
@@ -168,93 +203,93 @@ class ReviewSession:
         if self.current_question() is None:
             return self.commit({q["id"]: self.partial[q["id"]] for q in self.questions()})
         self._save_draft()
-        return Outcome("next_question")
+        return Outcome(What.NEXT_QUESTION)
 
     # -- error spans -----------------------------------------------------------------------------
 
     def move(self, step: int, extend: bool = False) -> Outcome:
         if self.step == MARK:
             self.marking.move(step, extend)
-            return Outcome("changed")
+            return Outcome(What.CHANGED)
         if self.step == SCORE and self.score is not None:
             return self.set_score(self.score + step)
-        return Outcome("nothing")
+        return Outcome(What.NOTHING)
 
     def go_to(self, position: int, extend: bool = False) -> Outcome:
         if self.step != MARK:
-            return Outcome("nothing")
+            return Outcome(What.NOTHING)
         self.marking.go_to(position, extend)
-        return Outcome("changed")
+        return Outcome(What.CHANGED)
 
     def mark(self, severity: str) -> Outcome:
         if self.step != MARK:
-            return Outcome("nothing")
+            return Outcome(What.NOTHING)
         self._remember()
         self.marking.mark(severity)
         self._save_draft()
-        return Outcome("changed")
+        return Outcome(What.CHANGED)
 
     def to_missing(self) -> Outcome:
-        return self.go_to(self.marking.missing_position) if self.step == MARK else Outcome("nothing")
+        return self.go_to(self.marking.missing_position) if self.step == MARK else Outcome(What.NOTHING)
 
     def remove(self) -> Outcome:
         if self.step != MARK or self.marking.span_at(self.marking.cursor) is None:
-            return Outcome("nothing")
+            return Outcome(What.NOTHING)
         self._remember()
         self.marking.remove()
         self._save_draft()
-        return Outcome("changed")
+        return Outcome(What.CHANGED)
 
     def dismiss_hint(self) -> Outcome:
         """The speaker finds nothing wrong with the hinted word under the cursor: its hint goes."""
         if self.step != MARK or self.marking.cursor not in self.hints:
-            return Outcome("nothing")
+            return Outcome(What.NOTHING)
         self.hints.discard(self.marking.cursor)
-        return Outcome("changed")
+        return Outcome(What.CHANGED)
 
     def to_score(self) -> Outcome:
         """Done marking: the score comes next (it starts in the middle of its range, as a slider does)."""
         if self.step != MARK:
-            return Outcome("nothing")
+            return Outcome(What.NOTHING)
         self.step = SCORE
         if self.score is None:
             low, high = self.score_question()["range"]
             self.score = (low + high) // 2
         self._save_draft()
-        return Outcome("changed")
+        return Outcome(What.CHANGED)
 
     def back_to_marking(self) -> Outcome:
         if self.step != SCORE:
-            return Outcome("nothing")
+            return Outcome(What.NOTHING)
         self.step = MARK
         self._save_draft()
-        return Outcome("changed")
+        return Outcome(What.CHANGED)
 
     def score_question(self) -> dict:
         return next(q for q in self.task.questions if "range" in q)
 
     def set_score(self, value: int) -> Outcome:
         if self.step != SCORE:
-            return Outcome("nothing")
+            return Outcome(What.NOTHING)
         low, high = self.score_question()["range"]
         value = int(min(max(value, low), high))
         if value != self.score:
             self._remember()
             self.score = value
             self._save_draft()
-        return Outcome("changed")
+        return Outcome(What.CHANGED)
 
     def anchor(self, number: int) -> Outcome:
         """Number key ``number`` on the score: the anchor it names (1 → 0, 2 → 33, 3 → 66, 4 → 100)."""
         anchors = self.score_question().get("anchors", [])
         if self.step != SCORE or not 1 <= number <= len(anchors):
-            return Outcome("nothing")
+            return Outcome(What.NOTHING)
         return self.set_score(anchors[number - 1]["value"])
 
     def finish_spans(self) -> Outcome:
         """Enter on the score: the marks and the score are the answer."""
         if self.step != SCORE:
-            return Outcome("nothing")
+            return Outcome(What.NOTHING)
         low, _ = self.score_question()["range"]
         return self.commit(self.marking.answer(self.score if self.score is not None else low))
 
@@ -266,104 +301,93 @@ class ReviewSession:
         if self.practising:
             self.feedback = practice.feedback(self.item, answers)
             self.step = FEEDBACK
-            return Outcome("feedback")
-        self.record(self.position, answers, self.note, seconds=self.clock() - self._shown_at,
-                    started_at=self._started, away_seconds=self.time_away())
+            return Outcome(What.FEEDBACK)
+        self.answers.record(self.position, answers, self.note, seconds=self.clock() - self._shown_at,
+                            started_at=self._started, away_seconds=self.time_away())
         self.item["answer"] = answers
         self._history = []
-        return self._next(Outcome("saved"))
-
-    def record(self, position: int, answers: dict, note: str | None = None, *, seconds: float | None = None,
-               started_at: str | None = None, away_seconds: float | None = None, medium: str | None = None) -> str:
-        """Store an answer at a position of this speaker's sequence (the app, ``lyss review answer`` and
-        paper forms alike); its draft goes in the same transaction. Returns the answer's uuid."""
-        return recording.answer(self.store, self.campaign_id, self.speaker_id, position, answers, note, seconds,
-                                started_at=started_at, away_seconds=away_seconds, medium=medium)
+        return self._next(Outcome(What.SAVED))
 
     def advance(self) -> Outcome:
         """Enter or →: after a practice explanation, the next practice item (or the real ones); on an
-        answered item, the next one (``sequence.position_after``); else the speaker is asked to answer."""
+        answered item, the next one (``Sequence.after``); else the speaker is asked to answer."""
         if self.step == FEEDBACK:
             if self.position + 1 < len(self.practice_items):
                 self._show_practice(self.position + 1)
-                return Outcome("nothing")
-            practice.mark_done(self.store, self.campaign_id, self.speaker_id)
+                return Outcome(What.NOTHING)
+            self.sequence.practice_done()
             self._first_open()
-            return Outcome("practice_done" if not self.finished else "finished")
+            return Outcome(What.PRACTICE_DONE if not self.finished else "finished")
         if self.practising or self.finished:
-            return Outcome("nothing")
+            return Outcome(What.NOTHING)
         if self.step == MARK:
             return self.to_score()
         if self.step == SCORE:
             return self.finish_spans()
         if not self.item.get("answer") or self.touched():
-            return Outcome("needs_answer")
-        return self._next(Outcome("nothing"))
+            return Outcome(What.NEEDS_ANSWER)
+        return self._next(Outcome(What.NOTHING))
 
     def _next(self, outcome: Outcome) -> Outcome:
-        position = sequence.position_after(self.store, self.campaign_id, self.speaker_id, self.position)
-        if position is None and adaptive.top_up(self.store, self.campaign_id, self.speaker_id):
-            position = sequence.position_after(self.store, self.campaign_id, self.speaker_id, self.position)
+        position = self.sequence.after(self.position)
         if position is None:
             self.step = FINISHED
-            return Outcome("finished" if outcome.what == "nothing" else outcome.what, outcome.position)
+            return Outcome(What.FINISHED if outcome.what == "nothing" else outcome.what, outcome.position)
         self.show(position)
         return outcome
 
     def back(self) -> Outcome:
         """← : the previous item (its answer shown, to change or keep)."""
         if self.practising or self.position == 0 or self.finished:
-            return Outcome("nothing")
+            return Outcome(What.NOTHING)
         self.show(self.position - 1)
-        return Outcome("changed")
+        return Outcome(What.CHANGED)
 
     def skip(self) -> Outcome:
         """Leave this item unanswered for now (its draft stays) and go on to the next open one (round to
         the first when it is the last)."""
         if self.practising or self.finished:
-            return Outcome("nothing")
-        position = sequence.open_position_after(self.store, self.campaign_id, self.speaker_id, self.position)
-        if position is None and adaptive.top_up(self.store, self.campaign_id, self.speaker_id):
-            position = sequence.open_position_after(self.store, self.campaign_id, self.speaker_id, self.position)
+            return Outcome(What.NOTHING)
+        position = self.sequence.open_after(self.position)
         if position is None:
             self.step = FINISHED
-            return Outcome("finished")
+            return Outcome(What.FINISHED)
         self.show(position)
-        return Outcome("skipped")
+        return Outcome(What.SKIPPED)
 
     def undo(self) -> Outcome:
         """Ctrl+Z: the last mark, score change or option of this item when it has one; on an untouched
         item, the previous answer (its position is shown again)."""
         if self.practising:
-            return Outcome("nothing")
+            return Outcome(What.NOTHING)
         if self._history:
             self.partial, spans, self.score = self._history.pop()
             if self.marking is not None:
                 self.marking.spans = spans
             self._save_draft()
-            return Outcome("undone_step")
+            return Outcome(What.UNDONE_STEP)
         if self._drafted:  # a draft brought back (its steps are not known): back to the item as saved
             self._drop_draft()
             self.show(self.position)
-            return Outcome("undone_step")
-        position = recording.undo_last(self.store, self.campaign_id, self.speaker_id)
+            return Outcome(What.UNDONE_STEP)
+        position = self.answers.undo_last()
         if position is None:
-            return Outcome("nothing")
+            return Outcome(What.NOTHING)
         self.show(position)
-        return Outcome("undone_answer", position)
+        return Outcome(What.UNDONE_ANSWER, position)
 
     def set_note(self, text: str | None) -> Outcome:
         """A note on this item: saved with the answer at once when the item is answered, else kept in its
         draft until it is."""
         self.note = (text or "").strip() or None
         if self.practising:
-            return Outcome("nothing")
+            return Outcome(What.NOTHING)
         if self.item.get("answer") and not self.touched():
-            self.record(self.position, self.item["answer"], self.note)
+            self.answers.record(self.position, self.item["answer"], self.note)
             self.item["note"] = self.note
-            return Outcome("note_saved")
+            return Outcome(What.NOTE_SAVED)
         self._save_draft()
-        return Outcome("note_kept")
+        return Outcome(What.NOTE_KEPT)
 
     # -- drafts ----------------------------------------------------------------------------------
 
@@ -377,18 +401,12 @@ class ReviewSession:
         return {"partial": self.partial}
 
     def _save_draft(self) -> None:
-        """Keep the unfinished item on disk (one small transaction): it survives a pause, a close, a crash."""
-        if self.practising or self.finished:
-            return
-        with self.store.transaction() as db:
-            db.execute("insert or replace into drafts (campaign_id, speaker_id, position, answers, note, updated_at) "
-                       "values (?, ?, ?, ?, ?, ?)", [self.campaign_id, self.speaker_id, self.position,
-                                                     dumps(self._draft()), self.note, now()])
+        """Keep the unfinished item on disk: it survives a pause, a close, a crash."""
+        if not self.practising and not self.finished:
+            self.answers.save_draft(self.position, self._draft(), self.note)
 
     def _drop_draft(self) -> None:
-        with self.store.transaction() as db:
-            db.execute("delete from drafts where campaign_id = ? and speaker_id = ? and position = ?",
-                       [self.campaign_id, self.speaker_id, self.position])
+        self.answers.drop_draft(self.position)
 
     def has_unsaved_work(self) -> bool:
         """Whether the item shown holds work that is not an answer yet (kept as a draft; a close asks)."""
@@ -413,17 +431,17 @@ class ReviewSession:
 def record_answer(store: Store, campaign_id: str, speaker_id: str, answers: Any, note: str | None = None,
                   position: int | None = None, medium: str | None = None) -> tuple[int | None, str | None]:
     """One answer from outside the app (``lyss review answer``, a paper form): checked against the task
-    before anything is written, recorded through the speaker's session at ``position`` (default: the
-    next unanswered item). Returns (position, uuid), or (None, None) when every item is answered.
+    before anything is written, recorded at ``position`` of the speaker's sequence (default: the next
+    unanswered item). Returns (position, uuid), or (None, None) when every item is answered.
     One transaction: an answer refused for any reason leaves nothing behind (not even the speaker's new
     sequence)."""
-    task_defs.task(records.campaign(store, campaign_id)["task"]).validate(answers)
+    task_defs.task(campaign(store, campaign_id)["task"]).validate(answers)
     if position is not None and (not isinstance(position, int) or position < 0):
         raise BadValue("--position", str(position), "must be a position of the speaker's sequence (0, 1, …)")
     with store.transaction():
-        session = ReviewSession(store, campaign_id, speaker_id)
+        served = Sequence(store, campaign_id, speaker_id)
         if position is None:
-            position = sequence.next_position(store, campaign_id, speaker_id)
+            position = served.first_open()
             if position is None:
                 return None, None
-        return position, session.record(position, answers, note, medium=medium)
+        return position, Answers(store, campaign_id, speaker_id).record(position, answers, note, medium=medium)
