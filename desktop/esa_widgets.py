@@ -8,6 +8,7 @@ from PySide6.QtCore import QRect, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPen
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QSlider, QVBoxLayout, QWidget
 
+from review.rating.session import Step
 from review.tasks.error_spans import Marking
 
 from .qt_common import FlowLayout, accessible, name_buttons, set_font
@@ -169,7 +170,7 @@ class EsaPanel(QWidget):
 
     def __init__(self, points: int = 22):
         super().__init__()
-        self.phase = "mark"
+        self.phase = Step.MARK
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.caption = QLabel()
@@ -191,11 +192,11 @@ class EsaPanel(QWidget):
         layout.addLayout(self.score_slot)
         self._drawing = False
 
-    def load(self, definition: dict, words: dict, caption: str) -> None:
-        """Set up for one item of a task: its severities' buttons and its score's anchors."""
-        spans_q, score_q = definition["questions"]
-        shown = words["questions"]["spans"]
-        self.words = words
+    def load(self, task, words: dict, caption: str) -> None:
+        """Set up for one item of a task that marks spans: its severities' buttons and its score's anchors."""
+        spans_q, score_q = task.spans_question, task.score_question
+        shown = words["questions"][spans_q["id"]]
+        self.words, self.prompts = words, {Step.MARK: spans_q["id"], Step.SCORE: score_q["id"]}
         self.caption.setText(caption)
         self.view.missing_label = shown["missing_label"]
         self.view.severity_labels = {k: v["label"] for k, v in shown["severities"].items()}
@@ -223,7 +224,7 @@ class EsaPanel(QWidget):
             self.score_slot.removeWidget(self.score_bar)
             self.score_bar.hide()
             self.score_bar.deleteLater()
-        self.score_bar = ScoreBar(score_q["anchors"], words["questions"]["score"]["anchors"])
+        self.score_bar = ScoreBar(score_q["anchors"], words["questions"][score_q["id"]]["anchors"])
         self.score_bar.slider.valueChanged.connect(
             lambda v: None if self._drawing else self.request.emit("set_score", v))
         self.score_slot.addWidget(self.score_bar)
@@ -237,10 +238,10 @@ class EsaPanel(QWidget):
                 self.view.show_marking(session.marking)
             self.view.hints = session.hints
             self.view.refresh()
-            self.phase = "score" if session.step == "score" else "mark"
-            self.prompt.setText(self.words["questions"]["spans" if self.phase == "mark" else "score"]["prompt"])
-            self.mark_row.setVisible(self.phase == "mark")
-            self.score_bar.setVisible(self.phase == "score")
+            self.phase = Step.SCORE if session.step == Step.SCORE else Step.MARK
+            self.prompt.setText(self.words["questions"][self.prompts[self.phase]]["prompt"])
+            self.mark_row.setVisible(self.phase == Step.MARK)
+            self.score_bar.setVisible(self.phase == Step.SCORE)
             if session.score is not None:
                 self.score_bar.slider.setValue(int(session.score))
         finally:

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (QAbstractButton, QCheckBox, QDialog, QFormLayout,
 from eval_standards.text import convert
 from review import records
 from review.rating import recording, roster, sequence
-from review.rating.session import Outcome, ReviewSession
+from review.rating.session import Outcome, ReviewSession, Step, What
 from review.store import Store
 
 from .esa_widgets import EsaPanel
@@ -392,7 +392,7 @@ class ItemPage(QWidget):
 
     def _after(self, outcome: Outcome) -> None:
         """Draw the session's state after an action, and say what the action did."""
-        if outcome.what == "saved":
+        if outcome.what == What.SAVED:
             self.answered.emit()
         if self.session.finished:
             self.finished.emit()
@@ -402,16 +402,16 @@ class ItemPage(QWidget):
         else:
             self._draw()
         messages = {
-            "needs_answer": self.tr("Please answer first.") if not self.session.task.marks_spans else
+            What.NEEDS_ANSWER: self.tr("Please answer first.") if not self.session.task.marks_spans else
             self.tr("Mark the errors, then give a score."),
-            "undone_step": self.tr("Your last step on this item was undone."),
-            "undone_answer": self.tr("Your answer to item {0} was undone.").format((outcome.position or 0) + 1),
-            "practice_done": self.tr("Practice done — the real items start now."),
-            "note_saved": self.tr("Note saved."),
-            "note_kept": self.tr("Note kept; it is saved with your answer."),
-            "skipped": self.tr("Skipped: that item comes back after the others."),
+            What.UNDONE_STEP: self.tr("Your last step on this item was undone."),
+            What.UNDONE_ANSWER: self.tr("Your answer to item {0} was undone.").format((outcome.position or 0) + 1),
+            What.PRACTICE_DONE: self.tr("Practice done — the real items start now."),
+            What.NOTE_SAVED: self.tr("Note saved."),
+            What.NOTE_KEPT: self.tr("Note kept; it is saved with your answer."),
+            What.SKIPPED: self.tr("Skipped: that item comes back after the others."),
         }
-        if outcome.what == "feedback":
+        if outcome.what == What.FEEDBACK:
             self._practice_feedback()
         elif outcome.what in messages:
             self.status.setText(messages[outcome.what])
@@ -421,14 +421,8 @@ class ItemPage(QWidget):
         session, item = self.session, self.session.item
         words = task_words(item["task"], self.language)
         self.instructions.setText(words["instructions"])
-        kind = item["kind"]
-        if kind == "pair":
-            texts = (self._display(item["output"]), self._display(item["reference"]))
-        elif kind == "word":
-            texts = (self._display(item["output"]), f"{self._display(item['reference'])}\n({item['source']})")
-        else:
-            texts = (item["source"], self._display(item["output"]))
-        captions = task_captions(kind, self.language)
+        texts = session.task.texts(item, self._display)
+        captions = task_captions(session.task.item_kind, self.language)
         self._show_kind()
         self.first_label.setText(captions[0])
         self.second_label.setText(captions[1])
@@ -443,11 +437,11 @@ class ItemPage(QWidget):
         else:
             self.progress.setText(self.tr("{0} of {1}").format(session.position + 1, item["total"]) + "   " +
                                   self.tr("({0} answered)").format(item["answered"]))
-        if session.step != "feedback":
+        if session.step != Step.FEEDBACK:
             set_font(self.status, 12)
             self.status.setText(self._answered_text() if item["answer"] and not session.touched() else "")
         if session.task.marks_spans:
-            self.esa.load(session.task.definition, words, captions[1])
+            self.esa.load(session.task, words, captions[1])
         self._drawn = item
         self._refresh()
         self.setFocus()
@@ -487,14 +481,14 @@ class ItemPage(QWidget):
     def _key_line(self) -> str:
         """The keys of the current step, and only those."""
         step = self.session.step
-        if step == "feedback":
+        if step == Step.FEEDBACK:
             return self.tr("Enter: go on")
-        if step == "mark":
+        if step == Step.MARK:
             hint = self.tr(" · H: not an error") if self.session.hints else ""
             return self.tr("← → move · Shift extends · 1 minor · 2 major · M missing · Delete removes{0} · "
                            "Enter: done marking · PgUp/PgDn items · S skip · Ctrl+Z undo · N note · Esc pause"
                            ).format(hint)
-        if step == "score":
+        if step == Step.SCORE:
             return self.tr("← → ±1 · ↑ ↓ ±10 · 1–4 the marked points · Enter saves · Backspace: back to marking · "
                            "Ctrl+Z undo · N note · Esc pause")
         return self.tr("Number keys answer · Enter or → next · ← back · S skip · Ctrl+Z undo · N note · Esc pause")
@@ -616,7 +610,7 @@ class ItemPage(QWidget):
 
     def write_note(self) -> None:
         """N: the note dialog (it does not block; the note is kept when saved)."""
-        if self.session.practising:
+        if not self.session.takes_notes:
             return
         self.note_dialog = NoteDialog(self, self.note or "")
         self.note_dialog.saved.connect(guarded(self, lambda text: self._after(self.session.set_note(text))))
@@ -637,13 +631,13 @@ class ItemPage(QWidget):
         if event.modifiers() & (Qt.ControlModifier | Qt.AltModifier):
             return False
         s = self.session
-        if s.step == "mark":
+        if s.step == Step.MARK:
             actions = {Qt.Key_Left: lambda: s.move(-1, shift), Qt.Key_Right: lambda: s.move(1, shift),
                        Qt.Key_Home: lambda: s.move(-10_000, shift), Qt.Key_End: lambda: s.move(10_000, shift),
                        Qt.Key_1: lambda: s.mark("minor"), Qt.Key_2: lambda: s.mark("major"),
                        Qt.Key_M: s.to_missing, Qt.Key_Delete: s.remove, Qt.Key_Backspace: s.remove,
                        Qt.Key_H: s.dismiss_hint, Qt.Key_Return: s.to_score, Qt.Key_Enter: s.to_score}
-        elif s.step == "score":
+        elif s.step == Step.SCORE:
             actions = {Qt.Key_Left: lambda: s.move(-1), Qt.Key_Right: lambda: s.move(1),
                        Qt.Key_Down: lambda: s.move(-10), Qt.Key_Up: lambda: s.move(10),
                        Qt.Key_Backspace: s.back_to_marking, Qt.Key_Return: s.finish_spans,
@@ -665,7 +659,7 @@ class ItemPage(QWidget):
                 return
             if key == Qt.Key_F1:
                 self.show_guidelines()
-            elif self.session.step == "feedback" and key in (Qt.Key_Return, Qt.Key_Enter, Qt.Key_Right,
+            elif self.session.step == Step.FEEDBACK and key in (Qt.Key_Return, Qt.Key_Enter, Qt.Key_Right,
                                                              Qt.Key_PageDown, Qt.Key_Space):
                 self.advance()
             elif self.session.task.marks_spans and self._span_key(event):

@@ -24,7 +24,7 @@ from desktop.paper_forms import first_page_png  # noqa: E402
 from desktop.qt_common import application  # noqa: E402
 from eval_standards import analysers  # noqa: E402
 from eval_standards.demos import DEFAULT, demo_path, other_demos  # noqa: E402
-from review import records, tasks  # noqa: E402
+from review import records  # noqa: E402
 from review.exchange import laptops, sync  # noqa: E402
 from review.rating import campaigns, paper, practice, recording, roster, sequence  # noqa: E402
 from review.rating.session import ReviewSession, record_answer  # noqa: E402
@@ -96,8 +96,7 @@ def review_screens(shots: Shots, cid: str, speaker: str) -> None:
     review.items.script_choice.setChecked(True)  # the language's other script (its pack's converter)
     shot("06-review-other-script")
     review.items.script_choice.setChecked(False)
-    bcid = next(c["id"] for c in records.list_campaigns(shots.window.store) if c["task"] == tasks.Pairs.code)
-    review.open_campaign(bcid)
+    review.open_campaign(next(c["id"] for c in records.list_campaigns(shots.window.store) if c["task"] == "B"))
     shot("07-review-task-b")
 
 
@@ -229,7 +228,7 @@ def decisions_screen(shots: Shots, speakers: list[str]) -> None:
     its decisions, what is still served and the hours left."""
     store = shots.window.store
     systems = {"demo/strong": 4.6, "demo/also-strong": 4.4, "demo/weak": 1.4}
-    cid = campaigns.create_adaptive_campaign(store, _systems(shots.scored, systems), tasks.Adequacy.code)
+    cid = campaigns.create_adaptive_campaign(store, _systems(shots.scored, systems), "A")
     _rate_as_served(store, cid, speakers, systems, 14)
     _show_campaign(shots, cid, "20-campaign-decisions")
 
@@ -239,7 +238,7 @@ def question_screen(shots: Shots, speakers: list[str]) -> None:
     first in the decisions, the speaker-hours to the decision as a range and what is left in the campaign."""
     store = shots.window.store
     systems = {"demo/new": 4.0, "demo/in-use": 3.9, "demo/old": 2.2}
-    cid = campaigns.create_adaptive_campaign(store, _systems(shots.scored, systems, copies=4), tasks.Adequacy.code,
+    cid = campaigns.create_adaptive_campaign(store, _systems(shots.scored, systems, copies=4), "A",
                                              question={"kind": "best", "delta": 0.1})
     _rate_as_served(store, cid, speakers, systems, 30)
     _show_campaign(shots, cid, "22-campaign-question")
@@ -297,7 +296,7 @@ def second_language(shots: Shots) -> None:
         scored = shots.work / f"{code}-scored.json"
         shots.cli(["score", str(demo_path(ROOT, code)), "--lang", code, "--out", str(scored)])
         store = window.store
-        cid = campaigns.create_campaign(store, records.load_scored(str(scored)), tasks.Words.code)
+        cid = campaigns.create_campaign(store, records.load_scored(str(scored)), "C")
         speaker = roster.add_speaker(store, f"Speaker of {code}", "demo")
         window.tabs.setCurrentWidget(window.review)
         window.review.open_speaker(speaker)

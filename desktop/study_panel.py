@@ -675,7 +675,7 @@ class StudyPanel(QWidget):
                                   "never to rank people.</p>"))
 
     def precision(self) -> None:
-        result = study.linter_precision(self.store, self._campaign_of(tasks.Pairs.code))
+        result = study.measure_of_chosen(self.store, "linter_precision", self.campaign_choice.currentData())
         _fill(self.table, [self.tr("Variant class"), self.tr("Precision"), self.tr("CI lower"), self.tr("CI upper"),
                            self.tr("Pairs judged")],
               [[c, v["precision"], v["ci_lower"], v["ci_upper"], v["judged_pairs"]] for c, v in result["classes"].items()])
@@ -683,17 +683,12 @@ class StudyPanel(QWidget):
             result["pairs_rated"], result["pairs_with_majority"]))
 
     def rejections(self) -> None:
-        r = study.fst_false_rejection(self.store, self._campaign_of(tasks.Words.code))
+        r = study.measure_of_chosen(self.store, "fst_false_rejection", self.campaign_choice.currentData())
         _fill(self.table, [self.tr("False rejection rate"), self.tr("CI lower"), self.tr("CI upper"),
                            self.tr("Words decided")],
               [[r["false_rejection_rate"], r["ci_lower"], r["ci_upper"], r["words_decided"]]])
         self.text.setHtml(self.tr("<p>Valid words the analyser missed: {0}</p>").format(
             html.escape(", ".join(r["valid_words"]) or "—")))
-
-    def _campaign_of(self, task: str) -> str | None:
-        """The chosen campaign when it is of ``task``, else every campaign of that task (the study's default)."""
-        cid = self.campaign_choice.currentData()
-        return cid if cid and records.campaign(self.store, cid)["task"] == task else None
 
     def reweight(self) -> None:
         path, _ = QFileDialog.getSaveFileName(self, self.tr("Save the refitted profile"), "refit-profile.json",

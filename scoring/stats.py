@@ -16,6 +16,7 @@ approximate randomisation (Riezler & Maxwell 2005), both with numpy's ``default_
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 from functools import lru_cache
@@ -198,3 +199,13 @@ def paired_randomization(score_mixed: Callable[[np.ndarray], tuple[np.ndarray, n
     mask = rng.integers(2, size=(n_trials, n), dtype=bool)
     a, b = score_mixed(mask)
     return {"p_value": p_value(np.abs(a - b), abs(real_b - real_a)), "n_trials": n_trials, "seed": seed}
+
+
+def proportion_ci(successes: int, n: int, z: float = 1.959963984540054) -> tuple[float | None, float | None]:
+    """Wilson score interval for a proportion (linter precision, FST false rejection)."""
+    if n == 0:
+        return None, None
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)

@@ -92,3 +92,31 @@ def test_review_and_desktop_name_no_language_and_desktop_runs_no_sql():
                     queried.append(f"{path.relative_to(ROOT)}:{k}: {line.strip()}")
     assert not named, "a language named outside its pack:\n" + "\n".join(named)
     assert not queried, "SQL in desktop/ (ask review/):\n" + "\n".join(queried)
+
+
+def test_no_code_outside_review_tasks_chooses_by_a_task():
+    """A task's code names it to a coordinator (``--task B``); the code asks the task object instead of choosing
+    by which task it is: outside ``review/tasks/`` no ``Pairs.code``-style reference to a task class, no
+    ``isinstance`` with one, and no comparison with a task's code. The screenshots script plays a coordinator
+    who picks tasks by their codes."""
+    from review import tasks
+    classes = {type(t).__name__ for t in tasks.tasks().values()}
+    codes = set(tasks.tasks())
+    found = []
+    for name, path in _modules().items():
+        if not name.startswith(("review", "desktop")) or name.startswith(("review.tasks", "desktop.screenshots",
+                                                                          "desktop.i18n")):
+            continue
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            named = lambda n: n.id if isinstance(n, ast.Name) else n.attr if isinstance(n, ast.Attribute) else ""  # noqa
+            if isinstance(node, ast.Attribute) and node.attr == "code" and named(node.value) in classes:
+                found.append(f"{path.name}:{node.lineno} {named(node.value)}.code")
+            if isinstance(node, ast.Call) and named(node.func) == "isinstance" and len(node.args) == 2 and \
+                    any(named(n) in classes for n in ast.walk(node.args[1])):
+                found.append(f"{path.name}:{node.lineno} isinstance with a task class")
+            if isinstance(node, ast.Compare):
+                sides = [node.left, *node.comparators]
+                literals = {s.value for side in sides for s in ast.walk(side) if isinstance(s, ast.Constant)}
+                if literals & codes and "task" in ast.unparse(node).lower():
+                    found.append(f"{path.name}:{node.lineno} {ast.unparse(node)}")
+    assert not found, found

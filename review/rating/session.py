@@ -118,6 +118,11 @@ class ReviewSession:
         return bool(self.practice_items)
 
     @property
+    def takes_notes(self) -> bool:
+        """A note belongs to a real item: none in the practice round, none once finished."""
+        return not self.practising and not self.finished
+
+    @property
     def finished(self) -> bool:
         return self.step == FINISHED
 
@@ -253,7 +258,7 @@ class ReviewSession:
             return Outcome(What.NOTHING)
         self.step = SCORE
         if self.score is None:
-            low, high = self.score_question()["range"]
+            low, high = self.task.score_question["range"]
             self.score = (low + high) // 2
         self._save_draft()
         return Outcome(What.CHANGED)
@@ -265,13 +270,10 @@ class ReviewSession:
         self._save_draft()
         return Outcome(What.CHANGED)
 
-    def score_question(self) -> dict:
-        return next(q for q in self.task.questions if "range" in q)
-
     def set_score(self, value: int) -> Outcome:
         if self.step != SCORE:
             return Outcome(What.NOTHING)
-        low, high = self.score_question()["range"]
+        low, high = self.task.score_question["range"]
         value = int(min(max(value, low), high))
         if value != self.score:
             self._remember()
@@ -281,7 +283,7 @@ class ReviewSession:
 
     def anchor(self, number: int) -> Outcome:
         """Number key ``number`` on the score: the anchor it names (1 → 0, 2 → 33, 3 → 66, 4 → 100)."""
-        anchors = self.score_question().get("anchors", [])
+        anchors = self.task.score_question.get("anchors", [])
         if self.step != SCORE or not 1 <= number <= len(anchors):
             return Outcome(What.NOTHING)
         return self.set_score(anchors[number - 1]["value"])
@@ -290,7 +292,7 @@ class ReviewSession:
         """Enter on the score: the marks and the score are the answer."""
         if self.step != SCORE:
             return Outcome(What.NOTHING)
-        low, _ = self.score_question()["range"]
+        low, _ = self.task.score_question["range"]
         return self.commit(self.marking.answer(self.score if self.score is not None else low))
 
     # -- committing, moving, undoing -------------------------------------------------------------
@@ -379,9 +381,9 @@ class ReviewSession:
     def set_note(self, text: str | None) -> Outcome:
         """A note on this item: saved with the answer at once when the item is answered, else kept in its
         draft until it is."""
-        self.note = (text or "").strip() or None
-        if self.practising:
+        if not self.takes_notes:
             return Outcome(What.NOTHING)
+        self.note = (text or "").strip() or None
         if self.item.get("answer") and not self.touched():
             self.answers.record(self.position, self.item["answer"], self.note)
             self.item["note"] = self.note

@@ -23,9 +23,9 @@ from scoring.progress import Progress, report
 from scoring.runcard import read_text
 
 from . import study
+from .. import tasks as task_defs
 from ..records import insert_campaign
 from ..store import Store, content_id as _hash, dumps, now
-from ..tasks import DirectAssessment
 from ..tasks.error_spans import mqm_score
 
 COMPUTED = ("chrF", "chrF++", "BLEU")
@@ -203,7 +203,8 @@ def import_da(store: Store, tsv: str, name: str | None = None) -> dict:
                                    for s in speakers], ignore=True)
         positions = {it["id"]: k for k, it in enumerate(items)}
         if fresh:
-            insert_campaign(store, {"id": campaign_id, "name": f"Imported DA {path.name}", "task": DirectAssessment.code,
+            imported = task_defs.importing().code
+            insert_campaign(store, {"id": campaign_id, "name": f"Imported DA {path.name}", "task": imported,
                                     "run_id": run_id, "raters_per_item": max_raters, "created_at": now(),
                                     "settings": dumps({"imported": True})}, [it["id"] for it in items])
         db["assignments"].insert_all([{"campaign_id": campaign_id, "speaker_id": speakers[p],

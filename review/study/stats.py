@@ -16,6 +16,8 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
+from scoring.stats import proportion_ci  # noqa: F401 (the study's intervals of a share, with the rest)
+
 from . import numeric
 
 Vector = Sequence[float | None]
@@ -449,11 +451,3 @@ def z_normalise(scores_by_rater: dict[str, list[float]]) -> dict[str, list[float
     return {rater: numeric.zscore(scores).tolist() for rater, scores in scores_by_rater.items()}
 
 
-def proportion_ci(successes: int, n: int, z: float = 1.959963984540054) -> tuple[float | None, float | None]:
-    """Wilson score interval for a proportion (linter precision, FST false rejection)."""
-    if n == 0:
-        return None, None
-    p = successes / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)

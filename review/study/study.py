@@ -23,9 +23,9 @@ from scoring.stats import percentile_interval, resample_counts
 
 from . import alpha, numeric, stats
 from .. import tasks as task_defs
-from ..records import find_campaign, list_campaigns
+from ..records import campaign as campaign_record, find_campaign, list_campaigns
 from ..store import Store
-from ..tasks import Pairs, Words
+from ..tasks import majority  # noqa: F401 (the study's, the exports' and the app's)
 
 
 # ----------------------------------------------------------------------------- answers
@@ -148,17 +148,6 @@ def resolve_campaign(store: Store, campaign_id: str | None = None, task: str | N
         raise BadValue("--campaign", "", "no campaign in this database yet")
     listed = "; ".join(f"{c['id']} (task {c['task']}, {c['name']})" for c in every[:8])
     raise BadValue("--campaign", "", f"{len(every)} campaigns here: choose one with --campaign: {listed}")
-
-
-def majority(values: list) -> Any:
-    """The value most raters gave, or ``None`` when two or more values tie for most (no majority).
-    The one definition used by the study, the exports and the app."""
-    if not values:
-        return None
-    counts = Counter(values).most_common()
-    if len(counts) > 1 and counts[0][1] == counts[1][1]:
-        return None
-    return counts[0][0]
 
 
 # ----------------------------------------------------------------------------- agreement
@@ -565,42 +554,27 @@ def compare_metrics(store: Store, metric1: str, metric2: str, human: str, statis
 
 # ----------------------------------------------------------------------------- the pair and word tasks
 
+def task_measure(store: Store, name: str, campaign_id: str | None = None) -> dict:
+    """A study figure that one task's answers give (``Task.measures``), over one campaign or all of its task's."""
+    task = task_defs.measuring(name)
+    return task.measure(name, lambda question: answers(store, task.code, question, campaign_id),
+                        lambda item_id: store.one("select * from items where id = ?", [item_id], ["extra"]))
+
+
+def measure_of_chosen(store: Store, name: str, chosen: str | None) -> dict:
+    """:func:`task_measure` over the chosen campaign when it is of the measuring task, else over every campaign
+    of that task (the app's study tab, whatever campaign is chosen)."""
+    found = campaign_record(store, chosen) if chosen else None
+    mine = found is not None and found["task"] == task_defs.measuring(name).code
+    return task_measure(store, name, chosen if mine else None)
+
+
 def linter_precision(store: Store, campaign_id: str | None = None) -> dict:
     """Task B (pairs): per variant class, the share of pairs speakers judged to mean the same (majority "yes")."""
-    rows = answers(store, Pairs.code, Pairs.verdict_question, campaign_id)
-    by_item: dict[str, list] = defaultdict(list)
-    for r in rows:
-        by_item[r["item_id"]].append(r["value"])
-    per_class: dict[str, list[bool]] = defaultdict(list)
-    for item_id, values in by_item.items():
-        verdict = majority(values)
-        if verdict is None:
-            continue
-        classes = store.one("select extra from items where id = ?", [item_id], ["extra"])["extra"].get("classes", [])
-        for cls in classes or ["(none)"]:
-            per_class[cls].append(verdict == "yes")
-    out = {}
-    for cls, judged in sorted(per_class.items()):
-        lo, hi = stats.proportion_ci(sum(judged), len(judged))
-        out[cls] = {"precision": sum(judged) / len(judged), "judged_pairs": len(judged), "ci_lower": lo, "ci_upper": hi}
-    everything = [v for j in per_class.values() for v in j]
-    return {"classes": out, "pairs_with_majority": len(everything), "pairs_rated": len(by_item)}
+    return task_measure(store, "linter_precision", campaign_id)
 
 
 def fst_false_rejection(store: Store, campaign_id: str | None = None) -> dict:
     """Task C (words): the share of analyser-rejected words that speakers say are valid words of the
     language (majority "yes")."""
-    rows = answers(store, Words.code, Words.valid_question, campaign_id)
-    kinds = answers(store, Words.code, Words.kind_question, campaign_id)
-    by_item: dict[str, list] = defaultdict(list)
-    for r in rows:
-        by_item[r["item_id"]].append(r["value"])
-    verdicts = {i: majority(v) for i, v in by_item.items()}
-    decided = {i: v for i, v in verdicts.items() if v in ("yes", "no")}
-    valid = [i for i, v in decided.items() if v == "yes"]
-    lo, hi = stats.proportion_ci(len(valid), len(decided))
-    kind_counts = Counter(r["value"] for r in kinds if r["item_id"] in set(valid))
-    words = {i: store.one("select output from items where id = ?", [i])["output"] for i in valid}
-    return {"false_rejection_rate": len(valid) / len(decided) if decided else None, "ci_lower": lo, "ci_upper": hi,
-            "words_decided": len(decided), "words_rated": len(by_item), "valid_words": sorted(words.values()),
-            "kinds": dict(kind_counts)}
+    return task_measure(store, "fst_false_rejection", campaign_id)

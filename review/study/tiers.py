@@ -18,14 +18,14 @@ from . import alpha as krippendorff, study
 from .. import tasks as task_defs
 from ..records import import_run, load_scored
 from ..store import Store, now
-from ..tasks import Usability
 
 
 def confirm_tier(store: Store, run_path: str, write: bool = True) -> dict:
     rule = task_defs.settings("tier_rule")
     scored = load_scored(run_path)
     run_id = import_run(store, scored)
-    rows = [r for r in study.answers(store, Usability.code, Usability.verdict_question) if r["run_id"] == run_id]
+    asked = rule["confirmed_by"]
+    rows = [r for r in study.answers(store, asked["task"], asked["question"]) if r["run_id"] == run_id]
     by_item: dict[str, list[int]] = defaultdict(list)
     for r in rows:
         by_item[r["item_id"]].append(int(r["value"]))

@@ -24,7 +24,7 @@ from typing import Callable
 from scoring.errors import NotFound
 
 from .adequacy import Adequacy
-from .base import Task, applicable, data, settings
+from .base import Task, applicable, data, majority, settings
 from .direct_assessment import DirectAssessment
 from .error_spans import ErrorSpans
 from .pairs import Pairs
@@ -66,6 +66,19 @@ def task(code: str) -> Task:
 def buildable() -> list[str]:
     """The tasks a campaign can be built for (not the imported ones), in registration order."""
     return [code for code, t in _REGISTERED.items() if not t.imported]
+
+
+def measuring(name: str) -> Task:
+    """The task whose answers give a study figure of its own (a task's ``measures``)."""
+    found = next((t for t in _REGISTERED.values() if name in t.measures), None)
+    if found is None:
+        raise NotFound("measure", name, "no task measures it")
+    return found
+
+
+def importing() -> Task:
+    """The task of scores imported from public data (a campaign of it is made by the import)."""
+    return next(t for t in _REGISTERED.values() if t.imported)
 
 
 def human_scores() -> dict[str, tuple[Task, str]]:
@@ -129,6 +142,7 @@ def captions(kind: str, language: dict | None = None, translate: Translate | Non
 
 
 
-__all__ = ["Task", "applicable", "buildable", "captions", "data", "human_scores", "language_name", "register",
+__all__ = ["Task", "applicable", "buildable", "captions", "data", "human_scores", "importing", "language_name",
+           "majority", "measuring", "register",
            "settings", "task", "tasks", "texts", "unregister", "validate", "Adequacy", "DirectAssessment",
            "ErrorSpans", "Pairs", "Usability", "Words"]

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, Callable
 
 from scoring.errors import BadValue, FileProblem, NotFound
 from scoring.files import packaged_json
@@ -35,6 +36,21 @@ def applicable(question: dict, answers: dict) -> bool:
     return all(answers.get(k) == v for k, v in question.get("when", {}).items())
 
 
+def majority(values: list) -> Any:
+    """The value most raters gave, or ``None`` when two or more values tie for most (no majority).
+    The one definition used by the tasks' measures, the study, the exports and the app."""
+    if not values:
+        return None
+    counts = Counter(values).most_common()
+    if len(counts) > 1 and counts[0][1] == counts[1][1]:
+        return None
+    return counts[0][0]
+
+
+Answers = Callable[[str], list[dict]]  # a question's id → the answers to it (``review.study.answers`` rows)
+ItemRow = Callable[[str], dict]  # an item's id → its row (``extra`` parsed)
+
+
 @dataclass
 class Built:
     """A campaign's items as a task chooses them: ``new`` rows to store (items the run does not have
@@ -54,9 +70,19 @@ class Task:
     human_scores: dict[str, str] = {}  # a human score's name in the study → the question (or derived value)
     default_human: str | None = None    # the score `lyss study correlate` uses for this task's campaigns
     nothing_to_review = "no entries"
+    measures: tuple[str, ...] = ()  # study figures only this task's answers give (:meth:`measure`)
 
     def __init__(self, definition: dict | None = None):
         self.definition = definition if definition is not None else data("tasks.json")[self.code]
+
+    def texts(self, item: dict, shown: Callable[[str], str] = str) -> tuple[str, str]:
+        """The two texts of its item screen, in the order of its captions; ``shown`` writes a text of the
+        language under review in the script the speaker reads (the app's choice)."""
+        return item["source"], shown(item["output"])
+
+    def measure(self, name: str, answers: Answers, item: ItemRow) -> dict:
+        """One of this task's own study figures (``measures``), from ``answers(question)`` and ``item(id)``."""
+        raise NotFound("measure", name, f"task {self.code} measures {', '.join(self.measures) or 'nothing of its own'}")
 
     # -- the definition --------------------------------------------------------------------------
 

@@ -166,6 +166,16 @@ class ErrorSpans(Task):
     human_scores = {"esa": "score", "esa_mqm": "mqm"}
     default_human = "esa_z"
 
+    @property
+    def spans_question(self) -> dict:
+        """The question answered by marking spans (its severities, its missing-word label)."""
+        return next(q for q in self.questions if q.get("scale") == "spans")
+
+    @property
+    def score_question(self) -> dict:
+        """The score given after the marks (its range and anchors)."""
+        return next(q for q in self.questions if "range" in q)
+
     def check_value(self, question: dict, value: Any, output: str | None) -> Any:
         if question.get("scale") == "spans":
             return check_spans(value, output)

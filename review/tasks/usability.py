@@ -10,4 +10,4 @@ class Usability(Task):
     code = "T"
     human_scores = {"verdict": "verdict"}
     default_human = "verdict"
-    verdict_question = "verdict"  # its majority decides the tier (review/data/tier_rule.json)
+    verdict_question = "verdict"  # its majority confirms a tier (review/data/tier_rule.json, "confirmed_by")
