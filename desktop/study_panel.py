@@ -10,7 +10,7 @@ import time
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QHeaderView, QInputDialog, QLabel, QProgressBar, QPushButton,
-                               QSplitter, QTableView, QVBoxLayout, QWidget)
+                               QSplitter, QTableView, QTabWidget, QVBoxLayout, QWidget)
 
 from review import records, tasks
 from review.exchange import bundles, laptops, sync
@@ -21,7 +21,7 @@ from scoring.errors import InputError
 from scoring.progress import Cancelled
 
 from .qt_common import (FlowLayout, campaign_title, SafeBrowser, Worker, accessible, ask, friendly_error, guarded, name_buttons, plain_labels,
-                        task_words)
+                        set_font, task_words)
 from .scatter_plot import ScatterPlot
 
 
@@ -76,18 +76,22 @@ def _fill(view: QTableView, headers: list[str], rows: list[list]) -> None:
 
 
 class CampaignPanel(QWidget):
+    """The coordinator's tab, as three pages in the order of the work: the campaigns and their decisions;
+    this laptop and its circle (its code, enrolling, trusting, revoking); sharing answers (the shared folder,
+    bundles by USB stick). What an action did is said below the pages, whichever is shown."""
+
     def __init__(self, store: Store):
         super().__init__()
-        self.store = store
+        self.store, self.syncer = store, None
         layout = QVBoxLayout(self)
-        for row in (self._campaign_row(), self._bundles_row(), self._laptops_row(store), self._shared_row()):
-            row.addStretch(1)
-            layout.addLayout(row)
-        self.syncer = None
-        self._tables(layout)
-        self.plan = QLabel()
-        self.plan.setWordWrap(True)
-        layout.addWidget(self.plan)
+        self.pages = accessible(QTabWidget(), self.tr("The coordinator's pages"))
+        self.campaigns_page = self._page(self._campaign_row(), *self._campaign_tables())
+        self.circle_page = self._page(*self._circle_rows(store))
+        self.sharing_page = self._page(*self._sharing_rows())
+        self.pages.addTab(self.campaigns_page, self.tr("Campaigns and decisions"))
+        self.pages.addTab(self.circle_page, self.tr("This laptop and its circle"))
+        self.pages.addTab(self.sharing_page, self.tr("Sharing answers"))
+        layout.addWidget(self.pages, 1)
         self.status = QLabel()
         self.status.setWordWrap(True)
         layout.addWidget(self.status)
@@ -109,6 +113,26 @@ class CampaignPanel(QWidget):
             row.addWidget(w)
         return row
 
+    @staticmethod
+    def _page(*parts) -> QWidget:
+        """A page of rows (layouts, kept to their height) and widgets (a table takes the room left)."""
+        page = QWidget()
+        layout = QVBoxLayout(page)
+        for part in parts:
+            if isinstance(part, FlowLayout):
+                part.addStretch(1)
+                layout.addLayout(part)
+            else:
+                layout.addWidget(part, 1 if isinstance(part, (QTableView, QSplitter)) else 0)
+        layout.addStretch()  # no stretch of its own: the room left goes to a table, or here when none is shown
+        return page
+
+    @staticmethod
+    def _words(text: str) -> QLabel:
+        label = QLabel(text)
+        label.setWordWrap(True)
+        return label
+
     def _campaign_row(self) -> FlowLayout:
         """The campaigns this laptop makes: a task, hints, from one run or adaptive from several."""
         self.task = QComboBox()
@@ -124,38 +148,8 @@ class CampaignPanel(QWidget):
                              "One scored run card per system, on the same test set: speakers are served only what "
                              "is still undecided")))
 
-    def _bundles_row(self) -> FlowLayout:
-        return self._row(self._button(self.tr("Export bundle…"), self.export_bundle),
-                         self._button(self.tr("Merge bundle…"), self.merge_bundle),
-                         self._button(self.tr("Withdraw selected speaker…"), self.withdraw))
-
-    def _laptops_row(self, store: Store) -> FlowLayout:
-        """This laptop and its circle: its code, enrolment, trust, revocation."""
-        self.code = QLabel(self.tr("This laptop's code: {0}").format(store.device_id))
-        self.code.setTextInteractionFlags(Qt.TextSelectableByMouse)
-        return self._row(self.code, self._button(self.tr("Enrol a laptop…"), self.enrol,
-                                                 self.tr("Let another laptop send answers to the campaigns you "
-                                                         "coordinate")),
-                         self._button(self.tr("Trust a coordinator…"), self.trust,
-                                      self.tr("Accept the campaigns of your study's coordinator")),
-                         self._button(self.tr("Revoke a laptop…"), self.revoke,
-                                      self.tr("Refuse the answers a lost or stolen laptop signs from now on")))
-
-    def _shared_row(self) -> FlowLayout:
-        """The folder the laptops share, and what its last sync did."""
-        self.shared_folder = QLabel(self.tr("Shared folder: none (bundles travel by USB stick)"))
-        self.shared_folder.setWordWrap(True)
-        choose = self._button(self.tr("Choose shared folder…"), self.choose_shared_folder, self.tr(
-            "A folder your laptops share (Syncthing, a network drive): answers then travel on their own, at start, "
-            "every few answers and at close"))
-        self.sync_now = self._button(self.tr("Sync now"), lambda: self.syncer and self.syncer.run())
-        self.sync_now.setEnabled(False)
-        self.sync_state = QLabel()
-        self.sync_state.setWordWrap(True)
-        return self._row(self.shared_folder, choose, self.sync_now, self.sync_state)
-
-    def _tables(self, layout: QVBoxLayout) -> None:
-        """Campaigns beside the chosen one's speakers; its decisions; the laptops seen in the shared folder."""
+    def _campaign_tables(self) -> tuple:
+        """Campaigns beside the chosen one's speakers (one may be withdrawn); its decisions and what they cost."""
         split = QSplitter(Qt.Horizontal)
         self.campaigns = accessible(_table(), self.tr("Campaigns"),
                                     self.tr("Choose a campaign to see each speaker's progress"))
@@ -163,17 +157,50 @@ class CampaignPanel(QWidget):
         self.progress = accessible(_table(), self.tr("Speakers' progress in the chosen campaign"))
         split.addWidget(self.campaigns)
         split.addWidget(self.progress)
-        layout.addWidget(split, 1)
+        withdraw = self._row(self._button(self.tr("Withdraw selected speaker…"), self.withdraw, self.tr(
+            "The speaker chosen on the right leaves the study: their answers are deleted here, in the backups and, "
+            "through the next bundles, on every laptop")))
         self.decisions = accessible(_table(), self.tr("Decisions in the chosen campaign"),
                                     self.tr("Which system is better and each run's tier, as the answers settle them"))
         self.decisions.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeToContents)
-        layout.addWidget(self.decisions, 1)
+        self.plan = self._words("")
+        return split, withdraw, self.decisions, self.plan
+
+    def _circle_rows(self, store: Store) -> tuple:
+        """This laptop and its circle: its code, enrolment, trust, revocation."""
+        self.code = QLabel(self.tr("This laptop's code: {0}").format(store.device_id))
+        self.code.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        set_font(self.code, 14, True)
+        about = self._words(self.tr(
+            "A coordinator enrols the laptops that may send answers to their campaigns, and revokes a laptop that "
+            "is lost or stolen. A field laptop trusts its coordinator, so that it accepts their campaigns. Each is "
+            "done with the other laptop's code, read out or copied from its own page."))
+        return (self.code, about,
+                self._row(self._button(self.tr("Enrol a laptop…"), self.enrol,
+                                       self.tr("Let another laptop send answers to the campaigns you coordinate")),
+                          self._button(self.tr("Trust a coordinator…"), self.trust,
+                                       self.tr("Accept the campaigns of your study's coordinator")),
+                          self._button(self.tr("Revoke a laptop…"), self.revoke,
+                                       self.tr("Refuse the answers a lost or stolen laptop signs from now on"))))
+
+    def _sharing_rows(self) -> tuple:
+        """The folder the laptops share, what its last sync did and the laptops seen in it; bundles by USB stick."""
+        self.shared_folder = self._words(self.tr("Shared folder: none (bundles travel by USB stick)"))
+        choose = self._button(self.tr("Choose shared folder…"), self.choose_shared_folder, self.tr(
+            "A folder your laptops share (Syncthing, a network drive): answers then travel on their own, at start, "
+            "every few answers and at close"))
+        self.sync_now = self._button(self.tr("Sync now"), lambda: self.syncer and self.syncer.run())
+        self.sync_now.setEnabled(False)
+        self.sync_state = self._words("")
         self.laptops_seen = accessible(_table(), self.tr("Laptops seen in the shared folder"),
                                        self.tr("Each laptop's last bundle, its answers, whether it is enrolled, and "
                                                "why a bundle was refused"))
         self.laptops_seen.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeToContents)
         self.laptops_seen.hide()
-        layout.addWidget(self.laptops_seen, 1)
+        usb = self._row(self._words(self.tr("Without a shared folder, by USB stick:")),
+                        self._button(self.tr("Export bundle…"), self.export_bundle),
+                        self._button(self.tr("Merge bundle…"), self.merge_bundle))
+        return self._row(self.shared_folder, choose, self.sync_now), self.sync_state, self.laptops_seen, usb
 
     def refresh(self) -> None:
         """The campaigns again (after a new campaign or a merge), the chosen one kept, its progress and
@@ -229,6 +256,7 @@ class CampaignPanel(QWidget):
         if folder and self.syncer:
             self.syncer.set_folder(folder)
             self._show_folder()
+            self.pages.setCurrentWidget(self.sharing_page)
 
     def show_sync(self, report) -> None:
         """After a sync: what it merged and refused, the laptops seen, the campaigns again."""

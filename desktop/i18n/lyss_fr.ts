@@ -27,42 +27,42 @@
 <context>
     <name>CampaignPage</name>
     <message>
-        <location filename="../review_panel.py" line="220"/>
+        <location filename="../review_panel.py" line="221"/>
         <source>Tasks</source>
         <translation>Tâches</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="220"/>
+        <location filename="../review_panel.py" line="221"/>
         <source>Choose a task with the arrow keys and press Enter</source>
         <translation>Choisissez une tâche avec les flèches et appuyez sur Entrée</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="224"/>
+        <location filename="../review_panel.py" line="225"/>
         <source>Sign out</source>
         <translation>Se déconnecter</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="226"/>
+        <location filename="../review_panel.py" line="227"/>
         <source>Start or continue  (Enter)</source>
         <translation>Commencer ou continuer  (Entrée)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="248"/>
+        <location filename="../review_panel.py" line="249"/>
         <source>Welcome, {0}. Choose a task:</source>
         <translation>Bienvenue, {0}. Choisissez une tâche :</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="252"/>
+        <location filename="../review_panel.py" line="253"/>
         <source>{0} of {1} done</source>
         <translation>{0} sur {1} faits</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="252"/>
+        <location filename="../review_panel.py" line="253"/>
         <source>not started</source>
         <translation>pas commencé</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="254"/>
+        <location filename="../review_panel.py" line="255"/>
         <source>{0} done; more as the decisions need them</source>
         <translation>{0} faits ; d&apos;autres selon les besoins des décisions</translation>
     </message>
@@ -70,665 +70,700 @@
 <context>
     <name>CampaignPanel</name>
     <message>
-        <location filename="../study_panel.py" line="112"/>
+        <location filename="../study_panel.py" line="139"/>
         <source>Task of the new campaign</source>
         <translation>Tâche de la nouvelle campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="114"/>
+        <location filename="../study_panel.py" line="141"/>
         <source>Task {0}: {1}</source>
         <translation>Tâche {0} : {1}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="119"/>
+        <location filename="../study_panel.py" line="146"/>
         <source>Create campaign from a scored run…</source>
         <translation>Créer une campagne à partir d’un run évalué…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="120"/>
+        <location filename="../study_panel.py" line="147"/>
         <source>Adaptive campaign from several runs…</source>
         <translation>Campagne adaptative sur plusieurs runs…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="121"/>
+        <location filename="../study_panel.py" line="148"/>
         <source>One scored run card per system, on the same test set: speakers are served only what is still undecided</source>
         <translation>Une carte de run évaluée par système, sur le même jeu de test : les locuteurs ne reçoivent que ce qui reste à décider</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="125"/>
+        <location filename="../study_panel.py" line="201"/>
         <source>Export bundle…</source>
         <translation>Exporter un paquet…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="126"/>
+        <location filename="../study_panel.py" line="202"/>
         <source>Merge bundle…</source>
         <translation>Fusionner un paquet…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="127"/>
+        <location filename="../study_panel.py" line="160"/>
         <source>Withdraw selected speaker…</source>
         <translation>Retirer le locuteur choisi…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="115"/>
-        <location filename="../study_panel.py" line="117"/>
+        <location filename="../study_panel.py" line="142"/>
+        <location filename="../study_panel.py" line="144"/>
         <source>Hint at the words the analyser rejected (task E)</source>
         <translation>Signaler les mots que l’analyseur a rejetés (tâche E)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="116"/>
-        <location filename="../study_panel.py" line="118"/>
+        <location filename="../study_panel.py" line="143"/>
+        <location filename="../study_panel.py" line="145"/>
         <source>Off by default, so that the speakers judge without the analyser&apos;s opinion</source>
         <translation>Désactivé par défaut, pour que les locuteurs jugent sans l’avis de l’analyseur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="131"/>
+        <location filename="../study_panel.py" line="171"/>
         <source>This laptop&apos;s code: {0}</source>
         <translation>Code de cet ordinateur : {0}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="133"/>
+        <location filename="../study_panel.py" line="179"/>
         <source>Enrol a laptop…</source>
         <translation>Inscrire un ordinateur…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="134"/>
+        <location filename="../study_panel.py" line="180"/>
         <source>Let another laptop send answers to the campaigns you coordinate</source>
         <translation>Permettre à un autre ordinateur d’envoyer des réponses aux campagnes que vous coordonnez</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="136"/>
+        <location filename="../study_panel.py" line="181"/>
         <source>Trust a coordinator…</source>
         <translation>Faire confiance à un coordinateur…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="137"/>
+        <location filename="../study_panel.py" line="182"/>
         <source>Accept the campaigns of your study&apos;s coordinator</source>
         <translation>Accepter les campagnes du coordinateur de votre étude</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="138"/>
+        <location filename="../study_panel.py" line="183"/>
         <source>Revoke a laptop…</source>
         <translation>Révoquer un ordinateur…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="139"/>
+        <location filename="../study_panel.py" line="184"/>
         <source>Refuse the answers a lost or stolen laptop signs from now on</source>
         <translation>Refuser désormais les réponses signées par un ordinateur perdu ou volé</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="157"/>
+        <location filename="../study_panel.py" line="154"/>
         <source>Campaigns</source>
         <translation>Campagnes</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="158"/>
+        <location filename="../study_panel.py" line="155"/>
         <source>Choose a campaign to see each speaker&apos;s progress</source>
         <translation>Choisissez une campagne pour voir l’avancement de chaque locuteur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="160"/>
+        <location filename="../study_panel.py" line="157"/>
         <source>Speakers&apos; progress in the chosen campaign</source>
         <translation>Avancement des locuteurs dans la campagne choisie</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="164"/>
+        <location filename="../study_panel.py" line="163"/>
         <source>Decisions in the chosen campaign</source>
         <translation>Décisions de la campagne choisie</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="165"/>
+        <location filename="../study_panel.py" line="164"/>
         <source>Which system is better and each run&apos;s tier, as the answers settle them</source>
         <translation>Quel système est meilleur et le niveau de chaque run, à mesure que les réponses les tranchent</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="186"/>
+        <location filename="../study_panel.py" line="216"/>
         <source>Task</source>
         <translation>Tâche</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="186"/>
+        <location filename="../study_panel.py" line="216"/>
         <source>Campaign</source>
         <translation>Campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="186"/>
+        <location filename="../study_panel.py" line="216"/>
         <source>Items</source>
         <translation>Éléments</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="187"/>
+        <location filename="../study_panel.py" line="217"/>
         <source>Fully rated</source>
         <translation>Entièrement évalués</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="272"/>
+        <location filename="../study_panel.py" line="303"/>
         <source>Speaker</source>
         <translation>Locuteur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="272"/>
+        <location filename="../study_panel.py" line="303"/>
         <source>Name (this laptop)</source>
         <translation>Nom (sur cet ordinateur)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="272"/>
+        <location filename="../study_panel.py" line="303"/>
         <source>Answered</source>
         <translation>Répondu</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="272"/>
+        <location filename="../study_panel.py" line="303"/>
         <source>Of</source>
         <translation>Sur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="278"/>
+        <location filename="../study_panel.py" line="309"/>
         <source>open after {0} items</source>
         <translation>ouverte après {0} éléments</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="279"/>
+        <location filename="../study_panel.py" line="310"/>
         <source>confirmed</source>
         <translation>confirmé</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="251"/>
-        <location filename="../study_panel.py" line="279"/>
+        <location filename="../study_panel.py" line="282"/>
+        <location filename="../study_panel.py" line="310"/>
         <source>refused</source>
         <translation>refusé</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="143"/>
-        <location filename="../study_panel.py" line="219"/>
+        <location filename="../study_panel.py" line="87"/>
+        <source>The coordinator&apos;s pages</source>
+        <translation>Les pages de la coordination</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="91"/>
+        <source>Campaigns and decisions</source>
+        <translation>Campagnes et décisions</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="92"/>
+        <source>This laptop and its circle</source>
+        <translation>Cet ordinateur et son cercle</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="93"/>
+        <source>Sharing answers</source>
+        <translation>Partage des réponses</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="161"/>
+        <source>The speaker chosen on the right leaves the study: their answers are deleted here, in the backups and, through the next bundles, on every laptop</source>
+        <translation>La personne choisie à droite quitte l&apos;étude : ses réponses sont supprimées ici, dans les sauvegardes et, par les prochains paquets, sur chaque ordinateur</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="175"/>
+        <source>A coordinator enrols the laptops that may send answers to their campaigns, and revokes a laptop that is lost or stolen. A field laptop trusts its coordinator, so that it accepts their campaigns. Each is done with the other laptop&apos;s code, read out or copied from its own page.</source>
+        <translation>La coordination inscrit les ordinateurs qui peuvent envoyer des réponses à ses campagnes, et révoque un ordinateur perdu ou volé. Un ordinateur de terrain fait confiance à sa coordination, pour accepter ses campagnes. Chaque action se fait avec le code de l&apos;autre ordinateur, lu à voix haute ou copié depuis sa propre page.</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="188"/>
+        <location filename="../study_panel.py" line="249"/>
         <source>Shared folder: none (bundles travel by USB stick)</source>
         <translation>Dossier partagé : aucun (les lots voyagent par clé USB)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="145"/>
+        <location filename="../study_panel.py" line="189"/>
         <source>Choose shared folder…</source>
         <translation>Choisir le dossier partagé…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="146"/>
+        <location filename="../study_panel.py" line="190"/>
         <source>A folder your laptops share (Syncthing, a network drive): answers then travel on their own, at start, every few answers and at close</source>
         <translation>Un dossier que vos ordinateurs partagent (Syncthing, un lecteur réseau) : les réponses voyagent alors seules, au démarrage, toutes les quelques réponses et à la fermeture</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="148"/>
+        <location filename="../study_panel.py" line="192"/>
         <source>Sync now</source>
         <translation>Synchroniser maintenant</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="168"/>
+        <location filename="../study_panel.py" line="195"/>
         <source>Laptops seen in the shared folder</source>
         <translation>Ordinateurs vus dans le dossier partagé</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="169"/>
+        <location filename="../study_panel.py" line="196"/>
         <source>Each laptop&apos;s last bundle, its answers, whether it is enrolled, and why a bundle was refused</source>
         <translation>Le dernier lot de chaque ordinateur, ses réponses, s&apos;il est inscrit, et pourquoi un lot a été refusé</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="214"/>
+        <location filename="../study_panel.py" line="200"/>
+        <source>Without a shared folder, by USB stick:</source>
+        <translation>Sans dossier partagé, par clé USB :</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="244"/>
         <source>Synchronising…</source>
         <translation>Synchronisation…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="218"/>
+        <location filename="../study_panel.py" line="248"/>
         <source>Shared folder: {0}</source>
         <translation>Dossier partagé : {0}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="225"/>
+        <location filename="../study_panel.py" line="255"/>
         <source>Choose shared folder</source>
         <translation>Choisir le dossier partagé</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="234"/>
+        <location filename="../study_panel.py" line="265"/>
         <source>Synchronised at {3}: {0} bundle(s) merged ({1} answers added), {2} refused.</source>
         <translation>Synchronisé à {3} : {0} paquet(s) fusionné(s) ({1} réponses ajoutées), {2} refusé(s).</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="237"/>
+        <location filename="../study_panel.py" line="268"/>
         <source>Refused {0}: {1}</source>
         <translation>Refusé {0} : {1}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="243"/>
+        <location filename="../study_panel.py" line="274"/>
         <source>The shared folder could not be synchronised: {0}</source>
         <translation>Le dossier partagé n&apos;a pas pu être synchronisé : {0}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="250"/>
+        <location filename="../study_panel.py" line="281"/>
         <source>yes</source>
         <translation>oui</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="250"/>
+        <location filename="../study_panel.py" line="281"/>
         <source>no</source>
         <translation>non</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="251"/>
+        <location filename="../study_panel.py" line="282"/>
         <source>this laptop</source>
         <translation>cet ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="251"/>
+        <location filename="../study_panel.py" line="282"/>
         <source>merged</source>
         <translation>fusionné</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="252"/>
+        <location filename="../study_panel.py" line="283"/>
         <source>Laptop</source>
         <translation>Ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="252"/>
+        <location filename="../study_panel.py" line="283"/>
         <source>Last bundle</source>
         <translation>Dernier lot</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="252"/>
+        <location filename="../study_panel.py" line="283"/>
         <source>Answers</source>
         <translation>Réponses</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="252"/>
+        <location filename="../study_panel.py" line="283"/>
         <source>Enrolled</source>
         <translation>Inscrit</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="253"/>
+        <location filename="../study_panel.py" line="284"/>
         <source>State</source>
         <translation>État</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="256"/>
+        <location filename="../study_panel.py" line="287"/>
         <source>coordinator</source>
         <translation>coordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="257"/>
+        <location filename="../study_panel.py" line="288"/>
         <source>revoked</source>
         <translation>révoqué</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="258"/>
+        <location filename="../study_panel.py" line="289"/>
         <source>revoked (from {0}): {1} answers signed before kept here; </source>
         <translation>révoqué (à partir du {0}) : {1} réponses signées avant conservées ici ; </translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="281"/>
+        <location filename="../study_panel.py" line="312"/>
         <source>{0} better</source>
         <translation>{0} meilleur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="282"/>
+        <location filename="../study_panel.py" line="313"/>
         <source>{0} after {1} items</source>
         <translation>{0} après {1} éléments</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="288"/>
+        <location filename="../study_panel.py" line="319"/>
         <source>Which system is best (within {0})</source>
         <translation>Quel système est le meilleur (à {0} près)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="289"/>
+        <location filename="../study_panel.py" line="320"/>
         <source>{0} is best (no other is more than {1} better)</source>
         <translation>{0} est le meilleur (aucun autre n&apos;est meilleur de plus de {1})</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="290"/>
+        <location filename="../study_panel.py" line="321"/>
         <source>open; still in: {0}</source>
         <translation>ouvert ; encore en lice : {0}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="292"/>
+        <location filename="../study_panel.py" line="323"/>
         <source>Is the new run at least as good (at most {0} worse)</source>
         <translation>Le nouveau système est-il au moins aussi bon (au plus {0} de moins)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="293"/>
+        <location filename="../study_panel.py" line="324"/>
         <source>better</source>
         <translation>meilleur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="293"/>
+        <location filename="../study_panel.py" line="324"/>
         <source>at least as good</source>
         <translation>au moins aussi bon</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="294"/>
+        <location filename="../study_panel.py" line="325"/>
         <source>more than {0} worse</source>
         <translation>moins bon de plus de {0}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="294"/>
-        <location filename="../study_panel.py" line="298"/>
+        <location filename="../study_panel.py" line="325"/>
+        <location filename="../study_panel.py" line="329"/>
         <source>open</source>
         <translation>ouvert</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="296"/>
+        <location filename="../study_panel.py" line="327"/>
         <source>Does the run&apos;s mean reach {0} (within {1})</source>
         <translation>La moyenne du système atteint-elle {0} (à {1} près)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="297"/>
+        <location filename="../study_panel.py" line="328"/>
         <source>reached</source>
         <translation>atteint</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="297"/>
+        <location filename="../study_panel.py" line="328"/>
         <source>not reached</source>
         <translation>non atteint</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="300"/>
+        <location filename="../study_panel.py" line="331"/>
         <source>Every pair (within {0})</source>
         <translation>Chaque paire (à {0} près)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="302"/>
+        <location filename="../study_panel.py" line="333"/>
         <source>{0} of {1} pairs settled</source>
         <translation>{0} paires sur {1} tranchées</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="306"/>
+        <location filename="../study_panel.py" line="337"/>
         <source>{0}, after {1} segments</source>
         <translation>{0}, après {1} segments</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="314"/>
+        <location filename="../study_panel.py" line="345"/>
         <source>{0} or more</source>
         <translation>{0} ou plus</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="315"/>
+        <location filename="../study_panel.py" line="346"/>
         <source>{0} ({1} or more)</source>
         <translation>{0} ({1} ou plus)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="324"/>
+        <location filename="../study_panel.py" line="355"/>
         <source>It cannot be decided in this campaign: {0} segments left, a decision needs {1}.</source>
         <translation>Impossible de décider dans cette campagne : {0} segments restent, une décision en demande {1}.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="327"/>
+        <location filename="../study_panel.py" line="358"/>
         <source>No decision before {0} more segments; a forecast follows then.</source>
         <translation>Aucune décision avant {0} segments de plus ; une prévision suivra.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="330"/>
+        <location filename="../study_panel.py" line="361"/>
         <source>It may not be decided within the campaign ({0:.0%} of replays of the answers so far decide it).</source>
         <translation>La campagne pourrait se terminer sans décision ({0:.0%} des rejeux des réponses actuelles décident).</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="334"/>
+        <location filename="../study_panel.py" line="365"/>
         <source>To the decision: about {0:.1f} speaker-hours ({1:.1f} to {2:.1f}), about {3} more segments.</source>
         <translation>Jusqu&apos;à la décision : environ {0:.1f} heures de locuteur ({1:.1f} à {2:.1f}), environ {3} segments de plus.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="336"/>
+        <location filename="../study_panel.py" line="367"/>
         <source>Left in the campaign: {0:.1f} speaker-hours at most.</source>
         <translation>Reste dans la campagne : {0:.1f} heures de locuteur au plus.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="349"/>
+        <location filename="../study_panel.py" line="380"/>
         <source>{0} vs {1}</source>
         <translation>{0} contre {1}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="353"/>
+        <location filename="../study_panel.py" line="384"/>
         <source>Tier of {0} (at least {1:.0%} accepted)</source>
         <translation>Niveau de {0} (au moins {1:.0%} acceptés)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="357"/>
+        <location filename="../study_panel.py" line="388"/>
         <source>Question</source>
         <translation>Question</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="357"/>
+        <location filename="../study_panel.py" line="388"/>
         <source>Decision</source>
         <translation>Décision</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="357"/>
+        <location filename="../study_panel.py" line="388"/>
         <source>Estimate [interval]</source>
         <translation>Estimation [intervalle]</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="358"/>
+        <location filename="../study_panel.py" line="389"/>
         <source>About how many more items</source>
         <translation>Environ combien d’éléments encore</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="320"/>
+        <location filename="../study_panel.py" line="351"/>
         <source>The campaign&apos;s question is decided.</source>
         <translation>La question de la campagne est tranchée.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="322"/>
+        <location filename="../study_panel.py" line="353"/>
         <source>The campaign&apos;s question is open.</source>
         <translation>La question de la campagne est ouverte.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="363"/>
+        <location filename="../study_panel.py" line="394"/>
         <source>Every decision is made.</source>
         <translation>Toutes les décisions sont prises.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="365"/>
+        <location filename="../study_panel.py" line="396"/>
         <source>{0} open decision(s): no difference shows yet, so no estimate of the items left.</source>
         <translation>{0} décision(s) ouverte(s) : aucune différence n’apparaît encore, donc pas d’estimation des éléments restants.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="368"/>
+        <location filename="../study_panel.py" line="399"/>
         <source>{0} open decision(s): about {1} more items, about {2:.1f} speaker-hours to the decision.</source>
         <translation>{0} décision(s) ouverte(s) : environ {1} éléments encore, environ {2:.1f} heures de locuteur jusqu’à la décision.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="371"/>
+        <location filename="../study_panel.py" line="402"/>
         <source>That is more than the campaign has left: it may end with a decision open.</source>
         <translation>C’est plus qu’il ne reste dans la campagne : elle pourrait se terminer avec une décision ouverte.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="373"/>
+        <location filename="../study_panel.py" line="404"/>
         <source>Serving: {0}.</source>
         <translation>En cours : {0}.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="374"/>
+        <location filename="../study_panel.py" line="405"/>
         <source>Nothing more is served.</source>
         <translation>Plus rien n’est proposé.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="379"/>
+        <location filename="../study_panel.py" line="410"/>
         <source>A scored run card</source>
         <translation>Une fiche de run évaluée</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="379"/>
-        <location filename="../study_panel.py" line="389"/>
+        <location filename="../study_panel.py" line="410"/>
+        <location filename="../study_panel.py" line="420"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="383"/>
-        <location filename="../study_panel.py" line="397"/>
+        <location filename="../study_panel.py" line="414"/>
+        <location filename="../study_panel.py" line="428"/>
         <source>Campaign {0} ready.</source>
         <translation>Campagne {0} prête.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="388"/>
+        <location filename="../study_panel.py" line="419"/>
         <source>Scored run cards of one test set</source>
         <translation>Cartes de run évaluées d’un même jeu de test</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="402"/>
+        <location filename="../study_panel.py" line="433"/>
         <source>Every pair and each run&apos;s tier</source>
         <translation>Chaque paire et le palier de chaque système</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="402"/>
+        <location filename="../study_panel.py" line="433"/>
         <source>Which system is best</source>
         <translation>Quel système est le meilleur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="403"/>
+        <location filename="../study_panel.py" line="434"/>
         <source>Is the new run at least as good as the one in use</source>
         <translation>Le nouveau système est-il au moins aussi bon que celui en service</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="404"/>
+        <location filename="../study_panel.py" line="435"/>
         <source>Every pair, within a margin</source>
         <translation>Chaque paire, à une marge près</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="404"/>
+        <location filename="../study_panel.py" line="435"/>
         <source>Does the run reach a mean score</source>
         <translation>Le système atteint-il une note moyenne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="405"/>
+        <location filename="../study_panel.py" line="436"/>
         <source>The campaign&apos;s question</source>
         <translation>La question de la campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="406"/>
+        <location filename="../study_panel.py" line="437"/>
         <source>What should the speakers&apos; ratings decide? The campaign serves only what this question still needs.</source>
         <translation>Que doivent trancher les notes des locuteurs ? La campagne ne présente que ce dont cette question a encore besoin.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="413"/>
+        <location filename="../study_panel.py" line="444"/>
         <source>The margin</source>
         <translation>La marge</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="414"/>
+        <location filename="../study_panel.py" line="445"/>
         <source>The smallest difference that matters, on the task&apos;s scale:</source>
         <translation>La plus petite différence qui compte, sur l&apos;échelle de la tâche :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="419"/>
+        <location filename="../study_panel.py" line="450"/>
         <source>The run in use</source>
         <translation>Le système en service</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="419"/>
+        <location filename="../study_panel.py" line="450"/>
         <source>Which run is in use now?</source>
         <translation>Quel système est en service aujourd&apos;hui ?</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="423"/>
+        <location filename="../study_panel.py" line="454"/>
         <source>The tier</source>
         <translation>Le palier</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="424"/>
+        <location filename="../study_panel.py" line="455"/>
         <source>The mean score the run must reach, on the task&apos;s scale:</source>
         <translation>La note moyenne que le système doit atteindre, sur l&apos;échelle de la tâche :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="429"/>
+        <location filename="../study_panel.py" line="460"/>
         <source>Export bundle</source>
         <translation>Exporter un paquet</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="430"/>
-        <location filename="../study_panel.py" line="436"/>
+        <location filename="../study_panel.py" line="461"/>
+        <location filename="../study_panel.py" line="467"/>
         <source>LYSS bundles (*.lyssbundle)</source>
         <translation>Paquets LYSS (*.lyssbundle)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="433"/>
+        <location filename="../study_panel.py" line="464"/>
         <source>Wrote {0}: {1} answers.</source>
         <translation>{0} écrit : {1} réponses.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="436"/>
+        <location filename="../study_panel.py" line="467"/>
         <source>Merge bundle</source>
         <translation>Fusionner un paquet</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="439"/>
+        <location filename="../study_panel.py" line="470"/>
         <source>Merged: {0} answers added, {1} replaced, {2} deleted.</source>
         <translation>Fusionné : {0} réponses ajoutées, {1} remplacées, {2} supprimées.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="442"/>
+        <location filename="../study_panel.py" line="473"/>
         <source>This laptop was revoked in campaign {0} from {1}: answers made here since then are refused everywhere. Ask the coordinator.</source>
         <translation>Cet ordinateur a été révoqué dans la campagne {0} à partir du {1} : les réponses données ici depuis sont refusées partout. Adressez-vous au coordinateur.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="453"/>
+        <location filename="../study_panel.py" line="484"/>
         <source>Enrol a laptop</source>
         <translation>Inscrire un ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="454"/>
+        <location filename="../study_panel.py" line="485"/>
         <source>The code shown on the other laptop (Campaigns tab, or `lyss review code`). Read it aloud or compare the two screens:</source>
         <translation>Le code affiché sur l’autre ordinateur (onglet Campagnes, ou `lyss review code`). Lisez-le à voix haute ou comparez les deux écrans :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="458"/>
+        <location filename="../study_panel.py" line="489"/>
         <source>Laptop {0} may now send answers to {1} campaign(s).</source>
         <translation>L’ordinateur {0} peut désormais envoyer des réponses à {1} campagne(s).</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="462"/>
+        <location filename="../study_panel.py" line="493"/>
         <source>Trust a coordinator</source>
         <translation>Faire confiance à un coordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="463"/>
+        <location filename="../study_panel.py" line="494"/>
         <source>The code shown on the coordinator&apos;s laptop. Read it aloud or compare the two screens:</source>
         <translation>Le code affiché sur l’ordinateur du coordinateur. Lisez-le à voix haute ou comparez les deux écrans :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="466"/>
+        <location filename="../study_panel.py" line="497"/>
         <source>This laptop now accepts the campaigns of coordinator {0}.</source>
         <translation>Cet ordinateur accepte désormais les campagnes du coordinateur {0}.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="469"/>
+        <location filename="../study_panel.py" line="500"/>
         <source>Revoke a laptop</source>
         <translation>Révoquer un ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="470"/>
+        <location filename="../study_panel.py" line="501"/>
         <source>The code of the lost or stolen laptop. The answers it signs from now on are refused wherever your bundles go; its earlier answers are kept and marked in the study:</source>
         <translation>Le code de l’ordinateur perdu ou volé. Les réponses qu’il signera désormais seront refusées partout où vont vos paquets ; ses réponses antérieures sont gardées et signalées dans l’étude :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="472"/>
+        <location filename="../study_panel.py" line="503"/>
         <source>Revoke</source>
         <translation>Révoquer</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="472"/>
+        <location filename="../study_panel.py" line="503"/>
         <source>Revoke laptop {0}? This cannot be undone.</source>
         <translation>Révoquer l’ordinateur {0} ? C’est irréversible.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="475"/>
+        <location filename="../study_panel.py" line="506"/>
         <source>Laptop {0} is revoked from {1} in {2} campaign(s).</source>
         <translation>L’ordinateur {0} est révoqué à partir du {1} dans {2} campagne(s).</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="483"/>
+        <location filename="../study_panel.py" line="514"/>
         <source>Withdraw</source>
         <translation>Retirer</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="484"/>
+        <location filename="../study_panel.py" line="515"/>
         <source>Delete every answer of {0}, here, in this laptop&apos;s backups and wherever this laptop&apos;s bundles go? This cannot be undone.</source>
         <translation>Supprimer toutes les réponses de {0}, ici, dans les sauvegardes de cet ordinateur et partout où vont ses paquets ? C’est irréversible.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="487"/>
+        <location filename="../study_panel.py" line="518"/>
         <source>{0} withdrew; {1} answers deleted here and in {2} backups.</source>
         <translation>{0} s’est retiré(e) ; {1} réponses supprimées ici et dans {2} sauvegardes.</translation>
     </message>
@@ -736,47 +771,47 @@
 <context>
     <name>ConsentPage</name>
     <message>
-        <location filename="../review_panel.py" line="148"/>
+        <location filename="../review_panel.py" line="149"/>
         <source>Before you start</source>
         <translation>Avant de commencer</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="154"/>
+        <location filename="../review_panel.py" line="155"/>
         <source>What we collect, who sees it, and your choice</source>
         <translation>Ce que nous recueillons, qui le voit, et votre choix</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="156"/>
+        <location filename="../review_panel.py" line="157"/>
         <source>&lt;p&gt;&lt;b&gt;What we collect.&lt;/b&gt; Your answers about machine translations (for example, how much of the meaning is there), a note if you write one, and how long each answer took.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Who sees it.&lt;/b&gt; Your name, community and dialect stay on this laptop. The study team sees your answers with a code instead of your name.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Your choice.&lt;/b&gt; You can stop at any time, and you can ask to withdraw: all your answers are then deleted, here and on the study team&apos;s computers.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Ce que nous recueillons.&lt;/b&gt; Vos réponses sur des traductions automatiques (par exemple, quelle part du sens est rendue), un commentaire si vous en écrivez un, et le temps pris par chaque réponse.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Qui le voit.&lt;/b&gt; Votre nom, votre communauté et votre dialecte restent sur cet ordinateur. L’équipe de l’étude voit vos réponses avec un code à la place de votre nom.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Votre choix.&lt;/b&gt; Vous pouvez arrêter à tout moment et demander à vous retirer : toutes vos réponses sont alors supprimées, ici et sur les ordinateurs de l’équipe.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="167"/>
+        <location filename="../review_panel.py" line="168"/>
         <source>Your name (kept on this laptop)</source>
         <translation>Votre nom (gardé sur cet ordinateur)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="168"/>
+        <location filename="../review_panel.py" line="169"/>
         <source>Community (optional)</source>
         <translation>Communauté (facultatif)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="169"/>
+        <location filename="../review_panel.py" line="170"/>
         <source>Dialect (optional)</source>
         <translation>Dialecte (facultatif)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="173"/>
+        <location filename="../review_panel.py" line="174"/>
         <source>I agree — start</source>
         <translation>J’accepte — commencer</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="175"/>
+        <location filename="../review_panel.py" line="176"/>
         <source>Back</source>
         <translation>Retour</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="185"/>
+        <location filename="../review_panel.py" line="186"/>
         <source>Please write your name</source>
         <translation>Veuillez écrire votre nom</translation>
     </message>
@@ -784,12 +819,12 @@
 <context>
     <name>DonePage</name>
     <message>
-        <location filename="../review_panel.py" line="700"/>
+        <location filename="../review_panel.py" line="693"/>
         <source>Thank you! You have answered every item of this task.</source>
         <translation>Merci ! Vous avez répondu à tous les éléments de cette tâche.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="703"/>
+        <location filename="../review_panel.py" line="696"/>
         <source>Back to the tasks  (Enter)</source>
         <translation>Retour aux tâches  (Entrée)</translation>
     </message>
@@ -797,22 +832,22 @@
 <context>
     <name>EsaPanel</name>
     <message>
-        <location filename="../esa_widgets.py" line="180"/>
+        <location filename="../esa_widgets.py" line="181"/>
         <source>Translation to mark</source>
         <translation>Traduction à annoter</translation>
     </message>
     <message>
-        <location filename="../esa_widgets.py" line="214"/>
+        <location filename="../esa_widgets.py" line="215"/>
         <source>Something missing  (M)</source>
         <translation>Il manque quelque chose  (M)</translation>
     </message>
     <message>
-        <location filename="../esa_widgets.py" line="215"/>
+        <location filename="../esa_widgets.py" line="216"/>
         <source>Remove mark  (Delete)</source>
         <translation>Enlever la marque  (Suppr)</translation>
     </message>
     <message>
-        <location filename="../esa_widgets.py" line="216"/>
+        <location filename="../esa_widgets.py" line="217"/>
         <source>Done marking  (Enter)</source>
         <translation>Annotation terminée  (Entrée)</translation>
     </message>
@@ -820,158 +855,158 @@
 <context>
     <name>ItemPage</name>
     <message>
-        <location filename="../review_panel.py" line="286"/>
+        <location filename="../review_panel.py" line="287"/>
         <source>Item to review</source>
         <translation>Élément à évaluer</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="287"/>
+        <location filename="../review_panel.py" line="288"/>
         <source>Number keys answer, Ctrl+Z undoes the last answer, N writes a note, Esc pauses</source>
         <translation>Les chiffres répondent, Ctrl+Z annule la dernière réponse, N écrit un commentaire, Échap met en pause</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="294"/>
+        <location filename="../review_panel.py" line="295"/>
         <source>Show in another script</source>
         <translation>Afficher dans une autre écriture</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="296"/>
+        <location filename="../review_panel.py" line="297"/>
         <source>Guidelines  (F1)</source>
         <translation>Consignes  (F1)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="299"/>
+        <location filename="../review_panel.py" line="300"/>
         <source>Pause  (Esc)</source>
         <translation>Pause  (Échap)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="381"/>
+        <location filename="../review_panel.py" line="382"/>
         <source>Show in {0}</source>
         <translation>Afficher en {0}</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="406"/>
+        <location filename="../review_panel.py" line="405"/>
         <source>Please answer first.</source>
         <translation>Répondez d’abord, s’il vous plaît.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="407"/>
+        <location filename="../review_panel.py" line="406"/>
         <source>Mark the errors, then give a score.</source>
         <translation>Marquez les erreurs, puis donnez une note.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="408"/>
+        <location filename="../review_panel.py" line="407"/>
         <source>Your last step on this item was undone.</source>
         <translation>Votre dernière action sur cet élément a été annulée.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="409"/>
+        <location filename="../review_panel.py" line="408"/>
         <source>Your answer to item {0} was undone.</source>
         <translation>Votre réponse à l’élément {0} a été annulée.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="413"/>
+        <location filename="../review_panel.py" line="412"/>
         <source>Skipped: that item comes back after the others.</source>
         <translation>Passé : cet élément reviendra après les autres.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="439"/>
+        <location filename="../review_panel.py" line="432"/>
         <source>Practice {0} of {1}</source>
         <translation>Entraînement {0} sur {1}</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="442"/>
+        <location filename="../review_panel.py" line="435"/>
         <source>Item {0}</source>
         <translation>Élément {0}</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="492"/>
+        <location filename="../review_panel.py" line="485"/>
         <source>Enter: go on</source>
         <translation>Entrée : continuer</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="494"/>
+        <location filename="../review_panel.py" line="487"/>
         <source> · H: not an error</source>
         <translation> · H : pas une erreur</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="495"/>
+        <location filename="../review_panel.py" line="488"/>
         <source>← → move · Shift extends · 1 minor · 2 major · M missing · Delete removes{0} · Enter: done marking · PgUp/PgDn items · S skip · Ctrl+Z undo · N note · Esc pause</source>
         <translation>← → se déplacer · Maj étend · 1 mineure · 2 majeure · M manque · Suppr enlève{0} · Entrée : fini d’annoter · PgPréc/PgSuiv éléments · S passer · Ctrl+Z annuler · N commentaire · Échap pause</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="499"/>
+        <location filename="../review_panel.py" line="492"/>
         <source>← → ±1 · ↑ ↓ ±10 · 1–4 the marked points · Enter saves · Backspace: back to marking · Ctrl+Z undo · N note · Esc pause</source>
         <translation>← → ±1 · ↑ ↓ ±10 · 1–4 les repères · Entrée enregistre · Retour arrière : revenir à l’annotation · Ctrl+Z annuler · N commentaire · Échap pause</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="501"/>
+        <location filename="../review_panel.py" line="494"/>
         <source>Number keys answer · Enter or → next · ← back · S skip · Ctrl+Z undo · N note · Esc pause</source>
         <translation>Les chiffres répondent · Entrée ou → suivant · ← retour · S passer · Ctrl+Z annuler · N commentaire · Échap pause</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="511"/>
+        <location filename="../review_panel.py" line="504"/>
         <source>Right.</source>
         <translation>Juste.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="511"/>
+        <location filename="../review_panel.py" line="504"/>
         <source>Not quite.</source>
         <translation>Pas tout à fait.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="514"/>
+        <location filename="../review_panel.py" line="507"/>
         <source>Press Enter to go on.</source>
         <translation>Appuyez sur Entrée pour continuer.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="522"/>
+        <location filename="../review_panel.py" line="515"/>
         <source>You marked {0} errors; this one has at least {1}.</source>
         <translation>Vous avez marqué {0} erreurs ; celle-ci en a au moins {1}.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="531"/>
+        <location filename="../review_panel.py" line="524"/>
         <source>{0} You answered {1}; expected: {2}.</source>
         <translation>{0} Vous avez répondu {1} ; attendu : {2}.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="532"/>
+        <location filename="../review_panel.py" line="525"/>
         <source> or </source>
         <translation> ou </translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="410"/>
+        <location filename="../review_panel.py" line="409"/>
         <source>Practice done — the real items start now.</source>
         <translation>Entraînement terminé — les vrais éléments commencent maintenant.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="445"/>
+        <location filename="../review_panel.py" line="438"/>
         <source>{0} of {1}</source>
         <translation>{0} sur {1}</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="443"/>
-        <location filename="../review_panel.py" line="446"/>
+        <location filename="../review_panel.py" line="436"/>
+        <location filename="../review_panel.py" line="439"/>
         <source>({0} answered)</source>
         <translation>({0} répondus)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="506"/>
+        <location filename="../review_panel.py" line="499"/>
         <source>Answered — press Enter to go on, or a number to change it.</source>
         <translation>Répondu — appuyez sur Entrée pour continuer, ou sur un chiffre pour changer.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="505"/>
+        <location filename="../review_panel.py" line="498"/>
         <source>Answered — mark again or press Enter twice to keep it.</source>
         <translation>Répondu — annotez de nouveau ou appuyez deux fois sur Entrée pour garder la réponse.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="411"/>
+        <location filename="../review_panel.py" line="410"/>
         <source>Note saved.</source>
         <translation>Commentaire enregistré.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="412"/>
+        <location filename="../review_panel.py" line="411"/>
         <source>Note kept; it is saved with your answer.</source>
         <translation>Commentaire gardé ; il est enregistré avec votre réponse.</translation>
     </message>
@@ -1090,32 +1125,32 @@
 <context>
     <name>NoteDialog</name>
     <message>
-        <location filename="../review_panel.py" line="51"/>
+        <location filename="../review_panel.py" line="52"/>
         <source>Note</source>
         <translation>Commentaire</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="53"/>
+        <location filename="../review_panel.py" line="54"/>
         <source>Your note about this item:</source>
         <translation>Votre commentaire sur cet élément :</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="60"/>
+        <location filename="../review_panel.py" line="61"/>
         <source>Your note about this item</source>
         <translation>Votre commentaire sur cet élément</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="61"/>
+        <location filename="../review_panel.py" line="62"/>
         <source>Ctrl+Enter saves the note, Esc closes without saving</source>
         <translation>Ctrl+Entrée enregistre le commentaire, Échap ferme sans enregistrer</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="64"/>
+        <location filename="../review_panel.py" line="65"/>
         <source>Save  (Ctrl+Enter)</source>
         <translation>Enregistrer  (Ctrl+Entrée)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="66"/>
+        <location filename="../review_panel.py" line="67"/>
         <source>Cancel  (Esc)</source>
         <translation>Annuler  (Échap)</translation>
     </message>
@@ -1123,7 +1158,7 @@
 <context>
     <name>ReviewPanel</name>
     <message>
-        <location filename="../review_panel.py" line="799"/>
+        <location filename="../review_panel.py" line="792"/>
         <source>This laptop was revoked by the coordinator from {0}. Answers given here would be refused on every other laptop, so this campaign cannot be answered here. What this laptop holds stays. Please ask the coordinator.</source>
         <translation>Cet ordinateur a été révoqué par le coordinateur à partir du {0}. Les réponses données ici seraient refusées par tous les autres ordinateurs : cette campagne ne peut donc pas être répondue ici. Ce que cet ordinateur contient reste. Veuillez vous adresser au coordinateur.</translation>
     </message>
@@ -1131,7 +1166,7 @@
 <context>
     <name>ScoreBar</name>
     <message>
-        <location filename="../esa_widgets.py" line="140"/>
+        <location filename="../esa_widgets.py" line="141"/>
         <source>Score from 0 to 100</source>
         <translation>Note de 0 à 100</translation>
     </message>
@@ -1441,32 +1476,32 @@
 <context>
     <name>SignInPage</name>
     <message>
-        <location filename="../review_panel.py" line="87"/>
+        <location filename="../review_panel.py" line="88"/>
         <source>Who is reviewing today?</source>
         <translation>Qui évalue aujourd’hui ?</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="93"/>
+        <location filename="../review_panel.py" line="94"/>
         <source>Speakers on this laptop</source>
         <translation>Locuteurs sur cet ordinateur</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="94"/>
+        <location filename="../review_panel.py" line="95"/>
         <source>Choose your name with the arrow keys and press Enter</source>
         <translation>Choisissez votre nom avec les flèches et appuyez sur Entrée</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="98"/>
+        <location filename="../review_panel.py" line="99"/>
         <source>No one has a profile on this laptop yet. Press “I am new here” to start.</source>
         <translation>Personne n’a encore de profil sur cet ordinateur. Appuyez sur « Je suis nouveau ici » pour commencer.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="103"/>
+        <location filename="../review_panel.py" line="104"/>
         <source>Continue  (Enter)</source>
         <translation>Continuer  (Entrée)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="105"/>
+        <location filename="../review_panel.py" line="106"/>
         <source>I am new here</source>
         <translation>Je suis nouveau ici</translation>
     </message>
@@ -1474,22 +1509,22 @@
 <context>
     <name>SpanView</name>
     <message>
-        <location filename="../esa_widgets.py" line="123"/>
+        <location filename="../esa_widgets.py" line="124"/>
         <source>marked {0}</source>
         <translation>marqué {0}</translation>
     </message>
     <message>
-        <location filename="../esa_widgets.py" line="123"/>
+        <location filename="../esa_widgets.py" line="124"/>
         <source>not marked</source>
         <translation>non marqué</translation>
     </message>
     <message>
-        <location filename="../esa_widgets.py" line="125"/>
+        <location filename="../esa_widgets.py" line="126"/>
         <source> (the analyser did not recognise this word: H dismisses the hint)</source>
         <translation> (l’analyseur n’a pas reconnu ce mot : H écarte l’indication)</translation>
     </message>
     <message>
-        <location filename="../esa_widgets.py" line="126"/>
+        <location filename="../esa_widgets.py" line="127"/>
         <source>{0}: {1}; {2} marks in all</source>
         <translation>{0} : {1} ; {2} marques en tout</translation>
     </message>
@@ -1497,270 +1532,270 @@
 <context>
     <name>StudyPanel</name>
     <message>
-        <location filename="../study_panel.py" line="506"/>
+        <location filename="../study_panel.py" line="537"/>
         <source>Campaign</source>
         <translation>Campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="506"/>
-        <location filename="../study_panel.py" line="699"/>
+        <location filename="../study_panel.py" line="537"/>
+        <location filename="../study_panel.py" line="725"/>
         <source>Metric</source>
         <translation>Métrique</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="507"/>
+        <location filename="../study_panel.py" line="538"/>
         <source>Human score</source>
         <translation>Score humain</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="512"/>
+        <location filename="../study_panel.py" line="543"/>
         <source>Agreement</source>
         <translation>Accord</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="512"/>
+        <location filename="../study_panel.py" line="543"/>
         <source>Correlate</source>
         <translation>Corréler</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="513"/>
+        <location filename="../study_panel.py" line="544"/>
         <source>Rater quality</source>
         <translation>Qualité des évaluateurs</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="513"/>
+        <location filename="../study_panel.py" line="544"/>
         <source>Linter precision</source>
         <translation>Précision du linter</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="513"/>
+        <location filename="../study_panel.py" line="544"/>
         <source>FST false rejections</source>
         <translation>Faux rejets du FST</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="514"/>
+        <location filename="../study_panel.py" line="545"/>
         <source>Reweight…</source>
         <translation>Repondérer…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="514"/>
+        <location filename="../study_panel.py" line="545"/>
         <source>Confirm tier…</source>
         <translation>Confirmer le niveau…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="515"/>
+        <location filename="../study_panel.py" line="546"/>
         <source>Save plot as PNG…</source>
         <translation>Enregistrer le graphique en PNG…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="528"/>
+        <location filename="../study_panel.py" line="559"/>
         <source>Progress of the computation</source>
         <translation>Avancement du calcul</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="531"/>
+        <location filename="../study_panel.py" line="562"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="540"/>
+        <location filename="../study_panel.py" line="571"/>
         <source>Results table</source>
         <translation>Tableau des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="541"/>
+        <location filename="../study_panel.py" line="572"/>
         <source>Results in words</source>
         <translation>Résultats en mots</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="545"/>
+        <location filename="../study_panel.py" line="576"/>
         <source>Plot of the results</source>
         <translation>Graphique des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="546"/>
+        <location filename="../study_panel.py" line="577"/>
         <source>The same numbers as the results table</source>
         <translation>Les mêmes nombres que le tableau des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="588"/>
+        <location filename="../study_panel.py" line="619"/>
         <source>&lt;p&gt;Computing…&lt;/p&gt;</source>
         <translation>&lt;p&gt;Calcul en cours…&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="611"/>
+        <location filename="../study_panel.py" line="642"/>
         <source>Cancelled.</source>
         <translation>Annulé.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="626"/>
+        <location filename="../study_panel.py" line="657"/>
         <source>Question</source>
         <translation>Question</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="626"/>
-        <location filename="../study_panel.py" line="651"/>
+        <location filename="../study_panel.py" line="657"/>
+        <location filename="../study_panel.py" line="682"/>
         <source>Level</source>
         <translation>Niveau</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="626"/>
-        <location filename="../study_panel.py" line="676"/>
-        <location filename="../study_panel.py" line="684"/>
+        <location filename="../study_panel.py" line="657"/>
+        <location filename="../study_panel.py" line="707"/>
+        <location filename="../study_panel.py" line="715"/>
         <source>CI lower</source>
         <translation>IC bas</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="626"/>
-        <location filename="../study_panel.py" line="676"/>
-        <location filename="../study_panel.py" line="684"/>
+        <location filename="../study_panel.py" line="657"/>
+        <location filename="../study_panel.py" line="707"/>
+        <location filename="../study_panel.py" line="715"/>
         <source>CI upper</source>
         <translation>IC haut</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="627"/>
-        <location filename="../study_panel.py" line="664"/>
+        <location filename="../study_panel.py" line="658"/>
+        <location filename="../study_panel.py" line="695"/>
         <source>Answers</source>
         <translation>Réponses</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="627"/>
+        <location filename="../study_panel.py" line="658"/>
         <source>Speakers</source>
         <translation>Locuteurs</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="627"/>
+        <location filename="../study_panel.py" line="658"/>
         <source>Items</source>
         <translation>Éléments</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="628"/>
+        <location filename="../study_panel.py" line="659"/>
         <source>&lt;p&gt;Task {0}: Krippendorff&apos;s alpha of every question, at the levels its scale allows, with 95% bootstrap intervals over items.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Tâche {0} : alpha de Krippendorff de chaque question, aux niveaux que son échelle permet, avec des intervalles bootstrap à 95 % sur les éléments.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="653"/>
+        <location filename="../study_panel.py" line="684"/>
         <source>One system only: no system-level correlation.&lt;br&gt;</source>
         <translation>Un seul système : pas de corrélation au niveau des systèmes.&lt;br&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="664"/>
+        <location filename="../study_panel.py" line="695"/>
         <source>Speaker</source>
         <translation>Locuteur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="664"/>
+        <location filename="../study_panel.py" line="695"/>
         <source>Repeats same</source>
         <translation>Répétitions identiques</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="664"/>
+        <location filename="../study_panel.py" line="695"/>
         <source>Degraded lower</source>
         <translation>Dégradés notés plus bas</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="665"/>
+        <location filename="../study_panel.py" line="696"/>
         <source>p (MWU)</source>
         <translation>p (MWU)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="665"/>
+        <location filename="../study_panel.py" line="696"/>
         <source>Median s per item</source>
         <translation>Médiane s par élément</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="665"/>
+        <location filename="../study_panel.py" line="696"/>
         <source>Time away s</source>
         <translation>Temps d’absence s</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="666"/>
+        <location filename="../study_panel.py" line="697"/>
         <source>Answers with time away</source>
         <translation>Réponses avec absence</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="666"/>
+        <location filename="../study_panel.py" line="697"/>
         <source>Flags</source>
         <translation>Signalements</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="669"/>
+        <location filename="../study_panel.py" line="700"/>
         <source>none</source>
         <translation>aucun</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="670"/>
+        <location filename="../study_panel.py" line="701"/>
         <source>&lt;p&gt;Time per item counts the time the item was in front of the speaker; time with the app out of focus is shown apart. Read these to understand the data, never to rank people.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Le temps par élément compte le temps où l’élément était devant le locuteur ; le temps passé hors de l’application est montré à part. Lisez ces chiffres pour comprendre les données, jamais pour classer les personnes.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="676"/>
+        <location filename="../study_panel.py" line="707"/>
         <source>Variant class</source>
         <translation>Classe de variante</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="676"/>
+        <location filename="../study_panel.py" line="707"/>
         <source>Precision</source>
         <translation>Précision</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="677"/>
+        <location filename="../study_panel.py" line="708"/>
         <source>Pairs judged</source>
         <translation>Paires jugées</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="679"/>
+        <location filename="../study_panel.py" line="710"/>
         <source>&lt;p&gt;{0} pairs rated, {1} with a majority verdict.&lt;/p&gt;</source>
         <translation>&lt;p&gt;{0} paires évaluées, {1} avec un verdict majoritaire.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="684"/>
+        <location filename="../study_panel.py" line="715"/>
         <source>False rejection rate</source>
         <translation>Taux de faux rejets</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="685"/>
+        <location filename="../study_panel.py" line="716"/>
         <source>Words decided</source>
         <translation>Mots tranchés</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="687"/>
+        <location filename="../study_panel.py" line="718"/>
         <source>&lt;p&gt;Valid words the analyser missed: {0}&lt;/p&gt;</source>
         <translation>&lt;p&gt;Mots valides que l’analyseur n’a pas reconnus : {0}&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="696"/>
+        <location filename="../study_panel.py" line="722"/>
         <source>Save the refitted profile</source>
         <translation>Enregistrer le profil réajusté</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="697"/>
-        <location filename="../study_panel.py" line="705"/>
+        <location filename="../study_panel.py" line="723"/>
+        <location filename="../study_panel.py" line="731"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="699"/>
+        <location filename="../study_panel.py" line="725"/>
         <source>Fitted weight</source>
         <translation>Poids ajusté</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="699"/>
+        <location filename="../study_panel.py" line="725"/>
         <source>Default weight</source>
         <translation>Poids par défaut</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="701"/>
+        <location filename="../study_panel.py" line="727"/>
         <source>&lt;p&gt;Cross-validated Pearson {0:.3f} (default profile {1:.3f}).&lt;/p&gt;</source>
         <translation>&lt;p&gt;Pearson en validation croisée {0:.3f} (profil par défaut {1:.3f}).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="705"/>
+        <location filename="../study_panel.py" line="731"/>
         <source>The scored run card</source>
         <translation>La fiche de run évaluée</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="713"/>
+        <location filename="../study_panel.py" line="739"/>
         <source>Save plot</source>
         <translation>Enregistrer le graphique</translation>
     </message>
