@@ -21,7 +21,7 @@ from scoring.engine import Cancelled
 from scoring.errors import InputError
 from scoring.rubric import profile_names
 from scoring.runcard import read_scored, write_json_atomic
-from scoring.metrics import rows as scorecard_rows
+from scoring.metrics import Score, sections as scorecard_sections
 
 from .qt_common import (FlowLayout, SafeBrowser, Worker, accessible, data_tr, friendly_error, guarded, name_buttons,
                         plain_labels,
@@ -54,16 +54,13 @@ class MetricModel(QAbstractTableModel):
     def load(self, scored: dict) -> None:
         self.beginResetModel()
         s = scored["scores"]
-        reasons = s.get("unavailable_reasons", {})
         self.rows = []
-        for group, section in scorecard_rows():
-            for key, label, kind in section:
-                value = s.get(key)
-                ci = s.get("confidence_intervals", {}).get(key)
-                text = "—" if value is None else (f"{value:.2f}" if kind == "points" else f"{value:.4f}")
-                interval = f"[{ci['ci_lower']:.4g}, {ci['ci_upper']:.4g}]" if ci and value is not None else ""
-                note = data_tr(reasons.get(key, "")) if value is None and reasons.get(key) else ""
-                self.rows.append((f"{data_tr(group)} · {data_tr(label)}", text, interval, note))
+        for group, section in scorecard_sections():
+            for metric in section:
+                score = Score.of(s, metric.name)
+                note = data_tr(score.reason) if score.value is None and score.reason else ""
+                self.rows.append((f"{data_tr(group)} · {data_tr(metric.title)}", metric.shown(score),
+                                  metric.shown_interval(score), note))
         self.endResetModel()
 
     def rowCount(self, parent=QModelIndex()) -> int:  # noqa: N802

@@ -334,9 +334,7 @@ class ScoredRun:
 
     def score(self, name: str) -> metrics.Score:
         """One metric: its value, its interval when it has one, and why it is null when it is."""
-        scores = self.card["scores"]
-        return metrics.Score(scores.get(name), (scores.get("confidence_intervals") or {}).get(name),
-                             (scores.get("unavailable_reasons") or {}).get(name))
+        return metrics.Score.of(self.card["scores"], name)
 
     @property
     def signature(self) -> metrics.Signature:
@@ -499,7 +497,6 @@ def _reasons_block(run: _Scoring, totals: dict) -> None:
 
 
 def _entry_output(entry, i: int, table: Table, row: dict, breakdown: dict, plugin_results) -> dict:
-    chrf = table.entry_value("chrf_plus_plus", i)
     out = {
         "id": entry.id, "source": entry.source, "reference": entry.reference, "predicted": entry.predicted,
     }
@@ -513,20 +510,9 @@ def _entry_output(entry, i: int, table: Table, row: dict, breakdown: dict, plugi
         out["morphological_analysis"] = entry.morphological_analysis
     out.update(entry.tokens)
     out.update({k: v for k, v in entry.extra.items() if k not in ("score", "breakdown", "weighted", "metrics", "lyss")})
-    out["metrics"] = {
-        "exact_match": bool(row["exact"]),
-        "chrf_plus_plus": chrf,
-        "bleu": table.entry_value("bleu", i),
-        "ter": table.entry_value("ter", i),
-        "length_ratio": row["length_ratio"],
-        "code_switching_rate": row["cs"]["leaked"] / row["cs"]["tokens"] if row["cs"]["tokens"] else None,
-        "leaked_words": row["cs"]["leaked_words"],
-        "hallucination": row["hall"],
-        "terminology": row["term"],
-        "compliance": {k: v for k, v in row["compliance"].items() if k != "bad_quotes" or v},
-    }
-    if row["variant"] is not None:
-        out["metrics"]["variant_match"] = bool(row["variant"])
+    out["metrics"] = {}
+    for metric in metrics.in_entry_breakdown():
+        out["metrics"].update(metric.entry_metrics(row, i, table))
     if plugin_results:
         out["lyss"] = {name: results[i] for name, results in plugin_results}
     out["score"] = breakdown["score"]

@@ -13,7 +13,7 @@ from typing import Callable
 
 import numpy as np
 
-from . import __version__, behaviour, compliance, metrics, surface
+from . import __version__, behaviour, metrics, surface
 from .cache import cached
 from .conventions import LanguageConventions
 from .parallel import can_fork, fork_each
@@ -26,22 +26,16 @@ RECORDS_LAYOUT = 5  # the records' own layout (4: by column, scoring.rows; 5: nu
 
 
 def _records(entries: list[Entry], conv: LanguageConventions, glossary, leaked_word) -> dict:
-    preds = [e.predicted for e in entries]
-    refs = [e.reference for e in entries]
-    stats = surface.batch_statistics(preds, refs)
+    """Each entry's record, every metric's part of it (``Metric.record``), and sacrebleu's statistics."""
+    stats = surface.batch_statistics([e.predicted for e in entries], [e.reference for e in entries])
+    context = metrics.EntryContext(conv, glossary, leaked_word)
+    parts = [m.record for m in metrics.recorded()]
     rows = RowsBuilder(len(entries))
     for i, e in enumerate(entries):
-        raw = compliance.check(e.raw_predicted, e.source, conv) if e.raw_predicted is not None else None
-        rows.set(i, {
-            "exact": surface.exact_match(e.predicted, e.reference),
-            "variant": surface.variant_match(e.predicted, e.reference, e.variants) if e.variants else None,
-            "length_ratio": surface.length_ratio(e.predicted, e.reference),
-            "cs": behaviour.code_switching(e.predicted, e.source, conv, leaked_word),
-            "hall": behaviour.hallucination(e.predicted, e.source, e.reference, conv),
-            "term": behaviour.terminology(e.predicted, e.source, glossary),
-            "compliance": compliance.check(e.predicted, e.source, conv),
-            "compliance_raw": raw,
-        })
+        record: dict = {}
+        for part in parts:
+            record.update(part(e, context))
+        rows.set(i, record)
     sentence = {name: surface.sentence_scores(name, stats[name]) for name in STATISTICS}
     return {"rows": rows.rows(), **stats, "sentence": sentence}
 

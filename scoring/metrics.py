@@ -24,7 +24,7 @@ from typing import Any, Iterable
 
 import numpy as np
 
-from . import surface
+from . import behaviour, compliance, surface
 
 # ----------------------------------------------------------------------------- per-entry statistics
 
@@ -105,6 +105,12 @@ class Score:
     interval: dict | None = None
     reason: str | None = None
 
+    @classmethod
+    def of(cls, scores: dict, name: str) -> "Score":
+        """A metric's score as a scored card's ``scores`` block records it."""
+        return cls(scores.get(name), (scores.get("confidence_intervals") or {}).get(name),
+                   (scores.get("unavailable_reasons") or {}).get(name))
+
 
 @dataclass(frozen=True)
 class Signature:
@@ -131,6 +137,15 @@ class Signature:
 
 # ----------------------------------------------------------------------------- metrics
 
+@dataclass(frozen=True)
+class EntryContext:
+    """What an entry's record may read besides the entry: the language's conventions, the glossary, and the
+    language pack's test of a leaked (contact-language) word."""
+    conventions: Any
+    glossary: Any = None
+    leaked_word: Any = None
+
+
 class Metric:
     """A metric of the ``scores`` block. ``source`` says where its numbers come from: ``entries`` (the
     engine's per-entry statistics, cached), ``language pack`` (a plugin's columns), ``run`` (a value of
@@ -145,6 +160,31 @@ class Metric:
     version = 1            # bump when its per-entry statistics change: the cache key carries it
     source = "entries"
     missing = ""           # why it is null, when nothing more specific is known
+    entry_order = 100      # where its part of an entry's breakdown stands (spec 001's ``metrics`` block)
+
+    def shown(self, score: Score) -> str:
+        """Its value as the scorecard and the app print it ("—" when null)."""
+        if score.value is None:
+            return "—"
+        return f"{score.value:.2f}" if self.unit == "points" else f"{score.value:.4f}"
+
+    def shown_interval(self, score: Score) -> str:
+        """Its 95 % interval, "[low, high]" in its value's digits ("" when it has none or no value)."""
+        if not score.interval or score.value is None:
+            return ""
+        digits = 2 if self.unit == "points" else 4
+        return f"[{score.interval['ci_lower']:.{digits}f}, {score.interval['ci_upper']:.{digits}f}]"
+
+    def record(self, entry, context: "EntryContext") -> dict:
+        """Its part of an entry's record: computed once per entry, cached with the run's statistics (bump
+        ``version`` when it changes), read back as ``run.rows`` columns by :meth:`column` — a value it sums
+        is an int or a float (``run.rows.numbers``; a bool is kept as it is, not as a number)."""
+        return {}
+
+    def entry_metrics(self, row: dict, i: int, table) -> dict:
+        """Its part of entry ``i``'s breakdown (``row``: the entry's record; ``table``: every metric's
+        per-entry statistics)."""
+        return {}
 
     def column(self, run) -> Column | None:
         """Its per-entry sufficient statistics (``None`` when it has none)."""
@@ -176,6 +216,13 @@ def _rated(rows, field: str) -> Ratio:
 
 class ExactMatch(Metric):
     name, title, section, composite, interval = "exact_match_rate", "exact match", "Surface", True, 2
+    entry_order = 0
+
+    def record(self, entry, context):
+        return {"exact": surface.exact_match(entry.predicted, entry.reference)}
+
+    def entry_metrics(self, row, i, table):
+        return {"exact_match": bool(row["exact"])}
 
     def column(self, run):
         return _ratio(run.rows, "exact")
@@ -187,6 +234,14 @@ class ExactMatch(Metric):
 class EquivalentMatch(Metric):
     name, title, section, composite = "equivalent_match_rate", "equivalent match", "Surface", True
     missing = "no entry carries variants[] and no language plugin provides it"
+    entry_order = 900  # after the compliance checks: an entry without variants has none
+
+    def record(self, entry, context):
+        variants = entry.variants
+        return {"variant": surface.variant_match(entry.predicted, entry.reference, variants) if variants else None}
+
+    def entry_metrics(self, row, i, table):
+        return {"variant_match": bool(row["variant"])} if row["variant"] is not None else {}
 
     def column(self, run):
         if self.name in run.plugin_columns:
@@ -204,7 +259,12 @@ class EquivalentMatch(Metric):
 
 
 class SacrebleuMetric(Metric):
-    section, unit, kind = "Surface", "points", ""
+    """sacrebleu's metrics: their per-entry sufficient statistics are computed for all entries at once
+    (``scoring.surface.batch_statistics``), not entry by entry."""
+    section, unit, kind, entry_key = "Surface", "points", "", ""
+
+    def entry_metrics(self, row, i, table):
+        return {self.entry_key: table.entry_value(self.name, i)}
 
     def column(self, run):
         return Statistics(self.kind, run.records[self.kind], run.records["sentence"][self.kind])
@@ -212,18 +272,28 @@ class SacrebleuMetric(Metric):
 
 class ChrFPlusPlus(SacrebleuMetric):
     name, title, composite, interval, kind = "chrf_plus_plus", "chrF++", True, 1, "chrf"
+    entry_key, entry_order = "chrf_plus_plus", 1
 
 
 class Bleu(SacrebleuMetric):
     name, title, interval, kind = "bleu", "BLEU (not in composite)", 3, "bleu"
+    entry_key, entry_order = "bleu", 2
 
 
 class Ter(SacrebleuMetric):
     name, title, kind = "ter", "TER (lower is better; not in composite)", "ter"
+    entry_key, entry_order = "ter", 3
 
 
 class LengthRatio(Metric):
     name, title, unit, section = "length_ratio", "length ratio (1.0 ideal)", "ratio", "Surface"
+    entry_order = 4
+
+    def record(self, entry, context):
+        return {"length_ratio": surface.length_ratio(entry.predicted, entry.reference)}
+
+    def entry_metrics(self, row, i, table):
+        return {"length_ratio": row["length_ratio"]}
 
     def column(self, run):
         return _rated(run.rows, "length_ratio")
@@ -272,6 +342,16 @@ class Comet(Metric):
 class CodeSwitching(Metric):
     name, title, section, composite = "code_switching_rate", "code-switching (lower is better)", "Behavioural", True
     missing = "the outputs contain no words"
+    entry_order = 5
+
+    def record(self, entry, context):
+        return {"cs": behaviour.code_switching(entry.predicted, entry.source, context.conventions,
+                                               context.leaked_word)}
+
+    def entry_metrics(self, row, i, table):
+        cs = row["cs"]
+        return {"code_switching_rate": cs["leaked"] / cs["tokens"] if cs["tokens"] else None,
+                "leaked_words": cs["leaked_words"]}
 
     def column(self, run):
         return _ratio(run.rows, "cs/leaked", "cs/tokens")
@@ -279,6 +359,13 @@ class CodeSwitching(Metric):
 
 class Hallucination(Metric):
     name, title, section, composite = "hallucination_rate", "hallucination (lower is better)", "Behavioural", True
+    entry_order = 6
+
+    def record(self, entry, context):
+        return {"hall": behaviour.hallucination(entry.predicted, entry.source, entry.reference, context.conventions)}
+
+    def entry_metrics(self, row, i, table):
+        return {"hallucination": row["hall"]}
 
     def column(self, run):
         return _ratio(run.rows, "hall/rate")
@@ -286,6 +373,13 @@ class Hallucination(Metric):
 
 class Terminology(Metric):
     name, title, section, composite = "terminology_adherence", "terminology adherence", "Behavioural", True
+    entry_order = 7
+
+    def record(self, entry, context):
+        return {"term": behaviour.terminology(entry.predicted, entry.source, context.glossary)}
+
+    def entry_metrics(self, row, i, table):
+        return {"terminology": row["term"]}
 
     def column(self, run):
         return _ratio(run.rows, "term/matched", "term/total")
@@ -305,9 +399,20 @@ class Consistency(Metric):
 
 
 class ComplianceIndex(Metric):
+    """Its record holds the checks of the output and, where the entry has one, of the raw output (the
+    repair effectiveness of §2.5 reads both)."""
     name, title, section = "compliance_index", "compliance index", "Compliance"
     missing = ("no entry has a check that applies (placeholders in the source, the language card's quote "
                "characters, or a caseless script)")
+    entry_order = 8
+
+    def record(self, entry, context):
+        raw = entry.raw_predicted
+        return {"compliance": compliance.check(entry.predicted, entry.source, context.conventions),
+                "compliance_raw": compliance.check(raw, entry.source, context.conventions) if raw is not None else None}
+
+    def entry_metrics(self, row, i, table):
+        return {"compliance": {k: v for k, v in row["compliance"].items() if k != "bad_quotes" or v}}
 
     def column(self, run):
         return _rated(run.rows, "compliance/index")
@@ -399,13 +504,25 @@ def with_intervals() -> list[Metric]:
     return sorted((m for m in REGISTRY if m.interval is not None), key=lambda m: m.interval)
 
 
-def rows() -> list[tuple[str, list[tuple[str, str, str]]]]:
-    """The scorecard: (section, [(metric, label, unit), …]) in the registry's order."""
-    sections: dict[str, list[tuple[str, str, str]]] = {}
+def sections() -> list[tuple[str, list[Metric]]]:
+    """The scorecard's sections and the metrics each shows, in the registry's order (the terminal's scorecard
+    and the app's table alike)."""
+    found: dict[str, list[Metric]] = {}
     for m in REGISTRY:
         if m.title:
-            sections.setdefault(m.section, []).append((m.name, m.title, m.unit))
-    return list(sections.items())
+            found.setdefault(m.section, []).append(m)
+    return list(found.items())
+
+
+def recorded() -> list[Metric]:
+    """The metrics that keep a part of each entry's record, in the registry's order."""
+    return [m for m in REGISTRY if type(m).record is not Metric.record]
+
+
+def in_entry_breakdown() -> list[Metric]:
+    """The metrics that show a part of each entry's breakdown, in the breakdown's order."""
+    return sorted((m for m in REGISTRY if type(m).entry_metrics is not Metric.entry_metrics),
+                  key=lambda m: m.entry_order)
 
 
 def statistics_version() -> str:

@@ -2,25 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from .composite import needs_confirmation
-from .metrics import Signature, rows
-
-def _fmt(value: Any, kind: str) -> str:
-    if value is None:
-        return "—"
-    if kind == "points":
-        return f"{value:.2f}"
-    return f"{value:.4f}"
+from .metrics import Score, Signature, sections
 
 
-def _ci(scores: dict, key: str) -> str:
-    ci = scores.get("confidence_intervals", {}).get(key)
-    if not ci:
-        return ""
-    digits = 2 if key in ("chrf_plus_plus", "bleu") else 4
-    return f"  [{ci['ci_lower']:.{digits}f}, {ci['ci_upper']:.{digits}f}]"
+def _composite_interval(scores: dict) -> str:
+    ci = scores.get("confidence_intervals", {}).get("composite")
+    return f"  [{ci['ci_lower']:.4f}, {ci['ci_upper']:.4f}]" if ci else ""
 
 
 def _counts(counts: dict) -> str:
@@ -68,18 +56,20 @@ def render(scored: dict) -> str:
     if needs_confirmation(tier) and confirmation.get("status") != "confirmed":
         note = "  (automated nomination only: speakers have not confirmed it — spec §5)"
     comp = "—" if s["composite"] is None else f"{s['composite']:.4f}"
-    lines.append(f"  COMPOSITE {comp}{_ci(s, 'composite')}   tier: {tier}{note}")
+    lines.append(f"  COMPOSITE {comp}{_composite_interval(s)}   tier: {tier}{note}")
     used = ", ".join(f"{k} {w:.3f}" for k, w in s.get("composite_weights", {}).items())
     lines.append(f"  weights after renormalisation: {used or '—'}")
     lines.append("")
-    sections = rows()
-    width = max(len(label) for _, section in sections for _, label, _ in section) + 2
-    for title, section in sections:
+    shown = sections()
+    width = max(len(metric.title) for _, section in shown for metric in section) + 2
+    for title, section in shown:
         lines.append(f"  {title}")
-        for key, label, kind in section:
-            value = s.get(key)
-            text = _fmt(value, kind)
-            extra = _ci(s, key) if value is not None else f"  ({reasons.get(key, 'unavailable')})"
+        for metric in section:
+            score = Score.of(s, metric.name)
+            interval = metric.shown_interval(score)
+            extra = (f"  {interval}" if interval else "") if score.value is not None else \
+                f"  ({reasons.get(metric.name, 'unavailable')})"
+            label, text = metric.title, metric.shown(score)
             lines.append(f"    {label:<{width}}{text:>10}{extra}")
         lines.append("")
     lines += _lyss_details(s)
