@@ -188,7 +188,8 @@ def large_text_screen(shots: Shots, cid: str, speaker: str) -> None:
 
 
 def _systems(scored: Path, systems: dict[str, float], copies: int = 1) -> list[dict]:
-    """Run cards of the demo's test set (``copies`` times over), one per system (outputs told apart by spaces)."""
+    """Run cards of the demo's test set (``copies`` times over), one per system (each output but the first system's
+    ends with its system's name: outputs that are the same are rated once)."""
     base = json.loads(scored.read_text(encoding="utf-8"))
     base["entries"] = [{**e, "id": f"{k}-{e['id']}" if copies > 1 else e["id"]} for k in range(copies)
                        for e in base["entries"]]
@@ -197,7 +198,7 @@ def _systems(scored: Path, systems: dict[str, float], copies: int = 1) -> list[d
         card = json.loads(json.dumps(base))
         card["model_slug"] = name
         for e in card["entries"]:
-            e["predicted"] = f"{e['predicted']}{' ' * k}"
+            e["predicted"] = f"{e['predicted']} {name}" if k else e["predicted"]
         runs.append(card)
     return runs
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import unicodedata
 from typing import Any
 
 from scoring.errors import BadValue, FileProblem, NotFound
@@ -196,10 +197,43 @@ def campaign_progress(store: Store, campaign_id: str) -> list[dict]:
 
 
 def coverage(store: Store, campaign_id: str) -> dict:
-    """How many campaign items reached the target number of distinct speakers."""
+    """How many of a campaign's distinct outputs (its items, each output rated once: :func:`same_outputs`)
+    reached the target number of distinct speakers."""
     camp = store.one("select raters_per_item from campaigns where id = ?", [campaign_id])
     rows = store.rows("select ci.item_id, count(distinct r.speaker_id) as n from campaign_items ci left join "
                       "ratings r on r.item_id = ci.item_id and r.campaign_id = ci.campaign_id where ci.campaign_id = ? "
                       "group by ci.item_id", [campaign_id])
+    copies = {c["item_id"] for group in same_outputs(store, campaign_id).values() for c in group}
+    rows = [r for r in rows if r["item_id"] not in copies]
     target = camp["raters_per_item"]
     return {"items": len(rows), "target_speakers": target, "items_at_target": sum(r["n"] >= target for r in rows)}
+
+
+ONE_RATING_PER_OUTPUT = "one_rating_per_output"  # a campaign setting: identical outputs are rated once
+
+
+def same_output(source: str | None, output: str | None) -> tuple[str, str]:
+    """What makes two outputs the same for a speaker: their source and output after Unicode NFC, with every
+    run of white space one space (a rating of one is a rating of the other)."""
+    return tuple(" ".join(unicodedata.normalize("NFC", text or "").split()) for text in (source, output))
+
+
+def same_outputs(store: Store, campaign_id: str) -> dict[str, list[dict]]:
+    """In a campaign that rates each distinct output once (its settings say ``one_rating_per_output``): the item
+    served for each group of items with the same output (:func:`same_output`, same kind), the first in campaign
+    order, → the others in the group (``item_id``, ``run_id``, ``entry_id``), whose ratings it gives. Empty for
+    other campaigns (imported ratings, and campaigns made before, rated every copy)."""
+    found = store.one("select settings from campaigns where id = ?", [campaign_id], json_columns=["settings"])
+    if found is None or not found["settings"].get(ONE_RATING_PER_OUTPUT):
+        return {}
+    first: dict[tuple, str] = {}
+    copies: dict[str, list[dict]] = {}
+    for r in store.conn.execute("select i.id, i.run_id, i.entry_id, i.kind, i.source, i.output from campaign_items ci "
+                                "join items i on i.id = ci.item_id where ci.campaign_id = ? order by ci.position",
+                                [campaign_id]):
+        key = (r[3], *same_output(r[4], r[5]))
+        if key in first:
+            copies.setdefault(first[key], []).append({"item_id": r[0], "run_id": r[1], "entry_id": r[2]})
+        else:
+            first[key] = r[0]
+    return copies

@@ -11,7 +11,7 @@ from typing import Any
 from scoring.errors import BadValue
 
 from .. import tasks as task_defs
-from ..records import import_run, insert_campaign
+from ..records import ONE_RATING_PER_OUTPUT, import_run, insert_campaign
 from ..store import Store, content_id as _hash, dumps, now
 from ..tasks.base import segment_id
 
@@ -38,7 +38,7 @@ def create_campaign(store: Store, scored: dict, task: str, *, items: int | None 
     limit = items or definition.default_items
     rng = random.Random(seed)
     settings: dict[str, Any] = {"items": limit, "seed": seed, "language": language_of(scored),
-                                "hints": bool(hints and definition.offers_hints)}
+                                "hints": bool(hints and definition.offers_hints), ONE_RATING_PER_OUTPUT: True}
     built = definition.build(scored, run_id, limit, rng)
     settings.update(built.settings)
     new_items, item_ids = built.new, built.item_ids
@@ -120,7 +120,7 @@ def create_adaptive_campaign(store: Store, runs: list[dict], task: str, *, rater
     if not shared:
         raise BadValue("campaign", task, "these run cards share no entry: they are not runs of the same test set")
     settings: dict[str, Any] = {"items": len(shared), "seed": seed, "language": language_of(runs[0]), "hints": False,
-                                "adaptive": True, "runs": run_ids}
+                                "adaptive": True, "runs": run_ids, ONE_RATING_PER_OUTPUT: True}
     if alpha is not None:
         settings["alpha"] = alpha
     asked = _question(question, runs, run_ids)

@@ -49,8 +49,10 @@ def _join(store: Store, campaign: dict, speaker_id: str) -> int:
     # The sequence depends on the campaign and the speaker only, so that it is the same wherever and
     # whenever it is made (a restored backup makes it again identically: no two versions can meet).
     rng = random.Random(f"{campaign_id}|{speaker_id}")
-    items = store.rows("select ci.item_id, i.output, i.reference, i.kind from campaign_items ci join items i "
-                       "on i.id = ci.item_id where ci.campaign_id = ? order by ci.position", [campaign_id])
+    copies = {c["item_id"] for group in records.same_outputs(store, campaign_id).values() for c in group}
+    items = [r for r in store.rows("select ci.item_id, i.output, i.reference, i.kind from campaign_items ci join items "
+                                   "i on i.id = ci.item_id where ci.campaign_id = ? order by ci.position", [campaign_id])
+             if r["item_id"] not in copies]  # an output another item of the campaign has is rated once, as that one
     rng.shuffle(items)
     sequence = [{"item_id": r["item_id"], "qc": "", "qc_of": None} for r in items]
     qc = task_defs.settings("qc")
@@ -186,18 +188,24 @@ def serve_next_segment(store: Store, campaign_id: str, speaker_id: str) -> int:
 
 
 def _open_items(store: Store, campaign: dict, served: list[str], speaker_id: str) -> dict[str, list[str]]:
-    """entry → the items of the served runs that still want a speaker, for the segments this speaker
-    has not seen."""
-    marks = ",".join("?" * len(served))
+    """entry → the items that still want a speaker for the segments this speaker has not seen, among those
+    that stand for an output of a served run (an output several runs share is one item, served while any of
+    those runs is)."""
+    same = records.same_outputs(store, campaign["id"])
+    runs_of = {item: {c["run_id"] for c in group} for item, group in same.items()}  # the other runs it stands for
+    copies = {c["item_id"] for group in same.values() for c in group}
     rows = store.rows(
-        "select i.id, i.entry_id, (select count(*) from assignments a join speakers s on s.id = a.speaker_id "
+        "select i.id, i.run_id, i.entry_id, (select count(*) from assignments a join speakers s on s.id = a.speaker_id "
         "where a.campaign_id = ci.campaign_id and a.item_id = i.id and s.withdrawn = 0) as given "
         "from campaign_items ci join items i on i.id = ci.item_id "
-        f"where ci.campaign_id = ? and i.run_id in ({marks}) and i.entry_id not in (select i2.entry_id from "
+        "where ci.campaign_id = ? and i.entry_id not in (select i2.entry_id from "
         "assignments a2 join items i2 on i2.id = a2.item_id where a2.campaign_id = ci.campaign_id and "
-        "a2.speaker_id = ?)", [campaign["id"], *served, speaker_id])
+        "a2.speaker_id = ?)", [campaign["id"], speaker_id])
+    served_runs = set(served)
     wanted: dict[str, list[str]] = {}
     for r in rows:
+        if r["id"] in copies or not ({r["run_id"]} | runs_of.get(r["id"], set())) & served_runs:
+            continue
         if r["given"] < campaign["raters_per_item"]:
             wanted.setdefault(r["entry_id"], []).append(r["id"])
     return wanted

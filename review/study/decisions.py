@@ -17,7 +17,7 @@ from collections import defaultdict
 
 from . import planner, questions, sequential, study
 from .. import tasks as task_defs
-from ..records import campaign as campaign_row
+from ..records import campaign as campaign_row, same_outputs
 from ..store import Store
 
 
@@ -172,6 +172,22 @@ def _segments(store: Store, campaign: dict) -> tuple[int, float]:
     return len({r["entry_id"] for r in rows}), mean_words
 
 
+def distinct_outputs(store: Store, campaign: dict, served: list[str]) -> float:
+    """How many ratings a segment costs for the runs served: the mean number of distinct outputs they give a
+    segment (``records.same_outputs``: runs that translate it the same way share one rating); ``len(served)``
+    where no two outputs are the same."""
+    same = same_outputs(store, campaign["id"])
+    if not same or not served:
+        return float(len(served))
+    stands_for = {c["item_id"]: item for item, group in same.items() for c in group}
+    rows = store.rows("select i.id, i.entry_id from campaign_items ci join items i on i.id = ci.item_id where "
+                      f"ci.campaign_id = ? and i.run_id in ({','.join('?' * len(served))})", [campaign["id"], *served])
+    outputs: dict[str, set[str]] = defaultdict(set)
+    for r in rows:
+        outputs[r["entry_id"]].add(stands_for.get(r["id"], r["id"]))
+    return sum(len(v) for v in outputs.values()) / len(outputs) if outputs else float(len(served))
+
+
 def question_plan(store: Store, campaign: dict, counted: dict, question: questions.Question, fed: list[dict]) -> dict:
     """Speaker-hours for a campaign that asks a question: *to the decision*, a range from replays of the answers
     so far (``questions.forecast``; before the burn-in, only its lower bound), and *left in the campaign*, if every
@@ -180,10 +196,12 @@ def question_plan(store: Store, campaign: dict, counted: dict, question: questio
     segments, mean_words = _segments(store, campaign)
     per_rating = _ratings_needed(store, campaign)
     left = max(segments - len({i["entry_id"] for i in counted.values()}), 0)
-    served = len(question.serving())
+    serving = question.serving()
+    served = distinct_outputs(store, campaign, serving)  # ratings a segment costs: outputs the served runs share
+    share = served / len(serving) if serving else 1.0  # count once
 
-    def hours(ratings: int | None) -> float | None:
-        return None if ratings is None else round(planner.hours(model, ratings * per_rating, mean_words), 2)
+    def hours(ratings: float | None) -> float | None:
+        return None if ratings is None else round(planner.hours(model, ratings * share * per_rating, mean_words), 2)
     ahead = questions.forecast(question, fed, left)
     to_decision = {"items": ahead["items"], "speaker_hours": [hours(r) for r in ahead["ratings"]] if ahead["ratings"]
                    else None, "decided_in_campaign": ahead["decided_in_campaign"], "runs": ahead["runs"],
@@ -197,8 +215,8 @@ def question_plan(store: Store, campaign: dict, counted: dict, question: questio
                 f"question open")
     to_decision.update(reachable=reachable, burn_in=questions.BURN_IN)
     return {"question": True, "open_decisions": 0 if question.decided else 1, "to_decision": to_decision,
-            "left_in_campaign": {"items": left, "ratings": left * served * per_rating,
-                                 "speaker_hours": hours(left * served)},
+            "left_in_campaign": {"items": left, "ratings": round(left * served * per_rating),
+                                 "speaker_hours": hours(left * len(serving))},
             "model": model, "note": note}
 
 
@@ -217,8 +235,8 @@ def plan(store: Store, campaign: dict, runs: list[dict], counted: dict, compared
         return {"open_decisions": open_decisions, "about_more_items": None, "speaker_hours": None, "model": model,
                 "note": "a decision shows no difference yet: no estimate of the items it needs"}
     more = max(wanted)
-    per_item = len(served) or 1
-    ratings = more * per_item * _ratings_needed(store, campaign)
+    per_item = distinct_outputs(store, campaign, served) or 1  # the served runs' outputs, each distinct one once
+    ratings = round(more * per_item * _ratings_needed(store, campaign))
     segments = len({i["entry_id"] for i in counted.values()})
     beyond = segments + more > total_segments
     note = "more items than the campaign has left: it may end with this decision open" if beyond else ""

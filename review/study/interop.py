@@ -24,7 +24,7 @@ from scoring.runcard import read_text
 
 from . import study
 from .. import tasks as task_defs
-from ..records import insert_campaign
+from ..records import insert_campaign, same_outputs
 from ..store import Store, content_id as _hash, dumps, now
 from ..tasks.error_spans import mqm_score
 
@@ -229,12 +229,16 @@ def _raw_rows(store: Store) -> list[dict]:
         "r.campaign_id join items i on i.id = r.item_id join speakers s on s.id = r.speaker_id left join assignments a "
         "on a.campaign_id = r.campaign_id and a.speaker_id = r.speaker_id and a.position = r.position "
         "where s.withdrawn = 0 order by r.campaign_id, r.speaker_id, r.position")
+    same = {cid: same_outputs(store, cid) for cid in {r["campaign_id"] for r in rows}}
     out = []
     for r in rows:
         answers = json.loads(r.pop("answers"))
         if isinstance(answers.get("spans"), list):  # task E: every span kept, and the score they give
             answers["mqm"] = mqm_score(answers["spans"])
-        out.append({**r, **{f"answer_{k}": v for k, v in answers.items()}})
+        row = {**r, "rated_item_id": r["item_id"], **{f"answer_{k}": v for k, v in answers.items()}}
+        out.append(row)
+        for copy in same[r["campaign_id"]].get(r["item_id"], ()):  # the same output of another run: rated once
+            out.append({**row, **copy})
     return out
 
 
@@ -248,16 +252,17 @@ def _aggregate_rows(store: Store) -> list[dict]:
         by_rater: dict[str, list] = defaultdict(list)
         for r in rows:
             if r.get(q) is not None:
-                by_item[(r["task"], r["item_id"], r["run_id"], r["entry_id"])].append((r["speaker_id"], r[q]))
+                by_item[(r["task"], r["item_id"], r["run_id"], r["entry_id"], r["rated_item_id"])].append(
+                    (r["speaker_id"], r[q]))
                 by_rater[r["speaker_id"]].append(r[q])
         numeric = all(isinstance(v, (int, float)) for vs in by_item.values() for _, v in vs)
         z = {}
         if numeric:
             stats_ = {k: (np.mean(v), np.std(v)) for k, v in by_rater.items()}
             z = {k: s for k, s in stats_.items()}
-        for (task, item, run, entry), values in sorted(by_item.items()):
+        for (task, item, run, entry, rated), values in sorted(by_item.items()):
             row = {"task": task, "question": q[len("answer_"):], "run_id": run, "entry_id": entry, "item_id": item,
-                   "raters": len(values)}
+                   "rated_item_id": rated, "raters": len(values)}
             if numeric:
                 row["mean"] = float(np.mean([v for _, v in values]))
                 zs = [(v - z[s][0]) / z[s][1] if z[s][1] > 0 else 0.0 for s, v in values]

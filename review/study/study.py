@@ -13,7 +13,7 @@ import multiprocessing
 import os
 import threading
 from collections import Counter, defaultdict
-from typing import Any
+from typing import Any, Iterator
 
 import numpy as np
 
@@ -23,7 +23,7 @@ from scoring.stats import percentile_interval, resample_counts
 
 from . import alpha, numeric, stats
 from .. import tasks as task_defs
-from ..records import campaign as campaign_record, find_campaign, list_campaigns
+from ..records import campaign as campaign_record, find_campaign, list_campaigns, same_outputs
 from ..store import Store
 from ..tasks import majority  # noqa: F401 (the study's, the exports' and the app's)
 
@@ -34,7 +34,8 @@ def answers(store: Store, task: str, question: str, campaign_id: str | None = No
             columns: tuple[str, ...] | None = None) -> list:
     """Non-QC answers to one question: speaker, item, campaign, run, entry, when it was recorded and the
     value (dicts); with ``columns``, tuples of just those columns and the value (large studies).
-    One speaker's answers to one item count once, whatever positions they came in (the first position's)."""
+    One speaker's answers to one item count once, whatever positions they came in (the first position's); an
+    answer to an output several runs share counts for each of them (``records.same_outputs``)."""
     # SQLite reads the one answer out of the JSON (json_extract; text answers stay text), or the task
     # derives it (task E's MQM-style score of its spans)
     value, value_params = task_defs.task(task).value_sql(question)
@@ -55,11 +56,26 @@ def answers(store: Store, task: str, question: str, campaign_id: str | None = No
     for row in rows:
         if first.setdefault(row[:3], row[3]) > row[3]:
             first[row[:3]] = row[3]
-    once = (row[4:] for row in rows if first[row[:3]] == row[3])
+    once = _with_same_outputs(store, [row for row in rows if first[row[:3]] == row[3]], chosen)
     if columns is not None:
         return list(once)
     keys = (*chosen, "value")
     return [dict(zip(keys, row)) for row in once]
+
+
+def _with_same_outputs(store: Store, rows: list[tuple], chosen: tuple[str, ...]) -> Iterator[tuple]:
+    """Each answer row without its first four columns, and after it, in a campaign that rates each distinct output
+    once, the same answer for every other item with that output (``records.same_outputs``): its rating counts for
+    every run that produced it."""
+    same = {cid: same_outputs(store, cid) for cid in {row[0] for row in rows}}
+    place = {c: chosen.index(c) for c in ("item_id", "run_id", "entry_id") if c in chosen}
+    for row in rows:
+        yield row[4:]
+        for copy in same[row[0]].get(row[2], ()):
+            again = list(row[4:])
+            for column, at in place.items():
+                again[at] = copy[column]
+            yield tuple(again)
 
 
 def reliability_matrix(rows: list[dict], numeric: bool = True) -> tuple[np.ndarray, list[str], list[str]]:
