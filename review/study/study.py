@@ -69,9 +69,12 @@ def _with_same_outputs(store: Store, rows: list[tuple], chosen: tuple[str, ...])
     every run that produced it."""
     same = {cid: same_outputs(store, cid) for cid in {row[0] for row in rows}}
     place = {c: chosen.index(c) for c in ("item_id", "run_id", "entry_id") if c in chosen}
+    direct = {row[:3] for row in rows}  # a copy a speaker answered itself (on a laptop of an older version) keeps it
     for row in rows:
         yield row[4:]
         for copy in same[row[0]].get(row[2], ()):
+            if (row[0], row[1], copy["item_id"]) in direct:
+                continue
             again = list(row[4:])
             for column, at in place.items():
                 again[at] = copy[column]
