@@ -252,6 +252,14 @@ def _register_study(sub) -> None:
     p.add_argument("--baseline", help="non-inferior: the system in use (default: the first)")
     p.add_argument("--candidate", help="non-inferior, tier: the system asked about (default: the last)")
     p.add_argument("--threshold", type=float, help="tier: the mean score the candidate must reach")
+    p = _verb(st, "replay-esa", None, json=True,
+              help="replay an ESA export's annotations with the reference's pre-marks: their precision and recall, "
+                   "the keys they save, the speaker-hours")
+    p.set_defaults(func=deferred("review_verbs", "run_replay_esa"))
+    p.add_argument("file", metavar="FILE", help="an Appraise ESA export (CSV, as 240315rc5ESA.scores.csv)")
+    p.add_argument("--wmt", metavar="DIR", help="the mt-metrics-eval folder of its texts (default: the folder "
+                                                "beside FILE's, named without -esa)")
+    p.add_argument("--lp", default="en-de", help="language pair (default en-de)")
     p = _verb(st, "confirm-tier", "_study_confirm_tier",
               help="speakers' confirmation of a run's tier, written into the run card", json=True)
     p.add_argument("run", metavar="SCORED.json")

@@ -14,8 +14,8 @@ from review.exchange import bundles, laptops
 from review.rating import campaigns, paper, roster, sequence
 from review.rating.session import record_answer
 from review.store import Store, readable_by_others, restore, revocation
-from review.study import decisions, interop, reweight, simulation, study, tiers
-from scoring.errors import BadValue
+from review.study import decisions, interop, replay, reweight, simulation, study, tiers
+from scoring.errors import BadValue, FileProblem
 from scoring.files import atomic_path, json_text, refuse_overwriting_inputs
 
 from .terminal import ProgressBar, shown
@@ -543,6 +543,31 @@ def run_simulate_sequential(args) -> int:
         args.folder, args.lp, args.human, args.question, args.delta, args.orders, args.alpha, args.seed,
         args.baseline, args.candidate, args.threshold, progress=bar))
     return _print(r, args.json, question_text(r))
+
+
+def run_replay_esa(args) -> int:
+    esa = Path(args.file).resolve()
+    if not esa.is_file():
+        raise FileProblem(args.file, "", "not found: an Appraise ESA export (CSV)")
+    beside = esa.parent.name.removesuffix("-esa")
+    wmt = Path(args.wmt) if args.wmt else esa.parent.with_name(beside) if beside else esa.parent
+    if not (wmt / "sources" / f"{args.lp}.txt").is_file():
+        raise FileProblem(str(wmt), f"sources/{args.lp}.txt", "not found: --wmt names the mt-metrics-eval folder of "
+                                                            "the annotated texts")
+    r = _with_progress(lambda bar: replay.replay_esa(str(esa), str(wmt), args.lp, progress=bar))
+    return _print(r, args.json, replay_text(r))
+
+
+def replay_text(r: dict) -> str:
+    def share(v):
+        return "—" if v is None else f"{v:.3f}"
+    return "\n".join([
+        f"{r['items']} annotated items replayed; pre-marks from the reference ({r['match']}):",
+        f"  precision {share(r['precision'])} of {r['premarked_words']} pre-marked words, recall {share(r['recall'])} "
+        f"of {r['annotated_words']} annotated words",
+        f"  keys per item: {share(r['keys_per_item_without'])} without pre-marks, {share(r['keys_per_item_with'])} "
+        f"with",
+        f"  speaker-hours without pre-marks: {r['hours_without']}; with: {r['hours_with_reason']}"])
 
 
 def run_study(args) -> int:

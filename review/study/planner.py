@@ -77,16 +77,21 @@ def hours(model: dict, ratings: int, mean_words: float) -> float:
 
 # ----------------------------------------------------------------------------- the shipped prior
 
-def esa_times(csv_path: Path) -> list[tuple[str, str, int, float]]:
-    """(annotator, document#system, item id, seconds) of every real (``TGT``) item of an Appraise ESA
-    export: the gap between its two times, or, where they are equal, since the same annotator's
-    previous submission (the export's convention)."""
+def esa_times(csv_path: Path) -> list[tuple[str, str, int, float, str]]:
+    """(annotator, document#system, item id, seconds, spans as exported) of every real (``TGT``) item of an
+    Appraise ESA export: the seconds are the gap between its two times, or, where they are equal, since the
+    same annotator's previous submission (the export's convention)."""
     rows = list(csv.reader(io.StringIO(read_text(csv_path))))
     by_annotator: dict[str, list[tuple[float, float, list]]] = defaultdict(list)
     for lineno, row in enumerate(rows, 1):
         if len(row) < 12:
             raise FileProblem(str(csv_path), f"line {lineno}", "expected 12 columns")
-        by_annotator[row[0]].append((float(row[10]), float(row[11]), row))
+        try:
+            by_annotator[row[0]].append((float(row[10]), float(row[11]), row))
+            int(row[2])
+        except ValueError:
+            raise FileProblem(str(csv_path), f"line {lineno}", "the item (column 3) must be a whole number and the "
+                                                               "times (columns 11, 12) numbers") from None
     out = []
     for annotator, items in by_annotator.items():
         items.sort(key=lambda r: r[1])
@@ -95,25 +100,28 @@ def esa_times(csv_path: Path) -> list[tuple[str, str, int, float]]:
             took = end - start if end > start else (end - previous if previous is not None else math.nan)
             previous = end
             if row[3] == "TGT" and math.isfinite(took):
-                out.append((annotator, row[7], int(row[2]), took))
+                out.append((annotator, row[7], int(row[2]), took, row[9]))
     return out
 
 
-def fit_prior(esa_csv: str, wmt_folder: str, lp: str = "en-de") -> dict:
-    """The prior from ESA annotators' real times: each annotator's items of one document and system are
-    that document's segments in order (groups whose count differs from the document's are left out);
-    an item's words are its source's and its translation's."""
+def esa_items(esa_csv: str, wmt_folder: str, lp: str = "en-de") -> list[dict]:
+    """Every real item of an ESA export matched to its segment of the mt-metrics-eval test set: each annotator's
+    items of one document and system are that document's segments in order (groups whose count differs from
+    the document's are left out). Each: ``annotator``, ``system``, ``source``, ``output``, ``reference`` (the
+    first reference, "" without one), ``spans`` (the annotator's, as exported) and ``seconds``."""
     root = Path(wmt_folder)
     sources = read_text(root / "sources" / f"{lp}.txt").split("\n")
+    found = sorted((root / "references").glob(f"{lp}.ref*.txt"))
+    references = read_text(found[0]).split("\n") if found else []
     documents = [line.split("\t")[1] for line in read_text(root / "documents" / f"{lp}.docs").split("\n") if line]
     segments: dict[str, list[int]] = defaultdict(list)
     for k, doc in enumerate(documents):
         segments[doc].append(k)
     outputs: dict[str, list[str]] = {}
-    groups: dict[tuple[str, str], list[tuple[int, float]]] = defaultdict(list)
-    for annotator, doc_system, item, took in esa_times(Path(esa_csv)):
-        groups[(annotator, doc_system)].append((item, took))
-    observations = []
+    groups: dict[tuple[str, str], list[tuple[int, float, str]]] = defaultdict(list)
+    for annotator, doc_system, item, took, spans in esa_times(Path(esa_csv)):
+        groups[(annotator, doc_system)].append((item, took, spans))
+    out = []
     for (annotator, doc_system), items in groups.items():
         if "#" not in doc_system:
             continue
@@ -125,8 +133,16 @@ def fit_prior(esa_csv: str, wmt_folder: str, lp: str = "en-de") -> dict:
             outputs[system] = read_text(path).split("\n") if path.is_file() else []
         if not outputs[system]:
             continue
-        for (_, took), k in zip(sorted(items), segments[doc]):
-            observations.append((words(sources[k], outputs[system][k]), took))
+        for (_, took, spans), k in zip(sorted(items), segments[doc]):
+            out.append({"annotator": annotator, "system": system, "source": sources[k], "output": outputs[system][k],
+                        "reference": references[k] if k < len(references) else "", "spans": spans, "seconds": took})
+    return out
+
+
+def fit_prior(esa_csv: str, wmt_folder: str, lp: str = "en-de") -> dict:
+    """The prior from ESA annotators' real times (:func:`esa_items`); an item's words are its source's and
+    its translation's."""
+    observations = [(words(i["source"], i["output"]), i["seconds"]) for i in esa_items(esa_csv, wmt_folder, lp)]
     kept = [(w, s) for w, s in observations if 0 < s <= LONGEST]
     intercept, per_word = fit(kept)
     return {"intercept_seconds": round(intercept, 3), "seconds_per_word": round(per_word, 4), "answers": len(kept),
