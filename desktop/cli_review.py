@@ -33,6 +33,14 @@ def _verb(verbs, name: str, func: str | None, help: str, *, json: bool = False, 
     return p
 
 
+def numbers(text: str) -> list[int]:
+    """A comma-separated list of whole numbers (``--keep 0,2``)."""
+    try:
+        return [int(part) for part in text.split(",") if part.strip()]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: whole numbers separated by commas, e.g. 0,2") from None
+
+
 def _texts(p, **options: str) -> None:
     """Options that each take one text value: ``name="help"``."""
     for name, help in options.items():
@@ -146,6 +154,13 @@ def _register_speakers_and_campaigns(rv) -> None:
     p.add_argument("--name")
     p.add_argument("--hints", action="store_true",
                    help="task E: show the words the analyser rejected as faint hints (off: blind evaluation)")
+    p.add_argument("--premark", help="task E: candidate error spans placed before the speaker sees an item: off, "
+                                     "tools (the language pack's: default) or tools+reference")
+    p.add_argument("--premark-control", type=float, metavar="SHARE",
+                   help="task E: the share of items with one control pre-mark on a word no tool flagged (default 0.05)")
+    p.add_argument("--premark-split", type=float, metavar="SHARE",
+                   help="task E: the share of each speaker's items served without pre-marks, to measure their effect "
+                        "(default 0)")
 
 
 def _register_answers_and_paper(rv) -> None:
@@ -155,6 +170,10 @@ def _register_answers_and_paper(rv) -> None:
     p.add_argument("--position", type=int, help="default: the next unanswered item")
     p.add_argument("--answers", required=True, help='JSON, e.g. {"adequacy": 4, "fluency": 5}')
     p.add_argument("--note")
+    p.add_argument("--keep", type=numbers, default=[], metavar="N,N",
+                   help="task E: the pre-marks kept among the spans, by number in order from 0 (a pre-mark not "
+                        "dropped is kept, as on the screen)")
+    p.add_argument("--drop", type=numbers, default=[], metavar="N,N", help="task E: the pre-marks dropped")
     p = _verb(rv, "progress", "_review_progress", help="answers per speaker in a campaign", json=True, read_only=True)
     p.add_argument("--campaign", help="default: the only campaign")
     p = _verb(rv, "print-forms", "_review_print_forms",

@@ -94,6 +94,9 @@ class SpanView(QWidget):
                 painter.fillRect(box, FILL[span["severity"]])
                 painter.setPen(QPen(Qt.black, 3, LINE[span["severity"]]))
                 painter.drawLine(box.bottomLeft(), box.bottomRight())
+                if "premark" in span:  # placed by the language's tools, not by the speaker: a dashed frame
+                    painter.setPen(QPen(Qt.black, 1, Qt.DashLine))
+                    painter.drawRect(box.adjusted(3, 3, -4, -4))
             elif selecting and first <= position <= last:
                 painter.fillRect(box, SELECTION)
             elif position in self.hints:  # a faint hint: dotted, grey, never a colour of its own
@@ -122,6 +125,8 @@ class SpanView(QWidget):
         span = self.marking.span_at(position)
         severity = self.severity_labels.get(span["severity"], span["severity"]) if span else ""
         state = self.tr("marked {0}").format(severity) if span else self.tr("not marked")
+        if span and "premark" in span:
+            state += self.tr(" (placed by {0}: Delete drops it, 1 or 2 re-grades it)").format(span["premark"])
         if position in self.hints and not span:
             state += self.tr(" (the analyser did not recognise this word: H dismisses the hint)")
         return self.tr("{0}: {1}; {2} marks in all").format(label, state, len(self.marking.spans))

@@ -485,6 +485,8 @@ class ItemPage(QWidget):
             return self.tr("Enter: go on")
         if step == Step.MARK:
             hint = self.tr(" · H: not an error") if self.session.hints else ""
+            if self.session.proposed:
+                hint += self.tr(" · Tab: the next mark placed for you")
             return self.tr("← → move · Shift extends · 1 minor · 2 major · M missing · Delete removes{0} · "
                            "Enter: done marking · PgUp/PgDn items · S skip · Ctrl+Z undo · N note · Esc pause"
                            ).format(hint)
@@ -649,6 +651,13 @@ class ItemPage(QWidget):
             return False
         self._after(action())
         return True
+
+    def focusNextPrevChild(self, forward: bool) -> bool:  # noqa: N802 (Qt's name)
+        """Tab while marking: the next mark (the pre-marks a speaker keeps, drops or re-grades), not the next button."""
+        if self.session is not None and self.session.task.marks_spans and self.session.step == Step.MARK:
+            self._after(self.session.next_mark())
+            return True
+        return super().focusNextPrevChild(forward)
 
     def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         key = event.key()

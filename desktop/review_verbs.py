@@ -156,6 +156,8 @@ def _review_add_speaker(store, args) -> int:
 def _review_create_campaign(store, args) -> int:
     if len(args.scored) > 1 and not args.adaptive:
         raise BadValue("SCORED.json", " ".join(args.scored), "several run cards make one campaign only with --adaptive")
+    if args.adaptive and (args.premark, args.premark_control, args.premark_split) != (None, None, None):
+        raise BadValue("--premark", args.premark or "", "pre-marks are set for a campaign of one run (no --adaptive)")
     if args.adaptive and (args.items is not None or args.hints):
         raise BadValue("--adaptive", "", "an adaptive campaign serves every shared entry as needed: "
                                          "leave out --items and --hints")
@@ -172,7 +174,8 @@ def _review_create_campaign(store, args) -> int:
                                                  name=args.name, alpha=args.alpha, question=question)
     else:
         cid = campaigns.create_campaign(store, runs[0], args.task, items=args.items, raters=args.raters or 3,
-                                        seed=args.seed, name=args.name, hints=args.hints)
+                                        seed=args.seed, name=args.name, hints=args.hints, premark=args.premark,
+                                        premark_control=args.premark_control, premark_split=args.premark_split)
     made = next(c for c in records.list_campaigns(store) if c["id"] == cid)
     settings = records.campaign(store, cid)["settings"]
     print(f"{cid}  task {args.task}, {made['items']} items: {shown(made['name'])}")
@@ -189,7 +192,8 @@ def _review_answer(store, args) -> int:
         answers = json.loads(args.answers)
     except json.JSONDecodeError as exc:
         raise BadValue("--answers", "", f"invalid JSON: {exc.msg}") from None
-    position, _ = record_answer(store, campaign_id, speaker_id, answers, args.note, args.position)
+    position, _ = record_answer(store, campaign_id, speaker_id, answers, args.note, args.position, keep=args.keep,
+                                drop=args.drop)
     if position is None:
         print("this speaker has answered every item")
         return 0

@@ -136,7 +136,7 @@ def speaker_loop_screens(shots: Shots, cid: str, speaker: str) -> None:
     QTest.keyClick(review.items, Qt.Key_2)
     QTest.keyClick(review.items, Qt.Key_4)
     shot("14-practice-feedback")
-    ecid = campaigns.create_campaign(store, records.load_scored(str(shots.scored)), "E", items=20)
+    ecid = campaigns.create_campaign(store, records.load_scored(str(shots.scored)), "E", items=20, premark="off")
     practice.mark_done(store, ecid, speaker)
     review.open_speaker(speaker)
     review.open_campaign(ecid)
@@ -155,10 +155,28 @@ def speaker_loop_screens(shots: Shots, cid: str, speaker: str) -> None:
     QTest.keyClick(page, Qt.Key_2)
     QTest.keyClick(page, Qt.Key_Up)
     shot("16-task-e-score")
+    premarked_screen(shots, speaker)
     items = paper.form_items(store, cid, newcomer)
     first_page_png(str(OUT / "17-paper-form.png"), items, records.campaign_language(store, cid),
                    records.campaign(store, cid), "Mary Cardinal")
     print("docs/screenshots/17-paper-form.png")
+
+
+def premarked_screen(shots: Shots, speaker: str) -> None:
+    """Task E with the language's tools' marks placed before the speaker sees the item (dashed frames), the
+    cursor on the first (Tab)."""
+    store, review = shots.window.store, shots.window.review
+    pcid = campaigns.create_campaign(store, records.load_scored(str(shots.scored)), "E", items=20, seed=7)
+    practice.mark_done(store, pcid, speaker)
+    review.open_campaign(pcid)
+    page = review.items
+    for _ in range(20):  # an item with pre-marks, the others answered
+        if page.session.proposed and len(page.item["output"].split()) >= 3:
+            break
+        QTest.keyClick(page, Qt.Key_Return)
+        QTest.keyClick(page, Qt.Key_Return)
+    QTest.keyClick(page, Qt.Key_Tab)
+    shots.shot("24-task-e-premarks")
 
 
 def french_screen(shots: Shots, cid: str, speaker: str) -> None:

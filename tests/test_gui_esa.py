@@ -14,7 +14,7 @@ from review.tasks import error_spans as esa
 
 @pytest.fixture
 def esa_db(tmp_path, scored_demo):
-    return review_database(tmp_path / "review.sqlite", scored_demo, "E", 10)
+    return review_database(tmp_path / "review.sqlite", scored_demo, "E", 10, premark="off")  # marks from scratch
 
 
 def _page(qtbot, path):
@@ -93,10 +93,10 @@ def test_hints_only_when_the_campaign_asks_for_them(qtbot, qapp, tmp_path, score
     from review import records
     from review.rating import campaigns, practice
 
-    path, plain_cid, speaker = review_database(tmp_path / "h.sqlite", scored_demo, "E", 20)
+    path, plain_cid, speaker = review_database(tmp_path / "h.sqlite", scored_demo, "E", 20, premark="off")
     with Store(path) as store:
         hinted_cid = campaigns.create_campaign(store, records.load_scored(str(scored_demo)), "E", items=20,
-                                               hints=True)
+                                               hints=True, premark="off")
         practice.mark_done(store, hinted_cid, speaker)
         assert hinted_cid != plain_cid and not records.campaign(store, plain_cid)["settings"]["hints"]
     window, page = _page(qtbot, path)

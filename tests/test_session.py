@@ -26,9 +26,10 @@ def scored(scored_demo):
     return records.load_scored(str(scored_demo))
 
 
-def _db(tmp_path, scored, task, items=12, practised=True):
+def _db(tmp_path, scored, task, items=12, practised=True, **options):
     store = Store(tmp_path / f"{task}.sqlite")
-    cid = campaigns.create_campaign(store, scored, task, items=items)
+    options = {"premark": "off", **options} if task == "E" else options  # marking from scratch unless asked
+    cid = campaigns.create_campaign(store, scored, task, items=items, **options)
     spk = roster.add_speaker(store, "Mary", "LYSS study")
     if practised:
         practice.mark_done(store, cid, spk)

@@ -819,12 +819,12 @@
 <context>
     <name>DonePage</name>
     <message>
-        <location filename="../review_panel.py" line="693"/>
+        <location filename="../review_panel.py" line="702"/>
         <source>Thank you! You have answered every item of this task.</source>
         <translation>Merci ! Vous avez répondu à tous les éléments de cette tâche.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="696"/>
+        <location filename="../review_panel.py" line="705"/>
         <source>Back to the tasks  (Enter)</source>
         <translation>Retour aux tâches  (Entrée)</translation>
     </message>
@@ -832,22 +832,22 @@
 <context>
     <name>EsaPanel</name>
     <message>
-        <location filename="../esa_widgets.py" line="181"/>
+        <location filename="../esa_widgets.py" line="186"/>
         <source>Translation to mark</source>
         <translation>Traduction à annoter</translation>
     </message>
     <message>
-        <location filename="../esa_widgets.py" line="215"/>
+        <location filename="../esa_widgets.py" line="220"/>
         <source>Something missing  (M)</source>
         <translation>Il manque quelque chose  (M)</translation>
     </message>
     <message>
-        <location filename="../esa_widgets.py" line="216"/>
+        <location filename="../esa_widgets.py" line="221"/>
         <source>Remove mark  (Delete)</source>
         <translation>Enlever la marque  (Suppr)</translation>
     </message>
     <message>
-        <location filename="../esa_widgets.py" line="217"/>
+        <location filename="../esa_widgets.py" line="222"/>
         <source>Done marking  (Enter)</source>
         <translation>Annotation terminée  (Entrée)</translation>
     </message>
@@ -930,47 +930,52 @@
         <translation> · H : pas une erreur</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="488"/>
+        <location filename="../review_panel.py" line="489"/>
+        <source> · Tab: the next mark placed for you</source>
+        <translation> · Tab : la marque suivante placée pour vous</translation>
+    </message>
+    <message>
+        <location filename="../review_panel.py" line="490"/>
         <source>← → move · Shift extends · 1 minor · 2 major · M missing · Delete removes{0} · Enter: done marking · PgUp/PgDn items · S skip · Ctrl+Z undo · N note · Esc pause</source>
         <translation>← → se déplacer · Maj étend · 1 mineure · 2 majeure · M manque · Suppr enlève{0} · Entrée : fini d’annoter · PgPréc/PgSuiv éléments · S passer · Ctrl+Z annuler · N commentaire · Échap pause</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="492"/>
+        <location filename="../review_panel.py" line="494"/>
         <source>← → ±1 · ↑ ↓ ±10 · 1–4 the marked points · Enter saves · Backspace: back to marking · Ctrl+Z undo · N note · Esc pause</source>
         <translation>← → ±1 · ↑ ↓ ±10 · 1–4 les repères · Entrée enregistre · Retour arrière : revenir à l’annotation · Ctrl+Z annuler · N commentaire · Échap pause</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="494"/>
+        <location filename="../review_panel.py" line="496"/>
         <source>Number keys answer · Enter or → next · ← back · S skip · Ctrl+Z undo · N note · Esc pause</source>
         <translation>Les chiffres répondent · Entrée ou → suivant · ← retour · S passer · Ctrl+Z annuler · N commentaire · Échap pause</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="504"/>
+        <location filename="../review_panel.py" line="506"/>
         <source>Right.</source>
         <translation>Juste.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="504"/>
+        <location filename="../review_panel.py" line="506"/>
         <source>Not quite.</source>
         <translation>Pas tout à fait.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="507"/>
+        <location filename="../review_panel.py" line="509"/>
         <source>Press Enter to go on.</source>
         <translation>Appuyez sur Entrée pour continuer.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="515"/>
+        <location filename="../review_panel.py" line="517"/>
         <source>You marked {0} errors; this one has at least {1}.</source>
         <translation>Vous avez marqué {0} erreurs ; celle-ci en a au moins {1}.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="524"/>
+        <location filename="../review_panel.py" line="526"/>
         <source>{0} You answered {1}; expected: {2}.</source>
         <translation>{0} Vous avez répondu {1} ; attendu : {2}.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="525"/>
+        <location filename="../review_panel.py" line="527"/>
         <source> or </source>
         <translation> ou </translation>
     </message>
@@ -991,12 +996,12 @@
         <translation>({0} répondus)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="499"/>
+        <location filename="../review_panel.py" line="501"/>
         <source>Answered — press Enter to go on, or a number to change it.</source>
         <translation>Répondu — appuyez sur Entrée pour continuer, ou sur un chiffre pour changer.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="498"/>
+        <location filename="../review_panel.py" line="500"/>
         <source>Answered — mark again or press Enter twice to keep it.</source>
         <translation>Répondu — annotez de nouveau ou appuyez deux fois sur Entrée pour garder la réponse.</translation>
     </message>
@@ -1158,7 +1163,7 @@
 <context>
     <name>ReviewPanel</name>
     <message>
-        <location filename="../review_panel.py" line="792"/>
+        <location filename="../review_panel.py" line="801"/>
         <source>This laptop was revoked by the coordinator from {0}. Answers given here would be refused on every other laptop, so this campaign cannot be answered here. What this laptop holds stays. Please ask the coordinator.</source>
         <translation>Cet ordinateur a été révoqué par le coordinateur à partir du {0}. Les réponses données ici seraient refusées par tous les autres ordinateurs : cette campagne ne peut donc pas être répondue ici. Ce que cet ordinateur contient reste. Veuillez vous adresser au coordinateur.</translation>
     </message>
@@ -1166,7 +1171,7 @@
 <context>
     <name>ScoreBar</name>
     <message>
-        <location filename="../esa_widgets.py" line="141"/>
+        <location filename="../esa_widgets.py" line="146"/>
         <source>Score from 0 to 100</source>
         <translation>Note de 0 à 100</translation>
     </message>
@@ -1194,281 +1199,281 @@
         <translation>Pourquoi elle manque</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="104"/>
+        <location filename="../score_panel.py" line="101"/>
         <source>Id</source>
         <translation>Id</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="104"/>
+        <location filename="../score_panel.py" line="101"/>
         <source>Difficulty</source>
         <translation>Difficulté</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="105"/>
-        <location filename="../score_panel.py" line="399"/>
+        <location filename="../score_panel.py" line="102"/>
+        <location filename="../score_panel.py" line="396"/>
         <source>Source</source>
         <translation>Source</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="105"/>
-        <location filename="../score_panel.py" line="399"/>
+        <location filename="../score_panel.py" line="102"/>
+        <location filename="../score_panel.py" line="396"/>
         <source>Output</source>
         <translation>Traduction</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="106"/>
-        <location filename="../score_panel.py" line="407"/>
+        <location filename="../score_panel.py" line="103"/>
+        <location filename="../score_panel.py" line="404"/>
         <source>Score</source>
         <translation>Note</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="106"/>
+        <location filename="../score_panel.py" line="103"/>
         <source>Breakdown</source>
         <translation>Décomposition</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="209"/>
+        <location filename="../score_panel.py" line="206"/>
         <source>Open run card…</source>
         <translation>Ouvrir une fiche de run…</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="211"/>
+        <location filename="../score_panel.py" line="208"/>
         <source>Compare with…</source>
         <translation>Comparer avec…</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="213"/>
+        <location filename="../score_panel.py" line="210"/>
         <source>Export scored run card…</source>
         <translation>Exporter la fiche de run évaluée…</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="215"/>
+        <location filename="../score_panel.py" line="212"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="219"/>
+        <location filename="../score_panel.py" line="216"/>
         <source>Scoring progress</source>
         <translation>Avancement de l’évaluation</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="220"/>
+        <location filename="../score_panel.py" line="217"/>
         <source>Open a run card, a harness report, a TSV or JSONL file — or drop it here.</source>
         <translation>Ouvrez une fiche de run, un rapport du harnais, un fichier TSV ou JSONL — ou déposez-le ici.</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="237"/>
+        <location filename="../score_panel.py" line="234"/>
         <source>Metrics of the run</source>
         <translation>Métriques du run</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="238"/>
+        <location filename="../score_panel.py" line="235"/>
         <source>One row a metric: its score, weight, interval and why it may be missing</source>
         <translation>Une ligne par métrique : son score, son poids, son intervalle et pourquoi elle peut manquer</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="248"/>
+        <location filename="../score_panel.py" line="245"/>
         <source>Filter entries (any column)…</source>
         <translation>Filtrer les entrées (toute colonne)…</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="249"/>
+        <location filename="../score_panel.py" line="246"/>
         <source>Filter entries</source>
         <translation>Filtrer les entrées</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="249"/>
+        <location filename="../score_panel.py" line="246"/>
         <source>Shows only the entries containing this text</source>
         <translation>N’affiche que les entrées contenant ce texte</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="258"/>
+        <location filename="../score_panel.py" line="255"/>
         <source>Entries of the run</source>
         <translation>Entrées du run</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="258"/>
+        <location filename="../score_panel.py" line="255"/>
         <source>Choose an entry to see its details</source>
         <translation>Choisissez une entrée pour voir ses détails</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="267"/>
+        <location filename="../score_panel.py" line="264"/>
         <source>Details of the chosen entry</source>
         <translation>Détails de l’entrée choisie</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="282"/>
+        <location filename="../score_panel.py" line="279"/>
         <source>Language: as the file says</source>
         <translation>Langue : celle du fichier</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="286"/>
+        <location filename="../score_panel.py" line="283"/>
         <source>Profile: automatic</source>
         <translation>Profil : automatique</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="288"/>
+        <location filename="../score_panel.py" line="285"/>
         <source>Profile {0}</source>
         <translation>Profil {0}</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="289"/>
+        <location filename="../score_panel.py" line="286"/>
         <source>Language of the translations</source>
         <translation>Langue des traductions</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="290"/>
+        <location filename="../score_panel.py" line="287"/>
         <source>Used when the file does not name its language; applies to the next file opened</source>
         <translation>Utilisée quand le fichier ne nomme pas sa langue ; s’applique au prochain fichier ouvert</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="291"/>
+        <location filename="../score_panel.py" line="288"/>
         <source>Weight profile</source>
         <translation>Profil de pondération</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="292"/>
+        <location filename="../score_panel.py" line="289"/>
         <source>Automatic: A when an analyser for the language is available, otherwise B</source>
         <translation>Automatique : A quand un analyseur de la langue est disponible, sinon B</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="308"/>
+        <location filename="../score_panel.py" line="305"/>
         <source>Open a run card</source>
         <translation>Ouvrir une fiche de run</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="309"/>
+        <location filename="../score_panel.py" line="306"/>
         <source>Run cards (*.json *.jsonl *.tsv);;All files (*)</source>
         <translation>Fiches de run (*.json *.jsonl *.tsv);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="325"/>
+        <location filename="../score_panel.py" line="322"/>
         <source>Scoring {0}…</source>
         <translation>Évaluation de {0}…</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="331"/>
+        <location filename="../score_panel.py" line="328"/>
         <source>Scoring: {0}</source>
         <translation>Évaluation : {0}</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="351"/>
+        <location filename="../score_panel.py" line="348"/>
         <source>Cancelled.</source>
         <translation>Annulé.</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="353"/>
+        <location filename="../score_panel.py" line="350"/>
         <source>Could not score this file.</source>
         <translation>Impossible d’évaluer ce fichier.</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="369"/>
+        <location filename="../score_panel.py" line="366"/>
         <source>Scored {0}: {1} entries, language {2}, profile {3}</source>
         <translation>{0} évalué : {1} entrées, langue {2}, profil {3}</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="371"/>
+        <location filename="../score_panel.py" line="368"/>
         <source> — the file names no language: choose it above and open the file again</source>
         <translation> — le fichier ne nomme pas de langue : choisissez-la ci-dessus et rouvrez le fichier</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="376"/>
+        <location filename="../score_panel.py" line="373"/>
         <source> — an automated nomination only: speakers have not confirmed it</source>
         <translation> — une proposition automatique seulement : les locuteurs ne l’ont pas confirmée</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="380"/>
+        <location filename="../score_panel.py" line="377"/>
         <source>Composite</source>
         <translation>Composite</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="380"/>
+        <location filename="../score_panel.py" line="377"/>
         <source>tier</source>
         <translation>niveau</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="380"/>
+        <location filename="../score_panel.py" line="377"/>
         <source>speakers</source>
         <translation>locuteurs</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="399"/>
+        <location filename="../score_panel.py" line="396"/>
         <source>Reference</source>
         <translation>Référence</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="407"/>
-        <location filename="../score_panel.py" line="472"/>
+        <location filename="../score_panel.py" line="404"/>
+        <location filename="../score_panel.py" line="469"/>
         <source>metric</source>
         <translation>mesure</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="407"/>
+        <location filename="../score_panel.py" line="404"/>
         <source>value</source>
         <translation>valeur</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="407"/>
+        <location filename="../score_panel.py" line="404"/>
         <source>weighted</source>
         <translation>pondéré</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="420"/>
+        <location filename="../score_panel.py" line="417"/>
         <source>not judged: {0}</source>
         <translation>non évalué : {0}</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="431"/>
+        <location filename="../score_panel.py" line="428"/>
         <source>Export the scored run card</source>
         <translation>Exporter la fiche de run évaluée</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="432"/>
+        <location filename="../score_panel.py" line="429"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="435"/>
+        <location filename="../score_panel.py" line="432"/>
         <source>Wrote {0}</source>
         <translation>{0} écrit</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="440"/>
+        <location filename="../score_panel.py" line="437"/>
         <source>Compare with another run</source>
         <translation>Comparer avec un autre run</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="441"/>
+        <location filename="../score_panel.py" line="438"/>
         <source>Run cards (*.json *.jsonl *.tsv)</source>
         <translation>Fiches de run (*.json *.jsonl *.tsv)</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="452"/>
+        <location filename="../score_panel.py" line="449"/>
         <source>Comparing with {0}…</source>
         <translation>Comparaison avec {0}…</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="462"/>
+        <location filename="../score_panel.py" line="459"/>
         <source>Compared with {0}.</source>
         <translation>Comparé avec {0}.</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="464"/>
+        <location filename="../score_panel.py" line="461"/>
         <source>yes</source>
         <translation>oui</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="464"/>
+        <location filename="../score_panel.py" line="461"/>
         <source>no</source>
         <translation>non</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="472"/>
+        <location filename="../score_panel.py" line="469"/>
         <source>Paired comparison</source>
         <translation>Comparaison appariée</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="472"/>
+        <location filename="../score_panel.py" line="469"/>
         <source>significant</source>
         <translation>significatif</translation>
     </message>
@@ -1509,22 +1514,27 @@
 <context>
     <name>SpanView</name>
     <message>
-        <location filename="../esa_widgets.py" line="124"/>
+        <location filename="../esa_widgets.py" line="127"/>
         <source>marked {0}</source>
         <translation>marqué {0}</translation>
     </message>
     <message>
-        <location filename="../esa_widgets.py" line="124"/>
+        <location filename="../esa_widgets.py" line="127"/>
         <source>not marked</source>
         <translation>non marqué</translation>
     </message>
     <message>
-        <location filename="../esa_widgets.py" line="126"/>
+        <location filename="../esa_widgets.py" line="129"/>
+        <source> (placed by {0}: Delete drops it, 1 or 2 re-grades it)</source>
+        <translation> (placée par {0} : Suppr l&apos;enlève, 1 ou 2 change sa gravité)</translation>
+    </message>
+    <message>
+        <location filename="../esa_widgets.py" line="131"/>
         <source> (the analyser did not recognise this word: H dismisses the hint)</source>
         <translation> (l’analyseur n’a pas reconnu ce mot : H écarte l’indication)</translation>
     </message>
     <message>
-        <location filename="../esa_widgets.py" line="127"/>
+        <location filename="../esa_widgets.py" line="132"/>
         <source>{0}: {1}; {2} marks in all</source>
         <translation>{0} : {1} ; {2} marques en tout</translation>
     </message>

@@ -11,6 +11,7 @@ from typing import Any
 from scoring.errors import BadValue
 
 from .. import tasks as task_defs
+from ..tasks import premarks
 from ..records import ONE_RATING_PER_OUTPUT, import_run, insert_campaign
 from ..store import Store, content_id as _hash, dumps, now
 from ..tasks.base import segment_id
@@ -28,24 +29,31 @@ def language_of(scored: dict) -> dict:
 
 
 def create_campaign(store: Store, scored: dict, task: str, *, items: int | None = None, raters: int = 3,
-                    seed: int = 12345, name: str | None = None, hints: bool = False) -> str:
+                    seed: int = 12345, name: str | None = None, hints: bool = False,
+                    premark: str | None = None, premark_control: float | None = None,
+                    premark_split: float | None = None) -> str:
     """Build a campaign of a task (``review.tasks``: its items chosen by the task) from a scored run card.
     Same inputs → same campaign id. ``hints`` (a task that offers them, off by default so that the
     evaluation stays blind): the words the language's analyser rejected are shown as faint hints the
-    speaker may mark or dismiss."""
+    speaker may mark or dismiss. ``premark`` (a task that marks spans; default "tools"): candidate error spans
+    placed before the speaker sees an item (``review.tasks.premarks``), with ``premark_control`` of the items
+    carrying a control mark and ``premark_split`` of each speaker's items served without."""
     definition = task_defs.task(task)
+    marking = _premark_settings(definition, premark, premark_control, premark_split)
     run_id = import_run(store, scored)
     limit = items or definition.default_items
     rng = random.Random(seed)
     settings: dict[str, Any] = {"items": limit, "seed": seed, "language": language_of(scored),
-                                "hints": bool(hints and definition.offers_hints), ONE_RATING_PER_OUTPUT: True}
+                                "hints": bool(hints and definition.offers_hints), ONE_RATING_PER_OUTPUT: True,
+                                **marking}
     built = definition.build(scored, run_id, limit, rng)
     settings.update(built.settings)
     new_items, item_ids = built.new, built.item_ids
     if not item_ids:
         raise BadValue("campaign", task, f"nothing to review: {definition.nothing_to_review}")
     hinted = ["hints"] if settings["hints"] else []  # a campaign without hints keeps the id it always had
-    campaign_id = f"cmp-{_hash(run_id, task, limit, raters, seed, store.public_key, *hinted)}"
+    marked = [dumps(marking)] if marking else []  # and one of a task without pre-marks
+    campaign_id = f"cmp-{_hash(run_id, task, limit, raters, seed, store.public_key, *hinted, *marked)}"
     with store.transaction() as db:
         if db["campaigns"].count_where("id = ?", [campaign_id]):
             return campaign_id
@@ -56,6 +64,16 @@ def create_campaign(store: Store, scored: dict, task: str, *, items: int | None 
                "run_id": run_id, "raters_per_item": raters, "created_at": now(), "settings": dumps(settings)}
         insert_campaign(store, row, item_ids)
     return campaign_id
+
+
+def _premark_settings(definition, mode: str | None, control: float | None, split: float | None) -> dict:
+    """A campaign's pre-mark settings: for a task that marks spans, checked (default: the language's tools);
+    none for another task (asking for them is one line)."""
+    if definition.marks_spans:
+        return premarks.check_settings(mode, control, split)
+    if (mode or "off") != "off" or control is not None or split is not None:
+        raise BadValue("--premark", str(mode or ""), "pre-marks are for a task that marks error spans (E)")
+    return {}
 
 
 QUESTIONS = ("best", "non-inferior", "pairs", "tier")

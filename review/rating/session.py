@@ -28,6 +28,7 @@ from .. import tasks as task_defs
 from ..records import campaign
 from ..store import Store, now
 from ..tasks.base import Task, applicable
+from ..tasks import premarks
 from ..tasks.error_spans import Marking, hint_positions, rejected_words
 from .recording import Answers
 from .sequence import Sequence
@@ -161,15 +162,21 @@ class ReviewSession:
         self._away = 0.0
         self._away_since = self.clock() if self._away_since is not None else None
         if self.task.marks_spans:
-            spans = begun.get("spans", saved.get("spans"))
-            self.marking = Marking(item["output"], spans)
+            self.proposed = begun.get("premarks", saved.get("premarks"))
+            if self.proposed is None:  # a fresh item: the pre-marks its campaign serves, already placed
+                self.proposed = [] if self.practising or saved else \
+                    premarks.served(item, self.sequence.campaign["settings"], self.sequence.campaign_id,
+                                    self.sequence.speaker_id)
+            placed = [{"start": m["start"], "end": m["end"], "severity": m["severity"], "premark": m["source"]}
+                      for m in self.proposed] if not saved and not draft else None
+            self.marking = Marking(item["output"], begun.get("spans", saved.get("spans", placed)))
             self.score = begun.get("score", saved.get("score"))
             self.partial = {}
             self.hints = set(hint_positions(item["output"], rejected_words(item, self.language))) \
                 if self.hints_on and not self.practising else set()
             self.step = SCORE if begun.get("scoring") else MARK
         else:
-            self.marking, self.score, self.hints = None, None, set()
+            self.marking, self.score, self.hints, self.proposed = None, None, set(), []
             self.partial = dict(begun.get("partial", {})) if draft else saved
             self.step = QUESTION
 
@@ -237,6 +244,12 @@ class ReviewSession:
     def to_missing(self) -> Outcome:
         return self.go_to(self.marking.missing_position) if self.step == MARK else Outcome(What.NOTHING)
 
+    def next_mark(self) -> Outcome:
+        """Tab: the cursor to the next mark (a pre-mark to keep, drop with Delete, or re-grade with 1 or 2)."""
+        if self.step != MARK or not self.marking.next_mark():
+            return Outcome(What.NOTHING)
+        return Outcome(What.CHANGED)
+
     def remove(self) -> Outcome:
         if self.step != MARK or self.marking.span_at(self.marking.cursor) is None:
             return Outcome(What.NOTHING)
@@ -293,7 +306,8 @@ class ReviewSession:
         if self.step != SCORE:
             return Outcome(What.NOTHING)
         low, _ = self.task.score_question["range"]
-        return self.commit(self.marking.answer(self.score if self.score is not None else low))
+        answer = self.marking.answer(self.score if self.score is not None else low)
+        return self.commit({**answer, "premarks": self.proposed} if self.proposed else answer)
 
     # -- committing, moving, undoing -------------------------------------------------------------
 
@@ -399,7 +413,8 @@ class ReviewSession:
 
     def _draft(self) -> dict:
         if self.marking is not None:
-            return {"spans": self.marking.spans, "score": self.score, "scoring": self.step == SCORE}
+            return {"spans": self.marking.spans, "score": self.score, "scoring": self.step == SCORE,
+                    "premarks": self.proposed}
         return {"partial": self.partial}
 
     def _save_draft(self) -> None:
@@ -431,19 +446,43 @@ class ReviewSession:
 
 
 def record_answer(store: Store, campaign_id: str, speaker_id: str, answers: Any, note: str | None = None,
-                  position: int | None = None, medium: str | None = None) -> tuple[int | None, str | None]:
+                  position: int | None = None, medium: str | None = None, keep: list[int] | None = None,
+                  drop: list[int] | None = None) -> tuple[int | None, str | None]:
     """One answer from outside the app (``lyss review answer``, a paper form): checked against the task
     before anything is written, recorded at ``position`` of the speaker's sequence (default: the next
-    unanswered item). Returns (position, uuid), or (None, None) when every item is answered.
+    unanswered item). Returns (position, uuid), or (None, None) when every item is answered. ``keep`` and
+    ``drop`` (a task that marks spans): the pre-marks the item is served with, by their number in order (0, 1,
+    …), kept among the answer's spans or dropped; a pre-mark neither names is kept, as on the screen.
     One transaction: an answer refused for any reason leaves nothing behind (not even the speaker's new
     sequence)."""
-    task_defs.task(campaign(store, campaign_id)["task"]).validate(answers)
+    task = task_defs.task(campaign(store, campaign_id)["task"])
+    task.validate(answers)
     if position is not None and (not isinstance(position, int) or position < 0):
         raise BadValue("--position", str(position), "must be a position of the speaker's sequence (0, 1, …)")
+    if (keep or drop) and not task.marks_spans:
+        raise BadValue("--keep", "", "pre-marks are kept or dropped in a task that marks error spans (E)")
     with store.transaction():
         served = Sequence(store, campaign_id, speaker_id)
         if position is None:
             position = served.first_open()
             if position is None:
                 return None, None
+        if task.marks_spans:
+            answers = _with_premarks(answers, served, position, keep or [], drop or [])
         return position, Answers(store, campaign_id, speaker_id).record(position, answers, note, medium=medium)
+
+
+def _with_premarks(answers: dict, served: Sequence, position: int, keep: list[int], drop: list[int]) -> dict:
+    """An answer given outside the app, with the pre-marks its item is served with: those not dropped join its
+    spans, and the answer records what was proposed."""
+    proposed = premarks.served(served.item(position), served.campaign["settings"], served.campaign_id,
+                               served.speaker_id)
+    wrong = next((n for n in [*keep, *drop] if not 0 <= n < len(proposed)), None)
+    if wrong is not None or set(keep) & set(drop):
+        raise BadValue("--keep/--drop", str(wrong if wrong is not None else sorted(set(keep) & set(drop))[0]),
+                       f"the item has {len(proposed)} pre-marks, numbered from 0; each is kept or dropped once")
+    if not proposed:
+        return answers
+    kept = [{"start": m["start"], "end": m["end"], "severity": m["severity"], "premark": m["source"]}
+            for n, m in enumerate(proposed) if n not in drop]
+    return {**answers, "spans": [*answers.get("spans", []), *kept], "premarks": proposed}

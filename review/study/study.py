@@ -256,12 +256,16 @@ def speaker_reliability(store: Store, campaign_id: str | None = None) -> list[di
                       "ratings r on r.campaign_id = a.campaign_id and r.speaker_id = a.speaker_id and r.position = "
                       "a.position where a.campaign_id = ?", [found["id"]])
     by_speaker: dict[str, dict] = defaultdict(lambda: {"normal": {}, "repeat": [], "degraded": [], "seconds": [],
-                                                       "away": [], "revoked": Counter(), "paper": 0})
+                                                       "away": [], "revoked": Counter(), "paper": 0, "controls": 0,
+                                                       "controls_kept": 0})
     for r in rows:
         slot = by_speaker[r["speaker_id"]]
         if r["revoked_from"] is not None:  # kept: made before the revocation's time, by a laptop since revoked
             slot["revoked"][(r["device_id"], r["revoked_from"])] += 1
-        value = json.loads(r["answers"]).get(question)
+        answer = json.loads(r["answers"])
+        value = answer.get(question)
+        seen, kept = controls_kept(answer)
+        slot["controls"], slot["controls_kept"] = slot["controls"] + seen, slot["controls_kept"] + kept
         if r["medium"] == "paper":  # keyed in from a form: no time was measured
             slot["paper"] += 1
         elif r["seconds"] is not None:  # time in front of the item: the time away (focus lost) left out
@@ -272,6 +276,13 @@ def speaker_reliability(store: Store, campaign_id: str | None = None) -> list[di
         else:
             slot[r["qc"]].append((r["qc_of"], value))
     return [_speaker_quality(speaker_id, s, qc) for speaker_id, s in sorted(by_speaker.items())]
+
+
+def controls_kept(answer: dict) -> tuple[int, int]:
+    """(control pre-marks an answer was served with, how many of them the speaker kept)."""
+    controls = [(m["start"], m["end"]) for m in answer.get("premarks") or [] if m.get("control")]
+    kept = {(s["start"], s["end"]) for s in answer.get("spans") or [] if "premark" in s}
+    return len(controls), sum(c in kept for c in controls)
 
 
 def _speaker_quality(speaker_id: str, s: dict, qc: dict) -> dict:
@@ -292,6 +303,9 @@ def _speaker_quality(speaker_id: str, s: dict, qc: dict) -> dict:
         flags.append(f"answers very fast (median {median:.1f} s per item)")
     if s["paper"]:
         flags.append(f"paper: no time ({s['paper']} answers keyed in from forms)")
+    if s["controls"] >= qc["control_min_seen"] and s["controls_kept"] / s["controls"] > qc["control_kept_flag"]:
+        flags.append(f"control pre-marks kept ({s['controls_kept']} of {s['controls']}): the marks may be followed "
+                     f"rather than the text")
     for (code, since), n in sorted(s["revoked"].items()):
         flags.append(f"{n} answers from revoked laptop {code} (made before its revocation from {since})")
     return {"speaker_id": speaker_id, "answers": len(s["normal"]) + len(s["repeat"]) + len(s["degraded"]),
@@ -299,7 +313,8 @@ def _speaker_quality(speaker_id: str, s: dict, qc: dict) -> dict:
             "degraded_scored_lower": sum(lower), "degraded_p_value": p, "median_seconds": median,
             "away_seconds": float(sum(s["away"])), "answers_with_time_away": sum(a > 0 for a in s["away"]),
             "from_revoked_laptops": {code: n for (code, _), n in sorted(s["revoked"].items())},
-            "answers_on_paper": s["paper"], "flags": flags}
+            "answers_on_paper": s["paper"], "control_premarks_seen": s["controls"],
+            "control_premarks_kept": s["controls_kept"], "flags": flags}
 
 
 # ----------------------------------------------------------------------------- correlation

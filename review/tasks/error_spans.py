@@ -41,21 +41,45 @@ def check_spans(spans: Any, output: str | None) -> list[dict]:
         if span.get("missing") is True and set(span) == {"missing", "severity"}:
             missing.append({"missing": True, "severity": span["severity"]})
             continue
-        if set(span) != {"start", "end", "severity"}:
-            raise BadValue("answers", place, "a span is {start, end, severity} or {missing: true, severity}")
+        if set(span) - {"premark"} != {"start", "end", "severity"}:
+            raise BadValue("answers", place, "a span is {start, end, severity} or {missing: true, severity} (with "
+                                             "premark: its source, when it was a pre-mark kept)")
+        if "premark" in span and not (isinstance(span["premark"], str) and 0 < len(span["premark"]) <= 40):
+            raise BadValue("answers", f"{place} premark", "the source of a pre-mark kept: a short text")
         start, end = span["start"], span["end"]
         if not all(isinstance(v, int) and not isinstance(v, bool) for v in (start, end)) or not 0 <= start < end:
             raise BadValue("answers", place, f"offsets {start!r}–{end!r} are not 0 ≤ start < end")
         if output is not None and end > len(output):
             raise BadValue("answers", place, f"offsets {start}–{end} lie outside the output "
                                              f"({len(output)} characters)")
-        marked.append({"start": start, "end": end, "severity": span["severity"]})
+        marked.append({"start": start, "end": end, "severity": span["severity"],
+                       **({"premark": span["premark"]} if "premark" in span else {})})
     marked.sort(key=lambda s: (s["start"], s["end"]))
     for before, after in zip(marked, marked[1:]):
         if after["start"] < before["end"]:
             raise BadValue("answers", "spans", f"spans {before['start']}–{before['end']} and "
                                                f"{after['start']}–{after['end']} overlap")
     return marked + missing
+
+
+def check_premarks(premarks: Any, output: str | None) -> list[dict]:
+    """The pre-marks an item was served with (``review.tasks.premarks.served``): each {start, end, severity,
+    source, control}, inside the output, in order."""
+    if not isinstance(premarks, list) or len(premarks) > MAX_SPANS:
+        raise BadValue("answers", "premarks", f"must be a list of at most {MAX_SPANS} pre-marks")
+    out = []
+    for k, m in enumerate(premarks):
+        place = f"premarks[{k}]"
+        if not isinstance(m, dict) or set(m) != {"start", "end", "severity", "source", "control"}:
+            raise BadValue("answers", place, "a pre-mark is {start, end, severity, source, control}")
+        ok = all(isinstance(m[v], int) and not isinstance(m[v], bool) for v in ("start", "end")) and \
+            0 <= m["start"] < m["end"] and (output is None or m["end"] <= len(output))
+        if not ok or m["severity"] not in severities() or not isinstance(m["control"], bool) or \
+                not (isinstance(m["source"], str) and 0 < len(m["source"]) <= 40):
+            raise BadValue("answers", place, "offsets inside the output, a known severity, a short source and "
+                                             "control true or false")
+        out.append({k: m[k] for k in ("start", "end", "severity", "source", "control")})
+    return sorted(out, key=lambda m: m["start"])
 
 
 def mqm_score(spans: list[dict]) -> float:
@@ -118,6 +142,10 @@ class Marking:
         if self.cursor == self.missing_position:
             self.spans = [s for s in self.spans if not s.get("missing")] + [{"missing": True, "severity": severity}]
             return
+        placed = self.span_at(self.cursor) if self.anchor is None else None
+        if placed is not None and "premark" in placed:  # a pre-mark re-graded with one key: its words stay
+            placed["severity"] = severity
+            return
         first, last = self.selection()
         start, end = self.words[first][0], self.words[last][1]
         self.spans = [s for s in self.spans if s.get("missing") or s["end"] <= start or s["start"] >= end]
@@ -130,6 +158,16 @@ class Marking:
         if found is not None:
             self.spans.remove(found)
         return found is not None
+
+    def next_mark(self) -> bool:
+        """Move the cursor to the first word of the next mark (round to the first); whether there is one."""
+        starts = sorted({k for s in self.spans if not s.get("missing") for k, (a, b) in enumerate(self.words)
+                         if a < s["end"] and b > s["start"] and (k == 0 or self.words[k - 1][1] <= s["start"])})
+        if not starts:
+            return False
+        self.anchor = None
+        self.cursor = next((k for k in starts if k > self.cursor), starts[0])
+        return True
 
     def span_at(self, position: int) -> dict | None:
         if position == self.missing_position:
@@ -175,6 +213,14 @@ class ErrorSpans(Task):
     def score_question(self) -> dict:
         """The score given after the marks (its range and anchors)."""
         return next(q for q in self.questions if "range" in q)
+
+    def validate(self, answers: Any, output: str | None = None) -> dict[str, Any]:
+        """An answer, and beside it the pre-marks its item was served with (what was proposed; the spans say
+        which were kept)."""
+        if not isinstance(answers, dict) or "premarks" not in answers:
+            return super().validate(answers, output)
+        checked = super().validate({k: v for k, v in answers.items() if k != "premarks"}, output)
+        return {**checked, "premarks": check_premarks(answers["premarks"], output)}
 
     def check_value(self, question: dict, value: Any, output: str | None) -> Any:
         if question.get("scale") == "spans":

@@ -7,8 +7,11 @@ Neighbouring candidates are one span. Each carries its ``source`` ("reference").
 
 from __future__ import annotations
 
+import random
 import unicodedata
 from collections import Counter
+
+from scoring.errors import BadValue
 
 from .error_spans import Marking
 
@@ -62,11 +65,89 @@ def reference_marks(output: str, reference: str, match: float = MATCH) -> list[d
         near = {k for gram in mine[min(1, len(mine) - 1)] for k in by_gram.get(gram, ())}
         if max((closeness(mine, grams[k]) for k in near), default=0.0) < match:
             flagged.append(index)
+    return _joined(output, flagged, "reference")
+
+
+# ----------------------------------------------------------------------------- what a speaker is served
+
+MODES = ("off", "tools", "tools+reference")  # a campaign's --premark
+CONTROL_SHARE = 0.05  # items that carry one control pre-mark, on a word no tool flagged (--premark-control)
+SPLIT = 0.0  # the share of a speaker's items served without pre-marks (--premark-split)
+
+
+def _joined(output: str, flagged: list[int], source: str) -> list[dict]:
+    words = Marking(output).words
     spans: list[dict] = []
-    for index in flagged:
+    for index in sorted(set(flagged)):
         start, end = words[index]
         if spans and spans[-1]["last"] == index - 1:
             spans[-1].update(end=end, last=index)
         else:
-            spans.append({"start": start, "end": end, "severity": "minor", "source": "reference", "last": index})
+            spans.append({"start": start, "end": end, "severity": "minor", "source": source, "last": index})
     return [{k: v for k, v in s.items() if k != "last"} for s in spans]
+
+
+def tool_marks(item: dict, language: dict) -> list[dict]:
+    """The language pack's own tools, as its card names them for task E (``review.items.E.premarks``: a
+    plugin of the scoring, the field of its result that lists words, and the source shown): each word of the
+    output a tool flagged."""
+    spec = ((language or {}).get("items") or {}).get("E") or {}
+    found = (item.get("extra") or {}).get("lyss") or {}
+    output, marks = item["output"] or "", []
+    words = Marking(output).words
+    for tool in spec.get("premarks") or []:
+        result = found.get(tool.get("plugin") or "", {})
+        listed = result.get(tool.get("words") or "", []) if isinstance(result, dict) else []
+        wanted = {w for w in listed if isinstance(w, str)}  # a list of words, or an object keyed by word
+        flagged = [k for k, (s, e) in enumerate(words) if _core(output[s:e]) in {_core(w) for w in wanted}]
+        marks += _joined(output, flagged, str(tool.get("source") or "tool"))
+    return _without_overlaps(marks)
+
+
+def _without_overlaps(marks: list[dict]) -> list[dict]:
+    kept: list[dict] = []
+    for m in sorted(marks, key=lambda m: (m["start"], -m["end"])):
+        if not kept or m["start"] >= kept[-1]["end"]:
+            kept.append(m)
+    return kept
+
+
+def served(item: dict, settings: dict, campaign_id: str, speaker_id: str) -> list[dict]:
+    """The pre-marks a speaker is served on an item of a campaign (``settings``: its ``premark`` mode,
+    ``premark_control`` and ``premark_split``), each with its ``source`` and whether it is a ``control`` (a
+    word no tool flagged, shown as the language's tools' marks are: how often speakers keep those measures
+    how far they follow the marks). The same on every laptop: seeded by the campaign, the item and the speaker."""
+    mode = settings.get("premark") or "off"
+    if mode == "off" or random.Random(f"{campaign_id}|{speaker_id}|{item['id']}|split").random() < \
+            settings.get("premark_split", SPLIT):
+        return []
+    output = item["output"] or ""
+    marks = tool_marks(item, settings.get("language") or {})
+    if mode == "tools+reference":
+        marks = _without_overlaps(marks + reference_marks(output, item.get("reference") or ""))
+    marks = [{**m, "control": False} for m in marks]
+    chooser = random.Random(f"{campaign_id}|{item['id']}|control")
+    if chooser.random() < settings.get("premark_control", CONTROL_SHARE):
+        words = Marking(output).words
+        free = [k for k, (s, e) in enumerate(words) if _core(output[s:e]) and
+                not any(m["start"] < e and m["end"] > s for m in marks)]
+        if free:
+            start, end = words[chooser.choice(free)]
+            shown_as = marks[0]["source"] if marks else "tools"
+            marks.append({"start": start, "end": end, "severity": "minor", "source": shown_as, "control": True})
+    return sorted(marks, key=lambda m: m["start"])
+
+
+def check_settings(mode: str | None, control: float | None, split: float | None) -> dict:
+    """A campaign's pre-mark settings, checked (one line each: an unknown mode, a split outside [0, 1], a control
+    share outside [0, 0.5])."""
+    mode = "tools" if mode is None else mode
+    if mode not in MODES:
+        raise BadValue("--premark", str(mode), f"one of {', '.join(MODES)}")
+    control = CONTROL_SHARE if control is None else control
+    split = SPLIT if split is None else split
+    if not isinstance(control, (int, float)) or not 0 <= control <= 0.5:
+        raise BadValue("--premark-control", str(control), "the share of items with a control pre-mark: 0 to 0.5")
+    if not isinstance(split, (int, float)) or not 0 <= split <= 1:
+        raise BadValue("--premark-split", str(split), "the share of items served without pre-marks: 0 to 1")
+    return {"premark": mode, "premark_control": float(control), "premark_split": float(split)}

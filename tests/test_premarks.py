@@ -1,0 +1,142 @@
+"""Pre-marked error spans (issue 35, part 2 and 3): a task E campaign places the language pack's own candidate
+errors (the analyser's rejected words, the orthography's problems) before the speaker sees an item; the speaker
+keeps, drops or re-grades each with one key — in the session, in the app (pytest-qt, keys only) and with `lyss
+review answer --keep/--drop` — and the answer records what was proposed and what was kept. Control pre-marks on
+words no tool flagged give a per-speaker figure; a split serves part of the items without."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from PySide6.QtCore import Qt
+
+from conftest import open_window, review_database, start_reviewing
+from desktop.cli import main
+from review import records
+from review.rating import campaigns, practice, roster, sequence
+from review.rating.session import ReviewSession, record_answer
+from review.store import Store
+from review.study import study
+from review.tasks import premarks
+from review.tasks.error_spans import Marking
+
+
+def _flagged(item: dict) -> set[str]:
+    """The words the demo's scoring flagged in an item (analyser and orthography), by hand."""
+    found = item["extra"]["lyss"]
+    return {*found["giellalt-fst"]["rejected"], *found["orthography"]["problems"]}
+
+
+def _campaign(tmp_path, scored_demo, **options):
+    store = Store(tmp_path / "premarks.sqlite")
+    cid = campaigns.create_campaign(store, records.load_scored(str(scored_demo)), "E", items=20, **options)
+    speaker = roster.add_speaker(store, "Mary", "LYSS study")
+    practice.mark_done(store, cid, speaker)
+    return store, cid, speaker
+
+
+def _to_premarked(session: ReviewSession) -> None:
+    """Answer (no marks, score 50) until an item with pre-marks is shown."""
+    for _ in range(40):
+        if session.proposed:
+            return
+        session.to_score()
+        session.finish_spans()
+    raise AssertionError("no item with pre-marks")
+
+
+def test_the_tools_marks_are_placed_and_kept_dropped_or_regraded(tmp_path, scored_demo):
+    store, cid, speaker = _campaign(tmp_path, scored_demo)
+    assert records.campaign(store, cid)["settings"]["premark"] == "tools"
+    session = ReviewSession.open(store, cid, speaker)
+    session.start()
+    _to_premarked(session)
+    item, proposed = session.item, list(session.proposed)
+    output = item["output"]
+    marked = {premarks._core(w) for m in proposed if not m["control"] for w in output[m["start"]:m["end"]].split()}
+    assert marked and marked <= {premarks._core(w) for w in _flagged(item)}  # neighbours joined into one span
+    assert [s.get("premark") for s in session.marking.spans] == [m["source"] for m in proposed]
+    session.next_mark()  # Tab: the first pre-mark
+    first = session.marking.cursor
+    assert Marking(output).words[first][0] == proposed[0]["start"]
+    session.mark("major")  # re-graded with one key: its words stay
+    assert session.marking.spans[0] == {"start": proposed[0]["start"], "end": proposed[0]["end"],
+                                        "severity": "major", "premark": proposed[0]["source"]}
+    if len(proposed) > 1:
+        session.next_mark()
+        session.remove()  # dropped with one key
+    session.to_score()
+    position = session.position
+    session.finish_spans()
+    saved = sequence.item_at(store, cid, speaker, position)["answer"]
+    assert saved["premarks"] == proposed
+    assert [(s["start"], s.get("premark")) for s in saved["spans"]] == [(proposed[0]["start"],
+                                                                         proposed[0]["source"])]
+
+
+def test_controls_splits_and_bad_settings(tmp_path, scored_demo, capsys):
+    store, cid, speaker = _campaign(tmp_path, scored_demo, premark_control=0.5)
+    settings = records.campaign(store, cid)["settings"]
+    sequence.join(store, cid, speaker)
+    served = [premarks.served(sequence.item_at(store, cid, speaker, p), settings, cid, speaker)
+              for p in range(sequence.sequence_length(store, cid, speaker))]
+    controls = [m for marks in served for m in marks if m["control"]]
+    assert controls and all(m["source"] in ("analyser", "orthography", "tools") for m in controls)
+    item = sequence.item_at(store, cid, speaker, 0)
+    everything = premarks.served(item, {**settings, "premark_split": 1.0}, cid, speaker)
+    assert everything == []  # a speaker's items served without pre-marks: none placed
+    for option, value in (("--premark", "magic"), ("--premark-split", "1.5"), ("--premark-control", "0.6")):
+        assert main(["review", "create-campaign", str(scored_demo), "--task", "E", option, value,
+                     "--db", str(store.path)]) == 2
+    assert main(["review", "create-campaign", str(scored_demo), "--task", "A", "--premark", "tools",
+                 "--db", str(store.path)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 4 and all(line.startswith("lyss: --premark") for line in err)
+
+
+def test_keep_and_drop_from_the_command_line_and_the_control_figure(tmp_path, scored_demo):
+    store, cid, speaker = _campaign(tmp_path, scored_demo, premark_control=0.5)
+    settings = records.campaign(store, cid)["settings"]
+    sequence.join(store, cid, speaker)
+    kept_controls = seen_controls = 0
+    for position in range(sequence.sequence_length(store, cid, speaker)):
+        item = sequence.item_at(store, cid, speaker, position)
+        if item["kind"] != "segment":
+            continue
+        proposed = premarks.served(item, settings, cid, speaker)
+        drop = [n for n, m in enumerate(proposed) if m["control"] and position % 2]  # every other control dropped
+        seen_controls += sum(m["control"] for m in proposed)
+        kept_controls += sum(m["control"] for n, m in enumerate(proposed) if n not in drop)
+        record_answer(store, cid, speaker, {"spans": [], "score": 60}, position=position, drop=drop)
+    with pytest.raises(Exception, match="pre-marks, numbered from 0"):
+        record_answer(store, cid, speaker, {"spans": [], "score": 60}, position=0, keep=[99])
+    figure = next(r for r in study.speaker_reliability(store, cid) if r["speaker_id"] == speaker)
+    assert (figure["control_premarks_seen"], figure["control_premarks_kept"]) == (seen_controls, kept_controls)
+    assert seen_controls > 0
+
+
+def test_the_app_keeps_drops_and_regrades_by_keys(qtbot, qapp, tmp_path, scored_demo):
+    path, cid, speaker = review_database(tmp_path / "review.sqlite", scored_demo, "E", 20)
+    window = open_window(qtbot, path)
+    page = start_reviewing(qtbot, window)
+    for _ in range(40):
+        if page.session.proposed:
+            break
+        qtbot.keyClick(page, Qt.Key_Return)
+        qtbot.keyClick(page, Qt.Key_Return)
+    proposed, position = list(page.session.proposed), page.position
+    assert proposed and "Tab" in page.hint.text()
+    qtbot.keyClick(page, Qt.Key_Tab)  # the next pre-mark
+    assert "placed by" in page.esa.view.describe()
+    at = Marking(page.item["output"]).words[page.session.marking.cursor][0]
+    qtbot.keyClick(page, Qt.Key_2)  # re-graded major
+    qtbot.keyClick(page, Qt.Key_Return)  # done marking
+    qtbot.keyClick(page, Qt.Key_Return)  # the score as it stands: saved
+    with Store(path) as store:
+        answer = json.loads(store.one("select answers from ratings where speaker_id = ? and position = ?",
+                                      [speaker, position])["answers"])
+    assert answer["premarks"] == proposed
+    regraded = next(s for s in answer["spans"] if s["start"] <= at < s["end"])
+    assert regraded["severity"] == "major" and "premark" in regraded
+    assert len([s for s in answer["spans"] if "premark" in s]) == len(proposed)  # the others kept as placed
