@@ -171,8 +171,8 @@ def _register_answers_and_paper(rv) -> None:
     p.add_argument("--answers", required=True, help='JSON, e.g. {"adequacy": 4, "fluency": 5}')
     p.add_argument("--note")
     p.add_argument("--keep", type=numbers, default=[], metavar="N,N",
-                   help="task E: the pre-marks kept among the spans, by number in order from 0 (a pre-mark not "
-                        "dropped is kept, as on the screen)")
+                   help="task E: the pre-marks kept among the spans, by number in order from 0 (with --keep or "
+                        "--drop, a pre-mark not dropped is kept, as on the screen; without either, none is used)")
     p.add_argument("--drop", type=numbers, default=[], metavar="N,N", help="task E: the pre-marks dropped")
     p = _verb(rv, "progress", "_review_progress", help="answers per speaker in a campaign", json=True, read_only=True)
     p.add_argument("--campaign", help="default: the only campaign")

@@ -29,8 +29,9 @@ def test_every_command_runs_a_function():
 
 def test_every_review_and_study_verb_has_a_handler():
     for path, parser, _ in _leaves(cli.build_parser()):
-        # restore, simulate-sequential: no database; sync: a light module of its own (it runs every few answers)
-        if path[0] in ("review", "study") and path[-1] not in ("restore", "simulate-sequential", "sync"):
+        # restore, simulate-sequential, replay-esa: no database; sync: a light module of its own (it runs every few
+        # answers)
+        if path[0] in ("review", "study") and path[-1] not in ("restore", "simulate-sequential", "replay-esa", "sync"):
             assert callable(parser.get_default("verb_func")), path
             assert isinstance(parser.get_default("read_only"), bool), path
 

@@ -37,9 +37,9 @@ def _campaign(tmp_path, scored_demo, **options):
 
 
 def _to_premarked(session: ReviewSession) -> None:
-    """Answer (no marks, score 50) until an item with pre-marks is shown."""
+    """Answer (no marks, score 50) until an item with the tools' pre-marks is shown (not a control alone)."""
     for _ in range(40):
-        if session.proposed:
+        if any(not m["control"] for m in session.proposed):
             return
         session.to_score()
         session.finish_spans()
@@ -108,7 +108,8 @@ def test_keep_and_drop_from_the_command_line_and_the_control_figure(tmp_path, sc
         drop = [n for n, m in enumerate(proposed) if m["control"] and position % 2]  # every other control dropped
         seen_controls += sum(m["control"] for m in proposed)
         kept_controls += sum(m["control"] for n, m in enumerate(proposed) if n not in drop)
-        record_answer(store, cid, speaker, {"spans": [], "score": 60}, position=position, drop=drop)
+        keep = [n for n in range(len(proposed)) if n not in drop]
+        record_answer(store, cid, speaker, {"spans": [], "score": 60}, position=position, keep=keep, drop=drop)
     with pytest.raises(Exception, match="pre-marks, numbered from 0"):
         record_answer(store, cid, speaker, {"spans": [], "score": 60}, position=0, keep=[99])
     figure = next(r for r in study.speaker_reliability(store, cid) if r["speaker_id"] == speaker)

@@ -452,7 +452,8 @@ def record_answer(store: Store, campaign_id: str, speaker_id: str, answers: Any,
     before anything is written, recorded at ``position`` of the speaker's sequence (default: the next
     unanswered item). Returns (position, uuid), or (None, None) when every item is answered. ``keep`` and
     ``drop`` (a task that marks spans): the pre-marks the item is served with, by their number in order (0, 1,
-    …), kept among the answer's spans or dropped; a pre-mark neither names is kept, as on the screen.
+    …), kept among the answer's spans or dropped; once either is given, a pre-mark neither names is kept, as on
+    the screen. Without either, the answer is recorded as given (as from a paper form: no pre-marks shown).
     One transaction: an answer refused for any reason leaves nothing behind (not even the speaker's new
     sequence)."""
     task = task_defs.task(campaign(store, campaign_id)["task"])
@@ -467,7 +468,7 @@ def record_answer(store: Store, campaign_id: str, speaker_id: str, answers: Any,
             position = served.first_open()
             if position is None:
                 return None, None
-        if task.marks_spans:
+        if keep or drop:
             answers = _with_premarks(answers, served, position, keep or [], drop or [])
         return position, Answers(store, campaign_id, speaker_id).record(position, answers, note, medium=medium)
 
