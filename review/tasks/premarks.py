@@ -98,8 +98,8 @@ def tool_marks(item: dict, language: dict) -> list[dict]:
     for tool in spec.get("premarks") or []:
         result = found.get(tool.get("plugin") or "", {})
         listed = result.get(tool.get("words") or "", []) if isinstance(result, dict) else []
-        wanted = {w for w in listed if isinstance(w, str)}  # a list of words, or an object keyed by word
-        flagged = [k for k, (s, e) in enumerate(words) if _core(output[s:e]) in {_core(w) for w in wanted}]
+        wanted = {_core(w) for w in listed if isinstance(w, str)}  # a list of words, or an object keyed by word
+        flagged = [k for k, (s, e) in enumerate(words) if _core(output[s:e]) in wanted]
         marks += _joined(output, flagged, str(tool.get("source") or "tool"))
     return _without_overlaps(marks)
 
