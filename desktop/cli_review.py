@@ -271,6 +271,10 @@ def _register_study(sub) -> None:
     p.add_argument("--baseline", help="non-inferior: the system in use (default: the first)")
     p.add_argument("--candidate", help="non-inferior, tier: the system asked about (default: the last)")
     p.add_argument("--threshold", type=float, help="tier: the mean score the candidate must reach")
+    p = _verb(st, "premark-effect", "_study_premark_effect", json=True, read_only=True,
+              help="task E with --premark-split: pre-marks shown against held back, the difference in score, "
+                   "MQM-style score and seconds with its interval")
+    p.add_argument("--campaign", help="default: the only campaign")
     p = _verb(st, "replay-esa", None, json=True,
               help="replay an ESA export's annotations with the reference's pre-marks: their precision and recall, "
                    "the keys they save, the speaker-hours")

@@ -15,6 +15,7 @@ from review.rating import campaigns, paper, roster, sequence
 from review.rating.session import record_answer
 from review.store import Store, readable_by_others, restore, revocation
 from review.study import decisions, interop, replay, reweight, simulation, study, tiers
+from review.study.premark_effect import premark_effect
 from scoring.errors import BadValue, FileProblem
 from scoring.files import atomic_path, json_text, refuse_overwriting_inputs
 
@@ -504,6 +505,23 @@ def asked_text(a: dict) -> str:
 def _study_status(store, args) -> int:
     r = decisions.status(store, records.find_campaign(store, args.campaign, imported=True))
     return _print(r, args.json, status_text(r))
+
+
+def _study_premark_effect(store, args) -> int:
+    r = premark_effect(store, records.find_campaign(store, args.campaign))
+    return _print(r, args.json, premark_effect_text(r))
+
+
+def premark_effect_text(r: dict) -> str:
+    lines = [f"pre-marks ({r['premark']}, split {r['split']:g}): {r['shown']} answers shown them, "
+             f"{r['held_back']} held back"]
+    for measure, unit in (("score", "points"), ("mqm", "MQM points"), ("seconds", "s")):
+        d = r[measure]
+        lines.append(f"  {measure}: " + (f"{d['difference']:+.2f} {unit} [{d['ci_lower']:+.2f}, {d['ci_upper']:+.2f}]"
+                                         if d else "—"))
+    if r.get("reason"):
+        lines.append(f"  {r['reason']}")
+    return "\n".join(lines)
 
 
 def simulation_text(r: dict) -> str:

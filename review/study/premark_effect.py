@@ -1,0 +1,60 @@
+"""The effect of pre-marks on a task E campaign's answers, measured by its own split (``--premark-split``): among
+the items that had pre-marks to show, those a speaker was served with them against those the split held back —
+the difference in score, in MQM-style score of the spans, and in seconds in front of the item, each with its 95 %
+interval (Welch's normal approximation). Null with a reason while a group has fewer than two answers."""
+
+from __future__ import annotations
+
+import json
+import math
+from statistics import fmean, variance
+
+from ..records import campaign as campaign_row
+from ..store import Store
+from ..tasks import premarks
+from ..tasks.error_spans import mqm_score
+
+MIN_ANSWERS = 2
+Z95 = 1.959963984540054
+
+
+def _difference(shown: list[float], held: list[float]) -> dict | None:
+    if len(shown) < MIN_ANSWERS or len(held) < MIN_ANSWERS:
+        return None
+    diff = fmean(shown) - fmean(held)
+    half = Z95 * math.sqrt(variance(shown) / len(shown) + variance(held) / len(held))
+    return {"difference": diff, "ci_lower": diff - half, "ci_upper": diff + half, "shown_mean": fmean(shown),
+            "held_back_mean": fmean(held)}
+
+
+def premark_effect(store: Store, campaign_id: str) -> dict:
+    """Shown against held back, over the answers (quality-control items aside) to items that had pre-marks."""
+    found = campaign_row(store, campaign_id)
+    settings = found["settings"]
+    rows = store.rows("select r.speaker_id, r.answers, r.seconds, r.away_seconds, i.id, i.output, i.reference, "
+                      "i.extra from ratings r join assignments a on a.campaign_id = r.campaign_id and a.speaker_id = "
+                      "r.speaker_id and a.position = r.position join items i on i.id = r.item_id join speakers s on "
+                      "s.id = r.speaker_id where r.campaign_id = ? and a.qc = '' and s.withdrawn = 0", [campaign_id],
+                      json_columns=["extra"])
+    unsplit = {**settings, "premark_split": 0.0}
+    groups: dict[str, dict[str, list[float]]] = {g: {"score": [], "mqm": [], "seconds": []} for g in ("shown", "held")}
+    for r in rows:
+        item = {"id": r["id"], "output": r["output"], "reference": r["reference"], "extra": r["extra"]}
+        if not premarks.served(item, unsplit, campaign_id, r["speaker_id"]):
+            continue  # nothing to show on this item: it says nothing about pre-marks
+        answer = json.loads(r["answers"])
+        group = groups["shown" if premarks.served(item, settings, campaign_id, r["speaker_id"]) else "held"]
+        group["score"].append(float(answer["score"]))
+        group["mqm"].append(mqm_score(answer["spans"]))
+        if r["seconds"] is not None:
+            group["seconds"].append(max(0.0, r["seconds"] - (r["away_seconds"] or 0.0)))
+    out = {"campaign": campaign_id, "premark": settings.get("premark", "off"),
+           "split": settings.get("premark_split", 0.0), "shown": len(groups["shown"]["score"]),
+           "held_back": len(groups["held"]["score"])}
+    for measure in ("score", "mqm", "seconds"):
+        out[measure] = _difference(groups["shown"][measure], groups["held"][measure])
+    if out["score"] is None:
+        out["reason"] = ("no split: every item with pre-marks showed them (--premark-split)" if not out["split"] else
+                         f"fewer than {MIN_ANSWERS} answers on one side (shown {out['shown']}, held back "
+                         f"{out['held_back']})")
+    return out

@@ -1,0 +1,57 @@
+"""The study's report of a pre-mark split (issue 35, part 3): answers to items shown with pre-marks against those
+the split held back, their difference in score, MQM-style score and seconds with an interval — checked against
+values set by hand."""
+
+from __future__ import annotations
+
+from statistics import fmean
+
+import pytest
+
+from desktop.cli import main
+from review import records
+from review.rating import campaigns, practice, recording, roster, sequence
+from review.store import Store
+from review.study.premark_effect import premark_effect
+from review.tasks import premarks
+
+
+def test_a_split_campaign_reports_the_effect_of_pre_marks(tmp_path, scored_demo, capsys):
+    store = Store(tmp_path / "split.sqlite")
+    cid = campaigns.create_campaign(store, records.load_scored(str(scored_demo)), "E", items=20, premark_split=0.5,
+                                    premark_control=0.0)
+    settings = records.campaign(store, cid)["settings"]
+    shown_mqm, held = [], 0
+    for name in ("Mary", "Joseph", "Rita"):
+        speaker = roster.add_speaker(store, name, "LYSS study")
+        practice.mark_done(store, cid, speaker)
+        sequence.join(store, cid, speaker)
+        for position in range(sequence.sequence_length(store, cid, speaker)):
+            item = sequence.item_at(store, cid, speaker, position)
+            if item["qc"]:
+                recording.answer(store, cid, speaker, position, {"spans": [], "score": 50})
+                continue
+            could = premarks.served(item, {**settings, "premark_split": 0.0}, cid, speaker)
+            proposed = premarks.served(item, settings, cid, speaker)
+            kept = [{"start": m["start"], "end": m["end"], "severity": m["severity"], "premark": m["source"]}
+                    for m in proposed]
+            answer = {"spans": kept, "score": 40 if proposed else 60, **({"premarks": proposed} if proposed else {})}
+            recording.answer(store, cid, speaker, position, answer, seconds=10.0 if proposed else 20.0)
+            if proposed:
+                shown_mqm.append(-1.0 * len(proposed))  # every pre-mark kept, minor: −1 each
+            elif could:
+                held += 1
+    r = premark_effect(store, cid)
+    assert (r["shown"], r["held_back"]) == (len(shown_mqm), held) and held >= 2 and len(shown_mqm) >= 2
+    assert r["score"]["difference"] == pytest.approx(-20.0) and r["score"]["ci_lower"] == pytest.approx(-20.0)
+    assert r["seconds"]["difference"] == pytest.approx(-10.0)
+    assert r["mqm"]["difference"] == pytest.approx(fmean(shown_mqm))
+    assert main(["study", "premark-effect", "--db", str(store.path), "--campaign", cid, "--json"]) == 0
+    assert '"held_back": %d' % held in capsys.readouterr().out
+
+
+def test_without_a_split_the_effect_is_null_with_its_reason(tmp_path, scored_demo):
+    store = Store(tmp_path / "nosplit.sqlite")
+    cid = campaigns.create_campaign(store, records.load_scored(str(scored_demo)), "E", items=10)
+    r = premark_effect(store, cid)
+    assert r["score"] is None and "no split" in r["reason"]
