@@ -254,6 +254,27 @@ def _register_study(sub) -> None:
               help="one campaign: its answers, the decisions they settle (which system is better, each run's "
                    "tier), the systems still served and the speaker-hours left")
     p.add_argument("--campaign", help="default: the only campaign")
+    p = _verb(st, "premark-effect", "_study_premark_effect", json=True, read_only=True,
+              help="task E with --premark-split: pre-marks shown against held back, the difference in score, "
+                   "MQM-style score and seconds with its interval")
+    p.add_argument("--campaign", help="default: the only campaign")
+    _register_replays(st)
+    p = _verb(st, "confirm-tier", "_study_confirm_tier",
+              help="speakers' confirmation of a run's tier, written into the run card", json=True)
+    p.add_argument("run", metavar="SCORED.json")
+    p = _verb(st, "import-mtme", "_study_import_mtme", help="load an mt-metrics-eval test set (WMT)", json=True)
+    p.add_argument("folder", metavar="DIR")
+    p.add_argument("--lp", required=True)
+    p.add_argument("--human", required=True, help="mqm, da-sqm, …")
+    p.add_argument("--metric", help="a metric-scores file name such as chrF-refA (default: compute chrF, chrF++, BLEU)")
+    p.add_argument("--systems", nargs="+", help="import only these systems")
+    p = _verb(st, "import-da", "_study_import_da", help="load MLQE-PE style direct assessments", json=True)
+    p.add_argument("tsv", metavar="TSV")
+    p.add_argument("--name")
+
+
+def _register_replays(st) -> None:
+    """The study verbs that replay shared public data (no review database): sequential decisions, ESA annotations."""
     p = _verb(st, "simulate-sequential", None, json=True,
               help="how many ratings the sequential comparisons save, on an mt-metrics-eval folder's real ratings")
     p.set_defaults(func=deferred("review_verbs", "run_simulate_sequential"))
@@ -271,10 +292,6 @@ def _register_study(sub) -> None:
     p.add_argument("--baseline", help="non-inferior: the system in use (default: the first)")
     p.add_argument("--candidate", help="non-inferior, tier: the system asked about (default: the last)")
     p.add_argument("--threshold", type=float, help="tier: the mean score the candidate must reach")
-    p = _verb(st, "premark-effect", "_study_premark_effect", json=True, read_only=True,
-              help="task E with --premark-split: pre-marks shown against held back, the difference in score, "
-                   "MQM-style score and seconds with its interval")
-    p.add_argument("--campaign", help="default: the only campaign")
     p = _verb(st, "replay-esa", None, json=True,
               help="replay an ESA export's annotations with the reference's pre-marks: their precision and recall, "
                    "the keys they save, the speaker-hours")
@@ -283,15 +300,3 @@ def _register_study(sub) -> None:
     p.add_argument("--wmt", metavar="DIR", help="the mt-metrics-eval folder of its texts (default: the folder "
                                                 "beside FILE's, named without -esa)")
     p.add_argument("--lp", default="en-de", help="language pair (default en-de)")
-    p = _verb(st, "confirm-tier", "_study_confirm_tier",
-              help="speakers' confirmation of a run's tier, written into the run card", json=True)
-    p.add_argument("run", metavar="SCORED.json")
-    p = _verb(st, "import-mtme", "_study_import_mtme", help="load an mt-metrics-eval test set (WMT)", json=True)
-    p.add_argument("folder", metavar="DIR")
-    p.add_argument("--lp", required=True)
-    p.add_argument("--human", required=True, help="mqm, da-sqm, …")
-    p.add_argument("--metric", help="a metric-scores file name such as chrF-refA (default: compute chrF, chrF++, BLEU)")
-    p.add_argument("--systems", nargs="+", help="import only these systems")
-    p = _verb(st, "import-da", "_study_import_da", help="load MLQE-PE style direct assessments", json=True)
-    p.add_argument("tsv", metavar="TSV")
-    p.add_argument("--name")
