@@ -203,7 +203,7 @@ def coverage(store: Store, campaign_id: str) -> dict:
     rows = store.rows("select ci.item_id, count(distinct r.speaker_id) as n from campaign_items ci left join "
                       "ratings r on r.item_id = ci.item_id and r.campaign_id = ci.campaign_id where ci.campaign_id = ? "
                       "group by ci.item_id", [campaign_id])
-    copies = {c["item_id"] for group in same_outputs(store, campaign_id).values() for c in group}
+    copies = copies_of(store, campaign_id)
     rows = [r for r in rows if r["item_id"] not in copies]
     target = camp["raters_per_item"]
     return {"items": len(rows), "target_speakers": target, "items_at_target": sum(r["n"] >= target for r in rows)}
@@ -237,3 +237,8 @@ def same_outputs(store: Store, campaign_id: str) -> dict[str, list[dict]]:
         else:
             first[key] = r[0]
     return copies
+
+
+def copies_of(store: Store, campaign_id: str) -> set[str]:
+    """The items of a campaign that another item with the same output stands for (never served)."""
+    return {c["item_id"] for group in same_outputs(store, campaign_id).values() for c in group}

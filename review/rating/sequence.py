@@ -49,7 +49,7 @@ def _join(store: Store, campaign: dict, speaker_id: str) -> int:
     # The sequence depends on the campaign and the speaker only, so that it is the same wherever and
     # whenever it is made (a restored backup makes it again identically: no two versions can meet).
     rng = random.Random(f"{campaign_id}|{speaker_id}")
-    copies = {c["item_id"] for group in records.same_outputs(store, campaign_id).values() for c in group}
+    copies = records.copies_of(store, campaign_id)
     items = [r for r in store.rows("select ci.item_id, i.output, i.reference, i.kind from campaign_items ci join items "
                                    "i on i.id = ci.item_id where ci.campaign_id = ? order by ci.position", [campaign_id])
              if r["item_id"] not in copies]  # an output another item of the campaign has is rated once, as that one

@@ -28,7 +28,7 @@ from . import planner
 from ..tasks.error_spans import Marking
 from ..tasks.premarks import reference_marks
 
-WITHOUT_HOURS_REASON = ("the seconds a pre-mark saves are not measured yet: a campaign with --premark-split "
+HOURS_WITH_REASON = ("the seconds a pre-mark saves are not measured yet: a campaign with --premark-split "
                         "measures them on its own speakers")
 
 
@@ -92,7 +92,7 @@ def keys_with(wanted: list[dict], marks: list[dict]) -> int:
         keys += 1 + (span["severity"] != mark["severity"]) + abs(span["first"] - mark["first"]) + \
             abs(span["last"] - mark["last"])
         cursor = span["last"]
-    for k, span in enumerate(sorted(wanted, key=lambda s: s.get("first", 10 ** 9))):
+    for span in sorted(wanted, key=lambda s: s.get("first", 10 ** 9)):
         if span.get("missing") or all(span is not wanted[t] for t in touched):
             cost, cursor = _by_hand(span, cursor)
             keys += cost
@@ -127,6 +127,6 @@ def replay_esa(esa_csv: str, wmt_folder: str, lp: str = "en-de", progress: Progr
             "recall": marked_found / marked if marked else None,
             "keys_per_item_without": without / count if count else None,
             "keys_per_item_with": with_marks / count if count else None,
-            "hours_without": hours, "hours_with": None, "hours_with_reason": WITHOUT_HOURS_REASON,
+            "hours_without": hours, "hours_with": None, "hours_with_reason": HOURS_WITH_REASON,
             "premarked_words": proposed, "annotated_words": marked, "match": "reference words, character "
             "1-4-gram F below 0.5"}
