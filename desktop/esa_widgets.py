@@ -55,7 +55,10 @@ class SpanView(QWidget):
 
     def _labels(self) -> list[str]:
         text = self.marking.text
-        return [text[s:e] for s, e in self.marking.words] + [self.missing_label]
+        missing = self.marking.span_at(self.marking.missing_position) or {}
+        named = self.tr("{0}: {1}?").format(self.missing_label, ", ".join(missing["terms"])) \
+            if missing.get("terms") else self.missing_label  # the source's terms a pre-mark finds left out
+        return [text[s:e] for s, e in self.marking.words] + [named]
 
     def _layout(self, width: int) -> list[QRect]:
         """Word boxes wrapped to ``width``."""

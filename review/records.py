@@ -93,6 +93,14 @@ def _check_scored(path: str, data: dict) -> None:
                     raise FileProblem(path, f"{place} lyss.{plugin}.{key}", "must be a list of texts")
 
 
+def _entry_extra(entry: dict) -> dict:
+    """What an item keeps of its scored entry beside its numbers: the language pack's per-entry results
+    (``lyss``) and, when the run card's glossary expected terms the output lacks, those terms
+    (``glossary_misses``: task E's pre-marks name them)."""
+    misses = ((entry.get("metrics") or {}).get("terminology") or {}).get("misses") or []
+    return {"lyss": entry.get("lyss", {}), **({"glossary_misses": misses} if misses else {})}
+
+
 def import_run(store: Store, scored: dict, name: str | None = None) -> str:
     """Store a scored run and its entries as items. Returns the run id (same run → same id)."""
     card = dumps(scored)
@@ -111,7 +119,7 @@ def import_run(store: Store, scored: dict, name: str | None = None) -> str:
             "id": segment_id(run_id, e["id"]), "run_id": run_id, "entry_id": str(e["id"]),
             "kind": "segment", "source": e.get("source", ""), "output": e.get("predicted", ""),
             "reference": e.get("reference", ""), "difficulty": None if e.get("difficulty") is None else str(e["difficulty"]),
-            "metrics": dumps(_entry_metrics(e)), "extra": dumps({"lyss": e.get("lyss", {})}),
+            "metrics": dumps(_entry_metrics(e)), "extra": dumps(_entry_extra(e)),
             "signer": store.public_key} for e in scored["entries"]])
     return run_id
 

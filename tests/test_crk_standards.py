@@ -114,6 +114,15 @@ def test_semantic_verdicts(semantic, verdict, source, ref, pred):
     assert semantic.verdict(source, pred, ref)["verdict"] == verdict
 
 
+@pytest.mark.parametrize("source,ref,pred,terms", [
+    ("The children are playing.", "awâsisak mêtawêwak.", "awâsisak", ["playing"]),
+    ("The old woman is drinking tea.", "nôtokwêsiw minihkwêw tiy.", "tiy.", ["old", "woman", "drinking"]),
+    ("The woman is working.", "iskwêw atoskêw.", "atoskêw iskwêw.", [])])
+def test_semantic_missing_terms_are_the_source_words_left_unsaid(semantic, source, ref, pred, terms):
+    """Task E's dictionary pre-mark: the source's words the reference's glosses carry and the output's do not."""
+    assert semantic.verdict(source, pred, ref)["missing_terms"] == terms
+
+
 def test_semantic_unavailable_without_a_gloss(semantic):
     res = semantic.verdict("The buffalo.", "atim.", "mostos.")
     assert res["verdict"] is None and "no gloss for lemma 'mostos'" in res["reason"]

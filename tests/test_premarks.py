@@ -39,7 +39,7 @@ def _campaign(tmp_path, scored_demo, **options):
 def _to_premarked(session: ReviewSession) -> None:
     """Answer (no marks, score 50) until an item with the tools' pre-marks is shown (not a control alone)."""
     for _ in range(40):
-        if any(not m["control"] for m in session.proposed):
+        if any(not m["control"] and not m.get("missing") for m in session.proposed):
             return
         session.to_score()
         session.finish_spans()
@@ -54,7 +54,8 @@ def test_the_tools_marks_are_placed_and_kept_dropped_or_regraded(tmp_path, score
     _to_premarked(session)
     item, proposed = session.item, list(session.proposed)
     output = item["output"]
-    marked = {premarks._core(w) for m in proposed if not m["control"] for w in output[m["start"]:m["end"]].split()}
+    marked = {premarks._core(w) for m in proposed if not m["control"] and not m.get("missing")
+              for w in output[m["start"]:m["end"]].split()}
     assert marked and marked <= {premarks._core(w) for w in _flagged(item)}  # neighbours joined into one span
     assert [s.get("premark") for s in session.marking.spans] == [m["source"] for m in proposed]
     session.move(10_000)  # the cursor past the last word: Tab goes round to the first pre-mark
@@ -72,8 +73,9 @@ def test_the_tools_marks_are_placed_and_kept_dropped_or_regraded(tmp_path, score
     session.finish_spans()
     saved = sequence.item_at(store, cid, speaker, position)["answer"]
     assert saved["premarks"] == proposed
-    assert [(s["start"], s.get("premark")) for s in saved["spans"]] == [(proposed[0]["start"],
-                                                                         proposed[0]["source"])]
+    kept = [premarks.placed(m) for n, m in enumerate(proposed) if n != 1]  # the second dropped, the rest left alone
+    kept[0]["severity"] = "major"
+    assert saved["spans"] == [{k: v for k, v in s.items() if k != "terms"} for s in kept]
 
 
 def test_controls_splits_and_bad_settings(tmp_path, scored_demo, capsys):
@@ -139,6 +141,43 @@ def test_the_app_keeps_drops_and_regrades_by_keys(qtbot, qapp, tmp_path, scored_
         answer = json.loads(store.one("select answers from ratings where speaker_id = ? and position = ?",
                                       [speaker, position])["answers"])
     assert answer["premarks"] == proposed
-    regraded = next(s for s in answer["spans"] if s["start"] <= at < s["end"])
+    regraded = next(s for s in answer["spans"] if not s.get("missing") and s["start"] <= at < s["end"])
     assert regraded["severity"] == "major" and "premark" in regraded
     assert len([s for s in answer["spans"] if "premark" in s]) == len(proposed)  # the others kept as placed
+
+
+def test_terms_left_out_are_one_missing_premark_naming_them(qtbot, tmp_path, scored_demo):
+    """The run card's glossary terms an output lacks (the scoring's terminology misses) and, after them, the
+    source words the language's dictionary finds unsaid (the semantic validator's missing terms): one
+    "something missing" pre-mark naming them, kept, re-graded or dropped at the missing position."""
+    from desktop.esa_widgets import SpanView
+    scored = json.loads(scored_demo.read_text("utf-8"))
+    expected = {}
+    for e in scored["entries"]:  # by hand, from the scored card
+        glossary = e["metrics"]["terminology"]["misses"]
+        unsaid = e["lyss"]["crk-semantic"].get("missing_terms") or []
+        expected[e["predicted"]] = ("glossary", glossary) if glossary else ("dictionary", unsaid) if unsaid else None
+    assert {v[0] for v in expected.values() if v} == {"glossary", "dictionary"}
+    store, cid, speaker = _campaign(tmp_path, scored_demo, premark_control=0.0)
+    settings = records.campaign(store, cid)["settings"]
+    sequence.join(store, cid, speaker)
+    found = {}
+    for position in range(sequence.sequence_length(store, cid, speaker)):
+        item = sequence.item_at(store, cid, speaker, position)
+        if item["kind"] == "segment" and not item["qc"]:
+            missing = [m for m in premarks.served(item, settings, cid, speaker) if m.get("missing")]
+            found[item["output"]] = (missing[0]["source"], missing[0]["terms"]) if missing else None
+    assert found and all(found[o] == expected[o] for o in found)
+    output, mark = next((o, v) for o, v in found.items() if v)
+    marking = Marking(output, [premarks.placed({"missing": True, "severity": "minor", "source": mark[0],
+                                                "terms": mark[1], "control": False})])
+    assert marking.next_mark() and marking.cursor == marking.missing_position  # Tab reaches it
+    marking.mark("major")  # re-graded in place: still the pre-mark
+    assert marking.answer(30)["spans"] == [{"missing": True, "severity": "major", "premark": mark[0]}]
+    view = SpanView("[something missing]")
+    qtbot.addWidget(view)
+    view.show_marking(marking)
+    assert view._labels()[-1] == f"[something missing]: {', '.join(mark[1])}?"
+    view.marking.cursor = marking.missing_position
+    assert f"placed by {mark[0]}" in view.describe()
+    assert marking.remove() and marking.answer(30)["spans"] == []  # dropped with one key

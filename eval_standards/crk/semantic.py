@@ -20,6 +20,10 @@ text x's lemmas. Decision rules, in order:
    - coverage ≥ 0.5 → PARTIAL;
    - otherwise WRONG.
 
+Where the meaning is checked, ``missing_terms`` lists the source's words (as the source spells them) whose
+meaning the reference's glosses carry and the output's do not: the glossary's missing terms, which task E
+shows the speaker as a candidate "something missing" (``review.items.E.premarks`` of the card).
+
 ``semantic_score`` = Σ weight × count / entries with a verdict, weights EXACT_MATCH 1.0, VALID 1.0,
 GRAMMAR_ISSUES 0.7, PARTIAL 0.4, INCOMPLETE 0.3, WRONG 0, NO_OUTPUT 0.
 """
@@ -42,6 +46,7 @@ from .linter import Linter
 
 WEIGHTS = {"EXACT_MATCH": 1.0, "VALID": 1.0, "GRAMMAR_ISSUES": 0.7, "PARTIAL": 0.4, "INCOMPLETE": 0.3,
            "WRONG": 0.0, "NO_OUTPUT": 0.0}
+REVISION = 2  # of what compute returns per entry (2: missing_terms), so that a cache of older records is not read
 def _inflections(words: list[tuple[str, str | None]]) -> Counter:
     """The inflection tags of the verbs and nouns of a text (particles carry no inflection)."""
     return Counter(tags_of(a) for _, a in words if a and {"V", "N"} & set(a.split("+")))
@@ -72,7 +77,7 @@ class CrkSemanticMetric(ToolsPlugin):
     def cache_id(self) -> str:
         user = user_data_dir() / "glosses" / f"{self.tools.lang}.tsv"
         extra = user.read_text("utf-8") if user.is_file() else ""
-        return f"{self.name}:{self.tools.fingerprint('glosses', 'linter', extra=extra)}"
+        return f"{self.name}:{REVISION}:{self.tools.fingerprint('glosses', 'linter', extra=extra)}"
 
     def prepare(self, entries: list[Entry]) -> None:
         self.tools.prefetch(self._linter.convention_normalised(t) for e in entries for t in (e.predicted, e.reference))
@@ -88,9 +93,18 @@ class CrkSemanticMetric(ToolsPlugin):
         text = packaged_text("eval_standards", "data/english-function-words.txt")
         return frozenset(w for line in text.splitlines() if not line.startswith("#") for w in line.split())
 
-    def source_stems(self, source: str) -> set[str]:
+    def _content_words(self, source: str) -> list[str]:
         stops = self._stop
-        return self._stems([w for w in word_tokens(source.replace("'", " ")) if w.lower() not in stops])
+        return [w for w in word_tokens(source.replace("'", " ")) if w.lower() not in stops]
+
+    def source_stems(self, source: str) -> set[str]:
+        return self._stems(self._content_words(source))
+
+    def missing_terms(self, source: str, missing: set[str]) -> list[str]:
+        """The source's content words whose stems are in ``missing``, in the source's order, each once."""
+        words = self._content_words(source)
+        stems = self._stemmer.stemWords([w.lower() for w in words])
+        return list(dict.fromkeys(w for w, stem in zip(words, stems) if stem in missing))
 
     def _read(self, text: str) -> list[tuple[str, str | None]]:
         """Words and their readings of a text in the linter's convention form (macrons → circumflexes,
@@ -120,10 +134,11 @@ class CrkSemanticMetric(ToolsPlugin):
         missing = sorted(lemma for lemma in lemmas if lemma not in self.glosses)
         if missing:
             return {"verdict": None, "reason": f"no gloss for lemma {missing[0]!r} (add it to the gloss table)"}
-        source = self.source_stems(source)
+        entry_source, source = source, self.source_stems(source)
         s_ref = source & set().union(*(self._gloss_stems(lemma_of(a)) for _, a in ref))
         s_out = source & set().union(*(self._gloss_stems(lemma_of(a)) for _, a in out if a is not None))
-        detail = {"source_stems": sorted(source), "reference_covers": sorted(s_ref), "output_covers": sorted(s_out)}
+        detail = {"source_stems": sorted(source), "reference_covers": sorted(s_ref), "output_covers": sorted(s_out),
+                  "missing_terms": self.missing_terms(entry_source, s_ref - s_out)}
         if not s_ref:
             return {"verdict": None, "reason": "the reference's glosses cover no content word of the source", **detail}
         analysed_out = sum(1 for _, a in out if a is not None)

@@ -167,8 +167,7 @@ class ReviewSession:
                 self.proposed = [] if self.practising or saved else \
                     premarks.served(item, self.sequence.campaign["settings"], self.sequence.campaign_id,
                                     self.sequence.speaker_id)
-            placed = [{"start": m["start"], "end": m["end"], "severity": m["severity"], "premark": m["source"]}
-                      for m in self.proposed] if not saved and not draft else None
+            placed = [premarks.placed(m) for m in self.proposed] if not saved and not draft else None
             self.marking = Marking(item["output"], begun.get("spans", saved.get("spans", placed)))
             self.score = begun.get("score", saved.get("score"))
             self.partial = {}
@@ -484,6 +483,7 @@ def _with_premarks(answers: dict, served: Sequence, position: int, keep: list[in
                        f"the item has {len(proposed)} pre-marks, numbered from 0; each is kept or dropped once")
     if not proposed:
         return answers
-    kept = [{"start": m["start"], "end": m["end"], "severity": m["severity"], "premark": m["source"]}
-            for n, m in enumerate(proposed) if n not in drop]
+    own_missing = any(s.get("missing") for s in answers.get("spans", []) if isinstance(s, dict))
+    kept = [{k: v for k, v in premarks.placed(m).items() if k != "terms"} for n, m in enumerate(proposed)
+            if n not in drop and not (m.get("missing") and own_missing)]
     return {**answers, "spans": [*answers.get("spans", []), *kept], "premarks": proposed}

@@ -281,7 +281,7 @@ def speaker_reliability(store: Store, campaign_id: str | None = None) -> list[di
 def controls_kept(answer: dict) -> tuple[int, int]:
     """(control pre-marks an answer was served with, how many of them the speaker kept)."""
     controls = [(m["start"], m["end"]) for m in answer.get("premarks") or [] if m.get("control")]
-    kept = {(s["start"], s["end"]) for s in answer.get("spans") or [] if "premark" in s}
+    kept = {(s["start"], s["end"]) for s in answer.get("spans") or [] if "premark" in s and not s.get("missing")}
     return len(controls), sum(c in kept for c in controls)
 
 

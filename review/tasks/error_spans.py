@@ -38,14 +38,15 @@ def check_spans(spans: Any, output: str | None) -> list[dict]:
         place = f"spans[{k}]"
         if not isinstance(span, dict) or span.get("severity") not in known:
             raise BadValue("answers", place, f"needs a severity: one of {', '.join(known)}")
-        if span.get("missing") is True and set(span) == {"missing", "severity"}:
-            missing.append({"missing": True, "severity": span["severity"]})
+        if span.get("missing") is True and set(span) - {"premark"} == {"missing", "severity"}:
+            _check_source(span, place)
+            missing.append({"missing": True, "severity": span["severity"],
+                            **({"premark": span["premark"]} if "premark" in span else {})})
             continue
         if set(span) - {"premark"} != {"start", "end", "severity"}:
             raise BadValue("answers", place, "a span is {start, end, severity} or {missing: true, severity} (with "
                                              "premark: its source, when it was a pre-mark kept)")
-        if "premark" in span and not (isinstance(span["premark"], str) and 0 < len(span["premark"]) <= 40):
-            raise BadValue("answers", f"{place} premark", "the source of a pre-mark kept: a short text")
+        _check_source(span, place)
         start, end = span["start"], span["end"]
         if not all(isinstance(v, int) and not isinstance(v, bool) for v in (start, end)) or not 0 <= start < end:
             raise BadValue("answers", place, f"offsets {start!r}–{end!r} are not 0 ≤ start < end")
@@ -62,14 +63,33 @@ def check_spans(spans: Any, output: str | None) -> list[dict]:
     return marked + missing
 
 
+def _check_source(span: dict, place: str) -> None:
+    if "premark" in span and not (isinstance(span["premark"], str) and 0 < len(span["premark"]) <= 40):
+        raise BadValue("answers", f"{place} premark", "the source of a pre-mark kept: a short text")
+
+
+def _check_missing_premark(m: dict, place: str) -> dict:
+    terms = m.get("terms", [])
+    if set(m) - {"terms"} != {"missing", "severity", "source", "control"} or m["missing"] is not True or \
+            m["severity"] not in severities() or m["control"] is not False or \
+            not (isinstance(m["source"], str) and 0 < len(m["source"]) <= 40) or not isinstance(terms, list) or \
+            len(terms) > 20 or not all(isinstance(t, str) and 0 < len(t) <= 80 for t in terms):
+        raise BadValue("answers", place, "a pre-mark of something missing is {missing: true, severity, source, "
+                                         "control: false, terms: a list of short texts}")
+    return {"missing": True, "severity": m["severity"], "source": m["source"], "control": False, "terms": terms}
+
+
 def check_premarks(premarks: Any, output: str | None) -> list[dict]:
     """The pre-marks an item was served with (``review.tasks.premarks.served``): each {start, end, severity,
-    source, control}, inside the output, in order."""
+    source, control} inside the output, or {missing: true, severity, source, control, terms}, in order."""
     if not isinstance(premarks, list) or len(premarks) > MAX_SPANS:
         raise BadValue("answers", "premarks", f"must be a list of at most {MAX_SPANS} pre-marks")
     out = []
     for k, m in enumerate(premarks):
         place = f"premarks[{k}]"
+        if isinstance(m, dict) and m.get("missing") is not None:
+            out.append(_check_missing_premark(m, place))
+            continue
         if not isinstance(m, dict) or set(m) != {"start", "end", "severity", "source", "control"}:
             raise BadValue("answers", place, "a pre-mark is {start, end, severity, source, control}")
         ok = all(isinstance(m[v], int) and not isinstance(m[v], bool) for v in ("start", "end")) and \
@@ -79,7 +99,7 @@ def check_premarks(premarks: Any, output: str | None) -> list[dict]:
             raise BadValue("answers", place, "offsets inside the output, a known severity, a short source and "
                                              "control true or false")
         out.append({k: m[k] for k in ("start", "end", "severity", "source", "control")})
-    return sorted(out, key=lambda m: m["start"])
+    return sorted(out, key=lambda m: (1, 0) if m.get("missing") else (0, m["start"]))
 
 
 def mqm_score(spans: list[dict]) -> float:
@@ -139,10 +159,10 @@ class Marking:
         overlaps are replaced."""
         if severity not in severities():
             raise BadValue("answers", "severity", f"{severity!r} is not one of {', '.join(severities())}")
-        if self.cursor == self.missing_position:
+        placed = self.span_at(self.cursor) if self.anchor is None else None
+        if self.cursor == self.missing_position and (placed is None or "premark" not in placed):
             self.spans = [s for s in self.spans if not s.get("missing")] + [{"missing": True, "severity": severity}]
             return
-        placed = self.span_at(self.cursor) if self.anchor is None else None
         if placed is not None and "premark" in placed:  # a pre-mark re-graded with one key: its words stay
             placed["severity"] = severity
             return
@@ -162,7 +182,8 @@ class Marking:
     def next_mark(self) -> bool:
         """Move the cursor to the first word of the next mark (round to the first); whether there is one."""
         starts = sorted({k for s in self.spans if not s.get("missing") for k, (a, b) in enumerate(self.words)
-                         if a < s["end"] and b > s["start"] and (k == 0 or self.words[k - 1][1] <= s["start"])})
+                         if a < s["end"] and b > s["start"] and (k == 0 or self.words[k - 1][1] <= s["start"])} |
+                        ({self.missing_position} if any(s.get("missing") for s in self.spans) else set()))
         if not starts:
             return False
         self.anchor = None
@@ -177,7 +198,8 @@ class Marking:
 
     def answer(self, score: int) -> dict:
         """The stored answer: the spans in canonical order and the 0–100 score."""
-        return {"spans": check_spans(self.spans, self.text), "score": score}
+        spans = [{k: v for k, v in s.items() if k != "terms"} for s in self.spans]  # terms are shown, not kept
+        return {"spans": check_spans(spans, self.text), "score": score}
 
 
 # ----------------------------------------------------------------------------- hints (off by default)

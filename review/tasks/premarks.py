@@ -73,6 +73,8 @@ def reference_marks(output: str, reference: str, match: float = MATCH) -> list[d
 MODES = ("off", "tools", "tools+reference")  # a campaign's --premark
 CONTROL_SHARE = 0.05  # items that carry one control pre-mark, on a word no tool flagged (--premark-control)
 SPLIT = 0.0  # the share of a speaker's items served without pre-marks (--premark-split)
+MAX_TERMS = 8  # terms named on one "something missing" pre-mark
+GLOSSARY = "glossary"  # the source shown for the run card's glossary terms an output lacks
 
 
 def _joined(output: str, flagged: list[int], source: str) -> list[dict]:
@@ -90,26 +92,47 @@ def _joined(output: str, flagged: list[int], source: str) -> list[dict]:
 def tool_marks(item: dict, language: dict) -> list[dict]:
     """The language pack's own tools, as its card names them for task E (``review.items.E.premarks``: a
     plugin of the scoring, the field of its result that lists words, and the source shown): each word of the
-    output a tool flagged."""
+    output a tool flagged; and, for a tool that lists what the output leaves out (``missing``: the source's
+    terms the language's dictionary finds unsaid), one "something missing" mark naming them (``terms``) —
+    after the run card's glossary terms the output lacks, which come first (one such mark per item)."""
     spec = ((language or {}).get("items") or {}).get("E") or {}
     found = (item.get("extra") or {}).get("lyss") or {}
-    output, marks = item["output"] or "", []
+    output, marks, missing = item["output"] or "", [], _glossary_missing(item)
     words = Marking(output).words
     for tool in spec.get("premarks") or []:
         result = found.get(tool.get("plugin") or "", {})
-        listed = result.get(tool.get("words") or "", []) if isinstance(result, dict) else []
+        result = result if isinstance(result, dict) else {}
+        source = str(tool.get("source") or "tool")
+        if tool.get("missing"):
+            terms = [t for t in result.get(tool["missing"]) or [] if isinstance(t, str) and t.strip()]
+            if terms and not missing:
+                missing.append({"missing": True, "severity": "minor", "source": source, "terms": terms[:MAX_TERMS]})
+            continue
+        listed = result.get(tool.get("words") or "", [])
         wanted = {_core(w) for w in listed if isinstance(w, str)}  # a list of words, or an object keyed by word
         flagged = [k for k, (s, e) in enumerate(words) if _core(output[s:e]) in wanted]
-        marks += _joined(output, flagged, str(tool.get("source") or "tool"))
-    return _without_overlaps(marks)
+        marks += _joined(output, flagged, source)
+    return _without_overlaps(marks) + missing
+
+
+def _glossary_missing(item: dict) -> list[dict]:
+    """The run card's glossary, any language: the terms it expected that the output lacks (the scoring's
+    terminology misses, kept by the item), as one "something missing" mark."""
+    terms = [t for t in (item.get("extra") or {}).get("glossary_misses") or [] if isinstance(t, str) and t.strip()]
+    return [{"missing": True, "severity": "minor", "source": GLOSSARY, "terms": terms[:MAX_TERMS]}] if terms else []
 
 
 def _without_overlaps(marks: list[dict]) -> list[dict]:
+    """The marks of words, the first of any that overlap kept; a "something missing" mark stays, last."""
     kept: list[dict] = []
-    for m in sorted(marks, key=lambda m: (m["start"], -m["end"])):
+    for m in sorted((m for m in marks if not m.get("missing")), key=lambda m: (m["start"], -m["end"])):
         if not kept or m["start"] >= kept[-1]["end"]:
             kept.append(m)
-    return kept
+    return kept + [m for m in marks if m.get("missing")][:1]
+
+
+def _order(mark: dict) -> tuple:
+    return (1, 0) if mark.get("missing") else (0, mark["start"])
 
 
 def served(item: dict, settings: dict, campaign_id: str, speaker_id: str) -> list[dict]:
@@ -130,12 +153,21 @@ def served(item: dict, settings: dict, campaign_id: str, speaker_id: str) -> lis
     if chooser.random() < settings.get("premark_control", CONTROL_SHARE):
         words = Marking(output).words
         free = [k for k, (s, e) in enumerate(words) if _core(output[s:e]) and
-                not any(m["start"] < e and m["end"] > s for m in marks)]
+                not any(not m.get("missing") and m["start"] < e and m["end"] > s for m in marks)]
         if free:
             start, end = words[chooser.choice(free)]
             shown_as = marks[0]["source"] if marks else "tools"
             marks.append({"start": start, "end": end, "severity": "minor", "source": shown_as, "control": True})
-    return sorted(marks, key=lambda m: m["start"])
+    return sorted(marks, key=_order)
+
+
+def placed(mark: dict) -> dict:
+    """A pre-mark as the marking screen holds it: a span with its ``premark`` source (and, for "something
+    missing", the ``terms`` it names, shown on screen and not kept in the answer)."""
+    if mark.get("missing"):
+        return {"missing": True, "severity": mark["severity"], "premark": mark["source"],
+                "terms": list(mark.get("terms") or [])}
+    return {"start": mark["start"], "end": mark["end"], "severity": mark["severity"], "premark": mark["source"]}
 
 
 def check_settings(mode: str | None, control: float | None, split: float | None) -> dict:
