@@ -439,7 +439,8 @@ class ItemPage(QWidget):
                                   self.tr("({0} answered)").format(item["answered"]))
         if session.step != Step.FEEDBACK:
             set_font(self.status, 12)
-            self.status.setText(self._answered_text() if item["answer"] and not session.touched() else "")
+            self.status.setText(self._answered_text() if item["answer"] and not session.touched() else
+                                self._premarks_text(item) if session.practising else "")
         if session.task.marks_spans:
             self.esa.load(session.task, words, captions[1])
         self._drawn = item
@@ -500,13 +501,24 @@ class ItemPage(QWidget):
             return self.tr("Answered — mark again or press Enter twice to keep it.")
         return self.tr("Answered — press Enter to go on, or a number to change it.")
 
+    def _premarks_text(self, item: dict) -> str:
+        """On a practice item of a campaign that places marks for the speaker: where they come from."""
+        if not item.get("premark_sources"):
+            return ""
+        return self.tr("In this campaign some errors are marked for you before you see a sentence (dashed outline), "
+                       "by: {0}. They can be wrong: keep, drop (Delete) or re-grade (1, 2) each.").format(
+            ", ".join(item["premark_sources"]))
+
     def _practice_feedback(self) -> None:
         found = self.session.feedback
         words = task_words(self.item["task"], self.language)["questions"]
         lines = [self.tr("Right.") if found["right"] else self.tr("Not quite.")]
         for wrong in found["wrong"]:
             lines.append(self._practice_difference(words, wrong))
-        lines += [data_tr(found["explanation"]), self.tr("Press Enter to go on.")]
+        lines.append(data_tr(found["explanation"]))
+        if found.get("premark_explanation"):
+            lines.append(data_tr(found["premark_explanation"]))
+        lines.append(self.tr("Press Enter to go on."))
         self.status.setText("\n".join(lines))
         set_font(self.status, 14, True)
 
@@ -515,6 +527,9 @@ class ItemPage(QWidget):
         question, answered, expected = wrong["question"], wrong["answered"], wrong["expected"]
         if question == "spans":
             return self.tr("You marked {0} errors; this one has at least {1}.").format(answered, expected)
+        if question == "premark":
+            return self.tr("You kept the mark placed for you; it should have been dropped.") if answered == "kept" \
+                else self.tr("You dropped the mark placed for you; it should have been kept.")
         labels = words[question]["labels"]
         named = lambda v: f"{v} {labels[str(v)]}" if str(v) in labels else str(v)  # noqa: E731
         if isinstance(expected, list) and len(expected) == 2 and labels:

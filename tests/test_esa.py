@@ -155,7 +155,7 @@ def test_practice_feedback_for_task_e():
     item = {"task": "E", "practice": "unrelated", "output": OUTPUT}
     assert practice.feedback(item, {"spans": [], "score": 80}) == {
         "right": False, "explanation": "This translation belongs to another sentence: it keeps none of the meaning.",
-        "answered": "score 80, 0 marked errors", "expected": "score 0–33, at least 1",
+        "premark_explanation": None, "answered": "score 80, 0 marked errors", "expected": "score 0–33, at least 1",
         "wrong": [{"question": "score", "answered": 80, "expected": [0, 33]},
                   {"question": "spans", "answered": 0, "expected": 1}]}
     marked = {"spans": [{"start": 0, "end": 19, "severity": "major"}], "score": 10}

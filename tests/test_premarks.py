@@ -181,3 +181,43 @@ def test_terms_left_out_are_one_missing_premark_naming_them(qtbot, tmp_path, sco
     view.marking.cursor = marking.missing_position
     assert f"placed by {mark[0]}" in view.describe()
     assert marking.remove() and marking.answer(30)["spans"] == []  # dropped with one key
+
+
+def test_the_practice_round_shows_premarks_and_says_where_they_come_from(qtbot, qapp, tmp_path, scored_demo):
+    """A campaign with pre-marks practises them: a mark on a word of a right translation is to be dropped, one
+    on the words swapped in is to be kept; the practice items name the campaign's sources, and the screen
+    says them. A campaign without pre-marks practises none."""
+    store = Store(tmp_path / "practice.sqlite")
+    cid = campaigns.create_campaign(store, records.load_scored(str(scored_demo)), "E", items=20,
+                                    premark="tools+reference")
+    shown = practice.items(store, cid)
+    by_kind = {i["practice"]: i for i in shown}
+    assert by_kind["reference"]["premark_sources"] == ["analyser", "orthography", "dictionary", "glossary",
+                                                        "reference"]
+    swapped = by_kind["swapped"]
+    mark = swapped["premarks"][0]
+    reference_words = set(swapped["reference"].split())
+    assert mark["expect"] == "keep" and set(swapped["output"][mark["start"]:mark["end"]].split()) - reference_words
+    wrong = by_kind["reference"]["premarks"][0]
+    assert wrong["expect"] == "drop" and wrong["source"] == practice.PRACTICE_SOURCE
+    kept = {"spans": [premarks.placed(wrong)], "score": 100}
+    found = practice.feedback(by_kind["reference"], kept)
+    assert not found["right"] and found["wrong"] == [{"question": "premark", "answered": "kept",
+                                                      "expected": "dropped"}]
+    assert found["premark_explanation"].startswith("The dashed mark on this sentence sat on a word that is right")
+    assert practice.feedback(by_kind["reference"], {"spans": [], "score": 100})["right"]
+    plain = campaigns.create_campaign(store, records.load_scored(str(scored_demo)), "E", items=20, premark="off")
+    assert all(i["premarks"] == [] and i["premark_sources"] == [] for i in practice.items(store, plain))
+    speaker = roster.add_speaker(store, "Mary", "LYSS study")
+    session = ReviewSession.open(store, cid, speaker)
+    session.start()
+    assert session.practising and session.proposed == shown[0]["premarks"]
+    assert [s.get("premark") for s in session.marking.spans] == [practice.PRACTICE_SOURCE] * len(shown[0]["premarks"])
+    app_store = Store(tmp_path / "app.sqlite")  # the screen: one campaign, a speaker who has not practised
+    campaigns.create_campaign(app_store, records.load_scored(str(scored_demo)), "E", items=20,
+                              premark="tools+reference")
+    roster.add_speaker(app_store, "Mary", "LYSS study")
+    app_store.close()
+    page = start_reviewing(qtbot, open_window(qtbot, app_store.path))
+    assert page.session.practising and page.session.proposed
+    assert "by: analyser, orthography, dictionary, glossary, reference" in page.status.text()

@@ -12,13 +12,19 @@ from typing import Any
 from .. import tasks as task_defs
 from ..records import campaign
 from ..store import Store
-from ..tasks.error_spans import check_spans
+from ..tasks import premarks
+from ..tasks.error_spans import Marking, check_spans
 from .roster import preference, set_preference
 
 
 def degrade(output: str, other_reference: str, rng: random.Random) -> str:
     """Appraise-style degraded output: a phrase from another reference swapped in, its length sized to
     the sentence (1 word for ≤ 3 words, 2 for ≤ 5, 3 for ≤ 8, else a quarter of the words)."""
+    return _swapped(output, other_reference, rng)[0]
+
+
+def _swapped(output: str, other_reference: str, rng: random.Random) -> tuple[str, tuple[int, int]]:
+    """:func:`degrade`'s text and where the words swapped in lie in it (code-point offsets)."""
     words = output.split()
     donor = other_reference.split() or ["…"]
     n = len(words)
@@ -26,7 +32,9 @@ def degrade(output: str, other_reference: str, rng: random.Random) -> str:
     span = min(span, max(1, n))
     start = rng.randrange(0, max(1, n - span + 1))
     d_start = rng.randrange(0, max(1, len(donor) - span + 1))
-    return " ".join(words[:start] + donor[d_start:d_start + span] + words[start + span:])
+    before, inserted = " ".join(words[:start]), " ".join(donor[d_start:d_start + span])
+    at = len(before) + (1 if before else 0)
+    return " ".join(words[:start] + donor[d_start:d_start + span] + words[start + span:]), (at, at + len(inserted))
 
 
 def _data() -> dict:
@@ -60,14 +68,38 @@ def items(store: Store, campaign_id: str) -> list[dict]:
     rng = random.Random(campaign_id)
     chosen = rng.sample(rows, min(len(order), len(rows)))
     out = []
+    marked = (found["settings"].get("premark") or "off") != "off"
     for position, (kind, row) in enumerate(zip(order, chosen)):
         other = chosen[(position + 1) % len(chosen)]
-        output = {"reference": row["reference"], "unrelated": other["reference"],
-                  "swapped": degrade(row["reference"], other["reference"], rng)}[kind]
+        swapped, where = _swapped(row["reference"], other["reference"], rng)
+        output = {"reference": row["reference"], "unrelated": other["reference"], "swapped": swapped}[kind]
         out.append({"task": found["task"], "kind": "segment", "practice": kind, "position": position,
                     "source": row["source"], "output": output, "reference": row["reference"], "answer": None,
-                    "note": None, "extra": {}, "total": len(chosen), "answered": position})
+                    "note": None, "extra": {}, "total": len(chosen), "answered": position,
+                    "premarks": _premarks(kind, output, where, rng) if marked else [],
+                    "premark_sources": premarks.sources(found["settings"])})
     return out
+
+
+PRACTICE_SOURCE = "practice round"  # the source a practice pre-mark shows: no tool placed it
+
+
+def _premarks(kind: str, output: str, swapped: tuple[int, int], rng: random.Random) -> list[dict]:
+    """A practice item's one pre-mark, for a campaign that places them: on the words swapped in (kept is
+    right) or on a word of a right translation (dropped is right), as ``data/practice.json`` says."""
+    expect = (_data()["kinds"][kind].get("premark") or {}).get("expect")
+    words = [(s, e) for s, e in Marking(output).words]
+    if expect == "keep":
+        inside = [(s, e) for s, e in words if s < swapped[1] and e > swapped[0]]
+        start, end = (inside[0][0], inside[-1][1]) if inside else (None, None)
+    elif expect == "drop" and words:
+        start, end = rng.choice(words)
+    else:
+        return []
+    if start is None:
+        return []
+    return [{"start": start, "end": end, "severity": "minor", "source": PRACTICE_SOURCE, "control": False,
+             "expect": expect}]
 
 
 def _shown(value: Any) -> str:
@@ -77,7 +109,8 @@ def _shown(value: Any) -> str:
 
 
 def feedback(item: dict, answers: dict) -> dict:
-    """How a practice answer compares with the known one: ``right``, the ``explanation`` of the item,
+    """How a practice answer compares with the known one: ``right``, the ``explanation`` of the item (and of
+    its pre-mark, ``premark_explanation``, when it had one: kept or dropped as expected is part of right),
     and where it differs, ``wrong`` (per question: what was answered and what was expected; the app words
     it with the task's labels) and the same as plain ``answered``/``expected`` texts."""
     kind = _data()["kinds"][item["practice"]]
@@ -96,5 +129,12 @@ def feedback(item: dict, answers: dict) -> dict:
         if not ok:
             wrong.append((f"{question} {value}", f"{question} {_shown(allowed)}"))
             details.append({"question": question, "answered": value, "expected": allowed})
-    return {"right": not wrong, "explanation": kind["feedback"], "wrong": details,
+    for mark in item.get("premarks") or []:
+        kept = any(s.get("premark") and s.get("start") == mark["start"] for s in answers.get("spans", []))
+        answered, expected = ("kept" if kept else "dropped"), ("kept" if mark["expect"] == "keep" else "dropped")
+        if answered != expected:
+            wrong.append((f"pre-mark {answered}", f"pre-mark {expected}"))
+            details.append({"question": "premark", "answered": answered, "expected": expected})
+    about_mark = kind["premark"]["feedback"] if item.get("premarks") else None
+    return {"right": not wrong, "explanation": kind["feedback"], "premark_explanation": about_mark, "wrong": details,
             "answered": ", ".join(a for a, _ in wrong), "expected": ", ".join(e for _, e in wrong)}

@@ -164,7 +164,7 @@ class ReviewSession:
         if self.task.marks_spans:
             self.proposed = begun.get("premarks", saved.get("premarks"))
             if self.proposed is None:  # a fresh item: the pre-marks its campaign serves, already placed
-                self.proposed = [] if self.practising or saved else \
+                self.proposed = list(item.get("premarks") or []) if self.practising else [] if saved else \
                     premarks.served(item, self.sequence.campaign["settings"], self.sequence.campaign_id,
                                     self.sequence.speaker_id)
             placed = [premarks.placed(m) for m in self.proposed] if not saved and not draft else None

@@ -161,6 +161,17 @@ def served(item: dict, settings: dict, campaign_id: str, speaker_id: str) -> lis
     return sorted(marks, key=_order)
 
 
+def sources(settings: dict) -> list[str]:
+    """The sources a campaign's pre-marks come from, as the speaker sees them named (none when off)."""
+    mode = settings.get("premark") or "off"
+    if mode == "off":
+        return []
+    spec = (((settings.get("language") or {}).get("items") or {}).get("E") or {}).get("premarks") or []
+    named = [str(t.get("source") or "tool") for t in spec] + [GLOSSARY] + (["reference"] if mode == "tools+reference"
+                                                                          else [])
+    return list(dict.fromkeys(named))
+
+
 def placed(mark: dict) -> dict:
     """A pre-mark as the marking screen holds it: a span with its ``premark`` source (and, for "something
     missing", the ``terms`` it names, shown on screen and not kept in the answer)."""
