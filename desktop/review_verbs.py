@@ -157,8 +157,6 @@ def _review_add_speaker(store, args) -> int:
 def _review_create_campaign(store, args) -> int:
     if len(args.scored) > 1 and not args.adaptive:
         raise BadValue("SCORED.json", " ".join(args.scored), "several run cards make one campaign only with --adaptive")
-    if args.adaptive and (args.premark, args.premark_control, args.premark_split) != (None, None, None):
-        raise BadValue("--premark", args.premark or "", "pre-marks are set for a campaign of one run (no --adaptive)")
     if args.adaptive and (args.items is not None or args.hints):
         raise BadValue("--adaptive", "", "an adaptive campaign serves every shared entry as needed: "
                                          "leave out --items and --hints")
@@ -172,7 +170,9 @@ def _review_create_campaign(store, args) -> int:
         question = None if args.question is None else {"kind": args.question, "delta": args.delta,
                                                        "baseline": args.baseline, "threshold": args.threshold}
         cid = campaigns.create_adaptive_campaign(store, runs, args.task, raters=args.raters or 1, seed=args.seed,
-                                                 name=args.name, alpha=args.alpha, question=question)
+                                                 name=args.name, alpha=args.alpha, question=question,
+                                                 premark=args.premark, premark_control=args.premark_control,
+                                                 premark_split=args.premark_split)
     else:
         cid = campaigns.create_campaign(store, runs[0], args.task, items=args.items, raters=args.raters or 3,
                                         seed=args.seed, name=args.name, hints=args.hints, premark=args.premark,

@@ -113,13 +113,15 @@ def _question(question: dict | None, runs: list[dict], run_ids: list[str]) -> di
 
 def create_adaptive_campaign(store: Store, runs: list[dict], task: str, *, raters: int = 1, seed: int = 12345,
                              name: str | None = None, alpha: float | None = None,
-                             question: dict | None = None) -> str:
+                             question: dict | None = None, premark: str | None = None,
+                             premark_control: float | None = None, premark_split: float | None = None) -> str:
     """A campaign over several runs of the same test set (one scored run card per system; one run decides
     only its tier) that serves, on demand, the segments whose comparisons or tiers are still open
     (``review.rating.sequence.serve_next_segment``) — or, with ``question`` (``{"kind", "delta", "baseline", "threshold"}``), the
     segments the community's question still needs (``review.study.questions``). Its items: every run's output of
-    every entry all the runs have."""
+    every entry all the runs have. Pre-marks as for :func:`create_campaign`."""
     definition = task_defs.task(task)
+    marking = _premark_settings(definition, premark, premark_control, premark_split)
     if definition.item_kind != "segment" or definition.imported:
         raise BadValue("--task", task, "an adaptive campaign rates translations: choose a task of segments (A, E, T)")
     if raters < 1:
@@ -138,7 +140,7 @@ def create_adaptive_campaign(store: Store, runs: list[dict], task: str, *, rater
     if not shared:
         raise BadValue("campaign", task, "these run cards share no entry: they are not runs of the same test set")
     settings: dict[str, Any] = {"items": len(shared), "seed": seed, "language": language_of(runs[0]), "hints": False,
-                                "adaptive": True, "runs": run_ids, ONE_RATING_PER_OUTPUT: True}
+                                "adaptive": True, "runs": run_ids, ONE_RATING_PER_OUTPUT: True, **marking}
     if alpha is not None:
         settings["alpha"] = alpha
     asked = _question(question, runs, run_ids)
@@ -151,6 +153,7 @@ def create_adaptive_campaign(store: Store, runs: list[dict], task: str, *, rater
             option, _, problem = str(exc).partition(": ")
             raise BadValue(f"--{option}", "", problem) from None
     extra = [dumps(asked)] if asked else []  # a campaign without a question keeps the id it always had
+    extra += [dumps(marking)] if marking else []  # and one of a task without pre-marks
     campaign_id = f"cmp-{_hash(*run_ids, task, raters, seed, store.public_key, 'adaptive', alpha, *extra)}"
     item_ids = [segment_id(run_id, entry) for run_id in run_ids for entry in shared]
     with store.transaction() as db:
