@@ -143,10 +143,27 @@ class CampaignPanel(QWidget):
         self.hints.setToolTip(self.tr("Off by default, so that the speakers judge without the analyser's opinion"))
         accessible(self.hints, self.tr("Hint at the words the analyser rejected (task E)"),
                    self.tr("Off by default, so that the speakers judge without the analyser's opinion"))
-        return self._row(self.task, self.hints, self._button(self.tr("Create campaign from a scored run…"), self.create),
+        self.premark = QComboBox()
+        for label, mode in ((self.tr("Marks placed for the speaker: the language's tools"), "tools"),
+                            (self.tr("Marks placed for the speaker: the tools and the reference"), "tools+reference"),
+                            (self.tr("No marks placed for the speaker"), "off")):
+            self.premark.addItem(label, mode)
+        accessible(self.premark, self.tr("Pre-marks of a task E campaign"), self.tr(
+            "Candidate errors placed before the speaker sees a sentence; the speaker keeps, drops or re-grades each"))
+        self.task.currentIndexChanged.connect(guarded(self, lambda _: self._task_chosen()))
+        self._task_chosen()
+        return self._row(self.task, self.hints, self.premark,
+                         self._button(self.tr("Create campaign from a scored run…"), self.create),
                          self._button(self.tr("Adaptive campaign from several runs…"), self.create_adaptive, self.tr(
                              "One scored run card per system, on the same test set: speakers are served only what "
                              "is still undecided")))
+
+    def _task_chosen(self) -> None:
+        self.premark.setEnabled(tasks.task(self.task.currentData()).marks_spans)
+
+    def _premark(self) -> str | None:
+        """The pre-mark mode chosen, for a task that marks spans (None otherwise)."""
+        return self.premark.currentData() if self.premark.isEnabled() else None
 
     def _campaign_tables(self) -> tuple:
         """Campaigns beside the chosen one's speakers (one may be withdrawn); its decisions and what they cost."""
@@ -410,7 +427,7 @@ class CampaignPanel(QWidget):
             path, _ = QFileDialog.getOpenFileName(self, self.tr("A scored run card"), "", self.tr("JSON (*.json)"))
         if path:
             cid = campaigns.create_campaign(self.store, records.load_scored(path), self.task.currentData(),
-                                            hints=self.hints.isChecked())
+                                            hints=self.hints.isChecked(), premark=self._premark())
             self.status.setText(self.tr("Campaign {0} ready.").format(cid))
             self.refresh()
 
@@ -424,7 +441,8 @@ class CampaignPanel(QWidget):
                 question = self._ask_question([r.get("model_slug") or r.get("run_id") or "run" for r in runs])
                 if question is False:
                     return
-            cid = campaigns.create_adaptive_campaign(self.store, runs, self.task.currentData(), question=question)
+            cid = campaigns.create_adaptive_campaign(self.store, runs, self.task.currentData(), question=question,
+                                                     premark=self._premark())
             self.status.setText(self.tr("Campaign {0} ready.").format(cid))
             self.refresh()
 

@@ -11,7 +11,7 @@ import json
 import pytest
 from PySide6.QtCore import Qt
 
-from conftest import open_window, review_database, start_reviewing
+from conftest import open_window, review_database, shared_file, start_reviewing
 from desktop.cli import main
 from review import records
 from review.rating import campaigns, practice, roster, sequence
@@ -261,3 +261,46 @@ def test_an_adaptive_task_e_campaign_serves_premarks(tmp_path, scored_demo, caps
         saved = sequence.item_at(store, cid, speaker, position)["answer"]
         assert saved.get("premarks", []) == proposed and len(saved["spans"]) == len(proposed)  # left alone: kept
     assert shown and held  # the split holds some back, per speaker
+
+
+def test_a_task_e_campaign_over_shared_wmt_outputs_made_in_the_app_shows_the_reference_s_premarks(
+        qtbot, tmp_path, capsys):
+    """WMT23 en-de from shared (a system's first 60 segments, scored as three text files; German has no language
+    pack, so no tool of its own): the Campaigns tab makes a task E campaign with the tools and the reference, and
+    the item page shows the reference's pre-marks, named by their source."""
+    from desktop.study_panel import CampaignPanel
+    folder = shared_file("data/wmt23-en-de")
+    texts = []
+    for name, path in (("source", "sources/en-de.txt"), ("reference", "references/en-de.refA.txt"),
+                       ("output", "system-outputs/en-de/NLLB_Greedy.txt")):
+        texts.append(tmp_path / f"{name}.txt")
+        texts[-1].write_text("\n".join((folder / path).read_text("utf-8").splitlines()[:60]) + "\n", "utf-8")
+    card = tmp_path / "nllb.scored.json"
+    assert main(["score", *map(str, texts), "--name", "NLLB_Greedy", "--lang", "de", "--bootstrap", "20",
+                 "--out", str(card)]) == 0
+    store = Store(tmp_path / "wmt.sqlite")
+    panel = CampaignPanel(store)
+    qtbot.addWidget(panel)
+    panel.task.setCurrentIndex(panel.task.findData("E"))
+    assert panel.premark.isEnabled()
+    panel.premark.setCurrentIndex(panel.premark.findData("tools+reference"))
+    panel.create(str(card))
+    cid = records.list_campaigns(store)[0]["id"]
+    assert records.campaign(store, cid)["settings"]["premark"] == "tools+reference"
+    speaker = roster.add_speaker(store, "Ana", "LYSS study")
+    practice.mark_done(store, cid, speaker)
+    store.close()
+    page = start_reviewing(qtbot, open_window(qtbot, store.path))
+    for _ in range(40):
+        if page.session.proposed:
+            break
+        qtbot.keyClick(page, Qt.Key_Return)
+        qtbot.keyClick(page, Qt.Key_Return)
+    proposed, item = page.session.proposed, page.item
+    assert proposed and {m["source"] for m in proposed if not m["control"]} == {"reference"}
+    reference_words = {premarks._core(w) for w in item["reference"].split()}
+    for m in proposed:
+        if not m["control"]:
+            assert all(premarks._core(w) not in reference_words for w in item["output"][m["start"]:m["end"]].split())
+    qtbot.keyClick(page, Qt.Key_Tab)
+    assert "placed by reference" in page.esa.view.describe()
