@@ -300,3 +300,5 @@ def _register_replays(st) -> None:
     p.add_argument("--wmt", metavar="DIR", help="the mt-metrics-eval folder of its texts (default: the folder "
                                                 "beside FILE's, named without -esa)")
     p.add_argument("--lp", default="en-de", help="language pair (default en-de)")
+    p.add_argument("--premark-seconds", type=float, metavar="S", help="the seconds an item with pre-marks takes "
+                   "more (negative: fewer), as lyss study premark-effect measured them: gives hours_with")

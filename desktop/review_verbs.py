@@ -4,6 +4,7 @@ makes one call into :mod:`review`, and prints."""
 from __future__ import annotations
 
 import json
+import math
 import sys
 from pathlib import Path
 from typing import Any
@@ -476,6 +477,12 @@ def status_text(r: dict) -> str:
         lines.append(f"  {plan['note']}")
     lines.append(f"  time per item: {model['intercept_seconds']:.1f} s + {model['seconds_per_word']:.3f} s a word "
                  f"({model['source']}, {model['answers']} answers)")
+    marks = model.get("premarks") or {}
+    if marks.get("seconds_per_item") is not None:
+        lines.append(f"  pre-marks: {marks['seconds_per_item']:+.1f} s an item shown with them "
+                     f"[{marks['ci'][0]:+.1f}, {marks['ci'][1]:+.1f}], on {marks['share_served_with']:.0%} of the items")
+    elif marks.get("reason") and not marks.get("included"):
+        lines.append(f"  pre-marks: not in the time per item ({marks['reason']})")
     return "\n".join(lines)
 
 
@@ -576,7 +583,10 @@ def run_replay_esa(args) -> int:
     if not (wmt / "sources" / f"{args.lp}.txt").is_file():
         raise FileProblem(str(wmt), f"sources/{args.lp}.txt", "not found: --wmt names the mt-metrics-eval folder of "
                                                             "the annotated texts")
-    r = _with_progress(lambda bar: replay.replay_esa(str(esa), str(wmt), args.lp, progress=bar))
+    if args.premark_seconds is not None and not math.isfinite(args.premark_seconds):
+        raise BadValue("--premark-seconds", str(args.premark_seconds), "a number of seconds")
+    r = _with_progress(lambda bar: replay.replay_esa(str(esa), str(wmt), args.lp, progress=bar,
+                                                     premark_seconds=args.premark_seconds))
     return _print(r, args.json, replay_text(r))
 
 
@@ -589,7 +599,8 @@ def replay_text(r: dict) -> str:
         f"of {r['annotated_words']} annotated words",
         f"  keys per item: {share(r['keys_per_item_without'])} without pre-marks, {share(r['keys_per_item_with'])} "
         f"with",
-        f"  speaker-hours without pre-marks: {r['hours_without']}; with: {r['hours_with_reason']}"])
+        f"  speaker-hours without pre-marks: {r['hours_without']}; with: "
+        f"{r['hours_with'] if r['hours_with'] is not None else r['hours_with_reason']}"])
 
 
 def run_study(args) -> int:

@@ -54,3 +54,43 @@ def test_without_a_split_the_effect_is_null_with_its_reason(tmp_path, scored_dem
     cid = campaigns.create_campaign(store, records.load_scored(str(scored_demo)), "E", items=10)
     r = premark_effect(store, cid)
     assert r["score"] is None and "no split" in r["reason"]
+
+
+def test_the_planner_uses_the_seconds_a_split_measured(tmp_path, scored_demo):
+    """A campaign that places pre-marks plans with the prior plus the seconds a pre-marked item takes more or
+    less, as this laptop's split campaigns of the language and mode measured them, on the share of its items
+    served with pre-marks; before that, the prior alone and the reason."""
+    from review.study import planner
+    store = Store(tmp_path / "plan.sqlite")
+    scored = records.load_scored(str(scored_demo))
+    later = campaigns.create_campaign(store, scored, "E", items=42, seed=99, premark_control=0.0)
+    unmeasured = planner.campaign_model(store, later)
+    assert unmeasured["intercept_seconds"] == planner.prior()["intercept_seconds"]
+    assert unmeasured["premarks"]["seconds_per_item"] is None and "split" in unmeasured["premarks"]["reason"]
+    split = campaigns.create_campaign(store, scored, "E", items=42, premark_split=0.5, premark_control=0.0)
+    settings = records.campaign(store, split)["settings"]
+    shown = held = 0
+    for name in ("Mary", "Joseph", "Rita", "Ana"):
+        speaker = roster.add_speaker(store, name, "LYSS study")
+        practice.mark_done(store, split, speaker)
+        sequence.join(store, split, speaker)
+        for position in range(sequence.sequence_length(store, split, speaker)):
+            item = sequence.item_at(store, split, speaker, position)
+            proposed = premarks.served(item, settings, split, speaker)
+            could = premarks.served(item, {**settings, "premark_split": 0.0}, split, speaker)
+            answer = {"spans": [], "score": 50, **({"premarks": proposed} if proposed else {})}
+            recording.answer(store, split, speaker, position, answer, seconds=12.0 if proposed else 20.0)
+            if not item["qc"]:
+                shown, held = shown + bool(proposed), held + bool(could and not proposed)
+    assert min(shown, held) >= 10
+    later_settings = records.campaign(store, later)["settings"]
+    items = store.rows("select i.* from campaign_items ci join items i on i.id = ci.item_id where ci.campaign_id = ? "
+                       "and i.kind = 'segment'", [later], json_columns=["extra"])
+    share = sum(bool(premarks.served(i, later_settings, later, "")) for i in items) / len(items)
+    model = planner.campaign_model(store, later)
+    assert model["premarks"]["seconds_per_item"] == pytest.approx(-8.0)
+    assert (model["premarks"]["shown"], model["premarks"]["held_back"]) == (shown, held)
+    assert 0 < share < 1 and model["premarks"]["share_served_with"] == pytest.approx(share)
+    assert model["intercept_seconds"] == pytest.approx(planner.prior()["intercept_seconds"] - 8.0 * share)
+    own = planner.campaign_model(store, split)  # enough timed answers: its own line, pre-marks included
+    assert own["source"] == planner.OWN_TIMES and own["premarks"]["included"]

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from hypothesis import given, settings, strategies as st
 
 from conftest import shared_file
@@ -57,6 +59,12 @@ def test_the_shared_esa_annotations_replayed(tmp_path, capsys):
     assert round(r["precision"], 3) == 0.034 and round(r["recall"], 3) == 0.271
     assert round(r["keys_per_item_without"], 2) == 10.81 and round(r["keys_per_item_with"], 2) == 22.10
     assert r["hours_with"] is None and "--premark-split" in r["hours_with_reason"]
+    # with the seconds a split campaign measured (here −6 s an item with pre-marks): only those items change
+    assert main(["study", "replay-esa", str(esa), "--json", "--premark-seconds", "-6"]) == 0
+    measured = json.loads(capsys.readouterr().out)
+    assert 0 < measured["premarked_items"] <= r["items"] and measured["hours_with_reason"] is None
+    assert measured["hours_with"] == pytest.approx(r["hours_without"] - measured["premarked_items"] * 6 / 3600,
+                                                   abs=0.01)
 
 
 def test_a_bad_export_is_one_line(tmp_path, capsys):

@@ -22,11 +22,14 @@ import numpy as np
 from scoring.errors import FileProblem
 from scoring.runcard import read_text
 
+from ..records import campaign as campaign_row
 from ..store import Store
-from ..tasks import base as task_base
+from ..tasks import base as task_base, premarks
+from .premark_effect import measured_seconds
 
 LONGEST = 600.0   # seconds: longer on one item is time away, not work
 MIN_TIMED = 30    # timed answers before a campaign's own line replaces the prior
+OWN_TIMES = "this campaign's timed answers"
 
 
 def words(*texts: str | None) -> int:
@@ -52,7 +55,45 @@ def prior() -> dict:
 
 
 def campaign_model(store: Store, campaign_id: str) -> dict:
-    """The line for a campaign: its own once it has ``MIN_TIMED`` timed answers, else the prior."""
+    """The line for a campaign: its own once it has ``MIN_TIMED`` timed answers, else the prior — and, for a
+    campaign that places pre-marks, what they change (:func:`with_premarks`)."""
+    line = _line(store, campaign_id)
+    found = campaign_row(store, campaign_id)
+    return with_premarks(store, line, found) if (found["settings"].get("premark") or "off") != "off" else line
+
+
+def with_premarks(store: Store, line: dict, found: dict) -> dict:
+    """A pre-marking campaign's line. Its own line already holds what its pre-marks do; the prior (annotators
+    without pre-marks) gets the seconds a pre-marked item takes more or less, as this laptop's split campaigns of
+    the language and mode measured them (``premark_effect.measured_seconds``), for the share of items served
+    with pre-marks (those that have some to show, less the split) — or says why it cannot."""
+    if line["source"] == OWN_TIMES:
+        return {**line, "premarks": {"included": True, "reason": "the campaign's own times were taken with its "
+                                                                  "pre-marks"}}
+    settings = found["settings"]
+    effect = measured_seconds(store, (settings.get("language") or {}).get("code"), settings["premark"])
+    if effect["difference"] is None:
+        return {**line, "premarks": {"seconds_per_item": None, "reason": effect["reason"] + ": the prior is for "
+                                     "items without pre-marks"}}
+    share = (1.0 - settings.get("premark_split", 0.0)) * _premarked_share(store, found)
+    return {**line, "intercept_seconds": max(0.0, line["intercept_seconds"] + share * effect["difference"]),
+            "source": line["source"] + ", with the seconds pre-marks change as split campaigns measured them",
+            "premarks": {"seconds_per_item": effect["difference"], "ci": [effect["ci_lower"], effect["ci_upper"]],
+                         "share_served_with": share, "shown": effect["shown"], "held_back": effect["held_back"],
+                         "campaigns": effect["campaigns"]}}
+
+
+def _premarked_share(store: Store, found: dict) -> float:
+    """The share of a campaign's items that have pre-marks to show (the split aside: it is per speaker)."""
+    rows = store.rows("select i.id, i.output, i.reference, i.extra from campaign_items ci join items i on i.id = "
+                      "ci.item_id where ci.campaign_id = ? and i.kind = 'segment'", [found["id"]], json_columns=["extra"])
+    unsplit = {**found["settings"], "premark_split": 0.0}
+    marked = sum(bool(premarks.served(r, unsplit, found["id"], "")) for r in rows)
+    return marked / len(rows) if rows else 0.0
+
+
+def _line(store: Store, campaign_id: str) -> dict:
+    """The campaign's own line once it has ``MIN_TIMED`` timed answers, else the shipped prior."""
     rows = store.rows("select r.seconds, r.away_seconds, i.source, i.output from ratings r join items i on "
                       "i.id = r.item_id where r.campaign_id = ? and r.seconds is not null and "
                       "coalesce(r.medium, '') != 'paper'", [campaign_id])
@@ -61,7 +102,7 @@ def campaign_model(store: Store, campaign_id: str) -> dict:
     if len(timed) >= MIN_TIMED:
         intercept, per_word = fit(timed)
         return {"intercept_seconds": intercept, "seconds_per_word": per_word, "answers": len(timed),
-                "source": "this campaign's timed answers"}
+                "source": OWN_TIMES}
     shipped = prior()
     return {"intercept_seconds": shipped["intercept_seconds"], "seconds_per_word": shipped["seconds_per_word"],
             "answers": shipped["answers"], "source": shipped["source"]}

@@ -27,15 +27,14 @@ def _difference(shown: list[float], held: list[float]) -> dict | None:
             "held_back_mean": fmean(held)}
 
 
-def premark_effect(store: Store, campaign_id: str) -> dict:
-    """Shown against held back, over the answers (quality-control items aside) to items that had pre-marks."""
-    found = campaign_row(store, campaign_id)
-    settings = found["settings"]
+def _groups(store: Store, campaign_id: str, settings: dict) -> dict[str, dict[str, list[float]]]:
+    """The answers (quality-control items and withdrawn speakers aside) to items that had pre-marks to show,
+    shown against held back: their scores, MQM-style scores and seconds in front of the item."""
     rows = store.rows("select r.speaker_id, r.answers, r.seconds, r.away_seconds, i.id, i.output, i.reference, "
                       "i.extra from ratings r join assignments a on a.campaign_id = r.campaign_id and a.speaker_id = "
                       "r.speaker_id and a.position = r.position join items i on i.id = r.item_id join speakers s on "
-                      "s.id = r.speaker_id where r.campaign_id = ? and a.qc = '' and s.withdrawn = 0", [campaign_id],
-                      json_columns=["extra"])
+                      "s.id = r.speaker_id where r.campaign_id = ? and a.qc = '' and s.withdrawn = 0 and "
+                      "coalesce(r.medium, '') != 'paper'", [campaign_id], json_columns=["extra"])
     unsplit = {**settings, "premark_split": 0.0}
     groups: dict[str, dict[str, list[float]]] = {g: {"score": [], "mqm": [], "seconds": []} for g in ("shown", "held")}
     for r in rows:
@@ -48,6 +47,14 @@ def premark_effect(store: Store, campaign_id: str) -> dict:
         group["mqm"].append(mqm_score(answer["spans"]))
         if r["seconds"] is not None:
             group["seconds"].append(max(0.0, r["seconds"] - (r["away_seconds"] or 0.0)))
+    return groups
+
+
+def premark_effect(store: Store, campaign_id: str) -> dict:
+    """Shown against held back, over the answers (quality-control items aside) to items that had pre-marks."""
+    found = campaign_row(store, campaign_id)
+    settings = found["settings"]
+    groups = _groups(store, campaign_id, settings)
     out = {"campaign": campaign_id, "premark": settings.get("premark", "off"),
            "split": settings.get("premark_split", 0.0), "shown": len(groups["shown"]["score"]),
            "held_back": len(groups["held"]["score"])}
@@ -58,3 +65,31 @@ def premark_effect(store: Store, campaign_id: str) -> dict:
                          f"fewer than {MIN_ANSWERS} answers on one side (shown {out['shown']}, held back "
                          f"{out['held_back']})")
     return out
+
+
+MIN_TIMED_SIDE = 10  # timed answers on each side of the split before the planner uses the seconds it measured
+
+
+def measured_seconds(store: Store, language: str | None, mode: str) -> dict:
+    """The seconds an item with pre-marks takes more than one without (negative: fewer), pooled over this
+    laptop's split campaigns of task E with the same language and pre-mark mode — what the planner adds to an
+    item's time; ``difference`` null with its reason while either side has fewer than ``MIN_TIMED_SIDE``."""
+    shown: list[float] = []
+    held: list[float] = []
+    used = []
+    for row in store.rows("select id, task, settings from campaigns order by id", json_columns=["settings"]):
+        settings = row["settings"] or {}
+        if not settings.get("premark_split") or settings.get("premark") != mode or \
+                (settings.get("language") or {}).get("code") != language:
+            continue
+        groups = _groups(store, row["id"], settings)
+        shown += groups["shown"]["seconds"]
+        held += groups["held"]["seconds"]
+        used.append(row["id"])
+    out: dict = {"campaigns": used, "shown": len(shown), "held_back": len(held)}
+    if min(len(shown), len(held)) < MIN_TIMED_SIDE:
+        reason = ("no campaign of this language and pre-mark mode holds pre-marks back (--premark-split)" if not used
+                  else f"fewer than {MIN_TIMED_SIDE} timed answers on a side of the split (shown {len(shown)}, held "
+                       f"back {len(held)})")
+        return {**out, "difference": None, "reason": reason}
+    return {**out, **_difference(shown, held)}

@@ -11,9 +11,10 @@ touches costs what it costs without. Done marking (Enter) and the score are the 
 
 Precision and recall are of words: the pre-marked words an annotator marked too, over the pre-marked words;
 the words annotators marked that a pre-mark covers, over the words they marked (omissions have no word).
-The speaker-hours without pre-marks are the planner's, for the items replayed; with pre-marks they are null
-until a campaign that serves half its items without them (``--premark-split``) has measured the time a kept
-pre-mark saves: keys are not seconds.
+The speaker-hours without pre-marks are the planner's, for the items replayed; with pre-marks, the planner's
+with the seconds a pre-marked item takes more or less as a split campaign measured them (``premark_seconds``,
+from ``lyss study premark-effect``), on the share of items the reference pre-marks — and null with its reason
+without that measure: keys are not seconds.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from ..tasks.error_spans import Marking
 from ..tasks.premarks import reference_marks
 
 HOURS_WITH_REASON = ("the seconds a pre-mark saves are not measured yet: a campaign with --premark-split "
-                        "measures them on its own speakers")
+                     "measures them on its own speakers (lyss study premark-effect), then --premark-seconds")
 
 
 def _wanted(spans_text: str, words: list[tuple[int, int]], place: str) -> list[dict]:
@@ -103,17 +104,19 @@ def _marked_words(spans: list[dict]) -> set[int]:
     return {k for s in spans if not s.get("missing") for k in range(s["first"], s["last"] + 1)}
 
 
-def replay_esa(esa_csv: str, wmt_folder: str, lp: str = "en-de", progress: Progress = None) -> dict[str, Any]:
+def replay_esa(esa_csv: str, wmt_folder: str, lp: str = "en-de", progress: Progress = None,
+               premark_seconds: float | None = None) -> dict[str, Any]:
     """The replay of every real item of an ESA export (``planner.esa_items``) with the reference's pre-marks."""
     items = planner.esa_items(esa_csv, wmt_folder, lp)
     without = with_marks = proposed = proposed_right = marked = marked_found = 0
-    replayed = []
+    replayed, premarked_items = [], 0
     for n, item in enumerate(items, 1):
         if n % 100 == 0:
             report(progress, f"item {n} of {len(items)}", n / len(items))
         words = Marking(item["output"]).words
         wanted = _wanted(item["spans"], words, f"{esa_csv} item {n}")
         marks = _as_words(reference_marks(item["output"], item["reference"]), words)
+        premarked_items += bool(marks)
         without += keys_without(wanted)
         with_marks += keys_with(wanted, marks)
         mine, theirs = _marked_words(marks), _marked_words(wanted)
@@ -123,10 +126,16 @@ def replay_esa(esa_csv: str, wmt_folder: str, lp: str = "en-de", progress: Progr
     count = len(items)
     model = planner.prior()
     hours = round(planner.hours(model, count, sum(replayed) / count), 2) if count else None
+    share = premarked_items / count if count else 0.0
+    with_model = None if premark_seconds is None else \
+        {**model, "intercept_seconds": max(0.0, model["intercept_seconds"] + share * premark_seconds)}
+    hours_with = round(planner.hours(with_model, count, sum(replayed) / count), 2) if count and with_model else None
     return {"items": count, "precision": proposed_right / proposed if proposed else None,
             "recall": marked_found / marked if marked else None,
             "keys_per_item_without": without / count if count else None,
             "keys_per_item_with": with_marks / count if count else None,
-            "hours_without": hours, "hours_with": None, "hours_with_reason": HOURS_WITH_REASON,
+            "hours_without": hours, "hours_with": hours_with,
+            "hours_with_reason": HOURS_WITH_REASON if hours_with is None and count else None,
+            "premark_seconds": premark_seconds, "premarked_items": premarked_items,
             "premarked_words": proposed, "annotated_words": marked, "match": "reference words, character "
             "1-4-gram F below 0.5"}
