@@ -6,6 +6,7 @@ words no tool flagged give a per-speaker figure; a split serves part of the item
 
 from __future__ import annotations
 
+import csv
 import json
 
 import pytest
@@ -17,7 +18,7 @@ from review import records
 from review.rating import campaigns, practice, roster, sequence
 from review.rating.session import ReviewSession, record_answer
 from review.store import Store
-from review.study import study
+from review.study import interop, study
 from review.tasks import premarks
 from review.tasks.error_spans import Marking
 
@@ -103,6 +104,7 @@ def test_keep_and_drop_from_the_command_line_and_the_control_figure(tmp_path, sc
     settings = records.campaign(store, cid)["settings"]
     sequence.join(store, cid, speaker)
     kept_controls = seen_controls = 0
+    expected = {}
     for position in range(sequence.sequence_length(store, cid, speaker)):
         item = sequence.item_at(store, cid, speaker, position)
         if item["kind"] != "segment":
@@ -113,11 +115,21 @@ def test_keep_and_drop_from_the_command_line_and_the_control_figure(tmp_path, sc
         kept_controls += sum(m["control"] for n, m in enumerate(proposed) if n not in drop)
         keep = [n for n in range(len(proposed)) if n not in drop]
         record_answer(store, cid, speaker, {"spans": [], "score": 60}, position=position, keep=keep, drop=drop)
+        if proposed:
+            expected[position] = (len(proposed), len(keep), sum(m["control"] for m in proposed),
+                                  sum(m["control"] for n, m in enumerate(proposed) if n not in drop))
     with pytest.raises(Exception, match="pre-marks, numbered from 0"):
         record_answer(store, cid, speaker, {"spans": [], "score": 60}, position=0, keep=[99])
     figure = next(r for r in study.speaker_reliability(store, cid) if r["speaker_id"] == speaker)
     assert (figure["control_premarks_seen"], figure["control_premarks_kept"]) == (seen_controls, kept_controls)
     assert seen_controls > 0
+    exported = tmp_path / "raw.csv"  # a researcher's columns: how many placed, how many kept, controls apart
+    interop.export_ratings(store, str(exported), "csv", include_raw=True)
+    with exported.open(encoding="utf-8", newline="") as fh:
+        rows = [r for r in csv.DictReader(fh) if r["answer_premarks_proposed"]]
+    assert {int(r["position"]): tuple(int(r[f"answer_{c}"]) for c in ("premarks_proposed", "premarks_kept",
+                                                                        "premark_controls", "premark_controls_kept"))
+            for r in rows} == expected
 
 
 def test_the_app_keeps_drops_and_regrades_by_keys(qtbot, qapp, tmp_path, scored_demo):

@@ -26,6 +26,7 @@ from . import study
 from .. import tasks as task_defs
 from ..records import insert_campaign, same_outputs
 from ..store import Store, content_id as _hash, dumps, now
+from ..tasks import premarks
 from ..tasks.error_spans import mqm_score
 
 COMPUTED = ("chrF", "chrF++", "BLEU")
@@ -235,6 +236,11 @@ def _raw_rows(store: Store) -> list[dict]:
         answers = json.loads(r.pop("answers"))
         if isinstance(answers.get("spans"), list):  # task E: every span kept, and the score they give
             answers["mqm"] = mqm_score(answers["spans"])
+        if isinstance(answers.get("premarks"), list):  # and how many of the marks placed for the speaker stayed
+            flags = premarks.kept(answers)
+            answers.update(premarks_proposed=len(flags), premarks_kept=sum(flags),
+                           premark_controls=sum(bool(m.get("control")) for m in answers["premarks"]),
+                           premark_controls_kept=sum(k for m, k in zip(answers["premarks"], flags) if m.get("control")))
         row = {**r, "rated_item_id": r["item_id"], **{f"answer_{k}": v for k, v in answers.items()}}
         out.append(row)
         for copy in same[r["campaign_id"]].get(r["item_id"], ()):  # the same output of another run: rated once

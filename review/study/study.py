@@ -25,6 +25,7 @@ from . import alpha, numeric, stats
 from .. import tasks as task_defs
 from ..records import campaign as campaign_record, find_campaign, list_campaigns, same_outputs
 from ..store import Store
+from ..tasks import premarks
 from ..tasks import majority  # noqa: F401 (the study's, the exports' and the app's)
 
 
@@ -280,9 +281,8 @@ def speaker_reliability(store: Store, campaign_id: str | None = None) -> list[di
 
 def controls_kept(answer: dict) -> tuple[int, int]:
     """(control pre-marks an answer was served with, how many of them the speaker kept)."""
-    controls = [(m["start"], m["end"]) for m in answer.get("premarks") or [] if m.get("control")]
-    kept = {(s["start"], s["end"]) for s in answer.get("spans") or [] if "premark" in s and not s.get("missing")}
-    return len(controls), sum(c in kept for c in controls)
+    flags = [k for m, k in zip(answer.get("premarks") or [], premarks.kept(answer)) if m.get("control")]
+    return len(flags), sum(flags)
 
 
 def _speaker_quality(speaker_id: str, s: dict, qc: dict) -> dict:

@@ -181,6 +181,16 @@ def placed(mark: dict) -> dict:
     return {"start": mark["start"], "end": mark["end"], "severity": mark["severity"], "premark": mark["source"]}
 
 
+def kept(answer: dict) -> list[bool]:
+    """For each pre-mark an answer was served with (its ``premarks``), whether the speaker kept it: a span of
+    the answer still carries its source at its place (re-graded or not), or "something missing" does."""
+    spans = [s for s in answer.get("spans") or [] if isinstance(s, dict) and "premark" in s]
+    words = {(s.get("start"), s.get("end")) for s in spans if not s.get("missing")}
+    missing = any(s.get("missing") for s in spans)
+    return [missing if m.get("missing") else (m.get("start"), m.get("end")) in words
+            for m in answer.get("premarks") or []]
+
+
 def check_settings(mode: str | None, control: float | None, split: float | None) -> dict:
     """A campaign's pre-mark settings, checked (one line each: an unknown mode, a split outside [0, 1], a control
     share outside [0, 0.5])."""
