@@ -74,6 +74,8 @@ TEXTS = [
     QT_TRANSLATE_NOOP("tasks", "This translation was written by a person and checked: it keeps all of the meaning."),
     QT_TRANSLATE_NOOP("tasks", "This translation belongs to another sentence: it keeps none of the meaning."),
     QT_TRANSLATE_NOOP("tasks", "Some words of this translation were replaced on purpose by words from another sentence: part of the meaning is lost there."),
+    QT_TRANSLATE_NOOP("tasks", "The dashed mark on this sentence sat on a word that is right: the tools can be wrong, so a mark placed for you is dropped with Delete when you disagree."),
+    QT_TRANSLATE_NOOP("tasks", "The dashed mark sat on the words swapped in: a mark placed for you on a real error is kept as it is (or re-graded with 1 or 2)."),
     QT_TRANSLATE_NOOP("tasks", "Surface"),
     QT_TRANSLATE_NOOP("tasks", "exact match"),
     QT_TRANSLATE_NOOP("tasks", "equivalent match"),

@@ -80,32 +80,32 @@
         <translation>Tâche {0} : {1}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="146"/>
+        <location filename="../study_panel.py" line="156"/>
         <source>Create campaign from a scored run…</source>
         <translation>Créer une campagne à partir d’un run évalué…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="147"/>
+        <location filename="../study_panel.py" line="157"/>
         <source>Adaptive campaign from several runs…</source>
         <translation>Campagne adaptative sur plusieurs runs…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="148"/>
+        <location filename="../study_panel.py" line="158"/>
         <source>One scored run card per system, on the same test set: speakers are served only what is still undecided</source>
         <translation>Une carte de run évaluée par système, sur le même jeu de test : les locuteurs ne reçoivent que ce qui reste à décider</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="201"/>
+        <location filename="../study_panel.py" line="218"/>
         <source>Export bundle…</source>
         <translation>Exporter un paquet…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="202"/>
+        <location filename="../study_panel.py" line="219"/>
         <source>Merge bundle…</source>
         <translation>Fusionner un paquet…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="160"/>
+        <location filename="../study_panel.py" line="177"/>
         <source>Withdraw selected speaker…</source>
         <translation>Retirer le locuteur choisi…</translation>
     </message>
@@ -122,118 +122,118 @@
         <translation>Désactivé par défaut, pour que les locuteurs jugent sans l’avis de l’analyseur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="171"/>
+        <location filename="../study_panel.py" line="188"/>
         <source>This laptop&apos;s code: {0}</source>
         <translation>Code de cet ordinateur : {0}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="179"/>
+        <location filename="../study_panel.py" line="196"/>
         <source>Enrol a laptop…</source>
         <translation>Inscrire un ordinateur…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="180"/>
+        <location filename="../study_panel.py" line="197"/>
         <source>Let another laptop send answers to the campaigns you coordinate</source>
         <translation>Permettre à un autre ordinateur d’envoyer des réponses aux campagnes que vous coordonnez</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="181"/>
+        <location filename="../study_panel.py" line="198"/>
         <source>Trust a coordinator…</source>
         <translation>Faire confiance à un coordinateur…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="182"/>
+        <location filename="../study_panel.py" line="199"/>
         <source>Accept the campaigns of your study&apos;s coordinator</source>
         <translation>Accepter les campagnes du coordinateur de votre étude</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="183"/>
+        <location filename="../study_panel.py" line="200"/>
         <source>Revoke a laptop…</source>
         <translation>Révoquer un ordinateur…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="184"/>
+        <location filename="../study_panel.py" line="201"/>
         <source>Refuse the answers a lost or stolen laptop signs from now on</source>
         <translation>Refuser désormais les réponses signées par un ordinateur perdu ou volé</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="154"/>
+        <location filename="../study_panel.py" line="171"/>
         <source>Campaigns</source>
         <translation>Campagnes</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="155"/>
+        <location filename="../study_panel.py" line="172"/>
         <source>Choose a campaign to see each speaker&apos;s progress</source>
         <translation>Choisissez une campagne pour voir l’avancement de chaque locuteur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="157"/>
+        <location filename="../study_panel.py" line="174"/>
         <source>Speakers&apos; progress in the chosen campaign</source>
         <translation>Avancement des locuteurs dans la campagne choisie</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="163"/>
+        <location filename="../study_panel.py" line="180"/>
         <source>Decisions in the chosen campaign</source>
         <translation>Décisions de la campagne choisie</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="164"/>
+        <location filename="../study_panel.py" line="181"/>
         <source>Which system is better and each run&apos;s tier, as the answers settle them</source>
         <translation>Quel système est meilleur et le niveau de chaque run, à mesure que les réponses les tranchent</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="216"/>
+        <location filename="../study_panel.py" line="233"/>
         <source>Task</source>
         <translation>Tâche</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="216"/>
+        <location filename="../study_panel.py" line="233"/>
         <source>Campaign</source>
         <translation>Campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="216"/>
+        <location filename="../study_panel.py" line="233"/>
         <source>Items</source>
         <translation>Éléments</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="217"/>
+        <location filename="../study_panel.py" line="234"/>
         <source>Fully rated</source>
         <translation>Entièrement évalués</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="303"/>
+        <location filename="../study_panel.py" line="320"/>
         <source>Speaker</source>
         <translation>Locuteur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="303"/>
+        <location filename="../study_panel.py" line="320"/>
         <source>Name (this laptop)</source>
         <translation>Nom (sur cet ordinateur)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="303"/>
+        <location filename="../study_panel.py" line="320"/>
         <source>Answered</source>
         <translation>Répondu</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="303"/>
+        <location filename="../study_panel.py" line="320"/>
         <source>Of</source>
         <translation>Sur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="309"/>
+        <location filename="../study_panel.py" line="326"/>
         <source>open after {0} items</source>
         <translation>ouverte après {0} éléments</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="310"/>
+        <location filename="../study_panel.py" line="327"/>
         <source>confirmed</source>
         <translation>confirmé</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="282"/>
-        <location filename="../study_panel.py" line="310"/>
+        <location filename="../study_panel.py" line="299"/>
+        <location filename="../study_panel.py" line="327"/>
         <source>refused</source>
         <translation>refusé</translation>
     </message>
@@ -258,512 +258,537 @@
         <translation>Partage des réponses</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="161"/>
+        <location filename="../study_panel.py" line="147"/>
+        <source>Marks placed for the speaker: the language&apos;s tools</source>
+        <translation>Marques placées pour le locuteur : les outils de la langue</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="148"/>
+        <source>Marks placed for the speaker: the tools and the reference</source>
+        <translation>Marques placées pour le locuteur : les outils et la référence</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="149"/>
+        <source>No marks placed for the speaker</source>
+        <translation>Aucune marque placée pour le locuteur</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="151"/>
+        <source>Pre-marks of a task E campaign</source>
+        <translation>Pré-marques d&apos;une campagne de tâche E</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="152"/>
+        <source>Candidate errors placed before the speaker sees a sentence; the speaker keeps, drops or re-grades each</source>
+        <translation>Erreurs candidates placées avant que le locuteur voie une phrase ; il garde, retire ou reclasse chacune</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="178"/>
         <source>The speaker chosen on the right leaves the study: their answers are deleted here, in the backups and, through the next bundles, on every laptop</source>
         <translation>La personne choisie à droite quitte l&apos;étude : ses réponses sont supprimées ici, dans les sauvegardes et, par les prochains paquets, sur chaque ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="175"/>
+        <location filename="../study_panel.py" line="192"/>
         <source>A coordinator enrols the laptops that may send answers to their campaigns, and revokes a laptop that is lost or stolen. A field laptop trusts its coordinator, so that it accepts their campaigns. Each is done with the other laptop&apos;s code, read out or copied from its own page.</source>
         <translation>La coordination inscrit les ordinateurs qui peuvent envoyer des réponses à ses campagnes, et révoque un ordinateur perdu ou volé. Un ordinateur de terrain fait confiance à sa coordination, pour accepter ses campagnes. Chaque action se fait avec le code de l&apos;autre ordinateur, lu à voix haute ou copié depuis sa propre page.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="188"/>
-        <location filename="../study_panel.py" line="249"/>
+        <location filename="../study_panel.py" line="205"/>
+        <location filename="../study_panel.py" line="266"/>
         <source>Shared folder: none (bundles travel by USB stick)</source>
         <translation>Dossier partagé : aucun (les lots voyagent par clé USB)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="189"/>
+        <location filename="../study_panel.py" line="206"/>
         <source>Choose shared folder…</source>
         <translation>Choisir le dossier partagé…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="190"/>
+        <location filename="../study_panel.py" line="207"/>
         <source>A folder your laptops share (Syncthing, a network drive): answers then travel on their own, at start, every few answers and at close</source>
         <translation>Un dossier que vos ordinateurs partagent (Syncthing, un lecteur réseau) : les réponses voyagent alors seules, au démarrage, toutes les quelques réponses et à la fermeture</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="192"/>
+        <location filename="../study_panel.py" line="209"/>
         <source>Sync now</source>
         <translation>Synchroniser maintenant</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="195"/>
+        <location filename="../study_panel.py" line="212"/>
         <source>Laptops seen in the shared folder</source>
         <translation>Ordinateurs vus dans le dossier partagé</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="196"/>
+        <location filename="../study_panel.py" line="213"/>
         <source>Each laptop&apos;s last bundle, its answers, whether it is enrolled, and why a bundle was refused</source>
         <translation>Le dernier lot de chaque ordinateur, ses réponses, s&apos;il est inscrit, et pourquoi un lot a été refusé</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="200"/>
+        <location filename="../study_panel.py" line="217"/>
         <source>Without a shared folder, by USB stick:</source>
         <translation>Sans dossier partagé, par clé USB :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="244"/>
+        <location filename="../study_panel.py" line="261"/>
         <source>Synchronising…</source>
         <translation>Synchronisation…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="248"/>
+        <location filename="../study_panel.py" line="265"/>
         <source>Shared folder: {0}</source>
         <translation>Dossier partagé : {0}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="255"/>
+        <location filename="../study_panel.py" line="272"/>
         <source>Choose shared folder</source>
         <translation>Choisir le dossier partagé</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="265"/>
+        <location filename="../study_panel.py" line="282"/>
         <source>Synchronised at {3}: {0} bundle(s) merged ({1} answers added), {2} refused.</source>
         <translation>Synchronisé à {3} : {0} paquet(s) fusionné(s) ({1} réponses ajoutées), {2} refusé(s).</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="268"/>
+        <location filename="../study_panel.py" line="285"/>
         <source>Refused {0}: {1}</source>
         <translation>Refusé {0} : {1}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="274"/>
+        <location filename="../study_panel.py" line="291"/>
         <source>The shared folder could not be synchronised: {0}</source>
         <translation>Le dossier partagé n&apos;a pas pu être synchronisé : {0}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="281"/>
+        <location filename="../study_panel.py" line="298"/>
         <source>yes</source>
         <translation>oui</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="281"/>
+        <location filename="../study_panel.py" line="298"/>
         <source>no</source>
         <translation>non</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="282"/>
+        <location filename="../study_panel.py" line="299"/>
         <source>this laptop</source>
         <translation>cet ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="282"/>
+        <location filename="../study_panel.py" line="299"/>
         <source>merged</source>
         <translation>fusionné</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="283"/>
+        <location filename="../study_panel.py" line="300"/>
         <source>Laptop</source>
         <translation>Ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="283"/>
+        <location filename="../study_panel.py" line="300"/>
         <source>Last bundle</source>
         <translation>Dernier lot</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="283"/>
+        <location filename="../study_panel.py" line="300"/>
         <source>Answers</source>
         <translation>Réponses</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="283"/>
+        <location filename="../study_panel.py" line="300"/>
         <source>Enrolled</source>
         <translation>Inscrit</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="284"/>
+        <location filename="../study_panel.py" line="301"/>
         <source>State</source>
         <translation>État</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="287"/>
+        <location filename="../study_panel.py" line="304"/>
         <source>coordinator</source>
         <translation>coordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="288"/>
+        <location filename="../study_panel.py" line="305"/>
         <source>revoked</source>
         <translation>révoqué</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="289"/>
+        <location filename="../study_panel.py" line="306"/>
         <source>revoked (from {0}): {1} answers signed before kept here; </source>
         <translation>révoqué (à partir du {0}) : {1} réponses signées avant conservées ici ; </translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="312"/>
+        <location filename="../study_panel.py" line="329"/>
         <source>{0} better</source>
         <translation>{0} meilleur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="313"/>
+        <location filename="../study_panel.py" line="330"/>
         <source>{0} after {1} items</source>
         <translation>{0} après {1} éléments</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="319"/>
+        <location filename="../study_panel.py" line="336"/>
         <source>Which system is best (within {0})</source>
         <translation>Quel système est le meilleur (à {0} près)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="320"/>
+        <location filename="../study_panel.py" line="337"/>
         <source>{0} is best (no other is more than {1} better)</source>
         <translation>{0} est le meilleur (aucun autre n&apos;est meilleur de plus de {1})</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="321"/>
+        <location filename="../study_panel.py" line="338"/>
         <source>open; still in: {0}</source>
         <translation>ouvert ; encore en lice : {0}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="323"/>
+        <location filename="../study_panel.py" line="340"/>
         <source>Is the new run at least as good (at most {0} worse)</source>
         <translation>Le nouveau système est-il au moins aussi bon (au plus {0} de moins)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="324"/>
+        <location filename="../study_panel.py" line="341"/>
         <source>better</source>
         <translation>meilleur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="324"/>
+        <location filename="../study_panel.py" line="341"/>
         <source>at least as good</source>
         <translation>au moins aussi bon</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="325"/>
+        <location filename="../study_panel.py" line="342"/>
         <source>more than {0} worse</source>
         <translation>moins bon de plus de {0}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="325"/>
-        <location filename="../study_panel.py" line="329"/>
+        <location filename="../study_panel.py" line="342"/>
+        <location filename="../study_panel.py" line="346"/>
         <source>open</source>
         <translation>ouvert</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="327"/>
+        <location filename="../study_panel.py" line="344"/>
         <source>Does the run&apos;s mean reach {0} (within {1})</source>
         <translation>La moyenne du système atteint-elle {0} (à {1} près)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="328"/>
+        <location filename="../study_panel.py" line="345"/>
         <source>reached</source>
         <translation>atteint</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="328"/>
+        <location filename="../study_panel.py" line="345"/>
         <source>not reached</source>
         <translation>non atteint</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="331"/>
+        <location filename="../study_panel.py" line="348"/>
         <source>Every pair (within {0})</source>
         <translation>Chaque paire (à {0} près)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="333"/>
+        <location filename="../study_panel.py" line="350"/>
         <source>{0} of {1} pairs settled</source>
         <translation>{0} paires sur {1} tranchées</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="337"/>
+        <location filename="../study_panel.py" line="354"/>
         <source>{0}, after {1} segments</source>
         <translation>{0}, après {1} segments</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="345"/>
+        <location filename="../study_panel.py" line="362"/>
         <source>{0} or more</source>
         <translation>{0} ou plus</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="346"/>
+        <location filename="../study_panel.py" line="363"/>
         <source>{0} ({1} or more)</source>
         <translation>{0} ({1} ou plus)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="355"/>
+        <location filename="../study_panel.py" line="372"/>
         <source>It cannot be decided in this campaign: {0} segments left, a decision needs {1}.</source>
         <translation>Impossible de décider dans cette campagne : {0} segments restent, une décision en demande {1}.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="358"/>
+        <location filename="../study_panel.py" line="375"/>
         <source>No decision before {0} more segments; a forecast follows then.</source>
         <translation>Aucune décision avant {0} segments de plus ; une prévision suivra.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="361"/>
+        <location filename="../study_panel.py" line="378"/>
         <source>It may not be decided within the campaign ({0:.0%} of replays of the answers so far decide it).</source>
         <translation>La campagne pourrait se terminer sans décision ({0:.0%} des rejeux des réponses actuelles décident).</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="365"/>
+        <location filename="../study_panel.py" line="382"/>
         <source>To the decision: about {0:.1f} speaker-hours ({1:.1f} to {2:.1f}), about {3} more segments.</source>
         <translation>Jusqu&apos;à la décision : environ {0:.1f} heures de locuteur ({1:.1f} à {2:.1f}), environ {3} segments de plus.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="367"/>
+        <location filename="../study_panel.py" line="384"/>
         <source>Left in the campaign: {0:.1f} speaker-hours at most.</source>
         <translation>Reste dans la campagne : {0:.1f} heures de locuteur au plus.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="380"/>
+        <location filename="../study_panel.py" line="397"/>
         <source>{0} vs {1}</source>
         <translation>{0} contre {1}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="384"/>
+        <location filename="../study_panel.py" line="401"/>
         <source>Tier of {0} (at least {1:.0%} accepted)</source>
         <translation>Niveau de {0} (au moins {1:.0%} acceptés)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="388"/>
+        <location filename="../study_panel.py" line="405"/>
         <source>Question</source>
         <translation>Question</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="388"/>
+        <location filename="../study_panel.py" line="405"/>
         <source>Decision</source>
         <translation>Décision</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="388"/>
+        <location filename="../study_panel.py" line="405"/>
         <source>Estimate [interval]</source>
         <translation>Estimation [intervalle]</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="389"/>
+        <location filename="../study_panel.py" line="406"/>
         <source>About how many more items</source>
         <translation>Environ combien d’éléments encore</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="351"/>
+        <location filename="../study_panel.py" line="368"/>
         <source>The campaign&apos;s question is decided.</source>
         <translation>La question de la campagne est tranchée.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="353"/>
+        <location filename="../study_panel.py" line="370"/>
         <source>The campaign&apos;s question is open.</source>
         <translation>La question de la campagne est ouverte.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="394"/>
+        <location filename="../study_panel.py" line="411"/>
         <source>Every decision is made.</source>
         <translation>Toutes les décisions sont prises.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="396"/>
+        <location filename="../study_panel.py" line="413"/>
         <source>{0} open decision(s): no difference shows yet, so no estimate of the items left.</source>
         <translation>{0} décision(s) ouverte(s) : aucune différence n’apparaît encore, donc pas d’estimation des éléments restants.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="399"/>
+        <location filename="../study_panel.py" line="416"/>
         <source>{0} open decision(s): about {1} more items, about {2:.1f} speaker-hours to the decision.</source>
         <translation>{0} décision(s) ouverte(s) : environ {1} éléments encore, environ {2:.1f} heures de locuteur jusqu’à la décision.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="402"/>
+        <location filename="../study_panel.py" line="419"/>
         <source>That is more than the campaign has left: it may end with a decision open.</source>
         <translation>C’est plus qu’il ne reste dans la campagne : elle pourrait se terminer avec une décision ouverte.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="404"/>
+        <location filename="../study_panel.py" line="421"/>
         <source>Serving: {0}.</source>
         <translation>En cours : {0}.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="405"/>
+        <location filename="../study_panel.py" line="422"/>
         <source>Nothing more is served.</source>
         <translation>Plus rien n’est proposé.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="410"/>
+        <location filename="../study_panel.py" line="427"/>
         <source>A scored run card</source>
         <translation>Une fiche de run évaluée</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="410"/>
-        <location filename="../study_panel.py" line="420"/>
+        <location filename="../study_panel.py" line="427"/>
+        <location filename="../study_panel.py" line="437"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="414"/>
-        <location filename="../study_panel.py" line="428"/>
+        <location filename="../study_panel.py" line="431"/>
+        <location filename="../study_panel.py" line="446"/>
         <source>Campaign {0} ready.</source>
         <translation>Campagne {0} prête.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="419"/>
+        <location filename="../study_panel.py" line="436"/>
         <source>Scored run cards of one test set</source>
         <translation>Cartes de run évaluées d’un même jeu de test</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="433"/>
+        <location filename="../study_panel.py" line="451"/>
         <source>Every pair and each run&apos;s tier</source>
         <translation>Chaque paire et le palier de chaque système</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="433"/>
+        <location filename="../study_panel.py" line="451"/>
         <source>Which system is best</source>
         <translation>Quel système est le meilleur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="434"/>
+        <location filename="../study_panel.py" line="452"/>
         <source>Is the new run at least as good as the one in use</source>
         <translation>Le nouveau système est-il au moins aussi bon que celui en service</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="435"/>
+        <location filename="../study_panel.py" line="453"/>
         <source>Every pair, within a margin</source>
         <translation>Chaque paire, à une marge près</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="435"/>
+        <location filename="../study_panel.py" line="453"/>
         <source>Does the run reach a mean score</source>
         <translation>Le système atteint-il une note moyenne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="436"/>
+        <location filename="../study_panel.py" line="454"/>
         <source>The campaign&apos;s question</source>
         <translation>La question de la campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="437"/>
+        <location filename="../study_panel.py" line="455"/>
         <source>What should the speakers&apos; ratings decide? The campaign serves only what this question still needs.</source>
         <translation>Que doivent trancher les notes des locuteurs ? La campagne ne présente que ce dont cette question a encore besoin.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="444"/>
+        <location filename="../study_panel.py" line="462"/>
         <source>The margin</source>
         <translation>La marge</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="445"/>
+        <location filename="../study_panel.py" line="463"/>
         <source>The smallest difference that matters, on the task&apos;s scale:</source>
         <translation>La plus petite différence qui compte, sur l&apos;échelle de la tâche :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="450"/>
+        <location filename="../study_panel.py" line="468"/>
         <source>The run in use</source>
         <translation>Le système en service</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="450"/>
+        <location filename="../study_panel.py" line="468"/>
         <source>Which run is in use now?</source>
         <translation>Quel système est en service aujourd&apos;hui ?</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="454"/>
+        <location filename="../study_panel.py" line="472"/>
         <source>The tier</source>
         <translation>Le palier</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="455"/>
+        <location filename="../study_panel.py" line="473"/>
         <source>The mean score the run must reach, on the task&apos;s scale:</source>
         <translation>La note moyenne que le système doit atteindre, sur l&apos;échelle de la tâche :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="460"/>
+        <location filename="../study_panel.py" line="478"/>
         <source>Export bundle</source>
         <translation>Exporter un paquet</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="461"/>
-        <location filename="../study_panel.py" line="467"/>
+        <location filename="../study_panel.py" line="479"/>
+        <location filename="../study_panel.py" line="485"/>
         <source>LYSS bundles (*.lyssbundle)</source>
         <translation>Paquets LYSS (*.lyssbundle)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="464"/>
+        <location filename="../study_panel.py" line="482"/>
         <source>Wrote {0}: {1} answers.</source>
         <translation>{0} écrit : {1} réponses.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="467"/>
+        <location filename="../study_panel.py" line="485"/>
         <source>Merge bundle</source>
         <translation>Fusionner un paquet</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="470"/>
+        <location filename="../study_panel.py" line="488"/>
         <source>Merged: {0} answers added, {1} replaced, {2} deleted.</source>
         <translation>Fusionné : {0} réponses ajoutées, {1} remplacées, {2} supprimées.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="473"/>
+        <location filename="../study_panel.py" line="491"/>
         <source>This laptop was revoked in campaign {0} from {1}: answers made here since then are refused everywhere. Ask the coordinator.</source>
         <translation>Cet ordinateur a été révoqué dans la campagne {0} à partir du {1} : les réponses données ici depuis sont refusées partout. Adressez-vous au coordinateur.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="484"/>
+        <location filename="../study_panel.py" line="502"/>
         <source>Enrol a laptop</source>
         <translation>Inscrire un ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="485"/>
+        <location filename="../study_panel.py" line="503"/>
         <source>The code shown on the other laptop (Campaigns tab, or `lyss review code`). Read it aloud or compare the two screens:</source>
         <translation>Le code affiché sur l’autre ordinateur (onglet Campagnes, ou `lyss review code`). Lisez-le à voix haute ou comparez les deux écrans :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="489"/>
+        <location filename="../study_panel.py" line="507"/>
         <source>Laptop {0} may now send answers to {1} campaign(s).</source>
         <translation>L’ordinateur {0} peut désormais envoyer des réponses à {1} campagne(s).</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="493"/>
+        <location filename="../study_panel.py" line="511"/>
         <source>Trust a coordinator</source>
         <translation>Faire confiance à un coordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="494"/>
+        <location filename="../study_panel.py" line="512"/>
         <source>The code shown on the coordinator&apos;s laptop. Read it aloud or compare the two screens:</source>
         <translation>Le code affiché sur l’ordinateur du coordinateur. Lisez-le à voix haute ou comparez les deux écrans :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="497"/>
+        <location filename="../study_panel.py" line="515"/>
         <source>This laptop now accepts the campaigns of coordinator {0}.</source>
         <translation>Cet ordinateur accepte désormais les campagnes du coordinateur {0}.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="500"/>
+        <location filename="../study_panel.py" line="518"/>
         <source>Revoke a laptop</source>
         <translation>Révoquer un ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="501"/>
+        <location filename="../study_panel.py" line="519"/>
         <source>The code of the lost or stolen laptop. The answers it signs from now on are refused wherever your bundles go; its earlier answers are kept and marked in the study:</source>
         <translation>Le code de l’ordinateur perdu ou volé. Les réponses qu’il signera désormais seront refusées partout où vont vos paquets ; ses réponses antérieures sont gardées et signalées dans l’étude :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="503"/>
+        <location filename="../study_panel.py" line="521"/>
         <source>Revoke</source>
         <translation>Révoquer</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="503"/>
+        <location filename="../study_panel.py" line="521"/>
         <source>Revoke laptop {0}? This cannot be undone.</source>
         <translation>Révoquer l’ordinateur {0} ? C’est irréversible.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="506"/>
+        <location filename="../study_panel.py" line="524"/>
         <source>Laptop {0} is revoked from {1} in {2} campaign(s).</source>
         <translation>L’ordinateur {0} est révoqué à partir du {1} dans {2} campagne(s).</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="514"/>
+        <location filename="../study_panel.py" line="532"/>
         <source>Withdraw</source>
         <translation>Retirer</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="515"/>
+        <location filename="../study_panel.py" line="533"/>
         <source>Delete every answer of {0}, here, in this laptop&apos;s backups and wherever this laptop&apos;s bundles go? This cannot be undone.</source>
         <translation>Supprimer toutes les réponses de {0}, ici, dans les sauvegardes de cet ordinateur et partout où vont ses paquets ? C’est irréversible.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="518"/>
+        <location filename="../study_panel.py" line="536"/>
         <source>{0} withdrew; {1} answers deleted here and in {2} backups.</source>
         <translation>{0} s’est retiré(e) ; {1} réponses supprimées ici et dans {2} sauvegardes.</translation>
     </message>
@@ -819,12 +844,12 @@
 <context>
     <name>DonePage</name>
     <message>
-        <location filename="../review_panel.py" line="702"/>
+        <location filename="../review_panel.py" line="717"/>
         <source>Thank you! You have answered every item of this task.</source>
         <translation>Merci ! Vous avez répondu à tous les éléments de cette tâche.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="705"/>
+        <location filename="../review_panel.py" line="720"/>
         <source>Back to the tasks  (Enter)</source>
         <translation>Retour aux tâches  (Entrée)</translation>
     </message>
@@ -832,22 +857,22 @@
 <context>
     <name>EsaPanel</name>
     <message>
-        <location filename="../esa_widgets.py" line="186"/>
+        <location filename="../esa_widgets.py" line="189"/>
         <source>Translation to mark</source>
         <translation>Traduction à annoter</translation>
     </message>
     <message>
-        <location filename="../esa_widgets.py" line="220"/>
+        <location filename="../esa_widgets.py" line="223"/>
         <source>Something missing  (M)</source>
         <translation>Il manque quelque chose  (M)</translation>
     </message>
     <message>
-        <location filename="../esa_widgets.py" line="221"/>
+        <location filename="../esa_widgets.py" line="224"/>
         <source>Remove mark  (Delete)</source>
         <translation>Enlever la marque  (Suppr)</translation>
     </message>
     <message>
-        <location filename="../esa_widgets.py" line="222"/>
+        <location filename="../esa_widgets.py" line="225"/>
         <source>Done marking  (Enter)</source>
         <translation>Annotation terminée  (Entrée)</translation>
     </message>
@@ -920,62 +945,77 @@
         <translation>Élément {0}</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="485"/>
+        <location filename="../review_panel.py" line="486"/>
         <source>Enter: go on</source>
         <translation>Entrée : continuer</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="487"/>
+        <location filename="../review_panel.py" line="488"/>
         <source> · H: not an error</source>
         <translation> · H : pas une erreur</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="489"/>
+        <location filename="../review_panel.py" line="490"/>
         <source> · Tab: the next mark placed for you</source>
         <translation> · Tab : la marque suivante placée pour vous</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="490"/>
+        <location filename="../review_panel.py" line="491"/>
         <source>← → move · Shift extends · 1 minor · 2 major · M missing · Delete removes{0} · Enter: done marking · PgUp/PgDn items · S skip · Ctrl+Z undo · N note · Esc pause</source>
         <translation>← → se déplacer · Maj étend · 1 mineure · 2 majeure · M manque · Suppr enlève{0} · Entrée : fini d’annoter · PgPréc/PgSuiv éléments · S passer · Ctrl+Z annuler · N commentaire · Échap pause</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="494"/>
+        <location filename="../review_panel.py" line="495"/>
         <source>← → ±1 · ↑ ↓ ±10 · 1–4 the marked points · Enter saves · Backspace: back to marking · Ctrl+Z undo · N note · Esc pause</source>
         <translation>← → ±1 · ↑ ↓ ±10 · 1–4 les repères · Entrée enregistre · Retour arrière : revenir à l’annotation · Ctrl+Z annuler · N commentaire · Échap pause</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="496"/>
+        <location filename="../review_panel.py" line="497"/>
         <source>Number keys answer · Enter or → next · ← back · S skip · Ctrl+Z undo · N note · Esc pause</source>
         <translation>Les chiffres répondent · Entrée ou → suivant · ← retour · S passer · Ctrl+Z annuler · N commentaire · Échap pause</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="506"/>
+        <location filename="../review_panel.py" line="508"/>
+        <source>In this campaign some errors are marked for you before you see a sentence (dashed outline), by: {0}. They can be wrong: keep, drop (Delete) or re-grade (1, 2) each.</source>
+        <translation>Dans cette campagne, certaines erreurs sont marquées pour vous avant que vous voyiez une phrase (contour en tirets), par : {0}. Elles peuvent être fausses : gardez, retirez (Suppr) ou reclassez (1, 2) chacune.</translation>
+    </message>
+    <message>
+        <location filename="../review_panel.py" line="515"/>
         <source>Right.</source>
         <translation>Juste.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="506"/>
+        <location filename="../review_panel.py" line="515"/>
         <source>Not quite.</source>
         <translation>Pas tout à fait.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="509"/>
+        <location filename="../review_panel.py" line="521"/>
         <source>Press Enter to go on.</source>
         <translation>Appuyez sur Entrée pour continuer.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="517"/>
+        <location filename="../review_panel.py" line="529"/>
         <source>You marked {0} errors; this one has at least {1}.</source>
         <translation>Vous avez marqué {0} erreurs ; celle-ci en a au moins {1}.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="526"/>
+        <location filename="../review_panel.py" line="531"/>
+        <source>You kept the mark placed for you; it should have been dropped.</source>
+        <translation>Vous avez gardé la marque placée pour vous ; il fallait la retirer.</translation>
+    </message>
+    <message>
+        <location filename="../review_panel.py" line="532"/>
+        <source>You dropped the mark placed for you; it should have been kept.</source>
+        <translation>Vous avez retiré la marque placée pour vous ; il fallait la garder.</translation>
+    </message>
+    <message>
+        <location filename="../review_panel.py" line="541"/>
         <source>{0} You answered {1}; expected: {2}.</source>
         <translation>{0} Vous avez répondu {1} ; attendu : {2}.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="527"/>
+        <location filename="../review_panel.py" line="542"/>
         <source> or </source>
         <translation> ou </translation>
     </message>
@@ -996,12 +1036,12 @@
         <translation>({0} répondus)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="501"/>
+        <location filename="../review_panel.py" line="502"/>
         <source>Answered — press Enter to go on, or a number to change it.</source>
         <translation>Répondu — appuyez sur Entrée pour continuer, ou sur un chiffre pour changer.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="500"/>
+        <location filename="../review_panel.py" line="501"/>
         <source>Answered — mark again or press Enter twice to keep it.</source>
         <translation>Répondu — annotez de nouveau ou appuyez deux fois sur Entrée pour garder la réponse.</translation>
     </message>
@@ -1163,7 +1203,7 @@
 <context>
     <name>ReviewPanel</name>
     <message>
-        <location filename="../review_panel.py" line="801"/>
+        <location filename="../review_panel.py" line="816"/>
         <source>This laptop was revoked by the coordinator from {0}. Answers given here would be refused on every other laptop, so this campaign cannot be answered here. What this laptop holds stays. Please ask the coordinator.</source>
         <translation>Cet ordinateur a été révoqué par le coordinateur à partir du {0}. Les réponses données ici seraient refusées par tous les autres ordinateurs : cette campagne ne peut donc pas être répondue ici. Ce que cet ordinateur contient reste. Veuillez vous adresser au coordinateur.</translation>
     </message>
@@ -1171,7 +1211,7 @@
 <context>
     <name>ScoreBar</name>
     <message>
-        <location filename="../esa_widgets.py" line="146"/>
+        <location filename="../esa_widgets.py" line="149"/>
         <source>Score from 0 to 100</source>
         <translation>Note de 0 à 100</translation>
     </message>
@@ -1514,27 +1554,32 @@
 <context>
     <name>SpanView</name>
     <message>
-        <location filename="../esa_widgets.py" line="127"/>
+        <location filename="../esa_widgets.py" line="59"/>
+        <source>{0}: {1}?</source>
+        <translation>{0} : {1} ?</translation>
+    </message>
+    <message>
+        <location filename="../esa_widgets.py" line="130"/>
         <source>marked {0}</source>
         <translation>marqué {0}</translation>
     </message>
     <message>
-        <location filename="../esa_widgets.py" line="127"/>
+        <location filename="../esa_widgets.py" line="130"/>
         <source>not marked</source>
         <translation>non marqué</translation>
     </message>
     <message>
-        <location filename="../esa_widgets.py" line="129"/>
+        <location filename="../esa_widgets.py" line="132"/>
         <source> (placed by {0}: Delete drops it, 1 or 2 re-grades it)</source>
         <translation> (placée par {0} : Suppr l&apos;enlève, 1 ou 2 change sa gravité)</translation>
     </message>
     <message>
-        <location filename="../esa_widgets.py" line="131"/>
+        <location filename="../esa_widgets.py" line="134"/>
         <source> (the analyser did not recognise this word: H dismisses the hint)</source>
         <translation> (l’analyseur n’a pas reconnu ce mot : H écarte l’indication)</translation>
     </message>
     <message>
-        <location filename="../esa_widgets.py" line="132"/>
+        <location filename="../esa_widgets.py" line="135"/>
         <source>{0}: {1}; {2} marks in all</source>
         <translation>{0} : {1} ; {2} marques en tout</translation>
     </message>
@@ -1542,270 +1587,270 @@
 <context>
     <name>StudyPanel</name>
     <message>
-        <location filename="../study_panel.py" line="537"/>
+        <location filename="../study_panel.py" line="555"/>
         <source>Campaign</source>
         <translation>Campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="537"/>
-        <location filename="../study_panel.py" line="725"/>
+        <location filename="../study_panel.py" line="555"/>
+        <location filename="../study_panel.py" line="743"/>
         <source>Metric</source>
         <translation>Métrique</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="538"/>
+        <location filename="../study_panel.py" line="556"/>
         <source>Human score</source>
         <translation>Score humain</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="543"/>
+        <location filename="../study_panel.py" line="561"/>
         <source>Agreement</source>
         <translation>Accord</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="543"/>
+        <location filename="../study_panel.py" line="561"/>
         <source>Correlate</source>
         <translation>Corréler</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="544"/>
+        <location filename="../study_panel.py" line="562"/>
         <source>Rater quality</source>
         <translation>Qualité des évaluateurs</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="544"/>
+        <location filename="../study_panel.py" line="562"/>
         <source>Linter precision</source>
         <translation>Précision du linter</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="544"/>
+        <location filename="../study_panel.py" line="562"/>
         <source>FST false rejections</source>
         <translation>Faux rejets du FST</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="545"/>
+        <location filename="../study_panel.py" line="563"/>
         <source>Reweight…</source>
         <translation>Repondérer…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="545"/>
+        <location filename="../study_panel.py" line="563"/>
         <source>Confirm tier…</source>
         <translation>Confirmer le niveau…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="546"/>
+        <location filename="../study_panel.py" line="564"/>
         <source>Save plot as PNG…</source>
         <translation>Enregistrer le graphique en PNG…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="559"/>
+        <location filename="../study_panel.py" line="577"/>
         <source>Progress of the computation</source>
         <translation>Avancement du calcul</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="562"/>
+        <location filename="../study_panel.py" line="580"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="571"/>
+        <location filename="../study_panel.py" line="589"/>
         <source>Results table</source>
         <translation>Tableau des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="572"/>
+        <location filename="../study_panel.py" line="590"/>
         <source>Results in words</source>
         <translation>Résultats en mots</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="576"/>
+        <location filename="../study_panel.py" line="594"/>
         <source>Plot of the results</source>
         <translation>Graphique des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="577"/>
+        <location filename="../study_panel.py" line="595"/>
         <source>The same numbers as the results table</source>
         <translation>Les mêmes nombres que le tableau des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="619"/>
+        <location filename="../study_panel.py" line="637"/>
         <source>&lt;p&gt;Computing…&lt;/p&gt;</source>
         <translation>&lt;p&gt;Calcul en cours…&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="642"/>
+        <location filename="../study_panel.py" line="660"/>
         <source>Cancelled.</source>
         <translation>Annulé.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="657"/>
+        <location filename="../study_panel.py" line="675"/>
         <source>Question</source>
         <translation>Question</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="657"/>
-        <location filename="../study_panel.py" line="682"/>
+        <location filename="../study_panel.py" line="675"/>
+        <location filename="../study_panel.py" line="700"/>
         <source>Level</source>
         <translation>Niveau</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="657"/>
-        <location filename="../study_panel.py" line="707"/>
-        <location filename="../study_panel.py" line="715"/>
+        <location filename="../study_panel.py" line="675"/>
+        <location filename="../study_panel.py" line="725"/>
+        <location filename="../study_panel.py" line="733"/>
         <source>CI lower</source>
         <translation>IC bas</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="657"/>
-        <location filename="../study_panel.py" line="707"/>
-        <location filename="../study_panel.py" line="715"/>
+        <location filename="../study_panel.py" line="675"/>
+        <location filename="../study_panel.py" line="725"/>
+        <location filename="../study_panel.py" line="733"/>
         <source>CI upper</source>
         <translation>IC haut</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="658"/>
-        <location filename="../study_panel.py" line="695"/>
+        <location filename="../study_panel.py" line="676"/>
+        <location filename="../study_panel.py" line="713"/>
         <source>Answers</source>
         <translation>Réponses</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="658"/>
+        <location filename="../study_panel.py" line="676"/>
         <source>Speakers</source>
         <translation>Locuteurs</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="658"/>
+        <location filename="../study_panel.py" line="676"/>
         <source>Items</source>
         <translation>Éléments</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="659"/>
+        <location filename="../study_panel.py" line="677"/>
         <source>&lt;p&gt;Task {0}: Krippendorff&apos;s alpha of every question, at the levels its scale allows, with 95% bootstrap intervals over items.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Tâche {0} : alpha de Krippendorff de chaque question, aux niveaux que son échelle permet, avec des intervalles bootstrap à 95 % sur les éléments.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="684"/>
+        <location filename="../study_panel.py" line="702"/>
         <source>One system only: no system-level correlation.&lt;br&gt;</source>
         <translation>Un seul système : pas de corrélation au niveau des systèmes.&lt;br&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="695"/>
+        <location filename="../study_panel.py" line="713"/>
         <source>Speaker</source>
         <translation>Locuteur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="695"/>
+        <location filename="../study_panel.py" line="713"/>
         <source>Repeats same</source>
         <translation>Répétitions identiques</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="695"/>
+        <location filename="../study_panel.py" line="713"/>
         <source>Degraded lower</source>
         <translation>Dégradés notés plus bas</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="696"/>
+        <location filename="../study_panel.py" line="714"/>
         <source>p (MWU)</source>
         <translation>p (MWU)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="696"/>
+        <location filename="../study_panel.py" line="714"/>
         <source>Median s per item</source>
         <translation>Médiane s par élément</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="696"/>
+        <location filename="../study_panel.py" line="714"/>
         <source>Time away s</source>
         <translation>Temps d’absence s</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="697"/>
+        <location filename="../study_panel.py" line="715"/>
         <source>Answers with time away</source>
         <translation>Réponses avec absence</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="697"/>
+        <location filename="../study_panel.py" line="715"/>
         <source>Flags</source>
         <translation>Signalements</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="700"/>
+        <location filename="../study_panel.py" line="718"/>
         <source>none</source>
         <translation>aucun</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="701"/>
+        <location filename="../study_panel.py" line="719"/>
         <source>&lt;p&gt;Time per item counts the time the item was in front of the speaker; time with the app out of focus is shown apart. Read these to understand the data, never to rank people.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Le temps par élément compte le temps où l’élément était devant le locuteur ; le temps passé hors de l’application est montré à part. Lisez ces chiffres pour comprendre les données, jamais pour classer les personnes.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="707"/>
+        <location filename="../study_panel.py" line="725"/>
         <source>Variant class</source>
         <translation>Classe de variante</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="707"/>
+        <location filename="../study_panel.py" line="725"/>
         <source>Precision</source>
         <translation>Précision</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="708"/>
+        <location filename="../study_panel.py" line="726"/>
         <source>Pairs judged</source>
         <translation>Paires jugées</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="710"/>
+        <location filename="../study_panel.py" line="728"/>
         <source>&lt;p&gt;{0} pairs rated, {1} with a majority verdict.&lt;/p&gt;</source>
         <translation>&lt;p&gt;{0} paires évaluées, {1} avec un verdict majoritaire.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="715"/>
+        <location filename="../study_panel.py" line="733"/>
         <source>False rejection rate</source>
         <translation>Taux de faux rejets</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="716"/>
+        <location filename="../study_panel.py" line="734"/>
         <source>Words decided</source>
         <translation>Mots tranchés</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="718"/>
+        <location filename="../study_panel.py" line="736"/>
         <source>&lt;p&gt;Valid words the analyser missed: {0}&lt;/p&gt;</source>
         <translation>&lt;p&gt;Mots valides que l’analyseur n’a pas reconnus : {0}&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="722"/>
+        <location filename="../study_panel.py" line="740"/>
         <source>Save the refitted profile</source>
         <translation>Enregistrer le profil réajusté</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="723"/>
-        <location filename="../study_panel.py" line="731"/>
+        <location filename="../study_panel.py" line="741"/>
+        <location filename="../study_panel.py" line="749"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="725"/>
+        <location filename="../study_panel.py" line="743"/>
         <source>Fitted weight</source>
         <translation>Poids ajusté</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="725"/>
+        <location filename="../study_panel.py" line="743"/>
         <source>Default weight</source>
         <translation>Poids par défaut</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="727"/>
+        <location filename="../study_panel.py" line="745"/>
         <source>&lt;p&gt;Cross-validated Pearson {0:.3f} (default profile {1:.3f}).&lt;/p&gt;</source>
         <translation>&lt;p&gt;Pearson en validation croisée {0:.3f} (profil par défaut {1:.3f}).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="731"/>
+        <location filename="../study_panel.py" line="749"/>
         <source>The scored run card</source>
         <translation>La fiche de run évaluée</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="739"/>
+        <location filename="../study_panel.py" line="757"/>
         <source>Save plot</source>
         <translation>Enregistrer le graphique</translation>
     </message>
@@ -2189,211 +2234,221 @@ Quand tout est marqué, appuyez sur Entrée et notez toute la traduction de 0 à
     </message>
     <message>
         <location filename="data_strings.py" line="77"/>
+        <source>The dashed mark on this sentence sat on a word that is right: the tools can be wrong, so a mark placed for you is dropped with Delete when you disagree.</source>
+        <translation>La marque en tirets de cette phrase était sur un mot juste : les outils peuvent se tromper, alors une marque placée pour vous se retire avec Suppr quand vous n&apos;êtes pas d&apos;accord.</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="78"/>
+        <source>The dashed mark sat on the words swapped in: a mark placed for you on a real error is kept as it is (or re-graded with 1 or 2).</source>
+        <translation>La marque en tirets était sur les mots échangés : une marque placée pour vous sur une vraie erreur se garde telle quelle (ou se reclasse avec 1 ou 2).</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="79"/>
         <source>Surface</source>
         <translation>Surface</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="78"/>
+        <location filename="data_strings.py" line="80"/>
         <source>exact match</source>
         <translation>correspondance exacte</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="79"/>
+        <location filename="data_strings.py" line="81"/>
         <source>equivalent match</source>
         <translation>correspondance équivalente</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="80"/>
+        <location filename="data_strings.py" line="82"/>
         <source>no entry carries variants[] and no language plugin provides it</source>
         <translation>aucune entrée ne porte de variants[] et aucun module de langue ne la fournit</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="81"/>
+        <location filename="data_strings.py" line="83"/>
         <source>chrF++</source>
         <translation>chrF++</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="82"/>
+        <location filename="data_strings.py" line="84"/>
         <source>BLEU (not in composite)</source>
         <translation>BLEU (hors composite)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="83"/>
+        <location filename="data_strings.py" line="85"/>
         <source>TER (lower is better; not in composite)</source>
         <translation>TER (plus bas est mieux ; hors composite)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="84"/>
+        <location filename="data_strings.py" line="86"/>
         <source>length ratio (1.0 ideal)</source>
         <translation>rapport de longueur (1,0 idéal)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="85"/>
+        <location filename="data_strings.py" line="87"/>
         <source>Structural (LYSS)</source>
         <translation>Structure (LYSS)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="86"/>
+        <location filename="data_strings.py" line="88"/>
         <source>FST acceptance</source>
         <translation>acceptation par le FST</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="87"/>
+        <location filename="data_strings.py" line="89"/>
         <source>no language plugin provides it for this language (see eval_standards)</source>
         <translation>aucun module de langue ne la fournit pour cette langue (voir eval_standards)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="88"/>
+        <location filename="data_strings.py" line="90"/>
         <source>morphological accuracy</source>
         <translation>exactitude morphologique</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="89"/>
+        <location filename="data_strings.py" line="91"/>
         <source>orthographic accuracy</source>
         <translation>exactitude orthographique</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="90"/>
+        <location filename="data_strings.py" line="92"/>
         <source>Semantic</source>
         <translation>Sens</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="91"/>
+        <location filename="data_strings.py" line="93"/>
         <source>semantic score</source>
         <translation>score sémantique</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="92"/>
+        <location filename="data_strings.py" line="94"/>
         <source>COMET</source>
         <translation>COMET</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="93"/>
+        <location filename="data_strings.py" line="95"/>
         <source>COMET needs a neural model download; LYSS Desktop runs offline and does not compute it</source>
         <translation>COMET demande de télécharger un modèle neuronal ; LYSS Desktop fonctionne hors ligne et ne le calcule pas</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="94"/>
+        <location filename="data_strings.py" line="96"/>
         <source>Behavioural</source>
         <translation>Comportement</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="95"/>
+        <location filename="data_strings.py" line="97"/>
         <source>code-switching (lower is better)</source>
         <translation>alternance codique (plus bas est mieux)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="96"/>
+        <location filename="data_strings.py" line="98"/>
         <source>the outputs contain no words</source>
         <translation>les traductions ne contiennent aucun mot</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="97"/>
+        <location filename="data_strings.py" line="99"/>
         <source>hallucination (lower is better)</source>
         <translation>hallucination (plus bas est mieux)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="98"/>
+        <location filename="data_strings.py" line="100"/>
         <source>terminology adherence</source>
         <translation>respect de la terminologie</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="99"/>
+        <location filename="data_strings.py" line="101"/>
         <source>consistency</source>
         <translation>cohérence</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="100"/>
+        <location filename="data_strings.py" line="102"/>
         <source>Compliance</source>
         <translation>Conformité</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="101"/>
+        <location filename="data_strings.py" line="103"/>
         <source>compliance index</source>
         <translation>indice de conformité</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="102"/>
+        <location filename="data_strings.py" line="104"/>
         <source>no entry has a check that applies (placeholders in the source, the language card&apos;s quote characters, or a caseless script)</source>
         <translation>aucune entrée n’a de vérification applicable (espaces réservés dans la source, guillemets de la fiche de langue, ou écriture sans casse)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="103"/>
+        <location filename="data_strings.py" line="105"/>
         <source>repair effectiveness</source>
         <translation>efficacité de la réparation</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="104"/>
+        <location filename="data_strings.py" line="106"/>
         <source>Cost and speed</source>
         <translation>Coût et vitesse</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="105"/>
+        <location filename="data_strings.py" line="107"/>
         <source>cost-adjusted score</source>
         <translation>score ajusté au coût</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="106"/>
+        <location filename="data_strings.py" line="108"/>
         <source>average latency (s)</source>
         <translation>latence moyenne (s)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="107"/>
+        <location filename="data_strings.py" line="109"/>
         <source>p95 latency (s)</source>
         <translation>latence p95 (s)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="108"/>
+        <location filename="data_strings.py" line="110"/>
         <source>entries per minute</source>
         <translation>entrées par minute</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="109"/>
+        <location filename="data_strings.py" line="111"/>
         <source>fluent</source>
         <translation>fluide</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="110"/>
+        <location filename="data_strings.py" line="112"/>
         <source>deployable</source>
         <translation>déployable</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="111"/>
+        <location filename="data_strings.py" line="113"/>
         <source>functional</source>
         <translation>fonctionnel</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="112"/>
+        <location filename="data_strings.py" line="114"/>
         <source>emerging</source>
         <translation>émergent</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="113"/>
+        <location filename="data_strings.py" line="115"/>
         <source>baseline</source>
         <translation>de base</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="114"/>
+        <location filename="data_strings.py" line="116"/>
         <source>unscored</source>
         <translation>sans score</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="115"/>
+        <location filename="data_strings.py" line="117"/>
         <source>not reviewed</source>
         <translation>non examiné</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="116"/>
+        <location filename="data_strings.py" line="118"/>
         <source>confirmed</source>
         <translation>confirmé</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="117"/>
+        <location filename="data_strings.py" line="119"/>
         <source>not confirmed</source>
         <translation>non confirmé</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="118"/>
+        <location filename="data_strings.py" line="120"/>
         <source>insufficient reviews</source>
         <translation>examens insuffisants</translation>
     </message>

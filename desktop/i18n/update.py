@@ -31,6 +31,7 @@ def data_texts() -> list[str]:
                       *(a["label"] for a in q.get("anchors", [])), q.get("missing_label", "")]
             found += [text for s in q.get("severities", []) for text in (s["label"], s["help"])]
     found += [kind["feedback"] for kind in practice["kinds"].values()]
+    found += [kind["premark"]["feedback"] for kind in practice["kinds"].values() if "premark" in kind]
     found += scoring_texts()
     return list(dict.fromkeys(t for t in found if t))
 
