@@ -163,15 +163,19 @@ def speaker_loop_screens(shots: Shots, cid: str, speaker: str) -> None:
 
 
 def premarked_screen(shots: Shots, speaker: str) -> None:
-    """Task E with the language's tools' marks placed before the speaker sees the item (dashed frames), the
-    cursor on the first (Tab)."""
+    """Task E with the language's tools' marks placed before the speaker sees the item (dashed frames, the
+    glossary's missing terms named), the cursor on the first (Tab); before it, the practice round's pre-mark."""
     store, review = shots.window.store, shots.window.review
-    pcid = campaigns.create_campaign(store, records.load_scored(str(shots.scored)), "E", items=20, seed=7)
+    pcid = campaigns.create_campaign(store, records.load_scored(str(shots.scored)), "E", items=42, seed=7)
+    review.open_campaign(pcid)
+    page = review.items
+    shots.shot("25-practice-premarks")  # the practice round first: a mark to drop, and where marks come from
     practice.mark_done(store, pcid, speaker)
     review.open_campaign(pcid)
     page = review.items
-    for _ in range(20):  # an item with pre-marks, the others answered
-        if page.session.proposed and len(page.item["output"].split()) >= 3:
+    for _ in range(42):  # an item with a word pre-marked and something missing, the others answered
+        kinds = {bool(m.get("missing")) for m in page.session.proposed}
+        if kinds == {True, False} and len(page.item["output"].split()) >= 3:
             break
         QTest.keyClick(page, Qt.Key_Return)
         QTest.keyClick(page, Qt.Key_Return)
