@@ -88,16 +88,12 @@ def _premarks(kind: str, output: str, swapped: tuple[int, int], rng: random.Rand
     """A practice item's one pre-mark, for a campaign that places them: on the words swapped in (kept is
     right) or on a word of a right translation (dropped is right), as ``data/practice.json`` says."""
     expect = (_data()["kinds"][kind].get("premark") or {}).get("expect")
-    words = [(s, e) for s, e in Marking(output).words]
+    words = Marking(output).words
     if expect == "keep":
-        inside = [(s, e) for s, e in words if s < swapped[1] and e > swapped[0]]
-        start, end = (inside[0][0], inside[-1][1]) if inside else (None, None)
-    elif expect == "drop" and words:
-        start, end = rng.choice(words)
-    else:
+        words = [(s, e) for s, e in words if s < swapped[1] and e > swapped[0]]
+    if expect not in ("keep", "drop") or not words:
         return []
-    if start is None:
-        return []
+    start, end = (words[0][0], words[-1][1]) if expect == "keep" else rng.choice(words)
     return [{"start": start, "end": end, "severity": "minor", "source": PRACTICE_SOURCE, "control": False,
              "expect": expect}]
 

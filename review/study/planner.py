@@ -76,11 +76,17 @@ def with_premarks(store: Store, line: dict, found: dict) -> dict:
         return {**line, "premarks": {"seconds_per_item": None, "reason": effect["reason"] + ": the prior is for "
                                      "items without pre-marks"}}
     share = (1.0 - settings.get("premark_split", 0.0)) * _premarked_share(store, found)
-    return {**line, "intercept_seconds": max(0.0, line["intercept_seconds"] + share * effect["difference"]),
+    return {**shifted(line, effect["difference"], share),
             "source": line["source"] + ", with the seconds pre-marks change as split campaigns measured them",
             "premarks": {"seconds_per_item": effect["difference"], "ci": [effect["ci_lower"], effect["ci_upper"]],
                          "share_served_with": share, "shown": effect["shown"], "held_back": effect["held_back"],
                          "campaigns": effect["campaigns"]}}
+
+
+def shifted(model: dict, seconds_per_item: float, share: float) -> dict:
+    """A line with ``seconds_per_item`` more (or fewer) on a ``share`` of the items: on its intercept, never
+    below 0."""
+    return {**model, "intercept_seconds": max(0.0, model["intercept_seconds"] + share * seconds_per_item)}
 
 
 def _premarked_share(store: Store, found: dict) -> float:

@@ -77,7 +77,7 @@ def measured_seconds(store: Store, language: str | None, mode: str) -> dict:
     shown: list[float] = []
     held: list[float] = []
     used = []
-    for row in store.rows("select id, task, settings from campaigns order by id", json_columns=["settings"]):
+    for row in store.rows("select id, settings from campaigns order by id", json_columns=["settings"]):
         settings = row["settings"] or {}
         if not settings.get("premark_split") or settings.get("premark") != mode or \
                 (settings.get("language") or {}).get("code") != language:

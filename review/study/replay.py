@@ -127,8 +127,7 @@ def replay_esa(esa_csv: str, wmt_folder: str, lp: str = "en-de", progress: Progr
     model = planner.prior()
     hours = round(planner.hours(model, count, sum(replayed) / count), 2) if count else None
     share = premarked_items / count if count else 0.0
-    with_model = None if premark_seconds is None else \
-        {**model, "intercept_seconds": max(0.0, model["intercept_seconds"] + share * premark_seconds)}
+    with_model = None if premark_seconds is None else planner.shifted(model, premark_seconds, share)
     hours_with = round(planner.hours(with_model, count, sum(replayed) / count), 2) if count and with_model else None
     return {"items": count, "precision": proposed_right / proposed if proposed else None,
             "recall": marked_found / marked if marked else None,

@@ -1,6 +1,8 @@
 """Candidate error spans for task E, placed before the speaker sees an item (ESA^AI, Zouhar, Kocmi & Sachan
-2024, pre-fills them from quality estimation; we have no model offline). This module holds the source that
-needs no language pack: the reference. A word of the output with no close match among the reference's words
+2024, pre-fills them from quality estimation; we have no model offline). Three sources: the language pack's
+tools, as its card names them (:func:`tool_marks`); what the output leaves out, as the run card's glossary or
+the language's dictionary find it (one "something missing" mark naming the terms); and, needing no language
+pack, the reference. A word of the output with no close match among the reference's words
 is a candidate: closeness is the mean F-score of the two words' character n-grams (1- to 4-grams, counted as
 chrF counts them, case folded, punctuation at the edges set aside), and a word below ``MATCH`` has none.
 Neighbouring candidates are one span. Each carries its ``source`` ("reference")."""
