@@ -33,7 +33,7 @@ def test_a_split_campaign_reports_the_effect_of_pre_marks(tmp_path, scored_demo,
                 continue
             could = premarks.served(item, {**settings, "premark_split": 0.0}, cid, speaker)
             proposed = premarks.served(item, settings, cid, speaker)
-            kept = [{k: v for k, v in premarks.placed(m).items() if k != "terms"} for m in proposed]
+            kept = [premarks.kept_span(m) for m in proposed]
             answer = {"spans": kept, "score": 40 if proposed else 60, **({"premarks": proposed} if proposed else {})}
             recording.answer(store, cid, speaker, position, answer, seconds=10.0 if proposed else 20.0)
             if proposed:

@@ -484,6 +484,6 @@ def _with_premarks(answers: dict, served: Sequence, position: int, keep: list[in
     if not proposed:
         return answers
     own_missing = any(s.get("missing") for s in answers.get("spans", []) if isinstance(s, dict))
-    kept = [{k: v for k, v in premarks.placed(m).items() if k != "terms"} for n, m in enumerate(proposed)
+    kept = [premarks.kept_span(m) for n, m in enumerate(proposed)
             if n not in drop and not (m.get("missing") and own_missing)]
     return {**answers, "spans": [*answers.get("spans", []), *kept], "premarks": proposed}

@@ -193,6 +193,12 @@ def kept(answer: dict) -> list[bool]:
             for m in answer.get("premarks") or []]
 
 
+def kept_span(mark: dict) -> dict:
+    """A pre-mark as an answer keeps it when the speaker leaves it alone: its span and source (the terms of
+    "something missing" are shown, not kept)."""
+    return {k: v for k, v in placed(mark).items() if k != "terms"}
+
+
 def check_settings(mode: str | None, control: float | None, split: float | None) -> dict:
     """A campaign's pre-mark settings, checked (one line each: an unknown mode, a split outside [0, 1], a control
     share outside [0, 0.5])."""
