@@ -9,7 +9,7 @@ from __future__ import annotations
 import unicodedata
 
 from bench.common import SHARED, timed
-from review.study import replay
+from review.study.experiments import replay
 
 
 def main() -> None:

@@ -23,7 +23,8 @@ import sacrebleu
 from bench.common import SHARED, timed
 from review.rating import campaigns, recording, roster, sequence
 from review.store import Store, dumps, now
-from review.study import interop, stats, study
+from review.study import analyses, research_files
+from review.study.maths import correlation
 from scoring import engine, runcard
 from scoring.rubric import load_profile
 
@@ -106,7 +107,7 @@ def _sacrebleu_per_system(folder: Path) -> None:
 def _import_bench(work: Path, folder: Path) -> None:
     base, _ = timed(_sacrebleu_per_system, folder)
     store = Store(work / "import.sqlite", backup=False)
-    ours, result = timed(interop.import_mtme, store, str(folder), "en-de", "mqm")
+    ours, result = timed(research_files.import_mtme, store, str(folder), "en-de", "mqm")
     print(f"import-mtme WMT23 en-de, chrF, chrF++ and BLEU computed for {len(result['systems'])} systems:")
     print(f"  baseline  sacrebleu per system (the previous import's method): {base:.2f} s")
     print(f"  lyss      import-mtme (references cached, chrF read off chrF++):  {ours:.2f} s   "
@@ -115,10 +116,10 @@ def _import_bench(work: Path, folder: Path) -> None:
 
 def _alpha_bench(work: Path, tsv: Path) -> None:
     store = Store(work / "mlqe.sqlite", backup=False)
-    interop.import_da(store, str(tsv))
-    study.agreement(store, "DA", "score", resamples=0)  # warm
-    point, _ = timed(study.agreement, store, "DA", "score", resamples=0)
-    full, found = timed(study.agreement, store, "DA", "score", resamples=1000)
+    research_files.import_da(store, str(tsv))
+    analyses.agreement(store, "DA", "score", resamples=0)  # warm
+    point, _ = timed(analyses.agreement, store, "DA", "score", resamples=0)
+    full, found = timed(analyses.agreement, store, "DA", "score", resamples=1000)
     print(f"Krippendorff's alpha, MLQE-PE ne-en ({found['answers']:,} ratings), interval and ordinal:")
     print(f"  baseline  the point estimates alone:          {point:.3f} s")
     print(f"  lyss      with 1,000-resample intervals:       {full:.3f} s   ratio {full / point:.1f}× (target ≤ 4×; "
@@ -130,8 +131,8 @@ def main() -> None:
     try:
         build, store = timed(_answers_db, work)
         answers = store.one("select count(*) as n from ratings")["n"]
-        one, _ = timed(study.correlate, store, "composite", "adequacy_z")
-        full, result = timed(study.correlate, store, "composite", "adequacy_z", 1000)
+        one, _ = timed(analyses.correlate, store, "composite", "adequacy_z")
+        full, result = timed(analyses.correlate, store, "composite", "adequacy_z", 1000)
         print(f"correlation table, {answers:,} answers ({result['num_sys']} systems × {result['num_items']:,} items):")
         print(f"  baseline  one table without CIs:       {one:.2f} s   (database built in {build:.1f} s)")
         print(f"  lyss      table + 1,000-resample CIs:   {full:.2f} s   ratio {full / one:.1f}× the single table "
@@ -145,12 +146,12 @@ def main() -> None:
             _alpha_bench(work, mlqe)
         if wmt.exists():
             wstore = Store(work / "wmt.sqlite", backup=False)
-            interop.import_mtme(wstore, str(wmt), "en-de", "mqm", "chrF-refA")
-            runs, _, gold, values = study._system_matrix(wstore, "chrF-refA", study.item_scores(wstore, "mqm"))
-            corr = stats.Correlation(len(runs), [g for r in gold for g in r], [v for r in values for v in r])
+            research_files.import_mtme(wstore, str(wmt), "en-de", "mqm", "chrF-refA")
+            runs, _, gold, values = analyses._system_matrix(wstore, "chrF-refA", analyses.item_scores(wstore, "mqm"))
+            corr = correlation.Correlation(len(runs), [g for r in gold for g in r], [v for r in values for v in r])
             rows = corr.rows("item")
             base, want = timed(_pairwise_python_acc23, [(list(g), list(m)) for g, m in rows])
-            ours, (got, eps) = timed(stats.tie_calibrated, rows)
+            ours, (got, eps) = timed(correlation.tie_calibrated, rows)
             assert abs(got - want) < 1e-9, (got, want)
             pairs = sum(len(g) * (len(g) - 1) // 2 for g, _ in rows)
             print(f"tie-calibrated acc23, WMT23 en-de by item ({len(rows)} items, {pairs:,} pairs) = {got:.4f} (ε {eps:g}):")

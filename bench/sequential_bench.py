@@ -2,7 +2,7 @@
 
 1. Ratings: the fixed design (every system on every item; the baseline, 1.00) against the sequential
    comparisons and an adaptive campaign over all systems, on MQM, DA+SQM and ESA-1.
-2. Speed of the simulation: the vectorised stops of ``review.study.sequential`` against the same confidence
+2. Speed of the simulation: the vectorised stops of ``review.study.maths.sequences`` against the same confidence
    sequence written out item by item in Python, on the same pairs and orders, measured in this run.
 """
 
@@ -14,22 +14,22 @@ import math
 import numpy as np
 
 from bench.common import SHARED, timed
-from review.study import questions, sequential
-from review.study.simulation import pairwise_nulls, score_matrix, simulate, simulate_question, stress_best
+from review.study.maths import questions, sequences
+from review.study.experiments.simulation import pairwise_nulls, score_matrix, simulate, simulate_question, stress_best
 
 DATA = [("wmt23-en-de", "mqm"), ("wmt23-en-de", "da-sqm"), ("wmt23-en-de-esa", "ESA-1")]
 DELTA = {"mqm": 2.0, "da-sqm": 4.0, "ESA-1": 8.0, "MQM-1": 2.0}  # the margins of issue 33's targets
 
 
 def _stop_by_hand(x, alpha: float) -> int:
-    rho2 = sequential.mixture_rho2(alpha)
+    rho2 = sequences.mixture_rho2(alpha)
     total = squares = 0.0
     for t, value in enumerate(x, 1):
         total += value
         squares += value * value
         mean = total / t
         sd = math.sqrt(max(squares / t - mean * mean, 0.0))
-        if t >= sequential.BURN_IN and abs(mean) > sd * math.sqrt(
+        if t >= sequences.BURN_IN and abs(mean) > sd * math.sqrt(
                 2 * (t * rho2 + 1) / (t * t * rho2) * math.log(math.sqrt(t * rho2 + 1) / alpha)):
             return t
     return 0
@@ -57,7 +57,7 @@ def main() -> None:
     orders = np.array([rng.permutation(scores.shape[1]) for _ in range(20)])
     rows = np.concatenate([(scores[a] - scores[b])[orders] for a, b in pairs])
     base, by_hand = timed(lambda: [_stop_by_hand(list(r), 0.05) for r in rows])
-    ours, (stops, _) = timed(sequential.first_stops, rows, 0.05)
+    ours, (stops, _) = timed(sequences.first_stops, rows, 0.05)
     assert list(stops) == by_hand
     print(f"first stops of {len(rows)} pair × order runs of {scores.shape[1]} MQM items:")
     print(f"  baseline  item by item in Python:   {base:.3f} s")

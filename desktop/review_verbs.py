@@ -15,7 +15,8 @@ from review.exchange import bundles, laptops
 from review.rating import campaigns, paper, roster, sequence
 from review.rating.session import record_answer
 from review.store import Store, readable_by_others, restore, revocation
-from review.study import decisions, interop, replay, reweight, simulation, study, tiers
+from review.study import analyses, decisions, research_files, reweight, tiers
+from review.study.experiments import replay, simulation
 from review.study.premark_effect import premark_effect
 from scoring.errors import BadValue, FileProblem
 from scoring.files import atomic_path, json_text, refuse_overwriting_inputs
@@ -256,9 +257,9 @@ def _review_export(store, args) -> int:
     if args.format == "mtme":
         if not args.lp:
             raise BadValue("--lp", "", "give the language pair of an mt-metrics-eval export (e.g. en-ciw)")
-        print(json_text(interop.export_mtme(store, args.out, args.lp, args.human)))
+        print(json_text(research_files.export_mtme(store, args.out, args.lp, args.human)))
         return 0
-    n = interop.export_ratings(store, args.out, args.format, args.include_raw)
+    n = research_files.export_ratings(store, args.out, args.format, args.include_raw)
     print(f"wrote {n} {'raw answers' if args.include_raw else 'aggregated rows'} to {args.out}")
     return 0
 
@@ -315,35 +316,35 @@ def run_review(args) -> int:
 
 def _study_agreement(store, args) -> int:
     if args.question:  # one question: one object
-        one = study.agreement(store, args.task, args.question, args.campaign, args.bootstrap)
+        one = analyses.agreement(store, args.task, args.question, args.campaign, args.bootstrap)
         return _print(one, args.json, agreement_text([one]))
-    table = study.agreement_table(store, args.campaign, args.task, args.bootstrap)
+    table = analyses.agreement_table(store, args.campaign, args.task, args.bootstrap)
     return _print(table, args.json, agreement_text(table))
 
 
 def _study_correlate(store, args) -> int:
-    metric, human, campaign = study.correlate_defaults(store, args.campaign, args.metric, args.human)
-    r = _with_progress(lambda bar: study.correlate(store, metric, human, args.bootstrap, campaign_id=campaign,
+    metric, human, campaign = analyses.correlate_defaults(store, args.campaign, args.metric, args.human)
+    r = _with_progress(lambda bar: analyses.correlate(store, metric, human, args.bootstrap, campaign_id=campaign,
                                                    progress=bar))
     return _print(r, args.json, correlation_text(r))
 
 
 def _study_compare_metrics(store, args) -> int:
-    r = study.compare_metrics(store, args.metric, args.metric2, args.human, args.statistic, args.grouping,
+    r = analyses.compare_metrics(store, args.metric, args.metric2, args.human, args.statistic, args.grouping,
                               args.resamples)
     return _print(r, args.json, f"Δ {r['statistic']} ({args.metric2} − {args.metric}) = {r['delta']:+.4f}, "
                                 f"p = {r['p_value']:.4f} (PERM-BOTH, {r['resamples']} resamples)")
 
 
 def _study_linter_precision(store, args) -> int:
-    r = study.linter_precision(store, args.campaign)
+    r = analyses.linter_precision(store, args.campaign)
     lines = [f"{c:<24} {v['precision']:.3f} [{v['ci_lower']:.3f}, {v['ci_upper']:.3f}] n={v['judged_pairs']}"
              for c, v in r["classes"].items()] or ["no task B answers with a majority yet"]
     return _print(r, args.json, "\n".join(lines))
 
 
 def _study_fst_rejection(store, args) -> int:
-    r = study.fst_false_rejection(store, args.campaign)
+    r = analyses.fst_false_rejection(store, args.campaign)
     text = ("no task C answers with a majority yet" if r["false_rejection_rate"] is None else
             f"false rejection {r['false_rejection_rate']:.3f} [{r['ci_lower']:.3f}, {r['ci_upper']:.3f}] "
             f"over {r['words_decided']} words; valid: {', '.join(r['valid_words'][:20])}")
@@ -351,7 +352,7 @@ def _study_fst_rejection(store, args) -> int:
 
 
 def _study_reliability(store, args) -> int:
-    rows = study.speaker_reliability(store, args.campaign)
+    rows = analyses.speaker_reliability(store, args.campaign)
     return _print(rows, args.json, reliability_text(rows))
 
 
@@ -388,14 +389,14 @@ def _study_confirm_tier(store, args) -> int:
 
 
 def _study_import_mtme(store, args) -> int:
-    r = _with_progress(lambda bar: interop.import_mtme(store, args.folder, args.lp, args.human, args.metric,
+    r = _with_progress(lambda bar: research_files.import_mtme(store, args.folder, args.lp, args.human, args.metric,
                                                        only=args.systems, progress=bar))
     return _print(r, args.json, f"imported {len(r['systems'])} systems × {r['segments']} segments "
                                 f"({r['human']}; metrics {', '.join(r['metrics'])})")
 
 
 def _study_import_da(store, args) -> int:
-    r = interop.import_da(store, args.tsv, args.name)
+    r = research_files.import_da(store, args.tsv, args.name)
     return _print(r, args.json, f"imported {r['items']} items with {r['ratings']} ratings ({r['campaign_id']})")
 
 

@@ -21,7 +21,7 @@ from eval_standards.setup import prepare
 from eval_standards.text import convert
 from review.rating import campaigns, recording, roster, sequence
 from review.store import Store
-from review.study import study
+from review.study import analyses
 from scoring import runcard, runs
 from scoring.rubric import load_profile
 
@@ -100,8 +100,8 @@ def run(gui_screenshot: str | None = None) -> dict:
                 value = max(1, min(5, round(1 + 4 * base) - (k == 2 and pos % 4 == 0)))
                 recording.answer(store, cid, spk, pos, {"adequacy": value, "fluency": value})
         _check(store.integrity_ok(), "the review database failed its integrity check")
-        corr = study.correlate(store, "composite", "adequacy_z")
-        agree = study.agreement(store, "A", "adequacy", resamples=200)
+        corr = analyses.correlate(store, "composite", "adequacy_z")
+        agree = analyses.agreement(store, "A", "adequacy", resamples=200)
         summary["study"] = {"answers": agree["answers"], "pearson": round(corr["segment"]["none"]["pearson"], 4),
                             "alpha_interval": round(agree["interval"]["alpha"], 4)}
     _check(summary["study"]["pearson"] > 0.5, "the correlation of the simulated answers is implausible")

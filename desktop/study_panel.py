@@ -16,7 +16,7 @@ from review import records, tasks
 from review.exchange import bundles, laptops, sync
 from review.rating import campaigns, roster
 from review.store import Store
-from review.study import decisions, reweight, study, tiers
+from review.study import analyses, decisions, reweight, tiers
 from scoring.errors import InputError
 from scoring.progress import Cancelled
 
@@ -607,8 +607,8 @@ class StudyPanel(QWidget):
             title = campaign_title(c["name"], c["task"], records.campaign_language(self.store, c["id"]))
             self.campaign_choice.addItem(f"{c['task']} · {title}", c["id"])
         self.campaign_choice.blockSignals(False)
-        metrics = study.metric_names(self.store)
-        humans = study.human_score_names(self.store)
+        metrics = analyses.metric_names(self.store)
+        humans = analyses.human_score_names(self.store)
         self.metric_choice.clear()
         self.metric_choice.addItems(metrics)
         if "composite" in metrics:
@@ -623,7 +623,7 @@ class StudyPanel(QWidget):
         if cid is None:
             return
         try:
-            _, human, _ = study.correlate_defaults(self.store, cid, None, None)
+            _, human, _ = analyses.correlate_defaults(self.store, cid, None, None)
         except InputError:
             return  # a task without a human score (pairs, words): the choice stays as it is
         if self.human.findText(human) < 0:
@@ -664,7 +664,7 @@ class StudyPanel(QWidget):
 
     def agreement(self, wait: bool = False) -> None:
         campaign = self.campaign_choice.currentData()
-        self._background(lambda store, progress: study.agreement_table(store, campaign, resamples=1000),
+        self._background(lambda store, progress: analyses.agreement_table(store, campaign, resamples=1000),
                          self._show_agreement)
         if wait:
             self._worker.wait()
@@ -683,9 +683,9 @@ class StudyPanel(QWidget):
         chosen = self.campaign_choice.currentData()
 
         def job(store, progress):
-            metric_, human_, campaign = study.correlate_defaults(store, chosen, metric or None, human or None)
-            found = study.correlate(store, metric_, human_, resamples=1000, campaign_id=campaign, progress=progress)
-            return metric_, human_, found, study.scatter(store, metric_, human_)
+            metric_, human_, campaign = analyses.correlate_defaults(store, chosen, metric or None, human or None)
+            found = analyses.correlate(store, metric_, human_, resamples=1000, campaign_id=campaign, progress=progress)
+            return metric_, human_, found, analyses.scatter(store, metric_, human_)
 
         self._background(job, self._show_correlation)
         if wait:
@@ -709,7 +709,7 @@ class StudyPanel(QWidget):
 
     def rater_quality(self) -> None:
         """Per speaker: QC checks, time per item in front of it, time away from the app, and the flags."""
-        rows = study.speaker_reliability(self.store, self.campaign_choice.currentData())
+        rows = analyses.speaker_reliability(self.store, self.campaign_choice.currentData())
         _fill(self.table, [self.tr("Speaker"), self.tr("Answers"), self.tr("Repeats same"), self.tr("Degraded lower"),
                            self.tr("p (MWU)"), self.tr("Median s per item"), self.tr("Time away s"),
                            self.tr("Answers with time away"), self.tr("Flags")],
@@ -721,7 +721,7 @@ class StudyPanel(QWidget):
                                   "never to rank people.</p>"))
 
     def precision(self) -> None:
-        result = study.measure_of_chosen(self.store, "linter_precision", self.campaign_choice.currentData())
+        result = analyses.measure_of_chosen(self.store, "linter_precision", self.campaign_choice.currentData())
         _fill(self.table, [self.tr("Variant class"), self.tr("Precision"), self.tr("CI lower"), self.tr("CI upper"),
                            self.tr("Pairs judged")],
               [[c, v["precision"], v["ci_lower"], v["ci_upper"], v["judged_pairs"]] for c, v in result["classes"].items()])
@@ -729,7 +729,7 @@ class StudyPanel(QWidget):
             result["pairs_rated"], result["pairs_with_majority"]))
 
     def rejections(self) -> None:
-        r = study.measure_of_chosen(self.store, "fst_false_rejection", self.campaign_choice.currentData())
+        r = analyses.measure_of_chosen(self.store, "fst_false_rejection", self.campaign_choice.currentData())
         _fill(self.table, [self.tr("False rejection rate"), self.tr("CI lower"), self.tr("CI upper"),
                            self.tr("Words decided")],
               [[r["false_rejection_rate"], r["ci_lower"], r["ci_upper"], r["words_decided"]]])

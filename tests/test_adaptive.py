@@ -17,7 +17,8 @@ from review import records
 from review.rating import campaigns, practice, roster, sequence
 from review.rating.session import ReviewSession, record_answer
 from review.store import Store
-from review.study import decisions, planner, questions
+from review.study import decisions, planner
+from review.study.maths import questions
 
 QUALITY = {"good": 4.6, "also-good": 4.6, "poor": 1.2}  # mean adequacy each system gets
 

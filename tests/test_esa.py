@@ -138,8 +138,8 @@ def test_task_e_from_the_command_line(tmp_path, scored_demo, capsys):
     result = json.loads(capsys.readouterr().out)
     assert result["human"] == "esa_mqm" and result["num_items"] >= 10
     with Store(db) as store:
-        from review.study import study
-        scores = study.item_scores(store, "esa_mqm")
+        from review.study import analyses
+        scores = analyses.item_scores(store, "esa_mqm")
         by_hand = {}
         for r in store.rows("select r.item_id, r.answers from ratings r join assignments a using (campaign_id, "
                             "speaker_id, position) where a.qc = ''", json_columns=["answers"]):

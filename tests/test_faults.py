@@ -19,7 +19,7 @@ from desktop.cli import main
 from review import records
 from review.rating import campaigns, recording, roster, sequence
 from review.store import Store
-from review.study import interop
+from review.study import research_files
 
 JOIN = r"""
 import sys, time
@@ -134,10 +134,10 @@ def test_spreadsheet_formulas_are_neutralised_in_csv(tmp_path, scored_demo):
         recording.answer(store, cid, spk, sequence.next_position(store, cid, spk), {"adequacy": 3, "fluency": 3},
                          note=note)
     out = tmp_path / "raw.csv"
-    interop.export_ratings(store, str(out), "csv", include_raw=True)
+    research_files.export_ratings(store, str(out), "csv", include_raw=True)
     notes = [r["note"] for r in csv.DictReader(out.open(encoding="utf-8"))]
     assert sorted(notes) == sorted(["'=HYPERLINK(\"http://x\")", "'+1+1", "'@SUM(A1)", "'-2+3", "plain"])
-    assert interop.spreadsheet_safe("-3.5") == "-3.5"
+    assert research_files.spreadsheet_safe("-3.5") == "-3.5"
 
 
 def test_a_refused_answer_writes_nothing(tmp_path, scored_demo, capsys):

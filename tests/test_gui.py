@@ -357,7 +357,7 @@ def test_time_away_from_the_app_is_recorded_and_left_out_of_the_time_per_item(qt
     import types
 
     from desktop import review_panel
-    from review.study import study
+    from review.study import analyses
     clock = types.SimpleNamespace(now=100.0)
     monkeypatch.setattr(review_panel, "time", types.SimpleNamespace(perf_counter=lambda: clock.now))
     path, cid, speaker = review_db
@@ -377,7 +377,7 @@ def test_time_away_from_the_app_is_recorded_and_left_out_of_the_time_per_item(qt
                         [speaker])
         assert (row["seconds"], row["away_seconds"]) == (46.0, 40.0)
         assert row["started_at"] < row["ended_at"]
-        quality = study.speaker_reliability(store, cid)[0]
+        quality = analyses.speaker_reliability(store, cid)[0]
     assert (quality["median_seconds"], quality["away_seconds"], quality["answers_with_time_away"]) == (6.0, 40.0, 1)
 
 

@@ -16,7 +16,7 @@ from review import records
 from review.exchange import bundles, laptops
 from review.rating import campaigns, recording, roster, sequence
 from review.store import Store, signing
-from review.study import study
+from review.study import analyses
 from scoring.errors import InputError
 from test_bundle_attacks import _forge, _read
 
@@ -206,10 +206,10 @@ def test_a_bundle_without_answers_cannot_move_the_hubs_correlation(circle):
         for row in d["items"]:
             if row["run_id"] == circle.hub.one("select run_id from campaigns where id = ?", [circle.x])["run_id"]:
                 _claim(row, circle.l1)["metrics"] = json.dumps({"composite": 1.0})
-    before = study.correlate(circle.hub, "composite", "adequacy_z", campaign_id=circle.x)
+    before = analyses.correlate(circle.hub, "composite", "adequacy_z", campaign_id=circle.x)
     with pytest.raises(InputError, match="belongs to coordinator"):
         bundles.merge(circle.hub, str(circle.forged("metrics", metrics)))
-    assert study.correlate(circle.hub, "composite", "adequacy_z", campaign_id=circle.x) == before
+    assert analyses.correlate(circle.hub, "composite", "adequacy_z", campaign_id=circle.x) == before
 
 
 def test_task_e_spans_are_checked_against_the_items_text_the_hub_holds(tmp_path, scored_demo):
@@ -285,7 +285,7 @@ def test_revocation_refuses_later_answers_everywhere_and_tells_the_laptop(circle
     told = bundles.merge(c.l1, str(revocation))
     assert told["revoked"] and told["revoked"][0]["campaign_id"] == c.x and told["revoked"][0]["from_at"] == since
     # the study lists L1's kept answers as from a revoked laptop
-    rows = {row["speaker_id"]: row for row in study.speaker_reliability(c.hub, c.x)}
+    rows = {row["speaker_id"]: row for row in analyses.speaker_reliability(c.hub, c.x)}
     assert any("revoked laptop" in flag for flag in rows[spk]["flags"])
     # a revocation signed by anyone but the coordinator is refused
     with pytest.raises(InputError, match="belongs to coordinator"):

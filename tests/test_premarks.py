@@ -18,7 +18,7 @@ from review import records
 from review.rating import campaigns, practice, roster, sequence
 from review.rating.session import ReviewSession, record_answer
 from review.store import Store
-from review.study import interop, study
+from review.study import analyses, research_files
 from review.tasks import premarks
 from review.tasks.error_spans import Marking
 
@@ -120,11 +120,11 @@ def test_keep_and_drop_from_the_command_line_and_the_control_figure(tmp_path, sc
                                   sum(m["control"] for n, m in enumerate(proposed) if n not in drop))
     with pytest.raises(Exception, match="pre-marks, numbered from 0"):
         record_answer(store, cid, speaker, {"spans": [], "score": 60}, position=0, keep=[99])
-    figure = next(r for r in study.speaker_reliability(store, cid) if r["speaker_id"] == speaker)
+    figure = next(r for r in analyses.speaker_reliability(store, cid) if r["speaker_id"] == speaker)
     assert (figure["control_premarks_seen"], figure["control_premarks_kept"]) == (seen_controls, kept_controls)
     assert seen_controls > 0
     exported = tmp_path / "raw.csv"  # a researcher's columns: how many placed, how many kept, controls apart
-    interop.export_ratings(store, str(exported), "csv", include_raw=True)
+    research_files.export_ratings(store, str(exported), "csv", include_raw=True)
     with exported.open(encoding="utf-8", newline="") as fh:
         rows = [r for r in csv.DictReader(fh) if r["answer_premarks_proposed"]]
     assert {int(r["position"]): tuple(int(r[f"answer_{c}"]) for c in ("premarks_proposed", "premarks_kept",

@@ -1,4 +1,4 @@
-"""The community's questions (``review.study.questions``): the fixed interface, its refusals, decisions that never use
+"""The community's questions (``review.study.maths.questions``): the fixed interface, its refusals, decisions that never use
 the future, intervals computed independently, and the figures on the shared WMT23 ratings (200 seeded orders):
 the best system within δ with a fraction of a fixed design's ratings, right in ≥ 95 % of orders, and rarely
 wrong when every other system sits just beyond δ."""
@@ -12,9 +12,9 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from conftest import shared_file
-from review.study import questions, sequential
-from review.study.questions import Best, NonInferior, Pairs, Tier
-from review.study.simulation import score_matrix, simulate_question
+from review.study.maths import questions, sequences
+from review.study.maths.questions import Best, NonInferior, Pairs, Tier
+from review.study.experiments.simulation import score_matrix, simulate_question
 
 
 def feed(q, rows: list[dict]) -> None:
@@ -91,7 +91,7 @@ def test_the_interval_is_the_running_intersection_of_the_asymptotic_sequence_com
         q.observe({"base": 0.0, "cand": float(x)})
         if t >= questions.BURN_IN:
             m, v = d[:t].mean(), d[:t].var()
-            rho2 = (-2 * math.log(0.05) + math.log(-2 * math.log(0.05) + 1)) / sequential.OPTIMISED_AT
+            rho2 = (-2 * math.log(0.05) + math.log(-2 * math.log(0.05) + 1)) / sequences.OPTIMISED_AT
             r = math.sqrt(v) * math.sqrt(2 * (t * rho2 + 1) / (t * t * rho2) * math.log(math.sqrt(t * rho2 + 1) / 0.05))
             low, high = max(low, m - r), min(high, m + r)
             assert q.result()["interval"] == pytest.approx([low, high], rel=1e-12, abs=1e-12)
@@ -111,7 +111,7 @@ def test_the_best_system_within_delta_with_a_fraction_of_the_ratings(data, human
 
 def test_best_is_rarely_wrong_when_every_other_system_is_just_beyond_delta():
     """Stress: each other system shifted so its mean is the best's minus 1.05 δ (each item's pattern kept)."""
-    from review.study.simulation import stress_best
+    from review.study.experiments.simulation import stress_best
     assert stress_best(str(shared_file("data/wmt23-en-de")), "en-de", "mqm", 2.0, orders=200, seed=11) <= 0.08
 
 
@@ -143,7 +143,7 @@ def test_the_pairwise_sequence_keeps_its_error_level_under_both_nulls(data, huma
     """Every pair of systems, 200 orders, burn-in 60, α = 0.05: under the sign-flip null and under the null that
     keeps each pair's skew (its differences centred), the share of orders that decide a difference is at most α
     overall and at most α plus two binomial standard errors on the worst pair."""
-    from review.study.simulation import pairwise_nulls
+    from review.study.experiments.simulation import pairwise_nulls
     found = pairwise_nulls(str(shared_file(f"data/{data}")), "en-de", human, 0.05, 200, seed=1)
     bound = 0.05 + 2 * math.sqrt(0.05 * 0.95 / 200)
     for null in ("sign_flip", "centred"):
@@ -153,7 +153,7 @@ def test_the_pairwise_sequence_keeps_its_error_level_under_both_nulls(data, huma
 def test_a_tier_with_its_threshold_at_the_true_mean_is_rarely_refused():
     """The betting sequence is valid from the first item: with the threshold at a system's mean over every item,
     "not reached" comes first in at most α of the orders."""
-    from review.study.simulation import tier_null_error
+    from review.study.experiments.simulation import tier_null_error
     systems, m = score_matrix(str(shared_file("data/wmt23-en-de")), "en-de", "mqm")
     rng = np.random.default_rng(3)
     for k in (0, len(systems) // 2, len(systems) - 1):

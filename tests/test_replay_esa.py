@@ -12,7 +12,7 @@ from hypothesis import given, settings, strategies as st
 
 from conftest import shared_file
 from desktop.cli import main
-from review.study import replay
+from review.study.experiments import replay
 from review.tasks.premarks import reference_marks
 
 

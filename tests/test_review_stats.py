@@ -10,24 +10,24 @@ import pytest
 import scipy.stats
 
 from conftest import shared_file
-from review.study import numeric, stats
+from review.study.maths import correlation, scipy_free
 
 GOLD = [1, 2, 2, 3, 4]
 METRIC = [2, 1, 1.5, 5, 3]
 
 
 def test_kendall_variants_test_vectors():
-    assert stats.kendall(GOLD, METRIC, "b") == pytest.approx(0.316228, abs=1e-6)
-    assert stats.kendall(GOLD, METRIC, "c") == pytest.approx(0.32)
-    assert stats.kendall(GOLD, METRIC, "23") == pytest.approx(0.2)
-    assert stats.kendall(GOLD, METRIC, "acc23") == pytest.approx(0.6)
-    assert stats.kendall(GOLD, METRIC, "acc23", epsilon=2) == pytest.approx(0.4)
-    best, epsilon = stats.tie_calibrated([(np.array(GOLD, float), np.array(METRIC, float))])
+    assert correlation.kendall(GOLD, METRIC, "b") == pytest.approx(0.316228, abs=1e-6)
+    assert correlation.kendall(GOLD, METRIC, "c") == pytest.approx(0.32)
+    assert correlation.kendall(GOLD, METRIC, "23") == pytest.approx(0.2)
+    assert correlation.kendall(GOLD, METRIC, "acc23") == pytest.approx(0.6)
+    assert correlation.kendall(GOLD, METRIC, "acc23", epsilon=2) == pytest.approx(0.4)
+    best, epsilon = correlation.tie_calibrated([(np.array(GOLD, float), np.array(METRIC, float))])
     assert best == pytest.approx(0.7)
 
 
 def test_correlation_groupings_test_vectors():
-    corr = stats.Correlation(2, [1, 2, 3, 4, 5, 6], [2, 1, 4, 3, 3, 7])
+    corr = correlation.Correlation(2, [1, 2, 3, 4, 5, 6], [2, 1, 4, 3, 3, 7])
     assert corr.pearson("none") == pytest.approx(0.776, abs=5e-4)
     assert corr.pearson("sys") == pytest.approx(0.760, abs=5e-4)
     assert corr.pearson("item") == pytest.approx(1.0)
@@ -37,7 +37,7 @@ def test_correlation_groupings_test_vectors():
 
 
 def test_missing_gold_removed_pairwise():
-    corr = stats.Correlation(1, [1, None, 3, 4], [1, 100, 2, 5])
+    corr = correlation.Correlation(1, [1, None, 3, 4], [1, 100, 2, 5])
     assert corr.pearson() == pytest.approx(scipy.stats.pearsonr([1, 3, 4], [1, 2, 5])[0])
 
 
@@ -45,9 +45,9 @@ def test_sorted_tau_statistics_equal_pairwise():
     rng = np.random.default_rng(0)
     g = rng.integers(0, 6, 3500).astype(float)
     m = np.round(g + rng.normal(0, 2, 3500), 1)
-    fast = numeric.kendall_counts(g, m)
-    slow = stats.tau_statistics(g[:3000], m[:3000])  # pairwise below the limit
-    assert numeric.kendall_counts(g[:3000], m[:3000]) == slow
+    fast = scipy_free.kendall_counts(g, m)
+    slow = correlation.tau_statistics(g[:3000], m[:3000])  # pairwise below the limit
+    assert scipy_free.kendall_counts(g[:3000], m[:3000]) == slow
     assert sum(fast) == 3500 * 3499 // 2
 
 
@@ -60,8 +60,8 @@ def test_tie_calibration_equals_brute_force():
         rows.append((g, np.round(g * 0.5 + rng.normal(0, 1, n), 1)))
     candidates = sorted({0.0} | {abs(a - b) for _, m in rows for a in m for b in m})
     for variant in ("acc23", "23"):
-        brute = max(np.mean([stats.kendall(g, m, variant, e) for g, m in rows]) for e in candidates)
-        assert stats.tie_calibrated(rows, variant)[0] == pytest.approx(brute)
+        brute = max(np.mean([correlation.kendall(g, m, variant, e) for g, m in rows]) for e in candidates)
+        assert correlation.tie_calibrated(rows, variant)[0] == pytest.approx(brute)
 
 
 def test_krippendorff_published_example():
@@ -69,17 +69,17 @@ def test_krippendorff_published_example():
     data = [[1, 2, 3, 3, 2, 1, 4, 1, 2, n, n, n], [1, 2, 3, 3, 2, 2, 4, 1, 2, 5, n, 3],
             [n, 3, 3, 3, 2, 3, 4, 2, 2, 5, 1, n], [1, 2, 3, 3, 2, 4, 4, 1, 2, 5, 1, n]]
     want = {"nominal": 0.7434, "ordinal": 0.8154, "interval": 0.8491, "ratio": 0.7974}
-    from review.study import alpha
+    from review.study.maths import agreement
     for level, value in want.items():
-        assert round(alpha.alpha(np.array(data), level), 4) == value
-    ci = alpha.alpha_with_ci(np.array(data), "interval", resamples=200)
+        assert round(agreement.alpha(np.array(data), level), 4) == value
+    ci = agreement.alpha_with_ci(np.array(data), "interval", resamples=200)
     assert ci["ci_lower"] <= ci["alpha"] <= ci["ci_upper"]
 
 
 def test_z_normalise_and_wilson():
-    z = stats.z_normalise({"a": [1, 2, 3], "b": [5, 5]})
+    z = correlation.z_normalise({"a": [1, 2, 3], "b": [5, 5]})
     assert z["a"] == pytest.approx([-1.2247449, 0, 1.2247449]) and z["b"] == [0, 0]
-    lo, hi = stats.proportion_ci(8, 10)
+    lo, hi = correlation.proportion_ci(8, 10)
     assert lo == pytest.approx(0.4902, abs=1e-4) and hi == pytest.approx(0.9433, abs=1e-4)
 
 
@@ -88,20 +88,20 @@ def test_perm_both():
     gold = rng.normal(size=200)
     good = gold + rng.normal(0, 0.3, 200)
     bad = rng.normal(size=200)
-    pearson = stats.CORRELATIONS["pearson"]
-    p, delta = stats.perm_both(list(gold), list(bad), list(good), 1, pearson, k=300)
+    pearson = correlation.CORRELATIONS["pearson"]
+    p, delta = correlation.perm_both(list(gold), list(bad), list(good), 1, pearson, k=300)
     assert delta > 0.5 and p < 0.01
-    p, _ = stats.perm_both(list(gold), list(good), list(bad), 1, pearson, k=300)
+    p, _ = correlation.perm_both(list(gold), list(good), list(bad), 1, pearson, k=300)
     assert p > 0.9
 
 
 @pytest.fixture(scope="module")
 def wmt(tmp_path_factory):
     from review.store import Store
-    from review.study import interop
+    from review.study import research_files
     folder = shared_file("data/wmt23-en-de")
     store = Store(tmp_path_factory.mktemp("wmt") / "wmt.sqlite")
-    interop.import_mtme(store, str(folder), "en-de", "mqm", "chrF-refA")
+    research_files.import_mtme(store, str(folder), "en-de", "mqm", "chrF-refA")
     return store, folder
 
 
@@ -114,14 +114,14 @@ def _file_scores(path):
 
 
 def test_wmt23_correlations_equal_scipy(wmt):
-    from review.study import study
+    from review.study import analyses
     store, folder = wmt
     human = _file_scores(folder / "human-scores" / "en-de.mqm.seg.score")
     metric = _file_scores(folder / "metric-scores" / "en-de" / "chrF-refA.seg.score")
     systems = sorted(s for s in human if s != "refA")
     pairs = [(h, m) for s in systems for h, m in zip(human[s], metric[s]) if h is not None]
     g, m = np.array([p[0] for p in pairs]), np.array([p[1] for p in pairs])
-    result = study.correlate(store, "chrF-refA", "mqm")
+    result = analyses.correlate(store, "chrF-refA", "mqm")
     seg = result["segment"]["none"]
     assert seg["n"] == len(pairs)
     assert seg["pearson"] == pytest.approx(scipy.stats.pearsonr(g, m)[0], abs=1e-12)
@@ -144,11 +144,11 @@ def test_wmt23_correlations_equal_scipy(wmt):
 
 def test_wmt23_computed_metrics(tmp_path):
     from review.store import Store
-    from review.study import interop, study
+    from review.study import analyses, research_files
     folder = shared_file("data/wmt23-en-de")
     store = Store(tmp_path / "w.sqlite")
-    interop.import_mtme(store, str(folder), "en-de", "da-sqm", only=["ONLINE-W", "NLLB_Greedy", "AIRC"])
-    result = study.correlate(store, "chrF++", "da-sqm")
+    research_files.import_mtme(store, str(folder), "en-de", "da-sqm", only=["ONLINE-W", "NLLB_Greedy", "AIRC"])
+    result = analyses.correlate(store, "chrF++", "da-sqm")
     assert result["num_sys"] == 3 and -1 <= result["system"]["pearson"] <= 1
     # the chrF we compute equals the file's sacrebleu chrF at system level
     sys_m = _file_scores(folder / "metric-scores" / "en-de" / "chrF-refA.sys.score")
@@ -159,30 +159,30 @@ def test_wmt23_computed_metrics(tmp_path):
 
 def test_numpy_routines_equal_scipy():
     import scipy.optimize
-    from review.study import numeric
+    from review.study.maths import scipy_free
     rng = np.random.default_rng(5)
     for n in (2, 7, 60, 5000):
         g = rng.integers(0, 6, n).astype(float)
         m = np.round(g + rng.normal(0, 2, n), 1)
-        c, d, m_only, g_only, both = numeric.kendall_counts(g, m)
+        c, d, m_only, g_only, both = scipy_free.kendall_counts(g, m)
         total = n * (n - 1) // 2
         if n > 2:
             tau_b = (c - d) / np.sqrt(total - m_only - both) / np.sqrt(total - g_only - both)
             assert tau_b == pytest.approx(scipy.stats.kendalltau(m, g)[0], abs=1e-12)
-        assert numeric.rankdata(m) == pytest.approx(scipy.stats.rankdata(m))
-        assert numeric.zscore(m) == pytest.approx(scipy.stats.zscore(m))
+        assert scipy_free.rankdata(m) == pytest.approx(scipy.stats.rankdata(m))
+        assert scipy_free.zscore(m) == pytest.approx(scipy.stats.zscore(m))
     rows = rng.integers(0, 4, (50, 9)).astype(float)
-    assert numeric.rankdata_rows(rows) == pytest.approx(scipy.stats.rankdata(rows, axis=1))
-    assert numeric.strict_inversions(np.array([3, 1, 2])) == 2
+    assert scipy_free.rankdata_rows(rows) == pytest.approx(scipy.stats.rankdata(rows, axis=1))
+    assert scipy_free.strict_inversions(np.array([3, 1, 2])) == 2
     for _ in range(20):
         a, b = rng.normal(size=(30, 5)), rng.normal(size=30)
-        assert numeric.nnls(a, b) == pytest.approx(scipy.optimize.nnls(a, b)[0], abs=1e-9)
+        assert scipy_free.nnls(a, b) == pytest.approx(scipy.optimize.nnls(a, b)[0], abs=1e-9)
 
 
 def test_the_app_does_not_need_scipy():
     import subprocess
     import sys
-    code = ("import sys; import scoring.engine, review.study.study, review.study.reweight, review.study.tiers, "
+    code = ("import sys; import scoring.engine, review.study.analyses, review.study.reweight, review.study.tiers, "
             "review.study.decisions, eval_standards.registry;"
             "[eval_standards.registry.plugin_class(n) for n in eval_standards.registry.known_plugins()];"
             "print('scipy' in sys.modules)")
@@ -216,23 +216,23 @@ def _pce_independent(gold: dict, metric: dict, systems: list[str]) -> float:
 @pytest.mark.parametrize("human", ["mqm", "da-sqm"])
 def test_wmt23_soft_pairwise_accuracy_equals_the_pce_definition(tmp_path, human):
     from review.store import Store
-    from review.study import interop, study
+    from review.study import analyses, research_files
     folder = shared_file("data/wmt23-en-de")
     store = Store(tmp_path / "wmt.sqlite", backup=False)
-    interop.import_mtme(store, str(folder), "en-de", human, "chrF-refA")
+    research_files.import_mtme(store, str(folder), "en-de", human, "chrF-refA")
     gold = _file_scores(folder / "human-scores" / f"en-de.{human}.seg.score")
     metric = _file_scores(folder / "metric-scores" / "en-de" / "chrF-refA.seg.score")
     systems = [r["name"] for r in store.rows("select name from runs order by id")]
-    result = study.correlate(store, "chrF-refA", human)
+    result = analyses.correlate(store, "chrF-refA", human)
     assert result["system"]["soft_pairwise_accuracy"] == pytest.approx(_pce_independent(gold, metric, systems),
                                                                        abs=1e-12)
     assert 0.5 < result["system"]["soft_pairwise_accuracy"] <= 1.0
 
 
 def test_intervals_for_every_grouping_contain_their_point(wmt):
-    from review.study import study
+    from review.study import analyses
     store, _ = wmt
-    result = study.correlate(store, "chrF-refA", "mqm", 200)
+    result = analyses.correlate(store, "chrF-refA", "mqm", 200)
     cis = result["confidence_intervals"]
     for grouping, table in [("segment.none", result["segment"]["none"]), ("segment.item", result["segment"]["item"]),
                             ("system", result["system"])]:
@@ -249,12 +249,12 @@ def test_resampled_statistics_equal_expanding_each_resample():
         g = rng.integers(0, 5, n).astype(float) * 1000 + 7
         m = rng.normal(size=n).round(1)
         weights = rng.integers(0, 3, size=(4, n)).astype(float)
-        got = stats.resampled_statistics(g, m, weights)
+        got = correlation.resampled_statistics(g, m, weights)
         for b in range(4):
             idx = np.repeat(np.arange(n), weights[b].astype(int))
             if len(idx) < 3:
                 continue
-            for name, value in stats.table_statistics([(g[idx], m[idx])]).items():
+            for name, value in correlation.table_statistics([(g[idx], m[idx])]).items():
                 assert (math.isnan(value) and math.isnan(got[name][b])) or abs(value - got[name][b]) < 1e-9
-            want = numeric.kendall_counts(g[idx], m[idx])
-            assert np.allclose([c[b] for c in numeric.weighted_kendall_counts(g, m, weights)], want)
+            want = scipy_free.kendall_counts(g[idx], m[idx])
+            assert np.allclose([c[b] for c in scipy_free.weighted_kendall_counts(g, m, weights)], want)

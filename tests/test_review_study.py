@@ -15,7 +15,7 @@ from desktop.cli import main
 from review import records
 from review.rating import campaigns, recording, roster, sequence
 from review.store import Store
-from review.study import interop, reweight, study, tiers
+from review.study import analyses, research_files, reweight, tiers
 from scoring.errors import InputError
 
 
@@ -29,7 +29,7 @@ def _rate(store, cid, speakers, answer_fn):
 
 @pytest.fixture(scope="module")
 def rated(tmp_path_factory, scored_demo):
-    path = tmp_path_factory.mktemp("study") / "study.sqlite"
+    path = tmp_path_factory.mktemp("study") / "analyses.sqlite"
     store = Store(path)
     scored = records.load_scored(str(scored_demo))
     speakers = [roster.add_speaker(store, f"Speaker {k}", "LYSS study") for k in range(4)]
@@ -54,7 +54,7 @@ def rated(tmp_path_factory, scored_demo):
 def test_agreement_matches_krippendorff_directly(rated):
     import krippendorff
     store, _, cids, speakers, _ = rated
-    result = study.agreement(store, "A", "adequacy", resamples=100)
+    result = analyses.agreement(store, "A", "adequacy", resamples=100)
     rows = store.rows("select r.speaker_id, r.item_id, r.answers from ratings r join assignments a on "
                       "a.campaign_id = r.campaign_id and a.speaker_id = r.speaker_id and a.position = r.position "
                       "where a.qc = '' and r.campaign_id = ?", [cids["A"]])
@@ -69,16 +69,16 @@ def test_agreement_matches_krippendorff_directly(rated):
 
 def test_qc_items_are_out_of_the_statistics_and_reliability_reported(rated):
     store, _, cids, _, _ = rated
-    assert len(study.answers(store, "A", "adequacy")) == 4 * 42
-    report = study.speaker_reliability(store, cids["A"])
+    assert len(analyses.answers(store, "A", "adequacy")) == 4 * 42
+    report = analyses.speaker_reliability(store, cids["A"])
     assert len(report) == 4 and all(r["repeats_checked"] == 2 for r in report)
     assert all(r["degraded_scored_lower"] >= 1 for r in report)
 
 
 def test_correlation_equals_scipy_on_the_same_vectors(rated):
     store, _, _, _, _ = rated
-    result = study.correlate(store, "composite", "adequacy_z", resamples=50)
-    human = study.item_scores(store, "adequacy_z")
+    result = analyses.correlate(store, "composite", "adequacy_z", resamples=50)
+    human = analyses.item_scores(store, "adequacy_z")
     items = store.rows("select id, metrics from items where kind = 'segment'")
     pairs = [(human[i["id"]], json.loads(i["metrics"])["composite"]) for i in items if i["id"] in human]
     g, m = [p[0] for p in pairs], [p[1] for p in pairs]
@@ -103,11 +103,11 @@ def test_cli_correlate_json_shape(rated, capsys):
 
 def test_linter_precision_and_fst_false_rejection(rated):
     store, _, _, _, scored = rated
-    precision = study.linter_precision(store)
+    precision = analyses.linter_precision(store)
     assert precision["classes"]["INCLUSIVE_EXCLUSIVE"]["precision"] == 0.0
     assert precision["classes"]["WORD_ORDER"]["precision"] == 1.0
     assert precision["classes"]["WORD_ORDER"]["judged_pairs"] == 3
-    rejection = study.fst_false_rejection(store)
+    rejection = analyses.fst_false_rejection(store)
     rejected = {w for e in scored["entries"] for w in e["lyss"]["giellalt-fst"]["rejected"]
                 if w.lower() not in {x.lower() for x in e["metrics"]["leaked_words"]}}  # analyser gaps only
     assert rejection["words_decided"] == len(rejected)
@@ -173,8 +173,8 @@ def test_exports_never_carry_names(rated, tmp_path):
     store, _, _, _, _ = rated
     agg = tmp_path / "agg.csv"
     raw = tmp_path / "raw.jsonl"
-    assert interop.export_ratings(store, str(agg), "csv") > 0
-    assert interop.export_ratings(store, str(raw), "jsonl", include_raw=True) == store.one(
+    assert research_files.export_ratings(store, str(agg), "csv") > 0
+    assert research_files.export_ratings(store, str(raw), "jsonl", include_raw=True) == store.one(
         "select count(*) as n from ratings")["n"]
     text = agg.read_text("utf-8") + raw.read_text("utf-8")
     assert "Speaker 0" not in text
@@ -186,12 +186,12 @@ def test_exports_never_carry_names(rated, tmp_path):
 
 def test_mtme_export_roundtrip(rated, tmp_path):
     store, _, _, _, _ = rated
-    info = interop.export_mtme(store, str(tmp_path / "mtme"), "en-crk", "adequacy")
+    info = research_files.export_mtme(store, str(tmp_path / "mtme"), "en-crk", "adequacy")
     assert info["systems"] == 1 and info["segments"] == 42
     back = Store(tmp_path / "back.sqlite")
-    interop.import_mtme(back, str(tmp_path / "mtme"), "en-crk", "adequacy")
-    original = sorted(study.item_scores(store, "adequacy").values())
-    assert sorted(study.item_scores(back, "adequacy").values()) == pytest.approx(original)
+    research_files.import_mtme(back, str(tmp_path / "mtme"), "en-crk", "adequacy")
+    original = sorted(analyses.item_scores(store, "adequacy").values())
+    assert sorted(analyses.item_scores(back, "adequacy").values()) == pytest.approx(original)
 
 
 def test_withdrawn_speaker_disappears_from_statistics(tmp_path, scored_demo):
@@ -199,12 +199,12 @@ def test_withdrawn_speaker_disappears_from_statistics(tmp_path, scored_demo):
     cid = campaigns.create_campaign(store, records.load_scored(str(scored_demo)), "A")
     speakers = [roster.add_speaker(store, f"S{k}", "study") for k in range(3)]
     _rate(store, cid, speakers, lambda item, k: {"adequacy": 1 + (k + len(item["output"])) % 5, "fluency": 3})
-    before = study.agreement(store, "A", "adequacy", resamples=10)
+    before = analyses.agreement(store, "A", "adequacy", resamples=10)
     roster.withdraw(store, speakers[0])
-    after = study.agreement(store, "A", "adequacy", resamples=10)
+    after = analyses.agreement(store, "A", "adequacy", resamples=10)
     assert before["raters"] == 3 and after["raters"] == 2
-    assert all(r["speaker_id"] != speakers[0] for r in study.answers(store, "A", "adequacy"))
-    interop.export_ratings(store, str(tmp_path / "raw.csv"), "csv", include_raw=True)
+    assert all(r["speaker_id"] != speakers[0] for r in analyses.answers(store, "A", "adequacy"))
+    research_files.export_ratings(store, str(tmp_path / "raw.csv"), "csv", include_raw=True)
     assert speakers[0] not in (tmp_path / "raw.csv").read_text("utf-8")
 
 
@@ -212,11 +212,11 @@ def test_import_da_mlqe(tmp_path):
     from conftest import shared_file
     tsv = shared_file("data/mlqe-pe/si-en/test20.sien.df.short.tsv")
     store = Store(tmp_path / "da.sqlite")
-    result = interop.import_da(store, str(tsv))
+    result = research_files.import_da(store, str(tsv))
     assert result["items"] == 1000 and result["ratings"] == 6000
-    agreement = study.agreement(store, "DA", "score", resamples=20)
+    agreement = analyses.agreement(store, "DA", "score", resamples=20)
     assert agreement["items"] == 1000 and -1 <= agreement["interval"]["alpha"] <= 1
-    corr = study.correlate(store, "qe_model", "da")
+    corr = analyses.correlate(store, "qe_model", "da")
     import csv as _csv
     rows = list(_csv.DictReader(tsv.open(encoding="utf-8"), delimiter="\t", quoting=_csv.QUOTE_NONE))
     want = scipy.stats.pearsonr([float(r["mean"]) for r in rows], [float(r["model_scores"]) for r in rows])[0]
@@ -251,7 +251,7 @@ def test_reweight_does_not_write_a_profile_worse_than_the_default(rated, tmp_pat
 def test_non_finite_scores_and_an_unwritable_export_folder_are_one_line(rated, tmp_path, capsys):
     from desktop.cli import main
     store, _, _, _, _ = rated
-    interop.export_mtme(store, str(tmp_path / "mtme"), "en-crk", "adequacy")
+    research_files.export_mtme(store, str(tmp_path / "mtme"), "en-crk", "adequacy")
     scores = tmp_path / "mtme" / "human-scores" / "en-crk.adequacy.sys.score"
     good = scores.read_text("utf-8")
     db = str(tmp_path / "back.sqlite")

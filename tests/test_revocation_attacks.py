@@ -131,15 +131,15 @@ def test_one_speaker_given_an_item_at_several_positions_is_refused_and_counted_o
                                          r"once \(a quality-control repeat aside\)"):
         bundles.merge(c.hub, str(forged))
     # a database that holds such rows anyway (made before this check) counts each speaker once per item
-    from review.study import study
-    before = study.answers(c.hub, "A", "adequacy", c.x)
+    from review.study import analyses
+    before = analyses.answers(c.hub, "A", "adequacy", c.x)
     with c.hub.transaction() as db:
         db.conn.execute("PRAGMA foreign_keys=OFF")
         for k, (slot, rating) in enumerate(zip(first, answered)):
             db["assignments"].insert({**slot, "position": length + k})
             db["ratings"].insert({**rating, "uuid": f"dup-{k}", "position": length + k,
                                   "answers": json.dumps({"adequacy": 5, "fluency": 5})})
-    after = study.answers(c.hub, "A", "adequacy", c.x)
+    after = analyses.answers(c.hub, "A", "adequacy", c.x)
     assert sorted((r["speaker_id"], r["item_id"], r["value"]) for r in after) == \
         sorted((r["speaker_id"], r["item_id"], r["value"]) for r in before)
 

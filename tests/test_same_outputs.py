@@ -16,7 +16,7 @@ from review import records
 from review.rating import campaigns, practice, roster, sequence
 from review.rating.session import record_answer
 from review.store import Store
-from review.study import decisions, interop, study
+from review.study import analyses, decisions, research_files
 
 
 def _wmt_runs(folder: Path) -> list[dict]:
@@ -99,7 +99,7 @@ def test_a_rating_counts_for_every_run_with_that_output(scored_demo, tmp_path):
     for item in rated:
         by_entry.setdefault(item["entry_id"], []).append(item)
     assert all(len(by_entry[e]) == (1 if e in shared else 2) for e in by_entry)  # a shared output: served once
-    rows = study.answers(store, "A", "adequacy", cid)
+    rows = analyses.answers(store, "A", "adequacy", cid)
     assert len(rows) == 2 * len(by_entry)  # every answer counts for both runs
     value = {(r["entry_id"], r["run_id"]): r["value"] for r in rows}
     for e, items in by_entry.items():
@@ -108,7 +108,7 @@ def test_a_rating_counts_for_every_run_with_that_output(scored_demo, tmp_path):
                        {value[(e, r["run_id"])] for r in items}) == 1
 
     out = tmp_path / "ratings.csv"
-    interop.export_ratings(store, str(out), include_raw=True)
+    research_files.export_ratings(store, str(out), include_raw=True)
     exported = list(csv.DictReader(out.open(encoding="utf-8")))
     assert len(exported) == len(rows)
     copies = [r for r in exported if r["rated_item_id"] != r["item_id"]]

@@ -1,4 +1,4 @@
-"""The anytime-valid decisions (review/sequential.py) against an independent implementation (confseq),
+"""The anytime-valid decisions (review/sequences.py) against an independent implementation (confseq),
 against a line-by-line re-implementation of the paper's formula, and on real ratings (MLQE-PE ne-en,
 WMT23 en-de)."""
 
@@ -15,7 +15,8 @@ from scipy import stats
 
 from conftest import shared_file
 from review.store import Store
-from review.study import decisions, interop, sequential
+from review.study import decisions, research_files
+from review.study.maths import sequences
 
 if not hasattr(np, "float_"):  # confseq 0.0.11 still names numpy 1's alias in a type hint
     np.float_ = np.float64
@@ -27,15 +28,15 @@ def test_the_comparison_boundary_is_confseq_s_two_sided_normal_mixture():
     for alpha in (0.01, 0.05, 0.2):
         for variance in (0.3, 4.0, 850.0):
             t = np.arange(1, 400)
-            ours = t * sequential.radius(t, variance, alpha)
-            theirs = [normal_mixture_bound(k * variance, alpha, sequential.OPTIMISED_AT * variance, alpha, False)
+            ours = t * sequences.radius(t, variance, alpha)
+            theirs = [normal_mixture_bound(k * variance, alpha, sequences.OPTIMISED_AT * variance, alpha, False)
                       for k in t]
             assert ours == pytest.approx(theirs, rel=1e-12)
 
 
 def _first_stop_by_hand(x: list[float], alpha: float) -> tuple[int, int]:
     """Theorem 2.2 of Waudby-Smith et al. (2021), written out item by item."""
-    rho2 = (-2 * math.log(alpha) + math.log(-2 * math.log(alpha) + 1)) / sequential.OPTIMISED_AT
+    rho2 = (-2 * math.log(alpha) + math.log(-2 * math.log(alpha) + 1)) / sequences.OPTIMISED_AT
     total = squares = 0.0
     for t, value in enumerate(x, 1):
         total += value
@@ -43,7 +44,7 @@ def _first_stop_by_hand(x: list[float], alpha: float) -> tuple[int, int]:
         mean = total / t
         sd = math.sqrt(max(squares / t - mean * mean, 0.0))
         half = sd * math.sqrt(2 * (t * rho2 + 1) / (t * t * rho2) * math.log(math.sqrt(t * rho2 + 1) / alpha))
-        if t >= sequential.BURN_IN and abs(mean) > half:
+        if t >= sequences.BURN_IN and abs(mean) > half:
             return t, (1 if mean > 0 else -1)
     return 0, 0
 
@@ -51,33 +52,33 @@ def _first_stop_by_hand(x: list[float], alpha: float) -> tuple[int, int]:
 def test_first_stops_match_the_formula_written_out_and_never_peek_ahead():
     rng = np.random.default_rng(11)
     rows = rng.normal(0.4, 2.0, size=(30, 300))
-    stops, sides = sequential.first_stops(rows, 0.05)
+    stops, sides = sequences.first_stops(rows, 0.05)
     for row, stop, side in zip(rows, stops, sides):
         assert (stop, side) == _first_stop_by_hand(list(row), 0.05)
         if stop:  # the decision at a time uses only the ratings recorded by then
-            assert sequential.compare(row[:stop - 1])["decision"] == "open"
-            assert sequential.compare(row[:stop])["decided_after"] == stop
-            assert sequential.compare(row)["decided_after"] == stop  # later ratings do not change it
+            assert sequences.compare(row[:stop - 1])["decision"] == "open"
+            assert sequences.compare(row[:stop])["decided_after"] == stop
+            assert sequences.compare(row)["decided_after"] == stop  # later ratings do not change it
 
 
 def test_no_decision_before_the_burn_in():
     x = [5.0, 6.0] * 8  # a huge, steady difference
-    assert sequential.compare(x)["decision"] == "open" and sequential.compare(x)["interval"] is None
-    assert sequential.compare(x + [5.0] * 10)["decided_after"] == sequential.BURN_IN
+    assert sequences.compare(x)["decision"] == "open" and sequences.compare(x)["interval"] is None
+    assert sequences.compare(x + [5.0] * 10)["decided_after"] == sequences.BURN_IN
 
 
 def test_items_needed_is_where_the_boundary_passes_the_gap():
     for gap, variance in ((0.5, 1.0), (3.0, 400.0), (0.05, 0.2)):
-        n = sequential.items_needed(gap, variance)
-        assert sequential.radius(n, variance) < gap <= sequential.radius(n - 1, variance)
-    assert sequential.items_needed(0.0, 1.0) is None
+        n = sequences.items_needed(gap, variance)
+        assert sequences.radius(n, variance) < gap <= sequences.radius(n - 1, variance)
+    assert sequences.items_needed(0.0, 1.0) is None
 
 
 @pytest.mark.parametrize("m", [0.2, 0.5, 0.8, 0.93])
 def test_the_tier_capital_is_confseq_s_hedged_betting_martingale(m):
     rng = np.random.default_rng(int(m * 100))
     for x in (rng.binomial(1, 0.7, 300).astype(float), rng.beta(2, 5, 300)):
-        ours = np.exp(sequential.log_capital(x, np.array([m]), 0.05)[0])
+        ours = np.exp(sequences.log_capital(x, np.array([m]), 0.05)[0])
         theirs = betting_mart(x, m, alpha=0.05, theta=0.5, trunc_scale=0.5, convex_comb=False)
         assert ours == pytest.approx(theirs, rel=1e-9)
 
@@ -87,7 +88,7 @@ def test_a_tier_decision_on_mlqe_pe_ne_en_stops_and_says_how_many_items_it_used(
     accepted when its mean DA is at least 70; the rule needs 80 % accepted."""
     tsv = shared_file("data/mlqe-pe/ne-en/test20.neen.df.short.tsv")
     store = Store(tmp_path / "da.sqlite", create=True)
-    imported = interop.import_da(store, str(tsv))
+    imported = research_files.import_da(store, str(tsv))
     found = decisions.status(store, imported["campaign_id"])
     tier = found["tiers"][0]
     # independently: the accepted sequence from the file, and confseq's martingale at the threshold
@@ -114,7 +115,7 @@ def _matrix(path):
 @pytest.mark.parametrize("folder,human", [("wmt23-en-de", "mqm"), ("wmt23-en-de", "da-sqm"),
                                           ("wmt23-en-de-esa", "ESA-1")])
 def test_the_simulation_on_real_ratings(folder, human):
-    from review.study.simulation import simulate
+    from review.study.experiments.simulation import simulate
     root = shared_file(f"data/{folder}")
     path = next(p for p in (root / "human-scores" / f"en-de.{human}.seg.score", root / f"en-de.{human}.seg.score")
                 if p.exists())
@@ -171,12 +172,12 @@ def test_bad_input_to_the_simulation_is_one_line_and_exit_2(case, tmp_path, caps
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.floats(-100, 100, allow_nan=False), max_size=80))
 def test_any_ratings_give_a_decision_that_never_changes_with_later_ones(values):
-    found = sequential.compare(values)
+    found = sequences.compare(values)
     assert found["decision"] in ("open", "A better", "B better") and found["items"] == len(values)
     if found["decided_after"]:
-        again = sequential.compare(values[:found["decided_after"]])
+        again = sequences.compare(values[:found["decided_after"]])
         assert again["decision"] == found["decision"] and again["decided_after"] == found["decided_after"]
-    share = sequential.tier_decision([v > 0 for v in values], 0.8)
+    share = sequences.tier_decision([v > 0 for v in values], 0.8)
     assert share["decision"] in ("open", "confirmed", "refused")
     assert 0 <= share["interval"][0] <= share["interval"][1] <= 1
 
@@ -187,7 +188,7 @@ def test_many_orders_run_in_bounded_memory_and_a_constant_difference_warns_nothi
     import tracemalloc
 
     from desktop.cli import main
-    from review.study.simulation import simulate
+    from review.study.experiments.simulation import simulate
     folder = tmp_path / "mtme" / "human-scores"
     folder.mkdir(parents=True)
     rng = np.random.default_rng(3)

@@ -17,7 +17,7 @@ from desktop.cli import main
 from review import records
 from review.rating import campaigns, recording, roster, sequence
 from review.store import Store
-from review.study import study
+from review.study import analyses
 
 TASK_ANSWER = {
     "A": lambda item, k, rng: {"adequacy": 1 + (len(item["output"]) + k) % 5 if item["kind"] != "degraded" else 1,
@@ -35,7 +35,7 @@ TASK_ANSWER = {
 @pytest.fixture(scope="module")
 def every_task(tmp_path_factory, scored_demo):
     folder = tmp_path_factory.mktemp("every")
-    db = folder / "study.sqlite"
+    db = folder / "analyses.sqlite"
     rng = random.Random(5)
     with Store(db) as store:
         scored = records.load_scored(str(scored_demo))
@@ -80,8 +80,8 @@ def test_every_verb_runs_on_every_task_it_applies_to(every_task, tmp_path, capsy
 def test_nominal_alpha_on_categorical_answers_equals_the_krippendorff_package(every_task, task, question):
     db, ids, _ = every_task
     with Store(db, read_only=True) as store:
-        result = study.agreement(store, question=question, campaign_id=ids[task], resamples=50)
-        rows = study.answers(store, task, question, ids[task])
+        result = analyses.agreement(store, question=question, campaign_id=ids[task], resamples=50)
+        rows = analyses.answers(store, task, question, ids[task])
     raters, items = sorted({r["speaker_id"] for r in rows}), sorted({r["item_id"] for r in rows})
     codes = {v: k for k, v in enumerate(sorted({r["value"] for r in rows}))}
     if len(codes) < 2:  # one value in every answer (the sequences depend on the speakers' random ids): alpha is
@@ -125,28 +125,28 @@ def test_several_campaigns_are_listed_and_one_is_the_default(every_task, tmp_pat
 
 def test_one_majority_rule_a_tie_is_no_majority(every_task, tmp_path):
     db, ids, _ = every_task
-    assert study.majority(["unsure", "no"]) is None and study.majority(["no", "no", "yes"]) == "no"
+    assert analyses.majority(["unsure", "no"]) is None and analyses.majority(["no", "no", "yes"]) == "no"
     out = tmp_path / "agg.csv"
     with Store(db, read_only=True) as store:
-        from review.study import interop
-        interop.export_ratings(store, str(out))
+        from review.study import research_files
+        research_files.export_ratings(store, str(out))
         by_item = {}
-        for r in study.answers(store, "C", "valid", ids["C"]):
+        for r in analyses.answers(store, "C", "valid", ids["C"]):
             by_item.setdefault(r["item_id"], []).append(r["value"])
     rows = [r for r in csv.DictReader(out.open(encoding="utf-8")) if r["question"] == "valid"]
-    assert rows and all((r["majority"] or None) == study.majority(by_item[r["item_id"]]) for r in rows)
+    assert rows and all((r["majority"] or None) == analyses.majority(by_item[r["item_id"]]) for r in rows)
 
 
 def test_rater_quality_mann_whitney_equals_scipy_and_flags(every_task):
     db, ids, _ = every_task
     with Store(db, read_only=True) as store:
-        rows = study.speaker_reliability(store, ids["A"])
+        rows = analyses.speaker_reliability(store, ids["A"])
     assert len(rows) == 3 and all(r["degraded_checked"] >= 1 for r in rows)
     rng = np.random.default_rng(3)
     for _ in range(20):
         bad, good = rng.integers(1, 6, 4).astype(float), rng.integers(1, 6, 30).astype(float)
         want = scipy.stats.mannwhitneyu(bad, good, alternative="less", method="asymptotic").pvalue
-        assert study._mann_whitney_less(list(bad), list(good)) == pytest.approx(want, abs=1e-12)
+        assert analyses._mann_whitney_less(list(bad), list(good)) == pytest.approx(want, abs=1e-12)
     fast = [r for r in rows if r["median_seconds"] < 2]
     assert fast and all(any("very fast" in f for f in r["flags"]) for r in fast)
 
@@ -160,10 +160,10 @@ def test_long_work_shows_progress_and_can_be_cancelled(every_task):
     db, ids, _ = every_task
     seen = []
     with Store(db, read_only=True) as store:
-        study.correlate(store, "composite", "adequacy_z", 100, progress=lambda stage, f: seen.append(f))
+        analyses.correlate(store, "composite", "adequacy_z", 100, progress=lambda stage, f: seen.append(f))
         assert seen and seen[0] == 0.0 and all(0 <= f < 1 for f in seen)
         with pytest.raises(Cancelled):
-            study.correlate(store, "composite", "adequacy_z", 100, progress=lambda stage, f: False)
+            analyses.correlate(store, "composite", "adequacy_z", 100, progress=lambda stage, f: False)
 
     class Terminal(io.StringIO):
         def isatty(self):

@@ -13,7 +13,7 @@ from review import records, tasks
 from review.exchange import bundles, laptops
 from review.rating import campaigns, recording, roster, sequence
 from review.store import Store
-from review.study import study
+from review.study import analyses
 from review.tasks.base import Task
 
 REGISTER = {
@@ -66,11 +66,11 @@ def test_a_task_from_one_file_runs_through_campaign_bundle_study_and_paper(task_
     bundles.export_bundle(field, str(answers))
     bundles.merge(hub, str(answers))  # the hub checks each answer against task F
     assert hub.one("select count(*) as n from ratings")["n"] == 24
-    table = study.agreement_table(hub, cid, resamples=0)
+    table = analyses.agreement_table(hub, cid, resamples=0)
     assert [r["question"] for r in table] == ["register"] and table[0]["raters"] == 3
-    metric, human, campaign = study.correlate_defaults(hub, cid, None, None)
+    metric, human, campaign = analyses.correlate_defaults(hub, cid, None, None)
     assert human == "register_z" and campaign == cid
-    found = study.correlate(hub, metric, human, campaign_id=cid)
+    found = analyses.correlate(hub, metric, human, campaign_id=cid)
     assert found["human"] == "register_z" and isinstance(found["segment"]["none"]["pearson"], float)
     # a paper form for a fourth speaker, keyed in
     db = str(hub.path)

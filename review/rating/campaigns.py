@@ -1,6 +1,6 @@
 """Making campaigns: a campaign of one task from a scored run (its items chosen by the task), or an adaptive
 campaign over several runs of the same test set, served as its decisions — or the community's question
-(``review.study.questions``) — need. Same inputs, same campaign id."""
+(``review.study.maths.questions``) — need. Same inputs, same campaign id."""
 
 from __future__ import annotations
 
@@ -118,7 +118,7 @@ def create_adaptive_campaign(store: Store, runs: list[dict], task: str, *, rater
     """A campaign over several runs of the same test set (one scored run card per system; one run decides
     only its tier) that serves, on demand, the segments whose comparisons or tiers are still open
     (``review.rating.sequence.serve_next_segment``) — or, with ``question`` (``{"kind", "delta", "baseline", "threshold"}``), the
-    segments the community's question still needs (``review.study.questions``). Its items: every run's output of
+    segments the community's question still needs (``review.study.maths.questions``). Its items: every run's output of
     every entry all the runs have. Pre-marks as for :func:`create_campaign`."""
     definition = task_defs.task(task)
     marking = _premark_settings(definition, premark, premark_control, premark_split)
@@ -145,7 +145,7 @@ def create_adaptive_campaign(store: Store, runs: list[dict], task: str, *, rater
         settings["alpha"] = alpha
     asked = _question(question, runs, run_ids)
     if asked is not None:
-        from ..study import questions  # deferred: its sequences load numpy, which the first window needs not wait for
+        from ..study.maths import questions  # deferred: its sequences load numpy, which the first window needs not wait for
         settings["question"] = asked
         try:
             questions.from_settings(settings, run_ids, definition)  # on the task's scale

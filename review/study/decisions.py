@@ -7,7 +7,7 @@ speakers when it has fewer — at the time the last of those was recorded; its v
 their majority verdict). A comparison of two runs takes the segments both have counted, in the order the
 later of the two was recorded; a tier takes a run's counted items in order. Nothing recorded later is
 used, so each decision is the one the laptop would have made looking after every rating
-(``review.study.sequential``).
+(``review.study.maths.sequences``).
 """
 
 from __future__ import annotations
@@ -15,7 +15,8 @@ from __future__ import annotations
 import itertools
 from collections import defaultdict
 
-from . import planner, questions, sequential, study
+from . import analyses, planner
+from .maths import questions, sequences
 from .. import tasks as task_defs
 from ..records import campaign as campaign_row, same_outputs
 from ..store import Store
@@ -41,7 +42,7 @@ def counted_items(store: Store, campaign: dict, question: str) -> dict[str, dict
     place = {r["item_id"]: r["position"] for r in
              store.rows("select item_id, position from campaign_items where campaign_id = ?", [campaign["id"]])}
     by_item: dict[str, list[dict]] = defaultdict(list)
-    for row in study.answers(store, campaign["task"], question, campaign["id"]):
+    for row in analyses.answers(store, campaign["task"], question, campaign["id"]):
         by_item[row["item_id"]].append(row)
     counted = {}
     for item_id, rows in by_item.items():
@@ -60,7 +61,7 @@ def _mean(values: list) -> float:
 
 def accepted(rule: dict, values: list) -> bool:
     if "majority_in" in rule:
-        return study.majority([int(v) for v in values]) in rule["majority_in"]
+        return analyses.majority([int(v) for v in values]) in rule["majority_in"]
     return _mean(values) >= rule["mean_at_least"]
 
 
@@ -73,7 +74,7 @@ def comparisons(runs: list[dict], counted: dict[str, dict], alpha: float) -> lis
         shared = set(by_run[a["id"]]) & set(by_run[b["id"]])
         ordered = sorted(shared, key=lambda e: (max(by_run[a["id"]][e]["at"], by_run[b["id"]][e]["at"]), e))
         differences = [_mean(by_run[a["id"]][e]["values"]) - _mean(by_run[b["id"]][e]["values"]) for e in ordered]
-        result = sequential.compare(differences, alpha)
+        result = sequences.compare(differences, alpha)
         out.append({"a": a["name"], "b": b["name"], "a_run": a["id"], "b_run": b["id"], **result})
     return out
 
@@ -84,7 +85,7 @@ def tiers(runs: list[dict], counted: dict[str, dict], rule: dict | None, thresho
     out = []
     for run in runs:
         items = sorted((i for i in counted.values() if i["run_id"] == run["id"]), key=lambda i: (i["at"], i["entry_id"]))
-        result = sequential.tier_decision([accepted(rule, i["values"]) for i in items], threshold, alpha)
+        result = sequences.tier_decision([accepted(rule, i["values"]) for i in items], threshold, alpha)
         out.append({"run": run["name"], "run_id": run["id"], **result})
     return out
 
@@ -129,7 +130,7 @@ def decide(store: Store, campaign_id: str) -> dict:
     rule_file = task_defs.settings("tier_rule")
     rule = rule_file.get("accepted_when", {}).get(task.code)
     question = rule["question"] if rule else task.quality_question()
-    alpha = campaign["settings"].get("alpha", rule_file.get("decision_alpha", sequential.ALPHA))
+    alpha = campaign["settings"].get("alpha", rule_file.get("decision_alpha", sequences.ALPHA))
     runs = runs_of(store, campaign_id)
     # nothing to decide for one run of a task without a tier rule (task B's pairs, task C's words)
     counted = counted_items(store, campaign, question) if rule or len(runs) > 1 else {}

@@ -18,26 +18,27 @@ from scoring.errors import BadValue
 from scoring.rubric import load_profile
 from scoring.runcard import write_json_atomic
 
-from . import alpha as krippendorff, numeric, study
+from .maths import agreement as krippendorff, scipy_free
+from . import analyses
 from .. import tasks as task_defs
 from ..store import Store
 
 
 def _fit(x: np.ndarray, y: np.ndarray) -> np.ndarray | None:
-    beta = numeric.nnls(x - x.mean(axis=0), y - y.mean())
+    beta = scipy_free.nnls(x - x.mean(axis=0), y - y.mean())
     total = beta.sum()
     return beta / total if total > 0 else None
 
 
 def _pearson(a: np.ndarray, b: np.ndarray) -> float:
-    return numeric.pearson(a, b) if len(a) > 2 else float("nan")
+    return scipy_free.pearson(a, b) if len(a) > 2 else float("nan")
 
 
 def reweight(store: Store, human: str = "adequacy_z", base: str = "A", out: str | None = None,
              force: bool = False, seed: int = 12345) -> dict:
     rule = task_defs.settings("reweight")
     profile = load_profile(base)
-    y_by_item = study.item_scores(store, human)
+    y_by_item = analyses.item_scores(store, human)
     rows = store.rows("select id, metrics from items where kind = 'segment'", json_columns=["metrics"])
     metrics = {r["id"]: r["metrics"] for r in rows if r["id"] in y_by_item}
     if not metrics:
@@ -51,11 +52,11 @@ def reweight(store: Store, human: str = "adequacy_z", base: str = "A", out: str 
     y = np.array([y_by_item[i] for i in ids], dtype=float)
     own = task_defs.human_scores()  # the speakers' scores; for imported gold, agreement is read on adequacy
     task, question = own.get(human.removesuffix("_z")) or own["adequacy"]
-    raw = study.answers(store, task.code, question)
+    raw = analyses.answers(store, task.code, question)
     speakers = len({r["speaker_id"] for r in raw})
     alpha = None
     if raw:
-        matrix, _, _ = study.reliability_matrix([r for r in raw if r["item_id"] in set(ids)] or raw)
+        matrix, _, _ = analyses.reliability_matrix([r for r in raw if r["item_id"] in set(ids)] or raw)
         value = krippendorff.alpha(matrix, "interval")
         alpha = None if np.isnan(value) else value
     evidence = {"items": len(ids), "speakers": speakers, "alpha_interval": alpha, "human": human,

@@ -14,7 +14,8 @@ from collections import Counter, defaultdict
 
 from scoring.runcard import write_json_atomic
 
-from . import alpha as krippendorff, study
+from .maths import agreement as krippendorff
+from . import analyses
 from .. import tasks as task_defs
 from ..records import import_run, load_scored
 from ..store import Store, now
@@ -25,17 +26,17 @@ def confirm_tier(store: Store, run_path: str, write: bool = True) -> dict:
     scored = load_scored(run_path)
     run_id = import_run(store, scored)
     asked = rule["confirmed_by"]
-    rows = [r for r in study.answers(store, asked["task"], asked["question"]) if r["run_id"] == run_id]
+    rows = [r for r in analyses.answers(store, asked["task"], asked["question"]) if r["run_id"] == run_id]
     by_item: dict[str, list[int]] = defaultdict(list)
     for r in rows:
         by_item[r["item_id"]].append(int(r["value"]))
     speakers = len({r["speaker_id"] for r in rows})
-    majorities = {i: study.majority(v) for i, v in by_item.items()}
+    majorities = {i: analyses.majority(v) for i, v in by_item.items()}
     accepted = sum(1 for m in majorities.values() if m in rule["accepted_verdicts"])
     share = accepted / len(majorities) if majorities else None
     alpha = None
     if rows:
-        matrix, _, _ = study.reliability_matrix(rows)
+        matrix, _, _ = analyses.reliability_matrix(rows)
         value = krippendorff.alpha(matrix, rule["alpha_level"])
         alpha = None if math.isnan(value) else value
     evidence = {"speakers": speakers, "outputs_rated": len(by_item), "outputs_accepted_by_majority": accepted,

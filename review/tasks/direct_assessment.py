@@ -1,5 +1,5 @@
 """Direct assessments imported from public data (MLQE-PE): no speaker answers them here
-(``review.study.interop.import_da``)."""
+(``review.study.research_files.import_da``)."""
 
 from __future__ import annotations
 

@@ -18,7 +18,7 @@ import numpy as np
 
 from scoring.stats import proportion_ci  # noqa: F401 (the study's intervals of a share, with the rest)
 
-from . import numeric
+from . import scipy_free
 
 Vector = Sequence[float | None]
 
@@ -33,7 +33,7 @@ def tau_statistics(gold: np.ndarray, metric: np.ndarray, epsilon: float = 0.0) -
     Metric differences with absolute value ≤ ``epsilon`` count as metric ties."""
     gold, metric = np.asarray(gold, dtype=float), np.asarray(metric, dtype=float)
     if epsilon == 0 and len(gold) > PAIRWISE_LIMIT:
-        return numeric.kendall_counts(gold, metric)  # O(n log² n): ties by sorting, merge counting
+        return scipy_free.kendall_counts(gold, metric)  # O(n log² n): ties by sorting, merge counting
     i, j = np.triu_indices(len(gold), k=1)
     dg = gold[i] - gold[j]
     dm = metric[i] - metric[j]
@@ -173,8 +173,8 @@ def filtered_rows(gold: Vector, metric: Vector, num_sys: int, average_by: str) -
 
 
 CORRELATIONS: dict[str, Callable[[np.ndarray, np.ndarray], float]] = {
-    "pearson": numeric.pearson,
-    "spearman": lambda g, m: numeric.pearson(numeric.rankdata(g), numeric.rankdata(m)),
+    "pearson": scipy_free.pearson,
+    "spearman": lambda g, m: scipy_free.pearson(scipy_free.rankdata(g), scipy_free.rankdata(m)),
     "kendall_b": lambda g, m: kendall(g, m, "b"),
     "kendall_c": lambda g, m: kendall(g, m, "c"),
 }
@@ -223,7 +223,7 @@ def _one_row(g: np.ndarray, m: np.ndarray) -> dict[str, float]:
         pearson = spearman = math.nan
     else:
         pearson = float(_pearson_rows(g[None], m[None])[0])
-        spearman = float(_pearson_rows(numeric.rankdata(g)[None], numeric.rankdata(m)[None])[0])
+        spearman = float(_pearson_rows(scipy_free.rankdata(g)[None], scipy_free.rankdata(m)[None])[0])
     counts = tau_statistics(g, m)
     return {"pearson": pearson, "spearman": spearman, "kendall_b": kendall(g, m, "b", counts=counts),
             "kendall_c": kendall(g, m, "c", counts=counts)}
@@ -253,7 +253,7 @@ def matrix_statistics(g: np.ndarray, m: np.ndarray) -> dict[str, np.ndarray]:
     """Pearson, Spearman, τ_b and τ_c of each row of two equal-shape matrices of short rows."""
     tau_b, tau_c = _kendall_rows(g, m)
     return {"pearson": _pearson_rows(g, m),
-            "spearman": _pearson_rows(numeric.rankdata_rows(g), numeric.rankdata_rows(m)),
+            "spearman": _pearson_rows(scipy_free.rankdata_rows(g), scipy_free.rankdata_rows(m)),
             "kendall_b": tau_b, "kendall_c": tau_c}
 
 
@@ -388,7 +388,7 @@ class ResampledStatistics:
     def __init__(self, gold: np.ndarray, metric: np.ndarray):
         self.g, self.m = np.asarray(gold, dtype=float), np.asarray(metric, dtype=float)
         self.rank_g, self.rank_m = _Midranks(self.g), _Midranks(self.m)
-        self.kendall = numeric.WeightedKendall(self.g, self.m)
+        self.kendall = scipy_free.WeightedKendall(self.g, self.m)
 
     def __call__(self, weights: np.ndarray) -> dict[str, np.ndarray]:
         w = np.asarray(weights, dtype=float)
@@ -426,8 +426,8 @@ def perm_both(gold: Vector, metric1: Vector, metric2: Vector, num_sys: int, stat
     rows2 = filtered_rows(gold, metric2, num_sys, average_by)
     lens = [len(g) for g, _ in rows1]
     g = [r[0] for r in rows1]
-    m1 = numeric.zscore(np.concatenate([r[1] for r in rows1]))
-    m2 = numeric.zscore(np.concatenate([r[1] for r in rows2]))
+    m1 = scipy_free.zscore(np.concatenate([r[1] for r in rows1]))
+    m2 = scipy_free.zscore(np.concatenate([r[1] for r in rows2]))
     bounds = np.r_[0, np.cumsum(lens)]
 
     def corr(scores: np.ndarray) -> float:
@@ -448,6 +448,6 @@ def perm_both(gold: Vector, metric1: Vector, metric2: Vector, num_sys: int, stat
 def z_normalise(scores_by_rater: dict[str, list[float]]) -> dict[str, list[float]]:
     """Per-rater z-scores, as WMT does for DA: each rater's scores minus their mean, over their standard
     deviation (a rater with a single score or no spread keeps 0)."""
-    return {rater: numeric.zscore(scores).tolist() for rater, scores in scores_by_rater.items()}
+    return {rater: scipy_free.zscore(scores).tolist() for rater, scores in scores_by_rater.items()}
 
 

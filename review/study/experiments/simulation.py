@@ -3,7 +3,7 @@ simulate-sequential``): how many ratings they save against the fixed design, how
 and how often they stop when there is nothing to find.
 
 For every pair of systems and each of ``orders`` random item orders the comparison of
-``review.study.sequential`` looks after every item. The fixed design rates every item and decides with a
+``review.study.maths.sequences`` looks after every item. The fixed design rates every item and decides with a
 **paired t-test** (``scipy.stats.ttest_rel``) at the same α. The true null is made from the data itself:
 the paired differences with their signs flipped at random (systems that cannot be told apart).
 """
@@ -21,8 +21,8 @@ from scipy import stats as scipy_stats
 from scoring.errors import BadValue, FileProblem
 from scoring.progress import Progress, report
 
-from . import questions, sequential
-from .interop import human_scores_file, read_scores
+from ..maths import questions, sequences
+from ..research_files import human_scores_file, read_scores
 
 FIXED_TEST = "paired t-test (scipy.stats.ttest_rel), two-sided"
 CELLS_AT_ONCE = 2_000_000  # orders × items in memory at once (about 150 MB; 100 orders of WMT23's items are one go)
@@ -44,9 +44,9 @@ def score_matrix(folder: str, lp: str, human: str) -> tuple[list[str], np.ndarra
     if len(lengths) != 1:
         raise FileProblem(str(path), "", "the systems have different numbers of lines")
     kept = [k for k in range(lengths.pop()) if all(scores[s][k] is not None for s in systems)]
-    if len(kept) <= sequential.BURN_IN:
+    if len(kept) <= sequences.BURN_IN:
         raise FileProblem(str(path), "", f"{len(kept)} items rated for every system: too few to compare "
-                                         f"(more than {sequential.BURN_IN} needed)")
+                                         f"(more than {sequences.BURN_IN} needed)")
     matrix = np.array([[scores[s][k] for k in kept] for s in systems], dtype=float)
     if not np.isfinite(matrix).all():
         raise FileProblem(str(path), "", "a score that is not a finite number (inf or nan)")
@@ -78,7 +78,7 @@ def adaptive_ratings(stops: np.ndarray, pairs: list[tuple[int, int]], decided: n
     return float(np.minimum(last_served, until).sum() / (systems * items))
 
 
-def simulate(folder: str, lp: str, human: str, orders: int = 100, alpha: float = sequential.ALPHA,
+def simulate(folder: str, lp: str, human: str, orders: int = 100, alpha: float = sequences.ALPHA,
              seed: int = 1, progress: Progress = None) -> dict:
     check_options(orders, alpha)
     systems, scores = score_matrix(folder, lp, human)
@@ -101,14 +101,14 @@ def simulate(folder: str, lp: str, human: str, orders: int = 100, alpha: float =
         for p in range(len(pairs)):
             report(progress, f"pair {p + 1} of {len(pairs)}", (start * len(pairs) + p * size) / (orders * len(pairs)))
             in_order = differences[p][permutations]
-            here, sides = sequential.first_stops(in_order, alpha)
+            here, sides = sequences.first_stops(in_order, alpha)
             stops[p, start:start + size] = here
             if decided[p]:
                 fractions.append(np.where(here > 0, here / n, 1.0))
             stopped += int((here > 0).sum())
             wrong += int(((here > 0) & (sides != np.sign(differences[p].mean()))).sum())
             flips = rng.choice([-1.0, 1.0], size=in_order.shape)
-            null_stops += int((sequential.first_stops(in_order * flips, alpha)[0] > 0).sum())
+            null_stops += int((sequences.first_stops(in_order * flips, alpha)[0] > 0).sum())
     fractions = np.concatenate(fractions) if fractions else []
     report(progress, "adaptive campaigns", 1.0)
     adaptive = [adaptive_ratings(stops[:, o], pairs, decided, len(systems), n) for o in range(orders)]
@@ -124,7 +124,7 @@ def simulate(folder: str, lp: str, human: str, orders: int = 100, alpha: float =
         "type_one_error": null_stops / runs,
         "adaptive_fraction": float(np.mean(adaptive)) if decided.any() else None,
         "method": {"sequence": "asymptotic confidence sequence (Waudby-Smith et al. 2021, Thm 2.2, two-sided)",
-                   "burn_in": sequential.BURN_IN, "optimised_at": sequential.OPTIMISED_AT},
+                   "burn_in": sequences.BURN_IN, "optimised_at": sequences.OPTIMISED_AT},
     }
 
 
@@ -177,12 +177,12 @@ def _null_errors(differences: list[np.ndarray], alpha: float, orders: int, rng) 
         for d in differences:
             x = make(d)
             x = np.take_along_axis(x, np.argsort(rng.random(x.shape), axis=1), axis=1)
-            rates.append(float((sequential.first_stops(x, alpha, questions.BURN_IN)[0] > 0).mean()))
+            rates.append(float((sequences.first_stops(x, alpha, questions.BURN_IN)[0] > 0).mean()))
         found[name] = {"overall": float(np.mean(rates)), "worst_pair": float(max(rates))}
     return found
 
 
-def pairwise_nulls(folder: str, lp: str, human: str, alpha: float = sequential.ALPHA, orders: int = 200,
+def pairwise_nulls(folder: str, lp: str, human: str, alpha: float = sequences.ALPHA, orders: int = 200,
                    seed: int = 1) -> dict:
     """The type I error of the questions' pairwise sequence on every pair of a test set, each pair at ``alpha``
     (as :class:`questions.Pairs` and :class:`questions.NonInferior` use it), under both nulls."""
@@ -221,7 +221,7 @@ def tier_null_error(values: np.ndarray, delta: float, alpha: float, low: float, 
     wrong = 0
     for _ in range(orders):
         x = unit[rng.permutation(len(unit))]
-        capital = sequential.log_capital(x, np.array([lower, upper]), alpha) >= math.log(1 / alpha)
+        capital = sequences.log_capital(x, np.array([lower, upper]), alpha) >= math.log(1 / alpha)
         mean = np.cumsum(x) / np.arange(1, len(x) + 1)
         reached = np.flatnonzero(capital[0] & (mean > lower))
         refused = np.flatnonzero(capital[1] & (mean < upper))
@@ -230,7 +230,7 @@ def tier_null_error(values: np.ndarray, delta: float, alpha: float, low: float, 
 
 
 def simulate_question(folder: str, lp: str, human: str, kind: str, delta: float, orders: int = 200,
-                      alpha: float = sequential.ALPHA, seed: int = 1, baseline: str | None = None,
+                      alpha: float = sequences.ALPHA, seed: int = 1, baseline: str | None = None,
                       candidate: str | None = None, threshold: float | None = None,
                       progress: Progress = None) -> dict:
     """Replay real ratings item by item in ``orders`` random orders through one question; report the share

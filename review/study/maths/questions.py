@@ -13,7 +13,7 @@ One protocol, item by item, for the adaptive campaign, the study and the simulat
         q.observe({name: score_of(name, item) for name in q.serving()})   # exactly the systems served
     q.result()
 
-Comparisons use the asymptotic confidence sequence of ``review.study.sequential`` (Waudby-Smith et al. 2021,
+Comparisons use the asymptotic confidence sequence of ``review.study.maths.sequences`` (Waudby-Smith et al. 2021,
 Thm 2.2) on the paired differences of the systems served together, with its running intersection; as its
 validity is asymptotic, nothing is decided before :data:`BURN_IN` items. :class:`Best` eliminates a system
 once another is surely better (successive elimination) at α/(K−1) per pair — the K−1 pairs of the best
@@ -30,7 +30,7 @@ import math
 
 import numpy as np
 
-from . import sequential
+from . import sequences
 
 BURN_IN = 60  # items before a comparison may settle: measured (docs/metrics.md, "Choosing the burn-in")
 
@@ -65,7 +65,7 @@ class _Difference:
         self.squares += difference * difference
         if self.n >= BURN_IN:
             mean = self.total / self.n
-            r = float(sequential.radius(self.n, max(self.squares / self.n - mean * mean, 0.0), self.alpha))
+            r = float(sequences.radius(self.n, max(self.squares / self.n - mean * mean, 0.0), self.alpha))
             self.low, self.high = max(self.low, mean - r), min(self.high, mean + r)
 
     @property
@@ -130,7 +130,7 @@ class _Systems(Question):
 class Best(_Systems):
     """Which system to deploy: the best, where a difference under ``delta`` does not matter."""
 
-    def __init__(self, systems: list[str], delta: float, alpha: float = sequential.ALPHA):
+    def __init__(self, systems: list[str], delta: float, alpha: float = sequences.ALPHA):
         super().__init__(systems, *_check(delta, alpha))
         self._pairs(self.alpha / (len(self.systems) - 1))  # the best system's K − 1 pairs share alpha
         self.active = list(self.systems)
@@ -176,7 +176,7 @@ class NonInferior(Question):
     """Is ``candidate`` at least as good as ``baseline`` (at most ``delta`` worse)? "better", "at least as good",
     "worse" or "open", from the interval of candidate − baseline."""
 
-    def __init__(self, baseline: str, candidate: str, delta: float, alpha: float = sequential.ALPHA):
+    def __init__(self, baseline: str, candidate: str, delta: float, alpha: float = sequences.ALPHA):
         delta, alpha = _check(delta, alpha)
         super().__init__([baseline, candidate], alpha)
         self.baseline, self.candidate, self.delta = baseline, candidate, delta
@@ -207,7 +207,7 @@ class Pairs(_Systems):
     """Every pair: "a better", "b better", "equal" (the whole interval within ±``delta``) or "open", each pair at
     ``alpha``; a system stops being served once every pair it is in is settled."""
 
-    def __init__(self, systems: list[str], delta: float, alpha: float = sequential.ALPHA):
+    def __init__(self, systems: list[str], delta: float, alpha: float = sequences.ALPHA):
         super().__init__(systems, *_check(delta, alpha))
         self._pairs(self.alpha)
         self.decisions = dict.fromkeys(self.pairs, "open")
@@ -243,7 +243,7 @@ class Tier(Question):
     ``threshold − delta``, "not reached" once surely below ``threshold``, else "open" (scores on the scale
     [``low``, ``high``])."""
 
-    def __init__(self, system: str, threshold: float, delta: float, alpha: float = sequential.ALPHA,
+    def __init__(self, system: str, threshold: float, delta: float, alpha: float = sequences.ALPHA,
                  low: float = 0.0, high: float = 100.0):
         delta, alpha = _check(delta, alpha)
         low, high, threshold = _number("low", low), _number("high", high), _number("threshold", threshold)
@@ -267,7 +267,7 @@ class Tier(Question):
         self.values.append(self._unit(value))
         x = np.asarray(self.values)
         lower, upper = self._unit(self.threshold - self.delta), self._unit(self.threshold)
-        rejected = sequential.log_capital(x, np.array([lower, upper]), self.alpha)[:, -1] >= math.log(1 / self.alpha)
+        rejected = sequences.log_capital(x, np.array([lower, upper]), self.alpha)[:, -1] >= math.log(1 / self.alpha)
         if rejected[0] and x.mean() > lower:
             self.decision = "reached"
         elif rejected[1] and x.mean() < upper:
@@ -283,7 +283,7 @@ class Tier(Question):
     def interval(self) -> list[float] | None:
         if not self.values:
             return None
-        low, high = sequential.share_interval(self.values, self.alpha)
+        low, high = sequences.share_interval(self.values, self.alpha)
         scale = self.high - self.low
         return [self.low + low * scale, self.low + high * scale]
 
@@ -346,7 +346,7 @@ def from_settings(settings: dict, run_ids: list[str], task) -> Question | None:
     asked = settings.get("question")
     if not asked:
         return None
-    alpha = settings.get("alpha", sequential.ALPHA)
+    alpha = settings.get("alpha", sequences.ALPHA)
     if asked["kind"] == "tier":
         low, high = scale_of(task)
         return Tier(run_ids[0], asked["threshold"], asked["delta"], alpha, low, high)

@@ -21,7 +21,7 @@ from scoring.errors import BadValue, InputError, NotFound
 from scoring.progress import Progress, report
 from scoring.stats import percentile_interval, resample_counts
 
-from . import alpha, numeric, stats
+from .maths import agreement, correlation, scipy_free
 from .. import tasks as task_defs
 from ..records import campaign as campaign_record, find_campaign, list_campaigns, same_outputs
 from ..store import Store
@@ -114,7 +114,7 @@ def item_scores(store: Store, kind: str, campaign_id: str | None = None) -> dict
     _, rater = np.unique(speakers, return_inverse=True)
     items, item = np.unique(item_ids, return_inverse=True)
     values = np.array(answered, dtype=float)
-    if z:  # per-rater z-scores, as stats.z_normalise (a rater without spread keeps 0), all raters at once
+    if z:  # per-rater z-scores, as correlation.z_normalise (a rater without spread keeps 0), all raters at once
         count = np.bincount(rater)
         mean = np.bincount(rater, values) / count
         sd = np.sqrt(np.maximum(np.bincount(rater, values ** 2) / count - mean ** 2, 0.0))
@@ -204,7 +204,7 @@ def agreement(store: Store, task: str | None = None, question: str | None = None
     if meaning:
         out["measured_on"] = meaning
     for level in LEVELS_BY_SCALE[scale]:
-        out[level] = alpha.alpha_with_ci(matrix, level, resamples, seed)
+        out[level] = agreement.alpha_with_ci(matrix, level, resamples, seed)
     return out
 
 
@@ -230,7 +230,7 @@ def _mann_whitney_less(low: list[float], high: list[float]) -> float | None:
     n1, n2 = len(low), len(high)
     if not n1 or not n2:
         return None
-    ranks = numeric.rankdata(np.r_[low, high])
+    ranks = scipy_free.rankdata(np.r_[low, high])
     u = ranks[:n1].sum() - n1 * (n1 + 1) / 2
     _, counts = np.unique(np.r_[low, high], return_counts=True)
     n = n1 + n2
@@ -397,7 +397,7 @@ def correlate(store: Store, metric: str, human: str, resamples: int = 0, seed: i
     if not runs:
         raise BadValue("--human", human, "no item has both this human score and the metric")
     num_sys = len(runs)
-    corr = stats.Correlation(num_sys, [g for row in gold for g in row], [v for row in values for v in row])
+    corr = correlation.Correlation(num_sys, [g for row in gold for g in row], [v for row in values for v in row])
     segment = {"none": corr.table("none")}
     if num_sys > 1:
         segment["item"] = corr.table("item")
@@ -422,10 +422,10 @@ def _system_level(store: Store, runs, gold, values, metric, human) -> dict:
         sys_metric.append(mg if mg is not None else (float(np.mean([b for _, b in pairs])) if pairs else None))
     if len(runs) < 2:
         return {"n": len(runs)}
-    table = stats.Correlation(1, sys_gold, sys_metric).table("none")
-    table["pairwise_accuracy"] = stats.pairwise_accuracy(sys_gold, sys_metric)
-    spa = stats.soft_pairwise_accuracy(stats.as_float([x for row in gold for x in row]).reshape(len(runs), -1),
-                                       stats.as_float([x for row in values for x in row]).reshape(len(runs), -1))
+    table = correlation.Correlation(1, sys_gold, sys_metric).table("none")
+    table["pairwise_accuracy"] = correlation.pairwise_accuracy(sys_gold, sys_metric)
+    spa = correlation.soft_pairwise_accuracy(correlation.as_float([x for row in gold for x in row]).reshape(len(runs), -1),
+                                       correlation.as_float([x for row in values for x in row]).reshape(len(runs), -1))
     table["soft_pairwise_accuracy"] = None if math.isnan(spa) else spa
     return table
 
@@ -438,16 +438,16 @@ def _correlation_cis(num_sys: int, gold, values, resamples: int, seed: int, prog
     segment level (none: all resamples of a chunk computed together from weighted statistics; item)
     and system level. acc23 uses the threshold calibrated on the full data and is resampled only
     while the pairs stay under the calibration limit."""
-    g = stats.as_float([x for row in gold for x in row]).reshape(num_sys, -1)
-    v = stats.as_float([x for row in values for x in row]).reshape(num_sys, -1)
+    g = correlation.as_float([x for row in gold for x in row]).reshape(num_sys, -1)
+    v = correlation.as_float([x for row in values for x in row]).reshape(num_sys, -1)
     n_items = g.shape[1]
     ok = np.isfinite(g) & np.isfinite(v)
     sys_of, item_of = np.nonzero(ok)
     flat_g, flat_v = g[ok], v[ok]
-    with_acc23 = len(flat_g) * (len(flat_g) - 1) // 2 <= stats.MAX_CALIBRATION_PAIRS
-    epsilon = stats.tie_calibrated([(flat_g, flat_v)], "acc23")[1] if with_acc23 and len(flat_g) >= 2 else 0.0
+    with_acc23 = len(flat_g) * (len(flat_g) - 1) // 2 <= correlation.MAX_CALIBRATION_PAIRS
+    epsilon = correlation.tie_calibrated([(flat_g, flat_v)], "acc23")[1] if with_acc23 and len(flat_g) >= 2 else 0.0
     rng = np.random.default_rng(seed)
-    segment = stats.ResampledStatistics(flat_g, flat_v)
+    segment = correlation.ResampledStatistics(flat_g, flat_v)
     chunks = []
     for first in range(0, resamples, CI_CHUNK):
         size = min(CI_CHUNK, resamples - first)
@@ -489,7 +489,7 @@ class _ChunkJob:
         if self.with_acc23:
             for row in weights[usable]:
                 idx = np.repeat(np.arange(len(self.flat_g)), row.astype(int))
-                found["segment.none.acc23"].append(stats.kendall(self.flat_g[idx], self.flat_v[idx], "acc23",
+                found["segment.none.acc23"].append(correlation.kendall(self.flat_g[idx], self.flat_v[idx], "acc23",
                                                                  self.epsilon))
         if self.num_sys > 2:
             _system_samples(counts, self.g, self.v, self.ok, found)
@@ -540,8 +540,8 @@ def _system_samples(counts: np.ndarray, g: np.ndarray, v: np.ndarray, ok: np.nda
         sv = (counts @ np.where(ok, v, 0).T) / n
     keep = np.isfinite(sg).all(axis=1) & np.isfinite(sv).all(axis=1)
     if keep.any():
-        samples["system.pearson"].extend(stats._pearson_rows(sg[keep], sv[keep]).tolist())
-        samples["system.kendall_b"].extend(stats._kendall_rows(sg[keep], sv[keep])[0].tolist())
+        samples["system.pearson"].extend(correlation._pearson_rows(sg[keep], sv[keep]).tolist())
+        samples["system.kendall_b"].extend(correlation._kendall_rows(sg[keep], sv[keep])[0].tolist())
 
 
 def _item_grouping_samples(num_sys: int, g: np.ndarray, v: np.ndarray, resamples: int, seed: int) -> dict:
@@ -551,11 +551,11 @@ def _item_grouping_samples(num_sys: int, g: np.ndarray, v: np.ndarray, resamples
         return {}
     ok = np.isfinite(g) & np.isfinite(v)
     complete = ok.all(axis=0)  # items every system has: one matrix computation
-    per_item = {name: np.full(g.shape[1], np.nan) for name in stats.TABLE_STATISTICS}
-    for name, values in stats.matrix_statistics(g[:, complete].T, v[:, complete].T).items():
+    per_item = {name: np.full(g.shape[1], np.nan) for name in correlation.TABLE_STATISTICS}
+    for name, values in correlation.matrix_statistics(g[:, complete].T, v[:, complete].T).items():
         per_item[name][complete] = values
     partial = [k for k in np.flatnonzero(~complete) if ok[:, k].sum() >= 2]
-    found = stats.row_statistics([(g[ok[:, k], k], v[ok[:, k], k]) for k in partial])
+    found = correlation.row_statistics([(g[ok[:, k], k], v[ok[:, k], k]) for k in partial])
     for name, values in found.items():
         per_item[name][partial] = values
     rows = range(g.shape[1])
@@ -579,8 +579,8 @@ def compare_metrics(store: Store, metric1: str, metric2: str, human: str, statis
         raise BadValue("--metric2", metric2, "the two metrics cover different runs")
     flat_gold = [a if a is not None and b is not None and c is not None else None
                  for ga, va, vb in zip(gold, v1, v2) for a, b, c in zip(ga, va, vb)]
-    fn = stats.CORRELATIONS[statistic]
-    p, delta = stats.perm_both(flat_gold, [x for r in v1 for x in r], [x for r in v2 for x in r], len(runs), fn,
+    fn = correlation.CORRELATIONS[statistic]
+    p, delta = correlation.perm_both(flat_gold, [x for r in v1 for x in r], [x for r in v2 for x in r], len(runs), fn,
                                average_by, k, seed)
     return {"metric1": metric1, "metric2": metric2, "human": human, "statistic": statistic, "grouping": average_by,
             "delta": delta, "p_value": p, "resamples": k, "significant": p < 0.05}

@@ -22,7 +22,7 @@ from scoring.files import refuse_overwriting_inputs, write_atomic
 from scoring.progress import Progress, report
 from scoring.runcard import read_text
 
-from . import study
+from . import analyses
 from .. import tasks as task_defs
 from ..records import insert_campaign, same_outputs
 from ..store import Store, content_id as _hash, dumps, now
@@ -274,7 +274,7 @@ def _aggregate_rows(store: Store) -> list[dict]:
                 zs = [(v - z[s][0]) / z[s][1] if z[s][1] > 0 else 0.0 for s, v in values]
                 row["mean_z"] = float(np.mean(zs))
             else:
-                row["majority"] = study.majority([v for _, v in values])  # empty when tied: no majority
+                row["majority"] = analyses.majority([v for _, v in values])  # empty when tied: no majority
                 row["agreeing"] = max(Counter(v for _, v in values).values())
             out.append(row)
     return out
@@ -342,7 +342,7 @@ def _write_tree(root: Path, files: dict[str, str]) -> None:
 
 def export_mtme(store: Store, folder: str, lp: str, human: str) -> dict:
     """Write the runs sharing one set of entries as an mt-metrics-eval test set with their human scores."""
-    scores = study.item_scores(store, human)
+    scores = analyses.item_scores(store, human)
     runs = store.rows("select id, name from runs order by name")
     items = store.rows("select id, run_id, entry_id, source, reference, output from items where kind = 'segment'")
     by_run: dict[str, dict[str, dict]] = defaultdict(dict)

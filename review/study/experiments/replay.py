@@ -25,9 +25,9 @@ from typing import Any
 from scoring.errors import FileProblem
 from scoring.progress import Progress, report
 
-from . import planner
-from ..tasks.error_spans import Marking
-from ..tasks.premarks import reference_marks
+from .. import planner
+from ...tasks.error_spans import Marking
+from ...tasks.premarks import reference_marks
 
 HOURS_WITH_REASON = ("the seconds a pre-mark saves are not measured yet: a campaign with --premark-split "
                      "measures them on its own speakers (lyss study premark-effect), then --premark-seconds")

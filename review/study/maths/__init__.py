@@ -1,0 +1,1 @@
+"""The decision maths and the statistics: pure functions and objects over numbers, no database."""
