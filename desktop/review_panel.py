@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (QAbstractButton, QCheckBox, QDialog, QFormLayout,
 from eval_standards.text import convert
 from review import records
 from review.rating import recording, roster, sequence
+from review.study import verdicts
 from review.rating.session import Outcome, ReviewSession, Step, What
 from review.store import Store
 
@@ -714,7 +715,7 @@ class DonePage(QWidget):
     def __init__(self):
         super().__init__()
         layout = QVBoxLayout(self)
-        label = QLabel(self.tr("Thank you! You have answered every item of this task."))
+        label = QLabel(self.tr("Thank you!") + " " + data_tr(verdicts.speaker_done()["text"]))
         set_font(label, 20, True)
         label.setWordWrap(True)
         button = self.button = QPushButton(self.tr("Back to the tasks  (Enter)"))

@@ -15,7 +15,7 @@ from review.exchange import bundles, laptops
 from review.rating import campaigns, paper, roster, sequence
 from review.rating.session import record_answer
 from review.store import Store, readable_by_others, restore, revocation
-from review.study import analyses, decisions, research_files, reweight, tiers
+from review.study import analyses, decisions, research_files, reweight, tiers, verdicts
 from review.study.experiments import replay, simulation
 from review.study.premark_effect import premark_effect
 from scoring.errors import BadValue, FileProblem
@@ -185,6 +185,9 @@ def _review_create_campaign(store, args) -> int:
     left = settings.get("left_out") or {}
     if left.get("count"):
         print(f"  left out {left['count']} words: {left['reason']} (e.g. {', '.join(left['examples'][:5])})")
+    warning = decisions.size_warning(store, cid)
+    if warning:
+        print(f"  warning: {said_text(warning)}")
     return 0
 
 
@@ -198,7 +201,7 @@ def _review_answer(store, args) -> int:
     position, _ = record_answer(store, campaign_id, speaker_id, answers, args.note, args.position, keep=args.keep,
                                 drop=args.drop)
     if position is None:
-        print("this speaker has answered every item")
+        print(said_text(verdicts.speaker_done()))
         return 0
     done, total = sequence.progress(store, campaign_id, speaker_id)
     print(f"recorded position {position}; {done} of {total}")
@@ -400,51 +403,9 @@ def _study_import_da(store, args) -> int:
     return _print(r, args.json, f"imported {r['items']} items with {r['ratings']} ratings ({r['campaign_id']})")
 
 
-def _signed(value: float | None, digits: int = 2) -> str:
-    return "—" if value is None else f"{value:+.{digits}f}"
-
-
-def _span(interval: list | None, signed: bool = True) -> str:
-    if not interval:
-        return "[too few items yet]"
-    low, high = interval
-    return f"[{_signed(low)}, {_signed(high)}]" if signed else f"[{low:.2f}, {high:.2f}]"
-
-
-def _decided(d: dict, unknown: str = "no difference seen yet") -> str:
-    if d["decision"] == "open":
-        more = d.get("about_more_items")
-        return f"open after {d['items']} items" + (f", about {more} more" if more else f", {unknown}")
-    word = {"A better": f"{shown(d.get('a', ''))} better", "B better": f"{shown(d.get('b', ''))} better"}.get(
-        d["decision"], d["decision"])
-    return f"{word} after {d['decided_after']} items"
-
-
-def _range(values: list, unit: str = "", digits: int = 0) -> str:
-    """'about M (10–90 %: L–H)' of a forecast's three percentiles; 'beyond the campaign' where one is None."""
-    def one(v):
-        return "beyond the campaign" if v is None else f"{v:.{digits}f}{unit}"
-    low, middle, high = values
-    return f"about {one(middle)} (10–90 %: {one(low)} to {one(high)})"
-
-
-def question_plan_lines(plan: dict) -> list[str]:
-    """Speaker-hours of a campaign that asks a question: to the decision (a range) and left in the campaign."""
-    ahead, left = plan["to_decision"], plan["left_in_campaign"]
-    if plan["open_decisions"] == 0:
-        lines = ["  the question is decided: no more hours needed"]
-    elif not ahead["reachable"]:
-        lines = [f"  to the decision: never in this campaign ({plan['note']})"]
-    elif ahead["items"] is None:
-        lines = [f"  to the decision: at least {ahead['at_least_items']} more segments ({plan['note']})"]
-    else:
-        lines = [f"  to the decision: {_range(ahead['items'])} more segments, {_range(ahead['speaker_hours'], ' h', 1)}"
-                 f" ({ahead['decided_in_campaign']:.0%} of {ahead['runs']} replays of the answers so far decide it "
-                 f"within the campaign)"]
-    if plan["open_decisions"]:
-        lines.append(f"  left in the campaign: {left['items']} segments, {left['ratings']} ratings, "
-                     f"{left['speaker_hours']:.1f} speaker-hours at most")
-    return lines
+def said_text(said: dict) -> str:
+    """A verdict line of the study in plain text (the app fills the same text in its language)."""
+    return shown(verdicts.english(said))
 
 
 def status_text(r: dict) -> str:
@@ -452,30 +413,12 @@ def status_text(r: dict) -> str:
     lines = [f"{shown(r['name'])} ({r['campaign']})", f"  task {r['task']}, {kind}, alpha {r['alpha']}: {r['answers']} "
              f"answers; {r['items_counted']} of {r['items']} items count so far (an item counts once it has "
              f"{r['ratings_per_item']} rating(s))"]
-    if r["comparisons"]:
-        lines.append(f"  which system is better ({r['question']}, first minus second):")
-        for c in r["comparisons"]:
-            lines.append(f"    {shown(c['a'])} vs {shown(c['b'])}: {_decided(c)}; difference "
-                         f"{_signed(c['mean_difference'])} {_span(c['interval'])}")
-    if r["tiers"]:
-        lines.append(f"  tier (share of items accepted, rule: at least {r['tiers'][0]['threshold']:.0%}):")
-        for t in r["tiers"]:
-            share = "—" if t["share"] is None else f"{t['share']:.2f}"
-            lines.append(f"    {shown(t['run'])}: {_decided(t, 'too few answers to estimate yet')}; share {share} "
-                         f"{_span(t['interval'], signed=False)}")
-    if r.get("asked"):
-        lines.append(f"  question: {asked_text(r['asked'])}")
-    plan = r["plan"]
-    if r["adaptive"]:
-        lines.append("  serving: " + (", ".join(shown(n) for n in r["serving"]) or "nothing (every decision is made)"))
-    model = plan["model"]
-    if plan.get("question"):
-        lines.extend(question_plan_lines(plan))
-    elif plan["open_decisions"] and plan["about_more_items"] is not None:
-        lines.append(f"  about {plan['about_more_items']} more items, about {plan['speaker_hours']:.1f} speaker-hours "
-                     f"to the decision" + (f" ({plan['note']})" if plan["note"] else ""))
-    else:
-        lines.append(f"  {plan['note']}")
+    for found in r["questions"]:
+        first, *rest = found["said"]
+        lines.append(f"  {said_text(first)}")
+        lines.extend(f"    {said_text(one)}" for one in rest)
+    lines.extend(f"  {said_text(one)}" for one in r["said"])
+    model = r["plan"]["model"]
     lines.append(f"  time per item: {model['intercept_seconds']:.1f} s + {model['seconds_per_word']:.3f} s a word "
                  f"({model['source']}, {model['answers']} answers)")
     marks = model.get("premarks") or {}
@@ -485,29 +428,6 @@ def status_text(r: dict) -> str:
     elif marks.get("reason") and not marks.get("included"):
         lines.append(f"  pre-marks: not in the time per item ({marks['reason']})")
     return "\n".join(lines)
-
-
-def asked_text(a: dict) -> str:
-    """A campaign's question and what its answers settle so far, with the margin in words."""
-    delta, items = f"{a['delta']:g}", f"after {a['items']} segments"
-    if a["kind"] == "Best":
-        if a["decided"]:
-            tied = f"; within {delta} of it: {', '.join(map(shown, a['tied_within_delta']))}" \
-                if a["tied_within_delta"] else ""
-            return f"{shown(a['best'])} is best (no other is more than {delta} better) {items}{tied}"
-        return f"which is best — open {items}; still in: {', '.join(map(shown, a['still_in']))}"
-    if a["kind"] == "NonInferior":
-        words = {"better": "is better than", "at least as good": f"is at least as good as (at most {delta} worse)",
-                 "worse": f"is more than {delta} worse than"}
-        return (f"the new run {words[a['decision']]} the one in use {items}" if a["decision"] in words else
-                f"is the new run at least as good (at most {delta} worse)? open {items}")
-    if a["kind"] == "Tier":
-        return (f"the run's mean {'reaches' if a['decision'] == 'reached' else 'does not reach'} {a['threshold']:g} "
-                f"(within {delta}) {items}" if a["decision"] != "open" else
-                f"does the run's mean reach {a['threshold']:g} (within {delta})? open {items}")
-    settled = [p for p in a["pairs"] if p["decision"] != "open"]
-    return (f"every pair within {delta}: {len(settled)} of {len(a['pairs'])} settled {items}; " +
-            "; ".join(f"{shown(p['a'])} vs {shown(p['b'])}: {p['decision']}" for p in a["pairs"]))
 
 
 def _study_status(store, args) -> int:

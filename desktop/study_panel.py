@@ -20,7 +20,7 @@ from review.study import analyses, decisions, reweight, tiers
 from scoring.errors import InputError
 from scoring.progress import Cancelled
 
-from .qt_common import (FlowLayout, campaign_title, SafeBrowser, Worker, accessible, ask, friendly_error, guarded, name_buttons, plain_labels,
+from .qt_common import (FlowLayout, data_tr, campaign_title, SafeBrowser, Worker, accessible, ask, friendly_error, guarded, name_buttons, plain_labels,
                         set_font, task_words)
 from .scatter_plot import ScatterPlot
 
@@ -321,106 +321,21 @@ class CampaignPanel(QWidget):
               [[r["speaker_id"], roster.shown_name(r), r["answered"], r["total"]] for r in rows])
         self.show_decisions(cid)
 
-    def _decision(self, d: dict, better: str | None = None) -> str:
-        if d["decision"] == "open":
-            return self.tr("open after {0} items").format(d["items"])
-        word = {"confirmed": self.tr("confirmed"), "refused": self.tr("refused")}.get(d["decision"])
-        if word is None:
-            word = self.tr("{0} better").format(better)
-        return self.tr("{0} after {1} items").format(word, d["decided_after"])
-
-    def _question_row(self, a: dict, plan: dict) -> list:
-        """The campaign's question (``create-campaign --question``), its answer so far and its interval."""
-        delta = f"{a['delta']:g}"
-        if a["kind"] == "Best":
-            question = self.tr("Which system is best (within {0})").format(delta)
-            answer = self.tr("{0} is best (no other is more than {1} better)").format(a["best"], delta) \
-                if a["decided"] else self.tr("open; still in: {0}").format(", ".join(a["still_in"]))
-        elif a["kind"] == "NonInferior":
-            question = self.tr("Is the new run at least as good (at most {0} worse)").format(delta)
-            answer = {"better": self.tr("better"), "at least as good": self.tr("at least as good"),
-                      "worse": self.tr("more than {0} worse").format(delta)}.get(a["decision"], self.tr("open"))
-        elif a["kind"] == "Tier":
-            question = self.tr("Does the run's mean reach {0} (within {1})").format(f"{a['threshold']:g}", delta)
-            answer = {"reached": self.tr("reached"), "not reached": self.tr("not reached")}.get(a["decision"],
-                                                                                               self.tr("open"))
-        else:
-            question = self.tr("Every pair (within {0})").format(delta)
-            settled = sum(p["decision"] != "open" for p in a["pairs"])
-            answer = self.tr("{0} of {1} pairs settled").format(settled, len(a["pairs"]))
-        interval = a.get("interval")
-        estimate = f"[{interval[0]:+.2f}, {interval[1]:+.2f}]" if interval else "—"
-        more = "—" if a["decided"] else self._forecast_items(plan["to_decision"]["items"])
-        return [question, self.tr("{0}, after {1} segments").format(answer, a["items"]), estimate, more]
-
-    def _forecast_items(self, ahead: list | None) -> str:
-        """'37 (15–80)': the middle of the forecast and its 10–90 % range; 'or more' where replays ran out."""
-        if not ahead:
-            return "—"
-        low, middle, high = ahead
-        if middle is None:
-            return self.tr("{0} or more").format(low)
-        return f"{middle} ({low}–{high})" if high is not None else self.tr("{0} ({1} or more)").format(middle, low)
-
-    def _question_plan(self, asked: dict, plan: dict) -> str:
-        """The question's state and its speaker-hours: to the decision (a range), left in the campaign."""
-        if asked["decided"]:
-            return self.tr("The campaign's question is decided.")
-        ahead, left = plan["to_decision"], plan["left_in_campaign"]
-        text = self.tr("The campaign's question is open.") + " "
-        if not ahead["reachable"]:
-            text += self.tr("It cannot be decided in this campaign: {0} segments left, a decision needs {1}.").format(
-                left["items"], ahead["burn_in"])
-        elif ahead["items"] is None:
-            text += self.tr("No decision before {0} more segments; a forecast follows then.").format(
-                ahead["at_least_items"])
-        elif None in ahead["items"]:
-            text += self.tr("It may not be decided within the campaign ({0:.0%} of replays of the answers so far "
-                            "decide it).").format(ahead["decided_in_campaign"])
-        else:
-            low, middle, high = ahead["speaker_hours"]
-            text += self.tr("To the decision: about {0:.1f} speaker-hours ({1:.1f} to {2:.1f}), about {3} more "
-                            "segments.").format(middle, low, high, ahead["items"][1])
-        return text + " " + self.tr("Left in the campaign: {0:.1f} speaker-hours at most.").format(
-            left["speaker_hours"])
+    @staticmethod
+    def said(line: dict) -> str:
+        """A verdict line of the study, in the app's language: the same text and values the command line prints."""
+        return data_tr(line["text"]).format(**line["values"])
 
     def show_decisions(self, cid: str) -> None:
-        """The chosen campaign's open and settled decisions, their intervals, and the hours left."""
+        """The chosen campaign's questions as the study says them (one row a line), and what they still cost."""
         found = decisions.status(self.store, cid)
         rows = []
-        for c in found["comparisons"]:
-            better = c["a"] if c["decision"] == "A better" else c["b"]
-            interval = c["interval"]
-            estimate = "—" if c["mean_difference"] is None else f"{c['mean_difference']:+.2f}"
-            if interval:
-                estimate += f" [{interval[0]:+.2f}, {interval[1]:+.2f}]"
-            rows.append([self.tr("{0} vs {1}").format(c["a"], c["b"]), self._decision(c, better), estimate,
-                         c["about_more_items"] or "—"])
-        for t in found["tiers"]:
-            estimate = "—" if t["share"] is None else f"{t['share']:.2f} [{t['interval'][0]:.2f}, {t['interval'][1]:.2f}]"
-            rows.append([self.tr("Tier of {0} (at least {1:.0%} accepted)").format(t["run"], t["threshold"]),
-                         self._decision(t), estimate, t["about_more_items"] or "—"])
-        if found.get("asked"):  # the community's question comes first: it decides what is served
-            rows.insert(0, self._question_row(found["asked"], found["plan"]))
-        _fill(self.decisions, [self.tr("Question"), self.tr("Decision"), self.tr("Estimate [interval]"),
-                               self.tr("About how many more items")], rows)
-        plan = found["plan"]
-        if found.get("asked"):
-            text = self._question_plan(found["asked"], plan)
-        elif not plan["open_decisions"]:
-            text = self.tr("Every decision is made.")
-        elif plan["about_more_items"] is None:
-            text = self.tr("{0} open decision(s): no difference shows yet, so no estimate of the items left.").format(
-                plan["open_decisions"])
-        else:
-            text = self.tr("{0} open decision(s): about {1} more items, about {2:.1f} speaker-hours to the "
-                           "decision.").format(plan["open_decisions"], plan["about_more_items"], plan["speaker_hours"])
-            if plan.get("beyond_campaign"):
-                text += " " + self.tr("That is more than the campaign has left: it may end with a decision open.")
-        if found["adaptive"]:
-            text += " " + (self.tr("Serving: {0}.").format(", ".join(found["serving"])) if found["serving"]
-                           else self.tr("Nothing more is served."))
-        self.plan.setText(text)
+        for question in found["questions"]:
+            first, *rest = question["said"]
+            rows.append([self.said(first)])
+            rows.extend(["    " + self.said(one)] for one in rest)
+        _fill(self.decisions, [self.tr("What the answers settle")], rows)
+        self.plan.setText("\n".join(self.said(one) for one in found["said"]))
 
     def create(self, path: str | None = None) -> None:
         if not path:
@@ -443,7 +358,9 @@ class CampaignPanel(QWidget):
                     return
             cid = campaigns.create_adaptive_campaign(self.store, runs, self.task.currentData(), question=question,
                                                      premark=self._premark())
-            self.status.setText(self.tr("Campaign {0} ready.").format(cid))
+            warning = decisions.size_warning(self.store, cid)
+            self.status.setText(self.tr("Campaign {0} ready.").format(cid) + (
+                " " + self.tr("Warning:") + " " + self.said(warning) if warning else ""))
             self.refresh()
 
     def _ask_question(self, names: list[str]) -> dict | None | bool:

@@ -33,6 +33,8 @@ def data_texts() -> list[str]:
     found += [kind["feedback"] for kind in practice["kinds"].values()]
     found += [kind["premark"]["feedback"] for kind in practice["kinds"].values() if "premark" in kind]
     found += scoring_texts()
+    verdicts = json.loads((ROOT / "review" / "data" / "verdicts.json").read_text("utf-8"))
+    found += [text for key, text in verdicts.items() if not key.startswith("_")]
     return list(dict.fromkeys(t for t in found if t))
 
 

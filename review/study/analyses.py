@@ -21,7 +21,7 @@ from scoring.errors import BadValue, InputError, NotFound
 from scoring.progress import Progress, report
 from scoring.stats import percentile_interval, resample_counts
 
-from .maths import agreement, correlation, scipy_free
+from .maths import agreement as krippendorff, correlation, scipy_free
 from .. import tasks as task_defs
 from ..records import campaign as campaign_record, find_campaign, list_campaigns, same_outputs
 from ..store import Store
@@ -204,7 +204,7 @@ def agreement(store: Store, task: str | None = None, question: str | None = None
     if meaning:
         out["measured_on"] = meaning
     for level in LEVELS_BY_SCALE[scale]:
-        out[level] = agreement.alpha_with_ci(matrix, level, resamples, seed)
+        out[level] = krippendorff.alpha_with_ci(matrix, level, resamples, seed)
     return out
 
 

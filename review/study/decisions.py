@@ -16,6 +16,7 @@ import itertools
 from collections import defaultdict
 
 from . import analyses, planner
+from . import verdicts
 from .maths import questions, sequences
 from .. import tasks as task_defs
 from ..records import campaign as campaign_row, same_outputs
@@ -65,45 +66,18 @@ def accepted(rule: dict, values: list) -> bool:
     return _mean(values) >= rule["mean_at_least"]
 
 
-def comparisons(runs: list[dict], counted: dict[str, dict], alpha: float) -> list[dict]:
-    by_run: dict[str, dict[str, dict]] = defaultdict(dict)
-    for item in counted.values():
-        by_run[item["run_id"]][item["entry_id"]] = item
-    out = []
-    for a, b in itertools.combinations(runs, 2):
-        shared = set(by_run[a["id"]]) & set(by_run[b["id"]])
-        ordered = sorted(shared, key=lambda e: (max(by_run[a["id"]][e]["at"], by_run[b["id"]][e]["at"]), e))
-        differences = [_mean(by_run[a["id"]][e]["values"]) - _mean(by_run[b["id"]][e]["values"]) for e in ordered]
-        result = sequences.compare(differences, alpha)
-        out.append({"a": a["name"], "b": b["name"], "a_run": a["id"], "b_run": b["id"], **result})
-    return out
-
-
-def tiers(runs: list[dict], counted: dict[str, dict], rule: dict | None, threshold: float, alpha: float) -> list[dict]:
-    if rule is None:
-        return []
-    out = []
-    for run in runs:
-        items = sorted((i for i in counted.values() if i["run_id"] == run["id"]), key=lambda i: (i["at"], i["entry_id"]))
-        result = sequences.tier_decision([accepted(rule, i["values"]) for i in items], threshold, alpha)
-        out.append({"run": run["name"], "run_id": run["id"], **result})
-    return out
-
-
-def served_runs(runs: list[dict], compared: list[dict], tiered: list[dict]) -> list[str]:
-    """Runs still in an open decision: the ones an adaptive campaign keeps serving."""
-    open_runs = {c[k] for c in compared if c["decision"] == "open" for k in ("a_run", "b_run")}
-    open_runs |= {t["run_id"] for t in tiered if t["decision"] == "open"}
-    return [r["id"] for r in runs if r["id"] in open_runs]
-
-
-def asked(question: questions.Question, runs: list[dict], counted: dict[str, dict]) -> tuple[dict, list[dict]]:
-    """Feed the question the counted segments in the order they were counted (each segment: the mean rating of
-    each run served then); what it decided, in the runs' names, and the scores it was fed."""
+def _by_entry(counted: dict[str, dict]) -> tuple[dict[str, dict[str, dict]], list[str]]:
+    """entry → run → counted item, and the entries in the order they were counted (the later of a segment's runs)."""
     by_entry: dict[str, dict[str, dict]] = defaultdict(dict)
     for item in counted.values():
         by_entry[item["entry_id"]][item["run_id"]] = item
-    order = sorted(by_entry, key=lambda e: (max(i["at"] for i in by_entry[e].values()), e))
+    return by_entry, sorted(by_entry, key=lambda e: (max(i["at"] for i in by_entry[e].values()), e))
+
+
+def feed_segments(question: questions.Question, counted: dict[str, dict]) -> list[dict]:
+    """Feed a question over runs the counted segments in the order they were counted (each segment: the mean rating
+    of each run served then, where each has its ratings); the scores it was fed."""
+    by_entry, order = _by_entry(counted)
     fed = []
     for entry in order:
         served = question.serving()
@@ -111,57 +85,117 @@ def asked(question: questions.Question, runs: list[dict], counted: dict[str, dic
             break
         if all(run in by_entry[entry] for run in served):
             fed.append({run: _mean(by_entry[entry][run]["values"]) for run in served})
-            question.observe(fed[-1])
-    names = {r["id"]: r["name"] for r in runs}
+            question.observe(fed[-1], item=entry)
+    return fed
 
-    def named(value):
-        if isinstance(value, dict):
-            return {k: named(v) for k, v in value.items()}
-        if isinstance(value, list):
-            return [named(v) for v in value]
-        return names.get(value, value) if isinstance(value, str) else value
-    return {"kind": type(question).__name__, **named(question.result()), "decided": question.decided}, fed
+
+def feed_tier(question: questions.Tier, counted: dict[str, dict], rule: dict) -> list[dict]:
+    """Feed a run's tier its counted items in order: 1 for an item the rule accepts, 0 otherwise."""
+    items = sorted((i for i in counted.values() if i["run_id"] == question.system),
+                   key=lambda i: (i["at"], i["entry_id"]))
+    fed = []
+    for item in items:
+        if question.decided:
+            break
+        fed.append({question.system: float(accepted(rule, item["values"]))})
+        question.observe(fed[-1], item=item["entry_id"])
+    return fed
+
+
+def _named(value, names: dict[str, str]):
+    if isinstance(value, dict):
+        return {k: _named(v, names) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_named(v, names) for v in value]
+    return names.get(value, value) if isinstance(value, str) else value
+
+
+def _entries(store: Store, campaign_id: str) -> dict[str, int]:
+    """run id → how many segments of the campaign it has (a question's population)."""
+    rows = store.rows("select i.run_id, count(distinct i.entry_id) as n from campaign_items ci join items i on i.id = "
+                      "ci.item_id where ci.campaign_id = ? and i.kind = 'segment' group by i.run_id", [campaign_id])
+    return {r["run_id"]: r["n"] for r in rows}
+
+
+def questions_of(campaign: dict, task, runs: list[dict], segments: dict[str, int], rule_file: dict,
+                 rule: dict | None) -> list[tuple[questions.Question, bool]]:
+    """The questions a campaign's answers decide, each with whether the campaign asks it (serves for it): the
+    community's question where it set one, else :class:`~questions.Pairs` over its runs (δ: ``pairs_margin`` of the
+    task's scale) and a :class:`~questions.Tier` per run; a campaign that sets a question has its runs' tiers shown
+    beside it, not asked."""
+    alpha = campaign["settings"].get("alpha", rule_file.get("decision_alpha", sequences.ALPHA))
+    ids = [r["id"] for r in runs]
+    shared = min((segments.get(r, 0) for r in ids), default=0) or None
+    tiers = [questions.Tier(r, rule_file["min_share_accepted"], rule_file["tier_margin"], alpha, low=0.0, high=1.0,
+                            population=segments.get(r) or None, share=True) for r in ids] if rule else []
+    own = questions.from_settings(campaign["settings"], ids, task, shared)
+    if own is not None:
+        return [(own, True), *((t, False) for t in tiers)]
+    low, high = questions.scale_of(task)
+    pairs = [questions.Pairs(ids, rule_file["pairs_margin"] * (high - low), alpha, low=low, high=high,
+                             population=shared)] if len(ids) > 1 else []
+    return [(q, True) for q in [*pairs, *tiers]]
 
 
 def decide(store: Store, campaign_id: str) -> dict:
-    """One campaign's answers, decisions and the runs still served (no plan: what serving needs)."""
+    """One campaign's answers, its questions decided as the answers arrived, and the runs still served."""
     campaign = campaign_row(store, campaign_id)
     task = task_defs.task(campaign["task"])
     rule_file = task_defs.settings("tier_rule")
     rule = rule_file.get("accepted_when", {}).get(task.code)
     question = rule["question"] if rule else task.quality_question()
-    alpha = campaign["settings"].get("alpha", rule_file.get("decision_alpha", sequences.ALPHA))
     runs = runs_of(store, campaign_id)
+    asked = questions_of(campaign, task, runs, _entries(store, campaign_id), rule_file, rule)
     # nothing to decide for one run of a task without a tier rule (task B's pairs, task C's words)
-    counted = counted_items(store, campaign, question) if rule or len(runs) > 1 else {}
-    compared = comparisons(runs, counted, alpha)
-    tiered = tiers(runs, counted, rule, rule_file["min_share_accepted"], alpha)
-    served = served_runs(runs, compared, tiered)
-    question_asked = questions.from_settings(campaign["settings"], [r["id"] for r in runs], task)
-    answer, fed = None, []
-    if question_asked is not None:  # the community's question decides what is still served
-        counted = counted or counted_items(store, campaign, question)
-        answer, fed = asked(question_asked, runs, counted)
-        served = [r["id"] for r in runs if r["id"] in set(question_asked.serving())]
+    counted = counted_items(store, campaign, question) if asked else {}
+    names = {r["id"]: r["name"] for r in runs}
+    found_questions, fed = [], {}
+    for q, is_asked in asked:
+        fed[id(q)] = feed_tier(q, counted, rule) if isinstance(q, questions.Tier) and q.share else \
+            feed_segments(q, counted)
+        result = _named(q.result(), names)
+        found_questions.append({**result, "asked": is_asked, "said": verdicts.said(result)})
+    for found in found_questions:  # "best" is never said of a run whose tier is refused without saying so
+        found["said"] += verdicts.tier_notes(found, found_questions)
+    served = {s for q, is_asked in asked if is_asked for s in q.serving()}
     answers = store.one("select count(*) as n from ratings where campaign_id = ?", [campaign_id])["n"]
     items = store.one("select count(*) as n from campaign_items where campaign_id = ?", [campaign_id])["n"]
+    own = found_questions[0] if campaign["settings"].get("question") else None  # the community's question
+    ids = {r["name"]: r["id"] for r in runs}
     return {"campaign": campaign_id, "name": campaign["name"], "task": task.code, "question": question,
-            "adaptive": bool(campaign["settings"].get("adaptive")), "alpha": alpha, "answers": answers,
-            "runs": [r["name"] for r in runs], "items": items, "items_counted": len(counted),
-            "ratings_per_item": _ratings_needed(store, campaign), "comparisons": compared, "tiers": tiered,
-            "serving": [r["name"] for r in runs if r["id"] in served], "serving_runs": served, "asked": answer,
-            "_campaign": campaign, "_runs": runs, "_counted": counted, "_question": question_asked, "_fed": fed}
+            "adaptive": bool(campaign["settings"].get("adaptive")), "alpha": asked[0][0].alpha if asked else None,
+            "answers": answers, "runs": [r["name"] for r in runs], "items": items, "items_counted": len(counted),
+            "ratings_per_item": _ratings_needed(store, campaign), "questions": found_questions,
+            "decided": all(q.decided for q, is_asked in asked if is_asked),
+            "serving": [r["name"] for r in runs if r["id"] in served], "serving_runs": [r["id"] for r in runs if r["id"] in served],
+            "asked": own, "comparisons": comparisons(found_questions, ids), "tiers": tiers(found_questions, ids),
+            "_campaign": campaign, "_runs": runs, "_counted": counted,
+            "_asked": [(q, is_asked, fed[id(q)]) for q, is_asked in asked]}
+
+
+def comparisons(found: list[dict], ids: dict[str, str]) -> list[dict]:
+    """Each pair of runs as the campaign's :class:`~questions.Pairs` settles it ("A better", "B better", "equal",
+    "open"): a table for the exports and the tests."""
+    words = {"a better": "A better", "b better": "B better"}
+    return [{**p, "decision": words.get(p["decision"], p["decision"]), "a_run": ids[p["a"]], "b_run": ids[p["b"]]}
+            for q in found if q["kind"] == "Pairs" for p in q["pairs"]]
+
+
+def tiers(found: list[dict], ids: dict[str, str]) -> list[dict]:
+    """Each run's tier ("confirmed", "refused", "open"), as its :class:`~questions.Tier` of the rule settles it."""
+    words = {"reached": "confirmed", "not reached": "refused"}
+    return [{"run": q["system"], "run_id": ids[q["system"]], "decision": words.get(q["decision"], q["decision"]),
+             "share": q["mean"], "interval": q["interval"], "threshold": q["threshold"], "items": q["items"],
+             "decided_after": q["decided_after_items"], "asked": q["asked"]}
+            for q in found if q["kind"] == "Tier" and q["share"]]
 
 
 def status(store: Store, campaign_id: str) -> dict:
-    """:func:`decide` and the plan: about how many more items and speaker-hours to the decisions."""
+    """:func:`decide` and the plan: about how many more segments and speaker-hours to the decisions."""
     found = decide(store, campaign_id)
     campaign, runs, counted = found.pop("_campaign"), found.pop("_runs"), found.pop("_counted")
-    question, fed = found.pop("_question"), found.pop("_fed")
-    if question is not None:
-        found["plan"] = question_plan(store, campaign, counted, question, fed)
-    else:
-        found["plan"] = plan(store, campaign, runs, counted, found["comparisons"], found["tiers"], found["serving_runs"])
+    found["plan"] = plan(store, campaign, counted, found.pop("_asked"))
+    found["said"] = verdicts.status_lines(found)
     return found
 
 
@@ -189,58 +223,73 @@ def distinct_outputs(store: Store, campaign: dict, served: list[str]) -> float:
     return sum(len(v) for v in outputs.values()) / len(outputs) if outputs else float(len(served))
 
 
-def question_plan(store: Store, campaign: dict, counted: dict, question: questions.Question, fed: list[dict]) -> dict:
-    """Speaker-hours for a campaign that asks a question: *to the decision*, a range from replays of the answers
-    so far (``questions.forecast``; before the burn-in, only its lower bound), and *left in the campaign*, if every
-    segment not yet counted were rated for the systems still served (what the campaign can cost at most now)."""
+def _combined(forecasts: list[dict]) -> list[int | None] | None:
+    """The items every open question needs: at each percentile the most any needs (None: beyond the campaign)."""
+    if any(f["items"] is None for f in forecasts):
+        return None
+    return [None if any(f["items"][k] is None for f in forecasts) else max(f["items"][k] for f in forecasts)
+            for k in range(3)]
+
+
+def plan(store: Store, campaign: dict, counted: dict, asked: list[tuple]) -> dict:
+    """Speaker-hours to the decisions: *to the decision*, a range from replays of the answers so far
+    (``questions.forecast``, per open question asked; the campaign needs what the slowest needs), never more than
+    the campaign holds; and *left in the campaign*, if every segment not yet counted were rated for the runs still
+    served (what the campaign can cost at most now)."""
     model = planner.campaign_model(store, campaign["id"])
     segments, mean_words = _segments(store, campaign)
     per_rating = _ratings_needed(store, campaign)
     left = max(segments - len({i["entry_id"] for i in counted.values()}), 0)
-    serving = question.serving()
+    still = [(q, fed) for q, is_asked, fed in asked if is_asked and not q.decided]
+    serving = sorted({s for q, _ in still for s in q.serving()})
     served = distinct_outputs(store, campaign, serving)  # ratings a segment costs: outputs the served runs share
-    share = served / len(serving) if serving else 1.0  # count once
+    share = served / len(serving) if serving else 1.0
 
     def hours(ratings: float | None) -> float | None:
         return None if ratings is None else round(planner.hours(model, ratings * share * per_rating, mean_words), 2)
-    ahead = questions.forecast(question, fed, left)
-    to_decision = {"items": ahead["items"], "speaker_hours": [hours(r) for r in ahead["ratings"]] if ahead["ratings"]
-                   else None, "decided_in_campaign": ahead["decided_in_campaign"], "runs": ahead["runs"],
-                   "at_least_items": 0 if question.decided else min(max(questions.BURN_IN - len(fed), 0), left)}
-    note = "the question is decided" if question.decided else ahead.get("note", "")
-    if ahead["decided_in_campaign"] is not None and ahead["decided_in_campaign"] < 0.9 and not question.decided:
-        note = "the campaign may end with the question open"
-    reachable = question.decided or len(fed) + left >= questions.BURN_IN
-    if not reachable:
-        note = (f"the campaign has {segments} segments and a decision needs {questions.BURN_IN}: it ends with the "
-                f"question open")
-    to_decision.update(reachable=reachable, burn_in=questions.BURN_IN)
-    return {"question": True, "open_decisions": 0 if question.decided else 1, "to_decision": to_decision,
+    start = min(questions.FORECAST_FROM, max(1, (segments + 1) // 2))
+    ahead = [questions.forecast(q, fed, left, start=start) for q, fed in still]
+    items = _combined(ahead) if ahead else [0, 0, 0]
+    fed_least = min((len(fed) for _, fed in still), default=0)
+    decided_share = min((a["decided_in_campaign"] for a in ahead if a["decided_in_campaign"] is not None),
+                        default=None)
+    to_decision = {"items": items, "speaker_hours": None if items is None else
+                   [None if v is None else hours(v * len(serving)) for v in items],
+                   "decided_in_campaign": decided_share, "runs": max((a["runs"] for a in ahead), default=0),
+                   "forecast_from": start, "answered": fed_least}
+    if not still:
+        note = "every question asked is decided"
+    elif left == 0:
+        note = "no segment is left in the campaign: it ends with a question open"
+    elif items is None and fed_least < start:
+        note = f"a forecast from {start} answered segments on; {fed_least} so far"
+    elif items is None or items[2] is None:
+        note = f"it may not be decided within this campaign: {left} segments left"
+    else:
+        note = ""
+    return {"open_decisions": len(still), "to_decision": to_decision,
             "left_in_campaign": {"items": left, "ratings": round(left * served * per_rating),
                                  "speaker_hours": hours(left * len(serving))},
             "model": model, "note": note}
 
 
-def plan(store: Store, campaign: dict, runs: list[dict], counted: dict, compared: list[dict], tiered: list[dict],
-         served: list[str]) -> dict:
-    """About how many more items and speaker-hours until every open decision is settled, if what the
-    ratings show now stays as it is: the most any open decision needs, for each run still served."""
-    model = planner.campaign_model(store, campaign["id"])
-    wanted = [d["about_more_items"] for d in [*compared, *tiered] if d["decision"] == "open"]
-    total_segments, mean_words = _segments(store, campaign)
-    open_decisions = len(wanted)
-    if not open_decisions:
-        return {"open_decisions": 0, "about_more_items": 0, "speaker_hours": 0.0, "model": model,
-                "note": "every decision is made"}
-    if any(w is None for w in wanted):
-        return {"open_decisions": open_decisions, "about_more_items": None, "speaker_hours": None, "model": model,
-                "note": "a decision shows no difference yet: no estimate of the items it needs"}
-    more = max(wanted)
-    per_item = distinct_outputs(store, campaign, served) or 1  # the served runs' outputs, each distinct one once
-    ratings = round(more * per_item * _ratings_needed(store, campaign))
-    segments = len({i["entry_id"] for i in counted.values()})
-    beyond = segments + more > total_segments
-    note = "more items than the campaign has left: it may end with this decision open" if beyond else ""
-    return {"open_decisions": open_decisions, "about_more_items": more, "ratings": ratings,
-            "speaker_hours": round(planner.hours(model, ratings, mean_words), 2), "model": model, "note": note,
-            "beyond_campaign": beyond}
+def size_warning(store: Store, campaign_id: str) -> dict | None:
+    """A said line when the campaign is too small to settle its questions at their margin even if every rating
+    differed by exactly that margin (``sequences.fewest_items``, with replacement: the planner's view of a test set
+    as a sample of the language), else None — what ``create-campaign`` and the Campaigns tab warn."""
+    campaign = campaign_row(store, campaign_id)
+    task = task_defs.task(campaign["task"])
+    rule_file = task_defs.settings("tier_rule")
+    runs = runs_of(store, campaign_id)
+    if len(runs) < 2:
+        return None
+    low, high = questions.scale_of(task)
+    asked = campaign["settings"].get("question") or {}
+    delta = asked.get("delta", rule_file["pairs_margin"] * (high - low))
+    alpha = campaign["settings"].get("alpha", rule_file.get("decision_alpha", sequences.ALPHA))
+    per_pair = alpha / (len(runs) - 1) if asked.get("kind") == "best" else alpha
+    segments = min(_entries(store, campaign_id).values())
+    needed = sequences.fewest_items(delta / (2 * (high - low)), per_pair)
+    if needed is not None and segments >= needed:
+        return None
+    return verdicts.too_small(segments, delta, needed if needed is not None else "more than 100000")

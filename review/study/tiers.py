@@ -32,7 +32,8 @@ def confirm_tier(store: Store, run_path: str, write: bool = True) -> dict:
         by_item[r["item_id"]].append(int(r["value"]))
     speakers = len({r["speaker_id"] for r in rows})
     majorities = {i: analyses.majority(v) for i, v in by_item.items()}
-    accepted = sum(1 for m in majorities.values() if m in rule["accepted_verdicts"])
+    verdicts_accepted = rule["accepted_when"][asked["task"]]["majority_in"]  # the rule, stated once
+    accepted = sum(1 for m in majorities.values() if m in verdicts_accepted)
     share = accepted / len(majorities) if majorities else None
     alpha = None
     if rows:

@@ -25,6 +25,7 @@ from ..maths import questions, sequences
 from ..research_files import human_scores_file, read_scores
 
 FIXED_TEST = "paired t-test (scipy.stats.ttest_rel), two-sided"
+MIN_ITEMS = 20  # items rated for every system before a simulation says anything
 CELLS_AT_ONCE = 2_000_000  # orders × items in memory at once (about 150 MB; 100 orders of WMT23's items are one go)
 
 
@@ -44,9 +45,9 @@ def score_matrix(folder: str, lp: str, human: str) -> tuple[list[str], np.ndarra
     if len(lengths) != 1:
         raise FileProblem(str(path), "", "the systems have different numbers of lines")
     kept = [k for k in range(lengths.pop()) if all(scores[s][k] is not None for s in systems)]
-    if len(kept) <= sequences.BURN_IN:
+    if len(kept) < MIN_ITEMS:
         raise FileProblem(str(path), "", f"{len(kept)} items rated for every system: too few to compare "
-                                         f"(more than {sequences.BURN_IN} needed)")
+                                         f"(at least {MIN_ITEMS} needed)")
     matrix = np.array([[scores[s][k] for k in kept] for s in systems], dtype=float)
     if not np.isfinite(matrix).all():
         raise FileProblem(str(path), "", "a score that is not a finite number (inf or nan)")
@@ -87,6 +88,7 @@ def simulate(folder: str, lp: str, human: str, orders: int = 100, alpha: float =
     rng = np.random.default_rng(seed)
     decided = np.zeros(len(pairs), dtype=bool)
     differences = [scores[a] - scores[b] for a, b in pairs]
+    span = float(scores.max() - scores.min()) or 1.0
     for p, (a, b) in enumerate(pairs):
         with np.errstate(invalid="ignore", divide="ignore"), warnings.catch_warnings():
             warnings.simplefilter("ignore", RuntimeWarning)  # systems that differ by a constant: no variance
@@ -101,14 +103,15 @@ def simulate(folder: str, lp: str, human: str, orders: int = 100, alpha: float =
         for p in range(len(pairs)):
             report(progress, f"pair {p + 1} of {len(pairs)}", (start * len(pairs) + p * size) / (orders * len(pairs)))
             in_order = differences[p][permutations]
-            here, sides = sequences.first_stops(in_order, alpha)
+            here, sides = sequences.first_stops(sequences.unit_difference(in_order, span), alpha, n)
             stops[p, start:start + size] = here
             if decided[p]:
                 fractions.append(np.where(here > 0, here / n, 1.0))
             stopped += int((here > 0).sum())
             wrong += int(((here > 0) & (sides != np.sign(differences[p].mean()))).sum())
             flips = rng.choice([-1.0, 1.0], size=in_order.shape)
-            null_stops += int((sequences.first_stops(in_order * flips, alpha)[0] > 0).sum())
+            null_stops += int((sequences.first_stops(sequences.unit_difference(in_order * flips, span), alpha, n)[0]
+                               > 0).sum())
     fractions = np.concatenate(fractions) if fractions else []
     report(progress, "adaptive campaigns", 1.0)
     adaptive = [adaptive_ratings(stops[:, o], pairs, decided, len(systems), n) for o in range(orders)]
@@ -123,28 +126,36 @@ def simulate(folder: str, lp: str, human: str, orders: int = 100, alpha: float =
         "wrong_direction": wrong / stopped if stopped else 0.0,
         "type_one_error": null_stops / runs,
         "adaptive_fraction": float(np.mean(adaptive)) if decided.any() else None,
-        "method": {"sequence": "asymptotic confidence sequence (Waudby-Smith et al. 2021, Thm 2.2, two-sided)",
-                   "burn_in": sequences.BURN_IN, "optimised_at": sequences.OPTIMISED_AT},
+        "method": {"sequence": "betting confidence sequence without replacement (Waudby-Smith & Ramdas 2020, 2024), "
+                               "on the scale of the scores", "scale": [float(scores.min()), float(scores.max())]},
     }
 
 
 # ----------------------------------------------------------------------------- the community's questions
 
 QUESTIONS = ("best", "non-inferior", "pairs", "tier")
+SEQUENCES = ("betting", "asymptotic")  # what the questions use; what they used before (measured beside it)
 
 
 def make_question(kind: str, systems: list[str], delta: float, alpha: float, baseline: str | None = None,
                   candidate: str | None = None, threshold: float | None = None, low: float = 0.0,
-                  high: float = 100.0) -> questions.Question:
-    """The question ``kind`` over these systems (``lyss study simulate-sequential --question``)."""
+                  high: float = 100.0, population: int | None = None, sequence: str = "betting") -> questions.Question:
+    """The question ``kind`` over these systems (``lyss study simulate-sequential --question``); ``sequence``
+    "asymptotic": the questions as they were before the betting sequence (the asymptotic sequence with its burn-in
+    for comparisons, the with-replacement betting sequence for a tier)."""
+    before = sequence == "asymptotic"
+    scale = {"low": low, "high": high, "population": None if before else population}
+
+    def made(cls):
+        return type(cls.__name__, (cls,), {"asymptotic": True}) if before else cls
     if kind == "best":
-        return questions.Best(systems, delta, alpha)
+        return made(questions.Best)(systems, delta, alpha, **scale)
     if kind == "pairs":
-        return questions.Pairs(systems, delta, alpha)
+        return made(questions.Pairs)(systems, delta, alpha, **scale)
     if kind == "non-inferior":
-        return questions.NonInferior(baseline, candidate, delta, alpha)
+        return made(questions.NonInferior)(baseline, candidate, delta, alpha, **scale)
     if kind == "tier":
-        return questions.Tier(candidate, threshold, delta, alpha, low, high)
+        return questions.Tier(candidate, threshold, delta, alpha, **scale)
     raise ValueError(f"question: {kind!r} is not one of {', '.join(QUESTIONS)}")
 
 
@@ -166,32 +177,46 @@ def _wrong(kind: str, result: dict, truth: dict[str, float], delta: float, q: qu
         result["decision"]]
 
 
-def _null_errors(differences: list[np.ndarray], alpha: float, orders: int, rng) -> dict:
-    """Type I error of the pairwise sequence (burn-in :data:`questions.BURN_IN`) under two nulls built from
-    the data — each pair's differences with random signs, and centred (its skew kept, its mean 0) — overall
-    and for the worst pair."""
+def _centred(x: np.ndarray) -> np.ndarray:
+    return x - x.mean(axis=-1, keepdims=True)
+
+
+def _null_errors(differences: list[np.ndarray], alpha: float, orders: int, rng, span: float,
+                 sequence: str = "betting") -> dict:
+    """Type I error of the pairwise sequence under two nulls built from the data, each a test set whose mean
+    difference is exactly 0 — each pair's differences with random signs, then centred; and centred (its skew
+    kept) — served in random orders (without replacement, as a campaign serves them), overall and for the worst
+    pair. ``span``: the width of the scores' scale."""
     found = {}
-    for name, make in (("sign_flip", lambda d: d * rng.choice([-1.0, 1.0], size=(orders, len(d)))),
-                       ("centred", lambda d: np.broadcast_to(d - d.mean(), (orders, len(d))))):
+    for name, make in (("sign_flip", lambda d: _centred(d * rng.choice([-1.0, 1.0], size=(orders, len(d))))),
+                       ("centred", lambda d: np.broadcast_to(_centred(d), (orders, len(d))))):
         rates = []
         for d in differences:
             x = make(d)
             x = np.take_along_axis(x, np.argsort(rng.random(x.shape), axis=1), axis=1)
-            rates.append(float((sequences.first_stops(x, alpha, questions.BURN_IN)[0] > 0).mean()))
+            stops = (sequences.asymptotic_first_stops(x, alpha) if sequence == "asymptotic" else
+                     sequences.first_stops(sequences.unit_difference(x, span), alpha, len(d)))[0]
+            rates.append(float((stops > 0).mean()))
         found[name] = {"overall": float(np.mean(rates)), "worst_pair": float(max(rates))}
     return found
 
 
 def pairwise_nulls(folder: str, lp: str, human: str, alpha: float = sequences.ALPHA, orders: int = 200,
-                   seed: int = 1) -> dict:
+                   seed: int = 1, sequence: str = "betting") -> dict:
     """The type I error of the questions' pairwise sequence on every pair of a test set, each pair at ``alpha``
     (as :class:`questions.Pairs` and :class:`questions.NonInferior` use it), under both nulls."""
     systems, scores = score_matrix(folder, lp, human)
     differences = [scores[a] - scores[b] for a, b in itertools.combinations(range(len(systems)), 2)]
-    return _null_errors(differences, alpha, orders, np.random.default_rng(seed))
+    return _null_errors(differences, alpha, orders, np.random.default_rng(seed), _span(scores), sequence)
 
 
-def stress_best(folder: str, lp: str, human: str, delta: float, orders: int = 200, seed: int = 11) -> float:
+def _span(scores: np.ndarray) -> float:
+    """The width of the scale the scores lie on, as far as they show it (their lowest to their highest)."""
+    return float(scores.max() - scores.min()) or 1.0
+
+
+def stress_best(folder: str, lp: str, human: str, delta: float, orders: int = 200, seed: int = 11,
+                sequence: str = "betting") -> float:
     """The share of orders in which :class:`questions.Best` names a system more than δ worse than the best, when
     every other system is shifted so that its mean is the best's minus 1.05 δ (each item's pattern kept)."""
     systems, scores = score_matrix(folder, lp, human)
@@ -199,40 +224,40 @@ def stress_best(folder: str, lp: str, human: str, delta: float, orders: int = 20
     best = int(truth.argmax())
     shifted = scores + np.where(np.arange(len(systems)) == best, 0.0, truth[best] - 1.05 * delta - truth)[:, None]
     rng = np.random.default_rng(seed)
+    low, high = float(shifted.min()), float(shifted.max())
     wrong = 0
     for _ in range(orders):
-        q = questions.Best(systems, delta)
+        q = make_question("best", systems, delta, sequences.ALPHA, low=low, high=high, population=scores.shape[1],
+                          sequence=sequence)
         for item in rng.permutation(scores.shape[1]):
             if q.decided:
                 break
-            q.observe({s: float(shifted[k, item]) for k, s in enumerate(systems) if s in q.serving()})
+            q.observe({s: float(shifted[k, item]) for k, s in enumerate(systems) if s in q.serving()}, item=item)
         wrong += q.decided and q.result()["best"] != systems[best]
     return wrong / orders
 
 
 def tier_null_error(values: np.ndarray, delta: float, alpha: float, low: float, high: float, orders: int,
-                    rng) -> float:
+                    rng, sequence: str = "betting") -> float:
     """Type I error of :class:`questions.Tier` with the threshold at the system's true mean (over every item):
-    the share of random orders in which it answers "not reached" before "reached" (what its ``observe`` does
-    item by item, computed here for all items at once: the betting capital along each order)."""
-    unit = (values - low) / (high - low)
-    threshold = float(unit.mean())
-    lower, upper = threshold - delta / (high - low), threshold
+    the share of random orders in which it answers "not reached"."""
+    threshold = float(values.mean())
     wrong = 0
     for _ in range(orders):
-        x = unit[rng.permutation(len(unit))]
-        capital = sequences.log_capital(x, np.array([lower, upper]), alpha) >= math.log(1 / alpha)
-        mean = np.cumsum(x) / np.arange(1, len(x) + 1)
-        reached = np.flatnonzero(capital[0] & (mean > lower))
-        refused = np.flatnonzero(capital[1] & (mean < upper))
-        wrong += bool(len(refused)) and (not len(reached) or refused[0] < reached[0])
+        q = make_question("tier", ["run"], delta, alpha, candidate="run", threshold=threshold, low=low, high=high,
+                          population=len(values), sequence=sequence)
+        for item in rng.permutation(len(values)):
+            if q.decided:
+                break
+            q.observe({"run": float(values[item])}, item=item)
+        wrong += q.result()["decision"] == "not reached"
     return wrong / orders
 
 
 def simulate_question(folder: str, lp: str, human: str, kind: str, delta: float, orders: int = 200,
                       alpha: float = sequences.ALPHA, seed: int = 1, baseline: str | None = None,
                       candidate: str | None = None, threshold: float | None = None,
-                      progress: Progress = None) -> dict:
+                      progress: Progress = None, sequence: str = "betting") -> dict:
     """Replay real ratings item by item in ``orders`` random orders through one question; report the share
     of a fixed design's ratings it used (``fraction``: ratings ÷ systems asked about × items), how often its
     answer was right within δ against every item (``correct``), wrong or still open at the end, and the
@@ -249,8 +274,9 @@ def simulate_question(folder: str, lp: str, human: str, kind: str, delta: float,
             baseline = baseline or next(s for s in systems if s != candidate)
     if kind == "tier" and threshold is None:
         raise BadValue("--threshold", "", "a tier question needs the threshold the mean must reach")
+    n = scores.shape[1]
     try:
-        make_question(kind, systems, delta, alpha, baseline, candidate, threshold, low, high)
+        make_question(kind, systems, delta, alpha, baseline, candidate, threshold, low, high, n, sequence)
     except ValueError as exc:
         option, _, problem = str(exc).partition(": ")
         raise BadValue(f"--{option}", "", problem) from None
@@ -260,7 +286,7 @@ def simulate_question(folder: str, lp: str, human: str, kind: str, delta: float,
     fractions, wrong, right, still_open = [], 0, 0, 0
     for o in range(orders):
         report(progress, f"order {o + 1} of {orders}", o / orders)
-        q = make_question(kind, systems, delta, alpha, baseline, candidate, threshold, low, high)
+        q = make_question(kind, systems, delta, alpha, baseline, candidate, threshold, low, high, n, sequence)
         asked = len(q.systems)
         ratings = 0
         for item in rng.permutation(scores.shape[1]):
@@ -268,7 +294,7 @@ def simulate_question(folder: str, lp: str, human: str, kind: str, delta: float,
             if not served:
                 break
             ratings += len(served)
-            q.observe({s: float(scores[index[s], item]) for s in served})
+            q.observe({s: float(scores[index[s], item]) for s in served}, item=item)
         result = q.result()
         fractions.append(ratings / (asked * scores.shape[1]))
         if not q.decided:
@@ -282,12 +308,12 @@ def simulate_question(folder: str, lp: str, human: str, kind: str, delta: float,
              list(itertools.combinations(systems, 2)))
     per_pair = alpha / (len(systems) - 1) if kind == "best" else alpha
     nulls = _null_errors([scores[index[a]] - scores[index[b]] for a, b in pairs], per_pair,
-                         min(orders, 200), rng) if pairs else {
+                         min(orders, 200), rng, high - low, sequence) if pairs else {
         "threshold_at_the_mean": {"overall": tier_null_error(scores[index[candidate]], delta, alpha, low, high,
-                                                             min(orders, 200), rng)}}
+                                                             min(orders, 200), rng, sequence)}}
     return {"folder": str(Path(folder)), "lp": lp, "human": human, "question": kind, "delta": delta,
             "alpha": alpha, "orders": orders, "seed": seed, "systems": systems, "items": int(scores.shape[1]),
             "baseline": baseline, "candidate": candidate, "threshold": threshold,
             "fraction": float(np.mean(fractions)), "fractions": [round(f, 6) for f in fractions],
             "correct": right / orders, "wrong": wrong / orders, "open": still_open / orders,
-            "null_type_one_error": nulls, "burn_in": questions.BURN_IN}
+            "null_type_one_error": nulls, "sequence": sequence}

@@ -4,22 +4,24 @@ a margin δ that the community sets (a difference smaller than δ does not matte
 - :class:`Best` — which system should we deploy? The best one, or one no other beats by more than δ;
 - :class:`NonInferior` — is the new system at least as good as the one we use (at most δ worse)?
 - :class:`Pairs` — for every pair of systems: which is better, or are they equal within δ?
-- :class:`Tier` — does this system's mean score reach the tier's threshold (within δ below it)?
+- :class:`Tier` — does this system's mean score (or share of accepted items) reach the threshold?
 
-One protocol, item by item, for the adaptive campaign, the study and the simulation alike::
+Every campaign is decided by these objects: one that asks no question of its own asks :class:`Pairs` and a
+:class:`Tier` for each run (``review.study.decisions``). One protocol, item by item, for the campaign, the study
+and the simulation alike::
 
-    q = Best(["sysA", "sysB", "sysC"], delta=8.0, alpha=0.05)
+    q = Best(["sysA", "sysB", "sysC"], delta=8.0, low=0, high=100, population=207)
     while not q.decided:
-        q.observe({name: score_of(name, item) for name in q.serving()})   # exactly the systems served
-    q.result()
+        q.observe({name: score_of(name, item) for name in q.serving()}, item=item)   # exactly the systems served
+    q.result()          # a dict; review.study.verdicts.of(q.result()) says it in words
 
-Comparisons use the asymptotic confidence sequence of ``review.study.maths.sequences`` (Waudby-Smith et al. 2021,
-Thm 2.2) on the paired differences of the systems served together, with its running intersection; as its
-validity is asymptotic, nothing is decided before :data:`BURN_IN` items. :class:`Best` eliminates a system
-once another is surely better (successive elimination) at α/(K−1) per pair — the K−1 pairs of the best
-system share α — and stops once no system left is more than δ better than the leader. :class:`Tier` maps
-the scores to [0, 1] by the scale's ``low``/``high`` and uses the betting sequence (valid from the first
-item, exact for bounded scores). A decision uses only the items observed so far, never a later one.
+Scores lie on the task's scale [``low``, ``high``], so a difference of two lies in a known range: every interval
+is a **betting** confidence sequence (``review.study.maths.sequences``), valid from the first item with no
+approximation and no burn-in; with ``population`` (the number of segments the campaign holds) it is the
+sequence for sampling without replacement, about the mean over those segments. :class:`Best` eliminates a system
+once another is surely better (successive elimination) at α/(K−1) per pair — the K−1 pairs of the best system
+share α — and stops once no system left is more than δ better than the leader. An item is observed once: the same
+item twice is refused. A decision uses only the items observed so far, never a later one.
 """
 
 from __future__ import annotations
@@ -27,62 +29,91 @@ from __future__ import annotations
 import copy
 import itertools
 import math
+import numbers
 
 import numpy as np
 
 from . import sequences
 
-BURN_IN = 60  # items before a comparison may settle: measured (docs/metrics.md, "Choosing the burn-in")
+DEFAULT_SCALE = (0.0, 100.0)
 
 
 def _number(name: str, value) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real) or not math.isfinite(value):
         raise ValueError(f"{name}: {value!r} is not a finite number")
     return float(value)
 
 
-def _check(delta, alpha) -> tuple[float, float]:
-    delta = _number("delta", delta)
-    alpha = _number("alpha", alpha)
-    if delta <= 0:
+def _check(delta, alpha, low, high, zero_delta: bool = False) -> tuple[float, float, float, float]:
+    delta, alpha = _number("delta", delta), _number("alpha", alpha)
+    low, high = _number("low", low), _number("high", high)
+    if delta < 0 or (delta == 0 and not zero_delta):
         raise ValueError(f"delta: {delta:g} must be above 0 (the smallest difference that matters)")
     if not 0 < alpha < 1:
         raise ValueError(f"alpha: {alpha:g} must lie strictly between 0 and 1")
-    return delta, alpha
+    if low >= high:
+        raise ValueError(f"low: {low:g} must be below high ({high:g})")
+    if delta >= high - low:
+        raise ValueError(f"delta: {delta:g} must be smaller than the scale ({low:g} to {high:g})")
+    return delta, alpha, low, high
+
+
+def _population(population) -> int | None:
+    if population is None:
+        return None
+    if isinstance(population, bool) or not isinstance(population, numbers.Integral) or population < 1:
+        raise ValueError(f"population: {population!r} must be a whole number of items, at least 1")
+    return int(population)
 
 
 class _Difference:
-    """The confidence sequence of one pair's paired differences (a − b), fed one item at a time: the running
-    sums and the running intersection of its intervals from the burn-in on."""
+    """The betting sequence of one pair's differences (a − b), fed one item at a time, with the tests a decision
+    reads: is the difference surely above or below −δ, 0 and δ? (``asymptotic``: the sequence used before, on the
+    raw differences, kept to be measured beside it.)"""
 
-    def __init__(self, alpha: float):
-        self.alpha, self.n, self.total, self.squares = alpha, 0, 0.0, 0.0
-        self.low, self.high = -math.inf, math.inf
+    def __init__(self, alpha: float, span: float, delta: float, population: int | None, asymptotic: bool = False):
+        self.span, self.asymptotic = span, asymptotic
+        kind = sequences.Asymptotic if asymptotic else sequences.Bounded
+        self.stream = kind([self._unit(v) for v in (-delta, 0.0, delta)], alpha, population)
+
+    def _unit(self, difference: float) -> float:
+        return difference if self.asymptotic else float(sequences.unit_difference(difference, self.span))
+
+    def _raw(self, unit: float) -> float:
+        return unit if self.asymptotic else unit * 2 * self.span - self.span
 
     def add(self, difference: float) -> None:
-        self.n += 1
-        self.total += difference
-        self.squares += difference * difference
-        if self.n >= BURN_IN:
-            mean = self.total / self.n
-            r = float(sequences.radius(self.n, max(self.squares / self.n - mean * mean, 0.0), self.alpha))
-            self.low, self.high = max(self.low, mean - r), min(self.high, mean + r)
+        self.stream.add(self._unit(difference))
+
+    def above(self, value: float) -> bool:
+        return self.stream.above(self._unit(value))
+
+    def below(self, value: float) -> bool:
+        return self.stream.below(self._unit(value))
+
+    @property
+    def n(self) -> int:
+        return self.stream.n
 
     @property
     def mean(self) -> float | None:
-        return self.total / self.n if self.n else None
+        return None if not self.n else self._raw(self.stream.mean)
 
     def interval(self) -> list[float] | None:
-        return None if self.n < BURN_IN else [self.low, self.high]
+        found = self.stream.interval()
+        return None if found is None else [self._raw(v) for v in found]
 
 
 class Question:
     """What every question does: serve systems, observe one item's scores for exactly those, decide."""
 
-    def __init__(self, systems: list[str], alpha: float):
+    def __init__(self, systems: list[str], alpha: float, low: float, high: float, population: int | None):
         if len(set(systems)) != len(systems) or not all(isinstance(s, str) and s for s in systems):
             raise ValueError("systems: give distinct names")
-        self.systems, self.alpha, self.items = list(systems), alpha, 0
+        self.systems, self.alpha, self.low, self.high = list(systems), alpha, low, high
+        self.population = _population(population)
+        self.items, self.seen = 0, set()
+        self.decided_after_items: int | None = None
 
     @property
     def decided(self) -> bool:
@@ -94,12 +125,15 @@ class Question:
     def result(self) -> dict:
         raise NotImplementedError
 
-    def observe(self, scores: dict) -> None:
-        """One new item's scores, exactly for the systems served (refused otherwise, and after the decision)."""
+    def observe(self, scores: dict, *, item) -> None:
+        """One new item's scores, exactly for the systems served (refused otherwise, for an item observed before,
+        for a score off the scale, and after the decision)."""
         if self.decided:
             raise ValueError("observe: the question is decided: no more scores are taken")
         if not isinstance(scores, dict):
             raise ValueError("observe: give a dict of system → score")
+        if item is None or item in self.seen:
+            raise ValueError(f"observe: item {item!r} was observed already: each item counts once")
         served = self.serving()
         if set(scores) != set(served):
             extra, missing = sorted(set(scores) - set(served)), sorted(set(served) - set(scores))
@@ -107,55 +141,75 @@ class Question:
                 [*([f"not served: {', '.join(map(str, extra))}"] if extra else []),
                  *([f"missing: {', '.join(missing)}"] if missing else [])]))
         values = {name: _number(f"score of {name}", scores[name]) for name in served}
+        for name, value in values.items():
+            if not self.low <= value <= self.high:
+                raise ValueError(f"score of {name}: {value:g} lies outside the scale [{self.low:g}, {self.high:g}]")
+        if self.population is not None and self.items >= self.population:
+            raise ValueError(f"observe: more items than the {self.population} the question was given")
+        self.seen.add(item)
         self.items += 1
         self._observe(values)
+        if self.decided and self.decided_after_items is None:
+            self.decided_after_items = self.items
 
     def _observe(self, values: dict[str, float]) -> None:
         raise NotImplementedError
+
+    def _common(self) -> dict:
+        return {"kind": type(self).__name__, "items": self.items, "decided": self.decided, "alpha": self.alpha,
+                "decided_after_items": self.decided_after_items,
+                "scale": [self.low, self.high], "population": self.population}
 
 
 class _Systems(Question):
     """A question over two systems or more, with a confidence sequence for each pair."""
 
-    def __init__(self, systems: list[str], delta: float, alpha: float):
-        super().__init__(systems, alpha)
+    asymptotic = False  # True (a subclass of the simulation's): the sequence used before, measured beside
+
+    def __init__(self, systems, delta, alpha, low, high, population):
+        delta, alpha, low, high = _check(delta, alpha, low, high)
+        super().__init__(systems, alpha, low, high, population)
         if len(self.systems) < 2:
             raise ValueError(f"systems: {type(self).__name__} needs two systems or more")
         self.delta = delta
 
     def _pairs(self, alpha: float) -> None:
-        self.pairs = {(a, b): _Difference(alpha) for a, b in itertools.combinations(self.systems, 2)}
+        self.pairs = {(a, b): _Difference(alpha, self.high - self.low, self.delta, self.population, self.asymptotic)
+                      for a, b in itertools.combinations(self.systems, 2)}
 
 
 class Best(_Systems):
     """Which system to deploy: the best, where a difference under ``delta`` does not matter."""
 
-    def __init__(self, systems: list[str], delta: float, alpha: float = sequences.ALPHA):
-        super().__init__(systems, *_check(delta, alpha))
+    def __init__(self, systems: list[str], delta: float, alpha: float = sequences.ALPHA, *,
+                 low: float = DEFAULT_SCALE[0], high: float = DEFAULT_SCALE[1], population: int | None = None):
+        super().__init__(systems, delta, alpha, low, high, population)
         self._pairs(self.alpha / (len(self.systems) - 1))  # the best system's K − 1 pairs share alpha
         self.active = list(self.systems)
         self.sums = dict.fromkeys(self.systems, 0.0)
         self._leader: str | None = None
 
-    def _pair(self, a: str, b: str) -> tuple[_Difference, int]:
-        """The sequence of a − b (sign +1) or of b − a (sign −1), as stored."""
-        return (self.pairs[(a, b)], 1) if (a, b) in self.pairs else (self.pairs[(b, a)], -1)
-
-    def _bounds(self, a: str, b: str) -> tuple[float, float]:
-        """The interval of a − b."""
-        pair, sign = self._pair(a, b)
-        return (pair.low, pair.high) if sign > 0 else (-pair.high, -pair.low)
+    def _surely(self, a: str, b: str, side: str, value: float) -> bool:
+        """Whether a − b is surely above (``side`` "above") or below ``value``."""
+        if (a, b) in self.pairs:
+            return getattr(self.pairs[(a, b)], side)(value)
+        return getattr(self.pairs[(b, a)], "below" if side == "above" else "above")(-value)
 
     def _observe(self, values: dict[str, float]) -> None:
         for a, b in itertools.combinations(self.active, 2):
-            pair, sign = self._pair(a, b)
+            pair, sign = (self.pairs[(a, b)], 1) if (a, b) in self.pairs else (self.pairs[(b, a)], -1)
             pair.add(sign * (values[a] - values[b]))
         for name in self.active:
             self.sums[name] += values[name]
-        self.active = [b for b in self.active if not any(self._bounds(a, b)[0] > 0 for a in self.active if a != b)]
-        leader = max(self.active, key=lambda s: (self.sums[s], s))
-        if all(self._bounds(b, leader)[1] <= self.delta for b in self.active if b != leader):
+        self.active = [b for b in self.active if not any(self._surely(a, b, "above", 0.0)
+                                                          for a in self.active if a != b)]
+        leader = self.leading()
+        if all(self._surely(b, leader, "below", self.delta) for b in self.active if b != leader):
             self._leader = leader
+
+    def leading(self) -> str:
+        """The system left with the highest mean so far (ties: the later name)."""
+        return max(self.active, key=lambda s: (self.sums[s] / max(self.items, 1), s))
 
     @property
     def decided(self) -> bool:
@@ -164,31 +218,40 @@ class Best(_Systems):
     def serving(self) -> list[str]:
         return [] if self.decided else list(self.active)
 
+    def _difference(self, a: str, b: str) -> dict:
+        pair, sign = (self.pairs[(a, b)], 1) if (a, b) in self.pairs else (self.pairs[(b, a)], -1)
+        found = pair.interval()
+        return {"a": a, "b": b, "mean_difference": None if pair.mean is None else sign * pair.mean,
+                "interval": None if found is None else sorted(sign * v for v in found), "items": pair.n}
+
     def result(self) -> dict:
-        leader = self._leader or max(self.active, key=lambda s: (self.sums[s], s))
-        return {"best": leader if self.decided else None, "leading": leader,
-                "tied_within_delta": sorted(s for s in self.active if s != leader) if self.decided else [],
-                "still_in": sorted(self.active), "items": self.items, "decided": self.decided,
-                "delta": self.delta, "alpha": self.alpha}
+        leader = self._leader or self.leading()
+        tied = sorted(s for s in self.active if s != leader) if self.decided else []
+        return {**self._common(), "best": leader if self.decided else None, "leading": leader,
+                "tied_within_delta": tied, "still_in": sorted(self.active),
+                "against_leader": [self._difference(leader, s) for s in sorted(self.active) if s != leader],
+                "delta": self.delta}
 
 
 class NonInferior(Question):
     """Is ``candidate`` at least as good as ``baseline`` (at most ``delta`` worse)? "better", "at least as good",
     "worse" or "open", from the interval of candidate − baseline."""
 
-    def __init__(self, baseline: str, candidate: str, delta: float, alpha: float = sequences.ALPHA):
-        delta, alpha = _check(delta, alpha)
-        super().__init__([baseline, candidate], alpha)
+    asymptotic = False
+
+    def __init__(self, baseline: str, candidate: str, delta: float, alpha: float = sequences.ALPHA, *,
+                 low: float = DEFAULT_SCALE[0], high: float = DEFAULT_SCALE[1], population: int | None = None):
+        delta, alpha, low, high = _check(delta, alpha, low, high)
+        super().__init__([baseline, candidate], alpha, low, high, population)
         self.baseline, self.candidate, self.delta = baseline, candidate, delta
-        self.difference = _Difference(alpha)
+        self.difference = _Difference(alpha, high - low, delta, self.population, self.asymptotic)
         self.decision = "open"
 
     def _observe(self, values: dict[str, float]) -> None:
         self.difference.add(values[self.candidate] - values[self.baseline])
-        low, high = self.difference.low, self.difference.high
-        if low > -self.delta:
-            self.decision = "better" if low > 0 else "at least as good"
-        elif high < -self.delta:
+        if self.difference.above(-self.delta):
+            self.decision = "better" if self.difference.above(0.0) else "at least as good"
+        elif self.difference.below(-self.delta):
             self.decision = "worse"
 
     @property
@@ -199,30 +262,35 @@ class NonInferior(Question):
         return [] if self.decided else [self.baseline, self.candidate]
 
     def result(self) -> dict:
-        return {"decision": self.decision, "interval": self.difference.interval(), "items": self.items,
-                "mean_difference": self.difference.mean, "delta": self.delta, "alpha": self.alpha}
+        return {**self._common(), "decision": self.decision, "baseline": self.baseline, "candidate": self.candidate,
+                "interval": self.difference.interval(), "mean_difference": self.difference.mean,
+                "delta": self.delta}
 
 
 class Pairs(_Systems):
     """Every pair: "a better", "b better", "equal" (the whole interval within ±``delta``) or "open", each pair at
     ``alpha``; a system stops being served once every pair it is in is settled."""
 
-    def __init__(self, systems: list[str], delta: float, alpha: float = sequences.ALPHA):
-        super().__init__(systems, *_check(delta, alpha))
+    def __init__(self, systems: list[str], delta: float, alpha: float = sequences.ALPHA, *,
+                 low: float = DEFAULT_SCALE[0], high: float = DEFAULT_SCALE[1], population: int | None = None):
+        super().__init__(systems, delta, alpha, low, high, population)
         self._pairs(self.alpha)
         self.decisions = dict.fromkeys(self.pairs, "open")
+        self.decided_after: dict = {}
 
     def _observe(self, values: dict[str, float]) -> None:
         for (a, b), pair in self.pairs.items():
             if self.decisions[(a, b)] != "open":
                 continue
             pair.add(values[a] - values[b])
-            if pair.low > 0:
+            if pair.above(0.0):
                 self.decisions[(a, b)] = "a better"
-            elif pair.high < 0:
+            elif pair.below(0.0):
                 self.decisions[(a, b)] = "b better"
-            elif -self.delta < pair.low and pair.high < self.delta:
+            elif pair.above(-self.delta) and pair.below(self.delta):
                 self.decisions[(a, b)] = "equal"
+            if self.decisions[(a, b)] != "open":
+                self.decided_after[(a, b)] = pair.n
 
     @property
     def decided(self) -> bool:
@@ -233,44 +301,42 @@ class Pairs(_Systems):
         return [s for s in self.systems if s in wanted]
 
     def result(self) -> dict:
-        return {"pairs": [{"a": a, "b": b, "decision": self.decisions[(a, b)], "interval": pair.interval(),
-                           "items": pair.n} for (a, b), pair in self.pairs.items()],
-                "items": self.items, "decided": self.decided, "delta": self.delta, "alpha": self.alpha}
+        return {**self._common(), "pairs": [
+            {"a": a, "b": b, "decision": self.decisions[(a, b)], "interval": pair.interval(),
+             "mean_difference": pair.mean, "items": pair.n, "decided_after": self.decided_after.get((a, b))}
+            for (a, b), pair in self.pairs.items()],
+            "delta": self.delta}
 
 
 class Tier(Question):
     """Does ``system``'s mean score reach ``threshold``? "reached" once the mean is surely above
     ``threshold − delta``, "not reached" once surely below ``threshold``, else "open" (scores on the scale
-    [``low``, ``high``])."""
+    [``low``, ``high``]). ``share=True``: the scores are 1 for an accepted item and 0 otherwise (the tier rule of
+    spec §5), and ``delta`` may be 0 — the rule exactly, which only a whole campaign may settle for a share on the
+    threshold itself."""
 
-    def __init__(self, system: str, threshold: float, delta: float, alpha: float = sequences.ALPHA,
-                 low: float = 0.0, high: float = 100.0):
-        delta, alpha = _check(delta, alpha)
-        low, high, threshold = _number("low", low), _number("high", high), _number("threshold", threshold)
-        if low >= high:
-            raise ValueError(f"low: {low:g} must be below high ({high:g})")
+    def __init__(self, system: str, threshold: float, delta: float, alpha: float = sequences.ALPHA, *,
+                 low: float = DEFAULT_SCALE[0], high: float = DEFAULT_SCALE[1], population: int | None = None,
+                 share: bool = False):
+        delta, alpha, low, high = _check(delta, alpha, low, high, zero_delta=True)
+        threshold = _number("threshold", threshold)
         if not low < threshold <= high or threshold - delta < low:
             raise ValueError(f"threshold: {threshold:g} must lie on the scale ({low:g}, {high:g}], at least delta "
                              f"above its low end")
-        super().__init__([system], alpha)
-        self.system, self.threshold, self.delta, self.low, self.high = system, threshold, delta, low, high
-        self.values: list[float] = []
+        super().__init__([system], alpha, low, high, population)
+        self.system, self.threshold, self.delta, self.share = system, threshold, delta, share
+        self.stream = sequences.Bounded([self._unit(threshold - delta), self._unit(threshold)], alpha,
+                                        self.population)
         self.decision = "open"
 
     def _unit(self, value: float) -> float:
         return (value - self.low) / (self.high - self.low)
 
     def _observe(self, values: dict[str, float]) -> None:
-        value = values[self.system]
-        if not self.low <= value <= self.high:
-            raise ValueError(f"score of {self.system}: {value:g} lies outside the scale [{self.low:g}, {self.high:g}]")
-        self.values.append(self._unit(value))
-        x = np.asarray(self.values)
-        lower, upper = self._unit(self.threshold - self.delta), self._unit(self.threshold)
-        rejected = sequences.log_capital(x, np.array([lower, upper]), self.alpha)[:, -1] >= math.log(1 / self.alpha)
-        if rejected[0] and x.mean() > lower:
+        self.stream.add(self._unit(values[self.system]))
+        if self.stream.above(self._unit(self.threshold - self.delta)):
             self.decision = "reached"
-        elif rejected[1] and x.mean() < upper:
+        elif self.stream.below(self._unit(self.threshold)):
             self.decision = "not reached"
 
     @property
@@ -281,46 +347,44 @@ class Tier(Question):
         return [] if self.decided else [self.system]
 
     def interval(self) -> list[float] | None:
-        if not self.values:
-            return None
-        low, high = sequences.share_interval(self.values, self.alpha)
+        found = self.stream.interval()
         scale = self.high - self.low
-        return [self.low + low * scale, self.low + high * scale]
+        return None if found is None else [self.low + v * scale for v in found]
 
     def result(self) -> dict:
-        mean = self.low + float(np.mean(self.values)) * (self.high - self.low) if self.values else None
-        return {"decision": self.decision, "interval": self.interval(), "mean": mean, "items": self.items,
-                "threshold": self.threshold, "delta": self.delta, "alpha": self.alpha}
+        mean = None if self.stream.mean is None else self.low + self.stream.mean * (self.high - self.low)
+        return {**self._common(), "decision": self.decision, "system": self.system, "interval": self.interval(),
+                "mean": mean, "threshold": self.threshold, "delta": self.delta, "share": self.share}
 
 
-FORECAST_RUNS = 100    # replays behind a forecast (the app recomputes it on every look: under a second for 12 systems)
-FORECAST_FROM = BURN_IN  # before the burn-in, replays of so few items miss the rare large errors (too sure)
+FORECAST_RUNS = 100  # replays behind a forecast (the app recomputes it on every look: under a second for 12 systems)
+FORECAST_FROM = 60   # answered segments before a forecast: replays of fewer miss the rare large errors (too sure);
+#                      a campaign of fewer than twice as many forecasts from half its segments
 
 
 def forecast(question: Question, observed: list[dict[str, float]], items_left: int, runs: int = FORECAST_RUNS,
-             seed: int = 0) -> dict:
+             seed: int = 0, start: int = FORECAST_FROM) -> dict:
     """How many more items (and ratings) the question needs, if the items still to come are like the ones rated
     so far: ``runs`` replays continue a copy of the question on items drawn at random from ``observed`` (each the
     scores of one item, as fed to :meth:`Question.observe`) until it is decided or ``items_left`` run out.
 
     A range, not a point: the 10th, 50th and 90th percentile of the items each replay needed (``None`` where
-    more replays than that ran out of items), and the share of replays decided within the campaign. A plug-in
-    estimate (the items at which the present gap would clear the boundary) swings with every early answer; the
-    replays average over what the next answers may be. Seeded: the same answers give the same forecast."""
+    more replays than that ran out of items — the campaign cannot be relied on to decide it), and the share of
+    replays decided within the campaign. Seeded: the same answers give the same forecast."""
     if question.decided:
         return {"items": [0, 0, 0], "ratings": [0, 0, 0], "decided_in_campaign": 1.0, "runs": 0}
-    if len(observed) < FORECAST_FROM:
+    if len(observed) < start:
         return {"items": None, "ratings": None, "decided_in_campaign": None, "runs": 0,
-                "note": f"a forecast from {FORECAST_FROM} answered segments on; {len(observed)} so far"}
+                "note": f"a forecast from {start} answered segments on; {len(observed)} so far"}
     rng = np.random.default_rng(seed)
     items, ratings, decided = [], [], 0
     for _ in range(runs):
         q, used, rated = copy.deepcopy(question), 0, 0
-        for pick in rng.integers(len(observed), size=items_left):
+        for step, pick in enumerate(rng.integers(len(observed), size=items_left)):
             served = q.serving()
             if not served:
                 break
-            q.observe({name: observed[pick][name] for name in served})
+            q.observe({name: observed[pick][name] for name in served}, item=("replay", step))
             used, rated = used + 1, rated + len(served)
         decided += q.decided
         items.append(used if q.decided else math.inf)
@@ -337,23 +401,24 @@ def scale_of(task) -> tuple[float, float]:
     """The lowest and highest value of a task's quality question (its options, else 0–100)."""
     question = next(q for q in task.questions if q["id"] == task.quality_question())
     values = [o["value"] for o in question.get("options", []) if isinstance(o.get("value"), (int, float))]
-    return (float(min(values)), float(max(values))) if values else (0.0, 100.0)
+    return (float(min(values)), float(max(values))) if values else DEFAULT_SCALE
 
 
-def from_settings(settings: dict, run_ids: list[str], task) -> Question | None:
-    """The question an adaptive campaign asks (its settings' ``question``: kind, delta, baseline, threshold),
-    over its runs' ids, on its task's scale; ``None`` for a campaign that settles every pair and tier."""
+def from_settings(settings: dict, run_ids: list[str], task, population: int | None = None) -> Question | None:
+    """The question a campaign asks (its settings' ``question``: kind, delta, baseline, threshold), over its runs'
+    ids, on its task's scale; ``None`` for a campaign that asks none (it asks :class:`Pairs` and the tiers)."""
     asked = settings.get("question")
     if not asked:
         return None
     alpha = settings.get("alpha", sequences.ALPHA)
+    low, high = scale_of(task)
+    scale = {"low": low, "high": high, "population": population}
     if asked["kind"] == "tier":
-        low, high = scale_of(task)
-        return Tier(run_ids[0], asked["threshold"], asked["delta"], alpha, low, high)
+        return Tier(run_ids[0], asked["threshold"], asked["delta"], alpha, **scale)
     if asked["kind"] == "non-inferior":
         candidate = next(r for r in run_ids if r != asked["baseline"])
-        return NonInferior(asked["baseline"], candidate, asked["delta"], alpha)
-    return {"best": Best, "pairs": Pairs}[asked["kind"]](run_ids, asked["delta"], alpha)
+        return NonInferior(asked["baseline"], candidate, asked["delta"], alpha, **scale)
+    return {"best": Best, "pairs": Pairs}[asked["kind"]](run_ids, asked["delta"], alpha, **scale)
 
 
-__all__ = ["Best", "NonInferior", "Pairs", "Tier", "Question", "BURN_IN", "forecast", "from_settings", "scale_of"]
+__all__ = ["Best", "NonInferior", "Pairs", "Tier", "Question", "forecast", "from_settings", "scale_of"]

@@ -1,31 +1,31 @@
-"""Anytime-valid decisions: stop asking speakers as soon as their answers settle a question, however
-often one looks.
+"""Confidence sequences for the mean of bounded scores: the intervals every verdict of the study stands on
+(``review.study.maths.questions``), each valid at every number of items at once, so looking after every
+rating costs no validity.
 
-Two questions are decided as ratings arrive, each from a **confidence sequence** (a sequence of
-intervals that holds the true value at every time at once, so looking after every rating costs no
-validity):
+**Betting** (Waudby-Smith & Ramdas 2024, "Estimating means of bounded random variables by betting", JRSS-B
+86(1)). Scores of a task lie on its scale, so a score, and a difference of two, lies in a known range; mapped
+to [0, 1], each candidate mean ``m`` is a bet against the values seen: the wealth of betting that the mean is
+above ``m`` (or below) grows by ``1 + λ_t (x_t − m)`` an item. By Ville's inequality the true mean's wealth
+ever reaches 2/α with probability at most α/2, so "the mean is above ``m``" is said once that wealth has
+reached 2/α (and stays said: the running intersection). The bets λ_t are the paper's predictable mixture
+empirical-Bernstein bets, each from the items before it alone (it adapts to a small spread, as the
+asymptotic sequence did, with no approximation), truncated at ``TRUNCATION``/m (or /(1 − m)) so that no
+single item can take the wealth to 0.
 
-- **which of two systems is better** on the same items, from the paired differences of a human score
-  (system A's minus system B's on one item): "A better", "B better" or "open". We use the
-  *asymptotic* confidence sequence of Waudby-Smith, Arbour, Sinha, Kennedy & Ramdas (2021,
-  "Time-uniform central limit theory and asymptotic confidence sequences", Theorem 2.2, two-sided):
-  ``mean_t ± σ̂_t·sqrt(2(tρ²+1)/(t²ρ²)·log(sqrt(tρ²+1)/α))``, the Robbins normal-mixture boundary with
-  the running standard deviation, ρ chosen to be tightest at ``OPTIMISED_AT`` items. Human scores lie on
-  wide scales (0–100, −25–0) while the difference between two systems on one item spreads much less:
-  the betting sequences of Waudby-Smith & Ramdas (2024), valid for any bounded data, must allow for
-  the whole range and stopped after 68 % of the items on WMT23 MQM where this one stops after 27 %
-  (``lyss study simulate-sequential``). Its validity is asymptotic, so no decision is taken before
-  ``BURN_IN`` items; the simulation measures the error that is left (sign-flipped differences, a true
-  null) at about 3–4 % for α = 5 %.
-- **a run's tier** (spec §5, ``review/data/tier_rule.json``): whether the share of items the speakers
-  accept reaches the rule's threshold: "confirmed", "refused" or "open". The share lies in [0, 1] and is
-  often near 0 or 1, where a running variance is 0 after a few items and an asymptotic sequence would
-  claim certainty: the **betting** confidence sequence (Waudby-Smith & Ramdas 2024, "Estimating means of
-  bounded random variables by betting", JRSS-B 86(1), the hedged capital process with predictable
-  mixture empirical-Bernstein bets) is valid from the first item, with no approximation.
+**Without replacement** (Waudby-Smith & Ramdas 2020, "Confidence sequences for sampling without
+replacement", NeurIPS). A campaign rates each of its N segments once, in a random order: its question is
+about the mean over those N. Given the sum of the t − 1 values seen, that mean is ``m`` exactly when the
+values still to come have mean ``(N m − S_{t−1}) / (N − t + 1)``: the bet is against that, so the interval
+narrows to a point at the N-th item, and a candidate the values seen make impossible is rejected at once.
+``population=None`` is the with-replacement sequence (items drawn independently, an unknown population).
 
-Ratings are taken in the order they were recorded (``review/decisions.py``), never ahead of it.
-``tests/test_sequential.py`` checks both against the ``confseq`` package.
+Both are valid from the first item: there is no burn-in. 60 identical ratings on a 0–100 scale leave
+every mean difference from about −40 to +40 open, as they should: the next item could be anything on the
+scale.
+
+The asymptotic sequence that decided comparisons before (Waudby-Smith, Arbour, Sinha, Kennedy & Ramdas 2021,
+with a burn-in) is kept below, named as such, only so that ``make bench`` and ``lyss study
+simulate-sequential`` measure it beside the betting one: no verdict uses it.
 """
 
 from __future__ import annotations
@@ -35,14 +35,177 @@ import math
 import numpy as np
 
 ALPHA = 0.05
-BURN_IN = 20        # items before a comparison may be decided (the sequence's validity is asymptotic)
-OPTIMISED_AT = 50   # t*: the normal-mixture boundary is tightest near this many items
-TRUNCATION = 0.5    # a bet never stakes more than half of what it could lose
-THETA = 0.5         # the hedge between "mean above m" and "mean below m"
-GRID = 1001         # candidate shares between 0 and 1 for the betting interval
+TRUNCATION = 0.9       # a bet never stakes more than 90 % of what it could lose (measured: docs/metrics.md)
+PRIOR_MEAN = 0.5       # the bets' regularised running mean and variance start here (the paper's defaults)
+PRIOR_VARIANCE = 0.25
+GRID = 2001            # candidate means between 0 and 1 for a displayed interval
 
 
-# ----------------------------------------------------------------------------- asymptotic (comparisons)
+def bets(x: np.ndarray, alpha: float) -> np.ndarray:
+    """Predictable-mixture empirical-Bernstein bets λ_t (before truncation) for a one-sided test at level
+    ``alpha``, each from x_1…x_{t−1} only: λ_t = sqrt(2 log(1/α) / (σ̂²_{t−1} t log(1 + t))), with the regularised
+    running mean and variance μ̂_t = (½ + Σx)/(t + 1), σ̂²_t = (¼ + Σ(x_i − μ̂_i)²)/(t + 1)."""
+    t = np.arange(1, x.shape[-1] + 1)
+    mean = (PRIOR_MEAN + np.cumsum(x, axis=-1)) / (t + 1)
+    variance = (PRIOR_VARIANCE + np.cumsum((x - mean) ** 2, axis=-1)) / (t + 1)
+    before = np.concatenate([np.full(x.shape[:-1] + (1,), PRIOR_VARIANCE), variance[..., :-1]], axis=-1)
+    return np.sqrt(2 * math.log(1 / alpha) / (before * t * np.log1p(t)))
+
+
+def centres(x: np.ndarray, m: np.ndarray, population: int | None) -> np.ndarray:
+    """The mean of the values still to come if the mean is ``m`` (rows: candidates; columns: items): ``m``
+    itself with replacement; ``(N m − S_{t−1}) / (N − t + 1)`` without."""
+    m = np.asarray(m, dtype=float)[..., None]
+    if population is None:
+        return np.broadcast_to(m, m.shape[:-1] + (x.shape[-1],))
+    t = np.arange(1, x.shape[-1] + 1)
+    before = np.concatenate([np.zeros(x.shape[:-1] + (1,)), np.cumsum(x, axis=-1)[..., :-1]], axis=-1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return (population * m - before) / (population - t + 1)
+
+
+def log_wealth(x, m, alpha: float = ALPHA, population: int | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """log wealth of betting that the mean is above each candidate ``m`` (first) and below it (second), for
+    each candidate (rows) after each item (columns); each a one-sided test at level ``alpha / 2``. A candidate
+    the values seen make impossible (without replacement) has infinite wealth on the side that rejects it."""
+    x = np.asarray(x, dtype=float)
+    centre = centres(x, m, population)
+    lam = bets(x, alpha / 2)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        up = np.where(centre > 1, 0.0, np.minimum(lam, TRUNCATION / np.maximum(centre, 1e-300)))
+        down = np.where(centre < 0, 0.0, np.minimum(lam, TRUNCATION / np.maximum(1 - centre, 1e-300)))
+        log_up = np.cumsum(np.log1p(np.clip(up * (x - centre), -1 + 1e-15, None)), axis=-1)
+        log_down = np.cumsum(np.log1p(np.clip(-down * (x - centre), -1 + 1e-15, None)), axis=-1)
+    log_up = np.where(np.cumsum(centre < 0, axis=-1) > 0, np.inf, log_up)
+    log_down = np.where(np.cumsum(centre > 1, axis=-1) > 0, np.inf, log_down)
+    return log_up, log_down
+
+
+def interval(x, alpha: float = ALPHA, population: int | None = None) -> tuple[float, float] | None:
+    """The confidence sequence's interval for the mean of values in [0, 1] after the last item: the candidates
+    never rejected so far (the running intersection), on a grid of ``GRID`` points (widened by one step)."""
+    x = np.asarray(x, dtype=float)
+    if not len(x):
+        return None
+    grid = np.linspace(0, 1, GRID)
+    log_up, log_down = log_wealth(x, grid, alpha, population)
+    bar = math.log(2 / alpha)
+    kept = grid[(log_up < bar).all(axis=1) & (log_down < bar).all(axis=1)]
+    if not len(kept):  # possible only without replacement, at the last items: the mean the values give
+        mean = float(x.mean()) if population is None or len(x) < population else float(x.mean())
+        return mean, mean
+    step = 1 / (GRID - 1)
+    return max(0.0, float(kept.min()) - step), min(1.0, float(kept.max()) + step)
+
+
+class Bounded:
+    """One stream of values in [0, 1] (a pair's differences, a run's scores, mapped from their scale), fed one
+    item at a time, with one-sided tests at a few fixed candidate means: ``above(m)`` once the wealth of betting
+    that the mean is above ``m`` has reached 2/α (then the sequence's interval lies above ``m`` for good),
+    ``below(m)`` likewise. The same numbers as :func:`log_wealth`, item by item (a test says so)."""
+
+    def __init__(self, candidates: list[float], alpha: float = ALPHA, population: int | None = None):
+        if population is not None and population < 1:
+            raise ValueError(f"population: {population!r} must be at least 1")
+        self.alpha, self.population, self.bar = alpha, population, math.log(2 / alpha)
+        self.candidates = sorted(set(float(m) for m in candidates))
+        self.values: list[float] = []
+        self.total = 0.0                                        # Σx
+        self.variance_sum, self.variance = 0.0, PRIOR_VARIANCE  # Σ(x_i − μ̂_i)², σ̂² before the next item
+        self.wealth = {m: [0.0, 0.0] for m in self.candidates}  # log wealth above, below
+        self.crossed = {m: [False, False] for m in self.candidates}
+
+    @property
+    def n(self) -> int:
+        return len(self.values)
+
+    def centre(self, m: float) -> float:
+        if self.population is None:
+            return m
+        return (self.population * m - self.total) / (self.population - self.n)
+
+    def add(self, x: float) -> None:
+        if self.population is not None and self.n >= self.population:
+            raise ValueError(f"more items than the {self.population} there are")
+        t = self.n + 1
+        lam = math.sqrt(2 * math.log(2 / self.alpha) / (self.variance * t * math.log1p(t)))
+        for m in self.candidates:
+            centre, wealth, crossed = self.centre(m), self.wealth[m], self.crossed[m]
+            if centre < 0:
+                wealth[0] = math.inf
+            elif centre <= 1:
+                wealth[0] += math.log1p(max(min(lam, TRUNCATION / max(centre, 1e-300)) * (x - centre), -1 + 1e-15))
+            if centre > 1:
+                wealth[1] = math.inf
+            elif centre >= 0:
+                wealth[1] += math.log1p(max(-min(lam, TRUNCATION / max(1 - centre, 1e-300)) * (x - centre), -1 + 1e-15))
+            crossed[0] = crossed[0] or wealth[0] >= self.bar
+            crossed[1] = crossed[1] or wealth[1] >= self.bar
+        self.values.append(x)
+        self.total += x
+        mean = (PRIOR_MEAN + self.total) / (t + 1)
+        self.variance_sum += (x - mean) ** 2
+        self.variance = (PRIOR_VARIANCE + self.variance_sum) / (t + 1)
+
+    def above(self, m: float) -> bool:
+        """The mean is surely above ``m`` (from some item on)."""
+        return self.crossed[m][0]
+
+    def below(self, m: float) -> bool:
+        """The mean is surely below ``m``."""
+        return self.crossed[m][1]
+
+    @property
+    def mean(self) -> float | None:
+        return self.total / self.n if self.n else None
+
+    def interval(self) -> tuple[float, float] | None:
+        return interval(self.values, self.alpha, self.population)
+
+
+def fewest_items(gap: float, alpha: float = ALPHA, limit: int = 100_000) -> int | None:
+    """The fewest items after which values all exactly ``gap`` above ½ (a difference of δ everywhere, nothing
+    varying) make the with-replacement sequence say the mean is above ½: no campaign smaller than this can settle
+    a difference of δ before its last segment. None beyond ``limit``."""
+    stream = Bounded([0.5], alpha)
+    while stream.n < limit:
+        stream.add(0.5 + gap)
+        if stream.above(0.5):
+            return stream.n
+    return None
+
+
+def unit_difference(difference, span: float):
+    """A difference of two scores on a scale ``span`` wide (in [−span, span]) mapped to [0, 1]."""
+    return (np.asarray(difference, dtype=float) + span) / (2 * span)
+
+
+def first_stops(x: np.ndarray, alpha: float = ALPHA, population: int | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """For each row of values in [0, 1] (differences mapped by :func:`unit_difference`, items in recorded order):
+    the number of items after which the betting sequence first excludes ½ — no difference — (0 when it never
+    does) and the side (+1: the mean is above ½)."""
+    x = np.atleast_2d(np.asarray(x, dtype=float))
+    if x.shape[-1] == 0:
+        return np.zeros(len(x), dtype=int), np.zeros(len(x), dtype=int)
+    log_up, log_down = log_wealth(x, np.full(x.shape[:-1], 0.5), alpha, population)
+    bar = math.log(2 / alpha)
+    up, down = log_up >= bar, log_down >= bar
+    hit = up | down
+    stopped = hit.any(axis=-1)
+    at = np.argmax(hit, axis=-1)
+    side = np.where(up[np.arange(len(x)), at], 1, -1)
+    return np.where(stopped, at + 1, 0), np.where(stopped, side, 0)
+
+
+# ----------------------------------------------------------------------------- asymptotic (before issue 41)
+# Waudby-Smith, Arbour, Sinha, Kennedy & Ramdas (2021), Theorem 2.2, two-sided: mean_t ± σ̂_t·sqrt(2(tρ²+1)/(t²ρ²)
+# ·log(sqrt(tρ²+1)/α)), the Robbins normal-mixture boundary with the running standard deviation. Valid only as
+# the number of items grows: 60 identical ratings give σ̂ = 0 and an interval of [0, 0]. Measured beside the
+# betting sequence (make bench); no verdict uses it.
+
+ASYMPTOTIC_BURN_IN = 60   # the burn-in the questions used with it
+OPTIMISED_AT = 50         # t*: the normal-mixture boundary is tightest near this many items
+
 
 def mixture_rho2(alpha: float = ALPHA, optimised_at: float = OPTIMISED_AT) -> float:
     """ρ² of the normal mixture that makes the boundary tightest after ``optimised_at`` items."""
@@ -64,9 +227,9 @@ def running_mean_and_variance(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return mean, variance
 
 
-def first_stops(x: np.ndarray, alpha: float = ALPHA, burn_in: int = BURN_IN) -> tuple[np.ndarray, np.ndarray]:
-    """For each row of differences (items in the order they were recorded): the number of items after
-    which the sequence first excludes 0 (0 when it never does) and the side (+1: the mean is above 0)."""
+def asymptotic_first_stops(x: np.ndarray, alpha: float = ALPHA,
+                           burn_in: int = ASYMPTOTIC_BURN_IN) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`first_stops` with the asymptotic sequence on raw differences (0 is no difference)."""
     x = np.atleast_2d(np.asarray(x, dtype=float))
     if x.shape[-1] == 0:
         return np.zeros(len(x), dtype=int), np.zeros(len(x), dtype=int)
@@ -79,114 +242,35 @@ def first_stops(x: np.ndarray, alpha: float = ALPHA, burn_in: int = BURN_IN) -> 
     return np.where(stopped, at + 1, 0), np.where(stopped, side, 0)
 
 
-def items_needed(gap: float, variance: float, alpha: float = ALPHA, limit: int = 10 ** 7) -> int | None:
-    """The fewest items after which a sequence with this variance would leave a mean ``gap`` away from
-    its centre outside — the planner's "about how many" (None when the gap is 0 or out of reach)."""
-    if gap <= 0 or variance < 0:
-        return None
-    if variance == 0:
-        return BURN_IN
-    low, high = 1, 2
-    while radius(high, variance, alpha) >= gap:
-        low, high = high, high * 2
-        if high > limit:
-            return None
-    while high - low > 1:
-        middle = (low + high) // 2
-        low, high = (middle, high) if radius(middle, variance, alpha) >= gap else (low, middle)
-    return max(high, BURN_IN)
+class Asymptotic:
+    """The asymptotic sequence as a stream with the interface of :class:`Bounded` (on raw differences, not
+    mapped): what the questions decided with before the betting sequence, nothing before ``burn_in`` items, the
+    running intersection after. Only ``make bench`` and the simulation use it, to measure it beside the other."""
 
+    def __init__(self, candidates: list[float], alpha: float = ALPHA, population: int | None = None,
+                 burn_in: int = ASYMPTOTIC_BURN_IN):
+        self.alpha, self.burn_in, self.population = alpha, burn_in, population
+        self.n, self.total, self.squares = 0, 0.0, 0.0
+        self.low, self.high = -math.inf, math.inf
 
-def compare(differences, alpha: float = ALPHA) -> dict:
-    """"A better", "B better" or "open" from paired differences in recorded order, the interval the
-    sequence gives now (None before ``BURN_IN`` items), the item after which it stopped, and about how
-    many more items an open comparison needs if the difference stays as it is."""
-    x = np.asarray(differences, dtype=float)
-    n = len(x)
-    stop, side = (int(v) for v in (a[0] for a in first_stops(x, alpha))) if n else (0, 0)
-    mean = float(x.mean()) if n else None
-    span = None
-    if n >= BURN_IN:
-        means, variances = running_mean_and_variance(x)
-        t = np.arange(1, n + 1)[BURN_IN - 1:]
-        r = radius(t, variances[BURN_IN - 1:], alpha)
-        # the running intersection: every interval since the burn-in holds the mean at once
-        span = [float(np.max(means[BURN_IN - 1:] - r)), float(np.min(means[BURN_IN - 1:] + r))]
-    decision = "open" if not stop else ("A better" if side > 0 else "B better")
-    more = None
-    if decision == "open" and n >= 2:
-        needed = items_needed(abs(mean), float(x.var()), alpha)
-        more = None if needed is None else max(1, needed - n)
-    return {"decision": decision, "items": n, "decided_after": stop or None, "mean_difference": mean,
-            "interval": span, "about_more_items": more, "alpha": alpha}
+    def add(self, x: float) -> None:
+        self.n += 1
+        self.total += x
+        self.squares += x * x
+        if self.n >= self.burn_in:
+            mean = self.total / self.n
+            r = float(radius(self.n, max(self.squares / self.n - mean * mean, 0.0), self.alpha))
+            self.low, self.high = max(self.low, mean - r), min(self.high, mean + r)
 
+    def above(self, m: float) -> bool:
+        return self.low > m
 
-# ----------------------------------------------------------------------------- betting (shares, tiers)
+    def below(self, m: float) -> bool:
+        return self.high < m
 
-def bets(x: np.ndarray, alpha: float) -> np.ndarray:
-    """Predictable-mixture empirical-Bernstein bets λ_t (before truncation), each from x_1…x_{t−1} only:
-    λ_t = sqrt(2 log(1/α) / (σ̂²_{t−1} t log(1 + t))), with the regularised running mean and variance
-    μ̂_t = (½ + Σx)/(t + 1), σ̂²_t = (¼ + Σ(x_i − μ̂_i)²)/(t + 1) (the paper's defaults)."""
-    t = np.arange(1, x.shape[-1] + 1)
-    mean = (0.5 + np.cumsum(x, axis=-1)) / (t + 1)
-    variance = (0.25 + np.cumsum((x - mean) ** 2, axis=-1)) / (t + 1)
-    before = np.concatenate([np.full(x.shape[:-1] + (1,), 0.25), variance[..., :-1]], axis=-1)
-    return np.sqrt(2 * math.log(1 / alpha) / (before * t * np.log1p(t)))
+    @property
+    def mean(self) -> float | None:
+        return self.total / self.n if self.n else None
 
-
-def log_capital(x: np.ndarray, m: np.ndarray, alpha: float = ALPHA) -> np.ndarray:
-    """log K_t(m) = log max(θ K⁺_t(m), (1 − θ) K⁻_t(m)) for each candidate mean ``m`` (rows) at each time
-    (columns): the wealth of betting that the mean is above ``m`` and below it. By Ville's inequality the
-    true mean's wealth ever reaches 1/α with probability at most α."""
-    x = np.asarray(x, dtype=float)
-    m = np.asarray(m, dtype=float)[:, None]
-    with np.errstate(divide="ignore", invalid="ignore"):
-        up = np.minimum(bets(x, alpha * THETA), TRUNCATION / m)
-        down = np.minimum(bets(x, alpha * (1 - THETA)), TRUNCATION / (1 - m))
-        log_up = np.cumsum(np.log1p(up * (x - m)), axis=-1)
-        log_down = np.cumsum(np.log1p(-down * (x - m)), axis=-1)
-    log_up = np.nan_to_num(log_up, nan=-np.inf)
-    log_down = np.nan_to_num(log_down, nan=-np.inf)
-    return np.maximum(math.log(THETA) + log_up, math.log(1 - THETA) + log_down)
-
-
-def share_interval(x, alpha: float = ALPHA) -> tuple[float, float]:
-    """The betting confidence sequence for the mean of values in [0, 1], as the interval of candidates
-    never rejected so far (the running intersection)."""
-    x = np.asarray(x, dtype=float)
-    if not len(x):
-        return 0.0, 1.0
-    grid = np.linspace(0, 1, GRID)
-    capital = log_capital(x, grid, alpha)
-    kept = grid[(capital < math.log(1 / alpha)).all(axis=1)]
-    if not len(kept):  # every candidate was rejected at some time (rare): the last time's interval alone
-        kept = grid[capital[:, -1] < math.log(1 / alpha)]
-    if not len(kept):
-        return float(x.mean()), float(x.mean())
-    step = 1 / (GRID - 1)
-    return max(0.0, float(kept.min()) - step), min(1.0, float(kept.max()) + step)
-
-
-def tier_decision(accepted, threshold: float, alpha: float = ALPHA) -> dict:
-    """The rule "the share of accepted items reaches ``threshold``", with items in recorded order:
-    "confirmed" once the sequence lies at or above it, "refused" once below, else "open" with about
-    how many more items it needs if the share stays as it is. Also the number of items after which it
-    was settled (the first time it was)."""
-    x = np.asarray(accepted, dtype=float)
-    n = len(x)
-    decided_after, state = None, "open"
-    if n:
-        grid = np.array([threshold])
-        capital = log_capital(x, grid, alpha)[0]
-        reached = np.flatnonzero(capital >= math.log(1 / alpha))
-        if len(reached):
-            decided_after = int(reached[0]) + 1
-            state = "confirmed" if x[:decided_after].mean() > threshold else "refused"
-    low, high = share_interval(x, alpha)
-    share = float(x.mean()) if n else None
-    more = None
-    if state == "open" and n >= 2:
-        needed = items_needed(abs(share - threshold), max(share * (1 - share), 1 / (4 * n)), alpha)
-        more = None if needed is None else max(1, needed - n)
-    return {"decision": state, "items": n, "decided_after": decided_after, "share": share,
-            "interval": [low, high], "threshold": threshold, "about_more_items": more, "alpha": alpha}
+    def interval(self) -> tuple[float, float] | None:
+        return None if self.n < self.burn_in else (self.low, self.high)

@@ -1,0 +1,105 @@
+"""What the study says: every question's result in words, chosen here once, so the command line and the app say
+the same sentence (the app translates the text, ``review/data/verdicts.json``, and fills in the same values).
+
+A said line is ``{"text": template, "values": {name: str}}``: :func:`english` fills it in. Numbers are formatted
+here, so both faces print the same digits."""
+
+from __future__ import annotations
+
+from .. import tasks as task_defs
+
+
+def _texts() -> dict:
+    return task_defs.settings("verdicts")
+
+
+def line(key: str, **values) -> dict:
+    """One said line: the text under ``key`` and its values, each as a string."""
+    return {"text": _texts()[key], "values": {k: str(v) for k, v in values.items()}}
+
+
+def english(said: dict) -> str:
+    return said["text"].format(**said["values"])
+
+
+def number(value: float | None, signed: bool = False) -> str:
+    if value is None:
+        return "—"
+    return f"{value:+.2f}" if signed else f"{value:.4g}"
+
+
+def span(interval, signed: bool = True) -> str:
+    return "" if not interval else f"[{number(interval[0], signed)}, {number(interval[1], signed)}]"
+
+
+def _share(value) -> str:
+    return "—" if value is None else f"{value:.0%}"
+
+
+def said(result: dict) -> list[dict]:
+    """The lines that say a question's result (a result of ``review.study.maths.questions``, names filled in)."""
+    kind, n, delta = result["kind"], result["items"], number(result.get("delta"))
+    if kind == "Best":
+        if not result["decided"]:
+            return [line("best.open", items=n, still_in=", ".join(sorted(result["still_in"])))]
+        if result["tied_within_delta"]:
+            return [line("best.tied", best=result["best"], tied=", ".join(sorted(result["tied_within_delta"])), delta=delta,
+                         items=n)]
+        return [line("best.decided", best=result["best"], delta=delta, items=n)]
+    if kind == "NonInferior":
+        return [line(f"noninferior.{result['decision']}", candidate=result["candidate"], baseline=result["baseline"],
+                     delta=delta, items=n)]
+    if kind == "Pairs":
+        settled = sum(p["decision"] != "open" for p in result["pairs"])
+        return [line("pairs.head", delta=delta, settled=settled, pairs=len(result["pairs"]), items=n), *(
+            line(f"pairs.{p['decision']}", a=p["a"], b=p["b"], delta=delta, items=p["items"],
+                 difference=number(p["mean_difference"], True), interval=span(p["interval"]))
+            for p in result["pairs"])]
+    if result["share"]:
+        return [line(f"share.{result['decision']}", system=result["system"], threshold=_share(result["threshold"]),
+                     share=_share(result["mean"]), interval=span(result["interval"], signed=False), items=n)]
+    return [line(f"tier.{result['decision']}", system=result["system"], threshold=number(result["threshold"]),
+                 delta=delta, items=n)]
+
+
+def tier_notes(found: dict, every: list[dict]) -> list[dict]:
+    """Beside a best (or leading, or better) run whose tier is refused: a line that says so."""
+    named = {found.get("best"), found.get("candidate") if found.get("decision") in ("better", "at least as good")
+             else None} - {None}
+    refused = [q["system"] for q in every if q["kind"] == "Tier" and q["decision"] == "not reached"]
+    notes = [line("note.refused", run=run) for run in refused if run in named]
+    if found["kind"] == "Tier" and not found["asked"]:
+        notes.append(line("note.not asked"))
+    return notes
+
+
+def status_lines(found: dict) -> list[dict]:
+    """After the questions: what is served, and what the decisions still cost."""
+    lines = []
+    if found["adaptive"]:
+        lines.append(line("serving.some", runs=", ".join(found["serving"])) if found["serving"] and not
+                     found["decided"] else line("serving.none") if found["decided"] else
+                     line("serving.some", runs="—"))
+    plan = found["plan"]
+    ahead, left = plan["to_decision"], plan["left_in_campaign"]
+    if not plan["open_decisions"]:
+        return lines + [line("plan.decided")]
+    items, hours = ahead["items"], ahead["speaker_hours"]
+    if items is None and ahead["answered"] < ahead["forecast_from"] and left["items"]:
+        lines.append(line("plan.waiting", answered=ahead["answered"], **{"from": ahead["forecast_from"]}))
+    elif items is None or items[2] is None or not left["items"]:
+        lines.append(line("plan.beyond", left=left["items"], share=_share(ahead["decided_in_campaign"])))
+    else:
+        lines.append(line("plan.forecast", low=items[0], middle=items[1], high=items[2], hours=f"{hours[1]:.1f}",
+                          hours_low=f"{hours[0]:.1f}", hours_high=f"{hours[2]:.1f}"))
+    lines.append(line("plan.left", left=left["items"], ratings=left["ratings"],
+                      hours=f"{left['speaker_hours'] or 0:.1f}"))
+    return lines
+
+
+def too_small(segments: int, delta: float, needed: int) -> dict:
+    return line("create.too small", segments=segments, delta=number(delta), needed=needed)
+
+
+def speaker_done() -> dict:
+    return line("speaker.done")
