@@ -14,7 +14,7 @@ import math
 import numpy as np
 
 from bench.common import SHARED, timed
-from review.study.maths import questions, sequences
+from review.study.maths import sequences
 from review.study.experiments.simulation import pairwise_nulls, score_matrix, simulate, simulate_question, stress_best
 
 DATA = [("wmt23-en-de", "mqm"), ("wmt23-en-de", "da-sqm"), ("wmt23-en-de-esa", "ESA-1")]
@@ -29,7 +29,7 @@ def _stop_by_hand(x, alpha: float) -> int:
         squares += value * value
         mean = total / t
         sd = math.sqrt(max(squares / t - mean * mean, 0.0))
-        if t >= sequences.BURN_IN and abs(mean) > sd * math.sqrt(
+        if t >= sequences.ASYMPTOTIC_BURN_IN and abs(mean) > sd * math.sqrt(
                 2 * (t * rho2 + 1) / (t * t * rho2) * math.log(math.sqrt(t * rho2 + 1) / alpha)):
             return t
     return 0
@@ -57,15 +57,16 @@ def main() -> None:
     orders = np.array([rng.permutation(scores.shape[1]) for _ in range(20)])
     rows = np.concatenate([(scores[a] - scores[b])[orders] for a, b in pairs])
     base, by_hand = timed(lambda: [_stop_by_hand(list(r), 0.05) for r in rows])
-    ours, (stops, _) = timed(sequences.first_stops, rows, 0.05)
+    ours, (stops, _) = timed(sequences.asymptotic_first_stops, rows, 0.05)
     assert list(stops) == by_hand
-    print(f"first stops of {len(rows)} pair × order runs of {scores.shape[1]} MQM items:")
+    print(f"first stops of {len(rows)} pair × order runs of {scores.shape[1]} MQM items (the asymptotic sequence):")
     print(f"  baseline  item by item in Python:   {base:.3f} s")
     print(f"  lyss      vectorised (numpy):        {ours:.3f} s   speed-up {base / ours:.0f}×")
 
 
 def questions_table() -> None:
-    print("the community's questions, 200 random item orders (fixed design = 1.00, the baseline):")
+    print("the community's questions, 200 random item orders (fixed design = 1.00, the baseline); each line: the "
+          "betting sequence the verdicts use, then the asymptotic one used before (burn-in 60), on the same orders:")
     for folder, human in [*DATA, ("wmt23-en-de-esa", "MQM-1")]:
         path = SHARED / "data" / folder
         if not path.exists():
@@ -76,17 +77,19 @@ def questions_table() -> None:
         middle = float(np.median(means))
         for kind, extra in (("best", {}), ("non-inferior", {"baseline": ranked[0], "candidate": ranked[1]}),
                             ("pairs", {}), ("tier", {"candidate": ranked[0], "threshold": middle})):
-            seconds, r = timed(simulate_question, str(path), "en-de", human, kind, DELTA[human], 200, **extra)
-            nulls = r["null_type_one_error"] or {}
-            said = "; ".join(f"{k.replace('_', ' ')} {v['overall']:.3f}" + (f" (worst {v['worst_pair']:.3f})" if
-                                                                           "worst_pair" in v else "")
-                             for k, v in nulls.items())
-            print(f"  {human:<7} {kind:<13} delta {DELTA[human]:g}: ratings {r['fraction']:.3f}, right "
-                  f"{r['correct']:.3f}, wrong {r['wrong']:.3f}, open {r['open']:.3f}" + (f"; type I {said}" if said
-                                                                                          else "") +
-                  f"   ({seconds:.1f} s)")
+            for sequence in ("betting", "asymptotic"):
+                seconds, r = timed(simulate_question, str(path), "en-de", human, kind, DELTA[human], 200, sequence=sequence,
+                                   **extra)
+                nulls = r["null_type_one_error"] or {}
+                said = "; ".join(f"{k.replace('_', ' ')} {v['overall']:.3f}" + (f" (worst {v['worst_pair']:.3f})" if
+                                                                               "worst_pair" in v else "")
+                                 for k, v in nulls.items())
+                print(f"  {human:<7} {kind:<13} {sequence:<10} delta {DELTA[human]:g}: ratings {r['fraction']:.3f}, right "
+                      f"{r['correct']:.3f}, wrong {r['wrong']:.3f}, open {r['open']:.3f}" + (f"; type I {said}" if said
+                                                                                              else "") +
+                      f"   ({seconds:.1f} s)")
         nulls = pairwise_nulls(str(path), "en-de", human)
-        print(f"  {human:<7} every pair at alpha 0.05 (burn-in {questions.BURN_IN}), type I: " + "; ".join(
+        print(f"  {human:<7} every pair at alpha 0.05 (betting, without replacement), type I: " + "; ".join(
             f"{k.replace('_', ' ')} {v['overall']:.3f} (worst {v['worst_pair']:.3f})" for k, v in nulls.items()) +
               f"; bound for the worst pair {0.05 + 2 * math.sqrt(0.05 * 0.95 / 200):.3f}")
         print(f"  {human:<7} best, others at best - 1.05 delta: wrong "

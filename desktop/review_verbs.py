@@ -472,7 +472,7 @@ def question_text(r: dict) -> str:
              f" ({shown(r['candidate'])} against {r['threshold']:g})" if r["question"] == "tier" else "")
     lines = [f"{r['human']} of {r['lp']} ({r['folder']}): question {r['question']}{asked}, delta {r['delta']:g}, "
              f"alpha {r['alpha']}, {len(r['systems'])} systems, {r['items']} items, {r['orders']} orders",
-             f"  ratings used: {r['fraction']:.3f} of a fixed design's (burn-in {r['burn_in']} items)",
+             f"  ratings used: {r['fraction']:.3f} of a fixed design's ({r['sequence']} sequence)",
              f"  answers: right within delta {r['correct']:.3f}, wrong {r['wrong']:.3f}, still open {r['open']:.3f}"]
     if nulls:
         lines.append("  type I error under true nulls: " + "; ".join(

@@ -1,7 +1,8 @@
 """The community's questions (``review.study.maths.questions``): the fixed interface, its refusals, decisions that never use
-the future, intervals computed independently, and the figures on the shared WMT23 ratings (200 seeded orders):
-the best system within δ with a fraction of a fixed design's ratings, right in ≥ 95 % of orders, and rarely
-wrong when every other system sits just beyond δ."""
+the future, intervals computed independently, the cases built to break a sequence (60 identical ratings, rare
+failures, shared outputs, all tied, repeats, independent draws of every real pair) and the figures on the shared
+WMT23 ratings (200 seeded orders): the best system within δ with a fraction of a fixed design's ratings, right in
+≥ 95 % of orders."""
 
 from __future__ import annotations
 
@@ -17,11 +18,14 @@ from review.study.maths.questions import Best, NonInferior, Pairs, Tier
 from review.study.experiments.simulation import score_matrix, simulate_question
 
 
+BOUND = 0.05 + 2 * math.sqrt(0.05 * 0.95 / 200)  # α plus two binomial standard errors of 200 orders
+
+
 def feed(q, rows: list[dict]) -> None:
-    for row in rows:
+    for k, row in enumerate(rows):
         if q.decided:
             break
-        q.observe({s: row[s] for s in q.serving()})
+        q.observe({s: row[s] for s in q.serving()}, item=k)
 
 
 @pytest.mark.parametrize("make, says", [
@@ -33,6 +37,8 @@ def feed(q, rows: list[dict]) -> None:
     (lambda: Tier("a", threshold=50, delta=5, low=10, high=10), "low: 10 must be below high (10)"),
     (lambda: Tier("a", threshold=150, delta=5), "threshold: 150 must lie on the scale"),
     (lambda: Tier("a", threshold=3, delta=5), "at least delta above its low end"),
+    (lambda: NonInferior("a", "b", delta=2, low=0, high=1), "delta: 2 must be smaller than the scale"),
+    (lambda: Pairs(["a", "b"], delta=2, population=0), "population: 0 must be a whole number"),
 ])
 def test_bad_questions_are_one_line_value_errors(make, says):
     with pytest.raises(ValueError, match=None) as caught:
@@ -44,16 +50,132 @@ def test_observe_takes_exactly_the_served_systems_finite_scores_and_nothing_afte
     q = Best(["a", "b", "c"], delta=1.0)
     for scores, says in (({"a": 1, "b": 2}, "missing: c"), ({"a": 1, "b": 2, "c": 3, "d": 4}, "not served: d"),
                          ({"a": 1, "b": float("nan"), "c": 3}, "score of b: nan is not a finite number"),
-                         ({"a": 1, "b": math.inf, "c": 3}, "score of b: inf"), ([1, 2, 3], "give a dict")):
+                         ({"a": 1, "b": math.inf, "c": 3}, "score of b: inf"), ([1, 2, 3], "give a dict"),
+                         ({"a": 1e9, "b": 2, "c": 3}, "score of a: 1e+09 lies outside the scale [0, 100]"),
+                         ({"a": -500, "b": 2, "c": 3}, "score of a: -500 lies outside the scale")):
         with pytest.raises(ValueError) as caught:
-            q.observe(scores)
-        assert says in str(caught.value)
+            q.observe(scores, item=1)
+        assert says in str(caught.value) and "\n" not in str(caught.value)
     assert q.items == 0  # a refused item changes nothing
+    q.observe({"a": np.float32(50), "b": np.int64(40), "c": np.float64(30.5)}, item="seg-1")  # numpy numbers are numbers
+    with pytest.raises(ValueError, match="item 'seg-1' was observed already: each item counts once"):
+        q.observe({"a": 50, "b": 40, "c": 30}, item="seg-1")  # the same item twice counts once
+    assert q.items == 1
     q = NonInferior("old", "new", delta=1.0)
     feed(q, [{"old": 50.0, "new": 60.0 + (k % 3)} for k in range(200)])
-    assert q.decided and q.result()["decision"] == "better" and q.serving() == []
+    assert q.decided and q.result()["decision"] in ("better", "at least as good") and q.serving() == []
     with pytest.raises(ValueError, match="decided"):
-        q.observe({})
+        q.observe({}, item="later")
+
+
+def test_sixty_identical_ratings_settle_nothing():
+    """The asymptotic sequence said "at least as good", interval [0, 0], after 60 identical ratings: its running
+    variance was 0. On a 0–100 scale the next item could be anything: the betting sequence stays open, its interval
+    holds differences far beyond δ, and a decision needs more items than a whole 60-segment campaign (which, rated
+    whole, is settled by its last item: the mean over those 60 is then known)."""
+    for population in (None, 1000):
+        q = NonInferior("old", "new", delta=2.0, population=population)
+        feed(q, [{"old": 90.0, "new": 90.0}] * 60)
+        found = q.result()
+        assert found["decision"] == "open" and found["interval"][0] < -5 and found["interval"][1] > 5, found
+    whole = NonInferior("old", "new", delta=2.0, population=60)
+    feed(whole, [{"old": 90.0, "new": 90.0}] * 60)
+    assert whole.result()["decision"] == "at least as good"
+    assert sequences.fewest_items(2 / 200) > 60
+
+
+def _esa_best():
+    systems, m = score_matrix(str(shared_file("data/wmt23-en-de-esa")), "en-de", "ESA-1")
+    return m[int(np.argmax(m.mean(axis=1)))]
+
+
+def _ruined(old: np.ndarray, delta: float) -> np.ndarray:
+    """A new version: every item 0.5 better (at most 100), except the fewest items set to 0 that make it more than
+    δ worse on average — rare failures."""
+    new = np.minimum(old + 0.5, 100.0)
+    for k in np.argsort(-old):
+        if (new - old).mean() < -delta:
+            break
+        new[k] = 0.0
+    return new
+
+
+@pytest.mark.parametrize("delta", [2.0, 8.0])
+def test_rare_failures_are_not_called_at_least_as_good(delta):
+    """Built from real ESA items: a new version half a point better on almost every item and ruins a few (its true
+    difference just beyond −δ). Served in 200 random orders: "at least as good" (or "better") in at most α plus two
+    binomial standard errors; given the same two as systems, Best names the ruined copy best as rarely."""
+    old = _esa_best()
+    new = _ruined(old, delta)
+    assert (new - old).mean() < -delta
+    rng = np.random.default_rng(21)
+    claimed = named = 0
+    for _ in range(200):
+        order = rng.permutation(len(old))
+        rows = [{"old": float(old[k]), "new": float(new[k])} for k in order]
+        q = NonInferior("old", "new", delta=delta, population=len(old))
+        feed(q, rows)
+        claimed += q.result()["decision"] in ("better", "at least as good")
+        best = Best(["old", "new"], delta=delta, population=len(old))
+        feed(best, rows)
+        named += best.result()["best"] == "new" and (new.mean() < old.mean() - delta)
+    assert claimed / 200 <= BOUND and named / 200 <= BOUND, (claimed, named)
+
+
+def test_shared_outputs_rated_once_do_not_make_a_changed_version_certain():
+    """Identical outputs are rated once, so a new version that changes 5 % of the sentences gives differences of
+    exactly 0 on the rest. The changed ones ruin their item: "at least as good" must stay rare."""
+    old = _esa_best()
+    changed = np.argsort(-old)[: max(1, len(old) // 20)]
+    new = old.copy()
+    new[changed] = 0.0
+    delta = 2.0
+    assert (new - old).mean() < -delta
+    rng = np.random.default_rng(5)
+    claimed = 0
+    for _ in range(200):
+        q = NonInferior("old", "new", delta=delta, population=len(old))
+        feed(q, [{"old": float(old[k]), "new": float(new[k])} for k in rng.permutation(len(old))])
+        claimed += q.result()["decision"] in ("better", "at least as good")
+    assert claimed / 200 <= BOUND, claimed
+
+
+def test_with_every_system_tied_none_is_eliminated_as_surely_worse():
+    """The 12 MQM systems made equal on average (each centred on the grand mean, its pattern over items kept): the
+    asymptotic sequence eliminated a tied system in 12.5 % of orders; Best may eliminate one in at most α (+2 SE)."""
+    systems, m = score_matrix(str(shared_file("data/wmt23-en-de")), "en-de", "mqm")
+    tied = m - m.mean(axis=1, keepdims=True) + m.mean()
+    low, high = float(tied.min()), float(tied.max())
+    rng = np.random.default_rng(13)
+    eliminated = 0
+    for _ in range(100):
+        q = Best(systems, delta=2.0, low=low, high=high, population=m.shape[1])
+        for j in rng.permutation(m.shape[1]):
+            if q.decided:
+                break
+            q.observe({s: float(tied[k, j]) for k, s in enumerate(systems) if s in q.serving()}, item=j)
+        eliminated += len(q.result()["still_in"]) < len(systems)
+    assert eliminated / 100 <= 0.05 + 2 * math.sqrt(0.05 * 0.95 / 100), eliminated
+
+
+@pytest.mark.parametrize("data, human", [("wmt23-en-de", "da-sqm"), ("wmt23-en-de-esa", "ESA-1")])
+def test_independent_draws_of_every_real_pair_on_a_bounded_scale_keep_alpha(data, human):
+    """Items drawn independently (with replacement: the model of a test set as a sample of the language) from every
+    real pair, shifted so that the candidate is exactly δ worse: the with-replacement sequence claims "at least as
+    good" in at most α (+2 SE) of 200 draws of 400 items, on every pair. (MQM, whose penalties have no floor: its
+    figure is in make bench.)"""
+    systems, m = score_matrix(str(shared_file(f"data/{data}")), "en-de", human)
+    delta, span = 4.0, float(m.max() - m.min())
+    rng = np.random.default_rng(17)
+    worst = 0.0
+    for a in range(len(systems)):
+        for b in range(a + 1, len(systems)):
+            d = m[b] - m[a]
+            d = np.clip(d - d.mean() - delta, -span, span)  # true mean −δ (clipping only lowers it)
+            x = sequences.unit_difference(d[rng.integers(len(d), size=(200, 400))], span)
+            log_up, _ = sequences.log_wealth(x, np.full(200, float(sequences.unit_difference(-delta, span))), 0.05)
+            worst = max(worst, float((log_up >= math.log(2 / 0.05)).any(axis=1).mean()))
+    assert worst <= BOUND, worst
 
 
 ROWS = st.lists(st.fixed_dictionaries({s: st.floats(-25, 0, allow_nan=False) for s in "abc"}), min_size=0,
@@ -64,15 +186,16 @@ ROWS = st.lists(st.fixed_dictionaries({s: st.floats(-25, 0, allow_nan=False) for
 @given(rows=ROWS, kind=st.sampled_from(["best", "pairs", "non-inferior", "tier"]))
 def test_a_decision_is_made_from_the_items_so_far_never_a_later_one(rows, kind):
     """Each prefix of the items fed to a fresh question gives the result the question had after that prefix."""
-    make = {"best": lambda: Best(list("abc"), delta=1.0), "pairs": lambda: Pairs(list("abc"), delta=1.0),
-            "non-inferior": lambda: NonInferior("a", "b", delta=1.0),
-            "tier": lambda: Tier("a", threshold=-10, delta=2.0, low=-25, high=0)}[kind]
+    scale = {"low": -25, "high": 0}
+    make = {"best": lambda: Best(list("abc"), delta=1.0, **scale), "pairs": lambda: Pairs(list("abc"), delta=1.0, **scale),
+            "non-inferior": lambda: NonInferior("a", "b", delta=1.0, **scale),
+            "tier": lambda: Tier("a", threshold=-10, delta=2.0, **scale)}[kind]
     q = make()
     seen = []
-    for row in rows:
+    for k, row in enumerate(rows):
         if q.decided:
             break
-        q.observe({s: row[s] for s in q.serving()})
+        q.observe({s: row[s] for s in q.serving()}, item=k)
         seen.append(q.result())
     for t, expected in enumerate(seen, 1):
         again = make()
@@ -80,24 +203,30 @@ def test_a_decision_is_made_from_the_items_so_far_never_a_later_one(rows, kind):
         assert again.result() == expected
 
 
-def test_the_interval_is_the_running_intersection_of_the_asymptotic_sequence_computed_by_hand():
+def test_the_interval_is_the_betting_sequence_s_running_intersection_computed_independently():
+    """NonInferior's decision and interval against confseq's betting martingale without replacement (the same bets,
+    truncation and hedge), item by item."""
+    np.float_ = np.float64  # confseq 0.0.11 names numpy 1's alias
+    from confseq.betting import betting_mart
     rng = np.random.default_rng(4)
-    d = rng.normal(1.5, 6.0, 300)
-    q = NonInferior("base", "cand", delta=0.5, alpha=0.05)
-    low, high = -math.inf, math.inf
+    d = np.clip(rng.normal(1.5, 6.0, 300), -100, 100)
+    q = NonInferior("base", "cand", delta=0.5, population=300)
+    unit = sequences.unit_difference(d, 100.0)
     for t, x in enumerate(d, 1):
         if q.decided:
             break
-        q.observe({"base": 0.0, "cand": float(x)})
-        if t >= questions.BURN_IN:
-            m, v = d[:t].mean(), d[:t].var()
-            rho2 = (-2 * math.log(0.05) + math.log(-2 * math.log(0.05) + 1)) / sequences.OPTIMISED_AT
-            r = math.sqrt(v) * math.sqrt(2 * (t * rho2 + 1) / (t * t * rho2) * math.log(math.sqrt(t * rho2 + 1) / 0.05))
-            low, high = max(low, m - r), min(high, m + r)
-            assert q.result()["interval"] == pytest.approx([low, high], rel=1e-12, abs=1e-12)
-        else:
-            assert q.result()["interval"] is None
-    assert q.decided and q.result()["decision"] in ("better", "at least as good")
+        q.observe({"base": 50.0, "cand": 50.0 + float(x) / 2}, item=t)
+    t = q.items
+    half = sequences.unit_difference(d[:t] / 2, 100.0)
+    capital = betting_mart(half, float(sequences.unit_difference(-0.5, 100.0)), alpha=0.05, N=300, theta=1.0,
+                           trunc_scale=sequences.TRUNCATION, lambdas_fn_positive=lambda x, m: _bets(x))
+    assert q.decided and int(np.argmax(capital >= 40)) + 1 == t and not (capital[:-1] >= 40).any()
+    assert unit.shape == d.shape
+
+
+def _bets(x):
+    from confseq.betting import lambda_predmix_eb
+    return lambda_predmix_eb(x, alpha=0.025)
 
 
 @pytest.mark.parametrize("data, human, delta", [("wmt23-en-de", "mqm", 2.0), ("wmt23-en-de", "da-sqm", 4.0),
@@ -105,7 +234,7 @@ def test_the_interval_is_the_running_intersection_of_the_asymptotic_sequence_com
 def test_the_best_system_within_delta_with_a_fraction_of_the_ratings(data, human, delta):
     folder = shared_file(f"data/{data}")
     found = simulate_question(str(folder), "en-de", human, "best", delta, orders=200, seed=7)
-    assert found["fraction"] <= 0.30 and found["correct"] >= 0.95, found
+    assert found["fraction"] <= {"mqm": 0.50, "da-sqm": 0.45, "ESA-1": 0.35}[human] and found["correct"] >= 0.95, found
     assert found["null_type_one_error"]["sign_flip"]["overall"] <= 0.05
 
 
@@ -127,6 +256,7 @@ def test_the_simulation_command_and_its_bad_input(capsys):
     assert len(found["fractions"]) == 20 and found["baseline"] == "ONLINE-A"
     for extra, says in ((["--question", "best"], "--delta: a question needs its margin"),
                         (["--question", "best", "--delta", "0"], "--delta: 0 must be above 0"),
+                        (["--question", "best", "--delta", "500"], "--delta: 500 must be smaller than the scale"),
                         (["--question", "best", "--delta", "nan"], "--delta: nan is not a finite number"),
                         (["--question", "non-inferior", "--delta", "2", "--baseline", "sysZ"], "--baseline: sysZ"),
                         (["--question", "tier", "--delta", "2"], "--threshold: a tier question needs"),
@@ -140,7 +270,7 @@ def test_the_simulation_command_and_its_bad_input(capsys):
 @pytest.mark.parametrize("data, human", [("wmt23-en-de", "mqm"), ("wmt23-en-de", "da-sqm"),
                                          ("wmt23-en-de-esa", "ESA-1"), ("wmt23-en-de-esa", "MQM-1")])
 def test_the_pairwise_sequence_keeps_its_error_level_under_both_nulls(data, human):
-    """Every pair of systems, 200 orders, burn-in 60, α = 0.05: under the sign-flip null and under the null that
+    """Every pair of systems, 200 orders, α = 0.05, without replacement: under the sign-flip null and under the null that
     keeps each pair's skew (its differences centred), the share of orders that decide a difference is at most α
     overall and at most α plus two binomial standard errors on the worst pair."""
     from review.study.experiments.simulation import pairwise_nulls
@@ -157,7 +287,8 @@ def test_a_tier_with_its_threshold_at_the_true_mean_is_rarely_refused():
     systems, m = score_matrix(str(shared_file("data/wmt23-en-de")), "en-de", "mqm")
     rng = np.random.default_rng(3)
     for k in (0, len(systems) // 2, len(systems) - 1):
-        assert tier_null_error(m[k], 2.0, 0.05, float(m.min()), float(m.max()), 100, rng) <= 0.05
+        assert tier_null_error(m[k], 2.0, 0.05, float(m.min()), float(m.max()), 100, rng) <= 0.05 + 2 * math.sqrt(
+            0.05 * 0.95 / 100)
 
 
 def test_a_forecast_is_a_range_that_holds_the_items_the_decision_took():
@@ -168,19 +299,20 @@ def test_a_forecast_is_a_range_that_holds_the_items_the_decision_took():
     a decided question needs nothing, and the same answers give the same forecast."""
     systems, m = score_matrix(str(shared_file("data/wmt23-en-de")), "en-de", "da-sqm")
     ranked = [systems[k] for k in np.argsort(-m.mean(axis=1))]
+    scale = {"low": float(m.min()), "high": float(m.max()), "population": m.shape[1]}
     index = {s: k for k, s in enumerate(systems)}
     rng = np.random.default_rng(2)
     inside = looks = 0
     steps = []
     for _ in range(12):
-        q, fed, ahead = NonInferior(ranked[0], ranked[1], delta=4.0), [], {}
+        q, fed, ahead = NonInferior(ranked[0], ranked[1], delta=4.0, **scale), [], {}
         order = rng.permutation(m.shape[1])
         for k, j in enumerate(order, 1):
             fed.append({s: float(m[index[s], j]) for s in q.serving()})
-            q.observe(fed[-1])
+            q.observe(fed[-1], item=j)
             if q.decided:
                 break
-            if k < questions.BURN_IN:
+            if k < questions.FORECAST_FROM:
                 assert questions.forecast(q, fed, len(order) - k)["items"] is None
             elif k % 5 == 0:
                 ahead[k] = questions.forecast(q, fed, len(order) - k)

@@ -44,42 +44,50 @@ def _first_stop_by_hand(x: list[float], alpha: float) -> tuple[int, int]:
         mean = total / t
         sd = math.sqrt(max(squares / t - mean * mean, 0.0))
         half = sd * math.sqrt(2 * (t * rho2 + 1) / (t * t * rho2) * math.log(math.sqrt(t * rho2 + 1) / alpha))
-        if t >= sequences.BURN_IN and abs(mean) > half:
+        if t >= sequences.ASYMPTOTIC_BURN_IN and abs(mean) > half:
             return t, (1 if mean > 0 else -1)
     return 0, 0
 
 
-def test_first_stops_match_the_formula_written_out_and_never_peek_ahead():
-    rng = np.random.default_rng(11)
-    rows = rng.normal(0.4, 2.0, size=(30, 300))
-    stops, sides = sequences.first_stops(rows, 0.05)
-    for row, stop, side in zip(rows, stops, sides):
-        assert (stop, side) == _first_stop_by_hand(list(row), 0.05)
-        if stop:  # the decision at a time uses only the ratings recorded by then
-            assert sequences.compare(row[:stop - 1])["decision"] == "open"
-            assert sequences.compare(row[:stop])["decided_after"] == stop
-            assert sequences.compare(row)["decided_after"] == stop  # later ratings do not change it
+def test_asymptotic_first_stops_match_the_formula_written_out():
+    rng = np.random.default_rng(1)
+    rows = rng.normal(0.4, 2.0, (20, 150))
+    alpha, rho2 = 0.05, (-2 * math.log(0.05) + math.log(-2 * math.log(0.05) + 1)) / sequences.OPTIMISED_AT
+    stops, _ = sequences.asymptotic_first_stops(rows, alpha)
+    for row, stop in zip(rows, stops):
+        by_hand = 0
+        for t in range(1, len(row) + 1):
+            mean, sd = row[:t].mean(), row[:t].std()
+            half = sd * math.sqrt(2 * (t * rho2 + 1) / (t * t * rho2) * math.log(math.sqrt(t * rho2 + 1) / alpha))
+            if t >= sequences.ASYMPTOTIC_BURN_IN and abs(mean) > half:
+                by_hand = t
+                break
+        assert stop == by_hand
 
 
-def test_no_decision_before_the_burn_in():
-    x = [5.0, 6.0] * 8  # a huge, steady difference
-    assert sequences.compare(x)["decision"] == "open" and sequences.compare(x)["interval"] is None
-    assert sequences.compare(x + [5.0] * 10)["decided_after"] == sequences.BURN_IN
-
-
-def test_items_needed_is_where_the_boundary_passes_the_gap():
-    for gap, variance in ((0.5, 1.0), (3.0, 400.0), (0.05, 0.2)):
-        n = sequences.items_needed(gap, variance)
-        assert sequences.radius(n, variance) < gap <= sequences.radius(n - 1, variance)
-    assert sequences.items_needed(0.0, 1.0) is None
+def test_the_incremental_stream_gives_the_vectorised_wealth_item_by_item():
+    rng = np.random.default_rng(7)
+    for population in (None, 250):
+        x = rng.beta(3, 2, 250)
+        stream = sequences.Bounded([0.3, 0.6], 0.05, population)
+        for t, v in enumerate(x, 1):
+            stream.add(float(v))
+            if t in (1, 17, 120, 250):
+                up, down = sequences.log_wealth(x[:t], np.array([0.3, 0.6]), 0.05, population)
+                for k, m in enumerate([0.3, 0.6]):
+                    assert stream.wealth[m][0] == pytest.approx(up[k, -1], rel=1e-9, abs=1e-9)
+                    assert stream.wealth[m][1] == pytest.approx(down[k, -1], rel=1e-9, abs=1e-9)
 
 
 @pytest.mark.parametrize("m", [0.2, 0.5, 0.8, 0.93])
-def test_the_tier_capital_is_confseq_s_hedged_betting_martingale(m):
+@pytest.mark.parametrize("population", [None, 300])
+def test_the_wealth_is_confseq_s_hedged_betting_martingale_with_and_without_replacement(m, population):
     rng = np.random.default_rng(int(m * 100))
     for x in (rng.binomial(1, 0.7, 300).astype(float), rng.beta(2, 5, 300)):
-        ours = np.exp(sequences.log_capital(x, np.array([m]), 0.05)[0])
-        theirs = betting_mart(x, m, alpha=0.05, theta=0.5, trunc_scale=0.5, convex_comb=False)
+        up, down = sequences.log_wealth(x, np.array([m]), 0.05, population)
+        ours = np.maximum(0.5 * np.exp(up[0]), 0.5 * np.exp(down[0]))
+        theirs = betting_mart(x, m, alpha=0.05, theta=0.5, trunc_scale=sequences.TRUNCATION, convex_comb=False,
+                              N=population)
         assert ours == pytest.approx(theirs, rel=1e-9)
 
 
@@ -94,11 +102,13 @@ def test_a_tier_decision_on_mlqe_pe_ne_en_stops_and_says_how_many_items_it_used(
     # independently: the accepted sequence from the file, and confseq's martingale at the threshold
     rows = list(csv.DictReader(tsv.open(encoding="utf-8"), delimiter="\t", quoting=csv.QUOTE_NONE))
     accepted = np.array([np.mean(ast.literal_eval(r["scores"])) >= 70 for r in rows], dtype=float)
-    capital = betting_mart(accepted, 0.8, alpha=0.05, theta=0.5, trunc_scale=0.5, convex_comb=False)
+    capital = betting_mart(accepted, 0.8, alpha=0.05, theta=0.5, trunc_scale=sequences.TRUNCATION, convex_comb=False,
+                           N=len(accepted))
     first = int(np.argmax(capital >= 20)) + 1
     assert tier["decision"] == "refused" and tier["decided_after"] == first
-    assert tier["items"] == 1000 and tier["share"] == pytest.approx(accepted.mean())
+    assert tier["items"] == first and tier["share"] == pytest.approx(accepted[:first].mean())
     assert tier["interval"][1] < 0.8 and found["serving"] == [] and found["plan"]["open_decisions"] == 0
+    assert "tier is refused" in found["questions"][0]["said"][0]["text"]
     assert first < 20  # a run far below the rule is refused within a handful of items
 
 
@@ -126,7 +136,7 @@ def test_the_simulation_on_real_ratings(folder, human):
     assert (found["systems"], found["items"], found["pairs"]) == (systems, matrix.shape[1], len(pairs))
     assert found["fixed_decided"] == fixed and len(systems) == 12
     assert found["type_one_error"] <= 0.05 and found["wrong_direction"] <= 0.01
-    assert found["median_fraction"] <= found["mean_fraction"] <= 0.40
+    assert found["median_fraction"] <= found["mean_fraction"] <= 0.60
     assert 0 < found["sequential_decided"] < 1 and found["adaptive_fraction"] <= 1
 
 
@@ -170,16 +180,18 @@ def test_bad_input_to_the_simulation_is_one_line_and_exit_2(case, tmp_path, caps
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.lists(st.floats(-100, 100, allow_nan=False), max_size=80))
-def test_any_ratings_give_a_decision_that_never_changes_with_later_ones(values):
-    found = sequences.compare(values)
-    assert found["decision"] in ("open", "A better", "B better") and found["items"] == len(values)
-    if found["decided_after"]:
-        again = sequences.compare(values[:found["decided_after"]])
-        assert again["decision"] == found["decision"] and again["decided_after"] == found["decided_after"]
-    share = sequences.tier_decision([v > 0 for v in values], 0.8)
-    assert share["decision"] in ("open", "confirmed", "refused")
-    assert 0 <= share["interval"][0] <= share["interval"][1] <= 1
+@given(st.lists(st.floats(0, 1, allow_nan=False), max_size=80), st.sampled_from([None, 80, 200]))
+def test_any_values_give_an_interval_that_holds_their_mean_and_stops_that_never_change(values, population):
+    interval = sequences.interval(values, 0.05, population)
+    if values:
+        low, high = interval
+        assert 0 <= low <= high <= 1
+        if population == len(values):  # the whole population seen: its mean is known
+            assert low - 1e-3 <= float(np.mean(values)) <= high + 1e-3
+    stop, side = sequences.first_stops(np.array([values]), 0.05, population) if values else ([0], [0])
+    if stop[0]:
+        again = sequences.first_stops(np.array([values[:stop[0]]]), 0.05, population)
+        assert again[0][0] == stop[0] and again[1][0] == side[0]
 
 
 def test_many_orders_run_in_bounded_memory_and_a_constant_difference_warns_nothing(tmp_path, capsys):

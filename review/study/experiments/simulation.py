@@ -110,8 +110,8 @@ def simulate(folder: str, lp: str, human: str, orders: int = 100, alpha: float =
             stopped += int((here > 0).sum())
             wrong += int(((here > 0) & (sides != np.sign(differences[p].mean()))).sum())
             flips = rng.choice([-1.0, 1.0], size=in_order.shape)
-            null_stops += int((sequences.first_stops(sequences.unit_difference(in_order * flips, span), alpha, n)[0]
-                               > 0).sum())
+            null = sequences.unit_difference(np.clip(_centred(in_order * flips), -span, span), span)
+            null_stops += int((sequences.first_stops(null, alpha, n)[0] > 0).sum())
     fractions = np.concatenate(fractions) if fractions else []
     report(progress, "adaptive campaigns", 1.0)
     adaptive = [adaptive_ratings(stops[:, o], pairs, decided, len(systems), n) for o in range(orders)]
