@@ -29,6 +29,10 @@ CONSENT_SCOPE = "LYSS speaker review v1: my answers about machine translations a
                 "shared, without my name, with the study team; I can withdraw at any time."
 
 
+def _sentence(text: str) -> str:
+    """A said line standing alone: its first letter capitalised, a full stop after."""
+    return text[:1].upper() + text[1:] + "."
+
 
 class NoteEdit(QPlainTextEdit):
     """The note's text: Ctrl+Enter saves (``submitted``), Enter starts a new line, Tab moves on."""
@@ -715,7 +719,7 @@ class DonePage(QWidget):
     def __init__(self):
         super().__init__()
         layout = QVBoxLayout(self)
-        label = QLabel(self.tr("Thank you!") + " " + data_tr(verdicts.speaker_done()["text"]))
+        label = QLabel(self.tr("Thank you!") + " " + _sentence(data_tr(verdicts.speaker_done()["text"])))
         set_font(label, 20, True)
         label.setWordWrap(True)
         button = self.button = QPushButton(self.tr("Back to the tasks  (Enter)"))

@@ -255,13 +255,13 @@ def decisions_screen(shots: Shots, speakers: list[str]) -> None:
     store = shots.window.store
     systems = {"demo/strong": 4.6, "demo/also-strong": 4.4, "demo/weak": 1.4}
     cid = campaigns.create_adaptive_campaign(store, _systems(shots.scored, systems), "A")
-    _rate_as_served(store, cid, speakers, systems, 14)
+    _rate_as_served(store, cid, speakers, systems, 5)
     _show_campaign(shots, cid, "20-campaign-decisions")
 
 
 def question_screen(shots: Shots, speakers: list[str]) -> None:
-    """A campaign that asks which system is best (within 0.1) over 168 segments, past its burn-in: the question
-    first in the decisions, the speaker-hours to the decision as a range and what is left in the campaign."""
+    """A campaign that asks which system is best (within 0.1) over the demo held four times (still its 42
+    segments: one held twice is rated once): the question first in the decisions, the speaker-hours to the decision as a range and what is left in the campaign."""
     store = shots.window.store
     systems = {"demo/new": 4.0, "demo/in-use": 3.9, "demo/old": 2.2}
     cid = campaigns.create_adaptive_campaign(store, _systems(shots.scored, systems, copies=4), "A",

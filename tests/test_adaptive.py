@@ -273,7 +273,7 @@ def test_a_campaign_that_asks_which_system_is_best_stops_once_it_knows(scored_de
     quality) are tied within δ, so the campaign stops serving long before every segment is rated; the question
     travels in bundles with the campaign."""
     from review.exchange import bundles, laptops
-    base = json.loads(scored_demo.read_text(encoding="utf-8"))  # a test set long enough for the burn-in (60)
+    base = json.loads(scored_demo.read_text(encoding="utf-8"))  # the demo four times over: still 42 segments
     base["entries"] = [{**e, "id": f"{k}-{e['id']}"} for k in range(4) for e in base["entries"]]
     longer = tmp_path / "longer.scored.json"
     longer.write_text(json.dumps(base), encoding="utf-8")
@@ -295,9 +295,12 @@ def test_a_campaign_that_asks_which_system_is_best_stops_once_it_knows(scored_de
     said = capsys.readouterr().out  # before a forecast: when one comes, and what the campaign can cost at most
     now = decisions.status(store, cid)
     fed, left = now["asked"]["items"], now["plan"]["left_in_campaign"]
-    assert f"to the decision: a forecast from {questions.FORECAST_FROM} answered segments on; {fed} so far" in said
+    # the demo's 42 segments four times over are 42 segments: a segment held twice is rated once, counts once, and a
+    # campaign of fewer than 120 forecasts from half its segments
+    assert now["plan"]["to_decision"]["forecast_from"] == 21 < questions.FORECAST_FROM
+    assert f"to the decision: a forecast from 21 answered segments on; {fed} so far" in said
     assert f"left in the campaign: {left['items']} segments, {left['items'] * len(now['serving'])} ratings" in said
-    assert left["items"] == 168 - fed  # the demo's 42 segments, four times
+    assert left["items"] == 42 - fed
     got = 1
     while decisions.decide(store, cid)["serving"] and got:
         got = sum(len(_rate(store, cid, s, rng, 3)) for s in speakers)
@@ -446,3 +449,59 @@ def test_a_question_campaign_travels_through_a_shared_folder_and_both_laptops_re
     assert on_hub["asked"]["best"] in first
     assert panel.plan.text() == "\n".join(verdicts.english(one) for one in on_hub["said"])
     assert panel.plan.text().startswith("serving: nothing more is needed: every question asked is decided")
+
+
+def test_a_campaign_too_small_for_its_margin_is_warned_of_on_the_command_line_and_in_the_app(scored_demo, tmp_path,
+                                                                                          capsys, qtbot):
+    """42 segments on the 1–5 adequacy scale: a margin of 0.1 needs more segments than that even if every rating
+    differed by exactly 0.1 (``sequences.fewest_items``); a margin of 1 does not. Both faces say the same line."""
+    from review.study.maths import sequences
+    from desktop.study_panel import CampaignPanel
+    paths = [str(p) for p in _systems(scored_demo, tmp_path)[:2]]
+    db = str(tmp_path / "small.sqlite")
+    assert main(["review", "init", "--db", db]) == 0
+    needed = sequences.fewest_items(0.1 / (2 * 4))
+    assert needed > 42
+    for delta, warned in (("0.1", True), ("1", False)):
+        capsys.readouterr()
+        assert main(["review", "create-campaign", "--db", db, *paths, "--task", "A", "--adaptive", "--question",
+                     "non-inferior", "--delta", delta, "--baseline", "good"]) == 0
+        out = capsys.readouterr().out
+        expected = (f"warning: this campaign has 42 segments: too few to settle a difference of 0.1 even if every "
+                    f"rating differed by exactly that (at least {needed} are needed); its questions may end open")
+        assert (expected in out) is warned, out
+    store = Store(tmp_path / "app.sqlite", create=True)
+    panel = CampaignPanel(store)
+    qtbot.addWidget(panel)
+    panel.create_adaptive(paths, question={"kind": "non-inferior", "delta": 0.1, "baseline": "good"})
+    assert panel.status.text().endswith("Warning: " + expected.removeprefix("warning: "))
+
+
+def test_best_is_never_said_of_a_run_whose_tier_is_refused_without_saying_so():
+    best = {"kind": "Best", "best": "sysA", "asked": True}
+    tiers = [{"kind": "Tier", "system": "sysA", "decision": "not reached", "asked": False},
+             {"kind": "Tier", "system": "sysB", "decision": "reached", "asked": False}]
+    notes = [verdicts.english(n) for n in verdicts.tier_notes(best, [best, *tiers])]
+    assert notes == ["note: sysA's tier is refused: the best of these runs, but not good enough for its tier"]
+    assert verdicts.tier_notes({**best, "best": "sysB"}, [best, *tiers]) == []
+    assert [verdicts.english(n) for n in verdicts.tier_notes(tiers[0], tiers)] == [
+        "(not asked in this campaign: shown beside its question)"]
+
+
+def test_a_speaker_with_nothing_more_to_rate_is_told_nothing_more_is_needed(adaptive_db, capsys):
+    """Once every question asked is decided an adaptive campaign serves nothing more: the speaker is told that
+    nothing more is needed from them now, not that they answered every item."""
+    store, db, cid, speakers, paths = adaptive_db
+    two = campaigns.create_adaptive_campaign(store, [records.load_scored(str(p)) for p in (paths[0], paths[2])], "A")
+    for s in speakers:
+        practice.mark_done(store, two, s)
+    rng = random.Random(9)
+    for _ in range(60):
+        for s in speakers:
+            _rate(store, two, s, rng, 2)
+    assert decisions.status(store, two)["decided"]
+    store.close()
+    capsys.readouterr()
+    assert main(["review", "answer", "--db", str(db), "--campaign", two, "--speaker", speakers[0], "--answers",
+                 '{"adequacy": 4, "fluency": 4}']) == 0
+    assert capsys.readouterr().out.strip() == "nothing more is needed from you now"

@@ -27,42 +27,42 @@
 <context>
     <name>CampaignPage</name>
     <message>
-        <location filename="../review_panel.py" line="221"/>
+        <location filename="../review_panel.py" line="222"/>
         <source>Tasks</source>
         <translation>Tâches</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="221"/>
+        <location filename="../review_panel.py" line="222"/>
         <source>Choose a task with the arrow keys and press Enter</source>
         <translation>Choisissez une tâche avec les flèches et appuyez sur Entrée</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="225"/>
+        <location filename="../review_panel.py" line="226"/>
         <source>Sign out</source>
         <translation>Se déconnecter</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="227"/>
+        <location filename="../review_panel.py" line="228"/>
         <source>Start or continue  (Enter)</source>
         <translation>Commencer ou continuer  (Entrée)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="249"/>
+        <location filename="../review_panel.py" line="250"/>
         <source>Welcome, {0}. Choose a task:</source>
         <translation>Bienvenue, {0}. Choisissez une tâche :</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="253"/>
+        <location filename="../review_panel.py" line="254"/>
         <source>{0} of {1} done</source>
         <translation>{0} sur {1} faits</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="253"/>
+        <location filename="../review_panel.py" line="254"/>
         <source>not started</source>
         <translation>pas commencé</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="255"/>
+        <location filename="../review_panel.py" line="256"/>
         <source>{0} done; more as the decisions need them</source>
         <translation>{0} faits ; d&apos;autres selon les besoins des décisions</translation>
     </message>
@@ -222,18 +222,7 @@
         <translation>Sur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="326"/>
-        <source>open after {0} items</source>
-        <translation>ouverte après {0} éléments</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="327"/>
-        <source>confirmed</source>
-        <translation>confirmé</translation>
-    </message>
-    <message>
         <location filename="../study_panel.py" line="299"/>
-        <location filename="../study_panel.py" line="327"/>
         <source>refused</source>
         <translation>refusé</translation>
     </message>
@@ -419,376 +408,200 @@
         <translation>révoqué (à partir du {0}) : {1} réponses signées avant conservées ici ; </translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="329"/>
-        <source>{0} better</source>
-        <translation>{0} meilleur</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="330"/>
-        <source>{0} after {1} items</source>
-        <translation>{0} après {1} éléments</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="336"/>
-        <source>Which system is best (within {0})</source>
-        <translation>Quel système est le meilleur (à {0} près)</translation>
-    </message>
-    <message>
         <location filename="../study_panel.py" line="337"/>
-        <source>{0} is best (no other is more than {1} better)</source>
-        <translation>{0} est le meilleur (aucun autre n&apos;est meilleur de plus de {1})</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="338"/>
-        <source>open; still in: {0}</source>
-        <translation>ouvert ; encore en lice : {0}</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="340"/>
-        <source>Is the new run at least as good (at most {0} worse)</source>
-        <translation>Le nouveau système est-il au moins aussi bon (au plus {0} de moins)</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="341"/>
-        <source>better</source>
-        <translation>meilleur</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="341"/>
-        <source>at least as good</source>
-        <translation>au moins aussi bon</translation>
+        <source>What the answers settle</source>
+        <translation>Ce que les réponses tranchent</translation>
     </message>
     <message>
         <location filename="../study_panel.py" line="342"/>
-        <source>more than {0} worse</source>
-        <translation>moins bon de plus de {0}</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="342"/>
-        <location filename="../study_panel.py" line="346"/>
-        <source>open</source>
-        <translation>ouvert</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="344"/>
-        <source>Does the run&apos;s mean reach {0} (within {1})</source>
-        <translation>La moyenne du système atteint-elle {0} (à {1} près)</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="345"/>
-        <source>reached</source>
-        <translation>atteint</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="345"/>
-        <source>not reached</source>
-        <translation>non atteint</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="348"/>
-        <source>Every pair (within {0})</source>
-        <translation>Chaque paire (à {0} près)</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="350"/>
-        <source>{0} of {1} pairs settled</source>
-        <translation>{0} paires sur {1} tranchées</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="354"/>
-        <source>{0}, after {1} segments</source>
-        <translation>{0}, après {1} segments</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="362"/>
-        <source>{0} or more</source>
-        <translation>{0} ou plus</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="363"/>
-        <source>{0} ({1} or more)</source>
-        <translation>{0} ({1} ou plus)</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="372"/>
-        <source>It cannot be decided in this campaign: {0} segments left, a decision needs {1}.</source>
-        <translation>Impossible de décider dans cette campagne : {0} segments restent, une décision en demande {1}.</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="375"/>
-        <source>No decision before {0} more segments; a forecast follows then.</source>
-        <translation>Aucune décision avant {0} segments de plus ; une prévision suivra.</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="378"/>
-        <source>It may not be decided within the campaign ({0:.0%} of replays of the answers so far decide it).</source>
-        <translation>La campagne pourrait se terminer sans décision ({0:.0%} des rejeux des réponses actuelles décident).</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="382"/>
-        <source>To the decision: about {0:.1f} speaker-hours ({1:.1f} to {2:.1f}), about {3} more segments.</source>
-        <translation>Jusqu&apos;à la décision : environ {0:.1f} heures de locuteur ({1:.1f} à {2:.1f}), environ {3} segments de plus.</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="384"/>
-        <source>Left in the campaign: {0:.1f} speaker-hours at most.</source>
-        <translation>Reste dans la campagne : {0:.1f} heures de locuteur au plus.</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="397"/>
-        <source>{0} vs {1}</source>
-        <translation>{0} contre {1}</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="401"/>
-        <source>Tier of {0} (at least {1:.0%} accepted)</source>
-        <translation>Niveau de {0} (au moins {1:.0%} acceptés)</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="405"/>
-        <source>Question</source>
-        <translation>Question</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="405"/>
-        <source>Decision</source>
-        <translation>Décision</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="405"/>
-        <source>Estimate [interval]</source>
-        <translation>Estimation [intervalle]</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="406"/>
-        <source>About how many more items</source>
-        <translation>Environ combien d’éléments encore</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="368"/>
-        <source>The campaign&apos;s question is decided.</source>
-        <translation>La question de la campagne est tranchée.</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="370"/>
-        <source>The campaign&apos;s question is open.</source>
-        <translation>La question de la campagne est ouverte.</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="411"/>
-        <source>Every decision is made.</source>
-        <translation>Toutes les décisions sont prises.</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="413"/>
-        <source>{0} open decision(s): no difference shows yet, so no estimate of the items left.</source>
-        <translation>{0} décision(s) ouverte(s) : aucune différence n’apparaît encore, donc pas d’estimation des éléments restants.</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="416"/>
-        <source>{0} open decision(s): about {1} more items, about {2:.1f} speaker-hours to the decision.</source>
-        <translation>{0} décision(s) ouverte(s) : environ {1} éléments encore, environ {2:.1f} heures de locuteur jusqu’à la décision.</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="419"/>
-        <source>That is more than the campaign has left: it may end with a decision open.</source>
-        <translation>C’est plus qu’il ne reste dans la campagne : elle pourrait se terminer avec une décision ouverte.</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="421"/>
-        <source>Serving: {0}.</source>
-        <translation>En cours : {0}.</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="422"/>
-        <source>Nothing more is served.</source>
-        <translation>Plus rien n’est proposé.</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="427"/>
         <source>A scored run card</source>
         <translation>Une fiche de run évaluée</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="427"/>
-        <location filename="../study_panel.py" line="437"/>
+        <location filename="../study_panel.py" line="342"/>
+        <location filename="../study_panel.py" line="352"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="431"/>
-        <location filename="../study_panel.py" line="446"/>
+        <location filename="../study_panel.py" line="346"/>
+        <location filename="../study_panel.py" line="362"/>
         <source>Campaign {0} ready.</source>
         <translation>Campagne {0} prête.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="436"/>
+        <location filename="../study_panel.py" line="351"/>
         <source>Scored run cards of one test set</source>
         <translation>Cartes de run évaluées d’un même jeu de test</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="451"/>
+        <location filename="../study_panel.py" line="363"/>
+        <source>Warning:</source>
+        <translation>Attention :</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="368"/>
         <source>Every pair and each run&apos;s tier</source>
         <translation>Chaque paire et le palier de chaque système</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="451"/>
+        <location filename="../study_panel.py" line="368"/>
         <source>Which system is best</source>
         <translation>Quel système est le meilleur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="452"/>
+        <location filename="../study_panel.py" line="369"/>
         <source>Is the new run at least as good as the one in use</source>
         <translation>Le nouveau système est-il au moins aussi bon que celui en service</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="453"/>
+        <location filename="../study_panel.py" line="370"/>
         <source>Every pair, within a margin</source>
         <translation>Chaque paire, à une marge près</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="453"/>
+        <location filename="../study_panel.py" line="370"/>
         <source>Does the run reach a mean score</source>
         <translation>Le système atteint-il une note moyenne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="454"/>
+        <location filename="../study_panel.py" line="371"/>
         <source>The campaign&apos;s question</source>
         <translation>La question de la campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="455"/>
+        <location filename="../study_panel.py" line="372"/>
         <source>What should the speakers&apos; ratings decide? The campaign serves only what this question still needs.</source>
         <translation>Que doivent trancher les notes des locuteurs ? La campagne ne présente que ce dont cette question a encore besoin.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="462"/>
+        <location filename="../study_panel.py" line="379"/>
         <source>The margin</source>
         <translation>La marge</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="463"/>
+        <location filename="../study_panel.py" line="380"/>
         <source>The smallest difference that matters, on the task&apos;s scale:</source>
         <translation>La plus petite différence qui compte, sur l&apos;échelle de la tâche :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="468"/>
+        <location filename="../study_panel.py" line="385"/>
         <source>The run in use</source>
         <translation>Le système en service</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="468"/>
+        <location filename="../study_panel.py" line="385"/>
         <source>Which run is in use now?</source>
         <translation>Quel système est en service aujourd&apos;hui ?</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="472"/>
+        <location filename="../study_panel.py" line="389"/>
         <source>The tier</source>
         <translation>Le palier</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="473"/>
+        <location filename="../study_panel.py" line="390"/>
         <source>The mean score the run must reach, on the task&apos;s scale:</source>
         <translation>La note moyenne que le système doit atteindre, sur l&apos;échelle de la tâche :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="478"/>
+        <location filename="../study_panel.py" line="395"/>
         <source>Export bundle</source>
         <translation>Exporter un paquet</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="479"/>
-        <location filename="../study_panel.py" line="485"/>
+        <location filename="../study_panel.py" line="396"/>
+        <location filename="../study_panel.py" line="402"/>
         <source>LYSS bundles (*.lyssbundle)</source>
         <translation>Paquets LYSS (*.lyssbundle)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="482"/>
+        <location filename="../study_panel.py" line="399"/>
         <source>Wrote {0}: {1} answers.</source>
         <translation>{0} écrit : {1} réponses.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="485"/>
+        <location filename="../study_panel.py" line="402"/>
         <source>Merge bundle</source>
         <translation>Fusionner un paquet</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="488"/>
+        <location filename="../study_panel.py" line="405"/>
         <source>Merged: {0} answers added, {1} replaced, {2} deleted.</source>
         <translation>Fusionné : {0} réponses ajoutées, {1} remplacées, {2} supprimées.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="491"/>
+        <location filename="../study_panel.py" line="408"/>
         <source>This laptop was revoked in campaign {0} from {1}: answers made here since then are refused everywhere. Ask the coordinator.</source>
         <translation>Cet ordinateur a été révoqué dans la campagne {0} à partir du {1} : les réponses données ici depuis sont refusées partout. Adressez-vous au coordinateur.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="502"/>
+        <location filename="../study_panel.py" line="419"/>
         <source>Enrol a laptop</source>
         <translation>Inscrire un ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="503"/>
+        <location filename="../study_panel.py" line="420"/>
         <source>The code shown on the other laptop (Campaigns tab, or `lyss review code`). Read it aloud or compare the two screens:</source>
         <translation>Le code affiché sur l’autre ordinateur (onglet Campagnes, ou `lyss review code`). Lisez-le à voix haute ou comparez les deux écrans :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="507"/>
+        <location filename="../study_panel.py" line="424"/>
         <source>Laptop {0} may now send answers to {1} campaign(s).</source>
         <translation>L’ordinateur {0} peut désormais envoyer des réponses à {1} campagne(s).</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="511"/>
+        <location filename="../study_panel.py" line="428"/>
         <source>Trust a coordinator</source>
         <translation>Faire confiance à un coordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="512"/>
+        <location filename="../study_panel.py" line="429"/>
         <source>The code shown on the coordinator&apos;s laptop. Read it aloud or compare the two screens:</source>
         <translation>Le code affiché sur l’ordinateur du coordinateur. Lisez-le à voix haute ou comparez les deux écrans :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="515"/>
+        <location filename="../study_panel.py" line="432"/>
         <source>This laptop now accepts the campaigns of coordinator {0}.</source>
         <translation>Cet ordinateur accepte désormais les campagnes du coordinateur {0}.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="518"/>
+        <location filename="../study_panel.py" line="435"/>
         <source>Revoke a laptop</source>
         <translation>Révoquer un ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="519"/>
+        <location filename="../study_panel.py" line="436"/>
         <source>The code of the lost or stolen laptop. The answers it signs from now on are refused wherever your bundles go; its earlier answers are kept and marked in the study:</source>
         <translation>Le code de l’ordinateur perdu ou volé. Les réponses qu’il signera désormais seront refusées partout où vont vos paquets ; ses réponses antérieures sont gardées et signalées dans l’étude :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="521"/>
+        <location filename="../study_panel.py" line="438"/>
         <source>Revoke</source>
         <translation>Révoquer</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="521"/>
+        <location filename="../study_panel.py" line="438"/>
         <source>Revoke laptop {0}? This cannot be undone.</source>
         <translation>Révoquer l’ordinateur {0} ? C’est irréversible.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="524"/>
+        <location filename="../study_panel.py" line="441"/>
         <source>Laptop {0} is revoked from {1} in {2} campaign(s).</source>
         <translation>L’ordinateur {0} est révoqué à partir du {1} dans {2} campagne(s).</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="532"/>
+        <location filename="../study_panel.py" line="449"/>
         <source>Withdraw</source>
         <translation>Retirer</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="533"/>
+        <location filename="../study_panel.py" line="450"/>
         <source>Delete every answer of {0}, here, in this laptop&apos;s backups and wherever this laptop&apos;s bundles go? This cannot be undone.</source>
         <translation>Supprimer toutes les réponses de {0}, ici, dans les sauvegardes de cet ordinateur et partout où vont ses paquets ? C’est irréversible.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="536"/>
+        <location filename="../study_panel.py" line="453"/>
         <source>{0} withdrew; {1} answers deleted here and in {2} backups.</source>
         <translation>{0} s’est retiré(e) ; {1} réponses supprimées ici et dans {2} sauvegardes.</translation>
     </message>
@@ -796,47 +609,47 @@
 <context>
     <name>ConsentPage</name>
     <message>
-        <location filename="../review_panel.py" line="149"/>
+        <location filename="../review_panel.py" line="150"/>
         <source>Before you start</source>
         <translation>Avant de commencer</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="155"/>
+        <location filename="../review_panel.py" line="156"/>
         <source>What we collect, who sees it, and your choice</source>
         <translation>Ce que nous recueillons, qui le voit, et votre choix</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="157"/>
+        <location filename="../review_panel.py" line="158"/>
         <source>&lt;p&gt;&lt;b&gt;What we collect.&lt;/b&gt; Your answers about machine translations (for example, how much of the meaning is there), a note if you write one, and how long each answer took.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Who sees it.&lt;/b&gt; Your name, community and dialect stay on this laptop. The study team sees your answers with a code instead of your name.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Your choice.&lt;/b&gt; You can stop at any time, and you can ask to withdraw: all your answers are then deleted, here and on the study team&apos;s computers.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Ce que nous recueillons.&lt;/b&gt; Vos réponses sur des traductions automatiques (par exemple, quelle part du sens est rendue), un commentaire si vous en écrivez un, et le temps pris par chaque réponse.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Qui le voit.&lt;/b&gt; Votre nom, votre communauté et votre dialecte restent sur cet ordinateur. L’équipe de l’étude voit vos réponses avec un code à la place de votre nom.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Votre choix.&lt;/b&gt; Vous pouvez arrêter à tout moment et demander à vous retirer : toutes vos réponses sont alors supprimées, ici et sur les ordinateurs de l’équipe.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="168"/>
+        <location filename="../review_panel.py" line="169"/>
         <source>Your name (kept on this laptop)</source>
         <translation>Votre nom (gardé sur cet ordinateur)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="169"/>
+        <location filename="../review_panel.py" line="170"/>
         <source>Community (optional)</source>
         <translation>Communauté (facultatif)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="170"/>
+        <location filename="../review_panel.py" line="171"/>
         <source>Dialect (optional)</source>
         <translation>Dialecte (facultatif)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="174"/>
+        <location filename="../review_panel.py" line="175"/>
         <source>I agree — start</source>
         <translation>J’accepte — commencer</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="176"/>
+        <location filename="../review_panel.py" line="177"/>
         <source>Back</source>
         <translation>Retour</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="186"/>
+        <location filename="../review_panel.py" line="187"/>
         <source>Please write your name</source>
         <translation>Veuillez écrire votre nom</translation>
     </message>
@@ -844,12 +657,12 @@
 <context>
     <name>DonePage</name>
     <message>
-        <location filename="../review_panel.py" line="717"/>
-        <source>Thank you! You have answered every item of this task.</source>
-        <translation>Merci ! Vous avez répondu à tous les éléments de cette tâche.</translation>
+        <location filename="../review_panel.py" line="718"/>
+        <source>Thank you!</source>
+        <translation>Merci !</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="720"/>
+        <location filename="../review_panel.py" line="721"/>
         <source>Back to the tasks  (Enter)</source>
         <translation>Retour aux tâches  (Entrée)</translation>
     </message>
@@ -880,178 +693,178 @@
 <context>
     <name>ItemPage</name>
     <message>
-        <location filename="../review_panel.py" line="287"/>
+        <location filename="../review_panel.py" line="288"/>
         <source>Item to review</source>
         <translation>Élément à évaluer</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="288"/>
+        <location filename="../review_panel.py" line="289"/>
         <source>Number keys answer, Ctrl+Z undoes the last answer, N writes a note, Esc pauses</source>
         <translation>Les chiffres répondent, Ctrl+Z annule la dernière réponse, N écrit un commentaire, Échap met en pause</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="295"/>
+        <location filename="../review_panel.py" line="296"/>
         <source>Show in another script</source>
         <translation>Afficher dans une autre écriture</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="297"/>
+        <location filename="../review_panel.py" line="298"/>
         <source>Guidelines  (F1)</source>
         <translation>Consignes  (F1)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="300"/>
+        <location filename="../review_panel.py" line="301"/>
         <source>Pause  (Esc)</source>
         <translation>Pause  (Échap)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="382"/>
+        <location filename="../review_panel.py" line="383"/>
         <source>Show in {0}</source>
         <translation>Afficher en {0}</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="405"/>
+        <location filename="../review_panel.py" line="406"/>
         <source>Please answer first.</source>
         <translation>Répondez d’abord, s’il vous plaît.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="406"/>
+        <location filename="../review_panel.py" line="407"/>
         <source>Mark the errors, then give a score.</source>
         <translation>Marquez les erreurs, puis donnez une note.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="407"/>
+        <location filename="../review_panel.py" line="408"/>
         <source>Your last step on this item was undone.</source>
         <translation>Votre dernière action sur cet élément a été annulée.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="408"/>
+        <location filename="../review_panel.py" line="409"/>
         <source>Your answer to item {0} was undone.</source>
         <translation>Votre réponse à l’élément {0} a été annulée.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="412"/>
+        <location filename="../review_panel.py" line="413"/>
         <source>Skipped: that item comes back after the others.</source>
         <translation>Passé : cet élément reviendra après les autres.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="432"/>
+        <location filename="../review_panel.py" line="433"/>
         <source>Practice {0} of {1}</source>
         <translation>Entraînement {0} sur {1}</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="435"/>
+        <location filename="../review_panel.py" line="436"/>
         <source>Item {0}</source>
         <translation>Élément {0}</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="486"/>
+        <location filename="../review_panel.py" line="487"/>
         <source>Enter: go on</source>
         <translation>Entrée : continuer</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="488"/>
+        <location filename="../review_panel.py" line="489"/>
         <source> · H: not an error</source>
         <translation> · H : pas une erreur</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="490"/>
+        <location filename="../review_panel.py" line="491"/>
         <source> · Tab: the next mark placed for you</source>
         <translation> · Tab : la marque suivante placée pour vous</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="491"/>
+        <location filename="../review_panel.py" line="492"/>
         <source>← → move · Shift extends · 1 minor · 2 major · M missing · Delete removes{0} · Enter: done marking · PgUp/PgDn items · S skip · Ctrl+Z undo · N note · Esc pause</source>
         <translation>← → se déplacer · Maj étend · 1 mineure · 2 majeure · M manque · Suppr enlève{0} · Entrée : fini d’annoter · PgPréc/PgSuiv éléments · S passer · Ctrl+Z annuler · N commentaire · Échap pause</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="495"/>
+        <location filename="../review_panel.py" line="496"/>
         <source>← → ±1 · ↑ ↓ ±10 · 1–4 the marked points · Enter saves · Backspace: back to marking · Ctrl+Z undo · N note · Esc pause</source>
         <translation>← → ±1 · ↑ ↓ ±10 · 1–4 les repères · Entrée enregistre · Retour arrière : revenir à l’annotation · Ctrl+Z annuler · N commentaire · Échap pause</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="497"/>
+        <location filename="../review_panel.py" line="498"/>
         <source>Number keys answer · Enter or → next · ← back · S skip · Ctrl+Z undo · N note · Esc pause</source>
         <translation>Les chiffres répondent · Entrée ou → suivant · ← retour · S passer · Ctrl+Z annuler · N commentaire · Échap pause</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="508"/>
+        <location filename="../review_panel.py" line="509"/>
         <source>In this campaign some errors are marked for you before you see a sentence (dashed outline), by: {0}. They can be wrong: keep, drop (Delete) or re-grade (1, 2) each.</source>
         <translation>Dans cette campagne, certaines erreurs sont marquées pour vous avant que vous voyiez une phrase (contour en tirets), par : {0}. Elles peuvent être fausses : gardez, retirez (Suppr) ou reclassez (1, 2) chacune.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="515"/>
+        <location filename="../review_panel.py" line="516"/>
         <source>Right.</source>
         <translation>Juste.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="515"/>
+        <location filename="../review_panel.py" line="516"/>
         <source>Not quite.</source>
         <translation>Pas tout à fait.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="521"/>
+        <location filename="../review_panel.py" line="522"/>
         <source>Press Enter to go on.</source>
         <translation>Appuyez sur Entrée pour continuer.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="529"/>
+        <location filename="../review_panel.py" line="530"/>
         <source>You marked {0} errors; this one has at least {1}.</source>
         <translation>Vous avez marqué {0} erreurs ; celle-ci en a au moins {1}.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="531"/>
+        <location filename="../review_panel.py" line="532"/>
         <source>You kept the mark placed for you; it should have been dropped.</source>
         <translation>Vous avez gardé la marque placée pour vous ; il fallait la retirer.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="532"/>
+        <location filename="../review_panel.py" line="533"/>
         <source>You dropped the mark placed for you; it should have been kept.</source>
         <translation>Vous avez retiré la marque placée pour vous ; il fallait la garder.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="541"/>
+        <location filename="../review_panel.py" line="542"/>
         <source>{0} You answered {1}; expected: {2}.</source>
         <translation>{0} Vous avez répondu {1} ; attendu : {2}.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="542"/>
+        <location filename="../review_panel.py" line="543"/>
         <source> or </source>
         <translation> ou </translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="409"/>
+        <location filename="../review_panel.py" line="410"/>
         <source>Practice done — the real items start now.</source>
         <translation>Entraînement terminé — les vrais éléments commencent maintenant.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="438"/>
+        <location filename="../review_panel.py" line="439"/>
         <source>{0} of {1}</source>
         <translation>{0} sur {1}</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="436"/>
-        <location filename="../review_panel.py" line="439"/>
+        <location filename="../review_panel.py" line="437"/>
+        <location filename="../review_panel.py" line="440"/>
         <source>({0} answered)</source>
         <translation>({0} répondus)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="502"/>
+        <location filename="../review_panel.py" line="503"/>
         <source>Answered — press Enter to go on, or a number to change it.</source>
         <translation>Répondu — appuyez sur Entrée pour continuer, ou sur un chiffre pour changer.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="501"/>
+        <location filename="../review_panel.py" line="502"/>
         <source>Answered — mark again or press Enter twice to keep it.</source>
         <translation>Répondu — annotez de nouveau ou appuyez deux fois sur Entrée pour garder la réponse.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="410"/>
+        <location filename="../review_panel.py" line="411"/>
         <source>Note saved.</source>
         <translation>Commentaire enregistré.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="411"/>
+        <location filename="../review_panel.py" line="412"/>
         <source>Note kept; it is saved with your answer.</source>
         <translation>Commentaire gardé ; il est enregistré avec votre réponse.</translation>
     </message>
@@ -1170,32 +983,32 @@
 <context>
     <name>NoteDialog</name>
     <message>
-        <location filename="../review_panel.py" line="52"/>
+        <location filename="../review_panel.py" line="53"/>
         <source>Note</source>
         <translation>Commentaire</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="54"/>
+        <location filename="../review_panel.py" line="55"/>
         <source>Your note about this item:</source>
         <translation>Votre commentaire sur cet élément :</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="61"/>
+        <location filename="../review_panel.py" line="62"/>
         <source>Your note about this item</source>
         <translation>Votre commentaire sur cet élément</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="62"/>
+        <location filename="../review_panel.py" line="63"/>
         <source>Ctrl+Enter saves the note, Esc closes without saving</source>
         <translation>Ctrl+Entrée enregistre le commentaire, Échap ferme sans enregistrer</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="65"/>
+        <location filename="../review_panel.py" line="66"/>
         <source>Save  (Ctrl+Enter)</source>
         <translation>Enregistrer  (Ctrl+Entrée)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="67"/>
+        <location filename="../review_panel.py" line="68"/>
         <source>Cancel  (Esc)</source>
         <translation>Annuler  (Échap)</translation>
     </message>
@@ -1203,7 +1016,7 @@
 <context>
     <name>ReviewPanel</name>
     <message>
-        <location filename="../review_panel.py" line="816"/>
+        <location filename="../review_panel.py" line="817"/>
         <source>This laptop was revoked by the coordinator from {0}. Answers given here would be refused on every other laptop, so this campaign cannot be answered here. What this laptop holds stays. Please ask the coordinator.</source>
         <translation>Cet ordinateur a été révoqué par le coordinateur à partir du {0}. Les réponses données ici seraient refusées par tous les autres ordinateurs : cette campagne ne peut donc pas être répondue ici. Ce que cet ordinateur contient reste. Veuillez vous adresser au coordinateur.</translation>
     </message>
@@ -1521,32 +1334,32 @@
 <context>
     <name>SignInPage</name>
     <message>
-        <location filename="../review_panel.py" line="88"/>
+        <location filename="../review_panel.py" line="89"/>
         <source>Who is reviewing today?</source>
         <translation>Qui évalue aujourd’hui ?</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="94"/>
+        <location filename="../review_panel.py" line="95"/>
         <source>Speakers on this laptop</source>
         <translation>Locuteurs sur cet ordinateur</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="95"/>
+        <location filename="../review_panel.py" line="96"/>
         <source>Choose your name with the arrow keys and press Enter</source>
         <translation>Choisissez votre nom avec les flèches et appuyez sur Entrée</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="99"/>
+        <location filename="../review_panel.py" line="100"/>
         <source>No one has a profile on this laptop yet. Press “I am new here” to start.</source>
         <translation>Personne n’a encore de profil sur cet ordinateur. Appuyez sur « Je suis nouveau ici » pour commencer.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="104"/>
+        <location filename="../review_panel.py" line="105"/>
         <source>Continue  (Enter)</source>
         <translation>Continuer  (Entrée)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="106"/>
+        <location filename="../review_panel.py" line="107"/>
         <source>I am new here</source>
         <translation>Je suis nouveau ici</translation>
     </message>
@@ -1587,270 +1400,270 @@
 <context>
     <name>StudyPanel</name>
     <message>
-        <location filename="../study_panel.py" line="555"/>
+        <location filename="../study_panel.py" line="472"/>
         <source>Campaign</source>
         <translation>Campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="555"/>
-        <location filename="../study_panel.py" line="743"/>
+        <location filename="../study_panel.py" line="472"/>
+        <location filename="../study_panel.py" line="660"/>
         <source>Metric</source>
         <translation>Métrique</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="556"/>
+        <location filename="../study_panel.py" line="473"/>
         <source>Human score</source>
         <translation>Score humain</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="561"/>
+        <location filename="../study_panel.py" line="478"/>
         <source>Agreement</source>
         <translation>Accord</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="561"/>
+        <location filename="../study_panel.py" line="478"/>
         <source>Correlate</source>
         <translation>Corréler</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="562"/>
+        <location filename="../study_panel.py" line="479"/>
         <source>Rater quality</source>
         <translation>Qualité des évaluateurs</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="562"/>
+        <location filename="../study_panel.py" line="479"/>
         <source>Linter precision</source>
         <translation>Précision du linter</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="562"/>
+        <location filename="../study_panel.py" line="479"/>
         <source>FST false rejections</source>
         <translation>Faux rejets du FST</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="563"/>
+        <location filename="../study_panel.py" line="480"/>
         <source>Reweight…</source>
         <translation>Repondérer…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="563"/>
+        <location filename="../study_panel.py" line="480"/>
         <source>Confirm tier…</source>
         <translation>Confirmer le niveau…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="564"/>
+        <location filename="../study_panel.py" line="481"/>
         <source>Save plot as PNG…</source>
         <translation>Enregistrer le graphique en PNG…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="577"/>
+        <location filename="../study_panel.py" line="494"/>
         <source>Progress of the computation</source>
         <translation>Avancement du calcul</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="580"/>
+        <location filename="../study_panel.py" line="497"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="589"/>
+        <location filename="../study_panel.py" line="506"/>
         <source>Results table</source>
         <translation>Tableau des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="590"/>
+        <location filename="../study_panel.py" line="507"/>
         <source>Results in words</source>
         <translation>Résultats en mots</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="594"/>
+        <location filename="../study_panel.py" line="511"/>
         <source>Plot of the results</source>
         <translation>Graphique des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="595"/>
+        <location filename="../study_panel.py" line="512"/>
         <source>The same numbers as the results table</source>
         <translation>Les mêmes nombres que le tableau des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="637"/>
+        <location filename="../study_panel.py" line="554"/>
         <source>&lt;p&gt;Computing…&lt;/p&gt;</source>
         <translation>&lt;p&gt;Calcul en cours…&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="660"/>
+        <location filename="../study_panel.py" line="577"/>
         <source>Cancelled.</source>
         <translation>Annulé.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="675"/>
+        <location filename="../study_panel.py" line="592"/>
         <source>Question</source>
         <translation>Question</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="675"/>
-        <location filename="../study_panel.py" line="700"/>
+        <location filename="../study_panel.py" line="592"/>
+        <location filename="../study_panel.py" line="617"/>
         <source>Level</source>
         <translation>Niveau</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="675"/>
-        <location filename="../study_panel.py" line="725"/>
-        <location filename="../study_panel.py" line="733"/>
+        <location filename="../study_panel.py" line="592"/>
+        <location filename="../study_panel.py" line="642"/>
+        <location filename="../study_panel.py" line="650"/>
         <source>CI lower</source>
         <translation>IC bas</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="675"/>
-        <location filename="../study_panel.py" line="725"/>
-        <location filename="../study_panel.py" line="733"/>
+        <location filename="../study_panel.py" line="592"/>
+        <location filename="../study_panel.py" line="642"/>
+        <location filename="../study_panel.py" line="650"/>
         <source>CI upper</source>
         <translation>IC haut</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="676"/>
-        <location filename="../study_panel.py" line="713"/>
+        <location filename="../study_panel.py" line="593"/>
+        <location filename="../study_panel.py" line="630"/>
         <source>Answers</source>
         <translation>Réponses</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="676"/>
+        <location filename="../study_panel.py" line="593"/>
         <source>Speakers</source>
         <translation>Locuteurs</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="676"/>
+        <location filename="../study_panel.py" line="593"/>
         <source>Items</source>
         <translation>Éléments</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="677"/>
+        <location filename="../study_panel.py" line="594"/>
         <source>&lt;p&gt;Task {0}: Krippendorff&apos;s alpha of every question, at the levels its scale allows, with 95% bootstrap intervals over items.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Tâche {0} : alpha de Krippendorff de chaque question, aux niveaux que son échelle permet, avec des intervalles bootstrap à 95 % sur les éléments.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="702"/>
+        <location filename="../study_panel.py" line="619"/>
         <source>One system only: no system-level correlation.&lt;br&gt;</source>
         <translation>Un seul système : pas de corrélation au niveau des systèmes.&lt;br&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="713"/>
+        <location filename="../study_panel.py" line="630"/>
         <source>Speaker</source>
         <translation>Locuteur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="713"/>
+        <location filename="../study_panel.py" line="630"/>
         <source>Repeats same</source>
         <translation>Répétitions identiques</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="713"/>
+        <location filename="../study_panel.py" line="630"/>
         <source>Degraded lower</source>
         <translation>Dégradés notés plus bas</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="714"/>
+        <location filename="../study_panel.py" line="631"/>
         <source>p (MWU)</source>
         <translation>p (MWU)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="714"/>
+        <location filename="../study_panel.py" line="631"/>
         <source>Median s per item</source>
         <translation>Médiane s par élément</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="714"/>
+        <location filename="../study_panel.py" line="631"/>
         <source>Time away s</source>
         <translation>Temps d’absence s</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="715"/>
+        <location filename="../study_panel.py" line="632"/>
         <source>Answers with time away</source>
         <translation>Réponses avec absence</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="715"/>
+        <location filename="../study_panel.py" line="632"/>
         <source>Flags</source>
         <translation>Signalements</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="718"/>
+        <location filename="../study_panel.py" line="635"/>
         <source>none</source>
         <translation>aucun</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="719"/>
+        <location filename="../study_panel.py" line="636"/>
         <source>&lt;p&gt;Time per item counts the time the item was in front of the speaker; time with the app out of focus is shown apart. Read these to understand the data, never to rank people.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Le temps par élément compte le temps où l’élément était devant le locuteur ; le temps passé hors de l’application est montré à part. Lisez ces chiffres pour comprendre les données, jamais pour classer les personnes.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="725"/>
+        <location filename="../study_panel.py" line="642"/>
         <source>Variant class</source>
         <translation>Classe de variante</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="725"/>
+        <location filename="../study_panel.py" line="642"/>
         <source>Precision</source>
         <translation>Précision</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="726"/>
+        <location filename="../study_panel.py" line="643"/>
         <source>Pairs judged</source>
         <translation>Paires jugées</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="728"/>
+        <location filename="../study_panel.py" line="645"/>
         <source>&lt;p&gt;{0} pairs rated, {1} with a majority verdict.&lt;/p&gt;</source>
         <translation>&lt;p&gt;{0} paires évaluées, {1} avec un verdict majoritaire.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="733"/>
+        <location filename="../study_panel.py" line="650"/>
         <source>False rejection rate</source>
         <translation>Taux de faux rejets</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="734"/>
+        <location filename="../study_panel.py" line="651"/>
         <source>Words decided</source>
         <translation>Mots tranchés</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="736"/>
+        <location filename="../study_panel.py" line="653"/>
         <source>&lt;p&gt;Valid words the analyser missed: {0}&lt;/p&gt;</source>
         <translation>&lt;p&gt;Mots valides que l’analyseur n’a pas reconnus : {0}&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="740"/>
+        <location filename="../study_panel.py" line="657"/>
         <source>Save the refitted profile</source>
         <translation>Enregistrer le profil réajusté</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="741"/>
-        <location filename="../study_panel.py" line="749"/>
+        <location filename="../study_panel.py" line="658"/>
+        <location filename="../study_panel.py" line="666"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="743"/>
+        <location filename="../study_panel.py" line="660"/>
         <source>Fitted weight</source>
         <translation>Poids ajusté</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="743"/>
+        <location filename="../study_panel.py" line="660"/>
         <source>Default weight</source>
         <translation>Poids par défaut</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="745"/>
+        <location filename="../study_panel.py" line="662"/>
         <source>&lt;p&gt;Cross-validated Pearson {0:.3f} (default profile {1:.3f}).&lt;/p&gt;</source>
         <translation>&lt;p&gt;Pearson en validation croisée {0:.3f} (profil par défaut {1:.3f}).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="749"/>
+        <location filename="../study_panel.py" line="666"/>
         <source>The scored run card</source>
         <translation>La fiche de run évaluée</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="757"/>
+        <location filename="../study_panel.py" line="674"/>
         <source>Save plot</source>
         <translation>Enregistrer le graphique</translation>
     </message>
@@ -2451,6 +2264,163 @@ Quand tout est marqué, appuyez sur Entrée et notez toute la traduction de 0 à
         <location filename="data_strings.py" line="120"/>
         <source>insufficient reviews</source>
         <translation>examens insuffisants</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="121"/>
+        <source>{best} is best: no other run is more than {delta} better, after {items} segments</source>
+        <translation>{best} est le meilleur : aucun autre run n&apos;est meilleur de plus de {delta}, après {items} segments</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="122"/>
+        <source>{best} and {tied} are within {delta} of each other; {best} has the higher mean, after {items} segments</source>
+        <translation>{best} et {tied} sont à moins de {delta} l&apos;un de l&apos;autre ; {best} a la moyenne la plus haute, après {items} segments</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="123"/>
+        <source>which run is best: open after {items} segments; still in: {still_in}</source>
+        <translation>quel run est le meilleur : ouvert après {items} segments ; encore en lice : {still_in}</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="124"/>
+        <source>{candidate} is better than {baseline}, after {items} segments</source>
+        <translation>{candidate} est meilleur que {baseline}, après {items} segments</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="125"/>
+        <source>{candidate} is at least as good as {baseline} (at most {delta} worse), after {items} segments</source>
+        <translation>{candidate} est au moins aussi bon que {baseline} (au plus {delta} de moins), après {items} segments</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="126"/>
+        <source>{candidate} is more than {delta} worse than {baseline}, after {items} segments</source>
+        <translation>{candidate} est moins bon que {baseline} de plus de {delta}, après {items} segments</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="127"/>
+        <source>is {candidate} at least as good as {baseline} (at most {delta} worse)? open after {items} segments</source>
+        <translation>{candidate} est-il au moins aussi bon que {baseline} (au plus {delta} de moins) ? ouvert après {items} segments</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="128"/>
+        <source>every pair within {delta}: {settled} of {pairs} settled after {items} segments</source>
+        <translation>chaque paire à {delta} près : {settled} sur {pairs} tranchées après {items} segments</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="129"/>
+        <source>{a} is better than {b} (difference {difference} {interval}), after {items} segments</source>
+        <translation>{a} est meilleur que {b} (écart {difference} {interval}), après {items} segments</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="130"/>
+        <source>{b} is better than {a} (difference {difference} {interval}), after {items} segments</source>
+        <translation>{b} est meilleur que {a} (écart {difference} {interval}), après {items} segments</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="131"/>
+        <source>{a} and {b} are within {delta} of each other (difference {difference} {interval}), after {items} segments</source>
+        <translation>{a} et {b} sont à moins de {delta} l&apos;un de l&apos;autre (écart {difference} {interval}), après {items} segments</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="132"/>
+        <source>{a} vs {b}: open after {items} segments (difference {difference} {interval})</source>
+        <translation>{a} contre {b} : ouvert après {items} segments (écart {difference} {interval})</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="133"/>
+        <source>{system}&apos;s mean reaches {threshold} (within {delta}), after {items} segments</source>
+        <translation>la moyenne de {system} atteint {threshold} (à {delta} près), après {items} segments</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="134"/>
+        <source>{system}&apos;s mean does not reach {threshold}, after {items} segments</source>
+        <translation>la moyenne de {system} n&apos;atteint pas {threshold}, après {items} segments</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="135"/>
+        <source>does {system}&apos;s mean reach {threshold} (within {delta})? open after {items} segments</source>
+        <translation>la moyenne de {system} atteint-elle {threshold} (à {delta} près) ? ouvert après {items} segments</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="136"/>
+        <source>{system}&apos;s tier is confirmed: at least {threshold} of its items are accepted ({share} so far {interval}), after {items} items</source>
+        <translation>le niveau de {system} est confirmé : au moins {threshold} de ses éléments sont acceptés ({share} jusqu&apos;ici {interval}), après {items} éléments</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="137"/>
+        <source>{system}&apos;s tier is refused: fewer than {threshold} of its items are accepted ({share} so far {interval}), after {items} items</source>
+        <translation>le niveau de {system} est refusé : moins de {threshold} de ses éléments sont acceptés ({share} jusqu&apos;ici {interval}), après {items} éléments</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="138"/>
+        <source>{system}&apos;s tier: open after {items} items ({share} accepted so far {interval}; the rule: at least {threshold})</source>
+        <translation>niveau de {system} : ouvert après {items} éléments ({share} acceptés jusqu&apos;ici {interval} ; la règle : au moins {threshold})</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="139"/>
+        <source>note: {run}&apos;s tier is refused: the best of these runs, but not good enough for its tier</source>
+        <oldsource>note: {run}&apos;s tier is refused, so it is the best of these runs, not good enough for its tier</oldsource>
+        <translation>remarque : le niveau de {run} est refusé : le meilleur de ces runs, mais pas assez bon pour son niveau</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="140"/>
+        <source>(not asked in this campaign: shown beside its question)</source>
+        <translation>(non demandé dans cette campagne : montré à côté de sa question)</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="141"/>
+        <source>serving: {runs}</source>
+        <translation>proposés : {runs}</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="142"/>
+        <source>serving: nothing more is needed: every question asked is decided</source>
+        <translation>proposés : plus rien n&apos;est nécessaire : chaque question posée est tranchée</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="143"/>
+        <source>nothing more is needed from you now</source>
+        <translation>plus rien n&apos;est nécessaire de votre part pour l&apos;instant</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="144"/>
+        <source>every question asked is decided: no more hours needed</source>
+        <translation>chaque question posée est tranchée : plus aucune heure nécessaire</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="145"/>
+        <source>to the decision: about {middle} more segments ({low} to {high}, 10–90 %), about {hours} speaker-hours ({hours_low} to {hours_high})</source>
+        <translation>jusqu&apos;à la décision : environ {middle} segments de plus ({low} à {high}, 10–90 %), environ {hours} heures de locuteur ({hours_low} à {hours_high})</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="146"/>
+        <source>cannot be decided within this campaign: {left} segments left</source>
+        <oldsource>cannot be decided within this campaign: {left} segments left ({share} of replays of the answers so far decide it within them)</oldsource>
+        <translation>ne peut pas être tranché dans cette campagne : {left} segments restants</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="147"/>
+        <source>may not be decided within this campaign: {left} segments left ({share} of replays of the answers so far decide it within them)</source>
+        <translation>pourrait ne pas être tranché dans cette campagne : {left} segments restants ({share} des rejeux des réponses actuelles le tranchent dans ces segments)</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="148"/>
+        <source>to the decision: about {middle} more segments ({low} to more than the {left} left, 10–90 %), about {hours} speaker-hours (at least {hours_low})</source>
+        <translation>jusqu&apos;à la décision : environ {middle} segments de plus ({low} à plus que les {left} restants, 10–90 %), environ {hours} heures de locuteur (au moins {hours_low})</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="149"/>
+        <source>to the decision: a forecast from {from} answered segments on; {answered} so far</source>
+        <translation>jusqu&apos;à la décision : une prévision à partir de {from} segments répondus ; {answered} jusqu&apos;ici</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="150"/>
+        <source>left in the campaign: {left} segments, {ratings} ratings, {hours} speaker-hours at most</source>
+        <translation>reste dans la campagne : {left} segments, {ratings} évaluations, {hours} heures de locuteur au plus</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="151"/>
+        <source>this campaign has {segments} segments: too few to settle a difference of {delta} even if every rating differed by exactly that (at least {needed} are needed); its questions may end open</source>
+        <translation>cette campagne a {segments} segments : trop peu pour trancher un écart de {delta} même si chaque évaluation différait d&apos;exactement autant (il en faut au moins {needed}) ; ses questions peuvent rester ouvertes</translation>
     </message>
 </context>
 </TS>

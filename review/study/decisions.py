@@ -12,11 +12,9 @@ used, so each decision is the one the laptop would have made looking after every
 
 from __future__ import annotations
 
-import itertools
 from collections import defaultdict
 
-from . import analyses, planner
-from . import verdicts
+from . import analyses, planner, verdicts
 from .maths import questions, sequences
 from .. import tasks as task_defs
 from ..records import campaign as campaign_row, same_outputs
@@ -40,6 +38,7 @@ def counted_items(store: Store, campaign: dict, question: str) -> dict[str, dict
     """item id → {run_id, entry_id, at (when it counted; ties, as in imported data, in campaign order),
     values (the ratings that count)}, for the items that have their ratings."""
     needed = _ratings_needed(store, campaign)
+    rated = stands_for(store, campaign["id"])
     place = {r["item_id"]: r["position"] for r in
              store.rows("select item_id, position from campaign_items where campaign_id = ?", [campaign["id"]])}
     by_item: dict[str, list[dict]] = defaultdict(list)
@@ -51,9 +50,16 @@ def counted_items(store: Store, campaign: dict, question: str) -> dict[str, dict
             continue
         first = sorted(rows, key=lambda r: (r["recorded_at"], r["speaker_id"]))[:needed]
         counted[item_id] = {"run_id": first[0]["run_id"], "entry_id": first[0]["entry_id"],
+                            "rated": rated.get(item_id, item_id),
                             "at": (first[-1]["recorded_at"], place.get(item_id, 0)),
                             "values": [r["value"] for r in first]}
     return counted
+
+
+def stands_for(store: Store, campaign_id: str) -> dict[str, str]:
+    """item → the item whose rating it has (``records.same_outputs``: an output several items share is rated once);
+    items rated for themselves are not listed."""
+    return {c["item_id"]: item for item, group in same_outputs(store, campaign_id).items() for c in group}
 
 
 def _mean(values: list) -> float:
@@ -76,29 +82,34 @@ def _by_entry(counted: dict[str, dict]) -> tuple[dict[str, dict[str, dict]], lis
 
 def feed_segments(question: questions.Question, counted: dict[str, dict]) -> list[dict]:
     """Feed a question over runs the counted segments in the order they were counted (each segment: the mean rating
-    of each run served then, where each has its ratings); the scores it was fed."""
+    of each run served then, where each has its ratings); the scores it was fed. A segment whose every output is
+    rated by the same items as an earlier one (a test set that holds a segment twice) is that segment again: its
+    ratings count once."""
     by_entry, order = _by_entry(counted)
     fed = []
     for entry in order:
         served = question.serving()
         if not served:
             break
-        if all(run in by_entry[entry] for run in served):
+        unit = tuple(sorted(item["rated"] for item in by_entry[entry].values()))
+        if unit not in question.seen and all(run in by_entry[entry] for run in served):
             fed.append({run: _mean(by_entry[entry][run]["values"]) for run in served})
-            question.observe(fed[-1], item=entry)
+            question.observe(fed[-1], item=unit)
     return fed
 
 
 def feed_tier(question: questions.Tier, counted: dict[str, dict], rule: dict) -> list[dict]:
-    """Feed a run's tier its counted items in order: 1 for an item the rule accepts, 0 otherwise."""
+    """Feed a run's tier its counted items in order, each rating once (an output the run gives twice is one item): 1
+    for an item the rule accepts, 0 otherwise."""
     items = sorted((i for i in counted.values() if i["run_id"] == question.system),
                    key=lambda i: (i["at"], i["entry_id"]))
     fed = []
     for item in items:
         if question.decided:
             break
-        fed.append({question.system: float(accepted(rule, item["values"]))})
-        question.observe(fed[-1], item=item["entry_id"])
+        if item["rated"] not in question.seen:
+            fed.append({question.system: float(accepted(rule, item["values"]))})
+            question.observe(fed[-1], item=item["rated"])
     return fed
 
 
@@ -110,14 +121,21 @@ def _named(value, names: dict[str, str]):
     return names.get(value, value) if isinstance(value, str) else value
 
 
-def _entries(store: Store, campaign_id: str) -> dict[str, int]:
-    """run id → how many segments of the campaign it has (a question's population)."""
-    rows = store.rows("select i.run_id, count(distinct i.entry_id) as n from campaign_items ci join items i on i.id = "
-                      "ci.item_id where ci.campaign_id = ? and i.kind = 'segment' group by i.run_id", [campaign_id])
-    return {r["run_id"]: r["n"] for r in rows}
+def populations(store: Store, campaign_id: str) -> tuple[int, dict[str, int]]:
+    """What the questions are about: the campaign's distinct segments (a segment whose outputs are all rated by the
+    same items as another's is that one again) and, per run, its distinct outputs (each rated once)."""
+    rated = stands_for(store, campaign_id)
+    rows = store.rows("select i.id, i.run_id, i.entry_id from campaign_items ci join items i on i.id = ci.item_id "
+                      "where ci.campaign_id = ? and i.kind = 'segment'", [campaign_id])
+    segments: dict[str, list[str]] = defaultdict(list)
+    outputs: dict[str, set[str]] = defaultdict(set)
+    for r in rows:
+        segments[r["entry_id"]].append(rated.get(r["id"], r["id"]))
+        outputs[r["run_id"]].add(rated.get(r["id"], r["id"]))
+    return len({tuple(sorted(v)) for v in segments.values()}), {run: len(v) for run, v in outputs.items()}
 
 
-def questions_of(campaign: dict, task, runs: list[dict], segments: dict[str, int], rule_file: dict,
+def questions_of(campaign: dict, task, runs: list[dict], population: tuple[int, dict[str, int]], rule_file: dict,
                  rule: dict | None) -> list[tuple[questions.Question, bool]]:
     """The questions a campaign's answers decide, each with whether the campaign asks it (serves for it): the
     community's question where it set one, else :class:`~questions.Pairs` over its runs (δ: ``pairs_margin`` of the
@@ -125,9 +143,9 @@ def questions_of(campaign: dict, task, runs: list[dict], segments: dict[str, int
     beside it, not asked."""
     alpha = campaign["settings"].get("alpha", rule_file.get("decision_alpha", sequences.ALPHA))
     ids = [r["id"] for r in runs]
-    shared = min((segments.get(r, 0) for r in ids), default=0) or None
+    shared, outputs = population[0] or None, population[1]
     tiers = [questions.Tier(r, rule_file["min_share_accepted"], rule_file["tier_margin"], alpha, low=0.0, high=1.0,
-                            population=segments.get(r) or None, share=True) for r in ids] if rule else []
+                            population=outputs.get(r) or None, share=True) for r in ids] if rule else []
     own = questions.from_settings(campaign["settings"], ids, task, shared)
     if own is not None:
         return [(own, True), *((t, False) for t in tiers)]
@@ -145,7 +163,7 @@ def decide(store: Store, campaign_id: str) -> dict:
     rule = rule_file.get("accepted_when", {}).get(task.code)
     question = rule["question"] if rule else task.quality_question()
     runs = runs_of(store, campaign_id)
-    asked = questions_of(campaign, task, runs, _entries(store, campaign_id), rule_file, rule)
+    asked = questions_of(campaign, task, runs, populations(store, campaign_id), rule_file, rule)
     # nothing to decide for one run of a task without a tier rule (task B's pairs, task C's words)
     counted = counted_items(store, campaign, question) if asked else {}
     names = {r["id"]: r["name"] for r in runs}
@@ -167,7 +185,8 @@ def decide(store: Store, campaign_id: str) -> dict:
             "answers": answers, "runs": [r["name"] for r in runs], "items": items, "items_counted": len(counted),
             "ratings_per_item": _ratings_needed(store, campaign), "questions": found_questions,
             "decided": all(q.decided for q, is_asked in asked if is_asked),
-            "serving": [r["name"] for r in runs if r["id"] in served], "serving_runs": [r["id"] for r in runs if r["id"] in served],
+            "serving": [r["name"] for r in runs if r["id"] in served],
+            "serving_runs": [r["id"] for r in runs if r["id"] in served],
             "asked": own, "comparisons": comparisons(found_questions, ids), "tiers": tiers(found_questions, ids),
             "_campaign": campaign, "_runs": runs, "_counted": counted,
             "_asked": [(q, is_asked, fed[id(q)]) for q, is_asked in asked]}
@@ -186,14 +205,15 @@ def tiers(found: list[dict], ids: dict[str, str]) -> list[dict]:
     words = {"reached": "confirmed", "not reached": "refused"}
     return [{"run": q["system"], "run_id": ids[q["system"]], "decision": words.get(q["decision"], q["decision"]),
              "share": q["mean"], "interval": q["interval"], "threshold": q["threshold"], "items": q["items"],
-             "decided_after": q["decided_after_items"], "asked": q["asked"]}
+             "decided_after": q["decided_after"], "asked": q["asked"]}
             for q in found if q["kind"] == "Tier" and q["share"]]
 
 
 def status(store: Store, campaign_id: str) -> dict:
     """:func:`decide` and the plan: about how many more segments and speaker-hours to the decisions."""
     found = decide(store, campaign_id)
-    campaign, runs, counted = found.pop("_campaign"), found.pop("_runs"), found.pop("_counted")
+    campaign, counted = found.pop("_campaign"), found.pop("_counted")
+    found.pop("_runs")
     found["plan"] = plan(store, campaign, counted, found.pop("_asked"))
     found["said"] = verdicts.status_lines(found)
     return found
@@ -211,15 +231,14 @@ def distinct_outputs(store: Store, campaign: dict, served: list[str]) -> float:
     """How many ratings a segment costs for the runs served: the mean number of distinct outputs they give a
     segment (``records.same_outputs``: runs that translate it the same way share one rating); ``len(served)``
     where no two outputs are the same."""
-    same = same_outputs(store, campaign["id"])
-    if not same or not served:
+    rated = stands_for(store, campaign["id"])
+    if not rated or not served:
         return float(len(served))
-    stands_for = {c["item_id"]: item for item, group in same.items() for c in group}
     rows = store.rows("select i.id, i.entry_id from campaign_items ci join items i on i.id = ci.item_id where "
                       f"ci.campaign_id = ? and i.run_id in ({','.join('?' * len(served))})", [campaign["id"], *served])
     outputs: dict[str, set[str]] = defaultdict(set)
     for r in rows:
-        outputs[r["entry_id"]].add(stands_for.get(r["id"], r["id"]))
+        outputs[r["entry_id"]].add(rated.get(r["id"], r["id"]))
     return sum(len(v) for v in outputs.values()) / len(outputs) if outputs else float(len(served))
 
 
@@ -237,9 +256,11 @@ def plan(store: Store, campaign: dict, counted: dict, asked: list[tuple]) -> dic
     the campaign holds; and *left in the campaign*, if every segment not yet counted were rated for the runs still
     served (what the campaign can cost at most now)."""
     model = planner.campaign_model(store, campaign["id"])
-    segments, mean_words = _segments(store, campaign)
+    _, mean_words = _segments(store, campaign)
+    segments = populations(store, campaign["id"])[0]  # distinct segments: one held twice is rated once
     per_rating = _ratings_needed(store, campaign)
-    left = max(segments - len({i["entry_id"] for i in counted.values()}), 0)
+    by_entry, _ = _by_entry(counted)
+    left = max(segments - len({tuple(sorted(i["rated"] for i in runs.values())) for runs in by_entry.values()}), 0)
     still = [(q, fed) for q, is_asked, fed in asked if is_asked and not q.decided]
     serving = sorted({s for q, _ in still for s in q.serving()})
     served = distinct_outputs(store, campaign, serving)  # ratings a segment costs: outputs the served runs share
@@ -257,20 +278,10 @@ def plan(store: Store, campaign: dict, counted: dict, asked: list[tuple]) -> dic
                    [None if v is None else hours(v * len(serving)) for v in items],
                    "decided_in_campaign": decided_share, "runs": max((a["runs"] for a in ahead), default=0),
                    "forecast_from": start, "answered": fed_least}
-    if not still:
-        note = "every question asked is decided"
-    elif left == 0:
-        note = "no segment is left in the campaign: it ends with a question open"
-    elif items is None and fed_least < start:
-        note = f"a forecast from {start} answered segments on; {fed_least} so far"
-    elif items is None or items[2] is None:
-        note = f"it may not be decided within this campaign: {left} segments left"
-    else:
-        note = ""
     return {"open_decisions": len(still), "to_decision": to_decision,
             "left_in_campaign": {"items": left, "ratings": round(left * served * per_rating),
                                  "speaker_hours": hours(left * len(serving))},
-            "model": model, "note": note}
+            "model": model}
 
 
 def size_warning(store: Store, campaign_id: str) -> dict | None:
@@ -288,7 +299,7 @@ def size_warning(store: Store, campaign_id: str) -> dict | None:
     delta = asked.get("delta", rule_file["pairs_margin"] * (high - low))
     alpha = campaign["settings"].get("alpha", rule_file.get("decision_alpha", sequences.ALPHA))
     per_pair = alpha / (len(runs) - 1) if asked.get("kind") == "best" else alpha
-    segments = min(_entries(store, campaign_id).values())
+    segments = populations(store, campaign_id)[0]
     needed = sequences.fewest_items(delta / (2 * (high - low)), per_pair)
     if needed is not None and segments >= needed:
         return None

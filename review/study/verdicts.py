@@ -32,6 +32,14 @@ def span(interval, signed: bool = True) -> str:
     return "" if not interval else f"[{number(interval[0], signed)}, {number(interval[1], signed)}]"
 
 
+def _hours(value: float | None) -> str:
+    return "—" if value is None else f"{value:.1f}" if value >= 1 else f"{value:.2f}"
+
+
+def _share_span(interval) -> str:
+    return "" if not interval else f"[{_share(interval[0])}, {_share(interval[1])}]"
+
+
 def _share(value) -> str:
     return "—" if value is None else f"{value:.0%}"
 
@@ -57,7 +65,7 @@ def said(result: dict) -> list[dict]:
             for p in result["pairs"])]
     if result["share"]:
         return [line(f"share.{result['decision']}", system=result["system"], threshold=_share(result["threshold"]),
-                     share=_share(result["mean"]), interval=span(result["interval"], signed=False), items=n)]
+                     share=_share(result["mean"]), interval=_share_span(result["interval"]), items=n)]
     return [line(f"tier.{result['decision']}", system=result["system"], threshold=number(result["threshold"]),
                  delta=delta, items=n)]
 
@@ -77,23 +85,28 @@ def status_lines(found: dict) -> list[dict]:
     """After the questions: what is served, and what the decisions still cost."""
     lines = []
     if found["adaptive"]:
-        lines.append(line("serving.some", runs=", ".join(found["serving"])) if found["serving"] and not
-                     found["decided"] else line("serving.none") if found["decided"] else
-                     line("serving.some", runs="—"))
+        lines.append(line("serving.none") if found["decided"] else
+                     line("serving.some", runs=", ".join(found["serving"]) or "—"))
     plan = found["plan"]
     ahead, left = plan["to_decision"], plan["left_in_campaign"]
     if not plan["open_decisions"]:
         return lines + [line("plan.decided")]
     items, hours = ahead["items"], ahead["speaker_hours"]
+    decided_share = ahead["decided_in_campaign"]
     if items is None and ahead["answered"] < ahead["forecast_from"] and left["items"]:
         lines.append(line("plan.waiting", answered=ahead["answered"], **{"from": ahead["forecast_from"]}))
-    elif items is None or items[2] is None or not left["items"]:
-        lines.append(line("plan.beyond", left=left["items"], share=_share(ahead["decided_in_campaign"])))
+    elif not left["items"] or decided_share == 0:
+        lines.append(line("plan.beyond", left=left["items"]))
+    elif items is None or items[1] is None:  # most replays of the answers so far run out of segments
+        lines.append(line("plan.maybe", left=left["items"], share=_share(decided_share)))
+    elif items[2] is None:  # the 90th percentile lies beyond the campaign: never a number larger than it holds
+        lines.append(line("plan.forecast beyond", low=items[0], middle=items[1], left=left["items"],
+                          hours=_hours(hours[1]), hours_low=_hours(hours[0])))
     else:
-        lines.append(line("plan.forecast", low=items[0], middle=items[1], high=items[2], hours=f"{hours[1]:.1f}",
-                          hours_low=f"{hours[0]:.1f}", hours_high=f"{hours[2]:.1f}"))
+        lines.append(line("plan.forecast", low=items[0], middle=items[1], high=items[2], hours=_hours(hours[1]),
+                          hours_low=_hours(hours[0]), hours_high=_hours(hours[2])))
     lines.append(line("plan.left", left=left["items"], ratings=left["ratings"],
-                      hours=f"{left['speaker_hours'] or 0:.1f}"))
+                      hours=_hours(left["speaker_hours"] or 0.0)))
     return lines
 
 

@@ -11,7 +11,6 @@ the paired differences with their signs flipped at random (systems that cannot b
 from __future__ import annotations
 
 import itertools
-import math
 import warnings
 from pathlib import Path
 

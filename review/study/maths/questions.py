@@ -113,7 +113,7 @@ class Question:
         self.systems, self.alpha, self.low, self.high = list(systems), alpha, low, high
         self.population = _population(population)
         self.items, self.seen = 0, set()
-        self.decided_after_items: int | None = None
+        self.decided_after: int | None = None
 
     @property
     def decided(self) -> bool:
@@ -149,15 +149,15 @@ class Question:
         self.seen.add(item)
         self.items += 1
         self._observe(values)
-        if self.decided and self.decided_after_items is None:
-            self.decided_after_items = self.items
+        if self.decided and self.decided_after is None:
+            self.decided_after = self.items
 
     def _observe(self, values: dict[str, float]) -> None:
         raise NotImplementedError
 
     def _common(self) -> dict:
         return {"kind": type(self).__name__, "items": self.items, "decided": self.decided, "alpha": self.alpha,
-                "decided_after_items": self.decided_after_items,
+                "decided_after": self.decided_after,
                 "scale": [self.low, self.high], "population": self.population}
 
 
@@ -189,15 +189,20 @@ class Best(_Systems):
         self.sums = dict.fromkeys(self.systems, 0.0)
         self._leader: str | None = None
 
+    def _pair(self, a: str, b: str) -> tuple[_Difference, int]:
+        """The sequence of a − b (sign +1) or of b − a (sign −1), as stored."""
+        return (self.pairs[(a, b)], 1) if (a, b) in self.pairs else (self.pairs[(b, a)], -1)
+
     def _surely(self, a: str, b: str, side: str, value: float) -> bool:
         """Whether a − b is surely above (``side`` "above") or below ``value``."""
-        if (a, b) in self.pairs:
-            return getattr(self.pairs[(a, b)], side)(value)
-        return getattr(self.pairs[(b, a)], "below" if side == "above" else "above")(-value)
+        pair, sign = self._pair(a, b)
+        if sign > 0:
+            return getattr(pair, side)(value)
+        return getattr(pair, "below" if side == "above" else "above")(-value)
 
     def _observe(self, values: dict[str, float]) -> None:
         for a, b in itertools.combinations(self.active, 2):
-            pair, sign = (self.pairs[(a, b)], 1) if (a, b) in self.pairs else (self.pairs[(b, a)], -1)
+            pair, sign = self._pair(a, b)
             pair.add(sign * (values[a] - values[b]))
         for name in self.active:
             self.sums[name] += values[name]
@@ -219,7 +224,7 @@ class Best(_Systems):
         return [] if self.decided else list(self.active)
 
     def _difference(self, a: str, b: str) -> dict:
-        pair, sign = (self.pairs[(a, b)], 1) if (a, b) in self.pairs else (self.pairs[(b, a)], -1)
+        pair, sign = self._pair(a, b)
         found = pair.interval()
         return {"a": a, "b": b, "mean_difference": None if pair.mean is None else sign * pair.mean,
                 "interval": None if found is None else sorted(sign * v for v in found), "items": pair.n}
@@ -276,7 +281,7 @@ class Pairs(_Systems):
         super().__init__(systems, delta, alpha, low, high, population)
         self._pairs(self.alpha)
         self.decisions = dict.fromkeys(self.pairs, "open")
-        self.decided_after: dict = {}
+        self.settled_after: dict = {}
 
     def _observe(self, values: dict[str, float]) -> None:
         for (a, b), pair in self.pairs.items():
@@ -290,7 +295,7 @@ class Pairs(_Systems):
             elif pair.above(-self.delta) and pair.below(self.delta):
                 self.decisions[(a, b)] = "equal"
             if self.decisions[(a, b)] != "open":
-                self.decided_after[(a, b)] = pair.n
+                self.settled_after[(a, b)] = pair.n
 
     @property
     def decided(self) -> bool:
@@ -303,7 +308,7 @@ class Pairs(_Systems):
     def result(self) -> dict:
         return {**self._common(), "pairs": [
             {"a": a, "b": b, "decision": self.decisions[(a, b)], "interval": pair.interval(),
-             "mean_difference": pair.mean, "items": pair.n, "decided_after": self.decided_after.get((a, b))}
+             "mean_difference": pair.mean, "items": pair.n, "decided_after": self.settled_after.get((a, b))}
             for (a, b), pair in self.pairs.items()],
             "delta": self.delta}
 

@@ -92,8 +92,7 @@ def interval(x, alpha: float = ALPHA, population: int | None = None) -> tuple[fl
     bar = math.log(2 / alpha)
     kept = grid[(log_up < bar).all(axis=1) & (log_down < bar).all(axis=1)]
     if not len(kept):  # possible only without replacement, at the last items: the mean the values give
-        mean = float(x.mean()) if population is None or len(x) < population else float(x.mean())
-        return mean, mean
+        return float(x.mean()), float(x.mean())
     step = 1 / (GRID - 1)
     return max(0.0, float(kept.min()) - step), min(1.0, float(kept.max()) + step)
 
