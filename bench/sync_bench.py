@@ -26,7 +26,7 @@ from pathlib import Path
 
 from bench.common import ROOT
 from desktop.cli import main as lyss_main
-from review import records
+from review import catalogue
 from review.exchange import laptops, sync
 from review.rating import campaigns, recording, roster, sequence
 from review.store import Store
@@ -76,7 +76,7 @@ def _laptop(args: tuple[str, str, str, int, int]) -> str:
     shutil.copy(Path(folder) / f"{hub_code}.lyssbundle", setup)
     sync.sync(lap, setup)
     shutil.rmtree(setup)
-    cid = records.find_campaign(lap, None)
+    cid = catalogue.find_campaign(lap, None)
     n = s = 0
     while n < answers:
         speaker = roster.add_speaker(lap, f"Speaker {k}-{s}", "LYSS study")
@@ -105,7 +105,7 @@ def build(root: Path) -> tuple[Path, Path, list[str]]:
     folder = root / "shared"
     folder.mkdir()
     hub = Store(root / "hub.sqlite", backup=False)
-    campaigns.create_campaign(hub, records.load_scored(str(scored)), "A", items=42)
+    campaigns.create_campaign(hub, catalogue.load_scored(str(scored)), "A", items=42)
     codes = []
     for k in range(LAPTOPS):  # each laptop's key made here so that the coordinator can enrol it first
         lap = Store(root / f"laptop{k:03d}.sqlite", backup=False)

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (QAbstractButton, QCheckBox, QDialog, QFormLayout,
                                QListWidgetItem, QPlainTextEdit, QPushButton, QScrollArea, QStackedWidget, QVBoxLayout, QWidget)
 
 from eval_standards.text import convert
-from review import records
+from review import catalogue
 from review.rating import recording, roster, sequence
 from review.study import verdicts
 from review.rating.session import Outcome, ReviewSession, Step, What
@@ -253,12 +253,12 @@ class CampaignPage(QWidget):
         name = roster.speaker(self.store, speaker_id)["display_name"] or speaker_id
         self.title.setText(self.tr("Welcome, {0}. Choose a task:").format(name))
         self.list.clear()
-        for row in records.list_campaigns(self.store, imported=False):
+        for row in catalogue.list_campaigns(self.store, imported=False):
             done, total = sequence.progress(self.store, row["id"], speaker_id)
             state = self.tr("{0} of {1} done").format(done, total) if total else self.tr("not started")
             if total and row.get("adaptive"):  # more items come only while a decision is open
                 state = self.tr("{0} done; more as the decisions need them").format(done)
-            title = campaign_title(row["name"], row["task"], records.campaign_language(self.store, row["id"]))
+            title = campaign_title(row["name"], row["task"], catalogue.campaign_language(self.store, row["id"]))
             item = QListWidgetItem(f"{title}   ({state})")
             item.setData(Qt.UserRole, row["id"])
             self.list.addItem(item)

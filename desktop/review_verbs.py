@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from eval_standards.text import convert as convert_text
-from review import records
+from review import catalogue
 from review.exchange import bundles, laptops
 from review.rating import campaigns, paper, roster, sequence
 from review.rating.session import record_answer
@@ -107,8 +107,8 @@ def _review_code(store, args) -> int:
 
 
 def _review_list(store, args) -> int:
-    rows = {"speakers": roster.list_speakers, "campaigns": records.list_campaigns,
-            "runs": records.list_runs}[args.what](store)
+    rows = {"speakers": roster.list_speakers, "campaigns": catalogue.list_campaigns,
+            "runs": catalogue.list_runs}[args.what](store)
     if args.json:
         return _print(rows, True)
     for r in rows:
@@ -167,7 +167,7 @@ def _review_create_campaign(store, args) -> int:
     if args.question is not None and not args.adaptive:
         raise BadValue("--question", args.question, "only an adaptive campaign asks a question as it goes: add "
                                                     "--adaptive")
-    runs = [records.load_scored(path) for path in args.scored]
+    runs = [catalogue.load_scored(path) for path in args.scored]
     if args.adaptive:
         question = None if args.question is None else {"kind": args.question, "delta": args.delta,
                                                        "baseline": args.baseline, "threshold": args.threshold}
@@ -179,8 +179,8 @@ def _review_create_campaign(store, args) -> int:
         cid = campaigns.create_campaign(store, runs[0], args.task, items=args.items, raters=args.raters or 3,
                                         seed=args.seed, name=args.name, hints=args.hints, premark=args.premark,
                                         premark_control=args.premark_control, premark_split=args.premark_split)
-    made = next(c for c in records.list_campaigns(store) if c["id"] == cid)
-    settings = records.campaign(store, cid)["settings"]
+    made = next(c for c in catalogue.list_campaigns(store) if c["id"] == cid)
+    settings = catalogue.campaign(store, cid)["settings"]
     print(f"{cid}  task {args.task}, {made['items']} items: {shown(made['name'])}")
     left = settings.get("left_out") or {}
     if left.get("count"):
@@ -192,7 +192,7 @@ def _review_create_campaign(store, args) -> int:
 
 
 def _review_answer(store, args) -> int:
-    campaign_id = records.find_campaign(store, args.campaign)
+    campaign_id = catalogue.find_campaign(store, args.campaign)
     speaker_id = roster.find_speaker(store, args.speaker)
     try:
         answers = json.loads(args.answers)
@@ -209,10 +209,10 @@ def _review_answer(store, args) -> int:
 
 
 def _review_progress(store, args) -> int:
-    campaign_id = records.find_campaign(store, args.campaign)
-    rows = records.campaign_progress(store, campaign_id)
+    campaign_id = catalogue.find_campaign(store, args.campaign)
+    rows = catalogue.campaign_progress(store, campaign_id)
     result = {"speakers": [{k: v for k, v in r.items() if k not in ("display_name", "registered_by")} for r in rows],
-              "coverage": records.coverage(store, campaign_id)}
+              "coverage": catalogue.coverage(store, campaign_id)}
     text = "\n".join(f"{shown(r['speaker_id'])}  {shown(roster.shown_name(r)):<20} {r['answered']} of "
                      f"{r['total']}" + (f" ({r['total'] - r['checks']} items + {r['checks']} quality-control checks)"
                                         if r["checks"] else "") for r in rows) or "no speaker has joined yet"
@@ -274,19 +274,19 @@ def _review_print_forms(store, args) -> int:
         raise BadValue("--out", args.out, "give a file name ending in .pdf (the CSV is written beside it)")
     template = out.with_suffix(".csv")
     refuse_overwriting_inputs(args.out, [store.path])
-    campaign_id = records.find_campaign(store, args.campaign)
+    campaign_id = catalogue.find_campaign(store, args.campaign)
     speaker_id = roster.find_speaker(store, args.speaker)
     items = paper.form_items(store, campaign_id, speaker_id, args.include_answered)
     if not items:
         raise BadValue("--speaker", args.speaker, "every item of this speaker is answered already: nothing to print "
                                                   "(--include-answered prints them all)")
-    found = records.campaign(store, campaign_id)
+    found = catalogue.campaign(store, campaign_id)
     script = roster.chosen_script(store, campaign_id, speaker_id)
     convert = None
     if script is not None:
         convert = lambda text: convert_text(script["converter"], text)  # noqa: E731
     ui = args.language or roster.preference(store, speaker_id, "ui_language") or "en"
-    language = records.campaign_language(store, campaign_id)
+    language = catalogue.campaign_language(store, campaign_id)
     with atomic_path(out) as tmp:
         pages = write_pdf(str(tmp), items, language, found, speaker_id, convert, ui=ui)
     paper.write_template(str(template), store, campaign_id, speaker_id, items)
@@ -431,12 +431,12 @@ def status_text(r: dict) -> str:
 
 
 def _study_status(store, args) -> int:
-    r = decisions.status(store, records.find_campaign(store, args.campaign, imported=True))
+    r = decisions.status(store, catalogue.find_campaign(store, args.campaign, imported=True))
     return _print(r, args.json, status_text(r))
 
 
 def _study_premark_effect(store, args) -> int:
-    r = premark_effect(store, records.find_campaign(store, args.campaign))
+    r = premark_effect(store, catalogue.find_campaign(store, args.campaign))
     return _print(r, args.json, premark_effect_text(r))
 
 

@@ -24,7 +24,7 @@ from desktop.paper_forms import first_page_png  # noqa: E402
 from desktop.qt_common import application  # noqa: E402
 from eval_standards import analysers  # noqa: E402
 from eval_standards.demos import DEFAULT, demo_path, other_demos  # noqa: E402
-from review import records  # noqa: E402
+from review import catalogue  # noqa: E402
 from review.exchange import laptops, sync  # noqa: E402
 from review.rating import campaigns, paper, practice, recording, roster, sequence  # noqa: E402
 from review.rating.session import ReviewSession, record_answer  # noqa: E402
@@ -65,9 +65,9 @@ class Shots:
 
 def demo_campaigns(store, scored: Path) -> tuple[str, list[str]]:
     """Campaigns of tasks A, B and C, and two speakers who answered 30 items of A. Returns (A's id, speakers)."""
-    cid = campaigns.create_campaign(store, records.load_scored(str(scored)), "A", items=40)
-    campaigns.create_campaign(store, records.load_scored(str(scored)), "B")
-    campaigns.create_campaign(store, records.load_scored(str(scored)), "C")
+    cid = campaigns.create_campaign(store, catalogue.load_scored(str(scored)), "A", items=40)
+    campaigns.create_campaign(store, catalogue.load_scored(str(scored)), "B")
+    campaigns.create_campaign(store, catalogue.load_scored(str(scored)), "C")
     others = [roster.add_speaker(store, name, "demo") for name in ("Rita", "Joseph")]
     for k, spk in enumerate(others):
         sequence.join(store, cid, spk)
@@ -96,7 +96,7 @@ def review_screens(shots: Shots, cid: str, speaker: str) -> None:
     review.items.script_choice.setChecked(True)  # the language's other script (its pack's converter)
     shot("06-review-other-script")
     review.items.script_choice.setChecked(False)
-    review.open_campaign(next(c["id"] for c in records.list_campaigns(shots.window.store) if c["task"] == "B"))
+    review.open_campaign(next(c["id"] for c in catalogue.list_campaigns(shots.window.store) if c["task"] == "B"))
     shot("07-review-task-b")
 
 
@@ -136,7 +136,7 @@ def speaker_loop_screens(shots: Shots, cid: str, speaker: str) -> None:
     QTest.keyClick(review.items, Qt.Key_2)
     QTest.keyClick(review.items, Qt.Key_4)
     shot("14-practice-feedback")
-    ecid = campaigns.create_campaign(store, records.load_scored(str(shots.scored)), "E", items=20, premark="off")
+    ecid = campaigns.create_campaign(store, catalogue.load_scored(str(shots.scored)), "E", items=20, premark="off")
     practice.mark_done(store, ecid, speaker)
     review.open_speaker(speaker)
     review.open_campaign(ecid)
@@ -157,8 +157,8 @@ def speaker_loop_screens(shots: Shots, cid: str, speaker: str) -> None:
     shot("16-task-e-score")
     premarked_screen(shots, speaker)
     items = paper.form_items(store, cid, newcomer)
-    first_page_png(str(OUT / "17-paper-form.png"), items, records.campaign_language(store, cid),
-                   records.campaign(store, cid), "Mary Cardinal")
+    first_page_png(str(OUT / "17-paper-form.png"), items, catalogue.campaign_language(store, cid),
+                   catalogue.campaign(store, cid), "Mary Cardinal")
     print("docs/screenshots/17-paper-form.png")
 
 
@@ -166,7 +166,7 @@ def premarked_screen(shots: Shots, speaker: str) -> None:
     """Task E with the language's tools' marks placed before the speaker sees the item (dashed frames, the
     glossary's missing terms named), the cursor on the first (Tab); before it, the practice round's pre-mark."""
     store, review = shots.window.store, shots.window.review
-    pcid = campaigns.create_campaign(store, records.load_scored(str(shots.scored)), "E", items=42, seed=7)
+    pcid = campaigns.create_campaign(store, catalogue.load_scored(str(shots.scored)), "E", items=42, seed=7)
     review.open_campaign(pcid)
     page = review.items
     shots.shot("25-practice-premarks")  # the practice round first: a mark to drop, and where marks come from
@@ -227,7 +227,7 @@ def _systems(scored: Path, systems: dict[str, float], copies: int = 1) -> list[d
 
 def _rate_as_served(store, cid: str, speakers: list[str], systems: dict[str, float], rounds: int) -> None:
     """Each speaker answers three segments a round, as they are served, near each system's quality."""
-    names = {r["id"]: r["name"] for r in records.list_runs(store)}
+    names = {r["id"]: r["name"] for r in catalogue.list_runs(store)}
     rng = random.Random(7)
     for _ in range(rounds):
         for speaker in speakers:
@@ -261,7 +261,8 @@ def decisions_screen(shots: Shots, speakers: list[str]) -> None:
 
 def question_screen(shots: Shots, speakers: list[str]) -> None:
     """A campaign that asks which system is best (within 0.1) over the demo held four times (still its 42
-    segments: one held twice is rated once): the question first in the decisions, the speaker-hours to the decision as a range and what is left in the campaign."""
+    segments: one held twice is rated once): the question first in the decisions, settled, and the runs' tiers
+    shown beside it."""
     store = shots.window.store
     systems = {"demo/new": 4.0, "demo/in-use": 3.9, "demo/old": 2.2}
     cid = campaigns.create_adaptive_campaign(store, _systems(shots.scored, systems, copies=4), "A",
@@ -322,7 +323,7 @@ def second_language(shots: Shots) -> None:
         scored = shots.work / f"{code}-scored.json"
         shots.cli(["score", str(demo_path(ROOT, code)), "--lang", code, "--out", str(scored)])
         store = window.store
-        cid = campaigns.create_campaign(store, records.load_scored(str(scored)), "C")
+        cid = campaigns.create_campaign(store, catalogue.load_scored(str(scored)), "C")
         speaker = roster.add_speaker(store, f"Speaker of {code}", "demo")
         window.tabs.setCurrentWidget(window.review)
         window.review.open_speaker(speaker)

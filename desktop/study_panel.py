@@ -12,7 +12,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QHeaderView, QInputDialog, QLabel, QProgressBar, QPushButton,
                                QSplitter, QTableView, QTabWidget, QVBoxLayout, QWidget)
 
-from review import records, tasks
+from review import catalogue, tasks
 from review.exchange import bundles, laptops, sync
 from review.rating import campaigns, roster
 from review.store import Store
@@ -223,12 +223,12 @@ class CampaignPanel(QWidget):
         """The campaigns again (after a new campaign or a merge), the chosen one kept, its progress and
         decisions recomputed."""
         chosen = self.selected_campaign() if hasattr(self, "_ids") else None
-        rows = records.list_campaigns(self.store)
+        rows = catalogue.list_campaigns(self.store)
         self._ids = [r["id"] for r in rows]
         data = []
         for r in rows:
-            cov = records.coverage(self.store, r["id"])
-            title = campaign_title(r["name"], r["task"], records.campaign_language(self.store, r["id"]))
+            cov = catalogue.coverage(self.store, r["id"])
+            title = campaign_title(r["name"], r["task"], catalogue.campaign_language(self.store, r["id"]))
             data.append([r["task"], title, cov["items"], f"{cov['items_at_target']} / {cov['items']}"])
         _fill(self.campaigns, [self.tr("Task"), self.tr("Campaign"), self.tr("Items"),
                                self.tr("Fully rated")], data)
@@ -315,7 +315,7 @@ class CampaignPanel(QWidget):
         cid = self.selected_campaign()
         if not cid:
             return
-        rows = records.campaign_progress(self.store, cid)
+        rows = catalogue.campaign_progress(self.store, cid)
         self._speakers = [r["speaker_id"] for r in rows]
         _fill(self.progress, [self.tr("Speaker"), self.tr("Name (this laptop)"), self.tr("Answered"), self.tr("Of")],
               [[r["speaker_id"], roster.shown_name(r), r["answered"], r["total"]] for r in rows])
@@ -341,7 +341,7 @@ class CampaignPanel(QWidget):
         if not path:
             path, _ = QFileDialog.getOpenFileName(self, self.tr("A scored run card"), "", self.tr("JSON (*.json)"))
         if path:
-            cid = campaigns.create_campaign(self.store, records.load_scored(path), self.task.currentData(),
+            cid = campaigns.create_campaign(self.store, catalogue.load_scored(path), self.task.currentData(),
                                             hints=self.hints.isChecked(), premark=self._premark())
             self.status.setText(self.tr("Campaign {0} ready.").format(cid))
             self.refresh()
@@ -351,7 +351,7 @@ class CampaignPanel(QWidget):
             paths, _ = QFileDialog.getOpenFileNames(self, self.tr("Scored run cards of one test set"), "",
                                                     self.tr("JSON (*.json)"))
         if paths:
-            runs = [records.load_scored(p) for p in paths]
+            runs = [catalogue.load_scored(p) for p in paths]
             if question is None:
                 question = self._ask_question([r.get("model_slug") or r.get("run_id") or "run" for r in runs])
                 if question is False:
@@ -520,8 +520,8 @@ class StudyPanel(QWidget):
     def refresh(self) -> None:
         self.campaign_choice.blockSignals(True)
         self.campaign_choice.clear()
-        for c in records.list_campaigns(self.store):
-            title = campaign_title(c["name"], c["task"], records.campaign_language(self.store, c["id"]))
+        for c in catalogue.list_campaigns(self.store):
+            title = campaign_title(c["name"], c["task"], catalogue.campaign_language(self.store, c["id"]))
             self.campaign_choice.addItem(f"{c['task']} · {title}", c["id"])
         self.campaign_choice.blockSignals(False)
         metrics = analyses.metric_names(self.store)

@@ -122,12 +122,12 @@ def review_database(path: Path, scored: Path, task: str, items: int, practised: 
     """A review database at ``path`` with one campaign of ``task`` from a scored run card (``options``: the
     campaign's, such as ``premark``) and one speaker, Mary (her practice round done unless ``practised`` is
     False). Returns (path, campaign, speaker)."""
-    from review import records
+    from review import catalogue
     from review.rating import campaigns, practice, roster
     from review.store import Store
 
     with Store(path) as store:
-        cid = campaigns.create_campaign(store, records.load_scored(str(scored)), task, items=items, **options)
+        cid = campaigns.create_campaign(store, catalogue.load_scored(str(scored)), task, items=items, **options)
         speaker = roster.add_speaker(store, "Mary", "LYSS study")
         if practised:
             practice.mark_done(store, cid, speaker)

@@ -13,7 +13,7 @@ import pytest
 
 from conftest import open_window, shared_file, start_reviewing
 from desktop.cli import main
-from review import records
+from review import catalogue
 from review.rating import campaigns, practice, roster, sequence
 from review.rating.session import ReviewSession, record_answer
 from review.store import Store
@@ -72,7 +72,7 @@ def adaptive_db(scored_demo, tmp_path):
     paths = _systems(scored_demo, tmp_path)
     db = tmp_path / "adaptive.sqlite"
     store = Store(db, create=True)
-    cid = campaigns.create_adaptive_campaign(store, [records.load_scored(str(p)) for p in paths], "A")
+    cid = campaigns.create_adaptive_campaign(store, [catalogue.load_scored(str(p)) for p in paths], "A")
     speakers = [roster.add_speaker(store, name, "demo") for name in ("Rita", "Joseph")]
     for s in speakers:
         practice.mark_done(store, cid, s)
@@ -156,7 +156,7 @@ def test_runs_of_different_test_sets_are_refused(scored_demo, tmp_path):
     other["entries"][0]["source"] = "Something else entirely."
     store = Store(tmp_path / "x.sqlite", create=True)
     with pytest.raises(Exception, match="not runs of the same test set"):
-        campaigns.create_adaptive_campaign(store, [records.load_scored(str(paths[0])), other], "A")
+        campaigns.create_adaptive_campaign(store, [catalogue.load_scored(str(paths[0])), other], "A")
 
 
 def test_a_decided_system_leaves_the_app_s_review_and_campaigns_tab(adaptive_db, qtbot):
@@ -229,7 +229,7 @@ def test_paper_answers_have_no_time_and_are_left_out(adaptive_db):
 
 def test_nothing_is_served_once_every_decision_is_made(adaptive_db):
     store, _, _, speakers, paths = adaptive_db
-    two = campaigns.create_adaptive_campaign(store, [records.load_scored(str(p)) for p in (paths[0], paths[2])], "A")
+    two = campaigns.create_adaptive_campaign(store, [catalogue.load_scored(str(p)) for p in (paths[0], paths[2])], "A")
     for s in speakers:
         practice.mark_done(store, two, s)
     rng = random.Random(9)
@@ -249,7 +249,7 @@ def test_an_adaptive_campaign_travels_and_its_decisions_follow_each_merge(scored
     from review.exchange import bundles, laptops
     paths = _systems(scored_demo, tmp_path)
     hub, lap = Store(tmp_path / "hub.sqlite", create=True), Store(tmp_path / "lap.sqlite", create=True)
-    cid = campaigns.create_adaptive_campaign(hub, [records.load_scored(str(p)) for p in paths], "A")
+    cid = campaigns.create_adaptive_campaign(hub, [catalogue.load_scored(str(p)) for p in paths], "A")
     laptops.enrol(hub, lap.device_id, cid)
     laptops.trust(lap, hub.device_id)
     setup = tmp_path / "setup.lyssbundle"
@@ -283,8 +283,8 @@ def test_a_campaign_that_asks_which_system_is_best_stops_once_it_knows(scored_de
     assert main(["review", "create-campaign", "--db", db, *paths, "--task", "A", "--adaptive", "--question", "best",
                  "--delta", "1"]) == 0
     store = Store(db)
-    cid = records.list_campaigns(store)[0]["id"]
-    assert records.campaign(store, cid)["settings"]["question"] == {"kind": "best", "delta": 1.0}
+    cid = catalogue.list_campaigns(store)[0]["id"]
+    assert catalogue.campaign(store, cid)["settings"]["question"] == {"kind": "best", "delta": 1.0}
     rng = random.Random(5)
     speakers = [roster.add_speaker(store, f"S{k}", "LYSS study") for k in range(2)]
     for s in speakers:
@@ -321,7 +321,7 @@ def test_a_campaign_that_asks_which_system_is_best_stops_once_it_knows(scored_de
     laptops.trust(other, store.device_id)
     bundles.export_bundle(store, str(tmp_path / "b.lyssbundle"))
     bundles.merge(other, str(tmp_path / "b.lyssbundle"))
-    assert records.campaign(other, cid)["settings"]["question"] == {"kind": "best", "delta": 1.0}
+    assert catalogue.campaign(other, cid)["settings"]["question"] == {"kind": "best", "delta": 1.0}
     assert decisions.decide(other, cid)["asked"]["best"] == found["asked"]["best"]
 
 
@@ -359,8 +359,8 @@ def test_a_tier_question_on_the_task_scale_and_a_baseline_by_name(scored_demo, t
     assert main(["review", "create-campaign", "--db", db, *paths[:2], "--task", "A", "--adaptive", "--question",
                  "non-inferior", "--delta", "1", "--baseline", "also-good"]) == 0
     with Store(db) as store:
-        cid = records.list_campaigns(store)[0]["id"]
-        asked = records.campaign(store, cid)["settings"]["question"]
+        cid = catalogue.list_campaigns(store)[0]["id"]
+        asked = catalogue.campaign(store, cid)["settings"]["question"]
         assert asked["kind"] == "non-inferior" and asked["baseline"] == store.one(
             "select id from runs where name = 'also-good'")["id"]
 
@@ -369,7 +369,7 @@ def test_the_campaigns_tab_shows_the_question_and_its_answer(scored_demo, tmp_pa
     from desktop.study_panel import CampaignPanel
     paths = [str(p) for p in _systems(scored_demo, tmp_path)]
     store = Store(tmp_path / "q.sqlite")
-    cid = campaigns.create_adaptive_campaign(store, [records.load_scored(p) for p in paths], "A",
+    cid = campaigns.create_adaptive_campaign(store, [catalogue.load_scored(p) for p in paths], "A",
                                              question={"kind": "best", "delta": 1.0})
     panel = CampaignPanel(store)
     qtbot.addWidget(panel)
@@ -395,8 +395,8 @@ def test_the_app_creates_a_campaign_that_asks_a_question(scored_demo, tmp_path, 
     monkeypatch.setattr(study_panel.QInputDialog, "getItem", lambda *a, **k: next(answers))
     monkeypatch.setattr(study_panel.QInputDialog, "getDouble", lambda *a, **k: (0.5, True))
     panel.create_adaptive(paths)
-    cid = records.list_campaigns(store)[0]["id"]
-    asked = records.campaign(store, cid)["settings"]["question"]
+    cid = catalogue.list_campaigns(store)[0]["id"]
+    asked = catalogue.campaign(store, cid)["settings"]["question"]
     assert asked["kind"] == "non-inferior" and asked["delta"] == 0.5
     assert asked["baseline"] == store.one("select id from runs where name = 'also-good'")["id"]
     assert "ready" in panel.status.text()
@@ -417,13 +417,13 @@ def test_a_question_campaign_travels_through_a_shared_folder_and_both_laptops_re
     folder = tmp_path / "shared"
     folder.mkdir()
     hub, lap = Store(tmp_path / "hub.sqlite", create=True), Store(tmp_path / "lap.sqlite", create=True)
-    cid = campaigns.create_adaptive_campaign(hub, [records.load_scored(str(p)) for p in paths], "A",
+    cid = campaigns.create_adaptive_campaign(hub, [catalogue.load_scored(str(p)) for p in paths], "A",
                                              question={"kind": "best", "delta": 1.0})
     laptops.enrol(hub, lap.device_id, cid)
     laptops.trust(lap, hub.device_id)
     sync.sync(hub, folder)
     sync.sync(lap, folder)
-    assert records.campaign(lap, cid)["settings"]["question"] == {"kind": "best", "delta": 1.0}
+    assert catalogue.campaign(lap, cid)["settings"]["question"] == {"kind": "best", "delta": 1.0}
     speakers = [roster.add_speaker(lap, name, "demo") for name in ("Ana", "Ben")]
     for s in speakers:
         practice.mark_done(lap, cid, s)
@@ -492,7 +492,7 @@ def test_a_speaker_with_nothing_more_to_rate_is_told_nothing_more_is_needed(adap
     """Once every question asked is decided an adaptive campaign serves nothing more: the speaker is told that
     nothing more is needed from them now, not that they answered every item."""
     store, db, cid, speakers, paths = adaptive_db
-    two = campaigns.create_adaptive_campaign(store, [records.load_scored(str(p)) for p in (paths[0], paths[2])], "A")
+    two = campaigns.create_adaptive_campaign(store, [catalogue.load_scored(str(p)) for p in (paths[0], paths[2])], "A")
     for s in speakers:
         practice.mark_done(store, two, s)
     rng = random.Random(9)

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from review import records
+from review import catalogue
 from review.exchange import bundles, laptops
 from review.rating import recording, roster, sequence
 from review.store import Store, keys, restore
@@ -24,7 +24,7 @@ from test_review_bundles import field_laptops
 @pytest.fixture
 def study(tmp_path, scored_demo):
     """A hub, two enrolled field fields with answers, and the field fields' bundles."""
-    scored = records.load_scored(str(scored_demo))
+    scored = catalogue.load_scored(str(scored_demo))
     hub, cid, fields = field_laptops(tmp_path, scored, n=2)
     speakers = []
     for k, lap in enumerate(fields):
@@ -200,7 +200,7 @@ def test_merge_is_a_function_of_the_set_even_for_preferences(tmp_path, scored_de
     """A speaker whose preferences changed three times on the laptop that registered them, and who also
     rated on two laptops the coordinator handed them to: every order of the four bundles agrees, and the
     registering laptop's newest preferences win (the others' choices stay on those laptops)."""
-    scored = records.load_scored(str(scored_demo))
+    scored = catalogue.load_scored(str(scored_demo))
     hub, cid, fields = field_laptops(tmp_path, scored, n=3)
     home = fields[0]
     spk = roster.add_speaker(home, "Rita", "LYSS study")

@@ -16,7 +16,7 @@ import pytest
 
 from conftest import DEMO, ROOT
 from desktop.cli import main
-from review import records
+from review import catalogue
 from review.rating import campaigns, recording, roster, sequence
 from review.store import Store
 from review.study import research_files
@@ -50,7 +50,7 @@ def _python(code: str, *args: str) -> subprocess.Popen:
 def test_two_processes_joining_the_same_speaker_both_succeed(tmp_path, scored_demo):
     path = tmp_path / "r.sqlite"
     with Store(path) as store:
-        cid = campaigns.create_campaign(store, records.load_scored(str(scored_demo)), "A", items=20)
+        cid = campaigns.create_campaign(store, catalogue.load_scored(str(scored_demo)), "A", items=20)
         speakers = [roster.add_speaker(store, f"S{k}", "LYSS study") for k in range(10)]
     for spk in speakers:
         go = tmp_path / f"go-{uuid.uuid4().hex}"
@@ -96,7 +96,7 @@ def _fill(folder: Path) -> None:
 
 def test_a_full_disk_is_one_line_loses_nothing_and_leaves_no_litter(full_disk, tmp_path, capsys, scored_demo):
     db = full_disk / "r.sqlite"
-    scored = records.load_scored(str(scored_demo))
+    scored = catalogue.load_scored(str(scored_demo))
     scored["entries"] = scored["entries"][:12]  # a small run, so the database fits the small disk
     with Store(db) as store:
         cid = campaigns.create_campaign(store, scored, "T", items=12)
@@ -127,7 +127,7 @@ def test_a_full_disk_is_one_line_loses_nothing_and_leaves_no_litter(full_disk, t
 def test_spreadsheet_formulas_are_neutralised_in_csv(tmp_path, scored_demo):
     path = tmp_path / "r.sqlite"
     store = Store(path)
-    cid = campaigns.create_campaign(store, records.load_scored(str(scored_demo)), "A", items=10)
+    cid = campaigns.create_campaign(store, catalogue.load_scored(str(scored_demo)), "A", items=10)
     spk = roster.add_speaker(store, "Mary", "LYSS study")
     sequence.join(store, cid, spk)
     for note in ("=HYPERLINK(\"http://x\")", "+1+1", "@SUM(A1)", "-2+3", "plain"):
@@ -143,7 +143,7 @@ def test_spreadsheet_formulas_are_neutralised_in_csv(tmp_path, scored_demo):
 def test_a_refused_answer_writes_nothing(tmp_path, scored_demo, capsys):
     db = str(tmp_path / "r.sqlite")
     with Store(db) as store:
-        cid = campaigns.create_campaign(store, records.load_scored(str(scored_demo)), "A", items=10)
+        cid = campaigns.create_campaign(store, catalogue.load_scored(str(scored_demo)), "A", items=10)
         spk = roster.add_speaker(store, "Mary", "LYSS study")
     assert main(["review", "answer", "--db", db, "--campaign", cid, "--speaker", spk,
                  "--answers", '{"adequacy": 9, "fluency": 1}']) == 2
@@ -200,8 +200,8 @@ def test_an_answer_refused_after_the_task_check_writes_nothing_either(tmp_path, 
     sequence, their degraded items and the practice round are not written either."""
     db = str(tmp_path / "r.sqlite")
     with Store(db) as store:
-        a = campaigns.create_campaign(store, records.load_scored(str(scored_demo)), "A", items=10)
-        e = campaigns.create_campaign(store, records.load_scored(str(scored_demo)), "E", items=10)
+        a = campaigns.create_campaign(store, catalogue.load_scored(str(scored_demo)), "A", items=10)
+        e = campaigns.create_campaign(store, catalogue.load_scored(str(scored_demo)), "E", items=10)
         spk = roster.add_speaker(store, "Mary", "LYSS study")
         before = {t: store.one(f"select count(*) as n from [{t}]")["n"] for t in ("assignments", "items", "ratings")}
     past = json.dumps({"spans": [{"start": 5000, "end": 5010, "severity": "minor"}], "score": 40})
@@ -219,7 +219,7 @@ def test_answers_on_a_full_disk_say_the_disk_is_full(full_disk, tmp_path, capsys
     grow): the message says what it is, and every answer acknowledged before is there once space is freed."""
     db = full_disk / "r.sqlite"
     with Store(db) as store:
-        cid = campaigns.create_campaign(store, records.load_scored(str(scored_demo)), "A", items=40)
+        cid = campaigns.create_campaign(store, catalogue.load_scored(str(scored_demo)), "A", items=40)
         spk = roster.add_speaker(store, "Mary", "LYSS study")
     _fill(full_disk)
     acknowledged = 0
@@ -243,7 +243,7 @@ def test_a_database_of_a_newer_schema_is_refused_by_every_command(tmp_path, scor
     import sqlite3
     db = str(tmp_path / "r.sqlite")
     with Store(db) as store:
-        cid = campaigns.create_campaign(store, records.load_scored(str(scored_demo)), "A", items=10)
+        cid = campaigns.create_campaign(store, catalogue.load_scored(str(scored_demo)), "A", items=10)
         spk = roster.add_speaker(store, "Mary", "LYSS study")
     conn = sqlite3.connect(db)
     conn.execute("PRAGMA user_version=99")

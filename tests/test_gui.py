@@ -15,7 +15,7 @@ from PySide6.QtCore import Qt  # noqa: E402
 from PySide6.QtWidgets import QLabel, QPushButton  # noqa: E402
 
 from conftest import ROOT, open_window, report_paths, review_database, start_reviewing  # noqa: E402
-from review import records  # noqa: E402
+from review import catalogue  # noqa: E402
 from review.rating import campaigns, practice, recording, roster, sequence  # noqa: E402
 from review.store import Store  # noqa: E402
 
@@ -93,7 +93,7 @@ def test_other_script_toggle_is_remembered_per_speaker(qtbot, app, review_db):
 def test_new_speaker_gives_consent_first(qtbot, app, tmp_path, scored_demo):
     path = tmp_path / "r.sqlite"
     with Store(path) as store:
-        campaigns.create_campaign(store, records.load_scored(str(scored_demo)), "T", items=5)
+        campaigns.create_campaign(store, catalogue.load_scored(str(scored_demo)), "T", items=5)
     window = _window(qtbot, path)
     review = window.review
     from PySide6.QtWidgets import QPushButton
@@ -314,7 +314,7 @@ def test_a_practice_round_comes_first_with_feedback_and_f1_shows_the_guidelines(
     """Four items with known answers, explained, nothing stored; then the real first item; F1 anywhere."""
     path = tmp_path / "r.sqlite"
     with Store(path) as store:
-        cid = campaigns.create_campaign(store, records.load_scored(str(scored_demo)), "A", items=20)
+        cid = campaigns.create_campaign(store, catalogue.load_scored(str(scored_demo)), "A", items=20)
         speaker = roster.add_speaker(store, "Mary", "LYSS study")
     window = _window(qtbot, path)
     page = _start_reviewing(qtbot, window)

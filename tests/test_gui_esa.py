@@ -90,15 +90,15 @@ def test_a_marking_key_changes_what_is_drawn(qtbot, qapp, esa_db):
 def test_hints_only_when_the_campaign_asks_for_them(qtbot, qapp, tmp_path, scored_demo):
     """Blind by default; with hints, the words the analyser rejected are hinted at, and H dismisses one."""
     from conftest import review_database
-    from review import records
+    from review import catalogue
     from review.rating import campaigns, practice
 
     path, plain_cid, speaker = review_database(tmp_path / "h.sqlite", scored_demo, "E", 20, premark="off")
     with Store(path) as store:
-        hinted_cid = campaigns.create_campaign(store, records.load_scored(str(scored_demo)), "E", items=20,
+        hinted_cid = campaigns.create_campaign(store, catalogue.load_scored(str(scored_demo)), "E", items=20,
                                                hints=True, premark="off")
         practice.mark_done(store, hinted_cid, speaker)
-        assert hinted_cid != plain_cid and not records.campaign(store, plain_cid)["settings"]["hints"]
+        assert hinted_cid != plain_cid and not catalogue.campaign(store, plain_cid)["settings"]["hints"]
     window, page = _page(qtbot, path)
     seen_plain = []
     for _ in range(20):

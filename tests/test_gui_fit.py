@@ -75,12 +75,12 @@ def _pages(qtbot, window, cid_a, cid_e, speaker):
 
 @pytest.mark.parametrize("text", list(TEXT), ids=list(TEXT))
 def test_every_screen_fits_the_window(qtbot, tmp_path, scored_demo, text):
-    from review import records
+    from review import catalogue
     from review.rating import campaigns, practice
     from review.store import Store
     path, cid_a, speaker = review_database(tmp_path / "fit.sqlite", scored_demo, "A", 12)
     with Store(path) as store:
-        cid_e = campaigns.create_campaign(store, records.load_scored(str(scored_demo)), "E", items=12)
+        cid_e = campaigns.create_campaign(store, catalogue.load_scored(str(scored_demo)), "E", items=12)
         practice.mark_done(store, cid_e, speaker)
     window = open_window(qtbot, path)
     window.set_font_size(TEXT[text])

@@ -23,12 +23,12 @@ def _type(qtbot, window, text: str):
 
 
 def test_a_whole_session_by_keyboard_alone(qtbot, tmp_path, scored_demo):
-    from review import records
+    from review import catalogue
     from review.rating import campaigns
     from review.store import Store
     path = tmp_path / "keys.sqlite"
     with Store(path) as store:
-        scored = records.load_scored(str(scored_demo))
+        scored = catalogue.load_scored(str(scored_demo))
         cid_a = campaigns.create_campaign(store, scored, "A", items=12)
         cid_e = campaigns.create_campaign(store, scored, "E", items=12)
     window = open_window(qtbot, path)

@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 
 from conftest import open_window, start_reviewing
 from desktop.sync_runner import FOLDER_KEY
-from review import records
+from review import catalogue
 from review.exchange import laptops, sync
 from review.rating import campaigns, practice, roster
 from review.store import Store
@@ -29,7 +29,7 @@ def field_laptop(tmp_path, scored_demo):
     folder = tmp_path / "shared"
     folder.mkdir()
     with Store(tmp_path / "hub.sqlite") as hub:
-        cid = campaigns.create_campaign(hub, records.load_scored(str(scored_demo)), "A", items=30)
+        cid = campaigns.create_campaign(hub, catalogue.load_scored(str(scored_demo)), "A", items=30)
         field = Store(tmp_path / "field.sqlite")
         laptops.enrol(hub, field.device_id)
         laptops.trust(field, hub.device_id)
@@ -50,7 +50,7 @@ def test_answers_travel_through_the_shared_folder_from_the_app(qtbot, field_lapt
     # the sync asked for at start may run right after: wait until the last one has said what it did
     qtbot.waitUntil(lambda: not window.syncer.busy() and "bundle(s) merged" in tab.sync_state.text())
     with Store(path) as store:  # the campaign came by sync alone
-        assert records.find_campaign(store, None) == cid
+        assert catalogue.find_campaign(store, None) == cid
         practice.mark_done(store, cid, speaker)
     model = tab.laptops_seen.model()
     seen = {model.index(r, 0).data(): [model.index(r, c).data() for c in range(5)] for r in range(model.rowCount())}
@@ -115,7 +115,7 @@ def test_answers_from_another_laptop_appear_in_the_app_with_no_key_pressed(qtbot
         for p, q in ((hub_peer, field_peer), (field_peer, hub_peer)):
             assert main(["sync", "setup", str(p.folder), "--device", f"{q.id}@{q.address}", "--apply",
                          "--home", str(p.home)]) == 0
-        hub, cid, (lap,) = enrolled_study(tmp_path, records.load_scored(str(scored_demo)), 1)
+        hub, cid, (lap,) = enrolled_study(tmp_path, catalogue.load_scored(str(scored_demo)), 1)
         hub_path = hub.path
         hub.close()
         window = open_window(qtbot, hub_path)

@@ -16,7 +16,7 @@ import pytest
 
 from conftest import ROOT, enrolled_study, rate
 from desktop.cli import main
-from review import records
+from review import catalogue
 from review.exchange import bundles, sync
 from review.rating import recording, roster, sequence
 from review.store import Store, folder_files
@@ -24,7 +24,7 @@ from review.store import Store, folder_files
 
 @pytest.fixture
 def scored(scored_demo):
-    return records.load_scored(str(scored_demo))
+    return catalogue.load_scored(str(scored_demo))
 
 
 @pytest.fixture

@@ -121,13 +121,13 @@ def test_every_screen_speaks_french(qtbot, tmp_path, scored_demo):
     """Every page a speaker or coordinator sees, in French: no English word left, Qt's own buttons included."""
     from PySide6.QtWidgets import QApplication, QMessageBox
     from desktop.qt_common import application, set_ui_language
-    from review import records
+    from review import catalogue
     from review.rating import campaigns, practice
     from review.store import Store
     application()
     path, cid, speaker = review_database(tmp_path / "fr.sqlite", scored_demo, "A", 12)
     with Store(path) as store:
-        cid_e = campaigns.create_campaign(store, records.load_scored(str(scored_demo)), "E", items=12)
+        cid_e = campaigns.create_campaign(store, catalogue.load_scored(str(scored_demo)), "E", items=12)
         practice.mark_done(store, cid_e, speaker)
     set_ui_language("fr", remember=False)
     try:

@@ -12,7 +12,7 @@ from conftest import ROOT, score_with_cli, shared_file
 from desktop.cli import main
 from eval_standards.cards import load_card
 from eval_standards.tools import LanguageTools, tools_for
-from review import records
+from review import catalogue
 from review.rating import campaigns, roster
 from review.store import Store
 
@@ -116,14 +116,14 @@ def test_glosses_added_by_the_user_are_used(tmp_path, monkeypatch, capsys):
 def test_task_c_for_ojibwe_asks_only_about_ojibwe_looking_words(ciw_added, tmp_path, qtbot, qapp):
     out = tmp_path / "ciw-scored.json"
     assert main(["score", str(CIW_DEMO), "--lang", "ciw", "--out", str(out), "--bootstrap", "20"]) == 0
-    scored = records.load_scored(str(out))
+    scored = catalogue.load_scored(str(out))
     db = tmp_path / "r.sqlite"
     with Store(db) as store:
         cid = campaigns.create_campaign(store, scored, "C")
         words = {r["output"] for r in store.rows("select i.output from campaign_items ci join items i on "
                                                  "i.id = ci.item_id where ci.campaign_id = ?", [cid])}
-        settings = records.campaign(store, cid)["settings"]
-        name = records.campaign(store, cid)["name"]
+        settings = catalogue.campaign(store, cid)["settings"]
+        name = catalogue.campaign(store, cid)["name"]
         bcid = campaigns.create_campaign(store, scored, "B")
         roster.add_speaker(store, "Nokomis", "LYSS study")
     assert {"Zibi", "Jimaan", "Wigiwam", "Ozhaawashko"} <= words

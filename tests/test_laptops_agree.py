@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from conftest import enrolled_study, rate
-from review import records
+from review import catalogue
 from review.exchange import laptops, sync
 from review.rating import recording, sequence
 from review.store import Store, restore
@@ -16,7 +16,7 @@ from review.store import Store, restore
 
 @pytest.fixture
 def scored(scored_demo):
-    return records.load_scored(str(scored_demo))
+    return catalogue.load_scored(str(scored_demo))
 
 
 def answer_sets(*stores) -> list[set]:

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from review import records
+from review import catalogue
 from review.exchange import bundles, laptops
 from review.rating import campaigns, recording, roster, sequence
 from review.store import Store, signing
@@ -70,7 +70,7 @@ class Circle:
 
 @pytest.fixture
 def circle(tmp_path, scored_demo):
-    return Circle(tmp_path, records.load_scored(str(scored_demo)))
+    return Circle(tmp_path, catalogue.load_scored(str(scored_demo)))
 
 
 def _row(data, table, **match):
@@ -213,7 +213,7 @@ def test_a_bundle_without_answers_cannot_move_the_hubs_correlation(circle):
 
 
 def test_task_e_spans_are_checked_against_the_items_text_the_hub_holds(tmp_path, scored_demo):
-    scored = records.load_scored(str(scored_demo))
+    scored = catalogue.load_scored(str(scored_demo))
     hub = Store(tmp_path / "hub.sqlite")
     cid = campaigns.create_campaign(hub, scored, "E", items=5)
     lap = Store(tmp_path / "lap.sqlite")
@@ -315,7 +315,7 @@ def pool(tmp_path_factory, scored_demo):
     """Honest bundles (the hub's, each laptop's at two moments, a withdrawal) and hostile ones (every attack
     above, plus an outsider relaying L1's genuine bundle and a signed undo of another laptop's answer)."""
     folder = tmp_path_factory.mktemp("pool")
-    c = Circle(folder, records.load_scored(str(scored_demo)))
+    c = Circle(folder, catalogue.load_scored(str(scored_demo)))
     honest = {"setup": c.setup, "l1": c.b1, "l2": c.b2}
     for n in range(4, 6):
         recording.answer(c.l1, c.x, c.s1, n, ANSWER)

@@ -9,7 +9,7 @@ from statistics import fmean
 import pytest
 
 from desktop.cli import main
-from review import records
+from review import catalogue
 from review.rating import campaigns, practice, recording, roster, sequence
 from review.store import Store
 from review.study.premark_effect import premark_effect
@@ -18,9 +18,9 @@ from review.tasks import premarks
 
 def test_a_split_campaign_reports_the_effect_of_pre_marks(tmp_path, scored_demo, capsys):
     store = Store(tmp_path / "split.sqlite")
-    cid = campaigns.create_campaign(store, records.load_scored(str(scored_demo)), "E", items=20, premark_split=0.5,
+    cid = campaigns.create_campaign(store, catalogue.load_scored(str(scored_demo)), "E", items=20, premark_split=0.5,
                                     premark_control=0.0)
-    settings = records.campaign(store, cid)["settings"]
+    settings = catalogue.campaign(store, cid)["settings"]
     shown_mqm, held = [], 0
     for name in ("Mary", "Joseph", "Rita"):
         speaker = roster.add_speaker(store, name, "LYSS study")
@@ -51,7 +51,7 @@ def test_a_split_campaign_reports_the_effect_of_pre_marks(tmp_path, scored_demo,
 
 def test_without_a_split_the_effect_is_null_with_its_reason(tmp_path, scored_demo):
     store = Store(tmp_path / "nosplit.sqlite")
-    cid = campaigns.create_campaign(store, records.load_scored(str(scored_demo)), "E", items=10)
+    cid = campaigns.create_campaign(store, catalogue.load_scored(str(scored_demo)), "E", items=10)
     r = premark_effect(store, cid)
     assert r["score"] is None and "no split" in r["reason"]
 
@@ -62,13 +62,13 @@ def test_the_planner_uses_the_seconds_a_split_measured(tmp_path, scored_demo):
     served with pre-marks; before that, the prior alone and the reason."""
     from review.study import planner
     store = Store(tmp_path / "plan.sqlite")
-    scored = records.load_scored(str(scored_demo))
+    scored = catalogue.load_scored(str(scored_demo))
     later = campaigns.create_campaign(store, scored, "E", items=42, seed=99, premark_control=0.0)
     unmeasured = planner.campaign_model(store, later)
     assert unmeasured["intercept_seconds"] == planner.prior()["intercept_seconds"]
     assert unmeasured["premarks"]["seconds_per_item"] is None and "split" in unmeasured["premarks"]["reason"]
     split = campaigns.create_campaign(store, scored, "E", items=42, premark_split=0.5, premark_control=0.0)
-    settings = records.campaign(store, split)["settings"]
+    settings = catalogue.campaign(store, split)["settings"]
     shown = held = 0
     for name in ("Mary", "Joseph", "Rita", "Ana"):
         speaker = roster.add_speaker(store, name, "LYSS study")
@@ -83,7 +83,7 @@ def test_the_planner_uses_the_seconds_a_split_measured(tmp_path, scored_demo):
             if not item["qc"]:
                 shown, held = shown + bool(proposed), held + bool(could and not proposed)
     assert min(shown, held) >= 10
-    later_settings = records.campaign(store, later)["settings"]
+    later_settings = catalogue.campaign(store, later)["settings"]
     items = store.rows("select i.* from campaign_items ci join items i on i.id = ci.item_id where ci.campaign_id = ? "
                        "and i.kind = 'segment'", [later], json_columns=["extra"])
     share = sum(bool(premarks.served(i, later_settings, later, "")) for i in items) / len(items)

@@ -14,7 +14,7 @@ from PySide6.QtCore import Qt
 
 from conftest import open_window, review_database, shared_file, start_reviewing
 from desktop.cli import main
-from review import records
+from review import catalogue
 from review.rating import campaigns, practice, roster, sequence
 from review.rating.session import ReviewSession, record_answer
 from review.store import Store
@@ -31,7 +31,7 @@ def _flagged(item: dict) -> set[str]:
 
 def _campaign(tmp_path, scored_demo, **options):
     store = Store(tmp_path / "premarks.sqlite")
-    cid = campaigns.create_campaign(store, records.load_scored(str(scored_demo)), "E", items=20, **options)
+    cid = campaigns.create_campaign(store, catalogue.load_scored(str(scored_demo)), "E", items=20, **options)
     speaker = roster.add_speaker(store, "Mary", "LYSS study")
     practice.mark_done(store, cid, speaker)
     return store, cid, speaker
@@ -49,7 +49,7 @@ def _to_premarked(session: ReviewSession) -> None:
 
 def test_the_tools_marks_are_placed_and_kept_dropped_or_regraded(tmp_path, scored_demo):
     store, cid, speaker = _campaign(tmp_path, scored_demo)
-    assert records.campaign(store, cid)["settings"]["premark"] == "tools"
+    assert catalogue.campaign(store, cid)["settings"]["premark"] == "tools"
     session = ReviewSession.open(store, cid, speaker)
     session.start()
     _to_premarked(session)
@@ -81,7 +81,7 @@ def test_the_tools_marks_are_placed_and_kept_dropped_or_regraded(tmp_path, score
 
 def test_controls_splits_and_bad_settings(tmp_path, scored_demo, capsys):
     store, cid, speaker = _campaign(tmp_path, scored_demo, premark_control=0.5)
-    settings = records.campaign(store, cid)["settings"]
+    settings = catalogue.campaign(store, cid)["settings"]
     sequence.join(store, cid, speaker)
     served = [premarks.served(sequence.item_at(store, cid, speaker, p), settings, cid, speaker)
               for p in range(sequence.sequence_length(store, cid, speaker))]
@@ -101,7 +101,7 @@ def test_controls_splits_and_bad_settings(tmp_path, scored_demo, capsys):
 
 def test_keep_and_drop_from_the_command_line_and_the_control_figure(tmp_path, scored_demo):
     store, cid, speaker = _campaign(tmp_path, scored_demo, premark_control=0.5)
-    settings = records.campaign(store, cid)["settings"]
+    settings = catalogue.campaign(store, cid)["settings"]
     sequence.join(store, cid, speaker)
     kept_controls = seen_controls = 0
     expected = {}
@@ -175,7 +175,7 @@ def test_terms_left_out_are_one_missing_premark_naming_them(qtbot, tmp_path, sco
         expected[e["predicted"]] = ("glossary", glossary) if glossary else ("dictionary", unsaid) if unsaid else None
     assert {v[0] for v in expected.values() if v} == {"glossary", "dictionary"}
     store, cid, speaker = _campaign(tmp_path, scored_demo, premark_control=0.0)
-    settings = records.campaign(store, cid)["settings"]
+    settings = catalogue.campaign(store, cid)["settings"]
     sequence.join(store, cid, speaker)
     found = {}
     for position in range(sequence.sequence_length(store, cid, speaker)):
@@ -204,7 +204,7 @@ def test_the_practice_round_shows_premarks_and_says_where_they_come_from(qtbot, 
     on the words swapped in is to be kept; the practice items name the campaign's sources, and the screen
     says them. A campaign without pre-marks practises none."""
     store = Store(tmp_path / "practice.sqlite")
-    cid = campaigns.create_campaign(store, records.load_scored(str(scored_demo)), "E", items=20,
+    cid = campaigns.create_campaign(store, catalogue.load_scored(str(scored_demo)), "E", items=20,
                                     premark="tools+reference")
     shown = practice.items(store, cid)
     by_kind = {i["practice"]: i for i in shown}
@@ -222,7 +222,7 @@ def test_the_practice_round_shows_premarks_and_says_where_they_come_from(qtbot, 
                                                       "expected": "dropped"}]
     assert found["premark_explanation"].startswith("The dashed mark on this sentence sat on a word that is right")
     assert practice.feedback(by_kind["reference"], {"spans": [], "score": 100})["right"]
-    plain = campaigns.create_campaign(store, records.load_scored(str(scored_demo)), "E", items=20, premark="off")
+    plain = campaigns.create_campaign(store, catalogue.load_scored(str(scored_demo)), "E", items=20, premark="off")
     assert all(i["premarks"] == [] and i["premark_sources"] == [] for i in practice.items(store, plain))
     speaker = roster.add_speaker(store, "Mary", "LYSS study")
     session = ReviewSession.open(store, cid, speaker)
@@ -230,7 +230,7 @@ def test_the_practice_round_shows_premarks_and_says_where_they_come_from(qtbot, 
     assert session.practising and session.proposed == shown[0]["premarks"]
     assert [s.get("premark") for s in session.marking.spans] == [practice.PRACTICE_SOURCE] * len(shown[0]["premarks"])
     app_store = Store(tmp_path / "app.sqlite")  # the screen: one campaign, a speaker who has not practised
-    campaigns.create_campaign(app_store, records.load_scored(str(scored_demo)), "E", items=20,
+    campaigns.create_campaign(app_store, catalogue.load_scored(str(scored_demo)), "E", items=20,
                               premark="tools+reference")
     roster.add_speaker(app_store, "Mary", "LYSS study")
     app_store.close()
@@ -254,8 +254,8 @@ def test_an_adaptive_task_e_campaign_serves_premarks(tmp_path, scored_demo, caps
     assert main(["review", "create-campaign", *map(str, paths), "--task", "E", "--adaptive", "--premark",
                  "tools+reference", "--premark-split", "0.5", "--db", str(db)]) == 0
     store = Store(db)
-    cid = records.list_campaigns(store)[0]["id"]
-    settings = records.campaign(store, cid)["settings"]
+    cid = catalogue.list_campaigns(store)[0]["id"]
+    settings = catalogue.campaign(store, cid)["settings"]
     assert (settings["premark"], settings["premark_split"], settings["adaptive"]) == ("tools+reference", 0.5, True)
     speaker = roster.add_speaker(store, "Mary", "LYSS study")
     practice.mark_done(store, cid, speaker)
@@ -297,8 +297,8 @@ def test_a_task_e_campaign_over_shared_wmt_outputs_made_in_the_app_shows_the_ref
     assert panel.premark.isEnabled()
     panel.premark.setCurrentIndex(panel.premark.findData("tools+reference"))
     panel.create(str(card))
-    cid = records.list_campaigns(store)[0]["id"]
-    assert records.campaign(store, cid)["settings"]["premark"] == "tools+reference"
+    cid = catalogue.list_campaigns(store)[0]["id"]
+    assert catalogue.campaign(store, cid)["settings"]["premark"] == "tools+reference"
     speaker = roster.add_speaker(store, "Ana", "LYSS study")
     practice.mark_done(store, cid, speaker)
     store.close()

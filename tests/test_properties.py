@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from desktop.cli import main
-from review import records
+from review import catalogue
 from review.exchange import bundles
 from review.rating import recording, roster, sequence
 from review.store import Store, keys
@@ -129,7 +129,7 @@ def test_rubric_and_gate_never_trace_back(tmp_path_factory, items, gate_a, gate_
 def signed_study(tmp_path_factory, scored_demo):
     from test_review_bundles import field_laptops
     folder = tmp_path_factory.mktemp("study")
-    hub, cid, (lap,) = field_laptops(folder, records.load_scored(str(scored_demo)), n=1)
+    hub, cid, (lap,) = field_laptops(folder, catalogue.load_scored(str(scored_demo)), n=1)
     spk = roster.add_speaker(lap, "Rita", "LYSS study")
     sequence.join(lap, cid, spk)
     for n in range(3):

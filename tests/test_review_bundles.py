@@ -7,7 +7,7 @@ import zipfile
 
 import pytest
 
-from review import records
+from review import catalogue
 from review.exchange import bundles, laptops
 from review.rating import campaigns, recording, roster, sequence
 from review.store import Store
@@ -31,7 +31,7 @@ def field_laptops(tmp_path, scored, n=3):
 
 @pytest.fixture
 def three_laptops(tmp_path, scored_demo):
-    scored = records.load_scored(str(scored_demo))
+    scored = catalogue.load_scored(str(scored_demo))
     hub, cid, fields = field_laptops(tmp_path, scored)
     made = []
     for k, store in enumerate(fields):

@@ -13,7 +13,7 @@ import time
 import pytest
 
 from conftest import ROOT
-from review import records
+from review import catalogue
 from review.rating import campaigns
 from review.store import Store
 
@@ -40,7 +40,7 @@ while True:
 def test_sigkill_never_loses_a_committed_answer(tmp_path, scored_demo):
     path = tmp_path / "review.sqlite"
     with Store(path) as store:
-        cid = campaigns.create_campaign(store, records.load_scored(str(scored_demo)), "A")
+        cid = campaigns.create_campaign(store, catalogue.load_scored(str(scored_demo)), "A")
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     rng = random.Random(7)
     committed: dict[str, str] = {}

@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from review import records, tasks
+from review import catalogue, tasks
 from review.exchange import laptops
 from review.rating import campaigns, recording, roster, sequence
 from review.store import SCHEMA_VERSION, Store, StoreError
@@ -27,7 +27,7 @@ def store(tmp_path):
 
 @pytest.fixture
 def scored(scored_demo):
-    return records.load_scored(str(scored_demo))
+    return catalogue.load_scored(str(scored_demo))
 
 
 def test_store_settings_schema_and_backups(tmp_path):
@@ -56,9 +56,9 @@ def test_damaged_or_missing_database(tmp_path):
 
 
 def test_import_same_run_twice_changes_nothing(store, scored):
-    a = records.import_run(store, scored)
+    a = catalogue.import_run(store, scored)
     before = store.one("select count(*) as n from items")["n"]
-    assert records.import_run(store, scored) == a
+    assert catalogue.import_run(store, scored) == a
     assert store.one("select count(*) as n from items")["n"] == before == 42
     item = store.one("select metrics from items where entry_id = 'dog-01'")
     metrics = json.loads(item["metrics"])

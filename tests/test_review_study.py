@@ -12,7 +12,7 @@ import pytest
 import scipy.stats
 
 from desktop.cli import main
-from review import records
+from review import catalogue
 from review.rating import campaigns, recording, roster, sequence
 from review.store import Store
 from review.study import analyses, research_files, reweight, tiers
@@ -31,7 +31,7 @@ def _rate(store, cid, speakers, answer_fn):
 def rated(tmp_path_factory, scored_demo):
     path = tmp_path_factory.mktemp("study") / "analyses.sqlite"
     store = Store(path)
-    scored = records.load_scored(str(scored_demo))
+    scored = catalogue.load_scored(str(scored_demo))
     speakers = [roster.add_speaker(store, f"Speaker {k}", "LYSS study") for k in range(4)]
     rng = random.Random(1)
 
@@ -139,7 +139,7 @@ def test_confirm_tier(tmp_path, scored_demo):
     store = Store(tmp_path / "tier.sqlite")
     run_path = tmp_path / "run.json"
     run_path.write_text(scored_demo.read_text("utf-8"), "utf-8")
-    scored = records.load_scored(str(run_path))
+    scored = catalogue.load_scored(str(run_path))
     cid = campaigns.create_campaign(store, scored, "T")
     speakers = [roster.add_speaker(store, f"S{k}", "study") for k in range(3)]
     _rate(store, cid, speakers, lambda item, k: {"verdict": 3 if json.loads(item["metrics"] or "{}").get(
@@ -162,7 +162,7 @@ def test_confirmed_and_not_confirmed(tmp_path):
                                                          load_profile("B"), n_bootstrap=10))
     for verdicts, status in (([3, 3, 2], "confirmed"), ([0, 1, 0], "not confirmed")):
         store = Store(tmp_path / f"{status}.sqlite")
-        cid = campaigns.create_campaign(store, records.load_scored(str(run_path)), "T")
+        cid = campaigns.create_campaign(store, catalogue.load_scored(str(run_path)), "T")
         speakers = [roster.add_speaker(store, f"S{k}", "study") for k in range(3)]
         _rate(store, cid, speakers, lambda item, k: {"verdict": verdicts[int(item["entry_id"]) % 3] if k else
                                                      verdicts[int(item["entry_id"]) % 3]})
@@ -196,7 +196,7 @@ def test_mtme_export_roundtrip(rated, tmp_path):
 
 def test_withdrawn_speaker_disappears_from_statistics(tmp_path, scored_demo):
     store = Store(tmp_path / "w.sqlite")
-    cid = campaigns.create_campaign(store, records.load_scored(str(scored_demo)), "A")
+    cid = campaigns.create_campaign(store, catalogue.load_scored(str(scored_demo)), "A")
     speakers = [roster.add_speaker(store, f"S{k}", "study") for k in range(3)]
     _rate(store, cid, speakers, lambda item, k: {"adequacy": 1 + (k + len(item["output"])) % 5, "fluency": 3})
     before = analyses.agreement(store, "A", "adequacy", resamples=10)

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from desktop.cli import main
-from review import records
+from review import catalogue
 from review.exchange import bundles, laptops
 from review.rating import campaigns, recording, roster, sequence
 from review.store import Store, now
@@ -20,7 +20,7 @@ ORIGINAL = {"adequacy": 1, "fluency": 2}
 
 @pytest.fixture
 def circle(tmp_path, scored_demo):
-    return Circle(tmp_path, records.load_scored(str(scored_demo)))
+    return Circle(tmp_path, catalogue.load_scored(str(scored_demo)))
 
 
 def answers_of(store: Store, device: str) -> dict:
@@ -149,7 +149,7 @@ def test_a_withdrawal_travels_whole_to_a_laptop_that_joins_late(tmp_path, scored
     """A field laptop's speaker (with quality-control items made for their sequence) answers and withdraws; the
     coordinator merges both bundles and exports. A laptop that joins later (it trusts the coordinator only)
     merges the coordinator's bundle and the field laptop's older one in any order: the speaker never comes back."""
-    scored = records.load_scored(str(scored_demo))
+    scored = catalogue.load_scored(str(scored_demo))
     hub = Store(tmp_path / "hub.sqlite")
     cid = campaigns.create_campaign(hub, scored, "A", items=12)
     field = Store(tmp_path / "field.sqlite")

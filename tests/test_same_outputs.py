@@ -12,7 +12,7 @@ import unicodedata
 from pathlib import Path
 
 from conftest import shared_file
-from review import records
+from review import catalogue
 from review.rating import campaigns, practice, roster, sequence
 from review.rating.session import record_answer
 from review.store import Store
@@ -43,11 +43,11 @@ def test_the_shared_wmt_outputs_are_served_once_each(tmp_path):
     store = Store(str(tmp_path / "wmt.sqlite"))
     cid = campaigns.create_adaptive_campaign(store, runs, "A")
     items = store.one("select count(*) as n from campaign_items where campaign_id = ?", [cid])["n"]
-    copies = sum(len(group) for group in records.same_outputs(store, cid).values())
+    copies = sum(len(group) for group in catalogue.same_outputs(store, cid).values())
     # 13 systems × 557 segments; 6,358 distinct outputs segment by segment (the 7,254 and 6,359 count one
     # more, empty, line per system), and 2 fewer where two segments have the same source and the same output
     assert (len(runs), items, len(by_segment), items - copies) == (13, 7241, 6358, 6356)
-    assert items - copies == len(by_hand) and records.coverage(store, cid)["items"] == 6356
+    assert items - copies == len(by_hand) and catalogue.coverage(store, cid)["items"] == 6356
 
     speaker = roster.add_speaker(store, "Ana", "test")
     practice.mark_done(store, cid, speaker)
@@ -55,8 +55,8 @@ def test_the_shared_wmt_outputs_are_served_once_each(tmp_path):
     first = [served.item(p) for p in range(sequence.sequence_length(store, cid, speaker))]
     entry = first[0]["entry_id"]
     assert len(first) == len({o for n, o in by_segment if str(n) == entry})  # a segment: each distinct output once
-    runs_held = [r["id"] for r in records.list_runs(store)]
-    assert decisions.distinct_outputs(store, records.campaign(store, cid), runs_held) == len(by_segment) / 557
+    runs_held = [r["id"] for r in catalogue.list_runs(store)]
+    assert decisions.distinct_outputs(store, catalogue.campaign(store, cid), runs_held) == len(by_segment) / 557
 
 
 def _two_runs_sharing_outputs(scored_demo, tmp_path) -> tuple[list[dict], set[str]]:
@@ -83,7 +83,7 @@ def test_a_rating_counts_for_every_run_with_that_output(scored_demo, tmp_path):
     store = Store(str(tmp_path / "review.sqlite"))
     cid = campaigns.create_adaptive_campaign(store, runs, "A", raters=1)
     entries = {str(e["id"]) for e in runs[0]["entries"]}
-    assert records.coverage(store, cid)["items"] == 2 * len(entries) - len(shared)
+    assert catalogue.coverage(store, cid)["items"] == 2 * len(entries) - len(shared)
     speaker = roster.add_speaker(store, "Ana", "test")
     practice.mark_done(store, cid, speaker)
     rated: list[dict] = []

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from review import records, tasks
+from review import catalogue, tasks
 from review.rating import campaigns, practice, roster
 from review.rating.session import FEEDBACK, MARK, QUESTION, ReviewSession, SCORE
 from review.store import Store
@@ -23,7 +23,7 @@ class Clock:
 
 @pytest.fixture(scope="module")
 def scored(scored_demo):
-    return records.load_scored(str(scored_demo))
+    return catalogue.load_scored(str(scored_demo))
 
 
 def _db(tmp_path, scored, task, items=12, practised=True, **options):

@@ -14,7 +14,7 @@ import pytest
 import scipy.stats
 
 from desktop.cli import main
-from review import records
+from review import catalogue
 from review.rating import campaigns, recording, roster, sequence
 from review.store import Store
 from review.study import analyses
@@ -38,7 +38,7 @@ def every_task(tmp_path_factory, scored_demo):
     db = folder / "analyses.sqlite"
     rng = random.Random(5)
     with Store(db) as store:
-        scored = records.load_scored(str(scored_demo))
+        scored = catalogue.load_scored(str(scored_demo))
         speakers = [roster.add_speaker(store, f"Speaker {k}", "LYSS study") for k in range(3)]
         ids = {}
         for task, answer in TASK_ANSWER.items():
@@ -114,7 +114,7 @@ def test_several_campaigns_are_listed_and_one_is_the_default(every_task, tmp_pat
     assert err.count("\n") == 1 and all(cid in err for cid in ids.values())
     one = tmp_path / "one.sqlite"
     with Store(one) as store:
-        cid = campaigns.create_campaign(store, records.load_scored(str(scored_demo)), "T", items=10)
+        cid = campaigns.create_campaign(store, catalogue.load_scored(str(scored_demo)), "T", items=10)
         spk = roster.add_speaker(store, "Rita", "LYSS study")
         sequence.join(store, cid, spk)
         for pos in range(3):

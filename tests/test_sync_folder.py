@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from conftest import enrolled_study, rate
 from desktop.cli import main
-from review import records
+from review import catalogue
 from review.exchange import bundles, laptops, sync
 from review.rating import recording, roster, sequence
 from review.store import Store
@@ -31,7 +31,7 @@ def statuses(report):
 
 @pytest.fixture
 def scored(scored_demo):
-    return records.load_scored(str(scored_demo))
+    return catalogue.load_scored(str(scored_demo))
 
 
 def test_a_campaign_reaches_an_enrolled_laptop_and_answers_come_back_by_sync_alone(tmp_path, scored):
@@ -41,7 +41,7 @@ def test_a_campaign_reaches_an_enrolled_laptop_and_answers_come_back_by_sync_alo
     assert statuses(sync.sync(hub, folder)) == {sync.own_name(hub): "published"}
     first = sync.sync(lap, folder)
     assert statuses(first)[sync.own_name(hub)] == "merged"
-    assert records.find_campaign(lap, None) == cid  # the campaign arrived with no USB stick
+    assert catalogue.find_campaign(lap, None) == cid  # the campaign arrived with no USB stick
     rate(lap, cid, "Ana", 5)
     assert statuses(sync.sync(lap, folder))[sync.own_name(lap)] == "published"
     back = sync.sync(hub, folder)

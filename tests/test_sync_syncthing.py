@@ -14,7 +14,7 @@ import pytest
 
 from conftest import enrolled_study, rate
 from desktop.cli import main
-from review import records
+from review import catalogue
 from review.exchange import sync
 from review.rating import roster
 from review.store import Store
@@ -66,7 +66,7 @@ def three(tmp_path):
 
 def test_campaign_answers_withdrawal_and_a_tampered_bundle_travel_by_syncthing(tmp_path, scored_demo, three, capsys):
     hub_peer, p1, p2 = three
-    hub, cid, (f1, f2) = enrolled_study(tmp_path, records.load_scored(str(scored_demo)), 2)
+    hub, cid, (f1, f2) = enrolled_study(tmp_path, catalogue.load_scored(str(scored_demo)), 2)
     hub_file = sync.own_name(hub)
     synced(hub, hub_peer)
 
@@ -74,7 +74,7 @@ def test_campaign_answers_withdrawal_and_a_tampered_bundle_travel_by_syncthing(t
     wait_for(lambda: holds_same_file(hub_peer, p1, hub_file) and holds_same_file(hub_peer, p2, hub_file))
     for store, peer in ((f1, p1), (f2, p2)):
         synced(store, peer)
-        assert records.find_campaign(store, None) == cid
+        assert catalogue.find_campaign(store, None) == cid
 
     # answers made on field laptop 1 reach the coordinator's and field laptop 2's `lyss study` within 60 s
     speaker = rate(f1, cid, "Ana", 5)
@@ -152,7 +152,7 @@ def test_a_daemon_killed_mid_transfer_loses_nothing_and_merges_no_half_file(tmp_
         for p in (hub_peer, field_peer):
             p.start()
         connect([hub_peer, field_peer])
-        hub, cid, (field,) = enrolled_study(tmp_path, records.load_scored(str(scored_demo)), 1)
+        hub, cid, (field,) = enrolled_study(tmp_path, catalogue.load_scored(str(scored_demo)), 1)
         synced(hub, hub_peer)
         wait_for(lambda: holds_same_file(hub_peer, field_peer, sync.own_name(hub)))
         synced(field, field_peer)
@@ -231,7 +231,7 @@ def test_laptops_that_cannot_find_each_other_are_given_an_address_and_status_sho
             assert "no crash or usage reports" in said
             options = p.api.call("GET", "/rest/config/options")
             assert options["crashReportingEnabled"] is False and options["urAccepted"] == -1
-        hub, cid, (lap,) = enrolled_study(tmp_path, records.load_scored(str(scored_demo)), 1)
+        hub, cid, (lap,) = enrolled_study(tmp_path, catalogue.load_scored(str(scored_demo)), 1)
         synced(hub, hub_peer)
         wait_for(lambda: (field_peer.folder / sync.own_name(hub)).exists())
         synced(lap, field_peer)
@@ -263,7 +263,7 @@ def test_three_laptops_agree_through_syncthing_after_a_revocation_and_a_restore(
     from review.exchange import laptops
     from review.store import restore
     hub_peer, p1, p2 = three
-    hub, cid, (f1, f2) = enrolled_study(tmp_path, records.load_scored(str(scored_demo)), 2)
+    hub, cid, (f1, f2) = enrolled_study(tmp_path, catalogue.load_scored(str(scored_demo)), 2)
     peers = {id(hub): hub_peer, id(f1): p1, id(f2): p2}
     synced(hub, hub_peer)
     wait_for(lambda: all(holds_same_file(hub_peer, q, sync.own_name(hub)) for q in (p1, p2)))

@@ -9,7 +9,7 @@ import csv
 import pytest
 
 from desktop.cli import main
-from review import records, tasks
+from review import catalogue, tasks
 from review.exchange import bundles, laptops
 from review.rating import campaigns, recording, roster, sequence
 from review.store import Store
@@ -43,10 +43,10 @@ def task_f():
 
 
 def test_a_task_from_one_file_runs_through_campaign_bundle_study_and_paper(task_f, tmp_path, scored_demo, capsys):
-    scored = records.load_scored(str(scored_demo))
+    scored = catalogue.load_scored(str(scored_demo))
     hub = Store(tmp_path / "hub.sqlite")
     cid = campaigns.create_campaign(hub, scored, "F", items=8)
-    assert records.campaign(hub, cid)["name"].startswith("Is the register right?")
+    assert catalogue.campaign(hub, cid)["name"].startswith("Is the register right?")
     field = Store(tmp_path / "field.sqlite")
     laptops.enrol(hub, field.device_id)
     laptops.trust(field, hub.device_id)
@@ -100,4 +100,4 @@ def test_an_unknown_task_is_one_line(tmp_path, scored_demo, capsys):
     assert "Q" in capsys.readouterr().err
     with Store(db) as store:
         with pytest.raises(Exception, match="unknown task"):
-            campaigns.create_campaign(store, records.load_scored(str(scored_demo)), "Q")
+            campaigns.create_campaign(store, catalogue.load_scored(str(scored_demo)), "Q")

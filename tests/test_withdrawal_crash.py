@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from desktop.cli import main
-from review import records
+from review import catalogue
 from review.exchange import bundles, laptops
 from review.rating import campaigns, recording, roster, sequence
 from review.store import Store
@@ -119,7 +119,7 @@ def _sweep(pristine: Path, work_in, db_name: str, tmp_path: Path) -> tuple[int, 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork (POSIX)")
 def test_a_withdrawal_killed_at_any_step_is_finished_by_the_next_command(tmp_path, scored_demo, capsys):
-    scored = records.load_scored(str(scored_demo))
+    scored = catalogue.load_scored(str(scored_demo))
     lap, _, spk = _laptop(tmp_path / "pristine", scored)
     lap.close()
 
@@ -133,7 +133,7 @@ def test_a_withdrawal_killed_at_any_step_is_finished_by_the_next_command(tmp_pat
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork (POSIX)")
 def test_a_merge_that_brings_a_withdrawal_killed_at_any_step_leaves_no_copy(tmp_path, scored_demo, capsys):
-    scored = records.load_scored(str(scored_demo))
+    scored = catalogue.load_scored(str(scored_demo))
     pristine = tmp_path / "pristine"
     lap, cid, spk = _laptop(pristine, scored)
     hub = Store(pristine / "hub.sqlite")

@@ -17,7 +17,7 @@ from scoring.errors import BadValue, FileProblem, InputError
 from scoring.files import read_text, write_atomic
 
 from . import sequence
-from .. import records, tasks as task_defs
+from .. import catalogue, tasks as task_defs
 from ..store import Store
 from .recording import Answers
 from .sequence import Sequence
@@ -52,7 +52,7 @@ def questions(task: str) -> list[dict]:
 def write_template(path: str, store: Store, campaign_id: str, speaker_id: str, items: list[dict]) -> int:
     """The CSV a coordinator fills from the paper forms: one row per printed item (``items``, from
     :func:`form_items`), one column per question."""
-    task = records.campaign(store, campaign_id)["task"]
+    task = catalogue.campaign(store, campaign_id)["task"]
     columns = FIXED + [q["id"] for q in questions(task)] + ["note"]
     rows = [{"item_code": item["code"], "campaign_id": campaign_id, "speaker_id": speaker_id,
              "position": item["position"]} for item in items]
@@ -159,7 +159,7 @@ def _row(store: Store, path: str, lineno: int, row: dict) -> tuple | None:
     position = int(text)
     if (row.get("item_code") or "").strip() != item_code(campaign_id, position):
         raise FileProblem(*where("item_code"), "does not match the campaign and position on this row")
-    task = records.campaign(store, campaign_id)["task"]
+    task = catalogue.campaign(store, campaign_id)["task"]
     item = sequence.item_at(store, campaign_id, speaker_id, position)
     given = {q["id"]: (row.get(q["id"]) or "").strip() for q in questions(task)}
     if not any(given.values()):

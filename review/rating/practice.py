@@ -10,7 +10,7 @@ import random
 from typing import Any
 
 from .. import tasks as task_defs
-from ..records import campaign
+from ..catalogue import campaign
 from ..store import Store
 from ..tasks import premarks
 from ..tasks.error_spans import Marking, check_spans

@@ -10,7 +10,7 @@ from scoring.errors import BadValue, NotFound
 
 from ..exchange import sync
 from ..exchange.laptops import coordinated_campaigns
-from ..records import campaign_language, find_by_id_or_name
+from ..catalogue import campaign_language, find_by_id_or_name
 from ..store import Store, dumps, keys, mark_withdrawal_pending, new_id, now, signing
 from ..store.withdrawal import apply_tombstones
 

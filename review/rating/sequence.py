@@ -20,8 +20,8 @@ from scoring.errors import BadValue, NotFound
 
 from . import practice
 from .practice import degrade
-from .. import records, tasks as task_defs
-from ..records import is_adaptive
+from .. import catalogue, tasks as task_defs
+from ..catalogue import is_adaptive
 from ..store import Store, content_id as _hash, dumps, keys
 from .roster import active_speaker
 
@@ -49,7 +49,7 @@ def _join(store: Store, campaign: dict, speaker_id: str) -> int:
     # The sequence depends on the campaign and the speaker only, so that it is the same wherever and
     # whenever it is made (a restored backup makes it again identically: no two versions can meet).
     rng = random.Random(f"{campaign_id}|{speaker_id}")
-    copies = records.copies_of(store, campaign_id)
+    copies = catalogue.copies_of(store, campaign_id)
     items = [r for r in store.rows("select ci.item_id, i.output, i.reference, i.kind from campaign_items ci join items "
                                    "i on i.id = ci.item_id where ci.campaign_id = ? order by ci.position", [campaign_id])
              if r["item_id"] not in copies]  # an output another item of the campaign has is rated once, as that one
@@ -160,7 +160,7 @@ def serve_next_segment(store: Store, campaign_id: str, speaker_id: str) -> int:
     """When an adaptive campaign's speaker has answered everything served so far, serve the next segment.
     Returns how many items were added (0: not adaptive, items still open, registered elsewhere, or every
     decision made)."""
-    campaign = records.campaign(store, campaign_id)
+    campaign = catalogue.campaign(store, campaign_id)
     if not is_adaptive(campaign):
         return 0
     if next_position(store, campaign_id, speaker_id) is not None:
@@ -191,7 +191,7 @@ def _open_items(store: Store, campaign: dict, served: list[str], speaker_id: str
     """entry → the items that still want a speaker for the segments this speaker has not seen, among those
     that stand for an output of a served run (an output several runs share is one item, served while any of
     those runs is)."""
-    same = records.same_outputs(store, campaign["id"])
+    same = catalogue.same_outputs(store, campaign["id"])
     runs_of = {item: {c["run_id"] for c in group} for item, group in same.items()}  # the other runs it stands for
     copies = {c["item_id"] for group in same.values() for c in group}
     rows = store.rows(
@@ -222,7 +222,7 @@ class Sequence:
         self.store, self.campaign_id, self.speaker_id = store, campaign_id, speaker_id
         join(store, campaign_id, speaker_id)
         serve_next_segment(store, campaign_id, speaker_id)  # an adaptive campaign serves its first segment
-        self.campaign = records.campaign(store, campaign_id)
+        self.campaign = catalogue.campaign(store, campaign_id)
         self.open_ended = is_adaptive(self.campaign)  # items are served as the decisions need them: no "of N"
 
     def first_open(self) -> int | None:

@@ -25,7 +25,7 @@ from scoring.errors import BadValue
 
 from . import practice
 from .. import tasks as task_defs
-from ..records import campaign
+from ..catalogue import campaign
 from ..store import Store, now
 from ..tasks.base import Task, applicable
 from ..tasks import premarks

@@ -23,7 +23,7 @@ from scoring.stats import percentile_interval, resample_counts
 
 from .maths import agreement as krippendorff, correlation, scipy_free
 from .. import tasks as task_defs
-from ..records import campaign as campaign_record, find_campaign, list_campaigns, same_outputs
+from ..catalogue import campaign as campaign_record, find_campaign, list_campaigns, same_outputs
 from ..store import Store
 from ..tasks import premarks
 from ..tasks import majority  # noqa: F401 (the study's, the exports' and the app's)
@@ -36,7 +36,7 @@ def answers(store: Store, task: str, question: str, campaign_id: str | None = No
     """Non-QC answers to one question: speaker, item, campaign, run, entry, when it was recorded and the
     value (dicts); with ``columns``, tuples of just those columns and the value (large studies).
     One speaker's answers to one item count once, whatever positions they came in (the first position's); an
-    answer to an output several runs share counts for each of them (``records.same_outputs``)."""
+    answer to an output several runs share counts for each of them (``catalogue.same_outputs``)."""
     # SQLite reads the one answer out of the JSON (json_extract; text answers stay text), or the task
     # derives it (task E's MQM-style score of its spans)
     value, value_params = task_defs.task(task).value_sql(question)
@@ -66,7 +66,7 @@ def answers(store: Store, task: str, question: str, campaign_id: str | None = No
 
 def _with_same_outputs(store: Store, rows: list[tuple], chosen: tuple[str, ...]) -> Iterator[tuple]:
     """Each answer row without its first four columns, and after it, in a campaign that rates each distinct output
-    once, the same answer for every other item with that output (``records.same_outputs``): its rating counts for
+    once, the same answer for every other item with that output (``catalogue.same_outputs``): its rating counts for
     every run that produced it."""
     same = {cid: same_outputs(store, cid) for cid in {row[0] for row in rows}}
     place = {c: chosen.index(c) for c in ("item_id", "run_id", "entry_id") if c in chosen}

@@ -17,7 +17,7 @@ from collections import defaultdict
 from . import analyses, planner, verdicts
 from .maths import questions, sequences
 from .. import tasks as task_defs
-from ..records import campaign as campaign_row, same_outputs
+from ..catalogue import campaign as campaign_row, same_outputs
 from ..store import Store
 
 
@@ -57,7 +57,7 @@ def counted_items(store: Store, campaign: dict, question: str) -> dict[str, dict
 
 
 def stands_for(store: Store, campaign_id: str) -> dict[str, str]:
-    """item → the item whose rating it has (``records.same_outputs``: an output several items share is rated once);
+    """item → the item whose rating it has (``catalogue.same_outputs``: an output several items share is rated once);
     items rated for themselves are not listed."""
     return {c["item_id"]: item for item, group in same_outputs(store, campaign_id).items() for c in group}
 
@@ -229,7 +229,7 @@ def _segments(store: Store, campaign: dict) -> tuple[int, float]:
 
 def distinct_outputs(store: Store, campaign: dict, served: list[str]) -> float:
     """How many ratings a segment costs for the runs served: the mean number of distinct outputs they give a
-    segment (``records.same_outputs``: runs that translate it the same way share one rating); ``len(served)``
+    segment (``catalogue.same_outputs``: runs that translate it the same way share one rating); ``len(served)``
     where no two outputs are the same."""
     rated = stands_for(store, campaign["id"])
     if not rated or not served:

@@ -17,7 +17,7 @@ from scoring.runcard import write_json_atomic
 from .maths import agreement as krippendorff
 from . import analyses
 from .. import tasks as task_defs
-from ..records import import_run, load_scored
+from ..catalogue import import_run, load_scored
 from ..store import Store, now
 
 

@@ -1,4 +1,4 @@
-"""Runs and campaigns as records: a scored run card stored with one item per entry (content-addressed ids, so
+"""The catalogue of a laptop's runs and campaigns: a scored run card stored with one item per entry (content-addressed ids, so
 importing the same run twice changes nothing), a campaign stored signed over its items, and the look-ups every
 room needs (a campaign's row and language, the lists, finding one by id or name). What a campaign *does* with its
 speakers lives in ``review.rating``; what its answers *show* in ``review.study``."""
