@@ -15,6 +15,7 @@ import numpy as np
 
 from bench.common import SHARED, timed
 from review.study.maths import sequences
+from review.study.experiments import breaking
 from review.study.experiments.simulation import pairwise_nulls, score_matrix, simulate, simulate_question, stress_best
 
 DATA = [("wmt23-en-de", "mqm"), ("wmt23-en-de", "da-sqm"), ("wmt23-en-de-esa", "ESA-1")]
@@ -48,6 +49,7 @@ def main() -> None:
               f"{r['adaptive_fraction']:.3f}; type I {r['type_one_error']:.3f}, wrong direction "
               f"{r['wrong_direction']:.4f}   ({seconds:.1f} s)")
     questions_table()
+    breaking_table()
     path = SHARED / "data" / "wmt23-en-de"
     if not path.exists():
         return
@@ -94,3 +96,39 @@ def questions_table() -> None:
               f"; bound for the worst pair {0.05 + 2 * math.sqrt(0.05 * 0.95 / 200):.3f}")
         print(f"  {human:<7} best, others at best - 1.05 delta: wrong "
               f"{stress_best(str(path), 'en-de', human, DELTA[human]):.3f} (at most 0.08)")
+
+
+def breaking_table() -> None:
+    """The cases built to break a sequence (``review.study.experiments.breaking``), for the betting sequence the
+    verdicts use and the asymptotic one used before; a valid sequence stays within α + 2 binomial SE."""
+    esa = SHARED / "data" / "wmt23-en-de-esa"
+    wmt = SHARED / "data" / "wmt23-en-de"
+    if not (esa.exists() and wmt.exists()):
+        return
+    print(f"cases built to break a sequence (alpha 0.05; a valid one stays within {breaking.bound(200):.3f} on 200 "
+          f"orders, {breaking.bound(100):.3f} on 100), betting / asymptotic:")
+    said = {seq: breaking.identical(60, 2.0, seq) for seq in ("betting", "asymptotic")}
+    print("  60 identical ratings, delta 2: " + " / ".join(
+        f"{r['decision']} " + ("—" if r["interval"] is None else f"[{r['interval'][0]:+.2f}, {r['interval'][1]:+.2f}]")
+        for r in said.values()))
+    systems, scores = score_matrix(str(esa), "en-de", "ESA-1")
+    old = scores[int(np.argmax(scores.mean(axis=1)))]
+    for name, new, delta in (("rare failures, delta 2", breaking.ruined(old, 2.0), 2.0),
+                             ("rare failures, delta 8", breaking.ruined(old, 8.0), 8.0),
+                             ("5 % of outputs changed, delta 2", breaking.changed(old, 0.05), 2.0)):
+        found = [breaking.claims(old, new, delta, sequence=seq) for seq in ("betting", "asymptotic")]
+        print(f"  {name} (true difference {found[0]['true_difference']:+.2f}): 'at least as good' " +
+              " / ".join(f"{f['at_least_as_good']:.3f}" for f in found) + "; named best " +
+              " / ".join(f"{f['named_best']:.3f}" for f in found))
+    systems, scores = score_matrix(str(wmt), "en-de", "mqm")
+    print("  12 MQM systems tied, delta 2: one eliminated in " + " / ".join(
+        f"{breaking.tied_eliminated(systems, scores, 2.0, sequence=seq):.3f}" for seq in ("betting", "asymptotic")) +
+        " of 100 orders")
+    for folder, human in (("wmt23-en-de", "da-sqm"), ("wmt23-en-de-esa", "ESA-1"), ("wmt23-en-de", "mqm")):
+        _, scores = score_matrix(str(SHARED / "data" / folder), "en-de", human)
+        found = [breaking.independent_draws(scores, 4.0 if human != "mqm" else 2.0, sequence=seq)
+                 for seq in ("betting", "asymptotic")]
+        print(f"  {human}: independent draws of every pair exactly delta apart: 'at least as good' overall " +
+              " / ".join(f"{f['overall']:.3f}" for f in found) + ", worst pair " +
+              " / ".join(f"{f['worst_pair']:.3f}" for f in found))
+    print("  the same item twice: refused by observe(item=); a rating that stands for several items counts once")
