@@ -258,14 +258,22 @@ class CampaignPage(QWidget):
             state = self.tr("{0} of {1} done").format(done, total) if total else self.tr("not started")
             if total and row.get("adaptive"):  # more items come only while a decision is open
                 state = self.tr("{0} done; more as the decisions need them").format(done)
+            if not row["takes_part"]:  # answers recorded here would be refused everywhere else: not offered
+                state = self.tr("not offered: this laptop is not enrolled in it: lyss review enrol {0} --campaign "
+                                "{1}").format(self.store.device_id, row["id"])
             title = campaign_title(row["name"], row["task"], catalogue.campaign_language(self.store, row["id"]))
             item = QListWidgetItem(f"{title}   ({state})")
             item.setData(Qt.UserRole, row["id"])
+            if not row["takes_part"]:
+                item.setFlags(item.flags() & ~Qt.ItemIsEnabled & ~Qt.ItemIsSelectable)
+                item.setToolTip(self.tr("Ask the campaign's coordinator to enrol this laptop in it; once the "
+                                        "enrolment arrives, the campaign is offered here."))
             self.list.addItem(item)
-            if row["id"] == current:
+            if row["id"] == current and row["takes_part"]:
                 self.list.setCurrentItem(item)
-        if self.list.count() and self.list.currentRow() < 0:
-            self.list.setCurrentRow(0)
+        offered = [k for k in range(self.list.count()) if self.list.item(k).flags() & Qt.ItemIsEnabled]
+        if offered and self.list.currentRow() < 0:
+            self.list.setCurrentRow(offered[0])
         self.list.setFocus()
 
     def first_focus(self) -> QWidget:

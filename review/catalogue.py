@@ -143,13 +143,33 @@ def insert_campaign(store: Store, row: dict, item_ids: list[str]) -> None:
                                            for p, i in enumerate(item_ids)])
 
 
+TAKES_PART = ("(c.coordinator = :me or exists (select 1 from enrolments e where e.campaign_id = c.id and "
+              "e.device_code = :code))")  # this laptop coordinates the campaign or is enrolled in it
+
+
+def takes_part(store: Store, campaign_id: str) -> bool:
+    """Whether this laptop may record answers in the campaign: it coordinates it or is enrolled in it. Every other
+    laptop refuses answers signed by a laptop that does not (``review.exchange.ownership``)."""
+    found = store.one(f"select {TAKES_PART} as ok from campaigns c where c.id = :id",
+                      {"me": store.public_key, "code": store.device_id, "id": campaign_id})
+    return bool(found and found["ok"])
+
+
+def not_enrolled_words(store: Store, campaign_id: str) -> str:
+    """Why a laptop records no answer in a campaign it does not take part in, and the command that changes it."""
+    return (f"this laptop ({store.device_id}) is not enrolled in campaign {campaign_id}: answers recorded here would "
+            f"be refused on every other laptop, so none is recorded; its coordinator enrols it with: lyss review "
+            f"enrol {store.device_id} --campaign {campaign_id}")
+
+
 def list_campaigns(store: Store, *, imported: bool = True) -> list[dict]:
-    """Every campaign, oldest first, with its item count and whether it is adaptive (imported DA campaigns
-    optional)."""
+    """Every campaign, oldest first, with its item count, whether it is adaptive and whether this laptop takes part
+    in it (imported DA campaigns optional)."""
     rows = store.rows("select c.id, c.name, c.task, c.raters_per_item, c.created_at, count(ci.item_id) as items, "
-                      "coalesce(json_extract(c.settings, '$.adaptive'), 0) as adaptive "
+                      "coalesce(json_extract(c.settings, '$.adaptive'), 0) as adaptive, "
+                      f"{TAKES_PART} as takes_part "
                       "from campaigns c left join campaign_items ci on ci.campaign_id = c.id group by c.id "
-                      "order by c.created_at, c.id")
+                      "order by c.created_at, c.id", {"me": store.public_key, "code": store.device_id})
     return [r for r in rows if imported or not task_defs.task(r["task"]).imported]
 
 

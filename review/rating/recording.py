@@ -9,7 +9,7 @@ import json
 
 from scoring.errors import BadValue, NotFound
 
-from .. import tasks as task_defs
+from .. import catalogue, tasks as task_defs
 from ..store import Store, dumps, keys, new_id, now, signing
 from .roster import active_speaker
 
@@ -56,6 +56,8 @@ def answer(store: Store, campaign_id: str, speaker_id: str, position: int, answe
             raise NotFound("campaign", f"position {position}", "no such item in this speaker's sequence")
         if found["revoked_from"] is not None and stamp >= found["revoked_from"]:
             raise BadValue("campaign", campaign_id, revoked_words(found["revoked_from"]))
+        if not catalogue.takes_part(store, campaign_id):
+            raise BadValue("campaign", campaign_id, catalogue.not_enrolled_words(store, campaign_id))
         if found["registered_by"] not in (None, store.public_key) and not found["handed_here"]:
             raise BadValue("speaker", speaker_id, f"registered on laptop {keys.code_of(found['registered_by'])}: "
                                                   f"only that laptop records their answers, unless the coordinator "

@@ -33,6 +33,8 @@ def join(store: Store, campaign_id: str, speaker_id: str) -> int:
     campaign = store.one("select * from campaigns where id = ?", [campaign_id])
     if campaign is None:
         raise NotFound("campaign", campaign_id, "no such campaign")
+    if not catalogue.takes_part(store, campaign_id):  # a sequence made here would be refused everywhere else
+        raise BadValue("campaign", campaign_id, catalogue.not_enrolled_words(store, campaign_id))
     with store.transaction():
         return _join(store, campaign, speaker_id)
 
