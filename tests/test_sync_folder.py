@@ -214,3 +214,33 @@ def test_any_order_of_syncs_and_partial_files_ends_where_usb_does(tmp_path_facto
         assert tables(store) == expected
     for store in (hub, *fields, usb):
         store.close()
+
+
+def test_a_file_refused_while_half_written_is_read_again_once_complete_even_with_its_size_and_time_set_back(
+        tmp_path, scored):
+    """A copy tool that writes the final size first (zeros), then the bytes, then sets the time: size and time are
+    the same as when the half-written file was refused. The file's change time and inode are not, so it is read
+    again and merged (it was skipped for good before)."""
+    folder = tmp_path / "shared"
+    folder.mkdir()
+    hub, cid, (lap,) = enrolled_study(tmp_path, scored, 1)
+    sync.sync(hub, folder)
+    sync.sync(lap, folder)
+    rate(lap, cid, "Ana", 4)
+    carried = tmp_path / "carried"
+    carried.mkdir()
+    sync.publish(lap, carried)
+    complete = (carried / sync.own_name(lap)).read_bytes()
+    target = folder / sync.own_name(lap)
+    target.write_bytes(b"\0" * len(complete))  # preallocated, nothing written yet
+    when = 1_700_000_000_000_000_000
+    os.utime(target, ns=(when, when))
+    first = statuses(sync.sync(hub, folder))
+    assert first[sync.own_name(lap)] == "refused"
+    assert statuses(sync.sync(hub, folder))[sync.own_name(lap)] == "refused"  # unchanged: not read again
+    with open(target, "r+b") as out:  # the copy completes in place, and sets the time back
+        out.write(complete)
+    os.utime(target, ns=(when, when))
+    assert (target.stat().st_size, target.stat().st_mtime_ns) == (len(complete), when)
+    assert statuses(sync.sync(hub, folder))[sync.own_name(lap)] == "merged"
+    assert hub.one("select count(*) as n from ratings")["n"] == 4

@@ -41,7 +41,7 @@ SIZE_FACTOR = 64  # a file is read only when it is at most this many times the l
 SIZE_FLOOR = 64 * 1024 * 1024  # …or than this, whichever is larger
 READABLE = ("merged", "published")  # statuses of files whose size says how large a real bundle is here
 INTRINSIC = "rejected"  # a refusal of the file itself (damaged, altered, too large, misnamed): not read again
-#                         until its size or time changes; "refused" (what it needs is not here yet) is retried
+#                         until it changes in any way; "refused" (what it needs is not here yet) is retried
 
 
 @dataclass
@@ -94,6 +94,17 @@ def _key(path: Path) -> str:
 
 def _remembered(store: Store, folder: str) -> dict[str, dict]:
     return {r["name"]: r for r in store.rows("select * from sync_files where folder = ?", [folder])}
+
+
+def identity(st: os.stat_result) -> dict:
+    """What says a file is the one last seen: its size and time, which a copy tool may set back to what they were
+    (one that first writes the final size, then the bytes, then the time), and its inode and change time, which it
+    cannot: any write, rename or time set moves the change time on."""
+    return {"size": st.st_size, "mtime_ns": st.st_mtime_ns, "inode": st.st_ino, "ctime_ns": st.st_ctime_ns}
+
+
+def _same(st: os.stat_result, last: dict | None) -> bool:
+    return last is not None and all(last.get(k) == v for k, v in identity(st).items())
 
 
 def _remember(store: Store, row: dict) -> None:
@@ -172,7 +183,7 @@ def publish(store: Store, folder: str | os.PathLike) -> list[Outcome]:
     payload = bundles.payload_bytes(store, own_only=True)
     digest = hashlib.sha256(payload).hexdigest()
     last = _remembered(store, key).get(name)
-    if last and st and last["sha256"] == digest and (st.st_size, st.st_mtime_ns) == (last["size"], last["mtime_ns"]):
+    if last and st and last["sha256"] == digest and _same(st, last):
         return [*outcomes, Outcome(name, "unchanged", store.device_id, "this laptop's own bundle")]
     try:
         manifest = bundles.export_bundle(store, str(target), payload, folder_files.tmp_prefix(store.device_id))
@@ -182,8 +193,7 @@ def publish(store: Store, folder: str | os.PathLike) -> list[Outcome]:
         return [*outcomes, Outcome(name, "refused", store.device_id,
                                    f"this laptop's own bundle could not be written ({why}); the others' bundles "
                                    f"are merged all the same")]
-    _remember(store, {"folder": key, "name": name, "size": st.st_size, "mtime_ns": st.st_mtime_ns, "sha256": digest,
-                      "device_code": store.device_id, "created_at": manifest["created_at"],
+    _remember(store, {"folder": key, "name": name, **identity(st), "sha256": digest, "device_code": store.device_id, "created_at": manifest["created_at"],
                       "answers": manifest["counts"]["ratings"], "status": "published", "reason": None})
     return [*outcomes, Outcome(name, "published", store.device_id, f"this laptop's own bundle, "
                                                                    f"{manifest['counts']['ratings']} answers")]
@@ -296,13 +306,13 @@ def _look_at(store: Store, path: Path, key: str, name: str, st: os.stat_result, 
              pending: dict) -> Outcome | None:
     """Decide from a file's ``lstat`` and, when it must be read, its bytes, whether it is unchanged, refused
     or to be merged (put in ``pending``)."""
-    same_file = last is not None and (st.st_size, st.st_mtime_ns) == (last["size"], last["mtime_ns"])
+    same_file = _same(st, last)
     if same_file and last["status"] == "merged":
         return Outcome(name, "unchanged", last["device_code"] or "")
     if same_file and last["status"] == INTRINSIC:
         return Outcome(name, "refused", last["device_code"] or "", f"{last['reason']} (unchanged since; not read "
                                                                    f"again)")
-    row = {"folder": key, "name": name, "size": st.st_size, "mtime_ns": st.st_mtime_ns, "sha256": None}
+    row = {"folder": key, "name": name, **identity(st), "sha256": None}
     if st.st_size > cap:
         reason = (f"{_mib(st.st_size)}, larger than any bundle this laptop takes ({_mib(cap)}: {SIZE_FACTOR}× the "
                   f"largest it has seen): not read")

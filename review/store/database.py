@@ -38,7 +38,7 @@ from .withdrawal import apply_tombstones
 if TYPE_CHECKING:
     import sqlite_utils
 
-SCHEMA_VERSION = 5  # 5: sync_files (a shared folder's bundles as last seen)
+SCHEMA_VERSION = 6  # 5: sync_files (a shared folder's bundles as last seen); 6: their inode and ctime
 BACKUPS_KEPT = 10
 BACKUP_INTERVAL = timedelta(hours=1)
 LYSS_TABLES = {"meta", "runs", "items", "speakers", "campaigns", "assignments", "ratings"}  # in every version

@@ -160,9 +160,11 @@ TABLES: dict[str, Table] = {t.name: t for t in (
                      C("answers", J, False), C("note", T), C("updated_at", S, False)),
           ("campaign_id", "speaker_id", "position"), travels=False, signed=None),
     # the bundles of a shared folder as this laptop last saw them (review.exchange.sync): an unchanged file costs a stat
+    # (inode and ctime: what a copy tool cannot set back, as it can a file's size and time)
     Table("sync_files", (C("folder", T, False), C("name", T, False), C("size", I), C("mtime_ns", I),
                          C("sha256", T), C("device_code", T), C("created_at", T), C("answers", I), C("status", T),
-                         C("reason", T), C("seen_at", S)), ("folder", "name"), travels=False, signed=None),
+                         C("reason", T), C("seen_at", S), C("inode", I), C("ctime_ns", I)), ("folder", "name"),
+          travels=False, signed=None),
 )}
 
 DECISIONS = ("enrolments", "revocations", "handovers")  # a coordinator's signed rows: relayed by every laptop,
