@@ -117,8 +117,11 @@ def _register_laptops(rv) -> None:
     p.add_argument("--label", help="a name to remember it by")
     p.add_argument("--remove", action="store_true", help="stop trusting it (its laptop was lost or stolen)")
     p = _verb(rv, "list", "_review_list",
-              help="what the database holds: speakers, campaigns or runs, with counts", json=True, read_only=True)
-    p.add_argument("what", choices=["speakers", "campaigns", "runs"])
+              help="what the database holds: speakers, campaigns or runs, with counts; or its backups, with their "
+                   "times", json=True, read_only=True)
+    p.add_argument("what", choices=["speakers", "campaigns", "runs", "backups"])
+    _verb(rv, "backup", "_review_backup", help="a restore point now: a copy of the database in its backups folder "
+                                                 "(the newest 10 of each kind are kept)")
     p = _verb(rv, "restore", None,
               help="put back a backup (the newest by default), every withdrawal and coordinator's decision re-applied")
     p.add_argument("backup", nargs="?", metavar="BACKUP")

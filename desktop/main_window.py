@@ -123,9 +123,11 @@ class MainWindow(QMainWindow):
         open_run.triggered.connect(guarded(self, lambda: (self.show_panel(self.score), self.score.choose_file())))
         open_db = QAction(self.tr("Open review database…"), self)
         open_db.triggered.connect(guarded(self, self.open_database))
+        backup = QAction(self.tr("Back up the review database now"), self)
+        backup.triggered.connect(guarded(self, self.back_up_now))
         quit_action = QAction(self.tr("Quit"), self, shortcut=QKeySequence.Quit)
         quit_action.triggered.connect(guarded(self, self.quit))
-        for a in (open_run, open_db, quit_action):
+        for a in (open_run, open_db, backup, quit_action):
             file_menu.addAction(a)
         view = self.menuBar().addMenu(self.tr("&View"))
         bigger = QAction(self.tr("Larger text"), self, shortcut=QKeySequence.ZoomIn)
@@ -175,6 +177,12 @@ class MainWindow(QMainWindow):
         self.high_contrast = on
         settings().setValue("view/high_contrast", "true" if on else "false")
         apply_theme(QApplication.instance(), on, self.font_size)
+
+    def back_up_now(self) -> str:
+        """File → Back up: a restore point now (``lyss review backup``), named in the status bar."""
+        made = self.store.backup("on-demand")
+        self.statusBar().showMessage(self.tr("Backed up to {0}").format(str(made)))
+        return str(made)
 
     def open_database(self) -> None:
         path, _ = QFileDialog.getSaveFileName(self, self.tr("Open or create a review database"), self.db_path,

@@ -15,6 +15,7 @@ from review.exchange import bundles, laptops
 from review.rating import campaigns, paper, roster, sequence
 from review.rating.session import record_answer
 from review.store import Store, readable_by_others, restore, revocation
+from review.store.database import backup_info
 from review.study import analyses, decisions, research_files, reweight, tiers, verdicts
 from review.study.experiments import replay, simulation
 from review.study.premark_effect import premark_effect
@@ -108,7 +109,7 @@ def _review_code(store, args) -> int:
 
 def _review_list(store, args) -> int:
     rows = {"speakers": roster.list_speakers, "campaigns": catalogue.list_campaigns,
-            "runs": catalogue.list_runs}[args.what](store)
+            "runs": catalogue.list_runs, "backups": Store.list_backups}[args.what](store)
     if args.json:
         return _print(rows, True)
     for r in rows:
@@ -116,6 +117,13 @@ def _review_list(store, args) -> int:
         print("  ".join("—" if v is None else shown(v) for v in shown_row.values()))
     if not rows:
         print(f"no {args.what} yet")
+    return 0
+
+
+def _review_backup(store, args) -> int:
+    made = backup_info(store.backup("on-demand"))
+    print(f"backed up to {made['file']} ({made['bytes']} bytes, {made['made']}); lyss review restore --db {args.db} "
+          f"{made['file']} puts it back")
     return 0
 
 
@@ -306,7 +314,7 @@ def _review_import_forms(store, args) -> int:
 def run_restore(args) -> int:
     used = restore(args.db, args.backup)
     print(f"restored {args.db} from {used.name}; every withdrawal, revocation, enrolment and hand-over it knows of "
-          f"is applied again")
+          f"is applied again; the database it replaced is kept among the backups (lyss review list backups)")
     return 0
 
 

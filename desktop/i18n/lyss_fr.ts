@@ -941,51 +941,61 @@
     </message>
     <message>
         <location filename="../main_window.py" line="126"/>
+        <source>Back up the review database now</source>
+        <translation>Sauvegarder la base d&apos;évaluation maintenant</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="128"/>
         <source>Quit</source>
         <translation>Quitter</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="130"/>
+        <location filename="../main_window.py" line="132"/>
         <source>&amp;View</source>
         <translation>&amp;Affichage</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="131"/>
+        <location filename="../main_window.py" line="133"/>
         <source>Larger text</source>
         <translation>Texte plus grand</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="133"/>
+        <location filename="../main_window.py" line="135"/>
         <source>Smaller text</source>
         <translation>Texte plus petit</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="135"/>
+        <location filename="../main_window.py" line="137"/>
         <source>High contrast</source>
         <translation>Contraste élevé</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="140"/>
+        <location filename="../main_window.py" line="142"/>
         <source>Language of the interface</source>
         <translation>Langue de l’interface</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="180"/>
+        <location filename="../main_window.py" line="184"/>
+        <source>Backed up to {0}</source>
+        <translation>Sauvegardé dans {0}</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="188"/>
         <source>Open or create a review database</source>
         <translation>Ouvrir ou créer une base d’évaluation</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="181"/>
+        <location filename="../main_window.py" line="189"/>
         <source>SQLite (*.sqlite *.db)</source>
         <translation>SQLite (*.sqlite *.db)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="210"/>
+        <location filename="../main_window.py" line="218"/>
         <source>Quit LYSS Desktop</source>
         <translation>Quitter LYSS Desktop</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="211"/>
+        <location filename="../main_window.py" line="219"/>
         <source>You have not finished this item. What you did is kept, and comes back when you return to this task. Quit now?</source>
         <translation>Vous n’avez pas terminé cet élément. Ce que vous avez fait est gardé et reviendra quand vous reprendrez cette tâche. Quitter maintenant ?</translation>
     </message>

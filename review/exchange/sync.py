@@ -31,6 +31,7 @@ from scoring.errors import FileProblem, InputError
 
 from . import bundles
 from ..store import Store, folder_files, keys, now
+from ..store.database import MERGE_BACKUP_INTERVAL
 from ..store.revocation import revoked_laptops
 
 SUFFIX = folder_files.SUFFIX
@@ -340,8 +341,8 @@ def _merge_pending(store: Store, path: Path, pending: dict[str, tuple[bytes, dic
     altered, misnamed) is not tried again, nor read again until it changes (:data:`INTRINSIC`)."""
     results: dict[str, Outcome] = {}
     done, total = 0, len(pending)
-    if pending:
-        store.backup_if_due()  # a restore point at most hourly: sync runs every few answers, each merge atomic
+    if pending:  # a restore point before rows change: at most every ten minutes (sync runs every few answers)
+        store.backup_if_due("before-merge", MERGE_BACKUP_INTERVAL)
     with store.batch(COMMIT_EVERY, CACHE_KIB, foreign_keys=False) as batch:  # references checked whole first
         while pending:
             merged_any = False

@@ -39,8 +39,10 @@ if TYPE_CHECKING:
     import sqlite_utils
 
 SCHEMA_VERSION = 6  # 5: sync_files (a shared folder's bundles as last seen); 6: their inode and ctime
-BACKUPS_KEPT = 10
+BACKUPS_KEPT = 10  # of each kind (hourly, before a merge, on demand, the database a restore replaced): space bounded
+REPLACED = "replaced-by-restore"  # the kind of the copy a restore keeps of the database it puts a backup in place of
 BACKUP_INTERVAL = timedelta(hours=1)
+MERGE_BACKUP_INTERVAL = timedelta(minutes=10)  # a hub syncing every few seconds copies its database at most this often
 LYSS_TABLES = {"meta", "runs", "items", "speakers", "campaigns", "assignments", "ratings"}  # in every version
 
 
@@ -360,21 +362,26 @@ class Store:
         return self.path.parent / f"{self.path.name}.backups"
 
     def backups(self) -> list[Path]:
-        """Backup files, oldest first."""
-        return sorted(self.backup_dir.glob("*.sqlite")) if self.backup_dir.is_dir() else []
+        """Backup files, oldest first (complete ones only: a copy is written under another name, then renamed)."""
+        return backups_in(self.backup_dir)
 
-    def backup_if_due(self) -> Path | None:
-        """An hourly restore point (opening the database more often makes none)."""
-        found = self.backups()
+    def list_backups(self) -> list[dict]:
+        """Every backup, oldest first: when it was made (UTC), why, its size and its file."""
+        return [backup_info(path) for path in self.backups()]
+
+    def backup_if_due(self, reason: str = "hourly", interval: timedelta = BACKUP_INTERVAL) -> Path | None:
+        """A restore point of this kind unless one was made within ``interval`` (hourly when the database opens;
+        before a shared folder's merges, every :data:`MERGE_BACKUP_INTERVAL`)."""
+        found = [p for p in self.backups() if p.stem.partition("-")[2] == reason]
         if found:
             stamp = found[-1].name.split("-")[0]
             try:
                 last = datetime.strptime(stamp, "%Y%m%dT%H%M%S%f").replace(tzinfo=timezone.utc)
-                if datetime.now(timezone.utc) - last < BACKUP_INTERVAL:
+                if datetime.now(timezone.utc) - last < interval:
                     return None
             except ValueError:
                 pass
-        return self.backup("hourly")
+        return self.backup(reason)
 
     def backup(self, reason: str) -> Path:
         """Copy the database with SQLite's online backup; keep the newest few copies. A copy that cannot
@@ -384,18 +391,20 @@ class Store:
         except OSError as exc:
             raise StoreError(str(self.backup_dir), "", f"cannot make the backup folder ({exc.strerror})") from None
         target = self.backup_dir / f"{datetime.now(timezone.utc).strftime('%Y%m%dT%H%M%S%f')}-{reason}.sqlite"
+        partial = target.with_name(target.name + PARTIAL)  # not a backup until it is whole
         try:
-            _private_file(target)
-            dest = sqlite3.connect(str(target))
+            _private_file(partial)
+            dest = sqlite3.connect(str(partial))
             try:
                 self.conn.backup(dest)
+                dest.execute("PRAGMA journal_mode=DELETE")  # a copy opened later leaves no -wal or -shm beside it
             finally:
                 dest.close()
+            os.replace(partial, target)
         except (sqlite3.Error, OSError, StoreError) as exc:
-            target.unlink(missing_ok=True)
+            partial.unlink(missing_ok=True)
             raise StoreError(str(target), "backup", self._damage(exc)) from None
-        for old in self.backups()[:-BACKUPS_KEPT]:
-            old.unlink(missing_ok=True)  # another process may have pruned it already
+        prune_backups(self.backup_dir)
         return target
 
     def scrub_backups(self) -> int:
@@ -535,7 +544,8 @@ def _held_rows(sources: list[Path]) -> tuple[dict[str, list[dict]], list[dict] |
     trusted = None
     for k, source in enumerate(sources):
         try:
-            conn = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
+            # a backup is never written again: read it as immutable, which leaves no -wal or -shm beside it
+            conn = sqlite3.connect(f"file:{source}?mode=ro{'&immutable=1' if k else ''}", uri=True)
             conn.row_factory = sqlite3.Row
             try:
                 tables = {r[0] for r in conn.execute("select name from sqlite_master where type = 'table'")}
@@ -551,6 +561,70 @@ def _held_rows(sources: list[Path]) -> tuple[dict[str, list[dict]], list[dict] |
     return found, trusted
 
 
+PARTIAL = ".partial"  # a backup being written
+
+
+def backups_in(folder: Path) -> list[Path]:
+    """The complete backups in a backups folder, oldest first (their names begin with their UTC time)."""
+    return sorted(folder.glob("*.sqlite")) if folder.is_dir() else []
+
+
+def backup_info(path: Path) -> dict:
+    stamp, _, reason = path.stem.partition("-")
+    try:
+        made = datetime.strptime(stamp, "%Y%m%dT%H%M%S%f").replace(tzinfo=timezone.utc)
+        when = made.strftime("%Y-%m-%d %H:%M:%S UTC")
+    except ValueError:
+        when = None
+    return {"made": when, "reason": reason or None, "bytes": path.stat().st_size, "file": str(path)}
+
+
+def prune_backups(folder: Path) -> None:
+    """Keep the newest :data:`BACKUPS_KEPT` of each kind: a burst of merges never pushes out the hourly copies
+    (nor the database a restore replaced); and remove what an interrupted backup left."""
+    for _ in range(3):  # a listing taken while another process renames its new copy in may miss it: look again
+        kinds: dict[str, list[Path]] = {}
+        for path in backups_in(folder):
+            kinds.setdefault(path.stem.partition("-")[2], []).append(path)
+        extra = [old for paths in kinds.values() for old in paths[:-BACKUPS_KEPT]]
+        if not extra:
+            break
+        for old in extra:
+            old.unlink(missing_ok=True)  # another process may have pruned it already
+    for leftover in folder.glob(f"*{PARTIAL}"):
+        try:
+            if datetime.now().timestamp() - leftover.stat().st_mtime > 3600:  # not one being written now
+                leftover.unlink()
+        except OSError:
+            pass
+
+
+def _keep_replaced(target: Path, folder: Path) -> None:
+    """Before a restore puts a backup in place of a database: a copy of that database, whole (with what its
+    write-ahead log holds), as a backup of its own kind — never chosen by a later restore unless named."""
+    if not target.is_file():
+        return
+    folder.mkdir(mode=0o700, exist_ok=True)
+    kept = folder / f"{datetime.now(timezone.utc).strftime('%Y%m%dT%H%M%S%f')}-{REPLACED}.sqlite"
+    partial = kept.with_name(kept.name + PARTIAL)
+    try:
+        _private_file(partial)
+        source = sqlite3.connect(f"file:{target}?mode=ro", uri=True)
+        dest = sqlite3.connect(str(partial))
+        try:
+            source.backup(dest)
+            dest.execute("PRAGMA journal_mode=DELETE")
+        finally:
+            dest.close()
+            source.close()
+        os.replace(partial, kept)
+    except (sqlite3.Error, OSError, StoreError):  # a database too damaged to read: its bytes as they are
+        partial.unlink(missing_ok=True)
+        shutil.copyfile(target, partial)
+        os.replace(partial, kept)
+    prune_backups(folder)
+
+
 def restore(path: str | os.PathLike, backup: str | os.PathLike | None = None) -> Path:
     """Put a backup back in place of a (damaged) database, re-applying everything decided since that a
     restore must never forget, as held by the database itself (when readable) and by any backup: every
@@ -559,11 +633,13 @@ def restore(path: str | os.PathLike, backup: str | os.PathLike | None = None) ->
     next sync. Returns the backup used."""
     target = Path(path)
     folder = target.parent / f"{target.name}.backups"
-    candidates = sorted(folder.glob("*.sqlite")) if folder.is_dir() else []
-    chosen = Path(backup) if backup else (candidates[-1] if candidates else None)
+    candidates = backups_in(folder)
+    usual = [c for c in candidates if not c.stem.endswith(REPLACED)]  # by default, never a replaced database
+    chosen = Path(backup) if backup else (usual[-1] if usual else None)
     if chosen is None or not chosen.is_file():
         raise StoreError(str(target), "restore", f"no backup found in {folder}")
     held, trusted = _held_rows([target, *candidates])
+    _keep_replaced(target, folder)
     with atomic_path(target) as staging:
         shutil.copyfile(chosen, staging)
         conn = sqlite3.connect(str(staging), isolation_level=None)
