@@ -80,3 +80,14 @@ def test_file_back_up_in_the_app(tmp_path, qtbot):
     window = open_window(qtbot, db)
     made = window.back_up_now()
     assert made.endswith("-on-demand.sqlite") and window.statusBar().currentMessage() == f"Backed up to {made}"
+
+
+def test_every_backup_is_private_to_its_owner(tmp_path, scored_demo):
+    db = tmp_path / "r.sqlite"
+    store = Store(db)
+    store.backup("on-demand")
+    store.close()
+    from review.store import restore
+    restore(db)
+    for path in (tmp_path / "r.sqlite.backups").iterdir():
+        assert path.stat().st_mode & 0o077 == 0, path.name

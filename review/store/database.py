@@ -390,10 +390,8 @@ class Store:
             self.backup_dir.mkdir(mode=0o700, exist_ok=True)
         except OSError as exc:
             raise StoreError(str(self.backup_dir), "", f"cannot make the backup folder ({exc.strerror})") from None
-        target = self.backup_dir / f"{datetime.now(timezone.utc).strftime('%Y%m%dT%H%M%S%f')}-{reason}.sqlite"
-        partial = target.with_name(target.name + PARTIAL)  # not a backup until it is whole
+        target, partial = _new_backup_name(self.backup_dir, reason)  # the copy is not a backup until it is whole
         try:
-            _private_file(partial)
             dest = sqlite3.connect(str(partial))
             try:
                 self.conn.backup(dest)
@@ -564,6 +562,23 @@ def _held_rows(sources: list[Path]) -> tuple[dict[str, list[dict]], list[dict] |
 PARTIAL = ".partial"  # a backup being written
 
 
+def _new_backup_name(folder: Path, reason: str) -> tuple[Path, Path]:
+    """A backup's name (its UTC time to the microsecond, then its kind) and the partial file it is written to first,
+    created here and now: two processes backing up in the same microsecond never share one."""
+    while True:
+        target = folder / f"{datetime.now(timezone.utc).strftime('%Y%m%dT%H%M%S%f')}-{reason}.sqlite"
+        partial = target.with_name(target.name + PARTIAL)
+        try:
+            os.close(os.open(partial, os.O_CREAT | os.O_EXCL | os.O_WRONLY, PRIVATE))
+        except FileExistsError:
+            continue
+        except OSError as exc:
+            raise StoreError(str(partial), "", f"cannot write here ({exc.strerror})") from None
+        if not target.exists():
+            return target, partial
+        partial.unlink(missing_ok=True)
+
+
 def backups_in(folder: Path) -> list[Path]:
     """The complete backups in a backups folder, oldest first (their names begin with their UTC time)."""
     return sorted(folder.glob("*.sqlite")) if folder.is_dir() else []
@@ -605,10 +620,8 @@ def _keep_replaced(target: Path, folder: Path) -> None:
     if not target.is_file():
         return
     folder.mkdir(mode=0o700, exist_ok=True)
-    kept = folder / f"{datetime.now(timezone.utc).strftime('%Y%m%dT%H%M%S%f')}-{REPLACED}.sqlite"
-    partial = kept.with_name(kept.name + PARTIAL)
+    kept, partial = _new_backup_name(folder, REPLACED)
     try:
-        _private_file(partial)
         source = sqlite3.connect(f"file:{target}?mode=ro", uri=True)
         dest = sqlite3.connect(str(partial))
         try:
@@ -619,8 +632,7 @@ def _keep_replaced(target: Path, folder: Path) -> None:
             source.close()
         os.replace(partial, kept)
     except (sqlite3.Error, OSError, StoreError):  # a database too damaged to read: its bytes as they are
-        partial.unlink(missing_ok=True)
-        shutil.copyfile(target, partial)
+        shutil.copyfile(target, partial)  # into the private file made for it
         os.replace(partial, kept)
     prune_backups(folder)
 
