@@ -244,3 +244,26 @@ def test_a_file_refused_while_half_written_is_read_again_once_complete_even_with
     assert (target.stat().st_size, target.stat().st_mtime_ns) == (len(complete), when)
     assert statuses(sync.sync(hub, folder))[sync.own_name(lap)] == "merged"
     assert hub.one("select count(*) as n from ratings")["n"] == 4
+
+
+def test_a_sync_with_nothing_changed_signs_nothing_again(tmp_path, scored, monkeypatch):
+    """The own bundle is built (every own row signed) only when a row changed since it was last published, or
+    its file is not the one written last."""
+    folder = tmp_path / "shared"
+    folder.mkdir()
+    hub, cid, (lap,) = enrolled_study(tmp_path, scored, 1)
+    sync.sync(hub, folder)
+    sync.sync(lap, folder)
+    rate(lap, cid, "Ana", 2)
+    built = []
+    real = bundles.payload_bytes
+    monkeypatch.setattr(bundles, "payload_bytes", lambda *a, **k: built.append(1) or real(*a, **k))
+    assert statuses(sync.sync(lap, folder))[sync.own_name(lap)] == "published"
+    assert len(built) == 1
+    for _ in range(3):
+        assert statuses(sync.sync(lap, folder))[sync.own_name(lap)] == "unchanged"
+    assert len(built) == 1  # three syncs, nothing signed again
+    rate(lap, cid, "Ben", 1)  # a row changed: built and published
+    assert statuses(sync.sync(lap, folder))[sync.own_name(lap)] == "published" and len(built) == 2
+    (folder / sync.own_name(lap)).unlink()  # the file is gone: written again
+    assert statuses(sync.sync(lap, folder))[sync.own_name(lap)] == "published" and len(built) == 3

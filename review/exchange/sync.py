@@ -181,11 +181,15 @@ def publish(store: Store, folder: str | os.PathLike) -> list[Outcome]:
         outcomes.append(Outcome(name, "moved aside", store.device_id, f"something that was not this laptop's "
                                                                       f"bundle stood under its name: now {aside}"))
         st = None
+    last = _remembered(store, key).get(name)
+    unchanged = [*outcomes, Outcome(name, "unchanged", store.device_id, "this laptop's own bundle")]
+    if last and st and _same(st, last) and store.published.get(key) == store.change_marker():
+        return unchanged  # no row changed since it was last published: nothing to sign again
     payload = bundles.payload_bytes(store, own_only=True)
     digest = hashlib.sha256(payload).hexdigest()
-    last = _remembered(store, key).get(name)
     if last and st and last["sha256"] == digest and _same(st, last):
-        return [*outcomes, Outcome(name, "unchanged", store.device_id, "this laptop's own bundle")]
+        store.published[key] = store.change_marker()
+        return unchanged
     try:
         manifest = bundles.export_bundle(store, str(target), payload, folder_files.tmp_prefix(store.device_id))
         st = target.stat()
@@ -194,8 +198,10 @@ def publish(store: Store, folder: str | os.PathLike) -> list[Outcome]:
         return [*outcomes, Outcome(name, "refused", store.device_id,
                                    f"this laptop's own bundle could not be written ({why}); the others' bundles "
                                    f"are merged all the same")]
-    _remember(store, {"folder": key, "name": name, **identity(st), "sha256": digest, "device_code": store.device_id, "created_at": manifest["created_at"],
-                      "answers": manifest["counts"]["ratings"], "status": "published", "reason": None})
+    _remember(store, {"folder": key, "name": name, **identity(st), "sha256": digest, "device_code": store.device_id,
+                      "created_at": manifest["created_at"], "answers": manifest["counts"]["ratings"],
+                      "status": "published", "reason": None})
+    store.published[key] = store.change_marker()
     return [*outcomes, Outcome(name, "published", store.device_id, f"this laptop's own bundle, "
                                                                    f"{manifest['counts']['ratings']} answers")]
 

@@ -185,6 +185,7 @@ class Store:
                  read_only: bool = False):
         self.path = Path(path)
         self.read_only = read_only
+        self.published: dict[str, tuple[int, int]] = {}  # shared folder → change_marker() when last published
         if not self.path.exists():
             if not create or read_only:
                 raise StoreError(str(self.path), "", f"no such review database (is the name right? a new one is made with "
@@ -354,6 +355,11 @@ class Store:
     @property
     def private_key(self) -> str:
         return self._meta["private_key"]
+
+    def change_marker(self) -> tuple[int, int]:
+        """Changes so far: this connection's row changes and SQLite's count of other connections' commits. The
+        same marker means no row changed since (a shared folder's own bundle need not be built again)."""
+        return self.conn.total_changes, self.conn.execute("PRAGMA data_version").fetchone()[0]
 
     # -- backups -------------------------------------------------------------------------------
 
