@@ -75,8 +75,10 @@ def _payload(store: Store, own_only: bool = False) -> dict:
     wrote are signed now; another author's rows travel with their author's signature, unchanged, and
     a row whose signature does not hold here (changed locally) stays here.
 
-    ``own_only``: only the rows this laptop wrote (a shared folder, where every laptop publishes its own
-    file and no one needs to relay another's)."""
+    ``own_only``: the rows this laptop wrote (a shared folder, where every laptop publishes its own file), and
+    the coordinator's rows it depends on, relayed: the decisions of every campaign it takes part in, and each
+    campaign it is enrolled in with its runs and items, signed by the coordinator — so a coordinator's laptop
+    restored from a backup older than a campaign gets the campaign back from any enrolled laptop."""
     store.conn.execute("create temp table if not exists shared (id text primary key)")
     store.conn.execute("delete from temp.shared")
     store.conn.executemany("insert into temp.shared values (?)", [(c,) for c in _shared_campaigns(store)])
@@ -105,11 +107,14 @@ def _payload(store: Store, own_only: bool = False) -> dict:
     data = {}
     me = store.public_key
     relayed = _revoked_authors(store) if own_only else []
+    coordinators = _coordinators_enrolling(store) if own_only else []
     authors = [me, *relayed]
     for table, (where, params) in wheres.items():
         author = {"campaigns": "coordinator", "campaign_items": None}.get(table, "signer")
         if own_only and author and table not in DECISIONS:  # the others' rows are not even read
             who = [me] if author == "coordinator" or table == "tombstones" else authors
+            if table in CAMPAIGN_ROWS:
+                who = [*who, *coordinators]
             where, params = f"{where or 'where 1'} and t.{author} in ({', '.join('?' * len(who))})", [*params, *who]
         data[table] = _rows(store, table, where, params)
     if own_only:  # a coordinator's decisions travel in every laptop's file: a restore or a lost file forgets none
@@ -122,13 +127,41 @@ def _payload(store: Store, own_only: bool = False) -> dict:
         if SCHEMA[table].signed == "row":
             data[table] = [signing.sign_row(store.private_key, me, table, r) if r["signer"] == me else r
                            for r in rows if r["signer"] == me or ((not own_only or r["signer"] in relayed or
-                                                                   table in DECISIONS) and signing.valid_row(table, r))]
+                                                                   table in DECISIONS or (table in CAMPAIGN_ROWS and
+                                                                                          r["signer"] in coordinators))
+                                                                  and signing.valid_row(table, r))]
     if own_only:
-        mine = {r["id"] for r in data["campaigns"] if r["coordinator"] == me}
+        mine = {r["id"] for r in data["campaigns"] if r["coordinator"] == me} | _enrolled_here(store)
         data["campaigns"] = [r for r in data["campaigns"] if r["id"] in mine]
         data["campaign_items"] = [r for r in data["campaign_items"] if r["campaign_id"] in mine]
+        if coordinators:  # of another coordinator's rows, only those of the campaigns relayed
+            runs_of = {r["run_id"] for r in data["campaigns"]} | {r["run_id"] for r in data["items"] if r["id"] in {
+                ci["item_id"] for ci in data["campaign_items"]}}
+            data["runs"] = [r for r in data["runs"] if r["signer"] == me or r["id"] in runs_of]
+            data["items"] = [r for r in data["items"] if r["signer"] == me or r["run_id"] in runs_of]
+            kept = {r["id"] for r in data["items"]}
+            data["human_scores"] = [r for r in data["human_scores"] if r["signer"] == me or r["item_id"] in kept]
         data["tombstones"] = [r for r in data["tombstones"] if r["signer"] == me]
     return data
+
+
+CAMPAIGN_ROWS = ("campaigns", "runs", "items", "human_scores")  # a coordinator's, relayed by its enrolled laptops
+
+
+def _enrolled_here(store: Store) -> set[str]:
+    """The campaigns this laptop is enrolled in, by an enrolment its campaign's coordinator signed."""
+    rows = store.rows("select e.*, c.coordinator from enrolments e join campaigns c on c.id = e.campaign_id where "
+                      "e.device_code = ?", [store.device_id])
+    return {r["campaign_id"] for r in rows if signing.valid_enrolment(r, r["coordinator"])}
+
+
+def _coordinators_enrolling(store: Store) -> list[str]:
+    """The keys of the coordinators of the campaigns this laptop is enrolled in (their rows it relays)."""
+    enrolled = sorted(_enrolled_here(store))
+    if not enrolled:
+        return []
+    return sorted({r["coordinator"] for r in store.rows(
+        f"select coordinator from campaigns where id in ({', '.join('?' * len(enrolled))})", enrolled)})
 
 
 def _revoked_authors(store: Store) -> list[str]:
