@@ -227,15 +227,21 @@ def test_paper_answers_have_no_time_and_are_left_out(adaptive_db):
     assert planner.campaign_model(store, cid)["source"].startswith("prior")
 
 
-def test_nothing_is_served_once_every_decision_is_made(adaptive_db):
-    store, _, _, speakers, paths = adaptive_db
+def _good_against_poor(store, speakers, paths, rounds: int) -> str:
+    """A second adaptive campaign, "good" against "poor", rated for ``rounds`` rounds of two answers a speaker."""
     two = campaigns.create_adaptive_campaign(store, [catalogue.load_scored(str(p)) for p in (paths[0], paths[2])], "A")
     for s in speakers:
         practice.mark_done(store, two, s)
     rng = random.Random(9)
-    for _ in range(40):
+    for _ in range(rounds):
         for s in speakers:
             _rate(store, two, s, rng, 2)
+    return two
+
+
+def test_nothing_is_served_once_every_decision_is_made(adaptive_db):
+    store, _, _, speakers, paths = adaptive_db
+    two = _good_against_poor(store, speakers, paths, 40)
     found = decisions.status(store, two)
     assert found["serving"] == [] and found["plan"]["open_decisions"] == 0
     assert sequence.serve_next_segment(store, two, speakers[0]) == 0
@@ -492,13 +498,7 @@ def test_a_speaker_with_nothing_more_to_rate_is_told_nothing_more_is_needed(adap
     """Once every question asked is decided an adaptive campaign serves nothing more: the speaker is told that
     nothing more is needed from them now, not that they answered every item."""
     store, db, cid, speakers, paths = adaptive_db
-    two = campaigns.create_adaptive_campaign(store, [catalogue.load_scored(str(p)) for p in (paths[0], paths[2])], "A")
-    for s in speakers:
-        practice.mark_done(store, two, s)
-    rng = random.Random(9)
-    for _ in range(60):
-        for s in speakers:
-            _rate(store, two, s, rng, 2)
+    two = _good_against_poor(store, speakers, paths, 60)
     assert decisions.status(store, two)["decided"]
     store.close()
     capsys.readouterr()

@@ -216,17 +216,23 @@ def test_any_order_of_syncs_and_partial_files_ends_where_usb_does(tmp_path_facto
         store.close()
 
 
-def test_a_file_refused_while_half_written_is_read_again_once_complete_even_with_its_size_and_time_set_back(
-        tmp_path, scored):
-    """A copy tool that writes the final size first (zeros), then the bytes, then sets the time: size and time are
-    the same as when the half-written file was refused. The file's change time and inode are not, so it is read
-    again and merged (it was skipped for good before)."""
+def _laptop_with_answers(tmp_path, scored, answers: int):
+    """A hub and one enrolled laptop sharing a folder, the campaign arrived there and ``answers`` recorded."""
     folder = tmp_path / "shared"
     folder.mkdir()
     hub, cid, (lap,) = enrolled_study(tmp_path, scored, 1)
     sync.sync(hub, folder)
     sync.sync(lap, folder)
-    rate(lap, cid, "Ana", 4)
+    rate(lap, cid, "Ana", answers)
+    return hub, cid, lap, folder
+
+
+def test_a_file_refused_while_half_written_is_read_again_once_complete_even_with_its_size_and_time_set_back(
+        tmp_path, scored):
+    """A copy tool that writes the final size first (zeros), then the bytes, then sets the time: size and time are
+    the same as when the half-written file was refused. The file's change time and inode are not, so it is read
+    again and merged (it was skipped for good before)."""
+    hub, cid, lap, folder = _laptop_with_answers(tmp_path, scored, 4)
     carried = tmp_path / "carried"
     carried.mkdir()
     sync.publish(lap, carried)
@@ -249,12 +255,7 @@ def test_a_file_refused_while_half_written_is_read_again_once_complete_even_with
 def test_a_sync_with_nothing_changed_signs_nothing_again(tmp_path, scored, monkeypatch):
     """The own bundle is built (every own row signed) only when a row changed since it was last published, or
     its file is not the one written last."""
-    folder = tmp_path / "shared"
-    folder.mkdir()
-    hub, cid, (lap,) = enrolled_study(tmp_path, scored, 1)
-    sync.sync(hub, folder)
-    sync.sync(lap, folder)
-    rate(lap, cid, "Ana", 2)
+    hub, cid, lap, folder = _laptop_with_answers(tmp_path, scored, 2)
     built = []
     real = bundles.payload_bytes
     monkeypatch.setattr(bundles, "payload_bytes", lambda *a, **k: built.append(1) or real(*a, **k))

@@ -145,15 +145,16 @@ FULL_BELOW = 1024 * 1024  # bytes free under which an I/O error is taken for wha
 PRIVATE = 0o600  # a review database holds this laptop's private key: its owner alone reads it
 
 
-def _private_file(path: Path) -> None:
+def _private_file(path: Path) -> bool:
     """Create an empty file only its owner may read and write (SQLite gives its -wal and -shm files the same
-    mode), before SQLite makes it with the usual 0644."""
+    mode), before SQLite makes it with the usual 0644. False: it was there already."""
     try:
         os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, PRIVATE))
     except FileExistsError:
-        pass
+        return False
     except OSError as exc:
         raise StoreError(str(path), "", f"cannot write here ({exc.strerror})") from None
+    return True
 
 
 def readable_by_others(path: str | os.PathLike) -> bool:
@@ -574,12 +575,8 @@ def _new_backup_name(folder: Path, reason: str) -> tuple[Path, Path]:
     while True:
         target = folder / f"{datetime.now(timezone.utc).strftime('%Y%m%dT%H%M%S%f')}-{reason}.sqlite"
         partial = target.with_name(target.name + PARTIAL)
-        try:
-            os.close(os.open(partial, os.O_CREAT | os.O_EXCL | os.O_WRONLY, PRIVATE))
-        except FileExistsError:
+        if not _private_file(partial):
             continue
-        except OSError as exc:
-            raise StoreError(str(partial), "", f"cannot write here ({exc.strerror})") from None
         if not target.exists():
             return target, partial
         partial.unlink(missing_ok=True)
