@@ -28,8 +28,9 @@ def number(value: float | None, signed: bool = False) -> str:
     return f"{value:+.2f}" if signed else f"{value:.4g}"
 
 
-def span(interval, signed: bool = True) -> str:
-    return "" if not interval else f"[{number(interval[0], signed)}, {number(interval[1], signed)}]"
+def span(interval) -> str:
+    """A difference's interval, signed: "[-0.02, +0.37]" ("" before any item)."""
+    return "" if not interval else f"[{number(interval[0], True)}, {number(interval[1], True)}]"
 
 
 def _hours(value: float | None) -> str:
@@ -51,8 +52,8 @@ def said(result: dict) -> list[dict]:
         if not result["decided"]:
             return [line("best.open", items=n, still_in=", ".join(sorted(result["still_in"])))]
         if result["tied_within_delta"]:
-            return [line("best.tied", best=result["best"], tied=", ".join(sorted(result["tied_within_delta"])), delta=delta,
-                         items=n)]
+            return [line("best.tied", best=result["best"], tied=", ".join(sorted(result["tied_within_delta"])),
+                         delta=delta, items=n)]
         return [line("best.decided", best=result["best"], delta=delta, items=n)]
     if kind == "NonInferior":
         return [line(f"noninferior.{result['decision']}", candidate=result["candidate"], baseline=result["baseline"],
