@@ -251,7 +251,21 @@ def _review_merge(store, args) -> int:
     for r in changed["revoked"]:
         print(f"  THIS LAPTOP WAS REVOKED in campaign {r['campaign_id']} from {r['from_at']}: answers made here "
               f"since then are refused everywhere; ask the coordinator")
+    _print_set_aside(changed)
     return 0
+
+
+def _print_set_aside(changed: dict) -> None:
+    """The rows that wait here (for what) and the rows refused alone (why), each on its own line."""
+    if changed["waited"]:
+        print(f"  {changed['waited']} rows that waited here were placed")
+    for line in changed["waiting_lines"]:
+        print(f"  {line}: kept here, merged when it arrives")
+    if changed["rows_refused"]:
+        print(f"  {len(changed['rows_refused'])} rows refused alone (their author may not write them; ask that "
+              f"laptop's owner or your coordinator):")
+    for line in changed["rows_refused"]:
+        print(f"    {line}")
 
 
 def _review_withdraw(store, args) -> int:

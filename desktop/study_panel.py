@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QHeaderView, Q
                                QSplitter, QTableView, QTabWidget, QVBoxLayout, QWidget)
 
 from review import catalogue, tasks
-from review.exchange import bundles, laptops, sync
+from review.exchange import bundles, laptops, sync, waiting
 from review.rating import campaigns, roster
 from review.store import Store
 from review.study import analyses, decisions, reweight, tiers
@@ -214,10 +214,12 @@ class CampaignPanel(QWidget):
                                                "why a bundle was refused"))
         self.laptops_seen.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeToContents)
         self.laptops_seen.hide()
+        self.waiting_rows = self._words("")  # rows of good bundles that wait here for what they need
         usb = self._row(self._words(self.tr("Without a shared folder, by USB stick:")),
                         self._button(self.tr("Export bundle…"), self.export_bundle),
                         self._button(self.tr("Merge bundle…"), self.merge_bundle))
-        return self._row(self.shared_folder, choose, self.sync_now), self.sync_state, self.laptops_seen, usb
+        return (self._row(self.shared_folder, choose, self.sync_now), self.sync_state, self.laptops_seen,
+                self.waiting_rows, usb)
 
     def refresh(self) -> None:
         """The campaigns again (after a new campaign or a merge), the chosen one kept, its progress and
@@ -283,6 +285,9 @@ class CampaignPanel(QWidget):
             merged, added, refused, time.strftime("%H:%M:%S"))
         for o in report.refused:
             text += "\n" + self.tr("Refused {0}: {1}").format(o.name, o.detail)
+        for o in report.merged:
+            if o.added.get("rows_refused"):
+                text += "\n" + self.tr("Merged {0}, some rows refused alone: {1}").format(o.name, o.detail)
         self.sync_state.setText(text)
         self.refresh()
         self.show_laptops()
@@ -295,6 +300,8 @@ class CampaignPanel(QWidget):
         folder = self.syncer.folder if self.syncer else ""
         rows = sync.laptops_seen(self.store, folder) if folder else []
         self.laptops_seen.setVisible(bool(rows))
+        self.waiting_rows.setText("\n".join(self.tr("{0} (kept here, merged when it arrives)").format(line)
+                                             for line in waiting.lines(self.store)))
         yes, no = self.tr("yes"), self.tr("no")
         states = {"published": self.tr("this laptop"), "merged": self.tr("merged"), "refused": self.tr("refused")}
         _fill(self.laptops_seen, [self.tr("Laptop"), self.tr("Last bundle"), self.tr("Answers"), self.tr("Enrolled"),

@@ -8,7 +8,7 @@ import os
 import sys
 from pathlib import Path
 
-from review.exchange import sync, syncthing
+from review.exchange import sync, syncthing, waiting
 from review.store import Store
 from scoring.errors import BadValue, InputError
 from scoring.files import json_text
@@ -109,6 +109,7 @@ def _local_api():
 def sync_status(args) -> int:
     with Store(args.db, create=False, read_only=True) as store:
         seen = sync.laptops_seen(store, args.folder)
+        awaited = waiting.lines(store)
     links, why = _connections(args, seen)
     if args.json:
         print(json_text(seen, indent=2))
@@ -128,6 +129,8 @@ def sync_status(args) -> int:
             status += f"; Syncthing: {_link_words(r['syncthing'])}"
         print(f"{who:<20} {r['bundle_time'] or '—':<28} {r['answers'] if r['answers'] is not None else '—':>7}  "
               f"{role:<8} {status}")
+    for line in awaited:
+        print(f"{line} (kept here, merged when it arrives)")
     if links:
         print("Syncthing devices this machine shares with:")
         for link in links:

@@ -144,10 +144,7 @@ def test_forged_tombstone_cannot_delete_another_laptops_speaker(tmp_path, study)
 @pytest.mark.parametrize("attack, message", [
     (lambda d: d["ratings"][0].update(updated_at="9999-12-31T00:00:00.000000Z"), "in the future"),
     (lambda d: d["ratings"][0].update(updated_at=None), "updated_at: is missing"),
-    (lambda d: d["ratings"][0].update(answers=json.dumps({"adequacy": 999, "fluency": 2})), "adequacy"),
-    (lambda d: d["ratings"][0].update(answers=json.dumps({"adequacy": 3, "fluency": 2, "x": 1})), "x"),
     (lambda d: d["ratings"][0].update(position="0"), "whole number"),
-    (lambda d: d["ratings"][0].update(item_id="it-nowhere"), "neither in the bundle nor on this laptop"),
     (lambda d: d["ratings"][0].pop("device_id"), "missing column"),
     (lambda d: d["speakers"][0].update(registered_by="ab" * 32), "its id was not made"),
     (lambda d: d["campaigns"][0].update(name="renamed"), "coordinator's signature"),
@@ -162,6 +159,27 @@ def test_bad_rows_refuse_the_whole_bundle(tmp_path, study, attack, message):
     assert "\n" not in str(caught.value) and "nothing was merged" in str(caught.value)
     assert bundles.table_snapshot(hub) == before
     bundles.merge(hub, str(paths[0]))  # a refused bundle never affects a later, genuine merge
+    bundles.merge(hub, str(paths[1]))
+    assert _count(hub) == 10
+
+
+@pytest.mark.parametrize("attack, message, waits", [
+    (lambda d: d["ratings"][0].update(answers=json.dumps({"adequacy": 999, "fluency": 2})), "adequacy", False),
+    (lambda d: d["ratings"][0].update(answers=json.dumps({"adequacy": 3, "fluency": 2, "x": 1})), "x", False),
+    (lambda d: d["ratings"][0].update(item_id="it-nowhere"), "neither in the bundle nor on this laptop", True),
+])
+def test_a_bad_row_in_a_good_file_is_set_aside_alone(tmp_path, study, attack, message, waits):
+    """An answer that does not fit its task is refused alone; one naming an item not here waits for it; the
+    file's other answers merge."""
+    hub, _, fields, _, paths = study
+    forged = _forge(paths[0], tmp_path / "bad.lyssbundle", attack, signer=fields[0])
+    changed = bundles.merge(hub, str(forged))
+    waiting = [r["reason"] for r in hub.rows("select reason from waiting_rows")]
+    said = waiting if waits else changed["rows_refused"]
+    assert len(said) == 1 and message in said[0] and said[0].startswith("ratings row 1"), said
+    assert changed["waiting"] == (1 if waits else 0) and len(changed["rows_refused"]) == (0 if waits else 1)
+    assert _count(hub) == 4  # the file's other four answers
+    bundles.merge(hub, str(paths[0]))  # the genuine file brings the fifth
     bundles.merge(hub, str(paths[1]))
     assert _count(hub) == 10
 

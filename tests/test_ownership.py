@@ -1,7 +1,8 @@
 """Trust inside the circle: a properly enrolled laptop (L1, enrolled in campaign X only) signs bundles
-that try to change what it does not own. Each is refused whole with one line naming the table, the
-row and the rule; merges stay a function of the set of bundles, and hostile rows never change an
-honest one (a Hypothesis test over random sets and orders)."""
+that try to change what it does not own. Each such row is set aside alone — refused, or waiting when
+what would allow it may still arrive — with one line naming the table, the row and the rule, while
+the rest of the file merges; merges stay a function of the set of bundles, and hostile rows never
+change an honest one (a Hypothesis test over random sets and orders)."""
 
 from __future__ import annotations
 
@@ -155,16 +156,25 @@ ATTACKS = ["item of campaign Y", "item of its own campaign", "the run", "human s
            "updated before created"]
 
 
+WAITS = {"a position past the end", "another laptop's answer"}  # position 999 may yet be added; a hand-over of
+#                                                                   the speaker may yet come: those answers wait
+
+
+def set_aside(store: Store, changed: dict) -> list[str]:
+    """Every row a merge set aside, as its one line: refused alone, or waiting here."""
+    return changed["rows_refused"] + [r["reason"] for r in store.rows("select reason from waiting_rows")]
+
+
 @pytest.mark.parametrize("attack", ATTACKS)
 def test_an_enrolled_laptop_cannot_change_what_it_does_not_own(circle, attack):
     edit, words = _attacks(circle)[attack]
     forged = circle.forged(attack.replace(" ", "-").replace("'", ""), edit)
     before = bundles.table_snapshot(circle.hub)
-    with pytest.raises(InputError) as caught:
-        bundles.merge(circle.hub, str(forged))
-    message = str(caught.value)
-    assert words in message and "\n" not in message and "nothing was merged" in message, message
-    assert bundles.table_snapshot(circle.hub) == before
+    changed = bundles.merge(circle.hub, str(forged))
+    said = set_aside(circle.hub, changed)
+    assert len(said) == 1 and words in said[0] and "\n" not in said[0], said
+    assert (changed["waiting"] == 1) == (attack in WAITS)
+    assert bundles.table_snapshot(circle.hub) == before  # the row set aside; the rest of the file was held already
 
 
 def test_a_row_altered_under_its_authors_name_is_refused(circle):
@@ -207,8 +217,9 @@ def test_a_bundle_without_answers_cannot_move_the_hubs_correlation(circle):
             if row["run_id"] == circle.hub.one("select run_id from campaigns where id = ?", [circle.x])["run_id"]:
                 _claim(row, circle.l1)["metrics"] = json.dumps({"composite": 1.0})
     before = analyses.correlate(circle.hub, "composite", "adequacy_z", campaign_id=circle.x)
-    with pytest.raises(InputError, match="belongs to coordinator"):
-        bundles.merge(circle.hub, str(circle.forged("metrics", metrics)))
+    changed = bundles.merge(circle.hub, str(circle.forged("metrics", metrics)))
+    assert changed["rows_refused"] and all("to coordinator" in line or "other content under this id" in line
+                                           for line in changed["rows_refused"])  # its own degraded items, altered
     assert analyses.correlate(circle.hub, "composite", "adequacy_z", campaign_id=circle.x) == before
 
 
@@ -237,7 +248,7 @@ def test_task_e_spans_are_checked_against_the_items_text_the_hub_holds(tmp_path,
                                      "score": 70}, sort_keys=True)
 
     forged = _forge(good, tmp_path / "spans.lyssbundle", past_the_end, signer=lap)
-    with pytest.raises(InputError, match="items row|spans"):
+    with pytest.raises(InputError, match="items row|spans"):  # the hub's item, altered: the file is refused whole
         bundles.merge(hub, str(forged))
 
     def only_the_span(d):
@@ -245,8 +256,9 @@ def test_task_e_spans_are_checked_against_the_items_text_the_hub_holds(tmp_path,
         d["ratings"][0]["answers"] = json.dumps({"spans": [{"start": length + 10, "end": length + 20,
                                                             "severity": "minor"}], "score": 70}, sort_keys=True)
 
-    with pytest.raises(InputError, match="spans"):
-        bundles.merge(hub, str(_forge(good, tmp_path / "span-only.lyssbundle", only_the_span, signer=lap)))
+    changed = bundles.merge(hub, str(_forge(good, tmp_path / "span-only.lyssbundle", only_the_span, signer=lap)))
+    assert len(changed["rows_refused"]) == 1 and "spans" in changed["rows_refused"][0]  # the answer, alone
+    assert hub.one("select count(*) as n from ratings")["n"] == 0
     bundles.merge(hub, str(good))
     assert hub.one("select count(*) as n from ratings")["n"] == 1
 
@@ -288,11 +300,11 @@ def test_revocation_refuses_later_answers_everywhere_and_tells_the_laptop(circle
     rows = {row["speaker_id"]: row for row in analyses.speaker_reliability(c.hub, c.x)}
     assert any("revoked laptop" in flag for flag in rows[spk]["flags"])
     # a revocation signed by anyone but the coordinator is refused
-    with pytest.raises(InputError, match="belongs to coordinator"):
-        bundles.merge(c.hub, str(_forge(c.b2, tmp_path / "self-revoke.lyssbundle", lambda d: d["revocations"].append(
-            signing.sign_row(c.l2.private_key, c.l2.public_key, "revocations", {
-                "campaign_id": c.x, "device_code": c.l1.device_id, "revoked_at": since, "from_at": since})),
-            signer=c.l2)))
+    changed = bundles.merge(c.hub, str(_forge(c.b2, tmp_path / "self-revoke.lyssbundle", lambda d: d[
+        "revocations"].append(signing.sign_row(c.l2.private_key, c.l2.public_key, "revocations", {
+            "campaign_id": c.x, "device_code": c.l1.device_id, "revoked_at": since, "from_at": since})), signer=c.l2)))
+    assert len(changed["rows_refused"]) == 1 and "belongs to coordinator" in changed["rows_refused"][0]
+    assert c.hub.one("select count(*) as n from revocations where signer = ?", [c.l2.public_key])["n"] == 0
 
 
 def test_revoke_from_the_command_line(circle, capsys):
@@ -338,7 +350,8 @@ def pool(tmp_path_factory, scored_demo):
             "kind": "rating", "id": victim, "deleted_at": "2026-11-30T00:00:00.000000Z", "device_id": c.l1.device_id}))
 
     hostile["undo of another's answer"] = c.forged("undo", only_an_undo)
-    return folder, c.hub.device_id, honest, hostile
+    source = c.export(c.l1, "l1-source")  # what the hostile files were forged from: their rows L1 may write merge
+    return folder, c.hub.device_id, honest, hostile, source
 
 
 def _merged(folder: Path, hub_code: str, paths: list[Path], name: str) -> dict:
@@ -360,14 +373,19 @@ def _merged(folder: Path, hub_code: str, paths: list[Path], name: str) -> dict:
                                                                   HealthCheck.too_slow])
 @given(data=st.data())
 def test_merge_is_a_function_of_the_honest_set_whatever_hostile_bundles_come_between(pool, data):
-    folder, hub_code, honest, hostile = pool
+    """Whatever hostile files come between, in any order: every honest row is there, no row is there that neither
+    an honest file nor the genuine file the hostile ones were forged from holds, and the order changes nothing."""
+    folder, hub_code, honest, hostile, source = pool
     chosen = data.draw(st.sets(st.sampled_from(HONEST), min_size=1), label="honest")
     evil = data.draw(st.sets(st.sampled_from(sorted(hostile))), label="hostile")
     order = data.draw(st.permutations([honest[h] for h in sorted(chosen)] + [hostile[h] for h in sorted(evil)]),
                       label="order")
-    expected = _merged(folder, hub_code, [honest[h] for h in HONEST if h in chosen], "expected")
+    lower = _merged(folder, hub_code, [honest[h] for h in HONEST if h in chosen], "lower")
+    upper = _merged(folder, hub_code, [honest[h] for h in HONEST if h in chosen] + [source], "upper")
     got = _merged(folder, hub_code, order, "got")
-    for table in expected:
+    again = _merged(folder, hub_code, order[::-1], "again")
+    for table in lower:
         if table != "tombstones":  # a signed undo by the wrong laptop is kept (never honoured): nothing else may differ
-            assert got[table] == expected[table], table
-    assert set(expected["tombstones"]) <= set(got["tombstones"])
+            assert set(lower[table]) <= set(got[table]) <= set(upper[table]), table
+            assert got[table] == again[table], table  # (that undo is refused whole before L1's enrolment arrives)
+    assert set(lower["tombstones"]) <= set(got["tombstones"])

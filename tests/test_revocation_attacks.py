@@ -5,6 +5,7 @@ undos signed later are kept but never honoured. ``revoke`` itself refuses what c
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -109,7 +110,7 @@ def test_withdrawals_and_undos_a_revoked_laptop_signs_later_are_not_honoured(cir
 
 def test_one_speaker_given_an_item_at_several_positions_is_refused_and_counted_once(circle, tmp_path):
     """The attack: an enrolled laptop appends positions that repeat items its speaker already has, answers
-    them, and signs it all itself. The merge refuses it with the rule named; and whatever a database holds,
+    them, and signs it all itself. The merge refuses each repeated position alone with the rule named; and whatever a database holds,
     the study counts one speaker's answers to one item once."""
     c = circle
     slots = {r["position"]: r for r in c.l1.rows("select * from assignments where speaker_id = ?", [c.s1])}
@@ -126,10 +127,14 @@ def test_one_speaker_given_an_item_at_several_positions_is_refused_and_counted_o
             data["ratings"].append({**rating, "uuid": f"{rating['uuid'][:-4]}ffff", "position": length + k})
 
     forged = c.forged("repeats", repeat_each)
-    from scoring.errors import InputError
-    with pytest.raises(InputError, match=r"gives item it-\w+ at positions \d+ and \d+: one speaker rates an item "
-                                         r"once \(a quality-control repeat aside\)"):
-        bundles.merge(c.hub, str(forged))
+    held = c.hub.one("select count(*) as n from ratings")["n"]
+    changed = bundles.merge(c.hub, str(forged))
+    assert len(changed["rows_refused"]) == len(first)  # each repeated position, named, alone
+    assert all(re.search(r"gives item it-\w+ at positions \d+ and \d+: one speaker rates an item once \(a "
+                         r"quality-control repeat aside\)", line) for line in changed["rows_refused"])
+    assert c.hub.one("select count(*) as n from assignments where speaker_id = ? and position >= ?",
+                     [c.s1, length])["n"] == 0
+    assert c.hub.one("select count(*) as n from ratings")["n"] == held  # their answers wait for positions never made
     # a database that holds such rows anyway (made before this check) counts each speaker once per item
     from review.study import analyses
     before = analyses.answers(c.hub, "A", "adequacy", c.x)
@@ -184,20 +189,29 @@ def test_a_withdrawal_travels_whole_to_a_laptop_that_joins_late(tmp_path, scored
 
 
 def test_an_edit_signed_by_a_laptop_never_enrolled_is_refused_for_that(circle):
-    """An enrolled laptop (L2) relays an edit of one of L1's answers that a stranger (never enrolled) signed:
-    refused because the stranger is not enrolled — the first rule it breaks — not under the hand-over rule."""
+    """An enrolled laptop relays an edit of one of L1's answers that a stranger (never enrolled) signed: the
+    edit waits for the stranger's enrolment — the first rule it breaks, named with the coordinator's command —
+    and is not applied; the rest of the file merges."""
     from review.store import signing
     from test_bundle_attacks import _forge
     from scoring.errors import InputError
     c = circle
     stranger = Store(c.folder / "stranger.sqlite")
 
+    edited = {}
+
     def edit(data):
         row = next(r for r in data["ratings"] if r["speaker_id"] == c.s1)
         row.update(answers=json.dumps({"adequacy": 5, "fluency": 5}, sort_keys=True), updated_at=now(),
                    device_id=stranger.device_id)
         row.update(signing.sign_row(stranger.private_key, stranger.public_key, "ratings", row))
+        edited.update(row)
 
     forged = _forge(c.export(c.l1, "l1-all"), c.folder / "stranger-edit.lyssbundle", edit, signer=c.l1)
-    with pytest.raises(InputError, match=f"laptop {stranger.device_id} is not enrolled in campaign {c.x}"):
-        bundles.merge(c.hub, str(forged))
+    held = bundles.table_snapshot(c.hub)["ratings"]
+    changed = bundles.merge(c.hub, str(forged))
+    assert [r["reason"] for r in c.hub.rows("select reason from waiting_rows")] == [
+        f"ratings row 1 ({edited['uuid']}): laptop {stranger.device_id} is not enrolled in campaign {c.x}"]
+    assert changed["waiting_lines"] == [f"1 row waits for laptop {stranger.device_id}'s enrolment in campaign {c.x} "
+                                        f"(its coordinator: lyss review enrol {stranger.device_id} --campaign {c.x})"]
+    assert bundles.table_snapshot(c.hub)["ratings"] == held  # the edit is not applied

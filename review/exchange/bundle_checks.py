@@ -1,12 +1,14 @@
 """Every row of a bundle checked before anything is written: columns and types, answers against their
-task, timestamps, references, signatures and the signing laptop's authority. The first problem
-refuses the whole bundle with one line that names the table and the row."""
+task, timestamps, references, signatures and the signing laptop's authority. A problem with the file
+itself refuses it whole, with one line that names the table and the row; inside a good file each row
+merges, waits or is refused alone (:func:`judge`, ``review.exchange.ownership.Verdicts``)."""
 
 from __future__ import annotations
 
 import json
 import math
 import re
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
@@ -15,7 +17,7 @@ from scoring.errors import InputError
 from .. import tasks as task_defs
 from ..store import keys, schema, signing
 from ..store.withdrawal import trusted_codes
-from .ownership import Holdings, Refused, check_content, check_owners
+from .ownership import Holdings, Refused, Verdicts, check_content, check_owners
 
 CLOCK_SKEW = timedelta(days=1)  # a laptop's clock may run this far ahead; later timestamps are refused
 TIMESTAMP = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$")
@@ -89,17 +91,24 @@ def _check_columns(path: str, data: dict) -> None:
                     objects.add(value)  # valid JSON holding an object: the same text is not parsed again
 
 
-def _check_references(path: str, data: dict, held: Holdings) -> None:
+REFERENCE_OWNER = {"campaigns": "from its coordinator", "runs": "from its coordinator", "items": "from its coordinator",
+                   "speakers": "from the laptop that registered them"}
+
+
+def _check_references(verdicts: Verdicts, data: dict, held: Holdings) -> None:
+    """A row naming a campaign, run, item or speaker that is neither in the bundle nor here waits for it."""
     runs = {r["id"] for r in data["runs"]} | {r["id"] for r in held.store.rows("select id from runs")}
     ids = {"runs": runs, "items": held.items, "speakers": held.registrar, "campaigns": held.campaigns}
-    refs = {name: [(column, ids[target]) for column, target in schema.TABLES[name].references]
+    refs = {name: [(column, target) for column, target in schema.TABLES[name].references]
             for name in schema.TRAVELLING if schema.TABLES[name].references}
     for table, columns in refs.items():
         for n, row in enumerate(data[table], 1):
-            for column, ids in columns:
-                if row[column] not in ids:
-                    raise Refused(path, f"{table} row {n} {column}",
-                                  f"{row[column]!r} is neither in the bundle nor on this laptop: nothing was merged")
+            for column, target in columns:
+                if row[column] not in ids[target]:
+                    verdicts.wait(table, row, f"{target[:-1]} {row[column]} {REFERENCE_OWNER[target]}",
+                                  f"{table} row {n} {column}: {row[column]!r} is neither in the bundle nor on this "
+                                  f"laptop")
+                    break
 
 
 def _answer_problem(task: str, text: str, output: str | None) -> str | None:
@@ -111,21 +120,22 @@ def _answer_problem(task: str, text: str, output: str | None) -> str | None:
     return None if clean == answers else "does not fit the task"
 
 
-def _check_answers(path: str, data: dict, held: Holdings) -> None:
-    verdicts: dict[tuple, str | None] = {}  # a five-point scale repeats: each distinct answer is judged once
+def _check_answers(verdicts: Verdicts, data: dict, held: Holdings) -> None:
+    """An answer that does not fit its task, or with an impossible duration, is refused alone."""
+    judged: dict[tuple, str | None] = {}  # a five-point scale repeats: each distinct answer is judged once
     for table in ("ratings", "rating_history"):
         for n, row in enumerate(data[table], 1):
             task = held.campaigns[row["campaign_id"]]["task"]
             output = held.output(row["item_id"]) if "item_id" in row else None  # spans lie inside it
             key = (task, row["answers"], output)
-            if key not in verdicts:
-                verdicts[key] = _answer_problem(*key)
-            if verdicts[key]:
-                raise Refused(path, f"{table} row {n} answers", f"{verdicts[key]}: nothing was merged")
-        for n, row in enumerate(data["ratings"], 1):
-            for column in ("seconds", "away_seconds"):
-                if row[column] is not None and not 0 <= row[column] < 86400 * 366:
-                    raise Refused(path, f"ratings row {n} {column}", "out of range: nothing was merged")
+            if key not in judged:
+                judged[key] = _answer_problem(*key)
+            if judged[key]:
+                verdicts.refuse(table, row, f"{table} row {n} answers: {judged[key]}")
+    for n, row in enumerate(data["ratings"], 1):
+        for column in ("seconds", "away_seconds"):
+            if row[column] is not None and not 0 <= row[column] < 86400 * 366:
+                verdicts.refuse("ratings", row, f"ratings row {n} {column}: out of range")
 
 
 def _held_versions(store, table: str, rows: list[dict]) -> dict[tuple, tuple]:
@@ -162,10 +172,9 @@ def _check_row_signatures(path: str, data: dict, store, bundle_signer: str) -> N
                                                         "nothing was merged")
 
 
-def _check_signatures(path: str, data: dict, held: Holdings) -> None:
+def _check_signatures(verdicts: Verdicts, data: dict, held: Holdings) -> None:
+    path = verdicts.path
     for n, row in enumerate(data["campaigns"], 1):
-        if row["task"] not in task_defs.tasks():
-            raise Refused(path, f"campaigns row {n} task", f"unknown task {row['task']!r}: nothing was merged")
         items = [r["item_id"] for r in sorted((r for r in data["campaign_items"] if r["campaign_id"] == row["id"]),
                                               key=lambda r: (r["position"], r["item_id"]))]
         if not signing.valid_campaign(row, items):
@@ -175,6 +184,9 @@ def _check_signatures(path: str, data: dict, held: Holdings) -> None:
         if mine is not None and mine["coordinator"] != row["coordinator"]:
             raise Refused(path, f"campaigns row {n} ({row['id']})", "claims another coordinator than the campaign "
                                                                     "on this laptop: nothing was merged")
+        if row["task"] not in task_defs.tasks():
+            verdicts.refuse("campaigns", row, f"campaigns row {n} task: unknown task {row['task']!r} (made by a "
+                                              f"newer LYSS? update LYSS on this laptop)")
     carried = {r["id"] for r in data["campaigns"]}
     for n, row in enumerate(data["campaign_items"], 1):
         if row["campaign_id"] not in carried:
@@ -195,36 +207,79 @@ def _check_signatures(path: str, data: dict, held: Holdings) -> None:
                                                                                    "merged")
 
 
-def _check_authority(path: str, manifest: dict, data: dict, held: Holdings) -> None:
-    """The signer may bring answers for a campaign only as its coordinator or enrolled in it; a campaign
-    is accepted only from a coordinator this laptop trusts."""
-    signer = manifest["device_id"]
-    for row in data["campaigns"]:
+def _check_trust(verdicts: Verdicts, data: dict, held: Holdings) -> None:
+    """A campaign is taken only from a coordinator this laptop trusts; until then it waits, and with it the
+    coordinator's runs, items and scores (see ``ownership._not_owner``)."""
+    for n, row in enumerate(data["campaigns"], 1):
         code = keys.code_of(row["coordinator"])
         if code not in held.trusted:
-            raise Refused(path, f"campaign {row['id']}", f"comes from coordinator {code}, whom this laptop does not "
-                                                         f"trust (if that is your coordinator: lyss review trust "
-                                                         f"{code}); nothing was merged")
-    allowed = {cid for cid, c in held.campaigns.items()
-               if keys.code_of(c["coordinator"]) == signer or (cid, signer) in held.enrolled}
-    used = {r["campaign_id"] for t in ("assignments", "ratings", "rating_history") for r in data[t]}
-    for cid in sorted(used - allowed):
-        raise Refused(path, "manifest.sig", f"signed by laptop {signer}, which is not enrolled in campaign {cid} "
-                                            f"(its coordinator enrols it with lyss review enrol {signer}); "
-                                            f"nothing was merged")
-    if not allowed and signer not in held.trusted:
-        raise Refused(path, "manifest.sig", f"signed by laptop {signer}, which is not enrolled in any campaign here "
-                                            f"nor a trusted coordinator; nothing was merged")
+            verdicts.waiting_coordinators.add(row["coordinator"])
+            verdicts.wait("campaigns", row, f"this laptop's trust in coordinator {code} (if that is your "
+                                            f"coordinator: lyss review trust {code})",
+                          f"campaign {row['id']} comes from coordinator {code}, whom this laptop does not trust")
 
 
-def check_payload(store, path: str, manifest: dict, data: dict) -> None:
-    """Raise :class:`Refused` at the first problem; return when the whole bundle may be merged."""
+def _check_stranger(path: str, manifest: dict, held: Holdings) -> None:
+    """A file from a laptop neither enrolled in a campaign here nor a trusted coordinator is refused whole (and
+    read again at the next sync: its enrolment may arrive)."""
+    signer = manifest["device_id"]
+    if signer in held.trusted or any(code == signer for _, code in held.enrolled):
+        return
+    if any(r["coordinator"] == manifest["public_key"] for r in held.data["campaigns"]):
+        raise Refused(path, "manifest.sig", f"comes from coordinator {signer}, whom this laptop does not trust (if "
+                                            f"that is your coordinator: lyss review trust {signer}); nothing was "
+                                            f"merged")
+    raise Refused(path, "manifest.sig", f"signed by laptop {signer}, which is not enrolled in any campaign here "
+                                        f"nor a trusted coordinator; nothing was merged")
+
+
+@dataclass
+class Judgement:
+    """What becomes of a bundle's rows: ``merge`` (table → rows) now; ``waiting`` (table, row, what it waits for,
+    why) kept for later; ``refused`` (table, why) refused alone."""
+    merge: dict
+    waiting: list[tuple[str, dict, str, str]] = field(default_factory=list)
+    refused: list[tuple[str, str]] = field(default_factory=list)
+
+
+def _without(data: dict, verdicts: Verdicts) -> dict:
+    """The rows no verdict names; a campaign's list of items goes with it."""
+    gone = {row["id"] for row in data["campaigns"] if row in verdicts}
+    kept = {table: [r for r in rows if r not in verdicts] for table, rows in data.items()}
+    kept["campaign_items"] = [r for r in kept["campaign_items"] if r["campaign_id"] not in gone]
+    return kept
+
+
+def judge(store, path: str, manifest: dict | None, data: dict) -> Judgement:
+    """Check every row: raise :class:`Refused` when the file itself cannot be trusted (malformed rows, a forged
+    or altered signature, changed content under one id, a stranger's file); otherwise say which rows merge,
+    which wait and which are refused alone. Rows are judged again without the ones set aside until every
+    remaining row passes (a row whose campaign waits waits too). ``manifest=None``: the rows that waited
+    here, judged again on their own."""
     _check_columns(path, data)
-    _check_row_signatures(path, data, store, manifest["public_key"])
-    held = Holdings(store, data, trusted_codes(store.db))
-    _check_references(path, data, held)
-    _check_signatures(path, data, held)
-    _check_authority(path, manifest, data, held)
-    check_owners(path, data, held)
-    check_content(path, data, store)
-    _check_answers(path, data, held)
+    _check_row_signatures(path, data, store, manifest["public_key"] if manifest else None)
+    trusted = trusted_codes(store.db)
+    judgement = Judgement(data)
+    coordinators: set[str] = set()
+    first = manifest is not None
+    while True:
+        verdicts = Verdicts(path)
+        verdicts.waiting_coordinators |= coordinators
+        held = Holdings(store, data, trusted)
+        if first:
+            _check_stranger(path, manifest, held)
+            first = False
+        _check_references(verdicts, data, held)
+        if not verdicts:  # every reference holds: the rules may look them up
+            _check_signatures(verdicts, data, held)
+            _check_trust(verdicts, data, held)
+            check_owners(verdicts, data, held)
+            check_content(verdicts, data, store)
+            _check_answers(verdicts, data, held)
+        if not verdicts:
+            judgement.merge = data
+            return judgement
+        coordinators |= verdicts.waiting_coordinators
+        judgement.waiting += verdicts.waiting.values()
+        judgement.refused += [(table, why) for table, _, why in verdicts.refused.values()]
+        data = _without(data, verdicts)

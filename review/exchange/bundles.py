@@ -7,17 +7,20 @@ hand-overs and revocations, speakers' pseudonymous records (never names, communi
 sequences, answers, their history and tombstones. Every row names its author and carries the
 author's signature, so a bundle may relay other laptops' rows unchanged but cannot alter them.
 
-``merge`` first reads and checks everything, and writes nothing unless all of it holds
-(:mod:`review.exchange.bundle_checks`, :mod:`review.exchange.ownership`):
+``merge`` first reads and checks everything (:mod:`review.exchange.bundle_checks`,
+:mod:`review.exchange.ownership`); a file that is damaged, altered or forged is refused whole:
 
 - the zip is small enough (members, decompressed size) and its manifest well formed;
 - the bundle is signed, the signature holds (else it was altered after signing), and the signing
   laptop is a coordinator this laptop trusts or is enrolled in every campaign whose answers it carries;
-- every row has its table's columns and types, its author's valid signature, and an author allowed to
-  write it (the ownership rules); content-addressed rows never change content; answers fit their
-  task and their place in the speaker's sequence; timestamps are in order and not in the future.
+- every row has its table's columns and types and its author's valid signature; content-addressed rows
+  never change content; timestamps are not in the future.
 
-Then it applies the bundle in one transaction (after a backup). Merging is a function of the set of
+Inside a good file each row is judged alone: a row whose author may write it (the ownership rules),
+whose answer fits its task and its place in the speaker's sequence, with times in order, merges; a row
+that needs something not here yet (its campaign, its author's enrolment…) waits here and is judged
+again at every merge; any other is refused alone and named. Then the rows that merge are applied in
+one transaction (after a backup). Merging is a function of the set of
 bundles — every table reaches the same state in every order, and merging again changes nothing:
 
 - runs, items, campaigns, scores and sequences keep the smallest version (earliest timestamp, then
@@ -46,7 +49,8 @@ from ..store.revocation import apply_revocations, revocations_of
 from ..store.schema import (DECISIONS, KEEP, LATEST_ANSWER, NEWEST_SIGNED, SMALLEST, TABLES as SCHEMA, TOMBSTONE,
                             TRAVELLING, Table)
 from ..store.withdrawal import apply_tombstones
-from .bundle_checks import check_payload
+from . import waiting
+from .bundle_checks import judge
 
 FORMAT = "lyss-review-bundle"
 TABLES = TRAVELLING
@@ -433,22 +437,41 @@ def merge(store: Store, path: str, raw: bytes | None = None, backup: bool = True
 
 def merge_read(store: Store, path: str, manifest: dict, data: dict, backup: bool = True,
                finish_withdrawals: bool = True) -> dict:
-    """:func:`merge` of a bundle :func:`read_bundle` has read (and so checked its signature).
-    ``finish_withdrawals=False``: the caller carries out the withdrawals it brought once its own transaction
-    is committed (they are marked pending in the database, so even a crash cannot skip them)."""
-    check_payload(store, path, manifest, data)
+    """:func:`merge` of a bundle :func:`read_bundle` has read (and so checked its signature), together with the
+    rows that waited here: what can be placed merges, what needs a row not here yet waits
+    (:mod:`review.exchange.waiting`), a row its author may not write is refused alone. Besides what changed,
+    returns ``waiting`` (how many rows wait now, and ``waiting_lines``: for what) and ``rows_refused`` (one
+    line each). ``finish_withdrawals=False``: the caller carries out the withdrawals it brought once its own
+    transaction is committed (they are marked pending in the database, so even a crash cannot skip them)."""
+    before = waiting.held(store)
+    judgement = judge(store, path, manifest, waiting.with_waiting(data, before))
     if backup:
         store.backup("before-merge")
     with store.transaction() as db:
-        changed = _apply(db, data)
+        changed = _apply(db, judgement.merge)
+        waiting.keep(db, judgement.waiting, before, manifest["device_id"] if manifest else None)
     if changed["speakers_withdrawn"] and finish_withdrawals:
         store.complete_withdrawals()
+    changed["waiting"] = waiting.count(store)
+    changed["waited"] = len(before) - sum(1 for w in before if w["digest"] in waiting.digests(store))
+    changed["waiting_lines"] = waiting.lines(store)
+    changed["rows_refused"] = [why for _, why in judgement.refused]
+    if manifest is None:
+        return changed
     changed["from_device"] = manifest["device_id"]
     changed["manifest"] = manifest
     changed["revoked"] = [r for r in revocations_of(store.db, store.device_id)
                           if r["campaign_id"] in {v["campaign_id"] for v in data["revocations"]
                                                   if v["device_code"] == store.device_id}]
     return changed
+
+
+def merge_waiting(store: Store, backup: bool = True) -> dict | None:
+    """Judge the rows that wait here on their own (a trust or an enrolment made here may be what they waited
+    for): what can be placed now merges. ``None`` when no row waits."""
+    if not waiting.count(store):
+        return None
+    return merge_read(store, "waiting rows", None, waiting.alone(), backup)
 
 
 def table_snapshot(store: Store) -> dict[str, list]:

@@ -13,8 +13,8 @@ says which authors a row may have. The table (``docs/security.md`` has the same 
 | answer, its history | the laptop that recorded it | for a speaker it registered or was handed; enrolled; fits the sequence; times consistent |
 | withdrawal, undo (tombstone) | the laptop that registered the speaker or recorded the answer, or a trusted coordinator | kept always, honoured only then (``review.store.withdrawal``) |
 
-Each check raises :class:`Refused` naming the table, the row and the rule; a bundle is merged only
-when every row passes (``review.exchange.bundle_checks``).
+Each check names the table, the row and the rule of every row that breaks one, in :class:`Verdicts`: the row
+waits while what it needs may still arrive, or is refused alone; the others merge (``review.exchange.bundle_checks``).
 """
 
 from __future__ import annotations
@@ -120,6 +120,39 @@ def _refuse(path: str, place: str, rule: str):
     raise Refused(path, place, f"{rule}: nothing was merged")
 
 
+class Verdicts:
+    """The rows of a good bundle that do not merge now. A row *waits* while something it needs is not here
+    yet (a campaign, run, item, speaker or sequence position; the coordinator's enrolment, hand-over or
+    trust; a row that itself waits): kept, and judged again at every merge and sync. A row whose author may
+    not write it, or whose content is impossible, though everything it names is here, is *refused alone*.
+    What says the file itself was made or altered by someone else raises :class:`Refused` instead."""
+
+    def __init__(self, path: str):
+        self.path = path
+        self.waiting: dict[int, tuple[str, dict, str, str]] = {}  # id(row) → (table, row, waits for, why)
+        self.refused: dict[int, tuple[str, dict, str]] = {}  # id(row) → (table, row, why)
+        self.waiting_coordinators: set[str] = set()  # coordinators of campaigns that wait: their rows wait too
+
+    def wait(self, table: str, row: dict, waits_for: str, why: str) -> None:
+        if id(row) not in self.refused:
+            self.waiting.setdefault(id(row), (table, row, waits_for, why))
+
+    def refuse(self, table: str, row: dict, why: str) -> None:
+        if id(row) not in self.waiting:
+            self.refused.setdefault(id(row), (table, row, why))
+
+    def __contains__(self, row: dict) -> bool:
+        return id(row) in self.waiting or id(row) in self.refused
+
+    def __bool__(self) -> bool:
+        return bool(self.waiting or self.refused)
+
+
+def enrolment_words(code: str, campaign_id: str) -> str:
+    return f"laptop {code}'s enrolment in campaign {campaign_id} (its coordinator: lyss review enrol {code} " \
+           f"--campaign {campaign_id})"
+
+
 # ----------------------------------------------------------------------------- content never changes
 
 IMMUTABLE = {"runs": ("imported_at", "signer", "signature"), "items": ("signer", "signature"),
@@ -132,9 +165,10 @@ def _content(table: str, row: dict) -> str:
     return json.dumps({c: row.get(c) for c in columns if c not in skip}, sort_keys=True, ensure_ascii=False)
 
 
-def check_content(path: str, data: dict, store) -> None:
+def check_content(verdicts: Verdicts, data: dict, store) -> None:
     """A content-addressed row (run, item, human score, campaign) is never replaced by other content under
-    the same id, neither by a row already held here nor by another row of the same bundle."""
+    the same id: two contents in one bundle refuse the file; a row whose id this laptop holds with other
+    content is refused alone (whichever arrives first, the one its owner signed is the one kept)."""
     for table, skip in IMMUTABLE.items():
         pk = TABLES[table].pk
         seen: dict[tuple, str] = {}
@@ -142,134 +176,163 @@ def check_content(path: str, data: dict, store) -> None:
             key = tuple(row[k] for k in pk)
             content = _content(table, row)
             if seen.setdefault(key, content) != content:
-                _refuse(path, f"{table} row {n} ({'/'.join(map(str, key))})", "two different contents under one id")
+                _refuse(verdicts.path, f"{table} row {n} ({'/'.join(map(str, key))})",
+                        "two different contents under one id")
             mine = store.one(f"select * from [{table}] where " + " and ".join(f"[{k}] = ?" for k in pk), list(key))
             if mine is not None and _content(table, mine) != content:
-                _refuse(path, f"{table} row {n} ({'/'.join(map(str, key))})",
-                        "this laptop holds other content under this id, and content-addressed rows never change")
+                verdicts.refuse(table, row, f"{table} row {n} ({'/'.join(map(str, key))}): this laptop holds other "
+                                            f"content under this id, and content-addressed rows never change")
 
 
 # ----------------------------------------------------------------------------- owners
 
-def check_owners(path: str, data: dict, held: Holdings) -> None:
+def check_owners(verdicts: Verdicts, data: dict, held: Holdings) -> None:
     for check in (_runs_items_scores, _coordinator_rows, _speakers, _sequences, _items_once, _answers):
-        check(path, data, held)
+        check(verdicts, data, held)
 
 
-def _runs_items_scores(path: str, data: dict, held: Holdings) -> None:
+def _not_owner(verdicts: Verdicts, table: str, row: dict, why: str) -> None:
+    """A run, item or score signed by a coordinator whose campaign on it waits waits too; else it is refused."""
+    if row["signer"] in verdicts.waiting_coordinators:
+        verdicts.wait(table, row, f"a campaign of coordinator {_code(row['signer'])}", why)
+    else:
+        verdicts.refuse(table, row, why)
+
+
+def _runs_items_scores(verdicts: Verdicts, data: dict, held: Holdings) -> None:
     for n, row in enumerate(data["runs"], 1):
         owners = held.coordinators.get(row["id"], set())
         if row["signer"] not in owners:
-            _refuse(path, f"runs row {n} (run {row['id']})", f"run {row['id']} belongs to coordinator "
-                                                             f"{_codes(owners)}, not {_code(row['signer'])}")
+            _not_owner(verdicts, "runs", row, f"runs row {n} (run {row['id']}): run {row['id']} belongs to "
+                                              f"coordinator {_codes(owners)}, not {_code(row['signer'])}")
     for n, row in enumerate(data["items"], 1):
         if row["kind"] == "degraded":
             makers = held.degraded_makers.get(row["id"], set())
-            if row["signer"] not in makers:
-                _refuse(path, f"items row {n} (item {row['id']})",
-                        f"degraded item {row['id']} belongs to the laptop whose speaker's sequence uses it "
-                        f"({_codes(makers)}), not {_code(row['signer'])}")
+            if row["signer"] not in makers:  # the sequence that uses it may be on its way
+                verdicts.wait("items", row, f"the sequence of laptop {_code(row['signer'])} that uses degraded "
+                                            f"item {row['id']}",
+                              f"items row {n} (item {row['id']}): degraded item {row['id']} belongs to the laptop "
+                              f"whose speaker's sequence uses it ({_codes(makers)}), not {_code(row['signer'])}")
             continue
         owners = held.coordinators.get(row["run_id"], set())
         if row["signer"] not in owners:
-            _refuse(path, f"items row {n} (item {row['id']})", f"item {row['id']} belongs to coordinator "
-                                                               f"{_codes(owners)}, not {_code(row['signer'])}")
+            _not_owner(verdicts, "items", row, f"items row {n} (item {row['id']}): item {row['id']} belongs to "
+                                               f"coordinator {_codes(owners)}, not {_code(row['signer'])}")
     for n, row in enumerate(data["human_scores"], 1):
         owners = held.coordinators.get((held.items.get(row["item_id"]) or {}).get("run_id"), set())
         if row["signer"] not in owners:
-            _refuse(path, f"human_scores row {n} (item {row['item_id']})",
-                    f"human scores of item {row['item_id']} belong to coordinator {_codes(owners)}, "
-                    f"not {_code(row['signer'])}")
+            _not_owner(verdicts, "human_scores", row,
+                       f"human_scores row {n} (item {row['item_id']}): human scores of item {row['item_id']} "
+                       f"belong to coordinator {_codes(owners)}, not {_code(row['signer'])}")
 
 
-def _coordinator_rows(path: str, data: dict, held: Holdings) -> None:
+def _coordinator_rows(verdicts: Verdicts, data: dict, held: Holdings) -> None:
     for table in ("handovers", "revocations"):
         for n, row in enumerate(data[table], 1):
             coordinator = held.campaigns[row["campaign_id"]]["coordinator"]
             if row["signer"] != coordinator:
-                _refuse(path, f"{table} row {n} (laptop {row['device_code']})",
-                        f"a {table[:-1]} in campaign {row['campaign_id']} belongs to coordinator "
-                        f"{_code(coordinator)}, not {_code(row['signer'])}")
+                verdicts.refuse(table, row, f"{table} row {n} (laptop {row['device_code']}): a {table[:-1]} in "
+                                            f"campaign {row['campaign_id']} belongs to coordinator "
+                                            f"{_code(coordinator)}, not {_code(row['signer'])}")
 
 
-def _speakers(path: str, data: dict, held: Holdings) -> None:
+def _speakers(verdicts: Verdicts, data: dict, held: Holdings) -> None:
     for n, row in enumerate(data["speakers"], 1):
+        place = f"speakers row {n} ({row['id']})"
         if row["registered_by"]:
             if row["signer"] != row["registered_by"]:
-                _refuse(path, f"speakers row {n} ({row['id']})", f"speaker {row['id']} belongs to laptop "
-                                                                 f"{_code(row['registered_by'])}, which registered "
-                                                                 f"them, not {_code(row['signer'])}")
+                verdicts.refuse("speakers", row, f"{place}: speaker {row['id']} belongs to laptop "
+                                                 f"{_code(row['registered_by'])}, which registered them, not "
+                                                 f"{_code(row['signer'])}")
         elif _code(row["signer"]) not in held.trusted and \
                 not any(code == _code(row["signer"]) for _, code in held.enrolled):
-            _refuse(path, f"speakers row {n} ({row['id']})", f"speaker {row['id']} (registered before signing) "
-                                                             f"travels only from a coordinator or an enrolled laptop")
+            verdicts.wait("speakers", row, f"laptop {_code(row['signer'])}'s enrolment or trust",
+                          f"{place}: speaker {row['id']} (registered before signing) travels only from a "
+                          f"coordinator or an enrolled laptop")
 
 
-def _sequences(path: str, data: dict, held: Holdings) -> None:
+def _sequences(verdicts: Verdicts, data: dict, held: Holdings) -> None:
     for n, row in enumerate(data["assignments"], 1):
         place = f"assignments row {n} ({row['speaker_id']} position {row['position']})"
         registrar = held.registrar.get(row["speaker_id"])
         if row["signer"] != (registrar or row["signer"]):
-            _refuse(path, place, f"speaker {row['speaker_id']}'s sequence belongs to laptop {_code(registrar)}, "
-                                 f"which registered them, not {_code(row['signer'])}")
+            verdicts.refuse("assignments", row, f"{place}: speaker {row['speaker_id']}'s sequence belongs to laptop "
+                                                f"{_code(registrar)}, which registered them, not {_code(row['signer'])}")
+            continue
         if not held.takes_part(row["signer"], row["campaign_id"]):
-            _refuse(path, place, f"laptop {_code(row['signer'])} is not enrolled in campaign {row['campaign_id']}")
+            verdicts.wait("assignments", row, enrolment_words(_code(row["signer"]), row["campaign_id"]),
+                          f"{place}: laptop {_code(row['signer'])} is not enrolled in campaign {row['campaign_id']}")
+            continue
         ours = held.campaign_items[row["campaign_id"]]
         item = held.items.get(row["item_id"]) or {}
         original = row["item_id"] if row["qc"] != "degraded" else row["qc_of"]
         if original not in ours or (row["qc"] and row["qc_of"] != original) or \
                 (row["qc"] == "degraded" and item.get("kind") != "degraded"):
-            _refuse(path, place, f"item {row['item_id']} is not an item of campaign {row['campaign_id']}")
+            verdicts.refuse("assignments", row, f"{place}: item {row['item_id']} is not an item of campaign "
+                                                f"{row['campaign_id']}")
 
 
-def _items_once(path: str, data: dict, held: Holdings) -> None:
+def _items_once(verdicts: Verdicts, data: dict, held: Holdings) -> None:
     """A speaker rates an item once in a campaign: a sequence holds an item at one position, and its
-    quality-control repeat at one more at most (else one speaker would count as several raters)."""
-    arriving = {(r["campaign_id"], r["speaker_id"]) for r in data["assignments"]}
+    quality-control repeat at one more at most (else one speaker would count as several raters). The
+    later position is refused."""
+    arriving = {(r["campaign_id"], r["speaker_id"], r["position"]): r for r in data["assignments"]}
     if not arriving:
         return
-    where: dict[tuple, int] = {}
+    speakers = {key[:2] for key in arriving}
+    first: dict[tuple, int] = {}
     for (campaign_id, speaker_id, position), r in sorted(held.sequence.items()):
-        if (campaign_id, speaker_id) not in arriving or r["qc"] == "degraded":
+        if (campaign_id, speaker_id) not in speakers or r["qc"] == "degraded":
             continue
         key = (campaign_id, speaker_id, r["item_id"], r["qc"])
-        if key in where:
-            _refuse(path, f"assignments ({speaker_id} position {position})",
-                    f"speaker {speaker_id}'s sequence in campaign {campaign_id} gives item {r['item_id']} at positions "
-                    f"{where[key]} and {position}: one speaker rates an item once (a quality-control repeat aside)")
-        where[key] = position
+        row = arriving.get((campaign_id, speaker_id, position))
+        if first.setdefault(key, position) != position and row is not None:
+            verdicts.refuse("assignments", row, f"assignments ({speaker_id} position {position}): speaker "
+                                                f"{speaker_id}'s sequence in campaign {campaign_id} gives item "
+                                                f"{r['item_id']} at positions {first[key]} and {position}: one "
+                                                f"speaker rates an item once (a quality-control repeat aside)")
 
 
-def _answers(path: str, data: dict, held: Holdings) -> None:
+def _answers(verdicts: Verdicts, data: dict, held: Holdings) -> None:
     for table in ("ratings", "rating_history"):
         for n, row in enumerate(data[table], 1):
             place = f"{table} row {n} ({row['uuid']})"
             signer = row["signer"]
             if _code(signer) != row["device_id"]:
-                _refuse(path, place, f"an answer recorded on laptop {row['device_id']} belongs to that laptop, "
-                                     f"not {_code(signer)}")
-            if not held.takes_part(signer, row["campaign_id"]):  # the first rule a stranger breaks
-                _refuse(path, place, f"laptop {row['device_id']} is not enrolled in campaign {row['campaign_id']}")
-            if not held.may_record(signer, row["campaign_id"], row["speaker_id"]):
-                _refuse(path, place, f"speaker {row['speaker_id']} belongs to laptop "
-                                     f"{_code(held.registrar.get(row['speaker_id']))}, and the coordinator has not "
-                                     f"handed them over to {row['device_id']}")
+                verdicts.refuse(table, row, f"{place}: an answer recorded on laptop {row['device_id']} belongs to "
+                                            f"that laptop, not {_code(signer)}")
+            elif not held.takes_part(signer, row["campaign_id"]):  # the first rule a stranger breaks
+                verdicts.wait(table, row, enrolment_words(row["device_id"], row["campaign_id"]),
+                              f"{place}: laptop {row['device_id']} is not enrolled in campaign {row['campaign_id']}")
+            elif not held.may_record(signer, row["campaign_id"], row["speaker_id"]):
+                verdicts.wait(table, row, f"the coordinator's hand-over of speaker {row['speaker_id']} to laptop "
+                                          f"{row['device_id']}",
+                              f"{place}: speaker {row['speaker_id']} belongs to laptop "
+                              f"{_code(held.registrar.get(row['speaker_id']))}, and the coordinator has not handed "
+                              f"them over to {row['device_id']}")
     for n, row in enumerate(data["ratings"], 1):
-        _fits(path, f"ratings row {n} ({row['uuid']})", row, held)
+        if row not in verdicts:
+            _fits(verdicts, f"ratings row {n} ({row['uuid']})", row, held)
 
 
-def _fits(path: str, place: str, row: dict, held: Holdings) -> None:
+def _fits(verdicts: Verdicts, place: str, row: dict, held: Holdings) -> None:
     """An answer fits its place: the item the speaker's sequence holds at that position; times in order."""
     slot = held.sequence.get((row["campaign_id"], row["speaker_id"], row["position"]))
+    problem = None
     if slot is None:
-        _refuse(path, place, f"speaker {row['speaker_id']}'s sequence in campaign {row['campaign_id']} has no "
-                             f"position {row['position']}")
+        verdicts.wait("ratings", row, f"position {row['position']} of speaker {row['speaker_id']}'s sequence in "
+                                      f"campaign {row['campaign_id']}",
+                      f"{place}: speaker {row['speaker_id']}'s sequence in campaign {row['campaign_id']} has no "
+                      f"position {row['position']}")
+        return
     if slot["item_id"] != row["item_id"]:
-        _refuse(path, place, f"position {row['position']} of speaker {row['speaker_id']}'s sequence holds item "
-                             f"{slot['item_id']}, not {row['item_id']}")
-    if row["updated_at"] < row["created_at"]:
-        _refuse(path, place, "updated before it was created")
-    if row["started_at"] is not None and row["ended_at"] is not None and row["ended_at"] < row["started_at"]:
-        _refuse(path, place, "answered before the item appeared (ended_at before started_at)")
-    if row["away_seconds"] is not None and row["away_seconds"] > (row["seconds"] or 0):
-        _refuse(path, place, "more time away than time on screen (away_seconds above seconds)")
+        problem = f"position {row['position']} of speaker {row['speaker_id']}'s sequence holds item " \
+                  f"{slot['item_id']}, not {row['item_id']}"
+    elif row["updated_at"] < row["created_at"]:
+        problem = "updated before it was created"
+    elif row["started_at"] is not None and row["ended_at"] is not None and row["ended_at"] < row["started_at"]:
+        problem = "answered before the item appeared (ended_at before started_at)"
+    elif row["away_seconds"] is not None and row["away_seconds"] > (row["seconds"] or 0):
+        problem = "more time away than time on screen (away_seconds above seconds)"
+    if problem:
+        verdicts.refuse("ratings", row, f"{place}: {problem}")

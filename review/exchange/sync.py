@@ -29,7 +29,7 @@ from typing import Callable
 
 from scoring.errors import FileProblem, InputError
 
-from . import bundles
+from . import bundles, waiting
 from ..store import Store, folder_files, keys, now
 from ..store.database import MERGE_BACKUP_INTERVAL
 from ..store.revocation import revoked_laptops
@@ -41,6 +41,7 @@ EVERY_ANSWERS = 20  # the app syncs at start, after this many answers, and at cl
 SIZE_FACTOR = 64  # a file is read only when it is at most this many times the largest bundle seen here…
 SIZE_FLOOR = 64 * 1024 * 1024  # …or than this, whichever is larger
 READABLE = ("merged", "published")  # statuses of files whose size says how large a real bundle is here
+WAITING_ROWS = "(rows that waited here)"  # the outcome of judging them again when no bundle merged
 INTRINSIC = "rejected"  # a refusal of the file itself (damaged, altered, too large, misnamed): not read again
 #                         until it changes in any way; "refused" (what it needs is not here yet) is retried
 
@@ -236,10 +237,36 @@ def _merge_one(store: Store, folder: Path, name: str, manifest: dict, data: dict
     changed = bundles.merge_read(store, str(folder / name), manifest, data, backup=False, finish_withdrawals=False)
     counts = {k: changed[k] for k in ("ratings_added", "ratings_replaced", "ratings_deleted", "speakers_withdrawn",
                                       "ratings_refused_revoked", "campaigns_added")}
-    detail = f"from {device}: {_added(changed)}"
+    detail = f"from {device}: {_added(changed)}{_rows_set_aside(changed)}"
     for r in changed["revoked"]:
         detail += f"; THIS LAPTOP WAS REVOKED in campaign {r['campaign_id']} from {r['from_at']}"
-    return Outcome(name, "merged", device, detail, counts)
+    return Outcome(name, "merged", device, detail, {**counts, "waiting": changed["waiting"],
+                                                    "rows_refused": len(changed["rows_refused"])})
+
+
+def _rows_set_aside(changed: dict) -> str:
+    """What waits and what was refused alone, with what to do (the lines say it)."""
+    text = ""
+    if changed.get("waited"):
+        text += f"; {changed['waited']} rows that waited were placed"
+    if changed["waiting_lines"]:
+        text += "; " + "; ".join(changed["waiting_lines"]) + " (kept here, merged when it arrives)"
+    if changed["rows_refused"]:
+        text += f"; {len(changed['rows_refused'])} rows refused alone (their author may not write them; ask that " \
+                f"laptop's owner or your coordinator): " + "; ".join(changed["rows_refused"][:3])
+    return text
+
+
+def _merge_waiting(store: Store) -> list[Outcome]:
+    """When no bundle merged, the rows that wait are judged again on their own."""
+    if not waiting.count(store):
+        return []
+    store.backup_if_due("before-merge", MERGE_BACKUP_INTERVAL)
+    changed = bundles.merge_waiting(store, backup=False)
+    if changed is None or not changed["waited"]:
+        return []
+    return [Outcome(WAITING_ROWS, "merged", "", f"{_added(changed)}{_rows_set_aside(changed)}",
+                    {"ratings_added": changed["ratings_added"], "waiting": changed["waiting"]})]
 
 
 def _read_checked(folder: Path, name: str, raw: bytes) -> tuple[dict, dict]:
@@ -303,6 +330,8 @@ def sync(store: Store, folder: str | os.PathLike,
         if progress:
             progress("reading the shared folder", n / len(found))
     merged = _merge_pending(store, path, pending, progress)
+    if not any(o.status == "merged" for o in merged):
+        merged += _merge_waiting(store)
     outcomes.extend(merged)
     if any(o.added.get("speakers_withdrawn") for o in merged):
         outcomes += [o for o in publish(store, path) if o.status != "unchanged"]  # the withdrawn leave our file too

@@ -159,6 +159,11 @@ TABLES: dict[str, Table] = {t.name: t for t in (
     Table("drafts", (C("campaign_id", T, False), C("speaker_id", T, False), C("position", I, False),
                      C("answers", J, False), C("note", T), C("updated_at", S, False)),
           ("campaign_id", "speaker_id", "position"), travels=False, signed=None),
+    # the rows of good bundles that wait for something not here yet (review.exchange.waiting): judged again at
+    # every merge and sync; a withdrawn speaker's go with them
+    Table("waiting_rows", (C("table_name", T, False), C("digest", T, False), C("row", J, False), C("speaker_id", T),
+                           C("waits_for", T, False), C("reason", T), C("from_device", T), C("arrived_at", S)),
+          ("table_name", "digest"), travels=False, signed=None, indexes=((("speaker_id",), False),)),
     # the bundles of a shared folder as this laptop last saw them (review.exchange.sync): an unchanged file costs a stat
     # (inode and ctime: what a copy tool cannot set back, as it can a file's size and time)
     Table("sync_files", (C("folder", T, False), C("name", T, False), C("size", I), C("mtime_ns", I),

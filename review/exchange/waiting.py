@@ -1,0 +1,86 @@
+"""Rows that wait: the rows of good bundles that need something not here yet.
+
+A row of a bundle whose campaign, speaker or sequence has not arrived, or whose author's enrolment,
+hand-over or coordinator's trust is not here yet, is kept in ``waiting_rows`` (never in the study's
+tables) and judged again, with the bundle being merged, at every merge and sync: once what it needs has
+arrived, it merges as if it had come then. A withdrawal removes a withdrawn speaker's waiting rows too.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from ..store import Store, dumps, now
+from ..store.schema import TRAVELLING
+
+
+def _digest(table: str, row: dict) -> str:
+    return hashlib.sha256(f"{table}\n{dumps(row)}".encode("utf-8")).hexdigest()
+
+
+def held(store: Store) -> list[dict]:
+    """Every waiting row as stored (``row``: the bundle row, parsed)."""
+    return [{**r, "row": json.loads(r["row"])} for r in store.rows("select * from waiting_rows order by table_name, "
+                                                                   "arrived_at, digest")]
+
+
+def with_waiting(data: dict, waiting: list[dict]) -> dict:
+    """A bundle's rows and the rows that wait here, each distinct row once (a bundle may bring one again)."""
+    combined = {table: list(rows) for table, rows in data.items()}
+    seen = {table: {dumps(r) for r in rows} for table, rows in data.items()}
+    for w in waiting:
+        text = dumps(w["row"])
+        if w["table_name"] in seen and text not in seen[w["table_name"]]:
+            seen[w["table_name"]].add(text)
+            combined[w["table_name"]].append(w["row"])
+    return combined
+
+
+def keep(db, rows: list[tuple[str, dict, str, str]], before: list[dict], from_device: str | None) -> None:
+    """Replace the waiting rows with ``rows`` (table, row, waits for, why): a row that waited before keeps where
+    and when it came from; a new one came from ``from_device`` now."""
+    earlier = {(w["table_name"], w["digest"]): w for w in before}
+    db.execute("delete from waiting_rows")
+    stamp = now()
+    records = []
+    for table, row, waits_for, why in rows:
+        digest = _digest(table, row)
+        first = earlier.get((table, digest), {})
+        speaker = row["id"] if table == "speakers" else row.get("speaker_id")
+        records.append({"table_name": table, "digest": digest, "row": dumps(row), "speaker_id": speaker,
+                        "waits_for": waits_for, "reason": why, "from_device": first.get("from_device", from_device),
+                        "arrived_at": first.get("arrived_at", stamp)})
+    if records:
+        db["waiting_rows"].insert_all(records, pk=("table_name", "digest"), replace=True)
+        db.execute("delete from waiting_rows where speaker_id in (select id from speakers where withdrawn = 1)")
+
+
+def summary(store: Store) -> list[dict]:
+    """What the waiting rows wait for, most rows first: ``waits_for``, ``rows``, ``tables``, ``since``."""
+    out = []
+    for r in store.rows("select waits_for, count(*) as rows, group_concat(distinct table_name) as tables, "
+                        "min(arrived_at) as since from waiting_rows group by waits_for order by rows desc, waits_for"):
+        out.append({"waits_for": r["waits_for"], "rows": r["rows"], "tables": sorted(r["tables"].split(",")),
+                    "since": r["since"]})
+    return out
+
+
+def lines(store: Store) -> list[str]:
+    """One line per thing awaited: "12 rows wait for campaign cmp-… from its coordinator"."""
+    return [f"{s['rows']} row{'s' if s['rows'] != 1 else ''} wait{'s' if s['rows'] == 1 else ''} for "
+            f"{s['waits_for']}" for s in summary(store)]
+
+
+def digests(store: Store) -> set[str]:
+    return {r["digest"] for r in store.rows("select digest from waiting_rows")}
+
+
+def count(store: Store) -> int:
+    return store.one("select count(*) as n from waiting_rows")["n"]
+
+
+def alone() -> dict:
+    """The waiting rows as a bundle of their own (judged again when no bundle arrives: a trust or an enrolment
+    made on this laptop may be what they waited for)."""
+    return with_waiting({table: [] for table in TRAVELLING}, [])

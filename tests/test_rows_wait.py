@@ -1,0 +1,100 @@
+"""One answer blocks no laptop (issue 42, second story): inside a good bundle every row is judged alone. A laptop's
+answers to a campaign it was not enrolled in (recorded by an older LYSS, which let its speaker answer any campaign
+the folder brought) wait at the hub — kept, listed with the coordinator's command — while its answers to the campaign
+it is enrolled in merge; once the coordinator enrols it, the next sync places them without the laptop doing
+anything. Before, the hub refused the laptop's whole file ("signed by laptop …, which is not enrolled in campaign
+…; nothing was merged") and its answers in every campaign stopped arriving."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import enrolled_study, rate
+from desktop.cli import main
+from review import catalogue
+from review.exchange import laptops, sync, waiting
+from review.rating import campaigns, roster
+from review.store import Store
+
+
+@pytest.fixture
+def scored(scored_demo):
+    return catalogue.load_scored(str(scored_demo))
+
+
+def _count(store: Store, sql: str, params=()) -> int:
+    return store.one(f"select count(*) as n from {sql}", list(params))["n"]
+
+
+def _answered_two_without_enrolment(tmp_path, scored, monkeypatch):
+    """The hub, campaigns "one" and "two", the laptop enrolled in "one" only, Ana's 3 answers to "one" and Ben's 2
+    to "two" (an older LYSS did not check the enrolment), both files in the shared folder."""
+    folder = tmp_path / "shared"
+    folder.mkdir()
+    hub, one, (lap,) = enrolled_study(tmp_path, scored, 1)
+    two = campaigns.create_campaign(hub, scored, "A", items=6, seed=99, name="two")
+    sync.sync(hub, folder)
+    sync.sync(lap, folder)
+    rate(lap, one, "Ana", 3)
+    with monkeypatch.context() as older:
+        older.setattr(catalogue, "takes_part", lambda *args: True)
+        ben = rate(lap, two, "Ben", 2)
+    sync.sync(lap, folder)
+    return folder, hub, lap, one, two, ben
+
+
+def test_answers_to_a_campaign_not_enrolled_in_wait_while_the_rest_merges(tmp_path, scored, monkeypatch, capsys):
+    folder, hub, lap, one, two, ben = _answered_two_without_enrolment(tmp_path, scored, monkeypatch)
+    waits = sum(_count(lap, t + " where speaker_id = ? and campaign_id = ?", [ben, two])
+                for t in ("assignments", "ratings", "rating_history"))
+    assert waits == _count(lap, "assignments where campaign_id = ?", [two]) + 2 + 2
+
+    outcome = next(o for o in sync.sync(hub, folder).outcomes if o.name == sync.own_name(lap))
+    assert outcome.status == "merged", outcome.line()
+    command = f"lyss review enrol {lap.device_id} --campaign {two}"
+    line = f"{waits} rows wait for laptop {lap.device_id}'s enrolment in campaign {two} (its coordinator: {command})"
+    assert line in outcome.detail
+    assert _count(hub, "ratings where campaign_id = ?", [one]) == 3  # what can be placed merged
+    assert _count(hub, "ratings where campaign_id = ?", [two]) == 0
+    assert _count(hub, "assignments where campaign_id = ?", [two]) == 0
+    assert waiting.lines(hub) == [line]
+    db = str(hub.path)
+    hub.close()
+    capsys.readouterr()
+    assert main(["sync", "status", "--db", db]) == 0
+    assert f"{line} (kept here, merged when it arrives)" in capsys.readouterr().out
+
+    hub = Store(db)
+    laptops.enrol(hub, lap.device_id, two)  # the coordinator's command, on the hub: the laptop does nothing
+    report = sync.sync(hub, folder)
+    placed = next(o for o in report.outcomes if o.name == sync.WAITING_ROWS)
+    assert placed.status == "merged" and f"{waits} rows that waited were placed" in placed.detail, placed.line()
+    assert _count(hub, "ratings where campaign_id = ?", [two]) == 2
+    assert _count(hub, "ratings where speaker_id = ?", [ben]) == _count(lap, "ratings where speaker_id = ?", [ben])
+    assert waiting.count(hub) == 0
+
+
+def test_a_withdrawn_speakers_waiting_rows_leave_this_laptop(tmp_path, scored, monkeypatch):
+    """No copy of a withdrawn speaker anywhere: their rows that waited here go with the withdrawal."""
+    folder, hub, lap, one, two, ben = _answered_two_without_enrolment(tmp_path, scored, monkeypatch)
+    sync.sync(hub, folder)
+    assert _count(hub, "waiting_rows where speaker_id = ?", [ben]) > 0
+    roster.withdraw(lap, ben)
+    sync.sync(lap, folder)
+    sync.sync(hub, folder)
+    assert _count(hub, "waiting_rows where speaker_id = ?", [ben]) == 0
+    assert waiting.count(hub) == 0
+    laptops.enrol(hub, lap.device_id, two)
+    sync.sync(hub, folder)
+    assert _count(hub, "ratings where speaker_id = ?", [ben]) == 0
+
+
+def test_merge_prints_what_waits_and_what_was_refused_alone(tmp_path, scored, monkeypatch, capsys):
+    folder, hub, lap, one, two, ben = _answered_two_without_enrolment(tmp_path, scored, monkeypatch)
+    db = str(hub.path)
+    hub.close()
+    capsys.readouterr()
+    assert main(["review", "merge", "--db", db, str(folder / sync.own_name(lap))]) == 0
+    out = capsys.readouterr().out
+    assert "answers: 3 added" in out
+    assert f"wait for laptop {lap.device_id}'s enrolment in campaign {two}" in out and "kept here" in out
