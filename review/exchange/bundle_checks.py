@@ -150,12 +150,13 @@ def _held_versions(store, table: str, rows: list[dict]) -> dict[tuple, tuple]:
                        f"(select {wanted} from json_each(?))", [keys_json])}
 
 
-def _check_row_signatures(path: str, data: dict, store, bundle_signer: str) -> None:
+def _check_row_signatures(path: str, data: dict, store, bundle_signer: str | None, checked: set[int]) -> None:
     """Every row signed by its author, the signature over exactly its travelling columns. A row identical
     to one this laptop already holds, signature included, was checked when it arrived (a repeated merge
     verifies nothing again). A row whose author signed the bundle itself is authenticated by the
     bundle's signature (over the sha256 of everything it carries); its own signature is checked again
-    before this laptop ever relays it (``bundles._payload``)."""
+    before this laptop ever relays it (``bundles._payload``). ``checked``: the ``id`` of rows that waited here,
+    authenticated when their bundle arrived."""
     for table in schema.TRAVELLING:
         spec = schema.TABLES[table]
         if spec.signed != "row" or not data[table]:
@@ -163,7 +164,7 @@ def _check_row_signatures(path: str, data: dict, store, bundle_signer: str) -> N
         relayed = [r for r in data[table] if r.get("signer") != bundle_signer]
         held = _held_versions(store, table, relayed) if relayed else {}
         for n, row in enumerate(data[table], 1):
-            if row.get("signer") == bundle_signer and isinstance(row.get("signature"), str):
+            if id(row) in checked or (row.get("signer") == bundle_signer and isinstance(row.get("signature"), str)):
                 continue
             if held.get(tuple(row[k] for k in spec.key)) == (row["signature"], signing.row_message(table, row)):
                 continue
@@ -250,14 +251,15 @@ def _without(data: dict, verdicts: Verdicts) -> dict:
     return kept
 
 
-def judge(store, path: str, manifest: dict | None, data: dict) -> Judgement:
+def judge(store, path: str, manifest: dict | None, data: dict, checked: set[int] = frozenset()) -> Judgement:
     """Check every row: raise :class:`Refused` when the file itself cannot be trusted (malformed rows, a forged
     or altered signature, changed content under one id, a stranger's file); otherwise say which rows merge,
     which wait and which are refused alone. Rows are judged again without the ones set aside until every
     remaining row passes (a row whose campaign waits waits too). ``manifest=None``: the rows that waited
-    here, judged again on their own."""
+    here, judged again on their own; ``checked``: the ``id`` of the rows that waited here (authenticated when
+    they arrived)."""
     _check_columns(path, data)
-    _check_row_signatures(path, data, store, manifest["public_key"] if manifest else None)
+    _check_row_signatures(path, data, store, manifest["public_key"] if manifest else None, checked)
     trusted = trusted_codes(store.db)
     judgement = Judgement(data)
     coordinators: set[str] = set()

@@ -49,7 +49,7 @@ from ..store.revocation import apply_revocations, revocations_of
 from ..store.schema import (DECISIONS, KEEP, LATEST_ANSWER, NEWEST_SIGNED, SMALLEST, TABLES as SCHEMA, TOMBSTONE,
                             TRAVELLING, Table)
 from ..store.withdrawal import apply_tombstones
-from . import waiting
+from . import lagging, waiting
 from .bundle_checks import judge
 
 FORMAT = "lyss-review-bundle"
@@ -79,8 +79,9 @@ def _payload(store: Store, own_only: bool = False) -> dict:
     wrote are signed now; another author's rows travel with their author's signature, unchanged, and
     a row whose signature does not hold here (changed locally) stays here.
 
-    ``own_only``: the rows this laptop wrote (a shared folder, where every laptop publishes its own file), and
-    the coordinator's rows it depends on, relayed: the decisions of every campaign it takes part in, and each
+    ``own_only``: the rows this laptop wrote (a shared folder, where every laptop publishes its own file), on a
+    coordinator's laptop those of the laptops it revoked and of the laptops whose file lacks rows they signed
+    (:mod:`review.exchange.lagging`), and the coordinator's rows it depends on, relayed: the decisions of every campaign it takes part in, and each
     campaign it is enrolled in with its runs and items, signed by the coordinator — so a coordinator's laptop
     restored from a backup older than a campaign gets the campaign back from any enrolled laptop."""
     store.conn.execute("create temp table if not exists shared (id text primary key)")
@@ -110,7 +111,7 @@ def _payload(store: Store, own_only: bool = False) -> dict:
     }
     data = {}
     me = store.public_key
-    relayed = _revoked_authors(store) if own_only else []
+    relayed = sorted({*_revoked_authors(store), *lagging.behind(store)}) if own_only else []
     coordinators = _coordinators_enrolling(store) if own_only else []
     authors = [me, *relayed]
     for table, (where, params) in wheres.items():
@@ -444,12 +445,14 @@ def merge_read(store: Store, path: str, manifest: dict, data: dict, backup: bool
     line each). ``finish_withdrawals=False``: the caller carries out the withdrawals it brought once its own
     transaction is committed (they are marked pending in the database, so even a crash cannot skip them)."""
     before = waiting.held(store)
-    judgement = judge(store, path, manifest, waiting.with_waiting(data, before))
+    judgement = judge(store, path, manifest, waiting.with_waiting(data, before), {id(w["row"]) for w in before})
     if backup:
         store.backup("before-merge")
     with store.transaction() as db:
         changed = _apply(db, judgement.merge)
         waiting.keep(db, judgement.waiting, before, manifest["device_id"] if manifest else None)
+        if manifest is not None:
+            lagging.note(db.conn, store, manifest["public_key"], data)
     if changed["speakers_withdrawn"] and finish_withdrawals:
         store.complete_withdrawals()
     changed["waiting"] = waiting.count(store)
@@ -471,7 +474,7 @@ def merge_waiting(store: Store, backup: bool = True) -> dict | None:
     for): what can be placed now merges. ``None`` when no row waits."""
     if not waiting.count(store):
         return None
-    return merge_read(store, "waiting rows", None, waiting.alone(), backup)
+    return merge_read(store, "waiting rows", None, waiting.nothing(), backup)
 
 
 def table_snapshot(store: Store) -> dict[str, list]:

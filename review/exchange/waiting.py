@@ -80,7 +80,6 @@ def count(store: Store) -> int:
     return store.one("select count(*) as n from waiting_rows")["n"]
 
 
-def alone() -> dict:
-    """The waiting rows as a bundle of their own (judged again when no bundle arrives: a trust or an enrolment
-    made on this laptop may be what they waited for)."""
-    return with_waiting({table: [] for table in TRAVELLING}, [])
+def nothing() -> dict:
+    """A bundle of no rows: merged, it judges the rows that wait here on their own (``bundles.merge_waiting``)."""
+    return {table: [] for table in TRAVELLING}
