@@ -21,10 +21,13 @@ def main() -> None:
                            "tests/test_convergence.py", "--hypothesis-show-statistics"],
                           cwd=ROOT, env=env, capture_output=True, text=True)
     seconds = time.perf_counter() - start
-    shown = [line.strip() for line in done.stdout.splitlines() if "%" in line or "passed" in line or "failed" in line]
-    print(f"convergence: {examples} random sequences (and the issue's four stories) on 3–4 laptops, "
+    statistics = done.stdout.partition("Hypothesis Statistics")[2].splitlines()
+    shown = [line.strip() for line in statistics if line.strip().startswith(("* ", "- ")) and "phase" not in line
+             or "passing" in line]
+    print(f"convergence: {examples} random sequences (and the explicit examples) on 3–4 laptops, "
           f"{'all held' if done.returncode == 0 else 'A SEQUENCE FAILED'} in {seconds:.1f} s")
     for line in shown:
         print(f"  {line}")
     if done.returncode != 0:
-        print(done.stdout[-4000:])
+        print("\n".join(line for line in done.stdout.splitlines()
+                        if line.startswith("E ") or "Falsifying" in line or "steps=" in line)[-4000:])

@@ -408,6 +408,7 @@ def _tombstone(db, table: Table, rows: list[dict], changed: dict) -> None:
     applied = apply_tombstones(db, rows)
     changed["ratings_deleted"] += applied["ratings_deleted"]
     changed["speakers_withdrawn"] += applied["speakers_withdrawn"]
+    changed["withdrawals_arrived"] += applied["withdrawals_arrived"]
 
 
 MERGES = {SMALLEST: _smallest, KEEP: _keep, NEWEST_SIGNED: _newest_signed, LATEST_ANSWER: _latest_answer,
@@ -417,13 +418,15 @@ MERGES = {SMALLEST: _smallest, KEEP: _keep, NEWEST_SIGNED: _newest_signed, LATES
 def _apply(db, data: dict) -> dict:
     """Apply a checked bundle, each table by the merge rule the schema declares for it (``review.store.schema``),
     in the schema's order (a row's references before it)."""
-    changed = {"ratings_added": 0, "ratings_replaced": 0, "ratings_deleted": 0, "speakers_withdrawn": 0}
+    changed = {"ratings_added": 0, "ratings_replaced": 0, "ratings_deleted": 0, "speakers_withdrawn": 0,
+               "withdrawals_arrived": 0}
     held = {r["id"] for r in _matching(db, "campaigns", ("id",), data["campaigns"])}
     changed["campaigns_added"] = len({r["id"] for r in data["campaigns"]} - held)
     for name in TABLES:
         MERGES[SCHEMA[name].merge](db, SCHEMA[name], data[name], changed)
     changed["ratings_refused_revoked"] = apply_revocations(db)
-    if changed["speakers_withdrawn"]:
+    changed["scrub"] = bool(changed["speakers_withdrawn"] or changed["withdrawals_arrived"])
+    if changed["scrub"]:  # every copy of them goes: the backups too, even of a speaker this database no longer holds
         mark_withdrawal_pending(db)  # carried out in the backups and the log right after, or by the next command
     return changed
 
@@ -453,7 +456,7 @@ def merge_read(store: Store, path: str, manifest: dict, data: dict, backup: bool
         waiting.keep(db, judgement.waiting, before, manifest["device_id"] if manifest else None)
         if manifest is not None:
             lagging.note(db.conn, store, manifest["public_key"], data)
-    if changed["speakers_withdrawn"] and finish_withdrawals:
+    if changed["scrub"] and finish_withdrawals:
         store.complete_withdrawals()
     changed["waiting"] = waiting.count(store)
     changed["waited"] = len(before) - sum(1 for w in before if w["digest"] in waiting.digests(store))

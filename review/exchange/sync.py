@@ -236,7 +236,7 @@ def _merge_one(store: Store, folder: Path, name: str, manifest: dict, data: dict
     device = manifest["device_id"]
     changed = bundles.merge_read(store, str(folder / name), manifest, data, backup=False, finish_withdrawals=False)
     counts = {k: changed[k] for k in ("ratings_added", "ratings_replaced", "ratings_deleted", "speakers_withdrawn",
-                                      "ratings_refused_revoked", "campaigns_added")}
+                                      "ratings_refused_revoked", "campaigns_added", "scrub")}
     detail = f"from {device}: {_added(changed)}{_rows_set_aside(changed)}"
     for r in changed["revoked"]:
         detail += f"; THIS LAPTOP WAS REVOKED in campaign {r['campaign_id']} from {r['from_at']}"
@@ -405,7 +405,7 @@ def _merge_pending(store: Store, path: Path, pending: dict[str, tuple[bytes, dic
                     results[name] = Outcome(name, "refused", manifest["device_id"], _refusal(path / name, exc))
                     row.update(device_code=manifest["device_id"], created_at=manifest.get("created_at"))
                     continue
-                if results[name].added.get("speakers_withdrawn"):  # every copy of them goes now
+                if results[name].added.get("scrub"):  # every copy of them goes now
                     batch.commit()
                     store.complete_withdrawals()
                 else:

@@ -53,13 +53,15 @@ def apply_tombstones(db, tombstones: list[dict]) -> dict[str, int]:
     laptop is a speaker again: whether a speaker is withdrawn is a function of the tombstones and revocations
     held, whatever order they came in (their answers come back from the coordinator, who keeps them)."""
     trusted, revoked = trusted_codes(db), revoked_since(db)
-    changed = {"ratings_deleted": 0, "speakers_withdrawn": 0}
+    changed = {"ratings_deleted": 0, "speakers_withdrawn": 0, "withdrawals_arrived": 0}
     for row in tombstones:
         row = {k: row.get(k) for k in ("kind", "id", "deleted_at", "device_id", "signer", "signature")}
         mine = list(db.query("select deleted_at from tombstones where kind = ? and id = ? and signer = ?",
                              [row["kind"], row["id"], row["signer"]]))
         if not mine or row["deleted_at"] < mine[0]["deleted_at"]:
             db["tombstones"].insert(row, replace=True)  # the earliest of one signer's tombstones for a target
+            # a speaker this database never held may be in its backups (a restore replaced the one that held them)
+            changed["withdrawals_arrived"] += not mine and row["kind"] == "speaker"
     withdrawn, refused = set(), set()
     for row in db.query("select * from tombstones"):
         if not honoured(db, row, trusted, revoked):
