@@ -30,4 +30,5 @@ def main() -> None:
         print(f"  {line}")
     if done.returncode != 0:
         print("\n".join(line for line in done.stdout.splitlines()
-                        if line.startswith("E ") or "Falsifying" in line or "steps=" in line)[-4000:])
+                        if "Error:" in line or "Falsifying" in line or line.startswith("E  ") and (
+                            "steps=" in line or "field=" in line or "('" in line or line.strip() in ("E ), (",)))[-4000:])

@@ -287,6 +287,7 @@ def shared_folder_screen(shots: Shots, cid: str) -> None:
         record_answer(field, cid, speaker, {"adequacy": 1 + k % 5, "fluency": 5 - k % 5})
     sync.sync(field, folder)
     field.close()
+    _second_coordinator(shots, folder, cid)
     (folder / "7Q2M-XK4D-99PA-LM3T.lyssbundle").write_bytes(b"half a file: a copy interrupted by hand")
     window.show_panel(window.campaigns)
     window.campaigns.choose_shared_folder(str(folder))
@@ -295,6 +296,27 @@ def shared_folder_screen(shots: Shots, cid: str) -> None:
         QTest.qWait(50)
     window.campaigns.campaigns.selectRow(window.campaigns._ids.index(cid))
     shots.shot("21-shared-folder")
+
+
+def _second_coordinator(shots: Shots, folder: Path, cid: str) -> None:
+    """Another coordinator shares the folder with a campaign of their own and a laptop they enrolled: this laptop
+    does not trust them, so their file is refused and their laptop's rows wait here (for the trust, and for the
+    campaign), while nothing else is held up."""
+    other = Store(shots.work / "other-coordinator.sqlite")
+    run = catalogue.load_scored(str(shots.scored))
+    two = campaigns.create_campaign(other, run, "A", items=6, seed=7, name="second study")
+    theirs = Store(shots.work / "their-laptop.sqlite")
+    laptops.enrol(other, theirs.device_id, two)
+    laptops.trust(theirs, other.device_id)
+    sync.sync(other, folder)
+    sync.sync(theirs, folder)
+    speaker = roster.add_speaker(theirs, "Their speaker", "demo")
+    practice.mark_done(theirs, two, speaker)
+    for k in range(3):
+        record_answer(theirs, two, speaker, {"adequacy": 1 + k, "fluency": 4})
+    sync.sync(theirs, folder)
+    other.close()
+    theirs.close()
 
 
 def main() -> int:

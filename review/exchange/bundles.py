@@ -79,9 +79,9 @@ def _payload(store: Store, own_only: bool = False) -> dict:
     wrote are signed now; another author's rows travel with their author's signature, unchanged, and
     a row whose signature does not hold here (changed locally) stays here.
 
-    ``own_only``: the rows this laptop wrote (a shared folder, where every laptop publishes its own file), on a
-    coordinator's laptop those of the laptops it revoked and of the laptops whose file lacks rows they signed
-    (:mod:`review.exchange.lagging`), and the coordinator's rows it depends on, relayed: the decisions of every campaign it takes part in, and each
+    ``own_only``: the rows this laptop wrote (a shared folder, where every laptop publishes its own file), those
+    of the laptops it revoked as coordinator and of the laptops whose file lacks rows they signed that are held
+    here (:mod:`review.exchange.lagging`), and the coordinator's rows it depends on, relayed: the decisions of every campaign it takes part in, and each
     campaign it is enrolled in with its runs and items, signed by the coordinator — so a coordinator's laptop
     restored from a backup older than a campaign gets the campaign back from any enrolled laptop."""
     store.conn.execute("create temp table if not exists shared (id text primary key)")

@@ -1,9 +1,10 @@
 """Laptops behind their own rows. A laptop restored from a backup publishes a file without rows it signed that had
 already left it (answers, their history, its speakers and their sequences): the laptops that merged them keep them,
-but the laptop itself, and any laptop that had not merged them yet, would never see them again. A coordinator, which
-merges every laptop's file, notices the file lacks rows it holds from that laptop and relays that laptop's rows in
-its own file (``bundles._payload``) until the laptop's file carries them again: the laptop merges them back from the
-coordinator's file and publishes them itself, and every laptop ends with the same answers."""
+but the laptop itself, and any laptop that had not merged them yet, would never see them again. A laptop that
+merges such a file notices it lacks rows held here from that laptop and relays that laptop's rows in its own file
+(``bundles._payload``) until the laptop's file carries them again: the laptop merges them back and publishes them
+itself, the relaying stops, and every laptop ends with the same answers. (Every laptop, not only the
+coordinator's: the one that merged the rows before the restore may be a field laptop.)"""
 
 from __future__ import annotations
 
@@ -36,10 +37,9 @@ def _lacks(db, author: str, data: dict) -> bool:
 
 
 def note(db, store: Store, author: str, data: dict) -> None:
-    """After merging ``author``'s own file on a coordinator's laptop: remember whether that file lacks rows held here
-    (they are relayed from now on) or carries them all again (no longer)."""
-    if author == store.public_key or not db.execute("select 1 from campaigns where coordinator = ? limit 1",
-                                                    [store.public_key]).fetchone():
+    """After merging ``author``'s file: remember whether it lacks rows held here that ``author`` signed (they are
+    relayed from now on) or carries them all again (no longer)."""
+    if author == store.public_key:
         return
     laptops = behind(store)
     now_behind = _lacks(db, author, data)
