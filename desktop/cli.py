@@ -15,7 +15,7 @@ from scoring.errors import BadValue, InputError
 from scoring.files import packaged_json
 
 from . import cli_analyzers, cli_app, cli_review
-from .cli_parsing import deferred, resamples
+from .cli_parsing import SEED, SHARE, deferred, resamples
 from .terminal import EscapingStream, shown
 
 
@@ -27,7 +27,7 @@ def _add_score(sub) -> None:
                                   "the run card's own; three text files have none)")
     p.add_argument("--profile", default="auto", help="A, B, a profile .json, or auto (A when an FST analyser is available)")
     p.add_argument("--lang", help="target language code (default: from the run card)")
-    p.add_argument("--seed", type=int, default=12345)
+    p.add_argument("--seed", type=SEED, default=12345)
     p.add_argument("--bootstrap", type=resamples(1), default=1000, metavar="N",
                    help="bootstrap resamples (default 1000)")
     p.add_argument("--json", action="store_true", help="print the scores block as JSON")
@@ -42,7 +42,7 @@ def _add_compare(sub) -> None:
     p.add_argument("--metric", default="composite", choices=["composite", "chrf_plus_plus", "exact_match_rate"])
     p.add_argument("--profile", default="auto")
     p.add_argument("--lang")
-    p.add_argument("--seed", type=int, default=12345)
+    p.add_argument("--seed", type=SEED, default=12345)
     p.add_argument("--bootstrap", type=resamples(1), default=1000, metavar="N")
     p.add_argument("--trials", type=resamples(1), default=10000, help="approximate-randomisation trials")
     p.add_argument("--json", action="store_true")
@@ -55,9 +55,9 @@ def _add_gate(sub) -> None:
                        formatter_class=argparse.ArgumentDefaultsHelpFormatter)
     p.add_argument("new", metavar="NEW")
     p.add_argument("--baseline", required=True, metavar="OLD")
-    p.add_argument("--max-drop", type=float, default=packaged_json("scoring", "data/gates.json")["max_drop"],
+    p.add_argument("--max-drop", type=SHARE, default=packaged_json("scoring", "data/gates.json")["max_drop"],
                    help="largest allowed drop of the overall score, on the 0–1 scale (0.02 = 2 %%)")
-    p.add_argument("--min", type=float, dest="minimum", help="the new overall score must reach this (0–1 scale)")
+    p.add_argument("--min", type=SHARE, dest="minimum", help="the new overall score must reach this (0–1 scale)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=deferred("score_commands", "cmd_gate"))
 

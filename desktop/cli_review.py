@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import os
 
-from .cli_parsing import deferred, resamples
+from .cli_parsing import ERROR_LEVEL, FINITE, SEED, SHARE, deferred, number, resamples, whole
 
 DEFAULT_DB = "lyss-review.sqlite"
 
@@ -143,25 +143,25 @@ def _register_speakers_and_campaigns(rv) -> None:
     p.add_argument("--adaptive", action="store_true",
                    help="serve only the segments whose comparisons or tiers are still open, and stop serving a "
                         "system once its decisions are made (lyss study status)")
-    p.add_argument("--alpha", type=float, help="with --adaptive: the decisions' error level (default 0.05)")
+    p.add_argument("--alpha", type=ERROR_LEVEL, help="with --adaptive: the decisions' error level (default 0.05)")
     p.add_argument("--question", choices=["best", "non-inferior", "pairs", "tier"],
                    help="with --adaptive: serve only what this question still needs — the best system, is the new "
                         "run at least as good as --baseline, every pair, does the run reach --threshold")
-    p.add_argument("--delta", type=float, help="with --question: the smallest difference that matters, on the task's "
+    p.add_argument("--delta", type=number(0.0, open_low=True), help="with --question: the smallest difference that matters, on the task's "
                                                "scale")
     p.add_argument("--baseline", metavar="RUN", help="with --question non-inferior: the run in use (its name)")
-    p.add_argument("--threshold", type=float, help="with --question tier: the mean score the run must reach")
-    p.add_argument("--items", type=int)
-    p.add_argument("--raters", type=int, help="speakers per item (default 3; with --adaptive, 1)")
-    p.add_argument("--seed", type=int, default=12345)
+    p.add_argument("--threshold", type=FINITE, help="with --question tier: the mean score the run must reach")
+    p.add_argument("--items", type=whole(1))
+    p.add_argument("--raters", type=whole(1, 1000), help="speakers per item (default 3; with --adaptive, 1)")
+    p.add_argument("--seed", type=SEED, default=12345)
     p.add_argument("--name")
     p.add_argument("--hints", action="store_true",
                    help="task E: show the words the analyser rejected as faint hints (off: blind evaluation)")
     p.add_argument("--premark", help="task E: candidate error spans placed before the speaker sees an item: off, "
                                      "tools (the language pack's: default) or tools+reference")
-    p.add_argument("--premark-control", type=float, metavar="SHARE",
+    p.add_argument("--premark-control", type=SHARE, metavar="SHARE",
                    help="task E: the share of items with one control pre-mark on a word no tool flagged (default 0.05)")
-    p.add_argument("--premark-split", type=float, metavar="SHARE",
+    p.add_argument("--premark-split", type=SHARE, metavar="SHARE",
                    help="task E: the share of each speaker's items served without pre-marks, to measure their effect "
                         "(default 0)")
 
@@ -170,7 +170,7 @@ def _register_answers_and_paper(rv) -> None:
     p = _verb(rv, "answer", "_review_answer", help="record one answer (scripts; speakers use the app)")
     p.add_argument("--campaign", help="default: the only campaign")
     p.add_argument("--speaker", required=True)
-    p.add_argument("--position", type=int, help="default: the next unanswered item")
+    p.add_argument("--position", type=whole(0), help="default: the next unanswered item")
     p.add_argument("--answers", required=True, help='JSON, e.g. {"adequacy": 4, "fluency": 5}')
     p.add_argument("--note")
     p.add_argument("--keep", type=numbers, default=[], metavar="N,N",
@@ -286,15 +286,15 @@ def _register_replays(st) -> None:
     p.add_argument("--human", required=True, metavar="NAME",
                    help="the human score file's name (DIR/human-scores/LP.NAME.seg.score): mqm, da-sqm, …")
     p.add_argument("--orders", type=resamples(1), default=100, help="random item orders per pair (default 100)")
-    p.add_argument("--alpha", type=float, default=0.05, help="error level of both designs (default 0.05)")
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--alpha", type=ERROR_LEVEL, default=0.05, help="error level of both designs (default 0.05)")
+    p.add_argument("--seed", type=SEED, default=1)
     p.add_argument("--question", choices=["best", "non-inferior", "pairs", "tier"],
                    help="replay one question a community asks instead of every pair: the best system, is the "
                         "candidate at least as good as the baseline, every pair, does the candidate reach a tier")
-    p.add_argument("--delta", type=float, help="the question's margin: the smallest difference that matters")
+    p.add_argument("--delta", type=number(0.0, open_low=True), help="the question's margin: the smallest difference that matters")
     p.add_argument("--baseline", help="non-inferior: the system in use (default: the first)")
     p.add_argument("--candidate", help="non-inferior, tier: the system asked about (default: the last)")
-    p.add_argument("--threshold", type=float, help="tier: the mean score the candidate must reach")
+    p.add_argument("--threshold", type=FINITE, help="tier: the mean score the candidate must reach")
     p = _verb(st, "replay-esa", None, json=True,
               help="replay an ESA export's annotations with the reference's pre-marks: their precision and recall, "
                    "the keys they save, the speaker-hours")
@@ -303,5 +303,5 @@ def _register_replays(st) -> None:
     p.add_argument("--wmt", metavar="DIR", help="the mt-metrics-eval folder of its texts (default: the folder "
                                                 "beside FILE's, named without -esa)")
     p.add_argument("--lp", default="en-de", help="language pair (default en-de)")
-    p.add_argument("--premark-seconds", type=float, metavar="S", help="the seconds an item with pre-marks takes "
+    p.add_argument("--premark-seconds", type=number(0.0), metavar="S", help="the seconds an item with pre-marks takes "
                    "more (negative: fewer), as lyss study premark-effect measured them: gives hours_with")

@@ -39,6 +39,9 @@ def create_campaign(store: Store, scored: dict, task: str, *, items: int | None 
     placed before the speaker sees an item (``review.tasks.premarks``), with ``premark_control`` of the items
     carrying a control mark and ``premark_split`` of each speaker's items served without."""
     definition = task_defs.task(task)
+    for option, value in (("--raters", raters), ("--items", items)):  # checked before anything is written
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+            raise BadValue(option, str(value), "must be a whole number, at least 1")
     marking = _premark_settings(definition, premark, premark_control, premark_split)
     run_id = import_run(store, scored)
     limit = items or definition.default_items
