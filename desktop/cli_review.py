@@ -205,8 +205,10 @@ def _register_exchange(rv) -> None:
                    "(exit 1 when one was refused)")
     p.add_argument("folder", metavar="FOLDER", help="the folder your laptops share (Syncthing, a network share)")
     p.set_defaults(func=deferred("sync_verbs", "review_sync"))  # a light module: sync runs every few answers
-    p = _verb(rv, "withdraw", "_review_withdraw", help="delete a speaker's answers everywhere their bundles go")
+    p = _verb(rv, "withdraw", "_review_withdraw", help="delete a speaker's answers everywhere their bundles go "
+                                                        "(asks first; --yes in a script)")
     p.add_argument("speaker", metavar="SPEAKER")
+    p.add_argument("--yes", action="store_true", help="withdraw without asking (a script; nothing is asked)")
     p = _verb(rv, "export", "_review_export",
               help="ratings as CSV, JSONL (aggregates; raw with --include-raw) or mt-metrics-eval", read_only=True)
     p.add_argument("--format", choices=["csv", "jsonl", "mtme"], default="csv")

@@ -270,12 +270,26 @@ def _print_set_aside(changed: dict) -> None:
 
 def _review_withdraw(store, args) -> int:
     speaker_id = roster.find_speaker(store, args.speaker)
+    if not args.yes and not _confirmed(roster.withdrawal_words(store, speaker_id)):
+        return 2
     r = roster.withdraw(store, speaker_id)
     print(f"withdrew {speaker_id}: {r['deleted']} answers deleted here and in {r['backups']} backups")
     print("  the withdrawal travels in bundles" if r["travels"] else
           "  other laptops will not honour it: this laptop neither registered the speaker nor coordinates "
           "a campaign; ask the coordinator to withdraw the speaker too")
     return 0
+
+
+def _confirmed(question: str) -> bool:
+    """Ask at a terminal (yes/no); elsewhere refuse, naming ``--yes``. Nothing is done unless the answer is yes."""
+    if not sys.stdin.isatty():
+        print(f"lyss: {question}: not done (no terminal to ask at); add --yes to confirm", file=sys.stderr)
+        return False
+    answer = input(f"{question[0].upper()}{question[1:]}. Type yes to go on: ").strip().lower()
+    if answer not in ("y", "yes"):
+        print("lyss: nothing was withdrawn", file=sys.stderr)
+        return False
+    return True
 
 
 def _review_export(store, args) -> int:

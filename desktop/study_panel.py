@@ -453,9 +453,11 @@ class CampaignPanel(QWidget):
         if row < 0:
             return
         speaker_id = self._speakers[row]
+        scope = roster.withdrawal_scope(self.store, speaker_id)
         if ask(self, self.tr("Withdraw"), self.tr(
-                "Delete every answer of {0}, here, in this laptop's backups and wherever this laptop's bundles go? "
-                "This cannot be undone.").format(speaker_id)):
+                "Withdraw {0} ({1})? Their {2} answers, their history and notes will be deleted here, in this "
+                "laptop's {3} backups and wherever this laptop's bundles go. This cannot be undone.").format(
+                scope["name"], speaker_id, scope["answers"], scope["backups"])):
             r = roster.withdraw(self.store, speaker_id)
             self.status.setText(self.tr("{0} withdrew; {1} answers deleted here and in {2} backups.").format(
                 speaker_id, r["deleted"], r["backups"]))

@@ -259,7 +259,7 @@ def test_a_killed_syncs_leftover_is_removed_and_a_withdrawal_leaves_no_copy_in_t
     assert leftovers[0].name.startswith(folder_files.tmp_prefix(lap.device_id))
     lap = Store(folder.parent / "laptop0.sqlite")
     capsys.readouterr()
-    assert main(["review", "withdraw", "--db", str(lap.path), speaker]) == 0
+    assert main(["review", "withdraw", "--db", str(lap.path), speaker, "--yes"]) == 0
     for path in folder.iterdir():  # only bundles are left, and they hold the speaker's tombstone alone
         with zipfile.ZipFile(path) as z:
             data = json.loads(z.read("data.json"))

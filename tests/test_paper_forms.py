@@ -179,7 +179,7 @@ def test_a_row_of_a_speaker_withdrawn_since_printing_is_refused_naming_the_file_
     assert main(["review", "print-forms", "--db", db, "--campaign", campaign, "--speaker", "Mary",
                  "--out", str(tmp_path / "forms.pdf")]) == 0
     _fill(template, lambda row: {"adequacy": "3", "fluency": "4"})
-    assert main(["review", "withdraw", "--db", db, speaker]) == 0
+    assert main(["review", "withdraw", "--db", db, speaker, "--yes"]) == 0
     capsys.readouterr()
     assert main(["review", "import-forms", "--db", db, str(template)]) == 2
     err = capsys.readouterr().err

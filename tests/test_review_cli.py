@@ -48,7 +48,7 @@ def test_review_and_study_commands(tmp_path, scored_demo, capsys):
     agreement = json.loads(capsys.readouterr().out)
     assert agreement["raters"] == 1 and 1 <= agreement["answers"] <= 3  # QC items are left out
     assert agreement["interval"]["alpha"] is None  # one speaker: no agreement to measure
-    assert main(["review", "withdraw", "--db", db, speaker]) == 0
+    assert main(["review", "withdraw", "--db", db, speaker, "--yes"]) == 0
     assert "3 answers deleted" in capsys.readouterr().out
 
 

@@ -109,6 +109,21 @@ def withdraw(store: Store, speaker_id: str) -> dict:
     return {"deleted": deleted, "backups": backups, "travels": travels}
 
 
+def withdrawal_scope(store: Store, speaker_id: str) -> dict:
+    """What withdrawing a speaker deletes (asked before it is done, at a terminal and in the app): ``name``,
+    ``answers`` here, ``backups`` of this laptop."""
+    row = speaker(store, speaker_id)
+    answers = store.one("select count(*) as n from ratings where speaker_id = ?", [speaker_id])["n"]
+    return {"name": shown_name(row), "answers": answers, "backups": len(store.backups())}
+
+
+def withdrawal_words(store: Store, speaker_id: str) -> str:
+    scope = withdrawal_scope(store, speaker_id)
+    return (f"withdraw {scope['name']} ({speaker_id})? {scope['answers']} answer{'s' if scope['answers'] != 1 else ''}"
+            f", their history and notes will be deleted here, in this laptop's {scope['backups']} backups and "
+            f"wherever this laptop's bundles go; this cannot be undone")
+
+
 def shown_name(row: dict) -> str:
     """How a speaker is named on this laptop: their name when it was registered here, else which laptop
     has it (names never travel)."""
