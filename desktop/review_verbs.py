@@ -260,7 +260,7 @@ def _print_set_aside(changed: dict) -> None:
     if changed["waited"]:
         print(f"  {changed['waited']} rows that waited here were placed")
     for line in changed["waiting_lines"]:
-        print(f"  {line}: kept here, merged when it arrives")
+        print(f"  {line}: kept here until then")
     if changed["rows_refused"]:
         print(f"  {len(changed['rows_refused'])} rows refused alone (their author may not write them; ask that "
               f"laptop's owner or your coordinator):")

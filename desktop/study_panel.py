@@ -300,7 +300,7 @@ class CampaignPanel(QWidget):
         folder = self.syncer.folder if self.syncer else ""
         rows = sync.laptops_seen(self.store, folder) if folder else []
         self.laptops_seen.setVisible(bool(rows))
-        self.waiting_rows.setText("\n".join(self.tr("{0} (kept here, merged when it arrives)").format(line)
+        self.waiting_rows.setText("\n".join(self.tr("{0} (kept here until then)").format(line)
                                              for line in waiting.lines(self.store)))
         yes, no = self.tr("yes"), self.tr("no")
         states = {"published": self.tr("this laptop"), "merged": self.tr("merged"), "refused": self.tr("refused")}

@@ -130,7 +130,7 @@ def sync_status(args) -> int:
         print(f"{who:<20} {r['bundle_time'] or '—':<28} {r['answers'] if r['answers'] is not None else '—':>7}  "
               f"{role:<8} {status}")
     for line in awaited:
-        print(f"{line} (kept here, merged when it arrives)")
+        print(f"{line} (kept here until then)")
     if links:
         print("Syncthing devices this machine shares with:")
         for link in links:

@@ -62,7 +62,7 @@ def test_answers_to_a_campaign_not_enrolled_in_wait_while_the_rest_merges(tmp_pa
     hub.close()
     capsys.readouterr()
     assert main(["sync", "status", "--db", db]) == 0
-    assert f"{line} (kept here, merged when it arrives)" in capsys.readouterr().out
+    assert f"{line} (kept here until then)" in capsys.readouterr().out
 
     hub = Store(db)
     laptops.enrol(hub, lap.device_id, two)  # the coordinator's command, on the hub: the laptop does nothing
@@ -98,3 +98,39 @@ def test_merge_prints_what_waits_and_what_was_refused_alone(tmp_path, scored, mo
     out = capsys.readouterr().out
     assert "answers: 3 added" in out
     assert f"wait for laptop {lap.device_id}'s enrolment in campaign {two}" in out and "kept here" in out
+
+
+def test_a_campaign_waits_for_trust_with_its_items_and_merges_once_trusted(tmp_path, scored):
+    """Another coordinator's laptop shares the folder: its campaign, items, sequences and answers wait for this laptop's
+    trust (its coordinator's own file is refused whole: a coordinator not trusted); once trusted, the next sync places
+    them all — the campaign with its signed list of items (it failed before: the list was left behind, and judging
+    the campaign again without it refused every later file)."""
+    folder = tmp_path / "shared"
+    folder.mkdir()
+    hub, one, (lap,) = enrolled_study(tmp_path, scored, 1)
+    other = Store(tmp_path / "other.sqlite")
+    two = campaigns.create_campaign(other, scored, "A", items=6, seed=7, name="second study")
+    theirs = Store(tmp_path / "theirs.sqlite")
+    laptops.enrol(other, theirs.device_id, two)
+    laptops.trust(theirs, other.device_id)
+    for store in (other, theirs):
+        lines = [o.line() for o in sync.sync(store, folder).outcomes]
+    assert two in [c["id"] for c in catalogue.list_campaigns(theirs)], lines
+    rate(theirs, two, "Cree", 3)
+    sync.sync(theirs, folder)
+    report = {o.name: o for o in sync.sync(hub, folder).outcomes}
+    assert report[sync.own_name(other)].status == "refused"
+    assert f"lyss review trust {other.device_id}" in report[sync.own_name(other)].detail
+    mine = report[sync.own_name(theirs)]
+    assert mine.status == "merged" and f"wait for this laptop's trust in coordinator {other.device_id}" in mine.detail
+    assert two not in [c["id"] for c in catalogue.list_campaigns(hub)]
+    sync.sync(lap, folder)  # the hub's campaign arrives on its field laptop
+    rate(lap, one, "Ana", 2)  # nothing else is held up
+    sync.sync(lap, folder)
+    assert sync.sync(hub, folder).merged and _count(hub, "ratings where campaign_id = ?", [one]) == 2
+    laptops.trust(hub, other.device_id)
+    sync.sync(hub, folder)
+    assert two in [c["id"] for c in catalogue.list_campaigns(hub)]
+    assert _count(hub, "campaign_items where campaign_id = ?", [two]) == \
+        _count(other, "campaign_items where campaign_id = ?", [two])
+    assert _count(hub, "ratings where campaign_id = ?", [two]) == 3 and waiting.count(hub) == 0

@@ -212,6 +212,11 @@
         <translation>Entièrement évalués</translation>
     </message>
     <message>
+        <location filename="../study_panel.py" line="303"/>
+        <source>{0} (kept here until then)</source>
+        <translation>{0} (gardées ici d&apos;ici là)</translation>
+    </message>
+    <message>
         <location filename="../study_panel.py" line="327"/>
         <source>Speaker</source>
         <translation>Locuteur</translation>
@@ -361,11 +366,6 @@
         <location filename="../study_panel.py" line="296"/>
         <source>The shared folder could not be synchronised: {0}</source>
         <translation>Le dossier partagé n&apos;a pas pu être synchronisé : {0}</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="303"/>
-        <source>{0} (kept here, merged when it arrives)</source>
-        <translation>{0} (gardé ici, fusionné à son arrivée)</translation>
     </message>
     <message>
         <location filename="../study_panel.py" line="305"/>

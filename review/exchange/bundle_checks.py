@@ -283,5 +283,9 @@ def judge(store, path: str, manifest: dict | None, data: dict, checked: set[int]
             return judgement
         coordinators |= verdicts.waiting_coordinators
         judgement.waiting += verdicts.waiting.values()
+        waiting_campaigns = {row["id"]: (waits_for, why) for table, row, waits_for, why in verdicts.waiting.values()
+                             if table == "campaigns"}
+        judgement.waiting += [("campaign_items", r, *waiting_campaigns[r["campaign_id"]])  # signed with it: it waits too
+                              for r in data["campaign_items"] if r["campaign_id"] in waiting_campaigns]
         judgement.refused += [(table, why) for table, _, why in verdicts.refused.values()]
         data = _without(data, verdicts)

@@ -51,6 +51,7 @@ from ..store.schema import (DECISIONS, KEEP, LATEST_ANSWER, NEWEST_SIGNED, SMALL
 from ..store.withdrawal import apply_tombstones
 from . import lagging, waiting
 from .bundle_checks import judge
+from .ownership import Refused
 
 FORMAT = "lyss-review-bundle"
 TABLES = TRAVELLING
@@ -448,7 +449,15 @@ def merge_read(store: Store, path: str, manifest: dict, data: dict, backup: bool
     line each). ``finish_withdrawals=False``: the caller carries out the withdrawals it brought once its own
     transaction is committed (they are marked pending in the database, so even a crash cannot skip them)."""
     before = waiting.held(store)
-    judgement = judge(store, path, manifest, waiting.with_waiting(data, before), {id(w["row"]) for w in before})
+    try:
+        judgement = judge(store, path, manifest, waiting.with_waiting(data, before), {id(w["row"]) for w in before})
+    except Refused:
+        if not before:
+            raise
+        # rows that waited here must never stop a file: judged without them (they keep waiting), it is the file's
+        # own problem if it is still refused
+        judgement = judge(store, path, manifest, data)
+        judgement.waiting += [(w["table_name"], w["row"], w["waits_for"], w["reason"]) for w in before]
     if backup:
         store.backup("before-merge")
     with store.transaction() as db:

@@ -250,7 +250,7 @@ def _rows_set_aside(changed: dict) -> str:
     if changed.get("waited"):
         text += f"; {changed['waited']} rows that waited were placed"
     if changed["waiting_lines"]:
-        text += "; " + "; ".join(changed["waiting_lines"]) + " (kept here, merged when it arrives)"
+        text += "; " + "; ".join(changed["waiting_lines"]) + " (kept here until then)"
     if changed["rows_refused"]:
         text += f"; {len(changed['rows_refused'])} rows refused alone (their author may not write them; ask that " \
                 f"laptop's owner or your coordinator): " + "; ".join(changed["rows_refused"][:3])
