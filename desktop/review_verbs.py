@@ -296,10 +296,13 @@ def _review_export(store, args) -> int:
     if args.format == "mtme":
         if not args.lp:
             raise BadValue("--lp", "", "give the language pair of an mt-metrics-eval export (e.g. en-ciw)")
-        print(json_text(research_files.export_mtme(store, args.out, args.lp, args.human)))
+        campaign_id = catalogue.find_campaign(store, args.campaign) if args.campaign else None
+        print(json_text(research_files.export_mtme(store, args.out, args.lp, args.human, campaign_id)))
         return 0
-    n = research_files.export_ratings(store, args.out, args.format, args.include_raw)
-    print(f"wrote {n} {'raw answers' if args.include_raw else 'aggregated rows'} to {args.out}")
+    campaign_id = catalogue.find_campaign(store, args.campaign) if args.campaign else None
+    n = research_files.export_ratings(store, args.out, args.format, args.include_raw, campaign_id)
+    of = f" of campaign {campaign_id}" if campaign_id else ""
+    print(f"wrote {n} {'raw answers' if args.include_raw else 'aggregated rows'}{of} to {args.out}")
     return 0
 
 

@@ -220,16 +220,18 @@ def import_da(store: Store, tsv: str, name: str | None = None) -> dict:
 
 # ----------------------------------------------------------------------------- exports
 
-def _raw_rows(store: Store) -> list[dict]:
+def _raw_rows(store: Store, campaign_id: str | None = None) -> list[dict]:
+    """Every answer of live speakers (of one campaign when given), with its campaign's and its run's names."""
     rows = store.rows(
-        "select r.uuid, r.campaign_id, c.task, r.speaker_id, r.item_id, i.run_id, i.entry_id, r.position, a.qc, "
+        "select r.uuid, r.campaign_id, c.name as campaign_name, c.task, r.speaker_id, r.item_id, i.run_id, "
+        "coalesce(u.name, u.model_slug) as run_name, i.entry_id, r.position, a.qc, "
         "r.answers, r.note, r.created_at, r.updated_at, r.seconds, r.started_at, r.ended_at, r.away_seconds, "
         "r.medium "
-        "from ratings r join "
-        "campaigns c on c.id = "
-        "r.campaign_id join items i on i.id = r.item_id join speakers s on s.id = r.speaker_id left join assignments a "
+        "from ratings r join campaigns c on c.id = r.campaign_id join items i on i.id = r.item_id "
+        "left join runs u on u.id = i.run_id join speakers s on s.id = r.speaker_id left join assignments a "
         "on a.campaign_id = r.campaign_id and a.speaker_id = r.speaker_id and a.position = r.position "
-        "where s.withdrawn = 0 order by r.campaign_id, r.speaker_id, r.position")
+        "where s.withdrawn = 0 and (? is null or r.campaign_id = ?) order by r.campaign_id, r.speaker_id, r.position",
+        [campaign_id, campaign_id])
     same = {cid: same_outputs(store, cid) for cid in {r["campaign_id"] for r in rows}}
     out = []
     for r in rows:
@@ -248,9 +250,10 @@ def _raw_rows(store: Store) -> list[dict]:
     return out
 
 
-def _aggregate_rows(store: Store) -> list[dict]:
+def _aggregate_rows(store: Store, campaign_id: str | None = None) -> list[dict]:
     """Per item and question: raters, mean (numeric) or majority (nominal), and the mean per-rater z."""
-    rows = [r for r in _raw_rows(store) if not r["qc"]]
+    rows = [r for r in _raw_rows(store, campaign_id) if not r["qc"]]
+    run_names = {r["run_id"]: r["run_name"] for r in rows}
     out = []
     questions = sorted({k for r in rows for k, v in r.items() if k.startswith("answer_") and not isinstance(v, list)})
     for q in questions:
@@ -267,8 +270,8 @@ def _aggregate_rows(store: Store) -> list[dict]:
             stats_ = {k: (np.mean(v), np.std(v)) for k, v in by_rater.items()}
             z = {k: s for k, s in stats_.items()}
         for (task, item, run, entry, rated), values in sorted(by_item.items()):
-            row = {"task": task, "question": q[len("answer_"):], "run_id": run, "entry_id": entry, "item_id": item,
-                   "rated_item_id": rated, "raters": len(values)}
+            row = {"task": task, "question": q[len("answer_"):], "run_id": run, "run_name": run_names.get(run),
+                   "entry_id": entry, "item_id": item, "rated_item_id": rated, "raters": len(values)}
             if numeric:
                 row["mean"] = float(np.mean([v for _, v in values]))
                 zs = [(v - z[s][0]) / z[s][1] if z[s][1] > 0 else 0.0 for s, v in values]
@@ -300,9 +303,11 @@ def _cell(value):
     return json.dumps(value, ensure_ascii=False) if isinstance(value, (list, dict)) else value
 
 
-def export_ratings(store: Store, path: str, fmt: str = "csv", include_raw: bool = False) -> int:
-    """Aggregates by default; raw answers only with ``include_raw`` (pseudonymous ids, never names)."""
-    rows = _raw_rows(store) if include_raw else _aggregate_rows(store)
+def export_ratings(store: Store, path: str, fmt: str = "csv", include_raw: bool = False,
+                   campaign_id: str | None = None) -> int:
+    """Aggregates by default; raw answers only with ``include_raw`` (pseudonymous ids, never names); of one campaign
+    when ``campaign_id`` is given."""
+    rows = _raw_rows(store, campaign_id) if include_raw else _aggregate_rows(store, campaign_id)
     refuse_overwriting_inputs(path, [store.path])
     if fmt == "jsonl":
         write_atomic(path, lambda fh: fh.writelines(json.dumps(r, ensure_ascii=False) + "\n" for r in rows))
@@ -340,10 +345,35 @@ def _write_tree(root: Path, files: dict[str, str]) -> None:
         shutil.rmtree(staging, ignore_errors=True)
 
 
-def export_mtme(store: Store, folder: str, lp: str, human: str) -> dict:
-    """Write the runs sharing one set of entries as an mt-metrics-eval test set with their human scores."""
-    scores = analyses.item_scores(store, human)
+def _the_campaign_answering(store: Store, human: str) -> str | None:
+    """The one campaign whose speakers gave ``human`` scores; with several, one line that lists them (pooling their
+    answers in one score file would mix their items and raters)."""
+    own = task_defs.human_scores()
+    task = own.get(human.removesuffix("_z"), (None,))[0]
+    if task is None:
+        return None  # analyses.item_scores names the scores there are
+    found = store.rows("select c.id, c.name from campaigns c where c.task = ? and exists (select 1 from ratings r where "
+                       "r.campaign_id = c.id) order by c.created_at", [task.code])
+    if len(found) > 1:
+        listed = "; ".join(f"{c['id']} ({c['name']})" for c in found[:8])
+        raise BadValue("--campaign", "", f"{len(found)} campaigns here hold {human} answers, and one score file pools "
+                                         f"them: choose one with --campaign: {listed}")
+    return found[0]["id"] if found else None
+
+
+def export_mtme(store: Store, folder: str, lp: str, human: str, campaign_id: str | None = None) -> dict:
+    """Write the runs sharing one set of entries as an mt-metrics-eval test set with their human scores: the speakers'
+    answers of one campaign (with several campaigns here, ``campaign_id`` must say which: pooling them would mix
+    their items and raters into one score file), or imported gold scores."""
+    gold = store.one("select 1 as x from human_scores where kind = ? limit 1", [human]) is not None
+    if campaign_id is None and not gold:
+        campaign_id = _the_campaign_answering(store, human)
+    scores = analyses.item_scores(store, human, None if gold else campaign_id)
     runs = store.rows("select id, name from runs order by name")
+    if campaign_id is not None:
+        of_campaign = {r["run_id"] for r in store.rows("select distinct i.run_id from campaign_items ci join items i "
+                                                       "on i.id = ci.item_id where ci.campaign_id = ?", [campaign_id])}
+        runs = [r for r in runs if r["id"] in of_campaign]
     items = store.rows("select id, run_id, entry_id, source, reference, output from items where kind = 'segment'")
     by_run: dict[str, dict[str, dict]] = defaultdict(dict)
     for it in items:
@@ -368,4 +398,4 @@ def export_mtme(store: Store, folder: str, lp: str, human: str) -> dict:
     files[f"human-scores/{lp}.{human}.seg.score"] = "".join(seg)
     files[f"human-scores/{lp}.{human}.sys.score"] = "".join(sysl)
     _write_tree(root, files)
-    return {"systems": len(runs), "segments": len(entries), "folder": str(root)}
+    return {"systems": len(runs), "segments": len(entries), "folder": str(root), "campaign": campaign_id}
