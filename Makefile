@@ -4,9 +4,9 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: install run test bench screenshots translations fonts syncthing bundle bundle-check clean
+.PHONY: install run test bench screenshots translations fonts syncthing qt-libraries bundle bundle-check clean
 
-install: $(STAMP) syncthing
+install: $(STAMP) syncthing qt-libraries
 
 # Rebuilt only when the project's dependency list changes (a no-op otherwise).
 $(STAMP): pyproject.toml
@@ -31,6 +31,16 @@ syncthing:
 	@command -v syncthing >/dev/null || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && \
 	  (apt-get update -qq >/dev/null 2>&1; DEBIAN_FRONTEND=noninteractive apt-get install -y -qq syncthing >/dev/null 2>&1); } || \
 	  echo "note: no syncthing: laptops exchange bundles by USB stick only (install syncthing to share a folder)"
+
+# The system libraries Qt's xcb plugin needs to draw the app's window (desktop/system_libraries.txt); tests run
+# offscreen without them, and `lyss app` names a missing one.
+qt-libraries:
+	@need=$$(awk '!/^#/ && NF {print $$1}' desktop/system_libraries.txt | while read p; do \
+	  dpkg -s "$$p" >/dev/null 2>&1 || echo "$$p"; done | tr '\n' ' '); \
+	if [ -n "$$need" ] && command -v dpkg >/dev/null; then \
+	  { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && \
+	    (apt-get update -qq >/dev/null 2>&1; DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$need >/dev/null 2>&1); } || \
+	  echo "note: the app's window needs $$need(sudo apt install them; lyss app names a missing one)"; fi
 
 # A font with SRO diacritics and Cree syllabics for the app (Debian's Noto); skipped where apt is not ours.
 fonts:

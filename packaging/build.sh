@@ -11,9 +11,7 @@ mkdir -p "$EXTRA/analysers" "$EXTRA/fonts" "$EXTRA/licences" dist
 # Debian libraries Qt's xcb platform plugin needs on a desktop (offscreen needs none of them).
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
   need=""
-  for p in libxcb-icccm4 libxcb-image0 libxcb-keysyms1 libxcb-randr0 libxcb-render-util0 libxcb-shape0 \
-           libxcb-xinerama0 libxcb-xkb1 libxkbcommon-x11-0 libxcb-cursor0 libegl1 libgl1 libfontconfig1 \
-           fonts-noto-core; do
+  for p in $(awk '!/^#/ && NF {print $1}' desktop/system_libraries.txt) fonts-noto-core; do
     dpkg -s "$p" >/dev/null 2>&1 || need="$need $p"
   done
   if [ -n "$need" ]; then
