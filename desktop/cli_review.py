@@ -33,6 +33,15 @@ def _verb(verbs, name: str, func: str | None, help: str, *, json: bool = False, 
     return p
 
 
+class TaskAnswersHelp(argparse.HelpFormatter):
+    """``review answer --help`` ends with every task's answer JSON and an example (read when the help is shown:
+    the parsers import nothing heavy)."""
+
+    def format_help(self) -> str:
+        from review.tasks import answer_formats
+        return super().format_help() + "\n" + answer_formats()
+
+
 def numbers(text: str) -> list[int]:
     """A comma-separated list of whole numbers (``--keep 0,2``)."""
     try:
@@ -168,6 +177,7 @@ def _register_speakers_and_campaigns(rv) -> None:
 
 def _register_answers_and_paper(rv) -> None:
     p = _verb(rv, "answer", "_review_answer", help="record one answer (scripts; speakers use the app)")
+    p.formatter_class = TaskAnswersHelp
     p.add_argument("--campaign", help="default: the only campaign")
     p.add_argument("--speaker", required=True)
     p.add_argument("--position", type=whole(0), help="default: the next unanswered item")
@@ -177,6 +187,11 @@ def _register_answers_and_paper(rv) -> None:
                    help="task E: the pre-marks kept among the spans, by number in order from 0 (with --keep or "
                         "--drop, a pre-mark not dropped is kept, as on the screen; without either, none is used)")
     p.add_argument("--drop", type=numbers, default=[], metavar="N,N", help="task E: the pre-marks dropped")
+    p = _verb(rv, "show", "_review_show", json=True, read_only=True,
+              help="an item as the speaker sees it: its texts, numbered words and pre-marks, and any saved answer")
+    p.add_argument("--campaign", help="default: the only campaign")
+    p.add_argument("--speaker", required=True)
+    p.add_argument("--position", type=whole(0), help="default: the next unanswered item")
     p = _verb(rv, "progress", "_review_progress", help="answers per speaker in a campaign", json=True, read_only=True)
     p.add_argument("--campaign", help="default: the only campaign")
     p = _verb(rv, "print-forms", "_review_print_forms",

@@ -14,6 +14,7 @@ from review import catalogue
 from review.exchange import bundles, laptops
 from review.rating import campaigns, paper, roster, sequence
 from review.rating.session import record_answer
+from review.rating.shown import shown_item
 from review.store import Store, readable_by_others, restore, revocation
 from review.store.database import backup_info
 from review.study import analyses, decisions, research_files, reweight, tiers, verdicts
@@ -213,6 +214,28 @@ def _review_answer(store, args) -> int:
         return 0
     done, total = sequence.progress(store, campaign_id, speaker_id)
     print(f"recorded position {position}; {done} of {total}")
+    return 0
+
+
+def _review_show(store, args) -> int:
+    shown = shown_item(store, catalogue.find_campaign(store, args.campaign), roster.find_speaker(store, args.speaker),
+                       args.position)
+    if args.json:
+        print(json_text(shown, indent=2))
+        return 0
+    print(f"campaign {shown['campaign']} ({shown['campaign_id']}), task {shown['task']}, speaker {shown['speaker_id']},"
+          f" position {shown['position']} of {shown['of']} (from 0)")
+    for text in shown["texts"]:
+        print(f"  {text}")
+    if shown["words"]:
+        print("words: " + " ".join(f"{n}:{word}" for n, word in enumerate(shown["words"], 1)))
+    if shown["premarks"]:
+        print("pre-marks (keep or drop them by number: lyss review answer --keep N,N --drop N,N):")
+    for m in shown["premarks"]:
+        where = "something missing" if m["words"] == "missing" else f"words {m['words']} {json.dumps(m['text'])}"
+        print(f"  {m['number']}: {where}, {m['severity']} ({m['source']})")
+    saved = json.dumps(shown["answer"], ensure_ascii=False) if shown["answer"] is not None else "none yet"
+    print(f"answer: {saved}" + (f"; note: {shown['note']}" if shown["note"] else ""))
     return 0
 
 

@@ -19,6 +19,8 @@ task is one module here (a subclass registered below) and its wording in ``revie
 
 from __future__ import annotations
 
+import json
+
 from typing import Callable
 
 from scoring.errors import NotFound
@@ -89,6 +91,18 @@ def human_scores() -> dict[str, tuple[Task, str]]:
 def validate(code: str, answers, output: str | None = None) -> dict:
     """Check an answer against its task (see :meth:`Task.validate`)."""
     return task(code).validate(answers, output)
+
+
+def answer_formats() -> str:
+    """Every task's answer as ``lyss review answer --answers`` takes it: an example and each question's values."""
+    blocks = []
+    for code, found in tasks().items():
+        if found.imported:
+            continue
+        example, lines = found.answer_format()
+        blocks.append(f"task {code} ({texts(code)['title']}): --answers '{json.dumps(example, ensure_ascii=False)}'\n"
+                      + "".join(f"    {line}\n" for line in lines))
+    return "answers (JSON), by task:\n" + "".join(blocks)
 
 
 DEFAULT_LANGUAGE = "target-language"

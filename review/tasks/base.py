@@ -137,6 +137,27 @@ class Task:
             raise NotFound("answers", sorted(unknown)[0], "not a question of this task")
         return out
 
+    def answer_format(self) -> tuple[dict, list[str]]:
+        """An example answer (as ``lyss review answer --answers`` takes it) and one line per question: its id and
+        the values it takes (a question asked only after some answers says so)."""
+        example, lines = {}, []
+        for q in self.questions:
+            values = self.example_value(q)
+            if applicable(q, example):
+                example[q["id"]] = values[0]
+            when = ", ".join(f"{k} is {v!r}" for k, v in q.get("when", {}).items())
+            lines.append(f"{q['id']}: {values[1]}" + (f" (only when {when})" if when else ""))
+        return example, lines
+
+    def example_value(self, question: dict) -> tuple[Any, str]:
+        """An example value of one question and the values it takes, in words."""
+        if "range" in question:
+            low, high = question["range"]
+            return (low + high) // 2 if isinstance(low, int) else (low + high) / 2, f"a number from {low} to {high}"
+        values = [o["value"] for o in question["options"]]
+        return values[-1] if question.get("scale") == "ordinal" else values[0], \
+            "one of " + ", ".join(json.dumps(v) for v in values)
+
     def check_value(self, question: dict, value: Any, output: str | None) -> Any:
         """One question's answer: a number in its range, or one of its options."""
         if "range" in question:

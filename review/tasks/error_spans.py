@@ -7,6 +7,7 @@ The severities and their MQM weights (minor −1, major −5) are data: ``review
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -243,6 +244,15 @@ class ErrorSpans(Task):
             return super().validate(answers, output)
         checked = super().validate({k: v for k, v in answers.items() if k != "premarks"}, output)
         return {**checked, "premarks": check_premarks(answers["premarks"], output)}
+
+    def example_value(self, question: dict) -> tuple[Any, str]:
+        if question.get("scale") == "spans":
+            severities = [s["value"] for s in question["severities"]]
+            return [{"start": 0, "end": 4, "severity": severities[-1]}], (
+                "a list of errors, each {\"start\": N, \"end\": N, \"severity\": S} (code points of the "
+                "translation, end excluded) or {\"missing\": true, \"severity\": S}, S one of "
+                + ", ".join(json.dumps(v) for v in severities) + "; [] when there is no error")
+        return super().example_value(question)
 
     def check_value(self, question: dict, value: Any, output: str | None) -> Any:
         if question.get("scale") == "spans":
