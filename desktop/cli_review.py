@@ -110,6 +110,7 @@ def _register_laptops(rv) -> None:
               help="coordinator: let the laptop with CODE contribute answers to your campaigns")
     p.add_argument("code", metavar="CODE", help="the code `lyss review code` shows on that laptop")
     p.add_argument("--campaign", help="only this campaign (default: every campaign this laptop coordinates)")
+    p.add_argument("--name", help="what to call that laptop here, e.g. \"Rita's laptop\" (shown beside its code)")
     p = _verb(rv, "revoke", "_review_revoke",
               help="coordinator: refuse the answers the laptop with CODE signs from a date on (a lost laptop)")
     p.add_argument("code", metavar="CODE", help="the laptop's code")
@@ -126,9 +127,10 @@ def _register_laptops(rv) -> None:
     p.add_argument("--label", help="a name to remember it by")
     p.add_argument("--remove", action="store_true", help="stop trusting it (its laptop was lost or stolen)")
     p = _verb(rv, "list", "_review_list",
-              help="what the database holds: speakers, campaigns or runs, with counts; or its backups, with their "
-                   "times", json=True, read_only=True)
-    p.add_argument("what", choices=["speakers", "campaigns", "runs", "backups"])
+              help="what the database holds: speakers, campaigns or runs, with counts; its backups, with their "
+                   "times; or the laptops it knows (name, code, campaigns, last bundle seen, revoked from)", json=True,
+              read_only=True)
+    p.add_argument("what", choices=["speakers", "campaigns", "runs", "backups", "laptops"])
     _verb(rv, "backup", "_review_backup", help="a restore point now: a copy of the database in its backups folder "
                                                  "(the newest 10 of each kind are kept)")
     p = _verb(rv, "restore", None,

@@ -109,15 +109,27 @@ def _review_code(store, args) -> int:
 
 
 def _review_list(store, args) -> int:
-    rows = {"speakers": roster.list_speakers, "campaigns": catalogue.list_campaigns,
-            "runs": catalogue.list_runs, "backups": Store.list_backups}[args.what](store)
+    rows = {"speakers": roster.list_speakers, "campaigns": catalogue.list_campaigns, "runs": catalogue.list_runs,
+            "backups": Store.list_backups, "laptops": laptops.circle}[args.what](store)
     if args.json:
         return _print(rows, True)
+    if args.what == "laptops":
+        return _print_laptops(rows)
     for r in rows:
         shown_row = {k: v for k, v in r.items() if k != "display_name"}  # speakers: "name" says whose laptop
         print("  ".join("—" if v is None else shown(v) for v in shown_row.values()))
     if not rows:
         print(f"no {args.what} yet")
+    return 0
+
+
+def _print_laptops(rows: list[dict]) -> int:
+    if not rows:
+        print("no other laptop known yet (lyss review enrol CODE --name NAME)")
+    for r in rows:
+        role = "trusted coordinator" if r["trusted_coordinator"] else f"{len(r['campaigns'])} campaign(s)"
+        revoked = f"; revoked from {r['revoked_from']}" if r["revoked_from"] else ""
+        print(f"{r['name'] or '—':<24} {r['code']}  {role}; last bundle {r['last_bundle'] or 'not seen'}{revoked}")
     return 0
 
 
@@ -129,8 +141,8 @@ def _review_backup(store, args) -> int:
 
 
 def _review_enrol(store, args) -> int:
-    code, done = laptops.enrol(store, args.code, args.campaign)
-    print(f"enrolled {code} in {len(done)} campaign(s): {', '.join(done)}")
+    code, done = laptops.enrol(store, args.code, args.campaign, args.name)
+    print(f"enrolled {laptops.named(store, code)} in {len(done)} campaign(s): {', '.join(done)}")
     return 0
 
 

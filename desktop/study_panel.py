@@ -198,7 +198,24 @@ class CampaignPanel(QWidget):
                           self._button(self.tr("Trust a coordinator…"), self.trust,
                                        self.tr("Accept the campaigns of your study's coordinator")),
                           self._button(self.tr("Revoke a laptop…"), self.revoke,
-                                       self.tr("Refuse the answers a lost or stolen laptop signs from now on"))))
+                                       self.tr("Refuse the answers a lost or stolen laptop signs from now on"))),
+                self._circle_table())
+
+    def _circle_table(self) -> QTableView:
+        """The laptops this one knows: name, code, campaigns, last bundle seen, revoked from."""
+        self.circle_laptops = accessible(_table(), self.tr("Laptops of the circle"), self.tr(
+            "Each laptop enrolled, trusted, revoked or seen in the shared folder, with the name given it here"))
+        self.show_circle()
+        return self.circle_laptops
+
+    def show_circle(self) -> None:
+        rows = laptops.circle(self.store)
+        _fill(self.circle_laptops, [self.tr("Name"), self.tr("Laptop"), self.tr("Role"), self.tr("Last bundle"),
+                                    self.tr("Revoked from")],
+              [[r["name"] or "—", r["code"], self.tr("trusted coordinator") if r["trusted_coordinator"] else
+                self.tr("{0} campaign(s)").format(len(r["campaigns"])),
+                (r["last_bundle"] or "—")[:16].replace("T", " "),
+                (r["revoked_from"] or "—")[:16].replace("T", " ")] for r in rows])
 
     def _sharing_rows(self) -> tuple:
         """The folder the laptops share, what its last sync did and the laptops seen in it; bundles by USB stick."""
@@ -297,6 +314,7 @@ class CampaignPanel(QWidget):
             getattr(exc, "problem", None) or str(exc)))
 
     def show_laptops(self) -> None:
+        self.show_circle()  # a sync may have seen a laptop's bundle
         folder = self.syncer.folder if self.syncer else ""
         rows = sync.laptops_seen(self.store, folder) if folder else []
         self.laptops_seen.setVisible(bool(rows))
@@ -306,7 +324,7 @@ class CampaignPanel(QWidget):
         states = {"published": self.tr("this laptop"), "merged": self.tr("merged"), "refused": self.tr("refused")}
         _fill(self.laptops_seen, [self.tr("Laptop"), self.tr("Last bundle"), self.tr("Answers"), self.tr("Enrolled"),
                                   self.tr("State")],
-              [[r["code"], (r["bundle_time"] or "—")[:16].replace("T", " "),
+              [[f"{r['name']} ({r['code']})" if r.get("name") else r["code"], (r["bundle_time"] or "—")[:16].replace("T", " "),
                 "—" if r["answers"] is None else str(r["answers"]),
                 self.tr("coordinator") if r["coordinator"] else (
                     self.tr("revoked") if r["revoked_from"] else yes if r["enrolled"] else no),
@@ -427,9 +445,12 @@ class CampaignPanel(QWidget):
             "The code shown on the other laptop (Campaigns tab, or `lyss review code`). Read it aloud or "
             "compare the two screens:"))
         if code:
-            canonical, done = laptops.enrol(self.store, code, None)
+            given, ok = QInputDialog.getText(self, self.tr("Enrol a laptop"), self.tr(
+                "A name for this laptop, shown beside its code (for example Rita's laptop; optional):"))
+            canonical, done = laptops.enrol(self.store, code, None, given.strip() if ok and given.strip() else None)
             self.status.setText(self.tr("Laptop {0} may now send answers to {1} campaign(s).").format(
-                canonical, len(done)))
+                laptops.named(self.store, canonical), len(done)))
+            self.show_circle()
 
     def trust(self, code: str | None = None) -> None:
         code = code or self._ask_code(self.tr("Trust a coordinator"), self.tr(
@@ -437,6 +458,7 @@ class CampaignPanel(QWidget):
         if code:
             canonical = laptops.trust(self.store, code)
             self.status.setText(self.tr("This laptop now accepts the campaigns of coordinator {0}.").format(canonical))
+            self.show_circle()
 
     def revoke(self, code: str | None = None) -> None:
         code = code or self._ask_code(self.tr("Revoke a laptop"), self.tr(
@@ -446,7 +468,8 @@ class CampaignPanel(QWidget):
                 code.upper())):
             r = laptops.revoke(self.store, code)
             self.status.setText(self.tr("Laptop {0} is revoked from {1} in {2} campaign(s).").format(
-                r["code"], r["from_at"], len(r["campaigns"])))
+                laptops.named(self.store, r["code"]), r["from_at"], len(r["campaigns"])))
+            self.show_circle()
 
     def withdraw(self) -> None:
         row = self.progress.currentIndex().row()

@@ -119,7 +119,7 @@ def sync_status(args) -> int:
     else:
         print(f"{'laptop':<20} {'last bundle':<28} {'answers':>7}  {'enrolled':<8} status")
     for r in seen:
-        who = r["code"] + (" (this)" if r["this_laptop"] else "")
+        who = (f"{r['name']} " if r.get("name") else "") + r["code"] + (" (this)" if r["this_laptop"] else "")
         role = "coord." if r["coordinator"] else ("revoked" if r["revoked_from"] else "yes" if r["enrolled"] else "no")
         status = r["status"] + (f": {r['reason']}" if r["reason"] else "")
         if r["revoked_from"]:

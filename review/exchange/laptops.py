@@ -37,18 +37,73 @@ def _my_campaigns(store: Store, campaign_id: str | None, verb: str, code: str) -
     return mine
 
 
-def enrol(store: Store, code: str, campaign_id: str | None = None) -> tuple[str, list[str]]:
+def enrol(store: Store, code: str, campaign_id: str | None = None, name: str | None = None) -> tuple[str, list[str]]:
     """Let the laptop with this code contribute answers to a campaign this laptop coordinates (every such
-    campaign when none is named). Returns the canonical code and the campaigns it was enrolled in."""
+    campaign when none is named); ``name``: what this laptop calls it from now on ("Rita's laptop"). Returns the
+    canonical code and the campaigns it was enrolled in."""
     device = _code(code, "enrol")
     mine = _my_campaigns(store, campaign_id, "enrol", code)
+    name = _checked_name(name)
     stamp = now()
     with store.transaction() as db:
         for cid in mine:
             row = signing.sign_enrolment(store.private_key, store.public_key,
                                          {"campaign_id": cid, "device_code": device, "enrolled_at": stamp})
             db["enrolments"].insert(row, ignore=True)
+        if name:
+            db["laptop_names"].insert({"code": device, "name": name, "named_at": stamp}, replace=True)
     return device, mine
+
+
+NAME_LONGEST = 60
+
+
+def _checked_name(name: str | None) -> str | None:
+    if name is None:
+        return None
+    name = " ".join(name.split())
+    if not name or len(name) > NAME_LONGEST or not name.isprintable():
+        raise BadValue("--name", name[:NAME_LONGEST], f"a laptop's name is 1 to {NAME_LONGEST} printable characters")
+    return name
+
+
+def name(store: Store, code: str, given: str) -> str:
+    """Call the laptop with this code ``given`` on this laptop (names never travel). Returns the canonical code."""
+    device = _code(code, "name")
+    given = _checked_name(given)
+    with store.transaction() as db:
+        db["laptop_names"].insert({"code": device, "name": given, "named_at": now()}, replace=True)
+    return device
+
+
+def names(store: Store) -> dict[str, str]:
+    """Laptop code → the name this laptop gives it."""
+    return {r["code"]: r["name"] for r in store.rows("select code, name from laptop_names")}
+
+
+def named(store: Store, code: str) -> str:
+    """A laptop's code with its name here, when it has one: "Rita's laptop (ABCD-…)"."""
+    given = names(store).get(code)
+    return f"{given} ({code})" if given else code
+
+
+def circle(store: Store) -> list[dict]:
+    """The laptops this laptop knows of: every one enrolled in a campaign held here, trusted, revoked, named or
+    seen in a shared folder, with its name, its campaigns, its last bundle seen and the time it is revoked from."""
+    given = names(store)
+    enrolled: dict[str, list[str]] = {}
+    for r in store.rows("select device_code, campaign_id from enrolments order by campaign_id"):
+        enrolled.setdefault(r["device_code"], []).append(r["campaign_id"])
+    revoked = {r["device_code"]: r["from_at"] for r in store.rows(
+        "select device_code, min(from_at) as from_at from revocations group by device_code")}
+    seen = {r["device_code"]: r["created_at"] for r in store.rows(
+        "select device_code, max(created_at) as created_at from sync_files where device_code is not null "
+        "group by device_code")}
+    trusted = {r["code"] for r in store.rows("select code from trusted")}
+    codes = sorted((set(enrolled) | set(revoked) | set(seen) | trusted | set(given)) - {store.device_id})
+    return [{"code": code, "name": given.get(code), "campaigns": enrolled.get(code, []),
+             "trusted_coordinator": code in trusted, "last_bundle": seen.get(code), "revoked_from": revoked.get(code)}
+            for code in codes]
 
 
 def trust(store: Store, code: str, label: str | None = None) -> str:

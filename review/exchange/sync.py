@@ -29,7 +29,7 @@ from typing import Callable
 
 from scoring.errors import FileProblem, InputError
 
-from . import bundles, waiting
+from . import bundles, laptops, waiting
 from ..store import Store, folder_files, keys, now
 from ..store.database import MERGE_BACKUP_INTERVAL
 from ..store.revocation import revoked_laptops
@@ -442,10 +442,11 @@ def laptops_seen(store: Store, folder: str | os.PathLike | None = None) -> list[
     enrolled = {r["device_code"] for r in store.rows("select device_code from enrolments")}
     revoked = {r["code"]: r for r in revoked_laptops(store.db)}
     coordinators = {keys.code_of(r["coordinator"]) for r in store.rows("select coordinator from campaigns")}
+    given = laptops.names(store)
     out = []
     for r in store.rows(f"select * from sync_files {where} order by name", params):
         code = r["device_code"] or r["name"].removesuffix(SUFFIX)
-        out.append({"code": code, "this_laptop": code == store.device_id, "folder": r["folder"],
+        out.append({"code": code, "name": given.get(code), "this_laptop": code == store.device_id, "folder": r["folder"],
                     "bundle_time": r["created_at"], "answers": r["answers"],
                     "status": "refused" if r["status"] == INTRINSIC else r["status"],
                     "reason": r["reason"], "seen_at": r["seen_at"], "enrolled": code in enrolled,

@@ -159,6 +159,9 @@ TABLES: dict[str, Table] = {t.name: t for t in (
     Table("drafts", (C("campaign_id", T, False), C("speaker_id", T, False), C("position", I, False),
                      C("answers", J, False), C("note", T), C("updated_at", S, False)),
           ("campaign_id", "speaker_id", "position"), travels=False, signed=None),
+    # the names this laptop gives other laptops ("Rita's laptop"): shown beside their codes, never sent anywhere
+    Table("laptop_names", (C("code", T, False), C("name", T, False), C("named_at", S)), ("code",), travels=False,
+          signed=None),
     # the rows of good bundles that wait for something not here yet (review.exchange.waiting): judged again at
     # every merge and sync; a withdrawn speaker's go with them
     Table("waiting_rows", (C("table_name", T, False), C("digest", T, False), C("row", J, False), C("speaker_id", T),
