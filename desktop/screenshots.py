@@ -109,6 +109,12 @@ def coordinator_screens(shots: Shots, cid: str) -> None:
     window.show_panel(window.campaigns)
     window.campaigns.refresh()
     shot("09-campaigns")
+    for name in ("Rita's laptop", "The old laptop"):  # two laptops of the circle, one lost and revoked
+        other = Store(shots.work / f"{name.split()[0]}.sqlite")
+        laptops.enrol(window.store, other.device_id, name=name)
+        other.close()
+    laptops.revoke(window.store, other.device_id, "2026-11-30T00:00:00.000000Z")
+    window.campaigns.show_circle()
     window.campaigns.pages.setCurrentWidget(window.campaigns.circle_page)
     shot("23-campaigns-circle")
     window.campaigns.pages.setCurrentWidget(window.campaigns.campaigns_page)

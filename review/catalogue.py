@@ -165,12 +165,22 @@ def not_enrolled_words(store: Store, campaign_id: str) -> str:
 def list_campaigns(store: Store, *, imported: bool = True) -> list[dict]:
     """Every campaign, oldest first, with its item count, whether it is adaptive and whether this laptop takes part
     in it (imported DA campaigns optional)."""
-    rows = store.rows("select c.id, c.name, c.task, c.raters_per_item, c.created_at, count(ci.item_id) as items, "
+    rows = store.rows("select c.id, c.name, c.task, c.raters_per_item, c.created_at, count(ci.item_id) as outputs, "
                       "coalesce(json_extract(c.settings, '$.adaptive'), 0) as adaptive, "
                       f"{TAKES_PART} as takes_part "
                       "from campaigns c left join campaign_items ci on ci.campaign_id = c.id group by c.id "
                       "order by c.created_at, c.id", {"me": store.public_key, "code": store.device_id})
-    return [r for r in rows if imported or not task_defs.task(r["task"]).imported]
+    rows = [r for r in rows if imported or not task_defs.task(r["task"]).imported]
+    for r in rows:  # the one count of items to rate: an output that another item stands for is not rated again
+        r["items"] = r["outputs"] - len(copies_of(store, r["id"]))
+    return rows
+
+
+def items_to_rate(store: Store, campaign_id: str) -> int:
+    """A campaign's items to rate: its items, each distinct output once (:func:`same_outputs`). The one count that
+    ``review list``, ``review progress``, ``study status`` and the app show."""
+    total = store.one("select count(*) as n from campaign_items where campaign_id = ?", [campaign_id])["n"]
+    return total - len(copies_of(store, campaign_id))
 
 
 def list_runs(store: Store) -> list[dict]:

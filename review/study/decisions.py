@@ -17,7 +17,7 @@ from collections import defaultdict
 from . import analyses, planner, verdicts
 from .maths import questions, sequences
 from .. import tasks as task_defs
-from ..catalogue import campaign as campaign_row, same_outputs
+from ..catalogue import campaign as campaign_row, items_to_rate, same_outputs
 from ..store import Store
 
 
@@ -177,7 +177,7 @@ def decide(store: Store, campaign_id: str) -> dict:
         found["said"] += verdicts.tier_notes(found, found_questions)
     served = {s for q, is_asked in asked if is_asked for s in q.serving()}
     answers = store.one("select count(*) as n from ratings where campaign_id = ?", [campaign_id])["n"]
-    items = store.one("select count(*) as n from campaign_items where campaign_id = ?", [campaign_id])["n"]
+    items = items_to_rate(store, campaign_id)
     own = found_questions[0] if campaign["settings"].get("question") else None  # the community's question
     ids = {r["name"]: r["id"] for r in runs}
     return {"campaign": campaign_id, "name": campaign["name"], "task": task.code, "question": question,

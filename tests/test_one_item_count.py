@@ -1,0 +1,39 @@
+"""One count of items to rate (issue 43, story 7): the same campaign was "84 items" in ``review list``, "63 items" in
+``review progress`` and "0 of 84 items count" in ``study status`` — the first and last counted every run's copy of an
+output that is rated once. Now all three, and the app, count the items to rate: each distinct output once."""
+
+from __future__ import annotations
+
+import json
+
+from desktop.cli import main
+from review import catalogue
+from review.rating import campaigns
+from review.store import Store
+
+
+def test_list_progress_and_status_count_the_same_items(tmp_path, scored_demo, capsys):
+    first = catalogue.load_scored(str(scored_demo))
+    second = json.loads(json.dumps(first))  # a new version that changes three sentences
+    second["model_slug"] = "demo/new-version"
+    changed = [e for e in second["entries"] if e.get("predicted")][:3]
+    for e in changed:
+        e["predicted"] += " êkwa"
+    store = Store(tmp_path / "r.sqlite")
+    cid = campaigns.create_adaptive_campaign(store, [first, second], "A")
+    every = store.one("select count(*) as n from campaign_items where campaign_id = ?", [cid])["n"]
+    distinct = every - len(catalogue.copies_of(store, cid))
+    assert distinct < every  # the copies exist: the counts could disagree
+    db = str(store.path)
+    store.close()
+    capsys.readouterr()
+    assert main(["review", "list", "campaigns", "--db", db, "--json"]) == 0
+    listed = json.loads(capsys.readouterr().out)[0]
+    assert main(["review", "progress", "--db", db, "--json"]) == 0
+    progress = json.loads(capsys.readouterr().out)
+    assert main(["study", "status", "--db", db, "--json"]) == 0
+    status = json.loads(capsys.readouterr().out)
+    assert listed["items"] == progress["coverage"]["items"] == status["items"] == distinct
+    assert listed["outputs"] == every
+    assert main(["study", "status", "--db", db]) == 0
+    assert f"0 of {distinct} items count so far" in capsys.readouterr().out
