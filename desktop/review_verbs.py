@@ -403,7 +403,8 @@ def _study_correlate(store, args) -> int:
     metric, human, campaign = analyses.correlate_defaults(store, args.campaign, args.metric, args.human)
     r = _with_progress(lambda bar: analyses.correlate(store, metric, human, args.bootstrap, campaign_id=campaign,
                                                    progress=bar))
-    return _print(r, args.json, correlation_text(r))
+    r["notes"] = analyses.correlation_notes(r, args.metric is not None, analyses.metric_names(store))
+    return _print(r, args.json, "\n".join([correlation_text(r), *r["notes"]]))
 
 
 def _study_compare_metrics(store, args) -> int:

@@ -411,6 +411,32 @@ def correlate(store: Store, metric: str, human: str, resamples: int = 0, seed: i
     return out
 
 
+def fisher_interval(r: float, n: int, z: float = 1.959964) -> tuple[float, float] | None:
+    """The 95% interval of a Pearson correlation of ``n`` pairs (Fisher's z transform), ``None`` below 4 pairs."""
+    if n < 4 or r is None or not -1 < r < 1:
+        return None
+    centre, half = math.atanh(r), z / math.sqrt(n - 3)
+    return math.tanh(centre - half), math.tanh(centre + half)
+
+
+def correlation_notes(result: dict, metric_given: bool, others: list[str]) -> list[str]:
+    """What a reader of a correlation must know: which metric was used when none was named (and the others there
+    are), and when the items are too few to conclude (the segment-level Pearson's 95% interval includes 0)."""
+    notes = []
+    if not metric_given:
+        rest = [m for m in others if m != result["metric"]]
+        notes.append(f"metric: {result['metric']} (no --metric given; the items also carry: "
+                     f"{', '.join(rest) if rest else 'no other'})")
+    overall = result["segment"]["none"]
+    interval = fisher_interval(overall.get("pearson"), overall.get("n") or 0)
+    if interval is None:
+        notes.append(f"{overall.get('n') or 0} item(s): too few to say anything about the correlation")
+    elif interval[0] <= 0 <= interval[1]:
+        notes.append(f"too few items to conclude: with n = {overall['n']}, Pearson's 95% interval "
+                     f"[{interval[0]:.2f}, {interval[1]:.2f}] includes 0 (no correlation)")
+    return notes
+
+
 def _system_level(store: Store, runs, gold, values, metric, human) -> dict:
     sys_gold, sys_metric = [], []
     for run_id, g, v in zip(runs, gold, values):
