@@ -27,9 +27,23 @@ def score(card: RunCard, setup: Setup, **engine_options: Any) -> dict:
     review profile the speakers' screens read."""
     scored = engine.score_run(card, setup.profile, conventions=setup.conventions, plugins=setup.plugins,
                               **engine_options)
-    scored["lyss"]["notes"] = setup.notes
+    scored["lyss"]["notes"] = [*setup.notes, *_own_composite_note(card, scored)]
     scored["lyss"]["language"]["review"] = setup.review
     return scored
+
+
+def _own_composite_note(card: RunCard, scored: dict) -> list[str]:
+    """A harness report carries its own composite, made with the harness's weights over its own metrics: say why
+    LYSS's composite (the Scoring Specification's profile) is another number."""
+    overall = card.meta.get("overall") if isinstance(card.meta.get("overall"), dict) else {}
+    own = ((overall.get("confidence_intervals") or {}).get("composite_score") or {}).get("score")
+    ours = scored["scores"].get("composite")
+    if not isinstance(own, (int, float)) or isinstance(own, bool) or ours is None or round(own, 4) == round(ours, 4):
+        return []
+    weights = ", ".join(scored["scores"].get("composite_weights", {}))
+    return [f"the report's own composite, {own:.4f}, is the harness's: its weights over its own metrics. LYSS's "
+            f"composite, {ours:.4f}, follows the Scoring Specification (profile {scored['lyss']['profile']['name']}: "
+            f"{weights}), so the two are different numbers; compare runs with LYSS's"]
 
 
 def compare(cards: list[RunCard], setup_for: Callable[[RunCard], Setup], metric: str = "composite",
