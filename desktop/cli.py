@@ -15,7 +15,7 @@ from scoring.errors import BadValue, InputError
 from scoring.files import packaged_json
 
 from . import cli_analyzers, cli_app, cli_review
-from .cli_parsing import SEED, SHARE, deferred, resamples
+from .cli_parsing import SEED, deferred, resamples
 from .terminal import EscapingStream, shown
 
 
@@ -55,9 +55,9 @@ def _add_gate(sub) -> None:
                        formatter_class=argparse.ArgumentDefaultsHelpFormatter)
     p.add_argument("new", metavar="NEW")
     p.add_argument("--baseline", required=True, metavar="OLD")
-    p.add_argument("--max-drop", type=SHARE, default=packaged_json("scoring", "data/gates.json")["max_drop"],
+    p.add_argument("--max-drop", type=float, default=packaged_json("scoring", "data/gates.json")["max_drop"],
                    help="largest allowed drop of the overall score, on the 0–1 scale (0.02 = 2 %%)")
-    p.add_argument("--min", type=SHARE, dest="minimum", help="the new overall score must reach this (0–1 scale)")
+    p.add_argument("--min", type=float, dest="minimum", help="the new overall score must reach this (0–1 scale)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=deferred("score_commands", "cmd_gate"))
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import os
 
-from .cli_parsing import ERROR_LEVEL, FINITE, SEED, SHARE, deferred, number, resamples, whole
+from .cli_parsing import ERROR_LEVEL, FINITE, SEED, deferred, number, resamples, whole
 
 DEFAULT_DB = "lyss-review.sqlite"
 
@@ -170,9 +170,9 @@ def _register_speakers_and_campaigns(rv) -> None:
                    help="task E: show the words the analyser rejected as faint hints (off: blind evaluation)")
     p.add_argument("--premark", help="task E: candidate error spans placed before the speaker sees an item: off, "
                                      "tools (the language pack's: default) or tools+reference")
-    p.add_argument("--premark-control", type=SHARE, metavar="SHARE",
+    p.add_argument("--premark-control", type=float, metavar="SHARE",
                    help="task E: the share of items with one control pre-mark on a word no tool flagged (default 0.05)")
-    p.add_argument("--premark-split", type=SHARE, metavar="SHARE",
+    p.add_argument("--premark-split", type=float, metavar="SHARE",
                    help="task E: the share of each speaker's items served without pre-marks, to measure their effect "
                         "(default 0)")
 
@@ -312,7 +312,7 @@ def _register_replays(st) -> None:
     p.add_argument("--question", choices=["best", "non-inferior", "pairs", "tier"],
                    help="replay one question a community asks instead of every pair: the best system, is the "
                         "candidate at least as good as the baseline, every pair, does the candidate reach a tier")
-    p.add_argument("--delta", type=number(0.0, open_low=True), help="the question's margin: the smallest difference that matters")
+    p.add_argument("--delta", type=float, help="the question's margin: the smallest difference that matters")
     p.add_argument("--baseline", help="non-inferior: the system in use (default: the first)")
     p.add_argument("--candidate", help="non-inferior, tier: the system asked about (default: the last)")
     p.add_argument("--threshold", type=FINITE, help="tier: the mean score the candidate must reach")
@@ -324,5 +324,5 @@ def _register_replays(st) -> None:
     p.add_argument("--wmt", metavar="DIR", help="the mt-metrics-eval folder of its texts (default: the folder "
                                                 "beside FILE's, named without -esa)")
     p.add_argument("--lp", default="en-de", help="language pair (default en-de)")
-    p.add_argument("--premark-seconds", type=number(0.0), metavar="S", help="the seconds an item with pre-marks takes "
+    p.add_argument("--premark-seconds", type=FINITE, metavar="S", help="the seconds an item with pre-marks takes "
                    "more (negative: fewer), as lyss study premark-effect measured them: gives hours_with")

@@ -23,15 +23,18 @@ from scoring.errors import InputError
     ("--delta", "-0.1", "above 0"),
     ("--delta", "nan", "out of range"),
     ("--threshold", "inf", "out of range"),
-    ("--premark-control", "1.2", "at most 1"),
-    ("--premark-split", "-0.5", "at least 0"),
+    ("--premark-control", "1.2", "0 to 0.5"),
+    ("--premark-split", "-0.5", "0 to 1"),
 ])
 def test_create_campaign_refuses_a_number_out_of_range(tmp_path, scored_demo, capsys, option, value, words):
     db = tmp_path / "review.sqlite"
-    code = main(["review", "create-campaign", "--db", str(db), str(scored_demo), "--task", "A", option, value])
+    assert main(["review", "init", "--db", str(db)]) == 0
+    capsys.readouterr()
+    code = main(["review", "create-campaign", "--db", str(db), str(scored_demo), "--task", "E", option, value])
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1 and option in err and words in err and "Traceback" not in err, err
-    assert not db.exists()  # nothing written
+    with Store(db, read_only=True) as store:  # nothing written
+        assert store.one("select count(*) as n from runs")["n"] == 0 and catalogue.list_campaigns(store) == []
 
 
 @pytest.mark.parametrize("command", [
