@@ -1,5 +1,6 @@
-"""The app's side of a shared folder: ``lyss review sync`` run in a worker thread at start, after every few
-answers, at close — and whenever the folder changes (another laptop's bundle arrived), so ratings travel by
+"""The app's side of a shared folder: ``lyss review sync`` run in a worker thread at start, a few seconds after
+each answer (:data:`PUBLISH_AFTER_MS`, once the speaker pauses; at the latest every few answers), at close — and
+whenever the folder changes (another laptop's bundle arrived), so ratings travel by
 themselves and the speaker never waits. The folder is watched with Qt's file-system watcher (changes
 gathered for :data:`SETTLE_MS`, as Syncthing renames files in one after another) and looked at every
 :data:`POLL_MS` too, for file systems that do not notify (a network share). The folder is remembered
@@ -20,6 +21,7 @@ from .qt_common import Worker, settings
 FOLDER_KEY = "sync/folder"
 EVERY_KEY = "sync/every_answers"
 SETTLE_MS = 2_000  # after the folder changes, wait this long for it to settle before syncing
+PUBLISH_AFTER_MS = 3_000  # after an answer, sync this long after the speaker's last one (a pause between items)
 POLL_MS = 60_000  # and look anyway this often
 
 
@@ -43,6 +45,8 @@ class SyncRunner(QObject):
         self.finished_at: float | None = None  # time.time() of the latest sync that finished
         self._settle = QTimer(self, singleShot=True, interval=SETTLE_MS)
         self._settle.timeout.connect(self.run)
+        self._publish = QTimer(self, singleShot=True, interval=PUBLISH_AFTER_MS)
+        self._publish.timeout.connect(self.run)
         self._poll = QTimer(self, interval=POLL_MS)
         self._poll.timeout.connect(self.run)
         self._watcher = QFileSystemWatcher(self)
@@ -70,11 +74,15 @@ class SyncRunner(QObject):
             self._poll.stop()
 
     def answered(self) -> None:
-        """One more answer recorded here: every ``every`` answers, a sync."""
+        """One more answer recorded here: a sync once the speaker pauses (the hub's counts follow within seconds),
+        and every ``every`` answers at the latest (a speaker who never pauses)."""
         self._answers += 1
         if self._answers >= self.every:
             self._answers = 0
+            self._publish.stop()
             self.run()
+        elif self.folder:
+            self._publish.start()
 
     def busy(self) -> bool:
         return self._worker is not None and self._worker.isRunning()
@@ -87,6 +95,8 @@ class SyncRunner(QObject):
         if self.busy():
             self._again = True
             return
+        self._answers = 0  # this sync publishes every answer so far
+
         def work(progress):
             if self._store is None:  # opened once, in the first worker: a large database is checked once
                 self._store = Store(self.db_path, backup=False)
@@ -124,6 +134,7 @@ class SyncRunner(QObject):
         """At close: one last sync, waited for (the window is already gone)."""
         self._closing = True
         self._settle.stop()
+        self._publish.stop()
         self._poll.stop()
         if self.busy():
             self._worker.wait(int(seconds * 1000))
