@@ -440,14 +440,18 @@ class CampaignPanel(QWidget):
         code, ok = QInputDialog.getText(self, title, prompt)
         return code.strip() if ok and code.strip() else None
 
-    def enrol(self, code: str | None = None) -> None:
-        code = code or self._ask_code(self.tr("Enrol a laptop"), self.tr(
-            "The code shown on the other laptop (Campaigns tab, or `lyss review code`). Read it aloud or "
-            "compare the two screens:"))
+    def enrol(self, code: str | None = None, name: str | None = None) -> None:
+        """Enrol a laptop: its code and a name for it asked in two dialogs, or given (``code``, ``name``)."""
+        if code is None:
+            code = self._ask_code(self.tr("Enrol a laptop"), self.tr(
+                "The code shown on the other laptop (Campaigns tab, or `lyss review code`). Read it aloud or "
+                "compare the two screens:"))
+            if code:
+                given, ok = QInputDialog.getText(self, self.tr("Enrol a laptop"), self.tr(
+                    "A name for this laptop, shown beside its code (for example Rita's laptop; optional):"))
+                name = given.strip() if ok and given.strip() else None
         if code:
-            given, ok = QInputDialog.getText(self, self.tr("Enrol a laptop"), self.tr(
-                "A name for this laptop, shown beside its code (for example Rita's laptop; optional):"))
-            canonical, done = laptops.enrol(self.store, code, None, given.strip() if ok and given.strip() else None)
+            canonical, done = laptops.enrol(self.store, code, None, name)
             self.status.setText(self.tr("Laptop {0} may now send answers to {1} campaign(s).").format(
                 laptops.named(self.store, canonical), len(done)))
             self.show_circle()
