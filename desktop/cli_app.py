@@ -13,7 +13,7 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    from .system_libraries import check_desktop
+    from .system_libraries import check_desktop  # deferred: only the app needs it (ctypes, the list)
     check_desktop()  # a missing library is one line, not Qt's abort
     from .main_window import MainWindow  # deferred: Qt loads only for the app, not for the other commands
     from .qt_common import application  # deferred: the same
