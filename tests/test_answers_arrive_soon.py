@@ -4,23 +4,14 @@ laptop shows in the hub app's speaker counts within 10 s, no key pressed on eith
 
 from __future__ import annotations
 
-import pytest
 from PySide6.QtCore import Qt
 
 from conftest import open_window, start_reviewing
 from desktop import sync_runner
-from desktop.sync_runner import FOLDER_KEY
-from review import catalogue
-from review.exchange import laptops, sync
-from review.rating import campaigns, practice, roster
+from review.exchange import sync
+from review.rating import practice
 from review.store import Store
-
-
-@pytest.fixture(autouse=True)
-def forget_the_shared_folder():
-    yield
-    from desktop.qt_common import settings
-    settings().remove(FOLDER_KEY)
+from test_gui_sync import field_laptop, forget_the_shared_folder  # noqa: F401 (fixtures)
 
 
 def _counts(window, cid: str) -> dict[str, str]:
@@ -31,23 +22,15 @@ def _counts(window, cid: str) -> dict[str, str]:
     return {model.index(r, 0).data(): model.index(r, 2).data() for r in range(model.rowCount())}
 
 
-def test_an_answer_reaches_the_hub_apps_counts_within_seconds(qtbot, tmp_path, scored_demo):
-    folder = tmp_path / "shared"
-    folder.mkdir()
-    with Store(tmp_path / "hub.sqlite") as hub:
-        cid = campaigns.create_campaign(hub, catalogue.load_scored(str(scored_demo)), "A", items=30)
-        field = Store(tmp_path / "field.sqlite")
-        laptops.enrol(hub, field.device_id)
-        laptops.trust(field, hub.device_id)
-        sync.sync(hub, folder)
-        sync.sync(field, folder)
-        speaker = roster.add_speaker(field, "Mary", "LYSS study")
+def test_an_answer_reaches_the_hub_apps_counts_within_seconds(qtbot, field_laptop):
+    path, hub_path, folder, cid, speaker = field_laptop
+    with Store(path) as field:
+        sync.sync(field, folder)  # the campaign is on the field laptop, the speaker has done the practice round
         practice.mark_done(field, cid, speaker)
-        field.close()
-    hub_window = open_window(qtbot, tmp_path / "hub.sqlite")
+    hub_window = open_window(qtbot, hub_path)
     with qtbot.waitSignal(hub_window.syncer.synced, timeout=30000):
         hub_window.campaigns.choose_shared_folder(str(folder))  # the same folder, as Syncthing would give both
-    field_window = open_window(qtbot, tmp_path / "field.sqlite")
+    field_window = open_window(qtbot, path)
     quiet = lambda w: (w.syncer.last or ("",))[0] == "synced" and not w.syncer.busy() and \
         not w.syncer._settle.isActive()  # noqa: E731
     for _ in range(2):  # the syncs at start, and those the folder's changes set off, are over on both laptops
