@@ -83,6 +83,7 @@ class CampaignPanel(QWidget):
     def __init__(self, store: Store):
         super().__init__()
         self.store, self.syncer = store, None
+        self._last_merge: str | None = None  # what the latest sync that merged something said
         layout = QVBoxLayout(self)
         self.pages = accessible(QTabWidget(), self.tr("The coordinator's pages"))
         self.campaigns_page = self._page(self._campaign_row(), *self._campaign_tables())
@@ -295,11 +296,19 @@ class CampaignPanel(QWidget):
             self.pages.setCurrentWidget(self.sharing_page)
 
     def show_sync(self, report) -> None:
-        """After a sync: what it merged and refused, the laptops seen, the campaigns again."""
+        """After a sync: what it merged and refused, the laptops seen, the campaigns again. A sync that found nothing
+        new (the folder's own changes set one off seconds later) keeps saying what the last merge did."""
         merged, refused = len(report.merged), len(report.refused)
         added = sum(o.added.get("ratings_added", 0) for o in report.merged)
-        text = self.tr("Synchronised at {3}: {0} bundle(s) merged ({1} answers added), {2} refused.").format(
-            merged, added, refused, time.strftime("%H:%M:%S"))
+        now = time.strftime("%H:%M:%S")
+        if merged or refused or not self._last_merge:
+            text = self.tr("Synchronised at {3}: {0} bundle(s) merged ({1} answers added), {2} refused.").format(
+                merged, added, refused, now)
+            if merged:
+                self._last_merge = text
+        else:
+            text = self.tr("Synchronised at {0}: nothing new.").format(now) + "\n" + self.tr("Last merge: {0}").format(
+                self._last_merge)
         for o in report.refused:
             text += "\n" + self.tr("Refused {0}: {1}").format(o.name, o.detail)
         for o in report.merged:

@@ -25,6 +25,17 @@ PUBLISH_AFTER_MS = 3_000  # after an answer, sync this long after the speaker's 
 POLL_MS = 60_000  # and look anyway this often
 
 
+def remember_folder(folder: str | Path) -> bool:
+    """The app syncs ``folder`` from now on, unless a folder it can reach is chosen already (``lyss sync setup`` and
+    ``lyss review sync`` call this: a folder set up on the command line is the app's too). True when recorded."""
+    chosen = str(settings().value(FOLDER_KEY, "") or "")
+    if chosen and Path(chosen).is_dir():
+        return False
+    settings().setValue(FOLDER_KEY, str(Path(folder).resolve()))
+    settings().sync()  # written now: the app may start in a second
+    return True
+
+
 class SyncRunner(QObject):
     """Runs a sync when asked, never two at once; ``synced`` carries the report, ``failed`` the error."""
 

@@ -28,12 +28,21 @@ def review_sync(args) -> int:
             report = sync.sync(store, args.folder, progress=bar)
         finally:
             bar.close()
+    remembered = _for_the_app(args.folder)
     if args.json:
         print(json_text(report.as_dict(), indent=2))
     else:
         for outcome in report.outcomes:
             print(outcome.line())
+        if remembered:
+            print(remembered)
     return 1 if report.refused else 0
+
+
+def _for_the_app(folder: str) -> str:
+    """Record the folder for the app when it has none (a line saying so), else nothing."""
+    from .sync_runner import remember_folder  # deferred: Qt's settings, for this one step
+    return f"the app syncs {folder} from now on (Campaigns tab, Sharing answers)" if remember_folder(folder) else ""
 
 
 def sync_setup(args) -> int:
@@ -62,6 +71,9 @@ def sync_setup(args) -> int:
         try:
             syncthing.apply(api, steps)
             print(f"this machine's Syncthing id (give it to the others): {api.my_id()}")
+            remembered = _for_the_app(args.folder)
+            if remembered:
+                print(remembered)
         except syncthing.Unreachable as exc:
             raise BadValue("--apply", "", f"{exc}; the changes made before it were undone") from None
     elif api is None:

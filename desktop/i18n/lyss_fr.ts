@@ -80,591 +80,601 @@
 <context>
     <name>CampaignPanel</name>
     <message>
-        <location filename="../study_panel.py" line="139"/>
+        <location filename="../study_panel.py" line="140"/>
         <source>Task of the new campaign</source>
         <translation>Tâche de la nouvelle campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="141"/>
+        <location filename="../study_panel.py" line="142"/>
         <source>Task {0}: {1}</source>
         <translation>Tâche {0} : {1}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="156"/>
+        <location filename="../study_panel.py" line="157"/>
         <source>Create campaign from a scored run…</source>
         <translation>Créer une campagne à partir d’un run évalué…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="157"/>
+        <location filename="../study_panel.py" line="158"/>
         <source>Adaptive campaign from several runs…</source>
         <translation>Campagne adaptative sur plusieurs runs…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="158"/>
+        <location filename="../study_panel.py" line="159"/>
         <source>One scored run card per system, on the same test set: speakers are served only what is still undecided</source>
         <translation>Une carte de run évaluée par système, sur le même jeu de test : les locuteurs ne reçoivent que ce qui reste à décider</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="236"/>
+        <location filename="../study_panel.py" line="237"/>
         <source>Export bundle…</source>
         <translation>Exporter un paquet…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="237"/>
+        <location filename="../study_panel.py" line="238"/>
         <source>Merge bundle…</source>
         <translation>Fusionner un paquet…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="177"/>
+        <location filename="../study_panel.py" line="178"/>
         <source>Withdraw selected speaker…</source>
         <translation>Retirer le locuteur choisi…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="142"/>
-        <location filename="../study_panel.py" line="144"/>
+        <location filename="../study_panel.py" line="143"/>
+        <location filename="../study_panel.py" line="145"/>
         <source>Hint at the words the analyser rejected (task E)</source>
         <translation>Signaler les mots que l’analyseur a rejetés (tâche E)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="143"/>
-        <location filename="../study_panel.py" line="145"/>
+        <location filename="../study_panel.py" line="144"/>
+        <location filename="../study_panel.py" line="146"/>
         <source>Off by default, so that the speakers judge without the analyser&apos;s opinion</source>
         <translation>Désactivé par défaut, pour que les locuteurs jugent sans l’avis de l’analyseur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="188"/>
+        <location filename="../study_panel.py" line="189"/>
         <source>This laptop&apos;s code: {0}</source>
         <translation>Code de cet ordinateur : {0}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="196"/>
+        <location filename="../study_panel.py" line="197"/>
         <source>Enrol a laptop…</source>
         <translation>Inscrire un ordinateur…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="197"/>
+        <location filename="../study_panel.py" line="198"/>
         <source>Let another laptop send answers to the campaigns you coordinate</source>
         <translation>Permettre à un autre ordinateur d’envoyer des réponses aux campagnes que vous coordonnez</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="198"/>
+        <location filename="../study_panel.py" line="199"/>
         <source>Trust a coordinator…</source>
         <translation>Faire confiance à un coordinateur…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="199"/>
+        <location filename="../study_panel.py" line="200"/>
         <source>Accept the campaigns of your study&apos;s coordinator</source>
         <translation>Accepter les campagnes du coordinateur de votre étude</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="200"/>
+        <location filename="../study_panel.py" line="201"/>
         <source>Revoke a laptop…</source>
         <translation>Révoquer un ordinateur…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="201"/>
+        <location filename="../study_panel.py" line="202"/>
         <source>Refuse the answers a lost or stolen laptop signs from now on</source>
         <translation>Refuser désormais les réponses signées par un ordinateur perdu ou volé</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="171"/>
+        <location filename="../study_panel.py" line="172"/>
         <source>Campaigns</source>
         <translation>Campagnes</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="172"/>
+        <location filename="../study_panel.py" line="173"/>
         <source>Choose a campaign to see each speaker&apos;s progress</source>
         <translation>Choisissez une campagne pour voir l’avancement de chaque locuteur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="174"/>
+        <location filename="../study_panel.py" line="175"/>
         <source>Speakers&apos; progress in the chosen campaign</source>
         <translation>Avancement des locuteurs dans la campagne choisie</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="180"/>
+        <location filename="../study_panel.py" line="181"/>
         <source>Decisions in the chosen campaign</source>
         <translation>Décisions de la campagne choisie</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="181"/>
+        <location filename="../study_panel.py" line="182"/>
         <source>Which system is better and each run&apos;s tier, as the answers settle them</source>
         <translation>Quel système est meilleur et le niveau de chaque run, à mesure que les réponses les tranchent</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="252"/>
+        <location filename="../study_panel.py" line="253"/>
         <source>Task</source>
         <translation>Tâche</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="252"/>
+        <location filename="../study_panel.py" line="253"/>
         <source>Campaign</source>
         <translation>Campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="252"/>
+        <location filename="../study_panel.py" line="253"/>
         <source>Items</source>
         <translation>Éléments</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="253"/>
+        <location filename="../study_panel.py" line="254"/>
         <source>Fully rated</source>
         <translation>Entièrement évalués</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="321"/>
+        <location filename="../study_panel.py" line="330"/>
         <source>{0} (kept here until then)</source>
         <translation>{0} (gardées ici d&apos;ici là)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="345"/>
+        <location filename="../study_panel.py" line="354"/>
         <source>Speaker</source>
         <translation>Locuteur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="345"/>
+        <location filename="../study_panel.py" line="354"/>
         <source>Name (this laptop)</source>
         <translation>Nom (sur cet ordinateur)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="345"/>
+        <location filename="../study_panel.py" line="354"/>
         <source>Answered</source>
         <translation>Répondu</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="345"/>
+        <location filename="../study_panel.py" line="354"/>
         <source>Of</source>
         <translation>Sur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="324"/>
+        <location filename="../study_panel.py" line="333"/>
         <source>refused</source>
         <translation>refusé</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="87"/>
+        <location filename="../study_panel.py" line="88"/>
         <source>The coordinator&apos;s pages</source>
         <translation>Les pages de la coordination</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="91"/>
+        <location filename="../study_panel.py" line="92"/>
         <source>Campaigns and decisions</source>
         <translation>Campagnes et décisions</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="92"/>
+        <location filename="../study_panel.py" line="93"/>
         <source>This laptop and its circle</source>
         <translation>Cet ordinateur et son cercle</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="93"/>
+        <location filename="../study_panel.py" line="94"/>
         <source>Sharing answers</source>
         <translation>Partage des réponses</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="147"/>
+        <location filename="../study_panel.py" line="148"/>
         <source>Marks placed for the speaker: the language&apos;s tools</source>
         <translation>Marques placées pour le locuteur : les outils de la langue</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="148"/>
+        <location filename="../study_panel.py" line="149"/>
         <source>Marks placed for the speaker: the tools and the reference</source>
         <translation>Marques placées pour le locuteur : les outils et la référence</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="149"/>
+        <location filename="../study_panel.py" line="150"/>
         <source>No marks placed for the speaker</source>
         <translation>Aucune marque placée pour le locuteur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="151"/>
+        <location filename="../study_panel.py" line="152"/>
         <source>Pre-marks of a task E campaign</source>
         <translation>Pré-marques d&apos;une campagne de tâche E</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="152"/>
+        <location filename="../study_panel.py" line="153"/>
         <source>Candidate errors placed before the speaker sees a sentence; the speaker keeps, drops or re-grades each</source>
         <translation>Erreurs candidates placées avant que le locuteur voie une phrase ; il garde, retire ou reclasse chacune</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="178"/>
+        <location filename="../study_panel.py" line="179"/>
         <source>The speaker chosen on the right leaves the study: their answers are deleted here, in the backups and, through the next bundles, on every laptop</source>
         <translation>La personne choisie à droite quitte l&apos;étude : ses réponses sont supprimées ici, dans les sauvegardes et, par les prochains paquets, sur chaque ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="192"/>
+        <location filename="../study_panel.py" line="193"/>
         <source>A coordinator enrols the laptops that may send answers to their campaigns, and revokes a laptop that is lost or stolen. A field laptop trusts its coordinator, so that it accepts their campaigns. Each is done with the other laptop&apos;s code, read out or copied from its own page.</source>
         <translation>La coordination inscrit les ordinateurs qui peuvent envoyer des réponses à ses campagnes, et révoque un ordinateur perdu ou volé. Un ordinateur de terrain fait confiance à sa coordination, pour accepter ses campagnes. Chaque action se fait avec le code de l&apos;autre ordinateur, lu à voix haute ou copié depuis sa propre page.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="222"/>
-        <location filename="../study_panel.py" line="285"/>
+        <location filename="../study_panel.py" line="223"/>
+        <location filename="../study_panel.py" line="286"/>
         <source>Shared folder: none (bundles travel by USB stick)</source>
         <translation>Dossier partagé : aucun (les lots voyagent par clé USB)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="223"/>
+        <location filename="../study_panel.py" line="224"/>
         <source>Choose shared folder…</source>
         <translation>Choisir le dossier partagé…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="224"/>
+        <location filename="../study_panel.py" line="225"/>
         <source>A folder your laptops share (Syncthing, a network drive): answers then travel on their own, at start, every few answers and at close</source>
         <translation>Un dossier que vos ordinateurs partagent (Syncthing, un lecteur réseau) : les réponses voyagent alors seules, au démarrage, toutes les quelques réponses et à la fermeture</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="226"/>
+        <location filename="../study_panel.py" line="227"/>
         <source>Sync now</source>
         <translation>Synchroniser maintenant</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="229"/>
+        <location filename="../study_panel.py" line="230"/>
         <source>Laptops seen in the shared folder</source>
         <translation>Ordinateurs vus dans le dossier partagé</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="230"/>
+        <location filename="../study_panel.py" line="231"/>
         <source>Each laptop&apos;s last bundle, its answers, whether it is enrolled, and why a bundle was refused</source>
         <translation>Le dernier lot de chaque ordinateur, ses réponses, s&apos;il est inscrit, et pourquoi un lot a été refusé</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="235"/>
+        <location filename="../study_panel.py" line="236"/>
         <source>Without a shared folder, by USB stick:</source>
         <translation>Sans dossier partagé, par clé USB :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="280"/>
+        <location filename="../study_panel.py" line="281"/>
         <source>Synchronising…</source>
         <translation>Synchronisation…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="284"/>
+        <location filename="../study_panel.py" line="285"/>
         <source>Shared folder: {0}</source>
         <translation>Dossier partagé : {0}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="291"/>
+        <location filename="../study_panel.py" line="292"/>
         <source>Choose shared folder</source>
         <translation>Choisir le dossier partagé</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="301"/>
+        <location filename="../study_panel.py" line="305"/>
         <source>Synchronised at {3}: {0} bundle(s) merged ({1} answers added), {2} refused.</source>
         <translation>Synchronisé à {3} : {0} paquet(s) fusionné(s) ({1} réponses ajoutées), {2} refusé(s).</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="304"/>
+        <location filename="../study_panel.py" line="313"/>
         <source>Refused {0}: {1}</source>
         <translation>Refusé {0} : {1}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="307"/>
+        <location filename="../study_panel.py" line="316"/>
         <source>Merged {0}, some rows refused alone: {1}</source>
         <translation>{0} fusionné, certaines lignes refusées seules : {1}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="313"/>
+        <location filename="../study_panel.py" line="322"/>
         <source>The shared folder could not be synchronised: {0}</source>
         <translation>Le dossier partagé n&apos;a pas pu être synchronisé : {0}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="323"/>
+        <location filename="../study_panel.py" line="332"/>
         <source>yes</source>
         <translation>oui</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="323"/>
+        <location filename="../study_panel.py" line="332"/>
         <source>no</source>
         <translation>non</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="324"/>
+        <location filename="../study_panel.py" line="333"/>
         <source>this laptop</source>
         <translation>cet ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="324"/>
+        <location filename="../study_panel.py" line="333"/>
         <source>merged</source>
         <translation>fusionné</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="213"/>
-        <location filename="../study_panel.py" line="325"/>
+        <location filename="../study_panel.py" line="214"/>
+        <location filename="../study_panel.py" line="334"/>
         <source>Laptop</source>
         <translation>Ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="206"/>
+        <location filename="../study_panel.py" line="207"/>
         <source>Laptops of the circle</source>
         <translation>Ordinateurs du cercle</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="207"/>
+        <location filename="../study_panel.py" line="208"/>
         <source>Each laptop enrolled, trusted, revoked or seen in the shared folder, with the name given it here</source>
         <translation>Chaque ordinateur inscrit, de confiance, révoqué ou vu dans le dossier partagé, avec le nom qu&apos;on lui donne ici</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="213"/>
-        <location filename="../study_panel.py" line="325"/>
+        <location filename="../study_panel.py" line="214"/>
+        <location filename="../study_panel.py" line="334"/>
         <source>Last bundle</source>
         <translation>Dernier lot</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="213"/>
+        <location filename="../study_panel.py" line="214"/>
         <source>Name</source>
         <translation>Nom</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="213"/>
+        <location filename="../study_panel.py" line="214"/>
         <source>Role</source>
         <translation>Rôle</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="214"/>
+        <location filename="../study_panel.py" line="215"/>
         <source>Revoked from</source>
         <translation>Révoqué depuis</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="215"/>
+        <location filename="../study_panel.py" line="216"/>
         <source>trusted coordinator</source>
         <translation>coordinateur de confiance</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="216"/>
+        <location filename="../study_panel.py" line="217"/>
         <source>{0} campaign(s)</source>
         <translation>{0} campagne(s)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="325"/>
+        <location filename="../study_panel.py" line="310"/>
+        <source>Synchronised at {0}: nothing new.</source>
+        <translation>Synchronisé à {0} : rien de nouveau.</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="310"/>
+        <source>Last merge: {0}</source>
+        <translation>Dernière fusion : {0}</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="334"/>
         <source>Answers</source>
         <translation>Réponses</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="325"/>
+        <location filename="../study_panel.py" line="334"/>
         <source>Enrolled</source>
         <translation>Inscrit</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="326"/>
+        <location filename="../study_panel.py" line="335"/>
         <source>State</source>
         <translation>État</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="329"/>
+        <location filename="../study_panel.py" line="338"/>
         <source>coordinator</source>
         <translation>coordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="330"/>
+        <location filename="../study_panel.py" line="339"/>
         <source>revoked</source>
         <translation>révoqué</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="331"/>
+        <location filename="../study_panel.py" line="340"/>
         <source>revoked (from {0}): {1} answers signed before kept here; </source>
         <translation>révoqué (à partir du {0}) : {1} réponses signées avant conservées ici ; </translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="362"/>
+        <location filename="../study_panel.py" line="371"/>
         <source>What the answers settle</source>
         <translation>Ce que les réponses tranchent</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="367"/>
+        <location filename="../study_panel.py" line="376"/>
         <source>A scored run card</source>
         <translation>Une fiche de run évaluée</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="367"/>
-        <location filename="../study_panel.py" line="377"/>
+        <location filename="../study_panel.py" line="376"/>
+        <location filename="../study_panel.py" line="386"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="371"/>
-        <location filename="../study_panel.py" line="387"/>
+        <location filename="../study_panel.py" line="380"/>
+        <location filename="../study_panel.py" line="396"/>
         <source>Campaign {0} ready.</source>
         <translation>Campagne {0} prête.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="376"/>
+        <location filename="../study_panel.py" line="385"/>
         <source>Scored run cards of one test set</source>
         <translation>Cartes de run évaluées d’un même jeu de test</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="388"/>
+        <location filename="../study_panel.py" line="397"/>
         <source>Warning:</source>
         <translation>Attention :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="393"/>
+        <location filename="../study_panel.py" line="402"/>
         <source>Every pair and each run&apos;s tier</source>
         <translation>Chaque paire et le palier de chaque système</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="393"/>
+        <location filename="../study_panel.py" line="402"/>
         <source>Which system is best</source>
         <translation>Quel système est le meilleur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="394"/>
+        <location filename="../study_panel.py" line="403"/>
         <source>Is the new run at least as good as the one in use</source>
         <translation>Le nouveau système est-il au moins aussi bon que celui en service</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="395"/>
+        <location filename="../study_panel.py" line="404"/>
         <source>Every pair, within a margin</source>
         <translation>Chaque paire, à une marge près</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="395"/>
+        <location filename="../study_panel.py" line="404"/>
         <source>Does the run reach a mean score</source>
         <translation>Le système atteint-il une note moyenne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="396"/>
+        <location filename="../study_panel.py" line="405"/>
         <source>The campaign&apos;s question</source>
         <translation>La question de la campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="397"/>
+        <location filename="../study_panel.py" line="406"/>
         <source>What should the speakers&apos; ratings decide? The campaign serves only what this question still needs.</source>
         <translation>Que doivent trancher les notes des locuteurs ? La campagne ne présente que ce dont cette question a encore besoin.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="404"/>
+        <location filename="../study_panel.py" line="413"/>
         <source>The margin</source>
         <translation>La marge</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="405"/>
+        <location filename="../study_panel.py" line="414"/>
         <source>The smallest difference that matters, on the task&apos;s scale:</source>
         <translation>La plus petite différence qui compte, sur l&apos;échelle de la tâche :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="410"/>
+        <location filename="../study_panel.py" line="419"/>
         <source>The run in use</source>
         <translation>Le système en service</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="410"/>
+        <location filename="../study_panel.py" line="419"/>
         <source>Which run is in use now?</source>
         <translation>Quel système est en service aujourd&apos;hui ?</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="414"/>
+        <location filename="../study_panel.py" line="423"/>
         <source>The tier</source>
         <translation>Le palier</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="415"/>
+        <location filename="../study_panel.py" line="424"/>
         <source>The mean score the run must reach, on the task&apos;s scale:</source>
         <translation>La note moyenne que le système doit atteindre, sur l&apos;échelle de la tâche :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="420"/>
+        <location filename="../study_panel.py" line="429"/>
         <source>Export bundle</source>
         <translation>Exporter un paquet</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="421"/>
-        <location filename="../study_panel.py" line="427"/>
+        <location filename="../study_panel.py" line="430"/>
+        <location filename="../study_panel.py" line="436"/>
         <source>LYSS bundles (*.lyssbundle)</source>
         <translation>Paquets LYSS (*.lyssbundle)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="424"/>
+        <location filename="../study_panel.py" line="433"/>
         <source>Wrote {0}: {1} answers.</source>
         <translation>{0} écrit : {1} réponses.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="427"/>
+        <location filename="../study_panel.py" line="436"/>
         <source>Merge bundle</source>
         <translation>Fusionner un paquet</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="430"/>
+        <location filename="../study_panel.py" line="439"/>
         <source>Merged: {0} answers added, {1} replaced, {2} deleted.</source>
         <translation>Fusionné : {0} réponses ajoutées, {1} remplacées, {2} supprimées.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="433"/>
+        <location filename="../study_panel.py" line="442"/>
         <source>This laptop was revoked in campaign {0} from {1}: answers made here since then are refused everywhere. Ask the coordinator.</source>
         <translation>Cet ordinateur a été révoqué dans la campagne {0} à partir du {1} : les réponses données ici depuis sont refusées partout. Adressez-vous au coordinateur.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="444"/>
-        <location filename="../study_panel.py" line="448"/>
+        <location filename="../study_panel.py" line="455"/>
+        <location filename="../study_panel.py" line="459"/>
         <source>Enrol a laptop</source>
         <translation>Inscrire un ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="445"/>
+        <location filename="../study_panel.py" line="456"/>
         <source>The code shown on the other laptop (Campaigns tab, or `lyss review code`). Read it aloud or compare the two screens:</source>
         <translation>Le code affiché sur l’autre ordinateur (onglet Campagnes, ou `lyss review code`). Lisez-le à voix haute ou comparez les deux écrans :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="449"/>
+        <location filename="../study_panel.py" line="460"/>
         <source>A name for this laptop, shown beside its code (for example Rita&apos;s laptop; optional):</source>
         <translation>Un nom pour cet ordinateur, affiché à côté de son code (par exemple « l&apos;ordinateur de Rita » ; facultatif) :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="451"/>
+        <location filename="../study_panel.py" line="464"/>
         <source>Laptop {0} may now send answers to {1} campaign(s).</source>
         <translation>L’ordinateur {0} peut désormais envoyer des réponses à {1} campagne(s).</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="456"/>
+        <location filename="../study_panel.py" line="469"/>
         <source>Trust a coordinator</source>
         <translation>Faire confiance à un coordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="457"/>
+        <location filename="../study_panel.py" line="470"/>
         <source>The code shown on the coordinator&apos;s laptop. Read it aloud or compare the two screens:</source>
         <translation>Le code affiché sur l’ordinateur du coordinateur. Lisez-le à voix haute ou comparez les deux écrans :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="460"/>
+        <location filename="../study_panel.py" line="473"/>
         <source>This laptop now accepts the campaigns of coordinator {0}.</source>
         <translation>Cet ordinateur accepte désormais les campagnes du coordinateur {0}.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="464"/>
+        <location filename="../study_panel.py" line="477"/>
         <source>Revoke a laptop</source>
         <translation>Révoquer un ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="465"/>
+        <location filename="../study_panel.py" line="478"/>
         <source>The code of the lost or stolen laptop. The answers it signs from now on are refused wherever your bundles go; its earlier answers are kept and marked in the study:</source>
         <translation>Le code de l’ordinateur perdu ou volé. Les réponses qu’il signera désormais seront refusées partout où vont vos paquets ; ses réponses antérieures sont gardées et signalées dans l’étude :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="467"/>
+        <location filename="../study_panel.py" line="480"/>
         <source>Revoke</source>
         <translation>Révoquer</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="467"/>
+        <location filename="../study_panel.py" line="480"/>
         <source>Revoke laptop {0}? This cannot be undone.</source>
         <translation>Révoquer l’ordinateur {0} ? C’est irréversible.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="470"/>
+        <location filename="../study_panel.py" line="483"/>
         <source>Laptop {0} is revoked from {1} in {2} campaign(s).</source>
         <translation>L’ordinateur {0} est révoqué à partir du {1} dans {2} campagne(s).</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="480"/>
+        <location filename="../study_panel.py" line="493"/>
         <source>Withdraw</source>
         <translation>Retirer</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="481"/>
+        <location filename="../study_panel.py" line="494"/>
         <source>Withdraw {0} ({1})? Their {2} answers, their history and notes will be deleted here, in this laptop&apos;s {3} backups and wherever this laptop&apos;s bundles go. This cannot be undone.</source>
         <translation>Retirer {0} ({1}) ? Ses {2} réponses, leur historique et ses notes seront supprimés ici, dans les {3} sauvegardes de cet ordinateur et partout où vont ses paquets. C&apos;est irréversible.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="485"/>
+        <location filename="../study_panel.py" line="498"/>
         <source>{0} withdrew; {1} answers deleted here and in {2} backups.</source>
         <translation>{0} s’est retiré(e) ; {1} réponses supprimées ici et dans {2} sauvegardes.</translation>
     </message>
@@ -1473,270 +1483,270 @@
 <context>
     <name>StudyPanel</name>
     <message>
-        <location filename="../study_panel.py" line="504"/>
+        <location filename="../study_panel.py" line="517"/>
         <source>Campaign</source>
         <translation>Campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="504"/>
-        <location filename="../study_panel.py" line="692"/>
+        <location filename="../study_panel.py" line="517"/>
+        <location filename="../study_panel.py" line="705"/>
         <source>Metric</source>
         <translation>Métrique</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="505"/>
+        <location filename="../study_panel.py" line="518"/>
         <source>Human score</source>
         <translation>Score humain</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="510"/>
+        <location filename="../study_panel.py" line="523"/>
         <source>Agreement</source>
         <translation>Accord</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="510"/>
+        <location filename="../study_panel.py" line="523"/>
         <source>Correlate</source>
         <translation>Corréler</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="511"/>
+        <location filename="../study_panel.py" line="524"/>
         <source>Rater quality</source>
         <translation>Qualité des évaluateurs</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="511"/>
+        <location filename="../study_panel.py" line="524"/>
         <source>Linter precision</source>
         <translation>Précision du linter</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="511"/>
+        <location filename="../study_panel.py" line="524"/>
         <source>FST false rejections</source>
         <translation>Faux rejets du FST</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="512"/>
+        <location filename="../study_panel.py" line="525"/>
         <source>Reweight…</source>
         <translation>Repondérer…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="512"/>
+        <location filename="../study_panel.py" line="525"/>
         <source>Confirm tier…</source>
         <translation>Confirmer le niveau…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="513"/>
+        <location filename="../study_panel.py" line="526"/>
         <source>Save plot as PNG…</source>
         <translation>Enregistrer le graphique en PNG…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="526"/>
+        <location filename="../study_panel.py" line="539"/>
         <source>Progress of the computation</source>
         <translation>Avancement du calcul</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="529"/>
+        <location filename="../study_panel.py" line="542"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="538"/>
+        <location filename="../study_panel.py" line="551"/>
         <source>Results table</source>
         <translation>Tableau des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="539"/>
+        <location filename="../study_panel.py" line="552"/>
         <source>Results in words</source>
         <translation>Résultats en mots</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="543"/>
+        <location filename="../study_panel.py" line="556"/>
         <source>Plot of the results</source>
         <translation>Graphique des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="544"/>
+        <location filename="../study_panel.py" line="557"/>
         <source>The same numbers as the results table</source>
         <translation>Les mêmes nombres que le tableau des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="586"/>
+        <location filename="../study_panel.py" line="599"/>
         <source>&lt;p&gt;Computing…&lt;/p&gt;</source>
         <translation>&lt;p&gt;Calcul en cours…&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="609"/>
+        <location filename="../study_panel.py" line="622"/>
         <source>Cancelled.</source>
         <translation>Annulé.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="624"/>
+        <location filename="../study_panel.py" line="637"/>
         <source>Question</source>
         <translation>Question</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="624"/>
-        <location filename="../study_panel.py" line="649"/>
+        <location filename="../study_panel.py" line="637"/>
+        <location filename="../study_panel.py" line="662"/>
         <source>Level</source>
         <translation>Niveau</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="624"/>
-        <location filename="../study_panel.py" line="674"/>
-        <location filename="../study_panel.py" line="682"/>
+        <location filename="../study_panel.py" line="637"/>
+        <location filename="../study_panel.py" line="687"/>
+        <location filename="../study_panel.py" line="695"/>
         <source>CI lower</source>
         <translation>IC bas</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="624"/>
-        <location filename="../study_panel.py" line="674"/>
-        <location filename="../study_panel.py" line="682"/>
+        <location filename="../study_panel.py" line="637"/>
+        <location filename="../study_panel.py" line="687"/>
+        <location filename="../study_panel.py" line="695"/>
         <source>CI upper</source>
         <translation>IC haut</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="625"/>
-        <location filename="../study_panel.py" line="662"/>
+        <location filename="../study_panel.py" line="638"/>
+        <location filename="../study_panel.py" line="675"/>
         <source>Answers</source>
         <translation>Réponses</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="625"/>
+        <location filename="../study_panel.py" line="638"/>
         <source>Speakers</source>
         <translation>Locuteurs</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="625"/>
+        <location filename="../study_panel.py" line="638"/>
         <source>Items</source>
         <translation>Éléments</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="626"/>
+        <location filename="../study_panel.py" line="639"/>
         <source>&lt;p&gt;Task {0}: Krippendorff&apos;s alpha of every question, at the levels its scale allows, with 95% bootstrap intervals over items.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Tâche {0} : alpha de Krippendorff de chaque question, aux niveaux que son échelle permet, avec des intervalles bootstrap à 95 % sur les éléments.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="651"/>
+        <location filename="../study_panel.py" line="664"/>
         <source>One system only: no system-level correlation.&lt;br&gt;</source>
         <translation>Un seul système : pas de corrélation au niveau des systèmes.&lt;br&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="662"/>
+        <location filename="../study_panel.py" line="675"/>
         <source>Speaker</source>
         <translation>Locuteur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="662"/>
+        <location filename="../study_panel.py" line="675"/>
         <source>Repeats same</source>
         <translation>Répétitions identiques</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="662"/>
+        <location filename="../study_panel.py" line="675"/>
         <source>Degraded lower</source>
         <translation>Dégradés notés plus bas</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="663"/>
+        <location filename="../study_panel.py" line="676"/>
         <source>p (MWU)</source>
         <translation>p (MWU)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="663"/>
+        <location filename="../study_panel.py" line="676"/>
         <source>Median s per item</source>
         <translation>Médiane s par élément</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="663"/>
+        <location filename="../study_panel.py" line="676"/>
         <source>Time away s</source>
         <translation>Temps d’absence s</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="664"/>
+        <location filename="../study_panel.py" line="677"/>
         <source>Answers with time away</source>
         <translation>Réponses avec absence</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="664"/>
+        <location filename="../study_panel.py" line="677"/>
         <source>Flags</source>
         <translation>Signalements</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="667"/>
+        <location filename="../study_panel.py" line="680"/>
         <source>none</source>
         <translation>aucun</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="668"/>
+        <location filename="../study_panel.py" line="681"/>
         <source>&lt;p&gt;Time per item counts the time the item was in front of the speaker; time with the app out of focus is shown apart. Read these to understand the data, never to rank people.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Le temps par élément compte le temps où l’élément était devant le locuteur ; le temps passé hors de l’application est montré à part. Lisez ces chiffres pour comprendre les données, jamais pour classer les personnes.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="674"/>
+        <location filename="../study_panel.py" line="687"/>
         <source>Variant class</source>
         <translation>Classe de variante</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="674"/>
+        <location filename="../study_panel.py" line="687"/>
         <source>Precision</source>
         <translation>Précision</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="675"/>
+        <location filename="../study_panel.py" line="688"/>
         <source>Pairs judged</source>
         <translation>Paires jugées</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="677"/>
+        <location filename="../study_panel.py" line="690"/>
         <source>&lt;p&gt;{0} pairs rated, {1} with a majority verdict.&lt;/p&gt;</source>
         <translation>&lt;p&gt;{0} paires évaluées, {1} avec un verdict majoritaire.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="682"/>
+        <location filename="../study_panel.py" line="695"/>
         <source>False rejection rate</source>
         <translation>Taux de faux rejets</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="683"/>
+        <location filename="../study_panel.py" line="696"/>
         <source>Words decided</source>
         <translation>Mots tranchés</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="685"/>
+        <location filename="../study_panel.py" line="698"/>
         <source>&lt;p&gt;Valid words the analyser missed: {0}&lt;/p&gt;</source>
         <translation>&lt;p&gt;Mots valides que l’analyseur n’a pas reconnus : {0}&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="689"/>
+        <location filename="../study_panel.py" line="702"/>
         <source>Save the refitted profile</source>
         <translation>Enregistrer le profil réajusté</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="690"/>
-        <location filename="../study_panel.py" line="698"/>
+        <location filename="../study_panel.py" line="703"/>
+        <location filename="../study_panel.py" line="711"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="692"/>
+        <location filename="../study_panel.py" line="705"/>
         <source>Fitted weight</source>
         <translation>Poids ajusté</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="692"/>
+        <location filename="../study_panel.py" line="705"/>
         <source>Default weight</source>
         <translation>Poids par défaut</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="694"/>
+        <location filename="../study_panel.py" line="707"/>
         <source>&lt;p&gt;Cross-validated Pearson {0:.3f} (default profile {1:.3f}).&lt;/p&gt;</source>
         <translation>&lt;p&gt;Pearson en validation croisée {0:.3f} (profil par défaut {1:.3f}).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="698"/>
+        <location filename="../study_panel.py" line="711"/>
         <source>The scored run card</source>
         <translation>La fiche de run évaluée</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="706"/>
+        <location filename="../study_panel.py" line="719"/>
         <source>Save plot</source>
         <translation>Enregistrer le graphique</translation>
     </message>

@@ -1,0 +1,47 @@
+"""The app knows the folder and says what the last merge did (issue 43, story 5): a folder set up on the command line
+was unknown to the app (choose it again), and "Synchronised at 14:20:15: 0 bundle(s) merged" showed right after it
+merged one (the folder's own change set off a second sync seconds later). Now ``lyss review sync`` and ``lyss sync
+setup --apply`` record the folder for the app when it has none, and a sync that finds nothing new keeps saying what
+the last merge did."""
+
+from __future__ import annotations
+
+from conftest import open_window
+from desktop.cli import main
+from desktop.sync_runner import FOLDER_KEY
+from review.exchange import sync
+from review.store import Store
+from test_gui_sync import field_laptop, forget_the_shared_folder  # noqa: F401 (fixtures)
+
+
+def test_a_folder_synced_on_the_command_line_is_the_apps(qtbot, field_laptop, capsys, tmp_path):
+    path, hub_path, folder, cid, speaker = field_laptop
+    from desktop.qt_common import settings
+    settings().remove(FOLDER_KEY)
+    assert main(["review", "sync", str(folder), "--db", str(path)]) == 0
+    assert f"the app syncs {folder} from now on" in capsys.readouterr().out
+    other = tmp_path / "other"
+    other.mkdir()
+    assert main(["review", "sync", str(other), "--db", str(path)]) == 0
+    assert "from now on" not in capsys.readouterr().out  # a folder the app has is never replaced
+    window = open_window(qtbot, path)
+    assert window.syncer.folder == str(folder.resolve())
+    assert window.campaigns.shared_folder.text() == f"Shared folder: {folder.resolve()}"
+
+
+def test_a_sync_that_finds_nothing_new_keeps_saying_what_the_last_merge_did(qtbot, field_laptop):
+    path, hub_path, folder, cid, speaker = field_laptop
+    window = open_window(qtbot, path)
+    tab = window.campaigns
+    with qtbot.waitSignal(window.syncer.synced, timeout=30000):
+        tab.choose_shared_folder(str(folder))  # the hub's bundle: merged
+    qtbot.waitUntil(lambda: not window.syncer.busy())
+    merged_line = next(line for line in tab.sync_state.text().splitlines()
+                       if "bundle(s) merged" in line).removeprefix("Last merge: ")  # (a quiet sync may follow)
+    assert "1 bundle(s) merged" in merged_line
+    with Store(path) as field:
+        quiet = sync.sync(field, folder)
+    assert not quiet.merged
+    tab.show_sync(quiet)  # the next sync: nothing new
+    text = tab.sync_state.text()
+    assert "nothing new" in text and f"Last merge: {merged_line}" in text
