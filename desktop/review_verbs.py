@@ -224,8 +224,7 @@ def _review_answer(store, args) -> int:
     if position is None:
         print(said_text(verdicts.speaker_done()))
         return 0
-    done, total = sequence.progress(store, campaign_id, speaker_id)
-    print(f"recorded position {position}; {done} of {total}")
+    print(f"recorded position {position}; {sequence.progress_words(store, campaign_id, speaker_id)}")
     return 0
 
 
@@ -256,9 +255,10 @@ def _review_progress(store, args) -> int:
     rows = catalogue.campaign_progress(store, campaign_id)
     result = {"speakers": [{k: v for k, v in r.items() if k not in ("display_name", "registered_by")} for r in rows],
               "coverage": catalogue.coverage(store, campaign_id)}
-    text = "\n".join(f"{shown(r['speaker_id'])}  {shown(roster.shown_name(r)):<20} {r['answered']} of "
-                     f"{r['total']}" + (f" ({r['total'] - r['checks']} items + {r['checks']} quality-control checks)"
-                                        if r["checks"] else "") for r in rows) or "no speaker has joined yet"
+    text = "\n".join(f"{shown(r['speaker_id'])}  {shown(roster.shown_name(r)):<20} "
+                     f"{sequence.progress_words(store, campaign_id, r['speaker_id'])}"
+                     + (f" ({r['total'] - r['checks']} items + {r['checks']} quality-control checks)"
+                        if r["checks"] else "") for r in rows) or "no speaker has joined yet"
     c = result["coverage"]
     text += f"\n{c['items_at_target']} of {c['items']} items have {c['target_speakers']}+ speakers"
     result["revoked_laptops"] = revocation.revoked_laptops(store.db, campaign_id)

@@ -37,3 +37,27 @@ def test_list_progress_and_status_count_the_same_items(tmp_path, scored_demo, ca
     assert listed["outputs"] == every
     assert main(["study", "status", "--db", db]) == 0
     assert f"0 of {distinct} items count so far" in capsys.readouterr().out
+
+
+def test_adaptive_progress_is_told_in_answers_not_of_a_growing_total(tmp_path, scored_demo, capsys):
+    """An adaptive campaign's sequence grows while its questions are open: "1 of 2", "4 of 5", "120 of 1114" misled.
+    ``review answer`` and ``review progress`` say how many were answered, as the app's item page does."""
+    first = catalogue.load_scored(str(scored_demo))
+    second = json.loads(json.dumps(first))
+    second["model_slug"] = "demo/other"
+    for e in second["entries"]:
+        e["predicted"] = (e.get("predicted") or "") + " ."
+    store = Store(tmp_path / "r.sqlite")
+    campaigns.create_adaptive_campaign(store, [first, second], "A")
+    db = str(store.path)
+    store.close()
+    assert main(["review", "add-speaker", "--db", db, "--name", "Ana", "--consent-scope", "LYSS study"]) == 0
+    capsys.readouterr()
+    for _ in range(2):
+        assert main(["review", "answer", "--db", db, "--speaker", "Ana", "--answers",
+                     '{"adequacy": 4, "fluency": 4}']) == 0
+    said = capsys.readouterr().out.splitlines()
+    assert said[-1].endswith("2 answered (items are served while the study's questions are open)"), said
+    assert not any(" of " in line for line in said)
+    assert main(["review", "progress", "--db", db]) == 0
+    assert "2 answered (items are served" in capsys.readouterr().out

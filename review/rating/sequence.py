@@ -104,6 +104,16 @@ def progress(store: Store, campaign_id: str, speaker_id: str) -> tuple[int, int]
     return row["done"], row["total"]
 
 
+def progress_words(store: Store, campaign_id: str, speaker_id: str) -> str:
+    """A speaker's progress in the words every command uses: "3 of 12" for a fixed sequence; for a campaign that
+    serves items while its questions are open, the answers only (its total grows: "4 of 5" would mislead)."""
+    done, total = progress(store, campaign_id, speaker_id)
+    campaign = store.one("select settings from campaigns where id = ?", [campaign_id], json_columns=["settings"])
+    if campaign and is_adaptive(campaign):
+        return f"{done} answered (items are served while the study's questions are open)"
+    return f"{done} of {total}"
+
+
 def next_position(store: Store, campaign_id: str, speaker_id: str) -> int | None:
     """The first position of the sequence without an answer (``None`` when finished)."""
     row = store.one("select min(a.position) as p from assignments a left join ratings r on r.campaign_id = "
