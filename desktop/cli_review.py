@@ -205,6 +205,9 @@ def _register_answers_and_paper(rv) -> None:
                                                       "the one the speaker uses in the app)")
     p.add_argument("--include-answered", action="store_true",
                    help="print the items already answered too (default: only those still to answer)")
+    p.add_argument("--items", type=whole(1), metavar="N",
+                   help="print at most N items; a campaign that serves items as its questions need them serves the "
+                        "next N (default: one page's worth, 8)")
     p = _verb(rv, "import-forms", "_review_import_forms", help="the answers of filled paper forms, keyed into the CSV")
     p.add_argument("csv", metavar="FORMS.csv")
     p.add_argument("--replace", action="store_true",

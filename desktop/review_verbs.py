@@ -350,7 +350,7 @@ def _review_print_forms(store, args) -> int:
     refuse_overwriting_inputs(args.out, [store.path])
     campaign_id = catalogue.find_campaign(store, args.campaign)
     speaker_id = roster.find_speaker(store, args.speaker)
-    items = paper.form_items(store, campaign_id, speaker_id, args.include_answered)
+    items = paper.form_items(store, campaign_id, speaker_id, args.include_answered, args.items)
     if not items:
         raise BadValue("--speaker", args.speaker, "every item of this speaker is answered already: nothing to print "
                                                   "(--include-answered prints them all)")

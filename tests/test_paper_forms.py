@@ -215,3 +215,39 @@ def test_paper_never_silently_replaces_an_answer(tmp_path, scored_demo, capsys):
     with Store(db, read_only=True) as store:
         row = store.one("select answers, medium from ratings where position = 0")
         assert json.loads(row["answers"]) == {"adequacy": 3, "fluency": 4} and row["medium"] == "paper"
+
+
+def test_paper_works_for_a_campaign_that_serves_items_as_its_questions_need(tmp_path, scored_demo, capsys):
+    """Issue 43, story 2: print-forms for a new speaker of an adaptive campaign said "every item of this speaker is
+    answered already: nothing to print" (false), and after one answer printed at most one item. Now it serves the
+    items the campaign needs next, up to --items (default one page's worth), and the filled form is imported in any
+    order."""
+    from review import catalogue
+    from review.rating import campaigns
+    first = catalogue.load_scored(str(scored_demo))
+    second = json.loads(json.dumps(first))
+    second["model_slug"] = "demo/other"
+    for e in second["entries"]:
+        e["predicted"] = (e.get("predicted") or "") + " ."
+    db = str(tmp_path / "r.sqlite")
+    with Store(db) as store:
+        campaigns.create_adaptive_campaign(store, [first, second], "A")
+    assert main(["review", "add-speaker", "--db", db, "--name", "Mary", "--consent-scope", "paper forms"]) == 0
+    capsys.readouterr()
+    pdf = tmp_path / "forms.pdf"
+    assert main(["review", "print-forms", "--db", db, "--speaker", "Mary", "--out", str(pdf), "--items", "6"]) == 0
+    assert "wrote 6 items" in capsys.readouterr().out and pdf.read_bytes().startswith(b"%PDF-")
+    with open(tmp_path / "forms.csv", newline="", encoding="utf-8") as fh:
+        rows = list(csv.DictReader(fh))
+    assert len(rows) == 6
+    rows.reverse()  # keyed in any order
+    for k, row in enumerate(rows):
+        row.update(adequacy=str(1 + k % 5), fluency="3")
+    with open(tmp_path / "forms.csv", "w", newline="", encoding="utf-8") as fh:
+        writer = csv.DictWriter(fh, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+    assert main(["review", "import-forms", "--db", db, str(tmp_path / "forms.csv")]) == 0
+    assert "6 recorded" in capsys.readouterr().out
+    assert main(["review", "print-forms", "--db", db, "--speaker", "Mary", "--out", str(pdf)]) == 0  # the next page
+    assert "wrote 8 items" in capsys.readouterr().out

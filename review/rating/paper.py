@@ -30,10 +30,21 @@ def item_code(campaign_id: str, position: int) -> str:
     return f"{campaign_id[-5:].upper()}-{position + 1:03d}"
 
 
-def form_items(store: Store, campaign_id: str, speaker_id: str, include_answered: bool = False) -> list[dict]:
+PAGE_ITEMS = 8  # items a form prints by default for a campaign that serves them as its questions need (one page's worth)
+
+
+def form_items(store: Store, campaign_id: str, speaker_id: str, include_answered: bool = False,
+               items: int | None = None) -> list[dict]:
     """The items of the speaker's sequence still unanswered (every one with ``include_answered``), as the form
-    prints them (the speaker joins the campaign)."""
+    prints them (the speaker joins the campaign), at most ``items`` of them. A campaign that serves items while its
+    questions are open serves the ones it will need next, up to ``items`` (:data:`PAGE_ITEMS` by default)."""
     total = sequence.join(store, campaign_id, speaker_id)
+    if catalogue.is_adaptive(catalogue.campaign(store, campaign_id)):
+        wanted = items or PAGE_ITEMS
+        while _open(store, campaign_id, speaker_id, total) < wanted and \
+                sequence.serve_next_segment(store, campaign_id, speaker_id, ahead=True):
+            total = sequence.sequence_length(store, campaign_id, speaker_id)
+        items = wanted
     out = []
     for position in range(total):
         item = sequence.item_at(store, campaign_id, speaker_id, position)
@@ -42,7 +53,12 @@ def form_items(store: Store, campaign_id: str, speaker_id: str, include_answered
         words = task_defs.task(item["task"]).numbered_words(item["output"])
         out.append({**item, "code": item_code(campaign_id, position),
                     "numbered_output": [(k + 1, item["output"][s:e]) for k, (s, e) in enumerate(words)]})
-    return out
+    return out[:items] if items else out
+
+
+def _open(store: Store, campaign_id: str, speaker_id: str, total: int) -> int:
+    done, _ = sequence.progress(store, campaign_id, speaker_id)
+    return total - done
 
 
 def questions(task: str) -> list[dict]:

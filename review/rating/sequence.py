@@ -168,14 +168,14 @@ def item_at(store: Store, campaign_id: str, speaker_id: str, position: int) -> d
 
 # ----------------------------------------------------------------------------- adaptive campaigns
 
-def serve_next_segment(store: Store, campaign_id: str, speaker_id: str) -> int:
-    """When an adaptive campaign's speaker has answered everything served so far, serve the next segment.
-    Returns how many items were added (0: not adaptive, items still open, registered elsewhere, or every
-    decision made)."""
+def serve_next_segment(store: Store, campaign_id: str, speaker_id: str, ahead: bool = False) -> int:
+    """When an adaptive campaign's speaker has answered everything served so far, serve the next segment
+    (``ahead``: even while items are open — a paper form prints several at once). Returns how many items were
+    added (0: not adaptive, items still open, registered elsewhere, or every decision made)."""
     campaign = catalogue.campaign(store, campaign_id)
     if not is_adaptive(campaign):
         return 0
-    if next_position(store, campaign_id, speaker_id) is not None:
+    if not ahead and next_position(store, campaign_id, speaker_id) is not None:
         return 0
     registrar = store.one("select registered_by from speakers where id = ?", [speaker_id])
     if registrar is None or registrar["registered_by"] not in (None, store.public_key):
