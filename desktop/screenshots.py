@@ -283,7 +283,7 @@ def shared_folder_screen(shots: Shots, cid: str) -> None:
     folder = shots.work / "shared"
     folder.mkdir()
     field = Store(shots.work / "field.sqlite")
-    laptops.enrol(store, field.device_id)
+    laptops.enrol(store, field.device_id, name="Field laptop")
     laptops.trust(field, store.device_id)
     sync.sync(store, folder)
     sync.sync(field, folder)  # the campaign arrives on the field laptop
