@@ -251,3 +251,27 @@ def test_paper_works_for_a_campaign_that_serves_items_as_its_questions_need(tmp_
     assert "6 recorded" in capsys.readouterr().out
     assert main(["review", "print-forms", "--db", db, "--speaker", "Mary", "--out", str(pdf)]) == 0  # the next page
     assert "wrote 8 items" in capsys.readouterr().out
+
+
+def test_an_import_conflict_is_told_in_the_forms_terms_every_line_named(tmp_path, scored_demo, capsys):
+    """Issue 43, story 2: a conflict showed raw spans ({'end': 9, 'severity': 'major', 'start': 0}) instead of the
+    form's word numbers, and named only the first conflicting line."""
+    db, campaign, speaker = _setup(tmp_path, scored_demo, capsys, "E")
+    with Store(db) as store:
+        sequence.join(store, campaign, speaker)
+        outputs = {p: sequence.item_at(store, campaign, speaker, p)["output"] for p in range(2)}
+    for position, text in outputs.items():
+        first = esa.Marking(text).words[0]
+        answer = {"spans": [{"start": first[0], "end": first[1], "severity": "major"}], "score": 50}
+        assert main(["review", "answer", "--db", db, "--campaign", campaign, "--speaker", speaker,
+                     "--position", str(position), "--answers", json.dumps(answer)]) == 0
+    template = tmp_path / "e.csv"
+    assert main(["review", "print-forms", "--db", db, "--campaign", campaign, "--speaker", speaker,
+                 "--out", str(tmp_path / "e.pdf"), "--include-answered"]) == 0
+    _fill(template, lambda row: {"spans": "missing minor", "score": "30"} if int(row["position"]) < 2 else {})
+    capsys.readouterr()
+    assert main(["review", "import-forms", "--db", db, str(template)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "lines 2, 3: 2 positions are answered already" in err, err
+    assert "position 0 (spans 1 major, score 50)" in err and "position 1 (spans 1 major, score 50)" in err
+    assert "'start'" not in err and "--replace" in err

@@ -105,6 +105,8 @@ def import_forms(store: Store, path: str, replace: bool = False) -> dict:
             raise FileProblem(path, f"line {lineno}", exc.line()) from None
         if parsed is not None:
             ready.append((lineno, *parsed))
+    if not replace:
+        _refuse_conflicts(store, path, ready)
     added, replaced = 0, []
     writers: dict[tuple, Answers] = {}
     with store.transaction():
@@ -114,11 +116,6 @@ def import_forms(store: Store, path: str, replace: bool = False) -> dict:
                 if existing["answer"] == answers and existing["note"] == note:
                     continue
                 if existing["answer"] is not None:
-                    if not replace:
-                        raise FileProblem(path, f"line {lineno}", f"position {position} is answered already "
-                                                                  f"({_said(existing['answer'])}): keep it, or add "
-                                                                  f"--replace to put the paper's answer in its place; "
-                                                                  f"nothing was recorded")
                     replaced.append({"line": lineno, "position": position, "was": existing["answer"],
                                      "now": answers})
                 if (campaign_id, speaker_id) not in writers:
@@ -134,8 +131,35 @@ def import_forms(store: Store, path: str, replace: bool = False) -> dict:
             "replaced": replaced}
 
 
-def _said(answers: Any) -> str:
-    return ", ".join(f"{k} {v}" for k, v in answers.items()) if isinstance(answers, dict) else str(answers)
+def _refuse_conflicts(store: Store, path: str, ready: list[tuple]) -> None:
+    """Every line whose position already holds another answer, named at once in the form's own terms (word numbers
+    for error spans); nothing is recorded."""
+    found = []
+    for lineno, campaign_id, speaker_id, position, answers, note in ready:
+        existing = sequence.item_at(store, campaign_id, speaker_id, position)
+        if existing["answer"] is not None and (existing["answer"], existing["note"]) != (answers, note):
+            found.append((lineno, position, _said(existing["answer"], existing["task"], existing["output"])))
+    if not found:
+        return
+    fix = "keep it, or add --replace to put the paper's answer in its place; nothing was recorded"
+    if len(found) == 1:
+        lineno, position, said = found[0]
+        raise FileProblem(path, f"line {lineno}", f"position {position} is answered already ({said}): {fix}")
+    lines = ", ".join(str(lineno) for lineno, _, _ in found)
+    each = "; ".join(f"position {position} ({said})" for _, position, said in found)
+    raise FileProblem(path, f"lines {lines}", f"{len(found)} positions are answered already: {each}: "
+                                              f"{fix.replace('keep it', 'keep them')}")
+
+
+def _said(answers: Any, task: str | None = None, output: str | None = None) -> str:
+    """An answer as the form writes it: ``adequacy 4, fluency 5``; error spans by word number."""
+    if not isinstance(answers, dict):
+        return str(answers)
+    found = task_defs.task(task) if task else None
+    questions_ = {q["id"]: q for q in found.questions} if found else {}
+    order = [k for k in questions_ if k in answers] + [k for k in answers if k not in questions_ and k != "premarks"]
+    return ", ".join(f"{k} {found.on_paper(questions_[k], answers[k], output or '') if k in questions_ else answers[k]}"
+                     for k in order)
 
 
 MAX_CELL = 10_000  # characters: longer than any answer or note written on a form

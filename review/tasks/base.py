@@ -192,6 +192,10 @@ class Task:
         """Word offsets a paper form numbers for this task (none by default)."""
         return []
 
+    def on_paper(self, question: dict, value: Any, output: str) -> str:
+        """An answer's value as a form writes it (the inverse of :meth:`from_paper`, for messages about a form)."""
+        return str(value)
+
     def from_paper(self, question: dict, text: str, output: str, place: tuple[str, str]) -> Any:
         """An answer as keyed in from a form: the number printed beside the ticked box (task T's boxes
         are numbered 1–4 though its values are 0–3), or an option's value written out ("yes"); a number on

@@ -273,6 +273,21 @@ class ErrorSpans(Task):
         """A form numbers the output's words, so that errors are written as "2-3 major"."""
         return Marking(output).words
 
+    def on_paper(self, question: dict, value: Any, output: str) -> str:
+        """Spans in the form's words: ``2-3 major; 5 minor; missing minor`` (word numbers from 1)."""
+        if question.get("scale") != "spans":
+            return super().on_paper(question, value, output)
+        words = Marking(output).words
+        parts = []
+        for span in value or []:
+            if span.get("missing"):
+                parts.append(f"missing {span['severity']}")
+                continue
+            inside = [n for n, (a, b) in enumerate(words, 1) if a < span["end"] and b > span["start"]]
+            where = "?" if not inside else str(inside[0]) if len(inside) == 1 else f"{inside[0]}-{inside[-1]}"
+            parts.append(f"{where} {span['severity']}")
+        return "; ".join(parts) or "no error"
+
     def from_paper(self, question: dict, text: str, output: str, place: tuple[str, str]) -> Any:
         """``2-3 major; 5 minor; missing minor`` (the form's word numbers) as code-point spans."""
         if question.get("scale") != "spans":
