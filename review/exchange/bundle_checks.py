@@ -101,14 +101,19 @@ def _check_references(verdicts: Verdicts, data: dict, held: Holdings) -> None:
     ids = {"runs": runs, "items": held.items, "speakers": held.registrar, "campaigns": held.campaigns}
     refs = {name: [(column, target) for column, target in schema.TABLES[name].references]
             for name in schema.TRAVELLING if schema.TABLES[name].references}
+    carried = {r["id"]: r for r in data["campaigns"]}
     for table, columns in refs.items():
         for n, row in enumerate(data[table], 1):
             for column, target in columns:
-                if row[column] not in ids[target]:
-                    verdicts.wait(table, row, f"{target[:-1]} {row[column]} {REFERENCE_OWNER[target]}",
-                                  f"{table} row {n} {column}: {row[column]!r} is neither in the bundle nor on this "
-                                  f"laptop")
-                    break
+                if row[column] in ids[target]:
+                    continue
+                waits_for = f"{target[:-1]} {row[column]} {REFERENCE_OWNER[target]}"
+                why = f"{table} row {n} {column}: {row[column]!r} is neither in the bundle nor on this laptop"
+                if table != "campaign_items":
+                    verdicts.wait(table, row, waits_for, why)
+                elif column == "item_id" and row["campaign_id"] in carried:  # a list is signed with its campaign:
+                    verdicts.wait("campaigns", carried[row["campaign_id"]], waits_for, why)  # the campaign waits
+                break
 
 
 def _answer_problem(task: str, text: str, output: str | None) -> str | None:
@@ -281,7 +286,8 @@ def judge(store, path: str, manifest: dict | None, data: dict, checked: set[int]
         if not verdicts:
             judgement.merge = data
             return judgement
-        coordinators |= verdicts.waiting_coordinators
+        coordinators |= verdicts.waiting_coordinators | {row["coordinator"] for table, row, *_ in
+                                                         verdicts.waiting.values() if table == "campaigns"}
         judgement.waiting += verdicts.waiting.values()
         waiting_campaigns = {row["id"]: (waits_for, why) for table, row, waits_for, why in verdicts.waiting.values()
                              if table == "campaigns"}
