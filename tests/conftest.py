@@ -185,3 +185,13 @@ def rate(store, campaign_id: str, name: str, answers: int) -> str:
             break
         recording.answer(store, campaign_id, speaker, position, {"adequacy": 1 + k % 5, "fluency": 1 + (k * 2) % 5})
     return speaker
+
+
+def other_version(scored: dict, slug: str = "demo/other", suffix: str = " .") -> dict:
+    """Another system's run of the same test set: a copy of ``scored`` whose every output ends with ``suffix``."""
+    import json
+    other = json.loads(json.dumps(scored))
+    other["model_slug"] = slug
+    for entry in other["entries"]:
+        entry["predicted"] = (entry.get("predicted") or "") + suffix
+    return other

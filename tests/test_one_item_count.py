@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+from conftest import other_version
 from desktop.cli import main
 from review import catalogue
 from review.rating import campaigns
@@ -43,10 +44,7 @@ def test_adaptive_progress_is_told_in_answers_not_of_a_growing_total(tmp_path, s
     """An adaptive campaign's sequence grows while its questions are open: "1 of 2", "4 of 5", "120 of 1114" misled.
     ``review answer`` and ``review progress`` say how many were answered, as the app's item page does."""
     first = catalogue.load_scored(str(scored_demo))
-    second = json.loads(json.dumps(first))
-    second["model_slug"] = "demo/other"
-    for e in second["entries"]:
-        e["predicted"] = (e.get("predicted") or "") + " ."
+    second = other_version(first)
     store = Store(tmp_path / "r.sqlite")
     campaigns.create_adaptive_campaign(store, [first, second], "A")
     db = str(store.path)
