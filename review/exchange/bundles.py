@@ -468,7 +468,8 @@ def merge_read(store: Store, path: str, manifest: dict, data: dict, backup: bool
     if changed["scrub"] and finish_withdrawals:
         store.complete_withdrawals()
     changed["waiting"] = waiting.count(store)
-    changed["waited"] = len(before) - sum(1 for w in before if w["digest"] in waiting.digests(store))
+    still = waiting.digests(store)  # read once: a hub may hold thousands of waiting rows
+    changed["waited"] = sum(1 for w in before if w["digest"] not in still)  # placed (or refused) by this merge
     changed["waiting_lines"] = waiting.lines(store)
     changed["rows_refused"] = [why for _, why in judgement.refused]
     if manifest is None:
