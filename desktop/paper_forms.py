@@ -94,6 +94,7 @@ class FormPainter:
             blocks.append(("  ".join(f"{n}·{w}" for n, w in item["numbered_output"]), "text"))
         else:
             blocks.append((self.convert(item["output"]) or "—", "text"))
+        blocks += self._premarks(item, words)
         if item["kind"] in ("pair", "word"):
             blocks.append((self.convert(item["reference"]) or "—", "text"))
         for q in tasks.task(item["task"]).questions:
@@ -110,6 +111,24 @@ class FormPainter:
                 blocks.append(([f"☐  {n}  {shown['labels'][str(o['value'])]}"
                                 for n, o in enumerate(q.get("options", []), 1)], "options"))
         return blocks
+
+
+    def _premarks(self, item: dict, words: dict) -> list[tuple[str, str]]:
+        """The marks proposed before the speaker reads, lettered, each with its words and a box to tick "drop"."""
+        if not item.get("premarks"):
+            return []
+        question = next(q["id"] for q in tasks.task(item["task"]).questions if q.get("scale") == "spans")
+        spans = words["questions"][question]
+        lines = [(tr("Marks proposed before you read: each stays on your answer unless you tick “drop”."), "caption")]
+        drop, word_numbers = tr("drop"), tr("words")
+        for mark in item["premarks"]:
+            severity = spans["severities"][mark["severity"]]["label"]
+            if mark["words"] == "missing":
+                where = f"{spans['missing_label']} {', '.join(map(self.convert, mark['terms']))}".rstrip()
+            else:
+                where = f"{word_numbers} {mark['words']}  «{self.convert(mark['text'])}»"
+            lines.append((f"☐ {drop}    {mark['letter']}   {where} — {severity} ({mark['source']})", "option"))
+        return lines
 
 
 class _PageFull(Exception):

@@ -187,6 +187,10 @@ def premarked_screen(shots: Shots, speaker: str) -> None:
         QTest.keyClick(page, Qt.Key_Return)
     QTest.keyClick(page, Qt.Key_Tab)
     shots.shot("24-task-e-premarks")
+    items = [i for i in paper.form_items(store, pcid, speaker, items=42) if i["premarks"]]  # the same marks, on paper
+    first_page_png(str(OUT / "26-paper-form-premarks.png"), items, catalogue.campaign_language(store, pcid),
+                   catalogue.campaign(store, pcid), "speaker")
+    print("docs/screenshots/26-paper-form-premarks.png")
 
 
 def french_screen(shots: Shots, cid: str, speaker: str) -> None:

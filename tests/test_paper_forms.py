@@ -10,17 +10,19 @@ import pytest
 
 from conftest import other_version
 from desktop.cli import main
+from review import catalogue
 from review.rating import roster, sequence
 from review.store import Store
-from review.tasks import error_spans as esa
+from review.tasks import error_spans as esa, premarks
 
 
-def _setup(tmp_path, scored_demo, capsys, task):
+def _setup(tmp_path, scored_demo, capsys, task, *options):
     db = str(tmp_path / "r.sqlite")
     assert main(["review", "init", "--db", db]) == 0
     assert main(["review", "add-speaker", "--db", db, "--name", "Mary", "--consent-scope", "paper forms"]) == 0
     speaker = capsys.readouterr().out.strip().splitlines()[-1]
-    assert main(["review", "create-campaign", "--db", db, str(scored_demo), "--task", task, "--items", "8"]) == 0
+    assert main(["review", "create-campaign", "--db", db, str(scored_demo), "--task", task, "--items", "8",
+                 *options]) == 0
     campaign = capsys.readouterr().out.split()[0]
     return db, campaign, speaker
 
@@ -92,7 +94,7 @@ def test_a_wrong_row_names_its_line_and_writes_nothing(tmp_path, scored_demo, ca
 
 
 def test_task_e_errors_by_word_number(tmp_path, scored_demo, capsys):
-    db, campaign, speaker = _setup(tmp_path, scored_demo, capsys, "E")
+    db, campaign, speaker = _setup(tmp_path, scored_demo, capsys, "E", "--premark", "off")
     assert main(["review", "print-forms", "--db", db, "--campaign", campaign, "--speaker", speaker,
                  "--out", str(tmp_path / "e.pdf")]) == 0
     with Store(db) as store:
@@ -276,3 +278,62 @@ def test_an_import_conflict_is_told_in_the_forms_terms_every_line_named(tmp_path
     assert err.count("\n") == 1 and f"lines {lines}: 2 positions are answered already" in err, err
     assert all(f"position {p} (spans 1 major, score 50)" in err for p in outputs)
     assert "'start'" not in err and "--replace" in err
+
+
+def test_premarks_are_printed_by_letter_with_their_word_numbers_and_dropped_on_the_form(tmp_path, scored_demo,
+                                                                                        capsys):
+    """Issue 43, story 2: a form never printed an item's pre-marks, so a speaker on paper saw none and the import
+    could not say which were kept."""
+    db, campaign, speaker = _setup(tmp_path, scored_demo, capsys, "E", "--premark", "tools+reference")
+    pdf, template = tmp_path / "e.pdf", tmp_path / "e.csv"
+    assert main(["review", "print-forms", "--db", db, "--campaign", campaign, "--speaker", speaker,
+                 "--out", str(pdf), "--language", "en"]) == 0
+    with Store(db) as store:
+        found = catalogue.campaign(store, campaign)
+        served = {p: (item, premarks.served(item, found["settings"], campaign, speaker))
+                  for p in range(8) for item in [sequence.item_at(store, campaign, speaker, p)]}
+    position, (item, proposed) = next((p, v) for p, v in served.items()  # a word's mark, then "something missing"
+                                      if len(v[1]) >= 2 and not v[1][0].get("missing"))
+    words = esa.Marking(item["output"]).words
+    text = _pdf_text(pdf)
+    first = proposed[0]
+    numbers = [n for n, (a, b) in enumerate(words, 1) if a < first["end"] and b > first["start"]]
+    shown = str(numbers[0]) if len(numbers) == 1 else f"{numbers[0]}-{numbers[-1]}"
+    assert "Marks proposed before you read" in text
+    assert " ".join(f"☐ drop A words {shown} «{item['output'][first['start']:first['end']]}»".split()) in text, text
+    with open(template, encoding="utf-8") as fh:
+        assert "premarks_dropped" in fh.readline()
+    # the speaker ticked "drop" on B (something missing) and scored 40; on the other items they marked the first
+    # word major
+    said = {p for p, (other, _) in served.items() if (other["output"] or "").split()}
+    rows = _fill(template, lambda row: {"spans": "" if int(row["position"]) == position else "1 major", "score": "40",
+                                        "premarks_dropped": "b" if int(row["position"]) == position else ""}
+                 if int(row["position"]) in said else {})
+    capsys.readouterr()
+    assert main(["review", "import-forms", "--db", db, str(template)]) == 0
+    with Store(db) as store:
+        answers = {p: sequence.item_at(store, campaign, speaker, p)["answer"] for p in served}
+    for p, (other, marks) in served.items():
+        if p not in said:
+            continue
+        first_word = esa.Marking(other["output"]).words[0]
+        mine = {"start": first_word[0], "end": first_word[1], "severity": "major"}
+        # a pre-mark over the word the speaker wrote gives way to it (their mark wins, as on the screen)
+        kept = [premarks.kept_span(m) for n, m in enumerate(marks) if not (p == position and n == 1) and
+                (m.get("missing") or m["start"] >= first_word[1])]
+        regraded = [m for m in marks if not m.get("missing") and (m["start"], m["end"]) == first_word]
+        mine |= {"premark": regraded[0]["source"]} if regraded else {}
+        if p == position:  # no mark of the speaker's own: A kept, B dropped
+            mine, kept = None, [premarks.kept_span(proposed[0]), *map(premarks.kept_span, proposed[2:])]
+        assert answers[p]["spans"] == [mine, *kept][mine is None:] and answers[p]["score"] == 40, p
+        assert answers[p].get("premarks", []) == marks
+    assert premarks.kept(answers[position]) == [n != 1 for n in range(len(proposed))]
+    assert main(["review", "import-forms", "--db", db, str(template)]) == 0  # again: nothing changes
+    assert "(0 recorded" in capsys.readouterr().out
+    # a letter the form did not print names the line and the column; nothing is written
+    _fill(template, lambda row: {"premarks_dropped": "Z" if int(row["position"]) == position else "",
+                                 "score": "41" if int(row["position"]) in said else ""})
+    assert main(["review", "import-forms", "--db", db, str(template), "--replace"]) == 2
+    err = capsys.readouterr().err
+    line = next(n for n, row in enumerate(rows, 2) if int(row["position"]) == position)
+    assert f"line {line} premarks_dropped: 'Z': the form printed pre-marks A to " in err and err.count("\n") == 1

@@ -4,14 +4,29 @@
 <context>
     <name></name>
     <message>
-        <location filename="../paper_forms.py" line="103"/>
+        <location filename="../paper_forms.py" line="104"/>
         <source>Write the word numbers of each error, then minor or major (for example: 2-3 major); &apos;missing&apos; if something was left out.</source>
         <translation>Écrivez les numéros des mots de chaque erreur, puis minor (mineure) ou major (majeure) (par exemple : 2-3 major) ; « missing » s’il manque quelque chose.</translation>
     </message>
     <message>
-        <location filename="../paper_forms.py" line="108"/>
+        <location filename="../paper_forms.py" line="109"/>
         <source>or a number from 0 to 100:</source>
         <translation>ou un nombre de 0 à 100 :</translation>
+    </message>
+    <message>
+        <location filename="../paper_forms.py" line="122"/>
+        <source>Marks proposed before you read: each stays on your answer unless you tick “drop”.</source>
+        <translation>Marques proposées avant la lecture : chacune reste dans votre réponse, sauf si vous cochez « retirer ».</translation>
+    </message>
+    <message>
+        <location filename="../paper_forms.py" line="123"/>
+        <source>drop</source>
+        <translation>retirer</translation>
+    </message>
+    <message>
+        <location filename="../paper_forms.py" line="123"/>
+        <source>words</source>
+        <translation>mots</translation>
     </message>
     <message>
         <location filename="../qt_common.py" line="322"/>

@@ -4,7 +4,9 @@ once a coordinator has keyed the answers in. Answers from paper are marked ``med
 
 In the CSV a question is answered by the number printed beside the ticked box (or an option's value
 written out); task E's errors are written with the form's word numbers: ``2-3 major; 5 minor; missing
-minor``."""
+minor``. A task E item served with pre-marks prints them lettered (A, B, …) with their word numbers and a box
+"drop"; the CSV's ``premarks_dropped`` takes the letters of those ticked, and the others stay on the answer, as
+on the screen."""
 
 from __future__ import annotations
 
@@ -18,6 +20,8 @@ from scoring.files import read_text, write_atomic
 
 from . import sequence
 from .. import catalogue, tasks as task_defs
+from ..tasks import premarks
+from ..tasks.error_spans import word_span
 from ..store import Store
 from .recording import Answers
 from .sequence import Sequence
@@ -45,6 +49,7 @@ def form_items(store: Store, campaign_id: str, speaker_id: str, include_answered
                 sequence.serve_next_segment(store, campaign_id, speaker_id, ahead=True):
             total = sequence.sequence_length(store, campaign_id, speaker_id)
         items = wanted
+    settings = catalogue.campaign(store, campaign_id)["settings"]
     out = []
     for position in range(total):
         item = sequence.item_at(store, campaign_id, speaker_id, position)
@@ -52,8 +57,35 @@ def form_items(store: Store, campaign_id: str, speaker_id: str, include_answered
             continue
         words = task_defs.task(item["task"]).numbered_words(item["output"])
         out.append({**item, "code": item_code(campaign_id, position),
-                    "numbered_output": [(k + 1, item["output"][s:e]) for k, (s, e) in enumerate(words)]})
+                    "numbered_output": [(k + 1, item["output"][s:e]) for k, (s, e) in enumerate(words)],
+                    "premarks": _printed_premarks(item, settings, campaign_id, speaker_id, words)})
     return out[:items] if items else out
+
+
+DROPPED = "premarks_dropped"  # the template's column for the letters of the pre-marks a speaker ticked "drop"
+
+
+def _letter(n: int) -> str:
+    """A pre-mark's name on a form: A, B, …, Z, AA, AB, … (letters, so as not to be taken for word numbers)."""
+    return _letter(n // 26 - 1) + chr(65 + n % 26) if n >= 26 else chr(65 + n)
+
+
+def _proposed(item: dict, settings: dict, campaign_id: str, speaker_id: str) -> list[dict]:
+    """The pre-marks the item is served with, as on the screen (none for a task that marks no spans)."""
+    if not task_defs.task(item["task"]).marks_spans:
+        return []
+    return premarks.served(item, settings, campaign_id, speaker_id)
+
+
+def _printed_premarks(item: dict, settings: dict, campaign_id: str, speaker_id: str,
+                      words: list[tuple[int, int]]) -> list[dict]:
+    """The pre-marks as a form prints them: a letter, the word numbers (or "missing" and the terms it names), the
+    severity and where it came from; each stays on the answer unless the speaker ticks "drop"."""
+    output = item["output"] or ""
+    return [{"letter": _letter(n), "severity": m["severity"], "source": m["source"],
+             "words": "missing" if m.get("missing") else word_span(words, m["start"], m["end"]),
+             "text": "" if m.get("missing") else output[m["start"]:m["end"]], "terms": list(m.get("terms") or [])}
+            for n, m in enumerate(_proposed(item, settings, campaign_id, speaker_id))]
 
 
 def _open(store: Store, campaign_id: str, speaker_id: str, total: int) -> int:
@@ -68,8 +100,10 @@ def questions(task: str) -> list[dict]:
 def write_template(path: str, store: Store, campaign_id: str, speaker_id: str, items: list[dict]) -> int:
     """The CSV a coordinator fills from the paper forms: one row per printed item (``items``, from
     :func:`form_items`), one column per question."""
-    task = catalogue.campaign(store, campaign_id)["task"]
-    columns = FIXED + [q["id"] for q in questions(task)] + ["note"]
+    found = catalogue.campaign(store, campaign_id)
+    task = found["task"]
+    marks = task_defs.task(task).marks_spans and bool(premarks.sources(found["settings"]))
+    columns = FIXED + [q["id"] for q in questions(task)] + ([DROPPED] if marks else []) + ["note"]
     rows = [{"item_code": item["code"], "campaign_id": campaign_id, "speaker_id": speaker_id,
              "position": item["position"]} for item in items]
 
@@ -215,4 +249,21 @@ def _row(store: Store, path: str, lineno: int, row: dict) -> tuple | None:
         clean = task_defs.validate(task, answers, item["output"])
     except BadValue as exc:
         raise FileProblem(*where(exc.place or "answers"), exc.problem) from None
+    if DROPPED in row:  # the form printed the item's pre-marks: those not ticked "drop" are kept
+        proposed = _proposed(item, catalogue.campaign(store, campaign_id)["settings"], campaign_id, speaker_id)
+        clean = premarks.joined(clean, proposed, _dropped(row[DROPPED] or "", len(proposed), where(DROPPED)))
     return campaign_id, speaker_id, position, clean, (row.get("note") or "").strip() or None
+
+
+def _dropped(text: str, count: int, place: tuple[str, str]) -> set[int]:
+    """The letters a coordinator keyed in for the pre-marks ticked "drop" (``B``, ``A C``, ``a,c``), as numbers
+    from 0; a letter the form did not print names the place."""
+    letters = {_letter(n): n for n in range(count)}
+    dropped = set()
+    for token in filter(None, re.split(r"[\s,;]+", text.strip().upper())):
+        if token not in letters:
+            printed = f"the form printed pre-marks {_letter(0)} to {_letter(count - 1)}" if count else \
+                "the form printed no pre-mark for this item"
+            raise FileProblem(*place, f"{token!r}: {printed}; write the letters of those ticked 'drop'")
+        dropped.add(letters[token])
+    return dropped

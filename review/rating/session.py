@@ -481,9 +481,4 @@ def _with_premarks(answers: dict, served: Sequence, position: int, keep: list[in
     if wrong is not None or set(keep) & set(drop):
         raise BadValue("--keep/--drop", str(wrong if wrong is not None else sorted(set(keep) & set(drop))[0]),
                        f"the item has {len(proposed)} pre-marks, numbered from 0; each is kept or dropped once")
-    if not proposed:
-        return answers
-    own_missing = any(s.get("missing") for s in answers.get("spans", []) if isinstance(s, dict))
-    kept = [premarks.kept_span(m) for n, m in enumerate(proposed)
-            if n not in drop and not (m.get("missing") and own_missing)]
-    return {**answers, "spans": [*answers.get("spans", []), *kept], "premarks": proposed}
+    return premarks.joined(answers, proposed, drop)

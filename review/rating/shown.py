@@ -10,12 +10,8 @@ from scoring.errors import BadValue
 from .. import catalogue
 from .. import tasks as task_defs
 from ..tasks import premarks
+from ..tasks.error_spans import word_span
 from . import sequence
-
-
-def _word_span(words: list[tuple[int, int]], start: int, end: int) -> str:
-    inside = [n for n, (a, b) in enumerate(words, 1) if a < end and b > start]
-    return "" if not inside else str(inside[0]) if len(inside) == 1 else f"{inside[0]}-{inside[-1]}"
 
 
 def shown_item(store, campaign_id: str, speaker_id: str, position: int | None = None) -> dict:
@@ -40,7 +36,7 @@ def shown_item(store, campaign_id: str, speaker_id: str, position: int | None = 
             "position": position, "of": length, "item_id": item["id"], "quality_control": item["qc"] or None,
             "texts": [first, second], "words": [output[a:b] for a, b in words],
             "premarks": [{"number": n, "severity": m["severity"], "source": m["source"],
-                          "words": "missing" if m.get("missing") else _word_span(words, m["start"], m["end"]),
+                          "words": "missing" if m.get("missing") else word_span(words, m["start"], m["end"]),
                           "text": None if m.get("missing") else output[m["start"]:m["end"]]}
                          for n, m in enumerate(marks)],
             "answer": item["answer"], "note": item["note"]}

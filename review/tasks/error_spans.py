@@ -118,6 +118,12 @@ def mqm_sql(answers_column: str = "r.answers") -> str:
 
 # ----------------------------------------------------------------------------- marking, word by word
 
+def word_span(words: list[tuple[int, int]], start: int, end: int) -> str:
+    """A span of code points in a form's word numbers (from 1): ``"2"``, ``"2-3"``; ``""`` when no word is in it."""
+    inside = [n for n, (a, b) in enumerate(words, 1) if a < end and b > start]
+    return "" if not inside else str(inside[0]) if len(inside) == 1 else f"{inside[0]}-{inside[-1]}"
+
+
 class Marking:
     """The state of marking one output, word by word, as the review screen drives it (no Qt here).
 
@@ -283,9 +289,7 @@ class ErrorSpans(Task):
             if span.get("missing"):
                 parts.append(f"missing {span['severity']}")
                 continue
-            inside = [n for n, (a, b) in enumerate(words, 1) if a < span["end"] and b > span["start"]]
-            where = "?" if not inside else str(inside[0]) if len(inside) == 1 else f"{inside[0]}-{inside[-1]}"
-            parts.append(f"{where} {span['severity']}")
+            parts.append(f"{word_span(words, span['start'], span['end']) or '?'} {span['severity']}")
         return "; ".join(parts) or "no error"
 
     def from_paper(self, question: dict, text: str, output: str, place: tuple[str, str]) -> Any:

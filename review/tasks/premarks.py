@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 import unicodedata
 from collections import Counter
+from collections.abc import Collection
 
 from scoring.errors import BadValue
 
@@ -212,3 +213,31 @@ def check_settings(mode: str | None, control: float | None, split: float | None)
     if not isinstance(split, (int, float)) or not 0 <= split <= 1:
         raise BadValue("--premark-split", str(split), "the share of items served without pre-marks: 0 to 1")
     return {"premark": mode, "premark_control": float(control), "premark_split": float(split)}
+
+
+def joined(answers: dict, proposed: list[dict], dropped: Collection[int]) -> dict:
+    """An answer given away from the marking screen (a script, a paper form) with the pre-marks its item was
+    served with (``proposed``): those not ``dropped`` (by number from 0) join its spans as placed, and the answer
+    records what was proposed. The speaker's own marks win, as on the screen: one on a pre-mark's very words
+    re-grades it (kept, with the speaker's severity), one that overlaps it otherwise takes its place (dropped),
+    and a "something missing" of their own replaces the proposed one."""
+    if not proposed:
+        return answers
+    own = [dict(s) for s in answers.get("spans", []) if isinstance(s, dict)]
+    placed_at = {(s.get("start"), s.get("end")): s for s in own if not s.get("missing")}
+    kept_ = []
+    for n, mark in enumerate(proposed):
+        if n in dropped:
+            continue
+        if mark.get("missing"):
+            regraded = next((s for s in own if s.get("missing")), None)
+        else:
+            regraded = placed_at.get((mark["start"], mark["end"]))
+            if regraded is None and any(not s.get("missing") and s["start"] < mark["end"] and s["end"] > mark["start"]
+                                        for s in own):
+                continue
+        if regraded is not None:
+            regraded["premark"] = mark["source"]
+        else:
+            kept_.append(kept_span(mark))
+    return {**answers, "spans": [*own, *kept_], "premarks": proposed}
