@@ -281,6 +281,14 @@ def _register_study(sub) -> None:
               help="one campaign: its answers, the decisions they settle (which system is better, each run's "
                    "tier), the systems still served and the speaker-hours left")
     p.add_argument("--campaign", help="default: the only campaign")
+    p = _verb(st, "report", "_study_report", read_only=True,
+              help="a report a community council can read (PDF): each question's verdict in words, how sure the "
+                   "answers are, each run's tier, the speakers and their hours (no names), their consent and where "
+                   "the answers are kept")
+    p.add_argument("--campaign", help="default: the only campaign")
+    p.add_argument("--out", required=True, metavar="REPORT.pdf")
+    p.add_argument("--language", metavar="CODE", help="the report's words in this interface language (en, fr; "
+                                                      "default: the app's)")
     p = _verb(st, "premark-effect", "_study_premark_effect", json=True, read_only=True,
               help="task E with --premark-split: pre-marks shown against held back, the difference in score, "
                    "MQM-style score and seconds with its interval")

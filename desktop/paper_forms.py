@@ -5,21 +5,16 @@ plain text."""
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
 from typing import Callable
 
-from PySide6.QtCore import QCoreApplication, QMarginsF, QRectF, Qt
-from PySide6.QtGui import QFont, QFontMetricsF, QImage, QPageLayout, QPageSize, QPainter, QPdfWriter, QPen
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QFont, QFontMetricsF, QPainter, QPen
 
 from review import tasks
 
-from scoring.errors import BadValue
+from .printing import page_image, painting, pdf_writer, save_image
+from .qt_common import campaign_title, sized_font, task_captions, task_words, tr
 
-from .qt_common import (application, campaign_title, set_ui_language, sized_font, task_captions, task_words, tr,
-                        ui_language, ui_languages)
-
-DPI = 150
 POINTS = {"code": 13, "caption": 11, "text": 16, "question": 13, "option": 13, "options": 13}
 
 
@@ -28,7 +23,7 @@ def _font(kind: str) -> QFont:
 
 
 class FormPainter:
-    """Draws items top to bottom on pages of ``page`` (pixels at :data:`DPI`), starting a new page when an
+    """Draws items top to bottom on pages of ``page`` (pixels), starting a new page when an
     item would not fit."""
 
     def __init__(self, painter: QPainter, page: QRectF, new_page, language: dict, header: str,
@@ -135,18 +130,6 @@ class _PageFull(Exception):
     """The first page is full (drawing one page only)."""
 
 
-def _painting(ui: str | None = None) -> None:
-    """Qt's drawing, with the app's fonts, speaking ``ui`` (a form's words are in the speaker's language of
-    the interface); a command line needs no screen (offscreen unless the app runs)."""
-    if QCoreApplication.instance() is None:
-        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    application()
-    if ui is not None and ui not in ui_languages():
-        raise BadValue("--language", ui, f"no interface in that language (known: {', '.join(ui_languages())})")
-    if ui is not None and ui != ui_language():
-        set_ui_language(ui, remember=False)
-
-
 def _header(campaign: dict, items: list[dict], who: str) -> str:
     """A form's heading: the campaign (its title in the form's language) and who answers it."""
     task = items[0]["task"] if items else campaign["task"]
@@ -157,49 +140,39 @@ def write_pdf(path: str, items: list[dict], language: dict, campaign: dict, who:
               convert: Callable[[str], str] | None = None, ui: str | None = None) -> int:
     """The forms as a PDF (A4, 15 mm margins), their words in ``ui`` (default: the interface's); returns
     the number of pages."""
-    _painting(ui)
-    header = _header(campaign, items, who)
-    writer = QPdfWriter(path)
-    writer.setResolution(DPI)
-    writer.setPageLayout(QPageLayout(QPageSize(QPageSize.A4), QPageLayout.Portrait, QMarginsF(15, 15, 15, 15)))
-    writer.setTitle(header)
-    painter = QPainter(writer)
-    pages = [1]
+    with painting(ui):
+        header = _header(campaign, items, who)
+        writer, page = pdf_writer(path, header)
+        painter = QPainter(writer)
+        pages = [1]
 
-    def new_page() -> None:
-        writer.newPage()
-        pages[0] += 1
+        def new_page() -> None:
+            writer.newPage()
+            pages[0] += 1
 
-    forms = FormPainter(painter, QRectF(writer.pageLayout().paintRectPixels(DPI)).translated(
-        -writer.pageLayout().paintRectPixels(DPI).topLeft()), new_page, language, header, convert)
-    for item in items:
-        forms.item(item)
-    painter.end()
+        forms = FormPainter(painter, page, new_page, language, header, convert)
+        for item in items:
+            forms.item(item)
+        painter.end()
     return pages[0]
 
 
 def first_page_png(path: str, items: list[dict], language: dict, campaign: dict, who: str,
                    convert: Callable[[str], str] | None = None) -> None:
     """The first page as it prints, as a PNG (for screenshots and checks)."""
-    _painting()
-    header = _header(campaign, items, who)
-    image = QImage(int(210 / 25.4 * 100), int(297 / 25.4 * 100), QImage.Format_RGB32)
-    image.setDotsPerMeterX(int(100 / 0.0254))
-    image.setDotsPerMeterY(int(100 / 0.0254))
-    image.fill(Qt.white)
-    painter = QPainter(image)
-    margin = 15 / 25.4 * 100
-    page = QRectF(margin, margin, image.width() - 2 * margin, image.height() - 2 * margin)
+    with painting():
+        header = _header(campaign, items, who)
+        image, page = page_image()
+        painter = QPainter(image)
 
-    def new_page() -> None:
-        raise _PageFull
+        def new_page() -> None:
+            raise _PageFull
 
-    forms = FormPainter(painter, page, new_page, language, header, convert)
-    try:
-        for item in items:
-            forms.item(item)
-    except _PageFull:
-        pass
-    painter.end()
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
-    image.save(path)
+        forms = FormPainter(painter, page, new_page, language, header, convert)
+        try:
+            for item in items:
+                forms.item(item)
+        except _PageFull:
+            pass
+        painter.end()
+    save_image(image, path)

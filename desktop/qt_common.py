@@ -102,6 +102,12 @@ def data_tr(text: str) -> str:
     return QCoreApplication.translate("tasks", text)
 
 
+def said(line: dict) -> str:
+    """A said line of the study (``review.study.verdicts``) in the app's language: the same text and values the
+    command line prints."""
+    return data_tr(line["text"]).format(**line["values"])
+
+
 def task_words(code: str, language: dict | None) -> dict:
     """A task's words in the interface's language (see :func:`review.tasks.texts`)."""
     return tasks.texts(code, language, data_tr, ui_language())

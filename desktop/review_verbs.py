@@ -17,7 +17,7 @@ from review.rating.session import record_answer
 from review.rating.shown import shown_item
 from review.store import Store, readable_by_others, restore, revocation
 from review.store.database import backup_info
-from review.study import analyses, decisions, research_files, reweight, tiers, verdicts
+from review.study import analyses, decisions, report, research_files, reweight, tiers, verdicts
 from review.study.experiments import replay, simulation
 from review.study.premark_effect import premark_effect
 from scoring.errors import BadValue, FileProblem
@@ -508,6 +508,20 @@ def status_text(r: dict) -> str:
 def _study_status(store, args) -> int:
     r = decisions.status(store, catalogue.find_campaign(store, args.campaign, imported=True))
     return _print(r, args.json, status_text(r))
+
+
+def _study_report(store, args) -> int:
+    from .community_report import write_pdf  # deferred: Qt (QPdfWriter) loads only to draw the report
+    from .sync_runner import chosen_folder  # deferred: with Qt
+    out = Path(args.out)
+    if out.suffix.lower() != ".pdf":
+        raise BadValue("--out", args.out, "give a file name ending in .pdf")
+    refuse_overwriting_inputs(args.out, [store.path])
+    found = report.community_report(store, catalogue.find_campaign(store, args.campaign))
+    with atomic_path(out) as tmp:
+        pages = write_pdf(str(tmp), found, chosen_folder(), laptops.names(store), ui=args.language)
+    print(f"wrote the report of {found['name']} on {pages} pages to {out}")
+    return 0
 
 
 def _study_premark_effect(store, args) -> int:

@@ -19,6 +19,7 @@ from PySide6.QtCore import QSettings, Qt  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
 
 from desktop.cli import main as cli_main  # noqa: E402
+from desktop.community_report import write_pngs  # noqa: E402
 from desktop.main_window import MainWindow  # noqa: E402
 from desktop.paper_forms import first_page_png  # noqa: E402
 from desktop.qt_common import application  # noqa: E402
@@ -29,6 +30,7 @@ from review.exchange import laptops, sync  # noqa: E402
 from review.rating import campaigns, paper, practice, recording, roster, sequence  # noqa: E402
 from review.rating.session import ReviewSession, record_answer  # noqa: E402
 from review.store import Store  # noqa: E402
+from review.study.report import community_report  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "docs" / "screenshots"
@@ -267,6 +269,9 @@ def decisions_screen(shots: Shots, speakers: list[str]) -> None:
     cid = campaigns.create_adaptive_campaign(store, _systems(shots.scored, systems), "A")
     _rate_as_served(store, cid, speakers, systems, 5)
     _show_campaign(shots, cid, "20-campaign-decisions")
+    pages = write_pngs(str(shots.work / "report"), community_report(store, cid))  # the button's PDF, drawn as images
+    shutil.copyfile(pages[0], OUT / "27-community-report.png")
+    print("docs/screenshots/27-community-report.png")
 
 
 def question_screen(shots: Shots, speakers: list[str]) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import html
 import json
 import time
+from pathlib import Path
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QHeaderView, QInputDialog, QLabel, QProgressBar, QPushButton,
@@ -16,13 +17,16 @@ from review import catalogue, tasks
 from review.exchange import bundles, laptops, sync, waiting
 from review.rating import campaigns, roster
 from review.store import Store
-from review.study import analyses, decisions, reweight, tiers
+from review.study import analyses, decisions, report, reweight, tiers
 from scoring.errors import InputError
+from scoring.files import atomic_path
 from scoring.progress import Cancelled
 
-from .qt_common import (FlowLayout, data_tr, campaign_title, SafeBrowser, Worker, accessible, ask, friendly_error, guarded, name_buttons, plain_labels,
-                        set_font, task_words)
+from .community_report import write_pdf as write_report
+from .qt_common import (FlowLayout, campaign_title, SafeBrowser, Worker, accessible, ask, friendly_error, guarded,
+                        name_buttons, plain_labels, said, set_font, task_words)
 from .scatter_plot import ScatterPlot
+from .sync_runner import chosen_folder
 
 
 class RowsModel(QAbstractTableModel):
@@ -177,7 +181,10 @@ class CampaignPanel(QWidget):
         split.addWidget(self.progress)
         withdraw = self._row(self._button(self.tr("Withdraw selected speaker…"), self.withdraw, self.tr(
             "The speaker chosen on the right leaves the study: their answers are deleted here, in the backups and, "
-            "through the next bundles, on every laptop")))
+            "through the next bundles, on every laptop")), self._button(
+            self.tr("Report for the community…"), self.community_report, self.tr(
+                "A PDF a community council can read: each question's verdict in words, how sure the answers are, "
+                "each run's tier, the speakers' hours (no names), their consent and where the answers are kept")))
         self.decisions = accessible(_table(), self.tr("Decisions in the chosen campaign"),
                                     self.tr("Which system is better and each run's tier, as the answers settle them"))
         self.decisions.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeToContents)
@@ -355,21 +362,31 @@ class CampaignPanel(QWidget):
               [[r["speaker_id"], roster.shown_name(r), r["answered"], r["total"]] for r in rows])
         self.show_decisions(cid)
 
-    @staticmethod
-    def said(line: dict) -> str:
-        """A verdict line of the study, in the app's language: the same text and values the command line prints."""
-        return data_tr(line["text"]).format(**line["values"])
-
     def show_decisions(self, cid: str) -> None:
         """The chosen campaign's questions as the study says them (one row a line), and what they still cost."""
         found = decisions.status(self.store, cid)
         rows = []
         for question in found["questions"]:
             first, *rest = question["said"]
-            rows.append([self.said(first)])
-            rows.extend(["    " + self.said(one)] for one in rest)
+            rows.append([said(first)])
+            rows.extend(["    " + said(one)] for one in rest)
         _fill(self.decisions, [self.tr("What the answers settle")], rows)
-        self.plan.setText("\n".join(self.said(one) for one in found["said"]))
+        self.plan.setText("\n".join(said(one) for one in found["said"]))
+
+    def community_report(self, path: str | None = None) -> None:
+        """The chosen campaign's report for the community, as a PDF in the app's language."""
+        cid = self.selected_campaign()
+        if not cid:
+            self.status.setText(self.tr("Choose a campaign first."))
+            return
+        if not path:
+            path, _ = QFileDialog.getSaveFileName(self, self.tr("Report for the community"), "report.pdf",
+                                                  self.tr("PDF (*.pdf)"))
+        if path:
+            found = report.community_report(self.store, cid)
+            with atomic_path(Path(path)) as tmp:
+                pages = write_report(str(tmp), found, chosen_folder(), laptops.names(self.store))
+            self.status.setText(self.tr("Wrote the report ({0} pages) to {1}.").format(pages, path))
 
     def create(self, path: str | None = None) -> None:
         if not path:
@@ -394,7 +411,7 @@ class CampaignPanel(QWidget):
                                                      premark=self._premark())
             warning = decisions.size_warning(self.store, cid)
             self.status.setText(self.tr("Campaign {0} ready.").format(cid) + (
-                " " + self.tr("Warning:") + " " + self.said(warning) if warning else ""))
+                " " + self.tr("Warning:") + " " + said(warning) if warning else ""))
             self.refresh()
 
     def _ask_question(self, names: list[str]) -> dict | None | bool:

@@ -25,6 +25,11 @@ PUBLISH_AFTER_MS = 3_000  # after an answer, sync this long after the speaker's 
 POLL_MS = 60_000  # and look anyway this often
 
 
+def chosen_folder() -> str | None:
+    """The shared folder the app syncs (chosen in the app, or set up with ``lyss sync setup``); None when none is."""
+    return str(settings().value(FOLDER_KEY, "") or "") or None
+
+
 def remember_folder(folder: str | Path) -> bool:
     """The app syncs ``folder`` from now on, unless a folder it can reach is chosen already (``lyss sync setup`` and
     ``lyss review sync`` call this: a folder set up on the command line is the app's too). True when recorded."""
@@ -66,7 +71,7 @@ class SyncRunner(QObject):
 
     @property
     def folder(self) -> str:
-        return str(settings().value(FOLDER_KEY, "") or "")
+        return chosen_folder() or ""
 
     def set_folder(self, folder: str) -> None:
         settings().setValue(FOLDER_KEY, folder)

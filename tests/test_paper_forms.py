@@ -115,10 +115,10 @@ def test_the_forms_draw_syllabics_and_diacritics():
     pytest.importorskip("PySide6")
     from PySide6.QtGui import QFontMetrics
 
-    from desktop import paper_forms
-    paper_forms._painting()
-    metrics = QFontMetrics(paper_forms._font("text"))
-    assert all(metrics.inFontUcs4(ord(c)) for c in "ᓀᐦᐃᔭᐍᐏᐣ" + "êîôâ")
+    from desktop import paper_forms, printing
+    with printing.painting():
+        metrics = QFontMetrics(paper_forms._font("text"))
+        assert all(metrics.inFontUcs4(ord(c)) for c in "ᓀᐦᐃᔭᐍᐏᐣ" + "êîôâ")
 
 
 def test_task_t_boxes_are_numbered_from_one(tmp_path, scored_demo, capsys):

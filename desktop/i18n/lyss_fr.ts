@@ -4,39 +4,160 @@
 <context>
     <name></name>
     <message>
-        <location filename="../paper_forms.py" line="104"/>
+        <location filename="../paper_forms.py" line="99"/>
         <source>Write the word numbers of each error, then minor or major (for example: 2-3 major); &apos;missing&apos; if something was left out.</source>
         <translation>Écrivez les numéros des mots de chaque erreur, puis minor (mineure) ou major (majeure) (par exemple : 2-3 major) ; « missing » s’il manque quelque chose.</translation>
     </message>
     <message>
-        <location filename="../paper_forms.py" line="109"/>
+        <location filename="../paper_forms.py" line="104"/>
         <source>or a number from 0 to 100:</source>
         <translation>ou un nombre de 0 à 100 :</translation>
     </message>
     <message>
-        <location filename="../paper_forms.py" line="122"/>
+        <location filename="../paper_forms.py" line="117"/>
         <source>Marks proposed before you read: each stays on your answer unless you tick “drop”.</source>
         <translation>Marques proposées avant la lecture : chacune reste dans votre réponse, sauf si vous cochez « retirer ».</translation>
     </message>
     <message>
-        <location filename="../paper_forms.py" line="123"/>
+        <location filename="../paper_forms.py" line="118"/>
         <source>drop</source>
         <translation>retirer</translation>
     </message>
     <message>
-        <location filename="../paper_forms.py" line="123"/>
+        <location filename="../paper_forms.py" line="118"/>
         <source>words</source>
         <translation>mots</translation>
     </message>
     <message>
-        <location filename="../qt_common.py" line="322"/>
+        <location filename="../qt_common.py" line="328"/>
         <source>LYSS Desktop</source>
         <translation>LYSS Desktop</translation>
     </message>
     <message>
-        <location filename="../qt_common.py" line="340"/>
+        <location filename="../qt_common.py" line="346"/>
         <source>Something went wrong: {0}. Your answers are safe: each one was saved when you gave it.</source>
         <translation>Un problème est survenu : {0}. Vos réponses sont en sécurité : chacune a été enregistrée au moment où vous l’avez donnée.</translation>
+    </message>
+    <message>
+        <location filename="../community_report.py" line="106"/>
+        <source>segments answered</source>
+        <translation>segments répondus</translation>
+    </message>
+    <message>
+        <location filename="../community_report.py" line="107"/>
+        <source>settled after {0}</source>
+        <translation>tranché après {0}</translation>
+    </message>
+    <message>
+        <location filename="../community_report.py" line="112"/>
+        <source>{0} compared with {1}: the band holds how much better {0} is (below 0: worse)</source>
+        <translation>{0} comparé à {1} : la bande contient de combien {0} est meilleur (sous 0 : moins bon)</translation>
+    </message>
+    <message>
+        <location filename="../community_report.py" line="120"/>
+        <location filename="../community_report.py" line="208"/>
+        <source>What the speakers&apos; ratings say: {0}</source>
+        <translation>Ce que disent les évaluations des locuteurs : {0}</translation>
+    </message>
+    <message>
+        <location filename="../community_report.py" line="121"/>
+        <source>Made on {0} from {1} answers; {2} items to rate in the campaign.</source>
+        <translation>Établi le {0} à partir de {1} réponses ; {2} éléments à évaluer dans la campagne.</translation>
+    </message>
+    <message>
+        <location filename="../community_report.py" line="123"/>
+        <source>The questions and their answers</source>
+        <translation>Les questions et leurs réponses</translation>
+    </message>
+    <message>
+        <location filename="../community_report.py" line="128"/>
+        <source>This campaign asks no question of its runs.</source>
+        <translation>Cette campagne ne pose aucune question sur ses exécutions.</translation>
+    </message>
+    <message>
+        <location filename="../community_report.py" line="131"/>
+        <source>Each run&apos;s tier</source>
+        <translation>Le niveau de chaque exécution</translation>
+    </message>
+    <message>
+        <location filename="../community_report.py" line="140"/>
+        <source>How sure the answers are</source>
+        <translation>À quel point les réponses sont sûres</translation>
+    </message>
+    <message>
+        <location filename="../community_report.py" line="141"/>
+        <source>Each picture follows one comparison, segment by segment. The blue band is where the true difference between the two runs lies, sure at the level the campaign set, checked after every segment; it narrows as speakers answer. The dashed lines are the margin δ: a difference inside the shaded zone does not matter. A verdict is given once the band lies wholly above 0, below 0, or inside the zone; the dotted line marks when.</source>
+        <translation>Chaque image suit une comparaison, segment par segment. La bande bleue est l&apos;endroit où se trouve la vraie différence entre les deux exécutions, avec la certitude fixée par la campagne, vérifiée après chaque segment ; elle se resserre à mesure que les locuteurs répondent. Les lignes tiretées sont la marge δ : une différence dans la zone ombrée ne compte pas. Un verdict est rendu dès que la bande est tout entière au-dessus de 0, en dessous de 0 ou dans la zone ; la ligne pointillée marque ce moment.</translation>
+    </message>
+    <message>
+        <location filename="../community_report.py" line="154"/>
+        <source>Who answered</source>
+        <translation>Qui a répondu</translation>
+    </message>
+    <message>
+        <location filename="../community_report.py" line="155"/>
+        <source>{0} speakers (their names are not in this report) gave {1} answers: {2} hours in front of the app.</source>
+        <translation>{0} locuteurs (leurs noms ne figurent pas dans ce rapport) ont donné {1} réponses : {2} heures devant l&apos;application.</translation>
+    </message>
+    <message>
+        <location filename="../community_report.py" line="158"/>
+        <source>{0} answers were given on paper forms (their time is not recorded).</source>
+        <translation>{0} réponses ont été données sur des formulaires papier (leur durée n&apos;est pas enregistrée).</translation>
+    </message>
+    <message>
+        <location filename="../community_report.py" line="161"/>
+        <source>{0} answers were keyed in without the app&apos;s screen (their time is not recorded).</source>
+        <translation>{0} réponses ont été saisies sans l&apos;écran de l&apos;application (leur durée n&apos;est pas enregistrée).</translation>
+    </message>
+    <message>
+        <location filename="../community_report.py" line="163"/>
+        <source>Consent</source>
+        <translation>Consentement</translation>
+    </message>
+    <message>
+        <location filename="../community_report.py" line="164"/>
+        <source>“{0}”: {1} speakers</source>
+        <translation>« {0} » : {1} locuteurs</translation>
+    </message>
+    <message>
+        <location filename="../community_report.py" line="165"/>
+        <source>No speaker has answered yet.</source>
+        <translation>Aucun locuteur n&apos;a encore répondu.</translation>
+    </message>
+    <message>
+        <location filename="../community_report.py" line="173"/>
+        <source>Where the answers are kept</source>
+        <translation>Où les réponses sont conservées</translation>
+    </message>
+    <message>
+        <location filename="../community_report.py" line="174"/>
+        <source>On this laptop ({0}): {1}, and its backups in {2}.</source>
+        <translation>Sur cet ordinateur ({0}) : {1}, et ses sauvegardes dans {2}.</translation>
+    </message>
+    <message>
+        <location filename="../community_report.py" line="176"/>
+        <source>Shared with the other laptops through the folder {0}.</source>
+        <translation>Partagées avec les autres ordinateurs par le dossier {0}.</translation>
+    </message>
+    <message>
+        <location filename="../community_report.py" line="177"/>
+        <source>No shared folder is set up on this laptop: answers travel by bundle (USB stick).</source>
+        <translation>Aucun dossier partagé n&apos;est configuré sur cet ordinateur : les réponses voyagent par paquet (clé USB).</translation>
+    </message>
+    <message>
+        <location filename="../community_report.py" line="179"/>
+        <source>Laptop of the campaign: {0}</source>
+        <translation>Ordinateur de la campagne : {0}</translation>
+    </message>
+    <message>
+        <location filename="../community_report.py" line="181"/>
+        <source>revoked from {0}</source>
+        <translation>révoqué à partir de {0}</translation>
+    </message>
+    <message>
+        <location filename="../community_report.py" line="183"/>
+        <source>A speaker who withdraws is deleted from every laptop of the campaign, backups included.</source>
+        <translation>Un locuteur qui se retire est effacé de chaque ordinateur de la campagne, sauvegardes comprises.</translation>
     </message>
 </context>
 <context>
@@ -95,601 +216,631 @@
 <context>
     <name>CampaignPanel</name>
     <message>
-        <location filename="../study_panel.py" line="140"/>
+        <location filename="../study_panel.py" line="144"/>
         <source>Task of the new campaign</source>
         <translation>Tâche de la nouvelle campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="142"/>
+        <location filename="../study_panel.py" line="146"/>
         <source>Task {0}: {1}</source>
         <translation>Tâche {0} : {1}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="157"/>
+        <location filename="../study_panel.py" line="161"/>
         <source>Create campaign from a scored run…</source>
         <translation>Créer une campagne à partir d’un run évalué…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="158"/>
+        <location filename="../study_panel.py" line="162"/>
         <source>Adaptive campaign from several runs…</source>
         <translation>Campagne adaptative sur plusieurs runs…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="159"/>
+        <location filename="../study_panel.py" line="163"/>
         <source>One scored run card per system, on the same test set: speakers are served only what is still undecided</source>
         <translation>Une carte de run évaluée par système, sur le même jeu de test : les locuteurs ne reçoivent que ce qui reste à décider</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="237"/>
+        <location filename="../study_panel.py" line="244"/>
         <source>Export bundle…</source>
         <translation>Exporter un paquet…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="238"/>
+        <location filename="../study_panel.py" line="245"/>
         <source>Merge bundle…</source>
         <translation>Fusionner un paquet…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="178"/>
+        <location filename="../study_panel.py" line="182"/>
         <source>Withdraw selected speaker…</source>
         <translation>Retirer le locuteur choisi…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="143"/>
-        <location filename="../study_panel.py" line="145"/>
+        <location filename="../study_panel.py" line="147"/>
+        <location filename="../study_panel.py" line="149"/>
         <source>Hint at the words the analyser rejected (task E)</source>
         <translation>Signaler les mots que l’analyseur a rejetés (tâche E)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="144"/>
-        <location filename="../study_panel.py" line="146"/>
+        <location filename="../study_panel.py" line="148"/>
+        <location filename="../study_panel.py" line="150"/>
         <source>Off by default, so that the speakers judge without the analyser&apos;s opinion</source>
         <translation>Désactivé par défaut, pour que les locuteurs jugent sans l’avis de l’analyseur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="189"/>
+        <location filename="../study_panel.py" line="196"/>
         <source>This laptop&apos;s code: {0}</source>
         <translation>Code de cet ordinateur : {0}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="197"/>
+        <location filename="../study_panel.py" line="204"/>
         <source>Enrol a laptop…</source>
         <translation>Inscrire un ordinateur…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="198"/>
+        <location filename="../study_panel.py" line="205"/>
         <source>Let another laptop send answers to the campaigns you coordinate</source>
         <translation>Permettre à un autre ordinateur d’envoyer des réponses aux campagnes que vous coordonnez</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="199"/>
+        <location filename="../study_panel.py" line="206"/>
         <source>Trust a coordinator…</source>
         <translation>Faire confiance à un coordinateur…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="200"/>
+        <location filename="../study_panel.py" line="207"/>
         <source>Accept the campaigns of your study&apos;s coordinator</source>
         <translation>Accepter les campagnes du coordinateur de votre étude</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="201"/>
+        <location filename="../study_panel.py" line="208"/>
         <source>Revoke a laptop…</source>
         <translation>Révoquer un ordinateur…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="202"/>
+        <location filename="../study_panel.py" line="209"/>
         <source>Refuse the answers a lost or stolen laptop signs from now on</source>
         <translation>Refuser désormais les réponses signées par un ordinateur perdu ou volé</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="172"/>
+        <location filename="../study_panel.py" line="176"/>
         <source>Campaigns</source>
         <translation>Campagnes</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="173"/>
+        <location filename="../study_panel.py" line="177"/>
         <source>Choose a campaign to see each speaker&apos;s progress</source>
         <translation>Choisissez une campagne pour voir l’avancement de chaque locuteur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="175"/>
+        <location filename="../study_panel.py" line="179"/>
         <source>Speakers&apos; progress in the chosen campaign</source>
         <translation>Avancement des locuteurs dans la campagne choisie</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="181"/>
+        <location filename="../study_panel.py" line="188"/>
         <source>Decisions in the chosen campaign</source>
         <translation>Décisions de la campagne choisie</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="182"/>
+        <location filename="../study_panel.py" line="189"/>
         <source>Which system is better and each run&apos;s tier, as the answers settle them</source>
         <translation>Quel système est meilleur et le niveau de chaque run, à mesure que les réponses les tranchent</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="253"/>
+        <location filename="../study_panel.py" line="260"/>
         <source>Task</source>
         <translation>Tâche</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="253"/>
+        <location filename="../study_panel.py" line="260"/>
         <source>Campaign</source>
         <translation>Campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="253"/>
+        <location filename="../study_panel.py" line="260"/>
         <source>Items</source>
         <translation>Éléments</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="254"/>
+        <location filename="../study_panel.py" line="261"/>
         <source>Fully rated</source>
         <translation>Entièrement évalués</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="330"/>
+        <location filename="../study_panel.py" line="337"/>
         <source>{0} (kept here until then)</source>
         <translation>{0} (gardées ici d&apos;ici là)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="354"/>
+        <location filename="../study_panel.py" line="361"/>
         <source>Speaker</source>
         <translation>Locuteur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="354"/>
+        <location filename="../study_panel.py" line="361"/>
         <source>Name (this laptop)</source>
         <translation>Nom (sur cet ordinateur)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="354"/>
+        <location filename="../study_panel.py" line="361"/>
         <source>Answered</source>
         <translation>Répondu</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="354"/>
+        <location filename="../study_panel.py" line="361"/>
         <source>Of</source>
         <translation>Sur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="333"/>
+        <location filename="../study_panel.py" line="340"/>
         <source>refused</source>
         <translation>refusé</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="88"/>
+        <location filename="../study_panel.py" line="92"/>
         <source>The coordinator&apos;s pages</source>
         <translation>Les pages de la coordination</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="92"/>
+        <location filename="../study_panel.py" line="96"/>
         <source>Campaigns and decisions</source>
         <translation>Campagnes et décisions</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="93"/>
+        <location filename="../study_panel.py" line="97"/>
         <source>This laptop and its circle</source>
         <translation>Cet ordinateur et son cercle</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="94"/>
+        <location filename="../study_panel.py" line="98"/>
         <source>Sharing answers</source>
         <translation>Partage des réponses</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="148"/>
+        <location filename="../study_panel.py" line="152"/>
         <source>Marks placed for the speaker: the language&apos;s tools</source>
         <translation>Marques placées pour le locuteur : les outils de la langue</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="149"/>
+        <location filename="../study_panel.py" line="153"/>
         <source>Marks placed for the speaker: the tools and the reference</source>
         <translation>Marques placées pour le locuteur : les outils et la référence</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="150"/>
+        <location filename="../study_panel.py" line="154"/>
         <source>No marks placed for the speaker</source>
         <translation>Aucune marque placée pour le locuteur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="152"/>
+        <location filename="../study_panel.py" line="156"/>
         <source>Pre-marks of a task E campaign</source>
         <translation>Pré-marques d&apos;une campagne de tâche E</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="153"/>
+        <location filename="../study_panel.py" line="157"/>
         <source>Candidate errors placed before the speaker sees a sentence; the speaker keeps, drops or re-grades each</source>
         <translation>Erreurs candidates placées avant que le locuteur voie une phrase ; il garde, retire ou reclasse chacune</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="179"/>
+        <location filename="../study_panel.py" line="183"/>
         <source>The speaker chosen on the right leaves the study: their answers are deleted here, in the backups and, through the next bundles, on every laptop</source>
         <translation>La personne choisie à droite quitte l&apos;étude : ses réponses sont supprimées ici, dans les sauvegardes et, par les prochains paquets, sur chaque ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="193"/>
+        <location filename="../study_panel.py" line="200"/>
         <source>A coordinator enrols the laptops that may send answers to their campaigns, and revokes a laptop that is lost or stolen. A field laptop trusts its coordinator, so that it accepts their campaigns. Each is done with the other laptop&apos;s code, read out or copied from its own page.</source>
         <translation>La coordination inscrit les ordinateurs qui peuvent envoyer des réponses à ses campagnes, et révoque un ordinateur perdu ou volé. Un ordinateur de terrain fait confiance à sa coordination, pour accepter ses campagnes. Chaque action se fait avec le code de l&apos;autre ordinateur, lu à voix haute ou copié depuis sa propre page.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="223"/>
-        <location filename="../study_panel.py" line="286"/>
+        <location filename="../study_panel.py" line="230"/>
+        <location filename="../study_panel.py" line="293"/>
         <source>Shared folder: none (bundles travel by USB stick)</source>
         <translation>Dossier partagé : aucun (les lots voyagent par clé USB)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="224"/>
+        <location filename="../study_panel.py" line="231"/>
         <source>Choose shared folder…</source>
         <translation>Choisir le dossier partagé…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="225"/>
+        <location filename="../study_panel.py" line="232"/>
         <source>A folder your laptops share (Syncthing, a network drive): answers then travel on their own, at start, every few answers and at close</source>
         <translation>Un dossier que vos ordinateurs partagent (Syncthing, un lecteur réseau) : les réponses voyagent alors seules, au démarrage, toutes les quelques réponses et à la fermeture</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="227"/>
+        <location filename="../study_panel.py" line="234"/>
         <source>Sync now</source>
         <translation>Synchroniser maintenant</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="230"/>
+        <location filename="../study_panel.py" line="237"/>
         <source>Laptops seen in the shared folder</source>
         <translation>Ordinateurs vus dans le dossier partagé</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="231"/>
+        <location filename="../study_panel.py" line="238"/>
         <source>Each laptop&apos;s last bundle, its answers, whether it is enrolled, and why a bundle was refused</source>
         <translation>Le dernier lot de chaque ordinateur, ses réponses, s&apos;il est inscrit, et pourquoi un lot a été refusé</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="236"/>
+        <location filename="../study_panel.py" line="243"/>
         <source>Without a shared folder, by USB stick:</source>
         <translation>Sans dossier partagé, par clé USB :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="281"/>
+        <location filename="../study_panel.py" line="288"/>
         <source>Synchronising…</source>
         <translation>Synchronisation…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="285"/>
+        <location filename="../study_panel.py" line="292"/>
         <source>Shared folder: {0}</source>
         <translation>Dossier partagé : {0}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="292"/>
+        <location filename="../study_panel.py" line="299"/>
         <source>Choose shared folder</source>
         <translation>Choisir le dossier partagé</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="305"/>
+        <location filename="../study_panel.py" line="312"/>
         <source>Synchronised at {3}: {0} bundle(s) merged ({1} answers added), {2} refused.</source>
         <translation>Synchronisé à {3} : {0} paquet(s) fusionné(s) ({1} réponses ajoutées), {2} refusé(s).</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="313"/>
+        <location filename="../study_panel.py" line="320"/>
         <source>Refused {0}: {1}</source>
         <translation>Refusé {0} : {1}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="316"/>
+        <location filename="../study_panel.py" line="323"/>
         <source>Merged {0}, some rows refused alone: {1}</source>
         <translation>{0} fusionné, certaines lignes refusées seules : {1}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="322"/>
+        <location filename="../study_panel.py" line="329"/>
         <source>The shared folder could not be synchronised: {0}</source>
         <translation>Le dossier partagé n&apos;a pas pu être synchronisé : {0}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="332"/>
+        <location filename="../study_panel.py" line="339"/>
         <source>yes</source>
         <translation>oui</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="332"/>
+        <location filename="../study_panel.py" line="339"/>
         <source>no</source>
         <translation>non</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="333"/>
+        <location filename="../study_panel.py" line="340"/>
         <source>this laptop</source>
         <translation>cet ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="333"/>
+        <location filename="../study_panel.py" line="340"/>
         <source>merged</source>
         <translation>fusionné</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="214"/>
-        <location filename="../study_panel.py" line="334"/>
+        <location filename="../study_panel.py" line="221"/>
+        <location filename="../study_panel.py" line="341"/>
         <source>Laptop</source>
         <translation>Ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="207"/>
+        <location filename="../study_panel.py" line="185"/>
+        <source>Report for the community…</source>
+        <translation>Rapport pour la communauté…</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="186"/>
+        <source>A PDF a community council can read: each question&apos;s verdict in words, how sure the answers are, each run&apos;s tier, the speakers&apos; hours (no names), their consent and where the answers are kept</source>
+        <translation>Un PDF qu&apos;un conseil communautaire peut lire : le verdict de chaque question en mots, à quel point les réponses sont sûres, le niveau de chaque exécution, les heures des locuteurs (sans noms), leur consentement et où les réponses sont conservées</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="214"/>
         <source>Laptops of the circle</source>
         <translation>Ordinateurs du cercle</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="208"/>
+        <location filename="../study_panel.py" line="215"/>
         <source>Each laptop enrolled, trusted, revoked or seen in the shared folder, with the name given it here</source>
         <translation>Chaque ordinateur inscrit, de confiance, révoqué ou vu dans le dossier partagé, avec le nom qu&apos;on lui donne ici</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="214"/>
-        <location filename="../study_panel.py" line="334"/>
+        <location filename="../study_panel.py" line="221"/>
+        <location filename="../study_panel.py" line="341"/>
         <source>Last bundle</source>
         <translation>Dernier lot</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="214"/>
+        <location filename="../study_panel.py" line="221"/>
         <source>Name</source>
         <translation>Nom</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="214"/>
+        <location filename="../study_panel.py" line="221"/>
         <source>Role</source>
         <translation>Rôle</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="215"/>
+        <location filename="../study_panel.py" line="222"/>
         <source>Revoked from</source>
         <translation>Révoqué depuis</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="216"/>
+        <location filename="../study_panel.py" line="223"/>
         <source>trusted coordinator</source>
         <translation>coordinateur de confiance</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="217"/>
+        <location filename="../study_panel.py" line="224"/>
         <source>{0} campaign(s)</source>
         <translation>{0} campagne(s)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="310"/>
+        <location filename="../study_panel.py" line="317"/>
         <source>Synchronised at {0}: nothing new.</source>
         <translation>Synchronisé à {0} : rien de nouveau.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="310"/>
+        <location filename="../study_panel.py" line="317"/>
         <source>Last merge: {0}</source>
         <translation>Dernière fusion : {0}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="334"/>
+        <location filename="../study_panel.py" line="341"/>
         <source>Answers</source>
         <translation>Réponses</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="334"/>
+        <location filename="../study_panel.py" line="341"/>
         <source>Enrolled</source>
         <translation>Inscrit</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="335"/>
+        <location filename="../study_panel.py" line="342"/>
         <source>State</source>
         <translation>État</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="338"/>
+        <location filename="../study_panel.py" line="345"/>
         <source>coordinator</source>
         <translation>coordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="339"/>
+        <location filename="../study_panel.py" line="346"/>
         <source>revoked</source>
         <translation>révoqué</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="340"/>
+        <location filename="../study_panel.py" line="347"/>
         <source>revoked (from {0}): {1} answers signed before kept here; </source>
         <translation>révoqué (à partir du {0}) : {1} réponses signées avant conservées ici ; </translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="371"/>
+        <location filename="../study_panel.py" line="373"/>
         <source>What the answers settle</source>
         <translation>Ce que les réponses tranchent</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="376"/>
+        <location filename="../study_panel.py" line="380"/>
+        <source>Choose a campaign first.</source>
+        <translation>Choisissez d&apos;abord une campagne.</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="383"/>
+        <source>Report for the community</source>
+        <translation>Rapport pour la communauté</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="384"/>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="389"/>
+        <source>Wrote the report ({0} pages) to {1}.</source>
+        <translation>Rapport écrit ({0} pages) dans {1}.</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="393"/>
         <source>A scored run card</source>
         <translation>Une fiche de run évaluée</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="376"/>
-        <location filename="../study_panel.py" line="386"/>
+        <location filename="../study_panel.py" line="393"/>
+        <location filename="../study_panel.py" line="403"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="380"/>
-        <location filename="../study_panel.py" line="396"/>
+        <location filename="../study_panel.py" line="397"/>
+        <location filename="../study_panel.py" line="413"/>
         <source>Campaign {0} ready.</source>
         <translation>Campagne {0} prête.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="385"/>
+        <location filename="../study_panel.py" line="402"/>
         <source>Scored run cards of one test set</source>
         <translation>Cartes de run évaluées d’un même jeu de test</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="397"/>
+        <location filename="../study_panel.py" line="414"/>
         <source>Warning:</source>
         <translation>Attention :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="402"/>
+        <location filename="../study_panel.py" line="419"/>
         <source>Every pair and each run&apos;s tier</source>
         <translation>Chaque paire et le palier de chaque système</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="402"/>
+        <location filename="../study_panel.py" line="419"/>
         <source>Which system is best</source>
         <translation>Quel système est le meilleur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="403"/>
+        <location filename="../study_panel.py" line="420"/>
         <source>Is the new run at least as good as the one in use</source>
         <translation>Le nouveau système est-il au moins aussi bon que celui en service</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="404"/>
+        <location filename="../study_panel.py" line="421"/>
         <source>Every pair, within a margin</source>
         <translation>Chaque paire, à une marge près</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="404"/>
+        <location filename="../study_panel.py" line="421"/>
         <source>Does the run reach a mean score</source>
         <translation>Le système atteint-il une note moyenne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="405"/>
+        <location filename="../study_panel.py" line="422"/>
         <source>The campaign&apos;s question</source>
         <translation>La question de la campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="406"/>
+        <location filename="../study_panel.py" line="423"/>
         <source>What should the speakers&apos; ratings decide? The campaign serves only what this question still needs.</source>
         <translation>Que doivent trancher les notes des locuteurs ? La campagne ne présente que ce dont cette question a encore besoin.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="413"/>
+        <location filename="../study_panel.py" line="430"/>
         <source>The margin</source>
         <translation>La marge</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="414"/>
+        <location filename="../study_panel.py" line="431"/>
         <source>The smallest difference that matters, on the task&apos;s scale:</source>
         <translation>La plus petite différence qui compte, sur l&apos;échelle de la tâche :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="419"/>
+        <location filename="../study_panel.py" line="436"/>
         <source>The run in use</source>
         <translation>Le système en service</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="419"/>
+        <location filename="../study_panel.py" line="436"/>
         <source>Which run is in use now?</source>
         <translation>Quel système est en service aujourd&apos;hui ?</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="423"/>
+        <location filename="../study_panel.py" line="440"/>
         <source>The tier</source>
         <translation>Le palier</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="424"/>
+        <location filename="../study_panel.py" line="441"/>
         <source>The mean score the run must reach, on the task&apos;s scale:</source>
         <translation>La note moyenne que le système doit atteindre, sur l&apos;échelle de la tâche :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="429"/>
+        <location filename="../study_panel.py" line="446"/>
         <source>Export bundle</source>
         <translation>Exporter un paquet</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="430"/>
-        <location filename="../study_panel.py" line="436"/>
+        <location filename="../study_panel.py" line="447"/>
+        <location filename="../study_panel.py" line="453"/>
         <source>LYSS bundles (*.lyssbundle)</source>
         <translation>Paquets LYSS (*.lyssbundle)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="433"/>
+        <location filename="../study_panel.py" line="450"/>
         <source>Wrote {0}: {1} answers.</source>
         <translation>{0} écrit : {1} réponses.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="436"/>
+        <location filename="../study_panel.py" line="453"/>
         <source>Merge bundle</source>
         <translation>Fusionner un paquet</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="439"/>
+        <location filename="../study_panel.py" line="456"/>
         <source>Merged: {0} answers added, {1} replaced, {2} deleted.</source>
         <translation>Fusionné : {0} réponses ajoutées, {1} remplacées, {2} supprimées.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="442"/>
+        <location filename="../study_panel.py" line="459"/>
         <source>This laptop was revoked in campaign {0} from {1}: answers made here since then are refused everywhere. Ask the coordinator.</source>
         <translation>Cet ordinateur a été révoqué dans la campagne {0} à partir du {1} : les réponses données ici depuis sont refusées partout. Adressez-vous au coordinateur.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="455"/>
-        <location filename="../study_panel.py" line="459"/>
+        <location filename="../study_panel.py" line="472"/>
+        <location filename="../study_panel.py" line="476"/>
         <source>Enrol a laptop</source>
         <translation>Inscrire un ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="456"/>
+        <location filename="../study_panel.py" line="473"/>
         <source>The code shown on the other laptop (Campaigns tab, or `lyss review code`). Read it aloud or compare the two screens:</source>
         <translation>Le code affiché sur l’autre ordinateur (onglet Campagnes, ou `lyss review code`). Lisez-le à voix haute ou comparez les deux écrans :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="460"/>
+        <location filename="../study_panel.py" line="477"/>
         <source>A name for this laptop, shown beside its code (for example Rita&apos;s laptop; optional):</source>
         <translation>Un nom pour cet ordinateur, affiché à côté de son code (par exemple « l&apos;ordinateur de Rita » ; facultatif) :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="464"/>
+        <location filename="../study_panel.py" line="481"/>
         <source>Laptop {0} may now send answers to {1} campaign(s).</source>
         <translation>L’ordinateur {0} peut désormais envoyer des réponses à {1} campagne(s).</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="469"/>
+        <location filename="../study_panel.py" line="486"/>
         <source>Trust a coordinator</source>
         <translation>Faire confiance à un coordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="470"/>
+        <location filename="../study_panel.py" line="487"/>
         <source>The code shown on the coordinator&apos;s laptop. Read it aloud or compare the two screens:</source>
         <translation>Le code affiché sur l’ordinateur du coordinateur. Lisez-le à voix haute ou comparez les deux écrans :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="473"/>
+        <location filename="../study_panel.py" line="490"/>
         <source>This laptop now accepts the campaigns of coordinator {0}.</source>
         <translation>Cet ordinateur accepte désormais les campagnes du coordinateur {0}.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="477"/>
+        <location filename="../study_panel.py" line="494"/>
         <source>Revoke a laptop</source>
         <translation>Révoquer un ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="478"/>
+        <location filename="../study_panel.py" line="495"/>
         <source>The code of the lost or stolen laptop. The answers it signs from now on are refused wherever your bundles go; its earlier answers are kept and marked in the study:</source>
         <translation>Le code de l’ordinateur perdu ou volé. Les réponses qu’il signera désormais seront refusées partout où vont vos paquets ; ses réponses antérieures sont gardées et signalées dans l’étude :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="480"/>
+        <location filename="../study_panel.py" line="497"/>
         <source>Revoke</source>
         <translation>Révoquer</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="480"/>
+        <location filename="../study_panel.py" line="497"/>
         <source>Revoke laptop {0}? This cannot be undone.</source>
         <translation>Révoquer l’ordinateur {0} ? C’est irréversible.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="483"/>
+        <location filename="../study_panel.py" line="500"/>
         <source>Laptop {0} is revoked from {1} in {2} campaign(s).</source>
         <translation>L’ordinateur {0} est révoqué à partir du {1} dans {2} campagne(s).</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="493"/>
+        <location filename="../study_panel.py" line="510"/>
         <source>Withdraw</source>
         <translation>Retirer</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="494"/>
+        <location filename="../study_panel.py" line="511"/>
         <source>Withdraw {0} ({1})? Their {2} answers, their history and notes will be deleted here, in this laptop&apos;s {3} backups and wherever this laptop&apos;s bundles go. This cannot be undone.</source>
         <translation>Retirer {0} ({1}) ? Ses {2} réponses, leur historique et ses notes seront supprimés ici, dans les {3} sauvegardes de cet ordinateur et partout où vont ses paquets. C&apos;est irréversible.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="498"/>
+        <location filename="../study_panel.py" line="515"/>
         <source>{0} withdrew; {1} answers deleted here and in {2} backups.</source>
         <translation>{0} s’est retiré(e) ; {1} réponses supprimées ici et dans {2} sauvegardes.</translation>
     </message>
@@ -960,7 +1111,7 @@
 <context>
     <name>LYSS</name>
     <message>
-        <location filename="../qt_common.py" line="301"/>
+        <location filename="../qt_common.py" line="307"/>
         <source>Key: {0}</source>
         <translation>Touche : {0}</translation>
     </message>
@@ -1498,270 +1649,270 @@
 <context>
     <name>StudyPanel</name>
     <message>
-        <location filename="../study_panel.py" line="517"/>
+        <location filename="../study_panel.py" line="534"/>
         <source>Campaign</source>
         <translation>Campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="517"/>
-        <location filename="../study_panel.py" line="705"/>
+        <location filename="../study_panel.py" line="534"/>
+        <location filename="../study_panel.py" line="722"/>
         <source>Metric</source>
         <translation>Métrique</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="518"/>
+        <location filename="../study_panel.py" line="535"/>
         <source>Human score</source>
         <translation>Score humain</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="523"/>
+        <location filename="../study_panel.py" line="540"/>
         <source>Agreement</source>
         <translation>Accord</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="523"/>
+        <location filename="../study_panel.py" line="540"/>
         <source>Correlate</source>
         <translation>Corréler</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="524"/>
+        <location filename="../study_panel.py" line="541"/>
         <source>Rater quality</source>
         <translation>Qualité des évaluateurs</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="524"/>
+        <location filename="../study_panel.py" line="541"/>
         <source>Linter precision</source>
         <translation>Précision du linter</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="524"/>
+        <location filename="../study_panel.py" line="541"/>
         <source>FST false rejections</source>
         <translation>Faux rejets du FST</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="525"/>
+        <location filename="../study_panel.py" line="542"/>
         <source>Reweight…</source>
         <translation>Repondérer…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="525"/>
+        <location filename="../study_panel.py" line="542"/>
         <source>Confirm tier…</source>
         <translation>Confirmer le niveau…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="526"/>
+        <location filename="../study_panel.py" line="543"/>
         <source>Save plot as PNG…</source>
         <translation>Enregistrer le graphique en PNG…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="539"/>
+        <location filename="../study_panel.py" line="556"/>
         <source>Progress of the computation</source>
         <translation>Avancement du calcul</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="542"/>
+        <location filename="../study_panel.py" line="559"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="551"/>
+        <location filename="../study_panel.py" line="568"/>
         <source>Results table</source>
         <translation>Tableau des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="552"/>
+        <location filename="../study_panel.py" line="569"/>
         <source>Results in words</source>
         <translation>Résultats en mots</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="556"/>
+        <location filename="../study_panel.py" line="573"/>
         <source>Plot of the results</source>
         <translation>Graphique des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="557"/>
+        <location filename="../study_panel.py" line="574"/>
         <source>The same numbers as the results table</source>
         <translation>Les mêmes nombres que le tableau des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="599"/>
+        <location filename="../study_panel.py" line="616"/>
         <source>&lt;p&gt;Computing…&lt;/p&gt;</source>
         <translation>&lt;p&gt;Calcul en cours…&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="622"/>
+        <location filename="../study_panel.py" line="639"/>
         <source>Cancelled.</source>
         <translation>Annulé.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="637"/>
+        <location filename="../study_panel.py" line="654"/>
         <source>Question</source>
         <translation>Question</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="637"/>
-        <location filename="../study_panel.py" line="662"/>
+        <location filename="../study_panel.py" line="654"/>
+        <location filename="../study_panel.py" line="679"/>
         <source>Level</source>
         <translation>Niveau</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="637"/>
-        <location filename="../study_panel.py" line="687"/>
-        <location filename="../study_panel.py" line="695"/>
+        <location filename="../study_panel.py" line="654"/>
+        <location filename="../study_panel.py" line="704"/>
+        <location filename="../study_panel.py" line="712"/>
         <source>CI lower</source>
         <translation>IC bas</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="637"/>
-        <location filename="../study_panel.py" line="687"/>
-        <location filename="../study_panel.py" line="695"/>
+        <location filename="../study_panel.py" line="654"/>
+        <location filename="../study_panel.py" line="704"/>
+        <location filename="../study_panel.py" line="712"/>
         <source>CI upper</source>
         <translation>IC haut</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="638"/>
-        <location filename="../study_panel.py" line="675"/>
+        <location filename="../study_panel.py" line="655"/>
+        <location filename="../study_panel.py" line="692"/>
         <source>Answers</source>
         <translation>Réponses</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="638"/>
+        <location filename="../study_panel.py" line="655"/>
         <source>Speakers</source>
         <translation>Locuteurs</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="638"/>
+        <location filename="../study_panel.py" line="655"/>
         <source>Items</source>
         <translation>Éléments</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="639"/>
+        <location filename="../study_panel.py" line="656"/>
         <source>&lt;p&gt;Task {0}: Krippendorff&apos;s alpha of every question, at the levels its scale allows, with 95% bootstrap intervals over items.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Tâche {0} : alpha de Krippendorff de chaque question, aux niveaux que son échelle permet, avec des intervalles bootstrap à 95 % sur les éléments.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="664"/>
+        <location filename="../study_panel.py" line="681"/>
         <source>One system only: no system-level correlation.&lt;br&gt;</source>
         <translation>Un seul système : pas de corrélation au niveau des systèmes.&lt;br&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="675"/>
+        <location filename="../study_panel.py" line="692"/>
         <source>Speaker</source>
         <translation>Locuteur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="675"/>
+        <location filename="../study_panel.py" line="692"/>
         <source>Repeats same</source>
         <translation>Répétitions identiques</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="675"/>
+        <location filename="../study_panel.py" line="692"/>
         <source>Degraded lower</source>
         <translation>Dégradés notés plus bas</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="676"/>
+        <location filename="../study_panel.py" line="693"/>
         <source>p (MWU)</source>
         <translation>p (MWU)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="676"/>
+        <location filename="../study_panel.py" line="693"/>
         <source>Median s per item</source>
         <translation>Médiane s par élément</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="676"/>
+        <location filename="../study_panel.py" line="693"/>
         <source>Time away s</source>
         <translation>Temps d’absence s</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="677"/>
+        <location filename="../study_panel.py" line="694"/>
         <source>Answers with time away</source>
         <translation>Réponses avec absence</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="677"/>
+        <location filename="../study_panel.py" line="694"/>
         <source>Flags</source>
         <translation>Signalements</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="680"/>
+        <location filename="../study_panel.py" line="697"/>
         <source>none</source>
         <translation>aucun</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="681"/>
+        <location filename="../study_panel.py" line="698"/>
         <source>&lt;p&gt;Time per item counts the time the item was in front of the speaker; time with the app out of focus is shown apart. Read these to understand the data, never to rank people.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Le temps par élément compte le temps où l’élément était devant le locuteur ; le temps passé hors de l’application est montré à part. Lisez ces chiffres pour comprendre les données, jamais pour classer les personnes.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="687"/>
+        <location filename="../study_panel.py" line="704"/>
         <source>Variant class</source>
         <translation>Classe de variante</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="687"/>
+        <location filename="../study_panel.py" line="704"/>
         <source>Precision</source>
         <translation>Précision</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="688"/>
+        <location filename="../study_panel.py" line="705"/>
         <source>Pairs judged</source>
         <translation>Paires jugées</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="690"/>
+        <location filename="../study_panel.py" line="707"/>
         <source>&lt;p&gt;{0} pairs rated, {1} with a majority verdict.&lt;/p&gt;</source>
         <translation>&lt;p&gt;{0} paires évaluées, {1} avec un verdict majoritaire.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="695"/>
+        <location filename="../study_panel.py" line="712"/>
         <source>False rejection rate</source>
         <translation>Taux de faux rejets</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="696"/>
+        <location filename="../study_panel.py" line="713"/>
         <source>Words decided</source>
         <translation>Mots tranchés</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="698"/>
+        <location filename="../study_panel.py" line="715"/>
         <source>&lt;p&gt;Valid words the analyser missed: {0}&lt;/p&gt;</source>
         <translation>&lt;p&gt;Mots valides que l’analyseur n’a pas reconnus : {0}&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="702"/>
+        <location filename="../study_panel.py" line="719"/>
         <source>Save the refitted profile</source>
         <translation>Enregistrer le profil réajusté</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="703"/>
-        <location filename="../study_panel.py" line="711"/>
+        <location filename="../study_panel.py" line="720"/>
+        <location filename="../study_panel.py" line="728"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="705"/>
+        <location filename="../study_panel.py" line="722"/>
         <source>Fitted weight</source>
         <translation>Poids ajusté</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="705"/>
+        <location filename="../study_panel.py" line="722"/>
         <source>Default weight</source>
         <translation>Poids par défaut</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="707"/>
+        <location filename="../study_panel.py" line="724"/>
         <source>&lt;p&gt;Cross-validated Pearson {0:.3f} (default profile {1:.3f}).&lt;/p&gt;</source>
         <translation>&lt;p&gt;Pearson en validation croisée {0:.3f} (profil par défaut {1:.3f}).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="711"/>
+        <location filename="../study_panel.py" line="728"/>
         <source>The scored run card</source>
         <translation>La fiche de run évaluée</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="719"/>
+        <location filename="../study_panel.py" line="736"/>
         <source>Save plot</source>
         <translation>Enregistrer le graphique</translation>
     </message>

@@ -155,15 +155,23 @@ def questions_of(campaign: dict, task, runs: list[dict], population: tuple[int, 
     return [(q, True) for q in [*pairs, *tiers]]
 
 
-def decide(store: Store, campaign_id: str) -> dict:
-    """One campaign's answers, its questions decided as the answers arrived, and the runs still served."""
+def campaign_questions(store: Store, campaign_id: str) -> tuple[dict, list[dict], list[tuple], str, dict | None]:
+    """A campaign's questions as :func:`questions_of` makes them, nothing observed yet: (the campaign, its runs,
+    the questions with whether each is asked, the task's question its ratings answer, the tier rule)."""
     campaign = campaign_row(store, campaign_id)
     task = task_defs.task(campaign["task"])
     rule_file = task_defs.settings("tier_rule")
     rule = rule_file.get("accepted_when", {}).get(task.code)
     question = rule["question"] if rule else task.quality_question()
     runs = runs_of(store, campaign_id)
-    asked = questions_of(campaign, task, runs, populations(store, campaign_id), rule_file, rule)
+    return campaign, runs, questions_of(campaign, task, runs, populations(store, campaign_id), rule_file, rule), \
+        question, rule
+
+
+def decide(store: Store, campaign_id: str) -> dict:
+    """One campaign's answers, its questions decided as the answers arrived, and the runs still served."""
+    campaign, runs, asked, question, rule = campaign_questions(store, campaign_id)
+    task = task_defs.task(campaign["task"])
     # nothing to decide for one run of a task without a tier rule (task B's pairs, task C's words)
     counted = counted_items(store, campaign, question) if asked else {}
     names = {r["id"]: r["name"] for r in runs}

@@ -1,0 +1,103 @@
+"""What a report for a community council holds about one campaign (``lyss study report``; the app's Campaigns tab
+draws it): each question and its verdict as the study says it, each comparison's interval item by item (how sure
+the answers became, and when), each run's tier, how many speakers gave how much of their time (no names), the
+consent they gave, and where the answers are kept. Numbers and said lines only: the app words and draws them in
+its language."""
+
+from __future__ import annotations
+
+from . import decisions
+from .maths import questions
+from ..store import Store, now
+
+
+def _intervals(question: questions.Question) -> list[tuple[tuple[str, str], int, list[float] | None]]:
+    """Each comparison a question holds, now: ((a, b), items fed, the interval of a − b)."""
+    if isinstance(question, questions.NonInferior):
+        return [((question.candidate, question.baseline), question.difference.n, question.difference.interval())]
+    if isinstance(question, questions.Tier):
+        return []
+    return [(pair, found.n, found.interval()) for pair, found in question.pairs.items()]
+
+
+def _decisions(result: dict) -> dict[tuple[str, str], str]:
+    """Each comparison's decision, as the question's result says it (a run's id for a name)."""
+    if result["kind"] == "Pairs":
+        return {(p["a"], p["b"]): p["decision"] for p in result["pairs"]}
+    if result["kind"] == "NonInferior":
+        return {(result["candidate"], result["baseline"]): result["decision"]}
+    return {}
+
+
+def narrowing(store: Store, found: dict) -> list[dict]:
+    """Each comparison of runs a campaign's questions make (``found``: :func:`decisions.decide`), replayed on the
+    very scores it was fed: the interval of a − b after each item (``points``: [items, low, high]), δ, the scale of
+    the difference and the item after which it was settled. A question shown beside the campaign's own is left
+    out (it serves nothing); a tier is a run against a threshold, not a comparison."""
+    _, runs, fresh, _, _ = decisions.campaign_questions(store, found["campaign"])
+    names = {r["id"]: r["name"] for r in runs}
+    out = []
+    for (question, asked), (_, _, fed), said in zip(fresh, found["_asked"], found["questions"]):
+        if not asked or isinstance(question, questions.Tier):
+            continue
+        tracks: dict[tuple[str, str], list[list[float]]] = {pair: [] for pair, _, _ in _intervals(question)}
+        for k, scores in enumerate(fed):
+            question.observe(scores, item=k)
+            for pair, n, interval in _intervals(question):
+                if interval is not None and (not tracks[pair] or tracks[pair][-1][0] < n):
+                    tracks[pair].append([n, *interval])
+        decided = _decisions(question.result())
+        settled = getattr(question, "settled_after", {})
+        span = question.high - question.low
+        for (a, b), points in tracks.items():
+            out.append({"a": names.get(a, a), "b": names.get(b, b), "kind": said["kind"], "delta": question.delta,
+                        "one_sided": isinstance(question, questions.NonInferior), "scale": [-span, span],
+                        "decision": decided.get((a, b), "open" if not question.decided else "decided"),
+                        "settled_after": settled.get((a, b), question.decided_after), "points": points})
+    return out
+
+
+def speakers(store: Store, campaign_id: str) -> dict:
+    """Who answered, without names: how many speakers, their answers, the hours spent in front of the app (time
+    away from the screen left out) and the answers given on paper (not timed)."""
+    row = store.one("select count(distinct speaker_id) as speakers, count(*) as answers, "
+                    "sum(case when medium = 'paper' then 1 else 0 end) as paper, "
+                    "sum(case when medium is not 'paper' and seconds is null then 1 else 0 end) as untimed, "
+                    "sum(max(coalesce(seconds, 0) - coalesce(away_seconds, 0), 0)) as seconds "
+                    "from ratings where campaign_id = ?", [campaign_id])
+    return {"speakers": row["speakers"], "answers": row["answers"], "on_paper": row["paper"] or 0,
+            "untimed": row["untimed"] or 0, "hours": round((row["seconds"] or 0.0) / 3600, 2)}
+
+
+def consent(store: Store, campaign_id: str) -> list[dict]:
+    """The consent the campaign's speakers gave, each scope with how many gave it (no names)."""
+    return store.rows("select coalesce(s.consent_scope, '') as scope, count(*) as speakers from speakers s where "
+                      "s.withdrawn = 0 and s.id in (select speaker_id from ratings where campaign_id = ?) "
+                      "group by scope order by speakers desc, scope", [campaign_id])
+
+
+def kept_at(store: Store, campaign_id: str) -> dict:
+    """Where the answers are kept: this laptop's database and its backups, and the laptops of the campaign (by
+    code: enrolled, and revoked from when)."""
+    enrolled = [r["device_code"] for r in store.rows(
+        "select device_code from enrolments where campaign_id = ? order by enrolled_at, device_code", [campaign_id])]
+    revoked = {r["device_code"]: r["from_at"] for r in store.rows(
+        "select device_code, min(from_at) as from_at from revocations where campaign_id = ? group by device_code",
+        [campaign_id])}
+    return {"database": str(store.path), "backups": str(store.backup_dir), "this_laptop": store.device_id,
+            "laptops": [{"code": code, "revoked_from": revoked.get(code)} for code in enrolled]}
+
+
+def community_report(store: Store, campaign_id: str) -> dict:
+    """Everything the report says of a campaign, as numbers and said lines (``review.study.verdicts``)."""
+    found = decisions.decide(store, campaign_id)
+    tiers = [q for q in found["questions"] if q["kind"] == "Tier" and q.get("share")]
+    return {"campaign": campaign_id, "name": found["name"], "task": found["task"], "made_at": now(),
+            "language": (found["_campaign"]["settings"].get("language") or {}), "answers": found["answers"],
+            "items": found["items"], "decided": found["decided"],
+            "questions": [{"kind": q["kind"], "said": q["said"]} for q in found["questions"]
+                          if q["asked"] and q not in tiers],
+            "tiers": [{"run": q["system"], "decision": q["decision"], "asked": q["asked"], "said": q["said"]}
+                      for q in tiers],
+            "comparisons": narrowing(store, found), "speakers": speakers(store, campaign_id),
+            "consent": consent(store, campaign_id), "kept_at": kept_at(store, campaign_id)}
