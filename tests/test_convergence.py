@@ -143,7 +143,8 @@ class Study:
                                                      [speaker]) is None:
             return
         roster.withdraw(lap, speaker)
-        self.withdrawn.add(speaker)
+        if lap.device_id not in self.revoked:  # one signed by a laptop revoked before it is carried out nowhere
+            self.withdrawn.add(speaker)
 
     def settle(self, rounds: int = 3) -> None:
         """Every laptop syncs ``rounds`` times; first, every answer some laptop or file holds is remembered."""
@@ -229,6 +230,9 @@ def scored(scored_demo):
 @example(field=2, steps=[("answer", 1, 2), ("sync", 1), ("sync", 2), ("restore", 2, 0), ("withdraw", 1)])
 # and: an answer lost by both laptops that held it, each restored from before it (expected lost; nothing else is)
 @example(field=3, steps=[("answer", 3, 1), ("sync", 3), ("sync", 0), ("restore", 3, 0), ("sync", 3), ("restore", 0, 0)])
+# found by make test: a laptop revoked before one of its speakers withdraws (the withdrawal, honoured at first on
+# that laptop only, is honoured nowhere once the laptop holds its revocation: the same answers everywhere)
+@example(field=2, steps=[("answer", 2, 1), ("revoke", 2), ("sync", 2), ("sync", 0), ("withdraw", 2)])
 # and: a field laptop, not the coordinator's, merged the answers of a laptop restored from before them
 @example(field=2, steps=[("answer", 2, 1), ("sync", 2), ("restore", 2, 0), ("sync", 1), ("sync", 2)])
 def test_every_laptop_ends_with_the_same_answers_whatever_happens_in_between(tmp_path_factory, scored, field, steps):

@@ -26,14 +26,15 @@ def trusted_codes(db) -> set[str]:
 
 def honoured(db, tombstone: dict, trusted: set[str], revoked: dict[str, str] | None = None) -> bool:
     """Whether a withdrawal or an undo is carried out here. One signed by a revoked laptop at or after the time
-    it was revoked from is kept but never honoured (a thief cannot delete the answers the study kept)."""
+    it was revoked from is kept but never honoured (a thief cannot delete the answers the study kept) — on the
+    revoked laptop too, once it holds its revocation, so that every laptop holds the same answers."""
     if not valid_tombstone(tombstone):
+        return False
+    if _signed_when_revoked(tombstone, revoked or {}):
         return False
     signer = tombstone["signer"]
     if keys.code_of(signer) in trusted:
         return True
-    if _signed_when_revoked(tombstone, revoked or {}):
-        return False
     if tombstone["kind"] == "speaker":
         found = list(db.query("select registered_by from speakers where id = ?", [tombstone["id"]]))
         return bool(found) and found[0]["registered_by"] == signer
