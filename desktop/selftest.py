@@ -3,7 +3,8 @@
 It checks every component, scores the embedded demo with the bundled analyser (FST, linter,
 semantic validator), builds a temporary review database, records answers, computes a correlation and
 an agreement figure, and prints a summary. It fails loudly — exit status 1 and the reason — when any
-component is missing or degraded: no analyser, hfst's pure-Python fallback, a missing profile.
+component is missing or degraded: no analyser, no FST lookup library, a missing profile. It says which
+lookup library read the analyser (``components.analyser.lookup``).
 """
 
 from __future__ import annotations
@@ -48,11 +49,8 @@ def _check(condition: bool, message: str) -> None:
 
 
 def check_components() -> dict:
-    problem = analysers.hfst_problem()
-    _check(problem is None, f"hfst: {problem}")
-    import hfst  # deferred: each component is imported as a check, so a missing one is a failed check
-    _check(Path(hfst.__file__).parent.joinpath("libhfst.py").exists() or hasattr(hfst, "libhfst"),
-           "hfst's compiled bindings are not in use")
+    problem = analysers.lookup_problem()
+    _check(problem is None, f"FST lookup: {problem}")
     for name in ("A", "B"):
         _check(bool(load_profile(name).dimensions), f"profile {name} is missing")
     code = demos.DEFAULT
@@ -61,17 +59,18 @@ def check_components() -> dict:
     _check(found is not None, f"no {code} analyser bundled or installed: " + analysers.HOW_TO_ADD.format(lang=code))
     words = sorted({w for e in json.loads(demo_path().read_text("utf-8"))["entries"]
                     for w in (e.get("predicted") or "").split()})
-    _check(analysers.fast_lookup_agrees(analysers.load(found), words),
-           "the fast FST lookup library (hfst-optimized-lookup) is missing or disagrees with hfst")
+    analyser = analysers.load(found)
+    _check(analysers.fast_lookup_agrees(analyser, words),
+           f"the fast FST lookup library (hfst-optimized-lookup) disagrees with {analyser.lookup_name}")
     for name in demos.converters(code):
         convert(name, "a")  # its package is present
-    import snowballstemmer  # noqa: F401  deferred: imported as a check (see hfst above)
+    import snowballstemmer  # noqa: F401  deferred: each component is imported as a check, so a missing one fails it
     _check(bool(snowballstemmer.algorithms()), "snowballstemmer has no stemmer")
     import wordfreq  # deferred: imported as a check
     _check(len(wordfreq.top_n_list("en", 1000)) == 1000, "wordfreq's offline English list is missing")
     from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a  # deferred: imported as a check
     _check(Tokenizer13a()("a b.") == "a b .", "sacrebleu's 13a tokenizer is missing")
-    return {"analyser": found.describe(), "hfst": hfst.__file__}
+    return {"analyser": analyser.describe()}
 
 
 def run(gui_screenshot: str | None = None) -> dict:
@@ -146,6 +145,7 @@ def main(gui_screenshot: str | None = None) -> int:
     sc, st = summary["score"], summary["study"]
     print("LYSS selftest passed")
     print(f"  analyser  {a['file']} ({a['origin']}), sha256 {a['sha256'][:16]}…")
+    print(f"  lookup    {a['lookup']}" + (f"; batches {a['batch_lookup']}" if a["batch_lookup"] != a["lookup"] else ""))
     print(f"  demo      composite {sc['composite']} ({sc['tier']}), chrF++ {sc['chrf_plus_plus']}, FST "
           f"{sc['fst_acceptance_rate']}, equivalent {sc['equivalent_match_rate']}, semantic {sc['semantic_score']}")
     print(f"  study     {st['answers']} answers; Pearson {st['pearson']}; Krippendorff's alpha {st['alpha_interval']}")

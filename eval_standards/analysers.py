@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import multiprocessing
 import os
 import re
 import signal
@@ -27,15 +26,16 @@ import threading
 import time
 import unicodedata
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 
 from scoring.cache import cache_dir
 from scoring.errors import BadValue, FileProblem, InputError, NotFound
-from scoring.files import atomic_path, user_data_dir, write_json_atomic, write_text_atomic
-from scoring.parallel import can_fork, fork_map
+from scoring.files import atomic_path, portable_name_problem, user_data_dir, write_json_atomic, write_text_atomic
+from scoring import parallel
+from scoring.parallel import process_map
 
-from . import hfstol
+from . import hfstol, lookups
 from .cards import available_cards, load_card
 
 KINDS = ("analyser", "generator")
@@ -63,8 +63,7 @@ class AnalyserFile:
     def problem(self) -> str | None:
         """Why this file cannot be used (damaged, not optimized-lookup…), ``None`` when it can."""
         try:
-            hfstol.check(self.path)
-            return None
+            return lookups.problem(hfstol.check(self.path))
         except InputError as exc:
             return exc.problem
 
@@ -161,7 +160,8 @@ class Analyser:
         self._impossible: set[str] = set()  # lookupable words the letter pairs rule out (never saved)
         self.file = file
         self.sha256 = file.sha256()
-        self._fst = None  # the hfst binding's transducer, read when first needed (see _binding)
+        self._layout = layout
+        self._lookup: lookups.Lookup | None = None  # read when first needed (see _opened)
         self._lock = threading.Lock()
         self.weighted = layout.weighted
         self._reads_any_symbol = layout.reads_any_symbol
@@ -213,29 +213,22 @@ class Analyser:
         if word in self._impossible or not self._worth_looking_up([word]):
             return ()
         with self._lock:
-            hfst, transducer = self._binding()
-            raw = transducer.lookup(word, output="raw")
+            found = in_analysis_order(self._opened().readings(word))
         self.lookups += 1
-        seen: dict[str, float] = {}
-        for weight, symbols in raw:
-            text = "".join(s for s in symbols if s and not hfst.is_diacritic(s))
-            if text not in seen or weight < seen[text]:
-                seen[text] = weight
-        found = tuple(sorted(seen, key=lambda t: (seen[t], t)))  # ANALYSIS_ORDER
         self._memory[word] = found
         self._dirty = True
         return found
 
-    def _binding(self):
-        """The hfst module and this file read by it — on first use (batches go through the fast library)."""
-        import hfst  # deferred: the compiled HFST library is heavy and optional (hfst_problem() says when it is missing)
-        if self._fst is None:
-            stream = hfst.HfstInputStream(str(self.file.path))
-            try:
-                self._fst = stream.read()
-            finally:
-                stream.close()
-        return hfst, self._fst
+    def _opened(self) -> lookups.Lookup:
+        """This file read by the lookup installed here (:func:`lookups.open_lookup`) — on first use."""
+        if self._lookup is None:
+            self._lookup = lookups.open_lookup(self.file.path, self._layout)
+        return self._lookup
+
+    @property
+    def lookup_name(self) -> str | None:
+        """The library single lookups use here (``hfst``, ``pyhfst``…)."""
+        return lookups.name_here()
 
     @property
     def fast(self) -> bool:
@@ -245,16 +238,15 @@ class Analyser:
         return not self.weighted and not self._reads_any_symbol and fast_lookup_library() is not None
 
     def analyse_many(self, words: list[str]) -> None:
-        """Fill the cache for many words in worker processes (the hfst binding holds the GIL, so processes,
-        not threads)."""
+        """Fill the cache for many words in worker processes (every lookup library holds the GIL, so
+        processes, not threads; each worker reads the file itself, so nothing large travels by spawn)."""
         # the test run goes on meanwhile: worker processes may crash harmlessly; a lookup in this process
         # (analyse, a dead worker's chunk redone) waits for its verdict first
         todo = sorted(self._worth_looking_up([w for w in dict.fromkeys(words) if w not in self._memory
                                               and w not in self._impossible]))  # neighbours in the tables
         workers = min(os.cpu_count() or 1, 4)
         fast = self.fast
-        if (len(todo) < PARALLEL_LOOKUPS or (workers < 2 and not fast)
-                or not can_fork()):
+        if len(todo) < PARALLEL_LOOKUPS or (workers < 2 and not fast):
             for word in todo:
                 self.analyse(word)
             return
@@ -263,27 +255,15 @@ class Analyser:
         # words that share a beginning walk the same part of the tables, still in the processor's cache
         # (in text order, lookups take a third longer)
         chunks = [todo[i::count] for i in range(count)]
-        parts = fork_map(self._fast_chunk if fast else self._binding_chunk, chunks, workers,
-                         fallback=self._binding_chunk)
+        parts = process_map(partial(look_up_in_worker, str(self.file.path), fast), chunks, workers,
+                            fallback=self._here_chunk)
         for words_of_chunk, part in zip(chunks, parts):
             self._memory.update((w, part.get(w, ())) for w in words_of_chunk)
         self.lookups += len(todo)
         self._dirty = True
 
-    def _binding_chunk(self, words: list[str]) -> dict[str, tuple[str, ...]]:
+    def _here_chunk(self, words: list[str]) -> dict[str, tuple[str, ...]]:
         return {w: self.analyse(w) for w in words}
-
-    def _fast_chunk(self, words: list[str]) -> dict[str, tuple[str, ...]]:
-        """In a forked process that then ends (the fast library leaks about 2 KB a lookup; the main
-        process never calls it): the analyses of the accepted ``words`` (a word left out is rejected), exactly
-        what ``analyse`` returns — the same
-        analyses (flags stripped), in the same order (:data:`ANALYSIS_ORDER`: an unweighted analyser's are
-        sorted). A very long word goes to the binding (the library aborts on inputs of about a thousand
-        symbols; a worker that dies has its chunk redone with the binding)."""
-        transducer = fast_lookup_library().TransducerFile(str(self.file.path))
-        found = {word: tuple(sorted(set(transducer.lookup(word)))) if len(word) <= FAST_MAX_LENGTH
-                 else self.analyse(word) for word in words}
-        return {word: analyses for word, analyses in found.items() if analyses}  # the rest: rejected
 
     def save_cache(self) -> None:
         """Write the persistent lookup cache (atomically); a cache that cannot be written is only slower."""
@@ -297,8 +277,33 @@ class Analyser:
             pass
 
     def describe(self) -> dict:
-        return {**self.file.describe(), "weighted": self.weighted,
-                "batch_lookup": "hfst-optimized-lookup" if self.fast else "hfst"}
+        return {**self.file.describe(), "weighted": self.weighted, "lookup": self.lookup_name,
+                "batch_lookup": "hfst-optimized-lookup" if self.fast else self.lookup_name}
+
+
+def in_analysis_order(readings: dict[str, float]) -> tuple[str, ...]:
+    """A word's analyses as LYSS keeps them (:data:`ANALYSIS_ORDER`)."""
+    return tuple(sorted(readings, key=lambda t: (readings[t], t)))
+
+
+def look_up_in_worker(path: str, fast: bool, words: list[str]) -> dict[str, tuple[str, ...]]:
+    """In a worker process that then ends (the fast library leaks about 2 KB a lookup; the main process
+    never calls it): the analyses of the accepted ``words`` (a word left out is rejected), exactly what
+    ``Analyser.analyse`` returns — the same analyses (flags stripped), in :data:`ANALYSIS_ORDER`. The
+    file is read here (by fork or spawn, only its path and the words travel). A very long word goes to
+    the other lookup (the fast library aborts on inputs of about a thousand symbols; a worker that dies
+    has its chunk redone in the main process)."""
+    slow: list[lookups.Lookup] = []
+
+    def other(word: str) -> tuple[str, ...]:
+        if not slow:
+            slow.append(lookups.open_lookup(Path(path), hfstol.check(path)))
+        return in_analysis_order(slow[0].readings(word))
+
+    transducer = fast_lookup_library().TransducerFile(path) if fast else None
+    found = {word: tuple(sorted(set(transducer.lookup(word)))) if transducer and len(word) <= FAST_MAX_LENGTH
+             else other(word) for word in words}
+    return {word: analyses for word, analyses in found.items() if analyses}
 
 
 def _read_lookup_cache(path) -> dict[str, tuple[str, ...]]:
@@ -333,11 +338,12 @@ def fast_lookup_library():
 
 
 def fast_lookup_agrees(analyser: Analyser, words: list[str]) -> bool:
-    """Whether the fast library, loaded here, gives the binding's analyses of ``words`` (for ``lyss
-    selftest``: the bundle carries a working copy). Call it in a process that ends soon: it leaks."""
+    """Whether the fast library, where it is installed, gives the analyser's own analyses of ``words`` (for
+    ``lyss selftest``: a bundle that carries it carries a working copy; without it there is nothing to
+    disagree). Call it in a process that ends soon: it leaks."""
     library = fast_lookup_library()
     if library is None or analyser.weighted:
-        return library is not None
+        return True
     transducer = library.TransducerFile(str(analyser.file.path))
     return all(set(transducer.lookup(w)) == set(analyser.analyse(w)) for w in words if len(w) <= FAST_MAX_LENGTH)
 
@@ -357,15 +363,11 @@ def probe_words(layout: hfstol.Layout) -> list[str]:
 
 
 def _probe_child(path: str, words: list[str], fast: bool, send, at) -> None:
-    import resource  # deferred: POSIX only, and only in the child that test-runs a file
-    resource.setrlimit(resource.RLIMIT_AS, (PROBE_MEMORY, PROBE_MEMORY))
-    import hfst  # deferred: the compiled library, loaded in the child first
-    stream = hfst.HfstInputStream(path)
-    transducer = stream.read()
-    stream.close()
+    _limit_memory()
+    transducer = lookups.open_lookup(Path(path), hfstol.check(path))  # the library, loaded in the child first
     for k, word in enumerate(words):
         at.value = k
-        transducer.lookup(word)
+        transducer.readings(word)
     if fast and fast_lookup_library() is not None:
         library = fast_lookup_library().TransducerFile(path)
         for k, word in enumerate(words):
@@ -374,13 +376,23 @@ def _probe_child(path: str, words: list[str], fast: bool, send, at) -> None:
     send.send(True)
 
 
+def _limit_memory() -> None:
+    """At most :data:`PROBE_MEMORY` of address space for this process where the system sets such limits
+    (POSIX); on Windows there is no such limit, and a test run that takes the memory is stopped by time."""
+    try:
+        import resource  # deferred: POSIX only
+    except ImportError:
+        return
+    resource.setrlimit(resource.RLIMIT_AS, (PROBE_MEMORY, PROBE_MEMORY))
+
+
 class Probe:
-    """A test run of an analyser file under way in a forked child (see :func:`start_probe`)."""
+    """A test run of an analyser file under way in a child process (see :func:`start_probe`)."""
 
     def __init__(self, file: AnalyserFile, mark: Path | None, layout: hfstol.Layout):
         self.file, self.mark = file, mark
         self.words = probe_words(layout)
-        context = multiprocessing.get_context("fork")
+        context = parallel.context()
         self._receive, send = context.Pipe(duplex=False)
         self._at = context.Value("i", -1)
         self._child = context.Process(target=_probe_child, args=(str(file.path), self.words, not layout.weighted,
@@ -400,7 +412,7 @@ class Probe:
         if not answered or code != 0:
             word = self.words[self._at.value] if 0 <= self._at.value < len(self.words) else None
             how = (f"did not answer within {PROBE_SECONDS} s" if not answered else
-                   f"crashed ({signal.Signals(-code).name})" if code < 0 else
+                   f"crashed ({_signal_name(-code)})" if code < 0 else
                    "failed (out of memory, or an error inside the library)")
             on = f" on the word {word!r}" if word is not None else " while loading"
             raise FileProblem(str(self.file.path), "", f"not a usable analyser: a test run {how}{on}; remove it "
@@ -413,14 +425,21 @@ class Probe:
                 pass  # not remembered: tried again next time
 
 
+def _signal_name(number: int) -> str:
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return f"signal {number}"
+
+
 def start_probe(file: AnalyserFile, layout: hfstol.Layout | None = None) -> Probe | None:
-    """Start a test run of the file on :func:`probe_words` in a forked child with a time and memory limit;
-    ``None`` when this file (by sha256) already passed one, or where processes cannot fork. The caller
+    """Start a test run of the file on :func:`probe_words` in a child process with a time and memory limit;
+    ``None`` when this file (by sha256) already passed one. The caller
     waits for ``result()`` before its first lookup: a file that crashes the C++ library (a damaged
     transition passes every table check) or never answers is refused in one line, never by taking the
     program down, and loading it here meanwhile costs no extra time."""
     mark = cache_dir() / "fst" / f"{file.sha256()}-probe-{PROBE_VERSION}" if cache_dir() is not None else None
-    if (mark is not None and mark.exists()) or not can_fork():
+    if mark is not None and mark.exists():
         return None
     return Probe(file, mark, layout or hfstol.check(file.path))
 
@@ -438,17 +457,9 @@ def load(file: AnalyserFile) -> Analyser:
     return Analyser(file)
 
 
-def hfst_problem() -> str | None:
-    """Why hfst cannot be used here (``None`` when the compiled library imports)."""
-    try:
-        import hfst  # noqa: F401  deferred: probing whether the optional library imports
-    except ImportError as exc:
-        return f"the hfst library is not installed ({exc}); `pip install hfst`"
-    try:
-        import hfst.libhfst  # noqa: F401  deferred: probing for the compiled SWIG module, not a pure-Python fallback
-    except ImportError as exc:
-        return f"hfst's compiled module is missing ({exc})"
-    return None
+def lookup_problem() -> str | None:
+    """Why no lookup library can be used here (``None`` when one imports: see :mod:`.lookups`)."""
+    return lookups.problem()
 
 
 # ----------------------------------------------------------------------------- installing
@@ -488,6 +499,8 @@ def install(source: str, lang: str, kind: str | None = None, accept_licence: boo
     name = src.name if src.name.startswith(f"{lang}-") else f"{lang}-{src.name}"
     if kind == "generator" and "generator" not in name:
         name = name.replace(".hfstol", "-generator.hfstol")
+    if portable_name_problem(name):  # refused on every system alike: the same command works on every laptop
+        raise FileProblem(source, "", f"rename the file: its name {portable_name_problem(name)}")
     target = folder / name
     with atomic_path(target) as tmp:
         shutil.copyfile(src, tmp)

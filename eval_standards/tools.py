@@ -26,7 +26,7 @@ class LanguageTools:
         self.options = options or {}
         preference = [a["file"] for a in card.get("analysers", []) if a.get("kind", "analyser") == "analyser"]
         self.analyser_file = analysers.find(self.lang, "analyser", self.options.get("analyzer_dir"), preference)
-        problem = analysers.hfst_problem()
+        problem = analysers.lookup_problem()
         if problem:
             self.analyser_reason = problem
         elif self.analyser_file is None:

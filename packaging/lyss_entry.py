@@ -1,5 +1,6 @@
 """The packaged executable: ``lyss`` with a command runs the command line; with none, the app."""
 
+import multiprocessing
 import os
 import sys
 
@@ -11,4 +12,5 @@ for stream in (sys.stdout, sys.stderr):
 from desktop.cli import main  # noqa: E402
 
 if __name__ == "__main__":
+    multiprocessing.freeze_support()  # a worker process started by spawn (Windows, macOS) runs its work, not the app
     sys.exit(main(sys.argv[1:] or ["app"]))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from functools import partial
 from typing import Callable
 
 import numpy as np
@@ -16,7 +17,7 @@ import numpy as np
 from . import __version__, behaviour, metrics, surface
 from .cache import cached
 from .conventions import LanguageConventions
-from .parallel import can_fork, fork_each
+from .parallel import process_each
 from .rows import Rows, RowsBuilder, RowsJoiner
 from .runcard import Entry
 
@@ -72,14 +73,14 @@ def compute_records(entries: list[Entry], conv: LanguageConventions, glossary=No
     """Records for all entries, split over the machine's cores for large corpora; ``meanwhile`` runs in
     this process while the workers compute (or before, when there are none)."""
     workers = workers or os.cpu_count() or 1
-    if len(entries) < PARALLEL_THRESHOLD or workers < 2 or not can_fork():
+    if len(entries) < PARALLEL_THRESHOLD or workers < 2:
         meanwhile()
         return _records(entries, conv, glossary, leaked_word)
     step = min(-(-len(entries) // workers), CHUNK_ENTRIES)
     bounds = [(i, min(i + step, len(entries))) for i in range(0, len(entries), step)]
     joined = _Joined(len(entries))
-    for part in fork_each(lambda b: _records(entries[b[0]:b[1]], conv, glossary, leaked_word), bounds, workers,
-                          meanwhile=meanwhile):
+    work = partial(_records, conv=conv, glossary=glossary, leaked_word=leaked_word)  # by spawn: sent when it pickles
+    for part in process_each(work, [entries[a:b] for a, b in bounds], workers, meanwhile=meanwhile):
         joined.add(part)
     return joined.records()
 

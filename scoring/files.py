@@ -8,7 +8,9 @@ import json
 import math
 import os
 import re
+import sys
 import tempfile
+import time
 from collections.abc import Sequence
 from contextlib import contextmanager
 from importlib import resources
@@ -20,7 +22,7 @@ import platformdirs
 from .collector import fewer_collections
 from .errors import FileProblem
 from .indented import IndentedJSON, encode_basestring
-from .parallel import can_fork, fork_each
+from .parallel import process_each
 
 
 def refuse_overwriting_inputs(out: str | os.PathLike | None, inputs: Iterable[str | os.PathLike]) -> None:
@@ -57,11 +59,49 @@ def atomic_path(path: str | os.PathLike, tmp_prefix: str | None = None) -> Itera
         yield tmp
         with open(tmp, "rb+") as fh:
             os.fsync(fh.fileno())
-        os.replace(tmp, target)
+        replace(tmp, target)
     except OSError as exc:
         raise FileProblem(str(target), "", f"cannot write ({exc.strerror}): nothing was written") from None
     finally:
         tmp.unlink(missing_ok=True)
+
+
+WINDOWS_RESERVED = frozenset({"CON", "PRN", "AUX", "NUL", *(f"COM{k}" for k in range(1, 10)),
+                              *(f"LPT{k}" for k in range(1, 10))})
+NOT_IN_NAMES = set('<>:"/\\|?*') | {chr(k) for k in range(32)}
+
+
+def portable_name_problem(name: str) -> str | None:
+    """Why a file name cannot be written on every system LYSS runs on (Windows refuses the most: ``<>:"/\\|?*``,
+    control characters, a name ending in a dot or space, and CON, PRN, AUX, NUL, COM1-9, LPT1-9 with any
+    extension); ``None`` when it can."""
+    if not name or name in (".", ".."):
+        return "an empty name"
+    bad = sorted(set(name) & NOT_IN_NAMES)
+    if bad:
+        return f"holds {', '.join(repr(c) for c in bad)}, which Windows does not allow in a file name"
+    if name[-1] in ". ":
+        return "ends with a dot or a space, which Windows drops"
+    if name.split(".")[0].rstrip(" ").upper() in WINDOWS_RESERVED:
+        return f"{name.split('.')[0]!r} is a name Windows keeps for a device"
+    return None
+
+
+REPLACE_TRIES = 20  # Windows: a replaced file another program holds open (a virus scanner, a sync client, a
+REPLACE_PAUSE = 0.05  # reader) refuses the move for a moment: tried again for up to a second
+
+
+def replace(source: str | os.PathLike, target: str | os.PathLike) -> None:
+    """``os.replace``, which on Windows fails while another process has ``target`` open (POSIX replaces
+    the name and the reader keeps its old file): tried again for a moment there, then the error."""
+    for attempt in range(REPLACE_TRIES):
+        try:
+            os.replace(source, target)
+            return
+        except PermissionError:
+            if sys.platform != "win32" or attempt == REPLACE_TRIES - 1:
+                raise
+            time.sleep(REPLACE_PAUSE)
 
 
 def write_atomic(path: str | os.PathLike, fill: Callable[[TextIO], None], *, newline: str | None = None) -> None:
@@ -128,7 +168,7 @@ def _lines(items: Sequence, inner: str) -> Iterator[str]:
 
     blocks = [(i, min(i + LINES_PER_BLOCK, len(items))) for i in range(0, len(items), LINES_PER_BLOCK)]
     cores = os.cpu_count() or 1
-    yield from fork_each(block, blocks, cores) if cores > 1 and can_fork() else map(block, blocks)
+    yield from process_each(block, blocks, cores) if cores > 1 else map(block, blocks)  # by spawn: here (a closure)
 
 
 def _is_long(value: Any) -> bool:

@@ -15,13 +15,27 @@ def _counts(counts: dict) -> str:
     return ", ".join(f"{k} {v}" for k, v in counts.items() if v) or "none"
 
 
-def _lyss_details(s: dict) -> list[str]:
+def _lookups(plugins: list[dict]) -> list[str]:
+    """Which library read each analyser a plugin used, once per analyser file (every library gives the same
+    analyses; the speed differs)."""
+    seen = {}
+    for plugin in plugins:
+        analyser = plugin.get("analyser")
+        if isinstance(analyser, dict) and analyser.get("lookup"):
+            batches = analyser.get("batch_lookup")
+            also = f" (batches: {batches})" if batches and batches != analyser["lookup"] else ""
+            seen[analyser.get("file")] = f"{analyser['lookup']}{also}: {analyser.get('file')}"
+    return list(seen.values())
+
+
+def _lyss_details(s: dict, plugins: list[dict]) -> list[str]:
     """What the language plugins found, when they ran."""
     out = []
     if s.get("fst_words"):
         rejected = s.get("fst_rejected_words") or []
         out.append(f"    FST: {s['fst_accepted']} of {s['fst_words']} words accepted; mean of per-entry rates "
                    f"{s['fst_mean_entry_rate']:.4f}; {len(rejected)} distinct rejected words")
+        out += [f"    looked up with {how}" for how in _lookups(plugins)]
     if s.get("lint_verdict_counts"):
         out.append(f"    equivalence verdicts: {_counts(s['lint_verdict_counts'])}")
         if s.get("variant_class_counts") is not None:
@@ -72,7 +86,7 @@ def render(scored: dict) -> str:
             label, text = metric.title, metric.shown(score)
             lines.append(f"    {label:<{width}}{text:>10}{extra}")
         lines.append("")
-    lines += _lyss_details(s)
+    lines += _lyss_details(s, lyss.get("plugins") or [])
     tiers = s.get("confidence_intervals_by_tier") or {}
     if tiers:
         lines.append("  By difficulty (chrF++ [95% CI], exact match)")

@@ -22,6 +22,32 @@ REPORTS = SHARED / "data" / "champollion-reports"
 DEMO = ROOT / "examples" / "demo-crk.runcard.json"
 
 
+# Test modules that need a tool only a Linux (Debian) machine has: with LYSS_PORTABLE_TESTS set (the Windows and
+# macOS legs of .github/workflows/bundle.yml) they skip, naming it; make test runs them all.
+LINUX_ONLY = {
+    "test_sync_syncthing": "real Syncthing daemons, installed from Debian's package",
+    "test_answers_arrive_soon": "real Syncthing daemons, installed from Debian's package",
+    "test_gui_sync": "real Syncthing daemons, installed from Debian's package",
+    "test_withdrawal_crash": "os.fork and SIGKILL to kill a withdrawal half-way",
+    "test_review_kill": "SIGKILL to kill a review half-way",
+    "test_hostile_folder": "POSIX file modes and SIGKILL",
+    "test_sequential": "confseq, built from source with Debian's Boost",
+    "test_app_starts_anywhere": "make, dpkg and Debian's xcb libraries",
+    "test_readme": "make and a POSIX shell",
+    "test_packaging": "readelf and nm (the Linux bundle's pruning)",
+    "test_i18n": "Qt's lupdate through make translations",
+}
+
+
+def pytest_collection_modifyitems(config, items):
+    if not os.environ.get("LYSS_PORTABLE_TESTS"):
+        return
+    for item in items:
+        why = LINUX_ONLY.get(item.module.__name__.rsplit(".", 1)[-1])
+        if why:
+            item.add_marker(pytest.mark.skip(reason=f"needs {why}: Linux only (LYSS_PORTABLE_TESTS)"))
+
+
 class NetworkBlocked(RuntimeError):
     pass
 

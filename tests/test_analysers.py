@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from conftest import DEMO, score_with_cli, shared_file
+from weighted_copy import weighted_copy
 from desktop.cli import main
 from eval_standards import analysers
 from eval_standards.cards import load_card
@@ -46,19 +47,14 @@ def test_sha256_matches_sources_md(crk_file):
 
 
 def _weighted_copy(crk_file, folder) -> "analysers.Analyser":
-    """The analyser converted to a weighted optimized-lookup file (HFST_OLW), loaded."""
-    import hfst
-    stream = hfst.HfstInputStream(str(crk_file.path))
-    fst = stream.read()
-    stream.close()
-    fst.convert(hfst.ImplementationType.TROPICAL_OPENFST_TYPE)
-    fst.convert(hfst.ImplementationType.HFST_OLW_TYPE)
-    path = folder / "crk-weighted-analyzer.hfstol"
-    out = hfst.HfstOutputStream(filename=str(path), type=hfst.ImplementationType.HFST_OLW_TYPE)
-    out.write(fst)
-    out.flush()
-    out.close()
+    """The analyser as a weighted optimized-lookup file (HFST_OLW, weights on its transitions), loaded."""
+    path = weighted_copy(crk_file.path, folder / "crk-weighted-analyzer.hfstol")
     return analysers.Analyser(analysers.AnalyserFile(path, "crk", "analyser", "test"))
+
+
+def needs(module: str, why: str) -> None:
+    """Skip, naming the compiled library this test is about, where it does not import."""
+    pytest.importorskip(module, reason=f"{why}: {module} is not importable here")
 
 
 def test_weighted_copy_loads(tmp_path, crk_file):
@@ -66,6 +62,7 @@ def test_weighted_copy_loads(tmp_path, crk_file):
     assert weighted.weighted
     assert "nipâw+V+AI+Ind+Prt+1Sg" in weighted.analyse("nikî-nipân")
     assert weighted.analyse("atimwak")[0] == "atim+N+A+Pl"
+    assert weighted.analyse("atim") == ("atim+N+A+Sg", "atimêw+V+TA+Imp+Imm+2Sg+3SgO")  # weights 5.75, 7.75
 
 
 def test_persistent_cache_keyed_by_sha256(tmp_path, monkeypatch, crk_file):
@@ -107,7 +104,8 @@ def test_add_list_remove(tmp_path, monkeypatch, capsys, crk_file):
     rows = json.loads(capsys.readouterr().out)
     assert rows[0]["origin"] == "user data"
     added = analysers.load(analysers.find("crk"))  # an added analyser is read by the same fast loader
-    assert added.file.origin == "user data" and added.describe()["batch_lookup"] == "hfst-optimized-lookup"
+    fast = "hfst-optimized-lookup" if analysers.fast_lookup_library() else added.lookup_name
+    assert added.file.origin == "user data" and added.describe()["batch_lookup"] == fast
     added.analyse_many([f"atim{k}" for k in range(1500)] + ["atimwak"])
     assert added._memory["atimwak"] == ("atim+N+A+Pl",)
     assert main(["analyzers", "remove", "crk-descriptive-analyzer.hfstol"]) == 0
@@ -209,6 +207,8 @@ def _many_tokens() -> list[str]:
 def test_fast_batch_lookups_equal_the_binding_word_for_word(tmp_path, monkeypatch, name):
     """hfst-optimized-lookup in recycled worker processes gives exactly the analyses the hfst binding gives
     (flags stripped), in the one order both paths use (sorted)."""
+    needs("hfst_optimized_lookup", "compares the fast library with the hfst binding")
+    needs("hfst", "compares the fast library with the hfst binding")
     monkeypatch.setenv("LYSS_CACHE_DIR", str(tmp_path))
     monkeypatch.setattr(analysers, "FAST_CHUNK", 700)  # several worker processes, each ended after its chunk
     file = analysers.AnalyserFile(shared_file(f"fst/{name}"), name[:3], analysers.kind_of(name), "shared")
@@ -234,7 +234,7 @@ def test_fast_batch_lookups_equal_the_binding_word_for_word(tmp_path, monkeypatc
         assert sum(1 for a in got.values() if a) > 80 and sum(1 for a in got.values() if len(a) > 1) > 10
 
 
-def test_weighted_analyser_batches_use_the_binding(tmp_path, monkeypatch, crk_file):
+def test_weighted_analyser_batches_use_the_one_by_one_lookup(tmp_path, monkeypatch, crk_file):
     monkeypatch.setenv("LYSS_CACHE_DIR", str(tmp_path))
     weighted = _weighted_copy(crk_file, tmp_path)
     assert not weighted.fast  # the fast library reads unweighted analysers only
@@ -248,6 +248,7 @@ def test_weighted_analyser_batches_use_the_binding(tmp_path, monkeypatch, crk_fi
 def test_a_fast_worker_that_dies_costs_only_speed(tmp_path, monkeypatch, crk_file):
     """The fast library aborts the process on an input of about a thousand symbols; with the length guard
     off, that worker dies and its chunk is looked up with the binding: same analyses, nothing hangs."""
+    needs("hfst_optimized_lookup", "makes the fast library abort")
     monkeypatch.setenv("LYSS_CACHE_DIR", str(tmp_path))
     monkeypatch.setattr(analysers, "FAST_MAX_LENGTH", 10_000)
     monkeypatch.setattr(analysers, "FAST_CHUNK", 400)
@@ -277,7 +278,7 @@ def test_a_tokens_verdict_is_the_same_in_a_one_word_run_and_a_hundred_thousand_w
     many = analysers.Analyser(crk_file)
     many._memory.clear()
     filler = [f"{w}{k}" for k in range(20_000) for w in ("atim", "nipâw", "ê-", "kî", "x")]
-    assert many.fast
+    assert many.fast == (analysers.fast_lookup_library() is not None)
     many.analyse_many(words + filler)
     assert {w: many.analyse(w) for w in words} == alone
     assert all(alone[w] == () for w in TAINTED)
@@ -334,25 +335,28 @@ def test_a_state_without_room_in_its_table_is_refused(tmp_path, crk_file):
     assert "no room for every input symbol" in problem
 
 
+def _crashing_probe(path, words, fast, send, at):
+    """A test run that crashes on the third word (module-level: a spawned child imports it by name)."""
+    import os
+    at.value = 2
+    os.abort()
+
+
+def _hanging_probe(path, words, fast, send, at):
+    import time
+    at.value = 2
+    time.sleep(3600)
+
+
 @pytest.mark.parametrize("behaviour", ["crash", "hang"])
 def test_a_file_that_crashes_or_hangs_the_library_is_refused_in_one_line(tmp_path, monkeypatch, capsys, crk_file,
                                                                         behaviour):
     """The test run happens in a child process: whatever the C++ library does there, this process lives, and
     the file is refused naming the word it was on. (The child is made to crash or hang here; a real damaged
     file that does either is caught the same way.)"""
-    import os
-    import time as clock
     monkeypatch.setenv("LYSS_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.setenv("LYSS_DATA_DIR", str(tmp_path / "data"))
-    original = analysers._probe_child
-
-    def misbehave(path, words, fast, send, at):
-        at.value = 2
-        if behaviour == "crash":
-            os.abort()
-        clock.sleep(3600)
-        original(path, words, fast, send, at)
-    monkeypatch.setattr(analysers, "_probe_child", misbehave)
+    monkeypatch.setattr(analysers, "_probe_child", _crashing_probe if behaviour == "crash" else _hanging_probe)
     monkeypatch.setattr(analysers, "PROBE_SECONDS", 2)
     folder = tmp_path / "given"
     folder.mkdir()

@@ -1,6 +1,6 @@
 """The app starts anywhere (issue 43, story 1): on a fresh Debian machine the app died with Qt's "xcb plugin could not
 be loaded" until two libraries were installed by hand. ``make install`` installs the libraries Qt's xcb plugin needs
-(one list, ``desktop/system_libraries.txt``, also read by ``packaging/build.sh``), and ``lyss app`` names a missing one
+(one list, ``desktop/system_libraries.txt``, also read by ``packaging/build.py``), and ``lyss app`` names a missing one
 in one line (exit 2) instead of Qt's abort."""
 
 from __future__ import annotations
@@ -36,4 +36,4 @@ def test_make_install_and_the_bundle_install_the_same_list():
     assert "libxcb-icccm4" in packages and "libxcb-keysyms1" in packages  # the two the coordinator had to find
     plan = subprocess.run(["make", "-n", "install"], cwd=ROOT, capture_output=True, text=True).stdout
     assert "desktop/system_libraries.txt" in plan
-    assert "desktop/system_libraries.txt" in (ROOT / "packaging" / "build.sh").read_text("utf-8")
+    assert "desktop/system_libraries.txt" in (ROOT / "packaging" / "build.py").read_text("utf-8")

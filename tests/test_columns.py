@@ -134,16 +134,14 @@ def test_a_scored_card_in_memory_serialises_as_its_list(tmp_path):
 
 
 def test_worker_parts_arrive_in_order_and_the_wait_is_used_once():
-    """fork_each hands back each item's result in order (a worker that dies is redone here) and runs
+    """process_each hands back each item's result in order (a worker that dies is redone here) and runs
     ``meanwhile`` once, here, while the first workers run; the records of a run split over workers
     equal the records computed in one process."""
     import os
 
     from scoring.entry_stats import compute_records
-    from scoring.parallel import can_fork, fork_each
+    from scoring.parallel import process_each
 
-    if not can_fork():
-        return
     waited = []
 
     def square(k: int) -> int:
@@ -152,7 +150,7 @@ def test_worker_parts_arrive_in_order_and_the_wait_is_used_once():
         return k * k
 
     parent = os.getpid()
-    assert list(fork_each(square, range(6), 2, meanwhile=lambda: waited.append(os.getpid()))) == \
+    assert list(process_each(square, range(6), 2, meanwhile=lambda: waited.append(os.getpid()))) == \
         [0, 1, 4, 9, 16, 25]
     assert waited == [parent]
     card = runcard.load("examples/demo-crk.runcard.json")

@@ -18,6 +18,7 @@ import json
 import os
 import re
 import ssl
+import sys
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -92,12 +93,17 @@ def device_spec(text: str, option: str = "--device") -> tuple[str, list[str]]:
 
 
 def config_candidates(home: str | None = None) -> list[Path]:
-    """Where Syncthing keeps ``config.xml``: ``--home``, ``$STHOMEDIR``, then its defaults (newer releases
-    use ~/.local/state/syncthing, older ones ~/.config/syncthing)."""
+    """Where Syncthing keeps ``config.xml``: ``--home``, ``$STHOMEDIR``, then its defaults — on Linux
+    ~/.local/state/syncthing (newer releases) or ~/.config/syncthing (older ones), on Windows
+    %LOCALAPPDATA%\\Syncthing, on macOS ~/Library/Application Support/Syncthing."""
     if home:
         return [Path(home) / "config.xml"]
     if os.environ.get("STHOMEDIR"):
         return [Path(os.environ["STHOMEDIR"]) / "config.xml"]
+    if sys.platform == "win32":
+        return [Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local") / "Syncthing" / "config.xml"]
+    if sys.platform == "darwin":
+        return [Path.home() / "Library" / "Application Support" / "Syncthing" / "config.xml"]
     state = Path(os.environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state")
     config = Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config")
     return [state / "syncthing" / "config.xml", config / "syncthing" / "config.xml"]

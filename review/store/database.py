@@ -18,6 +18,7 @@ import json
 import os
 import shutil
 import sqlite3
+import sys
 import time
 import uuid
 from contextlib import contextmanager
@@ -27,7 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
 from scoring.errors import InputError
-from scoring.files import atomic_path, json_default
+from scoring.files import atomic_path, json_default, replace
 
 from . import folder_files, keys
 from .revocation import apply_revocations
@@ -160,7 +161,10 @@ def _private_file(path: Path) -> bool:
 
 def readable_by_others(path: str | os.PathLike) -> bool:
     """Whether other users of this computer may read a file (a database made before LYSS made them 0600, or
-    copied with another mode)."""
+    copied with another mode). On Windows the mode bits do not say (every file reports 0666): what guards
+    the file there is the folder's access list — the user's own profile (docs/security.md) — so False."""
+    if sys.platform == "win32":
+        return False
     try:
         return bool(os.stat(path).st_mode & 0o077)
     except OSError:
@@ -406,7 +410,7 @@ class Store:
                 dest.execute("PRAGMA journal_mode=DELETE")  # a copy opened later leaves no -wal or -shm beside it
             finally:
                 dest.close()
-            os.replace(partial, target)
+            replace(partial, target)
         except (sqlite3.Error, OSError, StoreError) as exc:
             partial.unlink(missing_ok=True)
             raise StoreError(str(target), "backup", self._damage(exc)) from None
@@ -634,10 +638,10 @@ def _keep_replaced(target: Path, folder: Path) -> None:
         finally:
             dest.close()
             source.close()
-        os.replace(partial, kept)
+        replace(partial, kept)
     except (sqlite3.Error, OSError, StoreError):  # a database too damaged to read: its bytes as they are
         shutil.copyfile(target, partial)  # into the private file made for it
-        os.replace(partial, kept)
+        replace(partial, kept)
     prune_backups(folder)
 
 

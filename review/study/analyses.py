@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import math
-import multiprocessing
 import os
 import threading
 from collections import Counter, defaultdict
@@ -17,6 +16,7 @@ from typing import Any, Iterator
 
 import numpy as np
 
+from scoring import parallel
 from scoring.errors import BadValue, InputError, NotFound
 from scoring.progress import Progress, report
 from scoring.stats import percentile_interval, resample_counts
@@ -527,18 +527,18 @@ PARALLEL_VALUES = 20_000  # below this many values a chunk is too quick to be wo
 
 def _run_chunks(job: _ChunkJob, chunks: list[np.ndarray], progress: Progress, alongside=None) -> tuple[list, Any]:
     """The chunks' statistics in order, and what ``alongside()`` returns (computed while the workers
-    run): in forked worker processes on every core for large data (each inherits the prepared job;
-    only the chunk and its result travel), in this process otherwise."""
+    run): in worker processes on every core for large data (each inherits the prepared job, or by spawn
+    receives it once; only the chunk and its result travel), in this process otherwise."""
     workers = min(os.cpu_count() or 1, len(chunks))
     forking_is_safe = threading.current_thread() is threading.main_thread()  # never fork from the app's workers
-    if workers < 2 or len(job.flat_g) < PARALLEL_VALUES or not forking_is_safe or \
-            "fork" not in multiprocessing.get_all_start_methods():
+    if (workers < 2 or len(job.flat_g) < PARALLEL_VALUES or not forking_is_safe
+            or not parallel.travels(job)):
         results = []
         for k, counts in enumerate(chunks):
             report(progress, "confidence intervals", k / len(chunks))
             results.append(job(counts))
         return results, alongside() if alongside else None
-    with multiprocessing.get_context("fork").Pool(workers, initializer=_adopt, initargs=(job,)) as pool:
+    with parallel.context().Pool(workers, initializer=_adopt, initargs=(job,)) as pool:  # by spawn: the job pickled once a worker
         pending = pool.imap(_work, chunks)
         side = alongside() if alongside else None
         results = []

@@ -18,7 +18,7 @@ import numpy as np
 
 from scoring import surface
 from scoring.errors import BadValue, FileProblem, NotFound
-from scoring.files import refuse_overwriting_inputs, write_atomic
+from scoring.files import refuse_overwriting_inputs, replace, write_atomic
 from scoring.progress import Progress, report
 from scoring.runcard import read_text
 
@@ -338,7 +338,7 @@ def _write_tree(root: Path, files: dict[str, str]) -> None:
             (staging / relative).write_text(text, "utf-8")
         for relative in files:
             (root / relative).parent.mkdir(parents=True, exist_ok=True)
-            os.replace(staging / relative, root / relative)
+            replace(staging / relative, root / relative)
     except OSError as exc:
         raise FileProblem(str(root), "", f"cannot write here ({exc.strerror}): nothing was written") from None
     finally:

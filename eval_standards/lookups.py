@@ -1,0 +1,122 @@
+"""The libraries that look a word up in an optimized-lookup file, behind one small interface.
+
+``pyhfst`` (Apache-2.0) installs from wheels on every system LYSS serves (compiled where its wheel is, in
+pure Python otherwise): it is the lookup every installation has. The ``hfst`` binding (no Windows wheel)
+is about four times faster and is used where it installs; ALTLab's ``hfst-optimized-lookup`` speeds up
+batches further (see :mod:`.analysers`). Each gives a word's readings — output text, flag diacritics left
+out, with the lowest weight of the paths that spell it — and the tests hold them equal word for word.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Protocol
+
+from . import hfstol
+
+BINDING = "hfst"
+WHEELS = "pyhfst"
+
+
+class Lookup(Protocol):
+    name: str
+
+    def readings(self, word: str) -> dict[str, float]:
+        """Each output text of ``word`` with its lowest weight; empty when the file rejects it."""
+
+
+class BindingLookup:
+    """The hfst binding's lookup (HFST's own C++ library)."""
+
+    name = BINDING
+
+    def __init__(self, path: Path):
+        import hfst  # deferred: the compiled HFST library is optional (no Windows wheel)
+        stream = hfst.HfstInputStream(str(path))
+        try:
+            self._fst = stream.read()
+        finally:
+            stream.close()
+        self._is_flag = hfst.is_diacritic
+
+    def readings(self, word: str) -> dict[str, float]:
+        seen: dict[str, float] = {}
+        for weight, symbols in self._fst.lookup(word, output="raw"):
+            text = "".join(s for s in symbols if s and not self._is_flag(s))
+            if text not in seen or weight < seen[text]:
+                seen[text] = weight
+        return seen
+
+
+class WheelLookup:
+    """pyhfst's lookup. It skips an input character outside the file's alphabet where HFST rejects the
+    word (``Lungen`` read as ``L``): a word is looked up only when the file's input symbols spell it, the
+    longest first, as HFST's tokenizer reads it. A file that reads characters outside its alphabet (an
+    identity or unknown symbol) is not looked up this way at all (:func:`problem`)."""
+
+    name = WHEELS
+
+    def __init__(self, path: Path, layout: hfstol.Layout):
+        import pyhfst  # deferred: imported where a lookup is first needed
+        self.name = WHEELS if pyhfst.CYTHON else f"{WHEELS} (pure Python)"
+        self._fst = pyhfst.HfstInputStream(str(path), cache=False).read()
+        symbols = [s for s in layout.alphabet[1:layout.input_symbols] if s and not hfstol.SPECIAL_SYMBOL.fullmatch(s)]
+        self._spelled = re.compile("(?:%s)*" % "|".join(map(re.escape, sorted(symbols, key=len, reverse=True))))
+
+    def readings(self, word: str) -> dict[str, float]:
+        if not self._spelled.fullmatch(word):
+            return {}
+        seen: dict[str, float] = {}
+        for text, weight in self._fst.lookup(word):
+            if text not in seen or weight < seen[text]:
+                seen[text] = weight
+        return seen
+
+
+def binding_problem() -> str | None:
+    """Why the hfst binding cannot be used here (``None`` when its compiled module imports)."""
+    try:
+        import hfst  # noqa: F401  deferred: probing whether the optional library imports
+        import hfst.libhfst  # noqa: F401  deferred: the compiled SWIG module, not a pure-Python shell
+    except ImportError as exc:
+        return f"the hfst library is not installed ({exc})"
+    return None
+
+
+def wheels_problem() -> str | None:
+    try:
+        import pyhfst  # noqa: F401  deferred: probing whether it is installed
+    except ImportError as exc:
+        return f"pyhfst is not installed ({exc}); `pip install pyhfst`"
+    return None
+
+
+def problem(layout: hfstol.Layout | None = None) -> str | None:
+    """Why no lookup can read this file here (any file when ``layout`` is None); ``None`` when one can."""
+    if binding_problem() is None:
+        return None
+    missing = wheels_problem()
+    if missing is not None:
+        return missing
+    if layout is not None and layout.reads_any_symbol:
+        return ("this analyser reads characters outside its alphabet (an identity or unknown symbol), which only "
+                f"the hfst binding reads as HFST does, and {binding_problem()}")
+    return None
+
+
+def open_lookup(path: Path, layout: hfstol.Layout) -> Lookup:
+    """The fastest lookup of ``path`` installed here that gives HFST's readings (see :func:`problem`)."""
+    if binding_problem() is None:
+        return BindingLookup(path)
+    return WheelLookup(path, layout)
+
+
+def name_here() -> str | None:
+    """The lookup a file is read with here (``None``: none is installed)."""
+    if binding_problem() is None:
+        return BINDING
+    if wheels_problem() is None:
+        import pyhfst  # deferred: as above
+        return WHEELS if pyhfst.CYTHON else f"{WHEELS} (pure Python)"
+    return None

@@ -1,0 +1,224 @@
+"""Build the offline one-folder bundle ``dist/lyss/`` and its archive, on Linux, Windows or macOS.
+
+    python packaging/build.py            (what `make bundle` runs; ANALYZERS=DIR bundles DIR's .hfstol files)
+
+The same steps on every system: the analysers with their licences, attribution and sha256 manifest, the
+fonts, PyInstaller with ``packaging/lyss.spec``, no link left pointing at nothing, a SHA256SUMS manifest,
+the size against its target, and an archive (``.tar.gz``; ``.zip`` on Windows). Steps that make the Linux
+bundle smaller use Linux tools (readelf, strip, gcc, icupkg) and run only there, and only where the tool is
+present: without one, the bundle is larger, never different in what it does.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import platform
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+DIST = ROOT / "dist"
+BUNDLE = DIST / "lyss"
+EXTRA = ROOT / "build" / "bundle-extra"
+TARGET_MB = 150
+LINUX = sys.platform.startswith("linux")
+FONTS = ("NotoSans-Regular.ttf", "NotoSans-Bold.ttf", "NotoSansCanadianAboriginal-Regular.ttf",
+         "NotoSansCanadianAboriginal-Bold.ttf")
+FONT_FOLDERS = (Path("/usr/share/fonts/truetype/noto"), Path.home() / "Library" / "Fonts", Path("/Library/Fonts"),
+                Path(os.environ.get("WINDIR", "C:/Windows")) / "Fonts")
+ATTRIBUTION = """# The GiellaLT / ALTLab analysers in this bundle
+
+The Plains Cree (crk) analysers are free software under the GNU Affero General Public License v3.0
+(AGPL-3.0.txt beside this file), built by the Alberta Language Technology Lab (ALTLab) from the
+GiellaLT lang-crk sources. Attribution (licence section 7(b)):
+"© University of Tromsø & the Norwegian Sámi Parliament; © Alberta Language Technology Lab (ALTLab)".
+
+Corresponding source: https://github.com/giellalt/lang-crk (the build recipe and sources of the
+analysers); the exact files bundled and their sha256 are in analysers/MANIFEST.json, and their origin
+in crk-analysers-SOURCES.md. LYSS Desktop runs them unmodified.
+"""
+
+
+def say(text: str) -> None:
+    print(text, flush=True)
+
+
+def run(*command: str | Path, check: bool = True) -> subprocess.CompletedProcess:
+    return subprocess.run([str(c) for c in command], check=check, cwd=ROOT)
+
+
+def apt_install(packages: list[str]) -> None:
+    """Debian packages the build uses, where this is a Debian system run by root (else a note)."""
+    missing = [p for p in packages if shutil.which("dpkg") and
+               subprocess.run(["dpkg", "-s", p], capture_output=True).returncode != 0]
+    if not missing:
+        return
+    if not (shutil.which("apt-get") and hasattr(os, "geteuid") and os.geteuid() == 0):
+        say(f"note: not installed: {' '.join(missing)} (the bundle is larger, or its window needs them)")
+        return
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    subprocess.run(["apt-get", "update", "-qq"], capture_output=True, env=env)
+    subprocess.run(["apt-get", "install", "-y", "-qq", *missing], capture_output=True, env=env)
+
+
+def system_libraries() -> list[str]:
+    """The Debian packages of desktop/system_libraries.txt (Qt's xcb plugin on a Linux desktop)."""
+    lines = (ROOT / "desktop" / "system_libraries.txt").read_text("utf-8").splitlines()
+    return [line.split()[0] for line in lines if line.strip() and not line.startswith("#")]
+
+
+def chosen_analysers() -> dict:
+    """The analysers to bundle: ANALYZERS=DIR's, else every default-bundle language's that the registry finds."""
+    sys.path.insert(0, str(ROOT))
+    from eval_standards import analysers  # deferred: the project, importable once ROOT is on the path
+    from eval_standards.cards import available_cards, load_card  # deferred: the same
+    chosen = {}
+    explicit = os.environ.get("ANALYZERS")
+    if explicit:
+        for path in sorted(Path(explicit).glob("*.hfstol")):
+            chosen[path.name] = analysers.AnalyserFile(path, path.name.split("-")[0], analysers.kind_of(path.name),
+                                                       "ANALYZERS")
+        return chosen
+    for code in available_cards():
+        if not load_card(code).get("defaultBundle", True):
+            continue  # e.g. a non-commercial analyser (ciw): never in the default bundle
+        for found in analysers.discover(code):  # what scoring reads: analysers (no metric looks up a generator)
+            if found.kind == "analyser" and found.origin != "bundle" and found.problem() is None:
+                chosen.setdefault(found.name, found)
+    return chosen
+
+
+def gather_extra() -> None:
+    """build/bundle-extra: analysers and their manifest, licences and attribution, fonts, the README."""
+    shutil.rmtree(EXTRA, ignore_errors=True)
+    for folder in ("analysers", "fonts", "licences"):
+        (EXTRA / folder).mkdir(parents=True)
+    chosen = chosen_analysers()
+    if not chosen:
+        sys.exit("no analyser found to bundle: set ANALYZERS=DIR (the bundle would fail its selftest)")
+    manifest = []
+    for name, found in sorted(chosen.items()):
+        shutil.copyfile(found.path, EXTRA / "analysers" / name)
+        manifest.append({"file": name, "lang": found.lang, "kind": found.kind, "bytes": found.path.stat().st_size,
+                         "sha256": hashlib.sha256(found.path.read_bytes()).hexdigest(), "from": str(found.path)})
+        sources = found.path.parent / "SOURCES.md"
+        if sources.exists():
+            shutil.copyfile(sources, EXTRA / "licences" / f"{found.lang}-analysers-SOURCES.md")
+    (EXTRA / "analysers" / "MANIFEST.json").write_text(json.dumps(manifest, indent=2), "utf-8")
+    say(f"bundling {len(manifest)} analysers: {', '.join(m['file'] for m in manifest)}")
+    licences(EXTRA / "licences")
+    fonts(EXTRA / "fonts", EXTRA / "licences")
+
+
+def licences(folder: Path) -> None:
+    """The analysers' own licence text (AGPL-3.0 with its section 7(b) term), from shared/: nothing downloaded."""
+    (folder / "ANALYSERS-ATTRIBUTION.md").write_text(ATTRIBUTION, "utf-8")
+    shared = Path(os.environ.get("LYSS_SHARED") or ROOT.parent / "shared")
+    agpl = shared / "fst" / "LICENSE-lang-crk.txt"
+    if not agpl.is_file():
+        sys.exit(f"missing {agpl}")
+    shutil.copyfile(agpl, folder / "AGPL-3.0.txt")
+    shutil.copyfile(ROOT / "README.md", folder / "LYSS-README.md")
+
+
+def fonts(folder: Path, licence_folder: Path) -> None:
+    """Fonts with SRO diacritics and syllabics (SIL Open Font License), where this system has them."""
+    for name in FONTS:
+        found = next((f / name for f in FONT_FOLDERS if (f / name).is_file()), None)
+        if found is None:
+            say(f"note: font {name} not found here; the app uses the system's fonts")
+            continue
+        shutil.copyfile(found, folder / name)
+    copyright_file = Path("/usr/share/doc/fonts-noto-core/copyright")
+    if copyright_file.is_file():
+        shutil.copyfile(copyright_file, licence_folder / "NOTO-FONTS-OFL.txt")
+
+
+def pyinstaller() -> None:
+    shutil.rmtree(ROOT / "build" / "lyss", ignore_errors=True)
+    shutil.rmtree(BUNDLE, ignore_errors=True)
+    run(sys.executable, "-m", "pip", "install", "--quiet", "pyinstaller>=6.5")
+    run(sys.executable, "-m", "PyInstaller", "--noconfirm", "--clean", "--log-level", "WARN", "--distpath", DIST,
+        "--workpath", ROOT / "build" / "pyinstaller", ROOT / "packaging" / "lyss.spec")
+
+
+def shrink_linux() -> None:
+    """Linux only: libraries nothing loads, symbols, hfst's ICU data and Qt's trimmed (packaging/README.md)."""
+    prune = subprocess.run([sys.executable, "packaging/prune_libraries.py", str(BUNDLE)], cwd=ROOT,
+                           capture_output=True, text=True, check=True)
+    say("\n".join(line for line in prune.stdout.splitlines() if not line.startswith("removed ")))
+    if shutil.which("strip"):  # not numpy's auditwheel-patched OpenBLAS: stripping it breaks its loading
+        libraries = [p for p in BUNDLE.rglob("*.so*") if p.is_file() and not p.is_symlink()
+                     and "numpy.libs" not in p.parts]
+        subprocess.run(["strip", "--strip-unneeded", *map(str, libraries)], capture_output=True)
+    for data in (BUNDLE / "_internal" / "hfst.libs").glob("libicudata*.so.*"):
+        stub_icu_data(data)
+    apt_install(["icu-devtools"])
+    for data in (BUNDLE / "_internal" / "PySide6" / "Qt" / "lib").glob("libicudata.so.*"):
+        run(sys.executable, "packaging/icu_trim.py", data)
+
+
+def stub_icu_data(data: Path) -> None:
+    """hfst's own ICU data (26 MB) replaced by an empty package: hfst uses ICU for character properties and
+    case mapping only, both compiled into libicuuc; analyses are identical. Without a C compiler it stays."""
+    major = data.name.split(".so.")[1].split(".")[0]
+    stub = ROOT / "build" / "icu-stub-data.so"
+    made = shutil.which("gcc") and subprocess.run(
+        ["gcc", "-shared", "-fPIC", "-O2", f"-DICU_DATA_SYMBOL=icudt{major}_dat", f"-Wl,-soname,{data.name}",
+         "-o", str(stub), "packaging/icu_stub_data.c"], cwd=ROOT).returncode == 0
+    if made:
+        shutil.copyfile(stub, data)
+    else:
+        say(f"note: no C compiler; hfst's ICU data stays ({data.stat().st_size >> 20} MB)")
+
+
+def dangling_links(folder: Path) -> list[Path]:
+    """Links in ``folder`` whose target is not there (a library the pruning removed)."""
+    return [p for p in folder.rglob("*") if p.is_symlink() and not p.exists()]
+
+
+def remove_dangling_links() -> None:
+    """An archive or installer on another system may trip on a link to nothing: none is shipped."""
+    links = dangling_links(BUNDLE)
+    for link in links:
+        link.unlink()
+    if links:
+        say(f"removed {len(links)} links to files no longer in the bundle: {', '.join(p.name for p in links)}")
+
+
+def manifest_and_archive() -> Path:
+    """SHA256SUMS of everything shipped, the size against the target, and the archive."""
+    lines = []
+    for path in sorted(p for p in BUNDLE.rglob("*") if p.is_file() and p.name != "SHA256SUMS"):
+        lines.append(f"{hashlib.sha256(path.read_bytes()).hexdigest()}  ./{path.relative_to(BUNDLE).as_posix()}\n")
+    (BUNDLE / "SHA256SUMS").write_text("".join(lines), "utf-8")
+    size = sum(p.stat().st_size for p in BUNDLE.rglob("*") if p.is_file() and not p.is_symlink()) / 2**20
+    sys.path.insert(0, str(ROOT))
+    from scoring import __version__  # deferred: the project, importable once ROOT is on the path
+    system = {"linux": "linux", "win32": "windows", "darwin": "macos"}.get(sys.platform, sys.platform)
+    base = DIST / f"lyss-{__version__}-{system}-{platform.machine().lower()}"
+    archive = shutil.make_archive(str(base), "zip" if sys.platform == "win32" else "gztar", DIST, "lyss")
+    say(f"bundle: {BUNDLE} ({size:.0f} MB unpacked, target ≤ {TARGET_MB} MB); archive: {archive} "
+        f"({Path(archive).stat().st_size >> 20} MB)")
+    if size > TARGET_MB:
+        sys.exit(f"the bundle is {size:.0f} MB, over its {TARGET_MB} MB target")
+    return Path(archive)
+
+
+def main() -> None:
+    if LINUX:
+        apt_install([*system_libraries(), "fonts-noto-core"])
+    gather_extra()
+    pyinstaller()
+    if LINUX:
+        shrink_linux()
+    remove_dangling_links()
+    manifest_and_archive()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,110 @@
+"""Nothing POSIX-only without a fallback: file names every system can hold, a replaced file another program
+holds open (Windows), file modes that mean nothing on Windows, no memory limit where there is no
+``resource``, and work for worker processes that start by spawn (Windows, macOS)."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import pytest
+from hypothesis import given, strategies as st
+
+from desktop.cli import main
+from conftest import shared_file
+from eval_standards import analysers
+from review.store import database, folder_files, keys
+from scoring import files, parallel
+
+
+@pytest.mark.parametrize("name,problem", [
+    ("a:b.hfstol", "':'"), ("CON.txt", "device"), ("com1", "device"), ("Lpt9.lyssbundle", "device"),
+    ("x.", "dot or a space"), ("aux ", "dot or a space"), ("", "empty"), ("a\x01b", "'\\x01'"), ('q"?', "'\"'"),
+])
+def test_names_windows_cannot_hold_are_named(name, problem):
+    assert problem in files.portable_name_problem(name)
+
+
+@pytest.mark.parametrize("name", ["crk-descriptive-analyzer.hfstol", "ABCD-EFGH-JKMN-PQRS.lyssbundle", "console.txt",
+                                  "nêhiyawêwin.json", "COM10.txt", ".~lyss.x.tmp"])
+def test_ordinary_names_pass(name):
+    assert files.portable_name_problem(name) is None
+
+
+@given(st.from_regex(keys.CODE_PATTERN, fullmatch=True))
+def test_every_laptop_code_makes_bundle_names_every_system_can_hold(code):
+    for name in (folder_files.own_name(code), f"{folder_files.tmp_prefix(code)}k2j3{folder_files.TMP_SUFFIX}"):
+        assert files.portable_name_problem(name) is None, name
+    assert folder_files.laptop_of(folder_files.own_name(code)) == code
+
+
+def test_an_analyser_whose_name_windows_cannot_hold_is_refused_in_one_line(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("LYSS_DATA_DIR", str(tmp_path / "data"))
+    odd = tmp_path / "crk-a:b.hfstol"
+    odd.write_bytes(shared_file("fst/crk-descriptive-analyzer.hfstol").read_bytes())
+    assert main(["analyzers", "add", str(odd), "--lang", "crk", "--accept-licence"]) == 2
+    err = capsys.readouterr().err
+    assert "rename the file" in err and "':'" in err and len(err.strip().splitlines()) == 1
+    assert not (tmp_path / "data" / "analysers").exists() or not any((tmp_path / "data" / "analysers").iterdir())
+
+
+def test_a_replaced_file_another_program_holds_open_is_tried_again_on_windows(tmp_path, monkeypatch):
+    """Windows refuses to replace a file another process has open (PermissionError) for as long as it does."""
+    source, target = tmp_path / "new", tmp_path / "old"
+    source.write_text("new")
+    target.write_text("old")
+    real, refusals = os.replace, []
+
+    def busy(a, b):
+        if len(refusals) < 3:
+            refusals.append(b)
+            raise PermissionError(13, "in use by another process")
+        real(a, b)
+    monkeypatch.setattr(files.os, "replace", busy)
+    monkeypatch.setattr(files, "REPLACE_PAUSE", 0)
+    monkeypatch.setattr(files.sys, "platform", "win32")
+    files.replace(source, target)
+    assert target.read_text() == "new" and len(refusals) == 3
+    refusals.clear()
+    source.write_text("newer")
+    monkeypatch.setattr(files.sys, "platform", "linux")
+    with pytest.raises(PermissionError):  # elsewhere a refusal is a real one: said at once
+        files.replace(source, target)
+
+
+def test_file_modes_are_not_read_as_access_on_windows(tmp_path, monkeypatch):
+    db = tmp_path / "review.sqlite"
+    db.write_text("x")
+    os.chmod(db, 0o644)
+    assert database.readable_by_others(db)
+    monkeypatch.setattr(database.sys, "platform", "win32")
+    assert not database.readable_by_others(db)  # every file says 0666 there; the profile folder's access list guards it
+
+
+def test_no_memory_limit_where_there_is_no_resource_module(monkeypatch):
+    monkeypatch.setitem(sys.modules, "resource", None)
+    analysers._limit_memory()  # Windows: returns; the test run is still stopped by time
+
+
+def test_the_start_method_is_the_systems_or_the_one_asked_for(monkeypatch):
+    monkeypatch.delenv(parallel.START_METHOD_VARIABLE, raising=False)
+    assert parallel.start_method() == ("fork" if sys.platform.startswith("linux") else "spawn")
+    monkeypatch.setenv(parallel.START_METHOD_VARIABLE, "spawn")
+    assert parallel.start_method() == "spawn" and parallel.context().get_start_method() == "spawn"
+
+
+def _square(k: int) -> int:
+    return k * k
+
+
+def test_by_spawn_work_that_pickles_goes_to_workers_and_a_closure_is_done_here(monkeypatch):
+    monkeypatch.setenv(parallel.START_METHOD_VARIABLE, "spawn")
+    parent = os.getpid()
+    assert parallel.travels(_square) and list(parallel.process_each(_square, range(5), 2)) == [0, 1, 4, 9, 16]
+    where = []
+
+    def closure(k):
+        where.append(os.getpid())
+        return k + 1
+    assert not parallel.travels(closure)
+    assert parallel.process_map(closure, [1, 2, 3], 2) == [2, 3, 4] and set(where) == {parent}

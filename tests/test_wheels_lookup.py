@@ -1,0 +1,115 @@
+"""The lookup every installation has (pyhfst, from wheels on Linux, Windows and macOS) gives exactly the
+analyses of HFST's own binding: on the Ojibwe analyser's test forms, on Plains Cree forms, on a
+10,000-word sample of real run-card words (the shared harness reports, the demos and WMT23 system
+outputs: words the analysers accept and words they reject), flag diacritics and weights included."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import subprocess
+import sys
+
+import pytest
+
+from conftest import DEMO, ROOT, SHARED, report_texts, shared_file
+from eval_standards import hfstol, lookups
+from weighted_copy import weighted_copy
+
+WORD = re.compile(r"[^\W\d_][\w'’-]*")  # letters first; apostrophes and hyphens inside (Ojibwe, Cree)
+
+
+def run_card_words(count: int = 10_000) -> list[str]:
+    """``count`` distinct words of real run cards and MT outputs, drawn with a fixed seed."""
+    texts = [*report_texts()[0], *report_texts()[1]]
+    for demo in (DEMO, ROOT / "examples" / "demo-ciw.runcard.json"):
+        for entry in json.loads(demo.read_text("utf-8"))["entries"]:
+            texts += [entry.get("predicted") or "", entry.get("reference") or ""]
+    for path in sorted((SHARED / "data" / "wmt23-en-de" / "system-outputs" / "en-de").glob("*.txt"))[:4]:
+        texts += path.read_text("utf-8").splitlines()
+    words = sorted({w for text in texts for w in WORD.findall(text)})
+    assert len(words) > count
+    return random.Random(44).sample(words, count)
+
+
+def ciw_test_forms() -> list[tuple[str, str]]:
+    rows = shared_file("fst/ciw-test-forms.tsv").read_text("utf-8").splitlines()
+    return [(row.split("\t")[0], row.split("\t")[-1]) for row in rows if row.strip()]
+
+
+CRK_FORMS = ["atimwak", "nikî-nipân", "wâpamêw", "nipâw", "atim", "ê-nipât", "kinipân", "nêhiyawêwin", "acimosisak"]
+
+
+def wheels(path):
+    return lookups.WheelLookup(path, hfstol.check(path))
+
+
+def test_the_ojibwe_test_forms_get_their_analyses_from_the_wheels():
+    """No HFST library involved: the recorded analysis of each form is among pyhfst's readings; a form
+    recorded as unknown (``+?``) has none."""
+    lookup = wheels(shared_file("fst/ciw-analyser-gt-norm.hfstol"))
+    forms = ciw_test_forms()
+    assert len(forms) == 69
+    for form, analysis in forms:
+        readings = lookup.readings(form)
+        assert (analysis in readings) if analysis != "+?" else not readings, form
+
+
+def test_a_word_outside_the_alphabet_is_rejected_as_hfst_rejects_it():
+    """pyhfst on its own skips a character the file cannot read (``Lungen`` read as ``L+Num+Rom``);
+    through LYSS the word is rejected."""
+    lookup = wheels(shared_file("fst/crk-descriptive-analyzer.hfstol"))
+    assert lookup.readings("Lungen") == {} and lookup.readings("ausreichende") == {}
+    assert lookup.readings("atimwak") == {"atim+N+A+Pl": 0.0}
+
+
+def _files(tmp_path):
+    crk = shared_file("fst/crk-descriptive-analyzer.hfstol")
+    return {"crk": crk, "ciw": shared_file("fst/ciw-analyser-gt-norm.hfstol"),
+            "crk weighted": weighted_copy(crk, tmp_path / "crk-weighted-analyzer.hfstol")}
+
+
+@pytest.mark.parametrize("name", ["crk", "ciw", "crk weighted"])
+def test_the_wheels_give_the_bindings_analyses_word_for_word(tmp_path, name):
+    pytest.importorskip("hfst", reason="compares pyhfst with the hfst binding: hfst is not importable here")
+    path = _files(tmp_path)[name]
+    words = run_card_words() + CRK_FORMS + [form for form, _ in ciw_test_forms()]
+    binding, wheel = lookups.BindingLookup(path), wheels(path)
+    expected = {w: binding.readings(w) for w in words}
+    got = {w: wheel.readings(w) for w in words}
+    assert got == expected
+    accepted = [w for w in words if expected[w]]
+    assert len(accepted) > {"crk": 60, "ciw": 80, "crk weighted": 60}[name]
+    if name == "crk weighted":  # weights that tell readings apart, summed alike
+        assert len({weight for w in accepted for weight in expected[w].values()}) > 10
+
+
+def test_the_generator_too(tmp_path):
+    """The generator reads analyses (multi-character tags): pyhfst spells them as HFST does."""
+    pytest.importorskip("hfst", reason="compares pyhfst with the hfst binding: hfst is not importable here")
+    analyser = lookups.BindingLookup(shared_file("fst/crk-descriptive-analyzer.hfstol"))
+    analyses = sorted({a for w in run_card_words() + CRK_FORMS for a in analyser.readings(w)})
+    path = shared_file("fst/crk-normative-generator.hfstol")
+    binding, wheel = lookups.BindingLookup(path), wheels(path)
+    assert len(analyses) > 60
+    assert {a: wheel.readings(a) for a in analyses} == {a: binding.readings(a) for a in analyses}
+    assert sum(1 for a in analyses if binding.readings(a)) > 50
+
+
+def test_pyhfst_in_pure_python_gives_what_its_compiled_part_gives():
+    """Where no pyhfst wheel fits (it then installs in pure Python) the readings are the same."""
+    path = shared_file("fst/crk-descriptive-analyzer.hfstol")
+    words = CRK_FORMS + run_card_words()[:2000]
+    script = ("import json, sys; sys.modules['c_pyhfst'] = None\n"
+              "from pathlib import Path\nfrom eval_standards import hfstol, lookups\n"
+              f"path = Path({str(path)!r}); lookup = lookups.WheelLookup(path, hfstol.check(path))\n"
+              "words = json.loads(sys.stdin.read())\n"
+              "print(json.dumps([lookup.name, {w: lookup.readings(w) for w in words}]))")
+    done = subprocess.run([sys.executable, "-c", script], input=json.dumps(words), capture_output=True, text=True,
+                          cwd=ROOT, check=True)
+    name, pure = json.loads(done.stdout)
+    assert name == "pyhfst (pure Python)"
+    compiled = wheels(path)
+    assert pure == {w: compiled.readings(w) for w in words}
+    assert sum(1 for r in pure.values() if r) >= len(CRK_FORMS)

@@ -1,0 +1,4 @@
+"""Made unimportable: tests/unimportable is put first on PYTHONPATH to run the suite as on a system where
+this compiled package does not install (Windows has no wheel of it)."""
+
+raise ModuleNotFoundError("hfst is made unimportable for this test run (tests/unimportable)")
