@@ -1,0 +1,100 @@
+"""Each FST lookup library on the same 20,000 unique tokens (``fst_bench``'s: half of them Plains Cree words
+the analyser accepts), one word at a time, load included: the hfst binding (the baseline, measured in the
+same run), pyhfst compiled (its wheel), pyhfst in pure Python (where no wheel fits), and ALTLab's
+hfst-optimized-lookup; then LYSS's own batch lookup with the compiled libraries made unimportable, as on
+Windows. Each library's analyses are checked equal to the binding's before it is timed."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+from eval_standards import hfstol, lookups
+
+from bench.common import ROOT, SHARED
+from bench.fst_bench import ANALYSER, bench_tokens
+
+PURE = """
+import json, sys, time
+sys.modules["c_pyhfst"] = None  # as where no pyhfst wheel fits
+from pathlib import Path
+from eval_standards import hfstol, lookups
+path, words = Path(sys.argv[1]), json.loads(sys.stdin.read())
+start = time.perf_counter()
+lookup = lookups.WheelLookup(path, hfstol.check(path))
+found = {w: lookup.readings(w) for w in words}
+print(json.dumps([time.perf_counter() - start, lookup.name, found]))
+"""
+
+WHEELS_ONLY = """
+import json, os, sys, time
+from eval_standards import analysers
+words = json.loads(sys.stdin.read())
+file = analysers.AnalyserFile(analysers.Path(sys.argv[1]), "crk", "analyser", "shared")
+start = time.perf_counter()
+analyser = analysers.Analyser(file)
+analyser.analyse_many(words)
+found = {w: list(analyser.analyse(w)) for w in words}
+print(json.dumps([time.perf_counter() - start, analyser.describe()["batch_lookup"], sum(1 for a in found.values() if a)]))
+"""
+
+
+def timed_lookup(make, words: list[str]) -> tuple[float, dict]:
+    start = time.perf_counter()
+    lookup = make()
+    found = {w: lookup.readings(w) for w in words}
+    return time.perf_counter() - start, found
+
+
+class _Fast:
+    """hfst-optimized-lookup behind the same interface (unweighted: every reading weighs 0)."""
+
+    def __init__(self, path):
+        import hfst_optimized_lookup  # deferred: optional, built with a C++ compiler
+        self._fst = hfst_optimized_lookup.TransducerFile(str(path))
+
+    def readings(self, word: str) -> dict[str, float]:
+        return {a: 0.0 for a in self._fst.lookup(word)} if len(word) <= 500 else {}
+
+
+def main() -> None:
+    if not ANALYSER.exists():
+        print(f"skipped: needs {ANALYSER}")
+        return
+    if lookups.binding_problem():
+        print(f"skipped: the baseline is the hfst binding ({lookups.binding_problem()})")
+        return
+    words = bench_tokens()
+    layout = hfstol.check(ANALYSER)
+    base, expected = timed_lookup(lambda: lookups.BindingLookup(ANALYSER), words)
+    accepted = sum(1 for r in expected.values() if r)
+    print(f"baseline  hfst binding: {len(words):,} tokens ({accepted:,} accepted) in {base:.2f} s "
+          f"({len(words) / base:,.0f}/s)")
+    wheel, found = timed_lookup(lambda: lookups.WheelLookup(ANALYSER, layout), words)
+    print(f"pyhfst (compiled) {wheel:.2f} s, {'the same analyses' if found == expected else 'DIFFERENT analyses'}: "
+          f"speed ratio to the binding {base / wheel:.2f}")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-c", PURE, str(ANALYSER)], input=json.dumps(words), capture_output=True,
+                          text=True, cwd=ROOT, env=env, check=True)
+    pure, name, found = json.loads(done.stdout)
+    print(f"{name} {pure:.2f} s, {'the same analyses' if found == expected else 'DIFFERENT analyses'}: "
+          f"speed ratio to the binding {base / pure:.2f}")
+    try:
+        fast, found = timed_lookup(lambda: _Fast(ANALYSER), words)
+        same = {w: sorted(r) for w, r in found.items()} == {w: sorted(r) for w, r in expected.items() if len(w) <= 500}
+        print(f"hfst-optimized-lookup {fast:.2f} s, {'the same analyses' if same else 'DIFFERENT analyses'}: "
+              f"speed ratio to the binding {base / fast:.2f}")
+    except ImportError:
+        print("hfst-optimized-lookup: not installed")
+    with tempfile.TemporaryDirectory() as cache:
+        env = {**env, "PYTHONPATH": os.pathsep.join([str(ROOT / "tests" / "unimportable"), str(ROOT)]),
+               "LYSS_CACHE_DIR": cache, "LYSS_START_METHOD": "spawn"}
+        done = subprocess.run([sys.executable, "-c", WHEELS_ONLY, str(ANALYSER)], input=json.dumps(words),
+                              capture_output=True, text=True, cwd=ROOT, env=env, check=True)
+    seconds, batch, lyss_accepted = json.loads(done.stdout)
+    print(f"lyss without hfst (batches: {batch}, workers by spawn, a first run: no cache) {seconds:.2f} s, "
+          f"{lyss_accepted:,} accepted: speed ratio to the binding one by one {base / seconds:.2f}")
