@@ -108,3 +108,25 @@ def test_by_spawn_work_that_pickles_goes_to_workers_and_a_closure_is_done_here(m
         return k + 1
     assert not parallel.travels(closure)
     assert parallel.process_map(closure, [1, 2, 3], 2) == [2, 3, 4] and set(where) == {parent}
+
+
+def test_the_studys_intervals_are_the_same_from_workers_started_by_spawn(monkeypatch):
+    """The study's resampling pool (worker processes given the prepared job once each) by spawn gives the
+    intervals one process gives."""
+    import numpy as np
+
+    from review.study import analyses
+    rng = np.random.default_rng(3)
+    gold = rng.normal(size=(3, 60))
+    values = gold + rng.normal(scale=0.5, size=(3, 60))
+    monkeypatch.setattr(analyses.os, "cpu_count", lambda: 1)
+    alone = analyses._correlation_cis(3, gold.tolist(), values.tolist(), 120, seed=5)
+    monkeypatch.setenv(parallel.START_METHOD_VARIABLE, "spawn")
+    monkeypatch.setattr(analyses.os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(analyses, "PARALLEL_VALUES", 0)
+    started = []
+    real = parallel.context
+    monkeypatch.setattr(analyses.parallel, "context", lambda: started.append(1) or real())
+    assert analyses._correlation_cis(3, gold.tolist(), values.tolist(), 120, seed=5) == alone
+    assert started  # the pool ran
+    assert alone["segment.none.pearson"]["resamples"] == 120
