@@ -49,8 +49,6 @@ def _check(condition: bool, message: str) -> None:
 
 
 def check_components() -> dict:
-    problem = analysers.lookup_problem()
-    _check(problem is None, f"FST lookup: {problem}")
     for name in ("A", "B"):
         _check(bool(load_profile(name).dimensions), f"profile {name} is missing")
     code = demos.DEFAULT

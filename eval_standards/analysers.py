@@ -226,7 +226,7 @@ class Analyser:
         return self._lookup
 
     @property
-    def lookup_name(self) -> str | None:
+    def lookup_name(self) -> str:
         """The library single lookups use here (``hfst``, ``pyhfst``…)."""
         return lookups.name_here()
 
@@ -455,11 +455,6 @@ def probe(file: AnalyserFile) -> None:
 def load(file: AnalyserFile) -> Analyser:
     """A loaded analyser, shared by every plugin in the process (``load.cache_clear()`` forgets them)."""
     return Analyser(file)
-
-
-def lookup_problem() -> str | None:
-    """Why no lookup library can be used here (``None`` when one imports: see :mod:`.lookups`)."""
-    return lookups.problem()
 
 
 # ----------------------------------------------------------------------------- installing

@@ -109,6 +109,11 @@ def _tables(data: bytes, pos: int, n_index: int, n_trans: int, weighted: bool) -
     return index, np.frombuffer(data, dtype=np.dtype(fields), count=n_trans, offset=pos + n_index * 6)
 
 
+def tables(found: Layout, data: bytes) -> tuple[np.ndarray, np.ndarray]:
+    """The checked file's index table and transition table (numpy records over ``data``)."""
+    return _tables(data, found.tables_at, found.index_entries, found.transitions, found.weighted)
+
+
 def _check_tables(data: bytes, pos: int, ni: int, ns: int, n_index: int, n_trans: int, weighted: bool) -> None:
     index, trans = _tables(data, pos, n_index, n_trans, weighted)
 

@@ -1,10 +1,11 @@
 """The libraries that look a word up in an optimized-lookup file, behind one small interface.
 
-``pyhfst`` (Apache-2.0) installs from wheels on every system LYSS serves (compiled where its wheel is, in
-pure Python otherwise): it is the lookup every installation has. The ``hfst`` binding (no Windows wheel)
-is about four times faster and is used where it installs; ALTLab's ``hfst-optimized-lookup`` speeds up
-batches further (see :mod:`.analysers`). Each gives a word's readings — output text, flag diacritics left
-out, with the lowest weight of the paths that spell it — and the tests hold them equal word for word.
+Every installation has LYSS's own reader in plain Python (:mod:`.table_reader`, 0.19x the binding's speed).
+Where they install, faster ones are used: the ``hfst`` binding (no Windows wheel), else ``pyhfst``'s
+compiled wheel (Apache-2.0; Linux, Windows, Apple-silicon macOS: 0.24x; its pure-Python fallback, 0.07x, is
+not used). ALTLab's ``hfst-optimized-lookup`` speeds up batches further (see :mod:`.analysers`). Each gives a
+word's readings — output text, flag diacritics left out, with the lowest weight of the paths that spell it —
+and the tests hold them equal word for word.
 """
 
 from __future__ import annotations
@@ -14,9 +15,11 @@ from pathlib import Path
 from typing import Protocol
 
 from . import hfstol
+from .table_reader import TableLookup
 
 BINDING = "hfst"
 WHEELS = "pyhfst"
+TABLES = TableLookup.name
 
 
 class Lookup(Protocol):
@@ -50,7 +53,7 @@ class BindingLookup:
 
 
 class WheelLookup:
-    """pyhfst's lookup. It skips an input character outside the file's alphabet where HFST rejects the
+    """pyhfst's compiled lookup. It skips an input character outside the file's alphabet where HFST rejects the
     word (``Lungen`` read as ``L``): a word is looked up only when the file's input symbols spell it, the
     longest first, as HFST's tokenizer reads it. A file that reads characters outside its alphabet (an
     identity or unknown symbol) is not looked up this way at all (:func:`problem`)."""
@@ -59,7 +62,6 @@ class WheelLookup:
 
     def __init__(self, path: Path, layout: hfstol.Layout):
         import pyhfst  # deferred: imported where a lookup is first needed
-        self.name = WHEELS if pyhfst.CYTHON else f"{WHEELS} (pure Python)"
         self._fst = pyhfst.HfstInputStream(str(path), cache=False).read()
         symbols = [s for s in layout.alphabet[1:layout.input_symbols] if s and not hfstol.SPECIAL_SYMBOL.fullmatch(s)]
         self._spelled = re.compile("(?:%s)*" % "|".join(map(re.escape, sorted(symbols, key=len, reverse=True))))
@@ -85,38 +87,33 @@ def binding_problem() -> str | None:
 
 
 def wheels_problem() -> str | None:
+    """Why pyhfst's compiled lookup cannot be used here (``None`` when it can)."""
     try:
-        import pyhfst  # noqa: F401  deferred: probing whether it is installed
+        import pyhfst  # deferred: probing whether it is installed
     except ImportError as exc:
-        return f"pyhfst is not installed ({exc}); `pip install pyhfst`"
-    return None
+        return f"pyhfst is not installed ({exc})"
+    return None if pyhfst.CYTHON else "pyhfst has no compiled wheel here (its pure-Python lookup is slower than LYSS's)"
 
 
-def problem(layout: hfstol.Layout | None = None) -> str | None:
-    """Why no lookup can read this file here (any file when ``layout`` is None); ``None`` when one can."""
-    if binding_problem() is None:
+def problem(layout: hfstol.Layout) -> str | None:
+    """Why no lookup installed here reads this file as HFST does (``None``: one does)."""
+    if binding_problem() is None or not layout.reads_any_symbol:
         return None
-    missing = wheels_problem()
-    if missing is not None:
-        return missing
-    if layout is not None and layout.reads_any_symbol:
-        return ("this analyser reads characters outside its alphabet (an identity or unknown symbol), which only "
-                f"the hfst binding reads as HFST does, and {binding_problem()}")
-    return None
+    return ("this analyser reads characters outside its alphabet (an identity or unknown symbol), which only "
+            f"the hfst binding reads as HFST does, and {binding_problem()}")
 
 
 def open_lookup(path: Path, layout: hfstol.Layout) -> Lookup:
     """The fastest lookup of ``path`` installed here that gives HFST's readings (see :func:`problem`)."""
     if binding_problem() is None:
         return BindingLookup(path)
-    return WheelLookup(path, layout)
+    if wheels_problem() is None:
+        return WheelLookup(path, layout)
+    return TableLookup(path)
 
 
-def name_here() -> str | None:
-    """The lookup a file is read with here (``None``: none is installed)."""
+def name_here() -> str:
+    """The lookup a file is read with here."""
     if binding_problem() is None:
         return BINDING
-    if wheels_problem() is None:
-        import pyhfst  # deferred: as above
-        return WHEELS if pyhfst.CYTHON else f"{WHEELS} (pure Python)"
-    return None
+    return WHEELS if wheels_problem() is None else TABLES

@@ -26,10 +26,7 @@ class LanguageTools:
         self.options = options or {}
         preference = [a["file"] for a in card.get("analysers", []) if a.get("kind", "analyser") == "analyser"]
         self.analyser_file = analysers.find(self.lang, "analyser", self.options.get("analyzer_dir"), preference)
-        problem = analysers.lookup_problem()
-        if problem:
-            self.analyser_reason = problem
-        elif self.analyser_file is None:
+        if self.analyser_file is None:
             self.analyser_reason = f"no {self.lang} analyser found; " + analysers.HOW_TO_ADD.format(lang=self.lang)
         elif self.analyser_file.problem():
             self.analyser_reason = (f"the {self.lang} analyser {self.analyser_file.path} is {self.analyser_file.problem()}"

@@ -1,7 +1,8 @@
-"""The lookup every installation has (pyhfst, from wheels on Linux, Windows and macOS) gives exactly the
-analyses of HFST's own binding: on the Ojibwe analyser's test forms, on Plains Cree forms, on a
-10,000-word sample of real run-card words (the shared harness reports, the demos and WMT23 system
-outputs: words the analysers accept and words they reject), flag diacritics and weights included."""
+"""The lookups that need no HFST library (pyhfst's compiled wheel for Linux, Windows and Apple-silicon
+macOS; LYSS's own reader in plain Python everywhere) give exactly the analyses of HFST's own binding: on the
+Ojibwe analyser's test forms, on Plains Cree forms, on a 10,000-word sample of real run-card words (the
+shared harness reports, the demos and WMT23 system outputs: words the analysers accept and words they
+reject), flag diacritics and weights included."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import pytest
 
 from conftest import DEMO, ROOT, SHARED, report_texts, shared_file
 from eval_standards import hfstol, lookups
+from eval_standards.table_reader import TableLookup
 from weighted_copy import weighted_copy
 
 WORD = re.compile(r"[^\W\d_][\w'’-]*")  # letters first; apostrophes and hyphens inside (Ojibwe, Cree)
@@ -97,19 +99,46 @@ def test_the_generator_too(tmp_path):
     assert sum(1 for a in analyses if binding.readings(a)) > 50
 
 
-def test_pyhfst_in_pure_python_gives_what_its_compiled_part_gives():
-    """Where no pyhfst wheel fits (it then installs in pure Python) the readings are the same."""
+def test_where_no_compiled_lookup_installs_lyss_reads_the_tables_itself():
+    """Where neither the binding nor a compiled pyhfst wheel installs (pyhfst then runs in pure Python, slower
+    than LYSS's own reader), the analyser is read by :mod:`eval_standards.table_reader`: the same readings."""
     path = shared_file("fst/crk-descriptive-analyzer.hfstol")
     words = CRK_FORMS + run_card_words()[:2000]
-    script = ("import json, sys; sys.modules['c_pyhfst'] = None\n"
+    script = ("import json, sys; sys.modules.update(dict.fromkeys(['c_pyhfst', 'hfst', 'libhfst']))\n"
               "from pathlib import Path\nfrom eval_standards import hfstol, lookups\n"
-              f"path = Path({str(path)!r}); lookup = lookups.WheelLookup(path, hfstol.check(path))\n"
+              f"path = Path({str(path)!r}); lookup = lookups.open_lookup(path, hfstol.check(path))\n"
               "words = json.loads(sys.stdin.read())\n"
               "print(json.dumps([lookup.name, {w: lookup.readings(w) for w in words}]))")
     done = subprocess.run([sys.executable, "-c", script], input=json.dumps(words), capture_output=True, text=True,
                           cwd=ROOT, check=True)
     name, pure = json.loads(done.stdout)
-    assert name == "pyhfst (pure Python)"
+    assert name == lookups.TABLES == "lyss tables (plain Python)"
     compiled = wheels(path)
     assert pure == {w: compiled.readings(w) for w in words}
     assert sum(1 for r in pure.values() if r) >= len(CRK_FORMS)
+
+
+@pytest.mark.parametrize("name", ["crk", "ciw", "crk weighted"])
+def test_lyss_own_reader_gives_pyhfsts_readings_word_for_word(tmp_path, name):
+    """The reader every installation has (plain Python on hfstol's checked tables) reads what pyhfst reads:
+    flag diacritics, weights, words outside the alphabet and the empty word alike (and pyhfst reads what the
+    binding reads: above)."""
+    path = _files(tmp_path)[name]
+    words = run_card_words() + CRK_FORMS + [form for form, _ in ciw_test_forms()] + ["Lungen", ""]
+    tables, wheel = TableLookup(path), wheels(path)
+    got = {w: tables.readings(w) for w in words}
+    assert got == {w: wheel.readings(w) for w in words}
+    assert sum(1 for r in got.values() if r) > 60  # distinct words accepted
+
+
+def test_lyss_own_reader_walks_a_long_word_without_recursion(monkeypatch):
+    """'atim' two hundred times: the analyser's paths read it to its last letter (compounds) before it
+    rejects it, a path as long as the word; the reader's own stack holds it where Python's recursion limit
+    (1,000 frames, two a letter) did not."""
+    path = shared_file("fst/crk-descriptive-analyzer.hfstol")
+    tables = TableLookup(path)
+    reached = []
+    follow = tables._follow
+    monkeypatch.setattr(tables, "_follow", lambda k, symbol, at, *rest: reached.append(at) or follow(k, symbol, at, *rest))
+    assert tables.readings("atim" * 200) == wheels(path).readings("atim" * 200) == {}
+    assert max(reached) == 800
