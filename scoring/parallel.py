@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-import pickle
+from multiprocessing.reduction import ForkingPickler
 from typing import Callable, Iterator, Sequence, TypeVar
 
 T = TypeVar("T")
@@ -37,12 +37,12 @@ def context():
 
 def travels(work: Callable, *items) -> bool:
     """Whether ``work`` (and its ``items``) can reach a worker process: always by fork; by spawn only when
-    they pickle."""
+    multiprocessing's own pickler (the one that would send them) takes them. Nothing is kept or read back."""
     if start_method() == "fork":
         return True
     try:
-        pickle.dumps((work, items))
-    except (pickle.PicklingError, TypeError, AttributeError):
+        ForkingPickler.dumps((work, items))
+    except Exception:  # noqa: BLE001 - whatever stops the pickler here would stop the spawned worker
         return False
     return True
 
