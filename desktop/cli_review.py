@@ -295,8 +295,10 @@ def _register_study(sub) -> None:
     p.add_argument("--campaign", help="default: the only campaign")
     _register_replays(st)
     p = _verb(st, "confirm-tier", "_study_confirm_tier",
-              help="speakers' confirmation of a run's tier, written into the run card", json=True)
+              help="speakers' confirmation of a run's tier (its campaign's Tier question, as study status says it), "
+                   "written into the run card", json=True)
     p.add_argument("run", metavar="SCORED.json")
+    p.add_argument("--campaign", help="the campaign of the rule's task that rates the run (default: the only one)")
     p = _verb(st, "import-mtme", "_study_import_mtme", help="load an mt-metrics-eval test set (WMT)", json=True)
     p.add_argument("folder", metavar="DIR")
     p.add_argument("--lp", required=True)

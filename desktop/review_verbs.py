@@ -453,7 +453,11 @@ def _study_reweight(store, args) -> int:
 
 
 def confirm_tier_text(r: dict, run: str) -> str:
-    lines = [f"{r['status']}: automated tier {r['automated_tier']}; written into {run}"]
+    said = "" if r["share"] is None else (
+        f"; {r['share']:.0%} of {r['items']} items accepted, interval "
+        f"[{r['interval'][0]:.0%}, {r['interval'][1]:.0%}] at alpha {r['alpha']:g} (the rule: at least "
+        f"{r['threshold']:.0%})")
+    lines = [f"{r['status']}: automated tier {r['automated_tier']}{said}; written into {run}"]
     for c in r["checks"]:
         value = "—" if c["value"] is None else (f"{c['value']:.3f}" if isinstance(c["value"], float)
                                                  else str(c["value"]))
@@ -462,7 +466,7 @@ def confirm_tier_text(r: dict, run: str) -> str:
 
 
 def _study_confirm_tier(store, args) -> int:
-    r = tiers.confirm_tier(store, args.run)
+    r = tiers.confirm_tier(store, args.run, campaign=args.campaign)
     return _print(r, args.json, confirm_tier_text(r, args.run))
 
 
@@ -487,7 +491,7 @@ def status_text(r: dict) -> str:
     kind = "adaptive" if r["adaptive"] else "fixed"
     lines = [f"{shown(r['name'])} ({r['campaign']})", f"  task {r['task']}, {kind}, alpha {r['alpha']}: {r['answers']} "
              f"answers; {r['items_counted']} of {r['items']} items count so far (an item counts once it has "
-             f"{r['ratings_per_item']} rating(s))"]
+             + (f"{r['ratings_per_item']} rating(s))" if r['ratings_per_item'] else "its imported ratings)")]
     for found in r["questions"]:
         first, *rest = found["said"]
         lines.append(f"  {said_text(first)}")

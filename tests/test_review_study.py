@@ -15,7 +15,7 @@ from desktop.cli import main
 from review import catalogue
 from review.rating import campaigns, recording, roster, sequence
 from review.store import Store
-from review.study import analyses, research_files, reweight, tiers
+from review.study import analyses, decisions, research_files, reweight, tiers
 from scoring.errors import InputError
 
 
@@ -145,10 +145,13 @@ def test_confirm_tier(tmp_path, scored_demo):
     _rate(store, cid, speakers, lambda item, k: {"verdict": 3 if json.loads(item["metrics"] or "{}").get(
         "composite", 0) > 0.6 else 0})
     result = tiers.confirm_tier(store, str(run_path))
-    assert result["status"] == "insufficient reviews"  # 42 outputs < 50
-    assert result["evidence"]["speakers"] == 3 and result["evidence"]["outputs_rated"] == 42
+    # the run's Tier question, as study status says it: too few of its outputs are accepted, surely
+    said = next(t for t in decisions.status(store, cid)["tiers"] if t["run_id"] == result["run_id"])
+    assert result["status"] == said["decision"] == "refused"
+    assert result["interval"] == said["interval"] and result["interval"][1] < 0.8
+    assert result["evidence"]["speakers"] == 3 and result["evidence"]["outputs"] == 42 and result["items"] <= 42
     written = json.loads(run_path.read_text("utf-8"))["scores"]["tier_confirmation"]
-    assert written["status"] == "insufficient reviews" and written["evidence"]["alpha"] == pytest.approx(1.0)
+    assert written["status"] == "refused" and written["evidence"]["alpha"] == pytest.approx(1.0)
 
 
 def test_confirmed_and_not_confirmed(tmp_path):
@@ -160,7 +163,7 @@ def test_confirmed_and_not_confirmed(tmp_path):
     run_path = tmp_path / "scored.json"
     runcard.write_json_atomic(run_path, engine.score_run(runcard.load(str(tmp_path / "card.json")),
                                                          load_profile("B"), n_bootstrap=10))
-    for verdicts, status in (([3, 3, 2], "confirmed"), ([0, 1, 0], "not confirmed")):
+    for verdicts, status in (([3, 3, 2], "confirmed"), ([0, 1, 0], "refused")):
         store = Store(tmp_path / f"{status}.sqlite")
         cid = campaigns.create_campaign(store, catalogue.load_scored(str(run_path)), "T")
         speakers = [roster.add_speaker(store, f"S{k}", "study") for k in range(3)]

@@ -47,7 +47,7 @@ from .. import tasks as task_defs
 from ..store import SCHEMA_VERSION, Store, StoreError, dumps, keys, mark_withdrawal_pending, now, signing
 from ..store.revocation import apply_revocations, revocations_of
 from ..store.schema import (DECISIONS, KEEP, LATEST_ANSWER, NEWEST_SIGNED, SMALLEST, TABLES as SCHEMA, TOMBSTONE,
-                            TRAVELLING, Table)
+                            TRAVELLING, Table, later_columns)
 from ..store.withdrawal import apply_tombstones
 from . import lagging, waiting
 from .bundle_checks import judge
@@ -286,7 +286,18 @@ def read_bundle(path: str, raw: bytes | None = None) -> tuple[dict, dict]:
     missing = [t for t in TABLES if not isinstance(data.get(t), list)]
     if missing:
         raise FileProblem(path, "data.json", f"missing table {missing[0]!r}: nothing was merged")
+    _with_later_columns(data, version)
     return manifest, data
+
+
+def _with_later_columns(data: dict, version: int) -> None:
+    """A bundle of an older schema has no column added since: its rows hold none (and were signed without it)."""
+    for table in TRAVELLING:
+        added = [c for c, since in later_columns(table).items() if since > version]
+        for row in data[table] if added else ():
+            if isinstance(row, dict):
+                for column in added:
+                    row.setdefault(column, None)
 
 
 # ----------------------------------------------------------------------------- merging

@@ -57,6 +57,7 @@ def create_campaign(store: Store, scored: dict, task: str, *, items: int | None 
     hinted = ["hints"] if settings["hints"] else []  # a campaign without hints keeps the id it always had
     marked = [dumps(marking)] if marking else []  # and one of a task without pre-marks
     campaign_id = f"cmp-{_hash(run_id, task, limit, raters, seed, store.public_key, *hinted, *marked)}"
+    settings["order_seed"] = campaign_id  # its questions take the items in one order drawn from this (review.study.order)
     with store.transaction() as db:
         if db["campaigns"].count_where("id = ?", [campaign_id]):
             return campaign_id

@@ -110,6 +110,16 @@ def undo_last(store: Store, campaign_id: str, speaker_id: str) -> int | None:
     return last["position"]
 
 
+def skip(store: Store, campaign_id: str, speaker_id: str, position: int) -> int:
+    """Count one skip of the item at a position (a table that stays on this laptop). Returns the count."""
+    with store.transaction() as db:
+        db.execute("insert into skips (campaign_id, speaker_id, position, times, skipped_at) values (?, ?, ?, 1, ?) "
+                   "on conflict (campaign_id, speaker_id, position) do update set times = times + 1, skipped_at = "
+                   "excluded.skipped_at", [campaign_id, speaker_id, position, now()])
+    return store.one("select times from skips where campaign_id = ? and speaker_id = ? and position = ?",
+                     [campaign_id, speaker_id, position])["times"]
+
+
 class Answers:
     """One speaker's answers in one campaign: what a review session writes, and all it writes."""
 
@@ -135,6 +145,11 @@ class Answers:
             db.execute("insert or replace into drafts (campaign_id, speaker_id, position, answers, note, updated_at) "
                        "values (?, ?, ?, ?, ?, ?)", [self.campaign_id, self.speaker_id, position, dumps(answers),
                                                      note, now()])
+
+    def skip(self, position: int) -> int:
+        """The speaker leaves the item at a position unanswered for now: counted here (an item skipped twice is
+        served to another speaker as well, ``review.rating.sequence``). Returns how often it was skipped."""
+        return skip(self.store, self.campaign_id, self.speaker_id, position)
 
     def drop_draft(self, position: int) -> None:
         with self.store.transaction() as db:

@@ -22,7 +22,8 @@ from . import practice
 from .practice import degrade
 from .. import catalogue, tasks as task_defs
 from ..catalogue import is_adaptive
-from ..store import Store, content_id as _hash, dumps, keys
+from ..store import Store, content_id as _hash, dumps, keys, now
+from ..study.order import BLOCK, campaign_order, serving_key
 from .roster import active_speaker
 
 
@@ -55,7 +56,11 @@ def _join(store: Store, campaign: dict, speaker_id: str) -> int:
     items = [r for r in store.rows("select ci.item_id, i.output, i.reference, i.kind from campaign_items ci join items "
                                    "i on i.id = ci.item_id where ci.campaign_id = ? order by ci.position", [campaign_id])
              if r["item_id"] not in copies]  # an output another item of the campaign has is rated once, as that one
-    rng.shuffle(items)
+    settings = json.loads(campaign["settings"] or "{}")
+    if settings.get("order_seed"):
+        items = _in_campaign_order(store, {**campaign, "settings": settings}, items, rng)
+    else:  # a campaign made before its order was recorded: each speaker's own order, as it always had
+        rng.shuffle(items)
     sequence = [{"item_id": r["item_id"], "qc": "", "qc_of": None} for r in items]
     qc = task_defs.settings("qc")
     n = len(items)
@@ -76,11 +81,25 @@ def _join(store: Store, campaign: dict, speaker_id: str) -> int:
                                   "signature": None})
                 sequence.insert(rng.randrange(0, len(sequence) + 1),
                                 {"item_id": degraded_id, "qc": "degraded", "qc_of": r["item_id"]})
+    served_at = now()
     with store.transaction() as db:
         db["items"].insert_all(new_items, ignore=True)
         db["assignments"].insert_all([{"campaign_id": campaign_id, "speaker_id": speaker_id, "position": p, **s,
-                                       "signer": store.public_key} for p, s in enumerate(sequence)])
+                                       "served_at": served_at, "signer": store.public_key}
+                                      for p, s in enumerate(sequence)])
     return len(sequence)
+
+
+def _in_campaign_order(store: Store, campaign: dict, items: list[dict], rng: random.Random) -> list[dict]:
+    """The items in the campaign's one order (``review.study.order``: the order its questions take them in), each
+    block of ``BLOCK`` in this speaker's own order: every speaker reaches an item at about the same point, so an
+    item's ratings arrive together and its decisions follow the speakers instead of waiting for the slowest's end."""
+    ranked = {item: k for k, item in enumerate(campaign_order(store, campaign))}
+    items = sorted(items, key=lambda r: ranked[r["item_id"]])
+    blocks = [items[k:k + BLOCK] for k in range(0, len(items), BLOCK)]
+    for block in blocks:
+        rng.shuffle(block)
+    return [item for block in blocks for item in block]
 
 
 def check_registrar(store: Store, speaker_id: str) -> None:
@@ -168,14 +187,36 @@ def item_at(store: Store, campaign_id: str, speaker_id: str, position: int) -> d
 
 # ----------------------------------------------------------------------------- adaptive campaigns
 
+SKIPS_TO_SET_ASIDE = 2  # an item a speaker skipped this often is served to another speaker as well
+
+
+def set_aside(store: Store, campaign_id: str, speaker_id: str) -> set[int]:
+    """The positions a speaker has skipped ``SKIPS_TO_SET_ASIDE`` times here and not answered: the campaign serves
+    those items to another speaker (they hold back the decisions until someone answers them), and this speaker may
+    go on to the next segment (answering them later still counts)."""
+    rows = store.rows("select k.position from skips k left join ratings r on r.campaign_id = k.campaign_id and "
+                      "r.speaker_id = k.speaker_id and r.position = k.position where k.campaign_id = ? and "
+                      "k.speaker_id = ? and k.times >= ? and r.uuid is null",
+                      [campaign_id, speaker_id, SKIPS_TO_SET_ASIDE])
+    return {r["position"] for r in rows}
+
+
+def _waits_for_answers(store: Store, campaign_id: str, speaker_id: str) -> bool:
+    """Whether the speaker has a served item to answer (other than those set aside)."""
+    row = store.one(f"select group_concat(a.position) as open {_OPEN} and r.uuid is null", [campaign_id, speaker_id])
+    positions = {int(p) for p in (row["open"] or "").split(",") if p}
+    return bool(positions - set_aside(store, campaign_id, speaker_id))
+
+
 def serve_next_segment(store: Store, campaign_id: str, speaker_id: str, ahead: bool = False) -> int:
-    """When an adaptive campaign's speaker has answered everything served so far, serve the next segment
-    (``ahead``: even while items are open — a paper form prints several at once). Returns how many items were
-    added (0: not adaptive, items still open, registered elsewhere, or every decision made)."""
+    """When an adaptive campaign's speaker has answered everything served so far (but what they set aside), serve
+    the next segment (``ahead``: even while items are open — a paper form prints several at once). Returns how many
+    items were added (0: not adaptive, items still open, registered elsewhere, or every decision made). Each item is
+    recorded with the moment it was served: its place in the campaign's serving order (``review.study.order``)."""
     campaign = catalogue.campaign(store, campaign_id)
     if not is_adaptive(campaign):
         return 0
-    if not ahead and next_position(store, campaign_id, speaker_id) is not None:
+    if not ahead and _waits_for_answers(store, campaign_id, speaker_id):
         return 0
     registrar = store.one("select registered_by from speakers where id = ?", [speaker_id])
     if registrar is None or registrar["registered_by"] not in (None, store.public_key):
@@ -185,42 +226,58 @@ def serve_next_segment(store: Store, campaign_id: str, speaker_id: str, ahead: b
         served = decisions.decide(store, campaign_id)["serving_runs"]
         if not served:
             return 0
-        wanted = _open_items(store, campaign, served, speaker_id)
+        wanted, begun = _open_items(store, campaign, served, speaker_id)
         if not wanted:
             return 0
         position = sequence_length(store, campaign_id, speaker_id)
         rng = random.Random(f"{campaign_id}|{speaker_id}|{position}")
-        entry = rng.choice(sorted(wanted, key=lambda e: (len(e), e)))
+        entry = min(begun, key=lambda e: (begun[e], e)) if begun else \
+            rng.choice(sorted(wanted, key=lambda e: (len(e), e)))
         items = sorted(wanted[entry])
         rng.shuffle(items)
+        served_at = now()
         db["assignments"].insert_all([{"campaign_id": campaign_id, "speaker_id": speaker_id, "position": position + k,
-                                       "item_id": item, "qc": "", "qc_of": None, "signer": store.public_key}
-                                      for k, item in enumerate(items)])
+                                       "item_id": item, "qc": "", "qc_of": None, "served_at": served_at,
+                                       "signer": store.public_key} for k, item in enumerate(items)])
     return len(items)
 
 
-def _open_items(store: Store, campaign: dict, served: list[str], speaker_id: str) -> dict[str, list[str]]:
-    """entry → the items that still want a speaker for the segments this speaker has not seen, among those
-    that stand for an output of a served run (an output several runs share is one item, served while any of
-    those runs is)."""
+def _open_items(store: Store, campaign: dict, served: list[str], speaker_id: str) -> tuple[dict[str, list[str]],
+                                                                                           dict[str, tuple]]:
+    """entry → the items that still want a speaker for the segments this speaker has not seen, among those that
+    stand for an output of a served run (an output several runs share is one item, served while any of those runs
+    is); and the entries among them served before (a speaker withdrew, set an item aside, or the campaign asks
+    several ratings), each with its first serving: those hold back the decisions and are served first, the earliest
+    first. A speaker who withdrew, or set the item aside (skipped it twice), no longer counts as given it."""
     same = catalogue.same_outputs(store, campaign["id"])
     runs_of = {item: {c["run_id"] for c in group} for item, group in same.items()}  # the other runs it stands for
     copies = {c["item_id"] for group in same.values() for c in group}
     rows = store.rows(
         "select i.id, i.run_id, i.entry_id, (select count(*) from assignments a join speakers s on s.id = a.speaker_id "
-        "where a.campaign_id = ci.campaign_id and a.item_id = i.id and s.withdrawn = 0) as given "
+        "where a.campaign_id = ci.campaign_id and a.item_id = i.id and s.withdrawn = 0 and not exists (select 1 from "
+        "skips k where k.campaign_id = a.campaign_id and k.speaker_id = a.speaker_id and k.position = a.position and "
+        "k.times >= ? and not exists (select 1 from ratings r where r.campaign_id = a.campaign_id and r.speaker_id = "
+        "a.speaker_id and r.position = a.position))) as given "
         "from campaign_items ci join items i on i.id = ci.item_id "
         "where ci.campaign_id = ? and i.entry_id not in (select i2.entry_id from "
         "assignments a2 join items i2 on i2.id = a2.item_id where a2.campaign_id = ci.campaign_id and "
-        "a2.speaker_id = ?)", [campaign["id"], speaker_id])
+        "a2.speaker_id = ?)", [SKIPS_TO_SET_ASIDE, campaign["id"], speaker_id])
+    first = {}
+    for r in store.rows("select item_id, speaker_id, position, served_at from assignments where campaign_id = ? and "
+                        "qc = ''", [campaign["id"]]):
+        key = serving_key(r)
+        first[r["item_id"]] = min(first.get(r["item_id"], key), key)
     served_runs = set(served)
     wanted: dict[str, list[str]] = {}
+    begun: dict[str, tuple] = {}
     for r in rows:
         if r["id"] in copies or not ({r["run_id"]} | runs_of.get(r["id"], set())) & served_runs:
             continue
         if r["given"] < campaign["raters_per_item"]:
             wanted.setdefault(r["entry_id"], []).append(r["id"])
-    return wanted
+            if r["id"] in first:
+                begun[r["entry_id"]] = min(begun.get(r["entry_id"], first[r["id"]]), first[r["id"]])
+    return wanted, begun
 
 
 # ----------------------------------------------------------------------------- walking a sequence
@@ -264,7 +321,13 @@ class Sequence:
         practice.mark_done(self.store, self.campaign_id, self.speaker_id)
 
     def _served(self, find: Callable[[], int | None]) -> int | None:
+        """The position ``find`` gives; where it gives none, or an item the speaker set aside (skipped twice), an
+        adaptive campaign serves its next segment and the first item of it is shown."""
         position = find()
-        if position is None and serve_next_segment(self.store, self.campaign_id, self.speaker_id):
-            position = find()
+        if position is not None and not (self.open_ended and position in set_aside(
+                self.store, self.campaign_id, self.speaker_id)):
+            return position
+        start = sequence_length(self.store, self.campaign_id, self.speaker_id)
+        if serve_next_segment(self.store, self.campaign_id, self.speaker_id):
+            return start
         return position

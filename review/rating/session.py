@@ -363,6 +363,8 @@ class ReviewSession:
         the first when it is the last)."""
         if self.practising or self.finished:
             return Outcome(What.NOTHING)
+        if not self.item.get("answer"):
+            self.answers.skip(self.position)
         position = self.sequence.open_after(self.position)
         if position is None:
             self.step = FINISHED

@@ -31,6 +31,8 @@ class Column:
     nullable: bool = True
     local: bool = False  # stays on this laptop: never in a bundle, never signed
     default: object = None
+    since: int = 0  # the schema version that added a travelling column: a row signed before it (empty there)
+    #                 is signed without it, and a bundle of an older version lacks it (read as empty)
 
 
 @dataclass(frozen=True)
@@ -128,7 +130,8 @@ TABLES: dict[str, Table] = {t.name: t for t in (
         refers=(("campaign_id", "campaigns"), ("speaker_id", "speakers"))),
     Table("assignments", _signed_by(
         C("campaign_id", T, False), C("speaker_id", T, False), C("position", I, False), C("item_id", T, False),
-        C("qc", T, False), C("qc_of", T)), ("campaign_id", "speaker_id", "position"), merge=SMALLEST,
+        C("qc", T, False), C("qc_of", T), C("served_at", S, since=8)), ("campaign_id", "speaker_id", "position"),
+        merge=SMALLEST,
         foreign_keys=(("campaign_id", "campaigns", "id"), ("speaker_id", "speakers", "id"),
                       ("item_id", "items", "id")),
         indexes=((("signer",), False),),  # a laptop's own rows, read at every sync of a shared folder
@@ -154,6 +157,11 @@ TABLES: dict[str, Table] = {t.name: t for t in (
         C("signer", T, False), C("signature", T, False)), ("kind", "id", "signer"), signed="tombstone",
         merge=TOMBSTONE,
         choices={"kind": frozenset({"speaker", "rating"})}),
+    # the items a speaker skipped here, and how often (review.rating.recording): an item skipped twice is served to
+    # another speaker as well (review.rating.sequence); stays on this laptop and goes with a withdrawn speaker
+    Table("skips", (C("campaign_id", T, False), C("speaker_id", T, False), C("position", I, False),
+                    C("times", I, False), C("skipped_at", S)), ("campaign_id", "speaker_id", "position"),
+          travels=False, signed=None),
     Table("local_preferences", (C("speaker_id", T, False), C("preferences", J), C("preferences_at", S)),
           ("speaker_id",), travels=False, signed=None),
     Table("drafts", (C("campaign_id", T, False), C("speaker_id", T, False), C("position", I, False),
@@ -184,6 +192,13 @@ TRAVELLING = tuple(name for name, t in TABLES.items() if t.travels)  # in the or
 def signed_columns(table: str) -> tuple[str, ...]:
     """The columns a row signature covers: every travelling column but the signature itself."""
     return tuple(c for c in TABLES[table].travelling if c != "signature")
+
+
+@functools.cache
+def later_columns(table: str) -> dict[str, int]:
+    """The travelling columns added after a table was first signed, with the schema version that added each: a
+    signature covers one only when it holds a value (rows signed before it still verify)."""
+    return {c.name: c.since for c in TABLES[table].columns if c.since and not c.local}
 
 
 def create_missing(db) -> None:

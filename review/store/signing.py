@@ -9,7 +9,7 @@ import hashlib
 from typing import Any
 
 from . import keys
-from .schema import signed_columns
+from .schema import later_columns, signed_columns
 
 CAMPAIGN_FIELDS = ("id", "name", "task", "run_id", "raters_per_item", "created_at", "settings", "coordinator")
 
@@ -77,8 +77,11 @@ def valid_speaker(row: dict) -> bool:
 # ----------------------------------------------------------------------------- rows
 
 def row_message(table: str, row: dict) -> bytes:
-    """What a row signature covers: the table's name and every travelling column but the signature."""
-    return keys.canonical({"table": table, "row": {c: row.get(c) for c in signed_columns(table)}})
+    """What a row signature covers: the table's name and every travelling column but the signature (a column added
+    later only when it holds a value: a row signed before it was added verifies as it did)."""
+    later = later_columns(table)
+    return keys.canonical({"table": table, "row": {c: row.get(c) for c in signed_columns(table)
+                                                   if c not in later or row.get(c) is not None}})
 
 
 def sign_row(private: str, public: str, table: str, row: dict) -> dict:

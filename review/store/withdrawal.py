@@ -13,8 +13,8 @@ from .revocation import revoked_since
 from .signing import valid_tombstone
 
 PRIVATE_SPEAKER_FIELDS = ("display_name", "community", "dialect")
-LOCAL_SPEAKER_TABLES = {"drafts", "local_preferences", "waiting_rows"}  # a speaker's unfinished answers and choices
-#                                                                   on this laptop, their rows waiting here
+LOCAL_SPEAKER_TABLES = {"drafts", "local_preferences", "waiting_rows", "skips"}  # a speaker's unfinished answers,
+#                                                   choices and skipped items on this laptop, their rows waiting here
 
 
 def trusted_codes(db) -> set[str]:

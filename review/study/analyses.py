@@ -41,7 +41,8 @@ def answers(store: Store, task: str, question: str, campaign_id: str | None = No
     # derives it (task E's MQM-style score of its spans)
     value, value_params = task_defs.task(task).value_sql(question)
     named = {"speaker_id": "r.speaker_id", "item_id": "r.item_id", "campaign_id": "r.campaign_id",
-             "run_id": "i.run_id", "entry_id": "i.entry_id", "recorded_at": "r.created_at"}
+             "run_id": "i.run_id", "entry_id": "i.entry_id", "recorded_at": "r.created_at", "position": "r.position",
+             "served_at": "a.served_at"}
     chosen = columns if columns is not None else tuple(named)
     sql = (f"select r.campaign_id, r.speaker_id, r.item_id, r.position, {', '.join(named[c] for c in chosen)}, "
            f"{value} from ratings r "

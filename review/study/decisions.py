@@ -1,24 +1,27 @@
-"""Where a campaign stands: its answers, the decisions they settle as they arrive (which system is
-better, each run's tier), which runs are still served, and the speaker-hours left (``lyss study status``,
-the Campaigns tab, adaptive serving).
+"""Where a campaign stands: its answers, the decisions they settle (which system is better, each run's tier),
+which runs are still served, what the decisions wait for, and the speaker-hours left (``lyss study status``, the
+Campaigns tab, adaptive serving).
 
-An item counts once it has its ratings — ``raters_per_item`` of them, or as many as the campaign has
-speakers when it has fewer — at the time the last of those was recorded; its value is their mean (task T:
-their majority verdict). A comparison of two runs takes the segments both have counted, in the order the
-later of the two was recorded; a tier takes a run's counted items in order. Nothing recorded later is
-used, so each decision is the one the laptop would have made looking after every rating
-(``review.study.maths.sequences``).
+An item counts once it has the ratings the campaign asks for (``raters_per_item``, fixed when the campaign was made:
+adding or withdrawing a speaker changes no item's count; imported ratings: all an item has), the first of them in
+serving order; its value is their mean (task T: their majority verdict). The questions take the items in the
+campaign's **serving order** (``review.study.order``), along its answered prefix: an item served and not yet counted
+holds back every item served after it. The order answers were recorded in, or arrive in from other laptops, paper
+or files, changes nothing; each decision is the one the laptop would have made looking after every item along that
+order (``review.study.maths.sequences``).
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import dataclass, field
 
-from . import analyses, planner, verdicts
+from . import analyses, planner, tier_rule, verdicts
 from .maths import questions, sequences
+from .order import Order, serving_key, serving_order
 from .. import tasks as task_defs
 from ..catalogue import campaign as campaign_row, items_to_rate, same_outputs
-from ..store import Store
+from ..store import Store, keys
 
 
 def runs_of(store: Store, campaign_id: str) -> list[dict]:
@@ -28,32 +31,58 @@ def runs_of(store: Store, campaign_id: str) -> list[dict]:
                       "'segment' group by r.id order by first", [campaign_id])
 
 
-def _ratings_needed(store: Store, campaign: dict) -> int:
-    speakers = store.one("select count(distinct a.speaker_id) as n from assignments a join speakers s on s.id = "
-                         "a.speaker_id where a.campaign_id = ? and s.withdrawn = 0", [campaign["id"]])["n"]
-    return max(1, min(campaign["raters_per_item"] or 1, speakers or 1))
+def ratings_needed(campaign: dict) -> int | None:
+    """The ratings an item needs to count: the campaign's ``raters_per_item``, fixed when it was made; ``None`` for
+    imported ratings (an item counts with all it has: nothing more will come)."""
+    if (campaign.get("settings") or {}).get("imported"):
+        return None
+    return max(1, campaign["raters_per_item"] or 1)
 
 
-def counted_items(store: Store, campaign: dict, question: str) -> dict[str, dict]:
-    """item id → {run_id, entry_id, at (when it counted; ties, as in imported data, in campaign order),
-    values (the ratings that count)}, for the items that have their ratings."""
-    needed = _ratings_needed(store, campaign)
-    rated = stands_for(store, campaign["id"])
-    place = {r["item_id"]: r["position"] for r in
-             store.rows("select item_id, position from campaign_items where campaign_id = ?", [campaign["id"]])}
+@dataclass
+class Evidence:
+    """What the questions are fed from: the counted items (item id → run, entry, the item whose rating it has
+    (``rated``), its ``place`` in the serving order, the ``values`` that count), the campaign's segment items and the
+    serving order."""
+    counted: dict[str, dict]
+    items: list[dict]
+    order: Order
+    rated: dict[str, str]
+    held: dict[int, dict] = field(default_factory=dict)  # question → the item that holds it back, and how many wait
+
+    def served_items(self, run: str | None = None) -> list[dict]:
+        """The campaign's segment items served so far (of one run), in serving order."""
+        found = [i for i in self.items if (run is None or i["run_id"] == run) and self.order.of(i["id"]) is not None]
+        return sorted(found, key=lambda i: (self.order.of(i["id"]), i["id"]))
+
+
+def counted_items(store: Store, campaign: dict, question: str, rated: dict[str, str] | None = None,
+                  order: Order | None = None) -> dict[str, dict]:
+    """item id → {run_id, entry_id, rated, place, values, speakers}, for the items that have their ratings."""
+    needed = ratings_needed(campaign)
+    rated = stands_for(store, campaign["id"]) if rated is None else rated
+    order = serving_order(store, campaign, rated) if order is None else order
     by_item: dict[str, list[dict]] = defaultdict(list)
     for row in analyses.answers(store, campaign["task"], question, campaign["id"]):
         by_item[row["item_id"]].append(row)
     counted = {}
     for item_id, rows in by_item.items():
-        if len(rows) < needed:
+        if needed is not None and len(rows) < needed:
             continue
-        first = sorted(rows, key=lambda r: (r["recorded_at"], r["speaker_id"]))[:needed]
+        first = sorted(rows, key=serving_key)[:needed]
         counted[item_id] = {"run_id": first[0]["run_id"], "entry_id": first[0]["entry_id"],
-                            "rated": rated.get(item_id, item_id),
-                            "at": (first[-1]["recorded_at"], place.get(item_id, 0)),
-                            "values": [r["value"] for r in first]}
+                            "rated": rated.get(item_id, item_id), "place": order.of(item_id),
+                            "values": [r["value"] for r in first], "speakers": {r["speaker_id"] for r in first},
+                            "ratings": [(r["speaker_id"], r["value"]) for r in first]}
     return counted
+
+
+def evidence(store: Store, campaign: dict, question: str) -> Evidence:
+    rated = stands_for(store, campaign["id"])
+    order = serving_order(store, campaign, rated)
+    items = store.rows("select i.id, i.run_id, i.entry_id from campaign_items ci join items i on i.id = ci.item_id "
+                       "where ci.campaign_id = ? and i.kind = 'segment'", [campaign["id"]])
+    return Evidence(counted_items(store, campaign, question, rated, order), items, order, rated)
 
 
 def stands_for(store: Store, campaign_id: str) -> dict[str, str]:
@@ -72,44 +101,61 @@ def accepted(rule: dict, values: list) -> bool:
     return _mean(values) >= rule["mean_at_least"]
 
 
-def _by_entry(counted: dict[str, dict]) -> tuple[dict[str, dict[str, dict]], list[str]]:
-    """entry → run → counted item, and the entries in the order they were counted (the later of a segment's runs)."""
-    by_entry: dict[str, dict[str, dict]] = defaultdict(dict)
-    for item in counted.values():
-        by_entry[item["entry_id"]][item["run_id"]] = item
-    return by_entry, sorted(by_entry, key=lambda e: (max(i["at"] for i in by_entry[e].values()), e))
+def _held(found: Evidence, question, item_id: str, later: list[str]) -> None:
+    """The question stopped at ``item_id`` (served, not yet counted): how many counted items wait behind it."""
+    waiting = sum(1 for i in later if i in found.counted)
+    found.held[id(question)] = {"item": item_id, "waiting": waiting}
 
 
-def feed_segments(question: questions.Question, counted: dict[str, dict]) -> list[dict]:
-    """Feed a question over runs the counted segments in the order they were counted (each segment: the mean rating
-    of each run served then, where each has its ratings); the scores it was fed. A segment whose every output is
-    rated by the same items as an earlier one (a test set that holds a segment twice) is that segment again: its
-    ratings count once."""
-    by_entry, order = _by_entry(counted)
+def feed_segments(question: questions.Question, found: Evidence) -> list[dict]:
+    """Feed a question over runs the campaign's segments in serving order (a segment's place: its first output
+    served), each the mean rating of each run the question serves then; the scores it was fed. It stops at the
+    first segment with an output of a served run served and not yet counted (the answered prefix). A segment
+    without an output of a served run (served while that run was not) is not the question's. A segment whose every
+    output is rated by the same items as an earlier one (a test set that holds a segment twice) is that segment
+    again: its ratings count once."""
+    by_entry: dict[str, dict[str, str]] = defaultdict(dict)
+    for item in found.items:
+        by_entry[item["entry_id"]][item["run_id"]] = item["id"]
+    places = {entry: min((p for p in map(found.order.of, runs.values()) if p is not None), default=None)
+              for entry, runs in by_entry.items()}
+    entries = sorted((e for e, p in places.items() if p is not None), key=lambda e: (places[e], e))
     fed = []
-    for entry in order:
+    for k, entry in enumerate(entries):
         served = question.serving()
         if not served:
             break
-        unit = tuple(sorted(item["rated"] for item in by_entry[entry].values()))
-        if unit not in question.seen and all(run in by_entry[entry] for run in served):
-            fed.append({run: _mean(by_entry[entry][run]["values"]) for run in served})
-            question.observe(fed[-1], item=unit)
+        outputs = {run: by_entry[entry].get(run) for run in served}
+        if any(item is None or found.order.of(item) is None for item in outputs.values()):
+            continue
+        unit = tuple(sorted(found.rated.get(i, i) for i in by_entry[entry].values()))
+        if unit in question.seen:
+            continue
+        waiting = next((i for i in outputs.values() if i not in found.counted), None)
+        if waiting is not None:
+            _held(found, question, waiting, [i for e in entries[k + 1:] for i in by_entry[e].values()])
+            break
+        fed.append({run: _mean(found.counted[item]["values"]) for run, item in outputs.items()})
+        question.observe(fed[-1], item=unit)
     return fed
 
 
-def feed_tier(question: questions.Tier, counted: dict[str, dict], rule: dict) -> list[dict]:
-    """Feed a run's tier its counted items in order, each rating once (an output the run gives twice is one item): 1
-    for an item the rule accepts, 0 otherwise."""
-    items = sorted((i for i in counted.values() if i["run_id"] == question.system),
-                   key=lambda i: (i["at"], i["entry_id"]))
+def feed_tier(question: questions.Tier, found: Evidence, rule: dict) -> list[dict]:
+    """Feed a run's tier its items in serving order, each rating once (an output the run gives twice is one item): 1
+    for an item the rule accepts, 0 otherwise; it stops at the first item served and not yet counted."""
+    items = found.served_items(question.system)
     fed = []
-    for item in items:
+    for k, item in enumerate(items):
         if question.decided:
             break
-        if item["rated"] not in question.seen:
-            fed.append({question.system: float(accepted(rule, item["values"]))})
-            question.observe(fed[-1], item=item["rated"])
+        if found.rated.get(item["id"], item["id"]) in question.seen:
+            continue
+        counted = found.counted.get(item["id"])
+        if counted is None:
+            _held(found, question, item["id"], [i["id"] for i in items[k + 1:]])
+            break
+        fed.append({question.system: float(accepted(rule, counted["values"]))})
+        question.observe(fed[-1], item=counted["rated"])
     return fed
 
 
@@ -169,35 +215,86 @@ def campaign_questions(store: Store, campaign_id: str) -> tuple[dict, list[dict]
 
 
 def decide(store: Store, campaign_id: str) -> dict:
-    """One campaign's answers, its questions decided as the answers arrived, and the runs still served."""
+    """One campaign's answers, its questions decided along its serving order, the runs still served and what the
+    decisions wait for."""
     campaign, runs, asked, question, rule = campaign_questions(store, campaign_id)
     task = task_defs.task(campaign["task"])
     # nothing to decide for one run of a task without a tier rule (task B's pairs, task C's words)
-    counted = counted_items(store, campaign, question) if asked else {}
+    found = evidence(store, campaign, question) if asked else Evidence({}, [], Order(), {})
     names = {r["id"]: r["name"] for r in runs}
     found_questions, fed = [], {}
     for q, is_asked in asked:
-        fed[id(q)] = feed_tier(q, counted, rule) if isinstance(q, questions.Tier) and q.share else \
-            feed_segments(q, counted)
+        fed[id(q)] = feed_tier(q, found, rule) if isinstance(q, questions.Tier) and q.share else \
+            feed_segments(q, found)
         result = _named(q.result(), names)
+        if isinstance(q, questions.Tier) and q.share:
+            result.update(_tier_evidence(q, found, task_defs.settings("tier_rule")))
         found_questions.append({**result, "asked": is_asked, "said": verdicts.said(result)})
-    for found in found_questions:  # "best" is never said of a run whose tier is refused without saying so
-        found["said"] += verdicts.tier_notes(found, found_questions)
+    for said in found_questions:  # "best" is never said of a run whose tier is refused without saying so
+        said["said"] += verdicts.tier_notes(said, found_questions)
     served = {s for q, is_asked in asked if is_asked for s in q.serving()}
     answers = store.one("select count(*) as n from ratings where campaign_id = ?", [campaign_id])["n"]
     items = items_to_rate(store, campaign_id)
     own = found_questions[0] if campaign["settings"].get("question") else None  # the community's question
     ids = {r["name"]: r["id"] for r in runs}
+    open_asked = [q for q, is_asked in asked if is_asked and not q.decided]
     return {"campaign": campaign_id, "name": campaign["name"], "task": task.code, "question": question,
             "adaptive": bool(campaign["settings"].get("adaptive")), "alpha": asked[0][0].alpha if asked else None,
-            "answers": answers, "runs": [r["name"] for r in runs], "items": items, "items_counted": len(counted),
-            "ratings_per_item": _ratings_needed(store, campaign), "questions": found_questions,
+            "answers": answers, "runs": [r["name"] for r in runs], "items": items,
+            "items_counted": len({c["rated"] for c in found.counted.values()}),
+            "ratings_per_item": ratings_needed(campaign), "questions": found_questions,
             "decided": all(q.decided for q, is_asked in asked if is_asked),
             "serving": [r["name"] for r in runs if r["id"] in served],
             "serving_runs": [r["id"] for r in runs if r["id"] in served],
             "asked": own, "comparisons": comparisons(found_questions, ids), "tiers": tiers(found_questions, ids),
-            "_campaign": campaign, "_runs": runs, "_counted": counted,
+            "waiting": waiting_for(store, campaign, found, [found.held[id(q)] for q in open_asked if id(q) in found.held]),
+            "_campaign": campaign, "_runs": runs, "_counted": found.counted,
             "_asked": [(q, is_asked, fed[id(q)]) for q, is_asked in asked]}
+
+
+def _tier_evidence(question: questions.Tier, found: Evidence, rule: dict) -> dict:
+    """A run's tier with the evidence behind it and the rule's word for it (``tier_rule``): the run's counted items
+    along the answered prefix of its serving order (those the question took, and those counted after its
+    decision)."""
+    taken: dict[str, dict] = {}
+    for item in found.served_items(question.system):
+        counted = found.counted.get(item["id"])
+        if counted is None:
+            break
+        taken.setdefault(counted["rated"], counted)
+    evidence = tier_rule.evidence(list(taken.values()), rule)
+    return {"evidence": evidence, "checks": tier_rule.checks(evidence, rule),
+            "tier": tier_rule.verdict(question.decision, evidence, rule)}
+
+
+def waiting_for(store: Store, campaign: dict, found: Evidence, held: list[dict]) -> dict | None:
+    """What the open questions wait for: the items served earlier and not yet counted that hold back answers
+    recorded since (``answers``: the ratings they still need; ``held_back``: the counted items waiting behind them),
+    the laptops of the speakers who were served them and have not answered (codes; an item whose speakers have all
+    withdrawn or set it aside is served again), and whether any must be served again. ``None`` when nothing is held
+    back."""
+    if not any(h["waiting"] for h in held):
+        return None
+    needed = ratings_needed(campaign) or 1
+    first = min((found.order.of(h["item"]) for h in held), default=None)
+    rated_by: dict[str, set[str]] = defaultdict(set)
+    for r in store.rows("select r.item_id, r.speaker_id from ratings r join speakers s on s.id = r.speaker_id where "
+                        "r.campaign_id = ? and s.withdrawn = 0", [campaign["id"]]):
+        rated_by[found.rated.get(r["item_id"], r["item_id"])].add(r["speaker_id"])
+    last = max((c["place"] for c in found.counted.values() if c["place"] is not None), default=None)
+    awaited = {found.rated.get(i["id"], i["id"]) for i in found.served_items()
+               if i["id"] not in found.counted and last is not None and found.order.of(i["id"]) < last}
+    live = {r["id"]: r["registered_by"] for r in store.rows("select id, registered_by from speakers where withdrawn = 0")}
+    laptops, again, answers = set(), 0, 0
+    for item in awaited:
+        answers += max(needed - len(rated_by[item]), 1)
+        holders = [s for s in found.order.holders.get(item, ()) if s in live and s not in rated_by[item]]
+        again += not holders
+        laptops |= {keys.code_of(live[s]) if keys.is_public_key(live[s]) else "this laptop" for s in holders}
+    held_back = sum(1 for c in {c["rated"]: c for c in found.counted.values()}.values()
+                    if first is not None and c["place"] is not None and c["place"] > first)
+    return {"items": len(awaited), "answers": answers, "held_back": held_back, "laptops": sorted(laptops),
+            "served_again": again}
 
 
 def comparisons(found: list[dict], ids: dict[str, str]) -> list[dict]:
@@ -209,9 +306,10 @@ def comparisons(found: list[dict], ids: dict[str, str]) -> list[dict]:
 
 
 def tiers(found: list[dict], ids: dict[str, str]) -> list[dict]:
-    """Each run's tier ("confirmed", "refused", "open"), as its :class:`~questions.Tier` of the rule settles it."""
-    words = {"reached": "confirmed", "not reached": "refused"}
-    return [{"run": q["system"], "run_id": ids[q["system"]], "decision": words.get(q["decision"], q["decision"]),
+    """Each run's tier ("confirmed", "refused", "reached, unconfirmed", "open": ``tier_rule``), as its
+    :class:`~questions.Tier` of the rule settles it, with the evidence and the rule's conditions."""
+    return [{"run": q["system"], "run_id": ids[q["system"]], "decision": q["tier"], "evidence": q["evidence"],
+             "checks": q["checks"],
              "share": q["mean"], "interval": q["interval"], "threshold": q["threshold"], "items": q["items"],
              "decided_after": q["decided_after"], "asked": q["asked"]}
             for q in found if q["kind"] == "Tier" and q["share"]]
@@ -266,9 +364,11 @@ def plan(store: Store, campaign: dict, counted: dict, asked: list[tuple]) -> dic
     model = planner.campaign_model(store, campaign["id"])
     _, mean_words = _segments(store, campaign)
     segments = populations(store, campaign["id"])[0]  # distinct segments: one held twice is rated once
-    per_rating = _ratings_needed(store, campaign)
-    by_entry, _ = _by_entry(counted)
-    left = max(segments - len({tuple(sorted(i["rated"] for i in runs.values())) for runs in by_entry.values()}), 0)
+    per_rating = ratings_needed(campaign) or 1
+    by_entry: dict[str, set[str]] = defaultdict(set)
+    for item in counted.values():
+        by_entry[item["entry_id"]].add(item["rated"])
+    left = max(segments - len({tuple(sorted(rated)) for rated in by_entry.values()}), 0)
     still = [(q, fed) for q, is_asked, fed in asked if is_asked and not q.decided]
     serving = sorted({s for q, _ in still for s in q.serving()})
     served = distinct_outputs(store, campaign, serving)  # ratings a segment costs: outputs the served runs share
@@ -306,7 +406,7 @@ def size_warning(store: Store, campaign_id: str) -> dict | None:
     asked = campaign["settings"].get("question") or {}
     delta = asked.get("delta", rule_file["pairs_margin"] * (high - low))
     alpha = campaign["settings"].get("alpha", rule_file.get("decision_alpha", sequences.ALPHA))
-    per_pair = alpha / (len(runs) - 1) if asked.get("kind") == "best" else alpha
+    per_pair = questions.per_pair(alpha, len(runs)) if asked.get("kind", "pairs") in ("best", "pairs") else alpha
     segments = populations(store, campaign_id)[0]
     needed = sequences.fewest_items(delta / (2 * (high - low)), per_pair)
     if needed is not None and segments >= needed:

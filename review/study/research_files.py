@@ -207,7 +207,8 @@ def import_da(store: Store, tsv: str, name: str | None = None) -> dict:
             imported = task_defs.importing().code
             insert_campaign(store, {"id": campaign_id, "name": f"Imported DA {path.name}", "task": imported,
                                     "run_id": run_id, "raters_per_item": max_raters, "created_at": now(),
-                                    "settings": dumps({"imported": True})}, [it["id"] for it in items])
+                                    "settings": dumps({"imported": True, "order_seed": campaign_id})},
+                            [it["id"] for it in items])
         db["assignments"].insert_all([{"campaign_id": campaign_id, "speaker_id": speakers[p],
                                        "position": positions[i], "item_id": i, "qc": "", "qc_of": None}
                                       for i, p, _ in ratings], ignore=True)

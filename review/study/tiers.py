@@ -1,66 +1,64 @@
-"""Tier confirmation (spec §5: no method may claim Deployable or above without speakers' confirmation).
+"""Tier confirmation (spec §5: no method may claim Deployable or above without speakers' confirmation), written into
+the scored run card as ``scores.tier_confirmation``.
 
-The rule is data (``review/data/tier_rule.json``): at least 3 speakers and 50 rated outputs, the
-majority verdict acceptable or excellent for at least 80 % of outputs, and ordinal Krippendorff's
-alpha ≥ 0.667 on the verdicts. The result is written into the scored run card as
-``scores.tier_confirmation``: ``confirmed``, ``not confirmed`` or ``insufficient reviews``, with the
-evidence.
+One engine: the run's :class:`~review.study.maths.questions.Tier` question on the answers of the campaign that rates
+it with the rule's task (``review/data/tier_rule.json``: task T's majority verdict), along the campaign's serving
+order, with the rule's speakers, outputs and agreement as conditions (``review.study.tier_rule``) — the verdict
+``lyss study status`` prints for that run, with its interval: ``confirmed``, ``refused``, ``reached, unconfirmed``
+(and what the evidence lacks) or ``open``; ``insufficient reviews`` when no campaign of the rule's task rates the run.
 """
 
 from __future__ import annotations
 
-import math
-from collections import Counter, defaultdict
-
+from scoring.errors import BadValue
 from scoring.runcard import write_json_atomic
 
-from .maths import agreement as krippendorff
-from . import analyses
+from . import decisions, tier_rule
 from .. import tasks as task_defs
-from ..catalogue import import_run, load_scored
+from ..catalogue import find_campaign, import_run, load_scored
 from ..store import Store, now
 
+NO_CAMPAIGN = "insufficient reviews"
 
-def confirm_tier(store: Store, run_path: str, write: bool = True) -> dict:
+
+def campaign_of(store: Store, run_id: str, task: str, chosen: str | None = None) -> str | None:
+    """The campaign of the rule's task that rates the run: the one named (id or unique name), else the only one;
+    ``None`` when there is none."""
+    held = [r["id"] for r in store.rows("select distinct c.id from campaigns c join campaign_items ci on "
+                                        "ci.campaign_id = c.id join items i on i.id = ci.item_id where c.task = ? and "
+                                        "i.run_id = ? order by c.created_at, c.id", [task, run_id])]
+    if chosen is not None:
+        campaign_id = find_campaign(store, chosen)
+        if campaign_id not in held:
+            raise BadValue("--campaign", chosen, f"does not rate this run with task {task} (the rule's task)")
+        return campaign_id
+    if len(held) > 1:
+        raise BadValue("--campaign", "", f"{len(held)} campaigns of task {task} rate this run ({', '.join(held)}): "
+                                         f"name one")
+    return held[0] if held else None
+
+
+def confirm_tier(store: Store, run_path: str, write: bool = True, campaign: str | None = None) -> dict:
+    """The run's tier as its campaign's Tier question settles it, with the rule's conditions; written into the run
+    card (``write``)."""
     rule = task_defs.settings("tier_rule")
     scored = load_scored(run_path)
     run_id = import_run(store, scored)
-    asked = rule["confirmed_by"]
-    rows = [r for r in analyses.answers(store, asked["task"], asked["question"]) if r["run_id"] == run_id]
-    by_item: dict[str, list[int]] = defaultdict(list)
-    for r in rows:
-        by_item[r["item_id"]].append(int(r["value"]))
-    speakers = len({r["speaker_id"] for r in rows})
-    majorities = {i: analyses.majority(v) for i, v in by_item.items()}
-    verdicts_accepted = rule["accepted_when"][asked["task"]]["majority_in"]  # the rule, stated once
-    accepted = sum(1 for m in majorities.values() if m in verdicts_accepted)
-    share = accepted / len(majorities) if majorities else None
-    alpha = None
-    if rows:
-        matrix, _, _ = analyses.reliability_matrix(rows)
-        value = krippendorff.alpha(matrix, rule["alpha_level"])
-        alpha = None if math.isnan(value) else value
-    evidence = {"speakers": speakers, "outputs_rated": len(by_item), "outputs_accepted_by_majority": accepted,
-                "share_accepted": share, "alpha": alpha, "alpha_level": rule["alpha_level"],
-                "verdict_counts": dict(Counter(v for vs in by_item.values() for v in vs))}
-    checks = [
-        {"rule": "speakers", "value": speakers, "threshold": rule["min_speakers"], "kind": "evidence",
-         "passed": speakers >= rule["min_speakers"]},
-        {"rule": "outputs rated", "value": len(by_item), "threshold": rule["min_outputs"], "kind": "evidence",
-         "passed": len(by_item) >= rule["min_outputs"]},
-        {"rule": f"alpha ({rule['alpha_level']})", "value": alpha, "threshold": rule["min_alpha"], "kind": "verdict",
-         "passed": alpha is not None and alpha >= rule["min_alpha"]},
-        {"rule": "share of outputs acceptable or better", "value": share, "threshold": rule["min_share_accepted"],
-         "kind": "verdict", "passed": share is not None and share >= rule["min_share_accepted"]},
-    ]
-    if not all(c["passed"] for c in checks if c["kind"] == "evidence") or alpha is None:
-        status = "insufficient reviews"
-    elif all(c["passed"] for c in checks):
-        status = "confirmed"
-    else:
-        status = "not confirmed"
-    result = {"status": status, "automated_tier": scored["scores"].get("quality_tier"), "evidence": evidence,
-              "checks": checks, "rule": rule, "date": now(), "run_id": run_id}
+    task = rule["confirmed_by"]["task"]
+    campaign_id = campaign_of(store, run_id, task, campaign)
+    tier = None
+    if campaign_id is not None:
+        found = decisions.decide(store, campaign_id)
+        tier = next((t for t in found["tiers"] if t["run_id"] == run_id), None)
+    if tier is None:
+        evidence = {"speakers": 0, "outputs": 0, "alpha": None, "alpha_level": rule["alpha_level"]}
+        tier = {"decision": NO_CAMPAIGN, "share": None, "interval": None, "items": 0, "decided_after": None,
+                "evidence": evidence, "checks": tier_rule.checks(evidence, rule), "threshold": rule["min_share_accepted"]}
+    result = {"status": tier["decision"], "automated_tier": scored["scores"].get("quality_tier"),
+              "campaign": campaign_id, "share": tier["share"], "interval": tier["interval"],
+              "threshold": tier["threshold"], "items": tier["items"], "decided_after": tier["decided_after"],
+              "alpha": found["alpha"] if campaign_id is not None else None, "evidence": tier["evidence"],
+              "checks": tier["checks"], "rule": rule, "date": now(), "run_id": run_id}
     if write:
         scored["scores"]["tier_confirmation"] = result
         write_json_atomic(run_path, scored)

@@ -65,10 +65,18 @@ def said(result: dict) -> list[dict]:
                  difference=number(p["mean_difference"], True), interval=span(p["interval"]))
             for p in result["pairs"])]
     if result["share"]:
-        return [line(f"share.{result['decision']}", system=result["system"], threshold=_share(result["threshold"]),
-                     share=_share(result["mean"]), interval=_share_span(result["interval"]), items=n)]
+        key = "unconfirmed" if result.get("tier") == "reached, unconfirmed" else result["decision"]
+        values = {"missing": missing(result["checks"])} if key == "unconfirmed" else {}
+        return [line(f"share.{key}", system=result["system"], threshold=_share(result["threshold"]),
+                     share=_share(result["mean"]), interval=_share_span(result["interval"]), items=n, **values)]
     return [line(f"tier.{result['decision']}", system=result["system"], threshold=number(result["threshold"]),
                  delta=delta, items=n)]
+
+
+def missing(checks: list[dict]) -> str:
+    """The rule's conditions a tier's evidence does not meet: "2 speakers (needs 3); …"."""
+    return "; ".join(f"{number(c['value']) if c['value'] is not None else '—'} {c['rule']} (needs {number(c['threshold'])})"
+                     for c in checks if not c["passed"])
 
 
 def tier_notes(found: dict, every: list[dict]) -> list[dict]:
@@ -85,6 +93,12 @@ def tier_notes(found: dict, every: list[dict]) -> list[dict]:
 def status_lines(found: dict) -> list[dict]:
     """After the questions: what is served, and what the decisions still cost."""
     lines = []
+    waiting = found.get("waiting")
+    if waiting:
+        lines.append(line("waiting.answers", answers=waiting["answers"], items=waiting["items"],
+                          held_back=waiting["held_back"], laptops=", ".join(waiting["laptops"]) or "—"))
+        if waiting["served_again"]:
+            lines.append(line("waiting.again", items=waiting["served_again"]))
     if found["adaptive"]:
         lines.append(line("serving.none") if found["decided"] else
                      line("serving.some", runs=", ".join(found["serving"]) or "—"))

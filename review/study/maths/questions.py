@@ -18,10 +18,12 @@ and the simulation alike::
 Scores lie on the task's scale [``low``, ``high``], so a difference of two lies in a known range: every interval
 is a **betting** confidence sequence (``review.study.maths.sequences``), valid from the first item with no
 approximation and no burn-in; with ``population`` (the number of segments the campaign holds) it is the
-sequence for sampling without replacement, about the mean over those segments. :class:`Best` eliminates a system
-once another is surely better (successive elimination) at α/(K−1) per pair — the K−1 pairs of the best system
-share α — and stops once no system left is more than δ better than the leader. An item is observed once: the same
-item twice is refused. A decision uses only the items observed so far, never a later one.
+sequence for sampling without replacement, about the mean over those segments. A question over several pairs of
+systems (:class:`Pairs`, :class:`Best`) holds α for the **whole campaign**: each of its m = K(K−1)/2 pairs at α/m
+(Bonferroni), so that the chance of *any* wrong "better" (or "within δ") among all its verdicts is at most α —
+measured against a closed test on e-values in ``make bench``. :class:`Best` eliminates a system once another is
+surely better (successive elimination) and stops once no system left is more than δ better than the leader. An item
+is observed once: the same item twice is refused. A decision uses only the items observed so far, never a later one.
 """
 
 from __future__ import annotations
@@ -113,6 +115,7 @@ class Question:
         self.systems, self.alpha, self.low, self.high = list(systems), alpha, low, high
         self.population = _population(population)
         self.items, self.seen = 0, set()
+        self._spelled: dict[str, object] = {}  # each item id as text → the id (7 and "7" are refused as one)
         self.decided_after: int | None = None
 
     @property
@@ -126,14 +129,14 @@ class Question:
         raise NotImplementedError
 
     def observe(self, scores: dict, *, item) -> None:
-        """One new item's scores, exactly for the systems served (refused otherwise, for an item observed before,
-        for a score off the scale, and after the decision)."""
+        """One new item's scores, exactly for the systems served (refused otherwise, for an item observed before —
+        by the same id, or the same id as text and as a number —, for a score off the scale, and after the
+        decision)."""
         if self.decided:
             raise ValueError("observe: the question is decided: no more scores are taken")
         if not isinstance(scores, dict):
             raise ValueError("observe: give a dict of system → score")
-        if item is None or item in self.seen:
-            raise ValueError(f"observe: item {item!r} was observed already: each item counts once")
+        self._check_item(item)
         served = self.serving()
         if set(scores) != set(served):
             extra, missing = sorted(set(scores) - set(served)), sorted(set(served) - set(scores))
@@ -147,10 +150,27 @@ class Question:
         if self.population is not None and self.items >= self.population:
             raise ValueError(f"observe: more items than the {self.population} the question was given")
         self.seen.add(item)
+        self._spelled[str(item)] = item
         self.items += 1
         self._observe(values)
         if self.decided and self.decided_after is None:
             self.decided_after = self.items
+
+    def _check_item(self, item) -> None:
+        """An item is named by a hashable id, given the same way each time: 7 and "7" are one item misnamed."""
+        if item is None:
+            raise ValueError("observe: item None: give each item an id (its segment's, for example)")
+        try:
+            hash(item)
+        except TypeError:
+            raise ValueError(f"observe: item {item!r} is a {type(item).__name__}, not an id: give a name, a "
+                             f"number or a tuple of them") from None
+        if item in self.seen:
+            raise ValueError(f"observe: item {item!r} was observed already: each item counts once")
+        if str(item) in self._spelled:
+            earlier = self._spelled[str(item)]
+            raise ValueError(f"observe: item {item!r} was observed already as {earlier!r}: give an item the same id "
+                             f"each time (text or number, not both)")
 
     def _observe(self, values: dict[str, float]) -> None:
         raise NotImplementedError
@@ -159,6 +179,12 @@ class Question:
         return {"kind": type(self).__name__, "items": self.items, "decided": self.decided, "alpha": self.alpha,
                 "decided_after": self.decided_after,
                 "scale": [self.low, self.high], "population": self.population}
+
+
+def per_pair(alpha: float, systems: int) -> float:
+    """The α each pair of ``systems`` is checked at so that any wrong verdict among all pairs has chance ≤ ``alpha``
+    (Bonferroni over the K(K−1)/2 pairs; ``make bench`` measures a closed test on e-values beside it)."""
+    return alpha / max(1, systems * (systems - 1) // 2)
 
 
 class _Systems(Question):
@@ -173,9 +199,15 @@ class _Systems(Question):
             raise ValueError(f"systems: {type(self).__name__} needs two systems or more")
         self.delta = delta
 
-    def _pairs(self, alpha: float) -> None:
-        self.pairs = {(a, b): _Difference(alpha, self.high - self.low, self.delta, self.population, self.asymptotic)
+    def _pairs(self) -> None:
+        """A sequence for each pair, each at α/m: the m pairs share the campaign's α (:func:`per_pair`)."""
+        self.alpha_per_pair = per_pair(self.alpha, len(self.systems))
+        self.pairs = {(a, b): _Difference(self.alpha_per_pair, self.high - self.low, self.delta, self.population,
+                                          self.asymptotic)
                       for a, b in itertools.combinations(self.systems, 2)}
+
+    def _common(self) -> dict:
+        return {**super()._common(), "alpha_per_pair": self.alpha_per_pair}
 
 
 class Best(_Systems):
@@ -184,7 +216,7 @@ class Best(_Systems):
     def __init__(self, systems: list[str], delta: float, alpha: float = sequences.ALPHA, *,
                  low: float = DEFAULT_SCALE[0], high: float = DEFAULT_SCALE[1], population: int | None = None):
         super().__init__(systems, delta, alpha, low, high, population)
-        self._pairs(self.alpha / (len(self.systems) - 1))  # the best system's K − 1 pairs share alpha
+        self._pairs()
         self.active = list(self.systems)
         self.sums = dict.fromkeys(self.systems, 0.0)
         self._leader: str | None = None
@@ -273,13 +305,14 @@ class NonInferior(Question):
 
 
 class Pairs(_Systems):
-    """Every pair: "a better", "b better", "equal" (the whole interval within ±``delta``) or "open", each pair at
-    ``alpha``; a system stops being served once every pair it is in is settled."""
+    """Every pair: "a better", "b better", "equal" (the whole interval within ±``delta``) or "open", the pairs
+    sharing ``alpha`` (any wrong verdict among them at most that often); a system stops being served once every
+    pair it is in is settled."""
 
     def __init__(self, systems: list[str], delta: float, alpha: float = sequences.ALPHA, *,
                  low: float = DEFAULT_SCALE[0], high: float = DEFAULT_SCALE[1], population: int | None = None):
         super().__init__(systems, delta, alpha, low, high, population)
-        self._pairs(self.alpha)
+        self._pairs()
         self.decisions = dict.fromkeys(self.pairs, "open")
         self.settled_after: dict = {}
 
@@ -382,6 +415,8 @@ def forecast(question: Question, observed: list[dict[str, float]], items_left: i
         return {"items": None, "ratings": None, "decided_in_campaign": None, "runs": 0,
                 "note": f"a forecast from {start} answered segments on; {len(observed)} so far"}
     rng = np.random.default_rng(seed)
+    if question.population is not None:  # a replay never takes more items than the question is about
+        items_left = min(items_left, question.population - question.items)
     items, ratings, decided = [], [], 0
     for _ in range(runs):
         q, used, rated = copy.deepcopy(question), 0, 0
@@ -426,4 +461,4 @@ def from_settings(settings: dict, run_ids: list[str], task, population: int | No
     return {"best": Best, "pairs": Pairs}[asked["kind"]](run_ids, asked["delta"], alpha, **scale)
 
 
-__all__ = ["Best", "NonInferior", "Pairs", "Tier", "Question", "forecast", "from_settings", "scale_of"]
+__all__ = ["Best", "NonInferior", "Pairs", "Tier", "Question", "forecast", "from_settings", "per_pair", "scale_of"]

@@ -1,0 +1,90 @@
+"""The order in which a campaign's answers reach its questions: the order its items were *served* in, never the order
+the answers were recorded in.
+
+A confidence sequence holds only when the order it sees items in has nothing to do with their scores. The order
+answers are recorded in carries the scores: a speaker skips a bad output and answers it last, a careful speaker is
+slower on a bad one and finishes it later, an imported file may be sorted by score. The order items are served in is
+fixed before anyone has seen them:
+
+- **an adaptive campaign**: an item's place is the moment it was first served (``assignments.served_at``, recorded
+  by the laptop that served it and signed with the row, then the speaker and the position), chosen at random among
+  the open segments at that moment (``review.rating.sequence``). Rows served before LYSS recorded the moment are
+  placed first, by position, then speaker;
+- **fixed sequences and imported ratings**: one random order of the campaign's items, drawn once from the campaign's
+  seed (``settings.order_seed``, else its id) over the items' content (their source, output and reference), so the
+  same rows in any file order are in the same order, and adding or withdrawing a speaker moves no item.
+
+Every laptop holding the same rows computes the same order. The questions take the items along the **answered
+prefix** (``review.study.decisions``): an item served and not yet rated as often as the campaign asks holds back every
+item served after it, so skipping an item, or answering it slowly, delays a verdict and never changes it. An item a
+withdrawn speaker was served keeps its place (it is served again to another speaker, ``review.rating.sequence``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from ..catalogue import is_adaptive
+from ..store import Store
+
+BLOCK = 10  # a fixed sequence follows the campaign's order block by block (each speaker's own order inside a block)
+
+
+def order_seed(campaign: dict) -> str:
+    """The seed of a campaign's order: recorded in its settings when it was made, else its id (as fixed)."""
+    return str((campaign.get("settings") or {}).get("order_seed") or campaign["id"])
+
+
+def shuffled(items: list[dict], seed: str) -> list[str]:
+    """Item ids in a random order drawn from ``seed`` over the items' content (not the order they come in)."""
+    def key(item: dict) -> tuple[str, str]:
+        text = "\x1f".join(str(item.get(k) or "") for k in ("source", "output", "reference"))
+        return hashlib.sha256(f"{seed}\x1e{text}".encode()).hexdigest(), item["id"]
+    return [item["id"] for item in sorted(items, key=key)]
+
+
+def serving_key(row: dict) -> tuple[str, int, str]:
+    """Where one serving (an assignment row) stands in a campaign's order: when it was served, then its position
+    and speaker (rows served before the moment was recorded: first, by position)."""
+    return row.get("served_at") or "", row["position"], row["speaker_id"]
+
+
+@dataclass
+class Order:
+    """A campaign's serving order: ``place`` of each item served (an item standing for copies of its output
+    places them too), and who was served each (``holders``: speaker ids, for the words of what is awaited)."""
+    place: dict[str, tuple] = field(default_factory=dict)
+    holders: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+
+    def of(self, item_id: str) -> tuple | None:
+        return self.place.get(item_id)
+
+
+def campaign_order(store: Store, campaign: dict) -> list[str]:
+    """A campaign's items (each output once: copies out) in its one random order (fixed sequences, imports)."""
+    rows = store.rows("select i.id, i.source, i.output, i.reference from campaign_items ci join items i on "
+                      "i.id = ci.item_id where ci.campaign_id = ?", [campaign["id"]])
+    return shuffled(rows, order_seed(campaign))
+
+
+def serving_order(store: Store, campaign: dict, stands_for: dict[str, str]) -> Order:
+    """Each served item's place (``stands_for``: item → the item whose rating it shares; those share its place)."""
+    rows = store.rows("select item_id, speaker_id, position, served_at from assignments where campaign_id = ? and "
+                      "qc = ''", [campaign["id"]])
+    order = Order()
+    for r in rows:
+        order.holders[stands_for.get(r["item_id"], r["item_id"])].add(r["speaker_id"])
+    if is_adaptive(campaign):
+        for r in sorted(rows, key=serving_key):
+            order.place.setdefault(stands_for.get(r["item_id"], r["item_id"]), serving_key(r))
+    else:
+        served = {stands_for.get(r["item_id"], r["item_id"]) for r in rows}
+        imported = bool((campaign.get("settings") or {}).get("imported"))
+        ranked = [i for i in campaign_order(store, campaign) if not imported or i in served]
+        order.place.update({item: (rank,) for rank, item in enumerate(ranked) if item not in stands_for})
+    for copy, item in stands_for.items():
+        if item in order.place:
+            order.place[copy] = order.place[item]
+    return order
