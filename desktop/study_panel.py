@@ -24,7 +24,7 @@ from scoring.progress import Cancelled
 
 from .community_report import write_pdf as write_report
 from .qt_common import (FlowLayout, campaign_title, SafeBrowser, Worker, accessible, ask, friendly_error, guarded,
-                        name_buttons, plain_labels, said, set_font, task_words)
+                        data_tr, name_buttons, plain_labels, said, set_font, task_words)
 from .scatter_plot import ScatterPlot
 from .sync_runner import chosen_folder
 
@@ -728,7 +728,11 @@ class StudyPanel(QWidget):
         path, _ = QFileDialog.getOpenFileName(self, self.tr("The scored run card"), "", self.tr("JSON (*.json)"))
         if path:
             r = tiers.confirm_tier(self.store, path)
-            self.text.setHtml(f"<p><b>{html.escape(r['status'])}</b> ({html.escape(str(r['automated_tier']))})</p>"
+            interval = "" if r["interval"] is None else self.tr(
+                "{0:.0%} of {1} items accepted, interval [{2:.0%}, {3:.0%}]; the rule: at least {4:.0%}").format(
+                r["share"], r["items"], r["interval"][0], r["interval"][1], r["threshold"])
+            self.text.setHtml(f"<p><b>{html.escape(data_tr(r['status']))}</b> "
+                              f"({html.escape(str(r['automated_tier']))}) {html.escape(interval)}</p>"
                               f"<pre>{html.escape(json.dumps(r['evidence'], indent=1))}</pre>")
 
     def save_plot(self, path: str | None = None) -> None:

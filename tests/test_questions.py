@@ -69,6 +69,53 @@ def test_observe_takes_exactly_the_served_systems_finite_scores_and_nothing_afte
         q.observe({}, item="later")
 
 
+@pytest.mark.parametrize("item, says", [
+    (None, "item None: give each item an id"),
+    (["seg", 1], "item ['seg', 1] is a list, not an id"),
+    ({"seg": 1}, "is a dict, not an id"),
+])
+def test_an_item_without_a_usable_id_is_one_line(item, says):
+    q = NonInferior("old", "new", delta=2.0)
+    with pytest.raises(ValueError) as caught:
+        q.observe({"old": 50, "new": 50}, item=item)
+    assert says in str(caught.value) and "\n" not in str(caught.value) and q.items == 0
+
+
+def test_the_same_item_as_text_and_as_a_number_is_refused_naming_both():
+    q = Tier("run", threshold=50, delta=5)
+    q.observe({"run": 60}, item=7)
+    with pytest.raises(ValueError, match="item '7' was observed already as 7: give an item the same id each time"):
+        q.observe({"run": 60}, item="7")
+    q.observe({"run": 60}, item=("seg", 8))
+    with pytest.raises(ValueError, match="observed already as"):
+        q.observe({"run": 60}, item="('seg', 8)")
+    assert q.items == 2
+
+
+def test_a_one_to_five_task_on_a_zero_to_a_hundred_question_is_one_line():
+    """A campaign's question holds numbers on its task's scale: a threshold of 70 (0–100) for task A's 1–5 is refused
+    naming the scale, as a margin wider than the scale is."""
+    from review import tasks
+    adequacy = tasks.task("A")
+    for asked, says in (({"kind": "tier", "threshold": 70, "delta": 0.5}, "threshold: 70 must lie on the scale (1, 5]"),
+                        ({"kind": "best", "delta": 10}, "delta: 10 must be smaller than the scale (1 to 5)")):
+        with pytest.raises(ValueError) as caught:
+            questions.from_settings({"question": asked}, ["a", "b"] if asked["kind"] == "best" else ["a"], adequacy)
+        assert says in str(caught.value) and "\n" not in str(caught.value)
+
+
+def test_a_forecast_never_draws_more_items_than_its_question_is_about():
+    """A campaign larger than the question's population (a segment held twice is one item): the replays stop at the
+    population instead of raising."""
+    q = NonInferior("old", "new", delta=2.0, population=80)
+    fed = [{"old": 50.0, "new": 48.0 + (k % 7) - 3} for k in range(70)]  # a mean difference of −δ: open
+    feed(q, fed)
+    assert not q.decided
+    found = questions.forecast(q, fed, items_left=500)
+    assert found["runs"] == questions.FORECAST_RUNS and (found["items"] is None or found["items"][0] is None or
+                                                          found["items"][0] <= 10)
+
+
 def test_sixty_identical_ratings_settle_nothing():
     """The asymptotic sequence said "at least as good", interval [0, 0], after 60 identical ratings: its running
     variance was 0. On a 0–100 scale the next item could be anything: the betting sequence stays open, its interval
@@ -187,8 +234,53 @@ def _bets(x):
 def test_the_best_system_within_delta_with_a_fraction_of_the_ratings(data, human, delta):
     folder = shared_file(f"data/{data}")
     found = simulate_question(str(folder), "en-de", human, "best", delta, orders=200, seed=7)
-    assert found["fraction"] <= {"mqm": 0.50, "da-sqm": 0.45, "ESA-1": 0.35}[human] and found["correct"] >= 0.95, found
+    # the price of the whole campaign's α (each of the 66 pairs at α/66, not the best's 11 pairs at α/11): MQM
+    # 0.458 → 0.538, ESA-1 0.344 → 0.354 of a fixed design's ratings
+    assert found["fraction"] <= {"mqm": 0.55, "da-sqm": 0.45, "ESA-1": 0.36}[human] and found["correct"] >= 0.95, found
     assert found["null_type_one_error"]["sign_flip"]["overall"] <= 0.05
+
+
+@pytest.mark.parametrize("data, human, delta", [("wmt23-en-de", "mqm", 2.0), ("wmt23-en-de", "da-sqm", 4.0),
+                                               ("wmt23-en-de-esa", "ESA-1", 8.0)])
+def test_every_pair_of_twelve_tied_systems_keeps_alpha_for_the_whole_campaign(data, human, delta):
+    """Every system centred on the grand mean (each pair's mean difference exactly 0), every pair asked: the share of
+    100 orders in which Pairs calls any system better than another stays within α + 2 binomial SE — the risk of the
+    whole campaign. Before (each pair at α) DA+SQM's 12 systems said some "better" in 39 % of campaigns."""
+    systems, m = score_matrix(str(shared_file(f"data/{data}")), "en-de", human)
+    assert breaking.tied_pairs_better(systems, m, delta, orders=100) <= breaking.bound(100)
+    if human == "da-sqm":
+        assert breaking.tied_pairs_better(systems, m, delta, orders=100, family="pair") > 0.3
+
+
+def test_the_tied_pairs_figures_are_the_pairs_question_s_own():
+    """``breaking.tied_pairs_better`` finds each pair's first claim for all pairs at once; on the same orders the
+    question object itself (fed item by item) makes the same claims."""
+    systems, m = score_matrix(str(shared_file("data/wmt23-en-de")), "en-de", "da-sqm")
+    for family in ("pair", "campaign"):
+        vectorised = breaking.tied_pairs_better(systems, m, 4.0, orders=6, seed=2, family=family)
+        tied = m - m.mean(axis=1, keepdims=True) + m.mean()
+        rng = np.random.default_rng(2)
+        claimed = 0
+        from review.study.experiments.simulation import make_question
+        for _ in range(6):
+            q = make_question("pairs", systems, 4.0, 0.05, low=float(tied.min()), high=float(tied.max()),
+                              population=m.shape[1], family=family)
+            feed(q, [{s: float(tied[k, j]) for k, s in enumerate(systems)} for j in rng.permutation(m.shape[1])])
+            claimed += any(p["decision"] in ("a better", "b better") for p in q.result()["pairs"])
+        assert vectorised == claimed / 6, family
+
+
+def test_a_closed_test_on_e_values_rejects_only_what_every_average_rejects():
+    """The closure of the average (the measured alternative to α/m): a null is rejected once its e-value averaged
+    with any of the others is at least 1/α; one huge e-value alone among small ones is not enough, many are."""
+    from review.study.experiments.family import closure
+    alpha = 0.05
+    few = closure(np.log(np.array([100.0, 1.0, 1.0, 1.0, 1.0])), alpha)
+    assert few.tolist() == [True, False, False, False, False]  # 100 ≥ 20, (100 + 1)/2 ≥ 20, (100 + 4)/5 ≥ 20
+    lonely = closure(np.log(np.array([60.0, 0.1, 0.1, 0.1])), alpha)
+    assert not lonely[0]  # (60 + 0.3) / 4 < 20
+    many = closure(np.log(np.array([90.0, 90.0, 90.0, 0.1])), alpha)
+    assert many.tolist() == [True, True, True, False]
 
 
 def test_best_is_rarely_wrong_when_every_other_system_is_just_beyond_delta():

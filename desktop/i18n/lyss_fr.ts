@@ -39,123 +39,123 @@
         <translation>Un problème est survenu : {0}. Vos réponses sont en sécurité : chacune a été enregistrée au moment où vous l’avez donnée.</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="106"/>
+        <location filename="../community_report.py" line="112"/>
         <source>segments answered</source>
         <translation>segments répondus</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="107"/>
+        <location filename="../community_report.py" line="113"/>
         <source>settled after {0}</source>
         <translation>tranché après {0}</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="112"/>
+        <location filename="../community_report.py" line="118"/>
         <source>{0} compared with {1}: the band holds how much better {0} is (below 0: worse)</source>
         <translation>{0} comparé à {1} : la bande contient de combien {0} est meilleur (sous 0 : moins bon)</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="120"/>
-        <location filename="../community_report.py" line="208"/>
+        <location filename="../community_report.py" line="126"/>
+        <location filename="../community_report.py" line="213"/>
         <source>What the speakers&apos; ratings say: {0}</source>
         <translation>Ce que disent les évaluations des locuteurs : {0}</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="121"/>
+        <location filename="../community_report.py" line="127"/>
         <source>Made on {0} from {1} answers; {2} items to rate in the campaign.</source>
         <translation>Établi le {0} à partir de {1} réponses ; {2} éléments à évaluer dans la campagne.</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="123"/>
+        <location filename="../community_report.py" line="129"/>
         <source>The questions and their answers</source>
         <translation>Les questions et leurs réponses</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="128"/>
+        <location filename="../community_report.py" line="134"/>
         <source>This campaign asks no question of its runs.</source>
         <translation>Cette campagne ne pose aucune question sur ses exécutions.</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="131"/>
+        <location filename="../community_report.py" line="137"/>
         <source>Each run&apos;s tier</source>
         <translation>Le niveau de chaque exécution</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="140"/>
+        <location filename="../community_report.py" line="146"/>
         <source>How sure the answers are</source>
         <translation>À quel point les réponses sont sûres</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="141"/>
+        <location filename="../community_report.py" line="147"/>
         <source>Each picture follows one comparison, segment by segment. The blue band is where the true difference between the two runs lies, sure at the level the campaign set, checked after every segment; it narrows as speakers answer. The dashed lines are the margin δ: a difference inside the shaded zone does not matter. A verdict is given once the band lies wholly above 0, below 0, or inside the zone; the dotted line marks when.</source>
         <translation>Chaque image suit une comparaison, segment par segment. La bande bleue est l&apos;endroit où se trouve la vraie différence entre les deux exécutions, avec la certitude fixée par la campagne, vérifiée après chaque segment ; elle se resserre à mesure que les locuteurs répondent. Les lignes tiretées sont la marge δ : une différence dans la zone ombrée ne compte pas. Un verdict est rendu dès que la bande est tout entière au-dessus de 0, en dessous de 0 ou dans la zone ; la ligne pointillée marque ce moment.</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="154"/>
+        <location filename="../community_report.py" line="159"/>
         <source>Who answered</source>
         <translation>Qui a répondu</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="155"/>
+        <location filename="../community_report.py" line="160"/>
         <source>{0} speakers (their names are not in this report) gave {1} answers: {2} hours in front of the app.</source>
         <translation>{0} locuteurs (leurs noms ne figurent pas dans ce rapport) ont donné {1} réponses : {2} heures devant l&apos;application.</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="158"/>
+        <location filename="../community_report.py" line="163"/>
         <source>{0} answers were given on paper forms (their time is not recorded).</source>
         <translation>{0} réponses ont été données sur des formulaires papier (leur durée n&apos;est pas enregistrée).</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="161"/>
+        <location filename="../community_report.py" line="166"/>
         <source>{0} answers were keyed in without the app&apos;s screen (their time is not recorded).</source>
         <translation>{0} réponses ont été saisies sans l&apos;écran de l&apos;application (leur durée n&apos;est pas enregistrée).</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="163"/>
+        <location filename="../community_report.py" line="168"/>
         <source>Consent</source>
         <translation>Consentement</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="164"/>
+        <location filename="../community_report.py" line="169"/>
         <source>“{0}”: {1} speakers</source>
         <translation>« {0} » : {1} locuteurs</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="165"/>
+        <location filename="../community_report.py" line="170"/>
         <source>No speaker has answered yet.</source>
         <translation>Aucun locuteur n&apos;a encore répondu.</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="173"/>
+        <location filename="../community_report.py" line="178"/>
         <source>Where the answers are kept</source>
         <translation>Où les réponses sont conservées</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="174"/>
+        <location filename="../community_report.py" line="179"/>
         <source>On this laptop ({0}): {1}, and its backups in {2}.</source>
         <translation>Sur cet ordinateur ({0}) : {1}, et ses sauvegardes dans {2}.</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="176"/>
+        <location filename="../community_report.py" line="181"/>
         <source>Shared with the other laptops through the folder {0}.</source>
         <translation>Partagées avec les autres ordinateurs par le dossier {0}.</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="177"/>
+        <location filename="../community_report.py" line="182"/>
         <source>No shared folder is set up on this laptop: answers travel by bundle (USB stick).</source>
         <translation>Aucun dossier partagé n&apos;est configuré sur cet ordinateur : les réponses voyagent par paquet (clé USB).</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="179"/>
+        <location filename="../community_report.py" line="184"/>
         <source>Laptop of the campaign: {0}</source>
         <translation>Ordinateur de la campagne : {0}</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="181"/>
+        <location filename="../community_report.py" line="186"/>
         <source>revoked from {0}</source>
         <translation>révoqué à partir de {0}</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="183"/>
+        <location filename="../community_report.py" line="188"/>
         <source>A speaker who withdraws is deleted from every laptop of the campaign, backups included.</source>
         <translation>Un locuteur qui se retire est effacé de chaque ordinateur de la campagne, sauvegardes comprises.</translation>
     </message>
@@ -1912,7 +1912,12 @@
         <translation>La fiche de run évaluée</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="736"/>
+        <location filename="../study_panel.py" line="732"/>
+        <source>{0:.0%} of {1} items accepted, interval [{2:.0%}, {3:.0%}]; the rule: at least {4:.0%}</source>
+        <translation>{0:.0%} de {1} éléments acceptés, intervalle [{2:.0%}, {3:.0%}] ; la règle : au moins {4:.0%}</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="740"/>
         <source>Save plot</source>
         <translation>Enregistrer le graphique</translation>
     </message>
@@ -2516,158 +2521,193 @@ Quand tout est marqué, appuyez sur Entrée et notez toute la traduction de 0 à
     </message>
     <message>
         <location filename="data_strings.py" line="121"/>
+        <source>refused</source>
+        <translation>refusé</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="122"/>
+        <source>reached, unconfirmed</source>
+        <translation>atteint, non confirmé</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="123"/>
+        <source>open</source>
+        <translation>ouvert</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="124"/>
         <source>{best} is best: no other run is more than {delta} better, after {items} segments</source>
         <translation>{best} est le meilleur : aucun autre run n&apos;est meilleur de plus de {delta}, après {items} segments</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="122"/>
+        <location filename="data_strings.py" line="125"/>
         <source>{best} and {tied} are within {delta} of each other; {best} has the higher mean, after {items} segments</source>
         <translation>{best} et {tied} sont à moins de {delta} l&apos;un de l&apos;autre ; {best} a la moyenne la plus haute, après {items} segments</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="123"/>
+        <location filename="data_strings.py" line="126"/>
         <source>which run is best: open after {items} segments; still in: {still_in}</source>
         <translation>quel run est le meilleur : ouvert après {items} segments ; encore en lice : {still_in}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="124"/>
+        <location filename="data_strings.py" line="127"/>
         <source>{candidate} is better than {baseline}, after {items} segments</source>
         <translation>{candidate} est meilleur que {baseline}, après {items} segments</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="125"/>
+        <location filename="data_strings.py" line="128"/>
         <source>{candidate} is at least as good as {baseline} (at most {delta} worse), after {items} segments</source>
         <translation>{candidate} est au moins aussi bon que {baseline} (au plus {delta} de moins), après {items} segments</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="126"/>
+        <location filename="data_strings.py" line="129"/>
         <source>{candidate} is more than {delta} worse than {baseline}, after {items} segments</source>
         <translation>{candidate} est moins bon que {baseline} de plus de {delta}, après {items} segments</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="127"/>
+        <location filename="data_strings.py" line="130"/>
         <source>is {candidate} at least as good as {baseline} (at most {delta} worse)? open after {items} segments</source>
         <translation>{candidate} est-il au moins aussi bon que {baseline} (au plus {delta} de moins) ? ouvert après {items} segments</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="128"/>
+        <location filename="data_strings.py" line="131"/>
         <source>every pair within {delta}: {settled} of {pairs} settled after {items} segments</source>
         <translation>chaque paire à {delta} près : {settled} sur {pairs} tranchées après {items} segments</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="129"/>
+        <location filename="data_strings.py" line="132"/>
         <source>{a} is better than {b} (difference {difference} {interval}), after {items} segments</source>
         <translation>{a} est meilleur que {b} (écart {difference} {interval}), après {items} segments</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="130"/>
+        <location filename="data_strings.py" line="133"/>
         <source>{b} is better than {a} (difference {difference} {interval}), after {items} segments</source>
         <translation>{b} est meilleur que {a} (écart {difference} {interval}), après {items} segments</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="131"/>
+        <location filename="data_strings.py" line="134"/>
         <source>{a} and {b} are within {delta} of each other (difference {difference} {interval}), after {items} segments</source>
         <translation>{a} et {b} sont à moins de {delta} l&apos;un de l&apos;autre (écart {difference} {interval}), après {items} segments</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="132"/>
+        <location filename="data_strings.py" line="135"/>
         <source>{a} vs {b}: open after {items} segments (difference {difference} {interval})</source>
         <translation>{a} contre {b} : ouvert après {items} segments (écart {difference} {interval})</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="133"/>
+        <location filename="data_strings.py" line="136"/>
+        <source>the chance that any of these verdicts is wrong is at most {alpha} for the whole campaign (each of its {pairs} pairs checked at {per_pair})</source>
+        <translation>le risque qu&apos;un seul de ces verdicts soit faux est d&apos;au plus {alpha} pour toute la campagne (chacune de ses {pairs} paires vérifiée à {per_pair})</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="137"/>
         <source>{system}&apos;s mean reaches {threshold} (within {delta}), after {items} segments</source>
         <translation>la moyenne de {system} atteint {threshold} (à {delta} près), après {items} segments</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="134"/>
+        <location filename="data_strings.py" line="138"/>
         <source>{system}&apos;s mean does not reach {threshold}, after {items} segments</source>
         <translation>la moyenne de {system} n&apos;atteint pas {threshold}, après {items} segments</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="135"/>
+        <location filename="data_strings.py" line="139"/>
         <source>does {system}&apos;s mean reach {threshold} (within {delta})? open after {items} segments</source>
         <translation>la moyenne de {system} atteint-elle {threshold} (à {delta} près) ? ouvert après {items} segments</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="136"/>
+        <location filename="data_strings.py" line="140"/>
         <source>{system}&apos;s tier is confirmed: at least {threshold} of its items are accepted ({share} so far {interval}), after {items} items</source>
         <translation>le niveau de {system} est confirmé : au moins {threshold} de ses éléments sont acceptés ({share} jusqu&apos;ici {interval}), après {items} éléments</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="137"/>
+        <location filename="data_strings.py" line="141"/>
         <source>{system}&apos;s tier is refused: fewer than {threshold} of its items are accepted ({share} so far {interval}), after {items} items</source>
         <translation>le niveau de {system} est refusé : moins de {threshold} de ses éléments sont acceptés ({share} jusqu&apos;ici {interval}), après {items} éléments</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="138"/>
+        <location filename="data_strings.py" line="142"/>
         <source>{system}&apos;s tier: open after {items} items ({share} accepted so far {interval}; the rule: at least {threshold})</source>
         <translation>niveau de {system} : ouvert après {items} éléments ({share} acceptés jusqu&apos;ici {interval} ; la règle : au moins {threshold})</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="139"/>
+        <location filename="data_strings.py" line="143"/>
+        <source>{system} reaches its tier&apos;s share ({share} of its items accepted so far {interval}; the rule: at least {threshold}), after {items} items, but the tier is not confirmed: {missing}</source>
+        <translation>{system} atteint la part de son niveau ({share} de ses éléments acceptés jusqu&apos;ici {interval} ; la règle : au moins {threshold}), après {items} éléments, mais le niveau n&apos;est pas confirmé : {missing}</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="144"/>
+        <source>the decisions wait for {answers} answers to {items} items served earlier (speakers on laptops: {laptops}); {held_back} items answered since wait behind them, so that the order answers come in changes no verdict</source>
+        <translation>les décisions attendent {answers} réponses à {items} éléments servis plus tôt (locuteurs sur les ordinateurs : {laptops}) ; {held_back} éléments répondus depuis attendent derrière eux, afin que l&apos;ordre des réponses ne change aucun verdict</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="145"/>
+        <source>{items} of these items are served to another speaker (their speakers withdrew or set them aside)</source>
+        <translation>{items} de ces éléments sont servis à un autre locuteur (leurs locuteurs se sont retirés ou les ont mis de côté)</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="146"/>
         <source>note: {run}&apos;s tier is refused: the best of these runs, but not good enough for its tier</source>
         <oldsource>note: {run}&apos;s tier is refused, so it is the best of these runs, not good enough for its tier</oldsource>
         <translation>remarque : le niveau de {run} est refusé : le meilleur de ces runs, mais pas assez bon pour son niveau</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="140"/>
+        <location filename="data_strings.py" line="147"/>
         <source>(not asked in this campaign: shown beside its question)</source>
         <translation>(non demandé dans cette campagne : montré à côté de sa question)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="141"/>
+        <location filename="data_strings.py" line="148"/>
         <source>serving: {runs}</source>
         <translation>proposés : {runs}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="142"/>
+        <location filename="data_strings.py" line="149"/>
         <source>serving: nothing more is needed: every question asked is decided</source>
         <translation>proposés : plus rien n&apos;est nécessaire : chaque question posée est tranchée</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="143"/>
+        <location filename="data_strings.py" line="150"/>
         <source>nothing more is needed from you now</source>
         <translation>plus rien n&apos;est nécessaire de votre part pour l&apos;instant</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="144"/>
+        <location filename="data_strings.py" line="151"/>
         <source>every question asked is decided: no more hours needed</source>
         <translation>chaque question posée est tranchée : plus aucune heure nécessaire</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="145"/>
+        <location filename="data_strings.py" line="152"/>
         <source>to the decision: about {middle} more segments ({low} to {high}, 10–90 %), about {hours} speaker-hours ({hours_low} to {hours_high})</source>
         <translation>jusqu&apos;à la décision : environ {middle} segments de plus ({low} à {high}, 10–90 %), environ {hours} heures de locuteur ({hours_low} à {hours_high})</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="146"/>
+        <location filename="data_strings.py" line="153"/>
         <source>cannot be decided within this campaign: {left} segments left</source>
         <oldsource>cannot be decided within this campaign: {left} segments left ({share} of replays of the answers so far decide it within them)</oldsource>
         <translation>ne peut pas être tranché dans cette campagne : {left} segments restants</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="147"/>
+        <location filename="data_strings.py" line="154"/>
         <source>may not be decided within this campaign: {left} segments left ({share} of replays of the answers so far decide it within them)</source>
         <translation>pourrait ne pas être tranché dans cette campagne : {left} segments restants ({share} des rejeux des réponses actuelles le tranchent dans ces segments)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="148"/>
+        <location filename="data_strings.py" line="155"/>
         <source>to the decision: about {middle} more segments ({low} to more than the {left} left, 10–90 %), about {hours} speaker-hours (at least {hours_low})</source>
         <translation>jusqu&apos;à la décision : environ {middle} segments de plus ({low} à plus que les {left} restants, 10–90 %), environ {hours} heures de locuteur (au moins {hours_low})</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="149"/>
+        <location filename="data_strings.py" line="156"/>
         <source>to the decision: a forecast from {from} answered segments on; {answered} so far</source>
         <translation>jusqu&apos;à la décision : une prévision à partir de {from} segments répondus ; {answered} jusqu&apos;ici</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="150"/>
+        <location filename="data_strings.py" line="157"/>
         <source>left in the campaign: {left} segments, {ratings} ratings, {hours} speaker-hours at most</source>
         <translation>reste dans la campagne : {left} segments, {ratings} évaluations, {hours} heures de locuteur au plus</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="151"/>
+        <location filename="data_strings.py" line="158"/>
         <source>this campaign has {segments} segments: too few to settle a difference of {delta} even if every rating differed by exactly that (at least {needed} are needed); its questions may end open</source>
         <translation>cette campagne a {segments} segments : trop peu pour trancher un écart de {delta} même si chaque évaluation différait d&apos;exactement autant (il en faut au moins {needed}) ; ses questions peuvent rester ouvertes</translation>
     </message>

@@ -45,7 +45,7 @@ def scoring_texts() -> list[str]:
     tiers = json.loads((ROOT / "scoring" / "data" / "tiers.json").read_text("utf-8"))
     found = [text for m in metrics.REGISTRY for text in (m.section, m.title, m.missing)]
     found += [t["name"] for t in tiers["tiers"]] + ["unscored"]
-    found += ["not reviewed", "confirmed", "not confirmed", "insufficient reviews"]
+    found += ["not reviewed", "confirmed", "not confirmed", "insufficient reviews", "refused", "reached, unconfirmed", "open"]
     return found
 
 

@@ -50,17 +50,20 @@ def said(result: dict) -> list[dict]:
     kind, n, delta = result["kind"], result["items"], number(result.get("delta"))
     if kind == "Best":
         if not result["decided"]:
-            return [line("best.open", items=n, still_in=", ".join(sorted(result["still_in"])))]
-        if result["tied_within_delta"]:
-            return [line("best.tied", best=result["best"], tied=", ".join(sorted(result["tied_within_delta"])),
-                         delta=delta, items=n)]
-        return [line("best.decided", best=result["best"], delta=delta, items=n)]
+            found = line("best.open", items=n, still_in=", ".join(sorted(result["still_in"])))
+        elif result["tied_within_delta"]:
+            found = line("best.tied", best=result["best"], tied=", ".join(sorted(result["tied_within_delta"])),
+                         delta=delta, items=n)
+        else:
+            found = line("best.decided", best=result["best"], delta=delta, items=n)
+        return [found, family_risk(result)]
     if kind == "NonInferior":
         return [line(f"noninferior.{result['decision']}", candidate=result["candidate"], baseline=result["baseline"],
                      delta=delta, items=n)]
     if kind == "Pairs":
         settled = sum(p["decision"] != "open" for p in result["pairs"])
-        return [line("pairs.head", delta=delta, settled=settled, pairs=len(result["pairs"]), items=n), *(
+        return [line("pairs.head", delta=delta, settled=settled, pairs=len(result["pairs"]), items=n),
+                family_risk(result), *(
             line(f"pairs.{p['decision']}", a=p["a"], b=p["b"], delta=delta, items=p["items"],
                  difference=number(p["mean_difference"], True), interval=span(p["interval"]))
             for p in result["pairs"])]
@@ -71,6 +74,12 @@ def said(result: dict) -> list[dict]:
                      share=_share(result["mean"]), interval=_share_span(result["interval"]), items=n, **values)]
     return [line(f"tier.{result['decision']}", system=result["system"], threshold=number(result["threshold"]),
                  delta=delta, items=n)]
+
+
+def family_risk(result: dict) -> dict:
+    """What a question over many pairs risks: its α for the whole campaign, shared by its pairs."""
+    return line("family.risk", alpha=_share(result["alpha"]), pairs=result["pairs_checked"],
+                per_pair=f"{result['alpha_per_pair']:.2g}")
 
 
 def missing(checks: list[dict]) -> str:

@@ -6,7 +6,8 @@ asserts the first, ``make bench`` prints both.
 - **rare failures**: a new version half a point better on almost every item that ruins a few (set to 0), so that
   it is truly more than δ worse; and a version that changes 5 % of the sentences (the rest rated once, so their
   differences are exactly 0) and ruins them;
-- **all tied**: every system of a test set made equal on average (each centred on the grand mean);
+- **all tied**: every system of a test set made equal on average (each centred on the grand mean): Best must not
+  eliminate one, Pairs must not call one better than another (any of its pairs, the campaign's whole risk);
 - **independent draws**: items drawn with replacement from every real pair, shifted to be exactly δ apart.
 
 A claim is wrong when it says "at least as good" (or "better") of a version more than δ worse, names it best,
@@ -94,6 +95,49 @@ def tied_eliminated(systems: list[str], scores: np.ndarray, delta: float, orders
             q.observe({s: float(tied[k, j]) for k, s in enumerate(systems) if s in q.serving()}, item=int(j))
         eliminated += len(q.result()["still_in"]) < len(systems)
     return eliminated / orders
+
+
+def tied_pairs_better(systems: list[str], scores: np.ndarray, delta: float, orders: int = 100, seed: int = 19,
+                      family: str = "campaign") -> float:
+    """Every system centred on the grand mean (its pattern over the items kept), every pair asked: the share of
+    orders in which Pairs says some system is better than another (each mean difference is exactly 0). Pairs
+    settles each pair on its own sequence, so the first claim of each is found for all pairs at once
+    (``sequences.log_wealth``, the same numbers item by item); ``family`` "closed" runs the closed test itself."""
+    tied = scores - scores.mean(axis=1, keepdims=True) + scores.mean()
+    low, high = float(tied.min()), float(tied.max())
+    rng = np.random.default_rng(seed)
+    if family == "closed":
+        return _tied_closed(systems, tied, delta, low, high, orders, rng)
+    pairs = list(itertools.combinations(range(len(systems)), 2))
+    q = make_question("pairs", systems, delta, ALPHA, low=low, high=high, population=scores.shape[1], family=family)
+    alpha, span, n = q.alpha_per_pair, high - low, scores.shape[1]
+    candidates = np.repeat(sequences.unit_difference(np.array([-delta, 0.0, delta]), span)[None], len(pairs), 0)
+    bar = math.log(2 / alpha)
+    claimed = 0
+    for _ in range(orders):
+        order = rng.permutation(n)
+        x = np.stack([sequences.unit_difference(tied[a, order] - tied[b, order], span) for a, b in pairs])
+        x = np.repeat(x, 3, axis=0)
+        up, down = (w.reshape(len(pairs), 3, n) for w in sequences.log_wealth(x, candidates.ravel(), alpha, n))
+        first = lambda hit: np.where(hit.any(-1), hit.argmax(-1), n)  # noqa: E731 — the first item each crosses
+        better = np.minimum(first(up[:, 1] >= bar), first(down[:, 1] >= bar))
+        equal = np.maximum(first(up[:, 0] >= bar), first(down[:, 2] >= bar))
+        claimed += bool(((better < n) & (better <= equal)).any())
+    return claimed / orders
+
+
+def _tied_closed(systems: list[str], tied: np.ndarray, delta: float, low: float, high: float, orders: int,
+                 rng: np.random.Generator) -> float:
+    claimed = 0
+    for _ in range(orders):
+        q = make_question("pairs", systems, delta, ALPHA, low=low, high=high, population=tied.shape[1],
+                          family="closed")
+        for j in rng.permutation(tied.shape[1]):
+            if q.decided:
+                break
+            q.observe({s: float(tied[k, j]) for k, s in enumerate(systems) if s in q.serving()}, item=int(j))
+        claimed += any(p["decision"] in ("a better", "b better") for p in q.result()["pairs"])
+    return claimed / orders
 
 
 def _claims_within(x: np.ndarray, delta: float, span: float, sequence: str) -> np.ndarray:

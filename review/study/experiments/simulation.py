@@ -21,6 +21,7 @@ from scoring.errors import BadValue, FileProblem
 from scoring.progress import Progress, report
 
 from ..maths import questions, sequences
+from .family import ClosedPairs
 from ..research_files import human_scores_file, read_scores
 
 FIXED_TEST = "paired t-test (scipy.stats.ttest_rel), two-sided"
@@ -134,21 +135,30 @@ def simulate(folder: str, lp: str, human: str, orders: int = 100, alpha: float =
 
 QUESTIONS = ("best", "non-inferior", "pairs", "tier")
 SEQUENCES = ("betting", "asymptotic")  # what the questions use; what they used before (measured beside it)
+FAMILIES = ("campaign", "pair", "closed")  # α for the whole campaign (what the questions do), per pair (before issue
+#                                            51), and a closed test on e-values (measured beside it: family.py)
 
 
 def make_question(kind: str, systems: list[str], delta: float, alpha: float, baseline: str | None = None,
                   candidate: str | None = None, threshold: float | None = None, low: float = 0.0,
-                  high: float = 100.0, population: int | None = None, sequence: str = "betting") -> questions.Question:
+                  high: float = 100.0, population: int | None = None, sequence: str = "betting",
+                  family: str = "campaign") -> questions.Question:
     """The question ``kind`` over these systems (``lyss study simulate-sequential --question``); ``sequence``
     "asymptotic": the questions as they were before the betting sequence (the asymptotic sequence with its burn-in
-    for comparisons, the with-replacement betting sequence for a tier)."""
+    for comparisons, the with-replacement betting sequence for a tier); ``family`` (Best and Pairs): "pair", each
+    pair at the α it had before issue 51, "closed", Pairs decided by a closed test on e-values."""
     before = sequence == "asymptotic"
     scale = {"low": low, "high": high, "population": None if before else population}
 
     def made(cls):
-        return type(cls.__name__, (cls,), {"asymptotic": True}) if before else cls
+        extra = {"asymptotic": True} if before else {}
+        if family == "pair":
+            extra["before"] = True
+        return type(cls.__name__, (cls,), extra) if extra else cls
     if kind == "best":
         return made(questions.Best)(systems, delta, alpha, **scale)
+    if kind == "pairs" and family == "closed":
+        return ClosedPairs(systems, delta, alpha, **scale)
     if kind == "pairs":
         return made(questions.Pairs)(systems, delta, alpha, **scale)
     if kind == "non-inferior":
@@ -256,7 +266,7 @@ def tier_null_error(values: np.ndarray, delta: float, alpha: float, low: float, 
 def simulate_question(folder: str, lp: str, human: str, kind: str, delta: float, orders: int = 200,
                       alpha: float = sequences.ALPHA, seed: int = 1, baseline: str | None = None,
                       candidate: str | None = None, threshold: float | None = None,
-                      progress: Progress = None, sequence: str = "betting") -> dict:
+                      progress: Progress = None, sequence: str = "betting", family: str = "campaign") -> dict:
     """Replay real ratings item by item in ``orders`` random orders through one question; report the share
     of a fixed design's ratings it used (``fraction``: ratings ÷ systems asked about × items), how often its
     answer was right within δ against every item (``correct``), wrong or still open at the end, and the
@@ -275,7 +285,7 @@ def simulate_question(folder: str, lp: str, human: str, kind: str, delta: float,
         raise BadValue("--threshold", "", "a tier question needs the threshold the mean must reach")
     n = scores.shape[1]
     try:
-        make_question(kind, systems, delta, alpha, baseline, candidate, threshold, low, high, n, sequence)
+        make_question(kind, systems, delta, alpha, baseline, candidate, threshold, low, high, n, sequence, family)
     except ValueError as exc:
         option, _, problem = str(exc).partition(": ")
         raise BadValue(f"--{option}", "", problem) from None
@@ -285,7 +295,7 @@ def simulate_question(folder: str, lp: str, human: str, kind: str, delta: float,
     fractions, wrong, right, still_open = [], 0, 0, 0
     for o in range(orders):
         report(progress, f"order {o + 1} of {orders}", o / orders)
-        q = make_question(kind, systems, delta, alpha, baseline, candidate, threshold, low, high, n, sequence)
+        q = make_question(kind, systems, delta, alpha, baseline, candidate, threshold, low, high, n, sequence, family)
         asked = len(q.systems)
         ratings = 0
         for item in rng.permutation(scores.shape[1]):
@@ -305,7 +315,7 @@ def simulate_question(folder: str, lp: str, human: str, kind: str, delta: float,
     report(progress, "the nulls", 1.0)
     pairs = ([(baseline, candidate)] if kind == "non-inferior" else [] if kind == "tier" else
              list(itertools.combinations(systems, 2)))
-    per_pair = alpha / (len(systems) - 1) if kind == "best" else alpha
+    per_pair = getattr(q, "alpha_per_pair", alpha)  # the α each pair is checked at
     nulls = _null_errors([scores[index[a]] - scores[index[b]] for a, b in pairs], per_pair,
                          min(orders, 200), rng, high - low, sequence) if pairs else {
         "threshold_at_the_mean": {"overall": tier_null_error(scores[index[candidate]], delta, alpha, low, high,
@@ -315,4 +325,4 @@ def simulate_question(folder: str, lp: str, human: str, kind: str, delta: float,
             "baseline": baseline, "candidate": candidate, "threshold": threshold,
             "fraction": float(np.mean(fractions)), "fractions": [round(f, 6) for f in fractions],
             "correct": right / orders, "wrong": wrong / orders, "open": still_open / orders,
-            "null_type_one_error": nulls, "sequence": sequence}
+            "null_type_one_error": nulls, "sequence": sequence, "family": family}

@@ -199,15 +199,17 @@ class _Systems(Question):
             raise ValueError(f"systems: {type(self).__name__} needs two systems or more")
         self.delta = delta
 
+    before = False  # True (a subclass of the simulation's): each pair at the α it had before issue 51, measured beside
+
     def _pairs(self) -> None:
         """A sequence for each pair, each at α/m: the m pairs share the campaign's α (:func:`per_pair`)."""
-        self.alpha_per_pair = per_pair(self.alpha, len(self.systems))
+        self.alpha_per_pair = self._before() if self.before else per_pair(self.alpha, len(self.systems))
         self.pairs = {(a, b): _Difference(self.alpha_per_pair, self.high - self.low, self.delta, self.population,
                                           self.asymptotic)
                       for a, b in itertools.combinations(self.systems, 2)}
 
     def _common(self) -> dict:
-        return {**super()._common(), "alpha_per_pair": self.alpha_per_pair}
+        return {**super()._common(), "alpha_per_pair": self.alpha_per_pair, "pairs_checked": len(self.pairs)}
 
 
 class Best(_Systems):
@@ -220,6 +222,9 @@ class Best(_Systems):
         self.active = list(self.systems)
         self.sums = dict.fromkeys(self.systems, 0.0)
         self._leader: str | None = None
+
+    def _before(self) -> float:
+        return self.alpha / (len(self.systems) - 1)  # the best system's K − 1 pairs shared α
 
     def _pair(self, a: str, b: str) -> tuple[_Difference, int]:
         """The sequence of a − b (sign +1) or of b − a (sign −1), as stored."""
@@ -329,6 +334,9 @@ class Pairs(_Systems):
                 self.decisions[(a, b)] = "equal"
             if self.decisions[(a, b)] != "open":
                 self.settled_after[(a, b)] = pair.n
+
+    def _before(self) -> float:
+        return self.alpha  # each pair at α: the campaign's risk grew with its pairs
 
     @property
     def decided(self) -> bool:

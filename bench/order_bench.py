@@ -1,0 +1,82 @@
+"""What issue 51's guarantees cost, on the real ratings of WMT23 en-de (MQM, DA+SQM, ESA-1):
+
+1. **The whole campaign's α.** Pairs and Best as they were (each pair at α; Best's K − 1 pairs at α/(K−1): the
+   baseline, named "before") against each of the m = K(K−1)/2 pairs at α/m (Bonferroni: what the questions do), and
+   Pairs decided by a closed test on e-values (``review.study.experiments.family``): ratings used (a fixed design
+   = 1.00), right within δ, and the share of campaigns over every system made tied (each centred) in which Pairs calls
+   any system better than another.
+2. **The answered prefix.** Five speakers at once, a segment's outputs rated one by one: the questions fed in serving
+   order along the answered prefix (what the questions do) against the order answers were recorded in (the baseline:
+   what they did), with every segment taking the same time, and with the segments whose outputs the speakers rate
+   lowest (their bottom tenth) taking eleven times longer: ratings made by the time the question was decided (a fixed
+   design = 1.00), and how often its answer was wrong within δ.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from bench.common import SHARED, timed
+from review.study.experiments import arrivals, breaking
+from review.study.experiments.simulation import make_question, score_matrix, simulate_question
+
+DATA = [("wmt23-en-de", "mqm", 2.0), ("wmt23-en-de", "da-sqm", 4.0), ("wmt23-en-de-esa", "ESA-1", 8.0)]
+ORDERS = 40
+
+
+def main() -> None:
+    family_table()
+    prefix_table()
+
+
+def family_table() -> None:
+    print(f"the whole campaign's alpha, {ORDERS} random orders (ratings: a fixed design = 1.00; 'before' is the "
+          f"baseline, 'campaign' what the questions do):")
+    for folder, human, delta in DATA:
+        path = SHARED / "data" / folder
+        if not path.exists():
+            print(f"  {folder}: not in {SHARED}/data, skipped")
+            continue
+        systems, scores = score_matrix(str(path), "en-de", human)
+        for kind, families in (("pairs", ("pair", "campaign", "closed")), ("best", ("pair", "campaign"))):
+            for family in families:
+                seconds, r = timed(simulate_question, str(path), "en-de", human, kind, delta, ORDERS, seed=3,
+                                   family=family)
+                tied = breaking.tied_pairs_better(systems, scores, delta, orders=ORDERS if family == "closed" else 200,
+                                                  family=family) if kind == "pairs" else None
+                name = "before" if family == "pair" else family
+                print(f"  {human:<7} {kind:<6} {name:<9} delta {delta:g}: ratings {r['fraction']:.3f}, right "
+                      f"{r['correct']:.3f}, wrong {r['wrong']:.3f}, open {r['open']:.3f}" +
+                      ("" if tied is None else f"; tied systems, campaigns with any 'better' {tied:.3f}") +
+                      f"   ({seconds:.1f} s)")
+    print(f"  (a valid campaign-wide alpha shows at most {breaking.bound(200):.3f} on 200 tied orders, "
+          f"{breaking.bound(ORDERS):.3f} on {ORDERS})")
+
+
+def _wrong(result: dict, truth: dict[str, float], delta: float) -> bool:
+    best = result.get("best")
+    return best is not None and truth[best] < max(truth.values()) - delta
+
+
+def prefix_table() -> None:
+    print(f"five speakers at once, Best over every system, {ORDERS} campaigns each (ratings by the decision: a fixed "
+          f"design = 1.00; 'recorded' is the baseline, 'serving' what the questions do):")
+    for folder, human, delta in DATA:
+        path = SHARED / "data" / folder
+        if not path.exists():
+            continue
+        systems, scores = score_matrix(str(path), "en-de", human)
+        low, high, n = float(scores.min()), float(scores.max()), scores.shape[1]
+        truth = dict(zip(systems, scores.mean(axis=1)))
+        bottom = scores.mean(axis=0) <= np.quantile(scores.mean(axis=0), 0.1)
+        for times, seconds in (("same time", lambda item, served: float(len(served))),
+                               ("bottom tenth 11x slower",
+                                lambda item, served: len(served) * (11.0 if bottom[item] else 1.0))):
+            for rule in ("recorded", "serving"):
+                rng = np.random.default_rng(5)
+                outcomes = [arrivals.campaign(scores, lambda: make_question("best", systems, delta, 0.05, low=low,
+                                                                            high=high, population=n),
+                                              systems, 5, seconds, rule, rng) for _ in range(ORDERS)]
+                ratings = np.mean([o.ratings / (len(systems) * n) for o in outcomes])
+                wrong = arrivals.false_rate(outcomes, lambda result: _wrong(result, truth, delta))
+                print(f"  {human:<7} {times:<24} {rule:<9}: ratings {ratings:.3f}, wrong {wrong:.3f}")
