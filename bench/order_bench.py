@@ -29,15 +29,20 @@ def main() -> None:
     prefix_table()
 
 
-def family_table() -> None:
-    print(f"the whole campaign's alpha, {ORDERS} random orders (ratings: a fixed design = 1.00; 'before' is the "
-          f"baseline, 'campaign' what the questions do):")
+def _data():
+    """(folder, human score, δ, systems, scores) of each shared data set there is."""
     for folder, human, delta in DATA:
         path = SHARED / "data" / folder
         if not path.exists():
             print(f"  {folder}: not in {SHARED}/data, skipped")
             continue
-        systems, scores = score_matrix(str(path), "en-de", human)
+        yield path, human, delta, *score_matrix(str(path), "en-de", human)
+
+
+def family_table() -> None:
+    print(f"the whole campaign's alpha, {ORDERS} random orders (ratings: a fixed design = 1.00; 'before' is the "
+          f"baseline, 'campaign' what the questions do):")
+    for path, human, delta, systems, scores in _data():
         for kind, families in (("pairs", ("pair", "campaign", "closed")), ("best", ("pair", "campaign"))):
             for family in families:
                 seconds, r = timed(simulate_question, str(path), "en-de", human, kind, delta, ORDERS, seed=3,
@@ -61,11 +66,7 @@ def _wrong(result: dict, truth: dict[str, float], delta: float) -> bool:
 def prefix_table() -> None:
     print(f"five speakers at once, Best over every system, {ORDERS} campaigns each (ratings by the decision: a fixed "
           f"design = 1.00; 'recorded' is the baseline, 'serving' what the questions do):")
-    for folder, human, delta in DATA:
-        path = SHARED / "data" / folder
-        if not path.exists():
-            continue
-        systems, scores = score_matrix(str(path), "en-de", human)
+    for _, human, delta, systems, scores in _data():
         low, high, n = float(scores.min()), float(scores.max()), scores.shape[1]
         truth = dict(zip(systems, scores.mean(axis=1)))
         bottom = scores.mean(axis=0) <= np.quantile(scores.mean(axis=0), 0.1)

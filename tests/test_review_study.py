@@ -276,3 +276,25 @@ def test_non_finite_scores_and_an_unwritable_export_folder_are_one_line(rated, t
                  "--db", str(store.path)]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"lyss: {blocked / 'mtme'}: cannot write here (") and err.count("\n") == 1, err
+
+
+def test_confirm_tier_writes_the_verdict_status_prints_not_a_point_share(tmp_path):
+    """41 of 50 outputs accepted by three speakers: a point share of 82 % was "confirmed"; the Tier question on the
+    same 50 is open (its interval holds 80 %), and confirm-tier writes that, with the interval status prints."""
+    from scoring import engine, runcard
+    from scoring.rubric import load_profile
+    entries = [{"id": str(i), "source": f"s{i}", "reference": f"tânisi {i}", "predicted": f"tânisi {i}"}
+               for i in range(50)]
+    (tmp_path / "card.json").write_text(json.dumps({"entries": entries}), "utf-8")
+    run_path = tmp_path / "scored.json"
+    runcard.write_json_atomic(run_path, engine.score_run(runcard.load(str(tmp_path / "card.json")),
+                                                         load_profile("B"), n_bootstrap=10))
+    store = Store(tmp_path / "tier.sqlite")
+    cid = campaigns.create_campaign(store, catalogue.load_scored(str(run_path)), "T")
+    speakers = [roster.add_speaker(store, f"S{k}", "study") for k in range(3)]
+    _rate(store, cid, speakers, lambda item, k: {"verdict": 3 if int(item["entry_id"]) < 41 else 0})
+    result = tiers.confirm_tier(store, str(run_path))
+    said = decisions.status(store, cid)["tiers"][0]
+    assert result["status"] == said["decision"] == "open"
+    assert result["interval"] == said["interval"] and result["interval"][0] < 0.8 < result["interval"][1]
+    assert result["evidence"]["outputs"] == 50 and result["share"] == pytest.approx(41 / 50)

@@ -180,3 +180,51 @@ def test_a_withdrawn_speaker_s_items_are_served_again_and_keep_their_place(tmp_p
     again = sequence.Sequence(store, cid, louise)
     given = {sequence.item_at(store, cid, louise, p)["id"] for p in range(sequence.sequence_length(store, cid, louise))}
     assert given == hers and served
+
+
+def _bundle(lap: Store, data: dict, path, version: int) -> None:
+    """A bundle of ``data`` as a laptop of schema ``version`` signs it."""
+    import hashlib
+    import zipfile
+    from review.exchange import bundles
+    from review.store import keys
+    payload = json.dumps(data, sort_keys=True).encode("utf-8")
+    manifest = {"format": bundles.FORMAT, "schema_version": version, "device_id": lap.device_id,
+                "public_key": lap.public_key, "created_at": "2026-01-01T00:00:00.000000Z",
+                "sha256": hashlib.sha256(payload).hexdigest(), "counts": {}}
+    raw = json.dumps(manifest).encode()
+    with zipfile.ZipFile(path, "w") as z:
+        z.writestr("manifest.json", raw)
+        z.writestr("manifest.sig", keys.sign(lap.private_key, raw))
+        z.writestr("data.json", payload)
+
+
+def test_a_laptop_of_the_schema_before_the_serving_moment_still_merges_and_the_moment_is_signed(tmp_path,
+                                                                                                scored_demo):
+    """Schema 8 adds ``assignments.served_at``: a bundle of schema 7 has no such column and rows signed without it,
+    and merges; a served moment another laptop changes is refused (the signature covers it once it holds one)."""
+    from review.exchange import bundles
+    from review.store import signing
+    from test_review_bundles import field_laptops
+    hub, cid, (lap, relay) = field_laptops(tmp_path, catalogue.load_scored(str(scored_demo)), n=2)
+    speaker = roster.add_speaker(lap, "Rita", "demo")
+    sequence.join(lap, cid, speaker)
+    for p in range(3):
+        recording.answer(lap, cid, speaker, p, {"adequacy": 4, "fluency": 4})
+    data = json.loads(bundles.payload_bytes(lap))
+    assert all(r["served_at"] for r in data["assignments"])
+    forged = json.loads(json.dumps(data))
+    forged["assignments"][0]["served_at"] = "2000-01-01T00:00:00.000000Z"  # moved first, by a laptop relaying it
+    _bundle(relay, forged, tmp_path / "forged.lyssbundle", 8)
+    with pytest.raises(Exception, match="signature"):
+        bundles.merge(hub, str(tmp_path / "forged.lyssbundle"))
+    older = json.loads(json.dumps(data))
+    for row in older["assignments"]:
+        del row["served_at"]
+        row.update(signing.sign_row(lap.private_key, lap.public_key, "assignments", {**row, "served_at": None}))
+        del row["served_at"]
+    _bundle(lap, older, tmp_path / "older.lyssbundle", 7)
+    bundles.merge(hub, str(tmp_path / "older.lyssbundle"))
+    held = hub.rows("select served_at from assignments where campaign_id = ? and speaker_id = ?", [cid, speaker])
+    assert held and all(r["served_at"] is None for r in held)
+    assert hub.one("select count(*) as n from ratings where speaker_id = ?", [speaker])["n"] == 3
