@@ -2636,13 +2636,15 @@ Quand tout est marqué, appuyez sur Entrée et notez toute la traduction de 0 à
     </message>
     <message>
         <location filename="data_strings.py" line="144"/>
-        <source>the decisions wait for {answers} answers to {items} items served earlier (speakers on laptops: {laptops}); {held_back} items answered since wait behind them, so that the order answers come in changes no verdict</source>
-        <translation>les décisions attendent {answers} réponses à {items} éléments servis plus tôt (locuteurs sur les ordinateurs : {laptops}) ; {held_back} éléments répondus depuis attendent derrière eux, afin que l&apos;ordre des réponses ne change aucun verdict</translation>
+        <source>the decisions wait for items served earlier and not yet answered as often as the campaign asks: {items} (their speakers&apos; laptops: {laptops}); answers given since to {held_back} other items wait behind them, so that the order answers come in changes no verdict</source>
+        <oldsource>the decisions wait for {answers} answers to {items} items served earlier (speakers on laptops: {laptops}); {held_back} items answered since wait behind them, so that the order answers come in changes no verdict</oldsource>
+        <translation>les décisions attendent des éléments servis plus tôt et pas encore répondus autant que la campagne le demande : {items} (ordinateurs de leurs locuteurs : {laptops}) ; les réponses données depuis à {held_back} autres éléments attendent derrière eux, afin que l&apos;ordre des réponses ne change aucun verdict</translation>
     </message>
     <message>
         <location filename="data_strings.py" line="145"/>
-        <source>{items} of these items are served to another speaker (their speakers withdrew or set them aside)</source>
-        <translation>{items} de ces éléments sont servis à un autre locuteur (leurs locuteurs se sont retirés ou les ont mis de côté)</translation>
+        <source>of those, to be served to another speaker (their speakers withdrew or set them aside): {items}</source>
+        <oldsource>{items} of these items are served to another speaker (their speakers withdrew or set them aside)</oldsource>
+        <translation>parmi eux, à servir à un autre locuteur (leurs locuteurs se sont retirés ou les ont mis de côté) : {items}</translation>
     </message>
     <message>
         <location filename="data_strings.py" line="146"/>

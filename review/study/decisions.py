@@ -290,11 +290,20 @@ def waiting_for(store: Store, campaign: dict, found: Evidence, held: list[dict])
         answers += max(needed - len(rated_by[item]), 1)
         holders = [s for s in found.order.holders.get(item, ()) if s in live and s not in rated_by[item]]
         again += not holders
-        laptops |= {keys.code_of(live[s]) if keys.is_public_key(live[s]) else "this laptop" for s in holders}
+        laptops |= {_laptop(store, live[s]) for s in holders}
     held_back = sum(1 for c in {c["rated"]: c for c in found.counted.values()}.values()
                     if first is not None and c["place"] is not None and c["place"] > first)
     return {"items": len(awaited), "answers": answers, "held_back": held_back, "laptops": sorted(laptops),
             "served_again": again}
+
+
+def _laptop(store: Store, registrar: str | None) -> str:
+    """A laptop as the words name it: "this laptop", or its code (with the name this laptop gives it)."""
+    if registrar in (None, store.public_key) or not keys.is_public_key(registrar):
+        return "this laptop"
+    code = keys.code_of(registrar)
+    named = store.one("select name from laptop_names where code = ?", [code])
+    return f"{named['name']} ({code})" if named else code
 
 
 def comparisons(found: list[dict], ids: dict[str, str]) -> list[dict]:
