@@ -337,7 +337,9 @@ def _review_export(store, args) -> int:
     campaign_id = catalogue.find_campaign(store, args.campaign) if args.campaign else None
     n = research_files.export_ratings(store, args.out, args.format, args.include_raw, campaign_id)
     of = f" of campaign {campaign_id}" if campaign_id else ""
-    print(f"wrote {n} {'raw answers' if args.include_raw else 'aggregated rows'}{of} to {args.out}")
+    held = (f"{n['answers']} answers, a row for each run whose output an answer rates" if args.include_raw else
+            "one for each run, output and question")
+    print(f"wrote {n['rows']} rows{of} to {args.out} ({held})")
     return 0
 
 

@@ -176,8 +176,8 @@ def test_exports_never_carry_names(rated, tmp_path):
     store, _, _, _, _ = rated
     agg = tmp_path / "agg.csv"
     raw = tmp_path / "raw.jsonl"
-    assert research_files.export_ratings(store, str(agg), "csv") > 0
-    assert research_files.export_ratings(store, str(raw), "jsonl", include_raw=True) == store.one(
+    assert research_files.export_ratings(store, str(agg), "csv")["rows"] > 0
+    assert research_files.export_ratings(store, str(raw), "jsonl", include_raw=True)["answers"] == store.one(
         "select count(*) as n from ratings")["n"]
     text = agg.read_text("utf-8") + raw.read_text("utf-8")
     assert "Speaker 0" not in text

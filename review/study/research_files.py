@@ -222,7 +222,8 @@ def import_da(store: Store, tsv: str, name: str | None = None) -> dict:
 # ----------------------------------------------------------------------------- exports
 
 def _raw_rows(store: Store, campaign_id: str | None = None) -> list[dict]:
-    """Every answer of live speakers (of one campaign when given), with its campaign's and its run's names."""
+    """Every answer of live speakers (of one campaign when given), with its campaign's and its run's names: a row for
+    each run whose output it rates (an output several runs share is rated once), naming that run."""
     rows = store.rows(
         "select r.uuid, r.campaign_id, c.name as campaign_name, c.task, r.speaker_id, r.item_id, i.run_id, "
         "coalesce(u.name, u.model_slug) as run_name, i.entry_id, r.position, a.qc, "
@@ -234,6 +235,7 @@ def _raw_rows(store: Store, campaign_id: str | None = None) -> list[dict]:
         "where s.withdrawn = 0 and (? is null or r.campaign_id = ?) order by r.campaign_id, r.speaker_id, r.position",
         [campaign_id, campaign_id])
     same = {cid: same_outputs(store, cid) for cid in {r["campaign_id"] for r in rows}}
+    names = {r["id"]: r["name"] for r in store.rows("select id, coalesce(name, model_slug) as name from runs")}
     out = []
     for r in rows:
         answers = json.loads(r.pop("answers"))
@@ -246,8 +248,8 @@ def _raw_rows(store: Store, campaign_id: str | None = None) -> list[dict]:
                            premark_controls_kept=sum(k for m, k in zip(answers["premarks"], flags) if m.get("control")))
         row = {**r, "rated_item_id": r["item_id"], **{f"answer_{k}": v for k, v in answers.items()}}
         out.append(row)
-        for copy in same[r["campaign_id"]].get(r["item_id"], ()):  # the same output of another run: rated once
-            out.append({**row, **copy})
+        for copy in same[r["campaign_id"]].get(r["item_id"], ()):  # the same output of another run: rated once,
+            out.append({**row, **copy, "run_name": names.get(copy["run_id"])})  # a row of that run, named so
     return out
 
 
@@ -305,9 +307,11 @@ def _cell(value):
 
 
 def export_ratings(store: Store, path: str, fmt: str = "csv", include_raw: bool = False,
-                   campaign_id: str | None = None) -> int:
+                   campaign_id: str | None = None) -> dict:
     """Aggregates by default; raw answers only with ``include_raw`` (pseudonymous ids, never names); of one campaign
-    when ``campaign_id`` is given."""
+    when ``campaign_id`` is given. One row per run and output: an answer to an output several runs share is a row for
+    each of them, each naming its own run (``run_id``, ``run_name``) and the item that holds the rating
+    (``rated_item_id``). Returns how many ``rows`` were written and how many ``answers`` they hold."""
     rows = _raw_rows(store, campaign_id) if include_raw else _aggregate_rows(store, campaign_id)
     refuse_overwriting_inputs(path, [store.path])
     if fmt == "jsonl":
@@ -322,7 +326,8 @@ def export_ratings(store: Store, path: str, fmt: str = "csv", include_raw: bool 
         write_atomic(path, fill, newline="")
     else:
         raise BadValue("--format", fmt, "csv, jsonl or mtme")
-    return len(rows)
+    answers = len({r["uuid"] for r in rows}) if include_raw else None
+    return {"rows": len(rows), "answers": answers}
 
 
 def _write_tree(root: Path, files: dict[str, str]) -> None:
