@@ -9,10 +9,10 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen, QPolygonF
 
-from review.study import verdicts
+from review.study.verdicts import written
 
 from .printing import page_image, painting, pdf_writer, save_image
-from .qt_common import campaign_title, said, sized_font, tr
+from .qt_common import campaign_title, number_marks, said, sized_font, tr
 
 POINTS = {"title": 18, "heading": 14, "text": 11, "small": 9}
 CHART_HEIGHT = 0.16  # of the page's height: four pictures and their words fit a page
@@ -55,9 +55,11 @@ class ReportPainter:
         self.painter.setFont(_font(kind))
         return self.painter.boundingRect(QRectF(0, 0, self.page.width(), 1e6), Qt.TextWordWrap, text).height()
 
-    def chart(self, comparison: dict, caption: str) -> None:
-        """One comparison under its caption (kept on one page): the interval of a − b after each segment (the
-        band), 0, the margin δ (dashed, its zone shaded) and the segment that settled it."""
+    def chart(self, comparison: dict, caption: str) -> dict:
+        """One comparison under its caption (kept on one page): the interval of a − b after each sentence (the band),
+        0, the zone the band had to reach for the verdict (``comparison["rule"]``: shaded, its edges dashed) and the
+        sentence after which it did. Returns where it drew: the frame and the maps from items and values to the
+        page (what a test reads the picture with)."""
         height = self.page.height() * CHART_HEIGHT
         self._room(self._height(caption, "text") + height + 50 * self.scale)
         self.text(caption)
@@ -68,9 +70,10 @@ class ReportPainter:
         last = max(points[-1][0] if points else 1, 1)
         x = lambda n: frame.left() + frame.width() * (n - 1) / max(last - 1, 1)  # noqa: E731
         y = lambda v: frame.bottom() - frame.height() * (min(max(v, low), high) - low) / (high - low)  # noqa: E731
-        p, delta = self.painter, comparison["delta"]
-        zone_top = y(delta) if not comparison["one_sided"] else frame.top()
-        p.fillRect(QRectF(frame.left(), zone_top, frame.width(), y(-delta) - zone_top), MARGIN_ZONE)
+        p = self.painter
+        top, bottom = _zone(comparison["rule"], low, high)
+        if comparison["rule"]:
+            p.fillRect(QRectF(frame.left(), y(top), frame.width(), y(bottom) - y(top)), MARGIN_ZONE)
         if points:
             outline = [QPointF(x(n), y(hi)) for n, _, hi in points] + [QPointF(x(n), y(lo)) for n, lo, _ in
                                                                        reversed(points)]
@@ -81,27 +84,27 @@ class ReportPainter:
         p.setPen(QPen(Qt.black, 1.5 * self.scale))
         p.drawLine(QPointF(frame.left(), y(0)), QPointF(frame.right(), y(0)))
         p.setPen(QPen(QColor(30, 110, 30), 1.5 * self.scale, Qt.DashLine))
-        for value in ([-delta] if comparison["one_sided"] else [-delta, delta]):
+        for _, value in comparison["rule"]:
             p.drawLine(QPointF(frame.left(), y(value)), QPointF(frame.right(), y(value)))
         self._axes(frame, comparison, x, y, last)
         self.y = frame.bottom() + 30 * self.scale
+        return {"frame": frame, "x": x, "y": y}
 
     def _axes(self, frame: QRectF, comparison: dict, x, y, last: int) -> None:
-        p, delta = self.painter, comparison["delta"]
+        p = self.painter
         low, high = comparison["scale"]
         p.setPen(QPen(Qt.gray, 1))
         p.drawRect(frame)
         p.setFont(_font("small"))
         p.setPen(QPen(Qt.black))
-        for value, label in ((high, verdicts.number(high, True)), (0.0, "0"), (low, verdicts.number(low, True))):
+        for value, label in ((high, _number(high, True)), (0.0, "0"), (low, _number(low, True))):
             p.drawText(QRectF(self.page.left(), y(value) - 10 * self.scale, 60 * self.scale, 20 * self.scale),
                        Qt.AlignRight | Qt.AlignVCenter, label)
-        p.setPen(QPen(QColor(30, 110, 30)))  # the margin's labels beside its lines: δ above, −δ below
+        p.setPen(QPen(QColor(30, 110, 30)))  # the zone's edges labelled beside their lines
         right = QRectF(frame.right() + 6 * self.scale, 0, 100 * self.scale, 20 * self.scale)
-        if not comparison["one_sided"]:
-            p.drawText(right.translated(0, y(delta) - 20 * self.scale), Qt.AlignLeft | Qt.AlignBottom,
-                       f"δ {verdicts.number(delta, True)}")
-        p.drawText(right.translated(0, y(-delta)), Qt.AlignLeft | Qt.AlignTop, f"−δ {verdicts.number(-delta, True)}")
+        for side, value in comparison["rule"]:
+            p.drawText(right.translated(0, y(value) - (20 * self.scale if side == "above" else 0)),
+                       Qt.AlignLeft | (Qt.AlignBottom if side == "above" else Qt.AlignTop), _number(value, True))
         settled = comparison["settled_after"]
         if settled:
             p.setPen(QPen(QColor(180, 60, 40), 1.5 * self.scale, Qt.DotLine))
@@ -109,14 +112,43 @@ class ReportPainter:
         p.setPen(QPen(Qt.black))
         under = QRectF(frame.left(), frame.bottom() + 2, frame.width(), 24 * self.scale)
         p.drawText(under, Qt.AlignLeft, "1")
-        p.drawText(under, Qt.AlignHCenter, tr("segments answered") + (
-            "; " + tr("settled after {0}").format(settled) if settled else ""))
+        p.drawText(under, Qt.AlignHCenter, tr("sentences answered") + (
+            "; " + tr("verdict after {0}").format(settled) if settled else ""))
         p.drawText(under, Qt.AlignRight, str(last))
 
 
+def _zone(rule: list[list], low: float, high: float) -> tuple[float, float]:
+    """The values between which a rule wants the band: above a value reaches the top, below one the bottom."""
+    top = min((v for side, v in rule if side == "below"), default=high)
+    bottom = max((v for side, v in rule if side == "above"), default=low)
+    return top, bottom
+
+
+def _number(value: float, signed: bool = False) -> str:
+    """A number as the interface's language writes it."""
+    return written(value, "signed" if signed else "plain", decimal=number_marks()[0])
+
+
+def rule_words(comparison: dict) -> str:
+    """The caption's rule, from the claim the verdict makes: where the band had to lie, and when it got there."""
+    rule = comparison["rule"]
+    if not rule:
+        return tr("No verdict on this pair yet.")
+    if len(rule) == 2:
+        (_, one), (_, two) = sorted(rule, key=lambda r: r[1])
+        where = tr("the band lies wholly between {0} and {1}").format(_number(one, True), _number(two, True))
+    else:
+        side, value = rule[0]
+        where = (tr("the band lies wholly above {0}") if side == "above" else
+                 tr("the band lies wholly below {0}")).format(_number(value, True))
+    if comparison["settled_after"]:
+        return tr("The verdict came once {0}: after {1} sentences.").format(where, comparison["settled_after"])
+    return tr("The verdict comes once {0}.").format(where)
+
+
 def _comparison_words(comparison: dict) -> str:
-    return tr("{0} compared with {1}: the band holds how much better {0} is (below 0: worse)").format(
-        comparison["a"], comparison["b"])
+    return tr("{0} compared with {1}: the band holds how much better {0} is (below 0: worse).").format(
+        comparison["a"], comparison["b"]) + " " + rule_words(comparison)
 
 
 def _sections(report: dict, folder: str | None, laptop_names: dict[str, str]) -> list[tuple[str, object]]:
@@ -124,8 +156,15 @@ def _sections(report: dict, folder: str | None, laptop_names: dict[str, str]) ->
     title = campaign_title(report["name"], report["task"], report["language"])
     blocks: list[tuple[str, object]] = [
         ("title", tr("What the speakers' ratings say: {0}").format(title)),
-        ("small", tr("Made on {0} from {1} answers; {2} items to rate in the campaign.").format(
+        ("small", tr("Made on {0}. Answers: {1}. Items to rate in the campaign: {2}.").format(
             report["made_at"][:10], report["answers"], report["items"])),
+        ("heading", tr("How to read this")),
+        ("small", tr("A run is one system's translations of the test sentences; an item is one translation a speaker "
+                     "rates. Each verdict rests on an interval: the range the true value lies in, as sure as the "
+                     "campaign set (95 % unless it says otherwise). “A − B lies between −2 and +47” means that A may "
+                     "be up to 2 points worse than B, or up to 47 points better: nothing more precise is known yet. "
+                     "A verdict is given only when its interval allows no other answer; until then the question is "
+                     "open.")),
         ("heading", tr("The questions and their answers"))]
     for question in report["questions"]:
         first, *rest = question["said"]
@@ -144,11 +183,11 @@ def _pictures(report: dict) -> list[tuple[str, object]]:
         return []
     blocks: list[tuple[str, object]] = [
         ("heading", tr("How sure the answers are")),
-        ("small", tr("Each picture follows one comparison, segment by segment. The blue band is where the true "
+        ("small", tr("Each picture follows one comparison, sentence by sentence. The blue band is where the true "
                      "difference between the two runs lies, sure at the level the campaign set, checked after every "
-                     "segment; it narrows as speakers answer. The dashed lines are the margin δ: a difference "
-                     "inside the shaded zone does not matter. A verdict is given once the band lies wholly above "
-                     "0, below 0, or inside the zone; the dotted line marks when."))]
+                     "sentence; it narrows as speakers answer. The green zone, between its dashed edges, is where "
+                     "the band had to lie for the verdict written above the picture; the dotted line marks the "
+                     "sentence after which it did."))]
     blocks += [("chart", comparison) for comparison in report["comparisons"]]
     return blocks
 
@@ -157,17 +196,18 @@ def _people(report: dict) -> list[tuple[str, object]]:
     people = report["speakers"]
     blocks: list[tuple[str, object]] = [
         ("heading", tr("Who answered")),
-        ("text", tr("{0} speakers (their names are not in this report) gave {1} answers: {2} hours in front of the "
-                    "app.").format(people["speakers"], people["answers"], f"{people['hours']:.1f}"))]
+        ("text", tr("Speakers who answered: {0} (their names are not in this report). Answers: {1}. Time in front of "
+                    "the app: {2} h.").format(people["speakers"], people["answers"],
+                                              written(people["hours"], "hours", decimal=number_marks()[0])))]
     if people["on_paper"]:
-        blocks.append(("text", tr("{0} answers were given on paper forms (their time is not recorded).").format(
+        blocks.append(("text", tr("Answers given on paper forms (their time is not recorded): {0}.").format(
             people["on_paper"])))
     if people["untimed"]:
-        blocks.append(("text", tr("{0} answers were keyed in without the app's screen (their time is not "
-                                  "recorded).").format(people["untimed"])))
+        blocks.append(("text", tr("Answers keyed in without the app's screen (their time is not recorded): "
+                                  "{0}.").format(people["untimed"])))
     blocks.append(("heading", tr("Consent")))
-    blocks += [("text", tr("“{0}”: {1} speakers").format(c["scope"], c["speakers"])) for c in report["consent"]] or \
-        [("text", tr("No speaker has answered yet."))]
+    blocks += [("text", tr("“{0}” — speakers who gave it: {1}").format(c["scope"], c["speakers"]))
+               for c in report["consent"]] or [("text", tr("No speaker has answered yet."))]
     return blocks
 
 

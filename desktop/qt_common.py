@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (QAbstractButton, QApplication, QFrame, QLabel, QL
                                QSizePolicy, QTextBrowser, QWidget)
 
 from review import tasks
+from review.study.verdicts import localized
 from scoring.errors import InputError
 
 ORG, APP = "LYSS", "LYSS Desktop"
@@ -102,10 +103,23 @@ def data_tr(text: str) -> str:
     return QCoreApplication.translate("tasks", text)
 
 
+def ui_language() -> str:
+    """The interface's language code ("en" before any is set)."""
+    return getattr(QCoreApplication.instance(), "lyss_ui_language", "en")
+
+
+def number_marks() -> tuple[str, str]:
+    """How the interface's language writes a number: its decimal mark, and its percent sign (French: a no-break
+    space before it)."""
+    locale = QLocale(ui_language())
+    return locale.decimalPoint(), ("\u00a0%" if locale.language() == QLocale.French else "%")
+
+
 def said(line: dict) -> str:
     """A said line of the study (``review.study.verdicts``) in the app's language: the same text and values the
-    command line prints."""
-    return data_tr(line["text"]).format(**line["values"])
+    command line prints, its numbers written as that language writes them."""
+    decimal, percent = number_marks()
+    return localized(line, data_tr(line["text"]), decimal, percent, data_tr)
 
 
 def task_words(code: str, language: dict | None) -> dict:

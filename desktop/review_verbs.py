@@ -115,12 +115,31 @@ def _review_list(store, args) -> int:
         return _print(rows, True)
     if args.what == "laptops":
         return _print_laptops(rows)
-    for r in rows:
-        shown_row = {k: v for k, v in r.items() if k != "display_name"}  # speakers: "name" says whose laptop
-        print("  ".join("—" if v is None else shown(v) for v in shown_row.values()))
     if not rows:
         print(f"no {args.what} yet")
+        return 0
+    print(table(rows, LISTED[args.what]))
     return 0
+
+
+# the columns a list prints, each with its header (its JSON keeps every field): one count of items everywhere
+LISTED = {
+    "campaigns": [("id", "campaign"), ("name", "name"), ("task", "task"), ("raters_per_item", "ratings an item needs"),
+                  ("items", "items to rate"), ("adaptive", "adaptive"), ("takes_part", "this laptop takes part"),
+                  ("created_at", "made")],
+    "speakers": [("id", "speaker"), ("name", "name"), ("answers", "answers"), ("created_at", "registered")],
+    "runs": [("id", "run"), ("name", "name"), ("language", "language"), ("items", "items"), ("source", "from")],
+    "backups": [("made", "made"), ("reason", "why"), ("bytes", "bytes"), ("file", "file")],
+}
+
+
+def table(rows: list[dict], columns: list[tuple[str, str]]) -> str:
+    """Rows as a plain-text table under a header, each column as wide as its widest cell."""
+    def cell(value) -> str:
+        return "—" if value is None else "yes" if value is True else "no" if value is False else shown(value)
+    cells = [[header for _, header in columns], *([cell(r.get(key)) for key, _ in columns] for r in rows)]
+    widths = [max(len(row[k]) for row in cells) for k in range(len(columns))]
+    return "\n".join("  ".join(text.ljust(width) for text, width in zip(row, widths)).rstrip() for row in cells)
 
 
 def _print_laptops(rows: list[dict]) -> int:

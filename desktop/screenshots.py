@@ -269,9 +269,11 @@ def decisions_screen(shots: Shots, speakers: list[str]) -> None:
     cid = campaigns.create_adaptive_campaign(store, _systems(shots.scored, systems), "A")
     _rate_as_served(store, cid, speakers, systems, 5)
     _show_campaign(shots, cid, "20-campaign-decisions")
-    pages = write_pngs(str(shots.work / "report"), community_report(store, cid))  # the button's PDF, drawn as images
-    shutil.copyfile(pages[0], OUT / "27-community-report.png")
-    print("docs/screenshots/27-community-report.png")
+    found = community_report(store, cid)
+    for name, ui in (("27-community-report", "en"), ("28-community-report-fr", "fr")):  # the button's PDF, as images
+        for k, page in enumerate(write_pngs(str(shots.work / f"report-{ui}"), found, ui=ui), 1):
+            shutil.copyfile(page, OUT / f"{name}-{k}.png")
+            print(f"docs/screenshots/{name}-{k}.png")
 
 
 def question_screen(shots: Shots, speakers: list[str]) -> None:

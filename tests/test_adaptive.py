@@ -170,7 +170,7 @@ def test_a_decided_system_leaves_the_app_s_review_and_campaigns_tab(adaptive_db,
     model = panel.decisions.model()
     rows = [[model.data(model.index(r, c)) for c in range(model.columnCount())] for r in range(model.rowCount())]
     assert any(r[0].strip().startswith("good is better than poor") for r in rows)
-    assert any(r[0].startswith("poor's tier is refused") for r in rows)
+    assert any(r[0].startswith("poor's tier (") and " is refused after " in r[0] for r in rows)
     plan = panel.plan.text()  # good vs also-good is open: hours to it, or when a forecast comes
     assert plan.startswith("serving: good, also-good") and ("speaker-hours" in plan or "a forecast from" in plan)
     window.tabs.setCurrentWidget(window.review)
@@ -304,8 +304,8 @@ def test_a_campaign_that_asks_which_system_is_best_stops_once_it_knows(scored_de
     # the demo's 42 segments four times over are 42 segments: a segment held twice is rated once, counts once, and a
     # campaign of fewer than 120 forecasts from half its segments
     assert now["plan"]["to_decision"]["forecast_from"] == 21 < questions.FORECAST_FROM
-    assert f"to the decision: a forecast from 21 answered segments on; {fed} so far" in said
-    assert f"left in the campaign: {left['items']} segments, {left['items'] * len(now['serving'])} ratings" in said
+    assert f"to the decision: a forecast from 21 answered sentences on; {fed} so far" in said
+    assert f"left in the campaign: {left['items']} sentences, {left['items'] * len(now['serving'])} ratings" in said
     assert left["items"] == 42 - fed
     got = 1
     while decisions.decide(store, cid)["serving"] and got:
@@ -382,10 +382,10 @@ def test_the_campaigns_tab_shows_the_question_and_its_answer(scored_demo, tmp_pa
     panel.show_decisions(cid)
     model = panel.decisions.model()
     first = model.index(0, 0).data()
-    assert first == "which run is best: open after 0 segments; still in: also-good, good, poor"
+    assert first == "which run is best: open after 0 sentences; still in: also-good, good, poor"
     assert panel.plan.text().startswith("serving: good, also-good, poor\nto the decision: a forecast from 21 answered "
-                                        "segments on; 0 so far")
-    assert "left in the campaign: 42 segments, 126 ratings" in panel.plan.text()
+                                        "sentences on; 0 so far")
+    assert "left in the campaign: 42 sentences, 126 ratings" in panel.plan.text()
 
 
 def test_the_app_creates_a_campaign_that_asks_a_question(scored_demo, tmp_path, qtbot, monkeypatch):
@@ -473,7 +473,7 @@ def test_a_campaign_too_small_for_its_margin_is_warned_of_on_the_command_line_an
         assert main(["review", "create-campaign", "--db", db, *paths, "--task", "A", "--adaptive", "--question",
                      "non-inferior", "--delta", delta, "--baseline", "good"]) == 0
         out = capsys.readouterr().out
-        expected = (f"warning: this campaign has 42 segments: too few to settle a difference of 0.1 even if every "
+        expected = (f"warning: this campaign has 42 sentences: too few to settle a difference of 0.1 even if every "
                     f"rating differed by exactly that (at least {needed} are needed); its questions may end open")
         assert (expected in out) is warned, out
     store = Store(tmp_path / "app.sqlite", create=True)
@@ -491,7 +491,7 @@ def test_best_is_never_said_of_a_run_whose_tier_is_refused_without_saying_so():
     assert notes == ["note: sysA's tier is refused: the best of these runs, but not good enough for its tier"]
     assert verdicts.tier_notes({**best, "best": "sysB"}, [best, *tiers]) == []
     assert [verdicts.english(n) for n in verdicts.tier_notes(tiers[0], tiers)] == [
-        "(not asked in this campaign: shown beside its question)"]
+        "(this campaign asks another question: this tier is shown beside it, for information)"]
 
 
 def test_a_speaker_with_nothing_more_to_rate_is_told_nothing_more_is_needed(adaptive_db, capsys):

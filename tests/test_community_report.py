@@ -1,4 +1,4 @@
-"""Issue 43: a report a community council can read (``lyss study report``, the Campaigns tab's button) — each
+"""Issues 43 and 52: a report a community council can read (``lyss study report``, the Campaigns tab's button) — each
 question's verdict in words (in the app's language), each comparison's interval segment by segment with δ, each
 run's tier, the speakers and their hours without names, their consent and where the answers are kept; the PDF is
 read back for its verdicts."""
@@ -72,7 +72,7 @@ def test_the_report_holds_every_comparison_replayed_and_the_people_without_names
         assert all(b[1] >= a[1] - 1e-12 and b[2] <= a[2] + 1e-12 for a, b in zip(comparison["points"],
                                                                                 comparison["points"][1:]))
         assert comparison["delta"] == pytest.approx(0.05 * 4) and comparison["scale"] == [-4.0, 4.0]
-    assert {c["decision"] for c in found["comparisons"] if "poor" in (c["a"], c["b"])} == {"a better"}
+    assert all(c["rule"] == [["above", 0.0]] for c in found["comparisons"] if "poor" in (c["a"], c["b"]))  # better
     answers = store.rows("select medium, seconds, away_seconds from ratings where campaign_id = ?", [cid])
     on_paper = sum(r["medium"] == "paper" for r in answers)
     assert found["speakers"] == {"speakers": 2, "answers": len(answers), "on_paper": on_paper, "untimed": 0,
@@ -102,14 +102,18 @@ def test_the_pdf_says_every_verdict_in_the_language_asked(studied, tmp_path, cap
     assert len(verdict_lines) >= 7  # the pairs' head, three pairs, three tiers
     for line in verdict_lines:
         assert " ".join(line.split()) in text, (line, text[text.find(line[:12]) - 20:][:200])
-    assert "2 speakers (their names are not in this report)" in text and "Rita" not in text
-    assert "“LYSS study”: 1 speakers" in text and "on paper forms" in text
-    assert "How sure the answers are" in text and "settled after" in text
+    assert "Speakers who answered: 2 (their names are not in this report)" in text and "Rita" not in text
+    assert "“LYSS study” — speakers who gave it: 1" in text and "on paper forms" in text
+    assert "How to read this" in text and "How sure the answers are" in text and "verdict after" in text
+    assert "1 speakers" not in text and "segments" not in text
     assert main(["study", "report", "--db", str(db), "--campaign", cid, "--out", str(pdf), "--language", "fr"]) == 0
     text = _pdf_text(pdf)
     better = next(one for q in found["questions"] for one in q["said"] if one["text"].startswith("{a} is better"))
-    french = "{a} est meilleur que {b} (écart {difference} {interval}), après {items} segments"
-    assert french.format(**better["values"]) in text
+    french = "{a} est meilleur que {b} ({a} − {b} se situe entre {low} et {high}), après {items} phrases"
+    written = verdicts.localized(better, french, ",", "\u00a0%")
+    assert " ".join(unicodedata.normalize("NFKC", written).split()) in text
+    assert "," in better["values"]["low"].replace(".", ",") and better["values"]["low"].replace(".", ",") in text
+    assert "Comment lire ce rapport" in text and "Locuteurs qui ont répondu : 2" in text and " h." in text
 
 
 @pytest.mark.parametrize("argv, says", [
@@ -139,3 +143,42 @@ def test_the_campaigns_tab_writes_the_report(studied, tmp_path, qtbot):
     assert str(pdf) in panel.status.text()
     text = _pdf_text(pdf)
     assert all(" ".join(verdicts.english(one).split()) in text for q in found["questions"] for one in q["said"])
+
+
+def test_each_picture_shows_the_band_inside_the_zone_its_caption_names_when_it_says_so(studied, qapp):
+    """Each comparison's picture, drawn as the report draws it: at the sentence its caption names, the blue band lies
+    where the caption's rule wants it (read from the picture's pixels), and before it, it did not."""
+    from PySide6.QtGui import QColor, QPainter
+    from desktop.community_report import BAND, ReportPainter, rule_words
+    from desktop.printing import page_image
+    store, _, cid, _ = studied
+    found = report.community_report(store, cid)
+    settled = [c for c in found["comparisons"] if c["settled_after"]]
+    assert settled and any(not c["settled_after"] for c in found["comparisons"]) is not None
+    for comparison in settled:
+        image, page = page_image()
+        painter = QPainter(image)
+        drawn = ReportPainter(painter, page, lambda: None).chart(comparison, rule_words(comparison))
+        painter.end()
+        assert f"after {comparison['settled_after']} sentences" in rule_words(comparison)
+        frame, x, y = drawn["frame"], drawn["x"], drawn["y"]
+        column = min(round(x(comparison["settled_after"])), round(frame.right()) - 2)  # the last point: its edge
+        blue = [row for row in range(round(frame.top()) + 2, round(frame.bottom()) - 1)
+                if _bluish(QColor(image.pixel(column, row)))]
+        assert blue, comparison
+        def value(row):
+            low, high = comparison["scale"]
+            return low + (frame.bottom() - row) / frame.height() * (high - low)
+        band_low, band_high = value(max(blue)), value(min(blue))
+        pixel = (comparison["scale"][1] - comparison["scale"][0]) / frame.height() * 2  # two pixels of slack
+        for side, bound in comparison["rule"]:
+            assert (band_low > bound - pixel) if side == "above" else (band_high < bound + pixel), (comparison, side)
+        n, low, high = next(p for p in comparison["points"] if p[0] == comparison["settled_after"])
+        assert report.holds(comparison["rule"], low, high, 1e-6)
+        earlier = [p for p in comparison["points"] if p[0] < comparison["settled_after"]]
+        assert not any(report.holds(comparison["rule"], lo, hi) for _, lo, hi in earlier)
+    assert BAND.blue() > BAND.red()
+
+
+def _bluish(color) -> bool:
+    return color.blue() > color.red() + 40 and color.blue() > color.green() + 10

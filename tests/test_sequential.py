@@ -92,23 +92,30 @@ def test_the_wealth_is_confseq_s_hedged_betting_martingale_with_and_without_repl
 
 
 def test_a_tier_decision_on_mlqe_pe_ne_en_stops_and_says_how_many_items_it_used(tmp_path):
-    """MLQE-PE ne-en as a one-system campaign (1000 items, 6 raters each, in file order): an item is
-    accepted when its mean DA is at least 70; the rule needs 80 % accepted."""
+    """MLQE-PE ne-en as a one-system campaign (1000 items, 6 raters each, in the campaign's random order drawn from
+    its seed over the items' content, never the file's): an item is accepted when its mean DA is at least 70; the
+    rule needs 80 % accepted."""
+    from review import catalogue
+    from review.study import order
     tsv = shared_file("data/mlqe-pe/ne-en/test20.neen.df.short.tsv")
     store = Store(tmp_path / "da.sqlite", create=True)
     imported = research_files.import_da(store, str(tsv))
     found = decisions.status(store, imported["campaign_id"])
     tier = found["tiers"][0]
-    # independently: the accepted sequence from the file, and confseq's martingale at the threshold
-    rows = list(csv.DictReader(tsv.open(encoding="utf-8"), delimiter="\t", quoting=csv.QUOTE_NONE))
-    accepted = np.array([np.mean(ast.literal_eval(r["scores"])) >= 70 for r in rows], dtype=float)
+    # independently: the accepted sequence in the campaign's order, and confseq's martingale at the threshold
+    rows = {r["translation"]: r for r in csv.DictReader(tsv.open(encoding="utf-8"), delimiter="\t",
+                                                          quoting=csv.QUOTE_NONE)}
+    items = store.rows("select id, source, output, reference from items where run_id = ?", [imported["run_id"]])
+    outputs = {i["id"]: i["output"] for i in items}
+    ranked = order.shuffled(items, catalogue.campaign(store, imported["campaign_id"])["settings"]["order_seed"])
+    accepted = np.array([np.mean(ast.literal_eval(rows[outputs[i]]["scores"])) >= 70 for i in ranked], dtype=float)
     capital = betting_mart(accepted, 0.8, alpha=0.05, theta=0.5, trunc_scale=sequences.TRUNCATION, convex_comb=False,
                            N=len(accepted))
     first = int(np.argmax(capital >= 20)) + 1
     assert tier["decision"] == "refused" and tier["decided_after"] == first
     assert tier["items"] == first and tier["share"] == pytest.approx(accepted[:first].mean())
     assert tier["interval"][1] < 0.8 and found["serving"] == [] and found["plan"]["open_decisions"] == 0
-    assert "tier is refused" in found["questions"][0]["said"][0]["text"]
+    assert "is refused after" in found["questions"][0]["said"][0]["text"]
     assert first < 20  # a run far below the rule is refused within a handful of items
 
 

@@ -29,133 +29,173 @@
         <translation>mots</translation>
     </message>
     <message>
-        <location filename="../qt_common.py" line="328"/>
+        <location filename="../qt_common.py" line="342"/>
         <source>LYSS Desktop</source>
         <translation>LYSS Desktop</translation>
     </message>
     <message>
-        <location filename="../qt_common.py" line="346"/>
+        <location filename="../qt_common.py" line="360"/>
         <source>Something went wrong: {0}. Your answers are safe: each one was saved when you gave it.</source>
         <translation>Un problème est survenu : {0}. Vos réponses sont en sécurité : chacune a été enregistrée au moment où vous l’avez donnée.</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="112"/>
-        <source>segments answered</source>
-        <translation>segments répondus</translation>
-    </message>
-    <message>
-        <location filename="../community_report.py" line="113"/>
-        <source>settled after {0}</source>
-        <translation>tranché après {0}</translation>
-    </message>
-    <message>
-        <location filename="../community_report.py" line="118"/>
-        <source>{0} compared with {1}: the band holds how much better {0} is (below 0: worse)</source>
-        <translation>{0} comparé à {1} : la bande contient de combien {0} est meilleur (sous 0 : moins bon)</translation>
-    </message>
-    <message>
-        <location filename="../community_report.py" line="126"/>
-        <location filename="../community_report.py" line="213"/>
+        <location filename="../community_report.py" line="158"/>
+        <location filename="../community_report.py" line="253"/>
         <source>What the speakers&apos; ratings say: {0}</source>
         <translation>Ce que disent les évaluations des locuteurs : {0}</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="127"/>
-        <source>Made on {0} from {1} answers; {2} items to rate in the campaign.</source>
-        <translation>Établi le {0} à partir de {1} réponses ; {2} éléments à évaluer dans la campagne.</translation>
-    </message>
-    <message>
-        <location filename="../community_report.py" line="129"/>
+        <location filename="../community_report.py" line="168"/>
         <source>The questions and their answers</source>
         <translation>Les questions et leurs réponses</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="134"/>
+        <location filename="../community_report.py" line="173"/>
         <source>This campaign asks no question of its runs.</source>
-        <translation>Cette campagne ne pose aucune question sur ses exécutions.</translation>
+        <translation>Cette campagne ne pose aucune question sur ses versions.</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="137"/>
+        <location filename="../community_report.py" line="176"/>
         <source>Each run&apos;s tier</source>
-        <translation>Le niveau de chaque exécution</translation>
+        <translation>Le niveau de chaque version</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="146"/>
+        <location filename="../community_report.py" line="185"/>
         <source>How sure the answers are</source>
         <translation>À quel point les réponses sont sûres</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="147"/>
-        <source>Each picture follows one comparison, segment by segment. The blue band is where the true difference between the two runs lies, sure at the level the campaign set, checked after every segment; it narrows as speakers answer. The dashed lines are the margin δ: a difference inside the shaded zone does not matter. A verdict is given once the band lies wholly above 0, below 0, or inside the zone; the dotted line marks when.</source>
-        <translation>Chaque image suit une comparaison, segment par segment. La bande bleue est l&apos;endroit où se trouve la vraie différence entre les deux exécutions, avec la certitude fixée par la campagne, vérifiée après chaque segment ; elle se resserre à mesure que les locuteurs répondent. Les lignes tiretées sont la marge δ : une différence dans la zone ombrée ne compte pas. Un verdict est rendu dès que la bande est tout entière au-dessus de 0, en dessous de 0 ou dans la zone ; la ligne pointillée marque ce moment.</translation>
-    </message>
-    <message>
-        <location filename="../community_report.py" line="159"/>
+        <location filename="../community_report.py" line="198"/>
         <source>Who answered</source>
         <translation>Qui a répondu</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="160"/>
-        <source>{0} speakers (their names are not in this report) gave {1} answers: {2} hours in front of the app.</source>
-        <translation>{0} locuteurs (leurs noms ne figurent pas dans ce rapport) ont donné {1} réponses : {2} heures devant l&apos;application.</translation>
-    </message>
-    <message>
-        <location filename="../community_report.py" line="163"/>
-        <source>{0} answers were given on paper forms (their time is not recorded).</source>
-        <translation>{0} réponses ont été données sur des formulaires papier (leur durée n&apos;est pas enregistrée).</translation>
-    </message>
-    <message>
-        <location filename="../community_report.py" line="166"/>
-        <source>{0} answers were keyed in without the app&apos;s screen (their time is not recorded).</source>
-        <translation>{0} réponses ont été saisies sans l&apos;écran de l&apos;application (leur durée n&apos;est pas enregistrée).</translation>
-    </message>
-    <message>
-        <location filename="../community_report.py" line="168"/>
+        <location filename="../community_report.py" line="208"/>
         <source>Consent</source>
         <translation>Consentement</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="169"/>
-        <source>“{0}”: {1} speakers</source>
-        <translation>« {0} » : {1} locuteurs</translation>
+        <location filename="../community_report.py" line="115"/>
+        <source>sentences answered</source>
+        <translation>phrases répondues</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="170"/>
+        <location filename="../community_report.py" line="116"/>
+        <source>verdict after {0}</source>
+        <translation>verdict après {0}</translation>
+    </message>
+    <message>
+        <location filename="../community_report.py" line="136"/>
+        <source>No verdict on this pair yet.</source>
+        <translation>Pas encore de verdict pour cette paire.</translation>
+    </message>
+    <message>
+        <location filename="../community_report.py" line="139"/>
+        <source>the band lies wholly between {0} and {1}</source>
+        <translation>la bande se trouve tout entière entre {0} et {1}</translation>
+    </message>
+    <message>
+        <location filename="../community_report.py" line="142"/>
+        <source>the band lies wholly above {0}</source>
+        <translation>la bande se trouve tout entière au-dessus de {0}</translation>
+    </message>
+    <message>
+        <location filename="../community_report.py" line="143"/>
+        <source>the band lies wholly below {0}</source>
+        <translation>la bande se trouve tout entière au-dessous de {0}</translation>
+    </message>
+    <message>
+        <location filename="../community_report.py" line="145"/>
+        <source>The verdict came once {0}: after {1} sentences.</source>
+        <translation>Le verdict est venu quand {0} : après {1} phrases.</translation>
+    </message>
+    <message>
+        <location filename="../community_report.py" line="146"/>
+        <source>The verdict comes once {0}.</source>
+        <translation>Le verdict viendra quand {0}.</translation>
+    </message>
+    <message>
+        <location filename="../community_report.py" line="150"/>
+        <source>{0} compared with {1}: the band holds how much better {0} is (below 0: worse).</source>
+        <translation>{0} comparé à {1} : la bande indique de combien {0} est meilleur (sous 0 : moins bon).</translation>
+    </message>
+    <message>
+        <location filename="../community_report.py" line="159"/>
+        <source>Made on {0}. Answers: {1}. Items to rate in the campaign: {2}.</source>
+        <translation>Fait le {0}. Réponses : {1}. Éléments à évaluer dans la campagne : {2}.</translation>
+    </message>
+    <message>
+        <location filename="../community_report.py" line="161"/>
+        <source>How to read this</source>
+        <translation>Comment lire ce rapport</translation>
+    </message>
+    <message>
+        <location filename="../community_report.py" line="162"/>
+        <source>A run is one system&apos;s translations of the test sentences; an item is one translation a speaker rates. Each verdict rests on an interval: the range the true value lies in, as sure as the campaign set (95 % unless it says otherwise). “A − B lies between −2 and +47” means that A may be up to 2 points worse than B, or up to 47 points better: nothing more precise is known yet. A verdict is given only when its interval allows no other answer; until then the question is open.</source>
+        <translation>Une version est l&apos;ensemble des traductions d&apos;un système pour les phrases du test ; un élément est une traduction qu&apos;un locuteur évalue. Chaque verdict repose sur un intervalle : l&apos;étendue où se trouve la vraie valeur, avec la certitude fixée par la campagne (95 % sauf mention contraire). « A − B se situe entre −2 et +47 » veut dire que A peut être jusqu&apos;à 2 points moins bon que B, ou jusqu&apos;à 47 points meilleur : on n&apos;en sait pas plus pour l&apos;instant. Un verdict n&apos;est donné que lorsque son intervalle ne permet aucune autre réponse ; jusque-là la question reste ouverte.</translation>
+    </message>
+    <message>
+        <location filename="../community_report.py" line="186"/>
+        <source>Each picture follows one comparison, sentence by sentence. The blue band is where the true difference between the two runs lies, sure at the level the campaign set, checked after every sentence; it narrows as speakers answer. The green zone, between its dashed edges, is where the band had to lie for the verdict written above the picture; the dotted line marks the sentence after which it did.</source>
+        <translation>Chaque image suit une comparaison, phrase par phrase. La bande bleue est l&apos;endroit où se trouve la vraie différence entre les deux versions, avec la certitude fixée par la campagne, vérifiée après chaque phrase ; elle se resserre à mesure que les locuteurs répondent. La zone verte, entre ses bords en tirets, est l&apos;endroit où la bande devait se trouver pour le verdict écrit au-dessus de l&apos;image ; la ligne pointillée marque la phrase après laquelle elle y était.</translation>
+    </message>
+    <message>
+        <location filename="../community_report.py" line="199"/>
+        <source>Speakers who answered: {0} (their names are not in this report). Answers: {1}. Time in front of the app: {2} h.</source>
+        <translation>Locuteurs qui ont répondu : {0} (leurs noms ne figurent pas dans ce rapport). Réponses : {1}. Temps devant l&apos;application : {2} h.</translation>
+    </message>
+    <message>
+        <location filename="../community_report.py" line="203"/>
+        <source>Answers given on paper forms (their time is not recorded): {0}.</source>
+        <translation>Réponses données sur formulaires papier (leur durée n&apos;est pas enregistrée) : {0}.</translation>
+    </message>
+    <message>
+        <location filename="../community_report.py" line="206"/>
+        <source>Answers keyed in without the app&apos;s screen (their time is not recorded): {0}.</source>
+        <translation>Réponses saisies sans l&apos;écran de l&apos;application (leur durée n&apos;est pas enregistrée) : {0}.</translation>
+    </message>
+    <message>
+        <location filename="../community_report.py" line="209"/>
+        <source>“{0}” — speakers who gave it: {1}</source>
+        <translation>« {0} » — locuteurs qui l&apos;ont donné : {1}</translation>
+    </message>
+    <message>
+        <location filename="../community_report.py" line="210"/>
         <source>No speaker has answered yet.</source>
         <translation>Aucun locuteur n&apos;a encore répondu.</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="178"/>
+        <location filename="../community_report.py" line="218"/>
         <source>Where the answers are kept</source>
         <translation>Où les réponses sont conservées</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="179"/>
+        <location filename="../community_report.py" line="219"/>
         <source>On this laptop ({0}): {1}, and its backups in {2}.</source>
         <translation>Sur cet ordinateur ({0}) : {1}, et ses sauvegardes dans {2}.</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="181"/>
+        <location filename="../community_report.py" line="221"/>
         <source>Shared with the other laptops through the folder {0}.</source>
         <translation>Partagées avec les autres ordinateurs par le dossier {0}.</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="182"/>
+        <location filename="../community_report.py" line="222"/>
         <source>No shared folder is set up on this laptop: answers travel by bundle (USB stick).</source>
         <translation>Aucun dossier partagé n&apos;est configuré sur cet ordinateur : les réponses voyagent par paquet (clé USB).</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="184"/>
+        <location filename="../community_report.py" line="224"/>
         <source>Laptop of the campaign: {0}</source>
         <translation>Ordinateur de la campagne : {0}</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="186"/>
+        <location filename="../community_report.py" line="226"/>
         <source>revoked from {0}</source>
         <translation>révoqué à partir de {0}</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="188"/>
+        <location filename="../community_report.py" line="228"/>
         <source>A speaker who withdraws is deleted from every laptop of the campaign, backups included.</source>
         <translation>Un locuteur qui se retire est effacé de chaque ordinateur de la campagne, sauvegardes comprises.</translation>
     </message>
@@ -537,7 +577,7 @@
     <message>
         <location filename="../study_panel.py" line="186"/>
         <source>A PDF a community council can read: each question&apos;s verdict in words, how sure the answers are, each run&apos;s tier, the speakers&apos; hours (no names), their consent and where the answers are kept</source>
-        <translation>Un PDF qu&apos;un conseil communautaire peut lire : le verdict de chaque question en mots, à quel point les réponses sont sûres, le niveau de chaque exécution, les heures des locuteurs (sans noms), leur consentement et où les réponses sont conservées</translation>
+        <translation>Un PDF qu&apos;un conseil communautaire peut lire : le verdict de chaque question en mots, à quel point les réponses sont sûres, le niveau de chaque version, les heures des locuteurs (sans noms), leur consentement et où les réponses sont conservées</translation>
     </message>
     <message>
         <location filename="../study_panel.py" line="214"/>
@@ -1111,7 +1151,7 @@
 <context>
     <name>LYSS</name>
     <message>
-        <location filename="../qt_common.py" line="307"/>
+        <location filename="../qt_common.py" line="321"/>
         <source>Key: {0}</source>
         <translation>Touche : {0}</translation>
     </message>
@@ -2536,182 +2576,251 @@ Quand tout est marqué, appuyez sur Entrée et notez toute la traduction de 0 à
     </message>
     <message>
         <location filename="data_strings.py" line="124"/>
-        <source>{best} is best: no other run is more than {delta} better, after {items} segments</source>
-        <translation>{best} est le meilleur : aucun autre run n&apos;est meilleur de plus de {delta}, après {items} segments</translation>
+        <source>adequacy</source>
+        <translation>adéquation</translation>
     </message>
     <message>
         <location filename="data_strings.py" line="125"/>
-        <source>{best} and {tied} are within {delta} of each other; {best} has the higher mean, after {items} segments</source>
-        <translation>{best} et {tied} sont à moins de {delta} l&apos;un de l&apos;autre ; {best} a la moyenne la plus haute, après {items} segments</translation>
+        <source>score</source>
+        <translation>score</translation>
     </message>
     <message>
         <location filename="data_strings.py" line="126"/>
-        <source>which run is best: open after {items} segments; still in: {still_in}</source>
-        <translation>quel run est le meilleur : ouvert après {items} segments ; encore en lice : {still_in}</translation>
+        <source>verdict</source>
+        <translation>verdict</translation>
     </message>
     <message>
         <location filename="data_strings.py" line="127"/>
-        <source>{candidate} is better than {baseline}, after {items} segments</source>
-        <translation>{candidate} est meilleur que {baseline}, après {items} segments</translation>
+        <source>{best} is best: no other run is more than {delta} better, after {items} sentences</source>
+        <oldsource>{best} is best: no other run is more than {delta} better, after {items} segments</oldsource>
+        <translation>{best} est le meilleur : aucun autre n&apos;est meilleur de plus de {delta}, après {items} phrases</translation>
     </message>
     <message>
         <location filename="data_strings.py" line="128"/>
-        <source>{candidate} is at least as good as {baseline} (at most {delta} worse), after {items} segments</source>
-        <translation>{candidate} est au moins aussi bon que {baseline} (au plus {delta} de moins), après {items} segments</translation>
+        <source>{run} and {best} are within {delta} of each other: {best} − {run} lies between {low} and {high}</source>
+        <oldsource>{best} and {tied} are within {delta} of each other; {best} has the higher mean, after {items} segments</oldsource>
+        <translation>{run} et {best} sont à moins de {delta} l&apos;un de l&apos;autre : {best} − {run} se situe entre {low} et {high}</translation>
     </message>
     <message>
         <location filename="data_strings.py" line="129"/>
-        <source>{candidate} is more than {delta} worse than {baseline}, after {items} segments</source>
-        <translation>{candidate} est moins bon que {baseline} de plus de {delta}, après {items} segments</translation>
+        <source>{run} is lower than {best}, by at least {low}</source>
+        <translation>{run} est moins bon que {best}, d&apos;au moins {low}</translation>
     </message>
     <message>
         <location filename="data_strings.py" line="130"/>
-        <source>is {candidate} at least as good as {baseline} (at most {delta} worse)? open after {items} segments</source>
-        <translation>{candidate} est-il au moins aussi bon que {baseline} (au plus {delta} de moins) ? ouvert après {items} segments</translation>
+        <source>{run} is not more than {delta} better than {best}, and may be lower: {best} − {run} lies between {low} and {high}</source>
+        <translation>{run} n&apos;est pas meilleur que {best} de plus de {delta}, et peut être moins bon : {best} − {run} se situe entre {low} et {high}</translation>
     </message>
     <message>
         <location filename="data_strings.py" line="131"/>
-        <source>every pair within {delta}: {settled} of {pairs} settled after {items} segments</source>
-        <translation>chaque paire à {delta} près : {settled} sur {pairs} tranchées après {items} segments</translation>
-    </message>
-    <message>
-        <location filename="data_strings.py" line="132"/>
-        <source>{a} is better than {b} (difference {difference} {interval}), after {items} segments</source>
-        <translation>{a} est meilleur que {b} (écart {difference} {interval}), après {items} segments</translation>
+        <source>{leading} − {run}: between {low} and {high} so far</source>
+        <translation>{leading} − {run} : entre {low} et {high} jusqu&apos;ici</translation>
     </message>
     <message>
         <location filename="data_strings.py" line="133"/>
-        <source>{b} is better than {a} (difference {difference} {interval}), after {items} segments</source>
-        <translation>{b} est meilleur que {a} (écart {difference} {interval}), après {items} segments</translation>
-    </message>
-    <message>
-        <location filename="data_strings.py" line="134"/>
-        <source>{a} and {b} are within {delta} of each other (difference {difference} {interval}), after {items} segments</source>
-        <translation>{a} et {b} sont à moins de {delta} l&apos;un de l&apos;autre (écart {difference} {interval}), après {items} segments</translation>
-    </message>
-    <message>
-        <location filename="data_strings.py" line="135"/>
-        <source>{a} vs {b}: open after {items} segments (difference {difference} {interval})</source>
-        <translation>{a} contre {b} : ouvert après {items} segments (écart {difference} {interval})</translation>
+        <source>{run}: no longer rated</source>
+        <translation>{run} : n&apos;est plus évalué</translation>
     </message>
     <message>
         <location filename="data_strings.py" line="136"/>
+        <source>{candidate} is at least as good as {baseline}, at most {delta} worse ({candidate} − {baseline} lies between {low} and {high}), after {items} sentences</source>
+        <translation>{candidate} est au moins aussi bon que {baseline}, au plus {delta} moins bon ({candidate} − {baseline} se situe entre {low} et {high}), après {items} phrases</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="138"/>
+        <source>is {candidate} at least as good as {baseline} (at most {delta} worse)? open after {items} sentences ({candidate} − {baseline} between {low} and {high} so far)</source>
+        <translation>{candidate} est-il au moins aussi bon que {baseline} (au plus {delta} moins bon) ? ouvert après {items} phrases ({candidate} − {baseline} entre {low} et {high} jusqu&apos;ici)</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="139"/>
+        <source>every pair within {delta}: {settled} of {pairs} settled after {items} sentences</source>
+        <translation>chaque paire à {delta} près : {settled} sur {pairs} tranchées après {items} phrases</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="141"/>
+        <source>{b} is better than {a} ({b} − {a} lies between {low} and {high}), after {items} sentences</source>
+        <translation>{b} est meilleur que {a} ({b} − {a} se situe entre {low} et {high}), après {items} phrases</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="143"/>
+        <source>{a} vs {b}: open after {items} sentences ({a} − {b} between {low} and {high} so far)</source>
+        <translation>{a} contre {b} : ouvert après {items} phrases ({a} − {b} entre {low} et {high} jusqu&apos;ici)</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="146"/>
+        <source>{system}&apos;s mean does not reach {threshold}: it lies between {low} and {high}, after {items} sentences</source>
+        <translation>la moyenne de {system} n&apos;atteint pas {threshold} : elle se situe entre {low} et {high}, après {items} phrases</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="147"/>
+        <source>does {system}&apos;s mean reach {threshold} (within {delta})? open after {items} sentences (between {low} and {high} so far)</source>
+        <translation>la moyenne de {system} atteint-elle {threshold} (à {delta} près) ? ouvert après {items} phrases (entre {low} et {high} jusqu&apos;ici)</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="148"/>
+        <source>{system}&apos;s tier ({tier}) is confirmed after {items} items: at least {low} of its outputs are accepted, {sure} sure (the tier needs {threshold})</source>
+        <translation>le niveau de {system} ({tier}) est confirmé après {items} éléments : au moins {low} de ses traductions sont acceptées, sûr à {sure} (le niveau demande {threshold})</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="149"/>
+        <source>{system}&apos;s tier ({tier}) is refused after {items} items: at most {high} of its outputs are accepted, {sure} sure (the tier needs {threshold})</source>
+        <translation>le niveau de {system} ({tier}) est refusé après {items} éléments : au plus {high} de ses traductions sont acceptées, sûr à {sure} (le niveau demande {threshold})</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="150"/>
+        <source>{system}: at least {low} of its outputs are accepted after {items} items, {sure} sure — enough for its tier ({tier}, which needs {threshold}) — but the tier is not confirmed: {missing}</source>
+        <translation>{system} : au moins {low} de ses traductions sont acceptées après {items} éléments, sûr à {sure} — assez pour son niveau ({tier}, qui demande {threshold}) — mais le niveau n&apos;est pas confirmé : {missing}</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="151"/>
+        <source>{system}&apos;s tier ({tier}): open after {items} items, between {low} and {high} of its outputs accepted (the tier needs {threshold})</source>
+        <translation>niveau de {system} ({tier}) : ouvert après {items} éléments, entre {low} et {high} de ses traductions acceptées (le niveau demande {threshold})</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="152"/>
+        <source>its run card names none</source>
+        <translation>sa fiche n&apos;en nomme aucun</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="153"/>
+        <source>since then: {items} items counted in all, {share} of them accepted</source>
+        <translation>depuis : {items} éléments comptés en tout, dont {share} acceptés</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="154"/>
+        <source>an output is accepted when its mean {question} is at least {value} (on {low} to {high}; task {task})</source>
+        <translation>une traduction est acceptée quand sa moyenne ({question}) est d&apos;au moins {value} (de {low} à {high} ; tâche {task})</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="155"/>
+        <source>an output is accepted when most of its speakers answer {labels} (task {task})</source>
+        <translation>une traduction est acceptée quand la plupart de ses locuteurs répondent {labels} (tâche {task})</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="164"/>
+        <source>to the decision: about {middle} more sentences ({low} to {high}, 10–90 %), about {hours} speaker-hours ({hours_low} to {hours_high})</source>
+        <translation>jusqu&apos;à la décision : environ {middle} phrases de plus ({low} à {high}, 10–90 %), environ {hours} heures-locuteur ({hours_low} à {hours_high})</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="165"/>
+        <source>cannot be decided within this campaign: {left} sentences left</source>
+        <translation>ne peut pas être tranché dans cette campagne : il reste {left} phrases</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="166"/>
+        <source>may not be decided within this campaign: {left} sentences left ({share} of replays of the answers so far decide it within them)</source>
+        <translation>pourrait ne pas être tranché dans cette campagne : il reste {left} phrases ({share} des rejeux des réponses actuelles le tranchent avec elles)</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="167"/>
+        <source>to the decision: about {middle} more sentences ({low} to more than the {left} left, 10–90 %), about {hours} speaker-hours (at least {hours_low})</source>
+        <translation>jusqu&apos;à la décision : environ {middle} phrases de plus ({low} à plus que les {left} restantes, 10–90 %), environ {hours} heures-locuteur (au moins {hours_low})</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="168"/>
+        <source>to the decision: a forecast from {from} answered sentences on; {answered} so far</source>
+        <translation>jusqu&apos;à la décision : une prévision à partir de {from} phrases répondues ; {answered} jusqu&apos;ici</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="169"/>
+        <source>left in the campaign: {left} sentences, {ratings} ratings, {hours} speaker-hours at most</source>
+        <translation>reste dans la campagne : {left} phrases, {ratings} évaluations, {hours} heures-locuteur au plus</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="170"/>
+        <source>this campaign has {segments} sentences: too few to settle a difference of {delta} even if every rating differed by exactly that (at least {needed} are needed); its questions may end open</source>
+        <translation>cette campagne a {segments} phrases : trop peu pour trancher un écart de {delta} même si chaque évaluation différait exactement de cela (il en faut au moins {needed}) ; ses questions peuvent rester ouvertes</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="132"/>
+        <source>{run} is lower than {by} (settled after {items} sentences): no longer rated</source>
+        <oldsource>{candidate} is more than {delta} worse than {baseline}, after {items} segments</oldsource>
+        <translation>{run} est moins bon que {by} (tranché après {items} phrases) : n&apos;est plus évalué</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="134"/>
+        <source>which run is best: open after {items} sentences; still in: {still_in}</source>
+        <oldsource>every pair within {delta}: {settled} of {pairs} settled after {items} segments</oldsource>
+        <translation>lequel est le meilleur : ouvert après {items} phrases ; encore en lice : {still_in}</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="135"/>
+        <source>{candidate} is better than {baseline} ({candidate} − {baseline} lies between {low} and {high}), after {items} sentences</source>
+        <oldsource>{a} is better than {b} (difference {difference} {interval}), after {items} segments</oldsource>
+        <translation>{candidate} est meilleur que {baseline} ({candidate} − {baseline} se situe entre {low} et {high}), après {items} phrases</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="137"/>
+        <source>{candidate} is more than {delta} worse than {baseline} ({candidate} − {baseline} lies between {low} and {high}), after {items} sentences</source>
+        <oldsource>{a} and {b} are within {delta} of each other (difference {difference} {interval}), after {items} segments</oldsource>
+        <translation>{candidate} est moins bon que {baseline} de plus de {delta} ({candidate} − {baseline} se situe entre {low} et {high}), après {items} phrases</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="144"/>
         <source>the chance that any of these verdicts is wrong is at most {alpha} for the whole campaign (each of its {pairs} pairs checked at {per_pair})</source>
         <translation>le risque qu&apos;un seul de ces verdicts soit faux est d&apos;au plus {alpha} pour toute la campagne (chacune de ses {pairs} paires vérifiée à {per_pair})</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="137"/>
-        <source>{system}&apos;s mean reaches {threshold} (within {delta}), after {items} segments</source>
-        <translation>la moyenne de {system} atteint {threshold} (à {delta} près), après {items} segments</translation>
-    </message>
-    <message>
-        <location filename="data_strings.py" line="138"/>
-        <source>{system}&apos;s mean does not reach {threshold}, after {items} segments</source>
-        <translation>la moyenne de {system} n&apos;atteint pas {threshold}, après {items} segments</translation>
-    </message>
-    <message>
-        <location filename="data_strings.py" line="139"/>
-        <source>does {system}&apos;s mean reach {threshold} (within {delta})? open after {items} segments</source>
-        <translation>la moyenne de {system} atteint-elle {threshold} (à {delta} près) ? ouvert après {items} segments</translation>
-    </message>
-    <message>
         <location filename="data_strings.py" line="140"/>
-        <source>{system}&apos;s tier is confirmed: at least {threshold} of its items are accepted ({share} so far {interval}), after {items} items</source>
-        <translation>le niveau de {system} est confirmé : au moins {threshold} de ses éléments sont acceptés ({share} jusqu&apos;ici {interval}), après {items} éléments</translation>
-    </message>
-    <message>
-        <location filename="data_strings.py" line="141"/>
-        <source>{system}&apos;s tier is refused: fewer than {threshold} of its items are accepted ({share} so far {interval}), after {items} items</source>
-        <translation>le niveau de {system} est refusé : moins de {threshold} de ses éléments sont acceptés ({share} jusqu&apos;ici {interval}), après {items} éléments</translation>
+        <source>{a} is better than {b} ({a} − {b} lies between {low} and {high}), after {items} sentences</source>
+        <oldsource>{system}&apos;s mean reaches {threshold} (within {delta}), after {items} segments</oldsource>
+        <translation>{a} est meilleur que {b} ({a} − {b} se situe entre {low} et {high}), après {items} phrases</translation>
     </message>
     <message>
         <location filename="data_strings.py" line="142"/>
-        <source>{system}&apos;s tier: open after {items} items ({share} accepted so far {interval}; the rule: at least {threshold})</source>
-        <translation>niveau de {system} : ouvert après {items} éléments ({share} acceptés jusqu&apos;ici {interval} ; la règle : au moins {threshold})</translation>
+        <source>{a} and {b} are within {delta} of each other ({a} − {b} lies between {low} and {high}), after {items} sentences</source>
+        <oldsource>does {system}&apos;s mean reach {threshold} (within {delta})? open after {items} segments</oldsource>
+        <translation>{a} et {b} sont à moins de {delta} l&apos;un de l&apos;autre ({a} − {b} se situe entre {low} et {high}), après {items} phrases</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="143"/>
-        <source>{system} reaches its tier&apos;s share ({share} of its items accepted so far {interval}; the rule: at least {threshold}), after {items} items, but the tier is not confirmed: {missing}</source>
-        <translation>{system} atteint la part de son niveau ({share} de ses éléments acceptés jusqu&apos;ici {interval} ; la règle : au moins {threshold}), après {items} éléments, mais le niveau n&apos;est pas confirmé : {missing}</translation>
+        <location filename="data_strings.py" line="145"/>
+        <source>{system}&apos;s mean reaches {threshold} (within {delta}): it lies between {low} and {high}, after {items} sentences</source>
+        <oldsource>{system}&apos;s tier: open after {items} items ({share} accepted so far {interval}; the rule: at least {threshold})</oldsource>
+        <translation>la moyenne de {system} atteint {threshold} (à {delta} près) : elle se situe entre {low} et {high}, après {items} phrases</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="144"/>
+        <location filename="data_strings.py" line="156"/>
         <source>the decisions wait for items served earlier and not yet answered as often as the campaign asks: {items} (their speakers&apos; laptops: {laptops}); answers given since to {held_back} other items wait behind them, so that the order answers come in changes no verdict</source>
         <oldsource>the decisions wait for {answers} answers to {items} items served earlier (speakers on laptops: {laptops}); {held_back} items answered since wait behind them, so that the order answers come in changes no verdict</oldsource>
         <translation>les décisions attendent des éléments servis plus tôt et pas encore répondus autant que la campagne le demande : {items} (ordinateurs de leurs locuteurs : {laptops}) ; les réponses données depuis à {held_back} autres éléments attendent derrière eux, afin que l&apos;ordre des réponses ne change aucun verdict</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="145"/>
+        <location filename="data_strings.py" line="157"/>
         <source>of those, to be served to another speaker (their speakers withdrew or set them aside): {items}</source>
         <oldsource>{items} of these items are served to another speaker (their speakers withdrew or set them aside)</oldsource>
         <translation>parmi eux, à servir à un autre locuteur (leurs locuteurs se sont retirés ou les ont mis de côté) : {items}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="146"/>
+        <location filename="data_strings.py" line="158"/>
         <source>note: {run}&apos;s tier is refused: the best of these runs, but not good enough for its tier</source>
         <oldsource>note: {run}&apos;s tier is refused, so it is the best of these runs, not good enough for its tier</oldsource>
-        <translation>remarque : le niveau de {run} est refusé : le meilleur de ces runs, mais pas assez bon pour son niveau</translation>
+        <translation>remarque : le niveau de {run} est refusé : la meilleure de ces versions, mais pas assez bonne pour son niveau</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="147"/>
-        <source>(not asked in this campaign: shown beside its question)</source>
-        <translation>(non demandé dans cette campagne : montré à côté de sa question)</translation>
-    </message>
-    <message>
-        <location filename="data_strings.py" line="148"/>
+        <location filename="data_strings.py" line="160"/>
         <source>serving: {runs}</source>
         <translation>proposés : {runs}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="149"/>
+        <location filename="data_strings.py" line="161"/>
         <source>serving: nothing more is needed: every question asked is decided</source>
         <translation>proposés : plus rien n&apos;est nécessaire : chaque question posée est tranchée</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="150"/>
+        <location filename="data_strings.py" line="162"/>
         <source>nothing more is needed from you now</source>
         <translation>plus rien n&apos;est nécessaire de votre part pour l&apos;instant</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="151"/>
+        <location filename="data_strings.py" line="163"/>
         <source>every question asked is decided: no more hours needed</source>
         <translation>chaque question posée est tranchée : plus aucune heure nécessaire</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="152"/>
-        <source>to the decision: about {middle} more segments ({low} to {high}, 10–90 %), about {hours} speaker-hours ({hours_low} to {hours_high})</source>
-        <translation>jusqu&apos;à la décision : environ {middle} segments de plus ({low} à {high}, 10–90 %), environ {hours} heures de locuteur ({hours_low} à {hours_high})</translation>
-    </message>
-    <message>
-        <location filename="data_strings.py" line="153"/>
-        <source>cannot be decided within this campaign: {left} segments left</source>
-        <oldsource>cannot be decided within this campaign: {left} segments left ({share} of replays of the answers so far decide it within them)</oldsource>
-        <translation>ne peut pas être tranché dans cette campagne : {left} segments restants</translation>
-    </message>
-    <message>
-        <location filename="data_strings.py" line="154"/>
-        <source>may not be decided within this campaign: {left} segments left ({share} of replays of the answers so far decide it within them)</source>
-        <translation>pourrait ne pas être tranché dans cette campagne : {left} segments restants ({share} des rejeux des réponses actuelles le tranchent dans ces segments)</translation>
-    </message>
-    <message>
-        <location filename="data_strings.py" line="155"/>
-        <source>to the decision: about {middle} more segments ({low} to more than the {left} left, 10–90 %), about {hours} speaker-hours (at least {hours_low})</source>
-        <translation>jusqu&apos;à la décision : environ {middle} segments de plus ({low} à plus que les {left} restants, 10–90 %), environ {hours} heures de locuteur (au moins {hours_low})</translation>
-    </message>
-    <message>
-        <location filename="data_strings.py" line="156"/>
-        <source>to the decision: a forecast from {from} answered segments on; {answered} so far</source>
-        <translation>jusqu&apos;à la décision : une prévision à partir de {from} segments répondus ; {answered} jusqu&apos;ici</translation>
-    </message>
-    <message>
-        <location filename="data_strings.py" line="157"/>
-        <source>left in the campaign: {left} segments, {ratings} ratings, {hours} speaker-hours at most</source>
-        <translation>reste dans la campagne : {left} segments, {ratings} évaluations, {hours} heures de locuteur au plus</translation>
-    </message>
-    <message>
-        <location filename="data_strings.py" line="158"/>
-        <source>this campaign has {segments} segments: too few to settle a difference of {delta} even if every rating differed by exactly that (at least {needed} are needed); its questions may end open</source>
-        <translation>cette campagne a {segments} segments : trop peu pour trancher un écart de {delta} même si chaque évaluation différait d&apos;exactement autant (il en faut au moins {needed}) ; ses questions peuvent rester ouvertes</translation>
+        <location filename="data_strings.py" line="159"/>
+        <source>(this campaign asks another question: this tier is shown beside it, for information)</source>
+        <oldsource>to the decision: a forecast from {from} answered segments on; {answered} so far</oldsource>
+        <translation>(cette campagne pose une autre question : ce niveau est montré à côté, pour information)</translation>
     </message>
 </context>
 </TS>

@@ -46,6 +46,7 @@ def scoring_texts() -> list[str]:
     found = [text for m in metrics.REGISTRY for text in (m.section, m.title, m.missing)]
     found += [t["name"] for t in tiers["tiers"]] + ["unscored"]
     found += ["not reviewed", "confirmed", "not confirmed", "insufficient reviews", "refused", "reached, unconfirmed", "open"]
+    found += ["adequacy", "score", "verdict"]  # the questions a tier's measure names (review.study.tier_rule)
     return found
 
 

@@ -13,6 +13,7 @@ order (``review.study.maths.sequences``).
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from dataclasses import dataclass, field
 
@@ -222,13 +223,15 @@ def decide(store: Store, campaign_id: str) -> dict:
     # nothing to decide for one run of a task without a tier rule (task B's pairs, task C's words)
     found = evidence(store, campaign, question) if asked else Evidence({}, [], Order(), {})
     names = {r["id"]: r["name"] for r in runs}
+    tier_names = automated_tiers(store, [r["id"] for r in runs])
     found_questions, fed = [], {}
     for q, is_asked in asked:
         fed[id(q)] = feed_tier(q, found, rule) if isinstance(q, questions.Tier) and q.share else \
             feed_segments(q, found)
         result = _named(q.result(), names)
         if isinstance(q, questions.Tier) and q.share:
-            result.update(_tier_evidence(q, found, task_defs.settings("tier_rule")))
+            result.update(_tier_evidence(q, found, task_defs.settings("tier_rule"), rule))
+            result.update(tier_name=tier_names.get(q.system), measure=tier_rule.measure(task, rule))
         found_questions.append({**result, "asked": is_asked, "said": verdicts.said(result)})
     for said in found_questions:  # "best" is never said of a run whose tier is refused without saying so
         said["said"] += verdicts.tier_notes(said, found_questions)
@@ -252,7 +255,14 @@ def decide(store: Store, campaign_id: str) -> dict:
             "_asked": [(q, is_asked, fed[id(q)]) for q, is_asked in asked]}
 
 
-def _tier_evidence(question: questions.Tier, found: Evidence, rule: dict) -> dict:
+def automated_tiers(store: Store, run_ids: list[str]) -> dict[str, str]:
+    """Each run's automated tier (the scored run card's ``quality_tier``), where its card has one."""
+    rows = store.rows("select id, json_extract(scored_card, '$.scores.quality_tier') as tier from runs where id in "
+                      "(select value from json_each(?))", [json.dumps(run_ids)])
+    return {r["id"]: r["tier"] for r in rows if r["tier"]}
+
+
+def _tier_evidence(question: questions.Tier, found: Evidence, rule: dict, accepted_when: dict) -> dict:
     """A run's tier with the evidence behind it and the rule's word for it (``tier_rule``): the run's counted items
     along the answered prefix of its serving order (those the question took, and those counted after its
     decision)."""
@@ -261,7 +271,7 @@ def _tier_evidence(question: questions.Tier, found: Evidence, rule: dict) -> dic
         counted = found.counted.get(item["id"])
         if counted is None:
             break
-        taken.setdefault(counted["rated"], counted)
+        taken.setdefault(counted["rated"], {**counted, "accepted": accepted(accepted_when, counted["values"])})
     evidence = tier_rule.evidence(list(taken.values()), rule)
     return {"evidence": evidence, "checks": tier_rule.checks(evidence, rule),
             "tier": tier_rule.verdict(question.decision, evidence, rule)}

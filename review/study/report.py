@@ -20,20 +20,35 @@ def _intervals(question: questions.Question) -> list[tuple[tuple[str, str], int,
     return [(pair, found.n, found.interval()) for pair, found in question.pairs.items()]
 
 
-def _decisions(result: dict) -> dict[tuple[str, str], str]:
-    """Each comparison's decision, as the question's result says it (a run's id for a name)."""
-    if result["kind"] == "Pairs":
-        return {(p["a"], p["b"]): p["decision"] for p in result["pairs"]}
-    if result["kind"] == "NonInferior":
-        return {(result["candidate"], result["baseline"]): result["decision"]}
-    return {}
+def _rule(said: list[dict], a: str, b: str) -> tuple[list[list], bool]:
+    """What decided the comparison of a and b, as the question's said lines claim it: each ``[side, value]`` on the
+    interval of a − b, once; empty while it decides nothing. Turned (True) when the verdict speaks of b − a: the
+    picture is then drawn as the verdict says it."""
+    found, turned = [], None
+    for line in said:
+        for x, y, side, value in line.get("claims", []):
+            if {x, y} != {a, b}:
+                continue
+            turned = (x, y) == (b, a) if turned is None else turned
+            claim = [side, value] if (x, y) == ((b, a) if turned else (a, b)) else \
+                ["below" if side == "above" else "above", -value]
+            if claim not in found:
+                found.append(claim)
+    return found, bool(turned)
+
+
+def holds(rule: list[list], low: float, high: float, slack: float = 0.0) -> bool:
+    """Whether an interval [low, high] of a − b satisfies a comparison's rule."""
+    return bool(rule) and all(low > value - slack if side == "above" else high < value + slack for side, value in rule)
 
 
 def narrowing(store: Store, found: dict) -> list[dict]:
     """Each comparison of runs a campaign's questions make (``found``: :func:`decisions.decide`), replayed on the
     very scores it was fed: the interval of a − b after each item (``points``: [items, low, high]), δ, the scale of
-    the difference and the item after which it was settled. A question shown beside the campaign's own is left
-    out (it serves nothing); a tier is a run against a threshold, not a comparison."""
+    the difference, the ``rule`` that decided it (the claim its verdict makes: ``[side, value]`` on a − b, as
+    ``review.study.verdicts`` says it) and the first item after which the interval met that rule. A question shown
+    beside the campaign's own is left out (it serves nothing); a tier is a run against a threshold, not a
+    comparison."""
     _, runs, fresh, _, _ = decisions.campaign_questions(store, found["campaign"])
     names = {r["id"]: r["name"] for r in runs}
     out = []
@@ -46,14 +61,19 @@ def narrowing(store: Store, found: dict) -> list[dict]:
             for pair, n, interval in _intervals(question):
                 if interval is not None and (not tracks[pair] or tracks[pair][-1][0] < n):
                     tracks[pair].append([n, *interval])
-        decided = _decisions(question.result())
-        settled = getattr(question, "settled_after", {})
         span = question.high - question.low
         for (a, b), points in tracks.items():
-            out.append({"a": names.get(a, a), "b": names.get(b, b), "kind": said["kind"], "delta": question.delta,
-                        "one_sided": isinstance(question, questions.NonInferior), "scale": [-span, span],
-                        "decision": decided.get((a, b), "open" if not question.decided else "decided"),
-                        "settled_after": settled.get((a, b), question.decided_after), "points": points})
+            a, b = names.get(a, a), names.get(b, b)
+            rule, turned = _rule(said["said"], a, b)
+            if said["kind"] == "Best" and not rule:
+                if said["leading"] not in (a, b):
+                    continue  # which is best decides nothing of two runs neither of which leads
+                turned = b == said["leading"]  # drawn as the leader − the other, as the words say it
+            if turned:
+                a, b, points = b, a, [[n, -high, -low] for n, low, high in points]
+            settled = next((n for n, low, high in points if holds(rule, low, high, 1e-6 * span)), None)
+            out.append({"a": a, "b": b, "kind": said["kind"], "delta": question.delta,
+                        "scale": [-span, span], "rule": rule, "settled_after": settled, "points": points})
     return out
 
 

@@ -27,13 +27,28 @@ def evidence(counted: list[dict], rule: dict) -> dict:
     the counted items fed to the Tier question, each with its ``ratings``: (speaker, value) pairs)."""
     rows = [{"speaker_id": speaker, "item_id": item["rated"], "value": value}
             for item in counted for speaker, value in item["ratings"]]
+    accepted = [item["accepted"] for item in counted if "accepted" in item]
     alpha = None
     if rows and any(len(item["ratings"]) > 1 for item in counted):
         matrix, _, _ = analyses.reliability_matrix(rows)
         value = krippendorff.alpha(matrix, rule["alpha_level"])
         alpha = None if math.isnan(value) else float(value)
+    now = {"items": len(accepted), "share": sum(accepted) / len(accepted) if accepted else None}
     return {"speakers": len({r["speaker_id"] for r in rows}), "outputs": len(counted), "alpha": alpha,
-            "alpha_level": rule["alpha_level"]}
+            "alpha_level": rule["alpha_level"], "now": now}
+
+
+def measure(task, accepted_when: dict) -> dict:
+    """Which measure accepts an output for a task's tier (said beside the tier, so that tiers from different tasks
+    are told apart): the task, its question and scale, and the rule (a mean at least …, or a majority among …)."""
+    question = task.question(accepted_when["question"])
+    options = {o["value"]: o["label"] for o in question.get("options", [])}
+    scale = [min(options), max(options)] if options and all(isinstance(v, (int, float)) for v in options) else \
+        question.get("range", [0, 100])
+    found = {"task": task.code, "question": question["id"], "scale": scale, **accepted_when}
+    if "majority_in" in accepted_when:
+        found["labels"] = [options.get(v, str(v)) for v in accepted_when["majority_in"]]
+    return found
 
 
 def checks(found: dict, rule: dict) -> list[dict]:

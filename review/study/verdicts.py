@@ -1,85 +1,280 @@
-"""What the study says: every question's result in words, chosen here once, so the command line and the app say
-the same sentence (the app translates the text, ``review/data/verdicts.json``, and fills in the same values).
+"""What the study says: every question's result in words, chosen here once, so the command line, the app and the report
+say the same sentence (the app translates the text, ``review/data/verdicts.json``, and fills in the same values).
 
-A said line is ``{"text": template, "values": {name: str}}``: :func:`english` fills it in. Numbers are formatted
-here, so both faces print the same digits."""
+A said line is ``{"text": template, "values": {name: str}, "numbers": {name: [value, style]}, "claims": [...]}``:
+:func:`english` fills it in as the command line prints it; :func:`localized` writes its numbers in another language's
+way (a decimal comma, a space before %). A line that states something of the intervals carries that **claim**: a list
+of ``[a, b, side, value]`` — the interval of a − b (``b`` None: of a's mean) lies ``above`` or ``below`` ``value`` —
+and is said only when the result's intervals hold it (:func:`holds`), else the question's open words are. Bounds are
+rounded outward (a lower bound down, an upper one up), and never onto the value they are compared with.
+"""
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass
+
 from .. import tasks as task_defs
+
+TOLERANCE = 1e-6  # of the scale: an interval's edge found by bisection to within 1e-9 of it
 
 
 def _texts() -> dict:
     return task_defs.settings("verdicts")
 
 
-def line(key: str, **values) -> dict:
-    """One said line: the text under ``key`` and its values, each as a string."""
-    return {"text": _texts()[key], "values": {k: str(v) for k, v in values.items()}}
+@dataclass(frozen=True)
+class Number:
+    """A number in a said line and how it is written: ``signed`` (+1.25), ``low``/``high`` (an interval's bound,
+    signed, rounded outward), ``share`` (80%), ``share_low``/``share_high`` (a share's bound, rounded outward, never
+    onto ``avoid``), ``plain`` (4 significant digits), ``count``, ``hours``."""
+    value: float | None
+    style: str = "plain"
+    avoid: float | None = None
+
+    def english(self) -> str:
+        return written(self.value, self.style, self.avoid)
+
+
+def written(value: float | None, style: str, avoid: float | None = None, decimal: str = ".",
+            percent: str = "%") -> str:
+    """A number as a said line writes it (``decimal`` and ``percent``: the reader's language's)."""
+    if value is None:
+        return "—"
+    if style == "count":
+        text = f"{int(value)}"
+    elif style == "hours":
+        text = f"{value:.1f}" if value >= 1 else f"{value:.2f}"
+    elif style in ("share", "share_low", "share_high"):
+        return _share(value, style, avoid).replace(".", decimal).replace("%", percent)
+    elif style == "signed":
+        text = f"{value:+.2f}"
+    elif style in ("low", "high"):
+        text = f"{_outward(value, style == 'high', 2, avoid):+.2f}"
+    else:
+        text = f"{value:.4g}"
+    return text.replace(".", decimal)
+
+
+def _outward(value: float, up: bool, digits: int, avoid: float | None = None) -> float:
+    """``value`` rounded to ``digits`` decimals away from the inside of its interval, and not onto ``avoid`` (a bound
+    just under a threshold is written under it)."""
+    for places in range(digits, digits + 4):
+        scale = 10 ** places
+        found = (math.ceil(value * scale - 1e-12) if up else math.floor(value * scale + 1e-12)) / scale
+        if avoid is None or found != avoid or value == avoid:
+            return found
+    return value
+
+
+def _share(value: float, style: str = "share", avoid: float | None = None) -> str:
+    if style == "share":
+        return f"{value:.0%}"
+    for places in range(1, 5):
+        scale = 10 ** (places + 2)
+        found = (math.ceil(value * scale - 1e-9) if style == "share_high" else math.floor(value * scale + 1e-9)) / scale
+        if avoid is None or abs(found - avoid) > 1e-12 or value == avoid:
+            return f"{found:.{places}%}"
+    return f"{value:.4%}"
+
+
+@dataclass(frozen=True)
+class Word:
+    """A value that is a word of the data (a tier's name, a question's), translated where the line is."""
+    text: str
+
+
+def line(key: str, claims: list | None = None, **values) -> dict:
+    """One said line: the text under ``key``, its values as the command line writes them (and its numbers, for
+    another language's writing; its data words, to translate), and the claims it makes."""
+    said = {"text": _texts()[key], "values": {}}
+    for name, value in values.items():
+        said["values"][name] = value.english() if isinstance(value, Number) else \
+            value.text if isinstance(value, Word) else str(value)
+        if isinstance(value, Number):
+            said.setdefault("numbers", {})[name] = [value.value, value.style, value.avoid]
+        if isinstance(value, Word):
+            said.setdefault("words", []).append(name)
+    if claims:
+        said["claims"] = [list(c) for c in claims]
+    return said
 
 
 def english(said: dict) -> str:
     return said["text"].format(**said["values"])
 
 
+def localized(said: dict, text: str, decimal: str, percent: str, translate=lambda word: word) -> str:
+    """A said line in another language: its ``text`` translated, its numbers written with that language's decimal
+    mark and percent sign, its data words ``translate``d."""
+    values = dict(said["values"])
+    for name in said.get("words", []):  # several words, one value: "acceptable / excellent"
+        values[name] = " / ".join(translate(word) for word in values[name].split(" / "))
+    for name, (value, style, *avoid) in (said.get("numbers") or {}).items():
+        values[name] = written(value, style, avoid[0] if avoid else None, decimal, percent)
+    return text.format(**values)
+
+
 def number(value: float | None, signed: bool = False) -> str:
-    if value is None:
-        return "—"
-    return f"{value:+.2f}" if signed else f"{value:.4g}"
+    return written(value, "signed" if signed else "plain")
 
 
-def span(interval) -> str:
-    """A difference's interval, signed: "[-0.02, +0.37]" ("" before any item)."""
-    return "" if not interval else f"[{number(interval[0], True)}, {number(interval[1], True)}]"
+# ----------------------------------------------------------------------------- claims
+
+def interval_of(result: dict, a: str, b: str | None) -> list[float] | None:
+    """The interval a claim rests on: of a − b (a question over pairs), or of a's mean (``b`` None)."""
+    if b is None:
+        return result.get("interval")
+    if result["kind"] == "NonInferior":
+        found = result["interval"]
+        return found if (a, b) == (result["candidate"], result["baseline"]) else \
+            None if found is None else sorted(-v for v in found)
+    for pair in result.get("pairs", []):
+        if (pair["a"], pair["b"]) in ((a, b), (b, a)) and pair["interval"] is not None:
+            return pair["interval"] if pair["a"] == a else sorted(-v for v in pair["interval"])
+    return None
 
 
-def _hours(value: float | None) -> str:
-    return "—" if value is None else f"{value:.1f}" if value >= 1 else f"{value:.2f}"
+def holds(claim: list, result: dict) -> bool:
+    """Whether the result's intervals hold a claim ``[a, b, side, value]`` (to within the bisection's precision)."""
+    a, b, side, value = claim
+    found = interval_of(result, a, b)
+    if found is None:
+        return False
+    slack = TOLERANCE * (result["scale"][1] - result["scale"][0])
+    return found[0] > value - slack if side == "above" else found[1] < value + slack
 
 
-def _share_span(interval) -> str:
-    return "" if not interval else f"[{_share(interval[0])}, {_share(interval[1])}]"
+def _checked(said: dict, result: dict, instead: dict) -> dict:
+    """``said`` when its claims hold on the result's intervals, else the weaker ``instead``."""
+    return said if all(holds(c, result) for c in said.get("claims", [])) else instead
 
 
-def _share(value) -> str:
-    return "—" if value is None else f"{value:.0%}"
+def _bounds(interval, avoid: float | None = None) -> dict:
+    low, high = interval or (None, None)
+    return {"low": Number(low, "low", avoid), "high": Number(high, "high", avoid)}
 
+
+# ----------------------------------------------------------------------------- the questions
 
 def said(result: dict) -> list[dict]:
     """The lines that say a question's result (a result of ``review.study.maths.questions``, names filled in)."""
-    kind, n, delta = result["kind"], result["items"], number(result.get("delta"))
+    kind = result["kind"]
     if kind == "Best":
-        if not result["decided"]:
-            found = line("best.open", items=n, still_in=", ".join(sorted(result["still_in"])))
-        elif result["tied_within_delta"]:
-            found = line("best.tied", best=result["best"], tied=", ".join(sorted(result["tied_within_delta"])),
-                         delta=delta, items=n)
-        else:
-            found = line("best.decided", best=result["best"], delta=delta, items=n)
-        return [found, family_risk(result)]
+        return _best(result)
     if kind == "NonInferior":
-        return [line(f"noninferior.{result['decision']}", candidate=result["candidate"], baseline=result["baseline"],
-                     delta=delta, items=n)]
+        return [_non_inferior(result)]
     if kind == "Pairs":
-        settled = sum(p["decision"] != "open" for p in result["pairs"])
-        return [line("pairs.head", delta=delta, settled=settled, pairs=len(result["pairs"]), items=n),
-                family_risk(result), *(
-            line(f"pairs.{p['decision']}", a=p["a"], b=p["b"], delta=delta, items=p["items"],
-                 difference=number(p["mean_difference"], True), interval=span(p["interval"]))
-            for p in result["pairs"])]
+        return _pairs(result)
     if result["share"]:
-        key = "unconfirmed" if result.get("tier") == "reached, unconfirmed" else result["decision"]
-        values = {"missing": missing(result["checks"])} if key == "unconfirmed" else {}
-        return [line(f"share.{key}", system=result["system"], threshold=_share(result["threshold"]),
-                     share=_share(result["mean"]), interval=_share_span(result["interval"]), items=n, **values)]
-    return [line(f"tier.{result['decision']}", system=result["system"], threshold=number(result["threshold"]),
-                 delta=delta, items=n)]
+        return _share_tier(result)
+    return [_tier(result)]
+
+
+def _best(result: dict) -> list[dict]:
+    n, delta, leader = result["items"], Number(result["delta"]), result["leading"]
+    others = sorted(s for s in result["still_in"] if s != leader)
+    open_line = line("best.open", items=n, still_in=", ".join(sorted(result["still_in"])))
+    head = _checked(line("best.decided", [[leader, b, "above", -result["delta"]] for b in others], best=leader,
+                         delta=delta, items=n), result, open_line) if result["decided"] else open_line
+    lines = [head]
+    for b in others:
+        found = interval_of(result, leader, b)
+        bounds = _bounds(found)
+        if not result["decided"]:
+            lines.append(line("best.open pair", leading=leader, run=b, **bounds))
+            continue
+        within = line("best.within", [[leader, b, "above", -result["delta"]], [leader, b, "below", result["delta"]]],
+                      best=leader, run=b, delta=delta, **bounds)
+        lower = line("best.lower", [[leader, b, "above", 0.0]], best=leader, run=b, low=Number(
+            found[0] if found else None, "low", 0.0))
+        not_more = line("best.not more", [[leader, b, "above", -result["delta"]]], best=leader, run=b, delta=delta,
+                        **bounds)
+        lines.append(_checked(within, result, _checked(lower, result, _checked(
+            not_more, result, line("best.open pair", leading=leader, run=b, **bounds)))))
+    for b, by in result.get("eliminated", {}).items():
+        lines.append(_checked(line("best.eliminated", [[by["by"], b, "above", 0.0]], run=b, by=by["by"],
+                                   items=by["after"]), result, line("best.out", run=b)))
+    return [*lines, family_risk(result)]
+
+
+def _non_inferior(result: dict) -> dict:
+    candidate, baseline, delta = result["candidate"], result["baseline"], result["delta"]
+    values = {"candidate": candidate, "baseline": baseline, "delta": Number(delta), "items": result["items"],
+              **_bounds(result["interval"])}
+    open_line = line("noninferior.open", **values)
+    claims = {"better": [[candidate, baseline, "above", 0.0]],
+              "at least as good": [[candidate, baseline, "above", -delta]],
+              "worse": [[candidate, baseline, "below", -delta]]}.get(result["decision"])
+    return _checked(line(f"noninferior.{result['decision']}", claims, **values), result, open_line) \
+        if claims else open_line
+
+
+def _pairs(result: dict) -> list[dict]:
+    delta = result["delta"]
+    settled = sum(p["decision"] != "open" for p in result["pairs"])
+    lines = [line("pairs.head", delta=Number(delta), settled=settled, pairs=len(result["pairs"]),
+                  items=result["items"]), family_risk(result)]
+    for p in result["pairs"]:
+        a, b = p["a"], p["b"]
+        values = {"a": a, "b": b, "delta": Number(delta), "items": p["items"], **_bounds(p["interval"])}
+        claims = {"a better": [[a, b, "above", 0.0]], "b better": [[a, b, "below", 0.0]],
+                  "equal": [[a, b, "above", -delta], [a, b, "below", delta]]}.get(p["decision"])
+        open_line = line("pairs.open", **values)
+        if p["decision"] == "b better":  # said as b − a
+            values.update(_bounds(None if p["interval"] is None else sorted(-v for v in p["interval"])))
+        lines.append(_checked(line(f"pairs.{p['decision']}", claims, **values), result, open_line)
+                     if claims else open_line)
+    return lines
+
+
+def _tier(result: dict) -> dict:
+    system, threshold, delta = result["system"], result["threshold"], result["delta"]
+    values = {"system": system, "threshold": Number(threshold), "delta": Number(delta), "items": result["items"],
+              "low": Number((result["interval"] or [None])[0], "plain"),
+              "high": Number((result["interval"] or [None, None])[1], "plain")}
+    open_line = line("tier.open", **values)
+    claims = {"reached": [[system, None, "above", threshold - delta]],
+              "not reached": [[system, None, "below", threshold]]}.get(result["decision"])
+    return _checked(line(f"tier.{result['decision']}", claims, **values), result, open_line) if claims else open_line
+
+
+def _share_tier(result: dict) -> list[dict]:
+    """A run's tier: its name and threshold, the decision (when it came, the interval it rests on, rounded outward
+    and never onto the threshold), what the answers in hand say now, and which measure accepts an output."""
+    system, threshold = result["system"], result["threshold"]
+    interval = result["interval"] or [None, None]
+    values = {"system": system, "tier": Word(result.get("tier_name") or _texts()["share.unnamed"]), "threshold": Number(threshold, "share"),
+              "items": result["decided_after"] or result["items"], "sure": Number(1 - result["alpha"], "share"),
+              "low": Number(interval[0], "share_low", threshold), "high": Number(interval[1], "share_high", threshold)}
+    open_line = line("share.open", **values)
+    word = result.get("tier", "open")
+    if word == "refused":
+        head = _checked(line("share.refused", [[system, None, "below", threshold]], **values), result, open_line)
+    elif word in ("confirmed", "reached, unconfirmed"):
+        claims = [[system, None, "above", threshold - result["delta"]]]
+        key = "share.confirmed" if word == "confirmed" else "share.unconfirmed"
+        extra = {"missing": missing(result["checks"])} if word != "confirmed" else {}
+        head = _checked(line(key, claims, **values, **extra), result, open_line)
+    else:
+        head = open_line
+    lines = [head]
+    now = (result.get("evidence") or {}).get("now")
+    if now and now["items"] and (result["decided"] and now["items"] > result["items"]):
+        lines.append(line("share.now", items=now["items"], share=Number(now["share"], "share")))
+    measure = result.get("measure")
+    if measure and "majority_in" in measure:
+        lines.append(line("share.measure majority", labels=Word(" / ".join(measure["labels"])), task=measure["task"]))
+    elif measure:
+        lines.append(line("share.measure mean", question=Word(measure["question"]), value=Number(measure["mean_at_least"]),
+                          low=Number(measure["scale"][0]), high=Number(measure["scale"][1]), task=measure["task"]))
+    return lines
 
 
 def family_risk(result: dict) -> dict:
     """What a question over many pairs risks: its α for the whole campaign, shared by its pairs."""
-    return line("family.risk", alpha=_share(result["alpha"]), pairs=result["pairs_checked"],
-                per_pair=f"{result['alpha_per_pair']:.2g}")
+    return line("family.risk", alpha=Number(result["alpha"], "share"), pairs=result["pairs_checked"],
+                per_pair=Number(result["alpha_per_pair"]))
 
 
 def missing(checks: list[dict]) -> str:
@@ -99,8 +294,10 @@ def tier_notes(found: dict, every: list[dict]) -> list[dict]:
     return notes
 
 
+# ----------------------------------------------------------------------------- what is served, what it costs
+
 def status_lines(found: dict) -> list[dict]:
-    """After the questions: what is served, and what the decisions still cost."""
+    """After the questions: what the decisions wait for, what is served, and what the decisions still cost."""
     lines = []
     waiting = found.get("waiting")
     if waiting:
@@ -122,20 +319,21 @@ def status_lines(found: dict) -> list[dict]:
     elif not left["items"] or decided_share == 0:
         lines.append(line("plan.beyond", left=left["items"]))
     elif items is None or items[1] is None:  # most replays of the answers so far run out of segments
-        lines.append(line("plan.maybe", left=left["items"], share=_share(decided_share)))
+        lines.append(line("plan.maybe", left=left["items"], share=Number(decided_share, "share")))
     elif items[2] is None:  # the 90th percentile lies beyond the campaign: never a number larger than it holds
         lines.append(line("plan.forecast beyond", low=items[0], middle=items[1], left=left["items"],
-                          hours=_hours(hours[1]), hours_low=_hours(hours[0])))
+                          hours=Number(hours[1], "hours"), hours_low=Number(hours[0], "hours")))
     else:
-        lines.append(line("plan.forecast", low=items[0], middle=items[1], high=items[2], hours=_hours(hours[1]),
-                          hours_low=_hours(hours[0]), hours_high=_hours(hours[2])))
+        lines.append(line("plan.forecast", low=items[0], middle=items[1], high=items[2],
+                          hours=Number(hours[1], "hours"), hours_low=Number(hours[0], "hours"),
+                          hours_high=Number(hours[2], "hours")))
     lines.append(line("plan.left", left=left["items"], ratings=left["ratings"],
-                      hours=_hours(left["speaker_hours"] or 0.0)))
+                      hours=Number(left["speaker_hours"] or 0.0, "hours")))
     return lines
 
 
 def too_small(segments: int, delta: float, needed: int) -> dict:
-    return line("create.too small", segments=segments, delta=number(delta), needed=needed)
+    return line("create.too small", segments=segments, delta=Number(delta), needed=needed)
 
 
 def speaker_done() -> dict:

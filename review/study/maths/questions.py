@@ -222,6 +222,7 @@ class Best(_Systems):
         self.active = list(self.systems)
         self.sums = dict.fromkeys(self.systems, 0.0)
         self._leader: str | None = None
+        self.eliminated: dict[str, dict] = {}  # system → the system surely better than it, and after how many items
 
     def _before(self) -> float:
         return self.alpha / (len(self.systems) - 1)  # the best system's K − 1 pairs shared α
@@ -243,8 +244,11 @@ class Best(_Systems):
             pair.add(sign * (values[a] - values[b]))
         for name in self.active:
             self.sums[name] += values[name]
-        self.active = [b for b in self.active if not any(self._surely(a, b, "above", 0.0)
-                                                          for a in self.active if a != b)]
+        for b in list(self.active):
+            by = next((a for a in self.active if a != b and self._surely(a, b, "above", 0.0)), None)
+            if by is not None:
+                self.eliminated[b] = {"by": by, "after": self.items}
+        self.active = [b for b in self.active if b not in self.eliminated]
         leader = self.leading()
         if all(self._surely(b, leader, "below", self.delta) for b in self.active if b != leader):
             self._leader = leader
@@ -267,12 +271,14 @@ class Best(_Systems):
                 "interval": None if found is None else sorted(sign * v for v in found), "items": pair.n}
 
     def result(self) -> dict:
+        """``best`` once decided (no system left is more than δ better), the ``leading`` one, the systems ``still_in``,
+        each one ``eliminated`` and by which, every pair's interval (``pairs``: a − b as stored; ``against_leader``: the
+        leader − each system still in)."""
         leader = self._leader or self.leading()
-        tied = sorted(s for s in self.active if s != leader) if self.decided else []
         return {**self._common(), "best": leader if self.decided else None, "leading": leader,
-                "tied_within_delta": tied, "still_in": sorted(self.active),
+                "still_in": sorted(self.active), "eliminated": dict(sorted(self.eliminated.items())),
                 "against_leader": [self._difference(leader, s) for s in sorted(self.active) if s != leader],
-                "delta": self.delta}
+                "pairs": [self._difference(a, b) for a, b in self.pairs], "delta": self.delta}
 
 
 class NonInferior(Question):

@@ -1,0 +1,106 @@
+"""Every sentence the study prints claims only what its intervals show (issue 52): each line that states something
+carries its claim — which side of which interval — and is said only when the intervals hold it; a tie is said only
+when both sides lie within δ; bounds are written rounded outward, never onto the value they are compared with. A
+property test over random question states checks every printed line against the intervals, independently of the
+module that chose it."""
+
+from __future__ import annotations
+
+import math
+
+from hypothesis import given, settings, strategies as st
+
+from review.study import verdicts
+from review.study.maths.questions import Best, NonInferior, Pairs, Tier
+
+STRONG = {"best.decided", "best.within", "best.lower", "best.not more", "best.eliminated", "noninferior.better",
+          "noninferior.at least as good", "noninferior.worse", "pairs.a better", "pairs.b better", "pairs.equal",
+          "tier.reached", "tier.not reached", "share.confirmed", "share.refused", "share.unconfirmed"}
+KEYS = {text: key for key, text in verdicts._texts().items()}
+
+
+def _interval(result: dict, a: str, b: str | None) -> list[float]:
+    """The interval of a − b (or a's mean), read from the result itself."""
+    if b is None:
+        return result["interval"]
+    if result["kind"] == "NonInferior":
+        sign = 1 if a == result["candidate"] else -1
+        return sorted(sign * v for v in result["interval"])
+    pair = next(p for p in result["pairs"] if {p["a"], p["b"]} == {a, b})
+    return pair["interval"] if pair["a"] == a else sorted(-v for v in pair["interval"])
+
+
+def _check(result: dict) -> None:
+    span = result["scale"][1] - result["scale"][0]
+    for said in verdicts.said(result):
+        key = KEYS[said["text"]]
+        claims = said.get("claims", [])
+        assert (key in STRONG) == bool(claims), (key, claims)  # a line that states something says what it rests on
+        for a, b, side, value in claims:
+            low, high = _interval(result, a, b)
+            assert (low > value - 1e-6 * span) if side == "above" else (high < value + 1e-6 * span), (key, said)
+        if key == "best.within":  # a tie only when both sides are within δ
+            low, high = _interval(result, result["best"], said["values"]["run"])
+            assert -result["delta"] - 1e-6 * span < low and high < result["delta"] + 1e-6 * span
+        for name, (value, style, avoid) in (said.get("numbers") or {}).items():
+            if value is None or style not in ("low", "high", "share_low", "share_high"):
+                continue
+            shown = float(said["values"][name].rstrip("%")) / (100 if style.startswith("share") else 1)
+            up = style.endswith("high")
+            assert (shown >= value - 1e-12) if up else (shown <= value + 1e-12), (name, value, shown)
+            if avoid is not None and value != avoid:
+                assert shown != avoid, (name, value, shown)  # never written onto the threshold
+
+
+ROWS = st.lists(st.tuples(st.floats(0, 100), st.floats(0, 100), st.floats(0, 100)), min_size=1, max_size=120)
+
+
+@settings(max_examples=80, deadline=None)
+@given(rows=ROWS, kind=st.sampled_from(["best", "pairs", "non-inferior", "tier", "share"]),
+       delta=st.sampled_from([2.0, 10.0]), shift=st.floats(-30, 30), population=st.sampled_from([None, 150]))
+def test_every_printed_claim_holds_on_the_intervals(rows, kind, delta, shift, population):
+    make = {"best": lambda: Best(["a", "b", "c"], delta, population=population),
+            "pairs": lambda: Pairs(["a", "b", "c"], delta, population=population),
+            "non-inferior": lambda: NonInferior("a", "b", delta, population=population),
+            "tier": lambda: Tier("a", 50.0, delta, population=population),
+            "share": lambda: Tier("a", 0.8, 0.0, low=0.0, high=1.0, population=population, share=True)}
+    q = make[kind]()
+    for k, (x, y, z) in enumerate(rows):
+        if q.decided:
+            break
+        values = {"a": float(x > 20) if kind == "share" else x, "b": min(100.0, max(0.0, y + shift)), "c": z}
+        q.observe({s: values[s] for s in q.serving()}, item=k)
+    result = q.result()
+    if kind == "share":  # as decisions gives it: the rule's word, its conditions met or not
+        word = {"reached": "confirmed" if shift > 0 else "reached, unconfirmed", "not reached": "refused"}
+        result.update(tier=word.get(result["decision"], "open"), tier_name="deployable", evidence={}, checks=[
+            {"rule": "speakers", "value": 2, "threshold": 3, "passed": shift > 0}])
+    _check(result)
+
+
+def test_best_says_what_it_decided_not_that_the_runs_are_the_same():
+    """A = 90 on every sentence, C alternating 100 and 60 (10 worse on average): Best stops once no run is more than 8
+    better than A. Before it said "A and C are within 8 of each other"; the interval of A − C reaches far beyond 8."""
+    q = Best(["A", "C"], 8.0, population=400)
+    k = 0
+    while not q.decided:
+        q.observe({"A": 90.0, "C": 100.0 if k % 2 else 60.0}, item=k)
+        k += 1
+    result = q.result()
+    words = [verdicts.english(s) for s in verdicts.said(result)]
+    assert words[0].startswith("A is best: no other run is more than 8 better")
+    assert not any("within" in w for w in words), words
+    low, high = result["against_leader"][0]["interval"]
+    assert high > 8 and any(w.startswith("C is lower than A, by at least") or
+                            w.startswith("C is not more than 8 better than A") for w in words)
+    _check(result)
+
+
+def test_a_refused_tier_is_written_under_its_threshold_and_apart_from_the_answers_since():
+    found = verdicts.written(0.79999, "share_high", 0.8)
+    assert found == "79.999%"  # 80.0 % and 80.00 % would sit on the threshold it is below
+    assert verdicts.written(0.7962, "share_high", 0.8) == "79.7%"
+    assert verdicts.written(0.80412, "share_low", 0.8) == "80.4%"
+    assert verdicts.written(0.8000001, "share_low", 0.8) != "80.0%"
+    assert verdicts.written(-2.013, "low") == "-2.02" and verdicts.written(46.891, "high") == "+46.90"
+    assert math.isclose(float(verdicts.written(12.5, "plain")), 12.5)
