@@ -16,7 +16,7 @@ from typing import Any, Callable
 from PySide6.QtCore import (QCoreApplication, QEvent, QLibraryInfo, QLocale, QObject, QPoint, QRect, QSettings, QSize, Qt,
                             QThread, QTranslator, Signal)
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QPalette
-from PySide6.QtWidgets import (QAbstractButton, QApplication, QFrame, QLabel, QLayout, QMessageBox, QScrollArea,
+from PySide6.QtWidgets import (QAbstractButton, QApplication, QFrame, QHeaderView, QLabel, QLayout, QMessageBox, QScrollArea,
                                QSizePolicy, QTextBrowser, QWidget)
 
 from review import tasks
@@ -103,11 +103,6 @@ def data_tr(text: str) -> str:
     return QCoreApplication.translate("tasks", text)
 
 
-def ui_language() -> str:
-    """The interface's language code ("en" before any is set)."""
-    return getattr(QCoreApplication.instance(), "lyss_ui_language", "en")
-
-
 def number_marks() -> tuple[str, str]:
     """How the interface's language writes a number: its decimal mark, and its percent sign (French: a no-break
     space before it)."""
@@ -167,11 +162,16 @@ def set_font(widget: QWidget, points: float, bold: bool = False) -> QWidget:
 
 
 def rescale_fonts(root: QWidget) -> None:
-    """Size every widget under ``root`` that :func:`set_font` sized, for the text size now chosen."""
+    """Size every widget under ``root`` that :func:`set_font` sized, for the text size now chosen; a table's headers
+    take the application's font again (they kept the size they were first drawn at: a header stayed at 200 % after
+    the text went back to 100 %)."""
     for widget in [root, *root.findChildren(QWidget)]:
         points = widget.property("lyss_points")
         if points is not None:
             widget.setFont(sized_font(float(points) * text_scale(), bool(widget.property("lyss_bold"))))
+    for header in root.findChildren(QHeaderView):
+        header.setFont(QApplication.font())
+        header.updateGeometry()
 
 
 class FlowLayout(QLayout):

@@ -113,3 +113,23 @@ def test_the_speakers_texts_grow_with_the_text_size(qtbot, tmp_path, scored_demo
     window.set_font_size(11)
     QApplication.processEvents()
     assert all(w.font().pointSizeF() == pytest.approx(before[id(w)]) for w in widgets)
+
+
+def test_table_headers_come_back_to_the_text_size_chosen(qtbot, tmp_path, scored_demo):
+    """View → Larger text, then back to 100 %: the tables' headers shrink with the rest. (The screenshot script's
+    order of screens — French, then 200 %, then the Campaigns tab — left "What the answers settle" at 200 %; this
+    shorter order did not reproduce it, so it guards the rule rather than that exact path.)"""
+    from PySide6.QtWidgets import QHeaderView
+    path, _, _ = review_database(tmp_path / "headers.sqlite", scored_demo, "A", 12)
+    window = open_window(qtbot, path)
+    window.show_panel(window.campaigns)  # built, then hidden behind the speaker's page while the text is large
+    QApplication.processEvents()
+    window.tabs.setCurrentWidget(window.review)
+    window.set_font_size(22)
+    for _ in range(3):
+        QApplication.processEvents()
+    window.set_font_size(11)
+    window.show_panel(window.campaigns)
+    QApplication.processEvents()
+    headers = window.findChildren(QHeaderView)
+    assert headers and all(h.font().pointSizeF() == QApplication.font().pointSizeF() == 11 for h in headers)

@@ -133,3 +133,26 @@ def test_the_field_report_says_what_best_decided_and_each_picture_its_rule(field
         assert f"{comparison['a']} compared with {comparison['b']}" in text
     assert "The verdict came once the band lies wholly above -10.00" in text
     assert "How to read this" in text and "segments" not in text
+
+
+def test_a_run_best_eliminated_is_named_and_said_lower_than_the_run_that_beat_it(scored_demo, tmp_path):
+    """Which is best, with one run far below: it is eliminated, named (never its id), and said to be lower than the
+    run that beat it, as that pair's interval shows."""
+    from test_adaptive import _rate, _systems
+    from review import catalogue
+    from review.rating import campaigns, practice, roster
+    from review.store import Store
+    from review.study import decisions, verdicts
+    import random
+    store = Store(tmp_path / "best.sqlite", create=True)
+    paths = _systems(scored_demo, tmp_path)
+    cid = campaigns.create_adaptive_campaign(store, [catalogue.load_scored(str(p)) for p in paths], "A",
+                                             question={"kind": "best", "delta": 0.5})
+    speaker = roster.add_speaker(store, "Rita", "demo")
+    practice.mark_done(store, cid, speaker)
+    _rate(store, cid, speaker, random.Random(3), 60)
+    asked = decisions.status(store, cid)["asked"]
+    assert "poor" in asked["eliminated"], asked["eliminated"]
+    words = [verdicts.english(s) for s in asked["said"]]
+    assert any(w.startswith("poor is lower than ") and "no longer rated" in w for w in words), words
+    assert not any("run-" in w for w in words)

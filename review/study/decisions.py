@@ -161,8 +161,9 @@ def feed_tier(question: questions.Tier, found: Evidence, rule: dict) -> list[dic
 
 
 def _named(value, names: dict[str, str]):
+    """A result with every run id named, keys included (Best's ``eliminated``)."""
     if isinstance(value, dict):
-        return {k: _named(v, names) for k, v in value.items()}
+        return {names.get(k, k): _named(v, names) for k, v in value.items()}
     if isinstance(value, list):
         return [_named(v, names) for v in value]
     return names.get(value, value) if isinstance(value, str) else value
