@@ -74,6 +74,8 @@ def _add_rubric(sub) -> None:
 def _add_selftest(sub) -> None:
     p = sub.add_parser("selftest", help="prove this installation works offline, end to end")
     p.add_argument("--gui-screenshot", metavar="PNG", help="also open the app offscreen and save its first window")
+    p.add_argument("--every-verb", action="store_true",
+                   help="also run every command once on a scratch home (none may end with an internal error)")
     p.set_defaults(func=deferred("selftest", "command"))
 
 

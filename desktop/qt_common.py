@@ -268,7 +268,18 @@ def scrolling(page: QWidget) -> QScrollArea:
     return area
 
 
+SETTINGS_FOLDER = "LYSS_SETTINGS_DIR"
+
+
 def settings() -> QSettings:
+    """The app's remembered choices: the system's own store (the registry on Windows, a plist on macOS,
+    ~/.config elsewhere), or an INI file in the folder :data:`SETTINGS_FOLDER` names — the one override that
+    holds on every system (the selftest and the screenshots never touch the user's settings, whose shared
+    folder would be synced with their scratch database)."""
+    folder = os.environ.get(SETTINGS_FOLDER)
+    if folder:
+        QSettings.setPath(QSettings.IniFormat, QSettings.UserScope, folder)
+        return QSettings(QSettings.IniFormat, QSettings.UserScope, ORG, APP)
     return QSettings(ORG, APP)
 
 

@@ -15,14 +15,14 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # before Qt is imported
 
-from PySide6.QtCore import QSettings, Qt  # noqa: E402
+from PySide6.QtCore import Qt  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
 
 from desktop.cli import main as cli_main  # noqa: E402
 from desktop.community_report import write_pngs  # noqa: E402
 from desktop.main_window import MainWindow  # noqa: E402
 from desktop.paper_forms import first_page_png  # noqa: E402
-from desktop.qt_common import application  # noqa: E402
+from desktop.qt_common import SETTINGS_FOLDER, application  # noqa: E402
 from eval_standards import analysers  # noqa: E402
 from eval_standards.demos import DEFAULT, demo_path, other_demos  # noqa: E402
 from review import catalogue  # noqa: E402
@@ -42,10 +42,8 @@ class Shots:
     def __init__(self) -> None:
         self.work = Path(tempfile.mkdtemp(prefix="lyss-shots-"))
         os.environ["LYSS_CACHE_DIR"] = str(self.work / "cache")
-        os.environ["XDG_CONFIG_HOME"] = str(self.work / "settings")  # never the user's settings (a shared folder
-        self.app = application()                                     # chosen here would outlive this run)
-        for kind in (QSettings.IniFormat, QSettings.NativeFormat):
-            QSettings.setPath(kind, QSettings.UserScope, str(self.work / "settings"))
+        os.environ[SETTINGS_FOLDER] = str(self.work / "settings")  # never the user's settings (a shared folder
+        self.app = application()                                   # chosen here would outlive this run)
         self.cli, self.demo = cli_main, demo_path(ROOT)
         self.scored = self.work / "demo-scored.json"
         cli_main(["score", str(self.demo), "--lang", DEFAULT, "--out", str(self.scored)])

@@ -71,7 +71,7 @@ def check_components() -> dict:
     return {"analyser": analyser.describe()}
 
 
-def run(gui_screenshot: str | None = None) -> dict:
+def run(gui_screenshot: str | None = None, every_verb: bool = False) -> dict:
     """Run every check; raise :class:`SelftestFailure` on the first problem."""
     started = time.perf_counter()
     summary: dict = {"components": check_components()}
@@ -104,6 +104,8 @@ def run(gui_screenshot: str | None = None) -> dict:
     _check(summary["study"]["pearson"] > 0.5, "the correlation of the simulated answers is implausible")
     if gui_screenshot:
         summary["gui"] = gui_smoke(gui_screenshot, work)
+    if every_verb:
+        summary["verbs"] = every_command(work / "tour")
     summary["seconds"] = round(time.perf_counter() - started, 2)
     return summary
 
@@ -111,7 +113,7 @@ def run(gui_screenshot: str | None = None) -> dict:
 def gui_smoke(path: str, work: Path) -> dict:
     """Open the main window offscreen and save a screenshot of it."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    os.environ.setdefault("XDG_CONFIG_HOME", str(work / "config"))
+    os.environ["LYSS_SETTINGS_DIR"] = str(work / "settings")  # never the user's (their shared folder would sync)
     from .main_window import MainWindow  # deferred: Qt loads only for --gui-screenshot
     from .qt_common import application  # deferred: the same
 
@@ -130,9 +132,23 @@ def gui_smoke(path: str, work: Path) -> dict:
     return {"screenshot": path, "platform": app.platformName(), "collation": "ok"}
 
 
-def main(gui_screenshot: str | None = None) -> int:
+def every_command(home: Path) -> dict:
+    """Every command of the command line, once, on a scratch home (:mod:`desktop.verb_tour`)."""
+    from . import verb_tour  # deferred: only for --every-verb
+
+    home.mkdir(parents=True, exist_ok=True)
     try:
-        summary = run(gui_screenshot)
+        ran = verb_tour.tour(home, lambda r: print(f"  {r.status}  {r.seconds:5.2f} s  lyss {r.verb}", flush=True))
+    except verb_tour.TourFailure as exc:
+        raise SelftestFailure(str(exc)) from None
+    missing = verb_tour.verbs_missing(ran)
+    _check(not missing, f"the tour ran no {', '.join(missing)}")
+    return {"commands": len(ran), "refused_input": sum(r.status == verb_tour.BAD_INPUT for r in ran)}
+
+
+def main(gui_screenshot: str | None = None, every_verb: bool = False) -> int:
+    try:
+        summary = run(gui_screenshot, every_verb)
     except SelftestFailure as exc:
         print(f"SELFTEST FAILED: {exc}", file=sys.stderr)
         return 1
@@ -149,10 +165,14 @@ def main(gui_screenshot: str | None = None) -> int:
     print(f"  study     {st['answers']} answers; Pearson {st['pearson']}; Krippendorff's alpha {st['alpha_interval']}")
     if "gui" in summary:
         print(f"  app       first window drawn ({summary['gui']['platform']}) → {summary['gui']['screenshot']}")
+    if "verbs" in summary:
+        v = summary["verbs"]
+        print(f"  commands  every one of the command line: {v['commands']} run, none with an internal error "
+              f"({v['refused_input']} refused the small input they were given, in one line)")
     print(f"  {summary['seconds']} s")
     return 0
 
 
 def command(args) -> int:
-    """``lyss selftest [--gui-screenshot PNG]``."""
-    return main(args.gui_screenshot)
+    """``lyss selftest [--gui-screenshot PNG] [--every-verb]``."""
+    return main(args.gui_screenshot, args.every_verb)

@@ -15,6 +15,7 @@ os.environ["LYSS_UI_LANGUAGE"] = "en"  # tests read the English interface; the F
 # Qt settings and user data of the tests never touch the real home folder
 _PRIVATE_HOME = tempfile.mkdtemp(prefix="lyss-test-home-")
 os.environ["XDG_CONFIG_HOME"] = os.path.join(_PRIVATE_HOME, "config")
+os.environ["LYSS_SETTINGS_DIR"] = os.path.join(_PRIVATE_HOME, "settings")  # the app's settings: on every system
 os.environ.setdefault("LYSS_DATA_DIR", os.path.join(_PRIVATE_HOME, "data"))
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = Path(os.environ.get("LYSS_SHARED", ROOT.parent / "shared"))

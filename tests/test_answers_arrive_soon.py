@@ -89,7 +89,7 @@ def test_with_two_real_syncthing_daemons_an_answer_reaches_the_hub_app_within_10
         field_app = subprocess.Popen(
             [sys.executable, str(Path(__file__).with_name("field_app.py")), str(field_path), str(field_peer.folder),
              "40"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-            env={**os.environ, "XDG_CONFIG_HOME": str(tmp_path / "field-settings")})
+            env={**os.environ, "LYSS_SETTINGS_DIR": str(tmp_path / "field-settings")})
         threading.Thread(target=lambda: [lines.append((time.time(), line)) for line in field_app.stdout],
                          daemon=True).start()
         qtbot.waitUntil(lambda: any(line.startswith("answered ") for _, line in lines) or field_app.poll() is not None,

@@ -386,7 +386,7 @@ def test_the_app_can_draw_its_first_window_and_quit(qtbot, app, tmp_path, monkey
     drawn, its database created, and the command ends with status 0 instead of waiting for events."""
     from desktop.cli import main
 
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("LYSS_SETTINGS_DIR", str(tmp_path / "settings"))
     assert main(["app", "--db", str(tmp_path / "first.sqlite"), "--quit-when-shown"]) == 0
     assert (tmp_path / "first.sqlite").exists()
 
@@ -402,7 +402,7 @@ def test_the_window_opens_on_the_speakers_screen_and_builds_each_other_tab_when_
                "'sqlite_utils') "
                "if m in sys.modules)); w.close()")
     path = review_db[0]
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_CONFIG_HOME": str(path.parent / "config")}
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "LYSS_SETTINGS_DIR": str(path.parent / "settings")}
     opened = subprocess.run([sys.executable, "-c", program, str(path)], capture_output=True, text=True, env=env,
                             cwd=ROOT, timeout=120)
     assert opened.returncode == 0, opened.stderr

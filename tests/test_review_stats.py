@@ -7,6 +7,7 @@ import math
 
 import numpy as np
 import pytest
+import scipy.special
 import scipy.stats
 
 from conftest import shared_file
@@ -179,11 +180,32 @@ def test_numpy_routines_equal_scipy():
         assert scipy_free.nnls(a, b) == pytest.approx(scipy.optimize.nnls(a, b)[0], abs=1e-9)
 
 
-def test_the_app_does_not_need_scipy():
+def test_the_paired_t_test_equals_scipys():
+    """The fixed design's test in the simulation: the p-value to 1e-10 of itself, NaN and 0 where scipy's are."""
+    import warnings
+    from review.study.maths import scipy_free
+    rng = np.random.default_rng(8)
+    for k in range(400):
+        n = int(rng.integers(2, 400))
+        a = rng.normal(size=n) * rng.uniform(0.1, 10)
+        b = a + rng.normal(loc=rng.uniform(-1, 1), size=n) * rng.uniform(0.01, 3)
+        a, b = (np.round(a), np.round(b)) if k % 5 == 0 else (a, b)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            expected = scipy.stats.ttest_rel(a, b).pvalue
+        assert scipy_free.paired_t_pvalue(a, b) == pytest.approx(expected, rel=1e-10, abs=1e-300, nan_ok=True)
+    assert np.isnan(scipy_free.paired_t_pvalue(np.arange(5.0), np.arange(5.0)))
+    assert scipy_free.paired_t_pvalue(np.arange(5.0) + 1, np.arange(5.0)) == 0.0
+    for x in np.linspace(0, 1, 41):
+        for a, b in ((0.5, 0.5), (1, 0.5), (2.5, 7), (200, 0.5)):
+            assert scipy_free.regularized_beta(a, b, x) == pytest.approx(scipy.special.betainc(a, b, x), abs=1e-13)
+
+
+def test_the_app_and_the_command_line_do_not_need_scipy():
     import subprocess
     import sys
     code = ("import sys; import scoring.engine, review.study.analyses, review.study.reweight, review.study.tiers, "
-            "review.study.decisions, eval_standards.registry;"
+            "review.study.decisions, eval_standards.registry, desktop.review_verbs, review.study.experiments.simulation;"
             "[eval_standards.registry.plugin_class(n) for n in eval_standards.registry.known_plugins()];"
             "print('scipy' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
