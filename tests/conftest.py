@@ -49,6 +49,15 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.skip(reason=f"needs {why}: Linux only (LYSS_PORTABLE_TESTS)"))
 
 
+def confseq(module: str):
+    """A module of confseq (the independent implementation the decisions are checked against), or a skip that
+    names it: it builds from source with Boost (make install builds it; ``.[test]`` alone does not)."""
+    import numpy as np
+    if not hasattr(np, "float_"):  # confseq 0.0.11 still names numpy 1's alias in a type hint
+        np.float_ = np.float64
+    return pytest.importorskip(f"confseq.{module}", reason="confseq is built by make install (Boost), not by .[test]")
+
+
 class NetworkBlocked(RuntimeError):
     pass
 

@@ -17,7 +17,6 @@ from eval_standards import analysers, hfstol
 hfst = pytest.importorskip("hfst", reason="builds its transducers with the hfst binding, not importable here")
 
 
-
 def _write(fst, path, kind=hfst.ImplementationType.HFST_OL_TYPE) -> str:
     fst.convert(kind)
     out = hfst.HfstOutputStream(filename=str(path), type=kind)

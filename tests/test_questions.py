@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from conftest import shared_file
+from conftest import confseq, shared_file
 from review.study.maths import questions, sequences
 from review.study.maths.questions import Best, NonInferior, Pairs, Tier
 from review.study.experiments import breaking
@@ -206,8 +206,7 @@ def test_independent_draws_of_every_real_pair_on_a_bounded_scale_keep_alpha(data
 def test_the_interval_is_the_betting_sequence_s_running_intersection_computed_independently():
     """NonInferior's decision and interval against confseq's betting martingale without replacement (the same bets,
     truncation and hedge), item by item."""
-    np.float_ = np.float64  # confseq 0.0.11 names numpy 1's alias
-    from confseq.betting import betting_mart
+    betting_mart = confseq("betting").betting_mart
     rng = np.random.default_rng(4)
     d = np.clip(rng.normal(1.5, 6.0, 300), -100, 100)
     q = NonInferior("base", "cand", delta=0.5, population=300)
@@ -225,8 +224,7 @@ def test_the_interval_is_the_betting_sequence_s_running_intersection_computed_in
 
 
 def _bets(x):
-    from confseq.betting import lambda_predmix_eb
-    return lambda_predmix_eb(x, alpha=0.025)
+    return confseq("betting").lambda_predmix_eb(x, alpha=0.025)
 
 
 @pytest.mark.parametrize("data, human, delta", [("wmt23-en-de", "mqm", 2.0), ("wmt23-en-de", "da-sqm", 4.0),

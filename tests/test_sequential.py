@@ -13,15 +13,18 @@ import pytest
 from hypothesis import given, settings, strategies as st
 from scipy import stats
 
-from conftest import shared_file
+from conftest import confseq, shared_file
 from review.store import Store
 from review.study import decisions, research_files
 from review.study.maths import sequences
 
-if not hasattr(np, "float_"):  # confseq 0.0.11 still names numpy 1's alias in a type hint
-    np.float_ = np.float64
-from confseq.betting import betting_mart  # noqa: E402
-from confseq.boundaries import normal_mixture_bound  # noqa: E402
+
+def betting_mart(*args, **kwargs):
+    return confseq("betting").betting_mart(*args, **kwargs)
+
+
+def normal_mixture_bound(*args, **kwargs):
+    return confseq("boundaries").normal_mixture_bound(*args, **kwargs)
 
 
 def test_the_comparison_boundary_is_confseq_s_two_sided_normal_mixture():
