@@ -77,7 +77,7 @@ def _inputs(home: Path) -> dict[str, Path]:
                                          "scripts": ["Latn"], "evalMetrics": []}), encoding="utf-8", newline="\n")
     entry = demo["entries"][0]
     files["items"].write_text(json.dumps([{"item": "1", "predicted": entry.get("predicted") or "",
-                                           "reference": entry.get("reference") or ""}]), encoding="utf-8")
+                                           "reference": entry.get("reference") or ""}]), encoding="utf-8", newline="\n")
     scores = files["simulation"] / "human-scores"
     scores.mkdir(parents=True, exist_ok=True)
     lines = [f"sysA\t{k % 7}" for k in range(40)] + [f"sysB\t{(k + 3) % 7}" for k in range(40)]

@@ -87,6 +87,25 @@ def portable_name_problem(name: str) -> str | None:
     return None
 
 
+def portable_name(text: str, taken: set[str] | None = None) -> str:
+    """``text`` made a file name every system can hold (see :func:`portable_name_problem`): each character
+    Windows refuses becomes ``_`` (``llama3:8b`` → ``llama3_8b``: on NTFS a colon names a hidden stream), a
+    final dot or space ``_``, a device name gets ``_`` before it. With ``taken`` (the names given so far, in
+    any case, as Windows and macOS compare them), a name already there gets ``-2``, ``-3``…, and is added."""
+    name = "".join("_" if c in NOT_IN_NAMES else c for c in text) or "_"
+    if name[-1] in ". ":
+        name = name[:-1] + "_"
+    if name.split(".")[0].rstrip(" ").upper() in WINDOWS_RESERVED:
+        name = "_" + name
+    if taken is not None:
+        base, k = name, 1
+        while name.casefold() in taken:
+            k += 1
+            name = f"{base}-{k}"
+        taken.add(name.casefold())
+    return name
+
+
 REPLACE_TRIES = 20  # Windows: a replaced file another program holds open (a virus scanner, a sync client, a
 REPLACE_PAUSE = 0.05  # reader) refuses the move for a moment: tried again for up to a second
 
@@ -104,8 +123,10 @@ def replace(source: str | os.PathLike, target: str | os.PathLike) -> None:
             time.sleep(REPLACE_PAUSE)
 
 
-def write_atomic(path: str | os.PathLike, fill: Callable[[TextIO], None], *, newline: str | None = None) -> None:
-    """Create or replace ``path`` with what ``fill(file)`` writes, all or nothing."""
+def write_atomic(path: str | os.PathLike, fill: Callable[[TextIO], None], *, newline: str = "\n") -> None:
+    """Create or replace ``path`` with what ``fill(file)`` writes, all or nothing. Lines end with "\n" on every
+    system (Python's default is the system's: "\r\n" on Windows, which readers splitting on "\n" keep);
+    ``newline=""`` leaves the writer's own (the csv module's)."""
     with atomic_path(path) as tmp, open(tmp, "w", encoding="utf-8", newline=newline) as fh:
         fill(fh)
 

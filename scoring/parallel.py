@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import sys
 from multiprocessing.reduction import ForkingPickler
 from typing import Callable, Iterator, Sequence, TypeVar
 
@@ -21,13 +22,14 @@ START_METHOD_VARIABLE = "LYSS_START_METHOD"
 
 
 def start_method() -> str:
-    """How worker processes start here: ``LYSS_START_METHOD`` when it names one this system has, else
-    ``fork`` where there is one, else ``spawn``."""
+    """How worker processes start here: ``LYSS_START_METHOD`` when it names one this system has, else ``fork``
+    on Linux, else ``spawn`` — macOS has fork, but a process with Qt's (or the system frameworks') threads
+    running may crash in a forked child there, as Python's own default there says."""
     methods = multiprocessing.get_all_start_methods()
     chosen = os.environ.get(START_METHOD_VARIABLE, "")
     if chosen in methods:
         return chosen
-    return "fork" if "fork" in methods else "spawn"
+    return "fork" if sys.platform.startswith("linux") and "fork" in methods else "spawn"
 
 
 def context():

@@ -4,17 +4,21 @@ holds open (Windows), file modes that mean nothing on Windows, no memory limit w
 
 from __future__ import annotations
 
+import ast
+import inspect
 import os
 import sys
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given, settings, strategies as st
 
 from desktop.cli import main
-from conftest import shared_file
+from conftest import ROOT, shared_file
 from eval_standards import analysers
-from review.store import database, folder_files, keys
+from review.store import Store, database, folder_files, keys
+from review.study import research_files
 from scoring import files, parallel
+from scoring.errors import BadValue
 
 
 @pytest.mark.parametrize("name,problem", [
@@ -89,6 +93,11 @@ def test_no_memory_limit_where_there_is_no_resource_module(monkeypatch):
 def test_the_start_method_is_the_systems_or_the_one_asked_for(monkeypatch):
     monkeypatch.delenv(parallel.START_METHOD_VARIABLE, raising=False)
     assert parallel.start_method() == ("fork" if sys.platform.startswith("linux") else "spawn")
+    monkeypatch.setattr(parallel.multiprocessing, "get_all_start_methods", lambda: ["spawn", "fork", "forkserver"])
+    for platform, method in (("darwin", "spawn"), ("win32", "spawn"), ("linux", "fork")):
+        monkeypatch.setattr(parallel.sys, "platform", platform)
+        assert parallel.start_method() == method, platform  # macOS has fork, and Qt's threads: spawn there
+    monkeypatch.undo()
     monkeypatch.setenv(parallel.START_METHOD_VARIABLE, "spawn")
     assert parallel.start_method() == "spawn" and parallel.context().get_start_method() == "spawn"
 
@@ -130,3 +139,60 @@ def test_the_studys_intervals_are_the_same_from_workers_started_by_spawn(monkeyp
     assert analyses._correlation_cis(3, gold.tolist(), values.tolist(), 120, seed=5) == alone
     assert started  # the pool ran
     assert alone["segment.none.pearson"]["resamples"] == 120
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.text(max_size=12), min_size=1, max_size=6))
+def test_any_run_name_becomes_a_file_name_every_system_holds_and_none_twice(names):
+    taken: set[str] = set()
+    made = [files.portable_name(n, taken) for n in names]
+    assert all(files.portable_name_problem(m) is None for m in made)
+    assert len({m.casefold() for m in made}) == len(made)  # Windows and macOS compare names without case
+
+
+def test_an_mtme_export_names_its_files_portably_and_ends_its_lines_with_newline(tmp_path):
+    """``llama3:8b`` on NTFS would be the file ``llama3`` with a hidden stream: the export writes ``llama3_8b``,
+    the same name in its score files, and a run named ``LLAMA3_8b`` beside it gets a name of its own."""
+    source = tmp_path / "in"
+    texts = {"sources/en-de.txt": "a\nb\n", "references/en-de.refA.txt": "a\nb\n",
+             "system-outputs/en-de/sysA.txt": "a\nb\n", "system-outputs/en-de/sysB.txt": "a\nc\n",
+             "human-scores/en-de.mqm.seg.score": "sysA\t1\nsysA\t2\nsysB\t0\nsysB\t3\n",
+             "human-scores/en-de.mqm.sys.score": "sysA\t1.5\nsysB\t1.5\n"}
+    for relative, text in texts.items():
+        (source / relative).parent.mkdir(parents=True, exist_ok=True)
+        (source / relative).write_text(text, "utf-8", newline="\n")
+    store = Store(tmp_path / "r.sqlite")
+    research_files.import_mtme(store, str(source), "en-de", "mqm")
+    with store.transaction() as db:
+        db.execute("update runs set name = 'llama3:8b' where name = 'sysA'")
+        db.execute("update runs set name = 'LLAMA3_8b' where name = 'sysB'")
+    research_files.export_mtme(store, str(tmp_path / "out"), "en-de", "mqm")
+    out = tmp_path / "out"
+    assert sorted(p.name for p in (out / "system-outputs" / "en-de").iterdir()) == ["LLAMA3_8b.txt", "llama3_8b-2.txt"]
+    seg = (out / "human-scores" / "en-de.mqm.seg.score").read_text("utf-8").splitlines()
+    assert sorted({line.split("\t")[0] for line in seg}) == ["LLAMA3_8b", "llama3_8b-2"]
+    assert not any(b"\r" in p.read_bytes() for p in out.rglob("*") if p.is_file())
+    with pytest.raises(BadValue, match="--lp"):
+        research_files.export_mtme(store, str(tmp_path / "out2"), "en:de", "mqm")
+
+
+WRITES = ("open", "write_text")
+
+
+def test_every_text_file_written_says_how_its_lines_end():
+    """Python writes the system's line ending unless told ("\\r\\n" on Windows): every text file LYSS writes is
+    written through a call that names it (or through scoring.files.write_atomic, whose default is "\\n")."""
+    found = []
+    for path in sorted(p for package in ("scoring", "eval_standards", "review", "desktop")
+                       for p in (ROOT / package).rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if not (isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", None)) in WRITES):
+                continue
+            mode = node.args[1] if len(node.args) > 1 and getattr(node.func, "id", None) == "open" else \
+                next((k.value for k in node.keywords if k.arg == "mode"), None)
+            writing = getattr(node.func, "attr", None) == "write_text" or \
+                (isinstance(mode, ast.Constant) and "w" in str(mode.value) and "b" not in str(mode.value))
+            if writing and not any(k.arg == "newline" for k in node.keywords):
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert not found, found
+    assert inspect.signature(files.write_atomic).parameters["newline"].default == "\n"

@@ -62,7 +62,7 @@ def data_strings_source() -> str:
 
 def write_data_strings() -> Path:
     target = HERE / "data_strings.py"
-    target.write_text(data_strings_source(), "utf-8")
+    target.write_text(data_strings_source(), "utf-8", newline="\n")
     return target
 
 

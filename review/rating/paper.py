@@ -108,7 +108,7 @@ def write_template(path: str, store: Store, campaign_id: str, speaker_id: str, i
              "position": item["position"]} for item in items]
 
     def fill(fh) -> None:
-        writer = csv.DictWriter(fh, fieldnames=columns)
+        writer = csv.DictWriter(fh, fieldnames=columns, lineterminator="\n")
         writer.writeheader()
         writer.writerows(rows)
     write_atomic(path, fill, newline="")

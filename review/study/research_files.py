@@ -18,7 +18,7 @@ import numpy as np
 
 from scoring import surface
 from scoring.errors import BadValue, FileProblem, NotFound
-from scoring.files import refuse_overwriting_inputs, replace, write_atomic
+from scoring.files import portable_name, portable_name_problem, refuse_overwriting_inputs, replace, write_atomic
 from scoring.progress import Progress, report
 from scoring.runcard import read_text
 
@@ -320,7 +320,7 @@ def export_ratings(store: Store, path: str, fmt: str = "csv", include_raw: bool 
         columns = sorted({k for r in rows for k in r}, key=lambda k: (k.startswith("answer_"), k))
 
         def fill(fh):
-            writer = csv.DictWriter(fh, fieldnames=columns)
+            writer = csv.DictWriter(fh, fieldnames=columns, lineterminator="\n")
             writer.writeheader()
             writer.writerows({k: spreadsheet_safe(_cell(v)) for k, v in r.items()} for r in rows)
         write_atomic(path, fill, newline="")
@@ -341,7 +341,7 @@ def _write_tree(root: Path, files: dict[str, str]) -> None:
     try:
         for relative, text in files.items():
             (staging / relative).parent.mkdir(parents=True, exist_ok=True)
-            (staging / relative).write_text(text, "utf-8")
+            (staging / relative).write_text(text, "utf-8", newline="\n")
         for relative in files:
             (root / relative).parent.mkdir(parents=True, exist_ok=True)
             replace(staging / relative, root / relative)
@@ -371,6 +371,9 @@ def export_mtme(store: Store, folder: str, lp: str, human: str, campaign_id: str
     """Write the runs sharing one set of entries as an mt-metrics-eval test set with their human scores: the speakers'
     answers of one campaign (with several campaigns here, ``campaign_id`` must say which: pooling them would mix
     their items and raters into one score file), or imported gold scores."""
+    for option, value in (("--lp", lp), ("--human", human)):  # both name files of the folder
+        if portable_name_problem(value):
+            raise BadValue(option, value, f"it names the folder's files, and {portable_name_problem(value)}")
     gold = store.one("select 1 as x from human_scores where kind = ? limit 1", [human]) is not None
     if campaign_id is None and not gold:
         campaign_id = _the_campaign_answering(store, human)
@@ -392,9 +395,9 @@ def export_mtme(store: Store, folder: str, lp: str, human: str, campaign_id: str
     first = by_run[runs[0]["id"]]
     files = {f"sources/{lp}.txt": "".join(first[e]["source"] + "\n" for e in entries),
              f"references/{lp}.refA.txt": "".join(first[e]["reference"] + "\n" for e in entries)}
-    seg, sysl = [], []
-    for r in runs:
-        name = r["name"].replace("/", "_").replace("\t", " ")
+    seg, sysl, taken = [], [], set()
+    for r in runs:  # a run's name becomes its file's name and the name in the score files: one every system holds
+        name = portable_name(r["name"].replace("\t", " "), taken)
         files[f"system-outputs/{lp}/{name}.txt"] = "".join(by_run[r["id"]][e]["output"].replace("\n", " ") + "\n"
                                                            for e in entries)
         vals = [scores.get(by_run[r["id"]][e]["id"]) for e in entries]
