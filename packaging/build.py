@@ -24,7 +24,10 @@ ROOT = Path(__file__).resolve().parents[1]
 DIST = ROOT / "dist"
 BUNDLE = DIST / "lyss"
 EXTRA = ROOT / "build" / "bundle-extra"
-TARGET_MB = 150
+# The unpacked size the build refuses to exceed, where it has been measured (MiB): Linux x86-64, 148 without
+# OpenSSL, 154 with it (the sync commands' TLS to a Syncthing whose GUI is https; issue 54). Windows and macOS
+# builds have not been run here: their size is printed, with no target.
+TARGET_MB = {"linux": 155}.get(sys.platform, None)
 LINUX = sys.platform.startswith("linux")
 FONTS = ("NotoSans-Regular.ttf", "NotoSans-Bold.ttf", "NotoSansCanadianAboriginal-Regular.ttf",
          "NotoSansCanadianAboriginal-Bold.ttf")
@@ -195,16 +198,17 @@ def manifest_and_archive() -> Path:
     lines = []
     for path in sorted(p for p in BUNDLE.rglob("*") if p.is_file() and p.name != "SHA256SUMS"):
         lines.append(f"{hashlib.sha256(path.read_bytes()).hexdigest()}  ./{path.relative_to(BUNDLE).as_posix()}\n")
-    (BUNDLE / "SHA256SUMS").write_text("".join(lines), "utf-8")
+    (BUNDLE / "SHA256SUMS").write_text("".join(lines), "utf-8", newline="\n")
     size = sum(p.stat().st_size for p in BUNDLE.rglob("*") if p.is_file() and not p.is_symlink()) / 2**20
     sys.path.insert(0, str(ROOT))
     from scoring import __version__  # deferred: the project, importable once ROOT is on the path
     system = {"linux": "linux", "win32": "windows", "darwin": "macos"}.get(sys.platform, sys.platform)
     base = DIST / f"lyss-{__version__}-{system}-{platform.machine().lower()}"
     archive = shutil.make_archive(str(base), "zip" if sys.platform == "win32" else "gztar", DIST, "lyss")
-    say(f"bundle: {BUNDLE} ({size:.0f} MB unpacked, target ≤ {TARGET_MB} MB); archive: {archive} "
+    target = f"target ≤ {TARGET_MB} MB" if TARGET_MB else "no target on this system: never measured here"
+    say(f"bundle: {BUNDLE} ({size:.0f} MB unpacked, {target}); archive: {archive} "
         f"({Path(archive).stat().st_size >> 20} MB)")
-    if size > TARGET_MB:
+    if TARGET_MB and size > TARGET_MB:
         sys.exit(f"the bundle is {size:.0f} MB, over its {TARGET_MB} MB target")
     return Path(archive)
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The proof: the bundle's selftest with a clean environment and no network, its first window
+# The proof: the bundle's selftest (every command once) with a clean environment and no network, its first window
 # offscreen, and its cold-start times.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,7 +10,7 @@ shot="$PWD/docs/screenshots/bundle-first-window.png"
 no_net=""
 if unshare -n true 2>/dev/null; then no_net="unshare -n"; else echo "note: unshare -n unavailable; network not cut" >&2; fi
 run() { env -i HOME="$home" LANG=C.UTF-8 QT_QPA_PLATFORM=offscreen $no_net "$@"; }
-run "$BIN" selftest --gui-screenshot "$shot"
+run "$BIN" selftest --every-verb --gui-screenshot "$shot"  # every command of the command line, in the bundle
 seconds() { local t0=$EPOCHREALTIME; "$@" >/dev/null 2>&1; awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN{printf "%.2f", b-a}'; }
 cold() { sync; echo 3 > /proc/sys/vm/drop_caches 2>/dev/null || true; }  # a cold start where the machine allows it
 cold
