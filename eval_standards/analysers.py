@@ -36,6 +36,7 @@ from scoring import parallel
 from scoring.parallel import process_map
 
 from . import hfstol, lookups
+from .table_reader import TableBatch
 from .cards import available_cards, load_card
 
 KINDS = ("analyser", "generator")
@@ -162,6 +163,7 @@ class Analyser:
         self.sha256 = file.sha256()
         self._layout = layout
         self._lookup: lookups.Lookup | None = None  # read when first needed (see _opened)
+        self._batch_reader: TableBatch | None = None  # the same, for batches (see batched)
         self._lock = threading.Lock()
         self.weighted = layout.weighted
         self._reads_any_symbol = layout.reads_any_symbol
@@ -227,8 +229,8 @@ class Analyser:
 
     @property
     def lookup_name(self) -> str:
-        """The library single lookups use here (``hfst``, ``pyhfst``…)."""
-        return lookups.name_here()
+        """The library single lookups of this file use here (``hfst``, ``pyhfst``…)."""
+        return lookups.name_for(self._layout)
 
     @property
     def fast(self) -> bool:
@@ -247,6 +249,13 @@ class Analyser:
         workers = min(os.cpu_count() or 1, 4)
         fast = self.fast
         if len(todo) < PARALLEL_LOOKUPS or (workers < 2 and not fast):
+            if self.batched and len(todo) >= BATCH_FROM:
+                self._tested()
+                found = self._batch().readings_many(todo)
+                self._memory.update((w, in_analysis_order(found[w])) for w in todo)
+                self.lookups += len(todo)
+                self._dirty = True
+                return
             for word in todo:
                 self.analyse(word)
             return
@@ -261,6 +270,18 @@ class Analyser:
             self._memory.update((w, part.get(w, ())) for w in words_of_chunk)
         self.lookups += len(todo)
         self._dirty = True
+
+    @property
+    def batched(self) -> bool:
+        """Batches go through LYSS's own reader walking many words at once in numpy (:class:`TableBatch`),
+        where ALTLab's library does not take them: faster than one word at a time with any binding. Not for
+        a file that reads characters outside its alphabet (only the hfst binding reads those as HFST does)."""
+        return not self.fast and not self._reads_any_symbol
+
+    def _batch(self) -> TableBatch:
+        if self._batch_reader is None:
+            self._batch_reader = TableBatch(self.file.path)
+        return self._batch_reader
 
     def _here_chunk(self, words: list[str]) -> dict[str, tuple[str, ...]]:
         return {w: self.analyse(w) for w in words}
@@ -277,8 +298,8 @@ class Analyser:
             pass
 
     def describe(self) -> dict:
-        return {**self.file.describe(), "weighted": self.weighted, "lookup": self.lookup_name,
-                "batch_lookup": "hfst-optimized-lookup" if self.fast else self.lookup_name}
+        batches = "hfst-optimized-lookup" if self.fast else TableBatch.name if self.batched else self.lookup_name
+        return {**self.file.describe(), "weighted": self.weighted, "lookup": self.lookup_name, "batch_lookup": batches}
 
 
 def in_analysis_order(readings: dict[str, float]) -> tuple[str, ...]:
@@ -300,6 +321,9 @@ def look_up_in_worker(path: str, fast: bool, words: list[str]) -> dict[str, tupl
             slow.append(lookups.open_lookup(Path(path), hfstol.check(path)))
         return in_analysis_order(slow[0].readings(word))
 
+    if not fast and not hfstol.check(path).reads_any_symbol:  # many words at once (TableBatch)
+        many = TableBatch(Path(path)).readings_many(words)
+        return {word: in_analysis_order(many[word]) for word in words if many[word]}
     transducer = fast_lookup_library().TransducerFile(path) if fast else None
     found = {word: tuple(sorted(set(transducer.lookup(word)))) if transducer and len(word) <= FAST_MAX_LENGTH
              else other(word) for word in words}
@@ -323,6 +347,7 @@ SPECIAL_SYMBOL = hfstol.SPECIAL_SYMBOL
 CONTROL_CHARACTER = "[\x00-\x1f\x7f-\x9f]"  # Unicode's category Cc, all of it (a test checks every code point)
 ANALYSIS_ORDER = "by-weight-then-text"  # a word's analyses, the same whichever library looked them up
 PARALLEL_LOOKUPS = 1000  # below this a process pool costs more than it saves
+BATCH_FROM = 20  # fewer words are looked up one by one (a batch reader's tables take a tenth of a second to load)
 FAST_CHUNK = 10_000  # words a worker process looks up before it ends (≈ 20 MB of the library's leak)
 FAST_MAX_LENGTH = 500  # longer words go to the binding
 

@@ -132,3 +132,226 @@ def _apply(operation: tuple[str, int, int], flags: tuple[int, ...]) -> tuple[int
     if now == 0 or now == value or (now < 0 and now != -value):  # U: unify
         return flags[:feature] + (value,) + flags[feature + 1:]
     return None
+
+
+
+OPERATIONS = {"P": 1, "N": 2, "C": 3, "R": 4, "D": 5, "U": 6}
+PACKED_BITS = 63  # every feature's value of a path in one int64 (a file whose features need more is walked singly)
+
+
+class TableBatch:
+    """The same walk for many words at once, in numpy: every path of every word moved on one transition per
+    step — the C++ reader's stack of paths, all of them together — each path's output kept as a link to the
+    path it came from, and its flag diacritics' values packed in one integer. The readings are exactly
+    :class:`TableLookup`'s: the same paths, taken in another order.
+
+    A path on an index-table state takes its run of epsilons and flags (found through the state's entry 0)
+    and the run of transitions that read the word's next symbol (its entry for that symbol); a path on a
+    transition-table state both runs from the transition after it. Two arrays made once give each run's
+    length: how many silent transitions follow each transition, how many read the same symbol."""
+
+    name = "lyss tables (numpy, many words at once)"
+
+    def __init__(self, path: Path):
+        import numpy as np  # deferred: the single-word walker above needs none
+
+        self.np = np
+        layout, data = hfstol.read(path)
+        index, trans = hfstol.tables(layout, data)
+        self.index_in = index["i"].astype(np.int64)
+        self.index_to = index["t"].astype(np.int64)
+        self.index_weight = index["t"].view("<f4").astype(np.float64) if layout.weighted else None
+        self.t_in = trans["i"].astype(np.int64)
+        self.t_to = trans["t"].astype(np.int64)
+        self.t_weight = trans["w"].astype(np.float64) if layout.weighted else None
+        flags = _flag_operations(layout.alphabet)[0]
+        self.text = ["" if k == 0 or k in flags else s for k, s in enumerate(layout.alphabet)]
+        writes = np.zeros(hfstol.NO_SYMBOL + 1, dtype=bool)
+        writes[:len(self.text)] = [bool(t) for t in self.text]
+        self.t_out = trans["o"].astype(np.int32)
+        self.t_writes = writes[trans["o"]]
+        self.final_trans = (trans["i"] == hfstol.NO_SYMBOL) & (trans["o"] == hfstol.NO_SYMBOL) & (trans["t"] == 1)
+        self.final_index = (index["i"] == hfstol.NO_SYMBOL) & (index["t"] != hfstol.NO_TABLE_INDEX)
+        packing = _packing(flags)
+        self.packed = packing is not None
+        self.t_flag = np.zeros((5, len(trans)), dtype=np.int64)  # operation, shift, width, offset, value
+        self.no_flags = 0
+        if packing is not None:
+            operations, self.no_flags = packing
+            for symbol, fields in operations.items():
+                self.t_flag[:, trans["i"] == symbol] = np.array(fields)[:, None]
+        silent = (trans["i"] == 0) | np.isin(trans["i"], list(flags))
+        self.silent_run = _run_lengths(silent, silent)
+        self.same_run = _run_lengths(trans["i"] != hfstol.NO_SYMBOL, np.r_[trans["i"][1:] == trans["i"][:-1], False])
+        self.symbols = {s: k for k, s in enumerate(layout.alphabet[:layout.input_symbols])
+                        if s and k not in flags and not hfstol.SPECIAL_SYMBOL.fullmatch(s)}
+        self.tokens = re.compile("|".join(map(re.escape, sorted(self.symbols, key=len, reverse=True))))
+        self.single = None if self.packed else TableLookup(path)
+
+    def readings_many(self, words: list[str], per_batch: int = 2000) -> dict[str, dict[str, float]]:
+        """Each word's readings (as :meth:`TableLookup.readings`), the words walked ``per_batch`` at a time."""
+        if self.single is not None:
+            return {w: self.single.readings(w) for w in dict.fromkeys(words)}
+        found: dict[str, dict[str, float]] = {}
+        spelled = []
+        for word in dict.fromkeys(words):
+            pieces = self.tokens.findall(word)
+            if word and "".join(pieces) == word:
+                spelled.append((word, [self.symbols[p] for p in pieces]))
+            else:
+                found[word] = {}  # a character outside the alphabet: HFST rejects the word
+        for start in range(0, len(spelled), per_batch):
+            found.update(self._walk(spelled[start:start + per_batch]))
+        return found
+
+    def _walk(self, batch: list[tuple[str, list[int]]]) -> dict[str, dict[str, float]]:
+        np = self.np
+        start = hfstol.TARGET_TABLE_START
+        # the words' symbols one after another, each word ended by -1; a path's place is an index into them
+        flat = np.array([x for _, symbols in batch for x in (*symbols, -1)], dtype=np.int64)
+        begins = np.cumsum([0] + [len(symbols) + 1 for _, symbols in batch[:-1]])
+        state = np.zeros(len(batch), dtype=np.int64)
+        place = begins.astype(np.int64)
+        node = np.full(len(batch), -1, dtype=np.int64)  # the output's last symbol-writing link; -1: nothing yet
+        packed = np.full(len(batch), self.no_flags, dtype=np.int64)
+        weight = np.zeros(len(batch)) if self.t_weight is not None else None
+        parents, outputs, ends = [], [], []
+        links = 0
+        while len(state):
+            symbol = flat[place]
+            done = symbol < 0
+            in_trans = state >= start
+            t_rows, i_rows = np.flatnonzero(in_trans), np.flatnonzero(~in_trans)
+            here = state[t_rows] - start
+            index_state = state[i_rows]
+            # readings: paths at the end of their word on a final state
+            t_end = t_rows[done[t_rows] & self.final_trans[here]]
+            i_end = i_rows[done[i_rows] & self.final_index[index_state]]
+            if len(t_end) or len(i_end):
+                end_rows = np.concatenate([t_end, i_end])
+                end_weight = None
+                if weight is not None:
+                    end_weight = weight[end_rows] + np.concatenate(
+                        [self.t_weight[state[t_end] - start], self.index_weight[state[i_end]]])
+                ends.append((place[end_rows], node[end_rows], end_weight))
+            # silent runs: after a transition-table state, or through an index state's entry 0
+            epsilon = self.index_in[index_state + 1] == 0
+            s_rows = np.concatenate([t_rows, i_rows[epsilon]])
+            s_first = np.concatenate([here + 1, self.index_to[index_state[epsilon] + 1] - start])
+            # symbol runs: the word's next symbol, after a transition-table state or through its index entry
+            reading = ~done[t_rows]
+            t_follow, t_first = t_rows[reading], here[reading] + 1
+            same = self.t_in[t_first] == symbol[t_follow]
+            t_follow, t_first = t_follow[same], t_first[same]
+            reading = ~done[i_rows]
+            i_follow, i_state = i_rows[reading], index_state[reading]
+            entry = i_state + 1 + symbol[i_follow]
+            found = self.index_in[entry] == symbol[i_follow]
+            i_follow, i_first = i_follow[found], self.index_to[entry[found]] - start
+            f_rows, f_first = np.concatenate([t_follow, i_follow]), np.concatenate([t_first, i_first])
+            s_rows, s_k = _expand(np, s_rows, s_first, self.silent_run[s_first])
+            f_rows, f_k = _expand(np, f_rows, f_first, self.same_run[f_first])
+            s_packed = packed[s_rows]
+            flagged = np.flatnonzero(self.t_flag[0, s_k])
+            if len(flagged):
+                go, s_packed[flagged] = _apply_packed(np, *self.t_flag[:, s_k[flagged]], s_packed[flagged])
+                if not go.all():
+                    keep = np.ones(len(s_rows), dtype=bool)
+                    keep[flagged[~go]] = False
+                    s_rows, s_k, s_packed = s_rows[keep], s_k[keep], s_packed[keep]
+            rows = np.concatenate([s_rows, f_rows])
+            k = np.concatenate([s_k, f_k])
+            node = node[rows]
+            writing = np.flatnonzero(self.t_writes[k])
+            if len(writing):
+                parents.append(node[writing])
+                outputs.append(self.t_out[k[writing]])
+                node[writing] = links + np.arange(len(writing))
+                links += len(writing)
+            if weight is not None:
+                weight = weight[rows] + self.t_weight[k]
+            place = place[rows]
+            place[len(s_rows):] += 1
+            state, packed = self.t_to[k], np.concatenate([s_packed, packed[f_rows]])
+        return self._readings(batch, begins, ends, parents, outputs)
+
+    def _readings(self, batch, begins, ends, parents, outputs) -> dict[str, dict[str, float]]:
+        """Each reading's text, read back along its links (all readings a step at a time), its lowest weight."""
+        np = self.np
+        found: dict[str, dict[str, float]] = {w: {} for w, _ in batch}
+        if not ends:
+            return found
+        parents = np.concatenate(parents) if parents else np.zeros(0, dtype=np.int64)
+        outputs = np.concatenate(outputs) if outputs else np.zeros(0, dtype=np.int32)
+        rows = np.searchsorted(begins, np.concatenate([e[0] for e in ends]), side="right") - 1
+        cursor = np.concatenate([e[1] for e in ends])
+        weights = np.concatenate([e[2] for e in ends]).tolist() if ends[0][2] is not None else [0.0] * len(rows)
+        pieces = []
+        while (cursor >= 0).any():
+            live = cursor >= 0
+            at = np.maximum(cursor, 0)
+            pieces.append(np.where(live, outputs[at], -1))
+            cursor = np.where(live, parents[at], -1)
+        text = self.text
+        columns = np.stack(pieces[::-1], axis=1).tolist() if pieces else [[] for _ in rows]
+        for row, symbols, w in zip(rows.tolist(), columns, weights):
+            reading = "".join([text[s] for s in symbols if s >= 0])
+            seen = found[batch[row][0]]
+            if reading not in seen or w < seen[reading]:
+                seen[reading] = w
+        return found
+
+
+def _packing(flags: dict[int, tuple[str, int, int]]) -> tuple[dict[int, tuple[int, int, int, int, int]], int] | None:
+    """How a path's flag values fit in one int64: each flag symbol's (operation, bit shift, field width, the
+    feature's offset, value) — a feature's value v is kept as v + offset, offset its largest value, so that
+    −v (a negative setting) fits too — and the packed value of a path that has set nothing. ``None`` when the
+    features need more than :data:`PACKED_BITS` bits."""
+    numbers: dict[int, dict[int, int]] = {}  # each feature's values numbered 1, 2, … of its own
+    for _, feature, value in flags.values():
+        if value:
+            numbers.setdefault(feature, {}).setdefault(value, len(numbers.get(feature, {})) + 1)
+    flags = {symbol: (op, feature, numbers[feature][value] if value else 0)
+             for symbol, (op, feature, value) in flags.items()}
+    largest = {feature: len(numbers.get(feature, {})) for _, feature, _ in flags.values()}
+    shifts, widths, bits = {}, {}, 0
+    for feature in sorted(largest):
+        widths[feature] = (2 * largest[feature]).bit_length()
+        shifts[feature], bits = bits, bits + widths[feature]
+    if bits > PACKED_BITS:
+        return None
+    initial = sum(largest[f] << shifts[f] for f in largest)
+    return {symbol: (OPERATIONS[op], shifts[feature], widths[feature], largest[feature], value)
+            for symbol, (op, feature, value) in flags.items()}, initial
+
+
+def _apply_packed(np, op, shift, width, offset, value, packed):
+    """Flag diacritics on many paths at once, by :func:`_apply`'s rules: which paths go on, their new values."""
+    mask = (np.int64(1) << width) - 1
+    now = ((packed >> shift) & mask) - offset
+    held = np.where(value == 0, now != 0, now == value)
+    go = np.ones(len(op), dtype=bool)
+    go = np.where(op == OPERATIONS["R"], held, go)
+    go = np.where(op == OPERATIONS["D"], ~held, go)
+    go = np.where(op == OPERATIONS["U"], (now == 0) | (now == value) | ((now < 0) & (now != -value)), go)
+    new = np.where(op == OPERATIONS["N"], -value, np.where(op == OPERATIONS["C"], 0, value))
+    sets = (op != OPERATIONS["R"]) & (op != OPERATIONS["D"])
+    changed = (packed & ~(mask << shift)) | ((new + offset) << shift)
+    return go, np.where(sets, changed, packed)
+
+
+def _run_lengths(member, continues):
+    """For each position, how many positions from it on are ``member``, each next one continuing the run
+    (``continues[k]``: position k+1 is in k's run); 0 where ``member`` is false."""
+    import numpy as np  # deferred: as above
+    n = len(member)
+    ends = np.flatnonzero(~(member & np.r_[continues[:-1] & member[1:], False]))  # where each run stops
+    last = ends[np.minimum(np.searchsorted(ends, np.arange(n)), len(ends) - 1)] if len(ends) else np.full(n, n - 1)
+    return np.where(member, last - np.arange(n) + 1, 0)
+
+
+def _expand(np, rows, first, count):
+    """Each row repeated ``count`` times, with the transition numbers first, first+1, … of its run."""
+    repeated = np.repeat(rows, count)
+    offsets = np.arange(len(repeated)) - np.repeat(np.cumsum(count) - count, count)
+    return repeated, np.repeat(first, count) + offsets

@@ -13,6 +13,7 @@ from weighted_copy import weighted_copy
 from desktop.cli import main
 from eval_standards import analysers
 from eval_standards.cards import load_card
+from eval_standards.table_reader import TableBatch
 from eval_standards.tools import LanguageTools, lemma_of, tags_of
 from scoring.errors import InputError
 
@@ -104,7 +105,7 @@ def test_add_list_remove(tmp_path, monkeypatch, capsys, crk_file):
     rows = json.loads(capsys.readouterr().out)
     assert rows[0]["origin"] == "user data"
     added = analysers.load(analysers.find("crk"))  # an added analyser is read by the same fast loader
-    fast = "hfst-optimized-lookup" if analysers.fast_lookup_library() else added.lookup_name
+    fast = "hfst-optimized-lookup" if analysers.fast_lookup_library() else TableBatch.name
     assert added.file.origin == "user data" and added.describe()["batch_lookup"] == fast
     added.analyse_many([f"atim{k}" for k in range(1500)] + ["atimwak"])
     assert added._memory["atimwak"] == ("atim+N+A+Pl",)
@@ -234,10 +235,11 @@ def test_fast_batch_lookups_equal_the_binding_word_for_word(tmp_path, monkeypatc
         assert sum(1 for a in got.values() if a) > 80 and sum(1 for a in got.values() if len(a) > 1) > 10
 
 
-def test_weighted_analyser_batches_use_the_one_by_one_lookup(tmp_path, monkeypatch, crk_file):
+def test_weighted_analyser_batches_go_through_lyss_many_words_reader(tmp_path, monkeypatch, crk_file):
     monkeypatch.setenv("LYSS_CACHE_DIR", str(tmp_path))
     weighted = _weighted_copy(crk_file, tmp_path)
     assert not weighted.fast  # the fast library reads unweighted analysers only
+    assert weighted.batched and weighted.describe()["batch_lookup"] == TableBatch.name
     tokens = _many_tokens()[:1500]
     weighted.analyse_many(tokens)
     plain = analysers.Analyser(crk_file)

@@ -6,18 +6,21 @@ reject), flag diacritics and weights included."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pyhfst
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from conftest import DEMO, ROOT, SHARED, report_texts, shared_file
 from eval_standards import hfstol, lookups
-from eval_standards.table_reader import TableLookup
+from eval_standards.table_reader import TableBatch, TableLookup
 from weighted_copy import weighted_copy
 
 WORD = re.compile(r"[^\W\d_][\w'’-]*")  # letters first; apostrophes and hyphens inside (Ojibwe, Cree)
@@ -149,3 +152,81 @@ def test_lyss_own_reader_walks_a_long_word_without_recursion(monkeypatch):
     else:
         with pytest.raises(RecursionError):
             wheels(path).readings(word)
+
+
+@pytest.mark.parametrize("name", ["crk", "ciw", "crk weighted", "crk generator"])
+def test_many_words_at_once_give_the_bindings_readings_word_for_word(tmp_path, name):
+    """LYSS's numpy reader (every path of every word moved on together) reads what the hfst binding reads,
+    one word at a time: flag diacritics, weights, words outside the alphabet. (The empty word, never looked up —
+    ``Analyser.lookupable`` — has no reading for LYSS's readers, as for pyhfst; the binding reads its empty path.)"""
+    pytest.importorskip("hfst", reason="compares LYSS's reader with the hfst binding: hfst is not importable here")
+    files = {**_files(tmp_path), "crk generator": shared_file("fst/crk-normative-generator.hfstol")}
+    path = files[name]
+    binding = lookups.BindingLookup(path)
+    words = run_card_words() + CRK_FORMS + [form for form, _ in ciw_test_forms()] + ["Lungen"]
+    if name == "crk generator":
+        analyser = lookups.BindingLookup(files["crk"])
+        words = sorted({a for w in words for a in analyser.readings(w)}) + words[:500]
+    expected = {w: binding.readings(w) for w in words}
+    got = TableBatch(path).readings_many(words, per_batch=700)  # several batches
+    assert got == expected
+    assert sum(1 for r in got.values() if r) > 60
+
+
+FEATURES, VALUES = ["F", "feat", "Longer"], ["a", "bb", "value"]
+FLAG_SYMBOL = st.one_of(
+    st.tuples(st.sampled_from("PNU"), st.sampled_from(FEATURES), st.sampled_from(VALUES)),
+    st.tuples(st.sampled_from("RDC"), st.sampled_from(FEATURES), st.sampled_from([None, *VALUES])))
+TOKEN = st.one_of(st.sampled_from("abc"), FLAG_SYMBOL)
+
+
+def _regex(paths) -> str:
+    def token(t, optional):
+        text = t if isinstance(t, str) else "%@" + "%.".join(x for x in t if x) + "%@"
+        return f"({text})" if optional else text
+    return " | ".join("[" + " ".join(token(t, o) for t, o in path) + "]" for path in paths)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.lists(st.tuples(TOKEN, st.booleans()), min_size=1, max_size=7), min_size=1, max_size=4))
+def test_every_flag_operation_as_hfst_reads_it(paths):
+    """Small transducers of letters and flag diacritics of every operation (positive and negative settings,
+    unification after either, requirements and disallowings with and without a value, clearing; short and
+    long names), optional parts making epsilons: LYSS's readers, one word and many at once, read every word of
+    up to four letters as the hfst binding does."""
+    hfst = pytest.importorskip("hfst", reason="builds the transducers with the hfst binding")
+    import tempfile
+    fst = hfst.regex(_regex(paths))
+    fst.convert(hfst.ImplementationType.HFST_OL_TYPE)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "flags.hfstol"
+        out = hfst.HfstOutputStream(filename=str(path), type=hfst.ImplementationType.HFST_OL_TYPE)
+        out.write(fst)
+        out.flush()
+        out.close()
+        words = ["".join(p) for n in range(1, 5) for p in itertools.product("abc", repeat=n)]
+        expected = {w: lookups.BindingLookup(path).readings(w) for w in words}
+        assert TableBatch(path).readings_many(words) == expected
+        single = TableLookup(path)
+        assert {w: single.readings(w) for w in words} == expected
+
+
+def test_pyhfst_reads_a_file_only_where_it_reads_the_files_flags(tmp_path):
+    """A feature set negatively and unified, or a flag of five characters or fewer: LYSS's reader instead."""
+    hfst = pytest.importorskip("hfst", reason="builds the transducers with the hfst binding")
+
+    def layout(regex):
+        fst = hfst.regex(regex)
+        fst.convert(hfst.ImplementationType.HFST_OL_TYPE)
+        path = tmp_path / f"{abs(hash(regex))}.hfstol"
+        out = hfst.HfstOutputStream(filename=str(path), type=hfst.ImplementationType.HFST_OL_TYPE)
+        out.write(fst)
+        out.flush()
+        out.close()
+        return hfstol.check(path)
+
+    assert lookups.wheels_read_its_flags(layout("[a %@P%.feat%.bb%@ b] | [a %@R%.feat%.bb%@ c]"))
+    assert not lookups.wheels_read_its_flags(layout("[a %@N%.feat%.bb%@ %@U%.feat%.bb%@ b]"))
+    assert not lookups.wheels_read_its_flags(layout("[a %@C%.F%@ b]"))
+    for name in ("crk-descriptive-analyzer", "crk-normative-generator", "ciw-analyser-gt-norm"):
+        assert lookups.wheels_read_its_flags(hfstol.check(shared_file(f"fst/{name}.hfstol")))
