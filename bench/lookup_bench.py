@@ -10,16 +10,20 @@ from __future__ import annotations
 
 import json
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
 
 from eval_standards import hfstol, lookups
-from eval_standards.table_reader import TableLookup
+from eval_standards.table_reader import TableBatch, TableLookup
 
 from bench.common import ROOT, SHARED
-from bench.fst_bench import ANALYSER, bench_tokens
+from bench.fst_bench import ANALYSER, bench_tokens, ensure_lookup_command
+
+ACCEPTED_TOKENS = 4000  # words the analyser accepts: every path walked to the end (good MT output's words)
+ROUNDS = 3
 
 PURE = """
 import json, sys, time
@@ -53,6 +57,16 @@ def timed_lookup(make, words: list[str]) -> tuple[float, dict]:
     return time.perf_counter() - start, found
 
 
+class _Many:
+    """TableBatch behind the one-word interface: every word looked up at once when it is made."""
+
+    def __init__(self, path, words):
+        self._found = TableBatch(path).readings_many(words)
+
+    def readings(self, word: str) -> dict[str, float]:
+        return self._found[word]
+
+
 class _Fast:
     """hfst-optimized-lookup behind the same interface (unweighted: every reading weighs 0)."""
 
@@ -62,6 +76,29 @@ class _Fast:
 
     def readings(self, word: str) -> dict[str, float]:
         return {a: 0.0 for a in self._fst.lookup(word)} if len(word) <= 500 else {}
+
+
+def against_the_command(words: list[str], expected: dict, what: str) -> None:
+    """LYSS's numpy reader (load included, one process, no cache) against Debian's hfst-optimized-lookup command
+    (load included) on the same words, alternately, median of the rounds; analyses checked equal first."""
+    command = ensure_lookup_command()
+    if command is None:
+        print(f"{what}: hfst-optimized-lookup (the C++ command) not installed and apt-get unavailable — no ratio")
+        return
+    text = "".join(w + "\n" for w in words)
+    ratios, ours, theirs = [], [], []
+    for _ in range(ROUNDS):
+        start = time.perf_counter()
+        subprocess.run([command, str(ANALYSER)], input=text, capture_output=True, text=True, check=True)
+        theirs.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        found = TableBatch(ANALYSER).readings_many(words)
+        ours.append(time.perf_counter() - start)
+        ratios.append(theirs[-1] / ours[-1])
+    same = "the binding's analyses" if {w: found[w] for w in expected} == expected else "DIFFERENT analyses"
+    print(f"{what}: {TableBatch.name} {statistics.median(ours):.2f} s, {same}; the C++ command "
+          f"{statistics.median(theirs):.2f} s: speed ratio {statistics.median(ratios):.2f} (goal ≥ 0.5; rounds "
+          f"{min(ratios):.2f}–{max(ratios):.2f})")
 
 
 def main() -> None:
@@ -89,6 +126,13 @@ def main() -> None:
     tables, found = timed_lookup(lambda: TableLookup(ANALYSER), words)
     print(f"{TableLookup.name} {tables:.2f} s, {'the same analyses' if found == expected else 'DIFFERENT analyses'}: "
           f"speed ratio to the binding {base / tables:.2f}")
+    many, found = timed_lookup(lambda: _Many(ANALYSER, words), words)
+    print(f"{TableBatch.name} {many:.2f} s, {'the same analyses' if found == expected else 'DIFFERENT analyses'}: "
+          f"speed ratio to the binding {base / many:.2f}")
+    against_the_command(words, expected, f"{len(words):,} tokens")
+    accepted_words = [w for w in words if expected[w]][:ACCEPTED_TOKENS]
+    against_the_command(accepted_words, {w: expected[w] for w in accepted_words},
+                        f"{len(accepted_words):,} accepted tokens")
     try:
         fast, found = timed_lookup(lambda: _Fast(ANALYSER), words)
         same = {w: sorted(r) for w, r in found.items()} == {w: sorted(r) for w, r in expected.items() if len(w) <= 500}

@@ -172,14 +172,17 @@ class TableBatch:
         self.t_writes = writes[trans["o"]]
         self.final_trans = (trans["i"] == hfstol.NO_SYMBOL) & (trans["o"] == hfstol.NO_SYMBOL) & (trans["t"] == 1)
         self.final_index = (index["i"] == hfstol.NO_SYMBOL) & (index["t"] != hfstol.NO_TABLE_INDEX)
+        # each index state's run of epsilons and flags: where it starts in the transition table (-1: none)
+        epsilon = np.r_[index["i"][1:] == 0, False]
+        self.epsilon_first = np.where(epsilon, np.r_[index["t"][1:].astype(np.int64), 0] - hfstol.TARGET_TABLE_START, -1)
         packing = _packing(flags)
         self.packed = packing is not None
-        self.t_flag = np.zeros((5, len(trans)), dtype=np.int64)  # operation, shift, width, offset, value
+        self.is_flag = np.zeros(hfstol.NO_SYMBOL + 1, dtype=bool)
+        self.is_flag[list(flags)] = True
         self.no_flags = 0
         if packing is not None:
             operations, self.no_flags = packing
-            for symbol, fields in operations.items():
-                self.t_flag[:, trans["i"] == symbol] = np.array(fields)[:, None]
+            self.flag_tables = _flag_tables(np, operations)
         silent = (trans["i"] == 0) | np.isin(trans["i"], list(flags))
         self.silent_run = _run_lengths(silent, silent)
         self.same_run = _run_lengths(trans["i"] != hfstol.NO_SYMBOL, np.r_[trans["i"][1:] == trans["i"][:-1], False])
@@ -188,7 +191,7 @@ class TableBatch:
         self.tokens = re.compile("|".join(map(re.escape, sorted(self.symbols, key=len, reverse=True))))
         self.single = None if self.packed else TableLookup(path)
 
-    def readings_many(self, words: list[str], per_batch: int = 2000) -> dict[str, dict[str, float]]:
+    def readings_many(self, words: list[str], per_batch: int = 5000) -> dict[str, dict[str, float]]:
         """Each word's readings (as :meth:`TableLookup.readings`), the words walked ``per_batch`` at a time."""
         if self.single is not None:
             return {w: self.single.readings(w) for w in dict.fromkeys(words)}
@@ -235,9 +238,10 @@ class TableBatch:
                         [self.t_weight[state[t_end] - start], self.index_weight[state[i_end]]])
                 ends.append((place[end_rows], node[end_rows], end_weight))
             # silent runs: after a transition-table state, or through an index state's entry 0
-            epsilon = self.index_in[index_state + 1] == 0
+            epsilon_first = self.epsilon_first[index_state]
+            epsilon = epsilon_first >= 0
             s_rows = np.concatenate([t_rows, i_rows[epsilon]])
-            s_first = np.concatenate([here + 1, self.index_to[index_state[epsilon] + 1] - start])
+            s_first = np.concatenate([here + 1, epsilon_first[epsilon]])
             # symbol runs: the word's next symbol, after a transition-table state or through its index entry
             reading = ~done[t_rows]
             t_follow, t_first = t_rows[reading], here[reading] + 1
@@ -252,9 +256,10 @@ class TableBatch:
             s_rows, s_k = _expand(np, s_rows, s_first, self.silent_run[s_first])
             f_rows, f_k = _expand(np, f_rows, f_first, self.same_run[f_first])
             s_packed = packed[s_rows]
-            flagged = np.flatnonzero(self.t_flag[0, s_k])
+            s_symbol = self.t_in[s_k]
+            flagged = np.flatnonzero(self.is_flag[s_symbol])
             if len(flagged):
-                go, s_packed[flagged] = _apply_packed(np, *self.t_flag[:, s_k[flagged]], s_packed[flagged])
+                go, s_packed[flagged] = _apply_packed(np, self.flag_tables, s_symbol[flagged], s_packed[flagged])
                 if not go.all():
                     keep = np.ones(len(s_rows), dtype=bool)
                     keep[flagged[~go]] = False
@@ -325,19 +330,45 @@ def _packing(flags: dict[int, tuple[str, int, int]]) -> tuple[dict[int, tuple[in
             for symbol, (op, feature, value) in flags.items()}, initial
 
 
-def _apply_packed(np, op, shift, width, offset, value, packed):
+def _flag_tables(np, operations: dict[int, tuple[int, int, int, int, int]]) -> dict[str, "np.ndarray"]:
+    """Per flag symbol, what :func:`_apply_packed` needs, its feature's field kept in place (never shifted
+    down): the field's mask; the field holding no value, the flag's value, its negative; what a flag that sets
+    a value leaves (the path's bits without the field, or all of them where it only tests); the bits it sets;
+    and which of the eight outcomes of three tests (holds no value, holds the flag's, holds another negative
+    one) let the path on."""
+    size = max(operations, default=0) + 1
+    tables = {name: np.zeros(size, dtype=np.int64) for name in ("field", "none", "value", "negative", "keep", "set")}
+    tables["passes"] = np.zeros(size, dtype=np.int64)
+    every = sum(1 << pattern for pattern in range(8))
+    for symbol, (op, shift, width, offset, value) in operations.items():
+        field = ((1 << width) - 1) << shift
+        tables["field"][symbol], tables["none"][symbol] = field, offset << shift
+        tables["value"][symbol], tables["negative"][symbol] = (value + offset) << shift, (offset - value) << shift
+        sets = op in (OPERATIONS["P"], OPERATIONS["N"], OPERATIONS["C"], OPERATIONS["U"])
+        tables["keep"][symbol] = ~field if sets else -1
+        new = {OPERATIONS["P"]: value, OPERATIONS["N"]: -value, OPERATIONS["C"]: 0, OPERATIONS["U"]: value}.get(op, 0)
+        tables["set"][symbol] = (new + offset) << shift if sets else 0
+        def passes(none: bool, same: bool, other_negative: bool) -> bool:
+            if op == OPERATIONS["R"]:
+                return same if value else not none
+            if op == OPERATIONS["D"]:
+                return not same if value else none
+            if op == OPERATIONS["U"]:
+                return none or same or other_negative
+            return True
+        tables["passes"][symbol] = every if not any(op == OPERATIONS[o] for o in "RDU") else sum(
+            1 << pattern for pattern in range(8) if passes(bool(pattern & 1), bool(pattern & 2), bool(pattern & 4)))
+    return tables
+
+
+def _apply_packed(np, tables, symbol, packed):
     """Flag diacritics on many paths at once, by :func:`_apply`'s rules: which paths go on, their new values."""
-    mask = (np.int64(1) << width) - 1
-    now = ((packed >> shift) & mask) - offset
-    held = np.where(value == 0, now != 0, now == value)
-    go = np.ones(len(op), dtype=bool)
-    go = np.where(op == OPERATIONS["R"], held, go)
-    go = np.where(op == OPERATIONS["D"], ~held, go)
-    go = np.where(op == OPERATIONS["U"], (now == 0) | (now == value) | ((now < 0) & (now != -value)), go)
-    new = np.where(op == OPERATIONS["N"], -value, np.where(op == OPERATIONS["C"], 0, value))
-    sets = (op != OPERATIONS["R"]) & (op != OPERATIONS["D"])
-    changed = (packed & ~(mask << shift)) | ((new + offset) << shift)
-    return go, np.where(sets, changed, packed)
+    field = packed & tables["field"][symbol]
+    none = tables["none"][symbol]
+    outcome = (field == none).astype(np.int64) | ((field == tables["value"][symbol]) << 1) | \
+        (((field < none) & (field != tables["negative"][symbol])) << 2)
+    go = ((tables["passes"][symbol] >> outcome) & 1).astype(bool)
+    return go, (packed & tables["keep"][symbol]) | tables["set"][symbol]
 
 
 def _run_lengths(member, continues):
@@ -352,6 +383,7 @@ def _run_lengths(member, continues):
 
 def _expand(np, rows, first, count):
     """Each row repeated ``count`` times, with the transition numbers first, first+1, … of its run."""
-    repeated = np.repeat(rows, count)
-    offsets = np.arange(len(repeated)) - np.repeat(np.cumsum(count) - count, count)
-    return repeated, np.repeat(first, count) + offsets
+    if len(count) and count.min() == count.max() == 1:
+        return rows, first
+    ends = np.cumsum(count)
+    return np.repeat(rows, count), np.repeat(first - (ends - count), count) + np.arange(ends[-1] if len(ends) else 0)
