@@ -42,15 +42,17 @@ def answer(store: Store, campaign_id: str, speaker_id: str, position: int, answe
     with store.transaction() as db:
         found = store.one("select a.item_id, i.output, c.task, s.withdrawn, s.registered_by, r.uuid, r.seconds, "
                           "r.started_at, r.away_seconds, exists (select 1 from handovers h where h.campaign_id = "
-                          "a.campaign_id and h.speaker_id = a.speaker_id and h.device_code = ?4 and h.signer = "
+                          "a.campaign_id and h.speaker_id = a.speaker_id and h.device_code = :device and h.signer = "
                           "c.coordinator) as handed_here, (select min(v.from_at) from revocations v where "
-                          "v.campaign_id = a.campaign_id and v.device_code = ?4 and v.signer = c.coordinator) "
+                          "v.campaign_id = a.campaign_id and v.device_code = :device and v.signer = c.coordinator) "
                           "as revoked_from "
                           "from assignments a join items i on i.id = a.item_id "
                           "join campaigns c on c.id = a.campaign_id join speakers s on s.id = a.speaker_id left join "
                           "ratings r on r.campaign_id = a.campaign_id and r.speaker_id = a.speaker_id and r.position = "
-                          "a.position where a.campaign_id = ?1 and a.speaker_id = ?2 and a.position = ?3",
-                          [campaign_id, speaker_id, position, store.device_id])
+                          "a.position where a.campaign_id = :campaign and a.speaker_id = :speaker "
+                          "and a.position = :position",
+                          {"campaign": campaign_id, "speaker": speaker_id, "position": position,
+                           "device": store.device_id})
         if found is None or found["withdrawn"]:
             active_speaker(store, speaker_id)  # which of the two: no such speaker, or withdrawn
             raise NotFound("campaign", f"position {position}", "no such item in this speaker's sequence")

@@ -117,9 +117,9 @@ def sequence_length(store: Store, campaign_id: str, speaker_id: str) -> int:
 
 def progress(store: Store, campaign_id: str, speaker_id: str) -> tuple[int, int]:
     """(answered, total) for a speaker's sequence."""
-    row = store.one("select (select count(*) from ratings where campaign_id = ?1 and speaker_id = ?2) as done, "
-                    "(select count(*) from assignments where campaign_id = ?1 and speaker_id = ?2) as total",
-                    [campaign_id, speaker_id])
+    row = store.one("select (select count(*) from ratings where campaign_id = :c and speaker_id = :s) as done, "
+                    "(select count(*) from assignments where campaign_id = :c and speaker_id = :s) as total",
+                    {"c": campaign_id, "s": speaker_id})
     return row["done"], row["total"]
 
 
