@@ -138,7 +138,7 @@ def every_command(home: Path) -> dict:
 
     home.mkdir(parents=True, exist_ok=True)
     try:
-        ran = verb_tour.tour(home, lambda r: print(f"  {r.status}  {r.seconds:5.2f} s  lyss {r.verb}", flush=True))
+        ran = verb_tour.tour(home, demo_path(), lambda r: print(f"  {r.status}  {r.seconds:5.2f} s  lyss {r.verb}", flush=True))
     except verb_tour.TourFailure as exc:
         raise SelftestFailure(str(exc)) from None
     missing = verb_tour.verbs_missing(ran)

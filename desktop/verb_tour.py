@@ -62,13 +62,11 @@ def _scratch_syncthing(home: Path) -> Path:
     return folder
 
 
-def _inputs(home: Path) -> dict[str, Path]:
+def _inputs(home: Path, demo_path: Path) -> dict[str, Path]:
     """The small files the tour hands to commands, made from the embedded demo (no language named here)."""
-    from .selftest import demo_path  # deferred: selftest imports this module
-
-    demo = json.loads(demo_path().read_text("utf-8"))
+    demo = json.loads(demo_path.read_text("utf-8"))
     words = sorted({w for e in demo["entries"] for w in (e.get("predicted") or "").split() if w.isalpha()})[:3]
-    files = {"demo": demo_path(), "glosses": home / "glosses.tsv", "card": home / "card.json",
+    files = {"demo": demo_path, "glosses": home / "glosses.tsv", "card": home / "card.json",
              "items": home / "items.json", "simulation": home / "simulation", "da": home / "da.tsv",
              "esa": home / "esa.csv"}
     (home / "shared").mkdir(exist_ok=True)
@@ -89,10 +87,10 @@ def _inputs(home: Path) -> dict[str, Path]:
     return files
 
 
-def steps(home: Path, said: dict[str, str]) -> Iterator[Step | Callable[[], Step | None]]:
+def steps(home: Path, demo: Path, said: dict[str, str]) -> Iterator[Step | Callable[[], Step | None]]:
     """The commands in the order people give them. A callable between them reads what the step before printed
     (``said["out"]``: a laptop's code, a speaker's id) or makes a step from it."""
-    f = _inputs(home)
+    f = _inputs(home, demo)
     lang = demos.DEFAULT
     hub, field, db = str(home / "hub.sqlite"), str(home / "field.sqlite"), ["--db", str(home / "hub.sqlite")]
     scored, shared, research = str(home / "scored.json"), str(home / "shared"), str(home / "research.sqlite")
@@ -196,12 +194,12 @@ def _scratch_environment(home: Path):
                 os.environ[key] = value
 
 
-def tour(home: Path, progress: Callable[[Ran], None] | None = None) -> list[Ran]:
+def tour(home: Path, demo: Path, progress: Callable[[Ran], None] | None = None) -> list[Ran]:
     """Run every step; raise :class:`TourFailure` naming the first command that ended otherwise than allowed."""
     ran: list[Ran] = []
     said = {"out": ""}
     with _scratch_environment(home):
-        for step in steps(home, said):
+        for step in steps(home, demo, said):
             if callable(step):
                 made = step()
                 if not isinstance(made, Step):

@@ -6,13 +6,13 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from conftest import ROOT, shared_file
+from conftest import DEMO, ROOT, shared_file
 from desktop import verb_tour
 
 
 def test_the_tour_runs_every_command_and_none_ends_with_an_internal_error(tmp_path):
     shared_file("fst/crk-descriptive-analyzer.hfstol")
-    ran = verb_tour.tour(tmp_path)
+    ran = verb_tour.tour(tmp_path, DEMO)
     assert verb_tour.verbs_missing(ran) == []
     assert len(verb_tour.every_command()) > 45
     assert all(r.status == 0 or (r.status == verb_tour.BAD_INPUT and r.said.startswith("lyss: ")) for r in ran)
@@ -25,8 +25,8 @@ def test_a_module_left_out_of_the_bundle_stops_the_tour_at_the_command_that_need
     shared_file("fst/crk-descriptive-analyzer.hfstol")
     program = ("import sys; sys.modules['ssl'] = None\n"
                "from pathlib import Path; from desktop import verb_tour\n"
-               "try:\n    verb_tour.tour(Path(sys.argv[1]))\nexcept verb_tour.TourFailure as exc:\n    print(exc)\n")
-    done = subprocess.run([sys.executable, "-c", program, str(tmp_path)], capture_output=True, text=True, cwd=ROOT,
+               "try:\n    verb_tour.tour(Path(sys.argv[1]), Path(sys.argv[2]))\nexcept verb_tour.TourFailure as exc:\n    print(exc)\n")
+    done = subprocess.run([sys.executable, "-c", program, str(tmp_path), str(DEMO)], capture_output=True, text=True, cwd=ROOT,
                           timeout=600)
     assert done.stdout.startswith("lyss review sync") and "internal error" in done.stdout
     assert "No module named 'ssl'" in done.stdout or "import of ssl halted" in done.stdout, done.stdout
