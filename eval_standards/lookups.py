@@ -1,9 +1,11 @@
 """The libraries that look a word up in an optimized-lookup file, behind one small interface.
 
-Every installation has LYSS's own reader in plain Python (:mod:`.table_reader`, 0.19x the binding's speed).
-Where they install, faster ones are used: the ``hfst`` binding (no Windows wheel), else ``pyhfst``'s
-compiled wheel (Apache-2.0; Linux, Windows, Apple-silicon macOS: 0.24x; its pure-Python fallback, 0.07x, is
-not used). ALTLab's ``hfst-optimized-lookup`` speeds up batches further (see :mod:`.analysers`). Each gives a
+Every installation has LYSS's own reader (:mod:`.table_reader`): one word at a time in plain Python (0.19x
+the binding's speed), many at once in numpy (about the C++ command's speed: batches go through it wherever
+ALTLab's library does not take them, see :mod:`.analysers`). Where they install, faster single lookups are
+used: the ``hfst`` binding (no Windows wheel), else ``pyhfst``'s compiled wheel (Apache-2.0; Linux, Windows,
+Apple-silicon macOS: 0.24x; its pure-Python fallback, 0.07x, is not used) where it reads the file's flag
+diacritics as HFST does (:func:`wheels_read_its_flags`). Each gives a
 word's readings — output text, flag diacritics left out, with the lowest weight of the paths that spell it —
 and the tests hold them equal word for word.
 """
