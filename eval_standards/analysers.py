@@ -240,22 +240,23 @@ class Analyser:
         return not self.weighted and not self._reads_any_symbol and fast_lookup_library() is not None
 
     def analyse_many(self, words: list[str]) -> None:
-        """Fill the cache for many words in worker processes (every lookup library holds the GIL, so
-        processes, not threads; each worker reads the file itself, so nothing large travels by spawn)."""
+        """Fill the cache for many words: here, with LYSS's many-words reader (:attr:`batched`), else with ALTLab's
+        library in worker processes (it holds the GIL and leaks; each worker reads the file itself, so nothing
+        large travels by spawn)."""
         # the test run goes on meanwhile: worker processes may crash harmlessly; a lookup in this process
         # (analyse, a dead worker's chunk redone) waits for its verdict first
         todo = sorted(self._worth_looking_up([w for w in dict.fromkeys(words) if w not in self._memory
                                               and w not in self._impossible]))  # neighbours in the tables
         workers = min(os.cpu_count() or 1, 4)
         fast = self.fast
+        if self.batched and len(todo) >= BATCH_FROM:  # here, in this process: faster than workers would be
+            self._tested()
+            found = self._batch().readings_many(todo)
+            self._memory.update((w, in_analysis_order(found[w])) for w in todo)
+            self.lookups += len(todo)
+            self._dirty = True
+            return
         if len(todo) < PARALLEL_LOOKUPS or (workers < 2 and not fast):
-            if self.batched and len(todo) >= BATCH_FROM:
-                self._tested()
-                found = self._batch().readings_many(todo)
-                self._memory.update((w, in_analysis_order(found[w])) for w in todo)
-                self.lookups += len(todo)
-                self._dirty = True
-                return
             for word in todo:
                 self.analyse(word)
             return
@@ -321,9 +322,6 @@ def look_up_in_worker(path: str, fast: bool, words: list[str]) -> dict[str, tupl
             slow.append(lookups.open_lookup(Path(path), hfstol.check(path)))
         return in_analysis_order(slow[0].readings(word))
 
-    if not fast and not hfstol.check(path).reads_any_symbol:  # many words at once (TableBatch)
-        many = TableBatch(Path(path)).readings_many(words)
-        return {word: in_analysis_order(many[word]) for word in words if many[word]}
     transducer = fast_lookup_library().TransducerFile(path) if fast else None
     found = {word: tuple(sorted(set(transducer.lookup(word)))) if transducer and len(word) <= FAST_MAX_LENGTH
              else other(word) for word in words}
