@@ -152,5 +152,5 @@ def main() -> None:
             done = subprocess.run([sys.executable, "-c", WHEELS_ONLY, str(ANALYSER)], input=json.dumps(words),
                                   capture_output=True, text=True, cwd=ROOT, env=env, check=True)
         seconds, batch, lyss_accepted = json.loads(done.stdout)
-        print(f"lyss {what} (batches: {batch}, workers by spawn, a first run: no cache) {seconds:.2f} s, "
+        print(f"lyss {what} (batches: {batch}, a first run: no cache) {seconds:.2f} s, "
               f"{lyss_accepted:,} accepted: speed ratio to the binding one by one {base / seconds:.2f}")
