@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from eval_standards import analysers, demos
+from review import tasks
 
 from . import cli
 
@@ -92,6 +93,8 @@ def steps(home: Path, demo: Path, said: dict[str, str]) -> Iterator[Step | Calla
     (``said["out"]``: a laptop's code, a speaker's id) or makes a step from it."""
     f = _inputs(home, demo)
     lang = demos.DEFAULT
+    task = tasks.task(tasks.buildable()[0])  # the first task a campaign is built for
+    human = task.questions[0]["id"]  # its first question: the human score the study verbs read
     hub, field, db = str(home / "hub.sqlite"), str(home / "field.sqlite"), ["--db", str(home / "hub.sqlite")]
     scored, shared, research = str(home / "scored.json"), str(home / "shared"), str(home / "research.sqlite")
     yield Step(["score", str(f["demo"]), "--lang", lang, "--out", scored])
@@ -110,7 +113,7 @@ def steps(home: Path, demo: Path, said: dict[str, str]) -> Iterator[Step | Calla
     yield Step(["cards", "add", str(f["card"])])
     yield Step(["cards", "list"])
     yield Step(["review", "init", "--db", hub])
-    yield Step(["review", "create-campaign", *db, scored, "--task", "A", "--items", "6", "--raters", "2"])
+    yield Step(["review", "create-campaign", *db, scored, "--task", task.code, "--items", "6", "--raters", "2"])
     yield Step(["review", "init", "--db", field])
     yield Step(["review", "code", "--db", field])
     yield lambda: said.update(field=said["out"].strip())
@@ -123,9 +126,9 @@ def steps(home: Path, demo: Path, said: dict[str, str]) -> Iterator[Step | Calla
     for name in ("one", "two"):
         yield Step(["review", "add-speaker", "--db", field, "--name", f"selftest {name}", "--consent-scope", "selftest"])
         yield lambda name=name: said.update({name: said["out"].strip()})
-        for value in (4, 3, 5):
-            yield lambda name=name, value=value: Step(["review", "answer", "--db", field, "--speaker", said[name],
-                                                        "--answers", json.dumps({"adequacy": value, "fluency": value})])
+        for turn in range(3):
+            yield lambda name=name, turn=turn: Step(["review", "answer", "--db", field, "--speaker", said[name],
+                                                      "--answers", json.dumps(_answers(task, turn))])
     yield lambda: Step(["review", "show", "--db", field, "--speaker", said["one"], "--position", "0"])
     yield lambda: Step(["review", "print-forms", "--db", field, "--speaker", said["two"], "--out",
                         str(home / "forms.pdf")])
@@ -141,8 +144,8 @@ def steps(home: Path, demo: Path, said: dict[str, str]) -> Iterator[Step | Calla
                   "premark-effect"):
         yield Step(["study", study, *db], (0, 2))
     yield Step(["study", "compare-metrics", *db, "--metric", "composite", "--metric2", "chrf_plus_plus",
-                "--human", "adequacy", "--resamples", "50"], (0, 2))
-    yield Step(["study", "reweight", *db, "--human", "adequacy", "--out", str(home / "profile.json")], (0, 2))
+                "--human", human, "--resamples", "50"], (0, 2))
+    yield Step(["study", "reweight", *db, "--human", human, "--out", str(home / "profile.json")], (0, 2))
     yield Step(["study", "report", *db, "--out", str(home / "report.pdf")])
     yield Step(["study", "confirm-tier", *db, scored], (0, 2))
     yield Step(["review", "export", *db, "--format", "csv", "--out", str(home / "ratings.csv"), "--include-raw"])
@@ -150,7 +153,7 @@ def steps(home: Path, demo: Path, said: dict[str, str]) -> Iterator[Step | Calla
     yield Step(["review", "export", *db, "--format", "mtme", "--out", str(home / "mtme"), "--lp", f"en-{lang}"], (0, 2))
     yield Step(["review", "init", "--db", research])
     yield Step(["study", "import-mtme", "--db", research, str(home / "mtme"), "--lp", f"en-{lang}",
-                "--human", "adequacy"], (0, 2))
+                "--human", human], (0, 2))
     yield Step(["study", "simulate-sequential", str(f["simulation"]), "--lp", "en-de", "--human", "mqm",
                 "--orders", "5"])
     yield Step(["study", "replay-esa", str(f["esa"]), "--wmt", str(home)], (BAD_INPUT,))
@@ -163,6 +166,17 @@ def steps(home: Path, demo: Path, said: dict[str, str]) -> Iterator[Step | Calla
     yield Step(["sync", "setup", shared, "--device", SYNCTHING_ID, "--lan-only"], (0, 2))
     yield Step(["sync", "status", *db, "--folder", shared], (0, 2))
     yield Step(["app", "--db", str(home / "app.sqlite"), "--quit-when-shown"])
+
+
+def _answers(task, turn: int) -> dict:
+    """An answer to every question of ``task`` (its own example), the choices of ordinal questions varied by
+    ``turn`` so that the study verbs have answers that differ."""
+    answers = task.answer_format()[0]
+    for question in task.questions:
+        if question["id"] in answers and question.get("scale") == "ordinal":
+            values = [o["value"] for o in question["options"]]
+            answers[question["id"]] = values[(len(values) - 1 - turn) % len(values)]
+    return answers
 
 
 def _run(step: Step, said: dict[str, str]) -> Ran:
