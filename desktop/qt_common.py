@@ -276,11 +276,17 @@ def settings() -> QSettings:
     ~/.config elsewhere), or an INI file in the folder :data:`SETTINGS_FOLDER` names — the one override that
     holds on every system (the selftest and the screenshots never touch the user's settings, whose shared
     folder would be synced with their scratch database)."""
+    global _settings_folder_set
     folder = os.environ.get(SETTINGS_FOLDER)
     if folder:
-        QSettings.setPath(QSettings.IniFormat, QSettings.UserScope, folder)
+        if folder != _settings_folder_set:  # Qt's path table is global: set once per folder, not at every call
+            QSettings.setPath(QSettings.IniFormat, QSettings.UserScope, folder)
+            _settings_folder_set = folder
         return QSettings(QSettings.IniFormat, QSettings.UserScope, ORG, APP)
     return QSettings(ORG, APP)
+
+
+_settings_folder_set: str | None = None
 
 
 def apply_theme(app: QApplication, high_contrast: bool, font_size: int) -> None:
