@@ -29,9 +29,11 @@ from desktop.cli import main as lyss_main  # noqa: E402
 from desktop.main_window import MainWindow  # noqa: E402
 from desktop.qt_common import application, settings  # noqa: E402
 from desktop.sync_runner import FOLDER_KEY  # noqa: E402
-from review import catalogue  # noqa: E402
-from review.exchange import laptops, sync  # noqa: E402
+from review.records import catalogue  # noqa: E402
+from review.exchange import sync  # noqa: E402
+from review.records import laptops  # noqa: E402
 from review.rating import campaigns, practice, roster  # noqa: E402
+from review import records  # noqa: E402
 from review.store import Store  # noqa: E402
 
 TESTS = ROOT / "tests"
@@ -69,7 +71,7 @@ def _study(root: Path, hub_folder: Path, field_folder: Path, carry) -> tuple[Pat
     sync.sync(hub, hub_folder)
     carry(hub.device_id)
     sync.sync(field, field_folder)
-    speaker = roster.add_speaker(field, "Ana", "LYSS study")
+    speaker = records.speakers.add_speaker(field, "Ana", "LYSS study")
     practice.mark_done(field, cid, speaker)
     hub.close()
     field.close()

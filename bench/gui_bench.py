@@ -23,6 +23,7 @@ from bench.common import ROOT  # noqa: E402
 from desktop.main_window import MainWindow  # noqa: E402
 from desktop.qt_common import application  # noqa: E402
 from review.rating import campaigns, practice, roster  # noqa: E402
+from review import records  # noqa: E402
 from review.store import Store  # noqa: E402
 from scoring import engine, runcard  # noqa: E402
 from scoring.rubric import load_profile  # noqa: E402
@@ -89,7 +90,7 @@ def main() -> None:
                                   n_bootstrap=10)
         with Store(db) as store:
             cid = campaigns.create_campaign(store, scored, "A")
-            spk = roster.add_speaker(store, "bench", "bench")
+            spk = records.speakers.add_speaker(store, "bench", "bench")
             practice.mark_done(store, cid, spk)
         bare = [_launch(BARE) for _ in range(3)]
         ours = [_launch(LYSS, str(db)) for _ in range(3)]

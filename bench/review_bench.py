@@ -21,7 +21,8 @@ import numpy as np
 import sacrebleu
 
 from bench.common import SHARED, timed
-from review.rating import campaigns, recording, roster, sequence
+from review.rating import campaigns, roster, sequence
+from review import records
 from review.store import Store, dumps, now
 from review.study import analyses, research_files
 from review.study.maths import correlation
@@ -163,13 +164,13 @@ def main() -> None:
         (work / "demo.json").write_text(json.dumps(demo, ensure_ascii=False), "utf-8")
         scored = engine.score_run(runcard.load(str(work / "demo.json")), load_profile("B"), n_bootstrap=10)
         cid = campaigns.create_campaign(small, scored, "A")
-        spk = roster.add_speaker(small, "bench", "bench")
+        spk = records.speakers.add_speaker(small, "bench", "bench")
         sequence.join(small, cid, spk)
         latencies = []
         for k in range(300):
             pos = k % 40
             start = time.perf_counter()
-            recording.answer(small, cid, spk, pos, {"adequacy": 1 + k % 5, "fluency": 1 + k % 4})
+            records.answers.answer(small, cid, spk, pos, {"adequacy": 1 + k % 5, "fluency": 1 + k % 4})
             latencies.append(time.perf_counter() - start)
         raw = sqlite3.connect(str(work / "raw.sqlite"), isolation_level=None)
         raw.execute("PRAGMA journal_mode=WAL")
@@ -186,7 +187,7 @@ def main() -> None:
         b50, b95 = np.percentile(plain, [50, 95]) * 1000
         print("recording one answer (durable, synchronous=FULL, 300 answers):")
         print(f"  baseline  plain SQLite insert+commit:    p50 {b50:.2f} ms, p95 {b95:.2f} ms")
-        print(f"  lyss      recording.answer:              p50 {p50:.2f} ms, p95 {p95:.2f} ms   "
+        print(f"  lyss      records.answers.answer:              p50 {p50:.2f} ms, p95 {p95:.2f} ms   "
               f"ratio p95 {p95 / b95:.1f}×")
     finally:
         shutil.rmtree(work, ignore_errors=True)

@@ -26,9 +26,11 @@ from pathlib import Path
 
 from bench.common import ROOT
 from desktop.cli import main as lyss_main
-from review import catalogue
-from review.exchange import laptops, sync
-from review.rating import campaigns, recording, roster, sequence
+from review.records import catalogue
+from review.exchange import sync
+from review.records import laptops
+from review.rating import campaigns, roster, sequence
+from review import records
 from review.store import Store
 
 LAPTOPS = int(os.environ.get("LYSS_BENCH_SYNC_LAPTOPS", "200"))
@@ -79,14 +81,14 @@ def _laptop(args: tuple[str, str, str, int, int]) -> str:
     cid = catalogue.find_campaign(lap, None)
     n = s = 0
     while n < answers:
-        speaker = roster.add_speaker(lap, f"Speaker {k}-{s}", "LYSS study")
+        speaker = records.speakers.add_speaker(lap, f"Speaker {k}-{s}", "LYSS study")
         sequence.join(lap, cid, speaker)
         s += 1
         while n < answers:
             position = sequence.next_position(lap, cid, speaker)
             if position is None:
                 break
-            recording.answer(lap, cid, speaker, position, {"adequacy": 1 + (n + k) % 5, "fluency": 1 + n % 5})
+            records.answers.answer(lap, cid, speaker, position, {"adequacy": 1 + (n + k) % 5, "fluency": 1 + n % 5})
             n += 1
     sync.publish(lap, folder)
     lap.close()
@@ -163,7 +165,7 @@ def _change_one_answer(db: str, folder: Path) -> None:
     with Store(db, create=False, backup=False) as lap:
         r = lap.one("select campaign_id, speaker_id, position from ratings where signer = ? order by updated_at "
                     "limit 1", [lap.public_key])
-        recording.answer(lap, r["campaign_id"], r["speaker_id"], r["position"], {"adequacy": 5, "fluency": 5})
+        records.answers.answer(lap, r["campaign_id"], r["speaker_id"], r["position"], {"adequacy": 5, "fluency": 5})
         sync.publish(lap, folder)
 
 

@@ -14,8 +14,9 @@ from PySide6.QtWidgets import (QAbstractButton, QCheckBox, QDialog, QFormLayout,
                                QListWidgetItem, QPlainTextEdit, QPushButton, QScrollArea, QStackedWidget, QVBoxLayout, QWidget)
 
 from eval_standards.text import convert
-from review import catalogue
-from review.rating import recording, roster, sequence
+from review.records import catalogue
+from review.rating import roster, sequence
+from review import records
 from review.study import verdicts
 from review.rating.session import Outcome, ReviewSession, Step, What
 from review.store import Store
@@ -116,7 +117,7 @@ class SignInPage(QWidget):
 
     def refresh(self) -> None:
         self.list.clear()
-        for row in (r for r in roster.list_speakers(self.store) if r["display_name"]):
+        for row in (r for r in records.speakers.list_speakers(self.store) if r["display_name"]):
             item = QListWidgetItem(row["display_name"])
             item.setData(Qt.UserRole, row["id"])
             self.list.addItem(item)
@@ -190,7 +191,7 @@ class ConsentPage(QWidget):
             self.name.setFocus()
             self.name.setPlaceholderText(self.tr("Please write your name"))
             return
-        speaker_id = roster.add_speaker(self.store, name, CONSENT_SCOPE, self.community.text().strip() or None,
+        speaker_id = records.speakers.add_speaker(self.store, name, CONSENT_SCOPE, self.community.text().strip() or None,
                                            self.dialect.text().strip() or None)
         for field in (self.name, self.community, self.dialect):
             field.clear()
@@ -250,7 +251,7 @@ class CampaignPage(QWidget):
 
     def show_for(self, speaker_id: str, current: str | None = None) -> None:
         self.speaker_id = speaker_id
-        name = roster.speaker(self.store, speaker_id)["display_name"] or speaker_id
+        name = records.speakers.speaker(self.store, speaker_id)["display_name"] or speaker_id
         self.title.setText(self.tr("Welcome, {0}. Choose a task:").format(name))
         self.list.clear()
         for row in catalogue.list_campaigns(self.store, imported=False):
@@ -393,7 +394,7 @@ class ItemPage(QWidget):
         self.script_choice.blockSignals(True)
         if self.display is not None:
             self.script_choice.setText(self.tr("Show in {0}").format(self.display["label"]))
-            self.script_choice.setChecked(roster.chosen_script(self.store, campaign_id, speaker_id) is not None)
+            self.script_choice.setChecked(records.speakers.chosen_script(self.store, campaign_id, speaker_id) is not None)
         else:
             self.script_choice.setChecked(False)
         self.script_choice.blockSignals(False)
@@ -651,7 +652,7 @@ class ItemPage(QWidget):
 
     def _toggle_script(self, on: bool) -> None:
         if self.speaker_id and self.display is not None:
-            roster.set_preference(self.store, self.speaker_id, "script", self.display["script"] if on else None)
+            records.speakers.set_preference(self.store, self.speaker_id, "script", self.display["script"] if on else None)
         if self.session is not None and self.item:
             self._draw()  # the texts again, in the chosen script; the answer under way stays in the session
 
@@ -818,13 +819,13 @@ class ReviewPanel(QStackedWidget):
     def open_speaker(self, speaker_id: str, campaign_id: str | None = None) -> None:
         """The speaker's tasks, the one they paused (or finished) chosen. The interface's language is
         remembered for them (their paper forms are printed in it)."""
-        if roster.preference(self.store, speaker_id, "ui_language") != ui_language():
-            roster.set_preference(self.store, speaker_id, "ui_language", ui_language())
+        if records.speakers.preference(self.store, speaker_id, "ui_language") != ui_language():
+            records.speakers.set_preference(self.store, speaker_id, "ui_language", ui_language())
         self.campaigns.show_for(speaker_id, campaign_id)
         self.setCurrentWidget(self.campaigns)
 
     def open_campaign(self, campaign_id: str) -> None:
-        since = recording.revoked_here(self.store, campaign_id)
+        since = records.answers.revoked_here(self.store, campaign_id)
         if since is not None:  # a message, not a form whose answers every other laptop would refuse
             message(self, self.tr("This laptop was revoked by the coordinator from {0}. Answers given here would be "
                                   "refused on every other laptop, so this campaign cannot be answered here. What this "

@@ -10,9 +10,11 @@ from pathlib import Path
 from typing import Any
 
 from eval_standards.text import convert as convert_text
-from review import catalogue
-from review.exchange import bundles, laptops
+from review.records import catalogue
+from review.exchange import bundles
+from review.records import laptops
 from review.rating import campaigns, paper, roster, sequence
+from review import records
 from review.rating.session import record_answer
 from review.rating.shown import shown_item
 from review.store import Store, readable_by_others, restore, revocation
@@ -109,7 +111,7 @@ def _review_code(store, args) -> int:
 
 
 def _review_list(store, args) -> int:
-    rows = {"speakers": roster.list_speakers, "campaigns": catalogue.list_campaigns, "runs": catalogue.list_runs,
+    rows = {"speakers": records.speakers.list_speakers, "campaigns": catalogue.list_campaigns, "runs": catalogue.list_runs,
             "backups": Store.list_backups, "laptops": laptops.circle}[args.what](store)
     if args.json:
         return _print(rows, True)
@@ -175,7 +177,7 @@ def _review_revoke(store, args) -> int:
 
 
 def _review_hand_over(store, args) -> int:
-    speaker_id = roster.find_speaker(store, args.speaker)
+    speaker_id = records.speakers.find_speaker(store, args.speaker)
     code, done = laptops.hand_over(store, speaker_id, args.code, args.campaign)
     print(f"laptop {code} may now record the answers of {speaker_id} in {len(done)} campaign(s)")
     return 0
@@ -192,7 +194,7 @@ def _review_trust(store, args) -> int:
 
 
 def _review_add_speaker(store, args) -> int:
-    print(roster.add_speaker(store, args.name, args.consent_scope, args.community, args.dialect))
+    print(records.speakers.add_speaker(store, args.name, args.consent_scope, args.community, args.dialect))
     return 0
 
 
@@ -233,7 +235,7 @@ def _review_create_campaign(store, args) -> int:
 
 def _review_answer(store, args) -> int:
     campaign_id = catalogue.find_campaign(store, args.campaign)
-    speaker_id = roster.find_speaker(store, args.speaker)
+    speaker_id = records.speakers.find_speaker(store, args.speaker)
     try:
         answers = json.loads(args.answers)
     except json.JSONDecodeError as exc:
@@ -248,7 +250,7 @@ def _review_answer(store, args) -> int:
 
 
 def _review_show(store, args) -> int:
-    shown = shown_item(store, catalogue.find_campaign(store, args.campaign), roster.find_speaker(store, args.speaker),
+    shown = shown_item(store, catalogue.find_campaign(store, args.campaign), records.speakers.find_speaker(store, args.speaker),
                        args.position)
     if args.json:
         print(json_text(shown, indent=2))
@@ -274,7 +276,7 @@ def _review_progress(store, args) -> int:
     rows = catalogue.campaign_progress(store, campaign_id)
     result = {"speakers": [{k: v for k, v in r.items() if k not in ("display_name", "registered_by")} for r in rows],
               "coverage": catalogue.coverage(store, campaign_id)}
-    text = "\n".join(f"{shown(r['speaker_id'])}  {shown(roster.shown_name(r)):<20} "
+    text = "\n".join(f"{shown(r['speaker_id'])}  {shown(records.speakers.shown_name(r)):<20} "
                      f"{sequence.progress_words(store, campaign_id, r['speaker_id'])}"
                      + (f" ({r['total'] - r['checks']} items + {r['checks']} quality-control checks)"
                         if r["checks"] else "") for r in rows) or "no speaker has joined yet"
@@ -323,8 +325,8 @@ def _print_set_aside(changed: dict) -> None:
 
 
 def _review_withdraw(store, args) -> int:
-    speaker_id = roster.find_speaker(store, args.speaker)
-    if not args.yes and not _confirmed(roster.withdrawal_words(store, speaker_id)):
+    speaker_id = records.speakers.find_speaker(store, args.speaker)
+    if not args.yes and not _confirmed(records.speakers.withdrawal_words(store, speaker_id)):
         return 2
     r = roster.withdraw(store, speaker_id)
     print(f"withdrew {speaker_id}: {r['deleted']} answers deleted here and in {r['backups']} backups")
@@ -370,17 +372,17 @@ def _review_print_forms(store, args) -> int:
     template = out.with_suffix(".csv")
     refuse_overwriting_inputs(args.out, [store.path])
     campaign_id = catalogue.find_campaign(store, args.campaign)
-    speaker_id = roster.find_speaker(store, args.speaker)
+    speaker_id = records.speakers.find_speaker(store, args.speaker)
     items = paper.form_items(store, campaign_id, speaker_id, args.include_answered, args.items)
     if not items:
         raise BadValue("--speaker", args.speaker, "every item of this speaker is answered already: nothing to print "
                                                   "(--include-answered prints them all)")
     found = catalogue.campaign(store, campaign_id)
-    script = roster.chosen_script(store, campaign_id, speaker_id)
+    script = records.speakers.chosen_script(store, campaign_id, speaker_id)
     convert = None
     if script is not None:
         convert = lambda text: convert_text(script["converter"], text)  # noqa: E731
-    ui = args.language or roster.preference(store, speaker_id, "ui_language") or "en"
+    ui = args.language or records.speakers.preference(store, speaker_id, "ui_language") or "en"
     language = catalogue.campaign_language(store, campaign_id)
     with atomic_path(out) as tmp:
         pages = write_pdf(str(tmp), items, language, found, speaker_id, convert, ui=ui)

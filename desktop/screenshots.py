@@ -25,9 +25,11 @@ from desktop.paper_forms import first_page_png  # noqa: E402
 from desktop.qt_common import SETTINGS_FOLDER, application  # noqa: E402
 from eval_standards import analysers  # noqa: E402
 from eval_standards.demos import DEFAULT, demo_path, other_demos  # noqa: E402
-from review import catalogue  # noqa: E402
-from review.exchange import laptops, sync  # noqa: E402
-from review.rating import campaigns, paper, practice, recording, roster, sequence  # noqa: E402
+from review.records import catalogue  # noqa: E402
+from review.exchange import sync  # noqa: E402
+from review.records import laptops  # noqa: E402
+from review.rating import campaigns, paper, practice, roster, sequence  # noqa: E402
+from review import records  # noqa: E402
 from review.rating.session import ReviewSession, record_answer  # noqa: E402
 from review.store import Store  # noqa: E402
 from review.study.report import community_report  # noqa: E402
@@ -68,7 +70,7 @@ def demo_campaigns(store, scored: Path) -> tuple[str, list[str]]:
     cid = campaigns.create_campaign(store, catalogue.load_scored(str(scored)), "A", items=40)
     campaigns.create_campaign(store, catalogue.load_scored(str(scored)), "B")
     campaigns.create_campaign(store, catalogue.load_scored(str(scored)), "C")
-    others = [roster.add_speaker(store, name, "demo") for name in ("Rita", "Joseph")]
+    others = [records.speakers.add_speaker(store, name, "demo") for name in ("Rita", "Joseph")]
     for k, spk in enumerate(others):
         sequence.join(store, cid, spk)
         for n in range(30):
@@ -76,7 +78,7 @@ def demo_campaigns(store, scored: Path) -> tuple[str, list[str]]:
             item = sequence.item_at(store, cid, spk, pos)
             base = json.loads(item["metrics"] or "{}").get("composite", 0.5)
             value = max(1, min(5, round(1 + 4 * base) - (k and n % 3 == 0)))
-            recording.answer(store, cid, spk, pos, {"adequacy": value, "fluency": max(1, value - (n % 2))})
+            records.answers.answer(store, cid, spk, pos, {"adequacy": value, "fluency": max(1, value - (n % 2))})
     return cid, others
 
 
@@ -135,7 +137,7 @@ def speaker_loop_screens(shots: Shots, cid: str, speaker: str) -> None:
     """The practice round's feedback, task E's marking and scoring, and a paper form's first page."""
     window, shot = shots.window, shots.shot
     store, review = window.store, window.review
-    newcomer = roster.add_speaker(store, "Mary Cardinal", "demo")
+    newcomer = records.speakers.add_speaker(store, "Mary Cardinal", "demo")
     window.tabs.setCurrentWidget(review)
     review.open_speaker(newcomer)
     review.open_campaign(cid)
@@ -296,7 +298,7 @@ def shared_folder_screen(shots: Shots, cid: str) -> None:
     laptops.trust(field, store.device_id)
     sync.sync(store, folder)
     sync.sync(field, folder)  # the campaign arrives on the field laptop
-    speaker = roster.add_speaker(field, "Field speaker", "demo")
+    speaker = records.speakers.add_speaker(field, "Field speaker", "demo")
     practice.mark_done(field, cid, speaker)
     for k in range(6):
         record_answer(field, cid, speaker, {"adequacy": 1 + k % 5, "fluency": 5 - k % 5})
@@ -325,7 +327,7 @@ def _second_coordinator(shots: Shots, folder: Path, cid: str) -> None:
     laptops.trust(theirs, other.device_id)
     sync.sync(other, folder)
     sync.sync(theirs, folder)
-    speaker = roster.add_speaker(theirs, "Their speaker", "demo")
+    speaker = records.speakers.add_speaker(theirs, "Their speaker", "demo")
     practice.mark_done(theirs, two, speaker)
     for k in range(3):
         record_answer(theirs, two, speaker, {"adequacy": 1 + k, "fluency": 4})
@@ -361,7 +363,7 @@ def second_language(shots: Shots) -> None:
         shots.cli(["score", str(demo_path(ROOT, code)), "--lang", code, "--out", str(scored)])
         store = window.store
         cid = campaigns.create_campaign(store, catalogue.load_scored(str(scored)), "C")
-        speaker = roster.add_speaker(store, f"Speaker of {code}", "demo")
+        speaker = records.speakers.add_speaker(store, f"Speaker of {code}", "demo")
         window.tabs.setCurrentWidget(window.review)
         window.review.open_speaker(speaker)
         window.review.open_campaign(cid)

@@ -20,7 +20,8 @@ from eval_standards import analysers, demos
 from eval_standards.cards import load_card
 from eval_standards.setup import prepare
 from eval_standards.text import convert
-from review.rating import campaigns, recording, roster, sequence
+from review.rating import campaigns, roster, sequence
+from review import records
 from review.store import Store
 from review.study import analyses
 from scoring import runcard, runs
@@ -88,14 +89,14 @@ def run(gui_screenshot: str | None = None, every_verb: bool = False) -> dict:
     summary["score"]["tier"] = s["quality_tier"]
     with Store(work / "review.sqlite") as store:
         cid = campaigns.create_campaign(store, scored, "A", items=20)
-        speakers = [roster.add_speaker(store, f"selftest {k}", "selftest") for k in range(3)]
+        speakers = [records.speakers.add_speaker(store, f"selftest {k}", "selftest") for k in range(3)]
         for k, spk in enumerate(speakers):
             sequence.join(store, cid, spk)
             while (pos := sequence.next_position(store, cid, spk)) is not None:
                 item = sequence.item_at(store, cid, spk, pos)
                 base = json.loads(item["metrics"] or "{}").get("composite", 0.5)
                 value = max(1, min(5, round(1 + 4 * base) - (k == 2 and pos % 4 == 0)))
-                recording.answer(store, cid, spk, pos, {"adequacy": value, "fluency": value})
+                records.answers.answer(store, cid, spk, pos, {"adequacy": value, "fluency": value})
         _check(store.integrity_ok(), "the review database failed its integrity check")
         corr = analyses.correlate(store, "composite", "adequacy_z")
         agree = analyses.agreement(store, "A", "adequacy", resamples=200)

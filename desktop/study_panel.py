@@ -13,9 +13,12 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QHeaderView, QInputDialog, QLabel, QProgressBar, QPushButton,
                                QSplitter, QTableView, QTabWidget, QVBoxLayout, QWidget)
 
-from review import catalogue, tasks
-from review.exchange import bundles, laptops, sync, waiting
+from review import tasks
+from review.records import catalogue
+from review.exchange import bundles, sync
+from review.records import laptops, shared_folder
 from review.rating import campaigns, roster
+from review import records
 from review.store import Store
 from review.study import analyses, decisions, report, reweight, tiers
 from scoring.errors import InputError
@@ -335,7 +338,7 @@ class CampaignPanel(QWidget):
         rows = sync.laptops_seen(self.store, folder) if folder else []
         self.laptops_seen.setVisible(bool(rows))
         self.waiting_rows.setText("\n".join(self.tr("{0} (kept here until then)").format(line)
-                                             for line in waiting.lines(self.store)))
+                                             for line in shared_folder.lines(self.store)))
         yes, no = self.tr("yes"), self.tr("no")
         states = {"published": self.tr("this laptop"), "merged": self.tr("merged"), "refused": self.tr("refused")}
         _fill(self.laptops_seen, [self.tr("Laptop"), self.tr("Last bundle"), self.tr("Answers"), self.tr("Enrolled"),
@@ -359,7 +362,7 @@ class CampaignPanel(QWidget):
         rows = catalogue.campaign_progress(self.store, cid)
         self._speakers = [r["speaker_id"] for r in rows]
         _fill(self.progress, [self.tr("Speaker"), self.tr("Name (this laptop)"), self.tr("Answered"), self.tr("Of")],
-              [[r["speaker_id"], roster.shown_name(r), r["answered"], r["total"]] for r in rows])
+              [[r["speaker_id"], records.speakers.shown_name(r), r["answered"], r["total"]] for r in rows])
         self.show_decisions(cid)
 
     def show_decisions(self, cid: str) -> None:
@@ -506,7 +509,7 @@ class CampaignPanel(QWidget):
         if row < 0:
             return
         speaker_id = self._speakers[row]
-        scope = roster.withdrawal_scope(self.store, speaker_id)
+        scope = records.speakers.withdrawal_scope(self.store, speaker_id)
         if ask(self, self.tr("Withdraw"), self.tr(
                 "Withdraw {0} ({1})? Their {2} answers, their history and notes will be deleted here, in this "
                 "laptop's {3} backups and wherever this laptop's bundles go. This cannot be undone.").format(

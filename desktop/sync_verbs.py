@@ -8,7 +8,9 @@ import os
 import sys
 from pathlib import Path
 
-from review.exchange import sync, syncthing, waiting
+from review.exchange import sync, syncthing
+
+from review.records import shared_folder
 from review.store import Store
 from scoring.errors import BadValue, InputError
 from scoring.files import json_text
@@ -121,7 +123,7 @@ def _local_api():
 def sync_status(args) -> int:
     with Store(args.db, create=False, read_only=True) as store:
         seen = sync.laptops_seen(store, args.folder)
-        awaited = waiting.lines(store)
+        awaited = shared_folder.lines(store)
     links, why = _connections(args, seen)
     if args.json:
         print(json_text(seen, indent=2))

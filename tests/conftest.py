@@ -158,13 +158,14 @@ def review_database(path: Path, scored: Path, task: str, items: int, practised: 
     """A review database at ``path`` with one campaign of ``task`` from a scored run card (``options``: the
     campaign's, such as ``premark``) and one speaker, Mary (her practice round done unless ``practised`` is
     False). Returns (path, campaign, speaker)."""
-    from review import catalogue
+    from review.records import catalogue
     from review.rating import campaigns, practice, roster
+    from review import records
     from review.store import Store
 
     with Store(path) as store:
         cid = campaigns.create_campaign(store, catalogue.load_scored(str(scored)), task, items=items, **options)
-        speaker = roster.add_speaker(store, "Mary", "LYSS study")
+        speaker = records.speakers.add_speaker(store, "Mary", "LYSS study")
         if practised:
             practice.mark_done(store, cid, speaker)
     return path, cid, speaker
@@ -196,7 +197,7 @@ def start_reviewing(qtbot, window):
 def enrolled_study(root: Path, scored: dict, laptops_wanted: int, items: int = 8):
     """A coordinator's database with one task A campaign and field laptops it enrolled and that trust it —
     nothing exchanged yet. Returns (hub, campaign, field laptops)."""
-    from review.exchange import laptops
+    from review.records import laptops
     from review.rating import campaigns
     from review.store import Store
 
@@ -211,15 +212,17 @@ def enrolled_study(root: Path, scored: dict, laptops_wanted: int, items: int = 8
 
 def rate(store, campaign_id: str, name: str, answers: int) -> str:
     """A new speaker on this laptop who answers up to ``answers`` items of the campaign. Returns their id."""
-    from review.rating import recording, roster, sequence
+    from review.rating import roster, sequence
 
-    speaker = roster.add_speaker(store, name, "LYSS study")
+    from review import records
+
+    speaker = records.speakers.add_speaker(store, name, "LYSS study")
     sequence.join(store, campaign_id, speaker)
     for k in range(answers):
         position = sequence.next_position(store, campaign_id, speaker)
         if position is None:
             break
-        recording.answer(store, campaign_id, speaker, position, {"adequacy": 1 + k % 5, "fluency": 1 + (k * 2) % 5})
+        records.answers.answer(store, campaign_id, speaker, position, {"adequacy": 1 + k % 5, "fluency": 1 + (k * 2) % 5})
     return speaker
 
 

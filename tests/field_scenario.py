@@ -9,8 +9,9 @@ import copy
 import json
 from pathlib import Path
 
-from review import catalogue
-from review.rating import campaigns, practice, recording, roster, sequence
+from review.records import catalogue
+from review.rating import campaigns, practice, roster, sequence
+from review import records
 from review.store import Store
 
 NAMES = ("demo/naive-llm", "demo/glossary-llm", "demo/tiny-llm")
@@ -46,7 +47,7 @@ def best_campaign(path: Path, scored_demo: Path, speakers: tuple[str, ...] = ("R
     """The campaign, answered until nothing more is served (the speakers take turns, one segment each)."""
     store = Store(path, create=True)
     cid = campaigns.create_adaptive_campaign(store, three_runs(scored_demo), "E", question={"kind": "best", "delta": 10})
-    ids = [roster.add_speaker(store, name, "demo") for name in speakers]
+    ids = [records.speakers.add_speaker(store, name, "demo") for name in speakers]
     for speaker in ids:
         practice.mark_done(store, cid, speaker)
     walks = {s: sequence.Sequence(store, cid, s) for s in ids}
@@ -56,7 +57,7 @@ def best_campaign(path: Path, scored_demo: Path, speakers: tuple[str, ...] = ("R
             position = walk.first_open()
             if position is not None:
                 item = sequence.item_at(store, cid, speaker, position)
-                recording.answer(store, cid, speaker, position, {"spans": [], "score": score(item)})
+                records.answers.answer(store, cid, speaker, position, {"spans": [], "score": score(item)})
                 answered += 1
         if not answered:
             return store, cid

@@ -10,8 +10,9 @@ import json
 import random
 from pathlib import Path
 
-from review import catalogue
-from review.rating import campaigns, practice, recording, roster, sequence
+from review.records import catalogue
+from review.rating import campaigns, practice, roster, sequence
+from review import records
 from review.rating.session import ReviewSession, What
 from review.store import Store
 from review.study import decisions
@@ -32,7 +33,7 @@ def scored_run(folder: Path, name: str, outputs: list[str]) -> dict:
 
 
 def _speakers(store: Store, campaign_id: str, count: int) -> list[str]:
-    found = [roster.add_speaker(store, f"Speaker {k}", "study") for k in range(count)]
+    found = [records.speakers.add_speaker(store, f"Speaker {k}", "study") for k in range(count)]
     for speaker in found:
         practice.mark_done(store, campaign_id, speaker)
     return found
@@ -63,7 +64,7 @@ def parallel_speakers(path: Path, runs: list[dict], question: dict, value, secon
     while events:
         now, _, speaker, position = heapq.heappop(events)
         output = sequence.item_at(store, cid, speaker, position)["output"]
-        recording.answer(store, cid, speaker, position, {"spans": [], "score": value(output)})
+        records.answers.answer(store, cid, speaker, position, {"spans": [], "score": value(output)})
         start(now, speaker)
     found = decisions.status(store, cid)
     store.close()

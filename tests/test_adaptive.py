@@ -13,8 +13,9 @@ import pytest
 
 from conftest import open_window, shared_file, start_reviewing
 from desktop.cli import main
-from review import catalogue
+from review.records import catalogue
 from review.rating import campaigns, practice, roster, sequence
+from review import records
 from review.rating.session import ReviewSession, record_answer
 from review.store import Store
 from review.study import decisions, planner, verdicts
@@ -73,7 +74,7 @@ def adaptive_db(scored_demo, tmp_path):
     db = tmp_path / "adaptive.sqlite"
     store = Store(db, create=True)
     cid = campaigns.create_adaptive_campaign(store, [catalogue.load_scored(str(p)) for p in paths], "A")
-    speakers = [roster.add_speaker(store, name, "demo") for name in ("Rita", "Joseph")]
+    speakers = [records.speakers.add_speaker(store, name, "demo") for name in ("Rita", "Joseph")]
     for s in speakers:
         practice.mark_done(store, cid, s)
     return store, db, cid, speakers, paths
@@ -119,7 +120,7 @@ def test_the_choice_is_seeded_and_recorded(adaptive_db, tmp_path):
 
 def test_practice_comes_first_in_an_adaptive_campaign(adaptive_db):
     store, _, cid, _, _ = adaptive_db
-    newcomer = roster.add_speaker(store, "Louise", "demo")
+    newcomer = records.speakers.add_speaker(store, "Louise", "demo")
     session = ReviewSession.open(store, cid, newcomer)
     assert session.practising and session.practice_items
     assert sequence.sequence_length(store, cid, newcomer) > 0  # her first segment is already served
@@ -252,7 +253,8 @@ def test_nothing_is_served_once_every_decision_is_made(adaptive_db):
 def test_an_adaptive_campaign_travels_and_its_decisions_follow_each_merge(scored_demo, tmp_path):
     """The hub's adaptive campaign over three runs goes to an enrolled laptop in a bundle; the laptop's
     speaker is served there; the hub's decisions count those answers after the merge."""
-    from review.exchange import bundles, laptops
+    from review.exchange import bundles
+    from review.records import laptops
     paths = _systems(scored_demo, tmp_path)
     hub, lap = Store(tmp_path / "hub.sqlite", create=True), Store(tmp_path / "lap.sqlite", create=True)
     cid = campaigns.create_adaptive_campaign(hub, [catalogue.load_scored(str(p)) for p in paths], "A")
@@ -262,7 +264,7 @@ def test_an_adaptive_campaign_travels_and_its_decisions_follow_each_merge(scored
     bundles.export_bundle(hub, str(setup))
     bundles.merge(lap, str(setup))
     assert decisions.status(lap, cid)["runs"] == list(QUALITY)  # every run's items came along
-    speaker = roster.add_speaker(lap, "Rita", "demo")
+    speaker = records.speakers.add_speaker(lap, "Rita", "demo")
     practice.mark_done(lap, cid, speaker)
     _rate(lap, cid, speaker, random.Random(3), 30)
     answers = tmp_path / "answers.lyssbundle"
@@ -278,7 +280,8 @@ def test_a_campaign_that_asks_which_system_is_best_stops_once_it_knows(scored_de
     """`--question best --delta 1`: "poor" leaves as soon as it is surely worse; the two good systems (the same
     quality) are tied within δ, so the campaign stops serving long before every segment is rated; the question
     travels in bundles with the campaign."""
-    from review.exchange import bundles, laptops
+    from review.exchange import bundles
+    from review.records import laptops
     base = json.loads(scored_demo.read_text(encoding="utf-8"))  # the demo four times over: still 42 segments
     base["entries"] = [{**e, "id": f"{k}-{e['id']}"} for k in range(4) for e in base["entries"]]
     longer = tmp_path / "longer.scored.json"
@@ -292,7 +295,7 @@ def test_a_campaign_that_asks_which_system_is_best_stops_once_it_knows(scored_de
     cid = catalogue.list_campaigns(store)[0]["id"]
     assert catalogue.campaign(store, cid)["settings"]["question"] == {"kind": "best", "delta": 1.0}
     rng = random.Random(5)
-    speakers = [roster.add_speaker(store, f"S{k}", "LYSS study") for k in range(2)]
+    speakers = [records.speakers.add_speaker(store, f"S{k}", "LYSS study") for k in range(2)]
     for s in speakers:
         practice.mark_done(store, cid, s)
     rated = sum(len(_rate(store, cid, s, rng, 3)) for s in speakers)
@@ -414,7 +417,8 @@ def test_a_question_campaign_travels_through_a_shared_folder_and_both_laptops_re
     speakers are served by the question there, their answers come back at each sync, and hub and laptop end
     with the same answer, nothing more served on either; the hub's Campaigns tab shows it."""
     from desktop.study_panel import CampaignPanel
-    from review.exchange import laptops, sync
+    from review.exchange import sync
+    from review.records import laptops
     base = json.loads(scored_demo.read_text(encoding="utf-8"))
     base["entries"] = [{**e, "id": f"{k}-{e['id']}"} for k in range(4) for e in base["entries"]]
     longer = tmp_path / "longer.scored.json"
@@ -430,7 +434,7 @@ def test_a_question_campaign_travels_through_a_shared_folder_and_both_laptops_re
     sync.sync(hub, folder)
     sync.sync(lap, folder)
     assert catalogue.campaign(lap, cid)["settings"]["question"] == {"kind": "best", "delta": 1.0}
-    speakers = [roster.add_speaker(lap, name, "demo") for name in ("Ana", "Ben")]
+    speakers = [records.speakers.add_speaker(lap, name, "demo") for name in ("Ana", "Ben")]
     for s in speakers:
         practice.mark_done(lap, cid, s)
     rng, rounds = random.Random(8), 0

@@ -60,8 +60,9 @@ def test_with_two_real_syncthing_daemons_an_answer_reaches_the_hub_app_within_10
 
     from conftest import enrolled_study
     from desktop.cli import main
-    from review import catalogue
+    from review.records import catalogue
     from review.rating import roster
+    from review import records
     from syncthing_peers import SYNCTHING, started_pair, wait_for
     if SYNCTHING is None:
         pytest.skip("syncthing is not installed (make install installs Debian's syncthing)")
@@ -77,7 +78,7 @@ def test_with_two_real_syncthing_daemons_an_answer_reaches_the_hub_app_within_10
         hub_peer.scan()
         wait_for(lambda: (field_peer.folder / f"{hub.device_id}.lyssbundle").exists())
         sync.sync(field, field_peer.folder)  # the campaign is on the field laptop; a speaker did the practice round
-        speaker = roster.add_speaker(field, "Ana", "LYSS study")
+        speaker = records.speakers.add_speaker(field, "Ana", "LYSS study")
         practice.mark_done(field, cid, speaker)
         hub_path, field_path = hub.path, field.path
         hub.close()

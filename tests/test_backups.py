@@ -9,7 +9,7 @@ import json
 import sqlite3
 
 from desktop.cli import main
-from review import catalogue
+from review.records import catalogue
 from review.rating import campaigns
 from review.store import Store
 from review.store.database import BACKUPS_KEPT

@@ -13,9 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from review import catalogue
-from review.exchange import bundles, laptops
-from review.rating import recording, roster, sequence
+from review.records import catalogue
+from review.exchange import bundles
+from review.records import laptops
+from review.rating import roster, sequence
+from review import records
 from review.store import Store, keys, restore
 from scoring.errors import InputError
 from test_review_bundles import field_laptops
@@ -28,10 +30,10 @@ def study(tmp_path, scored_demo):
     hub, cid, fields = field_laptops(tmp_path, scored, n=2)
     speakers = []
     for k, lap in enumerate(fields):
-        spk = roster.add_speaker(lap, f"Speaker {k}", "LYSS study", community=f"Community {k}")
+        spk = records.speakers.add_speaker(lap, f"Speaker {k}", "LYSS study", community=f"Community {k}")
         sequence.join(lap, cid, spk)
         for n in range(5):
-            recording.answer(lap, cid, spk, sequence.next_position(lap, cid, spk),
+            records.answers.answer(lap, cid, spk, sequence.next_position(lap, cid, spk),
                              {"adequacy": 1 + (n + k) % 5, "fluency": 2}, note=f"note-{k}-{n}")
         speakers.append(spk)
     paths = []
@@ -221,7 +223,7 @@ def test_merge_is_a_function_of_the_set_even_for_preferences(tmp_path, scored_de
     scored = catalogue.load_scored(str(scored_demo))
     hub, cid, fields = field_laptops(tmp_path, scored, n=3)
     home = fields[0]
-    spk = roster.add_speaker(home, "Rita", "LYSS study")
+    spk = records.speakers.add_speaker(home, "Rita", "LYSS study")
     sequence.join(home, cid, spk)
     first = tmp_path / "first.lyssbundle"
     bundles.export_bundle(home, str(first))
@@ -235,13 +237,13 @@ def test_merge_is_a_function_of_the_set_even_for_preferences(tmp_path, scored_de
         if k:
             bundles.merge(lap, str(first))
             bundles.merge(lap, str(setup))
-        roster.set_preference(lap, spk, "script", ["Latn", "Cans", "Latn"][k])
-        roster.set_preference(lap, spk, "size", 10 + k)
-        recording.answer(lap, cid, spk, k, {"adequacy": 1 + k, "fluency": 3})
-        assert roster.preferences(lap, spk) == {"script": ["Latn", "Cans", "Latn"][k], "size": 10 + k}
+        records.speakers.set_preference(lap, spk, "script", ["Latn", "Cans", "Latn"][k])
+        records.speakers.set_preference(lap, spk, "size", 10 + k)
+        records.answers.answer(lap, cid, spk, k, {"adequacy": 1 + k, "fluency": 3})
+        assert records.speakers.preferences(lap, spk) == {"script": ["Latn", "Cans", "Latn"][k], "size": 10 + k}
         paths.append(tmp_path / f"p{k}.lyssbundle")
         bundles.export_bundle(lap, str(paths[-1]))
-    roster.set_preference(home, spk, "size", 14)  # the newest version, from the registering laptop
+    records.speakers.set_preference(home, spk, "size", 14)  # the newest version, from the registering laptop
     paths.append(tmp_path / "home-again.lyssbundle")
     bundles.export_bundle(home, str(paths[-1]))
     states = set()

@@ -12,9 +12,10 @@ import pytest
 
 from conftest import open_window
 from desktop.cli import main
-from review import catalogue
+from review.records import catalogue
 from review.rating import campaigns, practice, roster, sequence
-from review.rating.recording import Answers
+from review import records
+from review.records.answers import Answers
 from review.rating.session import ReviewSession
 from review.store import Store
 from review.study import decisions, report, verdicts
@@ -47,7 +48,7 @@ def studied(scored_demo, tmp_path):
     db = tmp_path / "study.sqlite"
     store = Store(db, create=True)
     cid = campaigns.create_adaptive_campaign(store, [catalogue.load_scored(str(p)) for p in paths], "A")
-    speakers = [roster.add_speaker(store, name, scope) for name, scope in
+    speakers = [records.speakers.add_speaker(store, name, scope) for name, scope in
                 (("Rita", "LYSS study, answers shared with the council"), ("Joseph", "LYSS study"))]
     for s in speakers:
         practice.mark_done(store, cid, s)

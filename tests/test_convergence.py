@@ -24,9 +24,11 @@ import pytest
 from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
 
-from review import catalogue
-from review.exchange import laptops, sync
-from review.rating import campaigns, recording, roster, sequence
+from review.records import catalogue
+from review.exchange import sync
+from review.records import laptops
+from review.rating import campaigns, roster, sequence
+from review import records
 from review.store import Store, restore
 from scoring.errors import InputError
 
@@ -91,7 +93,7 @@ class Study:
         cid = open_here[answers % len(open_here)]
         speaker = self.speaker.get(k)
         if speaker is None or lap.one("select 1 as x from speakers where id = ? and withdrawn = 0", [speaker]) is None:
-            speaker = self.speaker[k] = roster.add_speaker(lap, f"speaker {k}", "LYSS study")
+            speaker = self.speaker[k] = records.speakers.add_speaker(lap, f"speaker {k}", "LYSS study")
         try:
             if lap.one("select 1 as x from assignments where campaign_id = ? and speaker_id = ?",
                        [cid, speaker]) is None:
@@ -100,7 +102,7 @@ class Study:
                 position = sequence.next_position(lap, cid, speaker)
                 if position is None:
                     return
-                recording.answer(lap, cid, speaker, position, {"adequacy": 1 + n % 5, "fluency": 2})
+                records.answers.answer(lap, cid, speaker, position, {"adequacy": 1 + n % 5, "fluency": 2})
         except InputError:  # revoked here, or not enrolled: refused on the laptop, nothing written
             return
 

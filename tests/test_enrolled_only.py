@@ -9,9 +9,11 @@ import pytest
 
 from conftest import enrolled_study, rate
 from desktop.cli import main
-from review import catalogue
-from review.exchange import laptops, sync
+from review.records import catalogue
+from review.exchange import sync
+from review.records import laptops
 from review.rating import campaigns, roster
+from review import records
 from review.store import Store
 
 
@@ -34,7 +36,7 @@ def test_an_answer_to_a_campaign_the_laptop_is_not_enrolled_in_is_refused_there_
     sync.sync(lap, folder)
     assert {c["id"] for c in catalogue.list_campaigns(lap)} == {one, two}  # "two" reached the laptop
     rate(lap, one, "Ana", 3)
-    speaker = roster.add_speaker(lap, "Ben", "LYSS study")
+    speaker = records.speakers.add_speaker(lap, "Ben", "LYSS study")
     db = str(tmp_path / "laptop0.sqlite")
     before = {t: lap.one(f"select count(*) as n from {t}")["n"] for t in ("ratings", "assignments", "rating_history")}
     lap.close()
@@ -74,7 +76,7 @@ def test_the_app_does_not_offer_a_campaign_the_laptop_is_not_enrolled_in_and_say
     two = campaigns.create_campaign(hub, scored, "A", items=6, seed=99, name="two")
     sync.sync(hub, folder)
     sync.sync(lap, folder)
-    speaker = roster.add_speaker(lap, "Ben", "LYSS study")
+    speaker = records.speakers.add_speaker(lap, "Ben", "LYSS study")
     chooser = CampaignPage(lap)
     qtbot.addWidget(chooser)
     chooser.show_for(speaker)

@@ -81,7 +81,8 @@ def test_task_e_from_the_command_line(tmp_path, scored_demo, capsys):
     import json
 
     from desktop.cli import main
-    from review.rating import recording, sequence
+    from review.rating import sequence
+    from review import records
     from review.store import Store
 
     db = str(tmp_path / "r.sqlite")
@@ -121,7 +122,7 @@ def test_task_e_from_the_command_line(tmp_path, scored_demo, capsys):
                 for _ in range(pos % 3):
                     marking.mark("minor" if pos % 2 else "major")
                     marking.move(1)
-                recording.answer(store, campaign, spk, pos, marking.answer(100 - 10 * (pos % 5)))
+                records.answers.answer(store, campaign, spk, pos, marking.answer(100 - 10 * (pos % 5)))
     out = tmp_path / "raw.jsonl"
     assert main(["review", "export", "--db", db, "--format", "jsonl", "--include-raw", "--out", str(out)]) == 0
     rows = [json.loads(line) for line in out.read_text().splitlines()]

@@ -10,7 +10,7 @@ import json
 
 from conftest import rate
 from desktop.cli import main
-from review import catalogue
+from review.records import catalogue
 from review.rating import campaigns
 from review.store import Store
 

@@ -16,8 +16,9 @@ import pytest
 
 from conftest import DEMO, ROOT
 from desktop.cli import main
-from review import catalogue
-from review.rating import campaigns, recording, roster, sequence
+from review.records import catalogue
+from review.rating import campaigns, roster, sequence
+from review import records
 from review.store import Store
 from review.study import research_files
 
@@ -51,7 +52,7 @@ def test_two_processes_joining_the_same_speaker_both_succeed(tmp_path, scored_de
     path = tmp_path / "r.sqlite"
     with Store(path) as store:
         cid = campaigns.create_campaign(store, catalogue.load_scored(str(scored_demo)), "A", items=20)
-        speakers = [roster.add_speaker(store, f"S{k}", "LYSS study") for k in range(10)]
+        speakers = [records.speakers.add_speaker(store, f"S{k}", "LYSS study") for k in range(10)]
     for spk in speakers:
         go = tmp_path / f"go-{uuid.uuid4().hex}"
         children = [_python(JOIN, str(path), cid, spk, str(go)) for _ in range(2)]
@@ -101,9 +102,9 @@ def test_a_full_disk_is_one_line_loses_nothing_and_leaves_no_litter(full_disk, t
     scored["entries"] = scored["entries"][:12]  # a small run, so the database fits the small disk
     with Store(db) as store:
         cid = campaigns.create_campaign(store, scored, "T", items=12)
-        spk = roster.add_speaker(store, "Mary", "LYSS study")
+        spk = records.speakers.add_speaker(store, "Mary", "LYSS study")
         sequence.join(store, cid, spk)
-        recording.answer(store, cid, spk, 0, {"verdict": 2})
+        records.answers.answer(store, cid, spk, 0, {"verdict": 2})
     before = set(os.listdir(full_disk)) | {f"r.sqlite.backups/{p}" for p in os.listdir(full_disk / "r.sqlite.backups")}
     _fill(full_disk)
     before.add("filler")
@@ -129,10 +130,10 @@ def test_spreadsheet_formulas_are_neutralised_in_csv(tmp_path, scored_demo):
     path = tmp_path / "r.sqlite"
     store = Store(path)
     cid = campaigns.create_campaign(store, catalogue.load_scored(str(scored_demo)), "A", items=10)
-    spk = roster.add_speaker(store, "Mary", "LYSS study")
+    spk = records.speakers.add_speaker(store, "Mary", "LYSS study")
     sequence.join(store, cid, spk)
     for note in ("=HYPERLINK(\"http://x\")", "+1+1", "@SUM(A1)", "-2+3", "plain"):
-        recording.answer(store, cid, spk, sequence.next_position(store, cid, spk), {"adequacy": 3, "fluency": 3},
+        records.answers.answer(store, cid, spk, sequence.next_position(store, cid, spk), {"adequacy": 3, "fluency": 3},
                          note=note)
     out = tmp_path / "raw.csv"
     research_files.export_ratings(store, str(out), "csv", include_raw=True)
@@ -145,7 +146,7 @@ def test_a_refused_answer_writes_nothing(tmp_path, scored_demo, capsys):
     db = str(tmp_path / "r.sqlite")
     with Store(db) as store:
         cid = campaigns.create_campaign(store, catalogue.load_scored(str(scored_demo)), "A", items=10)
-        spk = roster.add_speaker(store, "Mary", "LYSS study")
+        spk = records.speakers.add_speaker(store, "Mary", "LYSS study")
     assert main(["review", "answer", "--db", db, "--campaign", cid, "--speaker", spk,
                  "--answers", '{"adequacy": 9, "fluency": 1}']) == 2
     with Store(db, read_only=True) as store:
@@ -203,7 +204,7 @@ def test_an_answer_refused_after_the_task_check_writes_nothing_either(tmp_path, 
     with Store(db) as store:
         a = campaigns.create_campaign(store, catalogue.load_scored(str(scored_demo)), "A", items=10)
         e = campaigns.create_campaign(store, catalogue.load_scored(str(scored_demo)), "E", items=10)
-        spk = roster.add_speaker(store, "Mary", "LYSS study")
+        spk = records.speakers.add_speaker(store, "Mary", "LYSS study")
         before = {t: store.one(f"select count(*) as n from [{t}]")["n"] for t in ("assignments", "items", "ratings")}
     past = json.dumps({"spans": [{"start": 5000, "end": 5010, "severity": "minor"}], "score": 40})
     for cid, options in ((a, ["--position", "1000000", "--answers", '{"adequacy": 3, "fluency": 1}']),
@@ -221,7 +222,7 @@ def test_answers_on_a_full_disk_say_the_disk_is_full(full_disk, tmp_path, capsys
     db = full_disk / "r.sqlite"
     with Store(db) as store:
         cid = campaigns.create_campaign(store, catalogue.load_scored(str(scored_demo)), "A", items=40)
-        spk = roster.add_speaker(store, "Mary", "LYSS study")
+        spk = records.speakers.add_speaker(store, "Mary", "LYSS study")
     _fill(full_disk)
     acknowledged = 0
     for k in range(8):
@@ -245,7 +246,7 @@ def test_a_database_of_a_newer_schema_is_refused_by_every_command(tmp_path, scor
     db = str(tmp_path / "r.sqlite")
     with Store(db) as store:
         cid = campaigns.create_campaign(store, catalogue.load_scored(str(scored_demo)), "A", items=10)
-        spk = roster.add_speaker(store, "Mary", "LYSS study")
+        spk = records.speakers.add_speaker(store, "Mary", "LYSS study")
     conn = sqlite3.connect(db)
     conn.execute("PRAGMA user_version=99")
     conn.commit()

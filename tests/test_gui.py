@@ -15,8 +15,9 @@ from PySide6.QtCore import Qt  # noqa: E402
 from PySide6.QtWidgets import QLabel, QPushButton  # noqa: E402
 
 from conftest import ROOT, open_window, report_paths, review_database, start_reviewing  # noqa: E402
-from review import catalogue  # noqa: E402
-from review.rating import campaigns, practice, recording, roster, sequence  # noqa: E402
+from review.records import catalogue  # noqa: E402
+from review.rating import campaigns, practice, roster, sequence  # noqa: E402
+from review import records  # noqa: E402
 from review.store import Store  # noqa: E402
 
 
@@ -87,7 +88,7 @@ def test_other_script_toggle_is_remembered_per_speaker(qtbot, app, review_db):
     assert syllabic() and page.script_choice.isChecked()
     window.close()
     with Store(path) as store:
-        assert roster.speaker(store, speaker)["preferences"]["script"] == "Cans"
+        assert records.speakers.speaker(store, speaker)["preferences"]["script"] == "Cans"
 
 
 def test_new_speaker_gives_consent_first(qtbot, app, tmp_path, scored_demo):
@@ -164,7 +165,7 @@ def test_campaign_and_study_panels(qtbot, app, review_db):
     store = Store(path)
     sequence.join(store, cid, speaker)
     for _ in range(5):
-        recording.answer(store, cid, speaker, sequence.next_position(store, cid, speaker), {"adequacy": 3, "fluency": 4})
+        records.answers.answer(store, cid, speaker, sequence.next_position(store, cid, speaker), {"adequacy": 3, "fluency": 4})
     panel = CampaignPanel(store)
     qtbot.addWidget(panel)
     assert panel.campaigns.model().rowCount() == 1 and panel.selected_campaign() == cid
@@ -315,7 +316,7 @@ def test_a_practice_round_comes_first_with_feedback_and_f1_shows_the_guidelines(
     path = tmp_path / "r.sqlite"
     with Store(path) as store:
         cid = campaigns.create_campaign(store, catalogue.load_scored(str(scored_demo)), "A", items=20)
-        speaker = roster.add_speaker(store, "Mary", "LYSS study")
+        speaker = records.speakers.add_speaker(store, "Mary", "LYSS study")
     window = _window(qtbot, path)
     page = _start_reviewing(qtbot, window)
     kinds = [item["practice"] for item in page.practice_items]

@@ -90,7 +90,7 @@ def test_a_marking_key_changes_what_is_drawn(qtbot, qapp, esa_db):
 def test_hints_only_when_the_campaign_asks_for_them(qtbot, qapp, tmp_path, scored_demo):
     """Blind by default; with hints, the words the analyser rejected are hinted at, and H dismisses one."""
     from conftest import review_database
-    from review import catalogue
+    from review.records import catalogue
     from review.rating import campaigns, practice
 
     path, plain_cid, speaker = review_database(tmp_path / "h.sqlite", scored_demo, "E", 20, premark="off")

@@ -75,7 +75,7 @@ def _pages(qtbot, window, cid_a, cid_e, speaker):
 
 @pytest.mark.parametrize("text", list(TEXT), ids=list(TEXT))
 def test_every_screen_fits_the_window(qtbot, tmp_path, scored_demo, text):
-    from review import catalogue
+    from review.records import catalogue
     from review.rating import campaigns, practice
     from review.store import Store
     path, cid_a, speaker = review_database(tmp_path / "fit.sqlite", scored_demo, "A", 12)

@@ -23,7 +23,7 @@ def _type(qtbot, window, text: str):
 
 
 def test_a_whole_session_by_keyboard_alone(qtbot, tmp_path, scored_demo):
-    from review import catalogue
+    from review.records import catalogue
     from review.rating import campaigns
     from review.store import Store
     path = tmp_path / "keys.sqlite"

@@ -16,6 +16,8 @@ from PySide6.QtCore import Qt  # noqa: E402
 from PySide6.QtWidgets import QLabel  # noqa: E402
 
 from review.rating import campaigns, practice, roster  # noqa: E402
+
+from review import records  # noqa: E402
 from review.store import Store  # noqa: E402
 
 IN_ACCESS, IN_OPEN, IN_NONBLOCK = 0x1, 0x20, 0o4000
@@ -63,7 +65,7 @@ def test_markup_in_data_is_shown_as_text_and_opens_no_file(qtbot, qapp, tmp_path
     db = tmp_path / "r.sqlite"
     with Store(db) as store:
         cid = campaigns.create_campaign(store, scored, "A", items=5, name=payload)
-        practice.mark_done(store, cid, roster.add_speaker(store, payload, "LYSS study"))
+        practice.mark_done(store, cid, records.speakers.add_speaker(store, payload, "LYSS study"))
 
     watch = FileWatch(secret_dir)
     window = MainWindow(str(db))

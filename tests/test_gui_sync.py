@@ -8,9 +8,11 @@ from PySide6.QtCore import Qt
 
 from conftest import open_window, start_reviewing
 from desktop.sync_runner import FOLDER_KEY
-from review import catalogue
-from review.exchange import laptops, sync
+from review.records import catalogue
+from review.exchange import sync
+from review.records import laptops
 from review.rating import campaigns, practice, roster
+from review import records
 from review.store import Store
 
 
@@ -34,7 +36,7 @@ def field_laptop(tmp_path, scored_demo):
         laptops.enrol(hub, field.device_id)
         laptops.trust(field, hub.device_id)
         sync.sync(hub, folder)
-        speaker = roster.add_speaker(field, "Mary", "LYSS study")
+        speaker = records.speakers.add_speaker(field, "Mary", "LYSS study")
         field.close()
     return tmp_path / "field.sqlite", tmp_path / "hub.sqlite", folder, cid, speaker
 

@@ -16,9 +16,10 @@ import pytest
 
 from conftest import ROOT, enrolled_study, rate
 from desktop.cli import main
-from review import catalogue
+from review.records import catalogue
 from review.exchange import bundles, sync
-from review.rating import recording, roster, sequence
+from review.rating import roster, sequence
+from review import records
 from review.store import Store, folder_files
 
 
@@ -250,7 +251,7 @@ sync.publish(store, {folder!r})
 
 def test_a_killed_syncs_leftover_is_removed_and_a_withdrawal_leaves_no_copy_in_the_folder(study, capsys):
     folder, hub, lap, cid, speaker = study
-    recording.answer(lap, cid, speaker, sequence.next_position(lap, cid, speaker), {"adequacy": 2, "fluency": 3},
+    records.answers.answer(lap, cid, speaker, sequence.next_position(lap, cid, speaker), {"adequacy": 2, "fluency": 3},
                      note="a note only Ana wrote, 7Qx")
     lap.close()
     child = subprocess.Popen([sys.executable, "-c", KILLED_WHILE_PUBLISHING.format(
@@ -305,11 +306,11 @@ def test_three_laptops_agree_after_one_is_revoked_and_misbehaves(tmp_path, score
         sync.sync(store, folder)
     kept = {r["uuid"]: r["answers"] for r in hub.rows("select uuid, answers from ratings")}
     assert len(kept) == 8
-    from review.exchange import laptops
+    from review.records import laptops
     laptops.revoke(hub, thief.device_id)
     speaker = thief.one("select id from speakers where registered_by = ?", [thief.public_key])["id"]
-    recording.answer(thief, cid, speaker, 0, {"adequacy": 5, "fluency": 5})
-    recording.answer(thief, cid, speaker, 6, {"adequacy": 5, "fluency": 5})
+    records.answers.answer(thief, cid, speaker, 0, {"adequacy": 5, "fluency": 5})
+    records.answers.answer(thief, cid, speaker, 6, {"adequacy": 5, "fluency": 5})
     roster.withdraw(thief, speaker)
     told = []
     by_name = {"thief": thief, "honest": honest, "hub": hub}

@@ -121,7 +121,7 @@ def test_every_screen_speaks_french(qtbot, tmp_path, scored_demo):
     """Every page a speaker or coordinator sees, in French: no English word left, Qt's own buttons included."""
     from PySide6.QtWidgets import QApplication, QMessageBox
     from desktop.qt_common import application, set_ui_language
-    from review import catalogue
+    from review.records import catalogue
     from review.rating import campaigns, practice
     from review.store import Store
     application()

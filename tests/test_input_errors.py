@@ -133,7 +133,7 @@ def test_out_never_overwrites_the_input_nor_creates_folders(tmp_path, capsys):
 def test_error_kinds_differ_but_all_exit_2(tmp_path, capsys):
     """A file problem, an unknown name and a bad option value are different types (all ``InputError``,
     all one line and status 2)."""
-    from review.rating.roster import add_speaker, speaker
+    from review.records.speakers import add_speaker, speaker
     from review.store import Store
     from scoring import errors, rubric
 

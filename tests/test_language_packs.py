@@ -12,8 +12,9 @@ from conftest import ROOT, score_with_cli, shared_file
 from desktop.cli import main
 from eval_standards.cards import load_card
 from eval_standards.tools import LanguageTools, tools_for
-from review import catalogue
+from review.records import catalogue
 from review.rating import campaigns, roster
+from review import records
 from review.store import Store
 
 CIW_DEMO = ROOT / "examples" / "demo-ciw.runcard.json"
@@ -130,7 +131,7 @@ def test_task_c_for_ojibwe_asks_only_about_ojibwe_looking_words(ciw_added, tmp_p
         settings = catalogue.campaign(store, cid)["settings"]
         name = catalogue.campaign(store, cid)["name"]
         bcid = campaigns.create_campaign(store, scored, "B")
-        roster.add_speaker(store, "Nokomis", "LYSS study")
+        records.speakers.add_speaker(store, "Nokomis", "LYSS study")
     assert {"Zibi", "Jimaan", "Wigiwam", "Ozhaawashko"} <= words
     assert not words & {"The", "man", "Black", "I", "am", "going", "home"}
     assert settings["left_out"]["count"] >= 5 and "Ojibwe" in name

@@ -8,9 +8,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from conftest import enrolled_study, rate
-from review import catalogue
-from review.exchange import laptops, sync
-from review.rating import recording, sequence
+from review.records import catalogue
+from review.exchange import sync
+from review.records import laptops
+from review.rating import sequence
+from review import records
 from review.store import Store, restore
 
 
@@ -26,7 +28,7 @@ def answer_sets(*stores) -> list[set]:
 def more_answers(store, campaign_id: str, speaker: str, count: int) -> None:
     for _ in range(count):
         position = sequence.next_position(store, campaign_id, speaker)
-        recording.answer(store, campaign_id, speaker, position, {"adequacy": 2, "fluency": 4})
+        records.answers.answer(store, campaign_id, speaker, position, {"adequacy": 2, "fluency": 4})
 
 
 def three_laptops(root, scored):

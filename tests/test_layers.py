@@ -120,3 +120,46 @@ def test_no_code_outside_review_tasks_chooses_by_a_task():
                 if literals & codes and "task" in ast.unparse(node).lower():
                     found.append(f"{path.name}:{node.lineno} {ast.unparse(node)}")
     assert not found, found
+
+
+SQL_TEXT = re.compile(r"\b(select\b.+\bfrom|insert\s+(or\s+\w+\s+)?into|update\s+\[?\w+\]?\s+set|delete\s+from|"
+                      r"create\s+(temp\s+)?(table|view|index)|json_extract|json_each|begin\s+immediate)\b", re.I | re.S)
+DATABASE_CALLS = {"execute", "executemany", "executescript", "rows", "one", "insert", "insert_all", "upsert",
+                  "upsert_all", "delete_where", "count_where", "transaction", "savepoint", "batch"}
+DATABASE_ATTRIBUTES = {"db", "conn"}
+
+
+def _sql_in(path: Path) -> list[str]:
+    """The SQL a module holds: string literals that read like SQL, and calls on the store's connection."""
+    found = []
+    tree = ast.parse(path.read_text("utf-8"))
+    docstrings = {id(n.body[0].value) for n in ast.walk(tree) if isinstance(
+        n, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and n.body and
+        isinstance(n.body[0], ast.Expr) and isinstance(n.body[0].value, ast.Constant)}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings and \
+                SQL_TEXT.search(node.value):
+            found.append(f"{node.lineno}: SQL text {node.value[:60]!r}")
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
+                node.func.attr in DATABASE_CALLS and isinstance(node.func.value, (ast.Name, ast.Attribute)) and \
+                (getattr(node.func.value, "id", None) in ("store", "db", "conn") or
+                 getattr(node.func.value, "attr", None) in ("store", "db", "conn")):
+            found.append(f"{node.lineno}: {ast.unparse(node.func)}()")
+        elif isinstance(node, ast.Attribute) and node.attr in DATABASE_ATTRIBUTES and \
+                getattr(node.value, "id", getattr(node.value, "attr", None)) in ("store", "self"):
+            found.append(f"{node.lineno}: {ast.unparse(node)}")
+        elif isinstance(node, ast.Subscript) and getattr(node.value, "id", None) == "db":
+            found.append(f"{node.lineno}: {ast.unparse(node)}")
+    return found
+
+
+def test_only_the_records_and_the_store_hold_sql():
+    """Every room asks ``review.records`` for rows: no SQL text, no call on the store's connection, no transaction
+    of its own anywhere in review/ outside records/ and store/ (import-linter keeps sqlite3 and sqlite_utils out)."""
+    offenders = []
+    for path in sorted((ROOT / "review").rglob("*.py")):
+        if path.relative_to(ROOT / "review").parts[0] in ("records", "store"):
+            continue
+        offenders += [f"{path.relative_to(ROOT)}:{where}" for where in _sql_in(path)]
+    assert not offenders, f"{len(offenders)} places in review/ outside records/ and store/ reach the database:\n" + \
+        "\n".join(offenders)

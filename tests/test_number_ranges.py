@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from desktop.cli import main
-from review import catalogue
+from review.records import catalogue
 from review.rating import campaigns
 from review.store import Store
 from scoring.errors import InputError

@@ -8,7 +8,7 @@ import json
 
 from conftest import other_version
 from desktop.cli import main
-from review import catalogue
+from review.records import catalogue
 from review.rating import campaigns
 from review.store import Store
 

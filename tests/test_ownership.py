@@ -13,9 +13,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from review import catalogue
-from review.exchange import bundles, laptops
-from review.rating import campaigns, recording, roster, sequence
+from review.records import catalogue
+from review.exchange import bundles
+from review.records import laptops
+from review.rating import campaigns, roster, sequence
+from review import records
 from review.store import Store, signing
 from review.study import analyses
 from scoring.errors import InputError
@@ -53,10 +55,10 @@ class Circle:
 
     def speaker(self, lap: Store, name: str, cid: str) -> str:
         bundles.merge(lap, str(self.setup))
-        spk = roster.add_speaker(lap, name, "LYSS study")
+        spk = records.speakers.add_speaker(lap, name, "LYSS study")
         sequence.join(lap, cid, spk)
         for n in range(4):
-            recording.answer(lap, cid, spk, n, {"adequacy": 1 + n, "fluency": 2})
+            records.answers.answer(lap, cid, spk, n, {"adequacy": 1 + n, "fluency": 2})
         return spk
 
     def export(self, store: Store, name: str) -> Path:
@@ -233,9 +235,9 @@ def test_task_e_spans_are_checked_against_the_items_text_the_hub_holds(tmp_path,
     setup = tmp_path / "setup.lyssbundle"
     bundles.export_bundle(hub, str(setup))
     bundles.merge(lap, str(setup))
-    spk = roster.add_speaker(lap, "Esa", "LYSS study")
+    spk = records.speakers.add_speaker(lap, "Esa", "LYSS study")
     sequence.join(lap, cid, spk)
-    recording.answer(lap, cid, spk, 0, {"spans": [], "score": 70})
+    records.answers.answer(lap, cid, spk, 0, {"spans": [], "score": 70})
     good = tmp_path / "good.lyssbundle"
     bundles.export_bundle(lap, str(good))
     item = lap.one("select item_id from ratings")["item_id"]
@@ -270,7 +272,7 @@ def test_revocation_refuses_later_answers_everywhere_and_tells_the_laptop(circle
     cutoff = c.hub.one("select max(updated_at) as t from ratings where device_id = ?", [c.l1.device_id])["t"]
     spk = c.s1
     for n in range(4, 7):  # answers L1 makes after the cut-off (the laptop was stolen)
-        recording.answer(c.l1, c.x, spk, n, ANSWER)
+        records.answers.answer(c.l1, c.x, spk, n, ANSWER)
     late = c.export(c.l1, "l1-late")
     since = c.l1.one("select min(updated_at) as t from ratings where position >= 4")["t"]
     assert since > cutoff
@@ -330,11 +332,11 @@ def pool(tmp_path_factory, scored_demo):
     c = Circle(folder, catalogue.load_scored(str(scored_demo)))
     honest = {"setup": c.setup, "l1": c.b1, "l2": c.b2}
     for n in range(4, 6):
-        recording.answer(c.l1, c.x, c.s1, n, ANSWER)
+        records.answers.answer(c.l1, c.x, c.s1, n, ANSWER)
     honest["l1-more"] = c.export(c.l1, "l1-more")
-    extra = roster.add_speaker(c.l2, "Leaving", "LYSS study")
+    extra = records.speakers.add_speaker(c.l2, "Leaving", "LYSS study")
     sequence.join(c.l2, c.x, extra)
-    recording.answer(c.l2, c.x, extra, 0, ANSWER)
+    records.answers.answer(c.l2, c.x, extra, 0, ANSWER)
     roster.withdraw(c.l2, extra)
     honest["l2-withdrawal"] = c.export(c.l2, "l2-withdrawal")
     hostile = {name: c.forged(f"h{k}", edit) for k, (name, (edit, _)) in enumerate(_attacks(c).items())}

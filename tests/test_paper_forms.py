@@ -10,8 +10,9 @@ import pytest
 
 from conftest import other_version
 from desktop.cli import main
-from review import catalogue
+from review.records import catalogue
 from review.rating import roster, sequence
+from review import records
 from review.store import Store
 from review.tasks import error_spans as esa, premarks
 
@@ -158,7 +159,7 @@ def test_forms_print_in_the_speakers_language(tmp_path, scored_demo, capsys):
     """--language, by default the language the speaker uses the app in (remembered when they sign in)."""
     db, campaign, speaker = _setup(tmp_path, scored_demo, capsys, "A")
     with Store(db) as store:
-        roster.set_preference(store, speaker, "ui_language", "fr")  # what the app records for her
+        records.speakers.set_preference(store, speaker, "ui_language", "fr")  # what the app records for her
     pdf = tmp_path / "forms.pdf"
     for argv, expected in (([], "Quelle part du sens"), (["--language", "en"], "How much of the meaning")):
         assert main(["review", "print-forms", "--db", db, "--campaign", campaign, "--speaker", "Mary",
@@ -225,7 +226,7 @@ def test_paper_works_for_a_campaign_that_serves_items_as_its_questions_need(tmp_
     answered already: nothing to print" (false), and after one answer printed at most one item. Now it serves the
     items the campaign needs next, up to --items (default one page's worth), and the filled form is imported in any
     order."""
-    from review import catalogue
+    from review.records import catalogue
     from review.rating import campaigns
     first = catalogue.load_scored(str(scored_demo))
     second = other_version(first)

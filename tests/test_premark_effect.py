@@ -9,8 +9,9 @@ from statistics import fmean
 import pytest
 
 from desktop.cli import main
-from review import catalogue
-from review.rating import campaigns, practice, recording, roster, sequence
+from review.records import catalogue
+from review.rating import campaigns, practice, roster, sequence
+from review import records
 from review.store import Store
 from review.study.premark_effect import premark_effect
 from review.tasks import premarks
@@ -23,19 +24,19 @@ def test_a_split_campaign_reports_the_effect_of_pre_marks(tmp_path, scored_demo,
     settings = catalogue.campaign(store, cid)["settings"]
     shown_mqm, held = [], 0
     for name in ("Mary", "Joseph", "Rita"):
-        speaker = roster.add_speaker(store, name, "LYSS study")
+        speaker = records.speakers.add_speaker(store, name, "LYSS study")
         practice.mark_done(store, cid, speaker)
         sequence.join(store, cid, speaker)
         for position in range(sequence.sequence_length(store, cid, speaker)):
             item = sequence.item_at(store, cid, speaker, position)
             if item["qc"]:
-                recording.answer(store, cid, speaker, position, {"spans": [], "score": 50})
+                records.answers.answer(store, cid, speaker, position, {"spans": [], "score": 50})
                 continue
             could = premarks.served(item, {**settings, "premark_split": 0.0}, cid, speaker)
             proposed = premarks.served(item, settings, cid, speaker)
             kept = [premarks.kept_span(m) for m in proposed]
             answer = {"spans": kept, "score": 40 if proposed else 60, **({"premarks": proposed} if proposed else {})}
-            recording.answer(store, cid, speaker, position, answer, seconds=10.0 if proposed else 20.0)
+            records.answers.answer(store, cid, speaker, position, answer, seconds=10.0 if proposed else 20.0)
             if proposed:
                 shown_mqm.append(-1.0 * len(proposed))  # every pre-mark kept, minor: −1 each
             elif could:
@@ -71,7 +72,7 @@ def test_the_planner_uses_the_seconds_a_split_measured(tmp_path, scored_demo):
     settings = catalogue.campaign(store, split)["settings"]
     shown = held = 0
     for name in ("Mary", "Joseph", "Rita", "Ana"):
-        speaker = roster.add_speaker(store, name, "LYSS study")
+        speaker = records.speakers.add_speaker(store, name, "LYSS study")
         practice.mark_done(store, split, speaker)
         sequence.join(store, split, speaker)
         for position in range(sequence.sequence_length(store, split, speaker)):
@@ -79,7 +80,7 @@ def test_the_planner_uses_the_seconds_a_split_measured(tmp_path, scored_demo):
             proposed = premarks.served(item, settings, split, speaker)
             could = premarks.served(item, {**settings, "premark_split": 0.0}, split, speaker)
             answer = {"spans": [], "score": 50, **({"premarks": proposed} if proposed else {})}
-            recording.answer(store, split, speaker, position, answer, seconds=12.0 if proposed else 20.0)
+            records.answers.answer(store, split, speaker, position, answer, seconds=12.0 if proposed else 20.0)
             if not item["qc"]:
                 shown, held = shown + bool(proposed), held + bool(could and not proposed)
     assert min(shown, held) >= 10

@@ -14,8 +14,9 @@ from PySide6.QtCore import Qt
 
 from conftest import open_window, review_database, shared_file, start_reviewing
 from desktop.cli import main
-from review import catalogue
+from review.records import catalogue
 from review.rating import campaigns, practice, roster, sequence
+from review import records
 from review.rating.session import ReviewSession, record_answer
 from review.store import Store
 from review.study import analyses, research_files
@@ -32,7 +33,7 @@ def _flagged(item: dict) -> set[str]:
 def _campaign(tmp_path, scored_demo, **options):
     store = Store(tmp_path / "premarks.sqlite")
     cid = campaigns.create_campaign(store, catalogue.load_scored(str(scored_demo)), "E", items=20, **options)
-    speaker = roster.add_speaker(store, "Mary", "LYSS study")
+    speaker = records.speakers.add_speaker(store, "Mary", "LYSS study")
     practice.mark_done(store, cid, speaker)
     return store, cid, speaker
 
@@ -224,7 +225,7 @@ def test_the_practice_round_shows_premarks_and_says_where_they_come_from(qtbot, 
     assert practice.feedback(by_kind["reference"], {"spans": [], "score": 100})["right"]
     plain = campaigns.create_campaign(store, catalogue.load_scored(str(scored_demo)), "E", items=20, premark="off")
     assert all(i["premarks"] == [] and i["premark_sources"] == [] for i in practice.items(store, plain))
-    speaker = roster.add_speaker(store, "Mary", "LYSS study")
+    speaker = records.speakers.add_speaker(store, "Mary", "LYSS study")
     session = ReviewSession.open(store, cid, speaker)
     session.start()
     assert session.practising and session.proposed == shown[0]["premarks"]
@@ -232,7 +233,7 @@ def test_the_practice_round_shows_premarks_and_says_where_they_come_from(qtbot, 
     app_store = Store(tmp_path / "app.sqlite")  # the screen: one campaign, a speaker who has not practised
     campaigns.create_campaign(app_store, catalogue.load_scored(str(scored_demo)), "E", items=20,
                               premark="tools+reference")
-    roster.add_speaker(app_store, "Mary", "LYSS study")
+    records.speakers.add_speaker(app_store, "Mary", "LYSS study")
     app_store.close()
     page = start_reviewing(qtbot, open_window(qtbot, app_store.path))
     assert page.session.practising and page.session.proposed
@@ -257,7 +258,7 @@ def test_an_adaptive_task_e_campaign_serves_premarks(tmp_path, scored_demo, caps
     cid = catalogue.list_campaigns(store)[0]["id"]
     settings = catalogue.campaign(store, cid)["settings"]
     assert (settings["premark"], settings["premark_split"], settings["adaptive"]) == ("tools+reference", 0.5, True)
-    speaker = roster.add_speaker(store, "Mary", "LYSS study")
+    speaker = records.speakers.add_speaker(store, "Mary", "LYSS study")
     practice.mark_done(store, cid, speaker)
     shown = held = 0
     for _ in range(12):
@@ -299,7 +300,7 @@ def test_a_task_e_campaign_over_shared_wmt_outputs_made_in_the_app_shows_the_ref
     panel.create(str(card))
     cid = catalogue.list_campaigns(store)[0]["id"]
     assert catalogue.campaign(store, cid)["settings"]["premark"] == "tools+reference"
-    speaker = roster.add_speaker(store, "Ana", "LYSS study")
+    speaker = records.speakers.add_speaker(store, "Ana", "LYSS study")
     practice.mark_done(store, cid, speaker)
     store.close()
     page = start_reviewing(qtbot, open_window(qtbot, store.path))

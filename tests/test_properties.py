@@ -15,9 +15,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from desktop.cli import main
-from review import catalogue
+from review.records import catalogue
 from review.exchange import bundles
-from review.rating import recording, roster, sequence
+from review.rating import roster, sequence
+from review import records
 from review.store import Store, keys
 from scoring.errors import InputError
 
@@ -130,10 +131,10 @@ def signed_study(tmp_path_factory, scored_demo):
     from test_review_bundles import field_laptops
     folder = tmp_path_factory.mktemp("study")
     hub, cid, (lap,) = field_laptops(folder, catalogue.load_scored(str(scored_demo)), n=1)
-    spk = roster.add_speaker(lap, "Rita", "LYSS study")
+    spk = records.speakers.add_speaker(lap, "Rita", "LYSS study")
     sequence.join(lap, cid, spk)
     for n in range(3):
-        recording.answer(lap, cid, spk, n, {"adequacy": 2 + n, "fluency": 3})
+        records.answers.answer(lap, cid, spk, n, {"adequacy": 2 + n, "fluency": 3})
     path = folder / "field.lyssbundle"
     bundles.export_bundle(lap, str(path))
     with zipfile.ZipFile(path) as z:

@@ -6,7 +6,7 @@ says so, and that laptop's answers keep arriving (they were refused for good bef
 from __future__ import annotations
 
 from conftest import enrolled_study, rate
-from review import catalogue
+from review.records import catalogue
 from review.exchange import sync
 from review.store import Store, restore
 

@@ -7,9 +7,11 @@ import zipfile
 
 import pytest
 
-from review import catalogue
-from review.exchange import bundles, laptops
-from review.rating import campaigns, recording, roster, sequence
+from review.records import catalogue
+from review.exchange import bundles
+from review.records import laptops
+from review.rating import campaigns, roster, sequence
+from review import records
 from review.store import Store
 from scoring.errors import InputError
 
@@ -35,13 +37,13 @@ def three_laptops(tmp_path, scored_demo):
     hub, cid, fields = field_laptops(tmp_path, scored)
     made = []
     for k, store in enumerate(fields):
-        spk = roster.add_speaker(store, f"Speaker {k}", "LYSS study")
+        spk = records.speakers.add_speaker(store, f"Speaker {k}", "LYSS study")
         sequence.join(store, cid, spk)
         for n in range(4 + k):
-            recording.answer(store, cid, spk, sequence.next_position(store, cid, spk),
+            records.answers.answer(store, cid, spk, sequence.next_position(store, cid, spk),
                              {"adequacy": 1 + (n + k) % 5, "fluency": 1 + n % 5})
         if k == 1:
-            recording.undo_last(store, cid, spk)
+            records.answers.undo_last(store, cid, spk)
         made.append((store, cid, spk))
     # laptop 0's speaker also rated on laptop 2 (same speaker, two devices, handed over by the coordinator):
     # a real conflict
@@ -54,7 +56,7 @@ def three_laptops(tmp_path, scored_demo):
     handed = tmp_path / "hub-handover.lyssbundle"
     bundles.export_bundle(hub, str(handed))
     bundles.merge(store2, str(handed))
-    recording.answer(store2, cid2, shared_speaker, 0, {"adequacy": 5, "fluency": 5})
+    records.answers.answer(store2, cid2, shared_speaker, 0, {"adequacy": 5, "fluency": 5})
     paths = []
     for k, (store, _, _) in enumerate(made):
         path = tmp_path / f"b{k}.lyssbundle"

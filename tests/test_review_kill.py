@@ -13,24 +13,25 @@ import time
 import pytest
 
 from conftest import ROOT
-from review import catalogue
+from review.records import catalogue
 from review.rating import campaigns
 from review.store import Store
 
 CHILD = r"""
 import sys
-from review.rating import recording, roster, sequence
+from review.rating import roster, sequence
+from review import records
 from review.store import Store
 store = Store(sys.argv[1], backup=False)
 cid = sys.argv[2]
-speaker = roster.add_speaker(store, "speaker", "kill test")
+speaker = records.speakers.add_speaker(store, "speaker", "kill test")
 sequence.join(store, cid, speaker)
 k = 0
 while True:
     pos = sequence.next_position(store, cid, speaker)
     if pos is None:
         pos = k % 10
-    uuid = recording.answer(store, cid, speaker, pos, {"adequacy": 1 + k % 5, "fluency": 1 + (k * 3) % 5})
+    uuid = records.answers.answer(store, cid, speaker, pos, {"adequacy": 1 + k % 5, "fluency": 1 + (k * 3) % 5})
     print(uuid, pos, flush=True)  # printed only after the commit returned
     k += 1
 """

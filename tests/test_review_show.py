@@ -10,15 +10,17 @@ import json
 import re
 
 from desktop.cli import main
-from review import catalogue, tasks
+from review import tasks
+from review.records import catalogue
 from review.rating import campaigns, roster, sequence
+from review import records
 from review.store import Store
 
 
 def _task_e(tmp_path, scored_demo) -> tuple[str, str, str]:
     store = Store(tmp_path / "r.sqlite")
     cid = campaigns.create_campaign(store, catalogue.load_scored(str(scored_demo)), "E", items=12)
-    speaker = roster.add_speaker(store, "Esa", "LYSS study")
+    speaker = records.speakers.add_speaker(store, "Esa", "LYSS study")
     sequence.join(store, cid, speaker)
     db = str(store.path)
     store.close()

@@ -10,9 +10,11 @@ import sys
 
 import pytest
 
-from review import catalogue, tasks
-from review.exchange import laptops
-from review.rating import campaigns, recording, roster, sequence
+from review import tasks
+from review.records import catalogue
+from review.records import laptops
+from review.rating import campaigns, roster, sequence
+from review import records
 from review.store import SCHEMA_VERSION, Store, StoreError
 from scoring.errors import InputError
 
@@ -89,12 +91,12 @@ def test_campaigns_of_every_task(store, scored):
 
 def test_consent_is_required(store):
     with pytest.raises(InputError, match="consent"):
-        roster.add_speaker(store, "Mary", "  ")
+        records.speakers.add_speaker(store, "Mary", "  ")
 
 
 def test_sequence_answers_resume_edit_undo(store, scored):
     cid = campaigns.create_campaign(store, scored, "A", items=30)
-    spk = roster.add_speaker(store, "Mary", "rate MT output for the LYSS study")
+    spk = records.speakers.add_speaker(store, "Mary", "rate MT output for the LYSS study")
     total = sequence.join(store, cid, spk)
     qc = store.rows("select qc, count(*) as n from assignments where campaign_id = ? group by qc", [cid])
     assert {r["qc"]: r["n"] for r in qc} == {"": 30, "repeat": 2, "degraded": 2} and total == 34
@@ -103,18 +105,18 @@ def test_sequence_answers_resume_edit_undo(store, scored):
     assert degraded["output"] != degraded["original"]
     for _ in range(5):
         pos = sequence.next_position(store, cid, spk)
-        recording.answer(store, cid, spk, pos, {"adequacy": 4, "fluency": 3})
+        records.answers.answer(store, cid, spk, pos, {"adequacy": 4, "fluency": 3})
     assert sequence.progress(store, cid, spk) == (5, 34)
     assert sequence.next_position(store, cid, spk) == 5  # resume where she stopped
-    recording.answer(store, cid, spk, 2, {"adequacy": 1, "fluency": 1}, note="wrong verb")  # edit
+    records.answers.answer(store, cid, spk, 2, {"adequacy": 1, "fluency": 1}, note="wrong verb")  # edit
     assert sequence.item_at(store, cid, spk, 2)["answer"] == {"adequacy": 1, "fluency": 1}
     history = store.rows("select action from rating_history where speaker_id = ? order by at", [spk])
     assert [h["action"] for h in history].count("edit") == 1
-    assert recording.undo_last(store, cid, spk) == 2  # the edit was the latest change
+    assert records.answers.undo_last(store, cid, spk) == 2  # the edit was the latest change
     assert sequence.next_position(store, cid, spk) == 2
     assert store.one("select count(*) as n from tombstones where kind = 'rating'")["n"] == 1
     with pytest.raises(InputError, match="adequacy"):
-        recording.answer(store, cid, spk, 2, {"adequacy": 9, "fluency": 1})
+        records.answers.answer(store, cid, spk, 2, {"adequacy": 9, "fluency": 1})
 
 
 def test_task_c_kind_only_when_valid():
@@ -126,16 +128,16 @@ def test_task_c_kind_only_when_valid():
 
 def test_withdrawal(store, scored):
     cid = campaigns.create_campaign(store, scored, "T", items=10)
-    spk = roster.add_speaker(store, "Joe", "study", community="Maskwacîs", dialect="Plains")
+    spk = records.speakers.add_speaker(store, "Joe", "study", community="Maskwacîs", dialect="Plains")
     sequence.join(store, cid, spk)
     for _ in range(3):
-        recording.answer(store, cid, spk, sequence.next_position(store, cid, spk), {"verdict": 2})
+        records.answers.answer(store, cid, spk, sequence.next_position(store, cid, spk), {"verdict": 2})
     assert roster.withdraw(store, spk)["deleted"] == 3
     row = store.one("select * from speakers where id = ?", [spk])
     assert row["withdrawn"] == 1 and row["display_name"] is None and row["community"] is None
     assert store.one("select count(*) as n from ratings where speaker_id = ?", [spk])["n"] == 0
     with pytest.raises(InputError, match="withdrawn"):
-        recording.answer(store, cid, spk, 5, {"verdict": 1})
+        records.answers.answer(store, cid, spk, 5, {"verdict": 1})
 
 
 def _first_release_schema(db) -> None:

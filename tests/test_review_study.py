@@ -12,8 +12,9 @@ import pytest
 import scipy.stats
 
 from desktop.cli import main
-from review import catalogue
-from review.rating import campaigns, recording, roster, sequence
+from review.records import catalogue
+from review.rating import campaigns, roster, sequence
+from review import records
 from review.store import Store
 from review.study import analyses, decisions, research_files, reweight, tiers
 from scoring.errors import InputError
@@ -24,7 +25,7 @@ def _rate(store, cid, speakers, answer_fn):
         sequence.join(store, cid, spk)
         while (pos := sequence.next_position(store, cid, spk)) is not None:
             item = sequence.item_at(store, cid, spk, pos)
-            recording.answer(store, cid, spk, pos, answer_fn(item, k))
+            records.answers.answer(store, cid, spk, pos, answer_fn(item, k))
 
 
 @pytest.fixture(scope="module")
@@ -32,7 +33,7 @@ def rated(tmp_path_factory, scored_demo):
     path = tmp_path_factory.mktemp("study") / "analyses.sqlite"
     store = Store(path)
     scored = catalogue.load_scored(str(scored_demo))
-    speakers = [roster.add_speaker(store, f"Speaker {k}", "LYSS study") for k in range(4)]
+    speakers = [records.speakers.add_speaker(store, f"Speaker {k}", "LYSS study") for k in range(4)]
     rng = random.Random(1)
 
     def adequacy(item, k):
@@ -141,7 +142,7 @@ def test_confirm_tier(tmp_path, scored_demo):
     run_path.write_text(scored_demo.read_text("utf-8"), "utf-8")
     scored = catalogue.load_scored(str(run_path))
     cid = campaigns.create_campaign(store, scored, "T")
-    speakers = [roster.add_speaker(store, f"S{k}", "study") for k in range(3)]
+    speakers = [records.speakers.add_speaker(store, f"S{k}", "study") for k in range(3)]
     _rate(store, cid, speakers, lambda item, k: {"verdict": 3 if json.loads(item["metrics"] or "{}").get(
         "composite", 0) > 0.6 else 0})
     result = tiers.confirm_tier(store, str(run_path))
@@ -166,7 +167,7 @@ def test_confirmed_and_not_confirmed(tmp_path):
     for verdicts, status in (([3, 3, 2], "confirmed"), ([0, 1, 0], "refused")):
         store = Store(tmp_path / f"{status}.sqlite")
         cid = campaigns.create_campaign(store, catalogue.load_scored(str(run_path)), "T")
-        speakers = [roster.add_speaker(store, f"S{k}", "study") for k in range(3)]
+        speakers = [records.speakers.add_speaker(store, f"S{k}", "study") for k in range(3)]
         _rate(store, cid, speakers, lambda item, k: {"verdict": verdicts[int(item["entry_id"]) % 3] if k else
                                                      verdicts[int(item["entry_id"]) % 3]})
         assert tiers.confirm_tier(store, str(run_path))["status"] == status
@@ -200,7 +201,7 @@ def test_mtme_export_roundtrip(rated, tmp_path):
 def test_withdrawn_speaker_disappears_from_statistics(tmp_path, scored_demo):
     store = Store(tmp_path / "w.sqlite")
     cid = campaigns.create_campaign(store, catalogue.load_scored(str(scored_demo)), "A")
-    speakers = [roster.add_speaker(store, f"S{k}", "study") for k in range(3)]
+    speakers = [records.speakers.add_speaker(store, f"S{k}", "study") for k in range(3)]
     _rate(store, cid, speakers, lambda item, k: {"adequacy": 1 + (k + len(item["output"])) % 5, "fluency": 3})
     before = analyses.agreement(store, "A", "adequacy", resamples=10)
     roster.withdraw(store, speakers[0])
@@ -298,7 +299,7 @@ def test_confirm_tier_writes_the_verdict_status_prints_not_a_point_share(tmp_pat
         settings = json.loads(store.one("select settings from campaigns where id = ?", [cid])["settings"])
         db.execute("update campaigns set settings = ? where id = ?",
                    [json.dumps({**settings, "order_seed": "pinned"}), cid])
-    speakers = [roster.add_speaker(store, f"S{k}", "study") for k in range(3)]
+    speakers = [records.speakers.add_speaker(store, f"S{k}", "study") for k in range(3)]
     _rate(store, cid, speakers, lambda item, k: {"verdict": 3 if int(item["entry_id"]) < 41 else 0})
     result = tiers.confirm_tier(store, str(run_path))
     said = decisions.status(store, cid)["tiers"][0]

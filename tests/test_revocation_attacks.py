@@ -10,9 +10,11 @@ import re
 import pytest
 
 from desktop.cli import main
-from review import catalogue
-from review.exchange import bundles, laptops
-from review.rating import campaigns, recording, roster, sequence
+from review.records import catalogue
+from review.exchange import bundles
+from review.records import laptops
+from review.rating import campaigns, roster, sequence
+from review import records
 from review.store import Store, now
 from test_ownership import Circle
 
@@ -58,8 +60,8 @@ def test_an_edit_after_the_revocation_puts_the_answer_back_to_its_earlier_versio
     before = answers_of(c.hub, c.l1.device_id)
     assert len(before) == 4
     since = now()
-    recording.answer(c.l1, c.x, c.s1, 0, {"adequacy": 5, "fluency": 5})  # the thief edits a kept answer
-    recording.answer(c.l1, c.x, c.s1, 5, ORIGINAL)  # and records a new one
+    records.answers.answer(c.l1, c.x, c.s1, 0, {"adequacy": 5, "fluency": 5})  # the thief edits a kept answer
+    records.answers.answer(c.l1, c.x, c.s1, 5, ORIGINAL)  # and records a new one
     late = c.export(c.l1, "l1-edited")
     laptops.revoke(c.hub, c.l1.device_id, since, c.x)
     revocation = c.export(c.hub, "revocation")
@@ -88,7 +90,7 @@ def test_withdrawals_and_undos_a_revoked_laptop_signs_later_are_not_honoured(cir
     laptops.revoke(c.hub, c.l1.device_id, since, c.x)
     revocation = c.export(c.hub, "revocation")
     undone = c.l1.one("select uuid from ratings where speaker_id = ? order by updated_at desc", [c.s1])["uuid"]
-    assert recording.undo_last(c.l1, c.x, c.s1) is not None  # the thief undoes a kept answer…
+    assert records.answers.undo_last(c.l1, c.x, c.s1) is not None  # the thief undoes a kept answer…
     roster.withdraw(c.l1, c.s1)  # the thief deletes the speaker's kept answers
     late = c.export(c.l1, "l1-withdrew")
     for order in ([late], [revocation, late]):
@@ -162,11 +164,11 @@ def test_a_withdrawal_travels_whole_to_a_laptop_that_joins_late(tmp_path, scored
     laptops.trust(field, hub.device_id)
     bundles.export_bundle(hub, str(tmp_path / "setup.lyssbundle"))
     bundles.merge(field, str(tmp_path / "setup.lyssbundle"))
-    speaker = roster.add_speaker(field, "Ana", "LYSS study")
+    speaker = records.speakers.add_speaker(field, "Ana", "LYSS study")
     sequence.join(field, cid, speaker)
     assert field.one("select count(*) as n from assignments where qc = 'degraded'")["n"] > 0
     for position in range(6):
-        recording.answer(field, cid, speaker, position, ORIGINAL)
+        records.answers.answer(field, cid, speaker, position, ORIGINAL)
     old = tmp_path / "old.lyssbundle"
     bundles.export_bundle(field, str(old))
     bundles.merge(hub, str(old))

@@ -11,9 +11,11 @@ import pytest
 
 from conftest import enrolled_study, rate
 from desktop.cli import main
-from review import catalogue
-from review.exchange import laptops, sync, waiting
+from review.records import catalogue
+from review.exchange import sync
+from review.records import laptops, shared_folder
 from review.rating import campaigns, roster
+from review import records
 from review.store import Store
 
 
@@ -57,7 +59,7 @@ def test_answers_to_a_campaign_not_enrolled_in_wait_while_the_rest_merges(tmp_pa
     assert _count(hub, "ratings where campaign_id = ?", [one]) == 3  # what can be placed merged
     assert _count(hub, "ratings where campaign_id = ?", [two]) == 0
     assert _count(hub, "assignments where campaign_id = ?", [two]) == 0
-    assert waiting.lines(hub) == [line]
+    assert shared_folder.lines(hub) == [line]
     db = str(hub.path)
     hub.close()
     capsys.readouterr()
@@ -71,7 +73,7 @@ def test_answers_to_a_campaign_not_enrolled_in_wait_while_the_rest_merges(tmp_pa
     assert placed.status == "merged" and f"{waits} rows that waited were placed" in placed.detail, placed.line()
     assert _count(hub, "ratings where campaign_id = ?", [two]) == 2
     assert _count(hub, "ratings where speaker_id = ?", [ben]) == _count(lap, "ratings where speaker_id = ?", [ben])
-    assert waiting.count(hub) == 0
+    assert shared_folder.count(hub) == 0
 
 
 def test_a_withdrawn_speakers_waiting_rows_leave_this_laptop(tmp_path, scored, monkeypatch):
@@ -83,7 +85,7 @@ def test_a_withdrawn_speakers_waiting_rows_leave_this_laptop(tmp_path, scored, m
     sync.sync(lap, folder)
     sync.sync(hub, folder)
     assert _count(hub, "waiting_rows where speaker_id = ?", [ben]) == 0
-    assert waiting.count(hub) == 0
+    assert shared_folder.count(hub) == 0
     laptops.enrol(hub, lap.device_id, two)
     sync.sync(hub, folder)
     assert _count(hub, "ratings where speaker_id = ?", [ben]) == 0
@@ -133,4 +135,4 @@ def test_a_campaign_waits_for_trust_with_its_items_and_merges_once_trusted(tmp_p
     assert two in [c["id"] for c in catalogue.list_campaigns(hub)]
     assert _count(hub, "campaign_items where campaign_id = ?", [two]) == \
         _count(other, "campaign_items where campaign_id = ?", [two])
-    assert _count(hub, "ratings where campaign_id = ?", [two]) == 3 and waiting.count(hub) == 0
+    assert _count(hub, "ratings where campaign_id = ?", [two]) == 3 and shared_folder.count(hub) == 0

@@ -12,8 +12,9 @@ import unicodedata
 from pathlib import Path
 
 from conftest import shared_file
-from review import catalogue
+from review.records import catalogue
 from review.rating import campaigns, practice, roster, sequence
+from review import records
 from review.rating.session import record_answer
 from review.store import Store
 from review.study import analyses, decisions, research_files
@@ -49,7 +50,7 @@ def test_the_shared_wmt_outputs_are_served_once_each(tmp_path):
     assert (len(runs), items, len(by_segment), items - copies) == (13, 7241, 6358, 6356)
     assert items - copies == len(by_hand) and catalogue.coverage(store, cid)["items"] == 6356
 
-    speaker = roster.add_speaker(store, "Ana", "test")
+    speaker = records.speakers.add_speaker(store, "Ana", "test")
     practice.mark_done(store, cid, speaker)
     served = sequence.Sequence(store, cid, speaker)
     first = [served.item(p) for p in range(sequence.sequence_length(store, cid, speaker))]
@@ -84,7 +85,7 @@ def test_a_rating_counts_for_every_run_with_that_output(scored_demo, tmp_path):
     cid = campaigns.create_adaptive_campaign(store, runs, "A", raters=1)
     entries = {str(e["id"]) for e in runs[0]["entries"]}
     assert catalogue.coverage(store, cid)["items"] == 2 * len(entries) - len(shared)
-    speaker = roster.add_speaker(store, "Ana", "test")
+    speaker = records.speakers.add_speaker(store, "Ana", "test")
     practice.mark_done(store, cid, speaker)
     rated: list[dict] = []
     while True:

@@ -139,8 +139,9 @@ def test_a_run_best_eliminated_is_named_and_said_lower_than_the_run_that_beat_it
     """Which is best, with one run far below: it is eliminated, named (never its id), and said to be lower than the
     run that beat it, as that pair's interval shows."""
     from test_adaptive import _rate, _systems
-    from review import catalogue
+    from review.records import catalogue
     from review.rating import campaigns, practice, roster
+    from review import records
     from review.store import Store
     from review.study import decisions, verdicts
     import random
@@ -148,7 +149,7 @@ def test_a_run_best_eliminated_is_named_and_said_lower_than_the_run_that_beat_it
     paths = _systems(scored_demo, tmp_path)
     cid = campaigns.create_adaptive_campaign(store, [catalogue.load_scored(str(p)) for p in paths], "A",
                                              question={"kind": "best", "delta": 0.5})
-    speaker = roster.add_speaker(store, "Rita", "demo")
+    speaker = records.speakers.add_speaker(store, "Rita", "demo")
     practice.mark_done(store, cid, speaker)
     _rate(store, cid, speaker, random.Random(3), 60)
     asked = decisions.status(store, cid)["asked"]

@@ -98,7 +98,7 @@ def test_a_tier_decision_on_mlqe_pe_ne_en_stops_and_says_how_many_items_it_used(
     """MLQE-PE ne-en as a one-system campaign (1000 items, 6 raters each, in the campaign's random order drawn from
     its seed over the items' content, never the file's): an item is accepted when its mean DA is at least 70; the
     rule needs 80 % accepted."""
-    from review import catalogue
+    from review.records import catalogue
     from review.study import order
     tsv = shared_file("data/mlqe-pe/ne-en/test20.neen.df.short.tsv")
     store = Store(tmp_path / "da.sqlite", create=True)

@@ -10,8 +10,9 @@ import shutil
 
 import pytest
 
-from review import catalogue
-from review.rating import campaigns, practice, recording, roster, sequence
+from review.records import catalogue
+from review.rating import campaigns, practice, roster, sequence
+from review import records
 from review.rating.session import ReviewSession
 from review.store import Store
 from review.study import decisions, order, research_files
@@ -73,7 +74,7 @@ def test_answers_recorded_with_the_accepted_ones_first_give_the_verdict_of_servi
     base = tmp_path / "base.sqlite"
     with Store(base, create=True) as store:
         cid = campaigns.create_campaign(store, catalogue.load_scored(str(scored_demo)), "E", raters=1)
-        speaker = roster.add_speaker(store, "Rita", "demo")
+        speaker = records.speakers.add_speaker(store, "Rita", "demo")
         answers = _esa_answers(store, cid, speaker)
     said = {}
     for name in ("serving order", "accepted first"):
@@ -82,7 +83,7 @@ def test_answers_recorded_with_the_accepted_ones_first_give_the_verdict_of_servi
         positions = sorted(answers, key=lambda p: (name == "accepted first" and answers[p]["score"] < 66, p))
         looks = []
         for p in positions:  # the speaker skips every output she finds bad until the end
-            recording.answer(store, cid, speaker, p, answers[p])
+            records.answers.answer(store, cid, speaker, p, answers[p])
             looks.append(_tier(store, cid)["decision"])
         tier = _tier(store, cid)
         said[name] = (tier["decision"], tier["items"], tier["decided_after"])
@@ -100,18 +101,18 @@ def test_a_speaker_added_changes_no_verdict_an_item_counts_with_the_ratings_the_
     once she has rated, the items count."""
     store = Store(tmp_path / "three.sqlite", create=True)
     cid = campaigns.create_campaign(store, catalogue.load_scored(str(scored_demo)), "E", raters=3)
-    first_two = [roster.add_speaker(store, name, "demo") for name in ("Rita", "Joseph")]
+    first_two = [records.speakers.add_speaker(store, name, "demo") for name in ("Rita", "Joseph")]
     for speaker in first_two:
         for p, answer in _esa_answers(store, cid, speaker).items():
-            recording.answer(store, cid, speaker, p, answer)
+            records.answers.answer(store, cid, speaker, p, answer)
     before = decisions.status(store, cid)
     assert before["ratings_per_item"] == 3 and before["items_counted"] == 0
-    mary = roster.add_speaker(store, "Mary", "demo")
+    mary = records.speakers.add_speaker(store, "Mary", "demo")
     sequence.join(store, cid, mary)
     after = decisions.status(store, cid)
     assert [t["decision"] for t in after["tiers"]] == [t["decision"] for t in before["tiers"]] == ["open"]
     for p, answer in _esa_answers(store, cid, mary).items():
-        recording.answer(store, cid, mary, p, answer)
+        records.answers.answer(store, cid, mary, p, answer)
     done = decisions.status(store, cid)
     assert done["items_counted"] == 42 and done["tiers"][0]["decision"] == "refused"
 
@@ -127,7 +128,7 @@ def _adaptive(tmp_path, scored_demo, speakers: list[str]):
         runs.append(card)
     store = Store(tmp_path / "adaptive.sqlite", create=True)
     cid = campaigns.create_adaptive_campaign(store, runs, "A")
-    ids = [roster.add_speaker(store, name, "demo") for name in speakers]
+    ids = [records.speakers.add_speaker(store, name, "demo") for name in speakers]
     for speaker in ids:
         practice.mark_done(store, cid, speaker)
     return store, cid, ids
@@ -159,7 +160,7 @@ def test_an_item_skipped_twice_is_served_to_another_speaker_first_and_holds_back
     first = served.first_open()
     assert sequence.item_at(store, cid, joseph, first)["id"] == aside
     assert sequence.sequence_length(store, cid, joseph) == 1
-    recording.answer(store, cid, joseph, first, {"adequacy": 4, "fluency": 4})
+    records.answers.answer(store, cid, joseph, first, {"adequacy": 4, "fluency": 4})
     assert decisions.status(store, cid)["waiting"] is None  # nothing held back any more
 
 
@@ -170,12 +171,12 @@ def test_a_withdrawn_speaker_s_items_are_served_again_and_keep_their_place(tmp_p
     assert hers
     for _ in range(6):  # Joseph answers three segments served after hers
         position = sequence.Sequence(store, cid, joseph).first_open()
-        recording.answer(store, cid, joseph, position, {"adequacy": 4, "fluency": 4})
+        records.answers.answer(store, cid, joseph, position, {"adequacy": 4, "fluency": 4})
     waiting = decisions.status(store, cid)["waiting"]
     assert waiting["items"] == len(hers) and waiting["served_again"] == 0
     roster.withdraw(store, rita)
     assert decisions.status(store, cid)["waiting"]["served_again"] == len(hers)
-    louise = roster.add_speaker(store, "Louise", "demo")
+    louise = records.speakers.add_speaker(store, "Louise", "demo")
     practice.mark_done(store, cid, louise)
     again = sequence.Sequence(store, cid, louise)
     given = {sequence.item_at(store, cid, louise, p)["id"] for p in range(sequence.sequence_length(store, cid, louise))}
@@ -207,10 +208,10 @@ def test_a_laptop_of_the_schema_before_the_serving_moment_still_merges_and_the_m
     from review.store import signing
     from test_review_bundles import field_laptops
     hub, cid, (lap, relay) = field_laptops(tmp_path, catalogue.load_scored(str(scored_demo)), n=2)
-    speaker = roster.add_speaker(lap, "Rita", "demo")
+    speaker = records.speakers.add_speaker(lap, "Rita", "demo")
     sequence.join(lap, cid, speaker)
     for p in range(3):
-        recording.answer(lap, cid, speaker, p, {"adequacy": 4, "fluency": 4})
+        records.answers.answer(lap, cid, speaker, p, {"adequacy": 4, "fluency": 4})
     data = json.loads(bundles.payload_bytes(lap))
     assert all(r["served_at"] for r in data["assignments"])
     forged = json.loads(json.dumps(data))

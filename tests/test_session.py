@@ -7,8 +7,10 @@ import json
 
 import pytest
 
-from review import catalogue, tasks
+from review import tasks
+from review.records import catalogue
 from review.rating import campaigns, practice, roster
+from review import records
 from review.rating.session import FEEDBACK, MARK, QUESTION, ReviewSession, SCORE
 from review.store import Store
 
@@ -30,7 +32,7 @@ def _db(tmp_path, scored, task, items=12, practised=True, **options):
     store = Store(tmp_path / f"{task}.sqlite")
     options = {"premark": "off", **options} if task == "E" else options  # marking from scratch unless asked
     cid = campaigns.create_campaign(store, scored, task, items=items, **options)
-    spk = roster.add_speaker(store, "Mary", "LYSS study")
+    spk = records.speakers.add_speaker(store, "Mary", "LYSS study")
     if practised:
         practice.mark_done(store, cid, spk)
     return store, cid, spk

@@ -14,8 +14,9 @@ import pytest
 import scipy.stats
 
 from desktop.cli import main
-from review import catalogue
-from review.rating import campaigns, recording, roster, sequence
+from review.records import catalogue
+from review.rating import campaigns, roster, sequence
+from review import records
 from review.store import Store
 from review.study import analyses
 
@@ -39,7 +40,7 @@ def every_task(tmp_path_factory, scored_demo):
     rng = random.Random(5)
     with Store(db) as store:
         scored = catalogue.load_scored(str(scored_demo))
-        speakers = [roster.add_speaker(store, f"Speaker {k}", "LYSS study") for k in range(3)]
+        speakers = [records.speakers.add_speaker(store, f"Speaker {k}", "LYSS study") for k in range(3)]
         ids = {}
         for task, answer in TASK_ANSWER.items():
             ids[task] = campaigns.create_campaign(store, scored, task, items=40 if task in "AET" else None)
@@ -47,7 +48,7 @@ def every_task(tmp_path_factory, scored_demo):
                 sequence.join(store, ids[task], spk)
                 while (pos := sequence.next_position(store, ids[task], spk)) is not None:
                     item = sequence.item_at(store, ids[task], spk, pos)
-                    recording.answer(store, ids[task], spk, pos, answer(item, k, rng), seconds=1.0 + k * 3)
+                    records.answers.answer(store, ids[task], spk, pos, answer(item, k, rng), seconds=1.0 + k * 3)
     return db, ids, scored_demo
 
 
@@ -115,10 +116,10 @@ def test_several_campaigns_are_listed_and_one_is_the_default(every_task, tmp_pat
     one = tmp_path / "one.sqlite"
     with Store(one) as store:
         cid = campaigns.create_campaign(store, catalogue.load_scored(str(scored_demo)), "T", items=10)
-        spk = roster.add_speaker(store, "Rita", "LYSS study")
+        spk = records.speakers.add_speaker(store, "Rita", "LYSS study")
         sequence.join(store, cid, spk)
         for pos in range(3):
-            recording.answer(store, cid, spk, pos, {"verdict": 2})
+            records.answers.answer(store, cid, spk, pos, {"verdict": 2})
     assert main(["study", "agreement", "--db", str(one), "--json"]) == 0  # the only campaign: no need to name it
     assert json.loads(capsys.readouterr().out)[0]["question"] == "verdict"
 

@@ -12,9 +12,11 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from conftest import enrolled_study, rate
 from desktop.cli import main
-from review import catalogue
-from review.exchange import bundles, laptops, sync
-from review.rating import recording, roster, sequence
+from review.records import catalogue
+from review.exchange import bundles, sync
+from review.records import laptops
+from review.rating import roster, sequence
+from review import records
 from review.store import Store
 
 
@@ -182,7 +184,7 @@ def test_any_order_of_syncs_and_partial_files_ends_where_usb_does(tmp_path_facto
             if k not in speakers:
                 sync.sync(lap, folder)  # the campaign first
                 speakers[k] = rate(lap, cid, f"Speaker {k}", 0)
-            recording.answer(lap, cid, speakers[k], sequence.next_position(lap, cid, speakers[k]),
+            records.answers.answer(lap, cid, speakers[k], sequence.next_position(lap, cid, speakers[k]),
                              {"adequacy": 3, "fluency": 4})
         elif action == "sync":
             sync.sync(lap, folder)

@@ -14,9 +14,10 @@ import pytest
 
 from conftest import enrolled_study, rate
 from desktop.cli import main
-from review import catalogue
+from review.records import catalogue
 from review.exchange import sync
 from review.rating import roster
+from review import records
 from review.store import Store
 from syncthing_peers import SYNCTHING, Peer, started_pair, wait_for
 
@@ -260,7 +261,7 @@ def test_three_laptops_agree_through_syncthing_after_a_revocation_and_a_restore(
     """Issue 32's study: a hub and two field laptops on real daemons. Field laptop 2 is revoked, the hub is
     restored from a backup made before the revocation, field laptop 2 tries to answer on, everyone syncs: every
     laptop holds the same answers, and field laptop 2 says it is revoked."""
-    from review.exchange import laptops
+    from review.records import laptops
     from review.store import restore
     hub_peer, p1, p2 = three
     hub, cid, (f1, f2) = enrolled_study(tmp_path, catalogue.load_scored(str(scored_demo)), 2)

@@ -9,9 +9,12 @@ import csv
 import pytest
 
 from desktop.cli import main
-from review import catalogue, tasks
-from review.exchange import bundles, laptops
-from review.rating import campaigns, recording, roster, sequence
+from review import tasks
+from review.records import catalogue
+from review.exchange import bundles
+from review.records import laptops
+from review.rating import campaigns, roster, sequence
+from review import records
 from review.store import Store
 from review.study import analyses
 from review.tasks.base import Task
@@ -54,14 +57,14 @@ def test_a_task_from_one_file_runs_through_campaign_bundle_study_and_paper(task_
     bundles.export_bundle(hub, str(setup))
     bundles.merge(field, str(setup))
     for k in range(3):  # three speakers, each answering every item
-        spk = roster.add_speaker(field, f"Speaker {k}", "LYSS study")
+        spk = records.speakers.add_speaker(field, f"Speaker {k}", "LYSS study")
         sequence.join(field, cid, spk)
         for position in range(sequence.sequence_length(field, cid, spk)):
             item = sequence.item_at(field, cid, spk, position)
             value = 1 + (len(item["output"]) + k * (position % 2)) % 3
-            recording.answer(field, cid, spk, position, {"register": value})
+            records.answers.answer(field, cid, spk, position, {"register": value})
     with pytest.raises(Exception, match="register"):
-        recording.answer(field, cid, spk, 0, {"register": 7})  # the task's own check
+        records.answers.answer(field, cid, spk, 0, {"register": 7})  # the task's own check
     answers = tmp_path / "answers.lyssbundle"
     bundles.export_bundle(field, str(answers))
     bundles.merge(hub, str(answers))  # the hub checks each answer against task F

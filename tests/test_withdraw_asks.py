@@ -8,7 +8,7 @@ import io
 
 from conftest import enrolled_study, rate
 from desktop.cli import main
-from review import catalogue
+from review.records import catalogue
 from review.store import Store
 
 

@@ -14,9 +14,11 @@ from pathlib import Path
 import pytest
 
 from desktop.cli import main
-from review import catalogue
-from review.exchange import bundles, laptops
-from review.rating import campaigns, recording, roster, sequence
+from review.records import catalogue
+from review.exchange import bundles
+from review.records import laptops
+from review.rating import campaigns, roster, sequence
+from review import records
 from review.store import Store
 from test_bundle_attacks import _forge
 
@@ -62,10 +64,10 @@ def _laptop(folder: Path, scored) -> tuple[Store, str, str]:
     folder.mkdir()
     lap = Store(folder / "laptop.sqlite")
     cid = campaigns.create_campaign(lap, scored, "A", items=12)
-    spk = roster.add_speaker(lap, "Speaker Zed", "LYSS study", community="Community Zed")
+    spk = records.speakers.add_speaker(lap, "Speaker Zed", "LYSS study", community="Community Zed")
     sequence.join(lap, cid, spk)
     for n in range(3):
-        recording.answer(lap, cid, spk, n, {"adequacy": 3, "fluency": 2}, note=f"note-zed-{n}")
+        records.answers.answer(lap, cid, spk, n, {"adequacy": 3, "fluency": 2}, note=f"note-zed-{n}")
     lap.backup("manual")
     lap.backup("before-merge")
     return lap, cid, spk

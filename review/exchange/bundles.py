@@ -49,7 +49,7 @@ from ..store.revocation import apply_revocations, revocations_of
 from ..store.schema import (DECISIONS, KEEP, LATEST_ANSWER, NEWEST_SIGNED, SMALLEST, TABLES as SCHEMA, TOMBSTONE,
                             TRAVELLING, Table, later_columns)
 from ..store.withdrawal import apply_tombstones
-from . import lagging, waiting
+from ..records import lagging, shared_folder
 from .bundle_checks import judge
 from .ownership import Refused
 
@@ -459,9 +459,9 @@ def merge_read(store: Store, path: str, manifest: dict, data: dict, backup: bool
     returns ``waiting`` (how many rows wait now, and ``waiting_lines``: for what) and ``rows_refused`` (one
     line each). ``finish_withdrawals=False``: the caller carries out the withdrawals it brought once its own
     transaction is committed (they are marked pending in the database, so even a crash cannot skip them)."""
-    before = waiting.held(store)
+    before = shared_folder.held(store)
     try:
-        judgement = judge(store, path, manifest, waiting.with_waiting(data, before), {id(w["row"]) for w in before})
+        judgement = judge(store, path, manifest, shared_folder.with_waiting(data, before), {id(w["row"]) for w in before})
     except Refused:
         if not before:
             raise
@@ -473,15 +473,15 @@ def merge_read(store: Store, path: str, manifest: dict, data: dict, backup: bool
         store.backup("before-merge")
     with store.transaction() as db:
         changed = _apply(db, judgement.merge)
-        waiting.keep(db, judgement.waiting, before, manifest["device_id"] if manifest else None)
+        shared_folder.keep(db, judgement.waiting, before, manifest["device_id"] if manifest else None)
         if manifest is not None:
             lagging.note(db.conn, store, manifest["public_key"], data)
     if changed["scrub"] and finish_withdrawals:
         store.complete_withdrawals()
-    changed["waiting"] = waiting.count(store)
-    still = waiting.digests(store)  # read once: a hub may hold thousands of waiting rows
+    changed["waiting"] = shared_folder.count(store)
+    still = shared_folder.digests(store)  # read once: a hub may hold thousands of waiting rows
     changed["waited"] = sum(1 for w in before if w["digest"] not in still)  # placed (or refused) by this merge
-    changed["waiting_lines"] = waiting.lines(store)
+    changed["waiting_lines"] = shared_folder.lines(store)
     changed["rows_refused"] = [why for _, why in judgement.refused]
     if manifest is None:
         return changed
@@ -496,9 +496,9 @@ def merge_read(store: Store, path: str, manifest: dict, data: dict, backup: bool
 def merge_waiting(store: Store, backup: bool = True) -> dict | None:
     """Judge the rows that wait here on their own (a trust or an enrolment made here may be what they waited
     for): what can be placed now merges. ``None`` when no row waits."""
-    if not waiting.count(store):
+    if not shared_folder.count(store):
         return None
-    return merge_read(store, "waiting rows", None, waiting.nothing(), backup)
+    return merge_read(store, "waiting rows", None, shared_folder.nothing(), backup)
 
 
 def table_snapshot(store: Store) -> dict[str, list]:

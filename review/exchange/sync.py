@@ -29,7 +29,8 @@ from typing import Callable
 
 from scoring.errors import FileProblem, InputError
 
-from . import bundles, laptops, waiting
+from . import bundles
+from ..records import laptops, shared_folder
 from ..store import Store, folder_files, keys, now
 from ..store.database import MERGE_BACKUP_INTERVAL
 from ..store.revocation import revoked_laptops
@@ -259,7 +260,7 @@ def _rows_set_aside(changed: dict) -> str:
 
 def _merge_waiting(store: Store) -> list[Outcome]:
     """When no bundle merged, the rows that wait are judged again on their own."""
-    if not waiting.count(store):
+    if not shared_folder.count(store):
         return []
     store.backup_if_due("before-merge", MERGE_BACKUP_INTERVAL)
     changed = bundles.merge_waiting(store, backup=False)

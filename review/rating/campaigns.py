@@ -12,7 +12,7 @@ from scoring.errors import BadValue
 
 from .. import tasks as task_defs
 from ..tasks import premarks
-from ..catalogue import ONE_RATING_PER_OUTPUT, import_run, insert_campaign
+from ..records.catalogue import ONE_RATING_PER_OUTPUT, import_run, insert_campaign
 from ..store import Store, content_id as _hash, dumps, now
 from ..tasks.base import segment_id
 

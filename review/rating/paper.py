@@ -19,11 +19,12 @@ from scoring.errors import BadValue, FileProblem, InputError
 from scoring.files import read_text, write_atomic
 
 from . import sequence
-from .. import catalogue, tasks as task_defs
+from .. import tasks as task_defs
+from ..records import catalogue
 from ..tasks import premarks
 from ..tasks.error_spans import word_span
 from ..store import Store
-from .recording import Answers
+from ..records.answers import Answers
 from .sequence import Sequence
 
 FIXED = ["item_code", "campaign_id", "speaker_id", "position"]

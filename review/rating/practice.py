@@ -10,11 +10,11 @@ import random
 from typing import Any
 
 from .. import tasks as task_defs
-from ..catalogue import campaign
+from ..records.catalogue import campaign
 from ..store import Store
 from ..tasks import premarks
 from ..tasks.error_spans import Marking, check_spans
-from .roster import preference, set_preference
+from ..records.speakers import preference, set_preference
 
 
 def degrade(output: str, other_reference: str, rng: random.Random) -> str:

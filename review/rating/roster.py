@@ -1,149 +1,21 @@
-"""The speakers of this laptop: registration with consent, preferences (travelling with the speaker, or kept on
-this laptop), withdrawal (their answers gone here, in backups and in the shared folders) and finding them."""
+"""A speaker's withdrawal, everywhere this laptop reaches: their answers and personal details gone here and in every
+backup (``review.records.speakers``), and this laptop's bundle in its shared folders written anew without them."""
 
 from __future__ import annotations
 
-import unicodedata
-from typing import Any
-
-from scoring.errors import BadValue, NotFound
-
 from ..exchange import sync
-from ..exchange.laptops import coordinated_campaigns
-from ..catalogue import campaign_language, find_by_id_or_name
-from ..store import Store, dumps, keys, mark_withdrawal_pending, new_id, now, signing
-from ..store.withdrawal import apply_tombstones
-
-
-def chosen_script(store: Store, campaign_id: str, speaker_id: str) -> dict | None:
-    """The other script of the campaign's language the speaker reads in (its pack's display entry:
-    script, label, converter), or None for the script the outputs are stored in."""
-    display = (campaign_language(store, campaign_id).get("display") or [None])[0]
-    return display if display and preference(store, speaker_id, "script") == display["script"] else None
-
-
-def readable(text: str) -> bool:
-    """Text a person can read on one line: no control, format or line-separator characters."""
-    return bool(text.strip()) and not any(unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") for ch in text)
-
-
-def add_speaker(store: Store, display_name: str, consent_scope: str, community: str | None = None,
-                dialect: str | None = None) -> str:
-    """A speaker with a pseudonymous id; consent (date and scope) is recorded before any answer."""
-    if not consent_scope.strip():
-        raise BadValue("speaker", "consent", "record what the speaker agreed to (consent scope)")
-    for field, value in (("name", display_name), ("community", community), ("dialect", dialect),
-                         ("consent", consent_scope)):
-        if value is not None and not readable(value):
-            raise BadValue("speaker", field, "must be readable text on one line (no control characters)")
-    salt = new_id()
-    speaker_id = signing.speaker_id_for(store.public_key, salt)
-    stamp = now()
-    with store.transaction() as db:
-        db["speakers"].insert({"id": speaker_id, "display_name": display_name, "community": community,
-                               "dialect": dialect, "consent_at": stamp, "consent_scope": consent_scope,
-                               "withdrawn": 0, "withdrawn_at": None, "created_at": stamp, "preferences": dumps({}),
-                               "registered_by": store.public_key, "id_salt": salt, "preferences_at": stamp,
-                               "signer": store.public_key})
-    return speaker_id
-
-
-def speaker(store: Store, speaker_id: str) -> dict:
-    """A speaker's row, ``preferences`` decoded."""
-    row = store.one("select * from speakers where id = ?", [speaker_id], json_columns=["preferences"])
-    if row is None:
-        raise NotFound("speaker", speaker_id, "no such speaker (lyss review list speakers shows them)")
-    return row
-
-
-def active_speaker(store: Store, speaker_id: str) -> dict:
-    row = speaker(store, speaker_id)
-    if row["withdrawn"]:
-        raise BadValue("speaker", speaker_id, "this speaker has withdrawn")
-    return row
-
-
-def preferences(store: Store, speaker_id: str) -> dict:
-    """A speaker's preferences: their registering laptop's, with what they chose on this laptop on top
-    (a speaker registered elsewhere keeps their choices here without changing that laptop's record)."""
-    row = speaker(store, speaker_id)
-    here = store.one("select preferences from local_preferences where speaker_id = ?", [speaker_id],
-                     json_columns=["preferences"])
-    return {**row["preferences"], **(here["preferences"] if here else {})}
-
-
-def preference(store: Store, speaker_id: str, key: str) -> Any:
-    """One of a speaker's preferences (``None`` when not set)."""
-    return preferences(store, speaker_id).get(key)
-
-
-def set_preference(store: Store, speaker_id: str, key: str, value: Any) -> None:
-    """Remember a speaker's choice: in their own record when this laptop registered them (it travels with
-    them), else on this laptop only (a speaker belongs to the laptop that registered them)."""
-    with store.transaction() as db:
-        row = speaker(store, speaker_id)
-        if row["registered_by"] in (None, store.public_key):
-            db["speakers"].update(speaker_id, {"preferences": dumps({**row["preferences"], key: value}),
-                                               "preferences_at": now()})
-            return
-        prefs = preferences(store, speaker_id)
-        db["local_preferences"].upsert({"speaker_id": speaker_id, "preferences": dumps({**prefs, key: value}),
-                                        "preferences_at": now()}, pk="speaker_id")
+from ..records import laptops, speakers
+from ..store import Store
 
 
 def withdraw(store: Store, speaker_id: str) -> dict:
-    """Delete a speaker's answers and personal details here and in every backup, and keep a signed
-    tombstone that travels in bundles. Returns ``{"deleted", "backups", "travels"}``: ``travels`` is
-    False when other laptops will not honour it (this laptop neither registered the speaker nor
-    coordinates: the coordinator should withdraw the speaker too)."""
-    row = speaker(store, speaker_id)
-    stone = signing.sign_tombstone(store.private_key, store.public_key, {
-        "kind": "speaker", "id": speaker_id, "deleted_at": now(), "device_id": store.device_id})
-    with store.transaction() as db:  # recorded, and marked as not yet carried out everywhere
-        deleted = db["ratings"].count_where("speaker_id = ?", [speaker_id])
-        apply_tombstones(db, [stone])
-        mark_withdrawal_pending(db)
+    """Delete a speaker's answers and personal details here, in every backup and in this laptop's bundles, and keep
+    a signed tombstone that travels in bundles. Returns ``{"deleted", "backups", "travels"}``: ``travels`` is False
+    when other laptops will not honour it (this laptop neither registered the speaker nor coordinates: the
+    coordinator should withdraw the speaker too)."""
+    row = speakers.speaker(store, speaker_id)
+    deleted = speakers.record_withdrawal(store, speaker_id)
     backups = store.complete_withdrawals()
     sync.republish(store)  # the laptop's bundle in its shared folders, anew without the speaker
-    travels = row["registered_by"] in (None, store.public_key) or bool(coordinated_campaigns(store))
+    travels = row["registered_by"] in (None, store.public_key) or bool(laptops.coordinated_campaigns(store))
     return {"deleted": deleted, "backups": backups, "travels": travels}
-
-
-def withdrawal_scope(store: Store, speaker_id: str) -> dict:
-    """What withdrawing a speaker deletes (asked before it is done, at a terminal and in the app): ``name``,
-    ``answers`` here, ``backups`` of this laptop."""
-    row = speaker(store, speaker_id)
-    answers = store.one("select count(*) as n from ratings where speaker_id = ?", [speaker_id])["n"]
-    return {"name": shown_name(row), "answers": answers, "backups": len(store.backups())}
-
-
-def withdrawal_words(store: Store, speaker_id: str) -> str:
-    scope = withdrawal_scope(store, speaker_id)
-    return (f"withdraw {scope['name']} ({speaker_id})? {scope['answers']} answer{'s' if scope['answers'] != 1 else ''}"
-            f", their history and notes will be deleted here, in this laptop's {scope['backups']} backups and "
-            f"wherever this laptop's bundles go; this cannot be undone")
-
-
-def shown_name(row: dict) -> str:
-    """How a speaker is named on this laptop: their name when it was registered here, else which laptop
-    has it (names never travel)."""
-    if row.get("display_name"):
-        return row["display_name"]
-    registrar = row.get("registered_by")
-    return f"(from laptop {keys.code_of(registrar)})" if keys.is_public_key(registrar) else "(imported rater)"
-
-
-def list_speakers(store: Store) -> list[dict]:
-    """Speakers who have not withdrawn, with their answer counts; the name where this laptop has it, else
-    "(from laptop CODE)"."""
-    rows = store.rows("select s.id, s.display_name, s.registered_by, s.created_at, count(r.uuid) as answers "
-                      "from speakers s left join ratings r on r.speaker_id = s.id where s.withdrawn = 0 "
-                      "group by s.id order by s.display_name is null, s.display_name, s.id")
-    return [{"id": r["id"], "display_name": r["display_name"], "name": shown_name(r), "created_at": r["created_at"],
-             "answers": r["answers"]} for r in rows]
-
-
-def find_speaker(store: Store, text: str) -> str:
-    """A speaker's id from their id or their (unique) name on this laptop."""
-    return find_by_id_or_name(store, "speaker", "select id from speakers where id = ?",
-                 "select id from speakers where display_name = ? and withdrawn = 0", text)

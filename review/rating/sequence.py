@@ -20,11 +20,12 @@ from scoring.errors import BadValue, NotFound
 
 from . import practice
 from .practice import degrade
-from .. import catalogue, tasks as task_defs
-from ..catalogue import is_adaptive
+from .. import tasks as task_defs
+from ..records import catalogue
+from ..records.catalogue import is_adaptive
 from ..store import Store, content_id as _hash, dumps, keys, now
 from ..study.order import BLOCK, campaign_order, serving_key
-from .roster import active_speaker
+from ..records.speakers import active_speaker
 
 
 def join(store: Store, campaign_id: str, speaker_id: str) -> int:

@@ -25,12 +25,12 @@ from scoring.errors import BadValue
 
 from . import practice
 from .. import tasks as task_defs
-from ..catalogue import campaign
+from ..records.catalogue import campaign
 from ..store import Store, now
 from ..tasks.base import Task, applicable
 from ..tasks import premarks
 from ..tasks.error_spans import Marking, hint_positions, rejected_words
-from .recording import Answers
+from ..records.answers import Answers
 from .sequence import Sequence
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from scoring.errors import BadValue
 
-from .. import catalogue
+from ..records import catalogue
 from .. import tasks as task_defs
 from ..tasks import premarks
 from ..tasks.error_spans import word_span

@@ -23,7 +23,7 @@ from scoring.stats import percentile_interval, resample_counts
 
 from .maths import agreement as krippendorff, correlation, scipy_free
 from .. import tasks as task_defs
-from ..catalogue import campaign as campaign_record, find_campaign, list_campaigns, same_outputs
+from ..records.catalogue import campaign as campaign_record, find_campaign, list_campaigns, same_outputs
 from ..store import Store
 from ..tasks import premarks
 from ..tasks import majority  # noqa: F401 (the study's, the exports' and the app's)

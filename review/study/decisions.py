@@ -21,7 +21,7 @@ from . import analyses, planner, tier_rule, verdicts
 from .maths import questions, sequences
 from .order import Order, serving_key, serving_order
 from .. import tasks as task_defs
-from ..catalogue import campaign as campaign_row, items_to_rate, same_outputs
+from ..records.catalogue import campaign as campaign_row, items_to_rate, same_outputs
 from ..store import Store, keys
 
 

@@ -26,7 +26,7 @@ import hashlib
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from ..catalogue import is_adaptive
+from ..records.catalogue import is_adaptive
 from ..store import Store
 
 BLOCK = 10  # a fixed sequence follows the campaign's order block by block (each speaker's own order inside a block)

@@ -22,7 +22,7 @@ import numpy as np
 from scoring.errors import FileProblem
 from scoring.runcard import read_text
 
-from ..catalogue import campaign as campaign_row
+from ..records.catalogue import campaign as campaign_row
 from ..store import Store
 from ..tasks import base as task_base, premarks
 from .premark_effect import measured_seconds

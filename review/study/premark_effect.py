@@ -9,7 +9,7 @@ import json
 import math
 from statistics import fmean, variance
 
-from ..catalogue import campaign as campaign_row
+from ..records.catalogue import campaign as campaign_row
 from ..store import Store
 from ..tasks import premarks
 from ..tasks.error_spans import mqm_score

@@ -24,7 +24,7 @@ from scoring.runcard import read_text
 
 from . import analyses
 from .. import tasks as task_defs
-from ..catalogue import insert_campaign, same_outputs
+from ..records.catalogue import insert_campaign, same_outputs
 from ..store import Store, content_id as _hash, dumps, now
 from ..tasks import premarks
 from ..tasks.error_spans import mqm_score

@@ -15,7 +15,7 @@ from scoring.runcard import write_json_atomic
 
 from . import decisions, tier_rule
 from .. import tasks as task_defs
-from ..catalogue import find_campaign, import_run, load_scored
+from ..records.catalogue import find_campaign, import_run, load_scored
 from ..store import Store, now
 
 NO_CAMPAIGN = "insufficient reviews"

@@ -9,9 +9,10 @@ import json
 
 from scoring.errors import BadValue, NotFound
 
-from .. import catalogue, tasks as task_defs
+from .. import tasks as task_defs
+from . import catalogue
 from ..store import Store, dumps, keys, new_id, now, signing
-from .roster import active_speaker
+from .speakers import active_speaker
 
 
 def revoked_words(from_at: str) -> str:

@@ -14,9 +14,9 @@ from typing import Any
 from scoring.errors import BadValue, FileProblem, NotFound
 from scoring.runcard import read_json
 
-from . import tasks as task_defs
-from .store import Store, content_id as _hash, dumps, now, signing
-from .tasks.base import segment_id
+from .. import tasks as task_defs
+from ..store import Store, content_id as _hash, dumps, now, signing
+from ..tasks.base import segment_id
 
 
 def _entry_metrics(entry: dict) -> dict[str, float]:
