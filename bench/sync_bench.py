@@ -85,7 +85,7 @@ def _laptop(args: tuple[str, str, str, int, int]) -> str:
         sequence.join(lap, cid, speaker)
         s += 1
         while n < answers:
-            position = sequence.next_position(lap, cid, speaker)
+            position = records.sequences.next_position(lap, cid, speaker)
             if position is None:
                 break
             records.answers.answer(lap, cid, speaker, position, {"adequacy": 1 + (n + k) % 5, "fluency": 1 + n % 5})

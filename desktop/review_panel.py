@@ -255,7 +255,7 @@ class CampaignPage(QWidget):
         self.title.setText(self.tr("Welcome, {0}. Choose a task:").format(name))
         self.list.clear()
         for row in catalogue.list_campaigns(self.store, imported=False):
-            done, total = sequence.progress(self.store, row["id"], speaker_id)
+            done, total = records.sequences.progress(self.store, row["id"], speaker_id)
             state = self.tr("{0} of {1} done").format(done, total) if total else self.tr("not started")
             if total and row.get("adaptive"):  # more items come only while a decision is open
                 state = self.tr("{0} done; more as the decisions need them").format(done)
@@ -825,7 +825,7 @@ class ReviewPanel(QStackedWidget):
         self.setCurrentWidget(self.campaigns)
 
     def open_campaign(self, campaign_id: str) -> None:
-        since = records.answers.revoked_here(self.store, campaign_id)
+        since = records.laptops.revoked_here(self.store, campaign_id)
         if since is not None:  # a message, not a form whose answers every other laptop would refuse
             message(self, self.tr("This laptop was revoked by the coordinator from {0}. Answers given here would be "
                                   "refused on every other laptop, so this campaign cannot be answered here. What this "

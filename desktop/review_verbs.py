@@ -245,7 +245,7 @@ def _review_answer(store, args) -> int:
     if position is None:
         print(said_text(verdicts.speaker_done()))
         return 0
-    print(f"recorded position {position}; {sequence.progress_words(store, campaign_id, speaker_id)}")
+    print(f"recorded position {position}; {records.sequences.progress_words(store, campaign_id, speaker_id)}")
     return 0
 
 
@@ -273,11 +273,11 @@ def _review_show(store, args) -> int:
 
 def _review_progress(store, args) -> int:
     campaign_id = catalogue.find_campaign(store, args.campaign)
-    rows = catalogue.campaign_progress(store, campaign_id)
+    rows = records.sequences.speakers_progress(store, campaign_id)
     result = {"speakers": [{k: v for k, v in r.items() if k not in ("display_name", "registered_by")} for r in rows],
               "coverage": catalogue.coverage(store, campaign_id)}
     text = "\n".join(f"{shown(r['speaker_id'])}  {shown(records.speakers.shown_name(r)):<20} "
-                     f"{sequence.progress_words(store, campaign_id, r['speaker_id'])}"
+                     f"{records.sequences.progress_words(store, campaign_id, r['speaker_id'])}"
                      + (f" ({r['total'] - r['checks']} items + {r['checks']} quality-control checks)"
                         if r["checks"] else "") for r in rows) or "no speaker has joined yet"
     c = result["coverage"]

@@ -74,8 +74,8 @@ def demo_campaigns(store, scored: Path) -> tuple[str, list[str]]:
     for k, spk in enumerate(others):
         sequence.join(store, cid, spk)
         for n in range(30):
-            pos = sequence.next_position(store, cid, spk)
-            item = sequence.item_at(store, cid, spk, pos)
+            pos = records.sequences.next_position(store, cid, spk)
+            item = records.sequences.item_at(store, cid, spk, pos)
             base = json.loads(item["metrics"] or "{}").get("composite", 0.5)
             value = max(1, min(5, round(1 + 4 * base) - (k and n % 3 == 0)))
             records.answers.answer(store, cid, spk, pos, {"adequacy": value, "fluency": max(1, value - (n % 2))})
@@ -245,10 +245,10 @@ def _rate_as_served(store, cid: str, speakers: list[str], systems: dict[str, flo
         for speaker in speakers:
             for _ in range(3):
                 ReviewSession.open(store, cid, speaker)  # serves the next segment when one is due
-                position = sequence.next_position(store, cid, speaker)
+                position = records.sequences.next_position(store, cid, speaker)
                 if position is None:
                     break
-                item = sequence.item_at(store, cid, speaker, position)
+                item = records.sequences.item_at(store, cid, speaker, position)
                 value = max(1, min(5, round(systems[names[item["run_id"]]] + rng.uniform(-0.7, 0.7))))
                 record_answer(store, cid, speaker, {"adequacy": value, "fluency": value}, position=position)
 

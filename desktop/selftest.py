@@ -92,8 +92,8 @@ def run(gui_screenshot: str | None = None, every_verb: bool = False) -> dict:
         speakers = [records.speakers.add_speaker(store, f"selftest {k}", "selftest") for k in range(3)]
         for k, spk in enumerate(speakers):
             sequence.join(store, cid, spk)
-            while (pos := sequence.next_position(store, cid, spk)) is not None:
-                item = sequence.item_at(store, cid, spk, pos)
+            while (pos := records.sequences.next_position(store, cid, spk)) is not None:
+                item = records.sequences.item_at(store, cid, spk, pos)
                 base = json.loads(item["metrics"] or "{}").get("composite", 0.5)
                 value = max(1, min(5, round(1 + 4 * base) - (k == 2 and pos % 4 == 0)))
                 records.answers.answer(store, cid, spk, pos, {"adequacy": value, "fluency": value})

@@ -359,7 +359,7 @@ class CampaignPanel(QWidget):
         cid = self.selected_campaign()
         if not cid:
             return
-        rows = catalogue.campaign_progress(self.store, cid)
+        rows = records.sequences.speakers_progress(self.store, cid)
         self._speakers = [r["speaker_id"] for r in rows]
         _fill(self.progress, [self.tr("Speaker"), self.tr("Name (this laptop)"), self.tr("Answered"), self.tr("Of")],
               [[r["speaker_id"], records.speakers.shown_name(r), r["answered"], r["total"]] for r in rows])

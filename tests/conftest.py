@@ -219,7 +219,7 @@ def rate(store, campaign_id: str, name: str, answers: int) -> str:
     speaker = records.speakers.add_speaker(store, name, "LYSS study")
     sequence.join(store, campaign_id, speaker)
     for k in range(answers):
-        position = sequence.next_position(store, campaign_id, speaker)
+        position = records.sequences.next_position(store, campaign_id, speaker)
         if position is None:
             break
         records.answers.answer(store, campaign_id, speaker, position, {"adequacy": 1 + k % 5, "fluency": 1 + (k * 2) % 5})

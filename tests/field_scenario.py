@@ -56,7 +56,7 @@ def best_campaign(path: Path, scored_demo: Path, speakers: tuple[str, ...] = ("R
         for speaker, walk in walks.items():
             position = walk.first_open()
             if position is not None:
-                item = sequence.item_at(store, cid, speaker, position)
+                item = records.sequences.item_at(store, cid, speaker, position)
                 records.answers.answer(store, cid, speaker, position, {"spans": [], "score": score(item)})
                 answered += 1
         if not answered:

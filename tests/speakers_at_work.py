@@ -55,7 +55,7 @@ def parallel_speakers(path: Path, runs: list[dict], question: dict, value, secon
         nonlocal tick
         position = walks[speaker].first_open()
         if position is not None:
-            output = sequence.item_at(store, cid, speaker, position)["output"]
+            output = records.sequences.item_at(store, cid, speaker, position)["output"]
             tick += 1
             heapq.heappush(events, (now + seconds(output), tick, speaker, position))
 
@@ -63,7 +63,7 @@ def parallel_speakers(path: Path, runs: list[dict], question: dict, value, secon
         start(0.0, speaker)
     while events:
         now, _, speaker, position = heapq.heappop(events)
-        output = sequence.item_at(store, cid, speaker, position)["output"]
+        output = records.sequences.item_at(store, cid, speaker, position)["output"]
         records.answers.answer(store, cid, speaker, position, {"spans": [], "score": value(output)})
         start(now, speaker)
     found = decisions.status(store, cid)

@@ -44,10 +44,10 @@ def _rate(store, cid, speaker, rng, answers: int) -> list[str]:
     served = []
     for _ in range(answers):
         ReviewSession.open(store, cid, speaker)  # opening the session serves the next segment when due
-        position = sequence.next_position(store, cid, speaker)
+        position = records.sequences.next_position(store, cid, speaker)
         if position is None:
             break
-        item = sequence.item_at(store, cid, speaker, position)
+        item = records.sequences.item_at(store, cid, speaker, position)
         run = store.one("select name from runs where id = ?", [item["run_id"]])["name"]
         value = min(5, max(1, round(QUALITY[run] + rng.uniform(-0.6, 0.6))))
         record_answer(store, cid, speaker, {"adequacy": value, "fluency": value}, position=position)
@@ -59,7 +59,7 @@ def _rate_until_poor_settles(store, cid, speakers, rng, after: int = 0) -> list[
     """Two speakers taking turns, one segment at a time, until every decision about "poor" is made, and
     then ``after`` more rounds."""
     served = []
-    while "poor" in decisions.decide(store, cid)["serving"]:
+    while "poor" in decisions.decide(store, cid).serving:
         for s in speakers:
             served += _rate(store, cid, s, rng, 3)
     for _ in range(after):
@@ -123,7 +123,7 @@ def test_practice_comes_first_in_an_adaptive_campaign(adaptive_db):
     newcomer = records.speakers.add_speaker(store, "Louise", "demo")
     session = ReviewSession.open(store, cid, newcomer)
     assert session.practising and session.practice_items
-    assert sequence.sequence_length(store, cid, newcomer) > 0  # her first segment is already served
+    assert records.sequences.length(store, cid, newcomer) > 0  # her first segment is already served
 
 
 def test_status_on_the_command_line_gives_the_app_s_figures(adaptive_db, capsys):
@@ -221,7 +221,7 @@ def test_paper_answers_have_no_time_and_are_left_out(adaptive_db):
     store, _, cid, speakers, _ = adaptive_db
     for _ in range(planner.MIN_TIMED + 2):
         ReviewSession.open(store, cid, speakers[1])
-        position = sequence.next_position(store, cid, speakers[1])
+        position = records.sequences.next_position(store, cid, speakers[1])
         if position is None:
             break
         record_answer(store, cid, speakers[1], {"adequacy": 3, "fluency": 3}, position=position, medium="paper")
@@ -246,7 +246,7 @@ def test_nothing_is_served_once_every_decision_is_made(adaptive_db):
     found = decisions.status(store, two)
     assert found["serving"] == [] and found["plan"]["open_decisions"] == 0
     assert sequence.serve_next_segment(store, two, speakers[0]) == 0
-    assert sequence.next_position(store, two, speakers[0]) is None
+    assert records.sequences.next_position(store, two, speakers[0]) is None
     assert found["answers"] < found["items"]  # settled before every output was rated
 
 
@@ -311,12 +311,12 @@ def test_a_campaign_that_asks_which_system_is_best_stops_once_it_knows(scored_de
     assert f"left in the campaign: {left['items']} sentences, {left['items'] * len(now['serving'])} ratings" in said
     assert left["items"] == 42 - fed
     got = 1
-    while decisions.decide(store, cid)["serving"] and got:
+    while decisions.decide(store, cid).serving and got:
         got = sum(len(_rate(store, cid, s, rng, 3)) for s in speakers)
         rated += got
     found = decisions.decide(store, cid)
-    assert found["asked"]["decided"] and found["asked"]["best"] in ("good", "also-good")
-    assert "poor" not in found["asked"]["still_in"] and found["serving"] == []
+    assert found.asked["decided"] and found.asked["best"] in ("good", "also-good")
+    assert "poor" not in found.asked["still_in"] and found.serving == []
     segments = store.one("select count(*) as n from campaign_items where campaign_id = ?", [cid])["n"]
     assert rated < segments  # far fewer ratings than the fixed design's (every system on every segment)
     capsys.readouterr()
@@ -331,7 +331,7 @@ def test_a_campaign_that_asks_which_system_is_best_stops_once_it_knows(scored_de
     bundles.export_bundle(store, str(tmp_path / "b.lyssbundle"))
     bundles.merge(other, str(tmp_path / "b.lyssbundle"))
     assert catalogue.campaign(other, cid)["settings"]["question"] == {"kind": "best", "delta": 1.0}
-    assert decisions.decide(other, cid)["asked"]["best"] == found["asked"]["best"]
+    assert decisions.decide(other, cid).asked["best"] == found.asked["best"]
 
 
 @pytest.mark.parametrize("extra, says", [
@@ -438,7 +438,7 @@ def test_a_question_campaign_travels_through_a_shared_folder_and_both_laptops_re
     for s in speakers:
         practice.mark_done(lap, cid, s)
     rng, rounds = random.Random(8), 0
-    while decisions.decide(lap, cid)["serving"] and rounds < 200:
+    while decisions.decide(lap, cid).serving and rounds < 200:
         for s in speakers:
             _rate(lap, cid, s, rng, 3)
         sync.sync(lap, folder)

@@ -33,7 +33,7 @@ def study(tmp_path, scored_demo):
         spk = records.speakers.add_speaker(lap, f"Speaker {k}", "LYSS study", community=f"Community {k}")
         sequence.join(lap, cid, spk)
         for n in range(5):
-            records.answers.answer(lap, cid, spk, sequence.next_position(lap, cid, spk),
+            records.answers.answer(lap, cid, spk, records.sequences.next_position(lap, cid, spk),
                              {"adequacy": 1 + (n + k) % 5, "fluency": 2}, note=f"note-{k}-{n}")
         speakers.append(spk)
     paths = []

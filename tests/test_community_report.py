@@ -29,10 +29,10 @@ def _rate(store, cid, speaker, rng, answers: int, timed: bool) -> int:
     given = 0
     for _ in range(answers):
         ReviewSession.open(store, cid, speaker)  # serves the next segment when due
-        position = sequence.next_position(store, cid, speaker)
+        position = records.sequences.next_position(store, cid, speaker)
         if position is None:
             break
-        item = sequence.item_at(store, cid, speaker, position)
+        item = records.sequences.item_at(store, cid, speaker, position)
         run = store.one("select name from runs where id = ?", [item["run_id"]])["name"]
         value = min(5, max(1, round(QUALITY[run] + rng.uniform(-0.6, 0.6))))
         timing = {"seconds": TIMED[0], "away_seconds": TIMED[1]} if timed else {"medium": "paper"}
@@ -53,7 +53,7 @@ def studied(scored_demo, tmp_path):
     for s in speakers:
         practice.mark_done(store, cid, s)
     rng, timed = random.Random(4), 0
-    while "poor" in decisions.decide(store, cid)["serving"]:
+    while "poor" in decisions.decide(store, cid).serving:
         timed += _rate(store, cid, speakers[0], rng, 3, timed=True)
         _rate(store, cid, speakers[1], rng, 3, timed=False)
     return store, db, cid, timed
@@ -62,7 +62,7 @@ def studied(scored_demo, tmp_path):
 def test_the_report_holds_every_comparison_replayed_and_the_people_without_names(studied):
     store, db, cid, timed = studied
     found = report.community_report(store, cid)
-    pairs = next(q for q in decisions.decide(store, cid)["questions"] if q["kind"] == "Pairs")["pairs"]
+    pairs = next(q for q in decisions.decide(store, cid).questions if q["kind"] == "Pairs")["pairs"]
     assert [(c["a"], c["b"]) for c in found["comparisons"]] == [(p["a"], p["b"]) for p in pairs]
     for comparison, pair in zip(found["comparisons"], pairs):
         # replayed on the scores the decision was fed: its last interval is the decision's, settled when it was

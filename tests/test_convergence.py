@@ -99,7 +99,7 @@ class Study:
                        [cid, speaker]) is None:
                 sequence.join(lap, cid, speaker)
             for n in range(answers):
-                position = sequence.next_position(lap, cid, speaker)
+                position = records.sequences.next_position(lap, cid, speaker)
                 if position is None:
                     return
                 records.answers.answer(lap, cid, speaker, position, {"adequacy": 1 + n % 5, "fluency": 2})

@@ -95,7 +95,7 @@ def test_task_e_from_the_command_line(tmp_path, scored_demo, capsys):
     campaign = capsys.readouterr().out.split()[0]
     with Store(db) as store:
         sequence.join(store, campaign, speakers[0])
-        outputs = [sequence.item_at(store, campaign, speakers[0], p)["output"] for p in range(12)]
+        outputs = [records.sequences.item_at(store, campaign, speakers[0], p)["output"] for p in range(12)]
     pos0 = next(p for p, text in enumerate(outputs) if text.strip())  # the demo has an empty output too
     first = outputs[pos0]
     words = esa.Marking(first).words
@@ -117,7 +117,7 @@ def test_task_e_from_the_command_line(tmp_path, scored_demo, capsys):
             for pos in range(12):
                 if k == 0 and pos == pos0:
                     continue
-                item = sequence.item_at(store, campaign, spk, pos)
+                item = records.sequences.item_at(store, campaign, spk, pos)
                 marking = esa.Marking(item["output"])
                 for _ in range(pos % 3):
                     marking.mark("minor" if pos % 2 else "major")

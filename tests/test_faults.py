@@ -61,7 +61,7 @@ def test_two_processes_joining_the_same_speaker_both_succeed(tmp_path, scored_de
         assert all(c.returncode == 0 for c in children), [r[1][-400:] for r in results]
         lengths = {int(out) for out, _ in results}
         with Store(path, backup=False) as store:
-            assert lengths == {sequence.sequence_length(store, cid, spk)}
+            assert lengths == {records.sequences.length(store, cid, spk)}
 
 
 def test_two_processes_pruning_backups(tmp_path):
@@ -133,7 +133,7 @@ def test_spreadsheet_formulas_are_neutralised_in_csv(tmp_path, scored_demo):
     spk = records.speakers.add_speaker(store, "Mary", "LYSS study")
     sequence.join(store, cid, spk)
     for note in ("=HYPERLINK(\"http://x\")", "+1+1", "@SUM(A1)", "-2+3", "plain"):
-        records.answers.answer(store, cid, spk, sequence.next_position(store, cid, spk), {"adequacy": 3, "fluency": 3},
+        records.answers.answer(store, cid, spk, records.sequences.next_position(store, cid, spk), {"adequacy": 3, "fluency": 3},
                          note=note)
     out = tmp_path / "raw.csv"
     research_files.export_ratings(store, str(out), "csv", include_raw=True)

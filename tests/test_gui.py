@@ -165,7 +165,7 @@ def test_campaign_and_study_panels(qtbot, app, review_db):
     store = Store(path)
     sequence.join(store, cid, speaker)
     for _ in range(5):
-        records.answers.answer(store, cid, speaker, sequence.next_position(store, cid, speaker), {"adequacy": 3, "fluency": 4})
+        records.answers.answer(store, cid, speaker, records.sequences.next_position(store, cid, speaker), {"adequacy": 3, "fluency": 4})
     panel = CampaignPanel(store)
     qtbot.addWidget(panel)
     assert panel.campaigns.model().rowCount() == 1 and panel.selected_campaign() == cid

@@ -251,7 +251,7 @@ sync.publish(store, {folder!r})
 
 def test_a_killed_syncs_leftover_is_removed_and_a_withdrawal_leaves_no_copy_in_the_folder(study, capsys):
     folder, hub, lap, cid, speaker = study
-    records.answers.answer(lap, cid, speaker, sequence.next_position(lap, cid, speaker), {"adequacy": 2, "fluency": 3},
+    records.answers.answer(lap, cid, speaker, records.sequences.next_position(lap, cid, speaker), {"adequacy": 2, "fluency": 3},
                      note="a note only Ana wrote, 7Qx")
     lap.close()
     child = subprocess.Popen([sys.executable, "-c", KILLED_WHILE_PUBLISHING.format(

@@ -27,7 +27,7 @@ def answer_sets(*stores) -> list[set]:
 
 def more_answers(store, campaign_id: str, speaker: str, count: int) -> None:
     for _ in range(count):
-        position = sequence.next_position(store, campaign_id, speaker)
+        position = records.sequences.next_position(store, campaign_id, speaker)
         records.answers.answer(store, campaign_id, speaker, position, {"adequacy": 2, "fluency": 4})
 
 

@@ -99,13 +99,13 @@ def test_task_e_errors_by_word_number(tmp_path, scored_demo, capsys):
     assert main(["review", "print-forms", "--db", db, "--campaign", campaign, "--speaker", speaker,
                  "--out", str(tmp_path / "e.pdf")]) == 0
     with Store(db) as store:
-        outputs = {p: sequence.item_at(store, campaign, speaker, p)["output"] for p in range(8)}
+        outputs = {p: records.sequences.item_at(store, campaign, speaker, p)["output"] for p in range(8)}
     long_enough = [p for p, text in outputs.items() if len(text.split()) >= 3]
     _fill(tmp_path / "e.csv", lambda row: {"spans": "2-3 major; 1 minor; missing minor", "score": "40"}
           if int(row["position"]) in long_enough else {})
     assert main(["review", "import-forms", "--db", db, str(tmp_path / "e.csv")]) == 0
     with Store(db) as store:
-        answer = sequence.item_at(store, campaign, speaker, long_enough[0])["answer"]
+        answer = records.sequences.item_at(store, campaign, speaker, long_enough[0])["answer"]
     words = esa.Marking(outputs[long_enough[0]]).words
     assert answer == {"spans": [{"start": words[0][0], "end": words[0][1], "severity": "minor"},
                                 {"start": words[1][0], "end": words[2][1], "severity": "major"},
@@ -130,8 +130,8 @@ def test_task_t_boxes_are_numbered_from_one(tmp_path, scored_demo, capsys):
     _fill(tmp_path / "t.csv", lambda row: {"verdict": "2" if row["position"] == "0" else "1"})
     assert main(["review", "import-forms", "--db", db, str(tmp_path / "t.csv")]) == 0
     with Store(db) as store:
-        assert sequence.item_at(store, campaign, speaker, 0)["answer"] == {"verdict": 1}  # box 2: Gist
-        assert sequence.item_at(store, campaign, speaker, 1)["answer"] == {"verdict": 0}  # box 1: Reject
+        assert records.sequences.item_at(store, campaign, speaker, 0)["answer"] == {"verdict": 1}  # box 2: Gist
+        assert records.sequences.item_at(store, campaign, speaker, 1)["answer"] == {"verdict": 0}  # box 1: Reject
     _fill(tmp_path / "t.csv", lambda row: {"verdict": "5"})
     capsys.readouterr()
     assert main(["review", "import-forms", "--db", db, str(tmp_path / "t.csv")]) == 2
@@ -260,7 +260,7 @@ def test_an_import_conflict_is_told_in_the_forms_terms_every_line_named(tmp_path
     db, campaign, speaker = _setup(tmp_path, scored_demo, capsys, "E")
     with Store(db) as store:
         length = sequence.join(store, campaign, speaker)
-        every = {p: sequence.item_at(store, campaign, speaker, p)["output"] or "" for p in range(length)}
+        every = {p: records.sequences.item_at(store, campaign, speaker, p)["output"] or "" for p in range(length)}
     outputs = dict([(p, text) for p, text in every.items() if text.split()][:2])  # (the demo has an empty output)
     for position, text in outputs.items():
         first = esa.Marking(text).words[0]
@@ -292,7 +292,7 @@ def test_premarks_are_printed_by_letter_with_their_word_numbers_and_dropped_on_t
     with Store(db) as store:
         found = catalogue.campaign(store, campaign)
         served = {p: (item, premarks.served(item, found["settings"], campaign, speaker))
-                  for p in range(8) for item in [sequence.item_at(store, campaign, speaker, p)]}
+                  for p in range(8) for item in [records.sequences.item_at(store, campaign, speaker, p)]}
     position, (item, proposed) = next((p, v) for p, v in served.items()  # a word's mark, then "something missing"
                                       if len(v[1]) >= 2 and not v[1][0].get("missing"))
     words = esa.Marking(item["output"]).words
@@ -313,7 +313,7 @@ def test_premarks_are_printed_by_letter_with_their_word_numbers_and_dropped_on_t
     capsys.readouterr()
     assert main(["review", "import-forms", "--db", db, str(template)]) == 0
     with Store(db) as store:
-        answers = {p: sequence.item_at(store, campaign, speaker, p)["answer"] for p in served}
+        answers = {p: records.sequences.item_at(store, campaign, speaker, p)["answer"] for p in served}
     for p, (other, marks) in served.items():
         if p not in said:
             continue

@@ -27,8 +27,8 @@ def test_a_split_campaign_reports_the_effect_of_pre_marks(tmp_path, scored_demo,
         speaker = records.speakers.add_speaker(store, name, "LYSS study")
         practice.mark_done(store, cid, speaker)
         sequence.join(store, cid, speaker)
-        for position in range(sequence.sequence_length(store, cid, speaker)):
-            item = sequence.item_at(store, cid, speaker, position)
+        for position in range(records.sequences.length(store, cid, speaker)):
+            item = records.sequences.item_at(store, cid, speaker, position)
             if item["qc"]:
                 records.answers.answer(store, cid, speaker, position, {"spans": [], "score": 50})
                 continue
@@ -75,8 +75,8 @@ def test_the_planner_uses_the_seconds_a_split_measured(tmp_path, scored_demo):
         speaker = records.speakers.add_speaker(store, name, "LYSS study")
         practice.mark_done(store, split, speaker)
         sequence.join(store, split, speaker)
-        for position in range(sequence.sequence_length(store, split, speaker)):
-            item = sequence.item_at(store, split, speaker, position)
+        for position in range(records.sequences.length(store, split, speaker)):
+            item = records.sequences.item_at(store, split, speaker, position)
             proposed = premarks.served(item, settings, split, speaker)
             could = premarks.served(item, {**settings, "premark_split": 0.0}, split, speaker)
             answer = {"spans": [], "score": 50, **({"premarks": proposed} if proposed else {})}

@@ -73,7 +73,7 @@ def test_the_tools_marks_are_placed_and_kept_dropped_or_regraded(tmp_path, score
     session.to_score()
     position = session.position
     session.finish_spans()
-    saved = sequence.item_at(store, cid, speaker, position)["answer"]
+    saved = records.sequences.item_at(store, cid, speaker, position)["answer"]
     assert saved["premarks"] == proposed
     kept = [premarks.kept_span(m) for n, m in enumerate(proposed) if n != 1]  # the second dropped, the rest alone
     kept[0]["severity"] = "major"
@@ -84,11 +84,11 @@ def test_controls_splits_and_bad_settings(tmp_path, scored_demo, capsys):
     store, cid, speaker = _campaign(tmp_path, scored_demo, premark_control=0.5)
     settings = catalogue.campaign(store, cid)["settings"]
     sequence.join(store, cid, speaker)
-    served = [premarks.served(sequence.item_at(store, cid, speaker, p), settings, cid, speaker)
-              for p in range(sequence.sequence_length(store, cid, speaker))]
+    served = [premarks.served(records.sequences.item_at(store, cid, speaker, p), settings, cid, speaker)
+              for p in range(records.sequences.length(store, cid, speaker))]
     controls = [m for marks in served for m in marks if m["control"]]
     assert controls and all(m["source"] in ("analyser", "orthography", "tools") for m in controls)
-    item = sequence.item_at(store, cid, speaker, 0)
+    item = records.sequences.item_at(store, cid, speaker, 0)
     everything = premarks.served(item, {**settings, "premark_split": 1.0}, cid, speaker)
     assert everything == []  # a speaker's items served without pre-marks: none placed
     for option, value in (("--premark", "magic"), ("--premark-split", "1.5"), ("--premark-control", "0.6")):
@@ -106,8 +106,8 @@ def test_keep_and_drop_from_the_command_line_and_the_control_figure(tmp_path, sc
     sequence.join(store, cid, speaker)
     kept_controls = seen_controls = 0
     expected = {}
-    for position in range(sequence.sequence_length(store, cid, speaker)):
-        item = sequence.item_at(store, cid, speaker, position)
+    for position in range(records.sequences.length(store, cid, speaker)):
+        item = records.sequences.item_at(store, cid, speaker, position)
         if item["kind"] != "segment":
             continue
         proposed = premarks.served(item, settings, cid, speaker)
@@ -179,8 +179,8 @@ def test_terms_left_out_are_one_missing_premark_naming_them(qtbot, tmp_path, sco
     settings = catalogue.campaign(store, cid)["settings"]
     sequence.join(store, cid, speaker)
     found = {}
-    for position in range(sequence.sequence_length(store, cid, speaker)):
-        item = sequence.item_at(store, cid, speaker, position)
+    for position in range(records.sequences.length(store, cid, speaker)):
+        item = records.sequences.item_at(store, cid, speaker, position)
         if item["kind"] == "segment" and not item["qc"]:
             missing = [m for m in premarks.served(item, settings, cid, speaker) if m.get("missing")]
             found[item["output"]] = (missing[0]["source"], missing[0]["terms"]) if missing else None
@@ -271,7 +271,7 @@ def test_an_adaptive_task_e_campaign_serves_premarks(tmp_path, scored_demo, caps
         position, proposed = session.position, list(session.proposed)
         session.to_score()
         session.finish_spans()
-        saved = sequence.item_at(store, cid, speaker, position)["answer"]
+        saved = records.sequences.item_at(store, cid, speaker, position)["answer"]
         assert saved.get("premarks", []) == proposed and len(saved["spans"]) == len(proposed)  # left alone: kept
     assert shown and held  # the split holds some back, per speaker
 

@@ -28,7 +28,7 @@ speaker = records.speakers.add_speaker(store, "speaker", "kill test")
 sequence.join(store, cid, speaker)
 k = 0
 while True:
-    pos = sequence.next_position(store, cid, speaker)
+    pos = records.sequences.next_position(store, cid, speaker)
     if pos is None:
         pos = k % 10
     uuid = records.answers.answer(store, cid, speaker, pos, {"adequacy": 1 + k % 5, "fluency": 1 + (k * 3) % 5})

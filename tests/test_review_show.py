@@ -39,7 +39,7 @@ def test_show_numbers_the_premarks_that_keep_and_drop_take(tmp_path, scored_demo
             break
     assert found is not None, "no item of the demo is served with pre-marks"
     with Store(db, read_only=True) as store:
-        output = sequence.item_at(store, cid, speaker, found["position"])["output"]
+        output = records.sequences.item_at(store, cid, speaker, found["position"])["output"]
     assert found["texts"][1] == output and found["words"] == output.split()
     assert [m["number"] for m in found["premarks"]] == list(range(len(found["premarks"])))
     for mark in found["premarks"]:
@@ -64,7 +64,7 @@ def test_show_numbers_the_premarks_that_keep_and_drop_take(tmp_path, scored_demo
 def test_show_refuses_a_position_outside_the_sequence(tmp_path, scored_demo, capsys):
     db, cid, speaker = _task_e(tmp_path, scored_demo)
     with Store(db, read_only=True) as store:
-        length = sequence.sequence_length(store, cid, speaker)
+        length = records.sequences.length(store, cid, speaker)
     capsys.readouterr()
     assert main(["review", "show", "--db", db, "--speaker", "Esa", "--position", "99"]) == 2
     err = capsys.readouterr().err

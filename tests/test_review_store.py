@@ -104,16 +104,16 @@ def test_sequence_answers_resume_edit_undo(store, scored):
                          "join items o on o.id = a.qc_of where a.qc = 'degraded' and a.campaign_id = ?", [cid])
     assert degraded["output"] != degraded["original"]
     for _ in range(5):
-        pos = sequence.next_position(store, cid, spk)
+        pos = records.sequences.next_position(store, cid, spk)
         records.answers.answer(store, cid, spk, pos, {"adequacy": 4, "fluency": 3})
-    assert sequence.progress(store, cid, spk) == (5, 34)
-    assert sequence.next_position(store, cid, spk) == 5  # resume where she stopped
+    assert records.sequences.progress(store, cid, spk) == (5, 34)
+    assert records.sequences.next_position(store, cid, spk) == 5  # resume where she stopped
     records.answers.answer(store, cid, spk, 2, {"adequacy": 1, "fluency": 1}, note="wrong verb")  # edit
-    assert sequence.item_at(store, cid, spk, 2)["answer"] == {"adequacy": 1, "fluency": 1}
+    assert records.sequences.item_at(store, cid, spk, 2)["answer"] == {"adequacy": 1, "fluency": 1}
     history = store.rows("select action from rating_history where speaker_id = ? order by at", [spk])
     assert [h["action"] for h in history].count("edit") == 1
     assert records.answers.undo_last(store, cid, spk) == 2  # the edit was the latest change
-    assert sequence.next_position(store, cid, spk) == 2
+    assert records.sequences.next_position(store, cid, spk) == 2
     assert store.one("select count(*) as n from tombstones where kind = 'rating'")["n"] == 1
     with pytest.raises(InputError, match="adequacy"):
         records.answers.answer(store, cid, spk, 2, {"adequacy": 9, "fluency": 1})
@@ -131,7 +131,7 @@ def test_withdrawal(store, scored):
     spk = records.speakers.add_speaker(store, "Joe", "study", community="Maskwacîs", dialect="Plains")
     sequence.join(store, cid, spk)
     for _ in range(3):
-        records.answers.answer(store, cid, spk, sequence.next_position(store, cid, spk), {"verdict": 2})
+        records.answers.answer(store, cid, spk, records.sequences.next_position(store, cid, spk), {"verdict": 2})
     assert roster.withdraw(store, spk)["deleted"] == 3
     row = store.one("select * from speakers where id = ?", [spk])
     assert row["withdrawn"] == 1 and row["display_name"] is None and row["community"] is None

@@ -23,8 +23,8 @@ from scoring.errors import InputError
 def _rate(store, cid, speakers, answer_fn):
     for k, spk in enumerate(speakers):
         sequence.join(store, cid, spk)
-        while (pos := sequence.next_position(store, cid, spk)) is not None:
-            item = sequence.item_at(store, cid, spk, pos)
+        while (pos := records.sequences.next_position(store, cid, spk)) is not None:
+            item = records.sequences.item_at(store, cid, spk, pos)
             records.answers.answer(store, cid, spk, pos, answer_fn(item, k))
 
 

@@ -53,7 +53,7 @@ def test_the_shared_wmt_outputs_are_served_once_each(tmp_path):
     speaker = records.speakers.add_speaker(store, "Ana", "test")
     practice.mark_done(store, cid, speaker)
     served = sequence.Sequence(store, cid, speaker)
-    first = [served.item(p) for p in range(sequence.sequence_length(store, cid, speaker))]
+    first = [served.item(p) for p in range(records.sequences.length(store, cid, speaker))]
     entry = first[0]["entry_id"]
     assert len(first) == len({o for n, o in by_segment if str(n) == entry})  # a segment: each distinct output once
     runs_held = [r["id"] for r in catalogue.list_runs(store)]

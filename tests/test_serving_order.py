@@ -65,8 +65,8 @@ def _accepted(item: dict) -> bool:
 def _esa_answers(store: Store, campaign_id: str, speaker: str) -> dict[int, dict]:
     """Every position of the speaker's sequence with the answer given to it: 100 accepted, 20 not."""
     sequence.join(store, campaign_id, speaker)
-    positions = range(sequence.sequence_length(store, campaign_id, speaker))
-    return {p: {"spans": [], "score": 100 if _accepted(sequence.item_at(store, campaign_id, speaker, p)) else 20}
+    positions = range(records.sequences.length(store, campaign_id, speaker))
+    return {p: {"spans": [], "score": 100 if _accepted(records.sequences.item_at(store, campaign_id, speaker, p)) else 20}
             for p in positions}
 
 
@@ -158,8 +158,8 @@ def test_an_item_skipped_twice_is_served_to_another_speaker_first_and_holds_back
     # Joseph's first segment is the item Rita set aside (the earliest held back), alone
     served = sequence.Sequence(store, cid, joseph)
     first = served.first_open()
-    assert sequence.item_at(store, cid, joseph, first)["id"] == aside
-    assert sequence.sequence_length(store, cid, joseph) == 1
+    assert records.sequences.item_at(store, cid, joseph, first)["id"] == aside
+    assert records.sequences.length(store, cid, joseph) == 1
     records.answers.answer(store, cid, joseph, first, {"adequacy": 4, "fluency": 4})
     assert decisions.status(store, cid)["waiting"] is None  # nothing held back any more
 
@@ -167,7 +167,7 @@ def test_an_item_skipped_twice_is_served_to_another_speaker_first_and_holds_back
 def test_a_withdrawn_speaker_s_items_are_served_again_and_keep_their_place(tmp_path, scored_demo):
     store, cid, (rita, joseph) = _adaptive(tmp_path, scored_demo, ["Rita", "Joseph"])
     served = sequence.Sequence(store, cid, rita)
-    hers = {sequence.item_at(store, cid, rita, p)["id"] for p in range(sequence.sequence_length(store, cid, rita))}
+    hers = {records.sequences.item_at(store, cid, rita, p)["id"] for p in range(records.sequences.length(store, cid, rita))}
     assert hers
     for _ in range(6):  # Joseph answers three segments served after hers
         position = sequence.Sequence(store, cid, joseph).first_open()
@@ -179,7 +179,7 @@ def test_a_withdrawn_speaker_s_items_are_served_again_and_keep_their_place(tmp_p
     louise = records.speakers.add_speaker(store, "Louise", "demo")
     practice.mark_done(store, cid, louise)
     again = sequence.Sequence(store, cid, louise)
-    given = {sequence.item_at(store, cid, louise, p)["id"] for p in range(sequence.sequence_length(store, cid, louise))}
+    given = {records.sequences.item_at(store, cid, louise, p)["id"] for p in range(records.sequences.length(store, cid, louise))}
     assert given == hers and served
 
 

@@ -46,8 +46,8 @@ def every_task(tmp_path_factory, scored_demo):
             ids[task] = campaigns.create_campaign(store, scored, task, items=40 if task in "AET" else None)
             for k, spk in enumerate(speakers):
                 sequence.join(store, ids[task], spk)
-                while (pos := sequence.next_position(store, ids[task], spk)) is not None:
-                    item = sequence.item_at(store, ids[task], spk, pos)
+                while (pos := records.sequences.next_position(store, ids[task], spk)) is not None:
+                    item = records.sequences.item_at(store, ids[task], spk, pos)
                     records.answers.answer(store, ids[task], spk, pos, answer(item, k, rng), seconds=1.0 + k * 3)
     return db, ids, scored_demo
 

@@ -184,7 +184,7 @@ def test_any_order_of_syncs_and_partial_files_ends_where_usb_does(tmp_path_facto
             if k not in speakers:
                 sync.sync(lap, folder)  # the campaign first
                 speakers[k] = rate(lap, cid, f"Speaker {k}", 0)
-            records.answers.answer(lap, cid, speakers[k], sequence.next_position(lap, cid, speakers[k]),
+            records.answers.answer(lap, cid, speakers[k], records.sequences.next_position(lap, cid, speakers[k]),
                              {"adequacy": 3, "fluency": 4})
         elif action == "sync":
             sync.sync(lap, folder)

@@ -59,8 +59,8 @@ def test_a_task_from_one_file_runs_through_campaign_bundle_study_and_paper(task_
     for k in range(3):  # three speakers, each answering every item
         spk = records.speakers.add_speaker(field, f"Speaker {k}", "LYSS study")
         sequence.join(field, cid, spk)
-        for position in range(sequence.sequence_length(field, cid, spk)):
-            item = sequence.item_at(field, cid, spk, position)
+        for position in range(records.sequences.length(field, cid, spk)):
+            item = records.sequences.item_at(field, cid, spk, position)
             value = 1 + (len(item["output"]) + k * (position % 2)) % 3
             records.answers.answer(field, cid, spk, position, {"register": value})
     with pytest.raises(Exception, match="register"):

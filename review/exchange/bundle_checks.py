@@ -229,7 +229,7 @@ def _check_stranger(path: str, manifest: dict, held: Holdings) -> None:
     """A file from a laptop neither enrolled in a campaign here nor a trusted coordinator is refused whole (and
     read again at the next sync: its enrolment may arrive)."""
     signer = manifest["device_id"]
-    if signer in held.trusted or any(code == signer for _, code in held.enrolled):
+    if signer in held.trusted or held.enrolled_anywhere(signer):
         return
     if any(r["coordinator"] == manifest["public_key"] for r in held.data["campaigns"]):
         raise Refused(path, "manifest.sig", f"comes from coordinator {signer}, whom this laptop does not trust (if "

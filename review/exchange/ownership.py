@@ -25,7 +25,8 @@ from functools import lru_cache
 
 from scoring.errors import InputError
 
-from ..store import keys
+from ..records import catalogue, laptops, sequences, speakers as speakers_records
+from ..store import keys, merging
 from ..store.schema import TABLES, signed_columns
 
 
@@ -47,26 +48,23 @@ class Holdings:
 
     def __init__(self, store, data: dict, trusted: set[str]):
         self.store, self.data, self.trusted = store, data, trusted
-        self.campaigns = {r["id"]: r for r in store.rows("select * from campaigns")}
+        self.campaigns = {r["id"]: r for r in catalogue.campaign_rows(store)}
         self.campaigns.update({r["id"]: r for r in data["campaigns"]})
         self.coordinators: dict[str, set[str]] = defaultdict(set)  # run id → coordinators' keys
         for c in self.campaigns.values():
             self.coordinators[c["run_id"]].add(c["coordinator"])
         # items and speakers: only those the bundle names (a hub holds thousands; each bundle names a few)
-        held_campaign_items = store.rows("select campaign_id, item_id from campaign_items")
+        held_campaign_items = catalogue.every_campaign_item(store)
         items = {r["id"] for r in data["items"]} | {r["item_id"] for r in held_campaign_items} | {
             r[c] for t, columns in (("human_scores", ("item_id",)), ("campaign_items", ("item_id",)),
                                     ("assignments", ("item_id", "qc_of")), ("ratings", ("item_id",)))
             for r in data[t] for c in columns if r.get(c)}
-        self.items = {r["id"]: r for r in store.rows("select id, run_id, kind, output, extra from items where id in "
-                                                     "(select value from json_each(?))", [json.dumps(sorted(items))])}
+        self.items = {r["id"]: r for r in catalogue.items_named(store, items)}
         for r in data["items"]:
             self.items.setdefault(r["id"], r)
         speakers = {r["id"] for r in data["speakers"]} | {
             r["speaker_id"] for t in ("handovers", "assignments", "ratings", "rating_history") for r in data[t]}
-        self.registrar = {r["id"]: r["registered_by"] for r in store.rows(
-            "select id, registered_by from speakers where id in (select value from json_each(?))",
-            [json.dumps(sorted(speakers))])}
+        self.registrar = speakers_records.registrars(store, speakers)
         for r in data["speakers"]:
             self.registrar.setdefault(r["id"], r["registered_by"])
         self.campaign_items: dict[str, set[str]] = defaultdict(set)
@@ -79,25 +77,25 @@ class Holdings:
                 if coordinator and run_id:
                     self.coordinators[run_id].add(coordinator)
         coordinator_of = lambda r: self.campaigns.get(r["campaign_id"], {}).get("coordinator")  # noqa: E731
-        self.enrolled = {(r["campaign_id"], r["device_code"]) for r in
-                         [*store.rows("select campaign_id, device_code from enrolments"), *data["enrolments"]]}
-        self.handed = {(r["campaign_id"], r["speaker_id"], r["device_code"]) for r in
-                       [*store.rows("select * from handovers"), *data["handovers"]] if r["signer"] == coordinator_of(r)}
+        self.enrolled: dict[str, set[str]] = defaultdict(set)  # campaign → the codes of the laptops enrolled
+        for r in [*laptops.enrolments(store), *data["enrolments"]]:
+            self.enrolled[r["campaign_id"]].add(r["device_code"])
+        self.handed: dict[tuple, set[str]] = defaultdict(set)  # (campaign, speaker) → codes of the laptops handed them
+        for r in [*laptops.handovers(store), *data["handovers"]]:
+            if r["signer"] == coordinator_of(r):
+                self.handed[(r["campaign_id"], r["speaker_id"])].add(r["device_code"])
         # the sequences of the speakers the bundle's answers and sequences name (not every speaker's: a hub
         # merging two hundred laptops reads each sequence once)
         named = sorted({(r["campaign_id"], r["speaker_id"]) for t in ("assignments", "ratings") for r in data[t]})
         self.sequence = {(r["campaign_id"], r["speaker_id"], r["position"]): r for r in
-                         store.rows("select campaign_id, speaker_id, position, item_id, qc, qc_of, signer "
-                                    "from assignments where (campaign_id, speaker_id) in (select json_extract(value, "
-                                    "'$[0]'), json_extract(value, '$[1]') from json_each(?))", [json.dumps(named)])}
+                         sequences.slots_of(store, named)}
         for r in data["assignments"]:
             self.sequence.setdefault((r["campaign_id"], r["speaker_id"], r["position"]), r)
         self.degraded_makers: dict[str, set[str]] = defaultdict(set)  # degraded item → laptops whose sequences use it
         # only the degraded items the bundle carries are asked about
-        carried = json.dumps(sorted({r["id"] for r in data["items"] if r.get("kind") == "degraded"}))
+        carried = {r["id"] for r in data["items"] if r.get("kind") == "degraded"}
         arriving = [r for r in data["assignments"] if self.sequence[(r["campaign_id"], r["speaker_id"], r["position"])] is r]
-        for r in [*store.rows("select item_id, signer, qc from assignments where qc = 'degraded' and item_id in "
-                              "(select value from json_each(?))", [carried]), *arriving]:
+        for r in [*sequences.degraded_uses(store, carried), *arriving]:
             if r["qc"] == "degraded":
                 self.degraded_makers[r["item_id"]].add(r["signer"])
 
@@ -106,14 +104,18 @@ class Holdings:
         return (self.items.get(item_id) or {}).get("output")
 
     def may_record(self, public: str, campaign_id: str, speaker_id: str) -> bool:
-        """The laptop registered the speaker, or the campaign's coordinator handed the speaker to it."""
-        return self.registrar.get(speaker_id) == public or \
-            (campaign_id, speaker_id, _code(public)) in self.handed
+        """The one rule (``review.records.laptops.may_record``) over what this laptop and the bundle hold; a speaker
+        neither holds is not recorded for yet (the answer waits for them)."""
+        return speaker_id in self.registrar and laptops.may_record(public, self.registrar[speaker_id],
+                                                                   self.handed.get((campaign_id, speaker_id), ()))
 
     def takes_part(self, public: str, campaign_id: str) -> bool:
-        """The laptop coordinates the campaign or is enrolled in it."""
-        campaign = self.campaigns.get(campaign_id) or {}
-        return campaign.get("coordinator") == public or (campaign_id, _code(public)) in self.enrolled
+        """The one rule (``review.records.laptops.takes_part_in``) over what this laptop and the bundle hold."""
+        coordinator = (self.campaigns.get(campaign_id) or {}).get("coordinator")
+        return laptops.takes_part_in(public, coordinator, self.enrolled.get(campaign_id, ()))
+
+    def enrolled_anywhere(self, code: str) -> bool:
+        return any(code in codes for codes in self.enrolled.values())
 
 
 def _refuse(path: str, place: str, rule: str):
@@ -178,7 +180,7 @@ def check_content(verdicts: Verdicts, data: dict, store) -> None:
             if seen.setdefault(key, content) != content:
                 _refuse(verdicts.path, f"{table} row {n} ({'/'.join(map(str, key))})",
                         "two different contents under one id")
-            mine = store.one(f"select * from [{table}] where " + " and ".join(f"[{k}] = ?" for k in pk), list(key))
+            mine = merging.held_row(store, table, key)
             if mine is not None and _content(table, mine) != content:
                 verdicts.refuse(table, row, f"{table} row {n} ({'/'.join(map(str, key))}): this laptop holds other "
                                             f"content under this id, and content-addressed rows never change")
@@ -245,7 +247,7 @@ def _speakers(verdicts: Verdicts, data: dict, held: Holdings) -> None:
                                                  f"{_code(row['registered_by'])}, which registered them, not "
                                                  f"{_code(row['signer'])}")
         elif _code(row["signer"]) not in held.trusted and \
-                not any(code == _code(row["signer"]) for _, code in held.enrolled):
+                not held.enrolled_anywhere(_code(row["signer"])):
             verdicts.wait("speakers", row, f"laptop {_code(row['signer'])}'s enrolment or trust",
                           f"{place}: speaker {row['id']} (registered before signing) travels only from a "
                           f"coordinator or an enrolled laptop")

@@ -20,7 +20,7 @@ from scoring.files import read_text, write_atomic
 
 from . import sequence
 from .. import tasks as task_defs
-from ..records import catalogue
+from ..records import catalogue, sequences
 from ..tasks import premarks
 from ..tasks.error_spans import word_span
 from ..store import Store
@@ -48,12 +48,12 @@ def form_items(store: Store, campaign_id: str, speaker_id: str, include_answered
         wanted = items or PAGE_ITEMS
         while _open(store, campaign_id, speaker_id, total) < wanted and \
                 sequence.serve_next_segment(store, campaign_id, speaker_id, ahead=True):
-            total = sequence.sequence_length(store, campaign_id, speaker_id)
+            total = sequences.length(store, campaign_id, speaker_id)
         items = wanted
     settings = catalogue.campaign(store, campaign_id)["settings"]
     out = []
     for position in range(total):
-        item = sequence.item_at(store, campaign_id, speaker_id, position)
+        item = sequences.item_at(store, campaign_id, speaker_id, position)
         if item["answer"] is not None and not include_answered:
             continue
         words = task_defs.task(item["task"]).numbered_words(item["output"])
@@ -90,7 +90,7 @@ def _printed_premarks(item: dict, settings: dict, campaign_id: str, speaker_id: 
 
 
 def _open(store: Store, campaign_id: str, speaker_id: str, total: int) -> int:
-    done, _ = sequence.progress(store, campaign_id, speaker_id)
+    done, _ = sequences.progress(store, campaign_id, speaker_id)
     return total - done
 
 
@@ -147,7 +147,7 @@ def import_forms(store: Store, path: str, replace: bool = False) -> dict:
     with store.transaction():
         for lineno, campaign_id, speaker_id, position, answers, note in ready:
             try:
-                existing = sequence.item_at(store, campaign_id, speaker_id, position)
+                existing = sequences.item_at(store, campaign_id, speaker_id, position)
                 if existing["answer"] == answers and existing["note"] == note:
                     continue
                 if existing["answer"] is not None:
@@ -171,7 +171,7 @@ def _refuse_conflicts(store: Store, path: str, ready: list[tuple]) -> None:
     for error spans); nothing is recorded."""
     found = []
     for lineno, campaign_id, speaker_id, position, answers, note in ready:
-        existing = sequence.item_at(store, campaign_id, speaker_id, position)
+        existing = sequences.item_at(store, campaign_id, speaker_id, position)
         if existing["answer"] is not None and (existing["answer"], existing["note"]) != (answers, note):
             found.append((lineno, position, _said(existing["answer"], existing["task"], existing["output"])))
     if not found:
@@ -235,7 +235,7 @@ def _row(store: Store, path: str, lineno: int, row: dict) -> tuple | None:
     if (row.get("item_code") or "").strip() != item_code(campaign_id, position):
         raise FileProblem(*where("item_code"), "does not match the campaign and position on this row")
     task = catalogue.campaign(store, campaign_id)["task"]
-    item = sequence.item_at(store, campaign_id, speaker_id, position)
+    item = sequences.item_at(store, campaign_id, speaker_id, position)
     given = {q["id"]: (row.get(q["id"]) or "").strip() for q in questions(task)}
     if not any(given.values()):
         return None

@@ -7,27 +7,26 @@ from __future__ import annotations
 
 from scoring.errors import BadValue
 
-from ..records import catalogue
+from ..records import catalogue, sequences
 from .. import tasks as task_defs
 from ..tasks import premarks
 from ..tasks.error_spans import word_span
-from . import sequence
 
 
 def shown_item(store, campaign_id: str, speaker_id: str, position: int | None = None) -> dict:
     """The item at ``position`` (default: the next unanswered one, else the last) as the speaker sees it."""
-    length = sequence.sequence_length(store, campaign_id, speaker_id)
+    length = sequences.length(store, campaign_id, speaker_id)
     if length == 0:
         raise BadValue("--speaker", speaker_id, "has no sequence in this campaign yet (their first answer, in the app "
                                                 "or with lyss review answer, makes it)")
     if position is None:
-        position = sequence.next_position(store, campaign_id, speaker_id)
+        position = sequences.next_position(store, campaign_id, speaker_id)
         position = length - 1 if position is None else position
     if not 0 <= position < length:
         raise BadValue("--position", str(position), f"this speaker's sequence has positions 0 to {length - 1}")
     campaign = catalogue.campaign(store, campaign_id)
     task = task_defs.task(campaign["task"])
-    item = sequence.item_at(store, campaign_id, speaker_id, position)
+    item = sequences.item_at(store, campaign_id, speaker_id, position)
     first, second = task.texts(item)
     output = item["output"] or ""
     words = task.numbered_words(output)

@@ -10,25 +10,9 @@ import json
 from scoring.errors import BadValue, NotFound
 
 from .. import tasks as task_defs
-from . import catalogue
-from ..store import Store, dumps, keys, new_id, now, signing
-from .speakers import active_speaker
-
-
-def revoked_words(from_at: str) -> str:
-    return (f"this laptop was revoked by the coordinator from {from_at[:16].replace('T', ' ')}: answers recorded "
-            f"here would be refused on every other laptop, so none is recorded (what it holds stays); ask the "
-            f"coordinator")
-
-
-def revoked_here(store: Store, campaign_id: str) -> str | None:
-    """When this laptop's answers to a campaign have been refused from (its coordinator revoked it), else ``None``
-    (a revocation from a later date leaves it recording until then)."""
-    found = store.one("select min(v.from_at) as since from revocations v join campaigns c on c.id = v.campaign_id "
-                      "and v.signer = c.coordinator where v.campaign_id = ? and v.device_code = ?",
-                      [campaign_id, store.device_id])
-    since = found["since"] if found else None
-    return since if since is not None and since <= now() else None
+from . import laptops
+from ..store import Store, dumps, new_id, now, signing
+from .speakers import active, active_speaker
 
 
 def answer(store: Store, campaign_id: str, speaker_id: str, position: int, answers: dict,
@@ -38,34 +22,23 @@ def answer(store: Store, campaign_id: str, speaker_id: str, position: int, answe
     ``started_at``: when the item appeared on screen (the app); the answer's time is its ``ended_at``;
     ``away_seconds``: how much of ``seconds`` the app was not in front (focus lost); ``medium``: "paper"
     for answers keyed in from a paper form.
-    Six statements: BEGIN, one read, two inserts (or an update and an insert), the draft's delete, COMMIT."""
+    Seven statements: BEGIN, two reads (the slot, what the rule of who may record looks at), two inserts (or an
+    update and an insert), the draft's delete, COMMIT."""
     stamp = now()
     with store.transaction() as db:
-        found = store.one("select a.item_id, i.output, c.task, s.withdrawn, s.registered_by, r.uuid, r.seconds, "
-                          "r.started_at, r.away_seconds, exists (select 1 from handovers h where h.campaign_id = "
-                          "a.campaign_id and h.speaker_id = a.speaker_id and h.device_code = :device and h.signer = "
-                          "c.coordinator) as handed_here, (select min(v.from_at) from revocations v where "
-                          "v.campaign_id = a.campaign_id and v.device_code = :device and v.signer = c.coordinator) "
-                          "as revoked_from "
-                          "from assignments a join items i on i.id = a.item_id "
+        found = store.one("select a.item_id, i.output, c.task, s.withdrawn, r.uuid, r.seconds, r.started_at, "
+                          "r.away_seconds from assignments a join items i on i.id = a.item_id "
                           "join campaigns c on c.id = a.campaign_id join speakers s on s.id = a.speaker_id left join "
                           "ratings r on r.campaign_id = a.campaign_id and r.speaker_id = a.speaker_id and r.position = "
                           "a.position where a.campaign_id = :campaign and a.speaker_id = :speaker "
                           "and a.position = :position",
-                          {"campaign": campaign_id, "speaker": speaker_id, "position": position,
-                           "device": store.device_id})
+                          {"campaign": campaign_id, "speaker": speaker_id, "position": position})
         if found is None or found["withdrawn"]:
             active_speaker(store, speaker_id)  # which of the two: no such speaker, or withdrawn
             raise NotFound("campaign", f"position {position}", "no such item in this speaker's sequence")
-        if found["revoked_from"] is not None and stamp >= found["revoked_from"]:
-            raise BadValue("campaign", campaign_id, revoked_words(found["revoked_from"]))
-        if not catalogue.takes_part(store, campaign_id):
-            raise BadValue("campaign", campaign_id, catalogue.not_enrolled_words(store, campaign_id))
-        if found["registered_by"] not in (None, store.public_key) and not found["handed_here"]:
-            raise BadValue("speaker", speaker_id, f"registered on laptop {keys.code_of(found['registered_by'])}: "
-                                                  f"only that laptop records their answers, unless the coordinator "
-                                                  f"hands them over (lyss review hand-over {speaker_id} "
-                                                  f"{store.device_id})")
+        refused = laptops.refusal(store, campaign_id, speaker_id, stamp)  # the one rule of who may record what
+        if refused is not None:
+            raise refused
         clean = task_defs.validate(found["task"], answers, found["output"])
         if found["uuid"]:
             rating_uuid, action = found["uuid"], "edit"
@@ -158,3 +131,24 @@ class Answers:
         with self.store.transaction() as db:
             db.execute("delete from drafts where campaign_id = ? and speaker_id = ? and position = ?",
                        [self.campaign_id, self.speaker_id, position])
+
+
+def count(store: Store, campaign_id: str) -> int:
+    """How many answers a campaign holds (every speaker's, every laptop's)."""
+    return store.one("select count(*) as n from ratings where campaign_id = ?", [campaign_id])["n"]
+
+
+def raters(store: Store, campaign_id: str) -> list[dict]:
+    """Who answered which item of a campaign (``item_id``, ``speaker_id``), active speakers only."""
+    return store.rows(f"select r.item_id, r.speaker_id from ratings r join speakers s on s.id = r.speaker_id where "
+                      f"r.campaign_id = ? and {active()}", [campaign_id])
+
+
+def time_spent(store: Store, campaign_id: str) -> dict:
+    """A campaign's answers without names: how many ``speakers`` and ``answers``, on ``paper``, ``untimed`` (neither
+    on paper nor timed) and the ``seconds`` in front of the app (time away from the screen left out)."""
+    return store.one("select count(distinct speaker_id) as speakers, count(*) as answers, "
+                     "sum(case when medium = 'paper' then 1 else 0 end) as paper, "
+                     "sum(case when medium is not 'paper' and seconds is null then 1 else 0 end) as untimed, "
+                     "sum(max(coalesce(seconds, 0) - coalesce(away_seconds, 0), 0)) as seconds "
+                     "from ratings where campaign_id = ?", [campaign_id])

@@ -9,12 +9,13 @@ import hashlib
 import json
 import math
 import unicodedata
-from typing import Any
+from typing import Any, Iterable
 
 from scoring.errors import BadValue, FileProblem, NotFound
 from scoring.runcard import read_json
 
 from .. import tasks as task_defs
+from . import laptops
 from ..store import Store, content_id as _hash, dumps, now, signing
 from ..tasks.base import segment_id
 
@@ -143,36 +144,31 @@ def insert_campaign(store: Store, row: dict, item_ids: list[str]) -> None:
                                            for p, i in enumerate(item_ids)])
 
 
-TAKES_PART = ("(c.coordinator = :me or exists (select 1 from enrolments e where e.campaign_id = c.id and "
-              "e.device_code = :code))")  # this laptop coordinates the campaign or is enrolled in it
+def campaign_items(store: Store, campaign_id: str) -> list[dict]:
+    """A campaign's items in its order (``item_id``, ``output``, ``reference``, ``kind``)."""
+    return store.rows("select ci.item_id, i.output, i.reference, i.kind from campaign_items ci join items i on i.id = "
+                      "ci.item_id where ci.campaign_id = ? order by ci.position", [campaign_id])
 
 
-def takes_part(store: Store, campaign_id: str) -> bool:
-    """Whether this laptop may record answers in the campaign: it coordinates it or is enrolled in it. Every other
-    laptop refuses answers signed by a laptop that does not (``review.exchange.ownership``)."""
-    found = store.one(f"select {TAKES_PART} as ok from campaigns c where c.id = :id",
-                      {"me": store.public_key, "code": store.device_id, "id": campaign_id})
-    return bool(found and found["ok"])
-
-
-def not_enrolled_words(store: Store, campaign_id: str) -> str:
-    """Why a laptop records no answer in a campaign it does not take part in, and the command that changes it."""
-    return (f"this laptop ({store.device_id}) is not enrolled in campaign {campaign_id}: answers recorded here would "
-            f"be refused on every other laptop, so none is recorded; its coordinator enrols it with: lyss review "
-            f"enrol {store.device_id} --campaign {campaign_id}")
+def item(store: Store, item_id: str) -> dict:
+    """An item's row as stored (``metrics`` and ``extra`` as JSON text)."""
+    row = store.one("select * from items where id = ?", [item_id])
+    if row is None:
+        raise NotFound("item", item_id, "no such item")
+    return row
 
 
 def list_campaigns(store: Store, *, imported: bool = True) -> list[dict]:
     """Every campaign, oldest first, with its item count, whether it is adaptive and whether this laptop takes part
     in it (imported DA campaigns optional)."""
     rows = store.rows("select c.id, c.name, c.task, c.raters_per_item, c.created_at, count(ci.item_id) as outputs, "
-                      "coalesce(json_extract(c.settings, '$.adaptive'), 0) as adaptive, "
-                      f"{TAKES_PART} as takes_part "
+                      "coalesce(json_extract(c.settings, '$.adaptive'), 0) as adaptive "
                       "from campaigns c left join campaign_items ci on ci.campaign_id = c.id group by c.id "
-                      "order by c.created_at, c.id", {"me": store.public_key, "code": store.device_id})
+                      "order by c.created_at, c.id")
     rows = [r for r in rows if imported or not task_defs.task(r["task"]).imported]
     for r in rows:  # the one count of items to rate: an output that another item stands for is not rated again
         r["items"] = r["outputs"] - len(copies_of(store, r["id"]))
+        r["takes_part"] = int(laptops.takes_part(store, r["id"]))  # the one rule of who may record what
     return rows
 
 
@@ -222,18 +218,6 @@ def campaign(store: Store, campaign_id: str) -> dict:
     return row
 
 
-def campaign_progress(store: Store, campaign_id: str) -> list[dict]:
-    """Per speaker: answered / total, and how many of the total are quality-control checks (an item again,
-    or a degraded copy), for coordinators (pseudonymous ids; names stay on this laptop)."""
-    campaign(store, campaign_id)
-    return store.rows(
-        "select a.speaker_id, s.display_name, s.registered_by, count(*) as total, count(r.uuid) as answered, "
-        "sum(a.qc != '') as checks "
-        "from assignments a join speakers s on s.id = a.speaker_id left join ratings r on r.campaign_id = "
-        "a.campaign_id and r.speaker_id = a.speaker_id and r.position = a.position where a.campaign_id = ? and "
-        "s.withdrawn = 0 group by a.speaker_id order by a.speaker_id", [campaign_id])
-
-
 def coverage(store: Store, campaign_id: str) -> dict:
     """How many of a campaign's distinct outputs (its items, each output rated once: :func:`same_outputs`)
     reached the target number of distinct speakers."""
@@ -260,7 +244,12 @@ def same_outputs(store: Store, campaign_id: str) -> dict[str, list[dict]]:
     """In a campaign that rates each distinct output once (its settings say ``one_rating_per_output``): the item
     served for each group of items with the same output (:func:`same_output`, same kind), the first in campaign
     order, → the others in the group (``item_id``, ``run_id``, ``entry_id``), whose ratings it gives. Empty for
-    other campaigns (imported ratings, and campaigns made before, rated every copy)."""
+    other campaigns (imported ratings, and campaigns made before, rated every copy). Read once while no row changes
+    (a scan of the campaign's texts that status, serving and the exports all ask for)."""
+    return store.kept(("same_outputs", campaign_id), lambda: _same_outputs(store, campaign_id))
+
+
+def _same_outputs(store: Store, campaign_id: str) -> dict[str, list[dict]]:
     found = store.one("select settings from campaigns where id = ?", [campaign_id], json_columns=["settings"])
     if found is None or not found["settings"].get(ONE_RATING_PER_OUTPUT):
         return {}
@@ -280,3 +269,48 @@ def same_outputs(store: Store, campaign_id: str) -> dict[str, list[dict]]:
 def copies_of(store: Store, campaign_id: str) -> set[str]:
     """The items of a campaign that another item with the same output stands for (never served)."""
     return {c["item_id"] for group in same_outputs(store, campaign_id).values() for c in group}
+
+
+def campaign_rows(store: Store) -> list[dict]:
+    """Every campaign's row as stored (``settings`` as JSON text, as signed)."""
+    return store.rows("select * from campaigns")
+
+
+def every_campaign_item(store: Store) -> list[dict]:
+    """Every campaign's list of items (``campaign_id``, ``item_id``)."""
+    return store.rows("select campaign_id, item_id from campaign_items")
+
+
+def items_named(store: Store, item_ids: Iterable[str]) -> list[dict]:
+    """The items held here among ``item_ids`` (``id``, ``run_id``, ``kind``, ``output``, ``extra``): one query."""
+    return store.rows("select id, run_id, kind, output, extra from items where id in (select value from json_each(?))",
+                      [json.dumps(sorted(item_ids))])
+
+
+def runs_of(store: Store, campaign_id: str) -> list[dict]:
+    """The runs whose items the campaign holds (several for a campaign over systems), in campaign order (``id``,
+    ``name``, ``first``: the position of its first item)."""
+    return store.rows("select r.id, r.name, min(ci.position) as first from campaign_items ci join items i on "
+                      "i.id = ci.item_id join runs r on r.id = i.run_id where ci.campaign_id = ? and i.kind = "
+                      "'segment' group by r.id order by first", [campaign_id])
+
+
+def segment_items(store: Store, campaign_id: str) -> list[dict]:
+    """A campaign's segment items (``id``, ``run_id``, ``entry_id``, ``source``, ``output``), in campaign order."""
+    return store.rows("select i.id, i.run_id, i.entry_id, i.source, i.output from campaign_items ci join items i on "
+                      "i.id = ci.item_id where ci.campaign_id = ? and i.kind = 'segment' order by ci.position",
+                      [campaign_id])
+
+
+def automated_tiers(store: Store, run_ids: list[str]) -> dict[str, str]:
+    """Each run's automated tier (the scored run card's ``quality_tier``), where its card has one."""
+    rows = store.rows("select id, json_extract(scored_card, '$.scores.quality_tier') as tier from runs where id in "
+                      "(select value from json_each(?))", [json.dumps(run_ids)])
+    return {r["id"]: r["tier"] for r in rows if r["tier"]}
+
+
+def campaigns_rating(store: Store, run_id: str, task: str) -> list[str]:
+    """The campaigns of a task that hold items of a run, oldest first."""
+    return [r["id"] for r in store.rows("select distinct c.id from campaigns c join campaign_items ci on "
+                                        "ci.campaign_id = c.id join items i on i.id = ci.item_id where c.task = ? and "
+                                        "i.run_id = ? order by c.created_at, c.id", [task, run_id])]

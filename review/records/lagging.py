@@ -11,11 +11,12 @@ from __future__ import annotations
 import json
 
 from ..store import Store
+from .speakers import ACTIVE_IDS, active
 
 META_KEY = "laptops_behind"  # the public keys of the laptops whose own file lacks rows they signed that are held here
 VERSION = {"speakers": ("id", "preferences_at"), "assignments": ("campaign_id", "speaker_id", "position"),
            "ratings": ("uuid", "updated_at"), "rating_history": ("uuid", "at", "action", "device_id")}
-LIVE = {"speakers": "withdrawn = 0"}  # a withdrawn speaker's rows leave every file: they are not missing
+LIVE = {"speakers": active("speakers")}  # a withdrawn speaker's rows leave every file: they are not missing
 
 
 def behind(store: Store) -> set[str]:
@@ -28,7 +29,7 @@ def _lacks(db, author: str, data: dict) -> bool:
     that version or a later one)."""
     for table, columns in VERSION.items():
         carried = {tuple(r[c] for c in columns) for r in data[table] if r["signer"] == author}
-        live = LIVE.get(table, "speaker_id in (select id from speakers where withdrawn = 0)")
+        live = LIVE.get(table, f"speaker_id in {ACTIVE_IDS}")
         picked = ", ".join(f"[{c}]" for c in columns)
         for row in db.execute(f"select {picked} from [{table}] where signer = ? and {live}", [author]).fetchall():
             if tuple(row) not in carried:

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import re
 from datetime import datetime, timezone
+from functools import lru_cache
+from typing import Collection
 
 from scoring.errors import BadValue
 
 from ..store import Store, keys, now, signing
-from ..store.revocation import apply_revocations
+from ..store.revocation import apply_revocations, revocations_of
 
 
 def _code(code: str, verb: str) -> str:
@@ -177,3 +179,114 @@ def hand_over(store: Store, speaker_id: str, code: str, campaign_id: str | None 
                 "campaign_id": cid, "speaker_id": speaker_id, "device_code": device, "handed_at": stamp}),
                 ignore=True)
     return device, mine
+
+
+# ----------------------------------------------------------------------------- the one rule of who may record what
+
+def takes_part_in(public: str, coordinator: str | None, enrolled: Collection[str]) -> bool:
+    """A laptop (its public key) takes part in a campaign when it coordinates it or is enrolled in it (``enrolled``:
+    the codes of the laptops the coordinator enrolled). The rule this laptop obeys before it records an answer or a
+    sequence, and the rule every laptop judges a bundle's rows by (``review.exchange.ownership``)."""
+    return coordinator == public or _short_code(public) in enrolled
+
+
+def may_record(public: str, registrar: str | None, handed: Collection[str]) -> bool:
+    """A laptop may record a speaker's answers when it registered the speaker or the campaign's coordinator handed the
+    speaker over to it (``handed``: the codes of those laptops). A speaker registered before signing existed names no
+    registrar: the laptop that holds their record records them. Used here and by the bundle judge alike."""
+    return registrar in (None, public) or _short_code(public) in handed
+
+
+@lru_cache(maxsize=4096)  # a bundle's thousands of rows name a few laptops
+def _short_code(public: str | None) -> str:
+    return keys.code_of(public) if keys.is_public_key(public) else str(public)
+
+
+def facts(store: Store, campaign_id: str, speaker_id: str | None = None) -> dict:
+    """What the rule looks at for this laptop in a campaign (one statement): the campaign's ``coordinator``, the
+    laptops ``enrolled`` and ``handed`` the speaker (codes, this laptop's at most), the speaker's ``registrar``
+    (``...`` when there is no such speaker) and since when the coordinator revoked this laptop (``revoked_from``)."""
+    found = store.one(
+        "select c.coordinator, exists (select 1 from enrolments e where e.campaign_id = c.id and e.device_code = "
+        ":code) as enrolled, exists (select 1 from handovers h where h.campaign_id = c.id and h.speaker_id = :speaker "
+        "and h.device_code = :code and h.signer = c.coordinator) as handed, (select s.registered_by from speakers s "
+        "where s.id = :speaker) as registrar, exists (select 1 from speakers s where s.id = :speaker) as known, "
+        "(select min(v.from_at) from revocations v where v.campaign_id = c.id and v.device_code = :code and v.signer = "
+        "c.coordinator) as revoked_from from campaigns c where c.id = :campaign",
+        {"code": store.device_id, "speaker": speaker_id, "campaign": campaign_id})
+    if found is None:
+        return {"coordinator": None, "enrolled": set(), "handed": set(), "registrar": ..., "revoked_from": None}
+    mine = {store.device_id}
+    return {"coordinator": found["coordinator"], "enrolled": mine if found["enrolled"] else set(),
+            "handed": mine if found["handed"] else set(),
+            "registrar": found["registrar"] if found["known"] else ..., "revoked_from": found["revoked_from"]}
+
+
+def takes_part(store: Store, campaign_id: str) -> bool:
+    """Whether this laptop may record answers in the campaign (:func:`takes_part_in`)."""
+    known = facts(store, campaign_id)
+    return takes_part_in(store.public_key, known["coordinator"], known["enrolled"])
+
+
+def not_enrolled_words(store: Store, campaign_id: str) -> str:
+    """Why a laptop records no answer in a campaign it does not take part in, and the command that changes it."""
+    return (f"this laptop ({store.device_id}) is not enrolled in campaign {campaign_id}: answers recorded here would "
+            f"be refused on every other laptop, so none is recorded; its coordinator enrols it with: lyss review "
+            f"enrol {store.device_id} --campaign {campaign_id}")
+
+
+def revoked_words(from_at: str) -> str:
+    return (f"this laptop was revoked by the coordinator from {from_at[:16].replace('T', ' ')}: answers recorded "
+            f"here would be refused on every other laptop, so none is recorded (what it holds stays); ask the "
+            f"coordinator")
+
+
+def revoked_here(store: Store, campaign_id: str) -> str | None:
+    """When this laptop's answers to a campaign have been refused from (its coordinator revoked it), else ``None``
+    (a revocation from a later date leaves it recording until then)."""
+    since = facts(store, campaign_id)["revoked_from"]
+    return since if since is not None and since <= now() else None
+
+
+def refusal(store: Store, campaign_id: str, speaker_id: str, at: str) -> BadValue | None:
+    """Why this laptop may not record the speaker's answer in the campaign at ``at`` (the rule above, in the order a
+    laptop meets it: revoked, not taking part, the speaker another laptop's), else ``None``."""
+    known = facts(store, campaign_id, speaker_id)
+    if known["revoked_from"] is not None and at >= known["revoked_from"]:
+        return BadValue("campaign", campaign_id, revoked_words(known["revoked_from"]))
+    if not takes_part_in(store.public_key, known["coordinator"], known["enrolled"]):
+        return BadValue("campaign", campaign_id, not_enrolled_words(store, campaign_id))
+    registrar = known["registrar"]
+    if registrar is not ... and not may_record(store.public_key, registrar, known["handed"]):
+        return BadValue("speaker", speaker_id, f"registered on laptop {keys.code_of(registrar)}: only that laptop "
+                                               f"records their answers, unless the coordinator hands them over "
+                                               f"(lyss review hand-over {speaker_id} {store.device_id})")
+    return None
+
+
+def revocations_of_this_laptop(store: Store) -> list[dict]:
+    """The revocations of this laptop its campaigns' coordinators signed (``review.store.revocation``)."""
+    return revocations_of(store.db, store.device_id)
+
+
+def enrolments(store: Store) -> list[dict]:
+    """Every enrolment held here (``campaign_id``, ``device_code``)."""
+    return store.rows("select campaign_id, device_code from enrolments")
+
+
+def handovers(store: Store) -> list[dict]:
+    """Every hand-over held here, as stored (its ``signer`` tells whether the campaign's coordinator made it)."""
+    return store.rows("select * from handovers")
+
+
+def enrolled_in(store: Store, campaign_id: str) -> list[str]:
+    """The codes of the laptops enrolled in a campaign, in the order they were enrolled."""
+    return [r["device_code"] for r in store.rows(
+        "select device_code from enrolments where campaign_id = ? order by enrolled_at, device_code", [campaign_id])]
+
+
+def revoked_in(store: Store, campaign_id: str) -> dict[str, str]:
+    """The laptops revoked in a campaign (code → from when)."""
+    return {r["device_code"]: r["from_at"] for r in store.rows(
+        "select device_code, min(from_at) as from_at from revocations where campaign_id = ? group by device_code",
+        [campaign_id])}

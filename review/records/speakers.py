@@ -3,14 +3,24 @@ this laptop), withdrawal (their answers gone here, in backups and in the shared 
 
 from __future__ import annotations
 
+import json
 import unicodedata
-from typing import Any
+from typing import Any, Iterable
 
 from scoring.errors import BadValue, NotFound
 
 from .catalogue import campaign_language, find_by_id_or_name
 from ..store import Store, dumps, keys, mark_withdrawal_pending, new_id, now, signing
 from ..store.withdrawal import apply_tombstones
+
+
+def active(alias: str = "s") -> str:
+    """The one rule of an active speaker, as SQL over a ``speakers`` row named ``alias``: not withdrawn. Every
+    query that counts, lists or serves speakers says it with this."""
+    return f"{alias}.withdrawn = 0"
+
+
+ACTIVE_IDS = f"(select s.id from speakers s where {active()})"  # the ids of the active speakers, as a SQL list
 
 
 def chosen_script(store: Store, campaign_id: str, speaker_id: str) -> dict | None:
@@ -130,7 +140,7 @@ def list_speakers(store: Store) -> list[dict]:
     """Speakers who have not withdrawn, with their answer counts; the name where this laptop has it, else
     "(from laptop CODE)"."""
     rows = store.rows("select s.id, s.display_name, s.registered_by, s.created_at, count(r.uuid) as answers "
-                      "from speakers s left join ratings r on r.speaker_id = s.id where s.withdrawn = 0 "
+                      f"from speakers s left join ratings r on r.speaker_id = s.id where {active()} "
                       "group by s.id order by s.display_name is null, s.display_name, s.id")
     return [{"id": r["id"], "display_name": r["display_name"], "name": shown_name(r), "created_at": r["created_at"],
              "answers": r["answers"]} for r in rows]
@@ -139,4 +149,25 @@ def list_speakers(store: Store) -> list[dict]:
 def find_speaker(store: Store, text: str) -> str:
     """A speaker's id from their id or their (unique) name on this laptop."""
     return find_by_id_or_name(store, "speaker", "select id from speakers where id = ?",
-                 "select id from speakers where display_name = ? and withdrawn = 0", text)
+                 f"select s.id from speakers s where s.display_name = ? and {active()}", text)
+
+
+def registrars(store: Store, speaker_ids: Iterable[str]) -> dict[str, str | None]:
+    """The speakers held here among ``speaker_ids`` → the key of the laptop that registered each (``None``: before
+    signing)."""
+    return {r["id"]: r["registered_by"] for r in store.rows(
+        "select id, registered_by from speakers where id in (select value from json_each(?))",
+        [json.dumps(sorted(speaker_ids))])}
+
+
+def active_registrars(store: Store) -> dict[str, str | None]:
+    """Every active speaker → the key of the laptop that registered them."""
+    return {r["id"]: r["registered_by"] for r in store.rows(f"select s.id, s.registered_by from speakers s where "
+                                                            f"{active()}")}
+
+
+def consent_scopes(store: Store, campaign_id: str) -> list[dict]:
+    """The consent a campaign's active speakers gave, each scope with how many gave it (no names)."""
+    return store.rows(f"select coalesce(s.consent_scope, '') as scope, count(*) as speakers from speakers s where "
+                      f"{active()} and s.id in (select speaker_id from ratings where campaign_id = ?) "
+                      f"group by scope order by speakers desc, scope", [campaign_id])

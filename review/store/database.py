@@ -25,7 +25,7 @@ from contextlib import contextmanager
 from datetime import datetime, timedelta, timezone
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
 from scoring.errors import InputError
 from scoring.files import atomic_path, json_default, replace
@@ -193,6 +193,8 @@ class Store:
         self.path = Path(path)
         self.read_only = read_only
         self.published: dict[str, tuple[int, int]] = {}  # shared folder → change_marker() when last published
+        self._kept: dict[Any, Any] = {}  # what :meth:`kept` computed, valid while the tables hold what they held then
+        self._kept_at: tuple[int, int] | None = None
         if not self.path.exists():
             if not create or read_only:
                 raise StoreError(str(self.path), "", f"no such review database (is the name right? a new one is made with "
@@ -367,6 +369,17 @@ class Store:
         """Changes so far: this connection's row changes and SQLite's count of other connections' commits. The
         same marker means no row changed since (a shared folder's own bundle need not be built again)."""
         return self.conn.total_changes, self.conn.execute("PRAGMA data_version").fetchone()[0]
+
+    def kept(self, key: Any, compute: Callable[[], Any]) -> Any:
+        """``compute()``, computed once while no row changes (on any connection): the next call with the same ``key``
+        and no commit in between gets the same value. For facts read from the tables that many readers ask for in
+        one command (a campaign's same outputs, its decisions), never for anything the caller changes."""
+        marker = self.change_marker()
+        if marker != self._kept_at:
+            self._kept, self._kept_at = {}, marker
+        if key not in self._kept:
+            self._kept[key] = compute()
+        return self._kept[key]
 
     # -- backups -------------------------------------------------------------------------------
 

@@ -13,23 +13,18 @@ order (``review.study.maths.sequences``).
 
 from __future__ import annotations
 
-import json
+import copy
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 from . import analyses, planner, tier_rule, verdicts
 from .maths import questions, sequences
 from .order import Order, serving_key, serving_order
 from .. import tasks as task_defs
-from ..records.catalogue import campaign as campaign_row, items_to_rate, same_outputs
+from ..records import answers as answer_records, laptops, speakers
+from ..records.catalogue import (automated_tiers, campaign as campaign_row, items_to_rate, runs_of, same_outputs,
+                                 segment_items)
 from ..store import Store, keys
-
-
-def runs_of(store: Store, campaign_id: str) -> list[dict]:
-    """The runs whose items the campaign holds (several for a campaign over systems), in campaign order."""
-    return store.rows("select r.id, r.name, min(ci.position) as first from campaign_items ci join items i on "
-                      "i.id = ci.item_id join runs r on r.id = i.run_id where ci.campaign_id = ? and i.kind = "
-                      "'segment' group by r.id order by first", [campaign_id])
 
 
 def ratings_needed(campaign: dict) -> int | None:
@@ -81,8 +76,7 @@ def counted_items(store: Store, campaign: dict, question: str, rated: dict[str, 
 def evidence(store: Store, campaign: dict, question: str) -> Evidence:
     rated = stands_for(store, campaign["id"])
     order = serving_order(store, campaign, rated)
-    items = store.rows("select i.id, i.run_id, i.entry_id from campaign_items ci join items i on i.id = ci.item_id "
-                       "where ci.campaign_id = ? and i.kind = 'segment'", [campaign["id"]])
+    items = [{k: i[k] for k in ("id", "run_id", "entry_id")} for i in segment_items(store, campaign["id"])]
     return Evidence(counted_items(store, campaign, question, rated, order), items, order, rated)
 
 
@@ -171,10 +165,14 @@ def _named(value, names: dict[str, str]):
 
 def populations(store: Store, campaign_id: str) -> tuple[int, dict[str, int]]:
     """What the questions are about: the campaign's distinct segments (a segment whose outputs are all rated by the
-    same items as another's is that one again) and, per run, its distinct outputs (each rated once)."""
+    same items as another's is that one again) and, per run, its distinct outputs (each rated once). Read once while
+    no row changes."""
+    return store.kept(("populations", campaign_id), lambda: _populations(store, campaign_id))
+
+
+def _populations(store: Store, campaign_id: str) -> tuple[int, dict[str, int]]:
     rated = stands_for(store, campaign_id)
-    rows = store.rows("select i.id, i.run_id, i.entry_id from campaign_items ci join items i on i.id = ci.item_id "
-                      "where ci.campaign_id = ? and i.kind = 'segment'", [campaign_id])
+    rows = segment_items(store, campaign_id)
     segments: dict[str, list[str]] = defaultdict(list)
     outputs: dict[str, set[str]] = defaultdict(set)
     for r in rows:
@@ -216,9 +214,46 @@ def campaign_questions(store: Store, campaign_id: str) -> tuple[dict, list[dict]
         question, rule
 
 
-def decide(store: Store, campaign_id: str) -> dict:
+@dataclass(frozen=True)
+class Decision:
     """One campaign's answers, its questions decided along its serving order, the runs still served and what the
-    decisions wait for."""
+    decisions wait for (:func:`decide`). :meth:`public` is what ``study status`` prints; the rest is what the plan
+    is made from."""
+    campaign: str
+    name: str
+    task: str
+    question: str
+    adaptive: bool
+    alpha: float | None
+    answers: int
+    runs: list[str]
+    items: int
+    items_counted: int
+    ratings_per_item: int | None
+    questions: list[dict]
+    decided: bool
+    serving: list[str]
+    serving_runs: list[str]
+    asked: dict | None
+    comparisons: list[dict]
+    tiers: list[dict]
+    waiting: dict | None
+    campaign_row: dict = field(repr=False)
+    run_rows: list[dict] = field(repr=False)
+    counted: dict[str, dict] = field(repr=False)
+    fed: list[tuple] = field(repr=False)  # (question, asked, the scores it was fed)
+
+    def public(self) -> dict:
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.repr}
+
+
+def decide(store: Store, campaign_id: str) -> Decision:
+    """:class:`Decision` of a campaign as its tables stand: computed once while no row changes (serving, the status
+    and the report ask for it in one command)."""
+    return store.kept(("decide", campaign_id), lambda: _decide(store, campaign_id))
+
+
+def _decide(store: Store, campaign_id: str) -> Decision:
     campaign, runs, asked, question, rule = campaign_questions(store, campaign_id)
     task = task_defs.task(campaign["task"])
     # nothing to decide for one run of a task without a tier rule (task B's pairs, task C's words)
@@ -237,30 +272,22 @@ def decide(store: Store, campaign_id: str) -> dict:
     for said in found_questions:  # "best" is never said of a run whose tier is refused without saying so
         said["said"] += verdicts.tier_notes(said, found_questions)
     served = {s for q, is_asked in asked if is_asked for s in q.serving()}
-    answers = store.one("select count(*) as n from ratings where campaign_id = ?", [campaign_id])["n"]
-    items = items_to_rate(store, campaign_id)
     own = found_questions[0] if campaign["settings"].get("question") else None  # the community's question
     ids = {r["name"]: r["id"] for r in runs}
     open_asked = [q for q, is_asked in asked if is_asked and not q.decided]
-    return {"campaign": campaign_id, "name": campaign["name"], "task": task.code, "question": question,
-            "adaptive": bool(campaign["settings"].get("adaptive")), "alpha": asked[0][0].alpha if asked else None,
-            "answers": answers, "runs": [r["name"] for r in runs], "items": items,
-            "items_counted": len({c["rated"] for c in found.counted.values()}),
-            "ratings_per_item": ratings_needed(campaign), "questions": found_questions,
-            "decided": all(q.decided for q, is_asked in asked if is_asked),
-            "serving": [r["name"] for r in runs if r["id"] in served],
-            "serving_runs": [r["id"] for r in runs if r["id"] in served],
-            "asked": own, "comparisons": comparisons(found_questions, ids), "tiers": tiers(found_questions, ids),
-            "waiting": waiting_for(store, campaign, found, [found.held[id(q)] for q in open_asked if id(q) in found.held]),
-            "_campaign": campaign, "_runs": runs, "_counted": found.counted,
-            "_asked": [(q, is_asked, fed[id(q)]) for q, is_asked in asked]}
-
-
-def automated_tiers(store: Store, run_ids: list[str]) -> dict[str, str]:
-    """Each run's automated tier (the scored run card's ``quality_tier``), where its card has one."""
-    rows = store.rows("select id, json_extract(scored_card, '$.scores.quality_tier') as tier from runs where id in "
-                      "(select value from json_each(?))", [json.dumps(run_ids)])
-    return {r["id"]: r["tier"] for r in rows if r["tier"]}
+    return Decision(
+        campaign=campaign_id, name=campaign["name"], task=task.code, question=question,
+        adaptive=bool(campaign["settings"].get("adaptive")), alpha=asked[0][0].alpha if asked else None,
+        answers=answer_records.count(store, campaign_id), runs=[r["name"] for r in runs],
+        items=items_to_rate(store, campaign_id), items_counted=len({c["rated"] for c in found.counted.values()}),
+        ratings_per_item=ratings_needed(campaign), questions=found_questions,
+        decided=all(q.decided for q, is_asked in asked if is_asked),
+        serving=[r["name"] for r in runs if r["id"] in served],
+        serving_runs=[r["id"] for r in runs if r["id"] in served],
+        asked=own, comparisons=comparisons(found_questions, ids), tiers=tiers(found_questions, ids),
+        waiting=waiting_for(store, campaign, found, [found.held[id(q)] for q in open_asked if id(q) in found.held]),
+        campaign_row=campaign, run_rows=runs, counted=found.counted,
+        fed=[(q, is_asked, fed[id(q)]) for q, is_asked in asked])
 
 
 def _tier_evidence(question: questions.Tier, found: Evidence, rule: dict, accepted_when: dict) -> dict:
@@ -289,13 +316,12 @@ def waiting_for(store: Store, campaign: dict, found: Evidence, held: list[dict])
     needed = ratings_needed(campaign) or 1
     first = min((found.order.of(h["item"]) for h in held), default=None)
     rated_by: dict[str, set[str]] = defaultdict(set)
-    for r in store.rows("select r.item_id, r.speaker_id from ratings r join speakers s on s.id = r.speaker_id where "
-                        "r.campaign_id = ? and s.withdrawn = 0", [campaign["id"]]):
+    for r in answer_records.raters(store, campaign["id"]):
         rated_by[found.rated.get(r["item_id"], r["item_id"])].add(r["speaker_id"])
     last = max((c["place"] for c in found.counted.values() if c["place"] is not None), default=None)
     awaited = {found.rated.get(i["id"], i["id"]) for i in found.served_items()
                if i["id"] not in found.counted and last is not None and found.order.of(i["id"]) < last}
-    live = {r["id"]: r["registered_by"] for r in store.rows("select id, registered_by from speakers where withdrawn = 0")}
+    live = speakers.active_registrars(store)
     laptops, again, answers = set(), 0, 0
     for item in awaited:
         answers += max(needed - len(rated_by[item]), 1)
@@ -313,8 +339,7 @@ def _laptop(store: Store, registrar: str | None) -> str:
     if registrar in (None, store.public_key) or not keys.is_public_key(registrar):
         return "this laptop"
     code = keys.code_of(registrar)
-    named = store.one("select name from laptop_names where code = ?", [code])
-    return f"{named['name']} ({code})" if named else code
+    return laptops.named(store, code)
 
 
 def comparisons(found: list[dict], ids: dict[str, str]) -> list[dict]:
@@ -336,19 +361,22 @@ def tiers(found: list[dict], ids: dict[str, str]) -> list[dict]:
 
 
 def status(store: Store, campaign_id: str) -> dict:
-    """:func:`decide` and the plan: about how many more segments and speaker-hours to the decisions."""
-    found = decide(store, campaign_id)
-    campaign, counted = found.pop("_campaign"), found.pop("_counted")
-    found.pop("_runs")
-    found["plan"] = plan(store, campaign, counted, found.pop("_asked"))
+    """:func:`decide` and the plan: about how many more segments and speaker-hours to the decisions (a fresh dict
+    each call; computed once while no row changes)."""
+    return copy.deepcopy(store.kept(("status", campaign_id), lambda: _status(store, campaign_id)))
+
+
+def _status(store: Store, campaign_id: str) -> dict:
+    decision = decide(store, campaign_id)
+    found = copy.deepcopy(decision.public())
+    found["plan"] = plan(store, decision.campaign_row, decision.counted, decision.fed)
     found["said"] = verdicts.status_lines(found)
     return found
 
 
 def _segments(store: Store, campaign: dict) -> tuple[int, float]:
     """The campaign's segments (distinct entries) and its mean words a segment (source and translation)."""
-    rows = store.rows("select i.entry_id, i.source, i.output from campaign_items ci join items i on i.id = ci.item_id "
-                      "where ci.campaign_id = ? and i.kind = 'segment'", [campaign["id"]])
+    rows = segment_items(store, campaign["id"])
     mean_words = (sum(planner.words(r["source"], r["output"]) for r in rows) / len(rows)) if rows else 0.0
     return len({r["entry_id"] for r in rows}), mean_words
 
@@ -360,8 +388,8 @@ def distinct_outputs(store: Store, campaign: dict, served: list[str]) -> float:
     rated = stands_for(store, campaign["id"])
     if not rated or not served:
         return float(len(served))
-    rows = store.rows("select i.id, i.entry_id from campaign_items ci join items i on i.id = ci.item_id where "
-                      f"ci.campaign_id = ? and i.run_id in ({','.join('?' * len(served))})", [campaign["id"], *served])
+    wanted = set(served)
+    rows = [i for i in segment_items(store, campaign["id"]) if i["run_id"] in wanted]
     outputs: dict[str, set[str]] = defaultdict(set)
     for r in rows:
         outputs[r["entry_id"]].add(rated.get(r["id"], r["id"]))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from . import decisions
 from .maths import questions
+from ..records import answers as answer_records, laptops, speakers as speaker_records
 from ..store import Store, now
 
 
@@ -42,17 +43,17 @@ def holds(rule: list[list], low: float, high: float, slack: float = 0.0) -> bool
     return bool(rule) and all(low > value - slack if side == "above" else high < value + slack for side, value in rule)
 
 
-def narrowing(store: Store, found: dict) -> list[dict]:
+def narrowing(store: Store, found: decisions.Decision) -> list[dict]:
     """Each comparison of runs a campaign's questions make (``found``: :func:`decisions.decide`), replayed on the
     very scores it was fed: the interval of a − b after each item (``points``: [items, low, high]), δ, the scale of
     the difference, the ``rule`` that decided it (the claim its verdict makes: ``[side, value]`` on a − b, as
     ``review.study.verdicts`` says it) and the first item after which the interval met that rule. A question shown
     beside the campaign's own is left out (it serves nothing); a tier is a run against a threshold, not a
     comparison."""
-    _, runs, fresh, _, _ = decisions.campaign_questions(store, found["campaign"])
+    _, runs, fresh, _, _ = decisions.campaign_questions(store, found.campaign)
     names = {r["id"]: r["name"] for r in runs}
     out = []
-    for (question, asked), (_, _, fed), said in zip(fresh, found["_asked"], found["questions"]):
+    for (question, asked), (_, _, fed), said in zip(fresh, found.fed, found.questions):
         if not asked or isinstance(question, questions.Tier):
             continue
         tracks: dict[tuple[str, str], list[list[float]]] = {pair: [] for pair, _, _ in _intervals(question)}
@@ -80,30 +81,21 @@ def narrowing(store: Store, found: dict) -> list[dict]:
 def speakers(store: Store, campaign_id: str) -> dict:
     """Who answered, without names: how many speakers, their answers, the hours spent in front of the app (time
     away from the screen left out) and the answers given on paper (not timed)."""
-    row = store.one("select count(distinct speaker_id) as speakers, count(*) as answers, "
-                    "sum(case when medium = 'paper' then 1 else 0 end) as paper, "
-                    "sum(case when medium is not 'paper' and seconds is null then 1 else 0 end) as untimed, "
-                    "sum(max(coalesce(seconds, 0) - coalesce(away_seconds, 0), 0)) as seconds "
-                    "from ratings where campaign_id = ?", [campaign_id])
+    row = answer_records.time_spent(store, campaign_id)
     return {"speakers": row["speakers"], "answers": row["answers"], "on_paper": row["paper"] or 0,
             "untimed": row["untimed"] or 0, "hours": round((row["seconds"] or 0.0) / 3600, 2)}
 
 
 def consent(store: Store, campaign_id: str) -> list[dict]:
     """The consent the campaign's speakers gave, each scope with how many gave it (no names)."""
-    return store.rows("select coalesce(s.consent_scope, '') as scope, count(*) as speakers from speakers s where "
-                      "s.withdrawn = 0 and s.id in (select speaker_id from ratings where campaign_id = ?) "
-                      "group by scope order by speakers desc, scope", [campaign_id])
+    return speaker_records.consent_scopes(store, campaign_id)
 
 
 def kept_at(store: Store, campaign_id: str) -> dict:
     """Where the answers are kept: this laptop's database and its backups, and the laptops of the campaign (by
     code: enrolled, and revoked from when)."""
-    enrolled = [r["device_code"] for r in store.rows(
-        "select device_code from enrolments where campaign_id = ? order by enrolled_at, device_code", [campaign_id])]
-    revoked = {r["device_code"]: r["from_at"] for r in store.rows(
-        "select device_code, min(from_at) as from_at from revocations where campaign_id = ? group by device_code",
-        [campaign_id])}
+    enrolled = laptops.enrolled_in(store, campaign_id)
+    revoked = laptops.revoked_in(store, campaign_id)
     return {"database": str(store.path), "backups": str(store.backup_dir), "this_laptop": store.device_id,
             "laptops": [{"code": code, "revoked_from": revoked.get(code)} for code in enrolled]}
 
@@ -111,11 +103,11 @@ def kept_at(store: Store, campaign_id: str) -> dict:
 def community_report(store: Store, campaign_id: str) -> dict:
     """Everything the report says of a campaign, as numbers and said lines (``review.study.verdicts``)."""
     found = decisions.decide(store, campaign_id)
-    tiers = [q for q in found["questions"] if q["kind"] == "Tier" and q.get("share")]
-    return {"campaign": campaign_id, "name": found["name"], "task": found["task"], "made_at": now(),
-            "language": (found["_campaign"]["settings"].get("language") or {}), "answers": found["answers"],
-            "items": found["items"], "decided": found["decided"],
-            "questions": [{"kind": q["kind"], "said": q["said"]} for q in found["questions"]
+    tiers = [q for q in found.questions if q["kind"] == "Tier" and q.get("share")]
+    return {"campaign": campaign_id, "name": found.name, "task": found.task, "made_at": now(),
+            "language": (found.campaign_row["settings"].get("language") or {}), "answers": found.answers,
+            "items": found.items, "decided": found.decided,
+            "questions": [{"kind": q["kind"], "said": q["said"]} for q in found.questions
                           if q["asked"] and q not in tiers],
             "tiers": [{"run": q["system"], "decision": q["decision"], "asked": q["asked"], "said": q["said"]}
                       for q in tiers],

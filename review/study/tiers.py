@@ -15,7 +15,7 @@ from scoring.runcard import write_json_atomic
 
 from . import decisions, tier_rule
 from .. import tasks as task_defs
-from ..records.catalogue import find_campaign, import_run, load_scored
+from ..records.catalogue import campaigns_rating, find_campaign, import_run, load_scored
 from ..store import Store, now
 
 NO_CAMPAIGN = "insufficient reviews"
@@ -24,9 +24,7 @@ NO_CAMPAIGN = "insufficient reviews"
 def campaign_of(store: Store, run_id: str, task: str, chosen: str | None = None) -> str | None:
     """The campaign of the rule's task that rates the run: the one named (id or unique name), else the only one;
     ``None`` when there is none."""
-    held = [r["id"] for r in store.rows("select distinct c.id from campaigns c join campaign_items ci on "
-                                        "ci.campaign_id = c.id join items i on i.id = ci.item_id where c.task = ? and "
-                                        "i.run_id = ? order by c.created_at, c.id", [task, run_id])]
+    held = campaigns_rating(store, run_id, task)
     if chosen is not None:
         campaign_id = find_campaign(store, chosen)
         if campaign_id not in held:
@@ -49,7 +47,7 @@ def confirm_tier(store: Store, run_path: str, write: bool = True, campaign: str 
     tier = None
     if campaign_id is not None:
         found = decisions.decide(store, campaign_id)
-        tier = next((t for t in found["tiers"] if t["run_id"] == run_id), None)
+        tier = next((t for t in found.tiers if t["run_id"] == run_id), None)
     if tier is None:
         evidence = {"speakers": 0, "outputs": 0, "alpha": None, "alpha_level": rule["alpha_level"]}
         tier = {"decision": NO_CAMPAIGN, "share": None, "interval": None, "items": 0, "decided_after": None,
@@ -57,7 +55,7 @@ def confirm_tier(store: Store, run_path: str, write: bool = True, campaign: str 
     result = {"status": tier["decision"], "automated_tier": scored["scores"].get("quality_tier"),
               "campaign": campaign_id, "share": tier["share"], "interval": tier["interval"],
               "threshold": tier["threshold"], "items": tier["items"], "decided_after": tier["decided_after"],
-              "alpha": found["alpha"] if campaign_id is not None else None, "evidence": tier["evidence"],
+              "alpha": found.alpha if campaign_id is not None else None, "evidence": tier["evidence"],
               "checks": tier["checks"], "rule": rule, "date": now(), "run_id": run_id}
     if write:
         scored["scores"]["tier_confirmation"] = result
