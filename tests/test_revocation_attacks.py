@@ -139,14 +139,14 @@ def test_one_speaker_given_an_item_at_several_positions_is_refused_and_counted_o
     assert c.hub.one("select count(*) as n from ratings")["n"] == held  # their answers wait for positions never made
     # a database that holds such rows anyway (made before this check) counts each speaker once per item
     from review.study import analyses
-    before = analyses.answers(c.hub, "A", "adequacy", c.x)
+    before = records.answers.values(c.hub, "A", "adequacy", c.x)
     with c.hub.transaction() as db:
         db.conn.execute("PRAGMA foreign_keys=OFF")
         for k, (slot, rating) in enumerate(zip(first, answered)):
             db["assignments"].insert({**slot, "position": length + k})
             db["ratings"].insert({**rating, "uuid": f"dup-{k}", "position": length + k,
                                   "answers": json.dumps({"adequacy": 5, "fluency": 5})})
-    after = analyses.answers(c.hub, "A", "adequacy", c.x)
+    after = records.answers.values(c.hub, "A", "adequacy", c.x)
     assert sorted((r["speaker_id"], r["item_id"], r["value"]) for r in after) == \
         sorted((r["speaker_id"], r["item_id"], r["value"]) for r in before)
 

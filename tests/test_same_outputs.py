@@ -100,7 +100,7 @@ def test_a_rating_counts_for_every_run_with_that_output(scored_demo, tmp_path):
     for item in rated:
         by_entry.setdefault(item["entry_id"], []).append(item)
     assert all(len(by_entry[e]) == (1 if e in shared else 2) for e in by_entry)  # a shared output: served once
-    rows = analyses.answers(store, "A", "adequacy", cid)
+    rows = records.answers.values(store, "A", "adequacy", cid)
     assert len(rows) == 2 * len(by_entry)  # every answer counts for both runs
     value = {(r["entry_id"], r["run_id"]): r["value"] for r in rows}
     for e, items in by_entry.items():

@@ -82,7 +82,7 @@ def test_nominal_alpha_on_categorical_answers_equals_the_krippendorff_package(ev
     db, ids, _ = every_task
     with Store(db, read_only=True) as store:
         result = analyses.agreement(store, question=question, campaign_id=ids[task], resamples=50)
-        rows = analyses.answers(store, task, question, ids[task])
+        rows = records.answers.values(store, task, question, ids[task])
     raters, items = sorted({r["speaker_id"] for r in rows}), sorted({r["item_id"] for r in rows})
     codes = {v: k for k, v in enumerate(sorted({r["value"] for r in rows}))}
     if len(codes) < 2:  # one value in every answer (the sequences depend on the speakers' random ids): alpha is
@@ -132,7 +132,7 @@ def test_one_majority_rule_a_tie_is_no_majority(every_task, tmp_path):
         from review.study import research_files
         research_files.export_ratings(store, str(out))
         by_item = {}
-        for r in analyses.answers(store, "C", "valid", ids["C"]):
+        for r in records.answers.values(store, "C", "valid", ids["C"]):
             by_item.setdefault(r["item_id"], []).append(r["value"])
     rows = [r for r in csv.DictReader(out.open(encoding="utf-8")) if r["question"] == "valid"]
     assert rows and all((r["majority"] or None) == analyses.majority(by_item[r["item_id"]]) for r in rows)

@@ -15,8 +15,8 @@ from typing import Any
 from scoring.errors import InputError
 
 from .. import tasks as task_defs
-from ..store import keys, schema, signing
-from ..store.withdrawal import trusted_codes
+from ..records import catalogue, laptops
+from ..store import keys, merging, schema, signing
 from .ownership import Holdings, Refused, Verdicts, check_content, check_owners
 
 CLOCK_SKEW = timedelta(days=1)  # a laptop's clock may run this far ahead; later timestamps are refused
@@ -97,7 +97,7 @@ REFERENCE_OWNER = {"campaigns": "from its coordinator", "runs": "from its coordi
 
 def _check_references(verdicts: Verdicts, data: dict, held: Holdings) -> None:
     """A row naming a campaign, run, item or speaker that is neither in the bundle nor here waits for it."""
-    runs = {r["id"] for r in data["runs"]} | {r["id"] for r in held.store.rows("select id from runs")}
+    runs = {r["id"] for r in data["runs"]} | catalogue.run_ids(held.store)
     ids = {"runs": runs, "items": held.items, "speakers": held.registrar, "campaigns": held.campaigns}
     refs = {name: [(column, target) for column, target in schema.TABLES[name].references]
             for name in schema.TRAVELLING if schema.TABLES[name].references}
@@ -143,18 +143,6 @@ def _check_answers(verdicts: Verdicts, data: dict, held: Holdings) -> None:
                 verdicts.refuse("ratings", row, f"ratings row {n} {column}: out of range")
 
 
-def _held_versions(store, table: str, rows: list[dict]) -> dict[tuple, tuple]:
-    """The signed versions this laptop holds of the bundle's rows (looked up by key, not read whole)."""
-    spec = schema.TABLES[table]
-    columns = ", ".join(f"[{c}]" for c in spec.travelling)
-    keys_json = json.dumps([[r[k] for k in spec.key] for r in rows])
-    match = ", ".join(f"[{k}]" for k in spec.key)
-    wanted = ", ".join(f"json_extract(value, '$[{i}]')" for i in range(len(spec.key)))
-    return {tuple(r[k] for k in spec.key): (r["signature"], signing.row_message(table, r)) for r in
-            store.rows(f"select {columns} from [{table}] where signature is not null and ({match}) in "
-                       f"(select {wanted} from json_each(?))", [keys_json])}
-
-
 def _check_row_signatures(path: str, data: dict, store, bundle_signer: str | None, checked: set[int]) -> None:
     """Every row signed by its author, the signature over exactly its travelling columns. A row identical
     to one this laptop already holds, signature included, was checked when it arrived (a repeated merge
@@ -167,7 +155,7 @@ def _check_row_signatures(path: str, data: dict, store, bundle_signer: str | Non
         if spec.signed != "row" or not data[table]:
             continue
         relayed = [r for r in data[table] if r.get("signer") != bundle_signer]
-        held = _held_versions(store, table, relayed) if relayed else {}
+        held = merging.held_versions(store, table, relayed) if relayed else {}
         for n, row in enumerate(data[table], 1):
             if id(row) in checked or (row.get("signer") == bundle_signer and isinstance(row.get("signature"), str)):
                 continue
@@ -186,8 +174,8 @@ def _check_signatures(verdicts: Verdicts, data: dict, held: Holdings) -> None:
         if not signing.valid_campaign(row, items):
             raise Refused(path, f"campaigns row {n} ({row['id']})", "its coordinator's signature does not hold "
                                                                     "(altered): nothing was merged")
-        mine = held.store.one("select coordinator from campaigns where id = ?", [row["id"]])
-        if mine is not None and mine["coordinator"] != row["coordinator"]:
+        mine = catalogue.coordinator_of(held.store, row["id"])
+        if mine is not None and mine != row["coordinator"]:
             raise Refused(path, f"campaigns row {n} ({row['id']})", "claims another coordinator than the campaign "
                                                                     "on this laptop: nothing was merged")
         if row["task"] not in task_defs.tasks():
@@ -265,7 +253,7 @@ def judge(store, path: str, manifest: dict | None, data: dict, checked: set[int]
     they arrived)."""
     _check_columns(path, data)
     _check_row_signatures(path, data, store, manifest["public_key"] if manifest else None, checked)
-    trusted = trusted_codes(store.db)
+    trusted = laptops.trusted(store)
     judgement = Judgement(data)
     coordinators: set[str] = set()
     first = manifest is not None

@@ -30,10 +30,9 @@ from typing import Callable
 from scoring.errors import FileProblem, InputError
 
 from . import bundles
-from ..records import laptops, shared_folder
+from ..records import catalogue, laptops, shared_folder
 from ..store import Store, folder_files, keys, now
 from ..store.database import MERGE_BACKUP_INTERVAL
-from ..store.revocation import revoked_laptops
 
 SUFFIX = folder_files.SUFFIX
 COMMIT_EVERY = 1.0  # seconds of merging between two commits
@@ -96,7 +95,7 @@ def _key(path: Path) -> str:
 
 
 def _remembered(store: Store, folder: str) -> dict[str, dict]:
-    return {r["name"]: r for r in store.rows("select * from sync_files where folder = ?", [folder])}
+    return {r["name"]: r for r in shared_folder.files_seen(store, folder)}
 
 
 def identity(st: os.stat_result) -> dict:
@@ -112,15 +111,13 @@ def _same(st: os.stat_result, last: dict | None) -> bool:
 
 def _remember(store: Store, row: dict) -> None:
     with store.transaction() as db:
-        db["sync_files"].upsert({**row, "seen_at": now()}, pk=("folder", "name"))
+        shared_folder.remember(db, row)
 
 
 def size_cap(store: Store) -> int:
     """The largest file sync reads: :data:`SIZE_FACTOR` times the largest bundle merged or published here,
     and never less than :data:`SIZE_FLOOR` (a 2 GiB file named like a bundle is refused by its size)."""
-    largest = store.one(f"select max(size) as n from sync_files where status in ({', '.join('?' * len(READABLE))})",
-                        READABLE)
-    return max(SIZE_FLOOR, SIZE_FACTOR * int((largest or {}).get("n") or 0))
+    return max(SIZE_FLOOR, SIZE_FACTOR * shared_folder.largest_bundle(store, tuple(READABLE)))
 
 
 def _mib(size: int) -> str:
@@ -212,10 +209,10 @@ def republish(store: Store) -> list[Outcome]:
     """Publish this laptop's bundle anew in every folder it has published to (after a withdrawal: the old file
     may hold the speaker's answers). A folder that is gone or cannot be written is a refused line."""
     outcomes = []
-    for row in store.rows("select folder from sync_files where name = ? and status = 'published'", [own_name(store)]):
-        folder_files.remove_own_leftovers(row["folder"], store.device_id)
+    for folder in shared_folder.published_in(store, own_name(store)):
+        folder_files.remove_own_leftovers(folder, store.device_id)
         try:
-            outcomes += publish(store, row["folder"])
+            outcomes += publish(store, folder)
         except InputError as exc:
             outcomes.append(Outcome(own_name(store), "refused", store.device_id, exc.line()))
     return outcomes
@@ -398,10 +395,9 @@ def _merge_pending(store: Store, path: Path, pending: dict[str, tuple[bytes, dic
                             "answers": (manifest.get("counts") or {}).get("ratings"), "status": "merged",
                             "reason": None}
                 try:
-                    with batch.step():  # what a bundle brought and the memory that it was merged, together
+                    with batch.step() as db:  # what a bundle brought and the memory that it was merged, together
                         results[name] = _merge_one(store, path, name, manifest, data)
-                        store.db["sync_files"].upsert({**remember(results[name]), "seen_at": now()},
-                                                      pk=("folder", "name"))
+                        shared_folder.remember(db, remember(results[name]))
                 except InputError as exc:
                     results[name] = Outcome(name, "refused", manifest["device_id"], _refusal(path / name, exc))
                     row.update(device_code=manifest["device_id"], created_at=manifest.get("created_at"))
@@ -439,13 +435,12 @@ def laptops_seen(store: Store, folder: str | os.PathLike | None = None) -> list[
     """Per laptop whose bundle this laptop has seen in a shared folder: its code, its last bundle's time,
     the answers in it, whether it is enrolled in a campaign here, whether its bundle was refused, and for a
     revoked laptop the time it was revoked from and how many of its answers are kept here."""
-    where, params = ("where folder = ?", [_key(Path(folder))]) if folder else ("", [])
-    enrolled = {r["device_code"] for r in store.rows("select device_code from enrolments")}
-    revoked = {r["code"]: r for r in revoked_laptops(store.db)}
-    coordinators = {keys.code_of(r["coordinator"]) for r in store.rows("select coordinator from campaigns")}
+    enrolled = {r["device_code"] for r in laptops.enrolments(store)}
+    revoked = {r["code"]: r for r in laptops.revoked_laptops_here(store)}
+    coordinators = {keys.code_of(r["coordinator"]) for r in catalogue.campaign_rows(store)}
     given = laptops.names(store)
     out = []
-    for r in store.rows(f"select * from sync_files {where} order by name", params):
+    for r in shared_folder.files_seen(store, _key(Path(folder)) if folder else None):
         code = r["device_code"] or r["name"].removesuffix(SUFFIX)
         out.append({"code": code, "name": given.get(code), "this_laptop": code == store.device_id, "folder": r["folder"],
                     "bundle_time": r["created_at"], "answers": r["answers"],

@@ -12,7 +12,7 @@ from scoring.errors import BadValue
 
 from .. import tasks as task_defs
 from ..tasks import premarks
-from ..records.catalogue import ONE_RATING_PER_OUTPUT, import_run, insert_campaign
+from ..records.catalogue import ONE_RATING_PER_OUTPUT, has_campaign, import_run, insert_campaign, insert_items
 from ..store import Store, content_id as _hash, dumps, now
 from ..tasks.base import segment_id
 
@@ -58,10 +58,10 @@ def create_campaign(store: Store, scored: dict, task: str, *, items: int | None 
     marked = [dumps(marking)] if marking else []  # and one of a task without pre-marks
     campaign_id = f"cmp-{_hash(run_id, task, limit, raters, seed, store.public_key, *hinted, *marked)}"
     settings["order_seed"] = campaign_id  # its questions take the items in one order drawn from this (review.study.order)
-    with store.transaction() as db:
-        if db["campaigns"].count_where("id = ?", [campaign_id]):
+    with store.transaction():
+        if has_campaign(store, campaign_id):
             return campaign_id
-        db["items"].insert_all([{**i, "signer": store.public_key} for i in new_items], ignore=True)
+        insert_items(store, new_items)
         run_name = scored.get("model_slug") or scored.get("run_id") or run_id
         title = task_defs.texts(task, settings["language"])["title"]
         row = {"id": campaign_id, "name": name or f"{title} — {run_name}", "task": task,
@@ -160,8 +160,8 @@ def create_adaptive_campaign(store: Store, runs: list[dict], task: str, *, rater
     extra += [dumps(marking)] if marking else []  # and one of a task without pre-marks
     campaign_id = f"cmp-{_hash(*run_ids, task, raters, seed, store.public_key, 'adaptive', alpha, *extra)}"
     item_ids = [segment_id(run_id, entry) for run_id in run_ids for entry in shared]
-    with store.transaction() as db:
-        if db["campaigns"].count_where("id = ?", [campaign_id]):
+    with store.transaction():
+        if has_campaign(store, campaign_id):
             return campaign_id
         title = task_defs.texts(task, settings["language"])["title"]
         names = ", ".join(scored.get("model_slug") or scored.get("run_id") or "run" for scored in runs)

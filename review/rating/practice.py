@@ -10,7 +10,8 @@ import random
 from typing import Any
 
 from .. import tasks as task_defs
-from ..records.catalogue import campaign
+from ..records import sequences
+from ..records.catalogue import campaign, practice_candidates
 from ..store import Store
 from ..tasks import premarks
 from ..tasks.error_spans import Marking, check_spans
@@ -46,8 +47,7 @@ def offered(store: Store, campaign_id: str, speaker_id: str) -> bool:
     real answer given in this campaign."""
     task = campaign(store, campaign_id)["task"]
     known = any(task in kind["expect"] for kind in _data()["kinds"].values())
-    answered = store.one("select count(*) as n from ratings where campaign_id = ? and speaker_id = ?",
-                         [campaign_id, speaker_id])["n"]
+    answered, _ = sequences.progress(store, campaign_id, speaker_id)
     return known and not answered and not preference(store, speaker_id, f"practised:{campaign_id}")
 
 
@@ -59,9 +59,7 @@ def items(store: Store, campaign_id: str) -> list[dict]:
     """The practice items, in the order of the data file, as the item screen shows items (``practice``
     says which kind; no ``id``: they are never answered for real)."""
     found = campaign(store, campaign_id)
-    rows = store.rows("select i.* from campaign_items ci join items i on i.id = ci.item_id where ci.campaign_id = ? "
-                      "and i.kind = 'segment' and length(i.reference) > 0 and length(i.output) > 0 order by i.id",
-                      [campaign_id])
+    rows = practice_candidates(store, campaign_id)
     order = _data()["order"]
     if len(rows) < 2:
         return []

@@ -12,7 +12,6 @@ the same item twice; the practice round comes first in every campaign (``review.
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Callable
 

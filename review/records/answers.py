@@ -7,11 +7,14 @@ from __future__ import annotations
 
 import json
 
-from scoring.errors import BadValue, NotFound
+from typing import Any, Iterator
+
+from scoring.errors import NotFound
 
 from .. import tasks as task_defs
 from . import laptops
 from ..store import Store, dumps, new_id, now, signing
+from .catalogue import same_outputs
 from .speakers import active, active_speaker
 
 
@@ -152,3 +155,130 @@ def time_spent(store: Store, campaign_id: str) -> dict:
                      "sum(case when medium is not 'paper' and seconds is null then 1 else 0 end) as untimed, "
                      "sum(max(coalesce(seconds, 0) - coalesce(away_seconds, 0), 0)) as seconds "
                      "from ratings where campaign_id = ?", [campaign_id])
+
+
+# ----------------------------------------------------------------------------- the answers a study reads
+
+def _value_sql(task, question: str) -> tuple[str, list]:
+    """The SQL that reads one answer's value of ``question``: SQLite's json_extract of ``r.answers`` (text answers stay
+    text), or the sum of its spans' severity weights where the task derives it (task E's MQM-style score)."""
+    weights = task.span_weights(question)
+    if weights is None:
+        return "json_extract(r.answers, ?)", ["$." + json.dumps(question)]
+    cases = " ".join("when ? then ?" for _ in weights)
+    return (f"(select coalesce(sum(case json_extract(value, '$.severity') {cases} end), 0.0) "
+            f"from json_each(r.answers, '$.spans'))", [x for pair in weights.items() for x in pair])
+
+
+def values(store: Store, task: str, question: str, campaign_id: str | None = None,
+            columns: tuple[str, ...] | None = None) -> list:
+    """Non-QC answers to one question: speaker, item, campaign, run, entry, when it was recorded and the
+    value (dicts); with ``columns``, tuples of just those columns and the value (large studies).
+    One speaker's answers to one item count once, whatever positions they came in (the first position's); an
+    answer to an output several runs share counts for each of them (``catalogue.same_outputs``)."""
+    # SQLite reads the one answer out of the JSON (json_extract; text answers stay text), or the task
+    # derives it (task E's MQM-style score of its spans)
+    value, value_params = _value_sql(task_defs.task(task), question)
+    named = {"speaker_id": "r.speaker_id", "item_id": "r.item_id", "campaign_id": "r.campaign_id",
+             "run_id": "i.run_id", "entry_id": "i.entry_id", "recorded_at": "r.created_at", "position": "r.position",
+             "served_at": "a.served_at"}
+    chosen = columns if columns is not None else tuple(named)
+    sql = (f"select r.campaign_id, r.speaker_id, r.item_id, r.position, {', '.join(named[c] for c in chosen)}, "
+           f"{value} from ratings r "
+           "join assignments a on a.campaign_id = r.campaign_id and a.speaker_id = r.speaker_id and "
+           "a.position = r.position join campaigns c on c.id = r.campaign_id join items i on i.id = r.item_id "
+           "join speakers s on s.id = r.speaker_id where a.qc = '' and " + active() + " and c.task = ?")
+    params: list[Any] = [*value_params, task]
+    if campaign_id:
+        sql += " and r.campaign_id = ?"
+        params.append(campaign_id)
+    rows = [row for row in store.conn.execute(sql, params) if row[-1] is not None]
+    first: dict[tuple, int] = {}
+    for row in rows:
+        if first.setdefault(row[:3], row[3]) > row[3]:
+            first[row[:3]] = row[3]
+    once = _with_same_outputs(store, [row for row in rows if first[row[:3]] == row[3]], chosen)
+    if columns is not None:
+        return list(once)
+    keys = (*chosen, "value")
+    return [dict(zip(keys, row)) for row in once]
+
+
+def _with_same_outputs(store: Store, rows: list[tuple], chosen: tuple[str, ...]) -> Iterator[tuple]:
+    """Each answer row without its first four columns, and after it, in a campaign that rates each distinct output
+    once, the same answer for every other item with that output (``catalogue.same_outputs``): its rating counts for
+    every run that produced it."""
+    same = {cid: same_outputs(store, cid) for cid in {row[0] for row in rows}}
+    place = {c: chosen.index(c) for c in ("item_id", "run_id", "entry_id") if c in chosen}
+    direct = {row[:3] for row in rows}  # a copy a speaker answered itself (on a laptop of an older version) keeps it
+    for row in rows:
+        yield row[4:]
+        for copy in same[row[0]].get(row[2], ()):
+            if (row[0], row[1], copy["item_id"]) in direct:
+                continue
+            again = list(row[4:])
+            for column, at in place.items():
+                again[at] = copy[column]
+            yield tuple(again)
+
+
+def with_their_slots(store: Store, campaign_id: str) -> list[dict]:
+    """Every answer of a campaign with its place in the speaker's sequence (``speaker_id``, ``qc``, ``qc_of``,
+    ``item_id``, ``answers``, ``seconds``, ``away_seconds``, ``medium``, ``device_id``) and since when its laptop
+    was revoked by the campaign's coordinator (``revoked_from``): what rater-quality checks read."""
+    return store.rows("select a.speaker_id, a.qc, a.qc_of, a.item_id, r.answers, r.seconds, r.away_seconds, "
+                      "r.medium, r.device_id, (select min(v.from_at) from revocations v join campaigns c on c.id = "
+                      "v.campaign_id and v.signer = c.coordinator where v.campaign_id = r.campaign_id and "
+                      "v.device_code = r.device_id) as revoked_from from assignments a join "
+                      "ratings r on r.campaign_id = a.campaign_id and r.speaker_id = a.speaker_id and r.position = "
+                      "a.position where a.campaign_id = ?", [campaign_id])
+
+
+def tasks_answered(store: Store) -> list[str]:
+    """The tasks of the campaigns that hold answers."""
+    return [r["task"] for r in store.rows("select distinct c.task from campaigns c join ratings r on r.campaign_id = "
+                                          "c.id order by c.task")]
+
+
+def add_imported(db, rows: list[dict]) -> None:
+    """Imported ratings (public data; an answer held already stays)."""
+    db["ratings"].insert_all(rows, ignore=True)
+
+
+def for_export(store: Store, campaign_id: str | None = None) -> list[dict]:
+    """Every answer of active speakers (of one campaign when given), with its campaign's name and task, its run and
+    entry, its place in the sequence and its times: what the exports write, in campaign, speaker, position order."""
+    return store.rows(
+        "select r.uuid, r.campaign_id, c.name as campaign_name, c.task, r.speaker_id, r.item_id, i.run_id, "
+        "coalesce(u.name, u.model_slug) as run_name, i.entry_id, r.position, a.qc, "
+        "r.answers, r.note, r.created_at, r.updated_at, r.seconds, r.started_at, r.ended_at, r.away_seconds, "
+        "r.medium "
+        "from ratings r join campaigns c on c.id = r.campaign_id join items i on i.id = r.item_id "
+        "left join runs u on u.id = i.run_id join speakers s on s.id = r.speaker_id left join assignments a "
+        "on a.campaign_id = r.campaign_id and a.speaker_id = r.speaker_id and a.position = r.position "
+        f"where {active()} and (? is null or r.campaign_id = ?) order by r.campaign_id, r.speaker_id, r.position",
+        [campaign_id, campaign_id])
+
+
+def campaigns_answered(store: Store, task: str) -> list[dict]:
+    """The campaigns of a task that hold answers (``id``, ``name``), oldest first."""
+    return store.rows("select c.id, c.name from campaigns c where c.task = ? and exists (select 1 from ratings r "
+                      "where r.campaign_id = c.id) order by c.created_at", [task])
+
+
+def timed(store: Store, campaign_id: str) -> list[dict]:
+    """A campaign's answers timed in front of the app (``seconds``, ``away_seconds``, the item's ``source`` and
+    ``output``): what the planner fits a speaker's pace on. Paper answers are not timed."""
+    return store.rows("select r.seconds, r.away_seconds, i.source, i.output from ratings r join items i on "
+                      "i.id = r.item_id where r.campaign_id = ? and r.seconds is not null and "
+                      "coalesce(r.medium, '') != 'paper'", [campaign_id])
+
+
+def on_screen(store: Store, campaign_id: str) -> list[dict]:
+    """A campaign's answers given in front of the app by active speakers, quality-control items aside (the speaker,
+    the answer, its times, the item's ``id``, ``output``, ``reference`` and decoded ``extra``)."""
+    return store.rows("select r.speaker_id, r.answers, r.seconds, r.away_seconds, i.id, i.output, i.reference, "
+                      "i.extra from ratings r join assignments a on a.campaign_id = r.campaign_id and a.speaker_id = "
+                      "r.speaker_id and a.position = r.position join items i on i.id = r.item_id join speakers s on "
+                      f"s.id = r.speaker_id where r.campaign_id = ? and a.qc = '' and {active()} and "
+                      "coalesce(r.medium, '') != 'paper'", [campaign_id], json_columns=["extra"])

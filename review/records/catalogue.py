@@ -150,9 +150,9 @@ def campaign_items(store: Store, campaign_id: str) -> list[dict]:
                       "ci.item_id where ci.campaign_id = ? order by ci.position", [campaign_id])
 
 
-def item(store: Store, item_id: str) -> dict:
-    """An item's row as stored (``metrics`` and ``extra`` as JSON text)."""
-    row = store.one("select * from items where id = ?", [item_id])
+def item(store: Store, item_id: str, decoded: bool = False) -> dict:
+    """An item's row as stored (``metrics`` and ``extra`` as JSON text; ``decoded``: ``extra`` decoded)."""
+    row = store.one("select * from items where id = ?", [item_id], ["extra"] if decoded else [])
     if row is None:
         raise NotFound("item", item_id, "no such item")
     return row
@@ -210,9 +210,10 @@ def find_campaign(store: Store, text: str | None, imported: bool = False) -> str
                  text)
 
 
-def campaign(store: Store, campaign_id: str) -> dict:
-    """A campaign's row, its ``settings`` decoded."""
-    row = store.one("select * from campaigns where id = ?", [campaign_id], json_columns=["settings"])
+def campaign(store: Store, campaign_id: str, decoded: bool = True) -> dict:
+    """A campaign's row, its ``settings`` decoded (``decoded=False``: as stored, JSON text)."""
+    row = store.one("select * from campaigns where id = ?", [campaign_id],
+                    json_columns=["settings"] if decoded else [])
     if row is None:
         raise NotFound("--campaign", campaign_id, "no such campaign (lyss review list campaigns shows them)")
     return row
@@ -295,11 +296,13 @@ def runs_of(store: Store, campaign_id: str) -> list[dict]:
                       "'segment' group by r.id order by first", [campaign_id])
 
 
-def segment_items(store: Store, campaign_id: str) -> list[dict]:
-    """A campaign's segment items (``id``, ``run_id``, ``entry_id``, ``source``, ``output``), in campaign order."""
-    return store.rows("select i.id, i.run_id, i.entry_id, i.source, i.output from campaign_items ci join items i on "
-                      "i.id = ci.item_id where ci.campaign_id = ? and i.kind = 'segment' order by ci.position",
-                      [campaign_id])
+def segment_items(store: Store, campaign_id: str, with_extra: bool = False) -> list[dict]:
+    """A campaign's segment items (``id``, ``run_id``, ``entry_id``, ``source``, ``output``, ``reference``; with
+    ``extra`` decoded when asked), in campaign order."""
+    extra = ", i.extra" if with_extra else ""
+    return store.rows(f"select i.id, i.run_id, i.entry_id, i.source, i.output, i.reference{extra} from campaign_items "
+                      f"ci join items i on i.id = ci.item_id where ci.campaign_id = ? and i.kind = 'segment' order by "
+                      f"ci.position", [campaign_id], json_columns=["extra"] if with_extra else [])
 
 
 def automated_tiers(store: Store, run_ids: list[str]) -> dict[str, str]:
@@ -314,3 +317,102 @@ def campaigns_rating(store: Store, run_id: str, task: str) -> list[str]:
     return [r["id"] for r in store.rows("select distinct c.id from campaigns c join campaign_items ci on "
                                         "ci.campaign_id = c.id join items i on i.id = ci.item_id where c.task = ? and "
                                         "i.run_id = ? order by c.created_at, c.id", [task, run_id])]
+
+
+def run_ids(store: Store) -> set[str]:
+    """The ids of every run held here."""
+    return {r["id"] for r in store.rows("select id from runs")}
+
+
+def coordinator_of(store: Store, campaign_id: str) -> str | None:
+    """The key of the coordinator of a campaign held here (``None``: no such campaign here)."""
+    found = store.one("select coordinator from campaigns where id = ?", [campaign_id])
+    return found["coordinator"] if found else None
+
+
+def has_campaign(store: Store, campaign_id: str) -> bool:
+    return store.one("select 1 as found from campaigns where id = ?", [campaign_id]) is not None
+
+
+def insert_items(store: Store, rows: list[dict]) -> None:
+    """Store items this laptop made (a task's own items: pairs, words…), signed by it; an item held already stays."""
+    store.db["items"].insert_all([{**r, "signer": store.public_key} for r in rows], ignore=True)
+
+
+def practice_candidates(store: Store, campaign_id: str) -> list[dict]:
+    """A campaign's segment items with both a reference and an output (practice items are made from them), by id."""
+    return store.rows("select i.* from campaign_items ci join items i on i.id = ci.item_id where ci.campaign_id = ? "
+                      "and i.kind = 'segment' and length(i.reference) > 0 and length(i.output) > 0 order by i.id",
+                      [campaign_id])
+
+
+def human_scores(store: Store, kind: str) -> dict[str, float]:
+    """Imported human scores of one kind (``mqm``, ``da``…): item → score."""
+    return {r["item_id"]: r["score"] for r in store.rows("select item_id, score from human_scores where kind = ?",
+                                                         [kind]) if r["score"] is not None}
+
+
+def human_score_kinds(store: Store) -> list[str]:
+    """The kinds of imported human scores held here, sorted."""
+    return [r["kind"] for r in store.rows("select distinct kind from human_scores order by kind")]
+
+
+def segment_metrics(store: Store, sample: int) -> list[dict]:
+    """The metrics of ``sample`` segment items (what metrics the segments carry)."""
+    return [r["metrics"] for r in store.rows("select metrics from items where kind = 'segment' limit ?", [sample],
+                                             ["metrics"])]
+
+
+def segments_with_metrics(store: Store) -> list[tuple[str, dict]]:
+    """Every segment item's id and metrics."""
+    return [(r["id"], r["metrics"]) for r in store.rows("select id, metrics from items where kind = 'segment'",
+                                                        json_columns=["metrics"])]
+
+
+def segment_metric(store: Store, metric: str) -> list[tuple]:
+    """(item id, run id, entry id, the value of ``metric``) of every segment item: SQLite reads the one metric out of
+    each item's JSON (json_extract; the key quoted, metric names hold '+' and '-'), no Python parse per item."""
+    return store.conn.execute("select id, run_id, entry_id, json_extract(metrics, ?) from items where kind = "
+                              "'segment'", ["$." + json.dumps(metric)]).fetchall()
+
+
+def run_extra(store: Store, run_id: str) -> dict:
+    """What a run keeps beside its card (system-level scores of imported data: ``human_sys``, ``metric_sys``)."""
+    return store.one("select extra from runs where id = ?", [run_id], ["extra"])["extra"]
+
+
+# ----------------------------------------------------------------------------- public data imported from files
+
+def add_imported_run(db, row: dict) -> None:
+    """A run of imported public data (an mt-metrics-eval system, a DA file); held already: kept as it is."""
+    db["runs"].insert(row, ignore=True)
+
+
+def set_run_extra(db, run_id: str, extra: dict) -> None:
+    db["runs"].update(run_id, {"extra": dumps(extra)})
+
+
+def add_imported_items(store: Store, db, items: list[dict]) -> None:
+    """Imported items; an item held already gains the metrics it lacked (a second import may add another metric)."""
+    db["items"].insert_all(items, ignore=True)
+    for it in items:
+        mine = store.one("select metrics from items where id = ?", [it["id"]], ["metrics"])["metrics"]
+        new = json.loads(it["metrics"])
+        if any(k not in mine for k in new):
+            db["items"].update(it["id"], {"metrics": dumps({**mine, **new})})
+
+
+def put_human_scores(db, scores: list[dict]) -> None:
+    """Imported human scores (``item_id``, ``kind``, ``score``), replacing those held under the same key."""
+    db["human_scores"].insert_all(scores, replace=True)
+
+
+def run_names(store: Store, plain: bool = False) -> dict[str, str]:
+    """Every run's id → its name (its model slug where it has no name; ``plain``: the name as stored)."""
+    column = "name" if plain else "coalesce(name, model_slug)"
+    return {r["id"]: r["name"] for r in store.rows(f"select id, {column} as name from runs")}
+
+
+def every_segment(store: Store) -> list[dict]:
+    """Every segment item (``id``, ``run_id``, ``entry_id``, ``source``, ``reference``, ``output``)."""
+    return store.rows("select id, run_id, entry_id, source, reference, output from items where kind = 'segment'")

@@ -13,7 +13,8 @@ from typing import Collection
 from scoring.errors import BadValue
 
 from ..store import Store, keys, now, signing
-from ..store.revocation import apply_revocations, revocations_of
+from ..store.revocation import apply_revocations, revocations_of, revoked_laptops
+from ..store.withdrawal import trusted_codes
 
 
 def _code(code: str, verb: str) -> str:
@@ -290,3 +291,14 @@ def revoked_in(store: Store, campaign_id: str) -> dict[str, str]:
     return {r["device_code"]: r["from_at"] for r in store.rows(
         "select device_code, min(from_at) as from_at from revocations where campaign_id = ? group by device_code",
         [campaign_id])}
+
+
+def revoked_laptops_here(store: Store) -> list[dict]:
+    """Every laptop revoked in a campaign held here, from when, and how many of its answers are kept
+    (``review.store.revocation``)."""
+    return revoked_laptops(store.db)
+
+
+def trusted(store: Store) -> set[str]:
+    """The codes of the coordinators this laptop trusts."""
+    return trusted_codes(store.db)

@@ -180,3 +180,8 @@ def degraded_uses(store: Store, item_ids: Iterable[str]) -> list[dict]:
     """The positions that serve one of the degraded ``item_ids`` (``item_id``, ``signer``, ``qc``)."""
     return store.rows("select item_id, signer, qc from assignments where qc = 'degraded' and item_id in (select value "
                       "from json_each(?))", [json.dumps(sorted(item_ids))])
+
+
+def add_imported(db, slots: list[dict]) -> None:
+    """The sequences of imported raters (a position held already stays)."""
+    db["assignments"].insert_all(slots, ignore=True)

@@ -1,4 +1,6 @@
-"""Rows that wait: the rows of good bundles that need something not here yet.
+"""A shared folder as this laptop knows it: the bundles it last saw there (``sync_files``: what each was, merged,
+refused or published), and the rows that wait (``waiting_rows``): the rows of good bundles that need something not
+here yet.
 
 A row of a bundle whose campaign, speaker or sequence has not arrived, or whose author's enrolment,
 hand-over or coordinator's trust is not here yet, is kept in ``waiting_rows`` (never in the study's
@@ -13,6 +15,30 @@ import json
 
 from ..store import Store, dumps, now
 from ..store.schema import TRAVELLING
+
+
+def files_seen(store: Store, folder: str | None = None) -> list[dict]:
+    """The bundles last seen in a shared folder (every folder's when ``folder`` is ``None``), by name."""
+    where, params = ("where folder = ?", [folder]) if folder is not None else ("", [])
+    return store.rows(f"select * from sync_files {where} order by name", params)
+
+
+def remember(db, row: dict) -> None:
+    """Remember what a bundle of a shared folder was when last seen (``db``: the transaction it belongs to)."""
+    db["sync_files"].upsert({**row, "seen_at": now()}, pk=("folder", "name"))
+
+
+def largest_bundle(store: Store, statuses: tuple[str, ...]) -> int:
+    """The size of the largest bundle seen here with one of ``statuses`` (0: none)."""
+    found = store.one(f"select max(size) as n from sync_files where status in ({', '.join('?' * len(statuses))})",
+                      list(statuses))
+    return int((found or {}).get("n") or 0)
+
+
+def published_in(store: Store, own_name: str) -> list[str]:
+    """The folders this laptop has published its bundle (``own_name``) to."""
+    return [r["folder"] for r in store.rows("select folder from sync_files where name = ? and status = 'published'",
+                                            [own_name])]
 
 
 def _digest(table: str, row: dict) -> str:

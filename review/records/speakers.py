@@ -171,3 +171,11 @@ def consent_scopes(store: Store, campaign_id: str) -> list[dict]:
     return store.rows(f"select coalesce(s.consent_scope, '') as scope, count(*) as speakers from speakers s where "
                       f"{active()} and s.id in (select speaker_id from ratings where campaign_id = ?) "
                       f"group by scope order by speakers desc, scope", [campaign_id])
+
+
+def add_imported_raters(db, speaker_ids: list[str]) -> None:
+    """The anonymous raters of imported public data (no name, no laptop), each once."""
+    db["speakers"].insert_all([{"id": s, "display_name": None, "community": None, "dialect": None,
+                                "consent_at": None, "consent_scope": "imported public data (anonymous raters)",
+                                "withdrawn": 0, "withdrawn_at": None, "created_at": now(), "preferences": dumps({})}
+                               for s in speaker_ids], ignore=True)

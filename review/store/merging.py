@@ -171,3 +171,15 @@ def _apply(db, data: dict) -> dict:
     if changed["scrub"]:  # every copy of them goes: the backups too, even of a speaker this database no longer holds
         mark_withdrawal_pending(db)  # carried out in the backups and the log right after, or by the next command
     return changed
+
+
+def held_versions(store: Store, table: str, rows: list[dict]) -> dict[tuple, tuple]:
+    """The signed versions this laptop holds of the bundle's rows (looked up by key, not read whole)."""
+    spec = SCHEMA[table]
+    columns = ", ".join(f"[{c}]" for c in spec.travelling)
+    keys_json = json.dumps([[r[k] for k in spec.key] for r in rows])
+    match = ", ".join(f"[{k}]" for k in spec.key)
+    wanted = ", ".join(f"json_extract(value, '$[{i}]')" for i in range(len(spec.key)))
+    return {tuple(r[k] for k in spec.key): (r["signature"], signing.row_message(table, r)) for r in
+            store.rows(f"select {columns} from [{table}] where signature is not null and ({match}) in "
+                       f"(select {wanted} from json_each(?))", [keys_json])}

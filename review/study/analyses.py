@@ -23,65 +23,14 @@ from scoring.stats import percentile_interval, resample_counts
 
 from .maths import agreement as krippendorff, correlation, scipy_free
 from .. import tasks as task_defs
-from ..records.catalogue import campaign as campaign_record, find_campaign, list_campaigns, same_outputs
+from ..records import answers as answer_records, catalogue
+from ..records.catalogue import campaign as campaign_record, find_campaign, list_campaigns
 from ..store import Store
 from ..tasks import premarks
 from ..tasks import majority  # noqa: F401 (the study's, the exports' and the app's)
 
 
 # ----------------------------------------------------------------------------- answers
-
-def answers(store: Store, task: str, question: str, campaign_id: str | None = None,
-            columns: tuple[str, ...] | None = None) -> list:
-    """Non-QC answers to one question: speaker, item, campaign, run, entry, when it was recorded and the
-    value (dicts); with ``columns``, tuples of just those columns and the value (large studies).
-    One speaker's answers to one item count once, whatever positions they came in (the first position's); an
-    answer to an output several runs share counts for each of them (``catalogue.same_outputs``)."""
-    # SQLite reads the one answer out of the JSON (json_extract; text answers stay text), or the task
-    # derives it (task E's MQM-style score of its spans)
-    value, value_params = task_defs.task(task).value_sql(question)
-    named = {"speaker_id": "r.speaker_id", "item_id": "r.item_id", "campaign_id": "r.campaign_id",
-             "run_id": "i.run_id", "entry_id": "i.entry_id", "recorded_at": "r.created_at", "position": "r.position",
-             "served_at": "a.served_at"}
-    chosen = columns if columns is not None else tuple(named)
-    sql = (f"select r.campaign_id, r.speaker_id, r.item_id, r.position, {', '.join(named[c] for c in chosen)}, "
-           f"{value} from ratings r "
-           "join assignments a on a.campaign_id = r.campaign_id and a.speaker_id = r.speaker_id and "
-           "a.position = r.position join campaigns c on c.id = r.campaign_id join items i on i.id = r.item_id "
-           "join speakers s on s.id = r.speaker_id where a.qc = '' and s.withdrawn = 0 and c.task = ?")
-    params: list[Any] = [*value_params, task]
-    if campaign_id:
-        sql += " and r.campaign_id = ?"
-        params.append(campaign_id)
-    rows = [row for row in store.conn.execute(sql, params) if row[-1] is not None]
-    first: dict[tuple, int] = {}
-    for row in rows:
-        if first.setdefault(row[:3], row[3]) > row[3]:
-            first[row[:3]] = row[3]
-    once = _with_same_outputs(store, [row for row in rows if first[row[:3]] == row[3]], chosen)
-    if columns is not None:
-        return list(once)
-    keys = (*chosen, "value")
-    return [dict(zip(keys, row)) for row in once]
-
-
-def _with_same_outputs(store: Store, rows: list[tuple], chosen: tuple[str, ...]) -> Iterator[tuple]:
-    """Each answer row without its first four columns, and after it, in a campaign that rates each distinct output
-    once, the same answer for every other item with that output (``catalogue.same_outputs``): its rating counts for
-    every run that produced it."""
-    same = {cid: same_outputs(store, cid) for cid in {row[0] for row in rows}}
-    place = {c: chosen.index(c) for c in ("item_id", "run_id", "entry_id") if c in chosen}
-    direct = {row[:3] for row in rows}  # a copy a speaker answered itself (on a laptop of an older version) keeps it
-    for row in rows:
-        yield row[4:]
-        for copy in same[row[0]].get(row[2], ()):
-            if (row[0], row[1], copy["item_id"]) in direct:
-                continue
-            again = list(row[4:])
-            for column, at in place.items():
-                again[at] = copy[column]
-            yield tuple(again)
-
 
 def reliability_matrix(rows: list[dict], numeric: bool = True) -> tuple[np.ndarray, list[str], list[str]]:
     """Raters × items matrix of values (NaN where a rater did not rate an item)."""
@@ -98,17 +47,17 @@ def item_scores(store: Store, kind: str, campaign_id: str | None = None) -> dict
     """A human score per item: imported gold (``mqm``, ``da-sqm``, ``da``…), or speakers' answers
     averaged per item: ``adequacy``/``fluency``/``verdict`` raw, or with ``_z`` per-rater z-scores
     (of one campaign when given)."""
-    imported = store.rows("select item_id, score from human_scores where kind = ?", [kind])
+    imported = catalogue.human_scores(store, kind)
     if imported:
-        return {r["item_id"]: r["score"] for r in imported if r["score"] is not None}
+        return imported
     base, z = (kind[:-2], True) if kind.endswith("_z") else (kind, False)
     own = task_defs.human_scores()
     if base not in own:
-        known = sorted({r["kind"] for r in store.rows("select distinct kind from human_scores")} |
+        known = sorted(set(catalogue.human_score_kinds(store)) |
                        set(own) | {k + "_z" for k in own})
         raise NotFound("--human", kind, f"no such human score (known: {', '.join(known)})")
     task, question = own[base]
-    rows = answers(store, task.code, question, campaign_id, columns=("speaker_id", "item_id"))
+    rows = answer_records.values(store, task.code, question, campaign_id, columns=("speaker_id", "item_id"))
     if not rows:
         return {}
     speakers, item_ids, answered = zip(*rows)
@@ -129,22 +78,21 @@ def item_scores(store: Store, kind: str, campaign_id: str | None = None) -> dict
 def metric_names(store: Store, sample: int = 500) -> list[str]:
     """The metrics the segments carry (from a sample of items), sorted."""
     found: set[str] = set()
-    for row in store.rows("select metrics from items where kind = 'segment' limit ?", [sample], ["metrics"]):
-        found |= set(row["metrics"])
+    for metrics in catalogue.segment_metrics(store, sample):
+        found |= set(metrics)
     return sorted(found)
 
 
 def human_score_names(store: Store) -> list[str]:
     """Imported human scores, then the speakers' own (raw and per-rater z-scored)."""
-    imported = [r["kind"] for r in store.rows("select distinct kind from human_scores order by kind")]
+    imported = catalogue.human_score_kinds(store)
     return imported + [f"{k}{z}" for k in task_defs.human_scores() for z in ("_z", "")]
 
 
 def scatter(store: Store, metric: str, human: str) -> list[tuple[float, float]]:
     """(metric, human score) for every segment that has both: the study's scatter plot."""
     scores = item_scores(store, human)
-    pairs = [(r["metrics"].get(metric), scores.get(r["id"]))
-             for r in store.rows("select id, metrics from items where kind = 'segment'", json_columns=["metrics"])]
+    pairs = [(metrics.get(metric), scores.get(item_id)) for item_id, metrics in catalogue.segments_with_metrics(store)]
     return [(float(m), float(h)) for m, h in pairs if m is not None and h is not None]
 
 
@@ -155,7 +103,7 @@ def resolve_campaign(store: Store, campaign_id: str | None = None, task: str | N
     named task (``None``), or — with neither — the database's only campaign; with several, an error
     that lists them."""
     if campaign_id:
-        found = store.one("select * from campaigns where id = ?", [find_campaign(store, campaign_id)])
+        found = catalogue.campaign(store, find_campaign(store, campaign_id), decoded=False)
         if task and found["task"] != task:
             raise BadValue("--task", task, f"campaign {found['id']} is task {found['task']}")
         return found
@@ -164,7 +112,7 @@ def resolve_campaign(store: Store, campaign_id: str | None = None, task: str | N
         return None
     every = list_campaigns(store)
     if len(every) == 1:
-        return store.one("select * from campaigns where id = ?", [every[0]["id"]])
+        return catalogue.campaign(store, every[0]["id"], decoded=False)
     if not every:
         raise BadValue("--campaign", "", "no campaign in this database yet")
     listed = "; ".join(f"{c['id']} (task {c['task']}, {c['name']})" for c in every[:8])
@@ -196,7 +144,7 @@ def agreement(store: Store, task: str | None = None, question: str | None = None
     spec = definition.question(question or definition.questions[0]["id"])
     question = spec["id"]
     measured, scale, meaning = definition.agreement_measure(spec)  # task E's spans: their MQM-style score
-    rows = answers(store, task, measured, found["id"] if found else None)
+    rows = answer_records.values(store, task, measured, found["id"] if found else None)
     if not rows:
         raise BadValue("agreement", f"task {task}", f"no answers to {question!r} yet")
     matrix, raters, items = _coded_matrix(rows, scale)
@@ -251,12 +199,7 @@ def speaker_reliability(store: Store, campaign_id: str | None = None) -> list[di
     found = resolve_campaign(store, campaign_id)
     qc = task_defs.settings("qc")
     question = task_defs.task(found["task"]).quality_question()
-    rows = store.rows("select a.speaker_id, a.qc, a.qc_of, a.item_id, r.answers, r.seconds, r.away_seconds, "
-                      "r.medium, r.device_id, (select min(v.from_at) from revocations v join campaigns c on c.id = "
-                      "v.campaign_id and v.signer = c.coordinator where v.campaign_id = r.campaign_id and "
-                      "v.device_code = r.device_id) as revoked_from from assignments a join "
-                      "ratings r on r.campaign_id = a.campaign_id and r.speaker_id = a.speaker_id and r.position = "
-                      "a.position where a.campaign_id = ?", [found["id"]])
+    rows = answer_records.with_their_slots(store, found["id"])
     by_speaker: dict[str, dict] = defaultdict(lambda: {"normal": {}, "repeat": [], "degraded": [], "seconds": [],
                                                        "away": [], "revoked": Counter(), "paper": 0, "controls": 0,
                                                        "controls_kept": 0})
@@ -320,16 +263,9 @@ def _speaker_quality(speaker_id: str, s: dict, qc: dict) -> dict:
 
 # ----------------------------------------------------------------------------- correlation
 
-def json_path(key: str) -> str:
-    """SQLite's JSON path of a top-level key (quoted: metric names hold '+' and '-')."""
-    return "$." + json.dumps(key)
-
-
 def _system_matrix(store: Store, metric: str, human: dict[str, float]) -> tuple[list[str], list[str], list, list]:
-    runs = [r["id"] for r in store.rows("select id from runs order by id")]
-    # SQLite reads the one metric out of each item's JSON (json_extract): no Python parse per item
-    items = store.conn.execute("select id, run_id, entry_id, json_extract(metrics, ?) from items where kind = "
-                               "'segment'", [json_path(metric)]).fetchall()
+    runs = sorted(catalogue.run_ids(store))
+    items = catalogue.segment_metric(store, metric)
     entries = sorted({i[2] for i in items}, key=lambda e: (len(e), e))
     position = {e: k for k, e in enumerate(entries)}
     gold = [[None] * len(entries) for _ in runs]
@@ -378,9 +314,9 @@ def correlate_defaults(store: Store, campaign_id: str | None, metric: str | None
 def _only_human_score(store: Store) -> str | None:
     """With no campaign and no human score named: the only human score that has data (imported, or the speakers'
     answers of a campaign), ``None`` when there is none; with several, an error that lists them."""
-    found = [r["kind"] for r in store.rows("select distinct kind from human_scores order by kind")]
-    for r in store.rows("select distinct c.task from campaigns c join ratings r on r.campaign_id = c.id"):
-        default = task_defs.task(r["task"]).default_human
+    found = catalogue.human_score_kinds(store)
+    for task in answer_records.tasks_answered(store):
+        default = task_defs.task(task).default_human
         if default and default not in found:
             found.append(default)
     if len(found) > 1:
@@ -441,7 +377,7 @@ def correlation_notes(result: dict, metric_given: bool, others: list[str]) -> li
 def _system_level(store: Store, runs, gold, values, metric, human) -> dict:
     sys_gold, sys_metric = [], []
     for run_id, g, v in zip(runs, gold, values):
-        extra = store.one("select extra from runs where id = ?", [run_id], ["extra"])["extra"]
+        extra = catalogue.run_extra(store, run_id)
         pairs = [(a, b) for a, b in zip(g, v) if a is not None and b is not None]
         hg = (extra.get("human_sys") or {}).get(human)
         mg = (extra.get("metric_sys") or {}).get(metric)
@@ -618,8 +554,8 @@ def compare_metrics(store: Store, metric1: str, metric2: str, human: str, statis
 def task_measure(store: Store, name: str, campaign_id: str | None = None) -> dict:
     """A study figure that one task's answers give (``Task.measures``), over one campaign or all of its task's."""
     task = task_defs.measuring(name)
-    return task.measure(name, lambda question: answers(store, task.code, question, campaign_id),
-                        lambda item_id: store.one("select * from items where id = ?", [item_id], ["extra"]))
+    return task.measure(name, lambda question: answer_records.values(store, task.code, question, campaign_id),
+                        lambda item_id: catalogue.item(store, item_id, decoded=True))
 
 
 def measure_of_chosen(store: Store, name: str, chosen: str | None) -> dict:

@@ -59,7 +59,7 @@ def counted_items(store: Store, campaign: dict, question: str, rated: dict[str, 
     rated = stands_for(store, campaign["id"]) if rated is None else rated
     order = serving_order(store, campaign, rated) if order is None else order
     by_item: dict[str, list[dict]] = defaultdict(list)
-    for row in analyses.answers(store, campaign["task"], question, campaign["id"]):
+    for row in answer_records.values(store, campaign["task"], question, campaign["id"]):
         by_item[row["item_id"]].append(row)
     counted = {}
     for item_id, rows in by_item.items():

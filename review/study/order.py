@@ -26,6 +26,7 @@ import hashlib
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from ..records import catalogue, sequences
 from ..records.catalogue import is_adaptive
 from ..store import Store
 
@@ -64,15 +65,14 @@ class Order:
 
 def campaign_order(store: Store, campaign: dict) -> list[str]:
     """A campaign's items (each output once: copies out) in its one random order (fixed sequences, imports)."""
-    rows = store.rows("select i.id, i.source, i.output, i.reference from campaign_items ci join items i on "
-                      "i.id = ci.item_id where ci.campaign_id = ?", [campaign["id"]])
+    rows = [{"id": r["item_id"], "source": r["source"], "output": r["output"], "reference": r["reference"]}
+            for r in catalogue.campaign_items(store, campaign["id"])]
     return shuffled(rows, order_seed(campaign))
 
 
 def serving_order(store: Store, campaign: dict, stands_for: dict[str, str]) -> Order:
     """Each served item's place (``stands_for``: item → the item whose rating it shares; those share its place)."""
-    rows = store.rows("select item_id, speaker_id, position, served_at from assignments where campaign_id = ? and "
-                      "qc = ''", [campaign["id"]])
+    rows = sequences.servings(store, campaign["id"])
     order = Order()
     for r in rows:
         order.holders[stands_for.get(r["item_id"], r["item_id"])].add(r["speaker_id"])

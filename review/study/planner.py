@@ -22,6 +22,7 @@ import numpy as np
 from scoring.errors import FileProblem
 from scoring.runcard import read_text
 
+from ..records import answers as answer_records, catalogue
 from ..records.catalogue import campaign as campaign_row
 from ..store import Store
 from ..tasks import base as task_base, premarks
@@ -91,8 +92,7 @@ def shifted(model: dict, seconds_per_item: float, share: float) -> dict:
 
 def _premarked_share(store: Store, found: dict) -> float:
     """The share of a campaign's items that have pre-marks to show (the split aside: it is per speaker)."""
-    rows = store.rows("select i.id, i.output, i.reference, i.extra from campaign_items ci join items i on i.id = "
-                      "ci.item_id where ci.campaign_id = ? and i.kind = 'segment'", [found["id"]], json_columns=["extra"])
+    rows = catalogue.segment_items(store, found["id"], with_extra=True)
     unsplit = {**found["settings"], "premark_split": 0.0}
     marked = sum(bool(premarks.served(r, unsplit, found["id"], "")) for r in rows)
     return marked / len(rows) if rows else 0.0
@@ -100,9 +100,7 @@ def _premarked_share(store: Store, found: dict) -> float:
 
 def _line(store: Store, campaign_id: str) -> dict:
     """The campaign's own line once it has ``MIN_TIMED`` timed answers, else the shipped prior."""
-    rows = store.rows("select r.seconds, r.away_seconds, i.source, i.output from ratings r join items i on "
-                      "i.id = r.item_id where r.campaign_id = ? and r.seconds is not null and "
-                      "coalesce(r.medium, '') != 'paper'", [campaign_id])
+    rows = answer_records.timed(store, campaign_id)
     timed = [(words(r["source"], r["output"]), r["seconds"] - (r["away_seconds"] or 0.0)) for r in rows]
     timed = [(w, s) for w, s in timed if 0 < s <= LONGEST]
     if len(timed) >= MIN_TIMED:

@@ -9,6 +9,7 @@ import json
 import math
 from statistics import fmean, variance
 
+from ..records import answers as answer_records, catalogue
 from ..records.catalogue import campaign as campaign_row
 from ..store import Store
 from ..tasks import premarks
@@ -30,11 +31,7 @@ def _difference(shown: list[float], held: list[float]) -> dict | None:
 def _groups(store: Store, campaign_id: str, settings: dict) -> dict[str, dict[str, list[float]]]:
     """The answers (quality-control items and withdrawn speakers aside) to items that had pre-marks to show,
     shown against held back: their scores, MQM-style scores and seconds in front of the item."""
-    rows = store.rows("select r.speaker_id, r.answers, r.seconds, r.away_seconds, i.id, i.output, i.reference, "
-                      "i.extra from ratings r join assignments a on a.campaign_id = r.campaign_id and a.speaker_id = "
-                      "r.speaker_id and a.position = r.position join items i on i.id = r.item_id join speakers s on "
-                      "s.id = r.speaker_id where r.campaign_id = ? and a.qc = '' and s.withdrawn = 0 and "
-                      "coalesce(r.medium, '') != 'paper'", [campaign_id], json_columns=["extra"])
+    rows = answer_records.on_screen(store, campaign_id)
     unsplit = {**settings, "premark_split": 0.0}
     groups: dict[str, dict[str, list[float]]] = {g: {"score": [], "mqm": [], "seconds": []} for g in ("shown", "held")}
     for r in rows:
@@ -77,8 +74,8 @@ def measured_seconds(store: Store, language: str | None, mode: str) -> dict:
     shown: list[float] = []
     held: list[float] = []
     used = []
-    for row in store.rows("select id, settings from campaigns order by id", json_columns=["settings"]):
-        settings = row["settings"] or {}
+    for row in sorted(catalogue.campaign_rows(store), key=lambda r: r["id"]):
+        settings = json.loads(row["settings"] or "{}")
         if not settings.get("premark_split") or settings.get("premark") != mode or \
                 (settings.get("language") or {}).get("code") != language:
             continue

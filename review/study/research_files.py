@@ -24,6 +24,7 @@ from scoring.runcard import read_text
 
 from . import analyses
 from .. import tasks as task_defs
+from ..records import answers as answer_records, catalogue, sequences, speakers as speaker_records
 from ..records.catalogue import insert_campaign, same_outputs
 from ..store import Store, content_id as _hash, dumps, now
 from ..tasks import premarks
@@ -107,15 +108,15 @@ def import_mtme(store: Store, folder: str, lp: str, human: str, metric: str | No
             else:
                 reference_set = reference_set or surface.ReferenceSet(refs)  # reference n-grams extracted once
                 values, extra_sys = reference_set.scores(outputs)
-            db["runs"].insert({"id": run_id, "name": system, "model_slug": system, "language": lp.split("-")[-1],
-                               "card_sha256": None, "scored_card": None, "imported_at": now(),
-                               "source": f"mt-metrics-eval {root.name} {lp}",
-                               "extra": dumps({"human_sys": {human: human_sys.get(system)}, "metric_sys": extra_sys})},
-                              ignore=True)
-            existing = store.one("select extra from runs where id = ?", [run_id], ["extra"])["extra"]
+            catalogue.add_imported_run(db, {"id": run_id, "name": system, "model_slug": system,
+                                            "language": lp.split("-")[-1], "card_sha256": None, "scored_card": None,
+                                            "imported_at": now(), "source": f"mt-metrics-eval {root.name} {lp}",
+                                            "extra": dumps({"human_sys": {human: human_sys.get(system)},
+                                                            "metric_sys": extra_sys})})
+            existing = catalogue.run_extra(store, run_id)
             existing.setdefault("human_sys", {})[human] = human_sys.get(system)
             existing.setdefault("metric_sys", {}).update(extra_sys)
-            db["runs"].update(run_id, {"extra": dumps(existing)})
+            catalogue.set_run_extra(db, run_id, existing)
             items, scores = [], []
             for k, (src, ref, out) in enumerate(zip(sources, refs, outputs)):
                 item_id = f"it-{_hash(run_id, k)}"
@@ -125,13 +126,8 @@ def import_mtme(store: Store, folder: str, lp: str, human: str, metric: str | No
                               "extra": dumps({})})
                 if human_seg[system][k] is not None:
                     scores.append({"item_id": item_id, "kind": human, "score": human_seg[system][k]})
-            db["items"].insert_all(items, ignore=True)
-            for it in items:  # a second import may add another metric to existing items
-                mine = store.one("select metrics from items where id = ?", [it["id"]], ["metrics"])["metrics"]
-                new = json.loads(it["metrics"])
-                if any(k not in mine for k in new):
-                    db["items"].update(it["id"], {"metrics": dumps({**mine, **new})})
-            db["human_scores"].insert_all(scores, replace=True)
+            catalogue.add_imported_items(store, db, items)
+            catalogue.put_human_scores(db, scores)
             added += len(items)
     return {"systems": systems, "segments": len(sources), "items": added, "human": human,
             "metrics": [metric] if metric else list(COMPUTED)}
@@ -192,16 +188,13 @@ def import_da(store: Store, tsv: str, name: str | None = None) -> dict:
         raise FileProblem(tsv, "", "no rows")
     speakers = [f"spk-da-{_hash(path.name, k)[:8]}" for k in range(max_raters)]
     with store.transaction() as db:
-        db["runs"].insert({"id": run_id, "name": name or path.stem, "model_slug": None, "language": None,
-                           "card_sha256": None, "scored_card": None, "extra": dumps({}), "imported_at": now(),
-                           "source": f"direct assessments {path.name}"}, ignore=True)
-        db["items"].insert_all(items, ignore=True)
-        db["human_scores"].insert_all(scores, replace=True)
-        fresh = not db["campaigns"].count_where("id = ?", [campaign_id])
-        db["speakers"].insert_all([{"id": s, "display_name": None, "community": None, "dialect": None,
-                                    "consent_at": None, "consent_scope": "imported public data (anonymous raters)",
-                                    "withdrawn": 0, "withdrawn_at": None, "created_at": now(), "preferences": dumps({})}
-                                   for s in speakers], ignore=True)
+        catalogue.add_imported_run(db, {"id": run_id, "name": name or path.stem, "model_slug": None, "language": None,
+                                        "card_sha256": None, "scored_card": None, "extra": dumps({}),
+                                        "imported_at": now(), "source": f"direct assessments {path.name}"})
+        catalogue.add_imported_items(store, db, items)
+        catalogue.put_human_scores(db, scores)
+        fresh = not catalogue.has_campaign(store, campaign_id)
+        speaker_records.add_imported_raters(db, speakers)
         positions = {it["id"]: k for k, it in enumerate(items)}
         if fresh:
             imported = task_defs.importing().code
@@ -209,13 +202,14 @@ def import_da(store: Store, tsv: str, name: str | None = None) -> dict:
                                     "run_id": run_id, "raters_per_item": max_raters, "created_at": now(),
                                     "settings": dumps({"imported": True, "order_seed": campaign_id})},
                             [it["id"] for it in items])
-        db["assignments"].insert_all([{"campaign_id": campaign_id, "speaker_id": speakers[p],
-                                       "position": positions[i], "item_id": i, "qc": "", "qc_of": None}
-                                      for i, p, _ in ratings], ignore=True)
-        db["ratings"].insert_all([{"uuid": f"da-{_hash(i, p)}", "campaign_id": campaign_id, "speaker_id": speakers[p],
-                                   "position": positions[i], "item_id": i, "answers": dumps({"score": v}), "note": None,
-                                   "created_at": IMPORTED_AT, "updated_at": IMPORTED_AT, "device_id": "import",
-                                   "seconds": None} for i, p, v in ratings], ignore=True)
+        sequences.add_imported(db, [{"campaign_id": campaign_id, "speaker_id": speakers[p],
+                                     "position": positions[i], "item_id": i, "qc": "", "qc_of": None}
+                                    for i, p, _ in ratings])
+        answer_records.add_imported(db, [{"uuid": f"da-{_hash(i, p)}", "campaign_id": campaign_id,
+                                          "speaker_id": speakers[p], "position": positions[i], "item_id": i,
+                                          "answers": dumps({"score": v}), "note": None, "created_at": IMPORTED_AT,
+                                          "updated_at": IMPORTED_AT, "device_id": "import", "seconds": None}
+                                         for i, p, v in ratings])
     return {"run_id": run_id, "campaign_id": campaign_id, "items": len(items), "ratings": len(ratings)}
 
 
@@ -224,18 +218,9 @@ def import_da(store: Store, tsv: str, name: str | None = None) -> dict:
 def _raw_rows(store: Store, campaign_id: str | None = None) -> list[dict]:
     """Every answer of live speakers (of one campaign when given), with its campaign's and its run's names: a row for
     each run whose output it rates (an output several runs share is rated once), naming that run."""
-    rows = store.rows(
-        "select r.uuid, r.campaign_id, c.name as campaign_name, c.task, r.speaker_id, r.item_id, i.run_id, "
-        "coalesce(u.name, u.model_slug) as run_name, i.entry_id, r.position, a.qc, "
-        "r.answers, r.note, r.created_at, r.updated_at, r.seconds, r.started_at, r.ended_at, r.away_seconds, "
-        "r.medium "
-        "from ratings r join campaigns c on c.id = r.campaign_id join items i on i.id = r.item_id "
-        "left join runs u on u.id = i.run_id join speakers s on s.id = r.speaker_id left join assignments a "
-        "on a.campaign_id = r.campaign_id and a.speaker_id = r.speaker_id and a.position = r.position "
-        "where s.withdrawn = 0 and (? is null or r.campaign_id = ?) order by r.campaign_id, r.speaker_id, r.position",
-        [campaign_id, campaign_id])
+    rows = answer_records.for_export(store, campaign_id)
     same = {cid: same_outputs(store, cid) for cid in {r["campaign_id"] for r in rows}}
-    names = {r["id"]: r["name"] for r in store.rows("select id, coalesce(name, model_slug) as name from runs")}
+    names = catalogue.run_names(store)
     out = []
     for r in rows:
         answers = json.loads(r.pop("answers"))
@@ -358,8 +343,7 @@ def _the_campaign_answering(store: Store, human: str) -> str | None:
     task = own.get(human.removesuffix("_z"), (None,))[0]
     if task is None:
         return None  # analyses.item_scores names the scores there are
-    found = store.rows("select c.id, c.name from campaigns c where c.task = ? and exists (select 1 from ratings r where "
-                       "r.campaign_id = c.id) order by c.created_at", [task.code])
+    found = answer_records.campaigns_answered(store, task.code)
     if len(found) > 1:
         listed = "; ".join(f"{c['id']} ({c['name']})" for c in found[:8])
         raise BadValue("--campaign", "", f"{len(found)} campaigns here hold {human} answers, and one score file pools "
@@ -374,16 +358,16 @@ def export_mtme(store: Store, folder: str, lp: str, human: str, campaign_id: str
     for option, value in (("--lp", lp), ("--human", human)):  # both name files of the folder
         if portable_name_problem(value):
             raise BadValue(option, value, f"it names the folder's files, and {portable_name_problem(value)}")
-    gold = store.one("select 1 as x from human_scores where kind = ? limit 1", [human]) is not None
+    gold = bool(catalogue.human_scores(store, human))
     if campaign_id is None and not gold:
         campaign_id = _the_campaign_answering(store, human)
     scores = analyses.item_scores(store, human, None if gold else campaign_id)
-    runs = store.rows("select id, name from runs order by name")
+    runs = sorted(({"id": k, "name": v} for k, v in catalogue.run_names(store, plain=True).items()),
+                  key=lambda r: (r["name"] is not None, r["name"] or ""))  # as SQLite orders names
     if campaign_id is not None:
-        of_campaign = {r["run_id"] for r in store.rows("select distinct i.run_id from campaign_items ci join items i "
-                                                       "on i.id = ci.item_id where ci.campaign_id = ?", [campaign_id])}
+        of_campaign = {r["id"] for r in catalogue.runs_of(store, campaign_id)}
         runs = [r for r in runs if r["id"] in of_campaign]
-    items = store.rows("select id, run_id, entry_id, source, reference, output from items where kind = 'segment'")
+    items = catalogue.every_segment(store)
     by_run: dict[str, dict[str, dict]] = defaultdict(dict)
     for it in items:
         by_run[it["run_id"]][it["entry_id"]] = it

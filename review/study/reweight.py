@@ -21,6 +21,7 @@ from scoring.runcard import write_json_atomic
 from .maths import agreement as krippendorff, scipy_free
 from . import analyses
 from .. import tasks as task_defs
+from ..records import answers as answer_records, catalogue
 from ..store import Store
 
 
@@ -39,8 +40,7 @@ def reweight(store: Store, human: str = "adequacy_z", base: str = "A", out: str 
     rule = task_defs.settings("reweight")
     profile = load_profile(base)
     y_by_item = analyses.item_scores(store, human)
-    rows = store.rows("select id, metrics from items where kind = 'segment'", json_columns=["metrics"])
-    metrics = {r["id"]: r["metrics"] for r in rows if r["id"] in y_by_item}
+    metrics = {item_id: m for item_id, m in catalogue.segments_with_metrics(store) if item_id in y_by_item}
     if not metrics:
         raise BadValue("reweight", human, "no rated item carries metric values (import scored runs and rate them)")
     dims = [d for d in profile.dimensions
@@ -52,7 +52,7 @@ def reweight(store: Store, human: str = "adequacy_z", base: str = "A", out: str 
     y = np.array([y_by_item[i] for i in ids], dtype=float)
     own = task_defs.human_scores()  # the speakers' scores; for imported gold, agreement is read on adequacy
     task, question = own.get(human.removesuffix("_z")) or own["adequacy"]
-    raw = analyses.answers(store, task.code, question)
+    raw = answer_records.values(store, task.code, question)
     speakers = len({r["speaker_id"] for r in raw})
     alpha = None
     if raw:

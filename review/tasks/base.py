@@ -172,10 +172,11 @@ class Task:
 
     # -- the study -------------------------------------------------------------------------------
 
-    def value_sql(self, question: str) -> tuple[str, list]:
-        """The SQL that reads one answer's value of ``question`` (SQLite's json_extract of ``r.answers``);
-        a task with derived values (task E's MQM score) overrides it."""
-        return "json_extract(r.answers, ?)", ["$." + json.dumps(question)]
+    def span_weights(self, question: str) -> dict[str, float] | None:
+        """For a value derived from an answer's error spans (task E's MQM-style score): each severity's weight, the
+        value being the sum over the spans; ``None`` for a question whose value is the answer itself (what the
+        records read: ``review.records.answers.values``)."""
+        return None
 
     def agreement_measure(self, question: dict) -> tuple[str, str, str | None]:
         """What agreement on a question is measured on: (the value read, its scale, what it means when

@@ -109,13 +109,6 @@ def mqm_score(spans: list[dict]) -> float:
     return float(sum(weights[s["severity"]] for s in spans))
 
 
-def mqm_sql(answers_column: str = "r.answers") -> str:
-    """The same score computed by SQLite from an answer's JSON (for studies over many answers)."""
-    cases = " ".join(f"when '{name}' then {weight!r}" for name, weight in severities().items())
-    return (f"(select coalesce(sum(case json_extract(value, '$.severity') {cases} end), 0.0) "
-            f"from json_each({answers_column}, '$.spans'))")
-
-
 # ----------------------------------------------------------------------------- marking, word by word
 
 def word_span(words: list[tuple[int, int]], start: int, end: int) -> str:
@@ -265,9 +258,9 @@ class ErrorSpans(Task):
             return check_spans(value, output)
         return super().check_value(question, value, output)
 
-    def value_sql(self, question: str) -> tuple[str, list]:
-        """``mqm``: the MQM-style score SQLite computes from the spans; else the answer's value."""
-        return (mqm_sql(), []) if question == "mqm" else super().value_sql(question)
+    def span_weights(self, question: str) -> dict[str, float] | None:
+        """``mqm``: the MQM-style score, the sum of the spans' severity weights (:func:`mqm_score`)."""
+        return severities() if question == "mqm" else super().span_weights(question)
 
     def agreement_measure(self, question: dict) -> tuple[str, str, str | None]:
         """Agreement on spans is agreement on the MQM-style score they give."""
