@@ -32,7 +32,7 @@ from desktop.sync_runner import FOLDER_KEY  # noqa: E402
 from review.records import catalogue  # noqa: E402
 from review.exchange import sync  # noqa: E402
 from review.records import laptops  # noqa: E402
-from review.rating import campaigns, practice, roster  # noqa: E402
+from review.rating import campaigns, practice  # noqa: E402
 from review import records  # noqa: E402
 from review.store import Store  # noqa: E402
 

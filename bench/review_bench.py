@@ -21,7 +21,7 @@ import numpy as np
 import sacrebleu
 
 from bench.common import SHARED, timed
-from review.rating import campaigns, roster, sequence
+from review.rating import campaigns, sequence
 from review import records
 from review.store import Store, dumps, now
 from review.study import analyses, research_files

@@ -29,7 +29,7 @@ from desktop.cli import main as lyss_main
 from review.records import catalogue
 from review.exchange import sync
 from review.records import laptops
-from review.rating import campaigns, roster, sequence
+from review.rating import campaigns, sequence
 from review import records
 from review.store import Store
 

@@ -15,7 +15,6 @@ from PySide6.QtWidgets import (QAbstractButton, QCheckBox, QDialog, QFormLayout,
 
 from eval_standards.text import convert
 from review.records import catalogue
-from review.rating import roster, sequence
 from review import records
 from review.study import verdicts
 from review.rating.session import Outcome, ReviewSession, Step, What

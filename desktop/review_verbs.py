@@ -13,7 +13,7 @@ from eval_standards.text import convert as convert_text
 from review.records import catalogue
 from review.exchange import bundles
 from review.records import laptops
-from review.rating import campaigns, paper, roster, sequence
+from review.rating import campaigns, paper, roster
 from review import records
 from review.rating.session import record_answer
 from review.rating.shown import shown_item

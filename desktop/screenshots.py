@@ -28,7 +28,7 @@ from eval_standards.demos import DEFAULT, demo_path, other_demos  # noqa: E402
 from review.records import catalogue  # noqa: E402
 from review.exchange import sync  # noqa: E402
 from review.records import laptops  # noqa: E402
-from review.rating import campaigns, paper, practice, roster, sequence  # noqa: E402
+from review.rating import campaigns, paper, practice, sequence  # noqa: E402
 from review import records  # noqa: E402
 from review.rating.session import ReviewSession, record_answer  # noqa: E402
 from review.store import Store  # noqa: E402

@@ -159,7 +159,7 @@ def review_database(path: Path, scored: Path, task: str, items: int, practised: 
     campaign's, such as ``premark``) and one speaker, Mary (her practice round done unless ``practised`` is
     False). Returns (path, campaign, speaker)."""
     from review.records import catalogue
-    from review.rating import campaigns, practice, roster
+    from review.rating import campaigns, practice
     from review import records
     from review.store import Store
 
@@ -212,7 +212,7 @@ def enrolled_study(root: Path, scored: dict, laptops_wanted: int, items: int = 8
 
 def rate(store, campaign_id: str, name: str, answers: int) -> str:
     """A new speaker on this laptop who answers up to ``answers`` items of the campaign. Returns their id."""
-    from review.rating import roster, sequence
+    from review.rating import sequence
 
     from review import records
 

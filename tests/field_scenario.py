@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 
 from review.records import catalogue
-from review.rating import campaigns, practice, roster, sequence
+from review.rating import campaigns, practice, sequence
 from review import records
 from review.store import Store
 

@@ -11,7 +11,7 @@ import random
 from pathlib import Path
 
 from review.records import catalogue
-from review.rating import campaigns, practice, roster, sequence
+from review.rating import campaigns, practice, sequence
 from review import records
 from review.rating.session import ReviewSession, What
 from review.store import Store

@@ -14,7 +14,7 @@ import pytest
 from conftest import open_window, shared_file, start_reviewing
 from desktop.cli import main
 from review.records import catalogue
-from review.rating import campaigns, practice, roster, sequence
+from review.rating import campaigns, practice, sequence
 from review import records
 from review.rating.session import ReviewSession, record_answer
 from review.store import Store

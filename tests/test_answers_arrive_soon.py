@@ -61,7 +61,6 @@ def test_with_two_real_syncthing_daemons_an_answer_reaches_the_hub_app_within_10
     from conftest import enrolled_study
     from desktop.cli import main
     from review.records import catalogue
-    from review.rating import roster
     from review import records
     from syncthing_peers import SYNCTHING, started_pair, wait_for
     if SYNCTHING is None:

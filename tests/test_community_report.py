@@ -13,7 +13,7 @@ import pytest
 from conftest import open_window
 from desktop.cli import main
 from review.records import catalogue
-from review.rating import campaigns, practice, roster, sequence
+from review.rating import campaigns, practice
 from review import records
 from review.records.answers import Answers
 from review.rating.session import ReviewSession

@@ -12,7 +12,7 @@ from desktop.cli import main
 from review.records import catalogue
 from review.exchange import sync
 from review.records import laptops
-from review.rating import campaigns, roster
+from review.rating import campaigns
 from review import records
 from review.store import Store
 

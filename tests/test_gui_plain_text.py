@@ -15,7 +15,7 @@ pytest.importorskip("PySide6")
 from PySide6.QtCore import Qt  # noqa: E402
 from PySide6.QtWidgets import QLabel  # noqa: E402
 
-from review.rating import campaigns, practice, roster  # noqa: E402
+from review.rating import campaigns, practice  # noqa: E402
 
 from review import records  # noqa: E402
 from review.store import Store  # noqa: E402

@@ -11,7 +11,7 @@ from desktop.sync_runner import FOLDER_KEY
 from review.records import catalogue
 from review.exchange import sync
 from review.records import laptops
-from review.rating import campaigns, practice, roster
+from review.rating import campaigns, practice
 from review import records
 from review.store import Store
 

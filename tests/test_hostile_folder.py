@@ -18,7 +18,7 @@ from conftest import ROOT, enrolled_study, rate
 from desktop.cli import main
 from review.records import catalogue
 from review.exchange import bundles, sync
-from review.rating import roster, sequence
+from review.rating import roster
 from review import records
 from review.store import Store, folder_files
 

@@ -13,7 +13,7 @@ from desktop.cli import main
 from eval_standards.cards import load_card
 from eval_standards.tools import LanguageTools, tools_for
 from review.records import catalogue
-from review.rating import campaigns, roster
+from review.rating import campaigns
 from review import records
 from review.store import Store
 

@@ -11,7 +11,6 @@ from conftest import enrolled_study, rate
 from review.records import catalogue
 from review.exchange import sync
 from review.records import laptops
-from review.rating import sequence
 from review import records
 from review.store import Store, restore
 

@@ -11,7 +11,7 @@ import pytest
 from conftest import other_version
 from desktop.cli import main
 from review.records import catalogue
-from review.rating import roster, sequence
+from review.rating import sequence
 from review import records
 from review.store import Store
 from review.tasks import error_spans as esa, premarks

@@ -10,7 +10,7 @@ import pytest
 
 from desktop.cli import main
 from review.records import catalogue
-from review.rating import campaigns, practice, roster, sequence
+from review.rating import campaigns, practice, sequence
 from review import records
 from review.store import Store
 from review.study.premark_effect import premark_effect

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from desktop.cli import main
 from review.records import catalogue
 from review.exchange import bundles
-from review.rating import roster, sequence
+from review.rating import sequence
 from review import records
 from review.store import Store, keys
 from scoring.errors import InputError

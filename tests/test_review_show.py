@@ -12,7 +12,7 @@ import re
 from desktop.cli import main
 from review import tasks
 from review.records import catalogue
-from review.rating import campaigns, roster, sequence
+from review.rating import campaigns, sequence
 from review import records
 from review.store import Store
 

@@ -138,7 +138,6 @@ def test_one_speaker_given_an_item_at_several_positions_is_refused_and_counted_o
                      [c.s1, length])["n"] == 0
     assert c.hub.one("select count(*) as n from ratings")["n"] == held  # their answers wait for positions never made
     # a database that holds such rows anyway (made before this check) counts each speaker once per item
-    from review.study import analyses
     before = records.answers.values(c.hub, "A", "adequacy", c.x)
     with c.hub.transaction() as db:
         db.conn.execute("PRAGMA foreign_keys=OFF")

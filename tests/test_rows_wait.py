@@ -15,7 +15,6 @@ from review.records import catalogue
 from review.exchange import sync
 from review.records import laptops, shared_folder
 from review.rating import campaigns, roster
-from review import records
 from review.store import Store
 
 

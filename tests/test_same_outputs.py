@@ -13,11 +13,11 @@ from pathlib import Path
 
 from conftest import shared_file
 from review.records import catalogue
-from review.rating import campaigns, practice, roster, sequence
+from review.rating import campaigns, practice, sequence
 from review import records
 from review.rating.session import record_answer
 from review.store import Store
-from review.study import analyses, decisions, research_files
+from review.study import decisions, research_files
 
 
 def _wmt_runs(folder: Path) -> list[dict]:

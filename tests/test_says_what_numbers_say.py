@@ -140,7 +140,7 @@ def test_a_run_best_eliminated_is_named_and_said_lower_than_the_run_that_beat_it
     run that beat it, as that pair's interval shows."""
     from test_adaptive import _rate, _systems
     from review.records import catalogue
-    from review.rating import campaigns, practice, roster
+    from review.rating import campaigns, practice
     from review import records
     from review.store import Store
     from review.study import decisions, verdicts

@@ -9,7 +9,7 @@ import pytest
 
 from review import tasks
 from review.records import catalogue
-from review.rating import campaigns, practice, roster
+from review.rating import campaigns, practice
 from review import records
 from review.rating.session import FEEDBACK, MARK, QUESTION, ReviewSession, SCORE
 from review.store import Store

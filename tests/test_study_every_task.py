@@ -15,7 +15,7 @@ import scipy.stats
 
 from desktop.cli import main
 from review.records import catalogue
-from review.rating import campaigns, roster, sequence
+from review.rating import campaigns, sequence
 from review import records
 from review.store import Store
 from review.study import analyses

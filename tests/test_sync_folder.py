@@ -15,7 +15,7 @@ from desktop.cli import main
 from review.records import catalogue
 from review.exchange import bundles, sync
 from review.records import laptops
-from review.rating import roster, sequence
+from review.rating import roster
 from review import records
 from review.store import Store
 

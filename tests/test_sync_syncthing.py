@@ -17,7 +17,6 @@ from desktop.cli import main
 from review.records import catalogue
 from review.exchange import sync
 from review.rating import roster
-from review import records
 from review.store import Store
 from syncthing_peers import SYNCTHING, Peer, started_pair, wait_for
 

@@ -13,7 +13,7 @@ from review import tasks
 from review.records import catalogue
 from review.exchange import bundles
 from review.records import laptops
-from review.rating import campaigns, roster, sequence
+from review.rating import campaigns, sequence
 from review import records
 from review.store import Store
 from review.study import analyses

@@ -45,13 +45,13 @@ def answer(store: Store, campaign_id: str, speaker_id: str, position: int, answe
         clean = task_defs.validate(found["task"], answers, found["output"])
         if found["uuid"]:
             rating_uuid, action = found["uuid"], "edit"
-            db["ratings"].update(rating_uuid, {"answers": dumps(clean), "note": note, "updated_at": stamp,
-                                               "device_id": store.device_id,
-                                               "seconds": _added(found["seconds"], seconds),
-                                               "away_seconds": _added(found["away_seconds"], away_seconds),
-                                               "medium": medium,
-                                               "started_at": found["started_at"] or started_at,
-                                               "ended_at": stamp, "signer": store.public_key, "signature": None})
+            edit = {"answers": dumps(clean), "note": note, "updated_at": stamp, "device_id": store.device_id,
+                    "seconds": _added(found["seconds"], seconds),
+                    "away_seconds": _added(found["away_seconds"], away_seconds), "medium": medium,
+                    "started_at": found["started_at"] or started_at, "ended_at": stamp, "signer": store.public_key,
+                    "signature": None}
+            store.conn.execute(f"update ratings set {', '.join(f'[{c}] = :{c}' for c in edit)} where uuid = :uuid",
+                               {**edit, "uuid": rating_uuid})  # one statement (sqlite-utils' update reads the schema)
         else:
             rating_uuid, action = new_id(), "create"
             store.insert("ratings", {"uuid": rating_uuid, "campaign_id": campaign_id, "speaker_id": speaker_id,

@@ -145,8 +145,8 @@ def insert_campaign(store: Store, row: dict, item_ids: list[str]) -> None:
 
 
 def campaign_items(store: Store, campaign_id: str) -> list[dict]:
-    """A campaign's items in its order (``item_id``, ``output``, ``reference``, ``kind``)."""
-    return store.rows("select ci.item_id, i.output, i.reference, i.kind from campaign_items ci join items i on i.id = "
+    """A campaign's items in its order (``item_id``, ``source``, ``output``, ``reference``, ``kind``)."""
+    return store.rows("select ci.item_id, i.source, i.output, i.reference, i.kind from campaign_items ci join items i on i.id = "
                       "ci.item_id where ci.campaign_id = ? order by ci.position", [campaign_id])
 
 
