@@ -87,7 +87,7 @@ class Study:
         lap = self.lap(k)
         if lap is None:
             return
-        open_here = [c["id"] for c in catalogue.list_campaigns(lap) if catalogue.takes_part(lap, c["id"])]
+        open_here = [c["id"] for c in catalogue.list_campaigns(lap) if laptops.takes_part(lap, c["id"])]
         if not open_here:
             return
         cid = open_here[answers % len(open_here)]

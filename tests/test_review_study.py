@@ -70,7 +70,7 @@ def test_agreement_matches_krippendorff_directly(rated):
 
 def test_qc_items_are_out_of_the_statistics_and_reliability_reported(rated):
     store, _, cids, _, _ = rated
-    assert len(analyses.answers(store, "A", "adequacy")) == 4 * 42
+    assert len(records.answers.values(store, "A", "adequacy")) == 4 * 42
     report = analyses.speaker_reliability(store, cids["A"])
     assert len(report) == 4 and all(r["repeats_checked"] == 2 for r in report)
     assert all(r["degraded_scored_lower"] >= 1 for r in report)
@@ -207,7 +207,7 @@ def test_withdrawn_speaker_disappears_from_statistics(tmp_path, scored_demo):
     roster.withdraw(store, speakers[0])
     after = analyses.agreement(store, "A", "adequacy", resamples=10)
     assert before["raters"] == 3 and after["raters"] == 2
-    assert all(r["speaker_id"] != speakers[0] for r in analyses.answers(store, "A", "adequacy"))
+    assert all(r["speaker_id"] != speakers[0] for r in records.answers.values(store, "A", "adequacy"))
     research_files.export_ratings(store, str(tmp_path / "raw.csv"), "csv", include_raw=True)
     assert speakers[0] not in (tmp_path / "raw.csv").read_text("utf-8")
 

@@ -30,7 +30,7 @@ from ..tasks import premarks
 from ..tasks import majority  # noqa: F401 (the study's, the exports' and the app's)
 
 
-# ----------------------------------------------------------------------------- answers
+# ----------------------------------------------------------------------------- human scores
 
 def reliability_matrix(rows: list[dict], numeric: bool = True) -> tuple[np.ndarray, list[str], list[str]]:
     """Raters × items matrix of values (NaN where a rater did not rate an item)."""
