@@ -27,13 +27,11 @@ from PySide6.QtCore import QEventLoop, QTimer  # noqa: E402
 from bench.common import ROOT  # noqa: E402
 from desktop.cli import main as lyss_main  # noqa: E402
 from desktop.main_window import MainWindow  # noqa: E402
-from desktop.qt_common import application, settings  # noqa: E402
-from desktop.sync_runner import FOLDER_KEY  # noqa: E402
-from review.records import catalogue  # noqa: E402
-from review.exchange import sync  # noqa: E402
-from review.records import laptops  # noqa: E402
-from review.rating import campaigns, practice  # noqa: E402
+from desktop.qt_common import application  # noqa: E402
 from review import records  # noqa: E402
+from review.exchange import sync  # noqa: E402
+from review.rating import campaigns, practice  # noqa: E402
+from review.records import catalogue, laptops  # noqa: E402
 from review.store import Store  # noqa: E402
 
 TESTS = ROOT / "tests"
@@ -107,7 +105,6 @@ def _arrival(root: Path, hub_folder: Path, field_folder: Path, carry) -> float:
         field_app.kill()
         field_app.wait()
         window.close()
-        settings().remove(FOLDER_KEY)
 
 
 def main() -> None:

@@ -22,8 +22,8 @@ from PySide6.QtWidgets import QLabel  # noqa: E402
 from bench.common import ROOT  # noqa: E402
 from desktop.main_window import MainWindow  # noqa: E402
 from desktop.qt_common import application  # noqa: E402
-from review.rating import campaigns, practice  # noqa: E402
 from review import records  # noqa: E402
+from review.rating import campaigns, practice  # noqa: E402
 from review.store import Store  # noqa: E402
 from scoring import engine, runcard  # noqa: E402
 from scoring.rubric import load_profile  # noqa: E402

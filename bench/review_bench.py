@@ -21,8 +21,8 @@ import numpy as np
 import sacrebleu
 
 from bench.common import SHARED, timed
-from review.rating import campaigns, sequence
 from review import records
+from review.rating import campaigns, sequence
 from review.store import Store, dumps, now
 from review.study import analyses, research_files
 from review.study.maths import correlation

@@ -26,11 +26,10 @@ from pathlib import Path
 
 from bench.common import ROOT
 from desktop.cli import main as lyss_main
-from review.records import catalogue
-from review.exchange import sync
-from review.records import laptops
-from review.rating import campaigns, sequence
 from review import records
+from review.exchange import sync
+from review.rating import campaigns, sequence
+from review.records import catalogue, laptops
 from review.store import Store
 
 LAPTOPS = int(os.environ.get("LYSS_BENCH_SYNC_LAPTOPS", "200"))

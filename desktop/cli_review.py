@@ -66,8 +66,9 @@ def _register_sync(sub) -> None:
     group = sub.add_parser("sync", help="share the review folder between laptops with Syncthing")
     group.set_defaults(func=deferred("sync_verbs", "run_sync"))
     verbs = group.add_subparsers(dest="verb", metavar="VERB", required=True)
-    p = verbs.add_parser("setup", help="say (and with --apply, make) what shares FOLDER with the devices you name "
-                                       "through this machine's Syncthing")
+    p = verbs.add_parser("setup", parents=[_parents()[0]],
+                         help="say (and with --apply, make) what shares FOLDER with the devices you name through this "
+                              "machine's Syncthing (with --apply, the review database's laptop syncs it from now on)")
     p.set_defaults(verb_func=deferred("sync_verbs", "sync_setup"))
     p.add_argument("folder", metavar="FOLDER")
     p.add_argument("--device", action="append", default=[], metavar="ID[@tcp://HOST:PORT]",

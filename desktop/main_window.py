@@ -59,7 +59,7 @@ class MainWindow(QMainWindow):
         self.tabs.addTab(self._campaigns_tab, self.tr("Campaigns"))
         self.tabs.addTab(self._study_tab, self.tr("Study"))
         self.tabs.currentChanged.connect(guarded(self, self._tab_changed))
-        self.syncer = SyncRunner(self.db_path, self)  # a shared folder, when one is chosen: at start, every few
+        self.syncer = SyncRunner(self.store, self)  # a shared folder, when one is chosen: at start, every few
         self.review.items.answered.connect(self.syncer.answered)  # answers, and at close
         QTimer.singleShot(0, self.syncer.run)
         self.setCentralWidget(self.tabs)

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (QAbstractButton, QApplication, QFrame, QHeaderVie
                                QSizePolicy, QTextBrowser, QWidget)
 
 from review import tasks
-from review.study.verdicts import localized
+from review.sentences import localized
 from scoring.errors import InputError
 
 ORG, APP = "LYSS", "LYSS Desktop"

@@ -14,11 +14,11 @@ from PySide6.QtWidgets import (QAbstractButton, QCheckBox, QDialog, QFormLayout,
                                QListWidgetItem, QPlainTextEdit, QPushButton, QScrollArea, QStackedWidget, QVBoxLayout, QWidget)
 
 from eval_standards.text import convert
-from review.records import catalogue
 from review import records
-from review.study import verdicts
 from review.rating.session import Outcome, ReviewSession, Step, What
+from review.records import catalogue
 from review.store import Store
+from review.study import verdicts
 
 from .esa_widgets import EsaPanel
 from .qt_common import (FlowLayout, SafeBrowser, accessible, campaign_title, data_tr, friendly_error, guarded, message, name_buttons, plain_labels, scrolling, set_font,

@@ -10,13 +10,12 @@ from pathlib import Path
 from typing import Any
 
 from eval_standards.text import convert as convert_text
-from review.records import catalogue
+from review import records, sentences
 from review.exchange import bundles
-from review.records import laptops
 from review.rating import campaigns, paper, roster
-from review import records
 from review.rating.session import record_answer
 from review.rating.shown import shown_item
+from review.records import catalogue, laptops, shared_folder
 from review.store import Store, readable_by_others, restore, revocation
 from review.store.database import backup_info
 from review.study import analyses, decisions, report, research_files, reweight, tiers, verdicts
@@ -507,7 +506,7 @@ def _study_import_da(store, args) -> int:
 
 def said_text(said: dict) -> str:
     """A verdict line of the study in plain text (the app fills the same text in its language)."""
-    return shown(verdicts.english(said))
+    return shown(sentences.english(said))
 
 
 def status_text(r: dict) -> str:
@@ -539,14 +538,14 @@ def _study_status(store, args) -> int:
 
 def _study_report(store, args) -> int:
     from .community_report import write_pdf  # deferred: Qt (QPdfWriter) loads only to draw the report
-    from .sync_runner import chosen_folder  # deferred: with Qt
     out = Path(args.out)
     if out.suffix.lower() != ".pdf":
         raise BadValue("--out", args.out, "give a file name ending in .pdf")
     refuse_overwriting_inputs(args.out, [store.path])
     found = report.community_report(store, catalogue.find_campaign(store, args.campaign))
     with atomic_path(out) as tmp:
-        pages = write_pdf(str(tmp), found, chosen_folder(), laptops.names(store), ui=args.language)
+        pages = write_pdf(str(tmp), found, shared_folder.chosen(store), laptops.names(store),
+                          ui=args.language)
     print(f"wrote the report of {found['name']} on {pages} pages to {out}")
     return 0
 

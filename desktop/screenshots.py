@@ -25,12 +25,11 @@ from desktop.paper_forms import first_page_png  # noqa: E402
 from desktop.qt_common import SETTINGS_FOLDER, application  # noqa: E402
 from eval_standards import analysers  # noqa: E402
 from eval_standards.demos import DEFAULT, demo_path, other_demos  # noqa: E402
-from review.records import catalogue  # noqa: E402
-from review.exchange import sync  # noqa: E402
-from review.records import laptops  # noqa: E402
-from review.rating import campaigns, paper, practice, sequence  # noqa: E402
 from review import records  # noqa: E402
+from review.exchange import sync  # noqa: E402
+from review.rating import campaigns, paper, practice, sequence  # noqa: E402
 from review.rating.session import ReviewSession, record_answer  # noqa: E402
+from review.records import catalogue, laptops  # noqa: E402
 from review.store import Store  # noqa: E402
 from review.study.report import community_report  # noqa: E402
 

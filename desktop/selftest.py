@@ -20,8 +20,8 @@ from eval_standards import analysers, demos
 from eval_standards.cards import load_card
 from eval_standards.setup import prepare
 from eval_standards.text import convert
-from review.rating import campaigns, sequence
 from review import records
+from review.rating import campaigns, sequence
 from review.store import Store
 from review.study import analyses
 from scoring import runcard, runs

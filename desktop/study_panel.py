@@ -13,12 +13,10 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QHeaderView, QInputDialog, QLabel, QProgressBar, QPushButton,
                                QSplitter, QTableView, QTabWidget, QVBoxLayout, QWidget)
 
-from review import tasks
-from review.records import catalogue
+from review import records, tasks
 from review.exchange import bundles, sync
-from review.records import laptops, shared_folder
 from review.rating import campaigns, roster
-from review import records
+from review.records import catalogue, laptops, shared_folder
 from review.store import Store
 from review.study import analyses, decisions, report, reweight, tiers
 from scoring.errors import InputError
@@ -29,7 +27,6 @@ from .community_report import write_pdf as write_report
 from .qt_common import (FlowLayout, campaign_title, SafeBrowser, Worker, accessible, ask, friendly_error, guarded,
                         data_tr, name_buttons, plain_labels, said, set_font, task_words)
 from .scatter_plot import ScatterPlot
-from .sync_runner import chosen_folder
 
 
 class RowsModel(QAbstractTableModel):
@@ -320,10 +317,11 @@ class CampaignPanel(QWidget):
             text = self.tr("Synchronised at {0}: nothing new.").format(now) + "\n" + self.tr("Last merge: {0}").format(
                 self._last_merge)
         for o in report.refused:
-            text += "\n" + self.tr("Refused {0}: {1}").format(o.name, o.detail)
+            text += "\n" + self.tr("Refused {0}: {1}").format(o.name, "; ".join(said(line) for line in o.said))
         for o in report.merged:
             if o.added.get("rows_refused"):
-                text += "\n" + self.tr("Merged {0}, some rows refused alone: {1}").format(o.name, o.detail)
+                text += "\n" + self.tr("Merged {0}, some rows refused alone: {1}").format(
+                    o.name, "; ".join(said(line) for line in o.said))
         self.sync_state.setText(text)
         self.refresh()
         self.show_laptops()
@@ -388,7 +386,8 @@ class CampaignPanel(QWidget):
         if path:
             found = report.community_report(self.store, cid)
             with atomic_path(Path(path)) as tmp:
-                pages = write_report(str(tmp), found, chosen_folder(), laptops.names(self.store))
+                pages = write_report(str(tmp), found, shared_folder.chosen(self.store),
+                                     laptops.names(self.store))
             self.status.setText(self.tr("Wrote the report ({0} pages) to {1}.").format(pages, path))
 
     def create(self, path: str | None = None) -> None:

@@ -14,31 +14,15 @@ from pathlib import Path
 from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer, Signal
 
 from review.exchange import sync
+from review.records import shared_folder
 from review.store import Store
 
 from .qt_common import Worker, settings
 
-FOLDER_KEY = "sync/folder"
 EVERY_KEY = "sync/every_answers"
 SETTLE_MS = 2_000  # after the folder changes, wait this long for it to settle before syncing
 PUBLISH_AFTER_MS = 3_000  # after an answer, sync this long after the speaker's last one (a pause between items)
 POLL_MS = 60_000  # and look anyway this often
-
-
-def chosen_folder() -> str | None:
-    """The shared folder the app syncs (chosen in the app, or set up with ``lyss sync setup``); None when none is."""
-    return str(settings().value(FOLDER_KEY, "") or "") or None
-
-
-def remember_folder(folder: str | Path) -> bool:
-    """The app syncs ``folder`` from now on, unless a folder it can reach is chosen already (``lyss sync setup`` and
-    ``lyss review sync`` call this: a folder set up on the command line is the app's too). True when recorded."""
-    chosen = str(settings().value(FOLDER_KEY, "") or "")
-    if chosen and Path(chosen).is_dir():
-        return False
-    settings().setValue(FOLDER_KEY, str(Path(folder).resolve()))
-    settings().sync()  # written now: the app may start in a second
-    return True
 
 
 class SyncRunner(QObject):
@@ -48,9 +32,11 @@ class SyncRunner(QObject):
     failed = Signal(object)
     started = Signal()
 
-    def __init__(self, db_path: str | Path, parent: QObject | None = None):
+    def __init__(self, store: Store, parent: QObject | None = None):
         super().__init__(parent)
-        self.db_path = Path(db_path)
+        self.db_path = Path(store.path)
+        self._folder_store = store  # the window's connection: the chosen folder is a row of its database
+        self._folder = shared_folder.chosen(store) or ""  # read once; changed here only (set_folder)
         self.every = int(settings().value(EVERY_KEY, sync.EVERY_ANSWERS))
         self._answers = 0
         self._worker: Worker | None = None
@@ -71,10 +57,11 @@ class SyncRunner(QObject):
 
     @property
     def folder(self) -> str:
-        return chosen_folder() or ""
+        return self._folder
 
     def set_folder(self, folder: str) -> None:
-        settings().setValue(FOLDER_KEY, folder)
+        shared_folder.choose(self._folder_store, folder)
+        self._folder = folder
         self._watch()
         self.run()
 

@@ -30,7 +30,7 @@ def review_sync(args) -> int:
             report = sync.sync(store, args.folder, progress=bar)
         finally:
             bar.close()
-    remembered = _for_the_app(args.folder)
+        remembered = _for_the_app(store, args.folder)
     if args.json:
         print(json_text(report.as_dict(), indent=2))
     else:
@@ -41,10 +41,10 @@ def review_sync(args) -> int:
     return 1 if report.refused else 0
 
 
-def _for_the_app(folder: str) -> str:
+def _for_the_app(store: Store, folder: str) -> str:
     """Record the folder for the app when it has none (a line saying so), else nothing."""
-    from .sync_runner import remember_folder  # deferred: Qt's settings, for this one step
-    return f"the app syncs {folder} from now on (Campaigns tab, Sharing answers)" if remember_folder(folder) else ""
+    chosen = shared_folder.choose_if_none(store, folder)
+    return f"the app syncs {folder} from now on (Campaigns tab, Sharing answers)" if chosen else ""
 
 
 def sync_setup(args) -> int:
@@ -73,9 +73,11 @@ def sync_setup(args) -> int:
         try:
             syncthing.apply(api, steps)
             print(f"this machine's Syncthing id (give it to the others): {api.my_id()}")
-            remembered = _for_the_app(args.folder)
-            if remembered:
-                print(remembered)
+            if Path(args.db).exists():  # a laptop with a review database syncs the folder from now on
+                with Store(args.db, create=False) as store:
+                    remembered = _for_the_app(store, args.folder)
+                if remembered:
+                    print(remembered)
         except syncthing.Unreachable as exc:
             raise BadValue("--apply", "", f"{exc}; the changes made before it were undone") from None
     elif api is None:

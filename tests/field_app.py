@@ -17,6 +17,8 @@ from PySide6.QtTest import QTest  # noqa: E402
 from desktop import sync_runner  # noqa: E402
 from desktop.main_window import MainWindow  # noqa: E402
 from desktop.qt_common import application  # noqa: E402
+from review.records import shared_folder  # noqa: E402
+from review.store import Store  # noqa: E402
 
 
 def _quiet(window) -> bool:
@@ -42,7 +44,8 @@ def _wait(condition, seconds: float) -> None:
 
 def main(db: str, folder: str, seconds: float) -> int:
     application()
-    sync_runner.remember_folder(folder)
+    with Store(db) as store:
+        shared_folder.choose_if_none(store, folder)
     window = MainWindow(db)
     window.show()
     for _ in range(2):  # the syncs at start, and those the folder's changes set off, are over

@@ -9,9 +9,9 @@ import copy
 import json
 from pathlib import Path
 
-from review.records import catalogue
-from review.rating import campaigns, practice, sequence
 from review import records
+from review.rating import campaigns, practice, sequence
+from review.records import catalogue
 from review.store import Store
 
 NAMES = ("demo/naive-llm", "demo/glossary-llm", "demo/tiny-llm")

@@ -10,10 +10,10 @@ import json
 import random
 from pathlib import Path
 
-from review.records import catalogue
-from review.rating import campaigns, practice, sequence
 from review import records
+from review.rating import campaigns, practice, sequence
 from review.rating.session import ReviewSession, What
+from review.records import catalogue
 from review.store import Store
 from review.study import decisions
 from scoring import engine, runcard

@@ -13,10 +13,10 @@ import pytest
 
 from conftest import open_window, shared_file, start_reviewing
 from desktop.cli import main
-from review.records import catalogue
+from review import records, sentences
 from review.rating import campaigns, practice, sequence
-from review import records
 from review.rating.session import ReviewSession, record_answer
+from review.records import catalogue
 from review.store import Store
 from review.study import decisions, planner, verdicts
 from review.study.maths import questions
@@ -455,9 +455,9 @@ def test_a_question_campaign_travels_through_a_shared_folder_and_both_laptops_re
     qtbot.addWidget(panel)
     panel.show_decisions(cid)
     first = panel.decisions.model().index(0, 0).data()
-    assert first == verdicts.english(on_hub["asked"]["said"][0])  # the app and the command line say the same
+    assert first == sentences.english(on_hub["asked"]["said"][0])  # the app and the command line say the same
     assert on_hub["asked"]["best"] in first
-    assert panel.plan.text() == "\n".join(verdicts.english(one) for one in on_hub["said"])
+    assert panel.plan.text() == "\n".join(sentences.english(one) for one in on_hub["said"])
     assert panel.plan.text().startswith("serving: nothing more is needed: every question asked is decided")
 
 
@@ -491,10 +491,10 @@ def test_best_is_never_said_of_a_run_whose_tier_is_refused_without_saying_so():
     best = {"kind": "Best", "best": "sysA", "asked": True}
     tiers = [{"kind": "Tier", "system": "sysA", "decision": "not reached", "asked": False},
              {"kind": "Tier", "system": "sysB", "decision": "reached", "asked": False}]
-    notes = [verdicts.english(n) for n in verdicts.tier_notes(best, [best, *tiers])]
+    notes = [sentences.english(n) for n in verdicts.tier_notes(best, [best, *tiers])]
     assert notes == ["note: sysA's tier is refused: the best of these runs, but not good enough for its tier"]
     assert verdicts.tier_notes({**best, "best": "sysB"}, [best, *tiers]) == []
-    assert [verdicts.english(n) for n in verdicts.tier_notes(tiers[0], tiers)] == [
+    assert [sentences.english(n) for n in verdicts.tier_notes(tiers[0], tiers)] == [
         "(this campaign asks another question: this tier is shown beside it, for information)"]
 
 

@@ -12,8 +12,9 @@ from conftest import open_window, start_reviewing
 from desktop import sync_runner
 from review.exchange import sync
 from review.rating import practice
+from review.records import shared_folder
 from review.store import Store
-from test_gui_sync import field_laptop, forget_the_shared_folder  # noqa: F401 (fixtures)
+from test_gui_sync import field_laptop  # noqa: F401 (a fixture)
 
 
 def _counts(window, cid: str) -> dict[str, str]:
@@ -29,6 +30,7 @@ def test_an_answer_reaches_the_hub_apps_counts_within_seconds(qtbot, field_lapto
     with Store(path) as field:
         sync.sync(field, folder)  # the campaign is on the field laptop, the speaker has done the practice round
         practice.mark_done(field, cid, speaker)
+        shared_folder.choose(field, str(folder))  # each laptop syncs its copy of the folder (here: the same one)
     hub_window = open_window(qtbot, hub_path)
     with qtbot.waitSignal(hub_window.syncer.synced, timeout=30000):
         hub_window.campaigns.choose_shared_folder(str(folder))  # the same folder, as Syncthing would give both

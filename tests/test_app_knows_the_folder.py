@@ -8,16 +8,13 @@ from __future__ import annotations
 
 from conftest import open_window
 from desktop.cli import main
-from desktop.sync_runner import FOLDER_KEY
 from review.exchange import sync
 from review.store import Store
-from test_gui_sync import field_laptop, forget_the_shared_folder  # noqa: F401 (fixtures)
+from test_gui_sync import field_laptop  # noqa: F401 (a fixture)
 
 
 def test_a_folder_synced_on_the_command_line_is_the_apps(qtbot, field_laptop, capsys, tmp_path):
     path, hub_path, folder, cid, speaker = field_laptop
-    from desktop.qt_common import settings
-    settings().remove(FOLDER_KEY)
     assert main(["review", "sync", str(folder), "--db", str(path)]) == 0
     assert f"the app syncs {folder} from now on" in capsys.readouterr().out
     other = tmp_path / "other"

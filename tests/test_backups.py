@@ -9,8 +9,8 @@ import json
 import sqlite3
 
 from desktop.cli import main
-from review.records import catalogue
 from review.rating import campaigns
+from review.records import catalogue
 from review.store import Store
 from review.store.database import BACKUPS_KEPT
 

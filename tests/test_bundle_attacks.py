@@ -13,11 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from review.records import catalogue
-from review.exchange import bundles
-from review.records import laptops
-from review.rating import roster, sequence
 from review import records
+from review.exchange import bundles
+from review.rating import roster, sequence
+from review.records import catalogue, laptops
 from review.store import Store, keys, restore
 from scoring.errors import InputError
 from test_review_bundles import field_laptops

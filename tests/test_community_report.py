@@ -12,13 +12,13 @@ import pytest
 
 from conftest import open_window
 from desktop.cli import main
-from review.records import catalogue
+from review import records, sentences
 from review.rating import campaigns, practice
-from review import records
-from review.records.answers import Answers
 from review.rating.session import ReviewSession
+from review.records import catalogue
+from review.records.answers import Answers
 from review.store import Store
-from review.study import decisions, report, verdicts
+from review.study import decisions, report
 
 from test_adaptive import QUALITY, _systems
 
@@ -99,7 +99,7 @@ def test_the_pdf_says_every_verdict_in_the_language_asked(studied, tmp_path, cap
     assert main(["study", "report", "--db", str(db), "--campaign", cid, "--out", str(pdf), "--language", "en"]) == 0
     assert f"to {pdf}" in capsys.readouterr().out
     text = _pdf_text(pdf)
-    verdict_lines = [verdicts.english(one) for q in found["questions"] + found["tiers"] for one in q["said"]]
+    verdict_lines = [sentences.english(one) for q in found["questions"] + found["tiers"] for one in q["said"]]
     assert len(verdict_lines) >= 7  # the pairs' head, three pairs, three tiers
     for line in verdict_lines:
         assert " ".join(line.split()) in text, (line, text[text.find(line[:12]) - 20:][:200])
@@ -111,7 +111,7 @@ def test_the_pdf_says_every_verdict_in_the_language_asked(studied, tmp_path, cap
     text = _pdf_text(pdf)
     better = next(one for q in found["questions"] for one in q["said"] if one["text"].startswith("{a} is better"))
     french = "{a} est meilleur que {b} ({a} − {b} se situe entre {low} et {high}), après {items} phrases"
-    written = verdicts.localized(better, french, ",", "\u00a0%")
+    written = sentences.localized(better, french, ",", "\u00a0%")
     assert " ".join(unicodedata.normalize("NFKC", written).split()) in text
     assert "," in better["values"]["low"].replace(".", ",") and better["values"]["low"].replace(".", ",") in text
     assert "Comment lire ce rapport" in text and "Locuteurs qui ont répondu : 2" in text and " h." in text
@@ -143,7 +143,7 @@ def test_the_campaigns_tab_writes_the_report(studied, tmp_path, qtbot):
     panel.community_report(str(pdf))
     assert str(pdf) in panel.status.text()
     text = _pdf_text(pdf)
-    assert all(" ".join(verdicts.english(one).split()) in text for q in found["questions"] for one in q["said"])
+    assert all(" ".join(sentences.english(one).split()) in text for q in found["questions"] for one in q["said"])
 
 
 def test_each_picture_shows_the_band_inside_the_zone_its_caption_names_when_it_says_so(studied, qapp):

@@ -24,11 +24,10 @@ import pytest
 from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
 
-from review.records import catalogue
-from review.exchange import sync
-from review.records import laptops
-from review.rating import campaigns, roster, sequence
 from review import records
+from review.exchange import sync
+from review.rating import campaigns, roster, sequence
+from review.records import catalogue, laptops
 from review.store import Store, restore
 from scoring.errors import InputError
 

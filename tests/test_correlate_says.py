@@ -10,8 +10,8 @@ import pytest
 
 from conftest import rate
 from desktop.cli import main
-from review.records import catalogue
 from review.rating import campaigns
+from review.records import catalogue
 from review.store import Store
 from review.study import analyses
 

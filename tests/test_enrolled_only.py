@@ -9,11 +9,10 @@ import pytest
 
 from conftest import enrolled_study, rate
 from desktop.cli import main
-from review.records import catalogue
-from review.exchange import sync
-from review.records import laptops
-from review.rating import campaigns
 from review import records
+from review.exchange import sync
+from review.rating import campaigns
+from review.records import catalogue, laptops
 from review.store import Store
 
 

@@ -16,9 +16,9 @@ import pytest
 
 from conftest import DEMO, ROOT
 from desktop.cli import main
-from review.records import catalogue
-from review.rating import campaigns, sequence
 from review import records
+from review.rating import campaigns, sequence
+from review.records import catalogue
 from review.store import Store
 from review.study import research_files
 

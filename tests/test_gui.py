@@ -15,9 +15,9 @@ from PySide6.QtCore import Qt  # noqa: E402
 from PySide6.QtWidgets import QLabel, QPushButton  # noqa: E402
 
 from conftest import ROOT, open_window, report_paths, review_database, start_reviewing  # noqa: E402
-from review.records import catalogue  # noqa: E402
-from review.rating import campaigns, practice, sequence  # noqa: E402
 from review import records  # noqa: E402
+from review.rating import campaigns, practice, sequence  # noqa: E402
+from review.records import catalogue  # noqa: E402
 from review.store import Store  # noqa: E402
 
 

@@ -7,21 +7,11 @@ import pytest
 from PySide6.QtCore import Qt
 
 from conftest import open_window, start_reviewing
-from desktop.sync_runner import FOLDER_KEY
-from review.records import catalogue
-from review.exchange import sync
-from review.records import laptops
-from review.rating import campaigns, practice
 from review import records
+from review.exchange import sync
+from review.rating import campaigns, practice
+from review.records import catalogue, laptops
 from review.store import Store
-
-
-@pytest.fixture(autouse=True)
-def forget_the_shared_folder():
-    """The chosen folder is remembered (QSettings): other tests' windows must not sync into this one's."""
-    yield
-    from desktop.qt_common import settings
-    settings().remove(FOLDER_KEY)
 
 
 @pytest.fixture
@@ -93,9 +83,9 @@ def test_a_refused_bundle_is_shown_with_its_reason(qtbot, field_laptop):
 def test_the_campaigns_tab_opened_later_shows_what_the_sync_at_start_did(qtbot, field_laptop):
     """The Campaigns tab is built when first shown: a sync at start that failed (the shared folder is
     gone) is still what the tab says when the coordinator opens it afterwards."""
-    from desktop.qt_common import settings
     path, _, folder, _, _ = field_laptop
-    settings().setValue(FOLDER_KEY, str(folder / "gone"))
+    with Store(path) as field:
+        records.shared_folder.choose(field, str(folder / "gone"))
     window = open_window(qtbot, path)
     qtbot.waitUntil(lambda: window.syncer.last is not None and window.syncer.last[0] == "failed", timeout=30000)
     assert not window.tabs.widget(2).built

@@ -16,10 +16,10 @@ import pytest
 
 from conftest import ROOT, enrolled_study, rate
 from desktop.cli import main
-from review.records import catalogue
+from review import records
 from review.exchange import bundles, sync
 from review.rating import roster
-from review import records
+from review.records import catalogue
 from review.store import Store, folder_files
 
 

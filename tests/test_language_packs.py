@@ -12,9 +12,9 @@ from conftest import ROOT, score_with_cli, shared_file
 from desktop.cli import main
 from eval_standards.cards import load_card
 from eval_standards.tools import LanguageTools, tools_for
-from review.records import catalogue
-from review.rating import campaigns
 from review import records
+from review.rating import campaigns
+from review.records import catalogue
 from review.store import Store
 
 CIW_DEMO = ROOT / "examples" / "demo-ciw.runcard.json"

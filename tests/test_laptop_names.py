@@ -9,10 +9,9 @@ import json
 
 from conftest import open_window
 from desktop.cli import main
-from review.records import catalogue
 from review.exchange import sync
-from review.records import laptops
 from review.rating import campaigns
+from review.records import catalogue, laptops
 from review.store import Store
 
 

@@ -8,10 +8,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from conftest import enrolled_study, rate
-from review.records import catalogue
-from review.exchange import sync
-from review.records import laptops
 from review import records
+from review.exchange import sync
+from review.records import catalogue, laptops
 from review.store import Store, restore
 
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from desktop.cli import main
-from review.records import catalogue
 from review.rating import campaigns
+from review.records import catalogue
 from review.store import Store
 from scoring.errors import InputError
 

@@ -8,8 +8,8 @@ import json
 
 from conftest import other_version
 from desktop.cli import main
-from review.records import catalogue
 from review.rating import campaigns
+from review.records import catalogue
 from review.store import Store
 
 

@@ -13,11 +13,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from review.records import catalogue
-from review.exchange import bundles
-from review.records import laptops
-from review.rating import campaigns, roster, sequence
 from review import records
+from review.exchange import bundles
+from review.rating import campaigns, roster, sequence
+from review.records import catalogue, laptops
 from review.store import Store, signing
 from review.study import analyses
 from scoring.errors import InputError

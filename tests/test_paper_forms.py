@@ -10,9 +10,9 @@ import pytest
 
 from conftest import other_version
 from desktop.cli import main
-from review.records import catalogue
-from review.rating import sequence
 from review import records
+from review.rating import sequence
+from review.records import catalogue
 from review.store import Store
 from review.tasks import error_spans as esa, premarks
 

@@ -9,9 +9,9 @@ from statistics import fmean
 import pytest
 
 from desktop.cli import main
-from review.records import catalogue
-from review.rating import campaigns, practice, sequence
 from review import records
+from review.rating import campaigns, practice, sequence
+from review.records import catalogue
 from review.store import Store
 from review.study.premark_effect import premark_effect
 from review.tasks import premarks

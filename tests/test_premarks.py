@@ -14,10 +14,10 @@ from PySide6.QtCore import Qt
 
 from conftest import open_window, review_database, shared_file, start_reviewing
 from desktop.cli import main
-from review.records import catalogue
-from review.rating import campaigns, practice, sequence
 from review import records
+from review.rating import campaigns, practice, sequence
 from review.rating.session import ReviewSession, record_answer
+from review.records import catalogue
 from review.store import Store
 from review.study import analyses, research_files
 from review.tasks import premarks

@@ -15,10 +15,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from desktop.cli import main
-from review.records import catalogue
+from review import records
 from review.exchange import bundles
 from review.rating import sequence
-from review import records
+from review.records import catalogue
 from review.store import Store, keys
 from scoring.errors import InputError
 

@@ -6,8 +6,8 @@ says so, and that laptop's answers keep arriving (they were refused for good bef
 from __future__ import annotations
 
 from conftest import enrolled_study, rate
-from review.records import catalogue
 from review.exchange import sync
+from review.records import catalogue
 from review.store import Store, restore
 
 

@@ -7,11 +7,10 @@ import zipfile
 
 import pytest
 
-from review.records import catalogue
-from review.exchange import bundles
-from review.records import laptops
-from review.rating import campaigns, roster, sequence
 from review import records
+from review.exchange import bundles
+from review.rating import campaigns, roster, sequence
+from review.records import catalogue, laptops
 from review.store import Store
 from scoring.errors import InputError
 

@@ -13,14 +13,14 @@ import time
 import pytest
 
 from conftest import ROOT
-from review.records import catalogue
 from review.rating import campaigns
+from review.records import catalogue
 from review.store import Store
 
 CHILD = r"""
 import sys
-from review.rating import roster, sequence
 from review import records
+from review.rating import roster, sequence
 from review.store import Store
 store = Store(sys.argv[1], backup=False)
 cid = sys.argv[2]

@@ -10,10 +10,9 @@ import json
 import re
 
 from desktop.cli import main
-from review import tasks
-from review.records import catalogue
+from review import records, tasks
 from review.rating import campaigns, sequence
-from review import records
+from review.records import catalogue
 from review.store import Store
 
 

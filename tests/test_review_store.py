@@ -10,11 +10,9 @@ import sys
 
 import pytest
 
-from review import tasks
-from review.records import catalogue
-from review.records import laptops
+from review import records, tasks
 from review.rating import campaigns, roster, sequence
-from review import records
+from review.records import catalogue, laptops
 from review.store import SCHEMA_VERSION, Store, StoreError
 from scoring.errors import InputError
 

@@ -12,9 +12,9 @@ import pytest
 import scipy.stats
 
 from desktop.cli import main
-from review.records import catalogue
-from review.rating import campaigns, roster, sequence
 from review import records
+from review.rating import campaigns, roster, sequence
+from review.records import catalogue
 from review.store import Store
 from review.study import analyses, decisions, research_files, reweight, tiers
 from scoring.errors import InputError

@@ -10,11 +10,10 @@ import re
 import pytest
 
 from desktop.cli import main
-from review.records import catalogue
-from review.exchange import bundles
-from review.records import laptops
-from review.rating import campaigns, roster, sequence
 from review import records
+from review.exchange import bundles
+from review.rating import campaigns, roster, sequence
+from review.records import catalogue, laptops
 from review.store import Store, now
 from test_ownership import Circle
 

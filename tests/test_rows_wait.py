@@ -11,10 +11,9 @@ import pytest
 
 from conftest import enrolled_study, rate
 from desktop.cli import main
-from review.records import catalogue
 from review.exchange import sync
-from review.records import laptops, shared_folder
 from review.rating import campaigns, roster
+from review.records import catalogue, laptops, shared_folder
 from review.store import Store
 
 
@@ -38,7 +37,7 @@ def _answered_two_without_enrolment(tmp_path, scored, monkeypatch):
     sync.sync(lap, folder)
     rate(lap, one, "Ana", 3)
     with monkeypatch.context() as older:
-        older.setattr(catalogue, "takes_part", lambda *args: True)
+        older.setattr(laptops, "takes_part_in", lambda *args: True)
         ben = rate(lap, two, "Ben", 2)
     sync.sync(lap, folder)
     return folder, hub, lap, one, two, ben

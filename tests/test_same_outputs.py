@@ -12,10 +12,10 @@ import unicodedata
 from pathlib import Path
 
 from conftest import shared_file
-from review.records import catalogue
-from review.rating import campaigns, practice, sequence
 from review import records
+from review.rating import campaigns, practice, sequence
 from review.rating.session import record_answer
+from review.records import catalogue
 from review.store import Store
 from review.study import decisions, research_files
 

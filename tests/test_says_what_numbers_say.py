@@ -81,7 +81,8 @@ def test_the_campaigns_tab_says_what_best_decided_in_both_languages(field, qtbot
     from desktop.study_panel import CampaignPanel
     application()
     from review.store import Store
-    from review.study import decisions, verdicts
+    from review import sentences
+    from review.study import decisions
     db, cid = field
     store = Store(db, read_only=True)
     found = decisions.status(store, cid)
@@ -94,7 +95,7 @@ def test_the_campaigns_tab_says_what_best_decided_in_both_languages(field, qtbot
             model = panel.decisions.model()
             rows = [model.index(r, 0).data().strip() for r in range(model.rowCount())]
             if language == "en":
-                assert rows[0] == verdicts.english(found["asked"]["said"][0])
+                assert rows[0] == sentences.english(found["asked"]["said"][0])
                 assert rows[0].endswith("is best: no other run is more than 10 better, after "
                                         f"{found['asked']['items']} sentences")
                 for against in found["asked"]["against_leader"]:  # each other run, as its interval shows it
@@ -115,7 +116,8 @@ def test_the_field_report_says_what_best_decided_and_each_picture_its_rule(field
     the intervals show it; a picture for each of Best's comparisons, captioned with the rule that decided it."""
     from test_community_report import _pdf_text
     from review.store import Store
-    from review.study import report, verdicts
+    from review import sentences
+    from review.study import report
     db, cid = field
     pdf = tmp_path / "field.pdf"
     assert main(["study", "report", "--db", str(db), "--campaign", cid, "--out", str(pdf), "--language", "en"]) == 0
@@ -124,7 +126,7 @@ def test_the_field_report_says_what_best_decided_and_each_picture_its_rule(field
         found = report.community_report(store, cid)
     for question in found["questions"]:
         for said in question["said"]:
-            assert " ".join(verdicts.english(said).split()) in text
+            assert " ".join(sentences.english(said).split()) in text
     assert "are within 10 of each other" not in text or all(
         -10 < c["points"][-1][1] and c["points"][-1][2] < 10 for c in found["comparisons"])
     for comparison in found["comparisons"]:
@@ -143,7 +145,8 @@ def test_a_run_best_eliminated_is_named_and_said_lower_than_the_run_that_beat_it
     from review.rating import campaigns, practice
     from review import records
     from review.store import Store
-    from review.study import decisions, verdicts
+    from review import sentences
+    from review.study import decisions
     import random
     store = Store(tmp_path / "best.sqlite", create=True)
     paths = _systems(scored_demo, tmp_path)
@@ -154,6 +157,6 @@ def test_a_run_best_eliminated_is_named_and_said_lower_than_the_run_that_beat_it
     _rate(store, cid, speaker, random.Random(3), 60)
     asked = decisions.status(store, cid)["asked"]
     assert "poor" in asked["eliminated"], asked["eliminated"]
-    words = [verdicts.english(s) for s in asked["said"]]
+    words = [sentences.english(s) for s in asked["said"]]
     assert any(w.startswith("poor is lower than ") and "no longer rated" in w for w in words), words
     assert not any("run-" in w for w in words)

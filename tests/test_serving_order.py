@@ -10,10 +10,10 @@ import shutil
 
 import pytest
 
-from review.records import catalogue
-from review.rating import campaigns, practice, roster, sequence
 from review import records
+from review.rating import campaigns, practice, roster, sequence
 from review.rating.session import ReviewSession
+from review.records import catalogue
 from review.store import Store
 from review.study import decisions, order, research_files
 

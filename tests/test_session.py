@@ -7,11 +7,10 @@ import json
 
 import pytest
 
-from review import tasks
-from review.records import catalogue
+from review import records, tasks
 from review.rating import campaigns, practice
-from review import records
 from review.rating.session import FEEDBACK, MARK, QUESTION, ReviewSession, SCORE
+from review.records import catalogue
 from review.store import Store
 
 

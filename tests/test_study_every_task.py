@@ -14,9 +14,9 @@ import pytest
 import scipy.stats
 
 from desktop.cli import main
-from review.records import catalogue
-from review.rating import campaigns, sequence
 from review import records
+from review.rating import campaigns, sequence
+from review.records import catalogue
 from review.store import Store
 from review.study import analyses
 

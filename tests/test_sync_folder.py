@@ -12,11 +12,10 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from conftest import enrolled_study, rate
 from desktop.cli import main
-from review.records import catalogue
-from review.exchange import bundles, sync
-from review.records import laptops
-from review.rating import roster
 from review import records
+from review.exchange import bundles, sync
+from review.rating import roster
+from review.records import catalogue, laptops
 from review.store import Store
 
 

@@ -14,9 +14,9 @@ import pytest
 
 from conftest import enrolled_study, rate
 from desktop.cli import main
-from review.records import catalogue
 from review.exchange import sync
 from review.rating import roster
+from review.records import catalogue
 from review.store import Store
 from syncthing_peers import SYNCTHING, Peer, started_pair, wait_for
 

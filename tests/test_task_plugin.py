@@ -9,12 +9,10 @@ import csv
 import pytest
 
 from desktop.cli import main
-from review import tasks
-from review.records import catalogue
+from review import records, tasks
 from review.exchange import bundles
-from review.records import laptops
 from review.rating import campaigns, sequence
-from review import records
+from review.records import catalogue, laptops
 from review.store import Store
 from review.study import analyses
 from review.tasks.base import Task

@@ -10,13 +10,14 @@ import math
 
 from hypothesis import given, settings, strategies as st
 
+from review import sentences
 from review.study import verdicts
 from review.study.maths.questions import Best, NonInferior, Pairs, Tier
 
 STRONG = {"best.decided", "best.within", "best.lower", "best.not more", "best.eliminated", "noninferior.better",
           "noninferior.at least as good", "noninferior.worse", "pairs.a better", "pairs.b better", "pairs.equal",
           "tier.reached", "tier.not reached", "share.confirmed", "share.refused", "share.unconfirmed"}
-KEYS = {text: key for key, text in verdicts._texts().items()}
+KEYS = {text: key for key, text in sentences._texts().items()}
 
 
 def _interval(result: dict, a: str, b: str | None) -> list[float]:
@@ -87,7 +88,7 @@ def test_best_says_what_it_decided_not_that_the_runs_are_the_same():
         q.observe({"A": 90.0, "C": 100.0 if k % 2 else 60.0}, item=k)
         k += 1
     result = q.result()
-    words = [verdicts.english(s) for s in verdicts.said(result)]
+    words = [sentences.english(s) for s in verdicts.said(result)]
     assert words[0].startswith("A is best: no other run is more than 8 better")
     assert not any("within" in w for w in words), words
     low, high = result["against_leader"][0]["interval"]
@@ -97,10 +98,10 @@ def test_best_says_what_it_decided_not_that_the_runs_are_the_same():
 
 
 def test_a_refused_tier_is_written_under_its_threshold_and_apart_from_the_answers_since():
-    found = verdicts.written(0.79999, "share_high", 0.8)
+    found = sentences.written(0.79999, "share_high", 0.8)
     assert found == "79.999%"  # 80.0 % and 80.00 % would sit on the threshold it is below
-    assert verdicts.written(0.7962, "share_high", 0.8) == "79.7%"
-    assert verdicts.written(0.80412, "share_low", 0.8) == "80.4%"
-    assert verdicts.written(0.8000001, "share_low", 0.8) != "80.0%"
-    assert verdicts.written(-2.013, "low") == "-2.02" and verdicts.written(46.891, "high") == "+46.90"
-    assert math.isclose(float(verdicts.written(12.5, "plain")), 12.5)
+    assert sentences.written(0.7962, "share_high", 0.8) == "79.7%"
+    assert sentences.written(0.80412, "share_low", 0.8) == "80.4%"
+    assert sentences.written(0.8000001, "share_low", 0.8) != "80.0%"
+    assert sentences.written(-2.013, "low") == "-2.02" and sentences.written(46.891, "high") == "+46.90"
+    assert math.isclose(float(sentences.written(12.5, "plain")), 12.5)

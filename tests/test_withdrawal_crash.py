@@ -14,11 +14,10 @@ from pathlib import Path
 import pytest
 
 from desktop.cli import main
-from review.records import catalogue
-from review.exchange import bundles
-from review.records import laptops
-from review.rating import campaigns, roster, sequence
 from review import records
+from review.exchange import bundles
+from review.rating import campaigns, roster, sequence
+from review.records import catalogue, laptops
 from review.store import Store
 from test_bundle_attacks import _forge
 

@@ -31,6 +31,7 @@ from scoring.errors import FileProblem, InputError
 
 from . import bundles
 from ..records import catalogue, laptops, shared_folder
+from ..sentences import Joined, Number, joined_english, line
 from ..store import Store, folder_files, keys, now
 from ..store.database import MERGE_BACKUP_INTERVAL
 
@@ -48,15 +49,21 @@ INTRINSIC = "rejected"  # a refusal of the file itself (damaged, altered, too la
 
 @dataclass
 class Outcome:
-    """What happened to one entry of the folder (``name`` as the folder gave it, shown escaped)."""
+    """What happened to one entry of the folder (``name`` as the folder gave it, shown escaped), said as data: the
+    lines of ``said`` (``review.sentences``: the command line prints them in English, the app in its language)."""
     name: str
     status: str  # "published", "unchanged", "merged", "refused", "skipped", "moved aside"
     device: str = ""
-    detail: str = ""
+    said: list = field(default_factory=list)
     added: dict = field(default_factory=dict)
 
+    @property
+    def detail(self) -> str:
+        """What happened, in English (the command line's and the JSON's)."""
+        return joined_english(self.said)
+
     def line(self) -> str:
-        return f"{self.status:<9} {folder_files.shown(self.name)}" + (f": {self.detail}" if self.detail else "")
+        return f"{self.status:<9} {folder_files.shown(self.name)}" + (f": {self.detail}" if self.said else "")
 
 
 @dataclass
@@ -74,7 +81,8 @@ class SyncReport:
 
     def as_dict(self) -> dict:
         return {"folder": self.folder, "bundles": [{"name": folder_files.shown(o.name, 10_000), "status": o.status,
-                                                    "device": o.device, "detail": o.detail, **o.added}
+                                                    "device": o.device, "detail": o.detail, "said": o.said,
+                                                    **o.added}
                                                    for o in self.outcomes]}
 
 
@@ -139,12 +147,10 @@ def _entries(folder: Path, mine: str) -> tuple[list[tuple[str, os.stat_result]],
             except OSError:
                 continue  # gone while we looked (a transport replacing it)
             if not stat.S_ISREG(st.st_mode):
-                kind = "a link" if stat.S_ISLNK(st.st_mode) else "a folder" if stat.S_ISDIR(st.st_mode) else \
-                    "not a regular file"
-                others.append(Outcome(name, "skipped", "", f"{kind}, never followed or read"))
+                kind = "link" if stat.S_ISLNK(st.st_mode) else "folder" if stat.S_ISDIR(st.st_mode) else "other"
+                others.append(Outcome(name, "skipped", "", [line(f"sync.skipped {kind}")]))
             elif folder_files.laptop_of(name) is None:
-                others.append(Outcome(name, "refused", "", "not named after a laptop code "
-                                                           "(<code>.lyssbundle): not read"))
+                others.append(Outcome(name, "refused", "", [line("sync.misnamed")]))
             else:
                 found.append((name, st))
     return sorted(found), others
@@ -174,14 +180,11 @@ def publish(store: Store, folder: str | os.PathLike) -> list[Outcome]:
         try:
             aside = _move_aside(target)
         except OSError as exc:
-            return [Outcome(name, "refused", store.device_id, f"this laptop's own name holds something that is not "
-                                                              f"its bundle, and it cannot be moved aside "
-                                                              f"({exc.strerror}): nothing was published")]
-        outcomes.append(Outcome(name, "moved aside", store.device_id, f"something that was not this laptop's "
-                                                                      f"bundle stood under its name: now {aside}"))
+            return [Outcome(name, "refused", store.device_id, [line("sync.own name blocked", why=exc.strerror)])]
+        outcomes.append(Outcome(name, "moved aside", store.device_id, [line("sync.moved aside", aside=aside)]))
         st = None
     last = _remembered(store, key).get(name)
-    unchanged = [*outcomes, Outcome(name, "unchanged", store.device_id, "this laptop's own bundle")]
+    unchanged = [*outcomes, Outcome(name, "unchanged", store.device_id, [line("sync.own unchanged")])]
     if last and st and _same(st, last) and store.published.get(key) == store.change_marker():
         return unchanged  # no row changed since it was last published: nothing to sign again
     payload = bundles.payload_bytes(store, own_only=True)
@@ -194,15 +197,13 @@ def publish(store: Store, folder: str | os.PathLike) -> list[Outcome]:
         st = target.stat()
     except (FileProblem, OSError) as exc:
         why = exc.problem if isinstance(exc, FileProblem) else exc.strerror
-        return [*outcomes, Outcome(name, "refused", store.device_id,
-                                   f"this laptop's own bundle could not be written ({why}); the others' bundles "
-                                   f"are merged all the same")]
+        return [*outcomes, Outcome(name, "refused", store.device_id, [line("sync.own not written", why=why)])]
     _remember(store, {"folder": key, "name": name, **identity(st), "sha256": digest, "device_code": store.device_id,
                       "created_at": manifest["created_at"], "answers": manifest["counts"]["ratings"],
                       "status": "published", "reason": None})
     store.published[key] = store.change_marker()
-    return [*outcomes, Outcome(name, "published", store.device_id, f"this laptop's own bundle, "
-                                                                   f"{manifest['counts']['ratings']} answers")]
+    return [*outcomes, Outcome(name, "published", store.device_id,
+                               [line("sync.own published", answers=Number(manifest["counts"]["ratings"], "count"))])]
 
 
 def republish(store: Store) -> list[Outcome]:
@@ -214,20 +215,27 @@ def republish(store: Store) -> list[Outcome]:
         try:
             outcomes += publish(store, folder)
         except InputError as exc:
-            outcomes.append(Outcome(own_name(store), "refused", store.device_id, exc.line()))
+            outcomes.append(Outcome(own_name(store), "refused", store.device_id, _problem(exc.line())))
     return outcomes
 
 
-def _added(changed: dict) -> str:
-    parts = [f"{changed['ratings_added']} answers added"]
+def _problem(text: str) -> list[dict]:
+    """A problem said in one line of its own (an error's line, a reason remembered from an earlier sync)."""
+    return [line("sync.problem", problem=text)]
+
+
+def _added(changed: dict) -> Joined:
+    """What a merge changed, each count a said line of its own."""
+    count = lambda key: Number(changed[key], "count")  # noqa: E731
+    parts = [line("sync.answers added", n=count("ratings_added"))]
     if changed.get("campaigns_added"):
-        parts.insert(0, f"{changed['campaigns_added']} campaign(s) arrived")
-    for key, words in (("ratings_replaced", "replaced"), ("ratings_deleted", "deleted"),
-                       ("speakers_withdrawn", "speakers withdrawn"), ("ratings_refused_revoked",
-                                                                        "refused (revoked laptop)")):
+        parts.insert(0, line("sync.campaigns arrived", n=count("campaigns_added")))
+    for key, said in (("ratings_replaced", "sync.replaced"), ("ratings_deleted", "sync.deleted"),
+                      ("speakers_withdrawn", "sync.speakers withdrawn"),
+                      ("ratings_refused_revoked", "sync.refused revoked")):
         if changed.get(key):
-            parts.append(f"{changed[key]} {words}")
-    return ", ".join(parts)
+            parts.append(line(said, n=count(key)))
+    return Joined(parts)
 
 
 def _merge_one(store: Store, folder: Path, name: str, manifest: dict, data: dict) -> Outcome:
@@ -235,24 +243,23 @@ def _merge_one(store: Store, folder: Path, name: str, manifest: dict, data: dict
     changed = bundles.merge_read(store, str(folder / name), manifest, data, backup=False, finish_withdrawals=False)
     counts = {k: changed[k] for k in ("ratings_added", "ratings_replaced", "ratings_deleted", "speakers_withdrawn",
                                       "ratings_refused_revoked", "campaigns_added", "scrub")}
-    detail = f"from {device}: {_added(changed)}{_rows_set_aside(changed)}"
-    for r in changed["revoked"]:
-        detail += f"; THIS LAPTOP WAS REVOKED in campaign {r['campaign_id']} from {r['from_at']}"
-    return Outcome(name, "merged", device, detail, {**counts, "waiting": changed["waiting"],
-                                                    "rows_refused": len(changed["rows_refused"])})
+    said = [line("sync.from", device=device, counts=_added(changed)), *_rows_set_aside(changed)]
+    said += [line("sync.revoked here", campaign=r["campaign_id"], from_at=r["from_at"]) for r in changed["revoked"]]
+    return Outcome(name, "merged", device, said, {**counts, "waiting": changed["waiting"],
+                                                  "rows_refused": len(changed["rows_refused"])})
 
 
-def _rows_set_aside(changed: dict) -> str:
+def _rows_set_aside(changed: dict) -> list[dict]:
     """What waits and what was refused alone, with what to do (the lines say it)."""
-    text = ""
+    said = []
     if changed.get("waited"):
-        text += f"; {changed['waited']} rows that waited were placed"
+        said.append(line("sync.placed", n=Number(changed["waited"], "count")))
     if changed["waiting_lines"]:
-        text += "; " + "; ".join(changed["waiting_lines"]) + " (kept here until then)"
+        said.append(line("sync.waiting", waits="; ".join(changed["waiting_lines"])))
     if changed["rows_refused"]:
-        text += f"; {len(changed['rows_refused'])} rows refused alone (their author may not write them; ask that " \
-                f"laptop's owner or your coordinator): " + "; ".join(changed["rows_refused"][:3])
-    return text
+        said.append(line("sync.refused alone", n=Number(len(changed["rows_refused"]), "count"),
+                         rows="; ".join(changed["rows_refused"][:3])))
+    return said
 
 
 def _merge_waiting(store: Store) -> list[Outcome]:
@@ -263,7 +270,8 @@ def _merge_waiting(store: Store) -> list[Outcome]:
     changed = bundles.merge_waiting(store, backup=False)
     if changed is None or not changed["waited"]:
         return []
-    return [Outcome(WAITING_ROWS, "merged", "", f"{_added(changed)}{_rows_set_aside(changed)}",
+    return [Outcome(WAITING_ROWS, "merged", "", [line("sync.counts", counts=_added(changed)),
+                                                 *_rows_set_aside(changed)],
                     {"ratings_added": changed["ratings_added"], "waiting": changed["waiting"]})]
 
 
@@ -316,9 +324,7 @@ def sync(store: Store, folder: str | os.PathLike,
     try:
         found, others = _entries(path, mine)
     except OSError as exc:
-        outcomes.append(Outcome(str(path), "refused", "", f"the folder could not be read ({exc.strerror}: moved, "
-                                                          f"removed or unmounted during the sync); nothing more "
-                                                          f"was merged"))
+        outcomes.append(Outcome(str(path), "refused", "", [line("sync.folder unreadable", why=exc.strerror)]))
         return SyncReport(str(path), outcomes)
     outcomes += others
     for n, (name, st) in enumerate(found, 1):
@@ -344,20 +350,20 @@ def _look_at(store: Store, path: Path, key: str, name: str, st: os.stat_result, 
     if same_file and last["status"] == "merged":
         return Outcome(name, "unchanged", last["device_code"] or "")
     if same_file and last["status"] == INTRINSIC:
-        return Outcome(name, "refused", last["device_code"] or "", f"{last['reason']} (unchanged since; not read "
-                                                                   f"again)")
+        return Outcome(name, "refused", last["device_code"] or "", [line("sync.unchanged refused",
+                                                                          reason=last["reason"])])
     row = {"folder": key, "name": name, **identity(st), "sha256": None}
     if st.st_size > cap:
         reason = (f"{_mib(st.st_size)}, larger than any bundle this laptop takes ({_mib(cap)}: {SIZE_FACTOR}× the "
                   f"largest it has seen): not read")
         _remember(store, {**row, "device_code": None, "created_at": None, "answers": None, "status": INTRINSIC,
                           "reason": reason})
-        return Outcome(name, "refused", "", reason)
+        return Outcome(name, "refused", "", _problem(reason))
     raw = _read(path / name, cap)
     if isinstance(raw, str):
-        return Outcome(name, "skipped" if raw.startswith("gone") else "refused", "", raw)
+        return Outcome(name, "skipped" if raw.startswith("gone") else "refused", "", _problem(raw))
     if len(raw) > cap:  # it grew after its lstat
-        return Outcome(name, "refused", "", f"larger than any bundle this laptop takes ({_mib(cap)}): not read")
+        return Outcome(name, "refused", "", [line("sync.too large", size=_mib(cap))])
     digest = hashlib.sha256(raw).hexdigest()
     row.update(size=len(raw), sha256=digest)
     if last and last["status"] == "merged" and last["sha256"] == digest:
@@ -386,7 +392,7 @@ def _merge_pending(store: Store, path: Path, pending: dict[str, tuple[bytes, dic
                     reason = _refusal(path / name, exc)
                     _remember(store, {**row, "device_code": _claimed_device(raw), "created_at": None,
                                       "answers": None, "status": INTRINSIC, "reason": reason})
-                    results[name] = Outcome(name, "refused", _claimed_device(raw) or "", reason)
+                    results[name] = Outcome(name, "refused", _claimed_device(raw) or "", _problem(reason))
                     del pending[name]
                     continue
 
@@ -399,7 +405,8 @@ def _merge_pending(store: Store, path: Path, pending: dict[str, tuple[bytes, dic
                         results[name] = _merge_one(store, path, name, manifest, data)
                         shared_folder.remember(db, remember(results[name]))
                 except InputError as exc:
-                    results[name] = Outcome(name, "refused", manifest["device_id"], _refusal(path / name, exc))
+                    results[name] = Outcome(name, "refused", manifest["device_id"],
+                                            _problem(_refusal(path / name, exc)))
                     row.update(device_code=manifest["device_id"], created_at=manifest.get("created_at"))
                     continue
                 if results[name].added.get("scrub"):  # every copy of them goes now

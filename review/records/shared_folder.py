@@ -12,9 +12,36 @@ from __future__ import annotations
 
 import hashlib
 import json
+from pathlib import Path
 
 from ..store import Store, dumps, now
 from ..store.schema import TRAVELLING
+
+
+CHOSEN = "shared_folder"  # meta: the shared folder this laptop syncs (the app's, and the command line's)
+
+
+def chosen(store: Store) -> str | None:
+    """The shared folder this laptop syncs (chosen in the app, or set up with ``lyss sync setup`` / ``lyss review
+    sync``); ``None`` when none is."""
+    found = store.one("select value from meta where key = ?", [CHOSEN])
+    return found["value"] if found and found["value"] else None
+
+
+def choose(store: Store, folder: str | None) -> None:
+    """Sync ``folder`` from now on (``None``: no shared folder)."""
+    with store.transaction() as db:
+        db.execute("insert or replace into meta (key, value) values (?, ?)", [CHOSEN, folder or ""])
+
+
+def choose_if_none(store: Store, folder: str) -> bool:
+    """Sync ``folder`` from now on unless a folder this laptop can reach is chosen already (a folder set up on the
+    command line is the app's too). True when recorded."""
+    held = chosen(store)
+    if held and Path(held).is_dir():
+        return False
+    choose(store, str(Path(folder).resolve()))
+    return True
 
 
 def files_seen(store: Store, folder: str | None = None) -> list[dict]:

@@ -12,7 +12,7 @@ import math
 import os
 import threading
 from collections import Counter, defaultdict
-from typing import Any, Iterator
+from typing import Any
 
 import numpy as np
 
