@@ -42,3 +42,18 @@ def test_a_sync_that_finds_nothing_new_keeps_saying_what_the_last_merge_did(qtbo
     tab.show_sync(quiet)  # the next sync: nothing new
     text = tab.sync_state.text()
     assert "nothing new" in text and f"Last merge: {merged_line}" in text
+
+
+def test_syncing_on_the_command_line_loads_no_qt(tmp_path, field_laptop):
+    """A command-line sync records the folder in the laptop's database: Qt is never imported on that path."""
+    import subprocess
+    import sys
+    path, _, folder, _, _ = field_laptop
+    code = ("import sys; from desktop.cli import main; "
+            f"status = main(['review', 'sync', {str(folder)!r}, '--db', {str(path)!r}]); "
+            "print('qt' if any(m.startswith('PySide6') for m in sys.modules) else 'no qt', status)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120).stdout
+    assert out.splitlines()[-1] == "no qt 0", out
+    with Store(path) as field:
+        from review.records import shared_folder
+        assert shared_folder.chosen(field) == str(folder.resolve())
