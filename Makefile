@@ -75,13 +75,13 @@ bundle-check: bundle
 run: install
 	$(VENV)/bin/lyss score examples/demo-crk.runcard.json
 
-# The analyser, scoring and review tests again as on Windows: hfst, libhfst and hfst_optimized_lookup made
-# unimportable (tests/unimportable), worker processes started by spawn; a test about a compiled library skips, naming it.
+# The tests that touch the analysers, the lookups or worker processes again as on Windows: hfst, libhfst and
+# hfst_optimized_lookup made unimportable (tests/unimportable), worker processes started by spawn; a test about a
+# compiled library skips, naming it. (Store, bundle and sync tests touch none of them: they run once.)
 WHEELS_ONLY := tests/test_analysers.py tests/test_wheels_lookup.py tests/test_letter_pairs.py tests/test_crk_standards.py \
   tests/test_language_packs.py tests/test_engine_demo.py tests/test_scored_output_unchanged.py tests/test_shared_reports.py \
-  tests/test_columns.py tests/test_indented.py tests/test_metric_plugin.py tests/test_premarks.py tests/test_premark_effect.py \
-  tests/test_review_study.py tests/test_review_store.py tests/test_review_bundles.py tests/test_review_cli.py \
-  tests/test_study_every_task.py tests/test_portable.py tests/test_scale.py tests/test_convergence.py
+  tests/test_columns.py tests/test_indented.py tests/test_metric_plugin.py tests/test_premarks.py \
+  tests/test_review_study.py tests/test_portable.py tests/test_scale.py
 # The analyser and scoring tests once more as on an Intel Mac: pyhfst's compiled part unimportable as well, so
 # LYSS reads the analysers' tables itself (eval_standards/table_reader.py).
 PLAIN_PYTHON := tests/test_analysers.py tests/test_wheels_lookup.py tests/test_scored_output_unchanged.py \

@@ -11,7 +11,7 @@ import shutil
 
 import pytest
 
-from conftest import open_window, shared_file, start_reviewing
+from helpers import open_window, shared_file, start_reviewing
 from desktop.cli import main
 from review import records, sentences
 from review.rating import campaigns, practice, sequence

@@ -8,7 +8,7 @@ import re
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from conftest import DEMO, score_with_cli, shared_file
+from helpers import DEMO, score_with_cli, shared_file
 from weighted_copy import weighted_copy
 from desktop.cli import main
 from eval_standards import analysers
@@ -187,7 +187,7 @@ def _many_tokens() -> list[str]:
     substitution (about half rejected), plus inputs no analyser expects."""
     import random
 
-    from conftest import report_paths
+    from helpers import report_paths
     from scoring.text import word_tokens
     words: set[str] = set()
     for path in report_paths():

@@ -8,7 +8,7 @@ import os
 
 from PySide6.QtCore import Qt
 
-from conftest import open_window, start_reviewing
+from helpers import open_window, start_reviewing
 from desktop import sync_runner
 from review.exchange import sync
 from review.rating import practice
@@ -60,7 +60,7 @@ def test_with_two_real_syncthing_daemons_an_answer_reaches_the_hub_app_within_10
 
     import pytest
 
-    from conftest import enrolled_study
+    from helpers import enrolled_study
     from desktop.cli import main
     from review.records import catalogue
     from review import records

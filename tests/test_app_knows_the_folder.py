@@ -6,7 +6,7 @@ the last merge did."""
 
 from __future__ import annotations
 
-from conftest import open_window
+from helpers import open_window
 from desktop.cli import main
 from review.exchange import sync
 from review.store import Store

@@ -74,7 +74,7 @@ def test_backups_are_rotated_by_kind(tmp_path):
 
 
 def test_file_back_up_in_the_app(tmp_path, qtbot):
-    from conftest import open_window
+    from helpers import open_window
     db = tmp_path / "r.sqlite"
     Store(db).close()
     window = open_window(qtbot, db)

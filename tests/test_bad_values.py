@@ -11,7 +11,7 @@ import math
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from conftest import DEMO, ROOT
+from helpers import DEMO, ROOT
 from desktop.cli import main
 
 ODD_VALUES = st.one_of(

@@ -7,7 +7,7 @@ import numpy as np
 from hypothesis import given, settings, strategies as st
 from sacrebleu.metrics import CHRF
 
-from conftest import report_texts
+from helpers import report_texts
 from scoring import chrf
 
 

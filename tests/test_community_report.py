@@ -10,7 +10,7 @@ import unicodedata
 
 import pytest
 
-from conftest import open_window
+from helpers import open_window
 from desktop.cli import main
 from review import records, sentences
 from review.rating import campaigns, practice

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from conftest import rate
+from helpers import rate
 from desktop.cli import main
 from review.rating import campaigns
 from review.records import catalogue

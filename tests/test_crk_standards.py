@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from conftest import DEMO, shared_file
+from helpers import DEMO, shared_file
 from desktop.cli import main
 from eval_standards.cards import load_card
 from eval_standards.crk.linter import CrkLinterMetric, Linter

@@ -10,7 +10,7 @@ import sys
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from conftest import DEMO, ROOT
+from helpers import DEMO, ROOT
 from scoring import engine, runcard
 from scoring.rubric import load_profile
 

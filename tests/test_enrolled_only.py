@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import enrolled_study, rate
+from helpers import enrolled_study, rate
 from desktop.cli import main
 from review import records
 from review.exchange import sync

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import DEMO, ROOT
+from helpers import DEMO, ROOT
 from desktop.cli import main
 from review import records
 from review.rating import campaigns, sequence

@@ -14,7 +14,7 @@ pytest.importorskip("PySide6")
 from PySide6.QtCore import Qt  # noqa: E402
 from PySide6.QtWidgets import QLabel, QPushButton  # noqa: E402
 
-from conftest import ROOT, open_window, report_paths, review_database, start_reviewing  # noqa: E402
+from helpers import ROOT, open_window, report_paths, review_database, start_reviewing  # noqa: E402
 from review import records  # noqa: E402
 from review.rating import campaigns, practice, sequence  # noqa: E402
 from review.records import catalogue  # noqa: E402
@@ -142,7 +142,7 @@ def test_errors_become_the_cli_message(qtbot, app, tmp_path, monkeypatch):
 
 
 def test_compare_two_runs_in_the_score_view(qtbot, app, tmp_path):
-    from conftest import DEMO
+    from helpers import DEMO
     from desktop.score_panel import ScorePanel
     card = json.loads(DEMO.read_text("utf-8"))
     for e in card["entries"][:10]:
@@ -229,7 +229,7 @@ def test_a_note_written_before_the_answer_survives_a_pause(qtbot, app, review_db
 
 def test_a_failed_open_clears_the_previous_run(qtbot, app, tmp_path, monkeypatch):
     import desktop.qt_common as qt_common
-    from conftest import DEMO
+    from helpers import DEMO
     from desktop.score_panel import ScorePanel
     monkeypatch.setattr(qt_common, "message", lambda parent, text, title=None: None)
     panel = ScorePanel()
@@ -273,7 +273,7 @@ def test_a_large_scored_run_card_is_shown_not_rescored(qtbot, app, scored_demo, 
 def test_a_file_without_a_language_is_scored_with_the_chosen_one(qtbot, app, tmp_path):
     """A TSV names no language: scored as it is, the app says so; with a language and profile chosen, it
     gets that language's checks (the same numbers as `lyss score --lang … --profile …`)."""
-    from conftest import DEMO
+    from helpers import DEMO
     from desktop.cli import main
     entries = json.loads(DEMO.read_text("utf-8"))["entries"]
     tsv = tmp_path / "run.tsv"

@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt  # noqa: E402
 from PySide6.QtWidgets import (QAbstractButton, QAbstractItemView, QAbstractSlider, QAbstractSpinBox,  # noqa: E402
                                QComboBox, QHeaderView, QLineEdit, QScrollBar, QTabBar, QTextEdit, QWidget)
 
-from conftest import open_window, review_database, start_reviewing  # noqa: E402
+from helpers import open_window, review_database, start_reviewing  # noqa: E402
 
 INTERACTIVE = (QAbstractButton, QComboBox, QLineEdit, QTextEdit, QAbstractSpinBox, QAbstractSlider,
                QAbstractItemView, QTabBar)

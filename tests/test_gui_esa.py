@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from conftest import open_window, review_database, start_reviewing
+from helpers import open_window, review_database, start_reviewing
 from review.store import Store
 from review.tasks import error_spans as esa
 
@@ -89,7 +89,7 @@ def test_a_marking_key_changes_what_is_drawn(qtbot, qapp, esa_db):
 
 def test_hints_only_when_the_campaign_asks_for_them(qtbot, qapp, tmp_path, scored_demo):
     """Blind by default; with hints, the words the analyser rejected are hinted at, and H dismisses one."""
-    from conftest import review_database
+    from helpers import review_database
     from review.records import catalogue
     from review.rating import campaigns, practice
 

@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtWidgets import QApplication, QLabel, QPushButton, QScrollArea, QWidget
 
-from conftest import open_window, review_database
+from helpers import open_window, review_database
 
 SCREENS = [(1024, 768), (1280, 800)]
 TEXT = {"100%": 11, "150%": 16, "200%": 22}

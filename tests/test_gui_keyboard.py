@@ -9,7 +9,7 @@ import json
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from conftest import open_window
+from helpers import open_window
 
 
 def _press(qtbot, window, key, modifier=Qt.NoModifier, times: int = 1):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from conftest import open_window, start_reviewing
+from helpers import open_window, start_reviewing
 from review import records
 from review.exchange import sync
 from review.rating import campaigns, practice
@@ -99,7 +99,7 @@ def test_answers_from_another_laptop_appear_in_the_app_with_no_key_pressed(qtbot
     from syncthing_peers import SYNCTHING, started_pair, wait_for
     if SYNCTHING is None:
         pytest.skip("syncthing is not installed (make install installs Debian's syncthing)")
-    from conftest import enrolled_study, rate
+    from helpers import enrolled_study, rate
     from desktop.cli import main
     peers = started_pair(tmp_path)
     hub_peer, field_peer = peers

@@ -14,7 +14,7 @@ import zipfile
 
 import pytest
 
-from conftest import ROOT, enrolled_study, rate
+from helpers import ROOT, enrolled_study, rate
 from desktop.cli import main
 from review import records
 from review.exchange import bundles, sync

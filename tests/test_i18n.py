@@ -8,7 +8,7 @@ import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from conftest import open_window, review_database, start_reviewing
+from helpers import open_window, review_database, start_reviewing
 
 I18N = Path(__file__).resolve().parents[1] / "desktop" / "i18n"
 

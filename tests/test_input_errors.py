@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from conftest import DEMO
+from helpers import DEMO
 from desktop.cli import main
 from scoring import files, runcard
 
@@ -104,7 +104,7 @@ def test_jsonl_lines_end_at_line_feeds_only(tmp_path):
 
 
 def test_harness_report_is_detected():
-    from conftest import report_paths
+    from helpers import report_paths
     paths = report_paths()
     if not paths:
         pytest.skip("needs shared/data/champollion-reports")

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from conftest import ROOT, score_with_cli, shared_file
+from helpers import ROOT, score_with_cli, shared_file
 from desktop.cli import main
 from eval_standards.cards import load_card
 from eval_standards.tools import LanguageTools, tools_for

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import open_window
+from helpers import open_window
 from desktop.cli import main
 from review.exchange import sync
 from review.rating import campaigns

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from conftest import enrolled_study, rate
+from helpers import enrolled_study, rate
 from review import records
 from review.exchange import sync
 from review.records import catalogue, laptops

@@ -9,7 +9,7 @@ import ast
 import re
 from pathlib import Path
 
-from conftest import ROOT
+from helpers import ROOT
 
 PACKAGES = ("scoring", "eval_standards", "review", "desktop", "bench")
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from conftest import shared_file
+from helpers import shared_file
 from eval_standards import analysers, hfstol
 
 hfst = pytest.importorskip("hfst", reason="builds its transducers with the hfst binding, not importable here")

@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from conftest import DEMO
+from helpers import DEMO
 from scoring import engine, metrics, rubric, runcard, scorecard
 from scoring.cache import clear_memory
 from scoring.errors import InputError

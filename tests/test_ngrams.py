@@ -9,7 +9,7 @@ import numpy as np
 from hypothesis import given, settings, strategies as st
 from sacrebleu.metrics import BLEU
 
-from conftest import report_texts
+from helpers import report_texts
 from scoring import ngrams, surface
 
 

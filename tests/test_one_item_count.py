@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import other_version
+from helpers import other_version
 from desktop.cli import main
 from review.rating import campaigns
 from review.records import catalogue

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT
+from helpers import ROOT
 
 _spec = importlib.util.spec_from_file_location("prune_libraries", ROOT / "packaging" / "prune_libraries.py")
 prune_libraries = importlib.util.module_from_spec(_spec)  # a build script, not a package

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from conftest import other_version
+from helpers import other_version
 from desktop.cli import main
 from review import records
 from review.rating import sequence

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from desktop.cli import main
-from conftest import ROOT, shared_file
+from helpers import ROOT, shared_file
 from eval_standards import analysers
 from review.store import Store, database, folder_files, keys
 from review.study import research_files

@@ -12,7 +12,7 @@ import json
 import pytest
 from PySide6.QtCore import Qt
 
-from conftest import open_window, review_database, shared_file, start_reviewing
+from helpers import open_window, review_database, shared_file, start_reviewing
 from desktop.cli import main
 from review import records
 from review.rating import campaigns, practice, sequence

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from conftest import confseq, shared_file
+from helpers import confseq, shared_file
 from review.study.maths import questions, sequences
 from review.study.maths.questions import Best, NonInferior, Pairs, Tier
 from review.study.experiments import breaking

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, SHARED, shared_file
+from helpers import ROOT, SHARED, shared_file
 
 README = ROOT / "README.md"
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import copy
 import json
 
-from conftest import review_database
+from helpers import review_database
 
 from review import records
 from review.rating import campaigns, sequence

@@ -10,7 +10,7 @@ import pytest
 
 from hypothesis import given, settings, strategies as st
 
-from conftest import shared_file
+from helpers import shared_file
 from desktop.cli import main
 from review.study.experiments import replay
 from review.tasks.premarks import reference_marks

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import SHARED, shared_file
+from helpers import SHARED, shared_file
 from desktop.cli import main
 
 

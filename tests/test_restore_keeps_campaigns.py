@@ -5,7 +5,7 @@ says so, and that laptop's answers keep arriving (they were refused for good bef
 
 from __future__ import annotations
 
-from conftest import enrolled_study, rate
+from helpers import enrolled_study, rate
 from review.exchange import sync
 from review.records import catalogue
 from review.store import Store, restore

@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from conftest import ROOT
+from helpers import ROOT
 from review.rating import campaigns
 from review.records import catalogue
 from review.store import Store

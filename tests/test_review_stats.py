@@ -10,7 +10,7 @@ import pytest
 import scipy.special
 import scipy.stats
 
-from conftest import shared_file
+from helpers import shared_file
 from review.study.maths import correlation, scipy_free
 
 GOLD = [1, 2, 2, 3, 4]

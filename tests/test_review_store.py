@@ -16,7 +16,7 @@ from review.records import catalogue, laptops
 from review.store import SCHEMA_VERSION, Store, StoreError
 from scoring.errors import InputError
 
-from conftest import ROOT
+from helpers import ROOT
 
 
 @pytest.fixture

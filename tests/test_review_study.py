@@ -131,7 +131,7 @@ def test_reweight_refuses_without_evidence_then_writes_a_usable_profile(rated, t
     assert profile["provenance"]["items"] == len(complete) == 41  # the empty output has no FST rate
     assert profile["provenance"]["speakers"] == 4
     assert result["cv_pearson"] is not None and result["cv_pearson_default"] is not None
-    from conftest import DEMO
+    from helpers import DEMO
     assert main(["score", str(DEMO), "--lang", "crk", "--profile", str(out), "--json", "--bootstrap", "20"]) == 0
     assert json.loads(capsys.readouterr().out)["composite"] is not None
 
@@ -213,7 +213,7 @@ def test_withdrawn_speaker_disappears_from_statistics(tmp_path, scored_demo):
 
 
 def test_import_da_mlqe(tmp_path):
-    from conftest import shared_file
+    from helpers import shared_file
     tsv = shared_file("data/mlqe-pe/si-en/test20.sien.df.short.tsv")
     store = Store(tmp_path / "da.sqlite")
     result = research_files.import_da(store, str(tsv))

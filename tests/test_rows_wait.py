@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import enrolled_study, rate
+from helpers import enrolled_study, rate
 from desktop.cli import main
 from review.exchange import sync
 from review.rating import campaigns, roster

@@ -70,7 +70,7 @@ def test_gate_pass_fail_and_what_moved(tmp_path, capsys):
 
 
 def test_gate_on_scored_run_cards(tmp_path, capsys):
-    from conftest import DEMO
+    from helpers import DEMO
     a, b = tmp_path / "a.json", tmp_path / "b.json"
     assert main(["score", str(DEMO), "--out", str(a), "--bootstrap", "10"]) == 0
     card = json.loads(DEMO.read_text("utf-8"))

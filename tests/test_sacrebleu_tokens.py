@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings, strategies as st
 from sacrebleu.metrics import BLEU, TER
 
-from conftest import report_texts
+from helpers import report_texts
 from scoring import sacrebleu_tokens
 
 PIECES = list("ab é.(),!-'\"&;<>/:9\t\n\r\x00\u00a0\u2028ᐊᓂİẞ𝒜\ud800") + [

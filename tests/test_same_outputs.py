@@ -11,7 +11,7 @@ import json
 import unicodedata
 from pathlib import Path
 
-from conftest import shared_file
+from helpers import shared_file
 from review import records
 from review.rating import campaigns, practice, sequence
 from review.rating.session import record_answer

@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import DEMO, ROOT, SHARED, report_paths, shared_file
+from helpers import DEMO, ROOT, SHARED, report_paths, shared_file
 
 DIGESTS = ROOT / "tests" / "data" / "scored-output.sha256.json"
 

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 from scipy import stats
 
-from conftest import confseq, shared_file
+from helpers import confseq, shared_file
 from review.store import Store
 from review.study import decisions, research_files
 from review.study.maths import sequences

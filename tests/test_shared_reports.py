@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from conftest import report_paths, shared_file
+from helpers import report_paths, shared_file
 from scoring import engine, rubric, runcard
 
 REPORTS = report_paths() or [None]

@@ -114,7 +114,7 @@ def test_an_encrypted_bundle_member_is_refused_in_one_line(tmp_path):
 
 @pytest.mark.parametrize("content", ['["nipâw", "atim"]', '{"nipâw": 5}', '{"nipâw": [1, 2]}', '7', '{"a": "b"}'])
 def test_a_lookup_cache_that_does_not_hold_words_is_ignored(tmp_path, content, monkeypatch):
-    from conftest import shared_file
+    from helpers import shared_file
     from eval_standards import analysers
     fst = shared_file("fst/crk-descriptive-analyzer.hfstol")
     monkeypatch.setenv("LYSS_CACHE_DIR", str(tmp_path))

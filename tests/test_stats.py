@@ -11,7 +11,7 @@ from hypothesis import given, settings, strategies as st
 from sacrebleu.metrics import CHRF
 from sacrebleu.significance import PairedTest
 
-from conftest import DEMO
+from helpers import DEMO
 from scoring import compare, engine, stats
 from scoring.rubric import load_profile
 from scoring.runcard import RunCard, load
@@ -98,7 +98,7 @@ def test_vectorised_chrf_equals_sacrebleu():
 
 
 def test_resampled_scores_of_every_metric_are_sacrebleus_floats():
-    from conftest import report_texts
+    from helpers import report_texts
     from scoring import surface
     found = surface.batch_statistics(*report_texts())
     rng = np.random.default_rng(1)
@@ -122,7 +122,7 @@ def test_sentence_scores_of_a_batch_are_sacrebleus_floats(pairs):
 
 
 def test_sentence_scores_of_the_shared_reports_are_sacrebleus_floats():
-    from conftest import report_texts
+    from helpers import report_texts
     from scoring import surface
     found = surface.batch_statistics(*report_texts())
     for name, rows in found.items():

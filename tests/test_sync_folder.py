@@ -10,7 +10,7 @@ import zipfile
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from conftest import enrolled_study, rate
+from helpers import enrolled_study, rate
 from desktop.cli import main
 from review import records
 from review.exchange import bundles, sync

@@ -12,7 +12,7 @@ import zipfile
 
 import pytest
 
-from conftest import enrolled_study, rate
+from helpers import enrolled_study, rate
 from desktop.cli import main
 from review.exchange import sync
 from review.rating import roster

@@ -9,7 +9,7 @@ import numpy as np
 from hypothesis import given, settings, strategies as st
 from sacrebleu.metrics import TER, lib_ter
 
-from conftest import report_texts
+from helpers import report_texts
 from scoring import surface, ter
 
 

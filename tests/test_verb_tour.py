@@ -6,7 +6,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from conftest import DEMO, ROOT, shared_file
+from helpers import DEMO, ROOT, shared_file
 from desktop import verb_tour
 
 

@@ -18,7 +18,7 @@ import pyhfst
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from conftest import DEMO, ROOT, SHARED, report_texts, shared_file
+from helpers import DEMO, ROOT, SHARED, report_texts, shared_file
 from eval_standards import hfstol, lookups
 from eval_standards.table_reader import TableBatch, TableLookup
 from weighted_copy import weighted_copy

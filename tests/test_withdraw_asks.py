@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import io
 
-from conftest import enrolled_study, rate
+from helpers import enrolled_study, rate
 from desktop.cli import main
 from review.records import catalogue
 from review.store import Store
@@ -55,7 +55,7 @@ def test_at_a_terminal_withdraw_asks_and_only_yes_deletes(tmp_path, scored_demo,
 
 
 def test_the_apps_dialog_names_what_will_be_deleted(qtbot, tmp_path, scored_demo, monkeypatch):
-    from conftest import open_window
+    from helpers import open_window
     from desktop import study_panel
     db, speaker = _study(tmp_path, scored_demo)
     window = open_window(qtbot, db)

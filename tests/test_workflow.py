@@ -17,7 +17,7 @@ import sys
 import pytest
 import yaml
 
-from conftest import ROOT
+from helpers import ROOT
 
 LINTER = ROOT / ".tools" / "node_modules" / "@tktco" / "node-actionlint" / "bin" / "node-actionlint.js"
 

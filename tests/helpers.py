@@ -1,0 +1,138 @@
+"""What the tests call: the project's folders, the shared data (or a skip that names it), scoring and review
+databases made the way a person makes them, and the app's window opened and walked. Fixtures are in
+``conftest.py``."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = Path(os.environ.get("LYSS_SHARED", ROOT.parent / "shared"))
+REPORTS = SHARED / "data" / "champollion-reports"
+DEMO = ROOT / "examples" / "demo-crk.runcard.json"
+
+
+def confseq(module: str):
+    """A module of confseq (the independent implementation the decisions are checked against), or a skip that
+    names it: it builds from source with Boost (make install builds it; ``.[test]`` alone does not)."""
+    import numpy as np
+    if not hasattr(np, "float_"):  # confseq 0.0.11 still names numpy 1's alias in a type hint
+        np.float_ = np.float64
+    return pytest.importorskip(f"confseq.{module}", reason="confseq is built by make install (Boost), not by .[test]")
+
+
+def shared_file(relative: str) -> Path:
+    """A file under shared/, or a skip naming it (CI always has shared/)."""
+    path = SHARED / relative
+    if not path.exists():
+        pytest.skip(f"needs {path} (shared/ not found; set LYSS_SHARED)")
+    return path
+
+
+def report_paths() -> list[Path]:
+    return sorted(REPORTS.glob("*_report.json")) if REPORTS.exists() else []
+
+
+def report_texts() -> tuple[list[str], list[str]]:
+    """Every entry's output and reference in the shared harness reports."""
+    predicted, references = [], []
+    for path in report_paths():
+        for e in json.loads(path.read_text("utf-8"))["entries"]:
+            predicted.append(e["predicted"] or "")
+            references.append(e["expected"])
+    return predicted, references
+
+def score_with_cli(capsys, card: Path, out: Path, *options: str) -> tuple[dict, str]:
+    """``lyss score CARD --out OUT OPTIONS``: the scored run card it wrote and what it printed."""
+    import json
+
+    from desktop.cli import main
+    assert main(["score", str(card), "--out", str(out), *options]) == 0
+    return json.loads(out.read_text("utf-8")), capsys.readouterr().out
+
+
+def review_database(path: Path, scored: Path, task: str, items: int, practised: bool = True,
+                    **options) -> tuple[Path, str, str]:
+    """A review database at ``path`` with one campaign of ``task`` from a scored run card (``options``: the
+    campaign's, such as ``premark``) and one speaker, Mary (her practice round done unless ``practised`` is
+    False). Returns (path, campaign, speaker)."""
+    from review.records import catalogue
+    from review.rating import campaigns, practice
+    from review import records
+    from review.store import Store
+
+    with Store(path) as store:
+        cid = campaigns.create_campaign(store, catalogue.load_scored(str(scored)), task, items=items, **options)
+        speaker = records.speakers.add_speaker(store, "Mary", "LYSS study")
+        if practised:
+            practice.mark_done(store, cid, speaker)
+    return path, cid, speaker
+
+
+def open_window(qtbot, path: Path):
+    """The app's main window on a review database, shown, closed with the test."""
+    from desktop.main_window import MainWindow
+    from desktop.qt_common import application
+    application()
+    window = MainWindow(str(path))
+    qtbot.addWidget(window)
+    window.show()
+    return window
+
+
+def start_reviewing(qtbot, window):
+    """Sign in as the first speaker and start the first campaign: the item page."""
+    from PySide6.QtCore import Qt
+    review = window.review
+    assert review.currentWidget() is review.sign_in
+    qtbot.keyClick(review.sign_in.list, Qt.Key_Return)
+    assert review.currentWidget() is review.campaigns
+    qtbot.keyClick(review.campaigns.list, Qt.Key_Return)
+    assert review.currentWidget() is review.items
+    return review.items
+
+
+def enrolled_study(root: Path, scored: dict, laptops_wanted: int, items: int = 8):
+    """A coordinator's database with one task A campaign and field laptops it enrolled and that trust it —
+    nothing exchanged yet. Returns (hub, campaign, field laptops)."""
+    from review.records import laptops
+    from review.rating import campaigns
+    from review.store import Store
+
+    hub = Store(root / "hub.sqlite")
+    cid = campaigns.create_campaign(hub, scored, "A", items=items)
+    fields = [Store(root / f"laptop{k}.sqlite") for k in range(laptops_wanted)]
+    for lap in fields:
+        laptops.enrol(hub, lap.device_id)
+        laptops.trust(lap, hub.device_id)
+    return hub, cid, fields
+
+
+def rate(store, campaign_id: str, name: str, answers: int) -> str:
+    """A new speaker on this laptop who answers up to ``answers`` items of the campaign. Returns their id."""
+    from review.rating import sequence
+
+    from review import records
+
+    speaker = records.speakers.add_speaker(store, name, "LYSS study")
+    sequence.join(store, campaign_id, speaker)
+    for k in range(answers):
+        position = records.sequences.next_position(store, campaign_id, speaker)
+        if position is None:
+            break
+        records.answers.answer(store, campaign_id, speaker, position, {"adequacy": 1 + k % 5, "fluency": 1 + (k * 2) % 5})
+    return speaker
+
+
+def other_version(scored: dict, slug: str = "demo/other", suffix: str = " .") -> dict:
+    """Another system's run of the same test set: a copy of ``scored`` whose every output ends with ``suffix``."""
+    import json
+    other = json.loads(json.dumps(scored))
+    other["model_slug"] = slug
+    for entry in other["entries"]:
+        entry["predicted"] = (entry.get("predicted") or "") + suffix
+    return other
