@@ -14,7 +14,8 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QTabWidget
 
 from review.store import Store
 
-from .qt_common import (accessible, apply_theme, ask, default_db, guarded, name_buttons, plain_labels,
+from .qt_common import (accessible, apply_theme, ask, default_db, finish_background_work, guarded, name_buttons,
+                        plain_labels,
                         rescale_fonts, set_ui_language, settings, ui_language, ui_languages)
 from .review_panel import ReviewPanel
 from .sync_runner import SyncRunner
@@ -225,5 +226,6 @@ class MainWindow(QMainWindow):
         settings().setValue("window/geometry", self.saveGeometry())
         self.hide()
         self.syncer.finish()  # the last answers leave with the window closed
+        finish_background_work()  # no thread is destroyed while it runs
         self.store.close()
         super().closeEvent(event)

@@ -417,5 +417,27 @@ class Worker(QThread):
             self.failed.emit(exc)
 
 
+_BACKGROUND: set[Worker] = set()  # workers with no parent, kept until they end
+
+
+def in_background(worker: Worker) -> Worker:
+    """Keep a worker that has no parent until it ends: a page closed meanwhile never destroys a running thread (Qt
+    aborts the app when a QThread is destroyed while it runs). :func:`finish_background_work` waits for them."""
+    _BACKGROUND.add(worker)
+    worker.finished.connect(lambda: _BACKGROUND.discard(worker))
+    return worker
+
+
+def background_running() -> bool:
+    """Whether a worker :func:`in_background` keeps is still running (or its result not yet delivered)."""
+    return bool(_BACKGROUND)
+
+
+def finish_background_work(seconds: float = 30.0) -> None:
+    """Wait (at most ``seconds`` each) for the workers :func:`in_background` keeps: the window closes after."""
+    for worker in list(_BACKGROUND):
+        worker.wait(int(seconds * 1000))
+
+
 def default_db() -> str:
     return os.environ.get("LYSS_REVIEW_DB") or settings().value("review/db", "lyss-review.sqlite")

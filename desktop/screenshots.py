@@ -11,6 +11,7 @@ import random
 import shutil
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # before Qt is imported
@@ -22,7 +23,7 @@ from desktop.cli import main as cli_main  # noqa: E402
 from desktop.community_report import write_pngs  # noqa: E402
 from desktop.main_window import MainWindow  # noqa: E402
 from desktop.paper_forms import first_page_png  # noqa: E402
-from desktop.qt_common import SETTINGS_FOLDER, application  # noqa: E402
+from desktop.qt_common import SETTINGS_FOLDER, application, background_running  # noqa: E402
 from eval_standards import analysers  # noqa: E402
 from eval_standards.demos import DEFAULT, demo_path, other_demos  # noqa: E402
 from review import records  # noqa: E402
@@ -54,6 +55,10 @@ class Shots:
         self.window.show()
 
     def shot(self, name: str) -> None:
+        deadline = time.monotonic() + 120
+        while background_running() and time.monotonic() < deadline:  # what the pages work out in the background
+            self.app.processEvents()
+            time.sleep(0.02)
         self.app.processEvents()
         self.app.processEvents()
         self.window.grab().save(str(OUT / f"{name}.png"))

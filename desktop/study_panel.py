@@ -9,7 +9,7 @@ import json
 import time
 from pathlib import Path
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt, Signal
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QHeaderView, QInputDialog, QLabel, QProgressBar, QPushButton,
                                QSplitter, QTableView, QTabWidget, QVBoxLayout, QWidget)
 
@@ -25,6 +25,7 @@ from scoring.progress import Cancelled
 
 from .community_report import write_pdf as write_report
 from .qt_common import (FlowLayout, campaign_title, SafeBrowser, Worker, accessible, ask, friendly_error, guarded,
+                        in_background,
                         data_tr, name_buttons, plain_labels, said, set_font, task_words)
 from .scatter_plot import ScatterPlot
 
@@ -84,10 +85,15 @@ class CampaignPanel(QWidget):
     this laptop and its circle (its code, enrolling, trusting, revoking); sharing answers (the shared folder,
     bundles by USB stick). What an action did is said below the pages, whichever is shown."""
 
+    decisions_shown = Signal(str)  # a campaign's decisions drawn (its id)
+
     def __init__(self, store: Store):
         super().__init__()
         self.store, self.syncer = store, None
         self._last_merge: str | None = None  # what the latest sync that merged something said
+        self._status_store: Store | None = None  # the background status's own connection, one worker at a time
+        self._status_worker: Worker | None = None
+        self._decisions_wanted: str | None = None
         layout = QVBoxLayout(self)
         self.pages = accessible(QTabWidget(), self.tr("The coordinator's pages"))
         self.campaigns_page = self._page(self._campaign_row(), *self._campaign_tables())
@@ -364,8 +370,41 @@ class CampaignPanel(QWidget):
         self.show_decisions(cid)
 
     def show_decisions(self, cid: str) -> None:
-        """The chosen campaign's questions as the study says them (one row a line), and what they still cost."""
-        found = decisions.status(self.store, cid)
+        """The chosen campaign's questions as the study says them (one row a line), and what they still cost: worked
+        out in the background (the status replays forecasts of every open question), drawn when ready; the window
+        keeps answering meanwhile. ``decisions_shown`` says when they are drawn."""
+        self._decisions_wanted = cid
+        if self._status_worker is not None and self._status_worker.isRunning():
+            return  # the campaign wanted last is worked out when this one ends
+        self.plan.setText(self.tr("Working out where the campaign stands…"))
+        path = self.store.path
+
+        def work(progress):
+            if self._status_store is None:  # opened once, in the first worker (a large database is checked once)
+                self._status_store = Store(path, backup=False, read_only=True)
+            return cid, decisions.status(self._status_store, cid)
+
+        worker = in_background(Worker(work))  # no parent: a page closed meanwhile does not destroy it while it runs
+        worker.succeeded.connect(self._status_ready)
+        worker.failed.connect(self._status_failed)
+        self._status_worker = worker
+        worker.start()
+
+    def _status_ready(self, result: tuple[str, dict]) -> None:
+        cid, found = result
+        self._status_worker = None
+        if cid != self._decisions_wanted:  # another campaign was chosen meanwhile
+            self.show_decisions(self._decisions_wanted)
+            return
+        guarded(self, self._draw_decisions)(found)
+        self.decisions_shown.emit(cid)
+
+    def _status_failed(self, exc: BaseException) -> None:
+        self._status_worker = None
+        self.plan.setText("")
+        friendly_error(self, exc)
+
+    def _draw_decisions(self, found: dict) -> None:
         rows = []
         for question in found["questions"]:
             first, *rest = question["said"]

@@ -168,6 +168,7 @@ def test_a_decided_system_leaves_the_app_s_review_and_campaigns_tab(adaptive_db,
     window = open_window(qtbot, db)
     window.show_panel(window.campaigns)
     panel = window.campaigns
+    qtbot.waitUntil(lambda: panel.plan.text().startswith("serving"), timeout=60000)  # worked out in the background
     model = panel.decisions.model()
     rows = [[model.data(model.index(r, c)) for c in range(model.columnCount())] for r in range(model.rowCount())]
     assert any(r[0].strip().startswith("good is better than poor") for r in rows)
@@ -382,7 +383,8 @@ def test_the_campaigns_tab_shows_the_question_and_its_answer(scored_demo, tmp_pa
                                              question={"kind": "best", "delta": 1.0})
     panel = CampaignPanel(store)
     qtbot.addWidget(panel)
-    panel.show_decisions(cid)
+    with qtbot.waitSignal(panel.decisions_shown, timeout=60000):  # worked out in the background
+        panel.show_decisions(cid)
     model = panel.decisions.model()
     first = model.index(0, 0).data()
     assert first == "which run is best: open after 0 sentences; still in: also-good, good, poor"
@@ -453,7 +455,8 @@ def test_a_question_campaign_travels_through_a_shared_folder_and_both_laptops_re
     assert all(_rate(lap, cid, s, rng, 1) == [] for s in speakers)  # then nothing more is served
     panel = CampaignPanel(hub)
     qtbot.addWidget(panel)
-    panel.show_decisions(cid)
+    with qtbot.waitSignal(panel.decisions_shown, timeout=60000):  # worked out in the background
+        panel.show_decisions(cid)
     first = panel.decisions.model().index(0, 0).data()
     assert first == sentences.english(on_hub["asked"]["said"][0])  # the app and the command line say the same
     assert on_hub["asked"]["best"] in first

@@ -91,7 +91,8 @@ def test_the_campaigns_tab_says_what_best_decided_in_both_languages(field, qtbot
     try:
         for language in ("en", "fr"):
             set_ui_language(language, remember=False)
-            panel.show_decisions(cid)
+            with qtbot.waitSignal(panel.decisions_shown, timeout=60000):  # worked out in the background
+                panel.show_decisions(cid)
             model = panel.decisions.model()
             rows = [model.index(r, 0).data().strip() for r in range(model.rowCount())]
             if language == "en":
