@@ -6,6 +6,8 @@
    pairwise sweep of the same definition measured in the same run.
 3. p50/p95 latency of recording one answer (``synchronous=FULL``, a real file), against one plain
    SQLite insert-and-commit with the same durability.
+4. ``study status`` of a 6,000-item adaptive campaign (two runs of one 3,000-segment test set) part-way, against
+   reading its answers once; and asked again with no row changed (kept while no row changes).
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from bench.common import SHARED, timed
 from review import records
 from review.rating import campaigns, sequence
 from review.store import Store, dumps, now
-from review.study import analyses, research_files
+from review.study import analyses, decisions, research_files
 from review.study.maths import correlation
 from scoring import engine, runcard
 from scoring.rubric import load_profile
@@ -127,6 +129,44 @@ def _alpha_bench(work: Path, tsv: Path) -> None:
           f"the krippendorff package per resample took ~100×)")
 
 
+def _large_runs(scored: dict, entries: int) -> list[dict]:
+    """Two runs of one test set of ``entries`` segments (the demo's, numbered), half their outputs shared."""
+    runs = []
+    for slug in ("big/one", "big/two"):
+        card = json.loads(json.dumps(scored))
+        card["model_slug"], card["entries"] = slug, []
+        for k in range(entries):
+            e = json.loads(json.dumps(scored["entries"][k % len(scored["entries"])]))
+            e["id"], e["source"] = f"s{k}", f"{e.get('source', '')} {k}"
+            e["predicted"] = f"{e.get('predicted', '')} {k}" + (f" ({slug})" if k % 2 else "")
+            card["entries"].append(e)
+        card.get("lyss", {}).get("input", {}).pop("entries_sha256", None)
+        runs.append(card)
+    return runs
+
+
+def _status_bench(work: Path, scored: dict) -> None:
+    store = Store(work / "status.sqlite", backup=False)
+    cid = campaigns.create_adaptive_campaign(store, _large_runs(scored, 3000), "A")
+    speakers = [records.speakers.add_speaker(store, f"speaker {k}", "bench") for k in range(3)]
+    for k in range(200):  # 600 answers, as served
+        for spk in speakers:
+            position = sequence.Sequence(store, cid, spk).first_open()
+            if position is not None:
+                records.answers.answer(store, cid, spk, position, {"adequacy": 1 + k % 5, "fluency": 1 + k % 4})
+    store.close()
+    store = Store(work / "status.sqlite", backup=False)  # nothing kept: a command's first status
+    base, rows = timed(records.answers.values, store, "A", "adequacy", cid)
+    full, found = timed(decisions.status, store, cid)
+    again, _ = timed(decisions.status, store, cid)
+    print(f"study status, a 6,000-item adaptive campaign ({found['answers']:,} answers, {found['items']:,} items to "
+          f"rate):")
+    print(f"  baseline  its answers read once:               {base:.3f} s")
+    print(f"  lyss      study status (decisions, plan):      {full:.3f} s   ratio {full / base:.1f}×")
+    print(f"  lyss      again, no row changed (kept):        {again:.4f} s   ratio {again / base:.2f}×")
+    store.close()
+
+
 def main() -> None:
     work = Path(tempfile.mkdtemp(prefix="lyss-review-bench-"))
     try:
@@ -189,5 +229,6 @@ def main() -> None:
         print(f"  baseline  plain SQLite insert+commit:    p50 {b50:.2f} ms, p95 {b95:.2f} ms")
         print(f"  lyss      records.answers.answer:              p50 {p50:.2f} ms, p95 {p95:.2f} ms   "
               f"ratio p95 {p95 / b95:.1f}×")
+        _status_bench(work, scored)
     finally:
         shutil.rmtree(work, ignore_errors=True)

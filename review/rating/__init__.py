@@ -1,1 +1,1 @@
-"""The speaker's side: making campaigns, the roster of speakers, each speaker's sequence, recording answers, the session, paper forms and practice."""
+"""The speaker's side: making campaigns, each speaker's sequence (what is served next), the session, what a screen or a script shows, paper forms, practice and a speaker's withdrawal everywhere (the rows themselves: ``review.records``)."""
