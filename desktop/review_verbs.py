@@ -474,22 +474,13 @@ def _study_reweight(store, args) -> int:
     return _print(r, args.json, reweight_text(r))
 
 
-def confirm_tier_text(r: dict, run: str) -> str:
-    said = "" if r["share"] is None else (
-        f"; {r['share']:.0%} of {r['items']} items accepted, interval "
-        f"[{r['interval'][0]:.0%}, {r['interval'][1]:.0%}] at alpha {r['alpha']:g} (the rule: at least "
-        f"{r['threshold']:.0%})")
-    lines = [f"{r['status']}: automated tier {r['automated_tier']}{said}; written into {run}"]
-    for c in r["checks"]:
-        value = "—" if c["value"] is None else (f"{c['value']:.3f}" if isinstance(c["value"], float)
-                                                 else str(c["value"]))
-        lines.append(f"  {'pass' if c['passed'] else 'FAIL'}  {c['rule']}: {value} (needs ≥ {c['threshold']})")
-    return "\n".join(lines)
+def confirm_tier_text(r: dict) -> str:
+    return "\n".join(said_text(one) for one in r["said"])
 
 
 def _study_confirm_tier(store, args) -> int:
     r = tiers.confirm_tier(store, args.run, campaign=args.campaign)
-    return _print(r, args.json, confirm_tier_text(r, args.run))
+    return _print(r, args.json, confirm_tier_text(r))
 
 
 def _study_import_mtme(store, args) -> int:
@@ -510,24 +501,13 @@ def said_text(said: dict) -> str:
 
 
 def status_text(r: dict) -> str:
-    kind = "adaptive" if r["adaptive"] else "fixed"
-    lines = [f"{shown(r['name'])} ({r['campaign']})", f"  task {r['task']}, {kind}, alpha {r['alpha']}: {r['answers']} "
-             f"answers; {r['items_counted']} of {r['items']} items count so far (an item counts once it has "
-             + (f"{r['ratings_per_item']} rating(s))" if r['ratings_per_item'] else "its imported ratings)")]
+    counted, *pace = r["summary"]
+    lines = [f"{shown(r['name'])} ({r['campaign']})", f"  {said_text(counted)}"]
     for found in r["questions"]:
         first, *rest = found["said"]
         lines.append(f"  {said_text(first)}")
         lines.extend(f"    {said_text(one)}" for one in rest)
-    lines.extend(f"  {said_text(one)}" for one in r["said"])
-    model = r["plan"]["model"]
-    lines.append(f"  time per item: {model['intercept_seconds']:.1f} s + {model['seconds_per_word']:.3f} s a word "
-                 f"({model['source']}, {model['answers']} answers)")
-    marks = model.get("premarks") or {}
-    if marks.get("seconds_per_item") is not None:
-        lines.append(f"  pre-marks: {marks['seconds_per_item']:+.1f} s an item shown with them "
-                     f"[{marks['ci'][0]:+.1f}, {marks['ci'][1]:+.1f}], on {marks['share_served_with']:.0%} of the items")
-    elif marks.get("reason") and not marks.get("included"):
-        lines.append(f"  pre-marks: not in the time per item ({marks['reason']})")
+    lines.extend(f"  {said_text(one)}" for one in [*r["said"], *pace])
     return "\n".join(lines)
 
 

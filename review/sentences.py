@@ -25,7 +25,8 @@ def _texts() -> dict:
 class Number:
     """A number in a said line and how it is written: ``signed`` (+1.25), ``low``/``high`` (an interval's bound,
     signed, rounded outward), ``share`` (80%), ``share_low``/``share_high`` (a share's bound, rounded outward, never
-    onto ``avoid``), ``plain`` (4 significant digits), ``count``, ``hours``."""
+    onto ``avoid``), ``plain`` (4 significant digits), ``count``, ``hours``, ``seconds`` (one decimal),
+    ``signed_seconds``, ``rate`` (three decimals)."""
     value: float | None
     style: str = "plain"
     avoid: float | None = None
@@ -43,6 +44,10 @@ def written(value: float | None, style: str, avoid: float | None = None, decimal
         text = f"{int(value)}"
     elif style == "hours":
         text = f"{value:.1f}" if value >= 1 else f"{value:.2f}"
+    elif style in ("seconds", "signed_seconds"):
+        text = f"{value:+.1f}" if style == "signed_seconds" else f"{value:.1f}"
+    elif style == "rate":
+        text = f"{value:.3f}"
     elif style in ("share", "share_low", "share_high"):
         return _share(value, style, avoid).replace(".", decimal).replace("%", percent)
     elif style == "signed":

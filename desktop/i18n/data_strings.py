@@ -193,4 +193,13 @@ TEXTS = [
     QT_TRANSLATE_NOOP("tasks", "{n} rows refused alone (their author may not write them; ask that laptop's owner or your coordinator): {rows}"),
     QT_TRANSLATE_NOOP("tasks", "THIS LAPTOP WAS REVOKED in campaign {campaign} from {from_at}"),
     QT_TRANSLATE_NOOP("tasks", "{counts}"),
+    QT_TRANSLATE_NOOP("tasks", "task {task}, {kind}, alpha {alpha}: {answers} answers; {counted} of {items} items count so far (an item counts once it has {ratings} rating(s))"),
+    QT_TRANSLATE_NOOP("tasks", "task {task}, {kind}, alpha {alpha}: {answers} answers; {counted} of {items} items count so far (an item counts once it has its imported ratings)"),
+    QT_TRANSLATE_NOOP("tasks", "time per item: {intercept} s + {per_word} s a word ({source}, {answers} answers)"),
+    QT_TRANSLATE_NOOP("tasks", "pre-marks: {seconds} s an item shown with them [{low}, {high}], on {share} of the items"),
+    QT_TRANSLATE_NOOP("tasks", "pre-marks: not in the time per item ({reason})"),
+    QT_TRANSLATE_NOOP("tasks", "{status}: automated tier {automated}; {share} of {items} items accepted, interval [{low}, {high}] at alpha {alpha} (the rule: at least {threshold}); written into {run}"),
+    QT_TRANSLATE_NOOP("tasks", "{status}: automated tier {automated}; written into {run}"),
+    QT_TRANSLATE_NOOP("tasks", "  pass  {rule}: {value} (needs ≥ {threshold})"),
+    QT_TRANSLATE_NOOP("tasks", "  FAIL  {rule}: {value} (needs ≥ {threshold})"),
 ]

@@ -2862,6 +2862,51 @@ Quand tout est marqué, appuyez sur Entrée et notez toute la traduction de 0 à
         <translation>{counts}</translation>
     </message>
     <message>
+        <location filename="data_strings.py" line="196"/>
+        <source>task {task}, {kind}, alpha {alpha}: {answers} answers; {counted} of {items} items count so far (an item counts once it has {ratings} rating(s))</source>
+        <translation>tâche {task}, {kind}, alpha {alpha} : {answers} réponses ; {counted} éléments sur {items} comptent jusqu’ici (un élément compte dès qu’il a {ratings} note(s))</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="197"/>
+        <source>task {task}, {kind}, alpha {alpha}: {answers} answers; {counted} of {items} items count so far (an item counts once it has its imported ratings)</source>
+        <translation>tâche {task}, {kind}, alpha {alpha} : {answers} réponses ; {counted} éléments sur {items} comptent jusqu’ici (un élément compte dès qu’il a ses notes importées)</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="198"/>
+        <source>time per item: {intercept} s + {per_word} s a word ({source}, {answers} answers)</source>
+        <translation>temps par élément : {intercept} s + {per_word} s par mot ({source}, {answers} réponses)</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="199"/>
+        <source>pre-marks: {seconds} s an item shown with them [{low}, {high}], on {share} of the items</source>
+        <translation>pré-marques : {seconds} s par élément montré avec elles [{low}, {high}], sur {share} des éléments</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="200"/>
+        <source>pre-marks: not in the time per item ({reason})</source>
+        <translation>pré-marques : pas dans le temps par élément ({reason})</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="201"/>
+        <source>{status}: automated tier {automated}; {share} of {items} items accepted, interval [{low}, {high}] at alpha {alpha} (the rule: at least {threshold}); written into {run}</source>
+        <translation>{status} : niveau automatique {automated} ; {share} de {items} éléments acceptés, intervalle [{low}, {high}] à alpha {alpha} (la règle : au moins {threshold}) ; écrit dans {run}</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="202"/>
+        <source>{status}: automated tier {automated}; written into {run}</source>
+        <translation>{status} : niveau automatique {automated} ; écrit dans {run}</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="203"/>
+        <source>  pass  {rule}: {value} (needs ≥ {threshold})</source>
+        <translation>  réussi  {rule} : {value} (il faut ≥ {threshold})</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="204"/>
+        <source>  FAIL  {rule}: {value} (needs ≥ {threshold})</source>
+        <translation>  ÉCHEC  {rule} : {value} (il faut ≥ {threshold})</translation>
+    </message>
+    <message>
         <location filename="data_strings.py" line="132"/>
         <source>{run} is lower than {by} (settled after {items} sentences): no longer rated</source>
         <oldsource>{candidate} is more than {delta} worse than {baseline}, after {items} segments</oldsource>

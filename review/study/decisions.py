@@ -371,6 +371,7 @@ def _status(store: Store, campaign_id: str) -> dict:
     found = copy.deepcopy(decision.public())
     found["plan"] = plan(store, decision.campaign_row, decision.counted, decision.fed)
     found["said"] = verdicts.status_lines(found)
+    found["summary"] = verdicts.summary_lines(found)
     return found
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from scoring.errors import BadValue
 from scoring.runcard import write_json_atomic
 
-from . import decisions, tier_rule
+from . import decisions, tier_rule, verdicts
 from .. import tasks as task_defs
 from ..records.catalogue import campaigns_rating, find_campaign, import_run, load_scored
 from ..store import Store, now
@@ -60,4 +60,4 @@ def confirm_tier(store: Store, run_path: str, write: bool = True, campaign: str 
     if write:
         scored["scores"]["tier_confirmation"] = result
         write_json_atomic(run_path, scored)
-    return result
+    return {**result, "said": verdicts.confirmation_lines(result, run_path)}  # the card keeps the numbers only

@@ -229,6 +229,46 @@ def status_lines(found: dict) -> list[dict]:
     return lines
 
 
+def summary_lines(found: dict) -> list[dict]:
+    """Before the questions: what the campaign is, how far its answers count; after them, the pace the plan uses."""
+    ratings = found["ratings_per_item"]
+    counted = {"task": found["task"], "kind": Word("adaptive" if found["adaptive"] else "fixed"),
+               "alpha": Number(found["alpha"]), "answers": Number(found["answers"], "count"),
+               "counted": Number(found["items_counted"], "count"), "items": Number(found["items"], "count")}
+    lines = [line("status.counted", ratings=Number(ratings, "count"), **counted) if ratings else
+             line("status.counted imported", **counted)]
+    model = found["plan"]["model"]
+    lines.append(line("status.pace", intercept=Number(model["intercept_seconds"], "seconds"),
+                      per_word=Number(model["seconds_per_word"], "rate"), source=model["source"],
+                      answers=Number(model["answers"], "count")))
+    marks = model.get("premarks") or {}
+    if marks.get("seconds_per_item") is not None:
+        lines.append(line("status.premarks", seconds=Number(marks["seconds_per_item"], "signed_seconds"),
+                          low=Number(marks["ci"][0], "signed_seconds"), high=Number(marks["ci"][1], "signed_seconds"),
+                          share=Number(marks["share_served_with"], "share")))
+    elif marks.get("reason") and not marks.get("included"):
+        lines.append(line("status.premarks out", reason=marks["reason"]))
+    return lines
+
+
+def confirmation_lines(result: dict, run: str) -> list[dict]:
+    """A run's tier confirmation: the decision with its evidence and where it was written, then each condition."""
+    said = {"status": Word(result["status"]), "automated": Word(str(result["automated_tier"])), "run": run}
+    if result["share"] is None:
+        lines = [line("tier.confirmation none", **said)]
+    else:
+        lines = [line("tier.confirmation", share=Number(result["share"], "share"),
+                      items=Number(result["items"], "count"), low=Number(result["interval"][0], "share"),
+                      high=Number(result["interval"][1], "share"), alpha=Number(result["alpha"]),
+                      threshold=Number(result["threshold"], "share"), **said)]
+    for c in result["checks"]:
+        value = c["value"]
+        lines.append(line("tier.check passed" if c["passed"] else "tier.check failed", rule=c["rule"],
+                          value=Number(value, "rate") if isinstance(value, float) else
+                          Number(value, "count") if value is not None else "—", threshold=Number(c["threshold"])))
+    return lines
+
+
 def too_small(segments: int, delta: float, needed: int) -> dict:
     return line("create.too small", segments=segments, delta=Number(delta), needed=needed)
 
