@@ -16,6 +16,7 @@ from pathlib import Path
 
 from ..store import Store, dumps, now
 from ..store.schema import TRAVELLING
+from .speakers import active
 
 
 CHOSEN = "shared_folder"  # meta: the shared folder this laptop syncs (the app's, and the command line's)
@@ -106,7 +107,7 @@ def keep(db, rows: list[tuple[str, dict, str, str]], before: list[dict], from_de
                         "arrived_at": first.get("arrived_at", stamp)})
     if records:
         db["waiting_rows"].insert_all(records, pk=("table_name", "digest"), replace=True)
-        db.execute("delete from waiting_rows where speaker_id in (select id from speakers where withdrawn = 1)")
+        db.execute(f"delete from waiting_rows where speaker_id in (select s.id from speakers s where not {active()})")
 
 
 def summary(store: Store) -> list[dict]:
