@@ -29,6 +29,7 @@ from review.store import Store, dumps, now
 from review.study import analyses, decisions, research_files
 from review.study.maths import correlation
 from scoring import engine, runcard
+from scoring.files import json_default
 from scoring.rubric import load_profile
 
 
@@ -131,6 +132,7 @@ def _alpha_bench(work: Path, tsv: Path) -> None:
 
 def _large_runs(scored: dict, entries: int) -> list[dict]:
     """Two runs of one test set of ``entries`` segments (the demo's, numbered), half their outputs shared."""
+    scored = json.loads(json.dumps(scored, default=json_default))  # the scored card as it is written
     runs = []
     for slug in ("big/one", "big/two"):
         card = json.loads(json.dumps(scored))
@@ -149,7 +151,7 @@ def _status_bench(work: Path, scored: dict) -> None:
     store = Store(work / "status.sqlite", backup=False)
     cid = campaigns.create_adaptive_campaign(store, _large_runs(scored, 3000), "A")
     speakers = [records.speakers.add_speaker(store, f"speaker {k}", "bench") for k in range(3)]
-    for k in range(200):  # 600 answers, as served
+    for k in range(40):  # 120 answers, as served
         for spk in speakers:
             position = sequence.Sequence(store, cid, spk).first_open()
             if position is not None:
