@@ -76,6 +76,11 @@ class SyncReport:
         return [o for o in self.outcomes if o.status == "refused"]
 
     @property
+    def folder_unreadable(self) -> bool:
+        """The folder itself could not be read (moved, removed or unmounted during the sync)."""
+        return any(o.name == self.folder and o.status == "refused" for o in self.outcomes)
+
+    @property
     def merged(self) -> list[Outcome]:
         return [o for o in self.outcomes if o.status == "merged"]
 

@@ -36,10 +36,10 @@ def choose(store: Store, folder: str | None) -> None:
 
 
 def choose_if_none(store: Store, folder: str) -> bool:
-    """Sync ``folder`` from now on unless a folder this laptop can reach is chosen already (a folder set up on the
-    command line is the app's too). True when recorded."""
+    """Sync ``folder`` from now on unless a folder this laptop can reach is chosen already, or ``folder`` is not
+    there (it vanished during the sync): a folder set up on the command line is the app's too. True when recorded."""
     held = chosen(store)
-    if held and Path(held).is_dir():
+    if (held and Path(held).is_dir()) or not Path(folder).is_dir():  # one it can reach, or a folder that is gone
         return False
     choose(store, str(Path(folder).resolve()))
     return True
