@@ -209,7 +209,7 @@ class MainWindow(QMainWindow):
         """On opening, the keyboard goes to the speaker's screen, not to the row of tabs."""
         super().showEvent(event)
         if self.tabs.currentWidget() is self.review:
-            QTimer.singleShot(0, self.review.focus_page)
+            QTimer.singleShot(0, self.review, self.review.focus_page)  # not once the window is gone
 
     def quit(self) -> None:
         """File → Quit (Ctrl+Q): in the middle of an item it asks first (the unfinished answer is kept as a
@@ -225,7 +225,7 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event) -> None:  # noqa: N802
         settings().setValue("window/geometry", self.saveGeometry())
         self.hide()
+        finish_background_work()  # scoring, studies, statuses: cancelled and waited for, never destroyed running
         self.syncer.finish()  # the last answers leave with the window closed
-        finish_background_work()  # no thread is destroyed while it runs
         self.store.close()
         super().closeEvent(event)

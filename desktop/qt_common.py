@@ -13,6 +13,7 @@ import traceback
 from pathlib import Path
 from typing import Any, Callable
 
+import shiboken6
 from PySide6.QtCore import (QCoreApplication, QEvent, QLibraryInfo, QLocale, QObject, QPoint, QRect, QSettings, QSize, Qt,
                             QThread, QTranslator, Signal)
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QPalette
@@ -392,49 +393,76 @@ def guarded(parent: QWidget, fn: Callable[..., Any]) -> Callable[..., Any]:
 
 class Worker(QThread):
     """Runs ``job(progress)`` off the GUI thread. ``progress(stage, fraction)`` returns False once
-    :meth:`cancel` was called, which the engine turns into a clean stop."""
+    :meth:`cancel` was called, which the engine turns into a clean stop.
+
+    A worker has a life of its own: it is never a Qt child of the page that starts it (``owner``), so closing the
+    page or the window never destroys a thread that still runs (Qt aborts the app when it does: "QThread:
+    Destroyed while thread is still running"). Started, it is kept until it ends; the window cancels and waits for
+    every one at close (:func:`finish_background_work`). Its signals reach the page only while the page is there."""
 
     progressed = Signal(str, float)
     succeeded = Signal(object)
     failed = Signal(object)
+    _done = Signal(object, bool)  # from the thread: (result or error, whether it failed), delivered in the GUI thread
+    _stepped = Signal(str, float)
 
-    def __init__(self, job: Callable[[Callable[[str, float], bool]], Any], parent: QObject | None = None):
-        super().__init__(parent)
+    def __init__(self, job: Callable[[Callable[[str, float], bool]], Any], owner: QObject | None = None):
+        super().__init__()
         self._job = job
+        self._owner = owner
         self._cancelled = False
+        self._done.connect(self._deliver)  # slots of this object, which lives in the GUI thread: queued there
+        self._stepped.connect(self._step)
+        self.finished.connect(self._ended)
+
+    def start(self, *args) -> None:
+        _BACKGROUND.add(self)
+        super().start(*args)
 
     def cancel(self) -> None:
         self._cancelled = True
 
+    def _ended(self) -> None:
+        """In the GUI thread, once the thread said it finished: let it go (after it has really ended)."""
+        self.wait()
+        _BACKGROUND.discard(self)
+
+    def _owner_gone(self) -> bool:
+        return self._owner is not None and not shiboken6.isValid(self._owner)
+
     def _progress(self, stage: str, fraction: float) -> bool:
-        self.progressed.emit(stage, fraction)
+        self._stepped.emit(stage, fraction)
         return not self._cancelled
+
+    def _step(self, stage: str, fraction: float) -> None:
+        if not self._owner_gone():
+            self.progressed.emit(stage, fraction)
+
+    def _deliver(self, value: object, failed: bool) -> None:
+        if self._owner_gone():
+            return  # the page is gone: nothing to show the result on
+        (self.failed if failed else self.succeeded).emit(value)
 
     def run(self) -> None:
         try:
-            self.succeeded.emit(self._job(self._progress))
+            self._done.emit(self._job(self._progress), False)
         except Exception as exc:
-            self.failed.emit(exc)
+            self._done.emit(exc, True)
 
 
-_BACKGROUND: set[Worker] = set()  # workers with no parent, kept until they end
-
-
-def in_background(worker: Worker) -> Worker:
-    """Keep a worker that has no parent until it ends: a page closed meanwhile never destroys a running thread (Qt
-    aborts the app when a QThread is destroyed while it runs). :func:`finish_background_work` waits for them."""
-    _BACKGROUND.add(worker)
-    worker.finished.connect(lambda: _BACKGROUND.discard(worker))
-    return worker
+_BACKGROUND: set[Worker] = set()  # every worker started and not yet ended
 
 
 def background_running() -> bool:
-    """Whether a worker :func:`in_background` keeps is still running (or its result not yet delivered)."""
+    """Whether a worker is still running (or its result not yet delivered)."""
     return bool(_BACKGROUND)
 
 
 def finish_background_work(seconds: float = 30.0) -> None:
-    """Wait (at most ``seconds`` each) for the workers :func:`in_background` keeps: the window closes after."""
+    """At close: cancel every running worker, then wait for each (at most ``seconds``): no thread is destroyed while
+    it runs, and an answer is on disk before any of them starts, so a cancel loses nothing."""
+    for worker in list(_BACKGROUND):
+        worker.cancel()
     for worker in list(_BACKGROUND):
         worker.wait(int(seconds * 1000))
 

@@ -25,7 +25,6 @@ from scoring.progress import Cancelled
 
 from .community_report import write_pdf as write_report
 from .qt_common import (FlowLayout, campaign_title, SafeBrowser, Worker, accessible, ask, friendly_error, guarded,
-                        in_background,
                         data_tr, name_buttons, plain_labels, said, set_font, task_words)
 from .scatter_plot import ScatterPlot
 
@@ -384,7 +383,7 @@ class CampaignPanel(QWidget):
                 self._status_store = Store(path, backup=False, read_only=True)
             return cid, decisions.status(self._status_store, cid)
 
-        worker = in_background(Worker(work))  # no parent: a page closed meanwhile does not destroy it while it runs
+        worker = Worker(work, self)  # kept until it ends: a page closed meanwhile does not destroy it while it runs
         worker.succeeded.connect(self._status_ready)
         worker.failed.connect(self._status_failed)
         self._status_worker = worker

@@ -75,7 +75,7 @@ def sync_setup(args) -> int:
             print(f"this machine's Syncthing id (give it to the others): {api.my_id()}")
             if Path(args.db).exists():  # a laptop with a review database syncs the folder from now on
                 with Store(args.db, create=False) as store:
-                    remembered = "" if report.folder_unreadable else _for_the_app(store, args.folder)
+                    remembered = _for_the_app(store, args.folder)
                 if remembered:
                     print(remembered)
         except syncthing.Unreachable as exc:
