@@ -136,3 +136,12 @@ def other_version(scored: dict, slug: str = "demo/other", suffix: str = " .") ->
     for entry in other["entries"]:
         entry["predicted"] = (entry.get("predicted") or "") + suffix
     return other
+
+
+def pin_order(store, campaign_id: str, seed: str = "pinned") -> None:
+    """Give a campaign a fixed order seed: a campaign's id, and so the order its questions take its items in, holds
+    the laptop's key (random), and a sequential decision may settle on a prefix in one order and not in another."""
+    with store.transaction() as db:
+        settings = json.loads(store.one("select settings from campaigns where id = ?", [campaign_id])["settings"])
+        db.execute("update campaigns set settings = ? where id = ?",
+                   [json.dumps({**settings, "order_seed": seed}), campaign_id])
