@@ -10,7 +10,7 @@ says which authors a row may have. The table (``docs/security.md`` has the same 
 | enrolment, hand-over, revocation | the campaign's coordinator | signer is the coordinator |
 | speaker (consent, preferences) | the laptop that registered them | signer is ``registered_by`` |
 | a speaker's sequence (assignments), its degraded items | the laptop that registered the speaker | signer is ``registered_by``; items of the campaign |
-| answer, its history | the laptop that recorded it | for a speaker it registered or was handed; enrolled; fits the sequence; times consistent |
+| answer, its history | the laptop that recorded it | for a speaker it registered or was handed (``review.records.laptops.may_record``); enrolled; fits the sequence; times consistent |
 | withdrawal, undo (tombstone) | the laptop that registered the speaker or recorded the answer, or a trusted coordinator | kept always, honoured only then (``review.store.withdrawal``) |
 
 Each check names the table, the row and the rule of every row that breaks one, in :class:`Verdicts`: the row
