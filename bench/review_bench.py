@@ -130,8 +130,9 @@ def _alpha_bench(work: Path, tsv: Path) -> None:
           f"the krippendorff package per resample took ~100×)")
 
 
-def _large_runs(scored: dict, entries: int) -> list[dict]:
-    """Two runs of one test set of ``entries`` segments (the demo's, numbered), half their outputs shared."""
+def large_runs(scored: dict, entries: int) -> list[dict]:
+    """Two runs of one test set of ``entries`` segments (the demo's, numbered), half their outputs shared (the
+    status bench's campaign, and tests/test_records.py's)."""
     scored = json.loads(json.dumps(scored, default=json_default))  # the scored card as it is written
     runs = []
     for slug in ("big/one", "big/two"):
@@ -149,7 +150,7 @@ def _large_runs(scored: dict, entries: int) -> list[dict]:
 
 def _status_bench(work: Path, scored: dict) -> None:
     store = Store(work / "status.sqlite", backup=False)
-    cid = campaigns.create_adaptive_campaign(store, _large_runs(scored, 3000), "A")
+    cid = campaigns.create_adaptive_campaign(store, large_runs(scored, 3000), "A")
     speakers = [records.speakers.add_speaker(store, f"speaker {k}", "bench") for k in range(3)]
     for k in range(40):  # 120 answers, as served
         for spk in speakers:

@@ -20,6 +20,7 @@ from review.store import Store
 from .qt_common import Worker, settings
 
 EVERY_KEY = "sync/every_answers"
+EARLIER_FOLDER_KEY = "sync/folder"  # where versions before the folder was a row of the database kept it
 SETTLE_MS = 2_000  # after the folder changes, wait this long for it to settle before syncing
 PUBLISH_AFTER_MS = 3_000  # after an answer, sync this long after the speaker's last one (a pause between items)
 POLL_MS = 60_000  # and look anyway this often
@@ -37,6 +38,9 @@ class SyncRunner(QObject):
         self.db_path = Path(store.path)
         self._folder_store = store  # the window's connection: the chosen folder is a row of its database
         self._folder = shared_folder.chosen(store) or ""  # read once; changed here only (set_folder)
+        earlier = str(settings().value(EARLIER_FOLDER_KEY, "") or "")
+        if not self._folder and earlier and shared_folder.choose_if_none(store, earlier):
+            self._folder = shared_folder.chosen(store) or ""  # chosen with an earlier version: kept in its settings
         self.every = int(settings().value(EVERY_KEY, sync.EVERY_ANSWERS))
         self._answers = 0
         self._worker: Worker | None = None

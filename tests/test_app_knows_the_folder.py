@@ -57,3 +57,19 @@ def test_syncing_on_the_command_line_loads_no_qt(tmp_path, field_laptop):
     with Store(path) as field:
         from review.records import shared_folder
         assert shared_folder.chosen(field) == str(folder.resolve())
+
+
+def test_a_folder_chosen_with_an_earlier_version_is_kept(qtbot, field_laptop):
+    """Before, the folder was one of the app's settings: a laptop updated to this version syncs the same folder."""
+    from desktop.qt_common import settings
+    from desktop.sync_runner import EARLIER_FOLDER_KEY
+    path, _, folder, _, _ = field_laptop
+    settings().setValue(EARLIER_FOLDER_KEY, str(folder))
+    try:
+        window = open_window(qtbot, path)
+        assert window.syncer.folder == str(folder.resolve())
+    finally:
+        settings().remove(EARLIER_FOLDER_KEY)
+    with Store(path) as field:
+        from review.records import shared_folder
+        assert shared_folder.chosen(field) == str(folder.resolve())

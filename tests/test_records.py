@@ -3,9 +3,9 @@ facts many readers ask for in one command (a campaign's same outputs) are read o
 
 from __future__ import annotations
 
-import copy
 import json
 
+from bench.review_bench import large_runs
 from helpers import review_database
 
 from review import records
@@ -45,33 +45,13 @@ def test_an_answer_is_recorded_and_edited_in_the_same_counted_statements(tmp_pat
         assert records.sequences.item_at(store, cid, speaker, position)["answer"]["adequacy"] == 2
 
 
-def _large_runs(scored_demo, entries: int) -> list[dict]:
-    """Two runs of one test set of ``entries`` segments, half of whose outputs the two runs share."""
-    base = json.loads(scored_demo.read_text("utf-8"))
-    template = base["entries"]
-    runs = []
-    for slug in ("big/one", "big/two"):
-        card = copy.deepcopy(base)
-        card["model_slug"] = slug
-        card["entries"] = []
-        for k in range(entries):
-            e = copy.deepcopy(template[k % len(template)])
-            e["id"] = f"s{k}"
-            e["source"] = f"{e.get('source', '')} {k}"
-            e["predicted"] = f"{e.get('predicted', '')} {k}" + (f" ({slug})" if k % 2 else "")
-            card["entries"].append(e)
-        card.get("lyss", {}).get("input", {}).pop("entries_sha256", None)
-        runs.append(card)
-    return runs
-
-
 def test_status_of_a_6000_item_campaign_reads_its_same_outputs_once(tmp_path, scored_demo, monkeypatch):
     calls = []
     real = records.catalogue._same_outputs
     monkeypatch.setattr(records.catalogue, "_same_outputs",
                         lambda store, cid: calls.append(cid) or real(store, cid))
     with Store(tmp_path / "big.sqlite") as store:
-        cid = campaigns.create_adaptive_campaign(store, _large_runs(scored_demo, 3000), "A")
+        cid = campaigns.create_adaptive_campaign(store, large_runs(json.loads(scored_demo.read_text("utf-8")), 3000), "A")
         assert records.catalogue.campaign_items(store, cid).__len__() == 6000
         calls.clear()
         assert records.catalogue.items_to_rate(store, cid) == 4500  # 1,500 outputs the two runs share

@@ -29,7 +29,8 @@ from ..study.order import BLOCK, campaign_order, serving_key
 
 def join(store: Store, campaign_id: str, speaker_id: str) -> int:
     """Give a speaker their sequence in a campaign (once). Returns its length. Two processes joining the
-    same speaker at once both succeed: the sequence is built inside one write transaction."""
+    same speaker at once both succeed: the sequence is the same wherever it is made, and it is recorded in one
+    write transaction only where none is there yet (``records.sequences.record``)."""
     speakers.active_speaker(store, speaker_id)
     campaign = catalogue.campaign(store, campaign_id)
     if not laptops.takes_part(store, campaign_id):  # a sequence made here would be refused everywhere else

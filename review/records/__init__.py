@@ -9,9 +9,10 @@ the schema and the generic merge writes.
 - ``sequences``: a speaker's sequence in a campaign (assignments), the positions a screen walks.
 - ``laptops``: enrolments, revocations, hand-overs, trust, names; the one rule of who may record what.
 - ``lagging``: laptops behind their own rows (relayed until they carry them again).
-- ``shared_folder``: a shared folder's files as last seen, the rows that wait for what they need.
+- ``shared_folder``: the folder this laptop syncs, its files as last seen, the rows that wait for what they need.
+- ``payload``: what this laptop's bundles carry of every travelling table (a reader only).
 """
 
-from . import answers, catalogue, lagging, laptops, sequences, shared_folder, speakers
+from . import answers, catalogue, lagging, laptops, payload, sequences, shared_folder, speakers
 
-__all__ = ["answers", "catalogue", "lagging", "laptops", "sequences", "shared_folder", "speakers"]
+__all__ = ["answers", "catalogue", "lagging", "laptops", "payload", "sequences", "shared_folder", "speakers"]

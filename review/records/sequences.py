@@ -163,9 +163,6 @@ def servings(store: Store, campaign_id: str) -> list[dict]:
                       "qc = ''", [campaign_id])
 
 
-def existing(store: Store, campaign_id: str, speaker_id: str) -> int:
-    """How many positions a speaker's sequence holds (0: not joined yet)."""
-    return length(store, campaign_id, speaker_id)
 
 
 def slots_of(store: Store, pairs: Iterable[tuple[str, str]]) -> list[dict]:
