@@ -9,12 +9,13 @@ import logging
 import os
 import re
 import sys
+import time
 import traceback
 from pathlib import Path
 from typing import Any, Callable
 
 import shiboken6
-from PySide6.QtCore import (QCoreApplication, QEvent, QLibraryInfo, QLocale, QObject, QPoint, QRect, QSettings, QSize, Qt,
+from PySide6.QtCore import (QCoreApplication, QEvent, QEventLoop, QLibraryInfo, QLocale, QObject, QPoint, QRect, QSettings, QSize, Qt,
                             QThread, QTranslator, Signal)
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QPalette
 from PySide6.QtWidgets import (QAbstractButton, QApplication, QFrame, QHeaderView, QLabel, QLayout, QMessageBox, QScrollArea,
@@ -22,6 +23,7 @@ from PySide6.QtWidgets import (QAbstractButton, QApplication, QFrame, QHeaderVie
 
 from review import tasks
 from review.sentences import localized
+from review.store import Store
 from scoring.errors import InputError
 
 ORG, APP = "LYSS", "LYSS Desktop"
@@ -456,6 +458,41 @@ _BACKGROUND: set[Worker] = set()  # every worker started and not yet ended
 def background_running() -> bool:
     """Whether a worker is still running (or its result not yet delivered)."""
     return bool(_BACKGROUND)
+
+
+def in_background(owner: QWidget, job: Callable[[Callable[[str, float], bool]], Any], shown: Callable[[Any], Any],
+                  failed: Callable[[BaseException], Any] | None = None,
+                  progressed: Callable[[str, float], Any] | None = None) -> Worker:
+    """Start ``job(progress)`` in a :class:`Worker`; ``shown(result)`` draws its result on ``owner`` (an error in it
+    becomes a friendly dialog), ``failed(error)`` says what went wrong (a friendly dialog unless given)."""
+    worker = Worker(job, owner)
+    worker.succeeded.connect(guarded(owner, shown))
+    worker.failed.connect(failed or (lambda exc: friendly_error(owner, exc)))
+    if progressed is not None:
+        worker.progressed.connect(progressed)
+    worker.start()
+    return worker
+
+
+def on_own_store(path: str | os.PathLike, job: Callable[[Store, Callable[[str, float], bool]], Any],
+                 writes: bool = False) -> Callable[[Callable[[str, float], bool]], Any]:
+    """``job(store, progress)`` as a worker's job: on a connection of its own to the window's database (SQLite's
+    connections are not shared between threads), read-only unless ``writes``, closed when the job ends."""
+    def work(progress):
+        with Store(path, backup=False, read_only=not writes, create=False, checked=True) as own:
+            return job(own, progress)
+    return work
+
+
+def wait_for_background(seconds: float = 120.0) -> bool:
+    """Let every worker end and its result be drawn (what follows a result may start another worker: waited for too);
+    False when some still run after ``seconds``. For the tests, the screenshots and the self-test."""
+    deadline = time.monotonic() + seconds
+    while _BACKGROUND and time.monotonic() < deadline:
+        QCoreApplication.processEvents(QEventLoop.AllEvents, 20)
+        time.sleep(0.005)
+    QCoreApplication.processEvents()
+    return not _BACKGROUND
 
 
 def finish_background_work(seconds: float = 30.0) -> None:

@@ -25,7 +25,8 @@ from scoring.progress import Cancelled
 
 from .community_report import write_pdf as write_report
 from .qt_common import (FlowLayout, campaign_title, SafeBrowser, Worker, accessible, ask, friendly_error, guarded,
-                        data_tr, name_buttons, plain_labels, said, set_font, task_words)
+                        data_tr, in_background, name_buttons, on_own_store, plain_labels, said, set_font, task_words,
+                        wait_for_background)
 from .scatter_plot import ScatterPlot
 
 
@@ -380,7 +381,7 @@ class CampaignPanel(QWidget):
 
         def work(progress):
             if self._status_store is None:  # opened once, in the first worker (a large database is checked once)
-                self._status_store = Store(path, backup=False, read_only=True)
+                self._status_store = Store(path, backup=False, read_only=True, checked=True)
             return cid, decisions.status(self._status_store, cid)
 
         worker = Worker(work, self)  # kept until it ends: a page closed meanwhile does not destroy it while it runs
@@ -412,8 +413,19 @@ class CampaignPanel(QWidget):
         _fill(self.decisions, [self.tr("What the answers settle")], rows)
         self.plan.setText("\n".join(said(one) for one in found["said"]))
 
+    def _background(self, job, shown, writes: bool = False) -> None:
+        """A coordinator's action off the GUI thread (``job(store, progress)`` on its own connection): the window keeps
+        answering, the line below the pages says it is under way, ``shown(result)`` says what it did."""
+        self.status.setText(self.tr("Working…"))
+        in_background(self, on_own_store(self.store.path, job, writes), shown, self._action_failed)
+
+    def _action_failed(self, exc: BaseException) -> None:
+        self.status.setText("")
+        friendly_error(self, exc)
+
     def community_report(self, path: str | None = None) -> None:
-        """The chosen campaign's report for the community, as a PDF in the app's language."""
+        """The chosen campaign's report for the community, as a PDF in the app's language: the study worked out in the
+        background, the pages drawn here when it is ready."""
         cid = self.selected_campaign()
         if not cid:
             self.status.setText(self.tr("Choose a campaign first."))
@@ -422,20 +434,27 @@ class CampaignPanel(QWidget):
             path, _ = QFileDialog.getSaveFileName(self, self.tr("Report for the community"), "report.pdf",
                                                   self.tr("PDF (*.pdf)"))
         if path:
-            found = report.community_report(self.store, cid)
-            with atomic_path(Path(path)) as tmp:
-                pages = write_report(str(tmp), found, shared_folder.chosen(self.store),
-                                     laptops.names(self.store))
-            self.status.setText(self.tr("Wrote the report ({0} pages) to {1}.").format(pages, path))
+            self._background(lambda store, progress: (report.community_report(store, cid), shared_folder.chosen(store),
+                                                      laptops.names(store)),
+                             lambda found: self._write_report(path, *found))
+
+    def _write_report(self, path: str, found: dict, folder: str | None, names: dict) -> None:
+        with atomic_path(Path(path)) as tmp:
+            pages = write_report(str(tmp), found, folder, names)
+        self.status.setText(self.tr("Wrote the report ({0} pages) to {1}.").format(pages, path))
 
     def create(self, path: str | None = None) -> None:
         if not path:
             path, _ = QFileDialog.getOpenFileName(self, self.tr("A scored run card"), "", self.tr("JSON (*.json)"))
         if path:
-            cid = campaigns.create_campaign(self.store, catalogue.load_scored(path), self.task.currentData(),
-                                            hints=self.hints.isChecked(), premark=self._premark())
-            self.status.setText(self.tr("Campaign {0} ready.").format(cid))
-            self.refresh()
+            task, hints, premark = self.task.currentData(), self.hints.isChecked(), self._premark()
+            self._background(lambda store, progress: campaigns.create_campaign(
+                store, catalogue.load_scored(path), task, hints=hints, premark=premark), self._created, writes=True)
+
+    def _created(self, cid: str, warning: dict | None = None) -> None:
+        self.status.setText(self.tr("Campaign {0} ready.").format(cid) + (
+            " " + self.tr("Warning:") + " " + said(warning) if warning else ""))
+        self.refresh()
 
     def create_adaptive(self, paths: list[str] | None = None, question: dict | None = None) -> None:
         if not paths:
@@ -447,12 +466,13 @@ class CampaignPanel(QWidget):
                 question = self._ask_question([r.get("model_slug") or r.get("run_id") or "run" for r in runs])
                 if question is False:
                     return
-            cid = campaigns.create_adaptive_campaign(self.store, runs, self.task.currentData(), question=question,
-                                                     premark=self._premark())
-            warning = decisions.size_warning(self.store, cid)
-            self.status.setText(self.tr("Campaign {0} ready.").format(cid) + (
-                " " + self.tr("Warning:") + " " + said(warning) if warning else ""))
-            self.refresh()
+            task, premark = self.task.currentData(), self._premark()
+
+            def job(store, progress):
+                cid = campaigns.create_adaptive_campaign(store, runs, task, question=question, premark=premark)
+                return cid, decisions.size_warning(store, cid)
+
+            self._background(job, lambda found: self._created(*found), writes=True)
 
     def _ask_question(self, names: list[str]) -> dict | None | bool:
         """The community's question and its margin (None: every pair and tier, as before; False: cancelled)."""
@@ -486,21 +506,24 @@ class CampaignPanel(QWidget):
         path, _ = QFileDialog.getSaveFileName(self, self.tr("Export bundle"), "answers.lyssbundle",
                                               self.tr("LYSS bundles (*.lyssbundle)"))
         if path:
-            manifest = bundles.export_bundle(self.store, path)
-            self.status.setText(self.tr("Wrote {0}: {1} answers.").format(path, manifest["counts"]["ratings"]))
+            self._background(lambda store, progress: bundles.export_bundle(store, path),
+                             lambda manifest: self.status.setText(self.tr("Wrote {0}: {1} answers.").format(
+                                 path, manifest["counts"]["ratings"])))
 
     def merge_bundle(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, self.tr("Merge bundle"), "", self.tr("LYSS bundles (*.lyssbundle)"))
         if path:
-            changed = bundles.merge(self.store, path)
-            text = self.tr("Merged: {0} answers added, {1} replaced, {2} deleted.").format(
-                changed["ratings_added"], changed["ratings_replaced"], changed["ratings_deleted"])
-            for r in changed["revoked"]:
-                text += " " + self.tr("This laptop was revoked in campaign {0} from {1}: answers made here since "
-                                      "then are refused everywhere. Ask the coordinator.").format(
-                    r["campaign_id"], r["from_at"])
-            self.status.setText(text)
-            self.refresh()
+            self._background(lambda store, progress: bundles.merge(store, path), self._merged, writes=True)
+
+    def _merged(self, changed: dict) -> None:
+        text = self.tr("Merged: {0} answers added, {1} replaced, {2} deleted.").format(
+            changed["ratings_added"], changed["ratings_replaced"], changed["ratings_deleted"])
+        for r in changed["revoked"]:
+            text += " " + self.tr("This laptop was revoked in campaign {0} from {1}: answers made here since "
+                                  "then are refused everywhere. Ask the coordinator.").format(
+                r["campaign_id"], r["from_at"])
+        self.status.setText(text)
+        self.refresh()
 
     def _ask_code(self, title: str, prompt: str) -> str | None:
         code, ok = QInputDialog.getText(self, title, prompt)
@@ -652,21 +675,12 @@ class StudyPanel(QWidget):
     def _background(self, job, show) -> None:
         """Run a study computation off the GUI thread, on its own connection to the database, with its
         progress shown and a Cancel button; ``job(store, progress)``."""
-        path = self.store.path
         self.text.setHtml(self.tr("<p>Computing…</p>"))
-
-        def work(progress):
-            with Store(path, read_only=True) as own:
-                return job(own, progress)
-
-        self._worker = Worker(work, self)
-        self._worker.progressed.connect(lambda stage, f: (self.progress.setValue(int(f * 100)),
-                                                          self.stage.setText(stage)))
-        self._worker.succeeded.connect(guarded(self, lambda result: (self._finished(), show(result))))
-        self._worker.failed.connect(self._failed)
         self.cancel_button.setEnabled(True)
         self.progress.setValue(0)
-        self._worker.start()
+        self._worker = in_background(self, on_own_store(self.store.path, job),
+                                     lambda result: (self._finished(), show(result)), self._failed,
+                                     lambda stage, f: (self.progress.setValue(int(f * 100)), self.stage.setText(stage)))
 
     def _finished(self) -> None:
         self.cancel_button.setEnabled(False)
@@ -686,7 +700,7 @@ class StudyPanel(QWidget):
         self._background(lambda store, progress: analyses.agreement_table(store, campaign, resamples=1000),
                          self._show_agreement)
         if wait:
-            self._worker.wait()
+            wait_for_background()
 
     def _show_agreement(self, table: list[dict]) -> None:
         rows = [[r["question"], level, r[level]["alpha"], r[level]["ci_lower"], r[level]["ci_upper"], r["answers"],
@@ -708,7 +722,7 @@ class StudyPanel(QWidget):
 
         self._background(job, self._show_correlation)
         if wait:
-            self._worker.wait()
+            wait_for_background()
 
     def _show_correlation(self, found) -> None:
         metric, human, result, pairs = found
@@ -728,7 +742,11 @@ class StudyPanel(QWidget):
 
     def rater_quality(self) -> None:
         """Per speaker: QC checks, time per item in front of it, time away from the app, and the flags."""
-        rows = analyses.speaker_reliability(self.store, self.campaign_choice.currentData())
+        campaign = self.campaign_choice.currentData()
+        self._background(lambda store, progress: analyses.speaker_reliability(store, campaign),
+                         self._show_rater_quality)
+
+    def _show_rater_quality(self, rows: list[dict]) -> None:
         _fill(self.table, [self.tr("Speaker"), self.tr("Answers"), self.tr("Repeats same"), self.tr("Degraded lower"),
                            self.tr("p (MWU)"), self.tr("Median s per item"), self.tr("Time away s"),
                            self.tr("Answers with time away"), self.tr("Flags")],
@@ -740,7 +758,11 @@ class StudyPanel(QWidget):
                                   "never to rank people.</p>"))
 
     def precision(self) -> None:
-        result = analyses.measure_of_chosen(self.store, "linter_precision", self.campaign_choice.currentData())
+        campaign = self.campaign_choice.currentData()
+        self._background(lambda store, progress: analyses.measure_of_chosen(store, "linter_precision", campaign),
+                         self._show_precision)
+
+    def _show_precision(self, result: dict) -> None:
         _fill(self.table, [self.tr("Variant class"), self.tr("Precision"), self.tr("CI lower"), self.tr("CI upper"),
                            self.tr("Pairs judged")],
               [[c, v["precision"], v["ci_lower"], v["ci_upper"], v["judged_pairs"]] for c, v in result["classes"].items()])
@@ -748,7 +770,11 @@ class StudyPanel(QWidget):
             result["pairs_rated"], result["pairs_with_majority"]))
 
     def rejections(self) -> None:
-        r = analyses.measure_of_chosen(self.store, "fst_false_rejection", self.campaign_choice.currentData())
+        campaign = self.campaign_choice.currentData()
+        self._background(lambda store, progress: analyses.measure_of_chosen(store, "fst_false_rejection", campaign),
+                         self._show_rejections)
+
+    def _show_rejections(self, r: dict) -> None:
         _fill(self.table, [self.tr("False rejection rate"), self.tr("CI lower"), self.tr("CI upper"),
                            self.tr("Words decided")],
               [[r["false_rejection_rate"], r["ci_lower"], r["ci_upper"], r["words_decided"]]])
@@ -758,7 +784,10 @@ class StudyPanel(QWidget):
     def reweight(self) -> None:
         path, _ = QFileDialog.getSaveFileName(self, self.tr("Save the refitted profile"), "refit-profile.json",
                                               self.tr("JSON (*.json)"))
-        result = reweight.reweight(self.store, "adequacy_z", "A", path or None)
+        self._background(lambda store, progress: reweight.reweight(store, "adequacy_z", "A", path or None),
+                         self._show_reweight)
+
+    def _show_reweight(self, result: dict) -> None:
         _fill(self.table, [self.tr("Metric"), self.tr("Fitted weight"), self.tr("Default weight")],
               [[k, v, result["default_weights"][k]] for k, v in result["weights"].items()])
         self.text.setHtml(self.tr("<p>Cross-validated Pearson {0:.3f} (default profile {1:.3f}).</p>").format(
@@ -767,13 +796,15 @@ class StudyPanel(QWidget):
     def confirm(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, self.tr("The scored run card"), "", self.tr("JSON (*.json)"))
         if path:
-            r = tiers.confirm_tier(self.store, path)
-            interval = "" if r["interval"] is None else self.tr(
-                "{0:.0%} of {1} items accepted, interval [{2:.0%}, {3:.0%}]; the rule: at least {4:.0%}").format(
-                r["share"], r["items"], r["interval"][0], r["interval"][1], r["threshold"])
-            self.text.setHtml(f"<p><b>{html.escape(data_tr(r['status']))}</b> "
-                              f"({html.escape(str(r['automated_tier']))}) {html.escape(interval)}</p>"
-                              f"<pre>{html.escape(json.dumps(r['evidence'], indent=1))}</pre>")
+            self._background(lambda store, progress: tiers.confirm_tier(store, path), self._show_confirmation)
+
+    def _show_confirmation(self, r: dict) -> None:
+        interval = "" if r["interval"] is None else self.tr(
+            "{0:.0%} of {1} items accepted, interval [{2:.0%}, {3:.0%}]; the rule: at least {4:.0%}").format(
+            r["share"], r["items"], r["interval"][0], r["interval"][1], r["threshold"])
+        self.text.setHtml(f"<p><b>{html.escape(data_tr(r['status']))}</b> "
+                          f"({html.escape(str(r['automated_tier']))}) {html.escape(interval)}</p>"
+                          f"<pre>{html.escape(json.dumps(r['evidence'], indent=1))}</pre>")
 
     def save_plot(self, path: str | None = None) -> None:
         if not path:

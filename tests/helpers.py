@@ -145,3 +145,9 @@ def pin_order(store, campaign_id: str, seed: str = "pinned") -> None:
         settings = json.loads(store.one("select settings from campaigns where id = ?", [campaign_id])["settings"])
         db.execute("update campaigns set settings = ? where id = ?",
                    [json.dumps({**settings, "order_seed": seed}), campaign_id])
+
+
+def background_done(seconds: float = 120.0) -> bool:
+    """Every worker the app started has ended and its result is drawn (see ``desktop.qt_common.wait_for_background``)."""
+    from desktop.qt_common import wait_for_background
+    return wait_for_background(seconds)

@@ -11,7 +11,7 @@ import shutil
 
 import pytest
 
-from helpers import open_window, shared_file, start_reviewing
+from helpers import background_done, open_window, shared_file, start_reviewing
 from desktop.cli import main
 from review import records, sentences
 from review.rating import campaigns, practice, sequence
@@ -406,6 +406,7 @@ def test_the_app_creates_a_campaign_that_asks_a_question(scored_demo, tmp_path, 
     monkeypatch.setattr(study_panel.QInputDialog, "getItem", lambda *a, **k: next(answers))
     monkeypatch.setattr(study_panel.QInputDialog, "getDouble", lambda *a, **k: (0.5, True))
     panel.create_adaptive(paths)
+    assert background_done()
     cid = catalogue.list_campaigns(store)[0]["id"]
     asked = catalogue.campaign(store, cid)["settings"]["question"]
     assert asked["kind"] == "non-inferior" and asked["delta"] == 0.5
@@ -487,6 +488,7 @@ def test_a_campaign_too_small_for_its_margin_is_warned_of_on_the_command_line_an
     panel = CampaignPanel(store)
     qtbot.addWidget(panel)
     panel.create_adaptive(paths, question={"kind": "non-inferior", "delta": 0.1, "baseline": "good"})
+    assert background_done()
     assert panel.status.text().endswith("Warning: " + expected.removeprefix("warning: "))
 
 

@@ -10,7 +10,7 @@ import unicodedata
 
 import pytest
 
-from helpers import open_window
+from helpers import background_done, open_window
 from desktop.cli import main
 from review import records, sentences
 from review.rating import campaigns, practice
@@ -141,6 +141,7 @@ def test_the_campaigns_tab_writes_the_report(studied, tmp_path, qtbot):
     panel.campaigns.selectRow(panel._ids.index(cid))
     pdf = tmp_path / "from the app.pdf"
     panel.community_report(str(pdf))
+    assert background_done()
     assert str(pdf) in panel.status.text()
     text = _pdf_text(pdf)
     assert all(" ".join(sentences.english(one).split()) in text for q in found["questions"] for one in q["said"])

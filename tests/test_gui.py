@@ -14,7 +14,7 @@ pytest.importorskip("PySide6")
 from PySide6.QtCore import Qt  # noqa: E402
 from PySide6.QtWidgets import QLabel, QPushButton  # noqa: E402
 
-from helpers import ROOT, open_window, report_paths, review_database, start_reviewing  # noqa: E402
+from helpers import ROOT, background_done, open_window, report_paths, review_database, start_reviewing  # noqa: E402
 from review import records  # noqa: E402
 from review.rating import campaigns, practice, sequence  # noqa: E402
 from review.records import catalogue  # noqa: E402
@@ -204,6 +204,7 @@ def test_laptop_code_enrol_trust_and_revoke_in_the_campaigns_tab(qtbot, app, rev
     monkeypatch.setattr(study_panel.QFileDialog, "getOpenFileName", lambda *a, **k: (str(tmp_path / "hub.lyssbundle"),
                                                                                    ""))
     field_panel.merge_bundle()
+    assert background_done()
     assert "This laptop was revoked in campaign" in field_panel.status.text()
 
 

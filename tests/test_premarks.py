@@ -12,7 +12,7 @@ import json
 import pytest
 from PySide6.QtCore import Qt
 
-from helpers import open_window, review_database, shared_file, start_reviewing
+from helpers import background_done, open_window, review_database, shared_file, start_reviewing
 from desktop.cli import main
 from review import records
 from review.rating import campaigns, practice, sequence
@@ -298,6 +298,7 @@ def test_a_task_e_campaign_over_shared_wmt_outputs_made_in_the_app_shows_the_ref
     assert panel.premark.isEnabled()
     panel.premark.setCurrentIndex(panel.premark.findData("tools+reference"))
     panel.create(str(card))
+    assert background_done()
     cid = catalogue.list_campaigns(store)[0]["id"]
     assert catalogue.campaign(store, cid)["settings"]["premark"] == "tools+reference"
     speaker = records.speakers.add_speaker(store, "Ana", "LYSS study")

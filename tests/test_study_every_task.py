@@ -19,6 +19,7 @@ from review.rating import campaigns, sequence
 from review.records import catalogue
 from review.store import Store
 from review.study import analyses
+from helpers import background_done
 
 TASK_ANSWER = {
     "A": lambda item, k, rng: {"adequacy": 1 + (len(item["output"]) + k) % 5 if item["kind"] != "degraded" else 1,
@@ -203,9 +204,11 @@ def test_the_study_tab_on_every_tasks_campaign(every_task, qtbot, monkeypatch):
         qtbot.waitUntil(lambda: not panel._worker.isRunning())
         qtbot.wait(50)
         panel.rater_quality()
+        assert background_done()
         if task == "B":
             panel.precision()
         if task == "C":
             panel.rejections()
+        assert background_done()
     assert not errors, errors
     store.close()

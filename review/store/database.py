@@ -189,7 +189,10 @@ class Store:
     """A review database. Use :meth:`transaction` for every write; it commits durably on exit."""
 
     def __init__(self, path: str | os.PathLike, *, backup: bool = True, create: bool = True,
-                 read_only: bool = False):
+                 read_only: bool = False, checked: bool = False):
+        """``checked``: this process opened and checked the database already (a background connection of the app,
+        whose window checked it at start): its integrity check is not run again — on a large database it reads every
+        page."""
         self.path = Path(path)
         self.read_only = read_only
         self.published: dict[str, tuple[int, int]] = {}  # shared folder → change_marker() when last published
@@ -209,7 +212,8 @@ class Store:
         self.conn = self._connect()
         try:
             self._check_lyss()
-            self._check_integrity()
+            if not checked:
+                self._check_integrity()
             if not read_only:
                 self.conn.execute("PRAGMA journal_mode=WAL")
                 self.conn.execute("PRAGMA synchronous=FULL")
