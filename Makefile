@@ -87,9 +87,12 @@ WHEELS_ONLY := tests/test_analysers.py tests/test_wheels_lookup.py tests/test_le
 PLAIN_PYTHON := tests/test_analysers.py tests/test_wheels_lookup.py tests/test_scored_output_unchanged.py \
   tests/test_engine_demo.py tests/test_crk_standards.py tests/test_premarks.py tests/test_shared_reports.py
 
+# The app's tests marked under_load (tests/conftest.py: two CPU-bound processes beside them, as on a busy old laptop)
+# run three times in a row after the rest.
 test: install fonts
 	$(VENV)/bin/lint-imports --no-cache
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -m "not under_load"
+	for run in 1 2 3; do echo "under load, run $$run of 3"; $(PY) -m pytest -q -p no:cacheprovider -m under_load || exit 1; done
 	PYTHONPATH=tests/unimportable LYSS_START_METHOD=spawn $(PY) -m pytest -q -p no:cacheprovider $(WHEELS_ONLY)
 	PYTHONPATH=tests/unimportable:tests/unimportable_compiled_pyhfst LYSS_START_METHOD=spawn \
 	  $(PY) -m pytest -q -p no:cacheprovider $(PLAIN_PYTHON)

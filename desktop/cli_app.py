@@ -16,7 +16,7 @@ def run(args) -> int:
     from .system_libraries import check_desktop  # deferred: only the app needs it (ctypes, the list)
     check_desktop()  # a missing library is one line, not Qt's abort
     from .main_window import MainWindow  # deferred: Qt loads only for the app, not for the other commands
-    from .qt_common import application  # deferred: the same
+    from .qt_common import application, background_running  # deferred: the same
 
     app = application()
     window = MainWindow(args.db)
@@ -29,5 +29,12 @@ def run(args) -> int:
         window.repaint()  # drawn now, not when the event loop gets to it
         window.close()
         return 0
-    return app.exec()
+    code = app.exec()
+    if background_running():  # a worker outlived the wait at close: end without destroying it (Qt would abort)
+        import os
+        import sys
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)  # every answer was on disk before any worker started
+    return code
 

@@ -501,7 +501,9 @@ def finish_background_work(seconds: float = 30.0) -> None:
     for worker in list(_BACKGROUND):
         worker.cancel()
     for worker in list(_BACKGROUND):
-        worker.wait(int(seconds * 1000))
+        if not worker.wait(int(seconds * 1000)):
+            LOG.warning("a background task still ran %s s after the window closed: left to the end of the process",
+                        seconds)
 
 
 def default_db() -> str:

@@ -35,6 +35,7 @@ def review_db(tmp_path, scored_demo):
 _window, _start_reviewing = open_window, start_reviewing
 
 
+@pytest.mark.under_load
 def test_speaker_rates_ten_items_with_the_keyboard_and_resumes(qtbot, app, review_db):
     path, cid, speaker = review_db
     window = _window(qtbot, path)
@@ -159,6 +160,7 @@ def test_compare_two_runs_in_the_score_view(qtbot, app, tmp_path):
     assert "composite" in text and "chrf_plus_plus" in text and "exact_match_rate" in text
 
 
+@pytest.mark.under_load
 def test_campaign_and_study_panels(qtbot, app, review_db):
     from desktop.study_panel import CampaignPanel, StudyPanel
     path, cid, speaker = review_db
@@ -208,6 +210,7 @@ def test_laptop_code_enrol_trust_and_revoke_in_the_campaigns_tab(qtbot, app, rev
     assert "This laptop was revoked in campaign" in field_panel.status.text()
 
 
+@pytest.mark.under_load
 def test_a_note_written_before_the_answer_survives_a_pause(qtbot, app, review_db, monkeypatch):
     path, cid, speaker = review_db
     window = _window(qtbot, path)
@@ -420,3 +423,40 @@ def test_the_window_opens_on_the_speakers_screen_and_builds_each_other_tab_when_
     assert all(b.accessibleName() for b in window.campaigns.findChildren(QPushButton) if b.text().strip())
     window.show_panel(window.score)
     assert window.tabs.currentIndex() == 1 and [tab.built for tab in later] == [True, True, False]
+
+
+@pytest.mark.under_load
+def test_the_speakers_page_answers_keys_while_the_study_correlates(qtbot, app, tmp_path, scored_demo):
+    """Issue 58: Correlate (1,000 resamples) on a 600-item campaign runs in a worker; meanwhile the speaker's keys
+    record answers and move the page on, with both cores busy; then the plot is drawn."""
+    from bench.review_bench import large_runs
+    path = tmp_path / "busy.sqlite"
+    with Store(path) as store:
+        cid = campaigns.create_campaign(store, large_runs(json.loads(scored_demo.read_text("utf-8")), 600)[0], "A")
+        mary = records.speakers.add_speaker(store, "Mary", "test")
+        practice.mark_done(store, cid, mary)
+        for name in ("Ann", "Bo"):
+            other = records.speakers.add_speaker(store, name, "test")
+            sequence.join(store, cid, other)
+            for k in range(120):
+                records.answers.answer(store, cid, other, records.sequences.next_position(store, cid, other),
+                                       {"adequacy": 1 + k % 5, "fluency": 1 + k % 4})
+    window = _window(qtbot, path)
+    window.review.open_speaker(mary)
+    window.review.open_campaign(cid)
+    page = window.review.items
+    study = window.study
+    study.campaign_choice.setCurrentIndex(study.campaign_choice.findData(cid))
+    study.correlate()
+    answered_meanwhile = 0
+    while study._worker.isRunning() and answered_meanwhile < 5:
+        before = page.position
+        qtbot.keyClick(page, Qt.Key_4)
+        qtbot.keyClick(page, Qt.Key_3)
+        assert page.position != before  # the answer recorded, the next item shown, while the study computes
+        answered_meanwhile += 1
+    assert answered_meanwhile >= 1, "the correlation ended before a key could be pressed: nothing was measured"
+    assert background_done()
+    assert study.plot.points, "no plot after Correlate"
+    with Store(path) as store:
+        assert store.one("select count(*) as n from ratings where speaker_id = ?", [mary])["n"] == answered_meanwhile

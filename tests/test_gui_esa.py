@@ -22,6 +22,7 @@ def _page(qtbot, path):
     return window, start_reviewing(qtbot, window)
 
 
+@pytest.mark.under_load
 def test_marking_spans_by_keyboard_stores_the_json(qtbot, qapp, esa_db):
     path, cid, speaker = esa_db
     window, page = _page(qtbot, path)

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
@@ -22,6 +24,7 @@ def _type(qtbot, window, text: str):
     qtbot.keyClicks(QApplication.focusWidget() or window, text)
 
 
+@pytest.mark.under_load
 def test_a_whole_session_by_keyboard_alone(qtbot, tmp_path, scored_demo):
     from review.records import catalogue
     from review.rating import campaigns
