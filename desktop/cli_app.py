@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import sys
+
 
 def register(sub) -> None:
     p = sub.add_parser("app", help="the desktop app: speaker review, scoring view, campaigns, study")
@@ -31,8 +34,6 @@ def run(args) -> int:
         return 0
     code = app.exec()
     if background_running():  # a worker outlived the wait at close: end without destroying it (Qt would abort)
-        import os
-        import sys
         sys.stdout.flush()
         sys.stderr.flush()
         os._exit(code)  # every answer was on disk before any worker started
