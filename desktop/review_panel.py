@@ -15,15 +15,16 @@ from PySide6.QtWidgets import (QAbstractButton, QCheckBox, QDialog, QFormLayout,
 
 from eval_standards.text import convert
 from review import records
+from review.rating import sequence
 from review.rating.session import Outcome, ReviewSession, Step, What
 from review.records import catalogue
 from review.store import Store
 from review.study import verdicts
 
 from .esa_widgets import EsaPanel
-from .qt_common import (FlowLayout, SafeBrowser, accessible, campaign_title, data_tr, friendly_error, guarded, message, name_buttons, plain_labels, scrolling, set_font,
-                        text_scale, ui_language,
-                        task_captions, task_words)
+from .qt_common import (FlowLayout, SafeBrowser, accessible, campaign_title, data_tr, friendly_error, guarded,
+                        in_background, message, name_buttons, OwnStore, plain_labels, scrolling, set_font,
+                        task_captions, task_words, text_scale, ui_language)
 
 CONSENT_SCOPE = "LYSS speaker review v1: my answers about machine translations are kept on this laptop and " \
                 "shared, without my name, with the study team; I can withdraw at any time."
@@ -294,6 +295,8 @@ class ItemPage(QWidget):
         self.text_points = text_points
         self.session: ReviewSession | None = None
         self._drawn: dict | None = None  # the item the widgets show
+        self._preparing = False  # the next segment is being served in the background
+        self._serving: OwnStore | None = None  # the connection it is served on
         self.campaign_id = self.speaker_id = ""
         self.display: dict | None = None
         self.setFocusPolicy(Qt.StrongFocus)
@@ -429,6 +432,25 @@ class ItemPage(QWidget):
         elif outcome.what in messages:
             self.status.setText(messages[outcome.what])
 
+    def _prepare_next(self) -> None:
+        """An adaptive campaign's next segment, served in the background while the speaker reads this item
+        (:func:`review.rating.sequence.prepare_next`): answering then only shows it. One at a time; a failure here is
+        met again, and said, when the answer serves the segment itself."""
+        session = self.session
+        if self._preparing or not session.open_ended or session.practising or session.finished:
+            return
+        self._preparing = True
+        campaign, speaker, shown = self.campaign_id, self.speaker_id, session.position
+
+        def ready(_result=None) -> None:
+            self._preparing = False
+
+        if self._serving is None or self._serving.path != self.store.path:
+            self._serving = OwnStore(self.store.path, writes=True)
+        worker = in_background(self, self._serving.job(lambda store, progress: sequence.prepare_next(
+            store, campaign, speaker, shown)), ready, ready)
+        session.sequence.before_serving = lambda: worker.wait(60_000)  # an answer meanwhile waits for it
+
     def _draw(self) -> None:
         """Show the session's item (real or practice): its texts, then its question or its marking."""
         session, item = self.session, self.session.item
@@ -461,6 +483,7 @@ class ItemPage(QWidget):
         self.setFocus()
         self._reveal_pending = True  # once the new item is laid out (see resizeEvent)
         QTimer.singleShot(0, self._reveal_answer)
+        self._prepare_next()
 
     def _reveal_answer(self) -> None:
         """When the page is taller than the window (large text, small screen), scroll so that what the

@@ -25,7 +25,7 @@ from scoring.progress import Cancelled
 
 from .community_report import write_pdf as write_report
 from .qt_common import (FlowLayout, campaign_title, SafeBrowser, Worker, accessible, ask, friendly_error, guarded,
-                        data_tr, in_background, name_buttons, on_own_store, plain_labels, said, set_font, task_words,
+                        data_tr, in_background, name_buttons, on_own_store, OwnStore, plain_labels, said, set_font, task_words,
                         wait_for_background)
 from .scatter_plot import ScatterPlot
 
@@ -91,7 +91,7 @@ class CampaignPanel(QWidget):
         super().__init__()
         self.store, self.syncer = store, None
         self._last_merge: str | None = None  # what the latest sync that merged something said
-        self._status_store: Store | None = None  # the background status's own connection, one worker at a time
+        self._status_store: OwnStore | None = None  # the background status's own connection, one worker at a time
         self._status_worker: Worker | None = None
         self._decisions_wanted: str | None = None
         layout = QVBoxLayout(self)
@@ -377,14 +377,9 @@ class CampaignPanel(QWidget):
         if self._status_worker is not None and self._status_worker.isRunning():
             return  # the campaign wanted last is worked out when this one ends
         self.plan.setText(self.tr("Working out where the campaign stands…"))
-        path = self.store.path
-
-        def work(progress):
-            if self._status_store is None:  # opened once, in the first worker (a large database is checked once)
-                self._status_store = Store(path, backup=False, read_only=True, checked=True)
-            return cid, decisions.status(self._status_store, cid)
-
-        worker = Worker(work, self)  # kept until it ends: a page closed meanwhile does not destroy it while it runs
+        if self._status_store is None:
+            self._status_store = OwnStore(self.store.path)
+        worker = Worker(self._status_store.job(lambda store, progress: (cid, decisions.status(store, cid))), self)  # kept until it ends: a page closed meanwhile does not destroy it while it runs
         worker.succeeded.connect(self._status_ready)
         worker.failed.connect(self._status_failed)
         self._status_worker = worker

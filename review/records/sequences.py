@@ -122,11 +122,16 @@ def set_aside(store: Store, campaign_id: str, speaker_id: str) -> set[int]:
     return {r["position"] for r in rows}
 
 
-def waits_for_answers(store: Store, campaign_id: str, speaker_id: str) -> bool:
-    """Whether the speaker has a served item to answer (other than those set aside)."""
+def open_positions(store: Store, campaign_id: str, speaker_id: str) -> set[int]:
+    """The served positions the speaker has still to answer (those set aside left out)."""
     row = store.one(f"select group_concat(a.position) as open {_OPEN} and r.uuid is null", [campaign_id, speaker_id])
     positions = {int(p) for p in (row["open"] or "").split(",") if p}
-    return bool(positions - set_aside(store, campaign_id, speaker_id))
+    return positions - set_aside(store, campaign_id, speaker_id)
+
+
+def waits_for_answers(store: Store, campaign_id: str, speaker_id: str) -> bool:
+    """Whether the speaker has a served item to answer (other than those set aside)."""
+    return bool(open_positions(store, campaign_id, speaker_id))
 
 
 def speakers_progress(store: Store, campaign_id: str) -> list[dict]:
@@ -143,17 +148,21 @@ def speakers_progress(store: Store, campaign_id: str) -> list[dict]:
 
 def demand(store: Store, campaign_id: str, speaker_id: str) -> list[dict]:
     """A campaign's items whose entry this speaker has not been given (``id``, ``run_id``, ``entry_id``), each with how
-    many active speakers were given it (``given``), an item a speaker set aside (:func:`set_aside`) not counted."""
+    many active speakers were given it (``given``), an item a speaker set aside (:func:`set_aside`) not counted. The
+    counts are made once for the campaign and the speaker's entries gathered once (it is asked at every segment an
+    adaptive campaign serves: counted item by item, it took most of a second on 6,000 items)."""
     return store.rows(
-        "select i.id, i.run_id, i.entry_id, (select count(*) from assignments a join speakers s on s.id = a.speaker_id "
-        f"where a.campaign_id = ci.campaign_id and a.item_id = i.id and {active()} and not exists (select 1 from "
-        "skips k where k.campaign_id = a.campaign_id and k.speaker_id = a.speaker_id and k.position = a.position and "
-        "k.times >= ? and not exists (select 1 from ratings r where r.campaign_id = a.campaign_id and r.speaker_id = "
-        "a.speaker_id and r.position = a.position))) as given "
-        "from campaign_items ci join items i on i.id = ci.item_id "
-        "where ci.campaign_id = ? and i.entry_id not in (select i2.entry_id from "
-        "assignments a2 join items i2 on i2.id = a2.item_id where a2.campaign_id = ci.campaign_id and "
-        "a2.speaker_id = ?)", [SKIPS_TO_SET_ASIDE, campaign_id, speaker_id])
+        "with given as (select a.item_id, count(*) as n from assignments a join speakers s on s.id = a.speaker_id "
+        f"where a.campaign_id = ? and {active()} and not exists (select 1 from skips k where k.campaign_id = "
+        "a.campaign_id and k.speaker_id = a.speaker_id and k.position = a.position and k.times >= ? and not exists "
+        "(select 1 from ratings r where r.campaign_id = a.campaign_id and r.speaker_id = a.speaker_id and "
+        "r.position = a.position)) group by a.item_id), "
+        "seen as (select distinct i2.entry_id from assignments a2 join items i2 on i2.id = a2.item_id "
+        "where a2.campaign_id = ? and a2.speaker_id = ?) "
+        "select i.id, i.run_id, i.entry_id, coalesce(g.n, 0) as given from campaign_items ci "
+        "join items i on i.id = ci.item_id left join given g on g.item_id = i.id "
+        "where ci.campaign_id = ? and i.entry_id not in (select entry_id from seen)",
+        [campaign_id, SKIPS_TO_SET_ASIDE, campaign_id, speaker_id, campaign_id])
 
 
 def servings(store: Store, campaign_id: str) -> list[dict]:

@@ -1,0 +1,141 @@
+"""One measured session of the app, in a process of its own (``bench.gui_bench`` runs it idle and beside two CPU-bound
+processes): ``python -m bench.app_session DB OUT.json`` answers items of the database's adaptive task A and task E
+campaigns by keys, presses Correlate and keeps answering while it computes, and writes what it measured (seconds) and
+the process's peak memory; ``python -m bench.app_session --score CARD OUT.json`` scores a run card in the app's Score
+tab and writes the time and the peak memory."""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import sys
+import time
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # before Qt is imported
+
+from PySide6.QtCore import Qt  # noqa: E402
+from PySide6.QtTest import QTest  # noqa: E402
+
+from desktop.main_window import MainWindow  # noqa: E402
+from desktop.qt_common import application, wait_for_background  # noqa: E402
+from review.records import catalogue, speakers  # noqa: E402
+from review.store import Store  # noqa: E402
+
+READING = 1.0  # seconds a speaker reads an item before answering (speakers take several; the serving takes less)
+ITEMS = 20
+
+
+def peak_mib() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
+
+
+def _idle(app, seconds: float) -> None:
+    """The event loop runs (workers deliver) while the speaker reads."""
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        app.processEvents()
+        time.sleep(0.005)
+
+
+def _key(app, page, key, modifier=Qt.NoModifier) -> float:
+    start = time.perf_counter()
+    QTest.keyClick(page, key, modifier)
+    app.processEvents()
+    page.repaint()
+    return time.perf_counter() - start
+
+
+def _answer_a(app, page, reading: float, k: int) -> tuple[float, float]:
+    """One task A item: the first question's key, then the second's (the answer recorded, the next item drawn)."""
+    _idle(app, reading / 2)
+    first = _key(app, page, Qt.Key_1 + k % 5)
+    _idle(app, reading / 2)
+    before = page.position
+    nxt = _key(app, page, Qt.Key_4)
+    assert page.position != before, "the answer did not move the page on"
+    return first, nxt
+
+
+def session(db: str) -> dict:
+    found: dict[str, list[float] | float] = {}
+    app = application()
+    start = time.perf_counter()
+    window = MainWindow(db)
+    window.show()
+    app.processEvents()
+    window.repaint()
+    found["first_window"] = time.perf_counter() - start
+    with Store(db, backup=False, read_only=True) as store:
+        ids = {c["task"]: c["id"] for c in catalogue.list_campaigns(store)}
+        speaker = speakers.find_speaker(store, "bench")
+    review = window.review
+    review.open_speaker(speaker)
+    review.open_campaign(ids["A"])
+    page = review.items
+    wait_for_background()
+    pairs = [_answer_a(app, page, READING, k) for k in range(ITEMS)]
+    found["a_first_key"], found["a_next_item"] = [p[0] for p in pairs], [p[1] for p in pairs]
+    wait_for_background()
+    pairs = [_answer_a(app, page, 0.0, k) for k in range(ITEMS)]  # faster than the serving
+    found["a_next_item_no_reading"] = [p[1] for p in pairs]
+    wait_for_background()
+    review.open_campaign(ids["E"])
+    wait_for_background()
+    marks, nexts = [], []
+    for k in range(ITEMS):
+        _idle(app, READING / 2)
+        for key, modifier in ((Qt.Key_Right, Qt.NoModifier), (Qt.Key_Right, Qt.ShiftModifier),
+                              (Qt.Key_1 + k % 2, Qt.NoModifier), (Qt.Key_M, Qt.NoModifier)):
+            marks.append(_key(app, page, key, modifier))
+        _key(app, page, Qt.Key_Return)  # to the score
+        _idle(app, READING / 2)
+        before = page.position
+        nexts.append(_key(app, page, Qt.Key_Return))
+        assert page.position != before
+    found["e_mark_key"], found["e_next_item"] = marks, nexts
+    wait_for_background()
+    study = window.study
+    study.campaign_choice.setCurrentIndex(study.campaign_choice.findData(ids["A"]))
+    review.open_campaign(ids["A"])
+    wait_for_background()
+    start = time.perf_counter()
+    study.correlate()
+    during = []
+    k = 0
+    while study._worker.isRunning():
+        first, nxt = _answer_a(app, page, READING, k)
+        during += [first, nxt]
+        k += 1
+    assert wait_for_background(600) and study.plot.points, "Correlate drew no plot"
+    found["correlate"] = time.perf_counter() - start
+    found["keys_during_correlate"] = during
+    window.close()
+    found["peak_mib"] = peak_mib()
+    return found
+
+
+def score(card: str) -> dict:
+    app = application()
+    window = MainWindow(os.path.join(os.path.dirname(card), "score.sqlite"))
+    window.show()
+    window.show_panel(window.score)
+    start = time.perf_counter()
+    window.score.open_path(card)
+    assert wait_for_background(3600), "the scoring did not end"
+    elapsed = time.perf_counter() - start
+    entries = window.score.entries.rowCount()
+    assert entries > 0, "nothing scored"
+    window.close()
+    return {"score": elapsed, "peak_mib": peak_mib(), "entries": entries}
+
+
+if __name__ == "__main__":
+    if sys.argv[1] == "--score":
+        result = score(sys.argv[2])
+        out = sys.argv[3]
+    else:
+        result = session(sys.argv[1])
+        out = sys.argv[2]
+    with open(out, "w", encoding="utf-8") as fh:
+        json.dump(result, fh)
