@@ -24,6 +24,7 @@ from review.store import Store  # noqa: E402
 
 READING = 1.0  # seconds a speaker reads an item before answering (speakers take several; the serving takes less)
 ITEMS = 20
+CORRELATIONS = 8  # Correlate pressed this often (its median time; the keys pressed meanwhile, every one)
 
 
 def peak_mib() -> float:
@@ -99,16 +100,18 @@ def session(db: str) -> dict:
     study.campaign_choice.setCurrentIndex(study.campaign_choice.findData(ids["A"]))
     review.open_campaign(ids["A"])
     wait_for_background()
-    start = time.perf_counter()
-    study.correlate()
-    during = []
+    during, took = [], []
     k = 0
-    while study._worker.isRunning():
-        first, nxt = _answer_a(app, page, READING, k)
-        during += [first, nxt]
-        k += 1
-    assert wait_for_background(600) and study.plot.points, "Correlate drew no plot"
-    found["correlate"] = time.perf_counter() - start
+    for _ in range(CORRELATIONS):
+        start = time.perf_counter()
+        study.correlate()
+        while study._worker.isRunning():
+            first, nxt = _answer_a(app, page, READING, k)
+            during += [first, nxt]
+            k += 1
+        assert wait_for_background(600) and study.plot.points, "Correlate drew no plot"
+        took.append(time.perf_counter() - start)
+    found["correlate"] = sorted(took)[len(took) // 2]
     found["keys_during_correlate"] = during
     window.close()
     found["peak_mib"] = peak_mib()

@@ -144,7 +144,7 @@ def main() -> None:
         print(f"  {'':48} {'idle':>22}   {'two hogs':>22}   p95 ratio")
         print(f"  {'baseline  bare PySide6 window, launch (median of 3)':48} {idle['bare_launch']:20.2f} s "
               f"  {busy['bare_launch']:20.2f} s   {busy['bare_launch'] / idle['bare_launch']:.1f}×")
-        print(f"  {'lyss      main window, launch (median of 3)':48} {idle['launch']:20.2f} s   {busy['launch']:20.2f} s"
+        print(f"  {'lyss      main window, launch (median of 3)':48} {idle['launch']:20.2f} s   {busy['launch']:20.2f} s "
               f"   {busy['launch'] / idle['launch']:.1f}×   (vs bare: {idle['launch'] / idle['bare_launch']:.1f}× idle, "
               f"{busy['launch'] / busy['bare_launch']:.1f}× busy)")
         print(f"  {'baseline  QLabel text change + repaint':48} {_ms(idle['bare_keys']):>22}   "
@@ -152,7 +152,7 @@ def main() -> None:
         for key, caption in ROWS:
             print(f"  {caption:48} {_ms(idle[key]):>22}   {_ms(busy[key]):>22}   "
                   f"{_p95(busy[key]) / _p95(idle[key]):.1f}×")
-        print(f"  {'lyss      Correlate (1,000 resamples) → plot':48} {idle['correlate']:20.2f} s   "
+        print(f"  {'lyss      Correlate → plot (median of 8)':48} {idle['correlate']:20.2f} s   "
               f"{busy['correlate']:20.2f} s   {busy['correlate'] / idle['correlate']:.1f}×")
         keys = [k for k, _ in ROWS if k != "a_next_item_no_reading"]
         worst = max(keys, key=lambda k: _p95(busy[k]))

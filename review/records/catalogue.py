@@ -247,7 +247,18 @@ def same_outputs(store: Store, campaign_id: str) -> dict[str, list[dict]]:
     order, → the others in the group (``item_id``, ``run_id``, ``entry_id``), whose ratings it gives. Empty for
     other campaigns (imported ratings, and campaigns made before, rated every copy). Read once while no row changes
     (a scan of the campaign's texts that status, serving and the exports all ask for)."""
-    return store.kept(("same_outputs", campaign_id), lambda: _same_outputs(store, campaign_id))
+    return store.kept(("same_outputs", campaign_id), lambda: _same_outputs(store, campaign_id),
+                      lambda: items_marker(store, campaign_id))
+
+
+def items_marker(store: Store, campaign_id: str) -> tuple:
+    """A reading that changes whenever a campaign's items do (its signed row, how many items it holds here and their
+    texts' length; read once while no row changes): what is worked out from them alone (same outputs, segments, runs)
+    is kept across answers. An item's id is made from its run's content, so an id keeps its texts."""
+    return store.kept(("items_marker", campaign_id), lambda: tuple(store.conn.execute(
+        "select (select signature from campaigns where id = ?), count(*), total(length(i.source)), "
+        "total(length(i.output)) from campaign_items ci join items i on i.id = ci.item_id where ci.campaign_id = ?",
+        [campaign_id, campaign_id]).fetchone()))
 
 
 def _same_outputs(store: Store, campaign_id: str) -> dict[str, list[dict]]:
@@ -290,7 +301,12 @@ def items_named(store: Store, item_ids: Iterable[str]) -> list[dict]:
 
 def runs_of(store: Store, campaign_id: str) -> list[dict]:
     """The runs whose items the campaign holds (several for a campaign over systems), in campaign order (``id``,
-    ``name``, ``first``: the position of its first item)."""
+    ``name``, ``first``: the position of its first item). Kept while the campaign's items stay as they are."""
+    return store.kept(("runs_of", campaign_id), lambda: _runs_of(store, campaign_id),
+                      lambda: items_marker(store, campaign_id))
+
+
+def _runs_of(store: Store, campaign_id: str) -> list[dict]:
     return store.rows("select r.id, r.name, min(ci.position) as first from campaign_items ci join items i on "
                       "i.id = ci.item_id join runs r on r.id = i.run_id where ci.campaign_id = ? and i.kind = "
                       "'segment' group by r.id order by first", [campaign_id])
@@ -298,7 +314,13 @@ def runs_of(store: Store, campaign_id: str) -> list[dict]:
 
 def segment_items(store: Store, campaign_id: str, with_extra: bool = False) -> list[dict]:
     """A campaign's segment items (``id``, ``run_id``, ``entry_id``, ``source``, ``output``, ``reference``; with
-    ``extra`` decoded when asked), in campaign order."""
+    ``extra`` decoded when asked), in campaign order. Kept while the campaign's items stay as they are (the caller
+    reads them, never changes them)."""
+    return store.kept(("segment_items", campaign_id, with_extra), lambda: _segment_items(store, campaign_id, with_extra),
+                      lambda: items_marker(store, campaign_id))
+
+
+def _segment_items(store: Store, campaign_id: str, with_extra: bool) -> list[dict]:
     extra = ", i.extra" if with_extra else ""
     return store.rows(f"select i.id, i.run_id, i.entry_id, i.source, i.output, i.reference{extra} from campaign_items "
                       f"ci join items i on i.id = ci.item_id where ci.campaign_id = ? and i.kind = 'segment' order by "
@@ -306,9 +328,17 @@ def segment_items(store: Store, campaign_id: str, with_extra: bool = False) -> l
 
 
 def automated_tiers(store: Store, run_ids: list[str]) -> dict[str, str]:
-    """Each run's automated tier (the scored run card's ``quality_tier``), where its card has one."""
+    """Each run's automated tier (the scored run card's ``quality_tier``), where its card has one. Kept while the
+    runs' cards are the same (read from their digests: reading the tier parses every card)."""
+    ids = json.dumps(run_ids)
+    return store.kept(("automated_tiers", ids), lambda: _automated_tiers(store, ids), lambda: store.conn.execute(
+        "select group_concat(id || ':' || coalesce(card_sha256, '')) from runs where id in (select value from "
+        "json_each(?))", [ids]).fetchone()[0])
+
+
+def _automated_tiers(store: Store, ids: str) -> dict[str, str]:
     rows = store.rows("select id, json_extract(scored_card, '$.scores.quality_tier') as tier from runs where id in "
-                      "(select value from json_each(?))", [json.dumps(run_ids)])
+                      "(select value from json_each(?))", [ids])
     return {r["id"]: r["tier"] for r in rows if r["tier"]}
 
 

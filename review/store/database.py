@@ -198,6 +198,7 @@ class Store:
         self.published: dict[str, tuple[int, int]] = {}  # shared folder → change_marker() when last published
         self._kept: dict[Any, Any] = {}  # what :meth:`kept` computed, valid while the tables hold what they held then
         self._kept_at: tuple[int, int] | None = None
+        self._kept_marked: dict[Any, tuple[Any, Any]] = {}  # key → (its marker's reading, the value)
         if not self.path.exists():
             if not create or read_only:
                 raise StoreError(str(self.path), "", f"no such review database (is the name right? a new one is made with "
@@ -374,10 +375,18 @@ class Store:
         same marker means no row changed since (a shared folder's own bundle need not be built again)."""
         return self.conn.total_changes, self.conn.execute("PRAGMA data_version").fetchone()[0]
 
-    def kept(self, key: Any, compute: Callable[[], Any]) -> Any:
+    def kept(self, key: Any, compute: Callable[[], Any], marker: Callable[[], Any] | None = None) -> Any:
         """``compute()``, computed once while no row changes (on any connection): the next call with the same ``key``
         and no commit in between gets the same value. For facts read from the tables that many readers ask for in
-        one command (a campaign's same outputs, its decisions), never for anything the caller changes."""
+        one command (a campaign's same outputs, its decisions), never for anything the caller changes. With
+        ``marker``, a cheap reading of exactly the rows ``compute`` reads: kept while it reads the same, across other
+        commits (a campaign's items, which no answer changes)."""
+        if marker is not None:
+            now = marker()
+            held = self._kept_marked.get(key)
+            if held is None or held[0] != now:
+                held = self._kept_marked[key] = (now, compute())
+            return held[1]
         marker = self.change_marker()
         if marker != self._kept_at:
             self._kept, self._kept_at = {}, marker

@@ -22,8 +22,8 @@ from .maths import questions, sequences
 from .order import Order, serving_key, serving_order
 from .. import tasks as task_defs
 from ..records import answers as answer_records, laptops, speakers
-from ..records.catalogue import (automated_tiers, campaign as campaign_row, items_to_rate, runs_of, same_outputs,
-                                 segment_items)
+from ..records.catalogue import (automated_tiers, campaign as campaign_row, items_marker, items_to_rate, runs_of,
+                                 same_outputs, segment_items)
 from ..store import Store, keys
 
 
@@ -166,8 +166,9 @@ def _named(value, names: dict[str, str]):
 def populations(store: Store, campaign_id: str) -> tuple[int, dict[str, int]]:
     """What the questions are about: the campaign's distinct segments (a segment whose outputs are all rated by the
     same items as another's is that one again) and, per run, its distinct outputs (each rated once). Read once while
-    no row changes."""
-    return store.kept(("populations", campaign_id), lambda: _populations(store, campaign_id))
+    the campaign's items stay as they are (answers do not change them)."""
+    return store.kept(("populations", campaign_id), lambda: _populations(store, campaign_id),
+                      lambda: items_marker(store, campaign_id))
 
 
 def _populations(store: Store, campaign_id: str) -> tuple[int, dict[str, int]]:
