@@ -20,6 +20,11 @@ import numpy as np
 
 from bench.common import ROOT
 from bench.review_bench import large_runs
+from review import records
+from review.rating import campaigns, practice, sequence
+from review.store import Store
+from scoring import engine, runcard
+from scoring.rubric import load_profile
 
 BARE = ("import sys, time, json; from PySide6.QtWidgets import QApplication, QLabel; app = QApplication(sys.argv[:1]); "
         "w = QLabel('hello'); w.show(); app.processEvents(); print('shown', flush=True); times = []\n"
@@ -71,11 +76,6 @@ def _session(db: Path, out: Path, *args: str) -> dict:
 def _campaigns(work: Path) -> Path:
     """Adaptive task A and task E campaigns of two runs of 3,000 segments (6,000 items each); the speaker "bench" past
     both practice rounds; two other speakers answered 60 items of A each (Correlate has something to correlate)."""
-    from review import records
-    from review.rating import campaigns, practice, sequence
-    from review.store import Store
-    from scoring import engine, runcard
-    from scoring.rubric import load_profile
     scored = engine.score_run(runcard.load(str(ROOT / "examples" / "demo-crk.runcard.json")), load_profile("B"),
                               n_bootstrap=10)
     runs = large_runs(scored, 3000)

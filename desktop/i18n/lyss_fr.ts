@@ -29,12 +29,12 @@
         <translation>mots</translation>
     </message>
     <message>
-        <location filename="../qt_common.py" line="359"/>
+        <location filename="../qt_common.py" line="362"/>
         <source>LYSS Desktop</source>
         <translation>LYSS Desktop</translation>
     </message>
     <message>
-        <location filename="../qt_common.py" line="377"/>
+        <location filename="../qt_common.py" line="380"/>
         <source>Something went wrong: {0}. Your answers are safe: each one was saved when you gave it.</source>
         <translation>Un problème est survenu : {0}. Vos réponses sont en sécurité : chacune a été enregistrée au moment où vous l’avez donnée.</translation>
     </message>
@@ -203,52 +203,52 @@
 <context>
     <name>CampaignPage</name>
     <message>
-        <location filename="../review_panel.py" line="226"/>
+        <location filename="../review_panel.py" line="227"/>
         <source>Tasks</source>
         <translation>Tâches</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="226"/>
+        <location filename="../review_panel.py" line="227"/>
         <source>Choose a task with the arrow keys and press Enter</source>
         <translation>Choisissez une tâche avec les flèches et appuyez sur Entrée</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="230"/>
+        <location filename="../review_panel.py" line="231"/>
         <source>Sign out</source>
         <translation>Se déconnecter</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="232"/>
+        <location filename="../review_panel.py" line="233"/>
         <source>Start or continue  (Enter)</source>
         <translation>Commencer ou continuer  (Entrée)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="254"/>
+        <location filename="../review_panel.py" line="255"/>
         <source>Welcome, {0}. Choose a task:</source>
         <translation>Bienvenue, {0}. Choisissez une tâche :</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="258"/>
+        <location filename="../review_panel.py" line="259"/>
         <source>{0} of {1} done</source>
         <translation>{0} sur {1} faits</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="258"/>
+        <location filename="../review_panel.py" line="259"/>
         <source>not started</source>
         <translation>pas commencé</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="260"/>
+        <location filename="../review_panel.py" line="261"/>
         <source>{0} done; more as the decisions need them</source>
         <translation>{0} faits ; d&apos;autres selon les besoins des décisions</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="262"/>
+        <location filename="../review_panel.py" line="263"/>
         <source>not offered: this laptop is not enrolled in it: lyss review enrol {0} --campaign {1}</source>
         <translation>non proposée : cet ordinateur n&apos;y est pas inscrit : lyss review enrol {0} --campaign {1}</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="269"/>
+        <location filename="../review_panel.py" line="270"/>
         <source>Ask the campaign&apos;s coordinator to enrol this laptop in it; once the enrolment arrives, the campaign is offered here.</source>
         <translation>Demandez au coordinateur de la campagne d&apos;y inscrire cet ordinateur ; dès que l&apos;inscription arrive, la campagne est proposée ici.</translation>
     </message>
@@ -666,226 +666,230 @@
         <translation>Calcul de l’état de la campagne…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="413"/>
+        <location filename="../study_panel.py" line="408"/>
         <source>What the answers settle</source>
         <translation>Ce que les réponses tranchent</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="420"/>
+        <location filename="../study_panel.py" line="426"/>
         <source>Choose a campaign first.</source>
         <translation>Choisissez d&apos;abord une campagne.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="423"/>
+        <location filename="../study_panel.py" line="429"/>
         <source>Report for the community</source>
         <translation>Rapport pour la communauté</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="424"/>
+        <location filename="../study_panel.py" line="430"/>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="430"/>
+        <location filename="../study_panel.py" line="439"/>
         <source>Wrote the report ({0} pages) to {1}.</source>
         <translation>Rapport écrit ({0} pages) dans {1}.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="434"/>
+        <location filename="../study_panel.py" line="443"/>
         <source>A scored run card</source>
         <translation>Une fiche de run évaluée</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="434"/>
-        <location filename="../study_panel.py" line="444"/>
+        <location filename="../study_panel.py" line="443"/>
+        <location filename="../study_panel.py" line="457"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="438"/>
-        <location filename="../study_panel.py" line="454"/>
+        <location filename="../study_panel.py" line="450"/>
         <source>Campaign {0} ready.</source>
         <translation>Campagne {0} prête.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="443"/>
+        <location filename="../study_panel.py" line="456"/>
         <source>Scored run cards of one test set</source>
         <translation>Cartes de run évaluées d’un même jeu de test</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="455"/>
+        <location filename="../study_panel.py" line="451"/>
         <source>Warning:</source>
         <translation>Attention :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="460"/>
+        <location filename="../study_panel.py" line="414"/>
+        <source>Working…</source>
+        <translation>En cours…</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="474"/>
         <source>Every pair and each run&apos;s tier</source>
         <translation>Chaque paire et le palier de chaque système</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="460"/>
+        <location filename="../study_panel.py" line="474"/>
         <source>Which system is best</source>
         <translation>Quel système est le meilleur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="461"/>
+        <location filename="../study_panel.py" line="475"/>
         <source>Is the new run at least as good as the one in use</source>
         <translation>Le nouveau système est-il au moins aussi bon que celui en service</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="462"/>
+        <location filename="../study_panel.py" line="476"/>
         <source>Every pair, within a margin</source>
         <translation>Chaque paire, à une marge près</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="462"/>
+        <location filename="../study_panel.py" line="476"/>
         <source>Does the run reach a mean score</source>
         <translation>Le système atteint-il une note moyenne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="463"/>
+        <location filename="../study_panel.py" line="477"/>
         <source>The campaign&apos;s question</source>
         <translation>La question de la campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="464"/>
+        <location filename="../study_panel.py" line="478"/>
         <source>What should the speakers&apos; ratings decide? The campaign serves only what this question still needs.</source>
         <translation>Que doivent trancher les notes des locuteurs ? La campagne ne présente que ce dont cette question a encore besoin.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="471"/>
+        <location filename="../study_panel.py" line="485"/>
         <source>The margin</source>
         <translation>La marge</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="472"/>
+        <location filename="../study_panel.py" line="486"/>
         <source>The smallest difference that matters, on the task&apos;s scale:</source>
         <translation>La plus petite différence qui compte, sur l&apos;échelle de la tâche :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="477"/>
+        <location filename="../study_panel.py" line="491"/>
         <source>The run in use</source>
         <translation>Le système en service</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="477"/>
+        <location filename="../study_panel.py" line="491"/>
         <source>Which run is in use now?</source>
         <translation>Quel système est en service aujourd&apos;hui ?</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="481"/>
+        <location filename="../study_panel.py" line="495"/>
         <source>The tier</source>
         <translation>Le palier</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="482"/>
+        <location filename="../study_panel.py" line="496"/>
         <source>The mean score the run must reach, on the task&apos;s scale:</source>
         <translation>La note moyenne que le système doit atteindre, sur l&apos;échelle de la tâche :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="487"/>
+        <location filename="../study_panel.py" line="501"/>
         <source>Export bundle</source>
         <translation>Exporter un paquet</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="488"/>
-        <location filename="../study_panel.py" line="494"/>
+        <location filename="../study_panel.py" line="502"/>
+        <location filename="../study_panel.py" line="509"/>
         <source>LYSS bundles (*.lyssbundle)</source>
         <translation>Paquets LYSS (*.lyssbundle)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="491"/>
+        <location filename="../study_panel.py" line="505"/>
         <source>Wrote {0}: {1} answers.</source>
         <translation>{0} écrit : {1} réponses.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="494"/>
+        <location filename="../study_panel.py" line="509"/>
         <source>Merge bundle</source>
         <translation>Fusionner un paquet</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="497"/>
+        <location filename="../study_panel.py" line="514"/>
         <source>Merged: {0} answers added, {1} replaced, {2} deleted.</source>
         <translation>Fusionné : {0} réponses ajoutées, {1} remplacées, {2} supprimées.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="500"/>
+        <location filename="../study_panel.py" line="517"/>
         <source>This laptop was revoked in campaign {0} from {1}: answers made here since then are refused everywhere. Ask the coordinator.</source>
         <translation>Cet ordinateur a été révoqué dans la campagne {0} à partir du {1} : les réponses données ici depuis sont refusées partout. Adressez-vous au coordinateur.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="513"/>
-        <location filename="../study_panel.py" line="517"/>
+        <location filename="../study_panel.py" line="530"/>
+        <location filename="../study_panel.py" line="534"/>
         <source>Enrol a laptop</source>
         <translation>Inscrire un ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="514"/>
+        <location filename="../study_panel.py" line="531"/>
         <source>The code shown on the other laptop (Campaigns tab, or `lyss review code`). Read it aloud or compare the two screens:</source>
         <translation>Le code affiché sur l’autre ordinateur (onglet Campagnes, ou `lyss review code`). Lisez-le à voix haute ou comparez les deux écrans :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="518"/>
+        <location filename="../study_panel.py" line="535"/>
         <source>A name for this laptop, shown beside its code (for example Rita&apos;s laptop; optional):</source>
         <translation>Un nom pour cet ordinateur, affiché à côté de son code (par exemple « l&apos;ordinateur de Rita » ; facultatif) :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="522"/>
+        <location filename="../study_panel.py" line="539"/>
         <source>Laptop {0} may now send answers to {1} campaign(s).</source>
         <translation>L’ordinateur {0} peut désormais envoyer des réponses à {1} campagne(s).</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="527"/>
+        <location filename="../study_panel.py" line="544"/>
         <source>Trust a coordinator</source>
         <translation>Faire confiance à un coordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="528"/>
+        <location filename="../study_panel.py" line="545"/>
         <source>The code shown on the coordinator&apos;s laptop. Read it aloud or compare the two screens:</source>
         <translation>Le code affiché sur l’ordinateur du coordinateur. Lisez-le à voix haute ou comparez les deux écrans :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="531"/>
+        <location filename="../study_panel.py" line="548"/>
         <source>This laptop now accepts the campaigns of coordinator {0}.</source>
         <translation>Cet ordinateur accepte désormais les campagnes du coordinateur {0}.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="535"/>
+        <location filename="../study_panel.py" line="552"/>
         <source>Revoke a laptop</source>
         <translation>Révoquer un ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="536"/>
+        <location filename="../study_panel.py" line="553"/>
         <source>The code of the lost or stolen laptop. The answers it signs from now on are refused wherever your bundles go; its earlier answers are kept and marked in the study:</source>
         <translation>Le code de l’ordinateur perdu ou volé. Les réponses qu’il signera désormais seront refusées partout où vont vos paquets ; ses réponses antérieures sont gardées et signalées dans l’étude :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="538"/>
+        <location filename="../study_panel.py" line="555"/>
         <source>Revoke</source>
         <translation>Révoquer</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="538"/>
+        <location filename="../study_panel.py" line="555"/>
         <source>Revoke laptop {0}? This cannot be undone.</source>
         <translation>Révoquer l’ordinateur {0} ? C’est irréversible.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="541"/>
+        <location filename="../study_panel.py" line="558"/>
         <source>Laptop {0} is revoked from {1} in {2} campaign(s).</source>
         <translation>L’ordinateur {0} est révoqué à partir du {1} dans {2} campagne(s).</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="551"/>
+        <location filename="../study_panel.py" line="568"/>
         <source>Withdraw</source>
         <translation>Retirer</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="552"/>
+        <location filename="../study_panel.py" line="569"/>
         <source>Withdraw {0} ({1})? Their {2} answers, their history and notes will be deleted here, in this laptop&apos;s {3} backups and wherever this laptop&apos;s bundles go. This cannot be undone.</source>
         <translation>Retirer {0} ({1}) ? Ses {2} réponses, leur historique et ses notes seront supprimés ici, dans les {3} sauvegardes de cet ordinateur et partout où vont ses paquets. C&apos;est irréversible.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="556"/>
+        <location filename="../study_panel.py" line="573"/>
         <source>{0} withdrew; {1} answers deleted here and in {2} backups.</source>
         <translation>{0} s’est retiré(e) ; {1} réponses supprimées ici et dans {2} sauvegardes.</translation>
     </message>
@@ -893,47 +897,47 @@
 <context>
     <name>ConsentPage</name>
     <message>
-        <location filename="../review_panel.py" line="154"/>
+        <location filename="../review_panel.py" line="155"/>
         <source>Before you start</source>
         <translation>Avant de commencer</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="160"/>
+        <location filename="../review_panel.py" line="161"/>
         <source>What we collect, who sees it, and your choice</source>
         <translation>Ce que nous recueillons, qui le voit, et votre choix</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="162"/>
+        <location filename="../review_panel.py" line="163"/>
         <source>&lt;p&gt;&lt;b&gt;What we collect.&lt;/b&gt; Your answers about machine translations (for example, how much of the meaning is there), a note if you write one, and how long each answer took.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Who sees it.&lt;/b&gt; Your name, community and dialect stay on this laptop. The study team sees your answers with a code instead of your name.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Your choice.&lt;/b&gt; You can stop at any time, and you can ask to withdraw: all your answers are then deleted, here and on the study team&apos;s computers.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Ce que nous recueillons.&lt;/b&gt; Vos réponses sur des traductions automatiques (par exemple, quelle part du sens est rendue), un commentaire si vous en écrivez un, et le temps pris par chaque réponse.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Qui le voit.&lt;/b&gt; Votre nom, votre communauté et votre dialecte restent sur cet ordinateur. L’équipe de l’étude voit vos réponses avec un code à la place de votre nom.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Votre choix.&lt;/b&gt; Vous pouvez arrêter à tout moment et demander à vous retirer : toutes vos réponses sont alors supprimées, ici et sur les ordinateurs de l’équipe.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="173"/>
+        <location filename="../review_panel.py" line="174"/>
         <source>Your name (kept on this laptop)</source>
         <translation>Votre nom (gardé sur cet ordinateur)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="174"/>
+        <location filename="../review_panel.py" line="175"/>
         <source>Community (optional)</source>
         <translation>Communauté (facultatif)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="175"/>
+        <location filename="../review_panel.py" line="176"/>
         <source>Dialect (optional)</source>
         <translation>Dialecte (facultatif)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="179"/>
+        <location filename="../review_panel.py" line="180"/>
         <source>I agree — start</source>
         <translation>J’accepte — commencer</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="181"/>
+        <location filename="../review_panel.py" line="182"/>
         <source>Back</source>
         <translation>Retour</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="191"/>
+        <location filename="../review_panel.py" line="192"/>
         <source>Please write your name</source>
         <translation>Veuillez écrire votre nom</translation>
     </message>
@@ -941,12 +945,12 @@
 <context>
     <name>DonePage</name>
     <message>
-        <location filename="../review_panel.py" line="730"/>
+        <location filename="../review_panel.py" line="753"/>
         <source>Thank you!</source>
         <translation>Merci !</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="733"/>
+        <location filename="../review_panel.py" line="756"/>
         <source>Back to the tasks  (Enter)</source>
         <translation>Retour aux tâches  (Entrée)</translation>
     </message>
@@ -977,178 +981,178 @@
 <context>
     <name>ItemPage</name>
     <message>
-        <location filename="../review_panel.py" line="300"/>
+        <location filename="../review_panel.py" line="303"/>
         <source>Item to review</source>
         <translation>Élément à évaluer</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="301"/>
+        <location filename="../review_panel.py" line="304"/>
         <source>Number keys answer, Ctrl+Z undoes the last answer, N writes a note, Esc pauses</source>
         <translation>Les chiffres répondent, Ctrl+Z annule la dernière réponse, N écrit un commentaire, Échap met en pause</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="308"/>
+        <location filename="../review_panel.py" line="311"/>
         <source>Show in another script</source>
         <translation>Afficher dans une autre écriture</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="310"/>
+        <location filename="../review_panel.py" line="313"/>
         <source>Guidelines  (F1)</source>
         <translation>Consignes  (F1)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="313"/>
+        <location filename="../review_panel.py" line="316"/>
         <source>Pause  (Esc)</source>
         <translation>Pause  (Échap)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="395"/>
+        <location filename="../review_panel.py" line="398"/>
         <source>Show in {0}</source>
         <translation>Afficher en {0}</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="418"/>
+        <location filename="../review_panel.py" line="421"/>
         <source>Please answer first.</source>
         <translation>Répondez d’abord, s’il vous plaît.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="419"/>
+        <location filename="../review_panel.py" line="422"/>
         <source>Mark the errors, then give a score.</source>
         <translation>Marquez les erreurs, puis donnez une note.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="420"/>
+        <location filename="../review_panel.py" line="423"/>
         <source>Your last step on this item was undone.</source>
         <translation>Votre dernière action sur cet élément a été annulée.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="421"/>
+        <location filename="../review_panel.py" line="424"/>
         <source>Your answer to item {0} was undone.</source>
         <translation>Votre réponse à l’élément {0} a été annulée.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="425"/>
+        <location filename="../review_panel.py" line="428"/>
         <source>Skipped: that item comes back after the others.</source>
         <translation>Passé : cet élément reviendra après les autres.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="445"/>
+        <location filename="../review_panel.py" line="467"/>
         <source>Practice {0} of {1}</source>
         <translation>Entraînement {0} sur {1}</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="448"/>
+        <location filename="../review_panel.py" line="470"/>
         <source>Item {0}</source>
         <translation>Élément {0}</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="499"/>
+        <location filename="../review_panel.py" line="522"/>
         <source>Enter: go on</source>
         <translation>Entrée : continuer</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="501"/>
+        <location filename="../review_panel.py" line="524"/>
         <source> · H: not an error</source>
         <translation> · H : pas une erreur</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="503"/>
+        <location filename="../review_panel.py" line="526"/>
         <source> · Tab: the next mark placed for you</source>
         <translation> · Tab : la marque suivante placée pour vous</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="504"/>
+        <location filename="../review_panel.py" line="527"/>
         <source>← → move · Shift extends · 1 minor · 2 major · M missing · Delete removes{0} · Enter: done marking · PgUp/PgDn items · S skip · Ctrl+Z undo · N note · Esc pause</source>
         <translation>← → se déplacer · Maj étend · 1 mineure · 2 majeure · M manque · Suppr enlève{0} · Entrée : fini d’annoter · PgPréc/PgSuiv éléments · S passer · Ctrl+Z annuler · N commentaire · Échap pause</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="508"/>
+        <location filename="../review_panel.py" line="531"/>
         <source>← → ±1 · ↑ ↓ ±10 · 1–4 the marked points · Enter saves · Backspace: back to marking · Ctrl+Z undo · N note · Esc pause</source>
         <translation>← → ±1 · ↑ ↓ ±10 · 1–4 les repères · Entrée enregistre · Retour arrière : revenir à l’annotation · Ctrl+Z annuler · N commentaire · Échap pause</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="510"/>
+        <location filename="../review_panel.py" line="533"/>
         <source>Number keys answer · Enter or → next · ← back · S skip · Ctrl+Z undo · N note · Esc pause</source>
         <translation>Les chiffres répondent · Entrée ou → suivant · ← retour · S passer · Ctrl+Z annuler · N commentaire · Échap pause</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="521"/>
+        <location filename="../review_panel.py" line="544"/>
         <source>In this campaign some errors are marked for you before you see a sentence (dashed outline), by: {0}. They can be wrong: keep, drop (Delete) or re-grade (1, 2) each.</source>
         <translation>Dans cette campagne, certaines erreurs sont marquées pour vous avant que vous voyiez une phrase (contour en tirets), par : {0}. Elles peuvent être fausses : gardez, retirez (Suppr) ou reclassez (1, 2) chacune.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="528"/>
+        <location filename="../review_panel.py" line="551"/>
         <source>Right.</source>
         <translation>Juste.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="528"/>
+        <location filename="../review_panel.py" line="551"/>
         <source>Not quite.</source>
         <translation>Pas tout à fait.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="534"/>
+        <location filename="../review_panel.py" line="557"/>
         <source>Press Enter to go on.</source>
         <translation>Appuyez sur Entrée pour continuer.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="542"/>
+        <location filename="../review_panel.py" line="565"/>
         <source>You marked {0} errors; this one has at least {1}.</source>
         <translation>Vous avez marqué {0} erreurs ; celle-ci en a au moins {1}.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="544"/>
+        <location filename="../review_panel.py" line="567"/>
         <source>You kept the mark placed for you; it should have been dropped.</source>
         <translation>Vous avez gardé la marque placée pour vous ; il fallait la retirer.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="545"/>
+        <location filename="../review_panel.py" line="568"/>
         <source>You dropped the mark placed for you; it should have been kept.</source>
         <translation>Vous avez retiré la marque placée pour vous ; il fallait la garder.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="554"/>
+        <location filename="../review_panel.py" line="577"/>
         <source>{0} You answered {1}; expected: {2}.</source>
         <translation>{0} Vous avez répondu {1} ; attendu : {2}.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="555"/>
+        <location filename="../review_panel.py" line="578"/>
         <source> or </source>
         <translation> ou </translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="422"/>
+        <location filename="../review_panel.py" line="425"/>
         <source>Practice done — the real items start now.</source>
         <translation>Entraînement terminé — les vrais éléments commencent maintenant.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="451"/>
+        <location filename="../review_panel.py" line="473"/>
         <source>{0} of {1}</source>
         <translation>{0} sur {1}</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="449"/>
-        <location filename="../review_panel.py" line="452"/>
+        <location filename="../review_panel.py" line="471"/>
+        <location filename="../review_panel.py" line="474"/>
         <source>({0} answered)</source>
         <translation>({0} répondus)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="515"/>
+        <location filename="../review_panel.py" line="538"/>
         <source>Answered — press Enter to go on, or a number to change it.</source>
         <translation>Répondu — appuyez sur Entrée pour continuer, ou sur un chiffre pour changer.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="514"/>
+        <location filename="../review_panel.py" line="537"/>
         <source>Answered — mark again or press Enter twice to keep it.</source>
         <translation>Répondu — annotez de nouveau ou appuyez deux fois sur Entrée pour garder la réponse.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="423"/>
+        <location filename="../review_panel.py" line="426"/>
         <source>Note saved.</source>
         <translation>Commentaire enregistré.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="424"/>
+        <location filename="../review_panel.py" line="427"/>
         <source>Note kept; it is saved with your answer.</source>
         <translation>Commentaire gardé ; il est enregistré avec votre réponse.</translation>
     </message>
@@ -1156,7 +1160,7 @@
 <context>
     <name>LYSS</name>
     <message>
-        <location filename="../qt_common.py" line="338"/>
+        <location filename="../qt_common.py" line="341"/>
         <source>Key: {0}</source>
         <translation>Touche : {0}</translation>
     </message>
@@ -1277,32 +1281,32 @@
 <context>
     <name>NoteDialog</name>
     <message>
-        <location filename="../review_panel.py" line="57"/>
+        <location filename="../review_panel.py" line="58"/>
         <source>Note</source>
         <translation>Commentaire</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="59"/>
+        <location filename="../review_panel.py" line="60"/>
         <source>Your note about this item:</source>
         <translation>Votre commentaire sur cet élément :</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="66"/>
+        <location filename="../review_panel.py" line="67"/>
         <source>Your note about this item</source>
         <translation>Votre commentaire sur cet élément</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="67"/>
+        <location filename="../review_panel.py" line="68"/>
         <source>Ctrl+Enter saves the note, Esc closes without saving</source>
         <translation>Ctrl+Entrée enregistre le commentaire, Échap ferme sans enregistrer</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="70"/>
+        <location filename="../review_panel.py" line="71"/>
         <source>Save  (Ctrl+Enter)</source>
         <translation>Enregistrer  (Ctrl+Entrée)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="72"/>
+        <location filename="../review_panel.py" line="73"/>
         <source>Cancel  (Esc)</source>
         <translation>Annuler  (Échap)</translation>
     </message>
@@ -1310,7 +1314,7 @@
 <context>
     <name>ReviewPanel</name>
     <message>
-        <location filename="../review_panel.py" line="829"/>
+        <location filename="../review_panel.py" line="852"/>
         <source>This laptop was revoked by the coordinator from {0}. Answers given here would be refused on every other laptop, so this campaign cannot be answered here. What this laptop holds stays. Please ask the coordinator.</source>
         <translation>Cet ordinateur a été révoqué par le coordinateur à partir du {0}. Les réponses données ici seraient refusées par tous les autres ordinateurs : cette campagne ne peut donc pas être répondue ici. Ce que cet ordinateur contient reste. Veuillez vous adresser au coordinateur.</translation>
     </message>
@@ -1628,32 +1632,32 @@
 <context>
     <name>SignInPage</name>
     <message>
-        <location filename="../review_panel.py" line="93"/>
+        <location filename="../review_panel.py" line="94"/>
         <source>Who is reviewing today?</source>
         <translation>Qui évalue aujourd’hui ?</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="99"/>
+        <location filename="../review_panel.py" line="100"/>
         <source>Speakers on this laptop</source>
         <translation>Locuteurs sur cet ordinateur</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="100"/>
+        <location filename="../review_panel.py" line="101"/>
         <source>Choose your name with the arrow keys and press Enter</source>
         <translation>Choisissez votre nom avec les flèches et appuyez sur Entrée</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="104"/>
+        <location filename="../review_panel.py" line="105"/>
         <source>No one has a profile on this laptop yet. Press “I am new here” to start.</source>
         <translation>Personne n’a encore de profil sur cet ordinateur. Appuyez sur « Je suis nouveau ici » pour commencer.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="109"/>
+        <location filename="../review_panel.py" line="110"/>
         <source>Continue  (Enter)</source>
         <translation>Continuer  (Entrée)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="111"/>
+        <location filename="../review_panel.py" line="112"/>
         <source>I am new here</source>
         <translation>Je suis nouveau ici</translation>
     </message>
@@ -1694,275 +1698,275 @@
 <context>
     <name>StudyPanel</name>
     <message>
-        <location filename="../study_panel.py" line="575"/>
+        <location filename="../study_panel.py" line="592"/>
         <source>Campaign</source>
         <translation>Campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="575"/>
-        <location filename="../study_panel.py" line="763"/>
+        <location filename="../study_panel.py" line="592"/>
+        <location filename="../study_panel.py" line="786"/>
         <source>Metric</source>
         <translation>Métrique</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="576"/>
+        <location filename="../study_panel.py" line="593"/>
         <source>Human score</source>
         <translation>Score humain</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="581"/>
+        <location filename="../study_panel.py" line="598"/>
         <source>Agreement</source>
         <translation>Accord</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="581"/>
+        <location filename="../study_panel.py" line="598"/>
         <source>Correlate</source>
         <translation>Corréler</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="582"/>
+        <location filename="../study_panel.py" line="599"/>
         <source>Rater quality</source>
         <translation>Qualité des évaluateurs</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="582"/>
+        <location filename="../study_panel.py" line="599"/>
         <source>Linter precision</source>
         <translation>Précision du linter</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="582"/>
+        <location filename="../study_panel.py" line="599"/>
         <source>FST false rejections</source>
         <translation>Faux rejets du FST</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="583"/>
+        <location filename="../study_panel.py" line="600"/>
         <source>Reweight…</source>
         <translation>Repondérer…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="583"/>
+        <location filename="../study_panel.py" line="600"/>
         <source>Confirm tier…</source>
         <translation>Confirmer le niveau…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="584"/>
+        <location filename="../study_panel.py" line="601"/>
         <source>Save plot as PNG…</source>
         <translation>Enregistrer le graphique en PNG…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="597"/>
+        <location filename="../study_panel.py" line="614"/>
         <source>Progress of the computation</source>
         <translation>Avancement du calcul</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="600"/>
+        <location filename="../study_panel.py" line="617"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="609"/>
+        <location filename="../study_panel.py" line="626"/>
         <source>Results table</source>
         <translation>Tableau des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="610"/>
+        <location filename="../study_panel.py" line="627"/>
         <source>Results in words</source>
         <translation>Résultats en mots</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="614"/>
+        <location filename="../study_panel.py" line="631"/>
         <source>Plot of the results</source>
         <translation>Graphique des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="615"/>
+        <location filename="../study_panel.py" line="632"/>
         <source>The same numbers as the results table</source>
         <translation>Les mêmes nombres que le tableau des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="657"/>
+        <location filename="../study_panel.py" line="673"/>
         <source>&lt;p&gt;Computing…&lt;/p&gt;</source>
         <translation>&lt;p&gt;Calcul en cours…&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="680"/>
+        <location filename="../study_panel.py" line="688"/>
         <source>Cancelled.</source>
         <translation>Annulé.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="695"/>
+        <location filename="../study_panel.py" line="703"/>
         <source>Question</source>
         <translation>Question</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="695"/>
-        <location filename="../study_panel.py" line="720"/>
+        <location filename="../study_panel.py" line="703"/>
+        <location filename="../study_panel.py" line="728"/>
         <source>Level</source>
         <translation>Niveau</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="695"/>
-        <location filename="../study_panel.py" line="745"/>
-        <location filename="../study_panel.py" line="753"/>
+        <location filename="../study_panel.py" line="703"/>
+        <location filename="../study_panel.py" line="761"/>
+        <location filename="../study_panel.py" line="773"/>
         <source>CI lower</source>
         <translation>IC bas</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="695"/>
-        <location filename="../study_panel.py" line="745"/>
-        <location filename="../study_panel.py" line="753"/>
+        <location filename="../study_panel.py" line="703"/>
+        <location filename="../study_panel.py" line="761"/>
+        <location filename="../study_panel.py" line="773"/>
         <source>CI upper</source>
         <translation>IC haut</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="696"/>
-        <location filename="../study_panel.py" line="733"/>
+        <location filename="../study_panel.py" line="704"/>
+        <location filename="../study_panel.py" line="745"/>
         <source>Answers</source>
         <translation>Réponses</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="696"/>
+        <location filename="../study_panel.py" line="704"/>
         <source>Speakers</source>
         <translation>Locuteurs</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="696"/>
+        <location filename="../study_panel.py" line="704"/>
         <source>Items</source>
         <translation>Éléments</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="697"/>
+        <location filename="../study_panel.py" line="705"/>
         <source>&lt;p&gt;Task {0}: Krippendorff&apos;s alpha of every question, at the levels its scale allows, with 95% bootstrap intervals over items.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Tâche {0} : alpha de Krippendorff de chaque question, aux niveaux que son échelle permet, avec des intervalles bootstrap à 95 % sur les éléments.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="722"/>
+        <location filename="../study_panel.py" line="730"/>
         <source>One system only: no system-level correlation.&lt;br&gt;</source>
         <translation>Un seul système : pas de corrélation au niveau des systèmes.&lt;br&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="733"/>
+        <location filename="../study_panel.py" line="745"/>
         <source>Speaker</source>
         <translation>Locuteur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="733"/>
+        <location filename="../study_panel.py" line="745"/>
         <source>Repeats same</source>
         <translation>Répétitions identiques</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="733"/>
+        <location filename="../study_panel.py" line="745"/>
         <source>Degraded lower</source>
         <translation>Dégradés notés plus bas</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="734"/>
+        <location filename="../study_panel.py" line="746"/>
         <source>p (MWU)</source>
         <translation>p (MWU)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="734"/>
+        <location filename="../study_panel.py" line="746"/>
         <source>Median s per item</source>
         <translation>Médiane s par élément</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="734"/>
+        <location filename="../study_panel.py" line="746"/>
         <source>Time away s</source>
         <translation>Temps d’absence s</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="735"/>
+        <location filename="../study_panel.py" line="747"/>
         <source>Answers with time away</source>
         <translation>Réponses avec absence</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="735"/>
+        <location filename="../study_panel.py" line="747"/>
         <source>Flags</source>
         <translation>Signalements</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="738"/>
+        <location filename="../study_panel.py" line="750"/>
         <source>none</source>
         <translation>aucun</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="739"/>
+        <location filename="../study_panel.py" line="751"/>
         <source>&lt;p&gt;Time per item counts the time the item was in front of the speaker; time with the app out of focus is shown apart. Read these to understand the data, never to rank people.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Le temps par élément compte le temps où l’élément était devant le locuteur ; le temps passé hors de l’application est montré à part. Lisez ces chiffres pour comprendre les données, jamais pour classer les personnes.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="745"/>
+        <location filename="../study_panel.py" line="761"/>
         <source>Variant class</source>
         <translation>Classe de variante</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="745"/>
+        <location filename="../study_panel.py" line="761"/>
         <source>Precision</source>
         <translation>Précision</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="746"/>
+        <location filename="../study_panel.py" line="762"/>
         <source>Pairs judged</source>
         <translation>Paires jugées</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="748"/>
+        <location filename="../study_panel.py" line="764"/>
         <source>&lt;p&gt;{0} pairs rated, {1} with a majority verdict.&lt;/p&gt;</source>
         <translation>&lt;p&gt;{0} paires évaluées, {1} avec un verdict majoritaire.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="753"/>
+        <location filename="../study_panel.py" line="773"/>
         <source>False rejection rate</source>
         <translation>Taux de faux rejets</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="754"/>
+        <location filename="../study_panel.py" line="774"/>
         <source>Words decided</source>
         <translation>Mots tranchés</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="756"/>
+        <location filename="../study_panel.py" line="776"/>
         <source>&lt;p&gt;Valid words the analyser missed: {0}&lt;/p&gt;</source>
         <translation>&lt;p&gt;Mots valides que l’analyseur n’a pas reconnus : {0}&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="760"/>
+        <location filename="../study_panel.py" line="780"/>
         <source>Save the refitted profile</source>
         <translation>Enregistrer le profil réajusté</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="761"/>
-        <location filename="../study_panel.py" line="769"/>
+        <location filename="../study_panel.py" line="781"/>
+        <location filename="../study_panel.py" line="792"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="763"/>
+        <location filename="../study_panel.py" line="786"/>
         <source>Fitted weight</source>
         <translation>Poids ajusté</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="763"/>
+        <location filename="../study_panel.py" line="786"/>
         <source>Default weight</source>
         <translation>Poids par défaut</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="765"/>
+        <location filename="../study_panel.py" line="788"/>
         <source>&lt;p&gt;Cross-validated Pearson {0:.3f} (default profile {1:.3f}).&lt;/p&gt;</source>
         <translation>&lt;p&gt;Pearson en validation croisée {0:.3f} (profil par défaut {1:.3f}).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="769"/>
+        <location filename="../study_panel.py" line="792"/>
         <source>The scored run card</source>
         <translation>La fiche de run évaluée</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="773"/>
+        <location filename="../study_panel.py" line="798"/>
         <source>{0:.0%} of {1} items accepted, interval [{2:.0%}, {3:.0%}]; the rule: at least {4:.0%}</source>
         <translation>{0:.0%} de {1} éléments acceptés, intervalle [{2:.0%}, {3:.0%}] ; la règle : au moins {4:.0%}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="781"/>
+        <location filename="../study_panel.py" line="806"/>
         <source>Save plot</source>
         <translation>Enregistrer le graphique</translation>
     </message>
