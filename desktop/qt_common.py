@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any, Callable
 
 import shiboken6
-from PySide6.QtCore import (QCoreApplication, QEvent, QEventLoop, QLibraryInfo, QLocale, QObject, QPoint, QRect, QSettings, QSize, Qt,
-                            QThread, QTranslator, Signal)
+from PySide6.QtCore import (QCoreApplication, QEvent, QEventLoop, QLibraryInfo, QLocale, QObject, QPoint, QRect,
+                            QSettings, QSize, Qt, QThread, QTranslator, Signal)
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QPalette
 from PySide6.QtWidgets import (QAbstractButton, QApplication, QFrame, QHeaderView, QLabel, QLayout, QMessageBox, QScrollArea,
                                QSizePolicy, QTextBrowser, QWidget)
@@ -31,6 +31,7 @@ FONT_DIRS = [Path(getattr(sys, "_MEIPASS", "")) / "fonts", Path("/usr/share/font
 FONT_FILES = ["NotoSans-Regular.ttf", "NotoSans-Bold.ttf", "NotoSansCanadianAboriginal-Regular.ttf",
               "NotoSansCanadianAboriginal-Bold.ttf"]
 LOG = logging.getLogger("lyss.app")
+Progress = Callable[[str, float], bool]  # a worker's job reports (stage, fraction) and learns whether to go on
 
 
 def tr(text: str) -> str:
@@ -460,7 +461,7 @@ def background_running() -> bool:
     return bool(_BACKGROUND)
 
 
-def in_background(owner: QWidget, job: Callable[[Callable[[str, float], bool]], Any], shown: Callable[[Any], Any],
+def in_background(owner: QWidget, job: Callable[[Progress], Any], shown: Callable[[Any], Any],
                   failed: Callable[[BaseException], Any] | None = None,
                   progressed: Callable[[str, float], Any] | None = None) -> Worker:
     """Start ``job(progress)`` in a :class:`Worker`; ``shown(result)`` draws its result on ``owner`` (an error in it
@@ -474,8 +475,8 @@ def in_background(owner: QWidget, job: Callable[[Callable[[str, float], bool]], 
     return worker
 
 
-def on_own_store(path: str | os.PathLike, job: Callable[[Store, Callable[[str, float], bool]], Any],
-                 writes: bool = False) -> Callable[[Callable[[str, float], bool]], Any]:
+def on_own_store(path: str | os.PathLike, job: Callable[[Store, Progress], Any],
+                 writes: bool = False) -> Callable[[Progress], Any]:
     """``job(store, progress)`` as a worker's job: on a connection of its own to the window's database (SQLite's
     connections are not shared between threads), read-only unless ``writes``, closed when the job ends."""
     def work(progress):
@@ -495,7 +496,7 @@ class OwnStore:
         self._store: Store | None = None
         _CONNECTIONS.add(self)
 
-    def job(self, job: Callable[[Store, Callable[[str, float], bool]], Any]) -> Callable[[Callable[[str, float], bool]], Any]:
+    def job(self, job: Callable[[Store, Progress], Any]) -> Callable[[Progress], Any]:
         """``job(store, progress)`` as a worker's job, on this connection."""
         def work(progress):
             if self._store is None:

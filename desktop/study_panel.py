@@ -24,9 +24,9 @@ from scoring.files import atomic_path
 from scoring.progress import Cancelled
 
 from .community_report import write_pdf as write_report
-from .qt_common import (FlowLayout, campaign_title, SafeBrowser, Worker, accessible, ask, friendly_error, guarded,
-                        data_tr, in_background, name_buttons, on_own_store, OwnStore, plain_labels, said, set_font, task_words,
-                        wait_for_background)
+from .qt_common import (FlowLayout, OwnStore, SafeBrowser, Worker, accessible, ask, campaign_title, data_tr,
+                        friendly_error, guarded, in_background, name_buttons, on_own_store, plain_labels, said, set_font,
+                        task_words, wait_for_background)
 from .scatter_plot import ScatterPlot
 
 
@@ -379,7 +379,8 @@ class CampaignPanel(QWidget):
         self.plan.setText(self.tr("Working out where the campaign stands…"))
         if self._status_store is None:
             self._status_store = OwnStore(self.store.path)
-        worker = Worker(self._status_store.job(lambda store, progress: (cid, decisions.status(store, cid))), self)  # kept until it ends: a page closed meanwhile does not destroy it while it runs
+        # kept until it ends: a page closed meanwhile does not destroy it while it runs
+        worker = Worker(self._status_store.job(lambda store, progress: (cid, decisions.status(store, cid))), self)
         worker.succeeded.connect(self._status_ready)
         worker.failed.connect(self._status_failed)
         self._status_worker = worker
