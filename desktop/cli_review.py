@@ -190,6 +190,7 @@ def _register_answers_and_paper(rv) -> None:
                    help="task E: the pre-marks kept among the spans, by number in order from 0 (with --keep or "
                         "--drop, a pre-mark not dropped is kept, as on the screen; without either, none is used)")
     p.add_argument("--drop", type=numbers, default=[], metavar="N,N", help="task E: the pre-marks dropped")
+    p.add_argument("--replace", action="store_true", help="replace the answer saved at --position (it says which)")
     p = _verb(rv, "show", "_review_show", json=True, read_only=True,
               help="an item as the speaker sees it: its texts, numbered words and pre-marks, and any saved answer")
     p.add_argument("--campaign", help="default: the only campaign")

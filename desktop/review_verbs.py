@@ -239,11 +239,16 @@ def _review_answer(store, args) -> int:
         answers = json.loads(args.answers)
     except json.JSONDecodeError as exc:
         raise BadValue("--answers", "", f"invalid JSON: {exc.msg}") from None
+    before = shown_item(store, campaign_id, speaker_id, args.position) if args.replace and args.position is not None \
+        else None
     position, _ = record_answer(store, campaign_id, speaker_id, answers, args.note, args.position, keep=args.keep,
-                                drop=args.drop)
+                                drop=args.drop, replace=args.replace)
     if position is None:
         print(said_text(verdicts.speaker_done()))
         return 0
+    if before is not None and before["answer"] is not None:
+        now_words = shown_item(store, campaign_id, speaker_id, position)["answer_words"]
+        print(f"replaced position {position}: was {before['answer_words']}; now {now_words}")
     print(f"recorded position {position}; {records.sequences.progress_words(store, campaign_id, speaker_id)}")
     return 0
 
@@ -254,8 +259,12 @@ def _review_show(store, args) -> int:
     if args.json:
         print(json_text(shown, indent=2))
         return 0
+    if shown["position"] is None:
+        print(said_text(shown["said"]))
+        return 0
     print(f"campaign {shown['campaign']} ({shown['campaign_id']}), task {shown['task']}, speaker {shown['speaker_id']},"
-          f" position {shown['position']} of {shown['of']} (from 0)")
+          f" position {shown['position']} of {shown['of']} (from 0)" + (
+              "" if shown["served"] else "; not served yet: the next answer serves it"))
     for text in shown["texts"]:
         print(f"  {text}")
     if shown["words"]:

@@ -120,7 +120,7 @@ def test_keep_and_drop_from_the_command_line_and_the_control_figure(tmp_path, sc
             expected[position] = (len(proposed), len(keep), sum(m["control"] for m in proposed),
                                   sum(m["control"] for n, m in enumerate(proposed) if n not in drop))
     with pytest.raises(Exception, match="pre-marks, numbered from 0"):
-        record_answer(store, cid, speaker, {"spans": [], "score": 60}, position=0, keep=[99])
+        record_answer(store, cid, speaker, {"spans": [], "score": 60}, position=0, keep=[99], replace=True)
     figure = next(r for r in analyses.speaker_reliability(store, cid) if r["speaker_id"] == speaker)
     assert (figure["control_premarks_seen"], figure["control_premarks_kept"]) == (seen_controls, kept_controls)
     assert seen_controls > 0

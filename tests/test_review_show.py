@@ -83,3 +83,62 @@ def test_answer_help_gives_every_tasks_json_with_an_example_the_task_takes(capsy
         assert example, f"task {code} is not in the help"
         task.validate(json.loads(example.group(1)), "nîpiy kîsikâw mistahi")  # the example is a valid answer
     assert '"start": N, "end": N, "severity": S' in text  # task E's spans, in words
+
+
+def _adaptive(tmp_path, scored_demo) -> tuple[str, str]:
+    from test_adaptive import _systems
+    with Store(tmp_path / "a.sqlite") as store:
+        runs = [catalogue.load_scored(str(p)) for p in _systems(scored_demo, tmp_path)]
+        cid = campaigns.create_adaptive_campaign(store, runs, "A")
+        from review.rating import practice
+        practice.mark_done(store, cid, records.speakers.add_speaker(store, "Ana", "LYSS study"))
+        return str(store.path), cid
+
+
+def _shown(capsys, db, *more) -> dict:
+    capsys.readouterr()
+    assert main(["review", "show", "--db", db, "--speaker", "Ana", "--json", *more]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_show_gives_the_item_an_adaptive_campaign_would_serve_next_and_records_nothing(tmp_path, scored_demo, capsys):
+    """Issue 55, 3: before the first answer it refused ("no sequence yet"); at a segment's end it showed the last item
+    answered. Now it shows what the speaker would be shown, served by nothing until the answer."""
+    db, cid = _adaptive(tmp_path, scored_demo)
+    unserved = 0
+    for step in range(6):  # the first item, then the items of each segment and at its end
+        with Store(db, read_only=True) as store:
+            before = records.sequences.length(store, cid, records.speakers.find_speaker(store, "Ana"))
+            open_now = records.sequences.next_position(store, cid, records.speakers.find_speaker(store, "Ana"))
+        shown = _shown(capsys, db)
+        with Store(db, read_only=True) as store:
+            assert records.sequences.length(store, cid, records.speakers.find_speaker(store, "Ana")) == before
+        if open_now is None:
+            assert shown["served"] is False and shown["position"] == before and shown["answer"] is None
+            unserved += 1
+            assert main(["review", "show", "--db", db, "--speaker", "Ana"]) == 0
+            assert "not served yet: the next answer serves it" in capsys.readouterr().out
+        else:
+            assert shown["served"] is True and shown["position"] == open_now
+        assert main(["review", "answer", "--db", db, "--speaker", "Ana", "--answers",
+                     '{"adequacy": 4, "fluency": 4}']) == 0
+        capsys.readouterr()
+        answered = _shown(capsys, db, "--position", str(shown["position"]))
+        assert answered["item_id"] == shown["item_id"] and answered["answer"] == {"adequacy": 4, "fluency": 4}
+    assert unserved >= 2  # the first item and at least one segment's end
+
+
+def test_answering_an_answered_position_asks_for_replace_and_says_what_it_replaced(tmp_path, scored_demo, capsys):
+    db, cid = _adaptive(tmp_path, scored_demo)
+    assert main(["review", "answer", "--db", db, "--speaker", "Ana", "--answers", '{"adequacy": 4, "fluency": 3}']) == 0
+    capsys.readouterr()
+    again = ["review", "answer", "--db", db, "--speaker", "Ana", "--position", "0", "--answers",
+             '{"adequacy": 2, "fluency": 2}']
+    assert main(again) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "is answered already (adequacy 4, fluency 3): add --replace" in err, err
+    assert _shown(capsys, db, "--position", "0")["answer"] == {"adequacy": 4, "fluency": 3}  # nothing written
+    assert main([*again, "--replace"]) == 0
+    out = capsys.readouterr().out
+    assert "replaced position 0: was adequacy 4, fluency 3; now adequacy 2, fluency 2" in out, out
+    assert _shown(capsys, db, "--position", "0")["answer"] == {"adequacy": 2, "fluency": 2}

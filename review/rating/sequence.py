@@ -108,33 +108,45 @@ def serve_next_segment(store: Store, campaign_id: str, speaker_id: str, ahead: b
     the next segment (``ahead``: even while items are open — a paper form prints several at once). Returns how many
     items were added (0: not adaptive, items still open, registered elsewhere, or every decision made). Each item is
     recorded with the moment it was served: its place in the campaign's serving order (``review.study.order``)."""
+    chosen = next_segment(store, campaign_id, speaker_id, ahead)
+    if chosen is None:
+        return 0
+    position, items = chosen
+    # the write lock only to record the choice; another process that served this speaker meanwhile wins
+    return sequences.record(store, campaign_id, speaker_id, [{"item_id": item, "qc": "", "qc_of": None}
+                                                             for item in items], at=position)
+
+
+def next_segment(store: Store, campaign_id: str, speaker_id: str, ahead: bool = False) -> tuple[int, list[str]] | None:
+    """The segment :func:`serve_next_segment` would serve now — (its first position, its items in the order they
+    are shown) — recording nothing (``lyss review show`` shows its first item); None when it would serve none. The
+    choice is seeded by the campaign, the speaker and the position: served later from the same answers, it is the
+    same."""
     campaign = catalogue.campaign(store, campaign_id)
     if not is_adaptive(campaign):
-        return 0
+        return None
     if not ahead and sequences.waits_for_answers(store, campaign_id, speaker_id):
-        return 0
+        return None
     try:
         registrar = speakers.speaker(store, speaker_id)["registered_by"]
     except NotFound:
-        return 0
+        return None
     if registrar not in (None, store.public_key):
-        return 0
+        return None
     from ..study import decisions  # deferred: its statistics load numpy, which the first window needs not wait for
     position = length(store, campaign_id, speaker_id)
     served = decisions.decide(store, campaign_id).serving_runs  # read outside the write lock
     if not served:
-        return 0
+        return None
     wanted, begun = _open_items(store, campaign, served, speaker_id)
     if not wanted:
-        return 0
+        return None
     rng = random.Random(f"{campaign_id}|{speaker_id}|{position}")
     entry = min(begun, key=lambda e: (begun[e], e)) if begun else \
         rng.choice(sorted(wanted, key=lambda e: (len(e), e)))
     items = sorted(wanted[entry])
     rng.shuffle(items)
-    # the write lock only to record the choice; another process that served this speaker meanwhile wins
-    return sequences.record(store, campaign_id, speaker_id, [{"item_id": item, "qc": "", "qc_of": None}
-                                                             for item in items], at=position)
+    return position, items
 
 
 def prepare_next(store: Store, campaign_id: str, speaker_id: str, shown: int) -> int:

@@ -448,14 +448,15 @@ class ReviewSession:
 
 def record_answer(store: Store, campaign_id: str, speaker_id: str, answers: Any, note: str | None = None,
                   position: int | None = None, medium: str | None = None, keep: list[int] | None = None,
-                  drop: list[int] | None = None) -> tuple[int | None, str | None]:
+                  drop: list[int] | None = None, replace: bool = False) -> tuple[int | None, str | None]:
     """One answer from outside the app (``lyss review answer``, a paper form): checked against the task
     before anything is written, recorded at ``position`` of the speaker's sequence (default: the next
     unanswered item). Returns (position, uuid), or (None, None) when every item is answered. ``keep`` and
     ``drop`` (a task that marks spans): the pre-marks the item is served with, by their number in order (0, 1,
     …), kept among the answer's spans or dropped; once either is given, a pre-mark neither names is kept, as on
     the screen. Without either, the answer is recorded as given (as from a paper form: no pre-marks shown).
-    One transaction: an answer refused for any reason leaves nothing behind (not even the speaker's new
+    A position answered already is refused unless ``replace`` (the refusal says the answer there in the task's
+    words). One transaction: an answer refused for any reason leaves nothing behind (not even the speaker's new
     sequence)."""
     task = task_defs.task(campaign(store, campaign_id)["task"])
     task.validate(answers)
@@ -469,6 +470,12 @@ def record_answer(store: Store, campaign_id: str, speaker_id: str, answers: Any,
             position = served.first_open()
             if position is None:
                 return None, None
+        elif not replace:
+            previous = served.item(position)
+            if previous["answer"] is not None:
+                saved = task.answer_words(previous["answer"], previous["output"] or "")
+                raise BadValue("--position", str(position),
+                               f"is answered already ({saved}): add --replace to replace that answer")
         if keep or drop:
             answers = _with_premarks(answers, served, position, keep or [], drop or [])
         return position, Answers(store, campaign_id, speaker_id).record(position, answers, note, medium=medium)

@@ -193,6 +193,12 @@ class Task:
         """Word offsets a paper form numbers for this task (none by default)."""
         return []
 
+    def answer_words(self, answers: dict, output: str) -> str:
+        """An answer as its task words it, each question with its value as a form writes it: ``adequacy 4, fluency
+        3``; ``spans 2-3 major, score 70`` (for messages: what an answer replaced)."""
+        return ", ".join(f"{q['id']} {self.on_paper(q, answers[q['id']], output)}" for q in self.questions
+                         if q["id"] in answers)
+
     def on_paper(self, question: dict, value: Any, output: str) -> str:
         """An answer's value as a form writes it (the inverse of :meth:`from_paper`, for messages about a form)."""
         return str(value)
