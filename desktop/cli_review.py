@@ -237,7 +237,7 @@ def _register_exchange(rv) -> None:
     p.add_argument("--out", required=True)
     p.add_argument("--include-raw", action="store_true")
     p.add_argument("--lp", help="language pair for --format mtme, e.g. en-ciw")
-    p.add_argument("--human", default="adequacy", help="human score for --format mtme")
+    p.add_argument("--human", help="human score for --format mtme (default: the campaign's task's own)")
     p.add_argument("--campaign", help="only this campaign's answers (its id or name); --format mtme needs it when "
                                       "the database holds several campaigns")
 

@@ -10,7 +10,8 @@ import json
 
 from helpers import rate
 from desktop.cli import main
-from review.rating import campaigns
+from review import records
+from review.rating import campaigns, sequence
 from review.records import catalogue
 from review.store import Store
 
@@ -60,3 +61,36 @@ def test_csv_export_of_one_campaign_names_the_run(tmp_path, scored_demo, capsys)
     assert main(["review", "export", "--db", db, "--campaign", "two", "--out", str(aggregated)]) == 0
     agg = list(csv.DictReader(aggregated.open(encoding="utf-8")))
     assert agg and {r["run_name"] for r in agg} == {"demo/naive-llm"}
+
+
+def test_mtme_export_asks_rather_than_guesses_across_tasks_and_names_the_scores_held(tmp_path, scored_demo, capsys):
+    """Issue 55, 5: with campaigns of several tasks and no --campaign it exported the one holding the default score
+    (adequacy) without a word; on a task-E campaign the default --human adequacy failed without saying which scores
+    there are. Now it asks for --campaign, listing the campaigns; a campaign's own score is the default; a score with
+    no data names those with data."""
+    store = Store(tmp_path / "hub.sqlite")
+    scored = catalogue.load_scored(str(scored_demo))
+    a = campaigns.create_campaign(store, scored, "A", items=6, seed=1, name="adequacy")
+    e = campaigns.create_campaign(store, scored, "E", items=6, seed=1, name="spans")
+    rate(store, a, "Ana", 4)
+    ben = records.speakers.add_speaker(store, "Ben", "LYSS study")
+    sequence.join(store, e, ben)
+    for k in range(4):
+        records.answers.answer(store, e, ben, records.sequences.next_position(store, e, ben),
+                               {"spans": [], "score": 40 + 10 * k})
+    db = str(store.path)
+    store.close()
+    out = tmp_path / "mtme"
+    capsys.readouterr()
+    assert main(["review", "export", "--db", db, "--format", "mtme", "--lp", "en-crk", "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "2 campaigns here hold answers" in err and a in err and e in err, err
+    assert not out.exists()
+    assert main(["review", "export", "--db", db, "--format", "mtme", "--lp", "en-crk", "--out", str(out),
+                 "--campaign", "spans"]) == 0
+    said = json.loads(capsys.readouterr().out)
+    assert said["campaign"] == e and (out / "human-scores" / "en-crk.esa.seg.score").is_file(), said
+    assert main(["review", "export", "--db", db, "--format", "mtme", "--lp", "en-crk", "--out", str(tmp_path / "x"),
+                 "--campaign", "spans", "--human", "adequacy"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "scores with data here:" in err and "esa_z" in err and "adequacy_z" in err, err

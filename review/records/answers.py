@@ -260,6 +260,12 @@ def for_export(store: Store, campaign_id: str | None = None) -> list[dict]:
         [campaign_id, campaign_id])
 
 
+def campaigns_holding_answers(store: Store) -> list[dict]:
+    """Every campaign that holds answers (``id``, ``name``, ``task``), oldest first."""
+    return store.rows("select c.id, c.name, c.task from campaigns c where exists (select 1 from ratings r where "
+                      "r.campaign_id = c.id) order by c.created_at")
+
+
 def campaigns_answered(store: Store, task: str) -> list[dict]:
     """The campaigns of a task that hold answers (``id``, ``name``), oldest first."""
     return store.rows("select c.id, c.name from campaigns c where c.task = ? and exists (select 1 from ratings r "

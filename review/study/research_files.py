@@ -351,10 +351,34 @@ def _the_campaign_answering(store: Store, human: str) -> str | None:
     return found[0]["id"] if found else None
 
 
-def export_mtme(store: Store, folder: str, lp: str, human: str, campaign_id: str | None = None) -> dict:
+def _asked_for(store: Store, campaign_id: str | None) -> tuple[str, str | None]:
+    """(human score, campaign) when no human score is named: the campaign's task's own, raw; with no campaign named, the
+    one campaign holding answers (with several, one line that lists them: an export never picks one silently), else
+    the only human score imported."""
+    if campaign_id is None:
+        held = answer_records.campaigns_holding_answers(store)
+        if len(held) > 1:
+            listed = "; ".join(f"{c['id']} ({c['name']}, task {c['task']})" for c in held[:8])
+            raise BadValue("--campaign", "", f"{len(held)} campaigns here hold answers: choose one with --campaign "
+                                             f"(and --human, if not its task's own score): {listed}")
+        campaign_id = held[0]["id"] if held else None
+    _, human, _ = analyses.correlate_defaults(store, campaign_id, "composite", None)
+    return human.removesuffix("_z"), campaign_id  # the raw score, as mt-metrics-eval's human scores are
+
+
+def _scores_held(store: Store) -> list[str]:
+    """The human scores that have data here: imported ones, and each answered task's own (raw and z-scored)."""
+    own = [task_defs.task(t).default_human for t in answer_records.tasks_answered(store)]
+    return [*catalogue.human_score_kinds(store), *(f"{h.removesuffix('_z')}{z}" for h in own if h for z in ("", "_z"))]
+
+
+def export_mtme(store: Store, folder: str, lp: str, human: str | None, campaign_id: str | None = None) -> dict:
     """Write the runs sharing one set of entries as an mt-metrics-eval test set with their human scores: the speakers'
     answers of one campaign (with several campaigns here, ``campaign_id`` must say which: pooling them would mix
-    their items and raters into one score file), or imported gold scores."""
+    their items and raters into one score file), or imported gold scores. ``human`` None: the campaign's task's own
+    score (:func:`_asked_for`)."""
+    if human is None:
+        human, campaign_id = _asked_for(store, campaign_id)
     for option, value in (("--lp", lp), ("--human", human)):  # both name files of the folder
         if portable_name_problem(value):
             raise BadValue(option, value, f"it names the folder's files, and {portable_name_problem(value)}")
@@ -373,7 +397,9 @@ def export_mtme(store: Store, folder: str, lp: str, human: str, campaign_id: str
         by_run[it["run_id"]][it["entry_id"]] = it
     runs = [r for r in runs if any(i in scores for i in (x["id"] for x in by_run[r["id"]].values()))]
     if not runs:
-        raise NotFound("--human", human, "no run has these human scores")
+        held = _scores_held(store)
+        raise NotFound("--human", human, f"no run has these human scores{' in this campaign' if campaign_id else ''}"
+                                         f" (scores with data here: {', '.join(held) or 'none'})")
     entries = sorted(set.intersection(*(set(by_run[r["id"]]) for r in runs)), key=lambda e: (len(e), e))
     root = Path(folder)
     first = by_run[runs[0]["id"]]
