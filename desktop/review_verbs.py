@@ -383,8 +383,7 @@ def _review_print_forms(store, args) -> int:
     speaker_id = records.speakers.find_speaker(store, args.speaker)
     items = paper.form_items(store, campaign_id, speaker_id, args.include_answered, args.items)
     if not items:
-        raise BadValue("--speaker", args.speaker, "every item of this speaker is answered already: nothing to print "
-                                                  "(--include-answered prints them all)")
+        raise BadValue("--speaker", args.speaker, paper.nothing_to_print(store, campaign_id, speaker_id))
     found = catalogue.campaign(store, campaign_id)
     script = records.speakers.chosen_script(store, campaign_id, speaker_id)
     convert = None

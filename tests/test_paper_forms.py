@@ -252,6 +252,13 @@ def test_paper_works_for_a_campaign_that_serves_items_as_its_questions_need(tmp_
     assert "6 recorded" in capsys.readouterr().out
     assert main(["review", "print-forms", "--db", db, "--speaker", "Mary", "--out", str(pdf)]) == 0  # the next page
     assert "wrote 8 items" in capsys.readouterr().out
+    # issue 55, 4: --include-answered printed at most a page's worth, the answered ones among them
+    assert main(["review", "print-forms", "--db", db, "--speaker", "Mary", "--out", str(pdf),
+                 "--include-answered"]) == 0
+    with Store(db, read_only=True) as store:
+        mary = records.speakers.find_speaker(store, "Mary")
+        served = records.sequences.length(store, store.one("select id from campaigns")["id"], mary)
+    assert served >= 14 and f"wrote {served} items" in capsys.readouterr().out
 
 
 def test_an_import_conflict_is_told_in_the_forms_terms_every_line_named(tmp_path, scored_demo, capsys):

@@ -49,7 +49,8 @@ def form_items(store: Store, campaign_id: str, speaker_id: str, include_answered
         while _open(store, campaign_id, speaker_id, total) < wanted and \
                 sequence.serve_next_segment(store, campaign_id, speaker_id, ahead=True):
             total = sequences.length(store, campaign_id, speaker_id)
-        items = wanted
+        if not include_answered:  # a page's worth of open items; with the answered ones, every one (or --items)
+            items = wanted
     settings = catalogue.campaign(store, campaign_id)["settings"]
     out = []
     for position in range(total):
@@ -61,6 +62,21 @@ def form_items(store: Store, campaign_id: str, speaker_id: str, include_answered
                     "numbered_output": [(k + 1, item["output"][s:e]) for k, (s, e) in enumerate(words)],
                     "premarks": _printed_premarks(item, settings, campaign_id, speaker_id, words)})
     return out[:items] if items else out
+
+
+def nothing_to_print(store: Store, campaign_id: str, speaker_id: str) -> str:
+    """Why :func:`form_items` found nothing for the speaker, in words: every served item answered, the campaign's
+    questions decided (nothing more is needed), or no item wanted from this speaker now."""
+    campaign = catalogue.campaign(store, campaign_id)
+    if not catalogue.is_adaptive(campaign):
+        return "every item of this speaker is answered already: nothing to print (--include-answered prints them all)"
+    from ..study import decisions  # deferred: its statistics load numpy, which printing needs only here
+    if not decisions.decide(store, campaign_id).serving_runs:
+        return ("the campaign's questions are decided: nothing more is needed from this speaker, nothing to print"
+                + (" (--include-answered prints what they answered)" if sequences.length(
+                    store, campaign_id, speaker_id) else ""))
+    return ("no item is wanted from this speaker now (they have seen every segment still open): nothing to print"
+            " (--include-answered prints what they answered)")
 
 
 DROPPED = "premarks_dropped"  # the template's column for the letters of the pre-marks a speaker ticked "drop"
