@@ -345,3 +345,26 @@ def test_premarks_are_printed_by_letter_with_their_word_numbers_and_dropped_on_t
     err = capsys.readouterr().err
     line = next(n for n, row in enumerate(rows, 2) if int(row["position"]) == position)
     assert f"line {line} premarks_dropped: 'Z': the form printed pre-marks A to " in err and err.count("\n") == 1
+
+
+def test_a_form_with_several_bad_rows_names_every_one_quoting_what_was_written(tmp_path, scored_demo, capsys):
+    """Issue 55, 4: import-forms reported the first bad row only, and "2 Major", "2-4 MAJOR" or "1-2 huge" got "needs a
+    severity: one of minor, major" without quoting what was written."""
+    db, campaign, speaker = _setup(tmp_path, scored_demo, capsys, "E", "--premark", "off")
+    assert main(["review", "print-forms", "--db", db, "--campaign", campaign, "--speaker", speaker,
+                 "--out", str(tmp_path / "e.pdf")]) == 0
+    chosen = [1, 4, 6]  # the severity is read before the word numbers: any three rows
+    written = dict(zip(chosen, ["2 Major", "2-4 MAJOR", "1-2 huge"]))
+    rows = _fill(tmp_path / "e.csv", lambda row: {"spans": written[int(row["position"])], "score": "40"}
+                 if int(row["position"]) in written else {})
+    lines = {int(r["position"]): n for n, r in enumerate(rows, 2)}
+    capsys.readouterr()
+    assert main(["review", "import-forms", "--db", db, str(tmp_path / "e.csv")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "3 rows to mend, nothing was recorded" in err, err
+    assert "'2 Major': the severity must be minor or major — write '2 major'" in err, err
+    assert "'2-4 MAJOR': the severity must be minor or major — write '2-4 major'" in err, err
+    assert "'1-2 huge': the severity must be minor or major" in err and "write '1-2 huge'" not in err, err
+    assert all(f"line {lines[p]} spans" in err for p in chosen), err
+    with Store(db, read_only=True) as store:
+        assert store.one("select count(*) as n from ratings")["n"] == 0

@@ -140,22 +140,26 @@ def import_forms(store: Store, path: str, replace: bool = False) -> dict:
     rows = _csv_rows(path)
     if not rows or any(c not in rows[0] for c in FIXED):
         raise FileProblem(path, "line 1", f"needs the columns {', '.join(FIXED)} (the template print-forms wrote)")
-    ready = []
+    ready, problems = [], []
     seen: dict[tuple, int] = {}
     for lineno, row in enumerate(rows, 2):
         key = tuple((row.get(c) or "").strip() for c in FIXED)
         if key in seen:
-            raise FileProblem(path, f"line {lineno}", f"names the same item as line {seen[key]} "
-                                                      f"({key[0]}): keep one of the two lines")
+            problems.append(FileProblem(path, f"line {lineno}", f"names the same item as line {seen[key]} "
+                                                                f"({key[0]}): keep one of the two lines"))
+            continue
         seen[key] = lineno
         try:
             parsed = _row(store, path, lineno, row)
-        except FileProblem:
-            raise
+        except FileProblem as exc:
+            problems.append(exc)
+            continue
         except InputError as exc:  # an unknown campaign, speaker or position: named with the file's line
-            raise FileProblem(path, f"line {lineno}", exc.line()) from None
+            problems.append(FileProblem(path, f"line {lineno}", exc.line()))
+            continue
         if parsed is not None:
             ready.append((lineno, *parsed))
+    _refuse_problems(path, problems)
     if not replace:
         _refuse_conflicts(store, path, ready)
     added, replaced = 0, []
@@ -180,6 +184,16 @@ def import_forms(store: Store, path: str, replace: bool = False) -> dict:
             added += 1
     return {"rows": len(rows), "answered": len(ready), "recorded": added, "blank": len(rows) - len(ready),
             "replaced": replaced}
+
+
+def _refuse_problems(path: str, problems: list[FileProblem]) -> None:
+    """Every bad row of a form at once, in one line (the first alone as it was): nothing is recorded."""
+    if len(problems) == 1:
+        raise problems[0]
+    if problems:
+        places = ", ".join(p.place.removeprefix("line ").split(" ")[0] for p in problems)
+        raise FileProblem(path, f"lines {places}", f"{len(problems)} rows to mend, nothing was recorded: " + "; ".join(
+            f"{p.place}: {p.problem}" for p in problems))
 
 
 def _refuse_conflicts(store: Store, path: str, ready: list[tuple]) -> None:

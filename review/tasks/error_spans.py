@@ -295,6 +295,11 @@ class ErrorSpans(Task):
             match = SPAN.match(part)
             if not match:
                 raise FileProblem(*place, f"{part!r}: write errors as '2-3 major; 5 minor; missing minor'")
+            known = severities()
+            if match["severity"] not in known:
+                hint = part[:match.start("severity")] + match["severity"].lower()
+                raise FileProblem(*place, f"{part!r}: the severity must be {' or '.join(known)}" + (
+                    f" — write {hint!r}" if match["severity"].lower() in known else ""))
             if match["missing"]:
                 spans.append({"missing": True, "severity": match["severity"]})
                 continue
