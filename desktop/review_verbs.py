@@ -400,10 +400,12 @@ def _review_print_forms(store, args) -> int:
 
 def _review_import_forms(store, args) -> int:
     r = paper.import_forms(store, args.csv, args.replace)
+    replaced = len(r["replaced"])
     print(f"{r['answered']} answered rows of {r['rows']} ({r['recorded']} recorded, marked as from paper; "
-          f"{r['blank']} left blank" + (f"; {len(r['replaced'])} answers replaced" if r["replaced"] else "") + ")")
+          f"{r['blank']} left blank" + (f"; {replaced} answer{'s' if replaced != 1 else ''} replaced" if replaced
+                                        else "") + ")")
     for row in r["replaced"]:
-        print(f"  line {row['line']}: position {row['position']}: {shown(row['was'])} replaced by {shown(row['now'])}")
+        print(f"  line {row['line']}: position {row['position']}: {shown(row['said'])}")
     return 0
 
 

@@ -214,8 +214,8 @@ def test_paper_never_silently_replaces_an_answer(tmp_path, scored_demo, capsys):
             {"adequacy": 4, "fluency": 5}
     assert main(["review", "import-forms", "--db", db, str(template), "--replace"]) == 0
     out = capsys.readouterr().out
-    assert "1 answers replaced" in out
-    assert "line 2: position 0: {'adequacy': 4, 'fluency': 5} replaced by {'adequacy': 3, 'fluency': 4}" in out
+    assert "1 answer replaced" in out  # issue 55, 4: in words, not dicts ("1 answers", raw dicts before)
+    assert "line 2: position 0: adequacy 4, fluency 5 replaced by adequacy 3, fluency 4" in out, out
     with Store(db, read_only=True) as store:
         row = store.one("select answers, medium from ratings where position = 0")
         assert json.loads(row["answers"]) == {"adequacy": 3, "fluency": 4} and row["medium"] == "paper"

@@ -171,8 +171,9 @@ def import_forms(store: Store, path: str, replace: bool = False) -> dict:
                 if existing["answer"] == answers and existing["note"] == note:
                     continue
                 if existing["answer"] is not None:
+                    was, now = (_said(a, existing["task"], existing["output"]) for a in (existing["answer"], answers))
                     replaced.append({"line": lineno, "position": position, "was": existing["answer"],
-                                     "now": answers})
+                                     "now": answers, "said": f"{was} replaced by {now}"})
                 if (campaign_id, speaker_id) not in writers:
                     Sequence(store, campaign_id, speaker_id)  # the speaker joins (their sequence is made once)
                     writers[(campaign_id, speaker_id)] = Answers(store, campaign_id, speaker_id)
@@ -220,11 +221,9 @@ def _said(answers: Any, task: str | None = None, output: str | None = None) -> s
     """An answer as the form writes it: ``adequacy 4, fluency 5``; error spans by word number."""
     if not isinstance(answers, dict):
         return str(answers)
-    found = task_defs.task(task) if task else None
-    questions_ = {q["id"]: q for q in found.questions} if found else {}
-    order = [k for k in questions_ if k in answers] + [k for k in answers if k not in questions_ and k != "premarks"]
-    return ", ".join(f"{k} {found.on_paper(questions_[k], answers[k], output or '') if k in questions_ else answers[k]}"
-                     for k in order)
+    if not task:
+        return ", ".join(f"{k} {v}" for k, v in answers.items() if k != "premarks")
+    return task_defs.task(task).answer_words(answers, output or "")
 
 
 MAX_CELL = 10_000  # characters: longer than any answer or note written on a form

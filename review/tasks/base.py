@@ -195,9 +195,12 @@ class Task:
 
     def answer_words(self, answers: dict, output: str) -> str:
         """An answer as its task words it, each question with its value as a form writes it: ``adequacy 4, fluency
-        3``; ``spans 2-3 major, score 70`` (for messages: what an answer replaced)."""
-        return ", ".join(f"{q['id']} {self.on_paper(q, answers[q['id']], output)}" for q in self.questions
-                         if q["id"] in answers)
+        3``; ``spans 2-3 major, score 70`` (for messages: what an answer replaced); a key no question asks (but the
+        pre-marks shown) after them, as it is."""
+        asked = {q["id"] for q in self.questions}
+        return ", ".join([f"{q['id']} {self.on_paper(q, answers[q['id']], output)}" for q in self.questions
+                          if q["id"] in answers] + [f"{k} {v}" for k, v in answers.items()
+                                                     if k not in asked and k != "premarks"])
 
     def on_paper(self, question: dict, value: Any, output: str) -> str:
         """An answer's value as a form writes it (the inverse of :meth:`from_paper`, for messages about a form)."""
