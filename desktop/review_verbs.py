@@ -147,7 +147,9 @@ def _print_laptops(rows: list[dict]) -> int:
     if not rows:
         print("no other laptop known yet (lyss review enrol CODE --name NAME)")
     for r in rows:
-        role = "trusted coordinator" if r["trusted_coordinator"] else f"{len(r['campaigns'])} campaign(s)"
+        count = len(r["campaigns"])
+        role = "trusted coordinator" if r["trusted_coordinator"] else "not enrolled" if not count else \
+            f"enrolled in {count} campaign{'s' if count > 1 else ''}"
         revoked = f"; revoked from {r['revoked_from']}" if r["revoked_from"] else ""
         print(f"{r['name'] or '—':<24} {r['code']}  {role}; last bundle {r['last_bundle'] or 'not seen'}{revoked}")
     return 0
@@ -392,7 +394,9 @@ def _review_print_forms(store, args) -> int:
     ui = args.language or records.speakers.preference(store, speaker_id, "ui_language") or "en"
     language = catalogue.campaign_language(store, campaign_id)
     with atomic_path(out) as tmp:
-        pages = write_pdf(str(tmp), items, language, found, speaker_id, convert, ui=ui)
+        who = records.speakers.speaker(store, speaker_id).get("display_name")  # the name, on the laptop holding it
+        pages = write_pdf(str(tmp), items, language, found, f"{who} ({speaker_id})" if who else speaker_id, convert,
+                          ui=ui)
     paper.write_template(str(template), store, campaign_id, speaker_id, items)
     print(f"wrote {len(items)} items on {pages} pages to {out}, and the CSV to key the answers into: {template}")
     return 0

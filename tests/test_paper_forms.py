@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import csv
 import json
+import unicodedata
 
 import pytest
+from pypdf import PdfReader
 
 from helpers import other_version
 from desktop.cli import main
@@ -368,3 +370,15 @@ def test_a_form_with_several_bad_rows_names_every_one_quoting_what_was_written(t
     assert all(f"line {lines[p]} spans" in err for p in chosen), err
     with Store(db, read_only=True) as store:
         assert store.one("select count(*) as n from ratings")["n"] == 0
+
+
+def test_the_forms_heading_names_the_speaker_on_the_laptop_that_holds_the_name(tmp_path, scored_demo, capsys):
+    """Issue 55, 8: a form's heading showed only the speaker's id; on the laptop that registered them, it gives their
+    name beside it (names never leave that laptop; the CSV keys in by id)."""
+    db, campaign, speaker = _setup(tmp_path, scored_demo, capsys, "A")
+    pdf = tmp_path / "a.pdf"
+    assert main(["review", "print-forms", "--db", db, "--campaign", campaign, "--speaker", speaker,
+                 "--out", str(pdf)]) == 0
+    text = " ".join(unicodedata.normalize("NFKC", " ".join(p.extract_text() for p in PdfReader(str(pdf)).pages))
+                    .split())
+    assert f"Mary ({speaker})" in text, text[:300]
