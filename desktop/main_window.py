@@ -200,6 +200,8 @@ class MainWindow(QMainWindow):
         widget = self.tabs.widget(index)
         if widget in (self._campaigns_tab, self._study_tab):
             widget.panel.refresh()
+            if widget is self._study_tab:
+                widget.panel.first_look()  # opens on the chosen campaign's correlation, not empty
         elif isinstance(widget, LaterTab):
             widget.panel  # noqa: B018  built as it is first shown
         if widget is self.review:

@@ -590,6 +590,7 @@ class StudyPanel(QWidget):
         layout = QVBoxLayout(self)
         row = FlowLayout()
         self._worker = None
+        self._looked = False  # the first look (first_look) was taken
         self.campaign_choice = QComboBox()
         self.campaign_choice.currentIndexChanged.connect(guarded(self, lambda _: self._campaign_chosen()))
         self.metric_choice = QComboBox()
@@ -675,15 +676,31 @@ class StudyPanel(QWidget):
             self.human.addItem(human)
         self.human.setCurrentText(human)
 
-    def _background(self, job, show) -> None:
+    def _background(self, job, show, quiet: bool = False) -> None:
         """Run a study computation off the GUI thread, on its own connection to the database, with its
-        progress shown and a Cancel button; ``job(store, progress)``."""
+        progress shown and a Cancel button; ``job(store, progress)``. ``quiet``: what stops it is said in the results'
+        words, not in a dialog (the first look, which nobody asked for)."""
         self.text.setHtml(self.tr("<p>Computing…</p>"))
         self.cancel_button.setEnabled(True)
         self.progress.setValue(0)
         self._worker = in_background(self, on_own_store(self.store.path, job),
-                                     lambda result: (self._finished(), show(result)), self._failed,
+                                     lambda result: (self._finished(), show(result)),
+                                     self._failed_quietly if quiet else self._failed,
                                      lambda stage, f: (self.progress.setValue(int(f * 100)), self.stage.setText(stage)))
+
+    def first_look(self) -> None:
+        """The first time the tab is shown: the chosen campaign's correlation, worked out in the background, so the tab
+        opens on its results rather than empty."""
+        if self._looked or self.campaign_choice.currentData() is None:
+            return
+        self._looked = True
+        self.correlate(quiet=True)
+
+    def _failed_quietly(self, exc: BaseException) -> None:
+        self.cancel_button.setEnabled(False)
+        self.progress.setValue(0)
+        self.text.setPlainText(self.tr("Nothing to correlate yet: {0}").format(
+            exc.line() if isinstance(exc, InputError) else str(exc)))
 
     def _finished(self) -> None:
         self.cancel_button.setEnabled(False)
@@ -714,7 +731,7 @@ class StudyPanel(QWidget):
                                   "allows, with 95% bootstrap intervals over items.</p>").format(
             html.escape(table[0]["task"])))
 
-    def correlate(self, wait: bool = False) -> None:
+    def correlate(self, wait: bool = False, quiet: bool = False) -> None:
         metric, human = self.metric_choice.currentText(), self.human.currentText()
         chosen = self.campaign_choice.currentData()
 
@@ -723,7 +740,7 @@ class StudyPanel(QWidget):
             found = analyses.correlate(store, metric_, human_, resamples=1000, campaign_id=campaign, progress=progress)
             return metric_, human_, found, analyses.scatter(store, metric_, human_)
 
-        self._background(job, self._show_correlation)
+        self._background(job, self._show_correlation, quiet)
         if wait:
             wait_for_background()
 

@@ -460,3 +460,24 @@ def test_the_speakers_page_answers_keys_while_the_study_correlates(qtbot, app, t
     assert study.plot.points, "no plot after Correlate"
     with Store(path) as store:
         assert store.one("select count(*) as n from ratings where speaker_id = ?", [mary])["n"] == answered_meanwhile
+
+
+def test_the_study_tab_opens_on_the_chosen_campaigns_correlation(qtbot, app, review_db, tmp_path, scored_demo):
+    """Issue 55, 8: the Study tab was empty until a button was pressed; the first time it is shown it works out the
+    chosen campaign's correlation in the background; with nothing to correlate it says why, in its results."""
+    path, cid, speaker = review_db
+    with Store(path) as store:
+        sequence.join(store, cid, speaker)
+        for k in range(8):
+            records.answers.answer(store, cid, speaker, records.sequences.next_position(store, cid, speaker),
+                                   {"adequacy": 1 + k % 5, "fluency": 4})
+    window = _window(qtbot, path)
+    window.show_panel(window.study)
+    assert background_done()
+    study = window.study
+    assert study.table.model().rowCount() >= 2 and study.plot.points, study.text.toPlainText()
+    empty, _, _ = review_database(tmp_path / "empty.sqlite", scored_demo, "A", 4)
+    window = _window(qtbot, empty)
+    window.show_panel(window.study)
+    assert background_done()
+    assert window.study.text.toPlainText().startswith("Nothing to correlate yet: "), window.study.text.toPlainText()

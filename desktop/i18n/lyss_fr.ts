@@ -1278,12 +1278,12 @@
         <translation>SQLite (*.sqlite *.db)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="219"/>
+        <location filename="../main_window.py" line="221"/>
         <source>Quit LYSS Desktop</source>
         <translation>Quitter LYSS Desktop</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="220"/>
+        <location filename="../main_window.py" line="222"/>
         <source>You have not finished this item. What you did is kept, and comes back when you return to this task. Quit now?</source>
         <translation>Vous n’avez pas terminé cet élément. Ce que vous avez fait est gardé et reviendra quand vous reprendrez cette tâche. Quitter maintenant ?</translation>
     </message>
@@ -1708,275 +1708,280 @@
 <context>
     <name>StudyPanel</name>
     <message>
-        <location filename="../study_panel.py" line="600"/>
+        <location filename="../study_panel.py" line="601"/>
         <source>Campaign</source>
         <translation>Campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="600"/>
-        <location filename="../study_panel.py" line="794"/>
+        <location filename="../study_panel.py" line="601"/>
+        <location filename="../study_panel.py" line="811"/>
         <source>Metric</source>
         <translation>Métrique</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="601"/>
+        <location filename="../study_panel.py" line="602"/>
         <source>Human score</source>
         <translation>Score humain</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="606"/>
+        <location filename="../study_panel.py" line="607"/>
         <source>Agreement</source>
         <translation>Accord</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="606"/>
+        <location filename="../study_panel.py" line="607"/>
         <source>Correlate</source>
         <translation>Corréler</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="607"/>
+        <location filename="../study_panel.py" line="608"/>
         <source>Rater quality</source>
         <translation>Qualité des évaluateurs</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="607"/>
+        <location filename="../study_panel.py" line="608"/>
         <source>Linter precision</source>
         <translation>Précision du linter</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="607"/>
+        <location filename="../study_panel.py" line="608"/>
         <source>FST false rejections</source>
         <translation>Faux rejets du FST</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="608"/>
+        <location filename="../study_panel.py" line="609"/>
         <source>Reweight…</source>
         <translation>Repondérer…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="608"/>
+        <location filename="../study_panel.py" line="609"/>
         <source>Confirm tier…</source>
         <translation>Confirmer le niveau…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="609"/>
+        <location filename="../study_panel.py" line="610"/>
         <source>Save plot as PNG…</source>
         <translation>Enregistrer le graphique en PNG…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="622"/>
+        <location filename="../study_panel.py" line="623"/>
         <source>Progress of the computation</source>
         <translation>Avancement du calcul</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="625"/>
+        <location filename="../study_panel.py" line="626"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="634"/>
+        <location filename="../study_panel.py" line="635"/>
         <source>Results table</source>
         <translation>Tableau des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="635"/>
+        <location filename="../study_panel.py" line="636"/>
         <source>Results in words</source>
         <translation>Résultats en mots</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="639"/>
+        <location filename="../study_panel.py" line="640"/>
         <source>Plot of the results</source>
         <translation>Graphique des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="640"/>
+        <location filename="../study_panel.py" line="641"/>
         <source>The same numbers as the results table</source>
         <translation>Les mêmes nombres que le tableau des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="681"/>
+        <location filename="../study_panel.py" line="683"/>
         <source>&lt;p&gt;Computing…&lt;/p&gt;</source>
         <translation>&lt;p&gt;Calcul en cours…&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="696"/>
+        <location filename="../study_panel.py" line="702"/>
+        <source>Nothing to correlate yet: {0}</source>
+        <translation>Rien à corréler pour l’instant : {0}</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="713"/>
         <source>Cancelled.</source>
         <translation>Annulé.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="711"/>
+        <location filename="../study_panel.py" line="728"/>
         <source>Question</source>
         <translation>Question</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="711"/>
-        <location filename="../study_panel.py" line="736"/>
+        <location filename="../study_panel.py" line="728"/>
+        <location filename="../study_panel.py" line="753"/>
         <source>Level</source>
         <translation>Niveau</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="711"/>
-        <location filename="../study_panel.py" line="769"/>
-        <location filename="../study_panel.py" line="781"/>
+        <location filename="../study_panel.py" line="728"/>
+        <location filename="../study_panel.py" line="786"/>
+        <location filename="../study_panel.py" line="798"/>
         <source>CI lower</source>
         <translation>IC bas</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="711"/>
-        <location filename="../study_panel.py" line="769"/>
-        <location filename="../study_panel.py" line="781"/>
+        <location filename="../study_panel.py" line="728"/>
+        <location filename="../study_panel.py" line="786"/>
+        <location filename="../study_panel.py" line="798"/>
         <source>CI upper</source>
         <translation>IC haut</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="712"/>
-        <location filename="../study_panel.py" line="753"/>
+        <location filename="../study_panel.py" line="729"/>
+        <location filename="../study_panel.py" line="770"/>
         <source>Answers</source>
         <translation>Réponses</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="712"/>
+        <location filename="../study_panel.py" line="729"/>
         <source>Speakers</source>
         <translation>Locuteurs</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="712"/>
+        <location filename="../study_panel.py" line="729"/>
         <source>Items</source>
         <translation>Éléments</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="713"/>
+        <location filename="../study_panel.py" line="730"/>
         <source>&lt;p&gt;Task {0}: Krippendorff&apos;s alpha of every question, at the levels its scale allows, with 95% bootstrap intervals over items.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Tâche {0} : alpha de Krippendorff de chaque question, aux niveaux que son échelle permet, avec des intervalles bootstrap à 95 % sur les éléments.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="738"/>
+        <location filename="../study_panel.py" line="755"/>
         <source>One system only: no system-level correlation.&lt;br&gt;</source>
         <translation>Un seul système : pas de corrélation au niveau des systèmes.&lt;br&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="753"/>
+        <location filename="../study_panel.py" line="770"/>
         <source>Speaker</source>
         <translation>Locuteur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="753"/>
+        <location filename="../study_panel.py" line="770"/>
         <source>Repeats same</source>
         <translation>Répétitions identiques</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="753"/>
+        <location filename="../study_panel.py" line="770"/>
         <source>Degraded lower</source>
         <translation>Dégradés notés plus bas</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="754"/>
+        <location filename="../study_panel.py" line="771"/>
         <source>p (MWU)</source>
         <translation>p (MWU)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="754"/>
+        <location filename="../study_panel.py" line="771"/>
         <source>Median s per item</source>
         <translation>Médiane s par élément</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="754"/>
+        <location filename="../study_panel.py" line="771"/>
         <source>Time away s</source>
         <translation>Temps d’absence s</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="755"/>
+        <location filename="../study_panel.py" line="772"/>
         <source>Answers with time away</source>
         <translation>Réponses avec absence</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="755"/>
+        <location filename="../study_panel.py" line="772"/>
         <source>Flags</source>
         <translation>Signalements</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="758"/>
+        <location filename="../study_panel.py" line="775"/>
         <source>none</source>
         <translation>aucun</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="759"/>
+        <location filename="../study_panel.py" line="776"/>
         <source>&lt;p&gt;Time per item counts the time the item was in front of the speaker; time with the app out of focus is shown apart. Read these to understand the data, never to rank people.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Le temps par élément compte le temps où l’élément était devant le locuteur ; le temps passé hors de l’application est montré à part. Lisez ces chiffres pour comprendre les données, jamais pour classer les personnes.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="769"/>
+        <location filename="../study_panel.py" line="786"/>
         <source>Variant class</source>
         <translation>Classe de variante</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="769"/>
+        <location filename="../study_panel.py" line="786"/>
         <source>Precision</source>
         <translation>Précision</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="770"/>
+        <location filename="../study_panel.py" line="787"/>
         <source>Pairs judged</source>
         <translation>Paires jugées</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="772"/>
+        <location filename="../study_panel.py" line="789"/>
         <source>&lt;p&gt;{0} pairs rated, {1} with a majority verdict.&lt;/p&gt;</source>
         <translation>&lt;p&gt;{0} paires évaluées, {1} avec un verdict majoritaire.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="781"/>
+        <location filename="../study_panel.py" line="798"/>
         <source>False rejection rate</source>
         <translation>Taux de faux rejets</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="782"/>
+        <location filename="../study_panel.py" line="799"/>
         <source>Words decided</source>
         <translation>Mots tranchés</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="784"/>
+        <location filename="../study_panel.py" line="801"/>
         <source>&lt;p&gt;Valid words the analyser missed: {0}&lt;/p&gt;</source>
         <translation>&lt;p&gt;Mots valides que l’analyseur n’a pas reconnus : {0}&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="788"/>
+        <location filename="../study_panel.py" line="805"/>
         <source>Save the refitted profile</source>
         <translation>Enregistrer le profil réajusté</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="789"/>
-        <location filename="../study_panel.py" line="800"/>
+        <location filename="../study_panel.py" line="806"/>
+        <location filename="../study_panel.py" line="817"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="794"/>
+        <location filename="../study_panel.py" line="811"/>
         <source>Fitted weight</source>
         <translation>Poids ajusté</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="794"/>
+        <location filename="../study_panel.py" line="811"/>
         <source>Default weight</source>
         <translation>Poids par défaut</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="796"/>
+        <location filename="../study_panel.py" line="813"/>
         <source>&lt;p&gt;Cross-validated Pearson {0:.3f} (default profile {1:.3f}).&lt;/p&gt;</source>
         <translation>&lt;p&gt;Pearson en validation croisée {0:.3f} (profil par défaut {1:.3f}).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="800"/>
+        <location filename="../study_panel.py" line="817"/>
         <source>The scored run card</source>
         <translation>La fiche de run évaluée</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="806"/>
+        <location filename="../study_panel.py" line="823"/>
         <source>{0:.0%} of {1} items accepted, interval [{2:.0%}, {3:.0%}]; the rule: at least {4:.0%}</source>
         <translation>{0:.0%} de {1} éléments acceptés, intervalle [{2:.0%}, {3:.0%}] ; la règle : au moins {4:.0%}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="814"/>
+        <location filename="../study_panel.py" line="831"/>
         <source>Save plot</source>
         <translation>Enregistrer le graphique</translation>
     </message>
