@@ -87,3 +87,12 @@ def test_the_adaptive_walk_through_builds_its_runs_and_runs_as_written(tmp_path)
     assert done.returncode == 0, done.stderr
     assert "ONLINE-A" in done.stdout and "NLLB_Greedy" in done.stdout  # decisions name the runs, not run-c941…
     assert "run-" not in done.stdout and "Traceback" not in done.stderr
+
+
+def test_the_adaptive_walk_through_from_examples_alone_runs_as_written(tmp_path):
+    """Issue 55, 6: a newcomer could not try an adaptive campaign without ../shared (one run per language)."""
+    done = run(block_after("### Walk-through: an adaptive campaign from `examples/` alone"), tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "demo/glossary-llm" in done.stdout and "demo/tiny-llm" in done.stdout and "warning:" in done.stdout
+    assert "not served yet: the next answer serves it" in done.stdout
+    assert "Traceback" not in done.stderr
