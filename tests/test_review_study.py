@@ -274,7 +274,7 @@ def test_non_finite_scores_and_an_unwritable_export_folder_are_one_line(rated, t
     blocked.write_text("not a folder")
     capsys.readouterr()
     assert main(["review", "export", "--format", "mtme", "--lp", "en-crk", "--out", str(blocked / "mtme"),
-                 "--db", str(store.path)]) == 2
+                 "--human", "adequacy", "--db", str(store.path)]) == 2  # three tasks' campaigns: the score named
     err = capsys.readouterr().err
     assert err.startswith(f"lyss: {blocked / 'mtme'}: cannot write here (") and err.count("\n") == 1, err
 
