@@ -409,7 +409,7 @@ class Worker(QThread):
     _done = Signal(object, bool)  # from the thread: (result or error, whether it failed), delivered in the GUI thread
     _stepped = Signal(str, float)
 
-    def __init__(self, job: Callable[[Callable[[str, float], bool]], Any], owner: QObject | None = None):
+    def __init__(self, job: Callable[[Progress], Any], owner: QObject | None = None):
         super().__init__()
         self._job = job
         self._owner = owner
@@ -480,9 +480,14 @@ def on_own_store(path: str | os.PathLike, job: Callable[[Store, Progress], Any],
     """``job(store, progress)`` as a worker's job: on a connection of its own to the window's database (SQLite's
     connections are not shared between threads), read-only unless ``writes``, closed when the job ends."""
     def work(progress):
-        with Store(path, backup=False, read_only=not writes, create=False, checked=True) as own:
+        with _background_store(path, writes) as own:
             return job(own, progress)
     return work
+
+
+def _background_store(path: str | os.PathLike, writes: bool) -> Store:
+    """A worker's connection to the window's database, which the window opened and checked already."""
+    return Store(path, backup=False, read_only=not writes, create=False, checked=True)
 
 
 class OwnStore:
@@ -500,7 +505,7 @@ class OwnStore:
         """``job(store, progress)`` as a worker's job, on this connection."""
         def work(progress):
             if self._store is None:
-                self._store = Store(self.path, backup=False, read_only=not self.writes, create=False, checked=True)
+                self._store = _background_store(self.path, self.writes)
             return job(self._store, progress)
         return work
 

@@ -147,9 +147,7 @@ def _print_laptops(rows: list[dict]) -> int:
     if not rows:
         print("no other laptop known yet (lyss review enrol CODE --name NAME)")
     for r in rows:
-        count = len(r["campaigns"])
-        role = "trusted coordinator" if r["trusted_coordinator"] else "not enrolled" if not count else \
-            f"enrolled in {count} campaign{'s' if count > 1 else ''}"
+        role = said_text(laptops.role(r))
         revoked = f"; revoked from {r['revoked_from']}" if r["revoked_from"] else ""
         print(f"{r['name'] or '—':<24} {r['code']}  {role}; last bundle {r['last_bundle'] or 'not seen'}{revoked}")
     return 0

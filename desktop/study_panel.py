@@ -226,17 +226,9 @@ class CampaignPanel(QWidget):
         rows = laptops.circle(self.store)
         _fill(self.circle_laptops, [self.tr("Name"), self.tr("Laptop"), self.tr("Role"), self.tr("Last bundle"),
                                     self.tr("Revoked from")],
-              [[r["name"] or "—", r["code"], self._role(r),
+              [[r["name"] or "—", r["code"], said(laptops.role(r)),
                 (r["last_bundle"] or "—")[:16].replace("T", " "),
                 (r["revoked_from"] or "—")[:16].replace("T", " ")] for r in rows])
-
-    def _role(self, laptop: dict) -> str:
-        """What a laptop of the circle is to this one: the coordinator it trusts, or a laptop enrolled in campaigns."""
-        if laptop["trusted_coordinator"]:
-            return self.tr("trusted coordinator")
-        count = len(laptop["campaigns"])
-        return (self.tr("not enrolled") if count == 0 else self.tr("enrolled in 1 campaign") if count == 1 else
-                self.tr("enrolled in {0} campaigns").format(count))
 
     def _sharing_rows(self) -> tuple:
         """The folder the laptops share, what its last sync did and the laptops seen in it; bundles by USB stick."""

@@ -12,6 +12,7 @@ from typing import Collection
 
 from scoring.errors import BadValue
 
+from ..sentences import Number, line
 from ..store import Store, keys, now, signing
 from ..store.revocation import apply_revocations, revocations_of, revoked_laptops
 from ..store.withdrawal import trusted_codes
@@ -107,6 +108,16 @@ def circle(store: Store) -> list[dict]:
     return [{"code": code, "name": given.get(code), "campaigns": enrolled.get(code, []),
              "trusted_coordinator": code in trusted, "last_bundle": seen.get(code), "revoked_from": revoked.get(code)}
             for code in codes]
+
+
+def role(laptop: dict) -> dict:
+    """What a laptop of the :func:`circle` is to this one, as a said line: the coordinator it trusts, or a laptop
+    enrolled in so many campaigns (or none)."""
+    count = len(laptop["campaigns"])
+    if laptop["trusted_coordinator"]:
+        return line("circle.coordinator")
+    return line("circle.not enrolled") if count == 0 else line("circle.enrolled once") if count == 1 else \
+        line("circle.enrolled", n=Number(count, "count"))
 
 
 def trust(store: Store, code: str, label: str | None = None) -> str:
