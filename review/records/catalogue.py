@@ -252,11 +252,11 @@ def same_outputs(store: Store, campaign_id: str) -> dict[str, list[dict]]:
 
 
 def items_marker(store: Store, campaign_id: str) -> tuple:
-    """A reading that changes whenever a campaign's items do (its signed row, how many items it holds here and their
-    texts' length; read once while no row changes): what is worked out from them alone (same outputs, segments, runs)
-    is kept across answers. An item's id is made from its run's content, so an id keeps its texts."""
+    """A reading that changes whenever a campaign's items do (its settings and signature, how many items it holds and
+    their texts' length; read once while no row changes): what is worked out from them alone (same outputs, segments,
+    runs) is kept across answers. An item's id is made from its run's content, so an id keeps its texts."""
     return store.kept(("items_marker", campaign_id), lambda: tuple(store.conn.execute(
-        "select (select signature from campaigns where id = ?), count(*), total(length(i.source)), "
+        "select (select signature || settings from campaigns where id = ?), count(*), total(length(i.source)), "
         "total(length(i.output)) from campaign_items ci join items i on i.id = ci.item_id where ci.campaign_id = ?",
         [campaign_id, campaign_id]).fetchone()))
 
