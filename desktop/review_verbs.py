@@ -161,24 +161,32 @@ def _review_backup(store, args) -> int:
 
 
 def _review_enrol(store, args) -> int:
-    code, done = laptops.enrol(store, args.code, args.campaign, args.name)
-    print(f"enrolled {laptops.named(store, code)} in {len(done)} campaign(s): {', '.join(done)}")
+    campaign_id = catalogue.find_campaign(store, args.campaign) if args.campaign else None
+    code, done = laptops.enrol(store, args.code, campaign_id, args.name)
+    print(said_text(laptops.enrolled_line(store, code, done, campaign_id is None)))
     return 0
 
 
 def _review_revoke(store, args) -> int:
     since = None if args.since is None else laptops.timestamp(args.since)  # `--from ''` is a mistake, not "now"
-    r = laptops.revoke(store, args.code, since, args.campaign)
-    print(f"revoked {r['code']} in {len(r['campaigns'])} campaign(s) from {r['from_at']}: its answers signed from "
-          f"then on are refused wherever this travels ({r['answers_dropped']} dropped here); earlier ones are kept "
-          f"and marked in lyss study reliability")
+    campaign_id = catalogue.find_campaign(store, args.campaign) if args.campaign else None
+    r = laptops.revoke(store, args.code, since, campaign_id)
+    if r["left_circle"]:
+        print(f"{laptops.named(store, r['code'])} left this coordinator's circle: no campaign created from now on "
+              f"enrols it")
+    if r["campaigns"]:
+        n = len(r["campaigns"])
+        print(f"revoked {r['code']} in {n} campaign{'' if n == 1 else 's'} from {r['from_at']}: its "
+              f"answers signed from then on are refused wherever this travels ({r['answers_dropped']} dropped here); "
+              f"earlier ones are kept and marked in lyss study reliability")
     return 0
 
 
 def _review_hand_over(store, args) -> int:
     speaker_id = records.speakers.find_speaker(store, args.speaker)
-    code, done = laptops.hand_over(store, speaker_id, args.code, args.campaign)
-    print(f"laptop {code} may now record the answers of {speaker_id} in {len(done)} campaign(s)")
+    campaign_id = catalogue.find_campaign(store, args.campaign) if args.campaign else None
+    code, done = laptops.hand_over(store, speaker_id, args.code, campaign_id)
+    print(f"laptop {code} may now record the answers of {speaker_id} in {len(done)} campaign{'' if len(done) == 1 else 's'}")
     return 0
 
 

@@ -343,7 +343,8 @@ class CampaignPanel(QWidget):
         self.waiting_rows.setText("\n".join(self.tr("{0} (kept here until then)").format(line)
                                              for line in shared_folder.lines(self.store)))
         yes, no = self.tr("yes"), self.tr("no")
-        states = {"published": self.tr("this laptop"), "merged": self.tr("merged"), "refused": self.tr("refused")}
+        states = {"published": self.tr("this laptop"), "merged": self.tr("merged"), "refused": self.tr("refused"),
+                  "waiting": self.tr("waiting for its enrolment")}
         _fill(self.laptops_seen, [self.tr("Laptop"), self.tr("Last bundle"), self.tr("Answers"), self.tr("Enrolled"),
                                   self.tr("State")],
               [[f"{r['name']} ({r['code']})" if r.get("name") else r["code"], (r["bundle_time"] or "—")[:16].replace("T", " "),
@@ -536,8 +537,7 @@ class CampaignPanel(QWidget):
                 name = given.strip() if ok and given.strip() else None
         if code:
             canonical, done = laptops.enrol(self.store, code, None, name)
-            self.status.setText(self.tr("Laptop {0} may now send answers to {1} campaign(s).").format(
-                laptops.named(self.store, canonical), len(done)))
+            self.status.setText(said(laptops.enrolled_line(self.store, canonical, done, True)))
             self.show_circle()
 
     def trust(self, code: str | None = None) -> None:

@@ -97,8 +97,8 @@ def start_reviewing(qtbot, window):
 
 
 def enrolled_study(root: Path, scored: dict, laptops_wanted: int, items: int = 8):
-    """A coordinator's database with one task A campaign and field laptops it enrolled and that trust it —
-    nothing exchanged yet. Returns (hub, campaign, field laptops)."""
+    """A coordinator's database with one task A campaign and field laptops it enrolled in that campaign and that trust
+    it — nothing exchanged yet. Returns (hub, campaign, field laptops)."""
     from review.records import laptops
     from review.rating import campaigns
     from review.store import Store
@@ -107,7 +107,7 @@ def enrolled_study(root: Path, scored: dict, laptops_wanted: int, items: int = 8
     cid = campaigns.create_campaign(hub, scored, "A", items=items)
     fields = [Store(root / f"laptop{k}.sqlite") for k in range(laptops_wanted)]
     for lap in fields:
-        laptops.enrol(hub, lap.device_id)
+        laptops.enrol(hub, lap.device_id, cid)  # in this campaign alone (the circle: tests/test_circle.py)
         laptops.trust(lap, hub.device_id)
     return hub, cid, fields
 

@@ -29,7 +29,7 @@ def _hub(tmp_path, scored_demo) -> tuple[str, Store, Store]:
 def test_enrol_names_a_laptop_and_list_laptops_shows_the_circle(tmp_path, scored_demo, capsys):
     db, rita, tom = _hub(tmp_path, scored_demo)
     assert main(["review", "enrol", "--db", db, rita.device_id, "--name", "Rita's laptop"]) == 0
-    assert f"enrolled Rita's laptop ({rita.device_id})" in capsys.readouterr().out
+    assert f"Rita's laptop ({rita.device_id}) is enrolled in every campaign" in capsys.readouterr().out
     assert main(["review", "enrol", "--db", db, tom.device_id]) == 0
     assert main(["review", "revoke", "--db", db, tom.device_id, "--from", "2026-11-30"]) == 0
     folder = tmp_path / "shared"
@@ -47,7 +47,7 @@ def test_enrol_names_a_laptop_and_list_laptops_shows_the_circle(tmp_path, scored
     assert listed[tom.device_id]["name"] is None and listed[tom.device_id]["revoked_from"] == "2026-11-30T00:00:00.000000Z"
     assert main(["review", "list", "laptops", "--db", db]) == 0
     text = capsys.readouterr().out
-    assert f"Rita's laptop            {rita.device_id}  enrolled in 1 campaign; last bundle 20" in text
+    assert f"Rita's laptop            {rita.device_id}  enrolled in every campaign, now and later; last bundle 20" in text
     assert "revoked from 2026-11-30" in text
     assert main(["sync", "status", "--db", db]) == 0
     assert f"Rita's laptop {rita.device_id}" in capsys.readouterr().out
@@ -72,5 +72,6 @@ def test_the_circle_page_lists_the_laptops_with_their_names(qtbot, tmp_path, sco
     model = window.campaigns.circle_laptops.model()
     rows = [[model.index(r, c).data() for c in range(model.columnCount())] for r in range(model.rowCount())]
     by_code = {row[1]: row for row in rows}
-    assert by_code[rita.device_id][0] == "Rita's laptop" and by_code[rita.device_id][2] == "enrolled in 1 campaign"
+    assert by_code[rita.device_id][0] == "Rita's laptop" and by_code[rita.device_id][2] == \
+        "enrolled in every campaign, now and later"
     assert by_code[tom.device_id][0] == "—" and by_code[tom.device_id][4] == "2026-11-30 00:00"

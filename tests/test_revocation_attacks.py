@@ -213,6 +213,6 @@ def test_an_edit_signed_by_a_laptop_never_enrolled_is_refused_for_that(circle):
     reasons = [r["reason"] for r in c.hub.rows("select reason from waiting_rows")]
     assert len(reasons) == 1 and reasons[0].startswith("ratings row ") and reasons[0].endswith(
         f" ({edited['uuid']}): laptop {stranger.device_id} is not enrolled in campaign {c.x}"), reasons
-    assert changed["waiting_lines"] == [f"1 row waits for laptop {stranger.device_id}'s enrolment in campaign {c.x} "
+    assert changed["waiting_lines"] == [f"1 answer waits for laptop {stranger.device_id}'s enrolment in campaign {c.x} "
                                         f"(its coordinator: lyss review enrol {stranger.device_id} --campaign {c.x})"]
     assert bundles.table_snapshot(c.hub)["ratings"] == held  # the edit is not applied

@@ -52,7 +52,7 @@ def test_answers_to_a_campaign_not_enrolled_in_wait_while_the_rest_merges(tmp_pa
     outcome = next(o for o in sync.sync(hub, folder).outcomes if o.name == sync.own_name(lap))
     assert outcome.status == "merged", outcome.line()
     command = f"lyss review enrol {lap.device_id} --campaign {two}"
-    line = f"{waits} rows wait for laptop {lap.device_id}'s enrolment in campaign {two} (its coordinator: {command})"
+    line = f"2 answers and {waits - 2} other rows wait for laptop {lap.device_id}'s enrolment in campaign {two} (its coordinator: {command})"
     assert line in outcome.detail
     assert _count(hub, "ratings where campaign_id = ?", [one]) == 3  # what can be placed merged
     assert _count(hub, "ratings where campaign_id = ?", [two]) == 0

@@ -90,7 +90,7 @@ def test_enrol_prints_the_code_it_stored(tmp_path, scored_demo, capsys):
     typed = code.lower().replace("0", "o").replace("1", "l")  # as it was heard
     capsys.readouterr()
     assert main(["review", "enrol", "--db", hub, typed]) == 0
-    assert f"enrolled {code} in 1 campaign" in capsys.readouterr().out
+    assert f"{code} is enrolled in every campaign this laptop coordinates: the 1 there is now" in capsys.readouterr().out
     with Store(hub, backup=False, read_only=True) as store:
         assert store.one("select device_code from enrolments")["device_code"] == code
 

@@ -17,7 +17,7 @@ from scoring.errors import InputError
 from .. import tasks as task_defs
 from ..records import catalogue, laptops
 from ..store import keys, merging, schema, signing
-from .ownership import Holdings, Refused, Verdicts, check_content, check_owners
+from .ownership import Holdings, NotEnrolledYet, Refused, Verdicts, check_content, check_owners
 
 CLOCK_SKEW = timedelta(days=1)  # a laptop's clock may run this far ahead; later timestamps are refused
 TIMESTAMP = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$")
@@ -223,8 +223,8 @@ def _check_stranger(path: str, manifest: dict, held: Holdings) -> None:
         raise Refused(path, "manifest.sig", f"comes from coordinator {signer}, whom this laptop does not trust (if "
                                             f"that is your coordinator: lyss review trust {signer}); nothing was "
                                             f"merged")
-    raise Refused(path, "manifest.sig", f"signed by laptop {signer}, which is not enrolled in any campaign here "
-                                        f"nor a trusted coordinator; nothing was merged")
+    raise NotEnrolledYet(path, "manifest.sig", f"signed by laptop {signer}, which is not enrolled in any campaign "
+                                               f"here nor a trusted coordinator; nothing was merged")
 
 
 @dataclass

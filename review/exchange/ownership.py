@@ -34,6 +34,11 @@ class Refused(InputError):
     """A bundle refused whole."""
 
 
+class NotEnrolledYet(Refused):
+    """A bundle from a laptop no coordinator here has enrolled (nor trusted): nothing is merged, and it waits
+    for its enrolment (read again at every sync) — a laptop that shares the folder before it is enrolled."""
+
+
 @lru_cache(maxsize=4096)  # a bundle's thousands of rows name a few laptops
 def _code(public: str | None) -> str:
     return keys.code_of(public) if keys.is_public_key(public) else str(public)
@@ -77,6 +82,7 @@ class Holdings:
                 if coordinator and run_id:
                     self.coordinators[run_id].add(coordinator)
         coordinator_of = lambda r: self.campaigns.get(r["campaign_id"], {}).get("coordinator")  # noqa: E731
+        self.circle = set(laptops.in_circle(store))  # enrolled here before any campaign of theirs exists
         self.enrolled: dict[str, set[str]] = defaultdict(set)  # campaign → the codes of the laptops enrolled
         for r in [*laptops.enrolments(store), *data["enrolments"]]:
             self.enrolled[r["campaign_id"]].add(r["device_code"])
@@ -115,7 +121,7 @@ class Holdings:
         return laptops.takes_part_in(public, coordinator, self.enrolled.get(campaign_id, ()))
 
     def enrolled_anywhere(self, code: str) -> bool:
-        return any(code in codes for codes in self.enrolled.values())
+        return code in self.circle or any(code in codes for codes in self.enrolled.values())
 
 
 def _refuse(path: str, place: str, rule: str):

@@ -30,6 +30,7 @@ from typing import Callable
 from scoring.errors import FileProblem, InputError
 
 from . import bundles
+from .ownership import NotEnrolledYet
 from ..records import catalogue, laptops, shared_folder
 from ..sentences import Joined, Number, joined_english, line
 from ..store import Store, folder_files, keys, now
@@ -52,7 +53,8 @@ class Outcome:
     """What happened to one entry of the folder (``name`` as the folder gave it, shown escaped), said as data: the
     lines of ``said`` (``review.sentences``: the command line prints them in English, the app in its language)."""
     name: str
-    status: str  # "published", "unchanged", "merged", "refused", "skipped", "moved aside"
+    status: str  # "published", "unchanged", "merged", "refused", "waiting" (for its laptop's enrolment), "skipped",
+    #              "moved aside"
     device: str = ""
     said: list = field(default_factory=list)
     added: dict = field(default_factory=dict)
@@ -409,6 +411,11 @@ def _merge_pending(store: Store, path: Path, pending: dict[str, tuple[bytes, dic
                     with batch.step() as db:  # what a bundle brought and the memory that it was merged, together
                         results[name] = _merge_one(store, path, name, manifest, data)
                         shared_folder.remember(db, remember(results[name]))
+                except NotEnrolledYet:
+                    results[name] = Outcome(name, "waiting", manifest["device_id"],
+                                            [line("sync.not enrolled yet", code=manifest["device_id"])])
+                    row.update(device_code=manifest["device_id"], created_at=manifest.get("created_at"))
+                    continue
                 except InputError as exc:
                     results[name] = Outcome(name, "refused", manifest["device_id"],
                                             _problem(_refusal(path / name, exc)))
@@ -427,7 +434,7 @@ def _merge_pending(store: Store, path: Path, pending: dict[str, tuple[bytes, dic
             if not merged_any:
                 break
     for name, (raw, row) in pending.items():  # signed by the laptop its name gives, not taken here yet
-        _remember(store, {**row, "answers": None, "status": "refused", "reason": results[name].detail})
+        _remember(store, {**row, "answers": None, "status": results[name].status, "reason": results[name].detail})
     return [results[name] for name in sorted(results)]
 
 

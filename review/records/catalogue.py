@@ -137,11 +137,13 @@ def campaign_language(store: Store, campaign_id: str) -> dict:
 
 
 def insert_campaign(store: Store, row: dict, item_ids: list[str]) -> None:
-    """Store a campaign this laptop coordinates, signed over its list of items."""
+    """Store a campaign this laptop coordinates, signed over its list of items, with the enrolments of the laptops of
+    its circle (``review.records.laptops``)."""
     row = {**row, **signing.sign_campaign(store.db, store.private_key, store.public_key, row, item_ids)}
     store.db["campaigns"].insert(row)
     store.db["campaign_items"].insert_all([{"campaign_id": row["id"], "item_id": i, "position": p}
                                            for p, i in enumerate(item_ids)])
+    laptops.enrol_circle(store, row["id"])
 
 
 def campaign_items(store: Store, campaign_id: str) -> list[dict]:

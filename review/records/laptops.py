@@ -42,21 +42,57 @@ def _my_campaigns(store: Store, campaign_id: str | None, verb: str, code: str) -
 
 
 def enrol(store: Store, code: str, campaign_id: str | None = None, name: str | None = None) -> tuple[str, list[str]]:
-    """Let the laptop with this code contribute answers to a campaign this laptop coordinates (every such
-    campaign when none is named); ``name``: what this laptop calls it from now on ("Rita's laptop"). Returns the
-    canonical code and the campaigns it was enrolled in."""
+    """Let the laptop with this code contribute answers to the campaigns this laptop coordinates. With no campaign
+    named, into this coordinator's circle: every campaign it coordinates now and every one it creates later (each
+    creation signs that laptop's enrolment with the campaign, :func:`enrol_circle`), before any campaign too; with
+    one named, that campaign alone. ``name``: what this laptop calls it from now on ("Rita's laptop"). Returns the
+    canonical code and the campaigns it was enrolled in now."""
     device = _code(code, "enrol")
-    mine = _my_campaigns(store, campaign_id, "enrol", code)
+    if device == store.device_id:
+        raise BadValue("enrol", code, "that is this laptop's own code: a coordinator takes part in its campaigns "
+                                      "already (enrol the field laptops' codes, from `lyss review code` on each)")
+    mine = coordinated_campaigns(store) if campaign_id is None else _my_campaigns(store, campaign_id, "enrol", code)
     name = _checked_name(name)
     stamp = now()
     with store.transaction() as db:
-        for cid in mine:
-            row = signing.sign_enrolment(store.private_key, store.public_key,
-                                         {"campaign_id": cid, "device_code": device, "enrolled_at": stamp})
-            db["enrolments"].insert(row, ignore=True)
+        if campaign_id is None:
+            db["circle"].insert({"code": device, "joined_at": stamp}, ignore=True)
+        _sign_enrolments(store, mine, [device], stamp)
         if name:
             db["laptop_names"].insert({"code": device, "name": name, "named_at": stamp}, replace=True)
     return device, mine
+
+
+def _sign_enrolments(store: Store, campaigns: list[str], codes: list[str], stamp: str) -> None:
+    for cid in campaigns:
+        for device in codes:
+            row = signing.sign_enrolment(store.private_key, store.public_key,
+                                         {"campaign_id": cid, "device_code": device, "enrolled_at": stamp})
+            store.db["enrolments"].insert(row, ignore=True)
+
+
+def enrolled_line(store: Store, code: str, campaigns: list[str], whole_circle: bool) -> dict:
+    """What an enrolment did, as a said line: into the circle (every campaign, now and later), or into one."""
+    laptop = named(store, code)
+    if not whole_circle:
+        return line("enrol.one", laptop=laptop, campaign=campaigns[0])
+    if not campaigns:
+        return line("enrol.circle none yet", laptop=laptop)
+    return line("enrol.circle once" if len(campaigns) == 1 else "enrol.circle", laptop=laptop,
+                n=Number(len(campaigns), "count"))
+
+
+def in_circle(store: Store) -> list[str]:
+    """The codes of the laptops enrolled in this coordinator's circle, in the order they joined."""
+    return [r["code"] for r in store.rows("select code from circle order by joined_at, code")]
+
+
+def enrol_circle(store: Store, campaign_id: str) -> list[str]:
+    """Enrol every laptop of this coordinator's circle in a campaign it has just created (inside the creation's
+    transaction). Returns their codes."""
+    codes = in_circle(store)
+    _sign_enrolments(store, [campaign_id], codes, now())
+    return codes
 
 
 NAME_LONGEST = 60
@@ -104,18 +140,21 @@ def circle(store: Store) -> list[dict]:
         "select device_code, max(created_at) as created_at from sync_files where device_code is not null "
         "group by device_code")}
     trusted = {r["code"] for r in store.rows("select code from trusted")}
-    codes = sorted((set(enrolled) | set(revoked) | set(seen) | trusted | set(given)) - {store.device_id})
-    return [{"code": code, "name": given.get(code), "campaigns": enrolled.get(code, []),
+    members = set(in_circle(store))
+    codes = sorted((set(enrolled) | set(revoked) | set(seen) | trusted | set(given) | members) - {store.device_id})
+    return [{"code": code, "name": given.get(code), "campaigns": enrolled.get(code, []), "in_circle": code in members,
              "trusted_coordinator": code in trusted, "last_bundle": seen.get(code), "revoked_from": revoked.get(code)}
             for code in codes]
 
 
 def role(laptop: dict) -> dict:
-    """What a laptop of the :func:`circle` is to this one, as a said line: the coordinator it trusts, or a laptop
-    enrolled in so many campaigns (or none)."""
+    """What a laptop of the :func:`circle` is to this one, as a said line: the coordinator it trusts, a laptop of
+    this coordinator's circle (every campaign, now and later), or a laptop enrolled in so many campaigns (or none)."""
     count = len(laptop["campaigns"])
     if laptop["trusted_coordinator"]:
         return line("circle.coordinator")
+    if laptop.get("in_circle"):
+        return line("circle.member")
     return line("circle.not enrolled") if count == 0 else line("circle.enrolled once") if count == 1 else \
         line("circle.enrolled", n=Number(count, "count"))
 
@@ -157,14 +196,16 @@ def timestamp(text: str, option: str = "--from") -> str:
 def revoke(store: Store, code: str, from_at: str | None = None, campaign_id: str | None = None) -> dict:
     """Revoke a laptop's enrolment in the campaigns this laptop coordinates: the answers it signs from
     ``from_at`` on (default: now) are refused wherever the revocation arrives; earlier ones are kept
-    and marked in the study as from a revoked laptop. Signed by the coordinator; travels in bundles."""
+    and marked in the study as from a revoked laptop. Signed by the coordinator; travels in bundles. With no
+    campaign named, the laptop leaves the circle too: no campaign created later enrols it."""
     device = _code(code, "revoke")
-    mine = _my_campaigns(store, campaign_id, "revoke", code)
     if device == store.device_id:
         raise BadValue("revoke", code, "that is this laptop's own code: a coordinator cannot revoke itself")
+    left_circle = campaign_id is None and device in in_circle(store)
+    mine = coordinated_campaigns(store) if left_circle else _my_campaigns(store, campaign_id, "revoke", code)
     enrolled = {r["campaign_id"] for r in store.rows("select campaign_id from enrolments where device_code = ?",
                                                      [device])}
-    if not enrolled & set(mine):
+    if not enrolled & set(mine) and not left_circle:
         raise BadValue("revoke", code, "that laptop is not enrolled in " + (
             "that campaign" if campaign_id else "any campaign this laptop coordinates") + ": nothing to revoke "
             "(check the code on that laptop: lyss review code)")
@@ -172,11 +213,13 @@ def revoke(store: Store, code: str, from_at: str | None = None, campaign_id: str
     stamp = now()
     since = stamp if from_at is None else from_at
     with store.transaction() as db:
+        if left_circle:
+            db.execute("delete from circle where code = ?", [device])
         for cid in mine:
             db["revocations"].insert(signing.sign_row(store.private_key, store.public_key, "revocations", {
                 "campaign_id": cid, "device_code": device, "revoked_at": stamp, "from_at": since}), ignore=True)
         dropped = apply_revocations(db)
-    return {"code": device, "campaigns": mine, "from_at": since, "answers_dropped": dropped}
+    return {"code": device, "campaigns": mine, "from_at": since, "answers_dropped": dropped, "left_circle": left_circle}
 
 
 def hand_over(store: Store, speaker_id: str, code: str, campaign_id: str | None = None) -> tuple[str, list[str]]:

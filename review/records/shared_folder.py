@@ -111,19 +111,32 @@ def keep(db, rows: list[tuple[str, dict, str, str]], before: list[dict], from_de
 
 
 def summary(store: Store) -> list[dict]:
-    """What the waiting rows wait for, most rows first: ``waits_for``, ``rows``, ``tables``, ``since``."""
+    """What the waiting rows wait for, most rows first: ``waits_for``, ``rows``, ``answers`` (of them, answers),
+    ``tables``, ``since``."""
     out = []
-    for r in store.rows("select waits_for, count(*) as rows, group_concat(distinct table_name) as tables, "
-                        "min(arrived_at) as since from waiting_rows group by waits_for order by rows desc, waits_for"):
-        out.append({"waits_for": r["waits_for"], "rows": r["rows"], "tables": sorted(r["tables"].split(",")),
-                    "since": r["since"]})
+    for r in store.rows("select waits_for, count(*) as rows, sum(table_name = 'ratings') as answers, "
+                        "group_concat(distinct table_name) as tables, min(arrived_at) as since from waiting_rows "
+                        "group by waits_for order by rows desc, waits_for"):
+        out.append({"waits_for": r["waits_for"], "rows": r["rows"], "answers": r["answers"] or 0,
+                    "tables": sorted(r["tables"].split(",")), "since": r["since"]})
     return out
 
 
+def _counted(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
 def lines(store: Store) -> list[str]:
-    """One line per thing awaited: "12 rows wait for campaign cmp-… from its coordinator"."""
-    return [f"{s['rows']} row{'s' if s['rows'] != 1 else ''} wait{'s' if s['rows'] == 1 else ''} for "
-            f"{s['waits_for']}" for s in summary(store)]
+    """One line per thing awaited, answers counted apart from the rows that come with them (a speaker's sequence, its
+    history): "2 answers and 41 other rows wait for campaign cmp-… from its coordinator"."""
+    out = []
+    for s in summary(store):
+        others = s["rows"] - s["answers"]
+        parts = ([_counted(s["answers"], "answer")] if s["answers"] else []) + \
+            ([_counted(others, "other row" if s["answers"] else "row")] if others else [])
+        verb = "waits" if s["rows"] == 1 else "wait"
+        out.append(f"{' and '.join(parts)} {verb} for {s['waits_for']}")
+    return out
 
 
 def digests(store: Store) -> set[str]:

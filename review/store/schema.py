@@ -93,6 +93,9 @@ TABLES: dict[str, Table] = {t.name: t for t in (
     Table("meta", (C("key", T, False), C("value", T)), ("key",), travels=False, signed=None),
     Table("trusted", (C("public_key", T), C("code", T, False), C("added_at", S), C("label", T)), ("code",),
           travels=False, signed=None),
+    # the laptops this coordinator enrolled in its circle: enrolled in every campaign it creates, now and later
+    # (review.records.laptops.enrol); each campaign's enrolment is signed and travels as before
+    Table("circle", (C("code", T, False), C("joined_at", S, False)), ("code",), travels=False, signed=None),
     Table("runs", _signed_by(
         C("id", T, False), C("name", T), C("model_slug", T), C("language", T), C("card_sha256", T),
         C("scored_card", J), C("extra", J), C("imported_at", S, False), C("source", T)), ("id",), merge=SMALLEST, stamp="imported_at"),
