@@ -114,3 +114,21 @@ def test_enrol_says_what_it_cannot_do_in_one_line(tmp_path, capsys):
     assert code == 2 and out == "" and err.count("\n") == 1 and "no such campaign" in err
     with Store(db) as store:
         assert laptops.in_circle(store) == [] and laptops.enrolments(store) == []
+
+
+def test_a_restore_keeps_the_circle_the_database_held(tmp_path):
+    """The circle is the coordinator's decision: a restore to a backup made before a laptop joined keeps it in (a
+    campaign created after the restore enrols it), and one made before it left keeps it out."""
+    hub = Store(tmp_path / "hub.sqlite")
+    rita, tom = (Store(tmp_path / f"{n}.sqlite").device_id for n in ("rita", "tom"))
+    laptops.enrol(hub, tom)
+    hub.backup("on-demand")  # Tom in the circle, Rita not yet
+    laptops.enrol(hub, rita)
+    laptops.revoke(hub, tom)
+    assert laptops.in_circle(hub) == [rita]
+    path = hub.path
+    hub.close()
+    from review.store import restore
+    restore(path)
+    with Store(path) as again:
+        assert laptops.in_circle(again) == [rita]

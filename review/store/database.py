@@ -574,11 +574,11 @@ class Batch:
         self.store.conn.execute("PRAGMA cache_size=-2000")  # SQLite's default again
 
 
-def _held_rows(sources: list[Path]) -> tuple[dict[str, list[dict]], list[dict] | None]:
-    """Every tombstone and coordinator's decision held by the database and its backups, and the trusted
-    coordinators of the database itself (``None``: unreadable) — what a restore must not forget."""
+def _held_rows(sources: list[Path]) -> tuple[dict[str, list[dict]], list[dict] | None, list[dict] | None]:
+    """Every tombstone and coordinator's decision held by the database and its backups, the circle of the database
+    itself, and the trusted coordinators of the database itself (``None``: unreadable) — what a restore must not forget."""
     found: dict[str, list[dict]] = {t: [] for t in ("tombstones", *DECISIONS)}
-    trusted = None
+    trusted = circle = None
     for k, source in enumerate(sources):
         try:
             # a backup is never written again: read it as immutable, which leaves no -wal or -shm beside it
@@ -591,11 +591,13 @@ def _held_rows(sources: list[Path]) -> tuple[dict[str, list[dict]], list[dict] |
                         found[table] += [dict(r) for r in conn.execute(f"select * from [{table}]")]
                 if k == 0 and "trusted" in tables:
                     trusted = [dict(r) for r in conn.execute("select * from trusted")]
+                if k == 0:
+                    circle = [dict(r) for r in conn.execute("select * from circle")] if "circle" in tables else []
             finally:
                 conn.close()
         except sqlite3.Error:
             continue
-    return found, trusted
+    return found, trusted, circle
 
 
 PARTIAL = ".partial"  # a backup being written
@@ -675,8 +677,8 @@ def _keep_replaced(target: Path, folder: Path) -> None:
 def restore(path: str | os.PathLike, backup: str | os.PathLike | None = None) -> Path:
     """Put a backup back in place of a (damaged) database, re-applying everything decided since that a
     restore must never forget, as held by the database itself (when readable) and by any backup: every
-    withdrawal, every revocation, enrolment and hand-over a coordinator signed, and which coordinators this
-    laptop trusts (a distrust stays). Rows other laptops relay in a shared folder bring back the rest at the
+    withdrawal, every revocation, enrolment and hand-over a coordinator signed, which coordinators this
+    laptop trusts (a distrust stays) and which laptops are in its circle. Rows other laptops relay in a shared folder bring back the rest at the
     next sync. Returns the backup used."""
     target = Path(path)
     folder = target.parent / f"{target.name}.backups"
@@ -685,7 +687,7 @@ def restore(path: str | os.PathLike, backup: str | os.PathLike | None = None) ->
     chosen = Path(backup) if backup else (usual[-1] if usual else None)
     if chosen is None or not chosen.is_file():
         raise StoreError(str(target), "restore", f"no backup found in {folder}")
-    held, trusted = _held_rows([target, *candidates])
+    held, trusted, circle = _held_rows([target, *candidates])
     _keep_replaced(target, folder)
     with atomic_path(target) as staging:
         shutil.copyfile(chosen, staging)
@@ -700,6 +702,11 @@ def restore(path: str | os.PathLike, backup: str | os.PathLike | None = None) ->
                     columns = set(db[table].columns_dict)
                     db[table].insert_all([{k: v for k, v in r.items() if k in columns} for r in held[table]],
                                          ignore=True)
+            if circle is not None and (circle or "circle" in tables):  # the circle, as the database held it
+                if "circle" not in tables:  # a backup of an older version
+                    create_missing(db)
+                conn.execute("delete from circle")
+                db["circle"].insert_all(circle, ignore=True)
             if trusted is not None and "trusted" in tables:
                 conn.execute("delete from trusted")
                 if trusted:
