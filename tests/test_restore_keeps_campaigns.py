@@ -30,6 +30,7 @@ def test_a_hub_restored_from_before_a_campaign_gets_it_back_from_its_laptops(tmp
     restore(path, old)
     hub = Store(path)
     assert catalogue.list_campaigns(hub) == []  # the restored database predates the campaign
+    (folder / sync.own_name(hub)).unlink()  # and its own file is gone too (with its own file: test_restore_takes_back)
     report = sync.sync(hub, folder)
     outcome = next(o for o in report.outcomes if o.name == sync.own_name(lap))
     assert outcome.status == "merged", outcome.line()

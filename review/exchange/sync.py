@@ -54,7 +54,7 @@ class Outcome:
     lines of ``said`` (``review.sentences``: the command line prints them in English, the app in its language)."""
     name: str
     status: str  # "published", "unchanged", "merged", "refused", "waiting" (for its laptop's enrolment), "skipped",
-    #              "moved aside"
+    #              "moved aside", "taken back" (this laptop's own rows, from its bundle, after a restore)
     device: str = ""
     said: list = field(default_factory=list)
     added: dict = field(default_factory=dict)
@@ -213,6 +213,36 @@ def publish(store: Store, folder: str | os.PathLike) -> list[Outcome]:
                                [line("sync.own published", answers=Number(manifest["counts"]["ratings"], "count"))])]
 
 
+def take_back_own(store: Store, folder: str | os.PathLike) -> list[Outcome]:
+    """Before publishing: when the folder's copy of this laptop's own bundle is not the file this database last wrote
+    there (the laptop was restored from a backup, or its database is older than its bundle), merge it first — its
+    rows are this laptop's own, signed by its key — so that the laptop never publishes fewer of its own rows than
+    the folder holds. An outcome when it brought something back (or could not be read), else none."""
+    path = _folder(folder)
+    name = own_name(store)
+    try:
+        st = (path / name).lstat()
+    except OSError:
+        return []
+    last = _remembered(store, _key(path)).get(name)
+    if not stat.S_ISREG(st.st_mode) or _same(st, last):
+        return []
+    raw = _read(path / name, size_cap(store))
+    if isinstance(raw, str) or (last is not None and last["sha256"] == hashlib.sha256(raw).hexdigest()):
+        return []
+    try:
+        manifest, data = _read_checked(path, name, raw)
+        with store.transaction():
+            outcome = _merge_one(store, path, name, manifest, data)
+    except InputError as exc:
+        return [Outcome(name, "refused", store.device_id, [line("sync.own not taken back",
+                                                                why=_refusal(path / name, exc))])]
+    store.complete_withdrawals()
+    if not any(outcome.added.get(k) for k in ("ratings_added", "ratings_replaced", "campaigns_added")):
+        return []  # nothing a person would miss (its rows were all here, or only a sequence's)
+    return [Outcome(name, "taken back", store.device_id, [line("sync.own taken back", counts=_added(outcome.added))])]
+
+
 def republish(store: Store) -> list[Outcome]:
     """Publish this laptop's bundle anew in every folder it has published to (after a withdrawal: the old file
     may hold the speaker's answers). A folder that is gone or cannot be written is a refused line."""
@@ -324,7 +354,8 @@ def sync(store: Store, folder: str | os.PathLike,
     path = _folder(folder)
     key, mine = _key(path), own_name(store)
     folder_files.remove_own_leftovers(path, store.device_id)  # a killed sync's half-written file
-    outcomes = publish(store, path)
+    outcomes = take_back_own(store, path)
+    outcomes += publish(store, path)
     remembered = _remembered(store, key)
     cap = size_cap(store)
     pending: dict[str, tuple[bytes, dict]] = {}
