@@ -138,6 +138,9 @@ def _register_laptops(rv) -> None:
               help="put back a backup (the newest by default), every withdrawal and coordinator's decision re-applied")
     p.add_argument("backup", nargs="?", metavar="BACKUP")
     p.set_defaults(func=deferred("review_verbs", "run_restore"))  # works on a database too damaged to open
+    _verb(rv, "names-back", "_review_names_back",
+          help="after a restore: put back the speakers this laptop registered since the backup, with their names, "
+               "from the copy the restore kept of the database it replaced (names never travel)")
 
 
 def _register_speakers_and_campaigns(rv) -> None:
@@ -146,6 +149,12 @@ def _register_speakers_and_campaigns(rv) -> None:
     p.add_argument("--consent-scope", required=True, help="what the speaker agreed to")
     p.add_argument("--community")
     p.add_argument("--dialect")
+    same = p.add_mutually_exclusive_group()
+    same.add_argument("--same-person", action="store_true",
+                      help="a speaker of this name was registered on this laptop before (a restore lost them): it is "
+                           "them — they keep their id, nothing is served to them twice")
+    same.add_argument("--another-person", action="store_true",
+                      help="a speaker of this name was registered on this laptop before: this is someone else")
     p = _verb(rv, "create-campaign", "_review_create_campaign",
               help="build a campaign (a task of review/data/tasks.json) from a scored run card, or from several "
                    "runs of one test set with --adaptive")

@@ -17,12 +17,12 @@ from eval_standards.text import convert
 from review import records
 from review.rating import sequence
 from review.rating.session import Outcome, ReviewSession, Step, What
-from review.records import catalogue
+from review.records import catalogue, restoring
 from review.store import Store
 from review.study import verdicts
 
 from .esa_widgets import EsaPanel
-from .qt_common import (FlowLayout, SafeBrowser, accessible, campaign_title, data_tr, friendly_error, guarded,
+from .qt_common import (FlowLayout, SafeBrowser, accessible, ask, campaign_title, data_tr, friendly_error, guarded,
                         in_background, message, name_buttons, OwnStore, plain_labels, scrolling, set_font,
                         task_captions, task_words, text_scale, ui_language)
 
@@ -191,11 +191,23 @@ class ConsentPage(QWidget):
             self.name.setFocus()
             self.name.setPlaceholderText(self.tr("Please write your name"))
             return
-        speaker_id = records.speakers.add_speaker(self.store, name, CONSENT_SCOPE, self.community.text().strip() or None,
-                                           self.dialect.text().strip() or None)
+        earlier = restoring.same_name(self.store, name)
+        if earlier is not None and self.same_person(earlier):
+            speaker_id = restoring.take_back_speaker(self.store, earlier["id"])  # their id, their sequence
+        else:
+            speaker_id = records.speakers.add_speaker(self.store, name, CONSENT_SCOPE,
+                                                      self.community.text().strip() or None,
+                                                      self.dialect.text().strip() or None)
         for field in (self.name, self.community, self.dialect):
             field.clear()
         self.agreed.emit(speaker_id)
+
+    def same_person(self, earlier: dict) -> bool:
+        """Asked when a speaker of this name registered on this laptop before (a restore may have lost them): the
+        same person keeps their id, so nothing is served to them twice and they are counted once."""
+        return ask(self, self.tr("Welcome back?"), self.tr(
+            "Someone named {0} registered on this laptop on {1}. Is that you?").format(
+            earlier["name"], earlier["registered"][:10]))
 
     def first_focus(self) -> QWidget:
         return self.name  # the speaker types their name first

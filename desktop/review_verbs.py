@@ -15,7 +15,7 @@ from review.exchange import bundles
 from review.rating import campaigns, paper, roster
 from review.rating.session import record_answer
 from review.rating.shown import shown_item
-from review.records import catalogue, laptops, shared_folder
+from review.records import catalogue, laptops, restoring, shared_folder
 from review.store import Store, readable_by_others, restore, revocation
 from review.store.database import backup_info
 from review.study import analyses, decisions, report, research_files, reweight, tiers, verdicts
@@ -201,7 +201,28 @@ def _review_trust(store, args) -> int:
 
 
 def _review_add_speaker(store, args) -> int:
+    earlier = None if args.another_person else restoring.same_name(store, args.name)
+    if earlier is not None and not args.same_person:
+        raise BadValue("--name", args.name, f"a speaker of this name was registered on this laptop on "
+                                            f"{earlier['registered'][:10]} ({earlier['id']}): the same person keeps "
+                                            f"their id — add --same-person; someone else — add --another-person")
+    if earlier is not None:
+        print(restoring.take_back_speaker(store, earlier["id"]))
+        return 0
+    if args.same_person:
+        raise BadValue("--same-person", args.name, "no speaker of this name was registered on this laptop")
     print(records.speakers.add_speaker(store, args.name, args.consent_scope, args.community, args.dialect))
+    return 0
+
+
+def _review_names_back(store, args) -> int:
+    if restoring.lacks(store) is None:
+        raise BadValue("names-back", args.db, "this database was never restored: there is no replaced copy to read")
+    back = restoring.names_back(store)
+    if not back:
+        print("every speaker this laptop registered is here with their name: nothing to put back")
+    for speaker in back:
+        print(f"put back {shown(speaker['name'] or '(no name)')} ({speaker['id']})")
     return 0
 
 
@@ -341,6 +362,13 @@ def _print_set_aside(changed: dict) -> None:
 
 
 def _review_withdraw(store, args) -> int:
+    lost = restoring.lost_speaker(store, args.speaker)
+    if lost is not None:
+        raise BadValue("speaker", args.speaker, f"not in this database: it was restored from a backup older than "
+                                                f"them (registered {lost['registered'][:10]}, {lost['id']}); put them "
+                                                f"back first (lyss review names-back --db {args.db}, or a sync), then "
+                                                f"withdraw them — or the coordinator withdraws {lost['id']} on the "
+                                                f"coordinator's laptop")
     speaker_id = records.speakers.find_speaker(store, args.speaker)
     if not args.yes and not _confirmed(records.speakers.withdrawal_words(store, speaker_id)):
         return 2
@@ -423,7 +451,32 @@ def run_restore(args) -> int:
     used = restore(args.db, args.backup)
     print(f"restored {args.db} from {used.name}; every withdrawal, revocation, enrolment and hand-over it knows of "
           f"is applied again; the database it replaced is kept among the backups (lyss review list backups)")
+    with Store(args.db, create=False) as store:
+        lacking = restoring.lacks(store)
+    for said in restored_lines(lacking, args.db):
+        print(said)
     return 0
+
+
+def restored_lines(lacking: dict | None, db: str) -> list[str]:
+    """What a restored database lacks, and how it comes back, in a few lines."""
+    if not lacking or not (lacking["answers"] or lacking["speakers"]):
+        return ["the backup lacks nothing this laptop recorded"] if lacking else []
+    out = []
+    n, speakers = lacking["answers"], lacking["speakers"]
+    if n:
+        out.append(f"the backup lacks {n} answer{'' if n == 1 else 's'} recorded here since: the next sync takes "
+                   f"them back from this laptop's bundle in the shared folder (lyss review sync FOLDER), or merge a "
+                   f"bundle exported since (lyss review merge FILE)")
+    if speakers:
+        names = ", ".join(f"{shown(s['name'] or '(no name)')} ({s['id']}, registered {s['registered'][:10]})"
+                          for s in speakers)
+        count = len(speakers)
+        out.append(f"it lacks {count} speaker{'' if count == 1 else 's'} registered here since: {names}; their "
+                   f"answers come back with the sync, their names never travel: lyss review names-back --db {db} "
+                   f"puts them back from the replaced copy, and a speaker who registers again with the same name is "
+                   f"asked whether they are the same person (then they keep their id)")
+    return out
 
 
 def run_review(args) -> int:

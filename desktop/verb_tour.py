@@ -160,6 +160,7 @@ def steps(home: Path, demo: Path, said: dict[str, str]) -> Iterator[Step | Calla
     yield Step(["study", "import-da", "--db", research, str(f["da"])])
     yield Step(["review", "backup", *db])
     yield Step(["review", "restore", *db])
+    yield Step(["review", "names-back", *db])
     yield lambda: Step(["review", "hand-over", *db, said["two"], said["field"]], (0, 2))
     yield lambda: Step(["review", "revoke", *db, said["field"], "--from", "2100-01-01"])
     yield lambda: Step(["review", "withdraw", "--db", field, "--yes", said["one"]])

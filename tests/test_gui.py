@@ -111,6 +111,27 @@ def test_new_speaker_gives_consent_first(qtbot, app, tmp_path, scored_demo):
     assert row["consent_at"] and "withdraw" in row["consent_scope"]
 
 
+def test_a_speaker_who_registers_again_with_the_same_name_is_asked_and_keeps_their_id(qtbot, app, tmp_path,
+                                                                                         scored_demo, monkeypatch):
+    path = tmp_path / "r.sqlite"
+    with Store(path) as store:
+        campaigns.create_campaign(store, catalogue.load_scored(str(scored_demo)), "T", items=5)
+        joseph = records.speakers.add_speaker(store, "Joseph", "LYSS study")
+    window = _window(qtbot, path)
+    review = window.review
+    asked = []
+    for answer in (True, False):
+        monkeypatch.setattr(review.consent, "same_person", lambda earlier: asked.append(earlier) or answer)
+        review.consent.name.setText(" joseph")
+        review.consent._agree()
+    window.close()
+    assert [a["id"] for a in asked] == [joseph, joseph] and asked[0]["registered"]
+    with Store(path) as store:
+        ids = [r["id"] for r in store.rows("select id from speakers where lower(trim(display_name)) = 'joseph' "
+                                         "order by created_at")]
+    assert ids[0] == joseph and len(ids) == 2  # "yes": the same id; "no": someone else of the same name
+
+
 def test_score_view_shows_the_recorded_chrf(qtbot, app, tmp_path):
     from desktop.score_panel import ScorePanel
     paths = report_paths()

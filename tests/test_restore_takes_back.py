@@ -77,3 +77,89 @@ def test_a_hub_restored_from_before_its_campaign_takes_it_back_from_its_own_file
     assert [c["id"] for c in catalogue.list_campaigns(hub)] == [cid]
     sync.sync(lap, folder)  # the laptop still gets its campaign from the hub's file
     assert [c["id"] for c in catalogue.list_campaigns(lap)] == [cid]
+
+
+def test_restore_says_what_the_backup_lacks_and_a_speaker_who_registers_again_keeps_their_id(
+        tmp_path, scored_demo, capsys):
+    """The field laptop of the issue: restored to before Mary existed, it said nothing of her; she showed as "(from
+    laptop …)" on her own laptop, and registered again she got a second id (counted as 2 speakers, items served
+    twice)."""
+    from desktop.cli import main
+
+    scored = catalogue.load_scored(str(scored_demo))
+    folder = tmp_path / "shared"
+    folder.mkdir()
+    hub, cid, (lap,) = enrolled_study(tmp_path, scored, 1)
+    sync.sync(hub, folder)
+    sync.sync(lap, folder)
+    lap.backup("on-demand")  # before Mary
+    mary = rate(lap, cid, "Mary", 3)
+    sync.sync(lap, folder)
+    db = str(lap.path)
+    lap.close()
+    capsys.readouterr()
+    assert main(["review", "restore", "--db", db]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1].startswith("the backup lacks 3 answers recorded here since: the next sync takes them back")
+    assert out[2].startswith(f"it lacks 1 speaker registered here since: Mary ({mary}, registered 20")
+    assert f"lyss review names-back --db {db}" in out[2]
+
+    # Mary registers again before any sync: asked, she keeps her id
+    add = ["review", "add-speaker", "--db", db, "--name", "mary ", "--consent-scope", "LYSS study"]
+    assert main(add) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"({mary}): the same person keeps their id — add --same-person" in err
+    assert main([*add, "--same-person"]) == 0
+    assert capsys.readouterr().out.strip() == mary
+    lap = Store(db)
+    assert [r["id"] for r in lap.rows("select id from speakers where display_name = 'Mary'")] == [mary]
+    sync.sync(lap, folder)  # her answers come back; no item is served to her twice
+    assert _count(lap, "ratings") == 3
+    rate_more = lap.rows("select position from assignments where speaker_id = ? and campaign_id = ?", [mary, cid])
+    assert len({r["position"] for r in rate_more}) == len(rate_more)
+    lap.close()
+    assert main(["review", "list", "speakers", "--db", db, "--json"]) == 0
+    listed = capsys.readouterr().out
+    assert listed.count(mary) == 1 and "from laptop" not in listed
+
+    # names-back: a restore to before Mary again, then a sync brings her back without a name; names-back names her
+    with Store(db) as again:
+        backups = sorted((tmp_path / "laptop0.sqlite.backups").glob("*on-demand.sqlite"))
+    assert main(["review", "restore", "--db", db, str(backups[0])]) == 0
+    with Store(db) as again:
+        sync.sync(again, folder)
+        assert again.one("select display_name from speakers where id = ?", [mary])["display_name"] is None
+    capsys.readouterr()
+    assert main(["review", "names-back", "--db", db]) == 0
+    assert capsys.readouterr().out.strip() == f"put back Mary ({mary})"
+    with Store(db) as again:
+        assert again.one("select display_name from speakers where id = ?", [mary])["display_name"] == "Mary"
+        assert _count(again, "ratings") == 3
+    assert main(["review", "names-back", "--db", db]) == 0
+    assert "nothing to put back" in capsys.readouterr().out
+    assert main(["review", "add-speaker", "--db", db, "--name", "Mary", "--consent-scope", "x",
+                 "--another-person"]) == 0
+
+
+def test_withdrawing_a_speaker_a_restore_lost_says_how(tmp_path, scored_demo, capsys):
+    from desktop.cli import main
+
+    scored = catalogue.load_scored(str(scored_demo))
+    hub, cid, (lap,) = enrolled_study(tmp_path, scored, 1)
+    lap.backup("on-demand")
+    from review import records
+    mary = records.speakers.add_speaker(lap, "Mary", "LYSS study")
+    db = str(lap.path)
+    lap.close()
+    assert main(["review", "restore", "--db", db]) == 0
+    capsys.readouterr()
+    assert main(["review", "withdraw", "--db", db, "--yes", "Mary"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"restored from a backup older than them" in err and mary in err
+    assert main(["review", "names-back", "--db", db]) == 0
+    assert main(["review", "withdraw", "--db", db, "--yes", "Mary"]) == 0
+    with Store(db) as again:
+        assert again.one("select withdrawn from speakers where id = ?", [mary])["withdrawn"] == 1
+    assert main(["review", "names-back", "--db", db]) == 0  # a withdrawn speaker is never put back
+    with Store(db) as again:
+        assert again.one("select display_name from speakers where id = ?", [mary])["display_name"] is None

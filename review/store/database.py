@@ -621,6 +621,13 @@ def backups_in(folder: Path) -> list[Path]:
     return sorted(folder.glob("*.sqlite")) if folder.is_dir() else []
 
 
+def replaced_copy(path: str | os.PathLike) -> Path | None:
+    """The newest copy a restore kept of the database it replaced at ``path`` (``None``: never restored)."""
+    target = Path(path)
+    kept = [c for c in backups_in(target.parent / f"{target.name}.backups") if c.stem.endswith(REPLACED)]
+    return kept[-1] if kept else None
+
+
 def backup_info(path: Path) -> dict:
     stamp, _, reason = path.stem.partition("-")
     try:
