@@ -164,13 +164,22 @@ def enrolment_words(code: str, campaign_id: str) -> str:
 # ----------------------------------------------------------------------------- content never changes
 
 IMMUTABLE = {"runs": ("imported_at", "signer", "signature"), "items": ("signer", "signature"),
-             "human_scores": ("signer", "signature"), "campaigns": ()}
+             "human_scores": ("signer", "signature"), "campaigns": ("created_at", "signature")}
+# a campaign made again with the same content (its coordinator restored from before it, then ran the same command)
+# differs only in its time and signature: the same campaign, its earliest version kept everywhere (merge SMALLEST)
 
 
 def _content(table: str, row: dict) -> str:
     skip = IMMUTABLE[table]
     columns = signed_columns(table) if TABLES[table].signed == "row" else TABLES[table].travelling
     return json.dumps({c: row.get(c) for c in columns if c not in skip}, sort_keys=True, ensure_ascii=False)
+
+
+def _differing(table: str, held: dict, row: dict) -> list[str]:
+    """The columns in which two contents under one id differ (what a conflict is about)."""
+    skip = IMMUTABLE[table]
+    columns = signed_columns(table) if TABLES[table].signed == "row" else TABLES[table].travelling
+    return [c for c in columns if c not in skip and held.get(c) != row.get(c)]
 
 
 def check_content(verdicts: Verdicts, data: dict, store) -> None:
@@ -188,8 +197,10 @@ def check_content(verdicts: Verdicts, data: dict, store) -> None:
                         "two different contents under one id")
             mine = merging.held_row(store, table, key)
             if mine is not None and _content(table, mine) != content:
-                verdicts.refuse(table, row, f"{table} row {n} ({'/'.join(map(str, key))}): this laptop holds other "
-                                            f"content under this id, and content-addressed rows never change")
+                verdicts.refuse(table, row, f"{table} row {n} ({'/'.join(map(str, key))}): a conflict — this laptop "
+                                            f"holds other content under this id (it differs in "
+                                            f"{', '.join(_differing(table, mine, row))}), and content-addressed rows "
+                                            f"never change")
 
 
 # ----------------------------------------------------------------------------- owners
