@@ -1,10 +1,14 @@
-"""Convergence, property-tested (issue 42). Hypothesis draws random sequences of what a study's laptops do — the
-coordinator creates campaigns and enrols laptops (in one campaign or all), speakers answer, laptops take backups and
-are restored to any of them, the coordinator revokes a laptop, a laptop withdraws a speaker, and any laptop syncs the
-shared folder at any moment — on a coordinator and two or three field laptops. After every laptop has synced a few
+"""Convergence, property-tested (issues 42 and 55). Hypothesis draws random sequences of what a study's laptops do —
+the coordinator creates campaigns (again, after a restore) and enrols laptops (in one campaign or all), speakers answer
+and edit answers with notes, laptops take backups and are restored to any of them, the coordinator revokes a laptop
+(from now or from the past, in one campaign or all) or withdraws a speaker, a laptop withdraws a speaker, a bundle
+goes by USB (twice), a transport delivers a stale copy late or half a file, and any laptop syncs the shared folder at
+any moment — on a coordinator and two or three field laptops. After every laptop has synced a few
 times more:
 
-- every laptop holds the same answers;
+- every laptop holds the same answers, and the same rows in every shared table (campaigns, runs, items,
+  enrolments, speakers, sequences, history…: ``_shared`` says what is a laptop's own record), notes byte for byte;
+- the last round of syncs refuses nothing (but what a revoked laptop signed since it was revoked);
 - every answer that some laptop or some file of the folder still holds then is there — or a later answer at its
   place — unless its speaker withdrew or its laptop was revoked before it was signed (an answer lost by every laptop
   that held it, each restored from a backup older than it, is in their replaced-by-restore backups only);
@@ -25,10 +29,10 @@ from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
 
 from review import records
-from review.exchange import sync
+from review.exchange import bundles, sync
 from review.rating import campaigns, roster, sequence
-from review.records import catalogue, laptops
-from review.store import Store, restore
+from review.records import catalogue, laptops, payload
+from review.store import Store, keys, restore
 from scoring.errors import InputError
 
 EXAMPLES = int(os.environ.get("LYSS_CONVERGENCE_EXAMPLES", "6"))
@@ -45,6 +49,14 @@ step = st.one_of(
     st.tuples(st.just("restore"), st.integers(0, FIELD), st.integers(0, 5)),
     st.tuples(st.just("revoke"), st.integers(1, FIELD)),
     st.tuples(st.just("withdraw"), st.integers(1, FIELD)),
+    # issue 55, 7: what real transports and people add
+    st.tuples(st.just("usb"), st.integers(0, FIELD), st.integers(0, FIELD)),  # export, carry, merge (twice)
+    st.tuples(st.just("hold"), st.integers(0, FIELD)),  # a transport keeps a copy of a laptop's file…
+    st.tuples(st.just("late"), st.integers(0, FIELD)),  # …and delivers it late, over a newer one
+    st.tuples(st.just("half"), st.integers(0, FIELD)),  # a file half-written under a laptop's name
+    st.tuples(st.just("edit"), st.integers(1, FIELD), st.sampled_from(["", "a note", "ᓀᐦᐃᔭᐍᐏᐣ  \u200d note"])),
+    st.tuples(st.just("revoke_past"), st.integers(1, FIELD), st.sampled_from([None, 0, 1]), st.integers(0, 3)),
+    st.tuples(st.just("coordinator_withdraws"), st.integers(1, FIELD)),
 )
 
 
@@ -61,6 +73,9 @@ class Study:
         self.withdrawn: set[str] = set()
         self.revoked: dict[str, str] = {}  # laptop code → from when
         self.held: dict[str, dict] = {}  # uuid → the answer, held by some laptop or file when the syncs begin
+        self.held_back: dict[int, bytes] = {}  # laptop → a copy of its file a transport holds back
+        self.revoked_in: dict[tuple[str, str], str] = {}  # (laptop code, campaign) → from when
+        self.last_round: list = []  # the sync reports of the last round of settle
         for lap in self.laptops[1:]:
             laptops.trust(lap, self.laptops[0].device_id)
 
@@ -137,6 +152,81 @@ class Study:
             return
         self.revoked[lap.device_id] = r["from_at"]
 
+    def usb(self, k: int, j: int) -> None:
+        """Laptop k's bundle carried on a stick to laptop j and merged there — twice (a duplicate delivery)."""
+        source, target = self.lap(k), self.lap(j)
+        if source is None or target is None or k == j:
+            return
+        stick = self.root / f"stick-{k}-{j}.lyssbundle"
+        bundles.export_bundle(source, str(stick))
+        for _ in range(2):
+            try:
+                bundles.merge(target, str(stick))
+            except InputError:  # not enrolled there yet, say: refused whole, nothing merged
+                return
+
+    def hold(self, k: int) -> None:
+        lap = self.lap(k)
+        own = self.folder / sync.own_name(lap) if lap is not None else None
+        if own is not None and own.is_file():
+            self.held_back[k] = own.read_bytes()
+
+    def late(self, k: int) -> None:
+        """The copy held back arrives now, over whatever newer file is there (a slow transport)."""
+        lap = self.lap(k)
+        if lap is not None and k in self.held_back:
+            (self.folder / sync.own_name(lap)).write_bytes(self.held_back.pop(k))
+
+    def half(self, k: int) -> None:
+        """Half of laptop k's file, under its name (a copy interrupted; the next whole one replaces it)."""
+        lap = self.lap(k)
+        own = self.folder / sync.own_name(lap) if lap is not None else None
+        if own is not None and own.is_file():
+            raw = own.read_bytes()
+            own.write_bytes(raw[: len(raw) // 2])
+
+    def edit(self, k: int, note: str) -> None:
+        """The laptop's speaker changes their first answer (with a note)."""
+        lap, speaker = self.lap(k), self.speaker.get(k)
+        if lap is None or speaker is None:
+            return
+        row = lap.one("select campaign_id, position, answers from ratings where speaker_id = ? order by position "
+                      "limit 1", [speaker])
+        if row is None:
+            return
+        changed = {**json.loads(row["answers"]), "fluency": 1 + json.loads(row["answers"])["fluency"] % 5}
+        try:
+            records.answers.answer(lap, row["campaign_id"], speaker, row["position"], changed, note=note or None)
+        except InputError:  # revoked here
+            return
+
+    def revoke_past(self, k: int, which: int | None, back: int) -> None:
+        """A revocation from a moment in the past (one of the answers' times), in one campaign or all."""
+        lap = self.lap(k)
+        if lap is None or lap.device_id in self.revoked or (which is not None and self.campaigns[which] is None):
+            return
+        times = sorted(r["updated_at"] for r in lap.rows("select updated_at from ratings where device_id = ?",
+                                                          [lap.device_id]))
+        since = times[-1 - back % len(times)] if times else None
+        try:
+            r = laptops.revoke(self.laptops[0], lap.device_id, since,
+                               None if which is None else self.campaigns[which])
+        except InputError:  # not enrolled (there) yet
+            return
+        if r["campaigns"] and which is None:
+            self.revoked[lap.device_id] = r["from_at"]
+        elif r["campaigns"]:
+            self.revoked_in[(lap.device_id, self.campaigns[which])] = r["from_at"]
+
+    def coordinator_withdraws(self, k: int) -> None:
+        """The coordinator withdraws laptop k's speaker (asked in person), from the coordinator's laptop."""
+        hub, speaker = self.laptops[0], self.speaker.get(k)
+        if speaker is None or hub.one("select 1 as x from speakers where id = ? and withdrawn = 0", [speaker]) is None:
+            return
+        roster.withdraw(hub, speaker)
+        self.speaker.pop(k, None)
+        self.withdrawn.add(speaker)
+
     def withdraw(self, k: int) -> None:
         lap = self.lap(k)
         speaker = self.speaker.pop(k, None)
@@ -152,11 +242,13 @@ class Study:
         for lap in self.laptops:
             self.held.update((r["uuid"], r) for r in lap.rows("select * from ratings"))
         for path in self.folder.glob(f"*{sync.SUFFIX}"):
-            with zipfile.ZipFile(path) as z:
-                self.held.update((r["uuid"], r) for r in json.loads(z.read("data.json"))["ratings"])
+            try:
+                with zipfile.ZipFile(path) as z:
+                    self.held.update((r["uuid"], r) for r in json.loads(z.read("data.json"))["ratings"])
+            except zipfile.BadZipFile:  # half-written: it holds nothing anyone can read
+                continue
         for _ in range(rounds):
-            for k in range(len(self.laptops)):
-                self.sync(k)
+            self.last_round = [sync.sync(lap, self.folder) for lap in self.laptops]
 
     def close(self) -> None:
         for lap in self.laptops:
@@ -188,14 +280,59 @@ def _in_folder(folder: Path, speaker: str) -> int:
     return found
 
 
+def _after_revocation(row: dict, revoked: dict[str, str], revoked_in: dict[tuple[str, str], str]) -> bool:
+    """A row a revoked laptop signed from the time it was revoked from: refused everywhere but on that laptop."""
+    signer = row.get("signer")
+    code = keys.code_of(signer) if keys.is_public_key(signer) else None
+    since = revoked.get(code) or revoked_in.get((code, row.get("campaign_id")))
+    stamps = [row.get(c) for c in ("created_at", "served_at", "updated_at") if row.get(c)]
+    return since is not None and any(stamp >= since for stamp in stamps)
+
+
+def _shared(lap: Store, withdrawn: set[str], revoked: dict[str, str],
+            revoked_in: dict[tuple[str, str], str]) -> dict[str, list[str]]:
+    """Every shared table's rows as they travel, but for the signature (a laptop signs its own rows when it publishes
+    them; the signature follows from the content), the rows of withdrawn speakers (what a withdrawal leaves on a
+    laptop that held them — the speaker's id marked withdrawn, their served sequence — is that laptop's record, not
+    shared: a laptop that never held them cannot hold it), what a revoked laptop signed since (it keeps it; no
+    one else takes it) and rows of a campaign the laptop does not hold (they travel with it)."""
+    out = {}
+    held = {r["id"] for r in lap.rows("select id from campaigns")}
+    for table, rows in payload.table_snapshot(lap).items():
+        kept = []
+        for text in rows:
+            row = json.loads(text)
+            if row.get("speaker_id") in withdrawn or (table == "speakers" and row["id"] in withdrawn) or \
+                    _after_revocation(row, revoked, revoked_in) or row.get("campaign_id", "") not in held | {""}:
+                continue  # the last: a decision a restore kept for a campaign lost with it (it travels once it is back)
+            row.pop("signature", None)
+            kept.append(json.dumps(row, sort_keys=True))
+        out[table] = sorted(kept)
+    return out
+
+
+def _differences(study: Study) -> dict[str, list[str]]:
+    """Per shared table, the laptops whose rows differ from the coordinator's (every travelling column)."""
+    withdrawn = {r["id"] for lap in study.laptops for r in lap.rows("select id from speakers where withdrawn = 1")}
+    tables = [_shared(lap, withdrawn, study.revoked, study.revoked_in) for lap in study.laptops]
+    return {table: [study.laptops[k].path.name for k in range(1, len(tables)) if tables[k][table] != rows]
+            for table, rows in tables[0].items() if any(t[table] != rows for t in tables[1:])}
+
+
 def check(study: Study) -> None:
     held = [_answers(lap) for lap in study.laptops]
     assert all(h == held[0] for h in held), "the laptops hold different answers"
+    assert _differences(study) == {}, "the laptops hold different rows"
+    revoked = set(study.revoked) | {code for code, _ in study.revoked_in}
+    for report in study.last_round:  # once settled, a sync refuses nothing (but what a revoked laptop signed since)
+        assert not report.refused, [o.line() for o in report.refused]
+        assert all(not o.added.get("rows_refused") or o.device in revoked for o in report.merged), \
+            [o.line() for o in report.merged if o.added.get("rows_refused")]
     slots = {(a[1], a[2], a[3]): a for a in held[0]}
     for uuid, r in study.held.items():
         if r["speaker_id"] in study.withdrawn:
             continue
-        since = study.revoked.get(r["device_id"])
+        since = study.revoked.get(r["device_id"]) or study.revoked_in.get((r["device_id"], r["campaign_id"]))
         if since is not None and r["updated_at"] >= since:
             continue
         there = slots.get((r["campaign_id"], r["speaker_id"], r["position"]))
@@ -236,7 +373,12 @@ def scored(scored_demo):
 @example(field=2, steps=[("answer", 2, 1), ("revoke", 2), ("sync", 2), ("sync", 0), ("withdraw", 2)])
 # and: a field laptop, not the coordinator's, merged the answers of a laptop restored from before them
 @example(field=2, steps=[("answer", 2, 1), ("sync", 2), ("restore", 2, 0), ("sync", 1), ("sync", 2)])
-def test_every_laptop_ends_with_the_same_answers_whatever_happens_in_between(tmp_path_factory, scored, field, steps):
+# issue 55, 7: a stale copy delivered late over a newer file, a half-written file, a stick merged twice, an edit with a
+# note, a revocation from the past in one campaign, the coordinator withdrawing a speaker it merged
+@example(field=2, steps=[("answer", 1, 2), ("sync", 1), ("hold", 1), ("answer", 1, 2), ("sync", 1), ("late", 1),
+                         ("sync", 0), ("half", 0), ("sync", 2), ("usb", 2, 0), ("edit", 1, "ᓀᐦᐃᔭᐍᐏᐣ  \u200d note"),
+                         ("revoke_past", 2, 0, 0), ("sync", 1), ("sync", 0), ("coordinator_withdraws", 1)])
+def test_every_laptop_ends_with_the_same_rows_whatever_happens_in_between(tmp_path_factory, scored, field, steps):
     study = Study(tmp_path_factory.mktemp("study"), scored, field)
     try:
         study.create(0)  # a campaign every field laptop is enrolled in and holds: the rest is drawn
