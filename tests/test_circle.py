@@ -132,3 +132,50 @@ def test_a_restore_keeps_the_circle_the_database_held(tmp_path):
     restore(path)
     with Store(path) as again:
         assert laptops.in_circle(again) == [rita]
+
+
+def test_a_campaign_made_again_converges_on_its_earliest_row_and_a_real_conflict_says_what_differs(tmp_path,
+                                                                                                    scored_demo):
+    from review.exchange import bundles
+    from review.store import restore
+
+    scored = catalogue.load_scored(str(scored_demo))
+    folder = tmp_path / "shared"
+    folder.mkdir()
+    hub = Store(tmp_path / "hub.sqlite")
+    lap = Store(tmp_path / "lap.sqlite")
+    laptops.enrol(hub, lap.device_id)
+    laptops.trust(lap, hub.device_id)
+    old = hub.backup("on-demand")
+    cid = campaigns.create_campaign(hub, scored, "A", items=6, name="c0")
+    first = hub.one("select created_at, signature from campaigns where id = ?", [cid])
+    sync.sync(hub, folder)
+    sync.sync(lap, folder)
+    path = hub.path
+    hub.close()
+    restore(path, old)
+    hub = Store(path)
+    (folder / sync.own_name(hub)).unlink()  # its own file gone too: the campaign is made again
+    assert campaigns.create_campaign(hub, scored, "A", items=6, name="c0") == cid  # the same id, a new time
+    assert hub.one("select created_at from campaigns where id = ?", [cid])["created_at"] > first["created_at"]
+    for store in (hub, lap, hub, lap):
+        report = sync.sync(store, folder)
+        assert not report.refused and not any(o.added.get("rows_refused") for o in report.merged), \
+            [o.line() for o in report.outcomes]
+    for store in (hub, lap):
+        assert store.one("select created_at, signature from campaigns where id = ?", [cid]) == first
+
+    # a real conflict: another content under the same id (a bundle signed by the coordinator with another name)
+    rows = hub.rows("select * from campaigns where id = ?", [cid])
+    from review.store import signing
+    changed = {**rows[0], "name": "renamed"}
+    item_ids = [r["item_id"] for r in hub.rows("select item_id from campaign_items where campaign_id = ? "
+                                                "order by position", [cid])]
+    changed.update(signing.sign_campaign(hub.db, hub.private_key, hub.public_key, changed, item_ids))
+    with hub.transaction() as db:
+        db["campaigns"].update(cid, {"name": "renamed", "signature": changed["signature"]})
+    stick = tmp_path / "renamed.lyssbundle"
+    bundles.export_bundle(hub, str(stick))
+    changed_rows = bundles.merge(lap, str(stick))["rows_refused"]
+    assert any("a conflict — this laptop holds other content under this id (it differs in name)" in why
+               for why in changed_rows), changed_rows

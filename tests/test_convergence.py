@@ -373,7 +373,11 @@ def scored(scored_demo):
 @example(field=2, steps=[("answer", 2, 1), ("revoke", 2), ("sync", 2), ("sync", 0), ("withdraw", 2)])
 # and: a field laptop, not the coordinator's, merged the answers of a laptop restored from before them
 @example(field=2, steps=[("answer", 2, 1), ("sync", 2), ("restore", 2, 0), ("sync", 1), ("sync", 2)])
-# issue 55, 7: a stale copy delivered late over a newer file, a half-written file, a stick merged twice, an edit with a
+# issue 55, 7: the coordinator restored from before campaign 1 creates it again (same id, new time and signature): one
+# row everywhere, the earliest (before: each laptop kept its own, and every merge refused the other "alone")
+@example(field=2, steps=[("backup", 0), ("create", 1), ("enrol", 1, 1), ("sync", 0), ("sync", 1), ("restore", 0, 0),
+                         ("create", 1)])
+# and: a stale copy delivered late over a newer file, a half-written file, a stick merged twice, an edit with a
 # note, a revocation from the past in one campaign, the coordinator withdrawing a speaker it merged
 @example(field=2, steps=[("answer", 1, 2), ("sync", 1), ("hold", 1), ("answer", 1, 2), ("sync", 1), ("late", 1),
                          ("sync", 0), ("half", 0), ("sync", 2), ("usb", 2, 0), ("edit", 1, "ᓀᐦᐃᔭᐍᐏᐣ  \u200d note"),
