@@ -238,7 +238,8 @@ class Study:
             self.withdrawn.add(speaker)
 
     def settle(self, rounds: int = 3) -> None:
-        """Every laptop syncs ``rounds`` times; first, every answer some laptop or file holds is remembered."""
+        """Every laptop syncs ``rounds`` times, then until a round changes nothing; first, every answer some laptop or
+        file holds is remembered."""
         for lap in self.laptops:
             self.held.update((r["uuid"], r) for r in lap.rows("select * from ratings"))
         for path in self.folder.glob(f"*{sync.SUFFIX}"):
@@ -247,8 +248,12 @@ class Study:
                     self.held.update((r["uuid"], r) for r in json.loads(z.read("data.json"))["ratings"])
             except zipfile.BadZipFile:  # half-written: it holds nothing anyone can read
                 continue
-        for _ in range(rounds):
+        for n in range(rounds + 5):  # then on until a round changes nothing (a chain of news takes a round a link)
             self.last_round = [sync.sync(lap, self.folder) for lap in self.laptops]
+            quiet = all(o.status in ("unchanged", "waiting") for r in self.last_round for o in r.outcomes)
+            if n + 1 >= rounds and quiet:
+                return
+        raise AssertionError(f"the syncs never settle: {[o.line() for r in self.last_round for o in r.outcomes]}")
 
     def close(self) -> None:
         for lap in self.laptops:
@@ -280,11 +285,18 @@ def _in_folder(folder: Path, speaker: str) -> int:
     return found
 
 
+def _revoked_from(revoked: dict[str, str], revoked_in: dict[tuple[str, str], str], code: str | None,
+                  campaign_id: str | None) -> str | None:
+    """The earliest time a laptop is revoked from in a campaign (in all of them, or in that one), else ``None``."""
+    found = [t for t in (revoked.get(code), revoked_in.get((code, campaign_id))) if t is not None]
+    return min(found) if found else None
+
+
 def _after_revocation(row: dict, revoked: dict[str, str], revoked_in: dict[tuple[str, str], str]) -> bool:
     """A row a revoked laptop signed from the time it was revoked from: refused everywhere but on that laptop."""
     signer = row.get("signer")
     code = keys.code_of(signer) if keys.is_public_key(signer) else None
-    since = revoked.get(code) or revoked_in.get((code, row.get("campaign_id")))
+    since = _revoked_from(revoked, revoked_in, code, row.get("campaign_id"))
     stamps = [row.get(c) for c in ("created_at", "served_at", "updated_at") if row.get(c)]
     return since is not None and any(stamp >= since for stamp in stamps)
 
@@ -332,7 +344,7 @@ def check(study: Study) -> None:
     for uuid, r in study.held.items():
         if r["speaker_id"] in study.withdrawn:
             continue
-        since = study.revoked.get(r["device_id"]) or study.revoked_in.get((r["device_id"], r["campaign_id"]))
+        since = _revoked_from(study.revoked, study.revoked_in, r["device_id"], r["campaign_id"])
         if since is not None and r["updated_at"] >= since:
             continue
         there = slots.get((r["campaign_id"], r["speaker_id"], r["position"]))
