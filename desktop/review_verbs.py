@@ -334,10 +334,16 @@ def _review_export_bundle(store, args) -> int:
 
 def _review_merge(store, args) -> int:
     changed = bundles.merge(store, args.bundle)
-    arrived = f"{changed['campaigns_added']} campaign(s) arrived; " if changed["campaigns_added"] else ""
-    print(f"merged {args.bundle} from {changed['from_device']}: {arrived}answers: {changed['ratings_added']} added, "
-          f"{changed['ratings_replaced']} replaced, {changed['ratings_deleted']} deleted; "
-          f"{changed['speakers_withdrawn']} speakers withdrawn")
+    if not changed["rows_changed"] and not changed["waited"]:
+        print(f"merged {args.bundle} from {changed['from_device']}: nothing new — this laptop held all of it already")
+    else:
+        n = changed["campaigns_added"]
+        arrived = f"{n} campaign{'' if n == 1 else 's'} arrived; " if n else ""
+        signed = (f"; {changed['ratings_signed']} of this laptop's own answers came back signed (unchanged)"
+                  if changed["ratings_signed"] else "")
+        print(f"merged {args.bundle} from {changed['from_device']}: {arrived}answers: {changed['ratings_added']} "
+              f"added, {changed['ratings_replaced']} replaced, {changed['ratings_deleted']} deleted; "
+              f"{changed['speakers_withdrawn']} speakers withdrawn{signed}")
     if changed["ratings_refused_revoked"]:
         print(f"  {changed['ratings_refused_revoked']} answers refused: signed by a revoked laptop after its "
               f"revocation")
@@ -355,8 +361,8 @@ def _print_set_aside(changed: dict) -> None:
     for line in changed["waiting_lines"]:
         print(f"  {line}: kept here until then")
     if changed["rows_refused"]:
-        print(f"  {len(changed['rows_refused'])} rows refused alone (their author may not write them; ask that "
-              f"laptop's owner or your coordinator):")
+        print(f"  {len(changed['rows_refused'])} rows refused alone, each for the reason it gives (the rest "
+              f"merged):")
     for line in changed["rows_refused"]:
         print(f"    {line}")
 

@@ -126,7 +126,10 @@ def _latest_answer(db, table: Table, rows: list[dict], changed: dict) -> None:
                     del by_slot[slot_of(same)]
                 by_uuid[row["uuid"]], by_slot[slot_of(row)] = row, row["uuid"]
                 written.add(row["uuid"])
-                changed["ratings_replaced"] += 1
+                if _answer_rank(table, row)[:3] != _answer_rank(table, same)[:3]:  # not only a signature filled in
+                    changed["ratings_replaced"] += 1
+                else:  # this laptop's own answer, relayed back signed
+                    changed["ratings_signed"] += 1
             continue
         other = by_uuid.get(by_slot.get(slot_of(row), ""))
         if other is not None:
@@ -161,12 +164,14 @@ def _apply(db, data: dict) -> dict:
     """Apply a checked bundle, each table by the merge rule the schema declares for it (``review.store.schema``),
     in the schema's order (a row's references before it)."""
     changed = {"ratings_added": 0, "ratings_replaced": 0, "ratings_deleted": 0, "speakers_withdrawn": 0,
-               "withdrawals_arrived": 0}
+               "withdrawals_arrived": 0, "ratings_signed": 0}
     held = {r["id"] for r in _matching(db, "campaigns", ("id",), data["campaigns"])}
     changed["campaigns_added"] = len({r["id"] for r in data["campaigns"]} - held)
+    start = db.conn.total_changes
     for name in TABLES:
         MERGES[SCHEMA[name].merge](db, SCHEMA[name], data[name], changed)
     changed["ratings_refused_revoked"] = apply_revocations(db)
+    changed["rows_changed"] = db.conn.total_changes - start  # 0: the bundle brought nothing this laptop lacked
     changed["scrub"] = bool(changed["speakers_withdrawn"] or changed["withdrawals_arrived"])
     if changed["scrub"]:  # every copy of them goes: the backups too, even of a speaker this database no longer holds
         mark_withdrawal_pending(db)  # carried out in the backups and the log right after, or by the next command
