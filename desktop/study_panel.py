@@ -50,7 +50,7 @@ class RowsModel(QAbstractTableModel):
         return len(self.headers)
 
     def data(self, index, role=Qt.DisplayRole):
-        if role != Qt.DisplayRole:
+        if role != Qt.DisplayRole:  # no tooltip: Qt would read a text that looks like markup as markup
             return None
         value = self.rows[index.row()][index.column()]
         return f"{value:.4f}" if isinstance(value, float) else ("—" if value is None else str(value))
@@ -76,8 +76,15 @@ def _number(value) -> str:
 
 
 def _fill(view: QTableView, headers: list[str], rows: list[list]) -> None:
+    """Rows into a table, each column as wide as its contents but none wider than half the table (a campaign's long
+    name is cut with "…", and the columns after it — items, answered, of — stay in sight)."""
     view.model().set(headers, rows)
     view.resizeColumnsToContents()
+    shown = view.viewport().width()
+    widest = max(200, shown // 2) if shown > 200 else 320
+    for column in range(len(headers) - 1):
+        if view.columnWidth(column) > widest:
+            view.setColumnWidth(column, widest)
 
 
 class CampaignPanel(QWidget):

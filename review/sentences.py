@@ -87,10 +87,15 @@ class Word:
     text: str
 
 
-def line(key: str, claims: list | None = None, **values) -> dict:
+def line(key: str, claims: list | None = None, *, one: str | None = None, **values) -> dict:
     """One said line: the text under ``key``, its values as the command line writes them (and its numbers, for
-    another language's writing; its data words, to translate), and the claims it makes."""
-    said = {"text": _texts()[key], "values": {}}
+    another language's writing; its data words, to translate), and the claims it makes. ``one``: the value whose count
+    chooses the text — when it is 1, the text under ``key + " one"`` ("1 answer", not "1 answers")."""
+    texts = _texts()
+    counted = values.get(one) if one else None
+    if isinstance(counted, Number) and counted.value == 1 and f"{key} one" in texts:
+        key = f"{key} one"
+    said = {"text": texts[key], "values": {}}
     for name, value in values.items():
         said["values"][name] = value.english() if isinstance(value, (Number, Joined)) else \
             value.text if isinstance(value, Word) else str(value)

@@ -203,52 +203,52 @@
 <context>
     <name>CampaignPage</name>
     <message>
-        <location filename="../review_panel.py" line="227"/>
+        <location filename="../review_panel.py" line="239"/>
         <source>Tasks</source>
         <translation>Tâches</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="227"/>
+        <location filename="../review_panel.py" line="239"/>
         <source>Choose a task with the arrow keys and press Enter</source>
         <translation>Choisissez une tâche avec les flèches et appuyez sur Entrée</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="231"/>
+        <location filename="../review_panel.py" line="243"/>
         <source>Sign out</source>
         <translation>Se déconnecter</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="233"/>
+        <location filename="../review_panel.py" line="245"/>
         <source>Start or continue  (Enter)</source>
         <translation>Commencer ou continuer  (Entrée)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="255"/>
+        <location filename="../review_panel.py" line="267"/>
         <source>Welcome, {0}. Choose a task:</source>
         <translation>Bienvenue, {0}. Choisissez une tâche :</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="259"/>
+        <location filename="../review_panel.py" line="271"/>
         <source>{0} of {1} done</source>
         <translation>{0} sur {1} faits</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="259"/>
+        <location filename="../review_panel.py" line="271"/>
         <source>not started</source>
         <translation>pas commencé</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="261"/>
+        <location filename="../review_panel.py" line="273"/>
         <source>{0} done; more as the decisions need them</source>
         <translation>{0} faits ; d&apos;autres selon les besoins des décisions</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="263"/>
+        <location filename="../review_panel.py" line="275"/>
         <source>not offered: this laptop is not enrolled in it: lyss review enrol {0} --campaign {1}</source>
         <translation>non proposée : cet ordinateur n&apos;y est pas inscrit : lyss review enrol {0} --campaign {1}</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="270"/>
+        <location filename="../review_panel.py" line="282"/>
         <source>Ask the campaign&apos;s coordinator to enrol this laptop in it; once the enrolment arrives, the campaign is offered here.</source>
         <translation>Demandez au coordinateur de la campagne d&apos;y inscrire cet ordinateur ; dès que l&apos;inscription arrive, la campagne est proposée ici.</translation>
     </message>
@@ -256,630 +256,630 @@
 <context>
     <name>CampaignPanel</name>
     <message>
-        <location filename="../study_panel.py" line="150"/>
+        <location filename="../study_panel.py" line="157"/>
         <source>Task of the new campaign</source>
         <translation>Tâche de la nouvelle campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="152"/>
+        <location filename="../study_panel.py" line="159"/>
         <source>Task {0}: {1}</source>
         <translation>Tâche {0} : {1}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="167"/>
+        <location filename="../study_panel.py" line="174"/>
         <source>Create campaign from a scored run…</source>
         <translation>Créer une campagne à partir d’un run évalué…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="168"/>
+        <location filename="../study_panel.py" line="175"/>
         <source>Adaptive campaign from several runs…</source>
         <translation>Campagne adaptative sur plusieurs runs…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="169"/>
+        <location filename="../study_panel.py" line="176"/>
         <source>One scored run card per system, on the same test set: speakers are served only what is still undecided</source>
         <translation>Une carte de run évaluée par système, sur le même jeu de test : les locuteurs ne reçoivent que ce qui reste à décider</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="249"/>
+        <location filename="../study_panel.py" line="256"/>
         <source>Export bundle…</source>
         <translation>Exporter un paquet…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="250"/>
+        <location filename="../study_panel.py" line="257"/>
         <source>Merge bundle…</source>
         <translation>Fusionner un paquet…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="188"/>
+        <location filename="../study_panel.py" line="195"/>
         <source>Withdraw selected speaker…</source>
         <translation>Retirer le locuteur choisi…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="153"/>
-        <location filename="../study_panel.py" line="155"/>
+        <location filename="../study_panel.py" line="160"/>
+        <location filename="../study_panel.py" line="162"/>
         <source>Hint at the words the analyser rejected (task E)</source>
         <translation>Signaler les mots que l’analyseur a rejetés (tâche E)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="154"/>
-        <location filename="../study_panel.py" line="156"/>
+        <location filename="../study_panel.py" line="161"/>
+        <location filename="../study_panel.py" line="163"/>
         <source>Off by default, so that the speakers judge without the analyser&apos;s opinion</source>
         <translation>Désactivé par défaut, pour que les locuteurs jugent sans l’avis de l’analyseur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="202"/>
+        <location filename="../study_panel.py" line="209"/>
         <source>This laptop&apos;s code: {0}</source>
         <translation>Code de cet ordinateur : {0}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="210"/>
+        <location filename="../study_panel.py" line="217"/>
         <source>Enrol a laptop…</source>
         <translation>Inscrire un ordinateur…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="211"/>
+        <location filename="../study_panel.py" line="218"/>
         <source>Let another laptop send answers to the campaigns you coordinate</source>
         <translation>Permettre à un autre ordinateur d’envoyer des réponses aux campagnes que vous coordonnez</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="212"/>
+        <location filename="../study_panel.py" line="219"/>
         <source>Trust a coordinator…</source>
         <translation>Faire confiance à un coordinateur…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="213"/>
+        <location filename="../study_panel.py" line="220"/>
         <source>Accept the campaigns of your study&apos;s coordinator</source>
         <translation>Accepter les campagnes du coordinateur de votre étude</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="214"/>
+        <location filename="../study_panel.py" line="221"/>
         <source>Revoke a laptop…</source>
         <translation>Révoquer un ordinateur…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="215"/>
+        <location filename="../study_panel.py" line="222"/>
         <source>Refuse the answers a lost or stolen laptop signs from now on</source>
         <translation>Refuser désormais les réponses signées par un ordinateur perdu ou volé</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="182"/>
+        <location filename="../study_panel.py" line="189"/>
         <source>Campaigns</source>
         <translation>Campagnes</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="183"/>
+        <location filename="../study_panel.py" line="190"/>
         <source>Choose a campaign to see each speaker&apos;s progress</source>
         <translation>Choisissez une campagne pour voir l’avancement de chaque locuteur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="185"/>
+        <location filename="../study_panel.py" line="192"/>
         <source>Speakers&apos; progress in the chosen campaign</source>
         <translation>Avancement des locuteurs dans la campagne choisie</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="194"/>
+        <location filename="../study_panel.py" line="201"/>
         <source>Decisions in the chosen campaign</source>
         <translation>Décisions de la campagne choisie</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="195"/>
+        <location filename="../study_panel.py" line="202"/>
         <source>Which system is better and each run&apos;s tier, as the answers settle them</source>
         <translation>Quel système est meilleur et le niveau de chaque run, à mesure que les réponses les tranchent</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="265"/>
+        <location filename="../study_panel.py" line="272"/>
         <source>Task</source>
         <translation>Tâche</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="265"/>
+        <location filename="../study_panel.py" line="272"/>
         <source>Campaign</source>
         <translation>Campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="265"/>
+        <location filename="../study_panel.py" line="272"/>
         <source>Items</source>
         <translation>Éléments</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="266"/>
+        <location filename="../study_panel.py" line="273"/>
         <source>Fully rated</source>
         <translation>Entièrement évalués</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="343"/>
+        <location filename="../study_panel.py" line="350"/>
         <source>{0} (kept here until then)</source>
         <translation>{0} (gardées ici d&apos;ici là)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="367"/>
+        <location filename="../study_panel.py" line="375"/>
         <source>Speaker</source>
         <translation>Locuteur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="367"/>
+        <location filename="../study_panel.py" line="375"/>
         <source>Name (this laptop)</source>
         <translation>Nom (sur cet ordinateur)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="367"/>
+        <location filename="../study_panel.py" line="375"/>
         <source>Answered</source>
         <translation>Répondu</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="367"/>
+        <location filename="../study_panel.py" line="375"/>
         <source>Of</source>
         <translation>Sur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="346"/>
+        <location filename="../study_panel.py" line="353"/>
         <source>refused</source>
         <translation>refusé</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="98"/>
+        <location filename="../study_panel.py" line="105"/>
         <source>The coordinator&apos;s pages</source>
         <translation>Les pages de la coordination</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="102"/>
+        <location filename="../study_panel.py" line="109"/>
         <source>Campaigns and decisions</source>
         <translation>Campagnes et décisions</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="103"/>
+        <location filename="../study_panel.py" line="110"/>
         <source>This laptop and its circle</source>
         <translation>Cet ordinateur et son cercle</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="104"/>
+        <location filename="../study_panel.py" line="111"/>
         <source>Sharing answers</source>
         <translation>Partage des réponses</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="158"/>
+        <location filename="../study_panel.py" line="165"/>
         <source>Marks placed for the speaker: the language&apos;s tools</source>
         <translation>Marques placées pour le locuteur : les outils de la langue</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="159"/>
+        <location filename="../study_panel.py" line="166"/>
         <source>Marks placed for the speaker: the tools and the reference</source>
         <translation>Marques placées pour le locuteur : les outils et la référence</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="160"/>
+        <location filename="../study_panel.py" line="167"/>
         <source>No marks placed for the speaker</source>
         <translation>Aucune marque placée pour le locuteur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="162"/>
+        <location filename="../study_panel.py" line="169"/>
         <source>Pre-marks of a task E campaign</source>
         <translation>Pré-marques d&apos;une campagne de tâche E</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="163"/>
+        <location filename="../study_panel.py" line="170"/>
         <source>Candidate errors placed before the speaker sees a sentence; the speaker keeps, drops or re-grades each</source>
         <translation>Erreurs candidates placées avant que le locuteur voie une phrase ; il garde, retire ou reclasse chacune</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="189"/>
+        <location filename="../study_panel.py" line="196"/>
         <source>The speaker chosen on the right leaves the study: their answers are deleted here, in the backups and, through the next bundles, on every laptop</source>
         <translation>La personne choisie à droite quitte l&apos;étude : ses réponses sont supprimées ici, dans les sauvegardes et, par les prochains paquets, sur chaque ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="206"/>
+        <location filename="../study_panel.py" line="213"/>
         <source>A coordinator enrols the laptops that may send answers to their campaigns, and revokes a laptop that is lost or stolen. A field laptop trusts its coordinator, so that it accepts their campaigns. Each is done with the other laptop&apos;s code, read out or copied from its own page.</source>
         <translation>La coordination inscrit les ordinateurs qui peuvent envoyer des réponses à ses campagnes, et révoque un ordinateur perdu ou volé. Un ordinateur de terrain fait confiance à sa coordination, pour accepter ses campagnes. Chaque action se fait avec le code de l&apos;autre ordinateur, lu à voix haute ou copié depuis sa propre page.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="235"/>
-        <location filename="../study_panel.py" line="298"/>
+        <location filename="../study_panel.py" line="242"/>
+        <location filename="../study_panel.py" line="305"/>
         <source>Shared folder: none (bundles travel by USB stick)</source>
         <translation>Dossier partagé : aucun (les lots voyagent par clé USB)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="236"/>
+        <location filename="../study_panel.py" line="243"/>
         <source>Choose shared folder…</source>
         <translation>Choisir le dossier partagé…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="237"/>
+        <location filename="../study_panel.py" line="244"/>
         <source>A folder your laptops share (Syncthing, a network drive): answers then travel on their own, at start, every few answers and at close</source>
         <translation>Un dossier que vos ordinateurs partagent (Syncthing, un lecteur réseau) : les réponses voyagent alors seules, au démarrage, toutes les quelques réponses et à la fermeture</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="239"/>
+        <location filename="../study_panel.py" line="246"/>
         <source>Sync now</source>
         <translation>Synchroniser maintenant</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="242"/>
+        <location filename="../study_panel.py" line="249"/>
         <source>Laptops seen in the shared folder</source>
         <translation>Ordinateurs vus dans le dossier partagé</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="243"/>
+        <location filename="../study_panel.py" line="250"/>
         <source>Each laptop&apos;s last bundle, its answers, whether it is enrolled, and why a bundle was refused</source>
         <translation>Le dernier lot de chaque ordinateur, ses réponses, s&apos;il est inscrit, et pourquoi un lot a été refusé</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="248"/>
+        <location filename="../study_panel.py" line="255"/>
         <source>Without a shared folder, by USB stick:</source>
         <translation>Sans dossier partagé, par clé USB :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="293"/>
+        <location filename="../study_panel.py" line="300"/>
         <source>Synchronising…</source>
         <translation>Synchronisation…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="297"/>
+        <location filename="../study_panel.py" line="304"/>
         <source>Shared folder: {0}</source>
         <translation>Dossier partagé : {0}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="304"/>
+        <location filename="../study_panel.py" line="311"/>
         <source>Choose shared folder</source>
         <translation>Choisir le dossier partagé</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="317"/>
+        <location filename="../study_panel.py" line="324"/>
         <source>Synchronised at {3}: {0} bundle(s) merged ({1} answers added), {2} refused.</source>
         <translation>Synchronisé à {3} : {0} paquet(s) fusionné(s) ({1} réponses ajoutées), {2} refusé(s).</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="325"/>
+        <location filename="../study_panel.py" line="332"/>
         <source>Refused {0}: {1}</source>
         <translation>Refusé {0} : {1}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="328"/>
+        <location filename="../study_panel.py" line="335"/>
         <source>Merged {0}, some rows refused alone: {1}</source>
         <translation>{0} fusionné, certaines lignes refusées seules : {1}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="335"/>
+        <location filename="../study_panel.py" line="342"/>
         <source>The shared folder could not be synchronised: {0}</source>
         <translation>Le dossier partagé n&apos;a pas pu être synchronisé : {0}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="345"/>
+        <location filename="../study_panel.py" line="352"/>
         <source>yes</source>
         <translation>oui</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="345"/>
+        <location filename="../study_panel.py" line="352"/>
         <source>no</source>
         <translation>non</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="346"/>
+        <location filename="../study_panel.py" line="353"/>
         <source>this laptop</source>
         <translation>cet ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="346"/>
+        <location filename="../study_panel.py" line="353"/>
         <source>merged</source>
         <translation>fusionné</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="227"/>
-        <location filename="../study_panel.py" line="347"/>
+        <location filename="../study_panel.py" line="234"/>
+        <location filename="../study_panel.py" line="355"/>
         <source>Laptop</source>
         <translation>Ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="191"/>
+        <location filename="../study_panel.py" line="198"/>
         <source>Report for the community…</source>
         <translation>Rapport pour la communauté…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="192"/>
+        <location filename="../study_panel.py" line="199"/>
         <source>A PDF a community council can read: each question&apos;s verdict in words, how sure the answers are, each run&apos;s tier, the speakers&apos; hours (no names), their consent and where the answers are kept</source>
         <translation>Un PDF qu&apos;un conseil communautaire peut lire : le verdict de chaque question en mots, à quel point les réponses sont sûres, le niveau de chaque version, les heures des locuteurs (sans noms), leur consentement et où les réponses sont conservées</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="220"/>
+        <location filename="../study_panel.py" line="227"/>
         <source>Laptops of the circle</source>
         <translation>Ordinateurs du cercle</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="221"/>
+        <location filename="../study_panel.py" line="228"/>
         <source>Each laptop enrolled, trusted, revoked or seen in the shared folder, with the name given it here</source>
         <translation>Chaque ordinateur inscrit, de confiance, révoqué ou vu dans le dossier partagé, avec le nom qu&apos;on lui donne ici</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="227"/>
-        <location filename="../study_panel.py" line="347"/>
+        <location filename="../study_panel.py" line="234"/>
+        <location filename="../study_panel.py" line="355"/>
         <source>Last bundle</source>
         <translation>Dernier lot</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="227"/>
+        <location filename="../study_panel.py" line="234"/>
         <source>Name</source>
         <translation>Nom</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="227"/>
+        <location filename="../study_panel.py" line="234"/>
         <source>Role</source>
         <translation>Rôle</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="228"/>
+        <location filename="../study_panel.py" line="235"/>
         <source>Revoked from</source>
         <translation>Révoqué depuis</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="322"/>
+        <location filename="../study_panel.py" line="329"/>
         <source>Synchronised at {0}: nothing new.</source>
         <translation>Synchronisé à {0} : rien de nouveau.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="322"/>
+        <location filename="../study_panel.py" line="329"/>
         <source>Last merge: {0}</source>
         <translation>Dernière fusion : {0}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="347"/>
+        <location filename="../study_panel.py" line="354"/>
+        <source>waiting for its enrolment</source>
+        <translation>en attente de son inscription</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="355"/>
         <source>Answers</source>
         <translation>Réponses</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="347"/>
+        <location filename="../study_panel.py" line="355"/>
         <source>Enrolled</source>
         <translation>Inscrit</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="348"/>
+        <location filename="../study_panel.py" line="356"/>
         <source>State</source>
         <translation>État</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="351"/>
+        <location filename="../study_panel.py" line="359"/>
         <source>coordinator</source>
         <translation>coordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="352"/>
+        <location filename="../study_panel.py" line="360"/>
         <source>revoked</source>
         <translation>révoqué</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="353"/>
+        <location filename="../study_panel.py" line="361"/>
         <source>revoked (from {0}): {1} answers signed before kept here; </source>
         <translation>révoqué (à partir du {0}) : {1} réponses signées avant conservées ici ; </translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="378"/>
+        <location filename="../study_panel.py" line="386"/>
         <source>Working out where the campaign stands…</source>
         <translation>Calcul de l’état de la campagne…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="408"/>
+        <location filename="../study_panel.py" line="416"/>
         <source>What the answers settle</source>
         <translation>Ce que les réponses tranchent</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="426"/>
+        <location filename="../study_panel.py" line="434"/>
         <source>Choose a campaign first.</source>
         <translation>Choisissez d&apos;abord une campagne.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="429"/>
+        <location filename="../study_panel.py" line="437"/>
         <source>Report for the community</source>
         <translation>Rapport pour la communauté</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="430"/>
+        <location filename="../study_panel.py" line="438"/>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="439"/>
+        <location filename="../study_panel.py" line="447"/>
         <source>Wrote the report ({0} pages) to {1}.</source>
         <translation>Rapport écrit ({0} pages) dans {1}.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="443"/>
+        <location filename="../study_panel.py" line="451"/>
         <source>A scored run card</source>
         <translation>Une fiche de run évaluée</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="443"/>
-        <location filename="../study_panel.py" line="457"/>
+        <location filename="../study_panel.py" line="451"/>
+        <location filename="../study_panel.py" line="465"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="450"/>
+        <location filename="../study_panel.py" line="458"/>
         <source>Campaign {0} ready.</source>
         <translation>Campagne {0} prête.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="456"/>
+        <location filename="../study_panel.py" line="464"/>
         <source>Scored run cards of one test set</source>
         <translation>Cartes de run évaluées d’un même jeu de test</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="451"/>
+        <location filename="../study_panel.py" line="459"/>
         <source>Warning:</source>
         <translation>Attention :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="414"/>
+        <location filename="../study_panel.py" line="422"/>
         <source>Working…</source>
         <translation>En cours…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="474"/>
+        <location filename="../study_panel.py" line="482"/>
         <source>Every pair and each run&apos;s tier</source>
         <translation>Chaque paire et le palier de chaque système</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="474"/>
+        <location filename="../study_panel.py" line="482"/>
         <source>Which system is best</source>
         <translation>Quel système est le meilleur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="475"/>
+        <location filename="../study_panel.py" line="483"/>
         <source>Is the new run at least as good as the one in use</source>
         <translation>Le nouveau système est-il au moins aussi bon que celui en service</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="476"/>
+        <location filename="../study_panel.py" line="484"/>
         <source>Every pair, within a margin</source>
         <translation>Chaque paire, à une marge près</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="476"/>
+        <location filename="../study_panel.py" line="484"/>
         <source>Does the run reach a mean score</source>
         <translation>Le système atteint-il une note moyenne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="477"/>
+        <location filename="../study_panel.py" line="485"/>
         <source>The campaign&apos;s question</source>
         <translation>La question de la campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="478"/>
+        <location filename="../study_panel.py" line="486"/>
         <source>What should the speakers&apos; ratings decide? The campaign serves only what this question still needs.</source>
         <translation>Que doivent trancher les notes des locuteurs ? La campagne ne présente que ce dont cette question a encore besoin.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="485"/>
+        <location filename="../study_panel.py" line="493"/>
         <source>The margin</source>
         <translation>La marge</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="486"/>
+        <location filename="../study_panel.py" line="494"/>
         <source>The smallest difference that matters, on the task&apos;s scale:</source>
         <translation>La plus petite différence qui compte, sur l&apos;échelle de la tâche :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="491"/>
+        <location filename="../study_panel.py" line="499"/>
         <source>The run in use</source>
         <translation>Le système en service</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="491"/>
+        <location filename="../study_panel.py" line="499"/>
         <source>Which run is in use now?</source>
         <translation>Quel système est en service aujourd&apos;hui ?</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="495"/>
+        <location filename="../study_panel.py" line="503"/>
         <source>The tier</source>
         <translation>Le palier</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="496"/>
+        <location filename="../study_panel.py" line="504"/>
         <source>The mean score the run must reach, on the task&apos;s scale:</source>
         <translation>La note moyenne que le système doit atteindre, sur l&apos;échelle de la tâche :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="501"/>
+        <location filename="../study_panel.py" line="509"/>
         <source>Export bundle</source>
         <translation>Exporter un paquet</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="502"/>
-        <location filename="../study_panel.py" line="509"/>
+        <location filename="../study_panel.py" line="510"/>
+        <location filename="../study_panel.py" line="517"/>
         <source>LYSS bundles (*.lyssbundle)</source>
         <translation>Paquets LYSS (*.lyssbundle)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="505"/>
+        <location filename="../study_panel.py" line="513"/>
         <source>Wrote {0}: {1} answers.</source>
         <translation>{0} écrit : {1} réponses.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="509"/>
+        <location filename="../study_panel.py" line="517"/>
         <source>Merge bundle</source>
         <translation>Fusionner un paquet</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="514"/>
+        <location filename="../study_panel.py" line="522"/>
         <source>Merged: {0} answers added, {1} replaced, {2} deleted.</source>
         <translation>Fusionné : {0} réponses ajoutées, {1} remplacées, {2} supprimées.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="517"/>
+        <location filename="../study_panel.py" line="525"/>
         <source>This laptop was revoked in campaign {0} from {1}: answers made here since then are refused everywhere. Ask the coordinator.</source>
         <translation>Cet ordinateur a été révoqué dans la campagne {0} à partir du {1} : les réponses données ici depuis sont refusées partout. Adressez-vous au coordinateur.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="530"/>
-        <location filename="../study_panel.py" line="534"/>
+        <location filename="../study_panel.py" line="538"/>
+        <location filename="../study_panel.py" line="542"/>
         <source>Enrol a laptop</source>
         <translation>Inscrire un ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="531"/>
+        <location filename="../study_panel.py" line="539"/>
         <source>The code shown on the other laptop (Campaigns tab, or `lyss review code`). Read it aloud or compare the two screens:</source>
         <translation>Le code affiché sur l’autre ordinateur (onglet Campagnes, ou `lyss review code`). Lisez-le à voix haute ou comparez les deux écrans :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="535"/>
+        <location filename="../study_panel.py" line="543"/>
         <source>A name for this laptop, shown beside its code (for example Rita&apos;s laptop; optional):</source>
         <translation>Un nom pour cet ordinateur, affiché à côté de son code (par exemple « l&apos;ordinateur de Rita » ; facultatif) :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="539"/>
-        <source>Laptop {0} may now send answers to {1} campaign(s).</source>
-        <translation>L’ordinateur {0} peut désormais envoyer des réponses à {1} campagne(s).</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="544"/>
+        <location filename="../study_panel.py" line="551"/>
         <source>Trust a coordinator</source>
         <translation>Faire confiance à un coordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="545"/>
+        <location filename="../study_panel.py" line="552"/>
         <source>The code shown on the coordinator&apos;s laptop. Read it aloud or compare the two screens:</source>
         <translation>Le code affiché sur l’ordinateur du coordinateur. Lisez-le à voix haute ou comparez les deux écrans :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="548"/>
+        <location filename="../study_panel.py" line="555"/>
         <source>This laptop now accepts the campaigns of coordinator {0}.</source>
         <translation>Cet ordinateur accepte désormais les campagnes du coordinateur {0}.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="552"/>
+        <location filename="../study_panel.py" line="559"/>
         <source>Revoke a laptop</source>
         <translation>Révoquer un ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="553"/>
+        <location filename="../study_panel.py" line="560"/>
         <source>The code of the lost or stolen laptop. The answers it signs from now on are refused wherever your bundles go; its earlier answers are kept and marked in the study:</source>
         <translation>Le code de l’ordinateur perdu ou volé. Les réponses qu’il signera désormais seront refusées partout où vont vos paquets ; ses réponses antérieures sont gardées et signalées dans l’étude :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="555"/>
+        <location filename="../study_panel.py" line="562"/>
         <source>Revoke</source>
         <translation>Révoquer</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="555"/>
+        <location filename="../study_panel.py" line="562"/>
         <source>Revoke laptop {0}? This cannot be undone.</source>
         <translation>Révoquer l’ordinateur {0} ? C’est irréversible.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="558"/>
+        <location filename="../study_panel.py" line="565"/>
         <source>Laptop {0} is revoked from {1} in {2} campaign(s).</source>
         <translation>L’ordinateur {0} est révoqué à partir du {1} dans {2} campagne(s).</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="568"/>
+        <location filename="../study_panel.py" line="575"/>
         <source>Withdraw</source>
         <translation>Retirer</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="569"/>
+        <location filename="../study_panel.py" line="576"/>
         <source>Withdraw {0} ({1})? Their {2} answers, their history and notes will be deleted here, in this laptop&apos;s {3} backups and wherever this laptop&apos;s bundles go. This cannot be undone.</source>
         <translation>Retirer {0} ({1}) ? Ses {2} réponses, leur historique et ses notes seront supprimés ici, dans les {3} sauvegardes de cet ordinateur et partout où vont ses paquets. C&apos;est irréversible.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="573"/>
+        <location filename="../study_panel.py" line="580"/>
         <source>{0} withdrew; {1} answers deleted here and in {2} backups.</source>
         <translation>{0} s’est retiré(e) ; {1} réponses supprimées ici et dans {2} sauvegardes.</translation>
     </message>
@@ -931,16 +931,26 @@
         <source>Please write your name</source>
         <translation>Veuillez écrire votre nom</translation>
     </message>
+    <message>
+        <location filename="../review_panel.py" line="208"/>
+        <source>Welcome back?</source>
+        <translation>Bon retour ?</translation>
+    </message>
+    <message>
+        <location filename="../review_panel.py" line="209"/>
+        <source>Someone named {0} registered on this laptop on {1}. Is that you?</source>
+        <translation>Une personne nommée {0} s’est inscrite sur cet ordinateur le {1}. Est-ce vous ?</translation>
+    </message>
 </context>
 <context>
     <name>DonePage</name>
     <message>
-        <location filename="../review_panel.py" line="753"/>
+        <location filename="../review_panel.py" line="765"/>
         <source>Thank you!</source>
         <translation>Merci !</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="756"/>
+        <location filename="../review_panel.py" line="768"/>
         <source>Back to the tasks  (Enter)</source>
         <translation>Retour aux tâches  (Entrée)</translation>
     </message>
@@ -971,178 +981,178 @@
 <context>
     <name>ItemPage</name>
     <message>
-        <location filename="../review_panel.py" line="303"/>
+        <location filename="../review_panel.py" line="315"/>
         <source>Item to review</source>
         <translation>Élément à évaluer</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="304"/>
+        <location filename="../review_panel.py" line="316"/>
         <source>Number keys answer, Ctrl+Z undoes the last answer, N writes a note, Esc pauses</source>
         <translation>Les chiffres répondent, Ctrl+Z annule la dernière réponse, N écrit un commentaire, Échap met en pause</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="311"/>
+        <location filename="../review_panel.py" line="323"/>
         <source>Show in another script</source>
         <translation>Afficher dans une autre écriture</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="313"/>
+        <location filename="../review_panel.py" line="325"/>
         <source>Guidelines  (F1)</source>
         <translation>Consignes  (F1)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="316"/>
+        <location filename="../review_panel.py" line="328"/>
         <source>Pause  (Esc)</source>
         <translation>Pause  (Échap)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="398"/>
+        <location filename="../review_panel.py" line="410"/>
         <source>Show in {0}</source>
         <translation>Afficher en {0}</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="421"/>
+        <location filename="../review_panel.py" line="433"/>
         <source>Please answer first.</source>
         <translation>Répondez d’abord, s’il vous plaît.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="422"/>
+        <location filename="../review_panel.py" line="434"/>
         <source>Mark the errors, then give a score.</source>
         <translation>Marquez les erreurs, puis donnez une note.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="423"/>
+        <location filename="../review_panel.py" line="435"/>
         <source>Your last step on this item was undone.</source>
         <translation>Votre dernière action sur cet élément a été annulée.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="424"/>
+        <location filename="../review_panel.py" line="436"/>
         <source>Your answer to item {0} was undone.</source>
         <translation>Votre réponse à l’élément {0} a été annulée.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="428"/>
+        <location filename="../review_panel.py" line="440"/>
         <source>Skipped: that item comes back after the others.</source>
         <translation>Passé : cet élément reviendra après les autres.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="467"/>
+        <location filename="../review_panel.py" line="479"/>
         <source>Practice {0} of {1}</source>
         <translation>Entraînement {0} sur {1}</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="470"/>
+        <location filename="../review_panel.py" line="482"/>
         <source>Item {0}</source>
         <translation>Élément {0}</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="522"/>
+        <location filename="../review_panel.py" line="534"/>
         <source>Enter: go on</source>
         <translation>Entrée : continuer</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="524"/>
+        <location filename="../review_panel.py" line="536"/>
         <source> · H: not an error</source>
         <translation> · H : pas une erreur</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="526"/>
+        <location filename="../review_panel.py" line="538"/>
         <source> · Tab: the next mark placed for you</source>
         <translation> · Tab : la marque suivante placée pour vous</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="527"/>
+        <location filename="../review_panel.py" line="539"/>
         <source>← → move · Shift extends · 1 minor · 2 major · M missing · Delete removes{0} · Enter: done marking · PgUp/PgDn items · S skip · Ctrl+Z undo · N note · Esc pause</source>
         <translation>← → se déplacer · Maj étend · 1 mineure · 2 majeure · M manque · Suppr enlève{0} · Entrée : fini d’annoter · PgPréc/PgSuiv éléments · S passer · Ctrl+Z annuler · N commentaire · Échap pause</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="531"/>
+        <location filename="../review_panel.py" line="543"/>
         <source>← → ±1 · ↑ ↓ ±10 · 1–4 the marked points · Enter saves · Backspace: back to marking · Ctrl+Z undo · N note · Esc pause</source>
         <translation>← → ±1 · ↑ ↓ ±10 · 1–4 les repères · Entrée enregistre · Retour arrière : revenir à l’annotation · Ctrl+Z annuler · N commentaire · Échap pause</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="533"/>
+        <location filename="../review_panel.py" line="545"/>
         <source>Number keys answer · Enter or → next · ← back · S skip · Ctrl+Z undo · N note · Esc pause</source>
         <translation>Les chiffres répondent · Entrée ou → suivant · ← retour · S passer · Ctrl+Z annuler · N commentaire · Échap pause</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="544"/>
+        <location filename="../review_panel.py" line="556"/>
         <source>In this campaign some errors are marked for you before you see a sentence (dashed outline), by: {0}. They can be wrong: keep, drop (Delete) or re-grade (1, 2) each.</source>
         <translation>Dans cette campagne, certaines erreurs sont marquées pour vous avant que vous voyiez une phrase (contour en tirets), par : {0}. Elles peuvent être fausses : gardez, retirez (Suppr) ou reclassez (1, 2) chacune.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="551"/>
+        <location filename="../review_panel.py" line="563"/>
         <source>Right.</source>
         <translation>Juste.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="551"/>
+        <location filename="../review_panel.py" line="563"/>
         <source>Not quite.</source>
         <translation>Pas tout à fait.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="557"/>
+        <location filename="../review_panel.py" line="569"/>
         <source>Press Enter to go on.</source>
         <translation>Appuyez sur Entrée pour continuer.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="565"/>
+        <location filename="../review_panel.py" line="577"/>
         <source>You marked {0} errors; this one has at least {1}.</source>
         <translation>Vous avez marqué {0} erreurs ; celle-ci en a au moins {1}.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="567"/>
+        <location filename="../review_panel.py" line="579"/>
         <source>You kept the mark placed for you; it should have been dropped.</source>
         <translation>Vous avez gardé la marque placée pour vous ; il fallait la retirer.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="568"/>
+        <location filename="../review_panel.py" line="580"/>
         <source>You dropped the mark placed for you; it should have been kept.</source>
         <translation>Vous avez retiré la marque placée pour vous ; il fallait la garder.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="577"/>
+        <location filename="../review_panel.py" line="589"/>
         <source>{0} You answered {1}; expected: {2}.</source>
         <translation>{0} Vous avez répondu {1} ; attendu : {2}.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="578"/>
+        <location filename="../review_panel.py" line="590"/>
         <source> or </source>
         <translation> ou </translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="425"/>
+        <location filename="../review_panel.py" line="437"/>
         <source>Practice done — the real items start now.</source>
         <translation>Entraînement terminé — les vrais éléments commencent maintenant.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="473"/>
+        <location filename="../review_panel.py" line="485"/>
         <source>{0} of {1}</source>
         <translation>{0} sur {1}</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="471"/>
-        <location filename="../review_panel.py" line="474"/>
+        <location filename="../review_panel.py" line="483"/>
+        <location filename="../review_panel.py" line="486"/>
         <source>({0} answered)</source>
         <translation>({0} répondus)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="538"/>
+        <location filename="../review_panel.py" line="550"/>
         <source>Answered — press Enter to go on, or a number to change it.</source>
         <translation>Répondu — appuyez sur Entrée pour continuer, ou sur un chiffre pour changer.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="537"/>
+        <location filename="../review_panel.py" line="549"/>
         <source>Answered — mark again or press Enter twice to keep it.</source>
         <translation>Répondu — annotez de nouveau ou appuyez deux fois sur Entrée pour garder la réponse.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="426"/>
+        <location filename="../review_panel.py" line="438"/>
         <source>Note saved.</source>
         <translation>Commentaire enregistré.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="427"/>
+        <location filename="../review_panel.py" line="439"/>
         <source>Note kept; it is saved with your answer.</source>
         <translation>Commentaire gardé ; il est enregistré avec votre réponse.</translation>
     </message>
@@ -1304,7 +1314,7 @@
 <context>
     <name>ReviewPanel</name>
     <message>
-        <location filename="../review_panel.py" line="852"/>
+        <location filename="../review_panel.py" line="864"/>
         <source>This laptop was revoked by the coordinator from {0}. Answers given here would be refused on every other laptop, so this campaign cannot be answered here. What this laptop holds stays. Please ask the coordinator.</source>
         <translation>Cet ordinateur a été révoqué par le coordinateur à partir du {0}. Les réponses données ici seraient refusées par tous les autres ordinateurs : cette campagne ne peut donc pas être répondue ici. Ce que cet ordinateur contient reste. Veuillez vous adresser au coordinateur.</translation>
     </message>
@@ -1688,280 +1698,280 @@
 <context>
     <name>StudyPanel</name>
     <message>
-        <location filename="../study_panel.py" line="593"/>
+        <location filename="../study_panel.py" line="600"/>
         <source>Campaign</source>
         <translation>Campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="593"/>
-        <location filename="../study_panel.py" line="803"/>
+        <location filename="../study_panel.py" line="600"/>
+        <location filename="../study_panel.py" line="810"/>
         <source>Metric</source>
         <translation>Métrique</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="594"/>
+        <location filename="../study_panel.py" line="601"/>
         <source>Human score</source>
         <translation>Score humain</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="599"/>
+        <location filename="../study_panel.py" line="606"/>
         <source>Agreement</source>
         <translation>Accord</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="599"/>
+        <location filename="../study_panel.py" line="606"/>
         <source>Correlate</source>
         <translation>Corréler</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="600"/>
+        <location filename="../study_panel.py" line="607"/>
         <source>Rater quality</source>
         <translation>Qualité des évaluateurs</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="600"/>
+        <location filename="../study_panel.py" line="607"/>
         <source>Linter precision</source>
         <translation>Précision du linter</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="600"/>
+        <location filename="../study_panel.py" line="607"/>
         <source>FST false rejections</source>
         <translation>Faux rejets du FST</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="601"/>
+        <location filename="../study_panel.py" line="608"/>
         <source>Reweight…</source>
         <translation>Repondérer…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="601"/>
+        <location filename="../study_panel.py" line="608"/>
         <source>Confirm tier…</source>
         <translation>Confirmer le niveau…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="602"/>
+        <location filename="../study_panel.py" line="609"/>
         <source>Save plot as PNG…</source>
         <translation>Enregistrer le graphique en PNG…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="615"/>
+        <location filename="../study_panel.py" line="622"/>
         <source>Progress of the computation</source>
         <translation>Avancement du calcul</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="618"/>
+        <location filename="../study_panel.py" line="625"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="627"/>
+        <location filename="../study_panel.py" line="634"/>
         <source>Results table</source>
         <translation>Tableau des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="628"/>
+        <location filename="../study_panel.py" line="635"/>
         <source>Results in words</source>
         <translation>Résultats en mots</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="632"/>
+        <location filename="../study_panel.py" line="639"/>
         <source>Plot of the results</source>
         <translation>Graphique des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="633"/>
+        <location filename="../study_panel.py" line="640"/>
         <source>The same numbers as the results table</source>
         <translation>Les mêmes nombres que le tableau des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="675"/>
+        <location filename="../study_panel.py" line="682"/>
         <source>&lt;p&gt;Computing…&lt;/p&gt;</source>
         <translation>&lt;p&gt;Calcul en cours…&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="694"/>
+        <location filename="../study_panel.py" line="701"/>
         <source>Nothing to correlate yet: {0}</source>
         <translation>Rien à corréler pour l’instant : {0}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="705"/>
+        <location filename="../study_panel.py" line="712"/>
         <source>Cancelled.</source>
         <translation>Annulé.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="720"/>
+        <location filename="../study_panel.py" line="727"/>
         <source>Question</source>
         <translation>Question</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="720"/>
-        <location filename="../study_panel.py" line="745"/>
+        <location filename="../study_panel.py" line="727"/>
+        <location filename="../study_panel.py" line="752"/>
         <source>Level</source>
         <translation>Niveau</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="720"/>
-        <location filename="../study_panel.py" line="778"/>
-        <location filename="../study_panel.py" line="790"/>
+        <location filename="../study_panel.py" line="727"/>
+        <location filename="../study_panel.py" line="785"/>
+        <location filename="../study_panel.py" line="797"/>
         <source>CI lower</source>
         <translation>IC bas</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="720"/>
-        <location filename="../study_panel.py" line="778"/>
-        <location filename="../study_panel.py" line="790"/>
+        <location filename="../study_panel.py" line="727"/>
+        <location filename="../study_panel.py" line="785"/>
+        <location filename="../study_panel.py" line="797"/>
         <source>CI upper</source>
         <translation>IC haut</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="721"/>
-        <location filename="../study_panel.py" line="762"/>
+        <location filename="../study_panel.py" line="728"/>
+        <location filename="../study_panel.py" line="769"/>
         <source>Answers</source>
         <translation>Réponses</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="721"/>
+        <location filename="../study_panel.py" line="728"/>
         <source>Speakers</source>
         <translation>Locuteurs</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="721"/>
+        <location filename="../study_panel.py" line="728"/>
         <source>Items</source>
         <translation>Éléments</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="722"/>
+        <location filename="../study_panel.py" line="729"/>
         <source>&lt;p&gt;Task {0}: Krippendorff&apos;s alpha of every question, at the levels its scale allows, with 95% bootstrap intervals over items.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Tâche {0} : alpha de Krippendorff de chaque question, aux niveaux que son échelle permet, avec des intervalles bootstrap à 95 % sur les éléments.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="747"/>
+        <location filename="../study_panel.py" line="754"/>
         <source>One system only: no system-level correlation.&lt;br&gt;</source>
         <translation>Un seul système : pas de corrélation au niveau des systèmes.&lt;br&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="762"/>
+        <location filename="../study_panel.py" line="769"/>
         <source>Speaker</source>
         <translation>Locuteur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="762"/>
+        <location filename="../study_panel.py" line="769"/>
         <source>Repeats same</source>
         <translation>Répétitions identiques</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="762"/>
+        <location filename="../study_panel.py" line="769"/>
         <source>Degraded lower</source>
         <translation>Dégradés notés plus bas</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="763"/>
+        <location filename="../study_panel.py" line="770"/>
         <source>p (MWU)</source>
         <translation>p (MWU)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="763"/>
+        <location filename="../study_panel.py" line="770"/>
         <source>Median s per item</source>
         <translation>Médiane s par élément</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="763"/>
+        <location filename="../study_panel.py" line="770"/>
         <source>Time away s</source>
         <translation>Temps d’absence s</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="764"/>
+        <location filename="../study_panel.py" line="771"/>
         <source>Answers with time away</source>
         <translation>Réponses avec absence</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="764"/>
+        <location filename="../study_panel.py" line="771"/>
         <source>Flags</source>
         <translation>Signalements</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="767"/>
+        <location filename="../study_panel.py" line="774"/>
         <source>none</source>
         <translation>aucun</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="768"/>
+        <location filename="../study_panel.py" line="775"/>
         <source>&lt;p&gt;Time per item counts the time the item was in front of the speaker; time with the app out of focus is shown apart. Read these to understand the data, never to rank people.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Le temps par élément compte le temps où l’élément était devant le locuteur ; le temps passé hors de l’application est montré à part. Lisez ces chiffres pour comprendre les données, jamais pour classer les personnes.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="778"/>
+        <location filename="../study_panel.py" line="785"/>
         <source>Variant class</source>
         <translation>Classe de variante</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="778"/>
+        <location filename="../study_panel.py" line="785"/>
         <source>Precision</source>
         <translation>Précision</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="779"/>
+        <location filename="../study_panel.py" line="786"/>
         <source>Pairs judged</source>
         <translation>Paires jugées</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="781"/>
+        <location filename="../study_panel.py" line="788"/>
         <source>&lt;p&gt;{0} pairs rated, {1} with a majority verdict.&lt;/p&gt;</source>
         <translation>&lt;p&gt;{0} paires évaluées, {1} avec un verdict majoritaire.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="790"/>
+        <location filename="../study_panel.py" line="797"/>
         <source>False rejection rate</source>
         <translation>Taux de faux rejets</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="791"/>
+        <location filename="../study_panel.py" line="798"/>
         <source>Words decided</source>
         <translation>Mots tranchés</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="793"/>
+        <location filename="../study_panel.py" line="800"/>
         <source>&lt;p&gt;Valid words the analyser missed: {0}&lt;/p&gt;</source>
         <translation>&lt;p&gt;Mots valides que l’analyseur n’a pas reconnus : {0}&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="797"/>
+        <location filename="../study_panel.py" line="804"/>
         <source>Save the refitted profile</source>
         <translation>Enregistrer le profil réajusté</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="798"/>
-        <location filename="../study_panel.py" line="809"/>
+        <location filename="../study_panel.py" line="805"/>
+        <location filename="../study_panel.py" line="816"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="803"/>
+        <location filename="../study_panel.py" line="810"/>
         <source>Fitted weight</source>
         <translation>Poids ajusté</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="803"/>
+        <location filename="../study_panel.py" line="810"/>
         <source>Default weight</source>
         <translation>Poids par défaut</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="805"/>
+        <location filename="../study_panel.py" line="812"/>
         <source>&lt;p&gt;Cross-validated Pearson {0:.3f} (default profile {1:.3f}).&lt;/p&gt;</source>
         <translation>&lt;p&gt;Pearson en validation croisée {0:.3f} (profil par défaut {1:.3f}).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="809"/>
+        <location filename="../study_panel.py" line="816"/>
         <source>The scored run card</source>
         <translation>La fiche de run évaluée</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="815"/>
+        <location filename="../study_panel.py" line="822"/>
         <source>{0:.0%} of {1} items accepted, interval [{2:.0%}, {3:.0%}]; the rule: at least {4:.0%}</source>
         <translation>{0:.0%} de {1} éléments acceptés, intervalle [{2:.0%}, {3:.0%}] ; la règle : au moins {4:.0%}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="823"/>
+        <location filename="../study_panel.py" line="830"/>
         <source>Save plot</source>
         <translation>Enregistrer le graphique</translation>
     </message>
@@ -2752,176 +2762,241 @@ Quand tout est marqué, appuyez sur Entrée et notez toute la traduction de 0 à
     </message>
     <message>
         <location filename="data_strings.py" line="174"/>
+        <source>laptop {code} is not enrolled here yet: its bundle waits, unread, until the coordinator enrols it (lyss review enrol {code}); nothing else stops</source>
+        <translation>l’ordinateur {code} n’est pas encore inscrit ici : son paquet attend, sans être lu, que la coordination l’inscrive (lyss review enrol {code}) ; rien d’autre ne s’arrête</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="175"/>
+        <source>this laptop&apos;s own bundle in the folder held what its database lacks (restored from an older backup): {counts}, taken back before publishing</source>
+        <translation>le paquet de cet ordinateur dans le dossier contenait ce qui manque à sa base (restaurée d’une sauvegarde plus ancienne) : {counts}, repris avant de publier</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="176"/>
+        <source>this laptop&apos;s own bundle in the folder could not be read back ({why}); publishing over it</source>
+        <translation>le paquet de cet ordinateur dans le dossier n’a pas pu être relu ({why}) ; il est remplacé</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="177"/>
         <source>not named after a laptop code (&lt;code&gt;.lyssbundle): not read</source>
         <translation>ne porte pas le code d&apos;un ordinateur (&lt;code&gt;.lyssbundle) : non lu</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="175"/>
+        <location filename="data_strings.py" line="178"/>
         <source>this laptop&apos;s own name holds something that is not its bundle, and it cannot be moved aside ({why}): nothing was published</source>
         <translation>le nom de cet ordinateur désigne autre chose que son paquet, qui ne peut être mis de côté ({why}) : rien n&apos;a été publié</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="176"/>
+        <location filename="data_strings.py" line="179"/>
         <source>something that was not this laptop&apos;s bundle stood under its name: now {aside}</source>
         <translation>autre chose que le paquet de cet ordinateur portait son nom : désormais {aside}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="177"/>
+        <location filename="data_strings.py" line="180"/>
         <source>this laptop&apos;s own bundle</source>
         <translation>le paquet de cet ordinateur</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="178"/>
+        <location filename="data_strings.py" line="181"/>
         <source>this laptop&apos;s own bundle could not be written ({why}); the others&apos; bundles are merged all the same</source>
         <translation>le paquet de cet ordinateur n&apos;a pas pu être écrit ({why}) ; les paquets des autres sont fusionnés quand même</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="179"/>
+        <location filename="data_strings.py" line="182"/>
         <source>this laptop&apos;s own bundle, {answers} answers</source>
         <translation>le paquet de cet ordinateur, {answers} réponses</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="180"/>
+        <location filename="data_strings.py" line="183"/>
+        <source>this laptop&apos;s own bundle, {answers} answer</source>
+        <translation>paquet de cet ordinateur, {answers} réponse</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="184"/>
         <source>{problem}</source>
         <translation>{problem}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="181"/>
+        <location filename="data_strings.py" line="185"/>
         <source>the folder could not be read ({why}: moved, removed or unmounted during the sync); nothing more was merged</source>
         <translation>le dossier n&apos;a pas pu être lu ({why} : déplacé, supprimé ou démonté pendant la synchronisation) ; rien de plus n&apos;a été fusionné</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="182"/>
+        <location filename="data_strings.py" line="186"/>
         <source>{reason} (unchanged since; not read again)</source>
         <translation>{reason} (inchangé depuis ; pas relu)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="183"/>
+        <location filename="data_strings.py" line="187"/>
         <source>larger than any bundle this laptop takes ({size}): not read</source>
         <translation>plus grand que tout paquet que cet ordinateur accepte ({size}) : non lu</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="184"/>
+        <location filename="data_strings.py" line="188"/>
         <source>from {device}: {counts}</source>
         <translation>de {device} : {counts}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="185"/>
+        <location filename="data_strings.py" line="189"/>
         <source>{n} answers added</source>
         <translation>{n} réponses ajoutées</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="186"/>
+        <location filename="data_strings.py" line="190"/>
+        <source>{n} answer added</source>
+        <translation>{n} réponse ajoutée</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="191"/>
         <source>{n} campaign(s) arrived</source>
         <translation>{n} campagne(s) arrivée(s)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="187"/>
+        <location filename="data_strings.py" line="192"/>
         <source>trusted coordinator</source>
         <translation>coordinateur de confiance</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="188"/>
+        <location filename="data_strings.py" line="193"/>
+        <source>{laptop} may now send answers to campaign {campaign}</source>
+        <translation>{laptop} peut désormais envoyer des réponses à la campagne {campaign}</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="194"/>
+        <source>{laptop} is enrolled in every campaign this laptop creates: none yet, each one from its creation</source>
+        <translation>{laptop} est inscrit dans toutes les campagnes que cet ordinateur crée : aucune pour l’instant, chacune dès sa création</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="195"/>
+        <source>{laptop} is enrolled in every campaign this laptop coordinates: the 1 there is now and each one created later</source>
+        <translation>{laptop} est inscrit dans toutes les campagnes que cet ordinateur coordonne : celle qui existe et chacune créée plus tard</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="196"/>
+        <source>{laptop} is enrolled in every campaign this laptop coordinates: the {n} there are now and each one created later</source>
+        <translation>{laptop} est inscrit dans toutes les campagnes que cet ordinateur coordonne : les {n} qui existent et chacune créée plus tard</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="197"/>
+        <source>enrolled in every campaign, now and later</source>
+        <translation>inscrit dans toutes les campagnes, maintenant et plus tard</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="198"/>
         <source>not enrolled</source>
         <translation>non inscrit</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="189"/>
+        <location filename="data_strings.py" line="199"/>
         <source>enrolled in 1 campaign</source>
         <translation>inscrit dans 1 campagne</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="190"/>
+        <location filename="data_strings.py" line="200"/>
         <source>enrolled in {n} campaigns</source>
         <translation>inscrit dans {n} campagnes</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="191"/>
+        <location filename="data_strings.py" line="201"/>
         <source>{n} replaced</source>
         <translation>{n} remplacées</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="192"/>
+        <location filename="data_strings.py" line="202"/>
         <source>{n} deleted</source>
         <translation>{n} supprimées</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="193"/>
+        <location filename="data_strings.py" line="203"/>
         <source>{n} speakers withdrawn</source>
         <translation>{n} locuteurs retirés</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="194"/>
+        <location filename="data_strings.py" line="204"/>
         <source>{n} refused (revoked laptop)</source>
         <translation>{n} refusées (ordinateur révoqué)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="195"/>
+        <location filename="data_strings.py" line="205"/>
         <source>{n} rows that waited were placed</source>
         <translation>{n} lignes en attente ont été placées</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="196"/>
+        <location filename="data_strings.py" line="206"/>
         <source>{waits} (kept here until then)</source>
         <translation>{waits} (gardées ici d&apos;ici là)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="197"/>
-        <source>{n} rows refused alone (their author may not write them; ask that laptop&apos;s owner or your coordinator): {rows}</source>
-        <translation>{n} lignes refusées seules (leur auteur ne peut pas les écrire ; demandez au propriétaire de cet ordinateur ou à votre coordinateur) : {rows}</translation>
+        <location filename="data_strings.py" line="207"/>
+        <source>{n} rows refused alone, each for the reason it gives (the rest merged): {rows}</source>
+        <translation>{n} lignes refusées seules, chacune pour la raison qu’elle donne (le reste a été fusionné) : {rows}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="198"/>
+        <location filename="data_strings.py" line="210"/>
+        <source>task {task}, {kind}, alpha {alpha}: {answers} answers; {counted} of {items} items count so far (an item counts once rated {ratings}×)</source>
+        <translation>tâche {task}, {kind}, alpha {alpha} : {answers} réponses ; {counted} éléments sur {items} comptent jusqu’ici (un élément compte une fois noté {ratings}×)</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="211"/>
+        <source>task {task}, {kind}, alpha {alpha}: {answers} answer; {counted} of {items} items count so far (an item counts once rated {ratings}×)</source>
+        <translation>tâche {task}, {kind}, alpha {alpha} : {answers} réponse ; {counted} éléments sur {items} comptent jusqu’ici (un élément compte une fois noté {ratings}×)</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="208"/>
         <source>THIS LAPTOP WAS REVOKED in campaign {campaign} from {from_at}</source>
         <translation>CET ORDINATEUR A ÉTÉ RÉVOQUÉ dans la campagne {campaign} à partir du {from_at}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="199"/>
+        <location filename="data_strings.py" line="209"/>
         <source>{counts}</source>
         <translation>{counts}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="200"/>
-        <source>task {task}, {kind}, alpha {alpha}: {answers} answers; {counted} of {items} items count so far (an item counts once it has {ratings} rating(s))</source>
-        <translation>tâche {task}, {kind}, alpha {alpha} : {answers} réponses ; {counted} éléments sur {items} comptent jusqu’ici (un élément compte dès qu’il a {ratings} note(s))</translation>
-    </message>
-    <message>
-        <location filename="data_strings.py" line="201"/>
+        <location filename="data_strings.py" line="212"/>
         <source>task {task}, {kind}, alpha {alpha}: {answers} answers; {counted} of {items} items count so far (an item counts once it has its imported ratings)</source>
         <translation>tâche {task}, {kind}, alpha {alpha} : {answers} réponses ; {counted} éléments sur {items} comptent jusqu’ici (un élément compte dès qu’il a ses notes importées)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="202"/>
+        <location filename="data_strings.py" line="213"/>
+        <source>task {task}, {kind}, alpha {alpha}: {answers} answer; {counted} of {items} items count so far (an item counts once it has its imported ratings)</source>
+        <translation>tâche {task}, {kind}, alpha {alpha} : {answers} réponse ; {counted} éléments sur {items} comptent jusqu’ici (un élément compte dès qu’il a ses notes importées)</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="214"/>
         <source>time per item: {intercept} s + {per_word} s a word ({source}, {answers} answers)</source>
         <translation>temps par élément : {intercept} s + {per_word} s par mot ({source}, {answers} réponses)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="203"/>
+        <location filename="data_strings.py" line="215"/>
+        <source>time per item: {intercept} s + {per_word} s a word ({source}, {answers} answer)</source>
+        <translation>temps par élément : {intercept} s + {per_word} s par mot ({source}, {answers} réponse)</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="216"/>
         <source>pre-marks: {seconds} s an item shown with them [{low}, {high}], on {share} of the items</source>
         <translation>pré-marques : {seconds} s par élément montré avec elles [{low}, {high}], sur {share} des éléments</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="204"/>
+        <location filename="data_strings.py" line="217"/>
         <source>pre-marks: not in the time per item ({reason})</source>
         <translation>pré-marques : pas dans le temps par élément ({reason})</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="205"/>
+        <location filename="data_strings.py" line="218"/>
         <source>{status}: automated tier {automated}; {share} of {items} items accepted, interval [{low}, {high}] at alpha {alpha} (the rule: at least {threshold}); written into {run}</source>
         <translation>{status} : niveau automatique {automated} ; {share} de {items} éléments acceptés, intervalle [{low}, {high}] à alpha {alpha} (la règle : au moins {threshold}) ; écrit dans {run}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="206"/>
+        <location filename="data_strings.py" line="219"/>
         <source>{status}: automated tier {automated}; written into {run}</source>
         <translation>{status} : niveau automatique {automated} ; écrit dans {run}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="207"/>
+        <location filename="data_strings.py" line="220"/>
         <source>  pass  {rule}: {value} (needs ≥ {threshold})</source>
         <translation>  réussi  {rule} : {value} (il faut ≥ {threshold})</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="208"/>
+        <location filename="data_strings.py" line="221"/>
         <source>  FAIL  {rule}: {value} (needs ≥ {threshold})</source>
         <translation>  ÉCHEC  {rule} : {value} (il faut ≥ {threshold})</translation>
     </message>

@@ -210,7 +210,8 @@ def publish(store: Store, folder: str | os.PathLike) -> list[Outcome]:
                       "status": "published", "reason": None})
     store.published[key] = store.change_marker()
     return [*outcomes, Outcome(name, "published", store.device_id,
-                               [line("sync.own published", answers=Number(manifest["counts"]["ratings"], "count"))])]
+                               [line("sync.own published", answers=Number(manifest["counts"]["ratings"], "count"),
+                                     one="answers")])]
 
 
 def take_back_own(store: Store, folder: str | os.PathLike) -> list[Outcome]:
@@ -264,7 +265,7 @@ def _problem(text: str) -> list[dict]:
 def _added(changed: dict) -> Joined:
     """What a merge changed, each count a said line of its own."""
     count = lambda key: Number(changed[key], "count")  # noqa: E731
-    parts = [line("sync.answers added", n=count("ratings_added"))]
+    parts = [line("sync.answers added", n=count("ratings_added"), one="n")]
     if changed.get("campaigns_added"):
         parts.insert(0, line("sync.campaigns arrived", n=count("campaigns_added")))
     for key, said in (("ratings_replaced", "sync.replaced"), ("ratings_deleted", "sync.deleted"),

@@ -235,12 +235,12 @@ def summary_lines(found: dict) -> list[dict]:
     counted = {"task": found["task"], "kind": Word("adaptive" if found["adaptive"] else "fixed"),
                "alpha": Number(found["alpha"]), "answers": Number(found["answers"], "count"),
                "counted": Number(found["items_counted"], "count"), "items": Number(found["items"], "count")}
-    lines = [line("status.counted", ratings=Number(ratings, "count"), **counted) if ratings else
-             line("status.counted imported", **counted)]
+    lines = [line("status.counted", ratings=Number(ratings, "count"), one="answers", **counted) if ratings else
+             line("status.counted imported", one="answers", **counted)]
     model = found["plan"]["model"]
     lines.append(line("status.pace", intercept=Number(model["intercept_seconds"], "seconds"),
                       per_word=Number(model["seconds_per_word"], "rate"), source=model["source"],
-                      answers=Number(model["answers"], "count")))
+                      answers=Number(model["answers"], "count"), one="answers"))
     marks = model.get("premarks") or {}
     if marks.get("seconds_per_item") is not None:
         lines.append(line("status.premarks", seconds=Number(marks["seconds_per_item"], "signed_seconds"),
