@@ -347,6 +347,17 @@ def test_premarks_are_printed_by_letter_with_their_word_numbers_and_dropped_on_t
     err = capsys.readouterr().err
     line = next(n for n, row in enumerate(rows, 2) if int(row["position"]) == position)
     assert f"line {line} premarks_dropped: 'Z': the form printed pre-marks A to " in err and err.count("\n") == 1
+    # issue 55, 4: A ticked "drop" and A's very words marked again (before: taken silently, as a mark of the speaker's
+    # own) is asked about, naming both; nothing is written
+    _fill(template, lambda row: {"premarks_dropped": "A", "spans": f"{shown} minor", "score": "42"}
+          if int(row["position"]) == position else {})
+    assert main(["review", "import-forms", "--db", db, str(template), "--replace"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"line {line} premarks_dropped: pre-mark A (words {shown}, " in err, err
+    assert f"is ticked 'drop' and its words are marked again ('{shown} minor'): to keep it with that severity, " \
+           f"remove A from premarks_dropped; to drop it, remove '{shown} minor' from the errors" in err, err
+    with Store(db) as store:
+        assert records.sequences.item_at(store, campaign, speaker, position)["answer"]["score"] == 40
 
 
 def test_a_form_with_several_bad_rows_names_every_one_quoting_what_was_written(tmp_path, scored_demo, capsys):

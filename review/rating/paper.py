@@ -281,8 +281,31 @@ def _row(store: Store, path: str, lineno: int, row: dict) -> tuple | None:
         raise FileProblem(*where(exc.place or "answers"), exc.problem) from None
     if DROPPED in row:  # the form printed the item's pre-marks: those not ticked "drop" are kept
         proposed = _proposed(item, catalogue.campaign(store, campaign_id)["settings"], campaign_id, speaker_id)
-        clean = premarks.joined(clean, proposed, _dropped(row[DROPPED] or "", len(proposed), where(DROPPED)))
+        dropped = _dropped(row[DROPPED] or "", len(proposed), where(DROPPED))
+        _dropped_and_marked_again(clean, proposed, dropped, item, where(DROPPED))
+        clean = premarks.joined(clean, proposed, dropped)
     return campaign_id, speaker_id, position, clean, (row.get("note") or "").strip() or None
+
+
+def _dropped_and_marked_again(answers: dict, proposed: list[dict], dropped: set[int], item: dict,
+                              place: tuple[str, str]) -> None:
+    """A pre-mark ticked "drop" whose very words the speaker marked again says two things at once (on the screen one
+    cannot do both): asked about, by its letter and words, rather than taken either way."""
+    words = task_defs.task(item["task"]).numbered_words(item["output"] or "")
+    own = [s for s in answers.get("spans", []) if isinstance(s, dict)]
+    for n in sorted(dropped):
+        mark = proposed[n]
+        again = next((s for s in own if (s.get("missing") and mark.get("missing")) or (
+            not s.get("missing") and not mark.get("missing") and (s["start"], s["end"]) == (mark["start"], mark["end"]))),
+            None)
+        if again is None:
+            continue
+        at = "missing" if mark.get("missing") else word_span(words, mark["start"], mark["end"])
+        written = f"{at} {again.get('severity')}"
+        named = "something missing" if mark.get("missing") else f"words {at}"
+        raise FileProblem(*place, f"pre-mark {_letter(n)} ({named}, {mark['severity']}) is ticked 'drop' and its words "
+                                  f"are marked again ('{written}'): to keep it with that severity, remove "
+                                  f"{_letter(n)} from {DROPPED}; to drop it, remove '{written}' from the errors")
 
 
 def _dropped(text: str, count: int, place: tuple[str, str]) -> set[int]:
