@@ -514,3 +514,17 @@ def test_a_speaker_with_nothing_more_to_rate_is_told_nothing_more_is_needed(adap
     assert main(["review", "answer", "--db", str(db), "--campaign", two, "--speaker", speakers[0], "--answers",
                  '{"adequacy": 4, "fluency": 4}']) == 0
     assert capsys.readouterr().out.strip() == "nothing more is needed from you now"
+    # issue 55, 4: paper says the same (before: "every item of this speaker is answered already … --include-answered
+    # prints them all", and --include-answered said the same)
+    forms = str(db.parent / "decided.pdf")
+    assert main(["review", "print-forms", "--db", str(db), "--campaign", two, "--speaker", speakers[0],
+                 "--out", forms]) == 2
+    err = capsys.readouterr().err
+    assert "the campaign's questions are decided: nothing more is needed from this speaker, nothing to print" in err
+    assert main(["review", "print-forms", "--db", str(db), "--campaign", two, "--speaker", speakers[0],
+                 "--out", forms, "--include-answered"]) == 0
+    with Store(db) as again:
+        answered = again.one("select count(*) as n from ratings where campaign_id = ? and speaker_id = ?",
+                             [two, speakers[0]])["n"]
+    with open(forms.replace(".pdf", ".csv"), encoding="utf-8") as fh:
+        assert answered > 0 and sum(1 for _ in fh) - 1 >= answered  # every answered item is printed
