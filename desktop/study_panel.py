@@ -562,8 +562,11 @@ class CampaignPanel(QWidget):
         if code and ask(self, self.tr("Revoke"), self.tr("Revoke laptop {0}? This cannot be undone.").format(
                 code.upper())):
             r = laptops.revoke(self.store, code)
-            self.status.setText(self.tr("Laptop {0} is revoked from {1} in {2} campaign(s).").format(
-                laptops.named(self.store, r["code"]), r["from_at"], len(r["campaigns"])))
+            text = self.tr("Laptop {0} is revoked from {1} in every campaign it was enrolled in.").format(
+                laptops.named(self.store, r["code"]), r["from_at"][:16].replace("T", " "))
+            if r["left_circle"]:
+                text += " " + self.tr("It has left the circle: no campaign created from now on enrols it.")
+            self.status.setText(text)
             self.show_circle()
 
     def withdraw(self) -> None:

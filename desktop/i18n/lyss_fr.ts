@@ -865,21 +865,26 @@
     </message>
     <message>
         <location filename="../study_panel.py" line="565"/>
-        <source>Laptop {0} is revoked from {1} in {2} campaign(s).</source>
-        <translation>L’ordinateur {0} est révoqué à partir du {1} dans {2} campagne(s).</translation>
+        <source>Laptop {0} is revoked from {1} in every campaign it was enrolled in.</source>
+        <translation>L’ordinateur {0} est révoqué à partir du {1} dans toutes les campagnes où il était inscrit.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="575"/>
+        <location filename="../study_panel.py" line="568"/>
+        <source>It has left the circle: no campaign created from now on enrols it.</source>
+        <translation>Il a quitté le cercle : aucune campagne créée désormais ne l’inscrit.</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="578"/>
         <source>Withdraw</source>
         <translation>Retirer</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="576"/>
+        <location filename="../study_panel.py" line="579"/>
         <source>Withdraw {0} ({1})? Their {2} answers, their history and notes will be deleted here, in this laptop&apos;s {3} backups and wherever this laptop&apos;s bundles go. This cannot be undone.</source>
         <translation>Retirer {0} ({1}) ? Ses {2} réponses, leur historique et ses notes seront supprimés ici, dans les {3} sauvegardes de cet ordinateur et partout où vont ses paquets. C&apos;est irréversible.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="580"/>
+        <location filename="../study_panel.py" line="583"/>
         <source>{0} withdrew; {1} answers deleted here and in {2} backups.</source>
         <translation>{0} s’est retiré(e) ; {1} réponses supprimées ici et dans {2} sauvegardes.</translation>
     </message>
@@ -1698,280 +1703,280 @@
 <context>
     <name>StudyPanel</name>
     <message>
-        <location filename="../study_panel.py" line="600"/>
+        <location filename="../study_panel.py" line="603"/>
         <source>Campaign</source>
         <translation>Campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="600"/>
-        <location filename="../study_panel.py" line="810"/>
+        <location filename="../study_panel.py" line="603"/>
+        <location filename="../study_panel.py" line="813"/>
         <source>Metric</source>
         <translation>Métrique</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="601"/>
+        <location filename="../study_panel.py" line="604"/>
         <source>Human score</source>
         <translation>Score humain</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="606"/>
+        <location filename="../study_panel.py" line="609"/>
         <source>Agreement</source>
         <translation>Accord</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="606"/>
+        <location filename="../study_panel.py" line="609"/>
         <source>Correlate</source>
         <translation>Corréler</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="607"/>
+        <location filename="../study_panel.py" line="610"/>
         <source>Rater quality</source>
         <translation>Qualité des évaluateurs</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="607"/>
+        <location filename="../study_panel.py" line="610"/>
         <source>Linter precision</source>
         <translation>Précision du linter</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="607"/>
+        <location filename="../study_panel.py" line="610"/>
         <source>FST false rejections</source>
         <translation>Faux rejets du FST</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="608"/>
+        <location filename="../study_panel.py" line="611"/>
         <source>Reweight…</source>
         <translation>Repondérer…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="608"/>
+        <location filename="../study_panel.py" line="611"/>
         <source>Confirm tier…</source>
         <translation>Confirmer le niveau…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="609"/>
+        <location filename="../study_panel.py" line="612"/>
         <source>Save plot as PNG…</source>
         <translation>Enregistrer le graphique en PNG…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="622"/>
+        <location filename="../study_panel.py" line="625"/>
         <source>Progress of the computation</source>
         <translation>Avancement du calcul</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="625"/>
+        <location filename="../study_panel.py" line="628"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="634"/>
+        <location filename="../study_panel.py" line="637"/>
         <source>Results table</source>
         <translation>Tableau des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="635"/>
+        <location filename="../study_panel.py" line="638"/>
         <source>Results in words</source>
         <translation>Résultats en mots</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="639"/>
+        <location filename="../study_panel.py" line="642"/>
         <source>Plot of the results</source>
         <translation>Graphique des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="640"/>
+        <location filename="../study_panel.py" line="643"/>
         <source>The same numbers as the results table</source>
         <translation>Les mêmes nombres que le tableau des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="682"/>
+        <location filename="../study_panel.py" line="685"/>
         <source>&lt;p&gt;Computing…&lt;/p&gt;</source>
         <translation>&lt;p&gt;Calcul en cours…&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="701"/>
+        <location filename="../study_panel.py" line="704"/>
         <source>Nothing to correlate yet: {0}</source>
         <translation>Rien à corréler pour l’instant : {0}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="712"/>
+        <location filename="../study_panel.py" line="715"/>
         <source>Cancelled.</source>
         <translation>Annulé.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="727"/>
+        <location filename="../study_panel.py" line="730"/>
         <source>Question</source>
         <translation>Question</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="727"/>
-        <location filename="../study_panel.py" line="752"/>
+        <location filename="../study_panel.py" line="730"/>
+        <location filename="../study_panel.py" line="755"/>
         <source>Level</source>
         <translation>Niveau</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="727"/>
-        <location filename="../study_panel.py" line="785"/>
-        <location filename="../study_panel.py" line="797"/>
+        <location filename="../study_panel.py" line="730"/>
+        <location filename="../study_panel.py" line="788"/>
+        <location filename="../study_panel.py" line="800"/>
         <source>CI lower</source>
         <translation>IC bas</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="727"/>
-        <location filename="../study_panel.py" line="785"/>
-        <location filename="../study_panel.py" line="797"/>
+        <location filename="../study_panel.py" line="730"/>
+        <location filename="../study_panel.py" line="788"/>
+        <location filename="../study_panel.py" line="800"/>
         <source>CI upper</source>
         <translation>IC haut</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="728"/>
-        <location filename="../study_panel.py" line="769"/>
+        <location filename="../study_panel.py" line="731"/>
+        <location filename="../study_panel.py" line="772"/>
         <source>Answers</source>
         <translation>Réponses</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="728"/>
+        <location filename="../study_panel.py" line="731"/>
         <source>Speakers</source>
         <translation>Locuteurs</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="728"/>
+        <location filename="../study_panel.py" line="731"/>
         <source>Items</source>
         <translation>Éléments</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="729"/>
+        <location filename="../study_panel.py" line="732"/>
         <source>&lt;p&gt;Task {0}: Krippendorff&apos;s alpha of every question, at the levels its scale allows, with 95% bootstrap intervals over items.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Tâche {0} : alpha de Krippendorff de chaque question, aux niveaux que son échelle permet, avec des intervalles bootstrap à 95 % sur les éléments.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="754"/>
+        <location filename="../study_panel.py" line="757"/>
         <source>One system only: no system-level correlation.&lt;br&gt;</source>
         <translation>Un seul système : pas de corrélation au niveau des systèmes.&lt;br&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="769"/>
+        <location filename="../study_panel.py" line="772"/>
         <source>Speaker</source>
         <translation>Locuteur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="769"/>
+        <location filename="../study_panel.py" line="772"/>
         <source>Repeats same</source>
         <translation>Répétitions identiques</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="769"/>
+        <location filename="../study_panel.py" line="772"/>
         <source>Degraded lower</source>
         <translation>Dégradés notés plus bas</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="770"/>
+        <location filename="../study_panel.py" line="773"/>
         <source>p (MWU)</source>
         <translation>p (MWU)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="770"/>
+        <location filename="../study_panel.py" line="773"/>
         <source>Median s per item</source>
         <translation>Médiane s par élément</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="770"/>
+        <location filename="../study_panel.py" line="773"/>
         <source>Time away s</source>
         <translation>Temps d’absence s</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="771"/>
+        <location filename="../study_panel.py" line="774"/>
         <source>Answers with time away</source>
         <translation>Réponses avec absence</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="771"/>
+        <location filename="../study_panel.py" line="774"/>
         <source>Flags</source>
         <translation>Signalements</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="774"/>
+        <location filename="../study_panel.py" line="777"/>
         <source>none</source>
         <translation>aucun</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="775"/>
+        <location filename="../study_panel.py" line="778"/>
         <source>&lt;p&gt;Time per item counts the time the item was in front of the speaker; time with the app out of focus is shown apart. Read these to understand the data, never to rank people.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Le temps par élément compte le temps où l’élément était devant le locuteur ; le temps passé hors de l’application est montré à part. Lisez ces chiffres pour comprendre les données, jamais pour classer les personnes.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="785"/>
+        <location filename="../study_panel.py" line="788"/>
         <source>Variant class</source>
         <translation>Classe de variante</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="785"/>
+        <location filename="../study_panel.py" line="788"/>
         <source>Precision</source>
         <translation>Précision</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="786"/>
+        <location filename="../study_panel.py" line="789"/>
         <source>Pairs judged</source>
         <translation>Paires jugées</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="788"/>
+        <location filename="../study_panel.py" line="791"/>
         <source>&lt;p&gt;{0} pairs rated, {1} with a majority verdict.&lt;/p&gt;</source>
         <translation>&lt;p&gt;{0} paires évaluées, {1} avec un verdict majoritaire.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="797"/>
+        <location filename="../study_panel.py" line="800"/>
         <source>False rejection rate</source>
         <translation>Taux de faux rejets</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="798"/>
+        <location filename="../study_panel.py" line="801"/>
         <source>Words decided</source>
         <translation>Mots tranchés</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="800"/>
+        <location filename="../study_panel.py" line="803"/>
         <source>&lt;p&gt;Valid words the analyser missed: {0}&lt;/p&gt;</source>
         <translation>&lt;p&gt;Mots valides que l’analyseur n’a pas reconnus : {0}&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="804"/>
+        <location filename="../study_panel.py" line="807"/>
         <source>Save the refitted profile</source>
         <translation>Enregistrer le profil réajusté</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="805"/>
-        <location filename="../study_panel.py" line="816"/>
+        <location filename="../study_panel.py" line="808"/>
+        <location filename="../study_panel.py" line="819"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="810"/>
+        <location filename="../study_panel.py" line="813"/>
         <source>Fitted weight</source>
         <translation>Poids ajusté</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="810"/>
+        <location filename="../study_panel.py" line="813"/>
         <source>Default weight</source>
         <translation>Poids par défaut</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="812"/>
+        <location filename="../study_panel.py" line="815"/>
         <source>&lt;p&gt;Cross-validated Pearson {0:.3f} (default profile {1:.3f}).&lt;/p&gt;</source>
         <translation>&lt;p&gt;Pearson en validation croisée {0:.3f} (profil par défaut {1:.3f}).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="816"/>
+        <location filename="../study_panel.py" line="819"/>
         <source>The scored run card</source>
         <translation>La fiche de run évaluée</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="822"/>
+        <location filename="../study_panel.py" line="825"/>
         <source>{0:.0%} of {1} items accepted, interval [{2:.0%}, {3:.0%}]; the rule: at least {4:.0%}</source>
         <translation>{0:.0%} de {1} éléments acceptés, intervalle [{2:.0%}, {3:.0%}] ; la règle : au moins {4:.0%}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="830"/>
+        <location filename="../study_panel.py" line="833"/>
         <source>Save plot</source>
         <translation>Enregistrer le graphique</translation>
     </message>
