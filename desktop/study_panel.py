@@ -81,10 +81,24 @@ def _fill(view: QTableView, headers: list[str], rows: list[list]) -> None:
     view.model().set(headers, rows)
     view.resizeColumnsToContents()
     shown = view.viewport().width()
-    widest = max(200, shown // 2) if shown > 200 else 320
-    for column in range(len(headers) - 1):
-        if view.columnWidth(column) > widest:
+    widths = [view.columnWidth(c) for c in range(len(headers))]
+    widest = _widest_column(widths, shown) if view.isVisible() and shown > 200 else 320  # hidden: its size is not yet
+    for column, width in enumerate(widths[:-1]):
+        if width > widest:
             view.setColumnWidth(column, widest)
+
+
+def _widest_column(widths: list[int], room: int) -> int:
+    """The width no column may pass for all of them to fit in ``room`` (the narrow ones keep theirs; the wide ones
+    share what is left), never under 80 pixels nor over half the room."""
+    low, high = 80, max(80, room // 2)
+    while low < high:  # the largest cap at which the columns fit
+        cap = (low + high + 1) // 2
+        if sum(min(w, cap) for w in widths) <= room:
+            low = cap
+        else:
+            high = cap - 1
+    return low
 
 
 class CampaignPanel(QWidget):
