@@ -302,33 +302,43 @@ def _after_revocation(row: dict, revoked: dict[str, str], revoked_in: dict[tuple
 
 
 def _shared(lap: Store, withdrawn: set[str], revoked: dict[str, str],
-            revoked_in: dict[tuple[str, str], str]) -> dict[str, list[str]]:
-    """Every shared table's rows as they travel, but for the signature (a laptop signs its own rows when it publishes
-    them; the signature follows from the content), the rows of withdrawn speakers (what a withdrawal leaves on a
-    laptop that held them — the speaker's id marked withdrawn, their served sequence — is that laptop's record, not
-    shared: a laptop that never held them cannot hold it), what a revoked laptop signed since (it keeps it; no
-    one else takes it) and rows of a campaign the laptop does not hold (they travel with it)."""
-    out = {}
-    held = {r["id"] for r in lap.rows("select id from campaigns")}
+            revoked_in: dict[tuple[str, str], str]) -> tuple[dict[str, dict[str, list[str]]], set[str]]:
+    """Every shared table's rows as they travel, by campaign ("" for the rows of none), and the campaigns the laptop
+    takes part in (coordinates or is enrolled in: those it relays). Left out: the signature (a laptop signs its own
+    rows when it publishes them; the signature follows from the content), the rows of withdrawn speakers (what a
+    withdrawal leaves on a laptop that held them — the speaker's id marked withdrawn, their served sequence — is that
+    laptop's record, not shared: a laptop that never held them cannot hold it) and what a revoked laptop signed since
+    (it keeps it; no one else takes it)."""
+    out: dict[str, dict[str, list[str]]] = {}
+    part = {r["id"] for r in lap.rows("select id from campaigns where coordinator = ? or id in (select campaign_id "
+                                      "from enrolments where device_code = ?)", [lap.public_key, lap.device_id])}
     for table, rows in payload.table_snapshot(lap).items():
-        kept = []
+        kept: dict[str, list[str]] = {}
         for text in rows:
             row = json.loads(text)
             if row.get("speaker_id") in withdrawn or (table == "speakers" and row["id"] in withdrawn) or \
-                    _after_revocation(row, revoked, revoked_in) or row.get("campaign_id", "") not in held | {""}:
-                continue  # the last: a decision a restore kept for a campaign lost with it (it travels once it is back)
+                    _after_revocation(row, revoked, revoked_in):
+                continue
             row.pop("signature", None)
-            kept.append(json.dumps(row, sort_keys=True))
-        out[table] = sorted(kept)
-    return out
+            campaign = row["id"] if table == "campaigns" else row.get("campaign_id", "")
+            kept.setdefault(campaign, []).append(json.dumps(row, sort_keys=True))
+        out[table] = {campaign: sorted(found) for campaign, found in kept.items()}
+    return out, part
 
 
 def _differences(study: Study) -> dict[str, list[str]]:
-    """Per shared table, the laptops whose rows differ from the coordinator's (every travelling column)."""
+    """Per shared table, the laptops whose rows differ from the coordinator's (every travelling column), compared on
+    the campaigns both take part in: a campaign a laptop takes no part in (a decision a restore kept for a campaign
+    lost with it, a campaign carried on a stick) is its own copy, which it does not relay."""
     withdrawn = {r["id"] for lap in study.laptops for r in lap.rows("select id from speakers where withdrawn = 1")}
-    tables = [_shared(lap, withdrawn, study.revoked, study.revoked_in) for lap in study.laptops]
-    return {table: [study.laptops[k].path.name for k in range(1, len(tables)) if tables[k][table] != rows]
-            for table, rows in tables[0].items() if any(t[table] != rows for t in tables[1:])}
+    found = [_shared(lap, withdrawn, study.revoked, study.revoked_in) for lap in study.laptops]
+    (first, first_part), out = found[0], {}
+    for k, (tables, part) in enumerate(found[1:], 1):
+        common = (first_part & part) | {""}
+        for table, by_campaign in tables.items():
+            if any(by_campaign.get(c, []) != first[table].get(c, []) for c in common):
+                out.setdefault(table, []).append(study.laptops[k].path.name)
+    return out
 
 
 def check(study: Study) -> None:
