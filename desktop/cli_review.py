@@ -240,6 +240,16 @@ def _register_exchange(rv) -> None:
                                                         "(asks first; --yes in a script)")
     p.add_argument("speaker", metavar="SPEAKER")
     p.add_argument("--yes", action="store_true", help="withdraw without asking (a script; nothing is asked)")
+    p = _verb(rv, "take-out", "_review_take_out",
+              help="everything a community's campaigns hold (campaigns, runs, items, consent records, sequences, "
+                   "answers with their spans, history, the coordinator's decisions) as CSV and JSONL with a README and "
+                   "a manifest of SHA-256 sums, readable without LYSS; a withdrawal reaches it while it stays here")
+    which = p.add_mutually_exclusive_group(required=True)
+    which.add_argument("--campaign", help="one campaign (its id or name)")
+    which.add_argument("--all", action="store_true", help="every campaign of this database")
+    p.add_argument("--out", required=True, help="a new (or empty) folder")
+    p.add_argument("--with-names", action="store_true",
+                   help="the speakers' names, communities and dialects too, where this laptop holds them")
     p = _verb(rv, "export", "_review_export",
               help="ratings as CSV, JSONL (aggregates; raw with --include-raw) or mt-metrics-eval", read_only=True)
     p.add_argument("--format", choices=["csv", "jsonl", "mtme"], default="csv")

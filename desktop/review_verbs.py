@@ -15,7 +15,7 @@ from review.exchange import bundles
 from review.rating import campaigns, paper, roster
 from review.rating.session import record_answer
 from review.rating.shown import shown_item
-from review.records import catalogue, laptops, restoring, shared_folder
+from review.records import catalogue, laptops, restoring, shared_folder, take_out
 from review.store import Store, readable_by_others, restore, revocation
 from review.store.database import backup_info
 from review.study import analyses, decisions, report, research_files, reweight, tiers, verdicts
@@ -378,8 +378,14 @@ def _review_withdraw(store, args) -> int:
     speaker_id = records.speakers.find_speaker(store, args.speaker)
     if not args.yes and not _confirmed(records.speakers.withdrawal_words(store, speaker_id)):
         return 2
+    held = take_out.holding(store, speaker_id)
     r = roster.withdraw(store, speaker_id)
     print(f"withdrew {speaker_id}: {r['deleted']} answers deleted here and in {r['backups']} backups")
+    still = {t["folder"] for t in take_out.holding(store, speaker_id)}
+    for t in held:
+        print(f"  take-out {t['folder']} (made {t['made_at'][:10]}): " + (
+            "no longer there: whoever holds a copy of it must delete this speaker's rows" if t["folder"] in still
+            else "rewritten without them"))
     print("  the withdrawal travels in bundles" if r["travels"] else
           "  other laptops will not honour it: this laptop neither registered the speaker nor coordinates "
           "a campaign; ask the coordinator to withdraw the speaker too")
@@ -396,6 +402,19 @@ def _confirmed(question: str) -> bool:
         print("lyss: nothing was withdrawn", file=sys.stderr)
         return False
     return True
+
+
+def _review_take_out(store, args) -> int:
+    ids = [catalogue.find_campaign(store, args.campaign, imported=True)] if args.campaign else [
+        c["id"] for c in catalogue.list_campaigns(store, imported=True)]
+    refuse_overwriting_inputs(args.out, [store.path])
+    manifest = take_out.take_out(store, args.out, ids, args.with_names)
+    rows = sum(f["rows"] for name, f in manifest["files"].items() if name.endswith(".jsonl"))
+    n = len(manifest["speakers"])
+    print(f"wrote {args.out}: {len(ids)} campaign{'' if len(ids) == 1 else 's'}, {n} speaker{'' if n == 1 else 's'}, "
+          f"{rows} rows, each table as CSV and JSONL (manifest.json: their SHA-256 sums; README.txt: what each holds)"
+          + ("; with names" if args.with_names else "; no names (--with-names adds them)"))
+    return 0
 
 
 def _review_export(store, args) -> int:

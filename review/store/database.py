@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 from scoring.errors import InputError
 from scoring.files import atomic_path, json_default, replace
 
-from . import folder_files, keys
+from . import folder_files, keys, take_outs
 from .revocation import apply_revocations
 from .schema import DECISIONS, create_missing
 from .signing import sign_campaign, sign_tombstone
@@ -39,9 +39,9 @@ from .withdrawal import apply_tombstones
 if TYPE_CHECKING:
     import sqlite_utils
 
-SCHEMA_VERSION = 9  # 5: sync_files (a shared folder's bundles as last seen); 6: their inode and ctime;
+SCHEMA_VERSION = 10  # 5: sync_files (a shared folder's bundles as last seen); 6: their inode and ctime;
 #                    7: waiting_rows (rows of good bundles waiting for what they need), laptop_names;
-#                    8: assignments.served_at (the campaign's serving order), skips; 9: circle
+#                    8: assignments.served_at (the campaign's serving order), skips; 9: circle; 10: take_outs
 BACKUPS_KEPT = 10  # of each kind (hourly, before a merge, on demand, the database a restore replaced): space bounded
 REPLACED = "replaced-by-restore"  # the kind of the copy a restore keeps of the database it puts a backup in place of
 BACKUP_INTERVAL = timedelta(hours=1)
@@ -479,6 +479,24 @@ class Store:
             folder_files.remove_own_leftovers(row["folder"], self.device_id)
             folder_files.remove_own_bundle(row["folder"], self.device_id)
 
+    def scrub_take_outs(self) -> list[dict]:
+        """Rewrite every take-out written here that held a withdrawn speaker without them (``review.store.take_outs``);
+        returns the take-outs that held one and are no longer where they were written (``folder``, ``made_at``,
+        ``speakers``): whoever holds their copies must delete those rows."""
+        withdrawn = {r["id"] for r in self.rows("select id from speakers where withdrawn = 1")}
+        gone = []
+        for row in self.rows("select * from take_outs"):
+            held = set(json.loads(row["speakers"])) & withdrawn
+            if not held:
+                continue
+            if take_outs.scrub(row["folder"], held):
+                with self.transaction() as db:
+                    db["take_outs"].update(row["folder"], {"speakers": json.dumps(sorted(
+                        set(json.loads(row["speakers"])) - held))})
+            else:
+                gone.append({"folder": row["folder"], "made_at": row["made_at"], "speakers": sorted(held)})
+        return gone
+
     def complete_withdrawals(self) -> int:
         """Carry out every withdrawal this database records, everywhere it keeps a copy: the tables, the
         write-ahead log, every backup and this laptop's files in its shared folders; then clear the mark :func:`mark_withdrawal_pending` set.
@@ -490,6 +508,7 @@ class Store:
         self.checkpoint()
         rewritten = self.scrub_backups()
         self.scrub_shared_folders()
+        self.scrub_take_outs()
         with self.transaction():
             self.conn.execute("delete from meta where key = ?", [SCRUB_PENDING])
         self.checkpoint()

@@ -170,6 +170,10 @@ TABLES: dict[str, Table] = {t.name: t for t in (
     Table("drafts", (C("campaign_id", T, False), C("speaker_id", T, False), C("position", I, False),
                      C("answers", J, False), C("note", T), C("updated_at", S, False)),
           ("campaign_id", "speaker_id", "position"), travels=False, signed=None),
+    # the take-outs written here (review.records.take_out): where, when, and which speakers each held — a withdrawal
+    # rewrites the ones still there without the speaker, and names the others (review.store.take_outs)
+    Table("take_outs", (C("folder", T, False), C("made_at", S, False), C("campaigns", J, False),
+                        C("speakers", J, False)), ("folder",), travels=False, signed=None),
     # the names this laptop gives other laptops ("Rita's laptop"): shown beside their codes, never sent anywhere
     Table("laptop_names", (C("code", T, False), C("name", T, False), C("named_at", S)), ("code",), travels=False,
           signed=None),
