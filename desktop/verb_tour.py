@@ -150,6 +150,7 @@ def steps(home: Path, demo: Path, said: dict[str, str]) -> Iterator[Step | Calla
     yield Step(["study", "confirm-tier", *db, scored], (0, 2))
     yield Step(["review", "export", *db, "--format", "csv", "--out", str(home / "ratings.csv"), "--include-raw"])
     yield Step(["review", "export", *db, "--format", "jsonl", "--out", str(home / "ratings.jsonl")])
+    yield Step(["review", "take-out", *db, "--all", "--out", str(home / "take-out")])
     yield Step(["review", "export", *db, "--format", "mtme", "--out", str(home / "mtme"), "--lp", f"en-{lang}"], (0, 2))
     yield Step(["review", "init", "--db", research])
     yield Step(["study", "import-mtme", "--db", research, str(home / "mtme"), "--lp", f"en-{lang}",
