@@ -185,6 +185,25 @@ def _register_speakers_and_campaigns(rv) -> None:
     p.add_argument("--premark-split", type=float, metavar="SHARE",
                    help="task E: the share of each speaker's items served without pre-marks, to measure their effect "
                         "(default 0)")
+    p.add_argument("--terms", metavar="FILE",
+                   help="the community's terms for this campaign's data (JSON: community, licence, labels, uses, "
+                        "contact): signed, carried with the campaign, shown on forms, reports and exports")
+    p = _verb(rv, "terms", "_review_terms", json=True,
+              help="a campaign's terms (its community, licence, labels, allowed uses) and the council's decisions")
+    p.add_argument("--campaign", help="default: the only campaign")
+    p.add_argument("--set", metavar="FILE", help="record the terms of a campaign that has none")
+    p = _verb(rv, "amend-terms", "_review_amend_terms",
+              help="a new version of a campaign's terms (the earlier ones stay; signed by the coordinator)")
+    p.add_argument("--campaign", help="default: the only campaign")
+    p.add_argument("file", metavar="FILE")
+    p = _verb(rv, "decide-use", "_review_decide_use",
+              help="record a council's decision on one use of a campaign's data (allowed, or --refuse)")
+    p.add_argument("--campaign", help="default: the only campaign")
+    p.add_argument("--use", required=True, help="study, reweighting, publication, model-training or sharing")
+    p.add_argument("--by", required=True, help="who decided (\"Council of …\")")
+    p.add_argument("--date", required=True, help="the day of the decision, YYYY-MM-DD")
+    p.add_argument("--note")
+    p.add_argument("--refuse", action="store_true", help="the council refused this use")
 
 
 def _register_answers_and_paper(rv) -> None:
@@ -259,6 +278,9 @@ def _register_exchange(rv) -> None:
     p.add_argument("--human", help="human score for --format mtme (default: the campaign's task's own)")
     p.add_argument("--campaign", help="only this campaign's answers (its id or name); --format mtme needs it when "
                                       "the database holds several campaigns")
+    p.add_argument("--use", help="what the export is for (study, reweighting, publication, model-training, sharing): "
+                                 "needed when a campaign carries its community's terms, which must allow it, with a "
+                                 "council's decision recorded (lyss review decide-use)")
 
 
 def _register_study(sub) -> None:

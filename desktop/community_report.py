@@ -208,6 +208,22 @@ def _people(report: dict) -> list[tuple[str, object]]:
     blocks.append(("heading", tr("Consent")))
     blocks += [("text", tr("“{0}” — speakers who gave it: {1}").format(c["scope"], c["speakers"]))
                for c in report["consent"]] or [("text", tr("No speaker has answered yet."))]
+    return blocks + _terms(report)
+
+
+def _terms(report: dict) -> list[tuple[str, object]]:
+    """The community's terms for the campaign's data and the council's decisions, as they were given (plain text)."""
+    found = report.get("terms")
+    blocks: list[tuple[str, object]] = [("heading", tr("The community's terms"))]
+    if not found:
+        return blocks + [("text", tr("This campaign carries no community's terms."))]
+    blocks += [("text", tr("Whose data: {0}. Licence: {1}.").format(found["community"], found["licence"]["name"])),
+               ("small", found["licence"]["text"])]
+    blocks += [("text", f"{label['name']}: {label['text']}") for label in found["labels"]]
+    blocks.append(("text", tr("Uses the community allows: {0}.").format(", ".join(found["uses"]) or "—")))
+    verdicts = {"allowed": tr("allowed"), "refused": tr("refused")}
+    blocks += [("text", tr("{0}: {1} by {2} on {3}.").format(d["use"], verdicts[d["verdict"]], d["decided_by"],
+                                                             d["decided_on"])) for d in report["use_decisions"]]
     return blocks
 
 

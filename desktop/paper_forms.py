@@ -133,7 +133,12 @@ class _PageFull(Exception):
 def _header(campaign: dict, items: list[dict], who: str) -> str:
     """A form's heading: the campaign (its title in the form's language) and who answers it."""
     task = items[0]["task"] if items else campaign["task"]
-    return f"{campaign_title(campaign['name'], task, campaign['settings'].get('language'))} — {who}"
+    heading = f"{campaign_title(campaign['name'], task, campaign['settings'].get('language'))} — {who}"
+    found = campaign.get("terms")
+    if found:  # whose words these are travels on every page
+        heading += "\n" + tr("The answers belong to {0} ({1}); uses allowed: {2}.").format(
+            found["community"], found["licence"]["name"], ", ".join(found["uses"]) or "—")
+    return heading
 
 
 def write_pdf(path: str, items: list[dict], language: dict, campaign: dict, who: str,
@@ -142,7 +147,7 @@ def write_pdf(path: str, items: list[dict], language: dict, campaign: dict, who:
     the number of pages."""
     with painting(ui):
         header = _header(campaign, items, who)
-        writer, page = pdf_writer(path, header)
+        writer, page = pdf_writer(path, header.splitlines()[0])
         painter = QPainter(writer)
         pages = [1]
 

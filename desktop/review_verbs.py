@@ -15,14 +15,14 @@ from review.exchange import bundles
 from review.rating import campaigns, paper, roster
 from review.rating.session import record_answer
 from review.rating.shown import shown_item
-from review.records import catalogue, laptops, restoring, shared_folder, take_out
+from review.records import catalogue, laptops, restoring, shared_folder, take_out, terms
 from review.store import Store, readable_by_others, restore, revocation
 from review.store.database import backup_info
 from review.study import analyses, decisions, report, research_files, reweight, tiers, verdicts
 from review.study.experiments import replay, simulation
 from review.study.premark_effect import premark_effect
 from scoring.errors import BadValue, FileProblem
-from scoring.files import atomic_path, json_text, refuse_overwriting_inputs
+from scoring.files import atomic_path, json_text, refuse_overwriting_inputs, write_atomic
 
 from .terminal import ProgressBar, shown
 
@@ -238,6 +238,7 @@ def _review_create_campaign(store, args) -> int:
         raise BadValue("--question", args.question, "only an adaptive campaign asks a question as it goes: add "
                                                     "--adaptive")
     runs = [catalogue.load_scored(path) for path in args.scored]
+    given = terms.read(args.terms) if args.terms else None  # checked before anything is written
     if args.adaptive:
         question = None if args.question is None else {"kind": args.question, "delta": args.delta,
                                                        "baseline": args.baseline, "threshold": args.threshold}
@@ -249,9 +250,14 @@ def _review_create_campaign(store, args) -> int:
         cid = campaigns.create_campaign(store, runs[0], args.task, items=args.items, raters=args.raters or 3,
                                         seed=args.seed, name=args.name, hints=args.hints, premark=args.premark,
                                         premark_control=args.premark_control, premark_split=args.premark_split)
+    if given is not None:
+        terms.record(store, cid, given)
     made = next(c for c in catalogue.list_campaigns(store) if c["id"] == cid)
     settings = catalogue.campaign(store, cid)["settings"]
     print(f"{cid}  task {args.task}, {made['items']} items: {shown(made['name'])}")
+    if given is not None:
+        print(f"  the community's terms: {shown(given['community'])}, {shown(given['licence']['name'])}; uses allowed: "
+              f"{', '.join(given['uses']) or 'none'} (each needs a council's decision: lyss review decide-use)")
     left = settings.get("left_out") or {}
     if left.get("count"):
         print(f"  left out {left['count']} words: {left['reason']} (e.g. {', '.join(left['examples'][:5])})")
@@ -404,6 +410,59 @@ def _confirmed(question: str) -> bool:
     return True
 
 
+def _write_manifest(path: Path, manifest: dict) -> None:
+    """Beside an export: whose data it is — each campaign's terms and the decision on the use it was made for."""
+    write_atomic(path, lambda fh: fh.write(json_text(manifest, indent=2) + "\n"))
+
+
+def _review_terms(store, args) -> int:
+    campaign_id = catalogue.find_campaign(store, args.campaign)
+    if args.set:
+        version = terms.record(store, campaign_id, terms.read(args.set))
+        print(f"campaign {campaign_id}: the community's terms recorded (version {version})")
+        return 0
+    found = terms.current(store, campaign_id)
+    if args.json:
+        print(json_text({"terms": found, "history": terms.history(store, campaign_id),
+                         "decisions": terms.decisions(store, campaign_id)}, indent=2))
+        return 0
+    if found is None:
+        print(f"campaign {campaign_id} carries no community's terms (lyss review terms --set FILE records them)")
+        return 0
+    print(terms_text(found, terms.decisions(store, campaign_id)))
+    return 0
+
+
+def terms_text(found: dict, decided: list[dict]) -> str:
+    """A campaign's terms and the council's decisions, as plain lines."""
+    lines = [f"community: {shown(found['community'])}", f"licence: {shown(found['licence']['name'])}",
+             f"  {shown(found['licence']['text'])}"]
+    lines += [f"label: {shown(label['name'])}: {shown(label['text'])}" for label in found["labels"]]
+    lines.append(f"uses the community allows: {', '.join(found['uses']) or 'none'}")
+    if found.get("contact"):
+        lines.append(f"contact: {shown(found['contact'])}")
+    lines.append(f"(version {found['version']}, {found['made_at'][:10]})")
+    lines += [f"decision: {d['use']} {d['verdict']} by {shown(d['decided_by'])} on {d['decided_on']}"
+              + (f" ({shown(d['note'])})" if d["note"] else "") for d in decided]
+    return "\n".join(lines)
+
+
+def _review_amend_terms(store, args) -> int:
+    campaign_id = catalogue.find_campaign(store, args.campaign)
+    version = terms.record(store, campaign_id, terms.read(args.file), amend=True)
+    print(f"campaign {campaign_id}: the community's terms are now version {version} (the earlier ones stay)")
+    return 0
+
+
+def _review_decide_use(store, args) -> int:
+    campaign_id = catalogue.find_campaign(store, args.campaign)
+    row = terms.decide(store, campaign_id, args.use, args.by, args.date, not args.refuse, args.note)
+    print(f"campaign {campaign_id}: {row['use']} {row['verdict']} by {shown(row['decided_by'])} on {row['decided_on']}"
+          + ("" if terms.current(store, campaign_id) else " (the campaign carries no terms yet: a use is allowed "
+                                                           "only when its terms allow it too)"))
+    return 0
+
+
 def _review_take_out(store, args) -> int:
     ids = [catalogue.find_campaign(store, args.campaign, imported=True)] if args.campaign else [
         c["id"] for c in catalogue.list_campaigns(store, imported=True)]
@@ -418,14 +477,18 @@ def _review_take_out(store, args) -> int:
 
 
 def _review_export(store, args) -> int:
+    campaign_id = catalogue.find_campaign(store, args.campaign) if args.campaign else None
+    exported = [campaign_id] if campaign_id else terms.with_answers(store)
+    terms.require(store, exported, args.use)
     if args.format == "mtme":
         if not args.lp:
             raise BadValue("--lp", "", "give the language pair of an mt-metrics-eval export (e.g. en-ciw)")
-        campaign_id = catalogue.find_campaign(store, args.campaign) if args.campaign else None
-        print(json_text(research_files.export_mtme(store, args.out, args.lp, args.human, campaign_id)))
+        found = research_files.export_mtme(store, args.out, args.lp, args.human, campaign_id)
+        _write_manifest(Path(args.out) / "lyss-terms.json", terms.manifest(store, exported, args.use))
+        print(json_text(found))
         return 0
-    campaign_id = catalogue.find_campaign(store, args.campaign) if args.campaign else None
     n = research_files.export_ratings(store, args.out, args.format, args.include_raw, campaign_id)
+    _write_manifest(Path(f"{args.out}.terms.json"), terms.manifest(store, exported, args.use))
     of = f" of campaign {campaign_id}" if campaign_id else ""
     held = (f"{n['answers']} answers, a row for each run whose output an answer rates" if args.include_raw else
             "one for each run, output and question")
@@ -445,7 +508,7 @@ def _review_print_forms(store, args) -> int:
     items = paper.form_items(store, campaign_id, speaker_id, args.include_answered, args.items)
     if not items:
         raise BadValue("--speaker", args.speaker, paper.nothing_to_print(store, campaign_id, speaker_id))
-    found = catalogue.campaign(store, campaign_id)
+    found = {**catalogue.campaign(store, campaign_id), "terms": terms.current(store, campaign_id)}
     script = records.speakers.chosen_script(store, campaign_id, speaker_id)
     convert = None
     if script is not None:

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QHeaderView, Q
 from review import records, tasks
 from review.exchange import bundles, sync
 from review.rating import campaigns, roster
-from review.records import catalogue, laptops, shared_folder
+from review.records import catalogue, laptops, shared_folder, terms
 from review.store import Store
 from review.study import analyses, decisions, report, reweight, tiers
 from scoring.errors import InputError
@@ -216,7 +216,8 @@ class CampaignPanel(QWidget):
                                     self.tr("Which system is better and each run's tier, as the answers settle them"))
         self.decisions.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeToContents)
         self.plan = self._words("")
-        return split, withdraw, self.decisions, self.plan
+        self.terms_line = self._words("")  # the community's terms for the chosen campaign's data, and the decisions
+        return split, withdraw, self.terms_line, self.decisions, self.plan
 
     def _circle_rows(self, store: Store) -> tuple:
         """This laptop and its circle: its code, enrolment, trust, revocation."""
@@ -388,7 +389,22 @@ class CampaignPanel(QWidget):
         self._speakers = [r["speaker_id"] for r in rows]
         _fill(self.progress, [self.tr("Speaker"), self.tr("Name (this laptop)"), self.tr("Answered"), self.tr("Of")],
               [[r["speaker_id"], records.speakers.shown_name(r), r["answered"], r["total"]] for r in rows])
+        self.show_terms(cid)
         self.show_decisions(cid)
+
+    def show_terms(self, cid: str) -> None:
+        found = terms.current(self.store, cid)
+        if found is None:
+            self.terms_line.setText(self.tr("This campaign carries no community's terms."))
+            return
+        verdicts = {"allowed": self.tr("allowed"), "refused": self.tr("refused")}
+        decided = "; ".join(self.tr("{0}: {1} by {2} on {3}").format(d["use"], verdicts[d["verdict"]], d["decided_by"],
+                                                                     d["decided_on"])
+                            for d in terms.decisions(self.store, cid))
+        self.terms_line.setText(self.tr("The answers belong to {0} ({1}); uses allowed: {2}.").format(
+            found["community"], found["licence"]["name"], ", ".join(found["uses"]) or "—")
+            + (" " + self.tr("Council's decisions: {0}.").format(decided) if decided else
+               " " + self.tr("No council's decision is recorded yet: no use is allowed until one is.")))
 
     def show_decisions(self, cid: str) -> None:
         """The chosen campaign's questions as the study says them (one row a line), and what they still cost: worked

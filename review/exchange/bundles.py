@@ -46,7 +46,7 @@ from scoring.files import atomic_path
 from ..records import lagging, laptops, payload, shared_folder
 from ..records.payload import table_snapshot
 from ..store import SCHEMA_VERSION, Store, StoreError, keys, merging, now
-from ..store.schema import TRAVELLING, later_columns
+from ..store.schema import TABLES_ADDED, TRAVELLING, later_columns
 from .bundle_checks import judge
 from .ownership import Refused
 
@@ -158,6 +158,9 @@ def read_bundle(path: str, raw: bytes | None = None) -> tuple[dict, dict]:
     data = _json(path, "data.json", payload)
     if not isinstance(data, dict):
         raise FileProblem(path, "data.json", "damaged data: nothing was merged")
+    for table, since in TABLES_ADDED.items():  # a bundle of an older schema has none of these tables' rows
+        if isinstance(version, int) and version < since:
+            data.setdefault(table, [])
     missing = [t for t in TABLES if not isinstance(data.get(t), list)]
     if missing:
         raise FileProblem(path, "data.json", f"missing table {missing[0]!r}: nothing was merged")

@@ -164,7 +164,8 @@ def enrolment_words(code: str, campaign_id: str) -> str:
 # ----------------------------------------------------------------------------- content never changes
 
 IMMUTABLE = {"runs": ("imported_at", "signer", "signature"), "items": ("signer", "signature"),
-             "human_scores": ("signer", "signature"), "campaigns": ("created_at", "signature")}
+             "human_scores": ("signer", "signature"), "campaigns": ("created_at", "signature"),
+             "campaign_terms": ("signature",), "use_decisions": ("signature",)}
 # a campaign made again with the same content (its coordinator restored from before it, then ran the same command)
 # differs only in its time and signature: the same campaign, its earliest version kept everywhere (merge SMALLEST)
 
@@ -253,6 +254,12 @@ def _coordinator_rows(verdicts: Verdicts, data: dict, held: Holdings) -> None:
                 verdicts.refuse(table, row, f"{table} row {n} (laptop {row['device_code']}): a {table[:-1]} in "
                                             f"campaign {row['campaign_id']} belongs to coordinator "
                                             f"{_code(coordinator)}, not {_code(row['signer'])}")
+    for table, what in (("campaign_terms", "the community's terms"), ("use_decisions", "a council's decision")):
+        for n, row in enumerate(data[table], 1):  # recorded by the campaign's coordinator alone
+            coordinator = held.campaigns[row["campaign_id"]]["coordinator"]
+            if row["signer"] != coordinator:
+                verdicts.refuse(table, row, f"{table} row {n}: {what} for campaign {row['campaign_id']} are recorded "
+                                            f"by its coordinator {_code(coordinator)}, not {_code(row['signer'])}")
 
 
 def _speakers(verdicts: Verdicts, data: dict, held: Holdings) -> None:

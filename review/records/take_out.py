@@ -16,8 +16,8 @@ from ..store.schema import TABLES
 from .speakers import ACTIVE_IDS
 
 NAMES = ("display_name", "community", "dialect")  # never leave the laptop but with --with-names
-TAKEN = ("campaigns", "campaign_items", "runs", "items", "human_scores", "speakers", "assignments", "ratings",
-         "rating_history", "enrolments", "revocations", "handovers")
+TAKEN = ("campaigns", "campaign_terms", "use_decisions", "campaign_items", "runs", "items", "human_scores", "speakers",
+         "assignments", "ratings", "rating_history", "enrolments", "revocations", "handovers")
 
 
 def _columns(table: str, with_names: bool) -> list[str]:
@@ -56,6 +56,8 @@ def tables(store: Store, campaign_ids: list[str], with_names: bool = False) -> d
         "assignments": (f"where {live} order by t.campaign_id, t.speaker_id, t.position", [ids]),
         "ratings": (f"where {live} order by t.campaign_id, t.speaker_id, t.position", [ids]),
         "rating_history": (f"where {live}", [ids]),
+        "campaign_terms": (f"where {mine} order by t.campaign_id, t.version", [ids]),
+        "use_decisions": (f"where {mine} order by t.campaign_id, t.recorded_at", [ids]),
         "enrolments": (f"where {mine}", [ids]),
         "revocations": (f"where {mine}", [ids]),
         "handovers": (f"where {live}", [ids]),

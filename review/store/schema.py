@@ -131,6 +131,17 @@ TABLES: dict[str, Table] = {t.name: t for t in (
         C("campaign_id", T, False), C("speaker_id", T, False), C("device_code", T, False),
         C("handed_at", S, False)), ("campaign_id", "speaker_id", "device_code"), merge=KEEP,
         refers=(("campaign_id", "campaigns"), ("speaker_id", "speakers"))),
+    # a community's terms for a campaign's data (review.records.terms): its licence, labels, allowed uses; version 0
+    # at the campaign's creation, each amendment the next; signed by the campaign's coordinator, never changed
+    Table("campaign_terms", _signed_by(
+        C("campaign_id", T, False), C("version", I, False), C("terms", J, False), C("made_at", S, False)),
+        ("campaign_id", "version"), merge=KEEP, refers=(("campaign_id", "campaigns"),)),
+    # a council's decision on one use of a campaign's data (allowed or refused), as the coordinator recorded it
+    Table("use_decisions", _signed_by(
+        C("campaign_id", T, False), C("use", T, False), C("verdict", T, False), C("decided_by", T, False),
+        C("decided_on", T, False), C("note", T), C("recorded_at", S, False)),
+        ("campaign_id", "use", "recorded_at"), merge=KEEP, refers=(("campaign_id", "campaigns"),),
+        choices={"verdict": frozenset({"allowed", "refused"})}),
     Table("assignments", _signed_by(
         C("campaign_id", T, False), C("speaker_id", T, False), C("position", I, False), C("item_id", T, False),
         C("qc", T, False), C("qc_of", T), C("served_at", S, since=8)), ("campaign_id", "speaker_id", "position"),
@@ -190,7 +201,9 @@ TABLES: dict[str, Table] = {t.name: t for t in (
           travels=False, signed=None),
 )}
 
-DECISIONS = ("enrolments", "revocations", "handovers")  # a coordinator's signed rows: relayed by every laptop,
+TABLES_ADDED = {"campaign_terms": 10, "use_decisions": 10}  # travelling tables newer than bundles: the schema version
+#                                                               that added each (an older bundle holds none)
+DECISIONS = ("enrolments", "revocations", "handovers", "campaign_terms", "use_decisions")  # a coordinator's signed rows: relayed by every laptop,
 #                                                        never forgotten by a restore
 TRAVELLING = tuple(name for name, t in TABLES.items() if t.travels)  # in the order a merge applies them
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from . import decisions
 from .maths import questions
-from ..records import answers as answer_records, laptops, speakers as speaker_records
+from ..records import answers as answer_records, laptops, speakers as speaker_records, terms
 from ..store import Store, now
 
 
@@ -112,4 +112,5 @@ def community_report(store: Store, campaign_id: str) -> dict:
             "tiers": [{"run": q["system"], "decision": q["decision"], "asked": q["asked"], "said": q["said"]}
                       for q in tiers],
             "comparisons": narrowing(store, found), "speakers": speakers(store, campaign_id),
-            "consent": consent(store, campaign_id), "kept_at": kept_at(store, campaign_id)}
+            "consent": consent(store, campaign_id), "kept_at": kept_at(store, campaign_id),
+            "terms": terms.current(store, campaign_id), "use_decisions": terms.decisions(store, campaign_id)}

@@ -21,7 +21,7 @@ from scoring.runcard import write_json_atomic
 from .maths import agreement as krippendorff, scipy_free
 from . import analyses
 from .. import tasks as task_defs
-from ..records import answers as answer_records, catalogue
+from ..records import answers as answer_records, catalogue, terms
 from ..store import Store
 
 
@@ -37,6 +37,7 @@ def _pearson(a: np.ndarray, b: np.ndarray) -> float:
 
 def reweight(store: Store, human: str = "adequacy_z", base: str = "A", out: str | None = None,
              force: bool = False, seed: int = 12345) -> dict:
+    terms.require(store, terms.with_answers(store), "reweighting", "reweight")  # the communities' terms allow it
     rule = task_defs.settings("reweight")
     profile = load_profile(base)
     y_by_item = analyses.item_scores(store, human)

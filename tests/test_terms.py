@@ -1,0 +1,129 @@
+"""The community's terms travel with its data (issue 56, 1 and 2): a campaign carries its community's terms (licence,
+labels, allowed uses, contact), signed by its coordinator and relayed like it; an amendment is a new version, and one
+signed by anyone else is refused; a council's decision gates each use — an export (or a reweighting) for a use the
+terms do not allow, or with no decision recorded, is refused in one line naming what is missing, and allowed after
+the decision, with the terms and the decision in a manifest beside it. The terms are on every paper form and in the
+take-out."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from helpers import enrolled_study, rate
+from desktop.cli import main
+from review.exchange import bundles, sync
+from review.records import catalogue, terms, take_out
+from review.store import Store, signing
+
+TERMS = {"community": "Example Nation (test data)", "licence": "kaitiakitanga",
+         "labels": [{"name": "TK Attribution", "text": "Name the community when these words are used."}],
+         "uses": ["study", "publication"], "contact": "the language office"}
+
+
+@pytest.fixture
+def terms_file(tmp_path):
+    path = tmp_path / "terms.json"
+    path.write_text(json.dumps(TERMS), "utf-8")
+    return path
+
+
+def _cli(capsys, *argv) -> tuple[int, str, str]:
+    capsys.readouterr()
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_terms_travel_with_the_campaign_and_an_amendment_by_anyone_else_is_refused(tmp_path, scored_demo):
+    hub, cid, (lap,) = enrolled_study(tmp_path, catalogue.load_scored(str(scored_demo)), 1)
+    given = terms.checked(TERMS, "terms.json")
+    assert terms.record(hub, cid, given) == 0
+    terms.decide(hub, cid, "study", "Council of Example Nation", "2026-12-01")
+    folder = tmp_path / "shared"
+    folder.mkdir()
+    sync.sync(hub, folder)
+    sync.sync(lap, folder)
+    assert terms.current(lap, cid) == terms.current(hub, cid)  # signed by the coordinator, relayed as it is
+    assert terms.decision(lap, cid, "study")["decided_by"] == "Council of Example Nation"
+    assert terms.current(lap, cid)["licence"]["name"].startswith("A Kaitiakitanga-style licence")
+    # an amendment signed by the field laptop (not the coordinator) reaches the hub: refused alone, terms unchanged
+    forged = signing.sign_row(lap.private_key, lap.public_key, "campaign_terms", {
+        "campaign_id": cid, "version": 1, "terms": json.dumps({**given, "uses": ["model-training"]}),
+        "made_at": "2026-12-05T00:00:00.000000Z"})
+    with lap.transaction() as db:
+        db["campaign_terms"].insert(forged)
+    stick = tmp_path / "forged.lyssbundle"
+    bundles.export_bundle(lap, str(stick))
+    changed = bundles.merge(hub, str(stick))
+    assert any("the community's terms for campaign" in why and "are recorded by its coordinator" in why
+               for why in changed["rows_refused"]), changed["rows_refused"]
+    assert terms.current(hub, cid)["version"] == 0 and terms.current(hub, cid)["uses"] == ["publication", "study"]
+    # the coordinator's own amendment is a new version; the first stays
+    assert terms.record(hub, cid, {**given, "uses": ["study"]}, amend=True) == 1
+    assert [h["version"] for h in terms.history(hub, cid)] == [0, 1]
+
+
+def test_an_export_is_refused_until_the_terms_and_a_council_allow_its_use(tmp_path, scored_demo, terms_file, capsys):
+    db = str(tmp_path / "hub.sqlite")
+    assert _cli(capsys, "review", "init", "--db", db)[0] == 0
+    # a terms file with a mistake: one line naming the field; no campaign is made
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({**TERMS, "uses": ["study", "selling"]}), "utf-8")
+    code, out, err = _cli(capsys, "review", "create-campaign", "--db", db, scored_demo, "--task", "A", "--items", "6",
+                          "--terms", bad)
+    assert code == 2 and err.count("\n") == 1 and f"{bad}: uses: 'selling': one of study, " in err, err
+    with Store(db) as store:
+        assert catalogue.list_campaigns(store) == []
+    code, out, err = _cli(capsys, "review", "create-campaign", "--db", db, scored_demo, "--task", "A", "--items", "6",
+                          "--terms", terms_file)
+    assert code == 0 and "the community's terms: Example Nation (test data)" in out
+    cid = out.split()[0]
+    with Store(db) as store:
+        rate(store, cid, "Mary", 3)
+    out_csv = tmp_path / "ratings.csv"
+    export = ["review", "export", "--db", db, "--out", out_csv]
+    code, _, err = _cli(capsys, *export)
+    assert code == 2 and "carries its community's terms: say what this is for (--use publication|study" in err
+    code, _, err = _cli(capsys, *export, "--use", "model-training")
+    assert code == 2 and "do not allow 'model-training' (they allow: publication, study)" in err
+    code, _, err = _cli(capsys, *export, "--use", "study")
+    assert code == 2 and "no council decision is recorded for 'study'" in err and "decide-use" in err
+    assert not out_csv.exists()  # nothing written
+    assert _cli(capsys, "review", "decide-use", "--db", db, "--use", "study", "--by", "Council of Example Nation",
+                "--date", "2026-12-01")[0] == 0
+    assert _cli(capsys, *export, "--use", "study")[0] == 0
+    manifest = json.loads((tmp_path / "ratings.csv.terms.json").read_text("utf-8"))
+    assert manifest["use"] == "study" and manifest["campaigns"][cid]["terms"]["community"] == TERMS["community"]
+    assert manifest["campaigns"][cid]["decision"]["verdict"] == "allowed"
+    # a later decision refusing the use stands: refused again
+    assert _cli(capsys, "review", "decide-use", "--db", db, "--use", "study", "--by", "Council of Example Nation",
+                "--date", "2026-12-04", "--refuse", "--note", "until the community has seen the report")[0] == 0
+    code, _, err = _cli(capsys, *export, "--use", "study")
+    assert code == 2 and "Council of Example Nation refused 'study' on campaign" in err
+    # reweighting is not among the uses: refused, nothing written
+    code, _, err = _cli(capsys, "study", "reweight", "--db", db, "--out", tmp_path / "profile.json")
+    assert code == 2 and "do not allow 'reweighting'" in err and not (tmp_path / "profile.json").exists()
+    # the terms and the decisions, in words and in the take-out
+    code, out, _ = _cli(capsys, "review", "terms", "--db", db)
+    assert "community: Example Nation (test data)" in out and "decision: study refused by Council of" in out
+    with Store(db) as store:
+        found = take_out.tables(store, [cid])
+    assert [json.loads(json.dumps(r["terms"]))["community"] for r in found["campaign_terms"]] == [TERMS["community"]]
+    assert [d["verdict"] for d in found["use_decisions"]] == ["allowed", "refused"]
+
+
+def test_the_terms_are_on_every_paper_form(tmp_path, scored_demo, terms_file, capsys):
+    from test_paper_forms import _pdf_text
+
+    db = str(tmp_path / "r.sqlite")
+    assert _cli(capsys, "review", "init", "--db", db)[0] == 0
+    speaker = _cli(capsys, "review", "add-speaker", "--db", db, "--name", "Mary", "--consent-scope", "paper")[1].strip()
+    assert _cli(capsys, "review", "create-campaign", "--db", db, scored_demo, "--task", "A", "--items", "8",
+                "--terms", terms_file)[0] == 0
+    pdf = tmp_path / "forms.pdf"
+    assert _cli(capsys, "review", "print-forms", "--db", db, "--speaker", speaker, "--out", pdf)[0] == 0
+    text = _pdf_text(pdf)
+    assert "The answers belong to Example Nation (test data) (A Kaitiakitanga-style licence (guardianship)); uses " \
+           "allowed: publication, study." in text, text[:400]
