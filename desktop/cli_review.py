@@ -147,6 +147,9 @@ def _register_speakers_and_campaigns(rv) -> None:
     p = _verb(rv, "add-speaker", "_review_add_speaker", help="register a speaker with their consent")
     p.add_argument("--name", required=True, help="display name (kept on this laptop only)")
     p.add_argument("--consent-scope", required=True, help="what the speaker agreed to")
+    p.add_argument("--consent-uses", metavar="USES",
+                   help="the uses of their answers the speaker agreed to, comma-separated (study, reweighting, "
+                        "publication, model-training, sharing): an export for another use leaves their answers out")
     p.add_argument("--community")
     p.add_argument("--dialect")
     same = p.add_mutually_exclusive_group()

@@ -211,7 +211,8 @@ def _review_add_speaker(store, args) -> int:
         return 0
     if args.same_person:
         raise BadValue("--same-person", args.name, "no speaker of this name was registered on this laptop")
-    print(records.speakers.add_speaker(store, args.name, args.consent_scope, args.community, args.dialect))
+    uses = None if args.consent_uses is None else [u.strip() for u in args.consent_uses.split(",") if u.strip()]
+    print(records.speakers.add_speaker(store, args.name, args.consent_scope, args.community, args.dialect, uses))
     return 0
 
 
@@ -483,16 +484,20 @@ def _review_export(store, args) -> int:
     if args.format == "mtme":
         if not args.lp:
             raise BadValue("--lp", "", "give the language pair of an mt-metrics-eval export (e.g. en-ciw)")
-        found = research_files.export_mtme(store, args.out, args.lp, args.human, campaign_id)
+        found = research_files.export_mtme(store, args.out, args.lp, args.human, campaign_id, args.use)
         _write_manifest(Path(args.out) / "lyss-terms.json", terms.manifest(store, exported, args.use))
         print(json_text(found))
         return 0
-    n = research_files.export_ratings(store, args.out, args.format, args.include_raw, campaign_id)
-    _write_manifest(Path(f"{args.out}.terms.json"), terms.manifest(store, exported, args.use))
+    n = research_files.export_ratings(store, args.out, args.format, args.include_raw, campaign_id, args.use)
+    _write_manifest(Path(f"{args.out}.terms.json"), {**terms.manifest(store, exported, args.use),
+                                                    "answers_left_out_for_consent": n["left_out"]})
     of = f" of campaign {campaign_id}" if campaign_id else ""
     held = (f"{n['answers']} answers, a row for each run whose output an answer rates" if args.include_raw else
             "one for each run, output and question")
     print(f"wrote {n['rows']} rows{of} to {args.out} ({held})")
+    if n["left_out"]:
+        print(f"  {n['left_out']} answer{'' if n['left_out'] == 1 else 's'} left out: their speakers did not consent "
+              f"to {args.use!r}")
     return 0
 
 

@@ -127,3 +127,39 @@ def test_the_terms_are_on_every_paper_form(tmp_path, scored_demo, terms_file, ca
     text = _pdf_text(pdf)
     assert "The answers belong to Example Nation (test data) (A Kaitiakitanga-style licence (guardianship)); uses " \
            "allowed: publication, study." in text, text[:400]
+
+
+def test_a_speakers_consent_narrows_an_export_and_it_says_how_many_answers_stayed_out(tmp_path, scored_demo,
+                                                                                          terms_file, capsys):
+    from review import records
+
+    db = str(tmp_path / "hub.sqlite")
+    assert _cli(capsys, "review", "init", "--db", db)[0] == 0
+    cid = _cli(capsys, "review", "create-campaign", "--db", db, scored_demo, "--task", "A", "--items", "6",
+               "--terms", terms_file)[1].split()[0]
+    code, out, err = _cli(capsys, "review", "add-speaker", "--db", db, "--name", "Ben", "--consent-scope", "LYSS study",
+                          "--consent-uses", "study,selling")
+    assert code == 2 and "--consent-uses: selling: one of study, " in err
+    ben = _cli(capsys, "review", "add-speaker", "--db", db, "--name", "Ben", "--consent-scope", "LYSS study",
+               "--consent-uses", "study")[1].strip()
+    with Store(db) as store:
+        mary = rate(store, cid, "Mary", 3)  # her consent names no use: its words say what it covers
+        from review.rating import sequence
+        sequence.join(store, cid, ben)
+        for k in range(2):
+            position = records.sequences.next_position(store, cid, ben)
+            records.answers.answer(store, cid, ben, position, {"adequacy": 3, "fluency": 3})
+    for use in ("study", "publication"):
+        assert _cli(capsys, "review", "decide-use", "--db", db, "--use", use, "--by", "Council", "--date",
+                    "2026-12-01")[0] == 0
+    raw = tmp_path / "raw.csv"
+    code, out, _ = _cli(capsys, "review", "export", "--db", db, "--out", raw, "--use", "publication", "--include-raw")
+    assert code == 0 and "2 answers left out: their speakers did not consent to 'publication'" in out, out
+    import pandas
+    assert set(pandas.read_csv(raw)["speaker_id"]) == {mary}
+    assert json.loads((tmp_path / "raw.csv.terms.json").read_text("utf-8"))["answers_left_out_for_consent"] == 2
+    code, out, _ = _cli(capsys, "review", "export", "--db", db, "--out", raw, "--use", "study", "--include-raw")
+    assert code == 0 and "left out" not in out and set(pandas.read_csv(raw)["speaker_id"]) == {mary, ben}
+    code, _, err = _cli(capsys, "review", "export", "--db", db, "--format", "mtme", "--out", tmp_path / "mtme",
+                        "--lp", "en-xx", "--use", "publication")
+    assert code == 2 and "1 speaker did not consent to 'publication'" in err and not (tmp_path / "mtme").exists()

@@ -10,6 +10,7 @@ from typing import Any, Iterable
 from scoring.errors import BadValue, NotFound
 
 from .catalogue import campaign_language, find_by_id_or_name
+from .terms import uses as terms_uses
 from ..store import Store, dumps, keys, mark_withdrawal_pending, new_id, now, signing
 from ..store.withdrawal import apply_tombstones
 
@@ -36,10 +37,17 @@ def readable(text: str) -> bool:
 
 
 def add_speaker(store: Store, display_name: str, consent_scope: str, community: str | None = None,
-                dialect: str | None = None) -> str:
-    """A speaker with a pseudonymous id; consent (date and scope) is recorded before any answer."""
+                dialect: str | None = None, consent_uses: list[str] | None = None) -> str:
+    """A speaker with a pseudonymous id; consent (date and scope) is recorded before any answer. ``consent_uses``: the
+    uses of their answers they agreed to, by name (``review.records.terms.uses``): an export for another use leaves
+    their answers out; ``None``: their consent names no use (the scope's words say what they agreed to)."""
     if not consent_scope.strip():
         raise BadValue("speaker", "consent", "record what the speaker agreed to (consent scope)")
+    if consent_uses is not None:
+        known = terms_uses()  # the uses a council decides on are the uses a speaker consents to
+        unknown = [u for u in consent_uses if u not in known]
+        if unknown:
+            raise BadValue("--consent-uses", unknown[0], f"one of {', '.join(known)}")
     for field, value in (("name", display_name), ("community", community), ("dialect", dialect),
                          ("consent", consent_scope)):
         if value is not None and not readable(value):
@@ -52,6 +60,7 @@ def add_speaker(store: Store, display_name: str, consent_scope: str, community: 
                                "dialect": dialect, "consent_at": stamp, "consent_scope": consent_scope,
                                "withdrawn": 0, "withdrawn_at": None, "created_at": stamp, "preferences": dumps({}),
                                "registered_by": store.public_key, "id_salt": salt, "preferences_at": stamp,
+                               "consent_uses": None if consent_uses is None else dumps(sorted(set(consent_uses))),
                                "signer": store.public_key})
     return speaker_id
 
@@ -179,3 +188,11 @@ def add_imported_raters(db, speaker_ids: list[str]) -> None:
                                 "consent_at": None, "consent_scope": "imported public data (anonymous raters)",
                                 "withdrawn": 0, "withdrawn_at": None, "created_at": now(), "preferences": dumps({})}
                                for s in speaker_ids], ignore=True)
+
+
+def not_consenting(store: Store, use: str) -> list[str]:
+    """The active speakers whose consent names the uses they agreed to, and not this one: an export for this use
+    leaves their answers out. (A consent that names no use says what it covers in its words alone.)"""
+    return [r["id"] for r in store.rows(f"select s.id, s.consent_uses from speakers s where {active()} and "
+                                        f"s.consent_uses is not null")
+            if use not in json.loads(r["consent_uses"])]

@@ -109,7 +109,8 @@ TABLES: dict[str, Table] = {t.name: t for t in (
         C("id", T, False), C("display_name", T, local=True), C("community", T, local=True),
         C("dialect", T, local=True), C("consent_at", S), C("consent_scope", T),
         C("withdrawn", I, False, local=True, default=0), C("withdrawn_at", S, local=True), C("created_at", S),
-        C("preferences", J), C("registered_by", T), C("id_salt", T), C("preferences_at", S)), ("id",),
+        C("preferences", J), C("registered_by", T), C("id_salt", T), C("preferences_at", S),
+        C("consent_uses", J, since=10)), ("id",),
         merge=NEWEST_SIGNED),
     Table("campaigns", (
         C("id", T, False), C("name", T, False), C("task", T, False), C("run_id", T, False),

@@ -215,10 +215,11 @@ def import_da(store: Store, tsv: str, name: str | None = None) -> dict:
 
 # ----------------------------------------------------------------------------- exports
 
-def _raw_rows(store: Store, campaign_id: str | None = None) -> list[dict]:
-    """Every answer of live speakers (of one campaign when given), with its campaign's and its run's names: a row for
-    each run whose output it rates (an output several runs share is rated once), naming that run."""
-    rows = answer_records.for_export(store, campaign_id)
+def _raw_rows(store: Store, campaign_id: str | None = None, left_out: frozenset = frozenset()) -> list[dict]:
+    """Every answer of live speakers (of one campaign when given; ``left_out``: speakers whose answers stay out), with
+    its campaign's and its run's names: a row for each run whose output it rates (an output several runs share is
+    rated once), naming that run."""
+    rows = [r for r in answer_records.for_export(store, campaign_id) if r["speaker_id"] not in left_out]
     same = {cid: same_outputs(store, cid) for cid in {r["campaign_id"] for r in rows}}
     names = catalogue.run_names(store)
     out = []
@@ -238,9 +239,9 @@ def _raw_rows(store: Store, campaign_id: str | None = None) -> list[dict]:
     return out
 
 
-def _aggregate_rows(store: Store, campaign_id: str | None = None) -> list[dict]:
+def _aggregate_rows(store: Store, campaign_id: str | None = None, left_out: frozenset = frozenset()) -> list[dict]:
     """Per item and question: raters, mean (numeric) or majority (nominal), and the mean per-rater z."""
-    rows = [r for r in _raw_rows(store, campaign_id) if not r["qc"]]
+    rows = [r for r in _raw_rows(store, campaign_id, left_out) if not r["qc"]]
     run_names = {r["run_id"]: r["run_name"] for r in rows}
     out = []
     questions = sorted({k for r in rows for k, v in r.items() if k.startswith("answer_") and not isinstance(v, list)})
@@ -292,12 +293,15 @@ def _cell(value):
 
 
 def export_ratings(store: Store, path: str, fmt: str = "csv", include_raw: bool = False,
-                   campaign_id: str | None = None) -> dict:
+                   campaign_id: str | None = None, use: str | None = None) -> dict:
     """Aggregates by default; raw answers only with ``include_raw`` (pseudonymous ids, never names); of one campaign
     when ``campaign_id`` is given. One row per run and output: an answer to an output several runs share is a row for
     each of them, each naming its own run (``run_id``, ``run_name``) and the item that holds the rating
-    (``rated_item_id``). Returns how many ``rows`` were written and how many ``answers`` they hold."""
-    rows = _raw_rows(store, campaign_id) if include_raw else _aggregate_rows(store, campaign_id)
+    (``rated_item_id``). ``use``: what the export is for — the answers of speakers whose consent names uses, not this
+    one, stay out. Returns how many ``rows`` were written, how many ``answers`` they hold and how many answers were
+    ``left_out`` for want of consent."""
+    left_out = frozenset(speaker_records.not_consenting(store, use)) if use else frozenset()
+    rows = _raw_rows(store, campaign_id, left_out) if include_raw else _aggregate_rows(store, campaign_id, left_out)
     refuse_overwriting_inputs(path, [store.path])
     if fmt == "jsonl":
         write_atomic(path, lambda fh: fh.writelines(json.dumps(r, ensure_ascii=False) + "\n" for r in rows))
@@ -312,7 +316,8 @@ def export_ratings(store: Store, path: str, fmt: str = "csv", include_raw: bool 
     else:
         raise BadValue("--format", fmt, "csv, jsonl or mtme")
     answers = len({r["uuid"] for r in rows}) if include_raw else None
-    return {"rows": len(rows), "answers": answers}
+    kept_out = sum(1 for r in answer_records.for_export(store, campaign_id) if r["speaker_id"] in left_out)
+    return {"rows": len(rows), "answers": answers, "left_out": kept_out}
 
 
 def _write_tree(root: Path, files: dict[str, str]) -> None:
@@ -372,11 +377,18 @@ def _scores_held(store: Store) -> list[str]:
     return [*catalogue.human_score_kinds(store), *(f"{h.removesuffix('_z')}{z}" for h in own if h for z in ("", "_z"))]
 
 
-def export_mtme(store: Store, folder: str, lp: str, human: str | None, campaign_id: str | None = None) -> dict:
+def export_mtme(store: Store, folder: str, lp: str, human: str | None, campaign_id: str | None = None,
+                use: str | None = None) -> dict:
     """Write the runs sharing one set of entries as an mt-metrics-eval test set with their human scores: the speakers'
     answers of one campaign (with several campaigns here, ``campaign_id`` must say which: pooling them would mix
     their items and raters into one score file), or imported gold scores. ``human`` None: the campaign's task's own
-    score (:func:`_asked_for`)."""
+    score (:func:`_asked_for`). ``use``: what it is for — refused when a speaker's consent leaves it out (a score file
+    holds each item's mean over its raters: no speaker can be left out of it)."""
+    against = speaker_records.not_consenting(store, use) if use else []
+    if against:
+        raise BadValue("--use", use, f"{len(against)} speaker{'' if len(against) == 1 else 's'} did not consent to "
+                                     f"{use!r}, and an mt-metrics-eval score file cannot leave their answers out: "
+                                     f"export --format csv or jsonl instead (they leave them out); nothing was written")
     if human is None:
         human, campaign_id = _asked_for(store, campaign_id)
     for option, value in (("--lp", lp), ("--human", human)):  # both name files of the folder
