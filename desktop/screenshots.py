@@ -30,7 +30,7 @@ from review import records  # noqa: E402
 from review.exchange import sync  # noqa: E402
 from review.rating import campaigns, paper, practice, sequence  # noqa: E402
 from review.rating.session import ReviewSession, record_answer  # noqa: E402
-from review.records import catalogue, laptops  # noqa: E402
+from review.records import catalogue, laptops, terms  # noqa: E402
 from review.store import Store  # noqa: E402
 from review.study.report import community_report  # noqa: E402
 
@@ -271,6 +271,8 @@ def decisions_screen(shots: Shots, speakers: list[str]) -> None:
     store = shots.window.store
     systems = {"demo/strong": 4.6, "demo/also-strong": 4.4, "demo/weak": 1.4}
     cid = campaigns.create_adaptive_campaign(store, _systems(shots.scored, systems), "A")
+    terms.record(store, cid, terms.read(str(ROOT / "examples" / "community-terms.example.json")))  # whose data it is
+    terms.decide(store, cid, "study", "Council of the example community", "2026-12-01")
     _rate_as_served(store, cid, speakers, systems, 5)
     _show_campaign(shots, cid, "20-campaign-decisions")
     found = community_report(store, cid)

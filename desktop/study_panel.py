@@ -211,7 +211,10 @@ class CampaignPanel(QWidget):
             "through the next bundles, on every laptop")), self._button(
             self.tr("Report for the community…"), self.community_report, self.tr(
                 "A PDF a community council can read: each question's verdict in words, how sure the answers are, "
-                "each run's tier, the speakers' hours (no names), their consent and where the answers are kept")))
+                "each run's tier, the speakers' hours (no names), their consent and where the answers are kept")),
+            self._button(self.tr("Community's terms…"), self.set_terms, self.tr(
+                "The community's terms for the chosen campaign's data (a JSON file: community, licence, labels, "
+                "allowed uses, contact): recorded and signed, or a new version of the ones it has")))
         self.decisions = accessible(_table(), self.tr("Decisions in the chosen campaign"),
                                     self.tr("Which system is better and each run's tier, as the answers settle them"))
         self.decisions.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeToContents)
@@ -391,6 +394,21 @@ class CampaignPanel(QWidget):
               [[r["speaker_id"], records.speakers.shown_name(r), r["answered"], r["total"]] for r in rows])
         self.show_terms(cid)
         self.show_decisions(cid)
+
+    def set_terms(self, path: str | None = None) -> None:
+        """Record the chosen campaign's terms from a file (a new version when it has terms already)."""
+        cid = self.selected_campaign()
+        if not cid:
+            self.status.setText(self.tr("Choose a campaign first."))
+            return
+        if not path:
+            path, _ = QFileDialog.getOpenFileName(self, self.tr("The community's terms"), "", self.tr("JSON (*.json)"))
+        if path:
+            given = terms.read(path)
+            version = terms.record(self.store, cid, given, amend=terms.current(self.store, cid) is not None)
+            self.status.setText(self.tr("Campaign {0}: the community's terms recorded (version {1}).").format(
+                cid, version))
+            self.show_terms(cid)
 
     def show_terms(self, cid: str) -> None:
         found = terms.current(self.store, cid)

@@ -163,3 +163,32 @@ def test_a_speakers_consent_narrows_an_export_and_it_says_how_many_answers_staye
     code, _, err = _cli(capsys, "review", "export", "--db", db, "--format", "mtme", "--out", tmp_path / "mtme",
                         "--lp", "en-xx", "--use", "publication")
     assert code == 2 and "1 speaker did not consent to 'publication'" in err and not (tmp_path / "mtme").exists()
+
+
+def test_the_campaigns_page_records_and_shows_the_terms_as_plain_text(qtbot, tmp_path, scored_demo):
+    from helpers import open_window
+
+    path = tmp_path / "hub.sqlite"
+    with Store(path) as store:
+        from review.rating import campaigns
+        cid = campaigns.create_campaign(store, catalogue.load_scored(str(scored_demo)), "A", items=6)
+    marked = tmp_path / "marked.json"
+    marked.write_text(json.dumps({**TERMS, "community": "<b>Example</b> Nation"}), "utf-8")
+    window = open_window(qtbot, path)
+    panel = window.campaigns
+    panel.campaigns.selectRow(0)
+    assert panel.selected_campaign() == cid
+    assert panel.terms_line.text() == "This campaign carries no community's terms."
+    panel.set_terms(str(marked))
+    shown = panel.terms_line.text()
+    assert shown.startswith("The answers belong to <b>Example</b> Nation (A Kaitiakitanga-style licence") and \
+        "No council's decision is recorded yet" in shown, shown
+    from PySide6.QtCore import Qt
+    assert panel.terms_line.textFormat() == Qt.PlainText  # the community's words, never read as markup
+    with Store(path) as store:
+        terms.decide(store, cid, "study", "Council", "2026-12-01")
+    panel.show_terms(cid)
+    assert "Council's decisions: study: allowed by Council on 2026-12-01." in panel.terms_line.text()
+    panel.set_terms(str(marked))  # the same terms again: no new version
+    with Store(path) as store:
+        assert [h["version"] for h in terms.history(store, cid)] == [0]
