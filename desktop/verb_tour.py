@@ -69,8 +69,10 @@ def _inputs(home: Path, demo_path: Path) -> dict[str, Path]:
     words = sorted({w for e in demo["entries"] for w in (e.get("predicted") or "").split() if w.isalpha()})[:3]
     files = {"demo": demo_path, "glosses": home / "glosses.tsv", "card": home / "card.json",
              "items": home / "items.json", "simulation": home / "simulation", "da": home / "da.tsv",
-             "esa": home / "esa.csv"}
+             "esa": home / "esa.csv", "terms": home / "terms.json"}
     (home / "shared").mkdir(exist_ok=True)
+    files["terms"].write_text(json.dumps({"community": "the selftest's community", "licence": "CC-BY-4.0",
+                                          "uses": ["study"]}), encoding="utf-8", newline="\n")
     files["glosses"].write_text("".join(f"{w}\tthing\n" for w in words), encoding="utf-8", newline="\n")
     files["card"].write_text(json.dumps({"code": "zxx", "names": {"en": "a card made by the selftest"},
                                          "scripts": ["Latn"], "evalMetrics": []}), encoding="utf-8", newline="\n")
@@ -159,6 +161,10 @@ def steps(home: Path, demo: Path, said: dict[str, str]) -> Iterator[Step | Calla
                 "--orders", "5"])
     yield Step(["study", "replay-esa", str(f["esa"]), "--wmt", str(home)], (BAD_INPUT,))
     yield Step(["study", "import-da", "--db", research, str(f["da"])])
+    yield Step(["review", "terms", *db, "--set", str(f["terms"])])
+    yield Step(["review", "amend-terms", *db, str(f["terms"])])
+    yield Step(["review", "decide-use", *db, "--use", "study", "--by", "the selftest's council", "--date", "2026-12-01"])
+    yield Step(["review", "terms", *db])
     yield Step(["review", "backup", *db])
     yield Step(["review", "restore", *db])
     yield Step(["review", "names-back", *db])
