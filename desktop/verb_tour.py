@@ -63,6 +63,14 @@ def _scratch_syncthing(home: Path) -> Path:
     return folder
 
 
+def _terms_steps(db: list[str], terms: Path) -> Iterator[Step]:
+    """A community's terms recorded, amended and shown, and a council's decision (after the exports they would gate)."""
+    yield Step(["review", "terms", *db, "--set", str(terms)])
+    yield Step(["review", "amend-terms", *db, str(terms)])
+    yield Step(["review", "decide-use", *db, "--use", "study", "--by", "the selftest's council", "--date", "2026-12-01"])
+    yield Step(["review", "terms", *db])
+
+
 def _inputs(home: Path, demo_path: Path) -> dict[str, Path]:
     """The small files the tour hands to commands, made from the embedded demo (no language named here)."""
     demo = json.loads(demo_path.read_text("utf-8"))
@@ -161,10 +169,7 @@ def steps(home: Path, demo: Path, said: dict[str, str]) -> Iterator[Step | Calla
                 "--orders", "5"])
     yield Step(["study", "replay-esa", str(f["esa"]), "--wmt", str(home)], (BAD_INPUT,))
     yield Step(["study", "import-da", "--db", research, str(f["da"])])
-    yield Step(["review", "terms", *db, "--set", str(f["terms"])])
-    yield Step(["review", "amend-terms", *db, str(f["terms"])])
-    yield Step(["review", "decide-use", *db, "--use", "study", "--by", "the selftest's council", "--date", "2026-12-01"])
-    yield Step(["review", "terms", *db])
+    yield from _terms_steps(db, f["terms"])
     yield Step(["review", "backup", *db])
     yield Step(["review", "restore", *db])
     yield Step(["review", "names-back", *db])

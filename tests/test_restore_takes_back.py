@@ -23,13 +23,18 @@ def _count(store: Store, table: str) -> int:
     return store.one(f"select count(*) as n from {table}")["n"]
 
 
-def test_a_laptop_restored_from_before_its_answers_takes_them_back_before_it_publishes(tmp_path, scored_demo):
-    scored = catalogue.load_scored(str(scored_demo))
+def _synced_study(tmp_path, scored_demo):
+    """A hub and one field laptop that share a folder and hold the campaign, nothing answered yet."""
     folder = tmp_path / "shared"
     folder.mkdir()
-    hub, cid, (lap,) = enrolled_study(tmp_path, scored, 1)
+    hub, cid, (lap,) = enrolled_study(tmp_path, catalogue.load_scored(str(scored_demo)), 1)
     sync.sync(hub, folder)
     sync.sync(lap, folder)
+    return folder, hub, cid, lap
+
+
+def test_a_laptop_restored_from_before_its_answers_takes_them_back_before_it_publishes(tmp_path, scored_demo):
+    folder, hub, cid, lap = _synced_study(tmp_path, scored_demo)
     old = lap.backup("on-demand")  # the campaign here, no answer yet
     rate(lap, cid, "Mary", 4)
     sync.sync(lap, folder)  # published; the hub has not merged it yet
@@ -86,12 +91,7 @@ def test_restore_says_what_the_backup_lacks_and_a_speaker_who_registers_again_ke
     twice)."""
     from desktop.cli import main
 
-    scored = catalogue.load_scored(str(scored_demo))
-    folder = tmp_path / "shared"
-    folder.mkdir()
-    hub, cid, (lap,) = enrolled_study(tmp_path, scored, 1)
-    sync.sync(hub, folder)
-    sync.sync(lap, folder)
+    folder, hub, cid, lap = _synced_study(tmp_path, scored_demo)
     lap.backup("on-demand")  # before Mary
     mary = rate(lap, cid, "Mary", 3)
     sync.sync(lap, folder)
