@@ -238,7 +238,8 @@ def take_back_own(store: Store, folder: str | os.PathLike) -> list[Outcome]:
     except InputError as exc:
         return [Outcome(name, "refused", store.device_id, [line("sync.own not taken back",
                                                                 why=_refusal(path / name, exc))])]
-    store.complete_withdrawals()
+    if outcome.added.get("scrub"):  # a withdrawal it held: every copy of the speaker goes now, as after any merge
+        store.complete_withdrawals()
     if not any(outcome.added.get(k) for k in ("ratings_added", "ratings_replaced", "campaigns_added")):
         return []  # nothing a person would miss (its rows were all here, or only a sequence's)
     return [Outcome(name, "taken back", store.device_id, [line("sync.own taken back", counts=_added(outcome.added))])]
