@@ -63,12 +63,17 @@ def _scratch_syncthing(home: Path) -> Path:
     return folder
 
 
-def _terms_steps(db: list[str], terms: Path) -> Iterator[Step]:
-    """A community's terms recorded, amended and shown, and a council's decision (after the exports they would gate)."""
+def _keeping_steps(db: list[str], terms: Path, home: Path) -> Iterator[Step]:
+    """The community's data kept: its take-out; its terms recorded, amended and shown, and a council's decision
+    (after the exports they would gate); a backup, a restore and the names put back."""
+    yield Step(["review", "take-out", *db, "--all", "--out", str(home / "take-out")])
     yield Step(["review", "terms", *db, "--set", str(terms)])
     yield Step(["review", "amend-terms", *db, str(terms)])
     yield Step(["review", "decide-use", *db, "--use", "study", "--by", "the selftest's council", "--date", "2026-12-01"])
     yield Step(["review", "terms", *db])
+    yield Step(["review", "backup", *db])
+    yield Step(["review", "restore", *db])
+    yield Step(["review", "names-back", *db])
 
 
 def _inputs(home: Path, demo_path: Path) -> dict[str, Path]:
@@ -160,7 +165,6 @@ def steps(home: Path, demo: Path, said: dict[str, str]) -> Iterator[Step | Calla
     yield Step(["study", "confirm-tier", *db, scored], (0, 2))
     yield Step(["review", "export", *db, "--format", "csv", "--out", str(home / "ratings.csv"), "--include-raw"])
     yield Step(["review", "export", *db, "--format", "jsonl", "--out", str(home / "ratings.jsonl")])
-    yield Step(["review", "take-out", *db, "--all", "--out", str(home / "take-out")])
     yield Step(["review", "export", *db, "--format", "mtme", "--out", str(home / "mtme"), "--lp", f"en-{lang}"], (0, 2))
     yield Step(["review", "init", "--db", research])
     yield Step(["study", "import-mtme", "--db", research, str(home / "mtme"), "--lp", f"en-{lang}",
@@ -169,10 +173,7 @@ def steps(home: Path, demo: Path, said: dict[str, str]) -> Iterator[Step | Calla
                 "--orders", "5"])
     yield Step(["study", "replay-esa", str(f["esa"]), "--wmt", str(home)], (BAD_INPUT,))
     yield Step(["study", "import-da", "--db", research, str(f["da"])])
-    yield from _terms_steps(db, f["terms"])
-    yield Step(["review", "backup", *db])
-    yield Step(["review", "restore", *db])
-    yield Step(["review", "names-back", *db])
+    yield from _keeping_steps(db, f["terms"], home)
     yield lambda: Step(["review", "hand-over", *db, said["two"], said["field"]], (0, 2))
     yield lambda: Step(["review", "revoke", *db, said["field"], "--from", "2100-01-01"])
     yield lambda: Step(["review", "withdraw", "--db", field, "--yes", said["one"]])
