@@ -192,12 +192,9 @@ class ConsentPage(QWidget):
             self.name.setPlaceholderText(self.tr("Please write your name"))
             return
         earlier = restoring.same_name(self.store, name)
-        if earlier is not None and self.same_person(earlier):
-            speaker_id = restoring.take_back_speaker(self.store, earlier["id"])  # their id, their sequence
-        else:
-            speaker_id = records.speakers.add_speaker(self.store, name, CONSENT_SCOPE,
-                                                      self.community.text().strip() or None,
-                                                      self.dialect.text().strip() or None)
+        speaker_id = restoring.register(self.store, name, CONSENT_SCOPE, self.community.text().strip() or None,
+                                        self.dialect.text().strip() or None,
+                                        same_person=earlier is not None and self.same_person(earlier))
         for field in (self.name, self.community, self.dialect):
             field.clear()
         self.agreed.emit(speaker_id)

@@ -201,18 +201,9 @@ def _review_trust(store, args) -> int:
 
 
 def _review_add_speaker(store, args) -> int:
-    earlier = None if args.another_person else restoring.same_name(store, args.name)
-    if earlier is not None and not args.same_person:
-        raise BadValue("--name", args.name, f"a speaker of this name was registered on this laptop on "
-                                            f"{earlier['registered'][:10]} ({earlier['id']}): the same person keeps "
-                                            f"their id — add --same-person; someone else — add --another-person")
-    if earlier is not None:
-        print(restoring.take_back_speaker(store, earlier["id"]))
-        return 0
-    if args.same_person:
-        raise BadValue("--same-person", args.name, "no speaker of this name was registered on this laptop")
     uses = None if args.consent_uses is None else [u.strip() for u in args.consent_uses.split(",") if u.strip()]
-    print(records.speakers.add_speaker(store, args.name, args.consent_scope, args.community, args.dialect, uses))
+    print(restoring.register(store, args.name, args.consent_scope, args.community, args.dialect, uses,
+                             True if args.same_person else False if args.another_person else None))
     return 0
 
 

@@ -12,8 +12,11 @@ import sqlite3
 from contextlib import closing
 from pathlib import Path
 
+from scoring.errors import BadValue
+
 from ..store import Store
 from ..store.database import replaced_copy
+from .speakers import add_speaker
 
 
 def _read(copy: Path, sql: str, params=()) -> list[dict]:
@@ -111,3 +114,21 @@ def lost_speaker(store: Store, text: str) -> dict | None:
                 not store.one("select id from speakers where id = ?", [r["id"]]):
             return {"id": r["id"], "name": r["display_name"], "registered": r["created_at"]}
     return None
+
+
+def register(store: Store, name: str, consent_scope: str, community: str | None = None, dialect: str | None = None,
+             consent_uses: list[str] | None = None, same_person: bool | None = None) -> str:
+    """A speaker registering, who may have registered on this laptop before (a restore lost them, or they forgot):
+    with a speaker of this name here or in the replaced copy, ``same_person`` says whether it is them — ``None`` is
+    refused in one line asking; ``True`` keeps their id (their sequence: nothing served twice, counted once);
+    ``False`` registers someone new. Returns the speaker's id."""
+    earlier = None if same_person is False else same_name(store, name)
+    if earlier is not None and same_person is None:
+        raise BadValue("--name", name, f"a speaker of this name was registered on this laptop on "
+                                       f"{earlier['registered'][:10]} ({earlier['id']}): the same person keeps their "
+                                       f"id — add --same-person; someone else — add --another-person")
+    if earlier is not None:
+        return take_back_speaker(store, earlier["id"])
+    if same_person:
+        raise BadValue("--same-person", name, "no speaker of this name was registered on this laptop")
+    return add_speaker(store, name, consent_scope, community, dialect, consent_uses)
