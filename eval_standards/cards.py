@@ -145,7 +145,8 @@ def review_profile(card: dict) -> dict:
     return {"code": card.get("code"), "name": review.get("name") or names.get("en"),
             "names": {k: v for k, v in names.items() if k != "endonym"},
             "endonym": names.get("endonym"), "display": review.get("display", []),
-            "items": review.get("items", {}), "tasks": review.get("tasks", {})}
+            "items": review.get("items", {}), "tasks": review.get("tasks", {}),
+            **({"attention": review["attention"]} if review.get("attention") else {})}
 
 
 def conventions(code: str | None, references: list[str]) -> LanguageConventions:

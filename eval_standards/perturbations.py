@@ -14,11 +14,14 @@ phrases of ``review.rating.practice``."""
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
+from functools import cached_property
+from typing import Any
 
 from scoring.files import packaged_json
+from scoring.runcard import Entry
 
 from . import analysers
-from .tools import LanguageTools, rank_readings
+from .tools import LanguageTools, ToolsPlugin, rank_readings
 
 
 @dataclass(frozen=True)
@@ -53,6 +56,7 @@ class Perturber:
                        f"no {tools.lang} generator found; " + analysers.HOW_TO_ADD.format(lang=tools.lang)
                        if found is None or found.problem() else None)
         self.generator = None if self.reason else analysers.load(found)
+        self.generator_sha256 = found.sha256() if self.generator is not None else ""
 
     def _changed(self, reading: str) -> list[tuple[dict, str]]:
         tags = reading.split("+")
@@ -121,3 +125,32 @@ def survey(perturber: Perturber, texts: list[str]) -> dict:
         for kind in kinds:
             by_kind[kind] = by_kind.get(kind, 0) + 1
     return {"outputs": len(texts), "admitting": admitting, "by_kind": dict(sorted(by_kind.items()))}
+
+
+class PerturbationPlugin(ToolsPlugin):
+    """The wrong forms an output's words admit, per entry (``perturbations``: each word's first one, as
+    :meth:`Perturber.text` finds them), for the review's attention items in the language's grammar (a card's
+    ``review.attention`` names this plugin and the field). No score: it fills no slot of the composite."""
+
+    name = "perturbations"
+    provides: tuple[str, ...] = ()
+
+    @cached_property
+    def perturber(self) -> Perturber:
+        return Perturber(self.tools)
+
+    def availability(self) -> str | None:
+        return super().availability() or self.perturber.reason
+
+    @property
+    def cache_id(self) -> str:
+        return f"{self.name}:{self.tools.fingerprint('perturbations', extra=self.perturber.generator_sha256)}"
+
+    def prepare(self, entries: list[Entry]) -> None:
+        self.tools.prefetch(e.predicted for e in entries)
+
+    def compute(self, entry: Entry) -> dict[str, Any]:
+        return {"perturbations": [p.as_dict() for p in self.perturber.text(entry.predicted)]}
+
+    def aggregate(self, results: list[dict]) -> dict[str, Any]:
+        return {"perturbable_outputs": sum(bool(r["perturbations"]) for r in results)}
