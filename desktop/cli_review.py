@@ -188,6 +188,14 @@ def _register_speakers_and_campaigns(rv) -> None:
     p.add_argument("--premark-split", type=float, metavar="SHARE",
                    help="task E: the share of each speaker's items served without pre-marks, to measure their effect "
                         "(default 0)")
+    p.add_argument("--qc", choices=["swapped", "grammar"],
+                   help="the attention items mixed into each speaker's items: swapped (a phrase of another reference "
+                        "swapped in: default) or grammar (one word in a wrong form the language pack made: a wrong "
+                        "number, person, obviation…)")
+    p.add_argument("--qc-share", type=float, metavar="SHARE",
+                   help="the share of each speaker's items that are attention items (default 0.05)")
+    p.add_argument("--qc-min-catch", type=float, metavar="SHARE",
+                   help="a speaker who catches fewer of them is flagged in lyss study quality (default 0.5)")
     p.add_argument("--terms", metavar="FILE",
                    help="the community's terms for this campaign's data (JSON: community, licence, labels, uses, "
                         "contact): signed, carried with the campaign, shown on forms, reports and exports")
@@ -314,6 +322,10 @@ def _register_study(sub) -> None:
     p.add_argument("--campaign")
     p = _verb(st, "fst-rejection", "_study_fst_rejection",
               help="task C: the analyser's false-rejection rate", json=True, read_only=True)
+    p.add_argument("--campaign")
+    p = _verb(st, "quality", "_study_quality", json=True, read_only=True,
+              help="how often each speaker caught the attention items (per kind of error, with a 95%% interval); "
+                   "below the campaign's --qc-min-catch, flagged (never left out)")
     p.add_argument("--campaign")
     p = _verb(st, "reliability", "_study_reliability",
               help="rater quality: degraded items, repeats, time per item, and flags", json=True, read_only=True)

@@ -18,9 +18,10 @@ from review.rating.shown import shown_item
 from review.records import catalogue, laptops, restoring, shared_folder, take_out, terms
 from review.store import Store, readable_by_others, restore, revocation
 from review.store.database import backup_info
-from review.study import analyses, decisions, report, research_files, reweight, tiers, verdicts
+from review.study import analyses, catch_rates, decisions, report, research_files, reweight, tiers, verdicts
 from review.study.experiments import replay, simulation
 from review.study.premark_effect import premark_effect
+from review.tasks import attention
 from scoring.errors import BadValue, FileProblem
 from scoring.files import atomic_path, json_text, refuse_overwriting_inputs, write_atomic
 
@@ -226,6 +227,9 @@ def _review_create_campaign(store, args) -> int:
                                          "leave out --items and --hints")
     if args.alpha is not None and not args.adaptive:
         raise BadValue("--alpha", str(args.alpha), "only an adaptive campaign takes decisions as it goes: add --adaptive")
+    if args.adaptive and (args.qc or args.qc_share is not None or args.qc_min_catch is not None):
+        raise BadValue("--qc", args.qc or "", "an adaptive campaign serves no attention items: they are mixed into a "
+                                              "fixed campaign's sequences (leave out --adaptive)")
     if args.question is not None and not args.adaptive:
         raise BadValue("--question", args.question, "only an adaptive campaign asks a question as it goes: add "
                                                     "--adaptive")
@@ -241,7 +245,8 @@ def _review_create_campaign(store, args) -> int:
     else:
         cid = campaigns.create_campaign(store, runs[0], args.task, items=args.items, raters=args.raters or 3,
                                         seed=args.seed, name=args.name, hints=args.hints, premark=args.premark,
-                                        premark_control=args.premark_control, premark_split=args.premark_split)
+                                        premark_control=args.premark_control, premark_split=args.premark_split,
+                                        qc=args.qc, qc_share=args.qc_share, qc_min_catch=args.qc_min_catch)
     if given is not None:
         terms.record(store, cid, given)
     made = next(c for c in catalogue.list_campaigns(store) if c["id"] == cid)
@@ -250,6 +255,8 @@ def _review_create_campaign(store, args) -> int:
     if given is not None:
         print(f"  the community's terms: {shown(given['community'])}, {shown(given['licence']['name'])}; uses allowed: "
               f"{', '.join(given['uses']) or 'none'} (each needs a council's decision: lyss review decide-use)")
+    if settings.get("attention"):
+        print("  " + attention.describe(campaigns.attention_summary(store, cid)))
     left = settings.get("left_out") or {}
     if left.get("count"):
         print(f"  left out {left['count']} words: {left['reason']} (e.g. {', '.join(left['examples'][:5])})")
@@ -606,6 +613,37 @@ def _study_fst_rejection(store, args) -> int:
             f"false rejection {r['false_rejection_rate']:.3f} [{r['ci_lower']:.3f}, {r['ci_upper']:.3f}] "
             f"over {r['words_decided']} words; valid: {', '.join(r['valid_words'][:20])}")
     return _print(r, args.json, text)
+
+
+def _study_quality(store, args) -> int:
+    found = catch_rates.catch_rates(store, args.campaign)
+    return _print(found, args.json, quality_text(found))
+
+
+def quality_text(found: dict) -> str:
+    """The catch rates as a coordinator reads them: a line per speaker, then per kind of error over every speaker."""
+    if not found["speakers"]:
+        return "no attention item answered yet"
+    lines = [f"attention items: {found['kind']}; flagged below {found['min_catch']:.0%} caught",
+             f"{'speaker':<22} {'caught':>9} {'rate':>6} {'95% interval':>13} {'waiting':>7}  by kind"]
+    for r in found["speakers"]:
+        kinds = ", ".join(f"{kind} {k['caught']}/{k['checked']}" for kind, k in r["by_kind"].items()) or "—"
+        lines.append(f"{shown(r['speaker_id']):<22} {str(r['caught']) + '/' + str(r['checked']):>9} "
+                     f"{_share(r['rate']):>6} {_span(r):>13} {r['waiting']:>7}  {kinds}")
+        if r["flag"]:
+            lines.append(f"{'':<22} flag: {r['flag']}")
+    for kind, k in found["by_kind"].items():
+        lines.append(f"every speaker, {kind}: {k['caught']} of {k['checked']} caught ({_share(k['rate'])}, "
+                     f"95% interval {_span(k)})")
+    return "\n".join(lines)
+
+
+def _share(rate: float | None) -> str:
+    return "—" if rate is None else f"{rate:.0%}"
+
+
+def _span(r: dict) -> str:
+    return "—" if r["low"] is None else f"{r['low']:.0%}–{r['high']:.0%}"
 
 
 def _study_reliability(store, args) -> int:

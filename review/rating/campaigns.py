@@ -11,7 +11,8 @@ from typing import Any
 from scoring.errors import BadValue
 
 from .. import tasks as task_defs
-from ..tasks import premarks
+from ..tasks import attention, premarks
+from ..records import catalogue
 from ..records.catalogue import ONE_RATING_PER_OUTPUT, has_campaign, import_run, insert_campaign, insert_items
 from ..store import Store, content_id as _hash, dumps, now
 from ..tasks.base import segment_id
@@ -25,24 +26,29 @@ def language_of(scored: dict) -> dict:
     return {"code": language.get("code"), "name": profile.get("name"), "names": profile.get("names") or {},
             "endonym": profile.get("endonym"),
             "display": profile.get("display") or [], "items": profile.get("items") or {},
-            "tasks": profile.get("tasks") or {}}
+            "tasks": profile.get("tasks") or {}, "attention": profile.get("attention") or {}}
 
 
 def create_campaign(store: Store, scored: dict, task: str, *, items: int | None = None, raters: int = 3,
                     seed: int = 12345, name: str | None = None, hints: bool = False,
                     premark: str | None = None, premark_control: float | None = None,
-                    premark_split: float | None = None) -> str:
+                    premark_split: float | None = None, qc: str | None = None, qc_share: float | None = None,
+                    qc_min_catch: float | None = None) -> str:
     """Build a campaign of a task (``review.tasks``: its items chosen by the task) from a scored run card.
     Same inputs → same campaign id. ``hints`` (a task that offers them, off by default so that the
     evaluation stays blind): the words the language's analyser rejected are shown as faint hints the
     speaker may mark or dismiss. ``premark`` (a task that marks spans; default "tools"): candidate error spans
     placed before the speaker sees an item (``review.tasks.premarks``), with ``premark_control`` of the items
-    carrying a control mark and ``premark_split`` of each speaker's items served without."""
+    carrying a control mark and ``premark_split`` of each speaker's items served without. ``qc``: the kind of
+    attention items mixed into each speaker's sequence (``review.rating.attention``: ``swapped`` phrases, the
+    default, or wrong forms of the language's ``grammar``), ``qc_share`` of the items, a speaker catching fewer than
+    ``qc_min_catch`` of them flagged."""
     definition = task_defs.task(task)
     for option, value in (("--raters", raters), ("--items", items)):  # checked before anything is written
         if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
             raise BadValue(option, str(value), "must be a whole number, at least 1")
     marking = _premark_settings(definition, premark, premark_control, premark_split)
+    marking.update(attention.check_settings(definition, qc, qc_share, qc_min_catch))
     run_id = import_run(store, scored)
     limit = items or definition.default_items
     rng = random.Random(seed)
@@ -169,3 +175,29 @@ def create_adaptive_campaign(store: Store, runs: list[dict], task: str, *, rater
                "raters_per_item": raters, "created_at": now(), "settings": dumps(settings)}
         insert_campaign(store, row, item_ids)
     return campaign_id
+
+
+def attention_summary(store: Store, campaign_id: str) -> dict:
+    """What a campaign's attention items are: its settings, how many of its outputs have a wrong form (``admitting``
+    of ``items``), and when a campaign asked for the grammar's and none has one, why (``reason``)."""
+    found = catalogue.campaign(store, campaign_id)
+    chosen = attention.settings_of(found["settings"])
+    language = found["settings"].get("language") or {}
+    items = catalogue.segment_items(store, campaign_id, with_extra=True)
+    count = attention.admitting(items, language) if chosen["kind"] == attention.GRAMMAR else 0
+    reason = _why_none(store, found, language) if chosen["kind"] == attention.GRAMMAR and not count else None
+    return {**chosen, "items": len(items), "admitting": count, "reason": reason}
+
+
+def _why_none(store: Store, found: dict, language: dict) -> str:
+    spec = language.get("attention") or {}
+    if not spec.get("plugin"):
+        return "the run's language pack makes no wrong forms"
+    plugins = (catalogue.scored_card_part(store, found["run_id"], "$.lyss.plugins") or []) if found.get("run_id") \
+        else []
+    described = next((p for p in plugins if isinstance(p, dict) and p.get("name") == spec["plugin"]), None)
+    if described is None:
+        return f"the run was scored without {spec['plugin']} (score it again with this version)"
+    if described.get("reason"):
+        return f"{spec['plugin']}: {described['reason']}"
+    return "no output of the run has a word the language pack could put in a wrong form"

@@ -12,8 +12,9 @@ the same item twice; the practice round comes first in every campaign (``review.
 
 from __future__ import annotations
 
+import json
 import random
-from typing import Callable
+from typing import Callable, Iterator
 
 from scoring.errors import BadValue, NotFound
 
@@ -24,6 +25,7 @@ from ..records import catalogue, laptops, sequences, speakers
 from ..records.catalogue import is_adaptive
 from ..records.sequences import item_at, length, next_position, open_position_after, position_after, progress, set_aside
 from ..store import Store, content_id as _hash, dumps, keys
+from ..tasks import attention
 from ..study.order import BLOCK, campaign_order, serving_key
 
 
@@ -68,17 +70,36 @@ def _fixed_sequence(store: Store, campaign: dict, speaker_id: str) -> tuple[list
             at = rng.randrange(min(first + qc["min_gap"], len(sequence)), len(sequence) + 1)
             sequence.insert(at, {"item_id": r["item_id"], "qc": "repeat", "qc_of": r["item_id"]})
         if task_defs.task(campaign["task"]).degraded_items:
-            for r in rng.sample(items, max(1, round(n * qc["degraded_share"]))):
-                donor = rng.choice([x for x in items if x["item_id"] != r["item_id"]])
-                original = catalogue.item(store, r["item_id"])
-                degraded_id = f"it-{_hash(r['item_id'], speaker_id, 'degraded')}"
-                new_items.append({**original, "id": degraded_id, "kind": "degraded",
-                                  "output": degrade(original["output"], donor["reference"], rng),
-                                  "extra": dumps({"qc_of": r["item_id"]}), "signer": store.public_key,
-                                  "signature": None})
+            for made in _attention_items(store, campaign, items, speaker_id, rng):  # each placed as it is made
+                new_items.append(made)
                 sequence.insert(rng.randrange(0, len(sequence) + 1),
-                                {"item_id": degraded_id, "qc": "degraded", "qc_of": r["item_id"]})
+                                {"item_id": made["id"], "qc": "degraded", "qc_of": json.loads(made["extra"])["qc_of"]})
     return sequence, new_items
+
+
+def _attention_items(store: Store, campaign: dict, items: list[dict], speaker_id: str,
+                     rng: random.Random) -> Iterator[dict]:
+    """A speaker's attention items (``review.rating.attention``), one at a time (the caller places each before the
+    next is drawn: the draws of a campaign made before ``--qc`` stay as they were): wrong forms of the language's
+    grammar when the campaign asks for them and the pack made some, else phrases of another reference swapped in."""
+    chosen = attention.settings_of(campaign["settings"])
+    count = attention.how_many(len(items), chosen["share"])
+    if chosen["kind"] == attention.GRAMMAR:
+        language = campaign["settings"].get("language") or {}
+        wanted = {r["item_id"] for r in items}
+        candidates = [(item, forms) for item in catalogue.segment_items(store, campaign["id"], with_extra=True)
+                      if item["id"] in wanted and (forms := attention.wrong_forms(item, language))]
+        if candidates:
+            for item, change in attention.choose(rng, candidates, count):
+                yield attention.grammar_item(catalogue.item(store, item["id"], decoded=True), change, speaker_id,
+                                             store.public_key)
+            return
+    for r in rng.sample(items, count):
+        donor = rng.choice([x for x in items if x["item_id"] != r["item_id"]])
+        original = catalogue.item(store, r["item_id"])
+        yield {**original, "id": f"it-{_hash(r['item_id'], speaker_id, 'degraded')}", "kind": "degraded",
+               "output": degrade(original["output"], donor["reference"], rng),
+               "extra": dumps({"qc_of": r["item_id"]}), "signer": store.public_key, "signature": None}
 
 
 def _in_campaign_order(store: Store, campaign: dict, items: list[dict], rng: random.Random) -> list[dict]:

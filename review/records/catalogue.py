@@ -322,6 +322,12 @@ def segment_items(store: Store, campaign_id: str, with_extra: bool = False) -> l
                       lambda: items_marker(store, campaign_id))
 
 
+def degraded_items(store: Store, campaign_id: str) -> list[dict]:
+    """The degraded items a campaign's sequences serve (``id``, ``output``, decoded ``extra``): its attention items."""
+    return store.rows("select id, output, extra from items where kind = 'degraded' and id in (select item_id from "
+                      "assignments where campaign_id = ? and qc = 'degraded')", [campaign_id], json_columns=["extra"])
+
+
 def _segment_items(store: Store, campaign_id: str, with_extra: bool) -> list[dict]:
     extra = ", i.extra" if with_extra else ""
     return store.rows(f"select i.id, i.run_id, i.entry_id, i.source, i.output, i.reference{extra} from campaign_items "
@@ -406,6 +412,13 @@ def segment_metric(store: Store, metric: str) -> list[tuple]:
     each item's JSON (json_extract; the key quoted, metric names hold '+' and '-'), no Python parse per item."""
     return store.conn.execute("select id, run_id, entry_id, json_extract(metrics, ?) from items where kind = "
                               "'segment'", ["$." + json.dumps(metric)]).fetchall()
+
+
+def scored_card_part(store: Store, run_id: str, path: str):
+    """One part of a run's scored card (a JSON path: ``$.lyss.plugins``), decoded; None when it holds none."""
+    row = store.one("select json_extract(scored_card, ?) as part from runs where id = ?", [path, run_id])
+    part = (row or {}).get("part")
+    return json.loads(part) if isinstance(part, str) and part[:1] in "[{" else part
 
 
 def run_extra(store: Store, run_id: str) -> dict:

@@ -21,6 +21,7 @@ from scoring.errors import BadValue, InputError, NotFound
 from scoring.progress import Progress, report
 from scoring.stats import percentile_interval, resample_counts
 
+from . import catch_rates
 from .maths import agreement as krippendorff, correlation, scipy_free
 from .. import tasks as task_defs
 from ..records import answers as answer_records, catalogue
@@ -220,7 +221,17 @@ def speaker_reliability(store: Store, campaign_id: str | None = None) -> list[di
             slot["normal"][r["item_id"]] = value
         else:
             slot[r["qc"]].append((r["qc_of"], value))
-    return [_speaker_quality(speaker_id, s, qc) for speaker_id, s in sorted(by_speaker.items())]
+    caught = {r["speaker_id"]: r for r in catch_rates.catch_rates(store, found["id"])["speakers"]}
+    return [_with_catch_rate(_speaker_quality(speaker_id, s, qc), caught.get(speaker_id))
+            for speaker_id, s in sorted(by_speaker.items())]
+
+
+def _with_catch_rate(row: dict, caught: dict | None) -> dict:
+    """A speaker's quality with how many attention items they caught (``review.study.catch_rates``), and its flag."""
+    row.update(attention_checked=(caught or {}).get("checked", 0), attention_caught=(caught or {}).get("caught", 0))
+    if caught and caught["flag"]:
+        row["flags"].append(caught["flag"])
+    return row
 
 
 def controls_kept(answer: dict) -> tuple[int, int]:

@@ -27,7 +27,7 @@ from .. import tasks as task_defs
 from ..records import answers as answer_records, catalogue, sequences, speakers as speaker_records
 from ..records.catalogue import insert_campaign, same_outputs
 from ..store import Store, content_id as _hash, dumps, now
-from ..tasks import premarks
+from ..tasks import attention, premarks
 from ..tasks.error_spans import mqm_score
 
 COMPUTED = ("chrF", "chrF++", "BLEU")
@@ -222,8 +222,11 @@ def _raw_rows(store: Store, campaign_id: str | None = None, left_out: frozenset 
     rows = [r for r in answer_records.for_export(store, campaign_id) if r["speaker_id"] not in left_out]
     same = {cid: same_outputs(store, cid) for cid in {r["campaign_id"] for r in rows}}
     names = catalogue.run_names(store)
+    checks = {item["id"]: attention.of_item(item["extra"]) for cid in same
+              for item in catalogue.degraded_items(store, cid)}
     out = []
     for r in rows:
+        r.update(_attention_columns(r, checks))
         answers = json.loads(r.pop("answers"))
         if isinstance(answers.get("spans"), list):  # task E: every span kept, and the score they give
             answers["mqm"] = mqm_score(answers["spans"])
@@ -237,6 +240,15 @@ def _raw_rows(store: Store, campaign_id: str | None = None, left_out: frozenset 
         for copy in same[r["campaign_id"]].get(r["item_id"], ()):  # the same output of another run: rated once,
             out.append({**row, **copy, "run_name": names.get(copy["run_id"])})  # a row of that run, named so
     return out
+
+
+def _attention_columns(row: dict, checks: dict) -> dict:
+    """What an attention item changed (``qc`` "degraded"): its ``attention_kind`` (the grammar's kind of error, or
+    "swapped"), and for a wrong form the word, the form and the tag changed; empty for any other answer."""
+    change = checks.get(row["item_id"]) if row["qc"] == "degraded" else None
+    kind = "" if row["qc"] != "degraded" else change["kind"] if change else attention.SWAPPED
+    return {"attention_kind": kind, "attention_word": (change or {}).get("word", ""),
+            "attention_form": (change or {}).get("form", ""), "attention_changed": (change or {}).get("changed", "")}
 
 
 def _aggregate_rows(store: Store, campaign_id: str | None = None, left_out: frozenset = frozenset()) -> list[dict]:

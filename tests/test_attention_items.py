@@ -1,0 +1,162 @@
+"""Attention items in the language's own grammar (issue 57, 2 and 3): a campaign made with ``--qc grammar`` mixes into
+each speaker's items, at the share asked, outputs with one word in a wrong form the language pack made when the run
+was scored (the scored entries' ``lyss.perturbations``); the study counts how often each speaker caught them (rated
+lower than the output they came from; in a task that marks spans, a span over the changed word), per kind of error,
+with Wilson's 95% interval, and flags a speaker below the campaign's rate. Simulated speakers who catch each item
+with a known probability check the counts exactly and the intervals' coverage."""
+
+from __future__ import annotations
+
+import csv
+import json
+import random
+
+import pytest
+
+from desktop.cli import main
+from review import records
+from review.rating import campaigns, practice, sequence
+from review.records import catalogue
+from review.store import Store
+from review.study import analyses, catch_rates, research_files
+from review.study.maths.proportions import wilson
+from review.tasks import attention
+
+SHARE = 0.25
+
+
+@pytest.fixture
+def grammar_campaign(tmp_path, scored_demo):
+    store = Store(tmp_path / "attention.sqlite")
+    cid = campaigns.create_campaign(store, catalogue.load_scored(str(scored_demo)), "A", items=42, qc="grammar",
+                                    qc_share=SHARE, qc_min_catch=0.5)
+    return store, cid
+
+
+def _slots(store, cid, speaker):
+    return store.rows("select a.position, a.qc, a.qc_of, a.item_id, i.output, i.extra from assignments a join items "
+                      "i on i.id = a.item_id where a.campaign_id = ? and a.speaker_id = ? order by a.position",
+                      [cid, speaker], json_columns=["extra"])
+
+
+def test_wilson_interval_test_vectors():
+    # Newcombe (1998), Table I: 0/10 → 0–0.2775 (method 3), and the textbook 5/10 → 0.2366–0.7634
+    assert wilson(0, 10) == (0.0, pytest.approx(0.2775, abs=5e-5))
+    low, high = wilson(5, 10)
+    assert (low, high) == (pytest.approx(0.2366, abs=5e-5), pytest.approx(0.7634, abs=5e-5))
+    assert wilson(10, 10)[1] == 1.0 and wilson(10, 10)[0] == pytest.approx(0.7225, abs=5e-5)
+
+
+def test_a_campaign_serves_wrong_forms_at_the_share_asked(grammar_campaign, scored_demo):
+    store, cid = grammar_campaign
+    entries = {str(e["id"]): e for e in json.loads(scored_demo.read_text("utf-8"))["entries"]}
+    for name in ("Mary", "Joe"):
+        speaker = records.speakers.add_speaker(store, name, "LYSS study")
+        sequence.join(store, cid, speaker)
+        slots = _slots(store, cid, speaker)
+        genuine = sum(s["qc"] == "" for s in slots)
+        checks = [s for s in slots if s["qc"] == "degraded"]
+        assert len(checks) == round(genuine * SHARE) == 10
+        assert len({s["qc_of"] for s in checks}) == len(checks)  # ten different outputs
+        for slot in checks:
+            original = catalogue.item(store, slot["qc_of"], decoded=True)
+            change = attention.of_item(slot["extra"])
+            made = entries[original["entry_id"]]["lyss"]["perturbations"]["perturbations"]
+            assert {k: change[k] for k in ("word", "form", "kind", "changed")} in \
+                [{k: p[k] for k in ("word", "form", "kind", "changed")} for p in made]  # the pack's own form
+            before, after = original["output"], slot["output"]
+            assert before[:change["start"]] == after[:change["start"]]  # one word changed, the rest as it was
+            assert after[change["start"]:change["end"]] == change["form"] != change["word"]
+            assert before[change["start"] + len(change["word"]):] == after[change["end"]:]
+            assert slot["extra"]["lyss"] == original["extra"]["lyss"]  # pre-marks placed as on the original
+
+
+def test_the_command_line_says_what_it_serves_and_refuses_in_one_line(tmp_path, scored_demo, capsys):
+    db = tmp_path / "cli.sqlite"
+    Store(db)
+    Store(tmp_path / "no.sqlite")
+    assert main(["review", "create-campaign", str(scored_demo), "--task", "T", "--qc", "grammar", "--qc-share", "0.1",
+                 "--db", str(db)]) == 0
+    out = capsys.readouterr().out
+    assert "attention items: one word in a wrong form of the language's grammar, 10% of each speaker's items" in out
+    assert "outputs have one" in out
+    for argv, words in ((["--task", "B", "--qc", "grammar"], "task B serves no attention items"),
+                        (["--task", "A", "--qc", "grammar", "--qc-share", "1.5"], "a share between 0 and 1"),
+                        (["--task", "A", "--qc", "grammar", "--adaptive"], "an adaptive campaign serves no attention")):
+        assert main(["review", "create-campaign", str(scored_demo), *argv, "--db", str(tmp_path / "no.sqlite")]) == 2
+        err = capsys.readouterr().err
+        assert words in err and len(err.strip().splitlines()) == 1
+
+
+def _simulate(store, cid, name: str, p: float, rng: random.Random) -> dict:
+    """A speaker who rates each output 2–5 and each attention item one lower than its original with probability
+    ``p`` (else the same): returns the attention items they caught and saw, by kind."""
+    speaker = records.speakers.add_speaker(store, name, "LYSS study")
+    sequence.join(store, cid, speaker)
+    slots = _slots(store, cid, speaker)
+    value = {s["item_id"]: rng.randint(2, 5) for s in slots if s["qc"] == ""}
+    truth = {"caught": 0, "checked": 0, "kinds": {}}
+    for s in slots:
+        if s["qc"] == "degraded":
+            caught = rng.random() < p
+            answer = value[s["qc_of"]] - 1 if caught else value[s["qc_of"]]
+            kind = truth["kinds"].setdefault(attention.of_item(s["extra"])["kind"], [0, 0])
+            kind[0] += caught
+            kind[1] += 1
+            truth["caught"] += caught
+            truth["checked"] += 1
+        else:
+            answer = value[s["item_id"]]
+        records.answers.answer(store, cid, speaker, s["position"], {"adequacy": answer, "fluency": 3})
+    truth["speaker"] = speaker
+    return truth
+
+
+def test_catch_rates_of_simulated_speakers(grammar_campaign, tmp_path):
+    store, cid = grammar_campaign
+    rng = random.Random(57)
+    careful = [_simulate(store, cid, f"careful {k}", 0.8, rng) for k in range(30)]
+    hurried = _simulate(store, cid, "hurried", 0.1, rng)
+    found = catch_rates.catch_rates(store, cid)
+    by_speaker = {r["speaker_id"]: r for r in found["speakers"]}
+    for truth in [*careful, hurried]:  # the counts are exactly the simulation's
+        row = by_speaker[truth["speaker"]]
+        assert (row["caught"], row["checked"], row["waiting"]) == (truth["caught"], truth["checked"], 0)
+        assert (row["low"], row["high"]) == wilson(truth["caught"], truth["checked"])
+        assert {k: [v["caught"], v["checked"]] for k, v in row["by_kind"].items()} == truth["kinds"]
+    covered = sum(by_speaker[t["speaker"]]["low"] <= 0.8 <= by_speaker[t["speaker"]]["high"] for t in careful)
+    assert covered >= 26  # a 95% interval: 28.5 of 30 expected
+    pooled = sum(t["caught"] for t in careful), sum(t["checked"] for t in careful)
+    low, high = wilson(*pooled)
+    assert low <= 0.8 <= high
+    flag = by_speaker[hurried["speaker"]]["flag"]
+    assert flag.startswith(f"caught {hurried['caught']} of {hurried['checked']} attention items") and \
+        "below the campaign's 50%" in flag
+    assert sum(by_speaker[t["speaker"]]["flag"] is not None for t in careful) <= 2
+    reliability = {r["speaker_id"]: r for r in analyses.speaker_reliability(store, cid)}
+    assert flag in reliability[hurried["speaker"]]["flags"]  # the quality table says it too: flagged, not left out
+    out = tmp_path / "raw.csv"
+    research_files.export_ratings(store, str(out), "csv", include_raw=True, campaign_id=cid)
+    rows = list(csv.DictReader(out.open(encoding="utf-8")))
+    marked = [r for r in rows if r["qc"] == "degraded"]
+    assert len(marked) == sum(t["checked"] for t in [*careful, hurried]) and all(r["attention_kind"] in ("number", "person", "obviation") and r["attention_form"]
+                          for r in marked)
+    assert all(r["attention_kind"] == "" for r in rows if r["qc"] != "degraded")
+
+
+def test_in_a_task_that_marks_spans_a_span_over_the_word_is_a_catch(tmp_path, scored_demo):
+    store = Store(tmp_path / "esa.sqlite")
+    cid = campaigns.create_campaign(store, catalogue.load_scored(str(scored_demo)), "E", items=42, qc="grammar",
+                                    qc_share=SHARE, premark="off")
+    speaker = records.speakers.add_speaker(store, "Mary", "LYSS study")
+    practice.mark_done(store, cid, speaker)
+    sequence.join(store, cid, speaker)
+    marked = 0
+    for k, s in enumerate(_slots(store, cid, speaker)):
+        change = attention.of_item(s["extra"]) if s["qc"] == "degraded" else None
+        spans = []
+        if change and k % 2 == 0:  # every other one marked, on the wrong form's last letters
+            spans, marked = [{"start": change["end"] - 2, "end": change["end"], "severity": "major"}], marked + 1
+        records.answers.answer(store, cid, speaker, s["position"], {"spans": spans, "score": 60})
+    row = catch_rates.catch_rates(store, cid)["speakers"][0]
+    assert (row["caught"], row["checked"]) == (marked, 10)
