@@ -624,7 +624,8 @@ def quality_text(found: dict) -> str:
     """The catch rates as a coordinator reads them: a line per speaker, then per kind of error over every speaker."""
     if not found["speakers"]:
         return "no attention item answered yet"
-    lines = [f"attention items: {found['kind']}; flagged below {found['min_catch']:.0%} caught",
+    lines = [f"attention items: {attention.KIND_WORDS[found['kind']]}; a speaker catching fewer than "
+             f"{found['min_catch']:.0%} is flagged",
              f"{'speaker':<22} {'caught':>9} {'rate':>6} {'95% interval':>13} {'waiting':>7}  by kind"]
     for r in found["speakers"]:
         kinds = ", ".join(f"{kind} {k['caught']}/{k['checked']}" for kind, k in r["by_kind"].items()) or "—"

@@ -128,7 +128,8 @@ def steps(home: Path, demo: Path, said: dict[str, str]) -> Iterator[Step | Calla
     yield Step(["cards", "add", str(f["card"])])
     yield Step(["cards", "list"])
     yield Step(["review", "init", "--db", hub])
-    yield Step(["review", "create-campaign", *db, scored, "--task", task.code, "--items", "6", "--raters", "2"])
+    yield Step(["review", "create-campaign", *db, scored, "--task", task.code, "--items", "6", "--raters", "2",
+                *(["--qc", "grammar"] if task.degraded_items else [])])
     yield Step(["review", "init", "--db", field])
     yield Step(["review", "code", "--db", field])
     yield lambda: said.update(field=said["out"].strip())
@@ -155,7 +156,7 @@ def steps(home: Path, demo: Path, said: dict[str, str]) -> Iterator[Step | Calla
     yield Step(["review", "progress", *db])
     for what in ("speakers", "campaigns", "runs", "backups", "laptops"):
         yield Step(["review", "list", *db, what])
-    for study in ("agreement", "correlate", "linter-precision", "fst-rejection", "reliability", "status",
+    for study in ("agreement", "correlate", "linter-precision", "fst-rejection", "reliability", "quality", "status",
                   "premark-effect"):
         yield Step(["study", study, *db], (0, 2))
     yield Step(["study", "compare-metrics", *db, "--metric", "composite", "--metric2", "chrf_plus_plus",

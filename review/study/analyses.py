@@ -27,7 +27,7 @@ from .. import tasks as task_defs
 from ..records import answers as answer_records, catalogue
 from ..records.catalogue import campaign as campaign_record, find_campaign, list_campaigns
 from ..store import Store
-from ..tasks import premarks
+from ..tasks import attention, premarks
 from ..tasks import majority  # noqa: F401 (the study's, the exports' and the app's)
 
 
@@ -193,7 +193,8 @@ def _mann_whitney_less(low: list[float], high: list[float]) -> float | None:
 
 def speaker_reliability(store: Store, campaign_id: str | None = None) -> list[dict]:
     """Rater quality as WMT's Appraise checks it, per speaker: degraded ("bad reference") outputs
-    against genuine ones (one-sided Mann–Whitney, flagged at p > 0.01), consistency on repeated items,
+    against genuine ones (one-sided Mann–Whitney, flagged at p > 0.01; the swapped phrases only — a wrong form of one
+    word is paired with its original instead, ``review.study.catch_rates``), consistency on repeated items,
     and time per answer (in front of the item: time with the app out of focus left out, and reported);
     with the flags a coordinator reads before trusting the answers. Reported to
     help read the data, never to rank or exclude people."""
@@ -201,6 +202,7 @@ def speaker_reliability(store: Store, campaign_id: str | None = None) -> list[di
     qc = task_defs.settings("qc")
     question = task_defs.task(found["task"]).quality_question()
     rows = answer_records.with_their_slots(store, found["id"])
+    grammar = {i["id"] for i in catalogue.degraded_items(store, found["id"]) if attention.of_item(i["extra"])}
     by_speaker: dict[str, dict] = defaultdict(lambda: {"normal": {}, "repeat": [], "degraded": [], "seconds": [],
                                                        "away": [], "revoked": Counter(), "paper": 0, "controls": 0,
                                                        "controls_kept": 0})
@@ -219,7 +221,7 @@ def speaker_reliability(store: Store, campaign_id: str | None = None) -> list[di
             slot["away"].append(r["away_seconds"] or 0.0)
         if r["qc"] == "":
             slot["normal"][r["item_id"]] = value
-        else:
+        elif r["item_id"] not in grammar:  # a wrong form's one word is no swapped phrase: its catch rate says it
             slot[r["qc"]].append((r["qc_of"], value))
     caught = {r["speaker_id"]: r for r in catch_rates.catch_rates(store, found["id"])["speakers"]}
     return [_with_catch_rate(_speaker_quality(speaker_id, s, qc), caught.get(speaker_id))

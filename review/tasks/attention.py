@@ -23,6 +23,8 @@ from ..store import content_id as _hash, dumps
 
 SWAPPED, GRAMMAR = "swapped", "grammar"
 KINDS = (SWAPPED, GRAMMAR)
+KIND_WORDS = {SWAPPED: "a phrase of another reference swapped in",
+              GRAMMAR: "one word in a wrong form of the language's grammar"}
 
 
 def check_settings(definition, kind: str | None, share: float | None, min_catch: float | None) -> dict:
@@ -115,13 +117,12 @@ def of_item(extra: Any) -> dict | None:
 
 
 def describe(found: dict) -> str:
-    """One line on a campaign's attention items (:func:`summary`)."""
+    """One line on a campaign's attention items (``review.rating.campaigns.attention_summary``)."""
     share = f"{found['share']:.0%} of each speaker's items"
     if found["kind"] == SWAPPED:
-        return f"attention items: a phrase of another reference swapped in, {share}"
+        return f"attention items: {KIND_WORDS[SWAPPED]}, {share}"
     if found["reason"]:
-        return f"attention items: a phrase of another reference swapped in, {share} — none in the language's " \
-               f"grammar: {found['reason']}"
-    return (f"attention items: one word in a wrong form of the language's grammar, {share} ("
+        return f"attention items: {KIND_WORDS[SWAPPED]}, {share} — none in the language's grammar: {found['reason']}"
+    return (f"attention items: {KIND_WORDS[GRAMMAR]}, {share} ("
             f"{found['admitting']} of {found['items']} outputs have one); a speaker catching "
             f"fewer than {found['min_catch']:.0%} is flagged (lyss study quality)")
