@@ -205,10 +205,33 @@ def _people(report: dict) -> list[tuple[str, object]]:
     if people["untimed"]:
         blocks.append(("text", tr("Answers keyed in without the app's screen (their time is not recorded): "
                                   "{0}.").format(people["untimed"])))
+    blocks += _attention(report.get("attention") or {})
     blocks.append(("heading", tr("Consent")))
     blocks += [("text", tr("“{0}” — speakers who gave it: {1}").format(c["scope"], c["speakers"]))
                for c in report["consent"]] or [("text", tr("No speaker has answered yet."))]
     return blocks + _terms(report)
+
+
+def _attention(found: dict) -> list[tuple[str, object]]:
+    """How often the speakers caught the attention items (no names): per kind of error with its interval, and how many
+    speakers were below the campaign's rate."""
+    if not found.get("speakers_checked"):
+        return []
+    what = {"swapped": tr("a phrase of another sentence swapped in"),
+            "grammar": tr("one word in a wrong form of the language's grammar")}[found["kind"]]
+    blocks: list[tuple[str, object]] = [
+        ("heading", tr("Attention items")),
+        ("small", tr("Some items were made wrong on purpose ({0}). A speaker catches one by rating it lower than the "
+                     "translation it was made from, or by marking the word. It shows whether a speaker hears such an "
+                     "error; it does not measure how well they judge translations.").format(what))]
+    for kind, k in found["by_kind"].items():
+        blocks.append(("text", tr("{0}: caught {1} of {2} ({3} %; 95 % interval {4}–{5} %).").format(
+            tr("swapped phrase") if kind == "swapped" else kind, k["caught"], k["checked"], round(100 * k["rate"]),
+            round(100 * k["low"]), round(100 * k["high"]))))
+    blocks.append(("text", tr("Speakers below the campaign's {0} %: {1} of {2} (shown to the coordinator; their answers "
+                              "are kept).").format(round(100 * found["min_catch"]), found["speakers_flagged"],
+                                                   found["speakers_checked"])))
+    return blocks
 
 
 def _terms(report: dict) -> list[tuple[str, object]]:

@@ -18,7 +18,7 @@ from review.rating.shown import shown_item
 from review.records import catalogue, laptops, restoring, shared_folder, take_out, terms
 from review.store import Store, readable_by_others, restore, revocation
 from review.store.database import backup_info
-from review.study import analyses, catch_rates, decisions, report, research_files, reweight, tiers, verdicts
+from review.study import analyses, decisions, report, research_files, reweight, tiers, verdicts
 from review.study.experiments import replay, simulation
 from review.study.premark_effect import premark_effect
 from review.tasks import attention
@@ -616,7 +616,7 @@ def _study_fst_rejection(store, args) -> int:
 
 
 def _study_quality(store, args) -> int:
-    found = catch_rates.catch_rates(store, args.campaign)
+    found = analyses.speaker_catch_rates(store, args.campaign)
     return _print(found, args.json, quality_text(found))
 
 

@@ -18,9 +18,10 @@ from review import records
 from review.rating import campaigns, practice, sequence
 from review.records import catalogue
 from review.store import Store
-from review.study import analyses, catch_rates, research_files
+from review.study import analyses, report, research_files
 from review.study.maths.proportions import wilson
 from review.tasks import attention
+from test_community_report import _pdf_text
 
 SHARE = 0.25
 
@@ -116,8 +117,8 @@ def test_catch_rates_of_simulated_speakers(grammar_campaign, tmp_path):
     store, cid = grammar_campaign
     rng = random.Random(57)
     careful = [_simulate(store, cid, f"careful {k}", 0.8, rng) for k in range(30)]
-    hurried = _simulate(store, cid, "hurried", 0.1, rng)
-    found = catch_rates.catch_rates(store, cid)
+    hurried = _simulate(store, cid, "Joe", 0.1, rng)
+    found = analyses.speaker_catch_rates(store, cid)
     by_speaker = {r["speaker_id"]: r for r in found["speakers"]}
     for truth in [*careful, hurried]:  # the counts are exactly the simulation's
         row = by_speaker[truth["speaker"]]
@@ -135,6 +136,16 @@ def test_catch_rates_of_simulated_speakers(grammar_campaign, tmp_path):
     assert sum(by_speaker[t["speaker"]]["flag"] is not None for t in careful) <= 2
     reliability = {r["speaker_id"]: r for r in analyses.speaker_reliability(store, cid)}
     assert flag in reliability[hurried["speaker"]]["flags"]  # the quality table says it too: flagged, not left out
+    said = report.community_report(store, cid)["attention"]  # the council's report: no names, the counts pooled
+    assert said["speakers_checked"] == 31 and said["speakers_flagged"] == 1 + sum(
+        by_speaker[t["speaker"]]["flag"] is not None for t in careful)
+    assert {k: v["caught"] for k, v in said["by_kind"].items()} == {
+        k: sum(t["kinds"].get(k, [0])[0] for t in [*careful, hurried]) for k in said["by_kind"]}
+    pdf = tmp_path / "report.pdf"
+    assert main(["study", "report", "--db", str(store.path), "--campaign", cid, "--out", str(pdf)]) == 0
+    text = _pdf_text(pdf)
+    assert "Attention items" in text and f"Speakers below the campaign's 50 %: {said['speakers_flagged']} of 31" in text
+    assert "Joe" not in text and "careful 1" not in text
     out = tmp_path / "raw.csv"
     research_files.export_ratings(store, str(out), "csv", include_raw=True, campaign_id=cid)
     rows = list(csv.DictReader(out.open(encoding="utf-8")))
@@ -158,5 +169,5 @@ def test_in_a_task_that_marks_spans_a_span_over_the_word_is_a_catch(tmp_path, sc
         if change and k % 2 == 0:  # every other one marked, on the wrong form's last letters
             spans, marked = [{"start": change["end"] - 2, "end": change["end"], "severity": "major"}], marked + 1
         records.answers.answer(store, cid, speaker, s["position"], {"spans": spans, "score": 60})
-    row = catch_rates.catch_rates(store, cid)["speakers"][0]
+    row = analyses.speaker_catch_rates(store, cid)["speakers"][0]
     assert (row["caught"], row["checked"]) == (marked, 10)

@@ -223,9 +223,14 @@ def speaker_reliability(store: Store, campaign_id: str | None = None) -> list[di
             slot["normal"][r["item_id"]] = value
         elif r["item_id"] not in grammar:  # a wrong form's one word is no swapped phrase: its catch rate says it
             slot[r["qc"]].append((r["qc_of"], value))
-    caught = {r["speaker_id"]: r for r in catch_rates.catch_rates(store, found["id"])["speakers"]}
+    caught = {r["speaker_id"]: r for r in catch_rates.catch_rates(store, found)["speakers"]}
     return [_with_catch_rate(_speaker_quality(speaker_id, s, qc), caught.get(speaker_id))
             for speaker_id, s in sorted(by_speaker.items())]
+
+
+def speaker_catch_rates(store: Store, campaign_id: str | None = None) -> dict:
+    """How often each speaker caught a campaign's attention items (``review.study.catch_rates``)."""
+    return catch_rates.catch_rates(store, resolve_campaign(store, campaign_id))
 
 
 def _with_catch_rate(row: dict, caught: dict | None) -> dict:

@@ -16,7 +16,6 @@ from .. import tasks as task_defs
 from ..tasks import attention
 from ..records import answers as answer_records, catalogue
 from ..store import Store
-from . import analyses
 from .maths.proportions import wilson
 from .maths.questions import scale_of
 
@@ -46,12 +45,10 @@ def _rate(caught: int, checked: int) -> dict:
             "high": high}
 
 
-def catch_rates(store: Store, campaign_id: str | None = None) -> dict:
-    """A campaign's catch rates: ``kind`` of its attention items, ``min_catch``, and per speaker (``speakers``: their
-    ``checked``, ``caught``, ``rate``, ``low``–``high``, ``waiting``, ``at_floor``, ``by_kind``, ``flag``), and over
-    every speaker
-    per kind of error (``by_kind``)."""
-    found = analyses.resolve_campaign(store, campaign_id)
+def catch_rates(store: Store, found: dict) -> dict:
+    """A campaign's catch rates (``found``: its row): ``kind`` of its attention items, ``min_catch``, and per speaker
+    (``speakers``: their ``checked``, ``caught``, ``rate``, ``low``–``high``, ``waiting``, ``at_floor``, ``by_kind``,
+    ``flag``), and over every speaker per kind of error (``by_kind``)."""
     chosen = attention.settings_of(json.loads(found["settings"]) if isinstance(found["settings"], str)
                                    else found["settings"])
     task = task_defs.task(found["task"])

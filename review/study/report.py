@@ -6,7 +6,7 @@ its language."""
 
 from __future__ import annotations
 
-from . import decisions
+from . import catch_rates, decisions
 from .maths import questions
 from ..records import answers as answer_records, laptops, speakers as speaker_records, terms
 from ..store import Store, now
@@ -100,6 +100,15 @@ def kept_at(store: Store, campaign_id: str) -> dict:
             "laptops": [{"code": code, "revoked_from": revoked.get(code)} for code in enrolled]}
 
 
+def attention(store: Store, campaign_row: dict) -> dict:
+    """The attention items without names: their kind, the campaign's rate, how many of them every speaker caught per
+    kind of error (with the interval), and how many speakers were flagged below the rate, of how many checked."""
+    found = catch_rates.catch_rates(store, campaign_row)
+    checked = [r for r in found["speakers"] if r["checked"]]
+    return {"kind": found["kind"], "min_catch": found["min_catch"], "by_kind": found["by_kind"],
+            "speakers_checked": len(checked), "speakers_flagged": sum(r["flag"] is not None for r in checked)}
+
+
 def community_report(store: Store, campaign_id: str) -> dict:
     """Everything the report says of a campaign, as numbers and said lines (``review.study.verdicts``)."""
     found = decisions.decide(store, campaign_id)
@@ -113,4 +122,5 @@ def community_report(store: Store, campaign_id: str) -> dict:
                       for q in tiers],
             "comparisons": narrowing(store, found), "speakers": speakers(store, campaign_id),
             "consent": consent(store, campaign_id), "kept_at": kept_at(store, campaign_id),
-            "terms": terms.current(store, campaign_id), "use_decisions": terms.decisions(store, campaign_id)}
+            "terms": terms.current(store, campaign_id), "use_decisions": terms.decisions(store, campaign_id),
+            "attention": attention(store, found.campaign_row)}
