@@ -45,7 +45,7 @@
     </message>
     <message>
         <location filename="../community_report.py" line="158"/>
-        <location filename="../community_report.py" line="269"/>
+        <location filename="../community_report.py" line="292"/>
         <source>What the speakers&apos; ratings say: {0}</source>
         <translation>Ce que disent les évaluations des locuteurs : {0}</translation>
     </message>
@@ -75,7 +75,7 @@
         <translation>Qui a répondu</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="208"/>
+        <location filename="../community_report.py" line="209"/>
         <source>Consent</source>
         <translation>Consentement</translation>
     </message>
@@ -160,82 +160,117 @@
         <translation>Réponses saisies sans l&apos;écran de l&apos;application (leur durée n&apos;est pas enregistrée) : {0}.</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="209"/>
+        <location filename="../community_report.py" line="210"/>
         <source>“{0}” — speakers who gave it: {1}</source>
         <translation>« {0} » — locuteurs qui l&apos;ont donné : {1}</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="210"/>
+        <location filename="../community_report.py" line="211"/>
         <source>No speaker has answered yet.</source>
         <translation>Aucun locuteur n&apos;a encore répondu.</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="217"/>
+        <location filename="../community_report.py" line="220"/>
+        <source>a phrase of another sentence swapped in</source>
+        <translation>un passage d’une autre phrase mis à la place</translation>
+    </message>
+    <message>
+        <location filename="../community_report.py" line="221"/>
+        <source>one word in a wrong form of the language&apos;s grammar</source>
+        <translation>un mot à une forme fautive selon la grammaire de la langue</translation>
+    </message>
+    <message>
+        <location filename="../community_report.py" line="223"/>
+        <source>Attention items</source>
+        <translation>Éléments de contrôle de l’attention</translation>
+    </message>
+    <message>
+        <location filename="../community_report.py" line="224"/>
+        <source>Some items were made wrong on purpose ({0}). A speaker catches one by rating it lower than the translation it was made from, or by marking the word. It shows whether a speaker hears such an error; it does not measure how well they judge translations.</source>
+        <translation>Certains éléments ont été rendus fautifs exprès ({0}). Un locuteur en repère un quand il le note plus bas que la traduction dont il est tiré, ou quand il marque le mot. Cela montre si un locuteur entend une telle erreur ; cela ne mesure pas la justesse de ses jugements sur les traductions.</translation>
+    </message>
+    <message>
+        <location filename="../community_report.py" line="228"/>
+        <source>{0}: caught {1} of {2} ({3} %; 95 % interval {4}–{5} %).</source>
+        <translation>{0} : {1} repérés sur {2} ({3} % ; intervalle à 95 % : {4}–{5} %).</translation>
+    </message>
+    <message>
+        <location filename="../community_report.py" line="229"/>
+        <source>swapped phrase</source>
+        <translation>passage échangé</translation>
+    </message>
+    <message>
+        <location filename="../community_report.py" line="231"/>
+        <source>Speakers below the campaign&apos;s {0} %: {1} of {2} (shown to the coordinator; their answers are kept).</source>
+        <translation>Locuteurs sous les {0} % de la campagne : {1} sur {2} (signalés au coordinateur ; leurs réponses sont gardées).</translation>
+    </message>
+    <message>
+        <location filename="../community_report.py" line="240"/>
         <source>The community&apos;s terms</source>
         <translation>Les conditions de la communauté</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="219"/>
+        <location filename="../community_report.py" line="242"/>
         <source>This campaign carries no community&apos;s terms.</source>
         <translation>Cette campagne ne porte pas de conditions d’une communauté.</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="220"/>
+        <location filename="../community_report.py" line="243"/>
         <source>Whose data: {0}. Licence: {1}.</source>
         <translation>À qui sont les données : {0}. Licence : {1}.</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="223"/>
+        <location filename="../community_report.py" line="246"/>
         <source>Uses the community allows: {0}.</source>
         <translation>Usages que la communauté permet : {0}.</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="224"/>
+        <location filename="../community_report.py" line="247"/>
         <source>allowed</source>
         <translation>permis</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="224"/>
+        <location filename="../community_report.py" line="247"/>
         <source>refused</source>
         <translation>refusé</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="225"/>
+        <location filename="../community_report.py" line="248"/>
         <source>{0}: {1} by {2} on {3}.</source>
         <translation>{0} : {1} par {2} le {3}.</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="234"/>
+        <location filename="../community_report.py" line="257"/>
         <source>Where the answers are kept</source>
         <translation>Où les réponses sont conservées</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="235"/>
+        <location filename="../community_report.py" line="258"/>
         <source>On this laptop ({0}): {1}, and its backups in {2}.</source>
         <translation>Sur cet ordinateur ({0}) : {1}, et ses sauvegardes dans {2}.</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="237"/>
+        <location filename="../community_report.py" line="260"/>
         <source>Shared with the other laptops through the folder {0}.</source>
         <translation>Partagées avec les autres ordinateurs par le dossier {0}.</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="238"/>
+        <location filename="../community_report.py" line="261"/>
         <source>No shared folder is set up on this laptop: answers travel by bundle (USB stick).</source>
         <translation>Aucun dossier partagé n&apos;est configuré sur cet ordinateur : les réponses voyagent par paquet (clé USB).</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="240"/>
+        <location filename="../community_report.py" line="263"/>
         <source>Laptop of the campaign: {0}</source>
         <translation>Ordinateur de la campagne : {0}</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="242"/>
+        <location filename="../community_report.py" line="265"/>
         <source>revoked from {0}</source>
         <translation>révoqué à partir de {0}</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="244"/>
+        <location filename="../community_report.py" line="267"/>
         <source>A speaker who withdraws is deleted from every laptop of the campaign, backups included.</source>
         <translation>Un locuteur qui se retire est effacé de chaque ordinateur de la campagne, sauvegardes comprises.</translation>
     </message>
@@ -243,52 +278,52 @@
 <context>
     <name>CampaignPage</name>
     <message>
-        <location filename="../review_panel.py" line="239"/>
+        <location filename="../review_panel.py" line="236"/>
         <source>Tasks</source>
         <translation>Tâches</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="239"/>
+        <location filename="../review_panel.py" line="236"/>
         <source>Choose a task with the arrow keys and press Enter</source>
         <translation>Choisissez une tâche avec les flèches et appuyez sur Entrée</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="243"/>
+        <location filename="../review_panel.py" line="240"/>
         <source>Sign out</source>
         <translation>Se déconnecter</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="245"/>
+        <location filename="../review_panel.py" line="242"/>
         <source>Start or continue  (Enter)</source>
         <translation>Commencer ou continuer  (Entrée)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="267"/>
+        <location filename="../review_panel.py" line="264"/>
         <source>Welcome, {0}. Choose a task:</source>
         <translation>Bienvenue, {0}. Choisissez une tâche :</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="271"/>
+        <location filename="../review_panel.py" line="268"/>
         <source>{0} of {1} done</source>
         <translation>{0} sur {1} faits</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="271"/>
+        <location filename="../review_panel.py" line="268"/>
         <source>not started</source>
         <translation>pas commencé</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="273"/>
+        <location filename="../review_panel.py" line="270"/>
         <source>{0} done; more as the decisions need them</source>
         <translation>{0} faits ; d&apos;autres selon les besoins des décisions</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="275"/>
+        <location filename="../review_panel.py" line="272"/>
         <source>not offered: this laptop is not enrolled in it: lyss review enrol {0} --campaign {1}</source>
         <translation>non proposée : cet ordinateur n&apos;y est pas inscrit : lyss review enrol {0} --campaign {1}</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="282"/>
+        <location filename="../review_panel.py" line="279"/>
         <source>Ask the campaign&apos;s coordinator to enrol this laptop in it; once the enrolment arrives, the campaign is offered here.</source>
         <translation>Demandez au coordinateur de la campagne d&apos;y inscrire cet ordinateur ; dès que l&apos;inscription arrive, la campagne est proposée ici.</translation>
     </message>
@@ -1030,12 +1065,12 @@
         <translation>Veuillez écrire votre nom</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="208"/>
+        <location filename="../review_panel.py" line="205"/>
         <source>Welcome back?</source>
         <translation>Bon retour ?</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="209"/>
+        <location filename="../review_panel.py" line="206"/>
         <source>Someone named {0} registered on this laptop on {1}. Is that you?</source>
         <translation>Une personne nommée {0} s’est inscrite sur cet ordinateur le {1}. Est-ce vous ?</translation>
     </message>
@@ -1043,12 +1078,12 @@
 <context>
     <name>DonePage</name>
     <message>
-        <location filename="../review_panel.py" line="765"/>
+        <location filename="../review_panel.py" line="762"/>
         <source>Thank you!</source>
         <translation>Merci !</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="768"/>
+        <location filename="../review_panel.py" line="765"/>
         <source>Back to the tasks  (Enter)</source>
         <translation>Retour aux tâches  (Entrée)</translation>
     </message>
@@ -1079,178 +1114,178 @@
 <context>
     <name>ItemPage</name>
     <message>
-        <location filename="../review_panel.py" line="315"/>
+        <location filename="../review_panel.py" line="312"/>
         <source>Item to review</source>
         <translation>Élément à évaluer</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="316"/>
+        <location filename="../review_panel.py" line="313"/>
         <source>Number keys answer, Ctrl+Z undoes the last answer, N writes a note, Esc pauses</source>
         <translation>Les chiffres répondent, Ctrl+Z annule la dernière réponse, N écrit un commentaire, Échap met en pause</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="323"/>
+        <location filename="../review_panel.py" line="320"/>
         <source>Show in another script</source>
         <translation>Afficher dans une autre écriture</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="325"/>
+        <location filename="../review_panel.py" line="322"/>
         <source>Guidelines  (F1)</source>
         <translation>Consignes  (F1)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="328"/>
+        <location filename="../review_panel.py" line="325"/>
         <source>Pause  (Esc)</source>
         <translation>Pause  (Échap)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="410"/>
+        <location filename="../review_panel.py" line="407"/>
         <source>Show in {0}</source>
         <translation>Afficher en {0}</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="433"/>
+        <location filename="../review_panel.py" line="430"/>
         <source>Please answer first.</source>
         <translation>Répondez d’abord, s’il vous plaît.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="434"/>
+        <location filename="../review_panel.py" line="431"/>
         <source>Mark the errors, then give a score.</source>
         <translation>Marquez les erreurs, puis donnez une note.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="435"/>
+        <location filename="../review_panel.py" line="432"/>
         <source>Your last step on this item was undone.</source>
         <translation>Votre dernière action sur cet élément a été annulée.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="436"/>
+        <location filename="../review_panel.py" line="433"/>
         <source>Your answer to item {0} was undone.</source>
         <translation>Votre réponse à l’élément {0} a été annulée.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="440"/>
+        <location filename="../review_panel.py" line="437"/>
         <source>Skipped: that item comes back after the others.</source>
         <translation>Passé : cet élément reviendra après les autres.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="479"/>
+        <location filename="../review_panel.py" line="476"/>
         <source>Practice {0} of {1}</source>
         <translation>Entraînement {0} sur {1}</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="482"/>
+        <location filename="../review_panel.py" line="479"/>
         <source>Item {0}</source>
         <translation>Élément {0}</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="534"/>
+        <location filename="../review_panel.py" line="531"/>
         <source>Enter: go on</source>
         <translation>Entrée : continuer</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="536"/>
+        <location filename="../review_panel.py" line="533"/>
         <source> · H: not an error</source>
         <translation> · H : pas une erreur</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="538"/>
+        <location filename="../review_panel.py" line="535"/>
         <source> · Tab: the next mark placed for you</source>
         <translation> · Tab : la marque suivante placée pour vous</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="539"/>
+        <location filename="../review_panel.py" line="536"/>
         <source>← → move · Shift extends · 1 minor · 2 major · M missing · Delete removes{0} · Enter: done marking · PgUp/PgDn items · S skip · Ctrl+Z undo · N note · Esc pause</source>
         <translation>← → se déplacer · Maj étend · 1 mineure · 2 majeure · M manque · Suppr enlève{0} · Entrée : fini d’annoter · PgPréc/PgSuiv éléments · S passer · Ctrl+Z annuler · N commentaire · Échap pause</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="543"/>
+        <location filename="../review_panel.py" line="540"/>
         <source>← → ±1 · ↑ ↓ ±10 · 1–4 the marked points · Enter saves · Backspace: back to marking · Ctrl+Z undo · N note · Esc pause</source>
         <translation>← → ±1 · ↑ ↓ ±10 · 1–4 les repères · Entrée enregistre · Retour arrière : revenir à l’annotation · Ctrl+Z annuler · N commentaire · Échap pause</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="545"/>
+        <location filename="../review_panel.py" line="542"/>
         <source>Number keys answer · Enter or → next · ← back · S skip · Ctrl+Z undo · N note · Esc pause</source>
         <translation>Les chiffres répondent · Entrée ou → suivant · ← retour · S passer · Ctrl+Z annuler · N commentaire · Échap pause</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="556"/>
+        <location filename="../review_panel.py" line="553"/>
         <source>In this campaign some errors are marked for you before you see a sentence (dashed outline), by: {0}. They can be wrong: keep, drop (Delete) or re-grade (1, 2) each.</source>
         <translation>Dans cette campagne, certaines erreurs sont marquées pour vous avant que vous voyiez une phrase (contour en tirets), par : {0}. Elles peuvent être fausses : gardez, retirez (Suppr) ou reclassez (1, 2) chacune.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="563"/>
+        <location filename="../review_panel.py" line="560"/>
         <source>Right.</source>
         <translation>Juste.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="563"/>
+        <location filename="../review_panel.py" line="560"/>
         <source>Not quite.</source>
         <translation>Pas tout à fait.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="569"/>
+        <location filename="../review_panel.py" line="566"/>
         <source>Press Enter to go on.</source>
         <translation>Appuyez sur Entrée pour continuer.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="577"/>
+        <location filename="../review_panel.py" line="574"/>
         <source>You marked {0} errors; this one has at least {1}.</source>
         <translation>Vous avez marqué {0} erreurs ; celle-ci en a au moins {1}.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="579"/>
+        <location filename="../review_panel.py" line="576"/>
         <source>You kept the mark placed for you; it should have been dropped.</source>
         <translation>Vous avez gardé la marque placée pour vous ; il fallait la retirer.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="580"/>
+        <location filename="../review_panel.py" line="577"/>
         <source>You dropped the mark placed for you; it should have been kept.</source>
         <translation>Vous avez retiré la marque placée pour vous ; il fallait la garder.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="589"/>
+        <location filename="../review_panel.py" line="586"/>
         <source>{0} You answered {1}; expected: {2}.</source>
         <translation>{0} Vous avez répondu {1} ; attendu : {2}.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="590"/>
+        <location filename="../review_panel.py" line="587"/>
         <source> or </source>
         <translation> ou </translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="437"/>
+        <location filename="../review_panel.py" line="434"/>
         <source>Practice done — the real items start now.</source>
         <translation>Entraînement terminé — les vrais éléments commencent maintenant.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="485"/>
+        <location filename="../review_panel.py" line="482"/>
         <source>{0} of {1}</source>
         <translation>{0} sur {1}</translation>
     </message>
     <message>
+        <location filename="../review_panel.py" line="480"/>
         <location filename="../review_panel.py" line="483"/>
-        <location filename="../review_panel.py" line="486"/>
         <source>({0} answered)</source>
         <translation>({0} répondus)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="550"/>
+        <location filename="../review_panel.py" line="547"/>
         <source>Answered — press Enter to go on, or a number to change it.</source>
         <translation>Répondu — appuyez sur Entrée pour continuer, ou sur un chiffre pour changer.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="549"/>
+        <location filename="../review_panel.py" line="546"/>
         <source>Answered — mark again or press Enter twice to keep it.</source>
         <translation>Répondu — annotez de nouveau ou appuyez deux fois sur Entrée pour garder la réponse.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="438"/>
+        <location filename="../review_panel.py" line="435"/>
         <source>Note saved.</source>
         <translation>Commentaire enregistré.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="439"/>
+        <location filename="../review_panel.py" line="436"/>
         <source>Note kept; it is saved with your answer.</source>
         <translation>Commentaire gardé ; il est enregistré avec votre réponse.</translation>
     </message>
@@ -1412,7 +1447,7 @@
 <context>
     <name>ReviewPanel</name>
     <message>
-        <location filename="../review_panel.py" line="864"/>
+        <location filename="../review_panel.py" line="861"/>
         <source>This laptop was revoked by the coordinator from {0}. Answers given here would be refused on every other laptop, so this campaign cannot be answered here. What this laptop holds stays. Please ask the coordinator.</source>
         <translation>Cet ordinateur a été révoqué par le coordinateur à partir du {0}. Les réponses données ici seraient refusées par tous les autres ordinateurs : cette campagne ne peut donc pas être répondue ici. Ce que cet ordinateur contient reste. Veuillez vous adresser au coordinateur.</translation>
     </message>
