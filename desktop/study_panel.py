@@ -182,16 +182,25 @@ class CampaignPanel(QWidget):
             self.premark.addItem(label, mode)
         accessible(self.premark, self.tr("Pre-marks of a task E campaign"), self.tr(
             "Candidate errors placed before the speaker sees a sentence; the speaker keeps, drops or re-grades each"))
+        self.qc = QComboBox()
+        for label, kind in ((self.tr("Attention items: a phrase of another sentence swapped in"), None),
+                            (self.tr("Attention items: a word in a wrong form of the language's grammar"), "grammar")):
+            self.qc.addItem(label, kind)
+        accessible(self.qc, self.tr("Attention items of the new campaign"), self.tr(
+            "Items made wrong on purpose, mixed into each speaker's items: lyss study quality says how often each "
+            "speaker caught them"))
         self.task.currentIndexChanged.connect(guarded(self, lambda _: self._task_chosen()))
         self._task_chosen()
-        return self._row(self.task, self.hints, self.premark,
+        return self._row(self.task, self.hints, self.premark, self.qc,
                          self._button(self.tr("Create campaign from a scored run…"), self.create),
                          self._button(self.tr("Adaptive campaign from several runs…"), self.create_adaptive, self.tr(
                              "One scored run card per system, on the same test set: speakers are served only what "
                              "is still undecided")))
 
     def _task_chosen(self) -> None:
-        self.premark.setEnabled(tasks.task(self.task.currentData()).marks_spans)
+        chosen = tasks.task(self.task.currentData())
+        self.premark.setEnabled(chosen.marks_spans)
+        self.qc.setEnabled(chosen.degraded_items)
 
     def _premark(self) -> str | None:
         """The pre-mark mode chosen, for a task that marks spans (None otherwise)."""
@@ -499,13 +508,30 @@ class CampaignPanel(QWidget):
             path, _ = QFileDialog.getOpenFileName(self, self.tr("A scored run card"), "", self.tr("JSON (*.json)"))
         if path:
             task, hints, premark = self.task.currentData(), self.hints.isChecked(), self._premark()
-            self._background(lambda store, progress: campaigns.create_campaign(
-                store, catalogue.load_scored(path), task, hints=hints, premark=premark), self._created, writes=True)
+            qc = self.qc.currentData() if self.qc.isEnabled() else None
+            self._background(lambda store, progress: self._made(store, campaigns.create_campaign(
+                store, catalogue.load_scored(path), task, hints=hints, premark=premark, qc=qc)),
+                lambda made: self._created(*made), writes=True)
 
-    def _created(self, cid: str, warning: dict | None = None) -> None:
+    @staticmethod
+    def _made(store, cid: str) -> tuple[str, None, dict | None]:
+        """A campaign made, with what its attention items are when it asked for the grammar's."""
+        found = campaigns.attention_summary(store, cid)
+        return cid, None, found if found["kind"] == "grammar" else None
+
+    def _created(self, cid: str, warning: dict | None = None, attention: dict | None = None) -> None:
         self.status.setText(self.tr("Campaign {0} ready.").format(cid) + (
-            " " + self.tr("Warning:") + " " + said(warning) if warning else ""))
+            " " + self.tr("Warning:") + " " + said(warning) if warning else "") + self._attention_words(attention))
         self.refresh()
+
+    def _attention_words(self, found: dict | None) -> str:
+        if not found:
+            return ""
+        if found["reason"]:
+            return " " + self.tr("Attention items: phrases swapped in; the language pack made no wrong forms ({0}).")\
+                .format(found["reason"])
+        return " " + self.tr("Attention items: {0} of {1} outputs have a word in a wrong form of the language's "
+                             "grammar.").format(found["admitting"], found["items"])
 
     def create_adaptive(self, paths: list[str] | None = None, question: dict | None = None) -> None:
         if not paths:

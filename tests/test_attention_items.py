@@ -171,3 +171,22 @@ def test_in_a_task_that_marks_spans_a_span_over_the_word_is_a_catch(tmp_path, sc
         records.answers.answer(store, cid, speaker, s["position"], {"spans": spans, "score": 60})
     row = analyses.speaker_catch_rates(store, cid)["speakers"][0]
     assert (row["caught"], row["checked"]) == (marked, 10)
+
+
+def test_the_campaigns_tab_makes_a_campaign_with_attention_items_in_the_grammar(tmp_path, scored_demo, qtbot):
+    from desktop.study_panel import CampaignPanel
+    from helpers import background_done
+    store = Store(tmp_path / "app.sqlite")
+    panel = CampaignPanel(store)
+    qtbot.addWidget(panel)
+    panel.task.setCurrentIndex(panel.task.findData("B"))
+    assert not panel.qc.isEnabled()  # a task with no attention items
+    panel.task.setCurrentIndex(panel.task.findData("A"))
+    assert panel.qc.isEnabled()
+    panel.qc.setCurrentIndex(panel.qc.findData("grammar"))
+    panel.create(str(scored_demo))
+    assert background_done()
+    qtbot.waitUntil(lambda: "ready" in panel.status.text())
+    cid = catalogue.list_campaigns(store)[0]["id"]
+    assert catalogue.campaign(store, cid)["settings"]["attention"]["kind"] == "grammar"
+    assert "Attention items: 26 of 42 outputs have a word in a wrong form" in panel.status.text()
