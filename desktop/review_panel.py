@@ -17,7 +17,7 @@ from eval_standards.text import convert
 from review import records
 from review.rating import sequence
 from review.rating.session import Outcome, ReviewSession, Step, What
-from review.records import catalogue, restoring
+from review.records import catalogue, restoring, terms
 from review.store import Store
 from review.study import verdicts
 
@@ -26,6 +26,7 @@ from .qt_common import (FlowLayout, SafeBrowser, accessible, ask, campaign_title
                         in_background, message, name_buttons, OwnStore, plain_labels, scrolling, set_font,
                         task_captions, task_words, text_scale, ui_language)
 
+STUDY_USE = "study"  # the use the consent's words name (review/data/terms.json); the others are ticked one by one
 CONSENT_SCOPE = "LYSS speaker review v1: my answers about machine translations are kept on this laptop and " \
                 "shared, without my name, with the study team; I can withdraw at any time."
 
@@ -176,6 +177,10 @@ class ConsentPage(QWidget):
                              (self.dialect, self.tr("Dialect (optional)"))):
             form.addRow(label, accessible(field, label))
         layout.addLayout(form)
+        layout.addWidget(QLabel(self.tr("Your answers may also be used for (tick only what you agree to):")))
+        self.uses = {use: QCheckBox(data_tr(words)) for use, words in terms.uses().items() if use != STUDY_USE}
+        for use, box in self.uses.items():
+            layout.addWidget(accessible(box, box.text()))
         row = FlowLayout()
         agree = QPushButton(self.tr("I agree — start"))
         agree.clicked.connect(guarded(self, self._agree))
@@ -193,11 +198,18 @@ class ConsentPage(QWidget):
             return
         earlier = restoring.same_name(self.store, name)
         speaker_id = restoring.register(self.store, name, CONSENT_SCOPE, self.community.text().strip() or None,
-                                        self.dialect.text().strip() or None,
+                                        self.dialect.text().strip() or None, consent_uses=self.consent_uses(),
                                         same_person=earlier is not None and self.same_person(earlier))
         for field in (self.name, self.community, self.dialect):
             field.clear()
+        for box in self.uses.values():
+            box.setChecked(False)
         self.agreed.emit(speaker_id)
+
+    def consent_uses(self) -> list[str]:
+        """The uses the speaker agreed to: the study (what the page says they agree to) and each use they ticked; an
+        export for any other use leaves their answers out."""
+        return [STUDY_USE, *(use for use, box in self.uses.items() if box.isChecked())]
 
     def same_person(self, earlier: dict) -> bool:
         """Asked when a speaker of this name registered on this laptop before (a restore may have lost them): the

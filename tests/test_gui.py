@@ -103,12 +103,15 @@ def test_new_speaker_gives_consent_first(qtbot, app, tmp_path, scored_demo):
     qtbot.mouseClick(new, Qt.LeftButton)
     assert review.currentWidget() is review.consent
     qtbot.keyClicks(review.consent.name, "Joseph")
+    assert not any(box.isChecked() for box in review.consent.uses.values())  # every use beyond the study: opt in
+    review.consent.uses["publication"].setChecked(True)
     review.consent._agree()
     assert review.currentWidget() is review.campaigns
     window.close()
     with Store(path) as store:
         row = store.one("select * from speakers where display_name = 'Joseph'")
     assert row["consent_at"] and "withdraw" in row["consent_scope"]
+    assert json.loads(row["consent_uses"]) == ["publication", "study"]  # an export for another use leaves them out
 
 
 def test_a_speaker_who_registers_again_with_the_same_name_is_asked_and_keeps_their_id(qtbot, app, tmp_path,

@@ -219,4 +219,9 @@ TEXTS = [
     QT_TRANSLATE_NOOP("tasks", "{status}: automated tier {automated}; written into {run}"),
     QT_TRANSLATE_NOOP("tasks", "  pass  {rule}: {value} (needs ≥ {threshold})"),
     QT_TRANSLATE_NOOP("tasks", "  FAIL  {rule}: {value} (needs ≥ {threshold})"),
+    QT_TRANSLATE_NOOP("tasks", "measure how good machine translations are, with these answers"),
+    QT_TRANSLATE_NOOP("tasks", "change how much each automatic score counts, using these answers"),
+    QT_TRANSLATE_NOOP("tasks", "publish figures or examples made from these answers"),
+    QT_TRANSLATE_NOOP("tasks", "teach a machine translation system with these answers or sentences"),
+    QT_TRANSLATE_NOOP("tasks", "give the answers to people outside the study"),
 ]

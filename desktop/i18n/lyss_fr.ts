@@ -278,52 +278,52 @@
 <context>
     <name>CampaignPage</name>
     <message>
-        <location filename="../review_panel.py" line="236"/>
+        <location filename="../review_panel.py" line="248"/>
         <source>Tasks</source>
         <translation>Tâches</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="236"/>
+        <location filename="../review_panel.py" line="248"/>
         <source>Choose a task with the arrow keys and press Enter</source>
         <translation>Choisissez une tâche avec les flèches et appuyez sur Entrée</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="240"/>
+        <location filename="../review_panel.py" line="252"/>
         <source>Sign out</source>
         <translation>Se déconnecter</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="242"/>
+        <location filename="../review_panel.py" line="254"/>
         <source>Start or continue  (Enter)</source>
         <translation>Commencer ou continuer  (Entrée)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="264"/>
+        <location filename="../review_panel.py" line="276"/>
         <source>Welcome, {0}. Choose a task:</source>
         <translation>Bienvenue, {0}. Choisissez une tâche :</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="268"/>
+        <location filename="../review_panel.py" line="280"/>
         <source>{0} of {1} done</source>
         <translation>{0} sur {1} faits</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="268"/>
+        <location filename="../review_panel.py" line="280"/>
         <source>not started</source>
         <translation>pas commencé</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="270"/>
+        <location filename="../review_panel.py" line="282"/>
         <source>{0} done; more as the decisions need them</source>
         <translation>{0} faits ; d&apos;autres selon les besoins des décisions</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="272"/>
+        <location filename="../review_panel.py" line="284"/>
         <source>not offered: this laptop is not enrolled in it: lyss review enrol {0} --campaign {1}</source>
         <translation>non proposée : cet ordinateur n&apos;y est pas inscrit : lyss review enrol {0} --campaign {1}</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="279"/>
+        <location filename="../review_panel.py" line="291"/>
         <source>Ask the campaign&apos;s coordinator to enrol this laptop in it; once the enrolment arrives, the campaign is offered here.</source>
         <translation>Demandez au coordinateur de la campagne d&apos;y inscrire cet ordinateur ; dès que l&apos;inscription arrive, la campagne est proposée ici.</translation>
     </message>
@@ -1050,57 +1050,62 @@
 <context>
     <name>ConsentPage</name>
     <message>
-        <location filename="../review_panel.py" line="155"/>
+        <location filename="../review_panel.py" line="156"/>
         <source>Before you start</source>
         <translation>Avant de commencer</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="161"/>
+        <location filename="../review_panel.py" line="162"/>
         <source>What we collect, who sees it, and your choice</source>
         <translation>Ce que nous recueillons, qui le voit, et votre choix</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="163"/>
+        <location filename="../review_panel.py" line="164"/>
         <source>&lt;p&gt;&lt;b&gt;What we collect.&lt;/b&gt; Your answers about machine translations (for example, how much of the meaning is there), a note if you write one, and how long each answer took.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Who sees it.&lt;/b&gt; Your name, community and dialect stay on this laptop. The study team sees your answers with a code instead of your name.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Your choice.&lt;/b&gt; You can stop at any time, and you can ask to withdraw: all your answers are then deleted, here and on the study team&apos;s computers.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Ce que nous recueillons.&lt;/b&gt; Vos réponses sur des traductions automatiques (par exemple, quelle part du sens est rendue), un commentaire si vous en écrivez un, et le temps pris par chaque réponse.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Qui le voit.&lt;/b&gt; Votre nom, votre communauté et votre dialecte restent sur cet ordinateur. L’équipe de l’étude voit vos réponses avec un code à la place de votre nom.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Votre choix.&lt;/b&gt; Vous pouvez arrêter à tout moment et demander à vous retirer : toutes vos réponses sont alors supprimées, ici et sur les ordinateurs de l’équipe.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="174"/>
+        <location filename="../review_panel.py" line="175"/>
         <source>Your name (kept on this laptop)</source>
         <translation>Votre nom (gardé sur cet ordinateur)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="175"/>
+        <location filename="../review_panel.py" line="176"/>
         <source>Community (optional)</source>
         <translation>Communauté (facultatif)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="176"/>
+        <location filename="../review_panel.py" line="177"/>
         <source>Dialect (optional)</source>
         <translation>Dialecte (facultatif)</translation>
     </message>
     <message>
         <location filename="../review_panel.py" line="180"/>
+        <source>Your answers may also be used for (tick only what you agree to):</source>
+        <translation>Vos réponses peuvent aussi servir à (cochez seulement ce que vous acceptez) :</translation>
+    </message>
+    <message>
+        <location filename="../review_panel.py" line="185"/>
         <source>I agree — start</source>
         <translation>J’accepte — commencer</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="182"/>
+        <location filename="../review_panel.py" line="187"/>
         <source>Back</source>
         <translation>Retour</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="192"/>
+        <location filename="../review_panel.py" line="197"/>
         <source>Please write your name</source>
         <translation>Veuillez écrire votre nom</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="205"/>
+        <location filename="../review_panel.py" line="217"/>
         <source>Welcome back?</source>
         <translation>Bon retour ?</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="206"/>
+        <location filename="../review_panel.py" line="218"/>
         <source>Someone named {0} registered on this laptop on {1}. Is that you?</source>
         <translation>Une personne nommée {0} s’est inscrite sur cet ordinateur le {1}. Est-ce vous ?</translation>
     </message>
@@ -1108,12 +1113,12 @@
 <context>
     <name>DonePage</name>
     <message>
-        <location filename="../review_panel.py" line="762"/>
+        <location filename="../review_panel.py" line="774"/>
         <source>Thank you!</source>
         <translation>Merci !</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="765"/>
+        <location filename="../review_panel.py" line="777"/>
         <source>Back to the tasks  (Enter)</source>
         <translation>Retour aux tâches  (Entrée)</translation>
     </message>
@@ -1144,178 +1149,178 @@
 <context>
     <name>ItemPage</name>
     <message>
-        <location filename="../review_panel.py" line="312"/>
+        <location filename="../review_panel.py" line="324"/>
         <source>Item to review</source>
         <translation>Élément à évaluer</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="313"/>
+        <location filename="../review_panel.py" line="325"/>
         <source>Number keys answer, Ctrl+Z undoes the last answer, N writes a note, Esc pauses</source>
         <translation>Les chiffres répondent, Ctrl+Z annule la dernière réponse, N écrit un commentaire, Échap met en pause</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="320"/>
+        <location filename="../review_panel.py" line="332"/>
         <source>Show in another script</source>
         <translation>Afficher dans une autre écriture</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="322"/>
+        <location filename="../review_panel.py" line="334"/>
         <source>Guidelines  (F1)</source>
         <translation>Consignes  (F1)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="325"/>
+        <location filename="../review_panel.py" line="337"/>
         <source>Pause  (Esc)</source>
         <translation>Pause  (Échap)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="407"/>
+        <location filename="../review_panel.py" line="419"/>
         <source>Show in {0}</source>
         <translation>Afficher en {0}</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="430"/>
+        <location filename="../review_panel.py" line="442"/>
         <source>Please answer first.</source>
         <translation>Répondez d’abord, s’il vous plaît.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="431"/>
+        <location filename="../review_panel.py" line="443"/>
         <source>Mark the errors, then give a score.</source>
         <translation>Marquez les erreurs, puis donnez une note.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="432"/>
+        <location filename="../review_panel.py" line="444"/>
         <source>Your last step on this item was undone.</source>
         <translation>Votre dernière action sur cet élément a été annulée.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="433"/>
+        <location filename="../review_panel.py" line="445"/>
         <source>Your answer to item {0} was undone.</source>
         <translation>Votre réponse à l’élément {0} a été annulée.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="437"/>
+        <location filename="../review_panel.py" line="449"/>
         <source>Skipped: that item comes back after the others.</source>
         <translation>Passé : cet élément reviendra après les autres.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="476"/>
+        <location filename="../review_panel.py" line="488"/>
         <source>Practice {0} of {1}</source>
         <translation>Entraînement {0} sur {1}</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="479"/>
+        <location filename="../review_panel.py" line="491"/>
         <source>Item {0}</source>
         <translation>Élément {0}</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="531"/>
+        <location filename="../review_panel.py" line="543"/>
         <source>Enter: go on</source>
         <translation>Entrée : continuer</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="533"/>
+        <location filename="../review_panel.py" line="545"/>
         <source> · H: not an error</source>
         <translation> · H : pas une erreur</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="535"/>
+        <location filename="../review_panel.py" line="547"/>
         <source> · Tab: the next mark placed for you</source>
         <translation> · Tab : la marque suivante placée pour vous</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="536"/>
+        <location filename="../review_panel.py" line="548"/>
         <source>← → move · Shift extends · 1 minor · 2 major · M missing · Delete removes{0} · Enter: done marking · PgUp/PgDn items · S skip · Ctrl+Z undo · N note · Esc pause</source>
         <translation>← → se déplacer · Maj étend · 1 mineure · 2 majeure · M manque · Suppr enlève{0} · Entrée : fini d’annoter · PgPréc/PgSuiv éléments · S passer · Ctrl+Z annuler · N commentaire · Échap pause</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="540"/>
+        <location filename="../review_panel.py" line="552"/>
         <source>← → ±1 · ↑ ↓ ±10 · 1–4 the marked points · Enter saves · Backspace: back to marking · Ctrl+Z undo · N note · Esc pause</source>
         <translation>← → ±1 · ↑ ↓ ±10 · 1–4 les repères · Entrée enregistre · Retour arrière : revenir à l’annotation · Ctrl+Z annuler · N commentaire · Échap pause</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="542"/>
+        <location filename="../review_panel.py" line="554"/>
         <source>Number keys answer · Enter or → next · ← back · S skip · Ctrl+Z undo · N note · Esc pause</source>
         <translation>Les chiffres répondent · Entrée ou → suivant · ← retour · S passer · Ctrl+Z annuler · N commentaire · Échap pause</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="553"/>
+        <location filename="../review_panel.py" line="565"/>
         <source>In this campaign some errors are marked for you before you see a sentence (dashed outline), by: {0}. They can be wrong: keep, drop (Delete) or re-grade (1, 2) each.</source>
         <translation>Dans cette campagne, certaines erreurs sont marquées pour vous avant que vous voyiez une phrase (contour en tirets), par : {0}. Elles peuvent être fausses : gardez, retirez (Suppr) ou reclassez (1, 2) chacune.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="560"/>
+        <location filename="../review_panel.py" line="572"/>
         <source>Right.</source>
         <translation>Juste.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="560"/>
+        <location filename="../review_panel.py" line="572"/>
         <source>Not quite.</source>
         <translation>Pas tout à fait.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="566"/>
+        <location filename="../review_panel.py" line="578"/>
         <source>Press Enter to go on.</source>
         <translation>Appuyez sur Entrée pour continuer.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="574"/>
+        <location filename="../review_panel.py" line="586"/>
         <source>You marked {0} errors; this one has at least {1}.</source>
         <translation>Vous avez marqué {0} erreurs ; celle-ci en a au moins {1}.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="576"/>
+        <location filename="../review_panel.py" line="588"/>
         <source>You kept the mark placed for you; it should have been dropped.</source>
         <translation>Vous avez gardé la marque placée pour vous ; il fallait la retirer.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="577"/>
+        <location filename="../review_panel.py" line="589"/>
         <source>You dropped the mark placed for you; it should have been kept.</source>
         <translation>Vous avez retiré la marque placée pour vous ; il fallait la garder.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="586"/>
+        <location filename="../review_panel.py" line="598"/>
         <source>{0} You answered {1}; expected: {2}.</source>
         <translation>{0} Vous avez répondu {1} ; attendu : {2}.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="587"/>
+        <location filename="../review_panel.py" line="599"/>
         <source> or </source>
         <translation> ou </translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="434"/>
+        <location filename="../review_panel.py" line="446"/>
         <source>Practice done — the real items start now.</source>
         <translation>Entraînement terminé — les vrais éléments commencent maintenant.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="482"/>
+        <location filename="../review_panel.py" line="494"/>
         <source>{0} of {1}</source>
         <translation>{0} sur {1}</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="480"/>
-        <location filename="../review_panel.py" line="483"/>
+        <location filename="../review_panel.py" line="492"/>
+        <location filename="../review_panel.py" line="495"/>
         <source>({0} answered)</source>
         <translation>({0} répondus)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="547"/>
+        <location filename="../review_panel.py" line="559"/>
         <source>Answered — press Enter to go on, or a number to change it.</source>
         <translation>Répondu — appuyez sur Entrée pour continuer, ou sur un chiffre pour changer.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="546"/>
+        <location filename="../review_panel.py" line="558"/>
         <source>Answered — mark again or press Enter twice to keep it.</source>
         <translation>Répondu — annotez de nouveau ou appuyez deux fois sur Entrée pour garder la réponse.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="435"/>
+        <location filename="../review_panel.py" line="447"/>
         <source>Note saved.</source>
         <translation>Commentaire enregistré.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="436"/>
+        <location filename="../review_panel.py" line="448"/>
         <source>Note kept; it is saved with your answer.</source>
         <translation>Commentaire gardé ; il est enregistré avec votre réponse.</translation>
     </message>
@@ -1444,32 +1449,32 @@
 <context>
     <name>NoteDialog</name>
     <message>
-        <location filename="../review_panel.py" line="58"/>
+        <location filename="../review_panel.py" line="59"/>
         <source>Note</source>
         <translation>Commentaire</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="60"/>
+        <location filename="../review_panel.py" line="61"/>
         <source>Your note about this item:</source>
         <translation>Votre commentaire sur cet élément :</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="67"/>
+        <location filename="../review_panel.py" line="68"/>
         <source>Your note about this item</source>
         <translation>Votre commentaire sur cet élément</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="68"/>
+        <location filename="../review_panel.py" line="69"/>
         <source>Ctrl+Enter saves the note, Esc closes without saving</source>
         <translation>Ctrl+Entrée enregistre le commentaire, Échap ferme sans enregistrer</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="71"/>
+        <location filename="../review_panel.py" line="72"/>
         <source>Save  (Ctrl+Enter)</source>
         <translation>Enregistrer  (Ctrl+Entrée)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="73"/>
+        <location filename="../review_panel.py" line="74"/>
         <source>Cancel  (Esc)</source>
         <translation>Annuler  (Échap)</translation>
     </message>
@@ -1477,7 +1482,7 @@
 <context>
     <name>ReviewPanel</name>
     <message>
-        <location filename="../review_panel.py" line="861"/>
+        <location filename="../review_panel.py" line="873"/>
         <source>This laptop was revoked by the coordinator from {0}. Answers given here would be refused on every other laptop, so this campaign cannot be answered here. What this laptop holds stays. Please ask the coordinator.</source>
         <translation>Cet ordinateur a été révoqué par le coordinateur à partir du {0}. Les réponses données ici seraient refusées par tous les autres ordinateurs : cette campagne ne peut donc pas être répondue ici. Ce que cet ordinateur contient reste. Veuillez vous adresser au coordinateur.</translation>
     </message>
@@ -1795,32 +1800,32 @@
 <context>
     <name>SignInPage</name>
     <message>
-        <location filename="../review_panel.py" line="94"/>
+        <location filename="../review_panel.py" line="95"/>
         <source>Who is reviewing today?</source>
         <translation>Qui évalue aujourd’hui ?</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="100"/>
+        <location filename="../review_panel.py" line="101"/>
         <source>Speakers on this laptop</source>
         <translation>Locuteurs sur cet ordinateur</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="101"/>
+        <location filename="../review_panel.py" line="102"/>
         <source>Choose your name with the arrow keys and press Enter</source>
         <translation>Choisissez votre nom avec les flèches et appuyez sur Entrée</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="105"/>
+        <location filename="../review_panel.py" line="106"/>
         <source>No one has a profile on this laptop yet. Press “I am new here” to start.</source>
         <translation>Personne n’a encore de profil sur cet ordinateur. Appuyez sur « Je suis nouveau ici » pour commencer.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="110"/>
+        <location filename="../review_panel.py" line="111"/>
         <source>Continue  (Enter)</source>
         <translation>Continuer  (Entrée)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="112"/>
+        <location filename="../review_panel.py" line="113"/>
         <source>I am new here</source>
         <translation>Je suis nouveau ici</translation>
     </message>
@@ -3102,6 +3107,35 @@ Quand tout est marqué, appuyez sur Entrée et notez toute la traduction de 0 à
         <location filename="data_strings.py" line="211"/>
         <source>task {task}, {kind}, alpha {alpha}: {answers} answer; {counted} of {items} items count so far (an item counts once rated {ratings}×)</source>
         <translation>tâche {task}, {kind}, alpha {alpha} : {answers} réponse ; {counted} éléments sur {items} comptent jusqu’ici (un élément compte une fois noté {ratings}×)</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="222"/>
+        <source>measure how good machine translations are, with these answers</source>
+        <oldsource>measure machine translation with these answers (correlations, agreement, tiers)</oldsource>
+        <translation>mesurer la qualité des traductions automatiques avec ces réponses</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="223"/>
+        <source>change how much each automatic score counts, using these answers</source>
+        <oldsource>refit the weights of the metrics&apos; composite from these answers</oldsource>
+        <translation>changer le poids de chaque note automatique à l’aide de ces réponses</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="224"/>
+        <source>publish figures or examples made from these answers</source>
+        <translation>publier des chiffres ou des exemples tirés de ces réponses</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="225"/>
+        <source>teach a machine translation system with these answers or sentences</source>
+        <oldsource>train or tune a machine translation model on these answers or sentences</oldsource>
+        <translation>entraîner un système de traduction automatique avec ces réponses ou ces phrases</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="226"/>
+        <source>give the answers to people outside the study</source>
+        <oldsource>give the answers to someone outside the study (an export)</oldsource>
+        <translation>donner les réponses à des personnes extérieures à l’étude</translation>
     </message>
     <message>
         <location filename="data_strings.py" line="208"/>

@@ -35,6 +35,7 @@ def data_texts() -> list[str]:
     found += scoring_texts()
     verdicts = json.loads((ROOT / "review" / "data" / "verdicts.json").read_text("utf-8"))
     found += [text for key, text in verdicts.items() if not key.startswith("_")]
+    found += list(json.loads((ROOT / "review" / "data" / "terms.json").read_text("utf-8"))["uses"].values())
     return list(dict.fromkeys(t for t in found if t))
 
 
