@@ -503,25 +503,41 @@ class CampaignPanel(QWidget):
             pages = write_report(str(tmp), found, folder, names)
         self.status.setText(self.tr("Wrote the report ({0} pages) to {1}.").format(pages, path))
 
-    def create(self, path: str | None = None) -> None:
+    def create(self, path: str | None = None, terms_path: str | None = None) -> None:
+        """A campaign from a scored run card; asked for its file, the coordinator is asked for the community's terms
+        too (Cancel: none yet — the Community's terms… button records them later)."""
+        asked = not path
         if not path:
             path, _ = QFileDialog.getOpenFileName(self, self.tr("A scored run card"), "", self.tr("JSON (*.json)"))
         if path:
+            given = self._new_terms(asked, terms_path)
             task, hints, premark = self.task.currentData(), self.hints.isChecked(), self._premark()
             qc = self.qc.currentData() if self.qc.isEnabled() else None
             self._background(lambda store, progress: self._made(store, campaigns.create_campaign(
-                store, catalogue.load_scored(path), task, hints=hints, premark=premark, qc=qc)),
+                store, catalogue.load_scored(path), task, hints=hints, premark=premark, qc=qc), given),
                 lambda made: self._created(*made), writes=True)
 
+    def _new_terms(self, ask: bool, path: str | None) -> dict | None:
+        """The community's terms for a new campaign, read and checked before anything is made (None: none given)."""
+        if ask and not path:
+            path, _ = QFileDialog.getOpenFileName(self, self.tr("The community's terms for this campaign (Cancel: "
+                                                                "none yet)"), "", self.tr("JSON (*.json)"))
+        return terms.read(path) if path else None
+
     @staticmethod
-    def _made(store, cid: str) -> tuple[str, None, dict | None]:
-        """A campaign made, with what its attention items are when it asked for the grammar's."""
+    def _made(store, cid: str, given: dict | None = None) -> tuple[str, None, dict | None]:
+        """A campaign made, its terms recorded when given, with what its attention items are when it asked for the
+        grammar's."""
+        if given is not None and terms.current(store, cid) is None:
+            terms.record(store, cid, given)
         found = campaigns.attention_summary(store, cid)
         return cid, None, found if found["kind"] == "grammar" else None
 
     def _created(self, cid: str, warning: dict | None = None, attention: dict | None = None) -> None:
+        held = terms.current(self.store, cid)
         self.status.setText(self.tr("Campaign {0} ready.").format(cid) + (
-            " " + self.tr("Warning:") + " " + said(warning) if warning else "") + self._attention_words(attention))
+            " " + self.tr("Warning:") + " " + said(warning) if warning else "") + self._attention_words(attention) + (
+            " " + self.tr("The community's terms: {0}.").format(held["community"]) if held else ""))
         self.refresh()
 
     def _attention_words(self, found: dict | None) -> str:
@@ -533,11 +549,14 @@ class CampaignPanel(QWidget):
         return " " + self.tr("Attention items: {0} of {1} outputs have a word in a wrong form of the language's "
                              "grammar.").format(found["admitting"], found["items"])
 
-    def create_adaptive(self, paths: list[str] | None = None, question: dict | None = None) -> None:
+    def create_adaptive(self, paths: list[str] | None = None, question: dict | None = None,
+                        terms_path: str | None = None) -> None:
+        asked = not paths
         if not paths:
             paths, _ = QFileDialog.getOpenFileNames(self, self.tr("Scored run cards of one test set"), "",
                                                     self.tr("JSON (*.json)"))
         if paths:
+            given = self._new_terms(asked, terms_path)
             runs = [catalogue.load_scored(p) for p in paths]
             if question is None:
                 question = self._ask_question([r.get("model_slug") or r.get("run_id") or "run" for r in runs])
@@ -547,7 +566,7 @@ class CampaignPanel(QWidget):
 
             def job(store, progress):
                 cid = campaigns.create_adaptive_campaign(store, runs, task, question=question, premark=premark)
-                return cid, decisions.size_warning(store, cid)
+                return cid, decisions.size_warning(store, cid), self._made(store, cid, given)[2]
 
             self._background(job, lambda found: self._created(*found), writes=True)
 

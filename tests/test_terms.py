@@ -192,3 +192,19 @@ def test_the_campaigns_page_records_and_shows_the_terms_as_plain_text(qtbot, tmp
     panel.set_terms(str(marked))  # the same terms again: no new version
     with Store(path) as store:
         assert [h["version"] for h in terms.history(store, cid)] == [0]
+
+
+def test_a_campaign_made_in_the_app_carries_the_terms_chosen_with_it(qtbot, tmp_path, scored_demo, terms_file):
+    from desktop.study_panel import CampaignPanel
+    from helpers import background_done
+
+    store = Store(tmp_path / "app.sqlite")
+    panel = CampaignPanel(store)
+    qtbot.addWidget(panel)
+    panel.task.setCurrentIndex(panel.task.findData("A"))
+    panel.create(str(scored_demo), terms_path=str(terms_file))
+    assert background_done()
+    qtbot.waitUntil(lambda: "ready" in panel.status.text())
+    cid = catalogue.list_campaigns(store)[0]["id"]
+    assert terms.current(store, cid)["community"] == TERMS["community"]
+    assert "The community's terms: Example Nation (test data)." in panel.status.text()

@@ -763,29 +763,30 @@
         <translation>Rapport écrit ({0} pages) dans {1}.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="508"/>
+        <location filename="../study_panel.py" line="511"/>
         <source>A scored run card</source>
         <translation>Une fiche de run évaluée</translation>
     </message>
     <message>
         <location filename="../study_panel.py" line="414"/>
-        <location filename="../study_panel.py" line="508"/>
-        <location filename="../study_panel.py" line="539"/>
+        <location filename="../study_panel.py" line="511"/>
+        <location filename="../study_panel.py" line="524"/>
+        <location filename="../study_panel.py" line="557"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="523"/>
+        <location filename="../study_panel.py" line="538"/>
         <source>Campaign {0} ready.</source>
         <translation>Campagne {0} prête.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="538"/>
+        <location filename="../study_panel.py" line="556"/>
         <source>Scored run cards of one test set</source>
         <translation>Cartes de run évaluées d’un même jeu de test</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="524"/>
+        <location filename="../study_panel.py" line="539"/>
         <source>Warning:</source>
         <translation>Attention :</translation>
     </message>
@@ -865,184 +866,194 @@
         <translation>En cours…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="531"/>
+        <location filename="../study_panel.py" line="523"/>
+        <source>The community&apos;s terms for this campaign (Cancel: none yet)</source>
+        <translation>Les conditions de la communauté pour cette campagne (Annuler : pas encore)</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="540"/>
+        <source>The community&apos;s terms: {0}.</source>
+        <translation>Conditions de la communauté : {0}.</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="547"/>
         <source>Attention items: phrases swapped in; the language pack made no wrong forms ({0}).</source>
         <translation>Contrôles d’attention : passages échangés ; le module de la langue n’a produit aucune forme fautive ({0}).</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="533"/>
+        <location filename="../study_panel.py" line="549"/>
         <source>Attention items: {0} of {1} outputs have a word in a wrong form of the language&apos;s grammar.</source>
         <translation>Contrôles d’attention : {0} traductions sur {1} ont un mot à une forme fautive selon la grammaire de la langue.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="556"/>
+        <location filename="../study_panel.py" line="575"/>
         <source>Every pair and each run&apos;s tier</source>
         <translation>Chaque paire et le palier de chaque système</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="556"/>
+        <location filename="../study_panel.py" line="575"/>
         <source>Which system is best</source>
         <translation>Quel système est le meilleur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="557"/>
+        <location filename="../study_panel.py" line="576"/>
         <source>Is the new run at least as good as the one in use</source>
         <translation>Le nouveau système est-il au moins aussi bon que celui en service</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="558"/>
+        <location filename="../study_panel.py" line="577"/>
         <source>Every pair, within a margin</source>
         <translation>Chaque paire, à une marge près</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="558"/>
+        <location filename="../study_panel.py" line="577"/>
         <source>Does the run reach a mean score</source>
         <translation>Le système atteint-il une note moyenne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="559"/>
+        <location filename="../study_panel.py" line="578"/>
         <source>The campaign&apos;s question</source>
         <translation>La question de la campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="560"/>
+        <location filename="../study_panel.py" line="579"/>
         <source>What should the speakers&apos; ratings decide? The campaign serves only what this question still needs.</source>
         <translation>Que doivent trancher les notes des locuteurs ? La campagne ne présente que ce dont cette question a encore besoin.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="567"/>
+        <location filename="../study_panel.py" line="586"/>
         <source>The margin</source>
         <translation>La marge</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="568"/>
+        <location filename="../study_panel.py" line="587"/>
         <source>The smallest difference that matters, on the task&apos;s scale:</source>
         <translation>La plus petite différence qui compte, sur l&apos;échelle de la tâche :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="573"/>
+        <location filename="../study_panel.py" line="592"/>
         <source>The run in use</source>
         <translation>Le système en service</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="573"/>
+        <location filename="../study_panel.py" line="592"/>
         <source>Which run is in use now?</source>
         <translation>Quel système est en service aujourd&apos;hui ?</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="577"/>
+        <location filename="../study_panel.py" line="596"/>
         <source>The tier</source>
         <translation>Le palier</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="578"/>
+        <location filename="../study_panel.py" line="597"/>
         <source>The mean score the run must reach, on the task&apos;s scale:</source>
         <translation>La note moyenne que le système doit atteindre, sur l&apos;échelle de la tâche :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="583"/>
+        <location filename="../study_panel.py" line="602"/>
         <source>Export bundle</source>
         <translation>Exporter un paquet</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="584"/>
-        <location filename="../study_panel.py" line="591"/>
+        <location filename="../study_panel.py" line="603"/>
+        <location filename="../study_panel.py" line="610"/>
         <source>LYSS bundles (*.lyssbundle)</source>
         <translation>Paquets LYSS (*.lyssbundle)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="587"/>
+        <location filename="../study_panel.py" line="606"/>
         <source>Wrote {0}: {1} answers.</source>
         <translation>{0} écrit : {1} réponses.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="591"/>
+        <location filename="../study_panel.py" line="610"/>
         <source>Merge bundle</source>
         <translation>Fusionner un paquet</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="596"/>
+        <location filename="../study_panel.py" line="615"/>
         <source>Merged: {0} answers added, {1} replaced, {2} deleted.</source>
         <translation>Fusionné : {0} réponses ajoutées, {1} remplacées, {2} supprimées.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="599"/>
+        <location filename="../study_panel.py" line="618"/>
         <source>This laptop was revoked in campaign {0} from {1}: answers made here since then are refused everywhere. Ask the coordinator.</source>
         <translation>Cet ordinateur a été révoqué dans la campagne {0} à partir du {1} : les réponses données ici depuis sont refusées partout. Adressez-vous au coordinateur.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="612"/>
-        <location filename="../study_panel.py" line="616"/>
+        <location filename="../study_panel.py" line="631"/>
+        <location filename="../study_panel.py" line="635"/>
         <source>Enrol a laptop</source>
         <translation>Inscrire un ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="613"/>
+        <location filename="../study_panel.py" line="632"/>
         <source>The code shown on the other laptop (Campaigns tab, or `lyss review code`). Read it aloud or compare the two screens:</source>
         <translation>Le code affiché sur l’autre ordinateur (onglet Campagnes, ou `lyss review code`). Lisez-le à voix haute ou comparez les deux écrans :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="617"/>
+        <location filename="../study_panel.py" line="636"/>
         <source>A name for this laptop, shown beside its code (for example Rita&apos;s laptop; optional):</source>
         <translation>Un nom pour cet ordinateur, affiché à côté de son code (par exemple « l&apos;ordinateur de Rita » ; facultatif) :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="625"/>
+        <location filename="../study_panel.py" line="644"/>
         <source>Trust a coordinator</source>
         <translation>Faire confiance à un coordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="626"/>
+        <location filename="../study_panel.py" line="645"/>
         <source>The code shown on the coordinator&apos;s laptop. Read it aloud or compare the two screens:</source>
         <translation>Le code affiché sur l’ordinateur du coordinateur. Lisez-le à voix haute ou comparez les deux écrans :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="629"/>
+        <location filename="../study_panel.py" line="648"/>
         <source>This laptop now accepts the campaigns of coordinator {0}.</source>
         <translation>Cet ordinateur accepte désormais les campagnes du coordinateur {0}.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="633"/>
+        <location filename="../study_panel.py" line="652"/>
         <source>Revoke a laptop</source>
         <translation>Révoquer un ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="634"/>
+        <location filename="../study_panel.py" line="653"/>
         <source>The code of the lost or stolen laptop. The answers it signs from now on are refused wherever your bundles go; its earlier answers are kept and marked in the study:</source>
         <translation>Le code de l’ordinateur perdu ou volé. Les réponses qu’il signera désormais seront refusées partout où vont vos paquets ; ses réponses antérieures sont gardées et signalées dans l’étude :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="636"/>
+        <location filename="../study_panel.py" line="655"/>
         <source>Revoke</source>
         <translation>Révoquer</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="636"/>
+        <location filename="../study_panel.py" line="655"/>
         <source>Revoke laptop {0}? This cannot be undone.</source>
         <translation>Révoquer l’ordinateur {0} ? C’est irréversible.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="639"/>
+        <location filename="../study_panel.py" line="658"/>
         <source>Laptop {0} is revoked from {1} in every campaign it was enrolled in.</source>
         <translation>L’ordinateur {0} est révoqué à partir du {1} dans toutes les campagnes où il était inscrit.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="642"/>
+        <location filename="../study_panel.py" line="661"/>
         <source>It has left the circle: no campaign created from now on enrols it.</source>
         <translation>Il a quitté le cercle : aucune campagne créée désormais ne l’inscrit.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="652"/>
+        <location filename="../study_panel.py" line="671"/>
         <source>Withdraw</source>
         <translation>Retirer</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="653"/>
+        <location filename="../study_panel.py" line="672"/>
         <source>Withdraw {0} ({1})? Their {2} answers, their history and notes will be deleted here, in this laptop&apos;s {3} backups and wherever this laptop&apos;s bundles go. This cannot be undone.</source>
         <translation>Retirer {0} ({1}) ? Ses {2} réponses, leur historique et ses notes seront supprimés ici, dans les {3} sauvegardes de cet ordinateur et partout où vont ses paquets. C&apos;est irréversible.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="657"/>
+        <location filename="../study_panel.py" line="676"/>
         <source>{0} withdrew; {1} answers deleted here and in {2} backups.</source>
         <translation>{0} s’est retiré(e) ; {1} réponses supprimées ici et dans {2} sauvegardes.</translation>
     </message>
@@ -1866,280 +1877,280 @@
 <context>
     <name>StudyPanel</name>
     <message>
-        <location filename="../study_panel.py" line="677"/>
+        <location filename="../study_panel.py" line="696"/>
         <source>Campaign</source>
         <translation>Campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="677"/>
-        <location filename="../study_panel.py" line="887"/>
+        <location filename="../study_panel.py" line="696"/>
+        <location filename="../study_panel.py" line="906"/>
         <source>Metric</source>
         <translation>Métrique</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="678"/>
+        <location filename="../study_panel.py" line="697"/>
         <source>Human score</source>
         <translation>Score humain</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="683"/>
+        <location filename="../study_panel.py" line="702"/>
         <source>Agreement</source>
         <translation>Accord</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="683"/>
+        <location filename="../study_panel.py" line="702"/>
         <source>Correlate</source>
         <translation>Corréler</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="684"/>
+        <location filename="../study_panel.py" line="703"/>
         <source>Rater quality</source>
         <translation>Qualité des évaluateurs</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="684"/>
+        <location filename="../study_panel.py" line="703"/>
         <source>Linter precision</source>
         <translation>Précision du linter</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="684"/>
+        <location filename="../study_panel.py" line="703"/>
         <source>FST false rejections</source>
         <translation>Faux rejets du FST</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="685"/>
+        <location filename="../study_panel.py" line="704"/>
         <source>Reweight…</source>
         <translation>Repondérer…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="685"/>
+        <location filename="../study_panel.py" line="704"/>
         <source>Confirm tier…</source>
         <translation>Confirmer le niveau…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="686"/>
+        <location filename="../study_panel.py" line="705"/>
         <source>Save plot as PNG…</source>
         <translation>Enregistrer le graphique en PNG…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="699"/>
+        <location filename="../study_panel.py" line="718"/>
         <source>Progress of the computation</source>
         <translation>Avancement du calcul</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="702"/>
+        <location filename="../study_panel.py" line="721"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="711"/>
+        <location filename="../study_panel.py" line="730"/>
         <source>Results table</source>
         <translation>Tableau des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="712"/>
+        <location filename="../study_panel.py" line="731"/>
         <source>Results in words</source>
         <translation>Résultats en mots</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="716"/>
+        <location filename="../study_panel.py" line="735"/>
         <source>Plot of the results</source>
         <translation>Graphique des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="717"/>
+        <location filename="../study_panel.py" line="736"/>
         <source>The same numbers as the results table</source>
         <translation>Les mêmes nombres que le tableau des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="759"/>
+        <location filename="../study_panel.py" line="778"/>
         <source>&lt;p&gt;Computing…&lt;/p&gt;</source>
         <translation>&lt;p&gt;Calcul en cours…&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="778"/>
+        <location filename="../study_panel.py" line="797"/>
         <source>Nothing to correlate yet: {0}</source>
         <translation>Rien à corréler pour l’instant : {0}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="789"/>
+        <location filename="../study_panel.py" line="808"/>
         <source>Cancelled.</source>
         <translation>Annulé.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="804"/>
+        <location filename="../study_panel.py" line="823"/>
         <source>Question</source>
         <translation>Question</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="804"/>
-        <location filename="../study_panel.py" line="829"/>
+        <location filename="../study_panel.py" line="823"/>
+        <location filename="../study_panel.py" line="848"/>
         <source>Level</source>
         <translation>Niveau</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="804"/>
-        <location filename="../study_panel.py" line="862"/>
-        <location filename="../study_panel.py" line="874"/>
+        <location filename="../study_panel.py" line="823"/>
+        <location filename="../study_panel.py" line="881"/>
+        <location filename="../study_panel.py" line="893"/>
         <source>CI lower</source>
         <translation>IC bas</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="804"/>
-        <location filename="../study_panel.py" line="862"/>
-        <location filename="../study_panel.py" line="874"/>
+        <location filename="../study_panel.py" line="823"/>
+        <location filename="../study_panel.py" line="881"/>
+        <location filename="../study_panel.py" line="893"/>
         <source>CI upper</source>
         <translation>IC haut</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="805"/>
-        <location filename="../study_panel.py" line="846"/>
+        <location filename="../study_panel.py" line="824"/>
+        <location filename="../study_panel.py" line="865"/>
         <source>Answers</source>
         <translation>Réponses</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="805"/>
+        <location filename="../study_panel.py" line="824"/>
         <source>Speakers</source>
         <translation>Locuteurs</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="805"/>
+        <location filename="../study_panel.py" line="824"/>
         <source>Items</source>
         <translation>Éléments</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="806"/>
+        <location filename="../study_panel.py" line="825"/>
         <source>&lt;p&gt;Task {0}: Krippendorff&apos;s alpha of every question, at the levels its scale allows, with 95% bootstrap intervals over items.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Tâche {0} : alpha de Krippendorff de chaque question, aux niveaux que son échelle permet, avec des intervalles bootstrap à 95 % sur les éléments.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="831"/>
+        <location filename="../study_panel.py" line="850"/>
         <source>One system only: no system-level correlation.&lt;br&gt;</source>
         <translation>Un seul système : pas de corrélation au niveau des systèmes.&lt;br&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="846"/>
+        <location filename="../study_panel.py" line="865"/>
         <source>Speaker</source>
         <translation>Locuteur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="846"/>
+        <location filename="../study_panel.py" line="865"/>
         <source>Repeats same</source>
         <translation>Répétitions identiques</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="846"/>
+        <location filename="../study_panel.py" line="865"/>
         <source>Degraded lower</source>
         <translation>Dégradés notés plus bas</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="847"/>
+        <location filename="../study_panel.py" line="866"/>
         <source>p (MWU)</source>
         <translation>p (MWU)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="847"/>
+        <location filename="../study_panel.py" line="866"/>
         <source>Median s per item</source>
         <translation>Médiane s par élément</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="847"/>
+        <location filename="../study_panel.py" line="866"/>
         <source>Time away s</source>
         <translation>Temps d’absence s</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="848"/>
+        <location filename="../study_panel.py" line="867"/>
         <source>Answers with time away</source>
         <translation>Réponses avec absence</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="848"/>
+        <location filename="../study_panel.py" line="867"/>
         <source>Flags</source>
         <translation>Signalements</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="851"/>
+        <location filename="../study_panel.py" line="870"/>
         <source>none</source>
         <translation>aucun</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="852"/>
+        <location filename="../study_panel.py" line="871"/>
         <source>&lt;p&gt;Time per item counts the time the item was in front of the speaker; time with the app out of focus is shown apart. Read these to understand the data, never to rank people.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Le temps par élément compte le temps où l’élément était devant le locuteur ; le temps passé hors de l’application est montré à part. Lisez ces chiffres pour comprendre les données, jamais pour classer les personnes.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="862"/>
+        <location filename="../study_panel.py" line="881"/>
         <source>Variant class</source>
         <translation>Classe de variante</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="862"/>
+        <location filename="../study_panel.py" line="881"/>
         <source>Precision</source>
         <translation>Précision</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="863"/>
+        <location filename="../study_panel.py" line="882"/>
         <source>Pairs judged</source>
         <translation>Paires jugées</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="865"/>
+        <location filename="../study_panel.py" line="884"/>
         <source>&lt;p&gt;{0} pairs rated, {1} with a majority verdict.&lt;/p&gt;</source>
         <translation>&lt;p&gt;{0} paires évaluées, {1} avec un verdict majoritaire.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="874"/>
+        <location filename="../study_panel.py" line="893"/>
         <source>False rejection rate</source>
         <translation>Taux de faux rejets</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="875"/>
+        <location filename="../study_panel.py" line="894"/>
         <source>Words decided</source>
         <translation>Mots tranchés</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="877"/>
+        <location filename="../study_panel.py" line="896"/>
         <source>&lt;p&gt;Valid words the analyser missed: {0}&lt;/p&gt;</source>
         <translation>&lt;p&gt;Mots valides que l’analyseur n’a pas reconnus : {0}&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="881"/>
+        <location filename="../study_panel.py" line="900"/>
         <source>Save the refitted profile</source>
         <translation>Enregistrer le profil réajusté</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="882"/>
-        <location filename="../study_panel.py" line="893"/>
+        <location filename="../study_panel.py" line="901"/>
+        <location filename="../study_panel.py" line="912"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="887"/>
+        <location filename="../study_panel.py" line="906"/>
         <source>Fitted weight</source>
         <translation>Poids ajusté</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="887"/>
+        <location filename="../study_panel.py" line="906"/>
         <source>Default weight</source>
         <translation>Poids par défaut</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="889"/>
+        <location filename="../study_panel.py" line="908"/>
         <source>&lt;p&gt;Cross-validated Pearson {0:.3f} (default profile {1:.3f}).&lt;/p&gt;</source>
         <translation>&lt;p&gt;Pearson en validation croisée {0:.3f} (profil par défaut {1:.3f}).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="893"/>
+        <location filename="../study_panel.py" line="912"/>
         <source>The scored run card</source>
         <translation>La fiche de run évaluée</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="899"/>
+        <location filename="../study_panel.py" line="918"/>
         <source>{0:.0%} of {1} items accepted, interval [{2:.0%}, {3:.0%}]; the rule: at least {4:.0%}</source>
         <translation>{0:.0%} de {1} éléments acceptés, intervalle [{2:.0%}, {3:.0%}] ; la règle : au moins {4:.0%}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="907"/>
+        <location filename="../study_panel.py" line="926"/>
         <source>Save plot</source>
         <translation>Enregistrer le graphique</translation>
     </message>
