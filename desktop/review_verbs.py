@@ -656,6 +656,9 @@ def reweight_text(r: dict) -> str:
     w = ", ".join(f"{k} {v:.3f}" for k, v in r["weights"].items())
     text = (f"fitted weights: {w}\n  cross-validated Pearson {r['cv_pearson']:.4f} vs default profile "
             f"{r['cv_pearson_default']:.4f} ({r['folds']} folds, {r['evidence']['items']} items)")
+    if r["evidence"].get("left_out_answers"):
+        text += (f"\n  {r['evidence']['left_out_answers']} answers left out: their speakers did not agree to "
+                 f"reweighting")
     if r["insufficient"]:
         text += "\n  evidence below the minimum: " + "; ".join(r["insufficient"])
     if r["worse_than_default"]:

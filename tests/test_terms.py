@@ -163,6 +163,13 @@ def test_a_speakers_consent_narrows_an_export_and_it_says_how_many_answers_staye
     code, _, err = _cli(capsys, "review", "export", "--db", db, "--format", "mtme", "--out", tmp_path / "mtme",
                         "--lp", "en-xx", "--use", "publication")
     assert code == 2 and "1 speaker did not consent to 'publication'" in err and not (tmp_path / "mtme").exists()
+    from review.study import analyses
+    with Store(db) as store:  # reweighting is no use Ben agreed to: the scores it fits leave his answers out
+        without_ben = analyses.item_scores(
+            store, "adequacy", left_out=frozenset(records.speakers.not_consenting(store, "reweighting")))
+        marys = {r["item_id"]: r["value"] for r in records.answers.values(store, "A", "adequacy")
+                 if r["speaker_id"] == mary}
+    assert without_ben == marys and len(marys) == 3
 
 
 def test_the_campaigns_page_records_and_shows_the_terms_as_plain_text(qtbot, tmp_path, scored_demo):

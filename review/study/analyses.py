@@ -44,10 +44,11 @@ def reliability_matrix(rows: list[dict], numeric: bool = True) -> tuple[np.ndarr
     return matrix, raters, items
 
 
-def item_scores(store: Store, kind: str, campaign_id: str | None = None) -> dict[str, float]:
+def item_scores(store: Store, kind: str, campaign_id: str | None = None,
+                left_out: frozenset = frozenset()) -> dict[str, float]:
     """A human score per item: imported gold (``mqm``, ``da-sqm``, ``da``…), or speakers' answers
     averaged per item: ``adequacy``/``fluency``/``verdict`` raw, or with ``_z`` per-rater z-scores
-    (of one campaign when given)."""
+    (of one campaign when given; ``left_out``: speakers whose answers stay out — their consent excludes the use)."""
     imported = catalogue.human_scores(store, kind)
     if imported:
         return imported
@@ -58,7 +59,8 @@ def item_scores(store: Store, kind: str, campaign_id: str | None = None) -> dict
                        set(own) | {k + "_z" for k in own})
         raise NotFound("--human", kind, f"no such human score (known: {', '.join(known)})")
     task, question = own[base]
-    rows = answer_records.values(store, task.code, question, campaign_id, columns=("speaker_id", "item_id"))
+    rows = [r for r in answer_records.values(store, task.code, question, campaign_id, columns=("speaker_id", "item_id"))
+            if r[0] not in left_out]
     if not rows:
         return {}
     speakers, item_ids, answered = zip(*rows)

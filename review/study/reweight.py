@@ -21,7 +21,7 @@ from scoring.runcard import write_json_atomic
 from .maths import agreement as krippendorff, scipy_free
 from . import analyses
 from .. import tasks as task_defs
-from ..records import answers as answer_records, catalogue, terms
+from ..records import answers as answer_records, catalogue, speakers as speakers_records, terms
 from ..store import Store
 
 
@@ -40,7 +40,8 @@ def reweight(store: Store, human: str = "adequacy_z", base: str = "A", out: str 
     terms.require(store, terms.with_answers(store), "reweighting", "reweight")  # the communities' terms allow it
     rule = task_defs.settings("reweight")
     profile = load_profile(base)
-    y_by_item = analyses.item_scores(store, human)
+    left_out = frozenset(speakers_records.not_consenting(store, "reweighting"))  # their consent names other uses
+    y_by_item = analyses.item_scores(store, human, left_out=left_out)
     metrics = {item_id: m for item_id, m in catalogue.segments_with_metrics(store) if item_id in y_by_item}
     if not metrics:
         raise BadValue("reweight", human, "no rated item carries metric values (import scored runs and rate them)")
@@ -53,7 +54,8 @@ def reweight(store: Store, human: str = "adequacy_z", base: str = "A", out: str 
     y = np.array([y_by_item[i] for i in ids], dtype=float)
     own = task_defs.human_scores()  # the speakers' scores; for imported gold, agreement is read on adequacy
     task, question = own.get(human.removesuffix("_z")) or own["adequacy"]
-    raw = answer_records.values(store, task.code, question)
+    every = answer_records.values(store, task.code, question)
+    raw = [r for r in every if r["speaker_id"] not in left_out]
     speakers = len({r["speaker_id"] for r in raw})
     alpha = None
     if raw:
@@ -61,7 +63,8 @@ def reweight(store: Store, human: str = "adequacy_z", base: str = "A", out: str 
         value = krippendorff.alpha(matrix, "interval")
         alpha = None if np.isnan(value) else value
     evidence = {"items": len(ids), "speakers": speakers, "alpha_interval": alpha, "human": human,
-                "metrics": [d.id for d in dims], "base_profile": profile.name, "date": date.today().isoformat()}
+                "metrics": [d.id for d in dims], "base_profile": profile.name, "date": date.today().isoformat(),
+                "left_out_answers": len(every) - len(raw)}
     short = []
     if len(ids) < rule["min_items"]:
         short.append(f"{len(ids)} items < {rule['min_items']}")
