@@ -25,6 +25,22 @@ from ..records import answers as answer_records, catalogue, speakers as speakers
 from ..store import Store
 
 
+def _evidence(store: Store, human: str, ids: list[str], left_out: frozenset) -> dict:
+    """What the refit rests on: its items, the speakers whose answers it reads (not those ``left_out`` for want of
+    consent, counted apart) and their agreement (interval α on the items fitted)."""
+    own = task_defs.human_scores()  # the speakers' scores; for imported gold, agreement is read on adequacy
+    task, question = own.get(human.removesuffix("_z")) or own["adequacy"]
+    every = answer_records.values(store, task.code, question)
+    raw = [r for r in every if r["speaker_id"] not in left_out]
+    alpha = None
+    if raw:
+        matrix, _, _ = analyses.reliability_matrix([r for r in raw if r["item_id"] in set(ids)] or raw)
+        value = krippendorff.alpha(matrix, "interval")
+        alpha = None if np.isnan(value) else value
+    return {"items": len(ids), "speakers": len({r["speaker_id"] for r in raw}), "alpha_interval": alpha,
+            "human": human, "left_out_answers": len(every) - len(raw)}
+
+
 def _fit(x: np.ndarray, y: np.ndarray) -> np.ndarray | None:
     beta = scipy_free.nnls(x - x.mean(axis=0), y - y.mean())
     total = beta.sum()
@@ -52,19 +68,9 @@ def reweight(store: Store, human: str = "adequacy_z", base: str = "A", out: str 
     ids = [i for i, m in metrics.items() if all(d.id in m for d in dims)]
     x = np.array([[metrics[i][d.id] for d in dims] for i in ids], dtype=float)
     y = np.array([y_by_item[i] for i in ids], dtype=float)
-    own = task_defs.human_scores()  # the speakers' scores; for imported gold, agreement is read on adequacy
-    task, question = own.get(human.removesuffix("_z")) or own["adequacy"]
-    every = answer_records.values(store, task.code, question)
-    raw = [r for r in every if r["speaker_id"] not in left_out]
-    speakers = len({r["speaker_id"] for r in raw})
-    alpha = None
-    if raw:
-        matrix, _, _ = analyses.reliability_matrix([r for r in raw if r["item_id"] in set(ids)] or raw)
-        value = krippendorff.alpha(matrix, "interval")
-        alpha = None if np.isnan(value) else value
-    evidence = {"items": len(ids), "speakers": speakers, "alpha_interval": alpha, "human": human,
-                "metrics": [d.id for d in dims], "base_profile": profile.name, "date": date.today().isoformat(),
-                "left_out_answers": len(every) - len(raw)}
+    evidence = _evidence(store, human, ids, left_out)
+    evidence.update(metrics=[d.id for d in dims], base_profile=profile.name, date=date.today().isoformat())
+    speakers, alpha = evidence["speakers"], evidence["alpha_interval"]
     short = []
     if len(ids) < rule["min_items"]:
         short.append(f"{len(ids)} items < {rule['min_items']}")
