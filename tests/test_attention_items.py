@@ -190,3 +190,18 @@ def test_the_campaigns_tab_makes_a_campaign_with_attention_items_in_the_grammar(
     cid = catalogue.list_campaigns(store)[0]["id"]
     assert catalogue.campaign(store, cid)["settings"]["attention"]["kind"] == "grammar"
     assert "Attention items: 26 of 42 outputs have a word in a wrong form" in panel.status.text()
+
+
+def test_the_practice_round_ends_with_a_wrong_form_and_explains_it(grammar_campaign, scored_demo):
+    store, cid = grammar_campaign
+    plain = campaigns.create_campaign(store, catalogue.load_scored(str(scored_demo)), "A", items=42)
+    assert [i["practice"] for i in practice.items(store, plain)] == ["reference", "unrelated", "swapped", "reference"]
+    shown = practice.items(store, cid)
+    last = shown[-1]
+    assert last["practice"] == "wrong_form" and last["output"] != last["reference"]
+    before, after = last["reference"].split(), last["output"].split()
+    assert len(before) == len(after) and sum(a != b for a, b in zip(before, after)) == 1  # one word, the rest right
+    assert last["source"] not in [item["source"] for item in shown[:-1]]
+    assert not practice.feedback(last, {"adequacy": 5, "fluency": 5})["right"]
+    said = practice.feedback(last, {"adequacy": 3, "fluency": 4})
+    assert said["right"] and "wrong form on purpose" in said["explanation"]

@@ -72,6 +72,7 @@ TEXTS = [
     QT_TRANSLATE_NOOP("tasks", "A"),
     QT_TRANSLATE_NOOP("tasks", "B"),
     QT_TRANSLATE_NOOP("tasks", "This translation was written by a person and checked: it keeps all of the meaning."),
+    QT_TRANSLATE_NOOP("tasks", "One word of this sentence was put in a wrong form on purpose (the wrong number or person, for example), as machine translation often does: the rest is right. Rate such a sentence lower than a right one, or mark the word."),
     QT_TRANSLATE_NOOP("tasks", "This translation belongs to another sentence: it keeps none of the meaning."),
     QT_TRANSLATE_NOOP("tasks", "Some words of this translation were replaced on purpose by words from another sentence: part of the meaning is lost there."),
     QT_TRANSLATE_NOOP("tasks", "The dashed mark on this sentence sat on a word that is right: the tools can be wrong, so a mark placed for you is dropped with Delete when you disagree."),

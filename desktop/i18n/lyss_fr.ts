@@ -2524,777 +2524,782 @@ Quand tout est marqué, appuyez sur Entrée et notez toute la traduction de 0 à
     </message>
     <message>
         <location filename="data_strings.py" line="75"/>
+        <source>One word of this sentence was put in a wrong form on purpose (the wrong number or person, for example), as machine translation often does: the rest is right. Rate such a sentence lower than a right one, or mark the word.</source>
+        <translation>Un mot de cette phrase a été mis exprès à une forme fautive (le mauvais nombre ou la mauvaise personne, par exemple), comme le fait souvent la traduction automatique : le reste est juste. Notez une telle phrase plus bas qu’une phrase juste, ou marquez le mot.</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="76"/>
         <source>This translation belongs to another sentence: it keeps none of the meaning.</source>
         <translation>Cette traduction appartient à une autre phrase : elle ne garde rien du sens.</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="76"/>
+        <location filename="data_strings.py" line="77"/>
         <source>Some words of this translation were replaced on purpose by words from another sentence: part of the meaning is lost there.</source>
         <translation>Certains mots de cette traduction ont été remplacés exprès par des mots d’une autre phrase : une partie du sens s’y perd.</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="77"/>
+        <location filename="data_strings.py" line="78"/>
         <source>The dashed mark on this sentence sat on a word that is right: the tools can be wrong, so a mark placed for you is dropped with Delete when you disagree.</source>
         <translation>La marque en tirets de cette phrase était sur un mot juste : les outils peuvent se tromper, alors une marque placée pour vous se retire avec Suppr quand vous n&apos;êtes pas d&apos;accord.</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="78"/>
+        <location filename="data_strings.py" line="79"/>
         <source>The dashed mark sat on the words swapped in: a mark placed for you on a real error is kept as it is (or re-graded with 1 or 2).</source>
         <translation>La marque en tirets était sur les mots échangés : une marque placée pour vous sur une vraie erreur se garde telle quelle (ou se reclasse avec 1 ou 2).</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="79"/>
+        <location filename="data_strings.py" line="80"/>
         <source>Surface</source>
         <translation>Surface</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="80"/>
+        <location filename="data_strings.py" line="81"/>
         <source>exact match</source>
         <translation>correspondance exacte</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="81"/>
+        <location filename="data_strings.py" line="82"/>
         <source>equivalent match</source>
         <translation>correspondance équivalente</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="82"/>
+        <location filename="data_strings.py" line="83"/>
         <source>no entry carries variants[] and no language plugin provides it</source>
         <translation>aucune entrée ne porte de variants[] et aucun module de langue ne la fournit</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="83"/>
+        <location filename="data_strings.py" line="84"/>
         <source>chrF++</source>
         <translation>chrF++</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="84"/>
+        <location filename="data_strings.py" line="85"/>
         <source>BLEU (not in composite)</source>
         <translation>BLEU (hors composite)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="85"/>
+        <location filename="data_strings.py" line="86"/>
         <source>TER (lower is better; not in composite)</source>
         <translation>TER (plus bas est mieux ; hors composite)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="86"/>
+        <location filename="data_strings.py" line="87"/>
         <source>length ratio (1.0 ideal)</source>
         <translation>rapport de longueur (1,0 idéal)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="87"/>
+        <location filename="data_strings.py" line="88"/>
         <source>Structural (LYSS)</source>
         <translation>Structure (LYSS)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="88"/>
+        <location filename="data_strings.py" line="89"/>
         <source>FST acceptance</source>
         <translation>acceptation par le FST</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="89"/>
+        <location filename="data_strings.py" line="90"/>
         <source>no language plugin provides it for this language (see eval_standards)</source>
         <translation>aucun module de langue ne la fournit pour cette langue (voir eval_standards)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="90"/>
+        <location filename="data_strings.py" line="91"/>
         <source>morphological accuracy</source>
         <translation>exactitude morphologique</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="91"/>
+        <location filename="data_strings.py" line="92"/>
         <source>orthographic accuracy</source>
         <translation>exactitude orthographique</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="92"/>
+        <location filename="data_strings.py" line="93"/>
         <source>Semantic</source>
         <translation>Sens</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="93"/>
+        <location filename="data_strings.py" line="94"/>
         <source>semantic score</source>
         <translation>score sémantique</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="94"/>
+        <location filename="data_strings.py" line="95"/>
         <source>COMET</source>
         <translation>COMET</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="95"/>
+        <location filename="data_strings.py" line="96"/>
         <source>COMET needs a neural model download; LYSS Desktop runs offline and does not compute it</source>
         <translation>COMET demande de télécharger un modèle neuronal ; LYSS Desktop fonctionne hors ligne et ne le calcule pas</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="96"/>
+        <location filename="data_strings.py" line="97"/>
         <source>Behavioural</source>
         <translation>Comportement</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="97"/>
+        <location filename="data_strings.py" line="98"/>
         <source>code-switching (lower is better)</source>
         <translation>alternance codique (plus bas est mieux)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="98"/>
+        <location filename="data_strings.py" line="99"/>
         <source>the outputs contain no words</source>
         <translation>les traductions ne contiennent aucun mot</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="99"/>
+        <location filename="data_strings.py" line="100"/>
         <source>hallucination (lower is better)</source>
         <translation>hallucination (plus bas est mieux)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="100"/>
+        <location filename="data_strings.py" line="101"/>
         <source>terminology adherence</source>
         <translation>respect de la terminologie</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="101"/>
+        <location filename="data_strings.py" line="102"/>
         <source>consistency</source>
         <translation>cohérence</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="102"/>
+        <location filename="data_strings.py" line="103"/>
         <source>Compliance</source>
         <translation>Conformité</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="103"/>
+        <location filename="data_strings.py" line="104"/>
         <source>compliance index</source>
         <translation>indice de conformité</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="104"/>
+        <location filename="data_strings.py" line="105"/>
         <source>no entry has a check that applies (placeholders in the source, the language card&apos;s quote characters, or a caseless script)</source>
         <translation>aucune entrée n’a de vérification applicable (espaces réservés dans la source, guillemets de la fiche de langue, ou écriture sans casse)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="105"/>
+        <location filename="data_strings.py" line="106"/>
         <source>repair effectiveness</source>
         <translation>efficacité de la réparation</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="106"/>
+        <location filename="data_strings.py" line="107"/>
         <source>Cost and speed</source>
         <translation>Coût et vitesse</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="107"/>
+        <location filename="data_strings.py" line="108"/>
         <source>cost-adjusted score</source>
         <translation>score ajusté au coût</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="108"/>
+        <location filename="data_strings.py" line="109"/>
         <source>average latency (s)</source>
         <translation>latence moyenne (s)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="109"/>
+        <location filename="data_strings.py" line="110"/>
         <source>p95 latency (s)</source>
         <translation>latence p95 (s)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="110"/>
+        <location filename="data_strings.py" line="111"/>
         <source>entries per minute</source>
         <translation>entrées par minute</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="111"/>
+        <location filename="data_strings.py" line="112"/>
         <source>fluent</source>
         <translation>fluide</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="112"/>
+        <location filename="data_strings.py" line="113"/>
         <source>deployable</source>
         <translation>déployable</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="113"/>
+        <location filename="data_strings.py" line="114"/>
         <source>functional</source>
         <translation>fonctionnel</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="114"/>
+        <location filename="data_strings.py" line="115"/>
         <source>emerging</source>
         <translation>émergent</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="115"/>
+        <location filename="data_strings.py" line="116"/>
         <source>baseline</source>
         <translation>de base</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="116"/>
+        <location filename="data_strings.py" line="117"/>
         <source>unscored</source>
         <translation>sans score</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="117"/>
+        <location filename="data_strings.py" line="118"/>
         <source>not reviewed</source>
         <translation>non examiné</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="118"/>
+        <location filename="data_strings.py" line="119"/>
         <source>confirmed</source>
         <translation>confirmé</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="119"/>
+        <location filename="data_strings.py" line="120"/>
         <source>not confirmed</source>
         <translation>non confirmé</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="120"/>
+        <location filename="data_strings.py" line="121"/>
         <source>insufficient reviews</source>
         <translation>examens insuffisants</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="121"/>
+        <location filename="data_strings.py" line="122"/>
         <source>refused</source>
         <translation>refusé</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="122"/>
+        <location filename="data_strings.py" line="123"/>
         <source>reached, unconfirmed</source>
         <translation>atteint, non confirmé</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="123"/>
+        <location filename="data_strings.py" line="124"/>
         <source>open</source>
         <translation>ouvert</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="124"/>
+        <location filename="data_strings.py" line="125"/>
         <source>adequacy</source>
         <translation>adéquation</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="125"/>
+        <location filename="data_strings.py" line="126"/>
         <source>score</source>
         <translation>score</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="126"/>
+        <location filename="data_strings.py" line="127"/>
         <source>verdict</source>
         <translation>verdict</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="127"/>
+        <location filename="data_strings.py" line="128"/>
         <source>{best} is best: no other run is more than {delta} better, after {items} sentences</source>
         <oldsource>{best} is best: no other run is more than {delta} better, after {items} segments</oldsource>
         <translation>{best} est le meilleur : aucun autre n&apos;est meilleur de plus de {delta}, après {items} phrases</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="128"/>
+        <location filename="data_strings.py" line="129"/>
         <source>{run} and {best} are within {delta} of each other: {best} − {run} lies between {low} and {high}</source>
         <oldsource>{best} and {tied} are within {delta} of each other; {best} has the higher mean, after {items} segments</oldsource>
         <translation>{run} et {best} sont à moins de {delta} l&apos;un de l&apos;autre : {best} − {run} se situe entre {low} et {high}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="129"/>
+        <location filename="data_strings.py" line="130"/>
         <source>{run} is lower than {best}, by at least {low}</source>
         <translation>{run} est moins bon que {best}, d&apos;au moins {low}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="130"/>
+        <location filename="data_strings.py" line="131"/>
         <source>{run} is not more than {delta} better than {best}, and may be lower: {best} − {run} lies between {low} and {high}</source>
         <translation>{run} n&apos;est pas meilleur que {best} de plus de {delta}, et peut être moins bon : {best} − {run} se situe entre {low} et {high}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="131"/>
+        <location filename="data_strings.py" line="132"/>
         <source>{leading} − {run}: between {low} and {high} so far</source>
         <translation>{leading} − {run} : entre {low} et {high} jusqu&apos;ici</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="133"/>
+        <location filename="data_strings.py" line="134"/>
         <source>{run}: no longer rated</source>
         <translation>{run} : n&apos;est plus évalué</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="136"/>
+        <location filename="data_strings.py" line="137"/>
         <source>{candidate} is at least as good as {baseline}, at most {delta} worse ({candidate} − {baseline} lies between {low} and {high}), after {items} sentences</source>
         <translation>{candidate} est au moins aussi bon que {baseline}, au plus {delta} moins bon ({candidate} − {baseline} se situe entre {low} et {high}), après {items} phrases</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="138"/>
+        <location filename="data_strings.py" line="139"/>
         <source>is {candidate} at least as good as {baseline} (at most {delta} worse)? open after {items} sentences ({candidate} − {baseline} between {low} and {high} so far)</source>
         <translation>{candidate} est-il au moins aussi bon que {baseline} (au plus {delta} moins bon) ? ouvert après {items} phrases ({candidate} − {baseline} entre {low} et {high} jusqu&apos;ici)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="139"/>
+        <location filename="data_strings.py" line="140"/>
         <source>every pair within {delta}: {settled} of {pairs} settled after {items} sentences</source>
         <translation>chaque paire à {delta} près : {settled} sur {pairs} tranchées après {items} phrases</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="141"/>
+        <location filename="data_strings.py" line="142"/>
         <source>{b} is better than {a} ({b} − {a} lies between {low} and {high}), after {items} sentences</source>
         <translation>{b} est meilleur que {a} ({b} − {a} se situe entre {low} et {high}), après {items} phrases</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="143"/>
+        <location filename="data_strings.py" line="144"/>
         <source>{a} vs {b}: open after {items} sentences ({a} − {b} between {low} and {high} so far)</source>
         <translation>{a} contre {b} : ouvert après {items} phrases ({a} − {b} entre {low} et {high} jusqu&apos;ici)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="146"/>
+        <location filename="data_strings.py" line="147"/>
         <source>{system}&apos;s mean does not reach {threshold}: it lies between {low} and {high}, after {items} sentences</source>
         <translation>la moyenne de {system} n&apos;atteint pas {threshold} : elle se situe entre {low} et {high}, après {items} phrases</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="147"/>
+        <location filename="data_strings.py" line="148"/>
         <source>does {system}&apos;s mean reach {threshold} (within {delta})? open after {items} sentences (between {low} and {high} so far)</source>
         <translation>la moyenne de {system} atteint-elle {threshold} (à {delta} près) ? ouvert après {items} phrases (entre {low} et {high} jusqu&apos;ici)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="148"/>
+        <location filename="data_strings.py" line="149"/>
         <source>{system}&apos;s tier ({tier}) is confirmed after {items} items: at least {low} of its outputs are accepted, {sure} sure (the tier needs {threshold})</source>
         <translation>le niveau de {system} ({tier}) est confirmé après {items} éléments : au moins {low} de ses traductions sont acceptées, sûr à {sure} (le niveau demande {threshold})</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="149"/>
+        <location filename="data_strings.py" line="150"/>
         <source>{system}&apos;s tier ({tier}) is refused after {items} items: at most {high} of its outputs are accepted, {sure} sure (the tier needs {threshold})</source>
         <translation>le niveau de {system} ({tier}) est refusé après {items} éléments : au plus {high} de ses traductions sont acceptées, sûr à {sure} (le niveau demande {threshold})</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="150"/>
+        <location filename="data_strings.py" line="151"/>
         <source>{system}: at least {low} of its outputs are accepted after {items} items, {sure} sure — enough for its tier ({tier}, which needs {threshold}) — but the tier is not confirmed: {missing}</source>
         <translation>{system} : au moins {low} de ses traductions sont acceptées après {items} éléments, sûr à {sure} — assez pour son niveau ({tier}, qui demande {threshold}) — mais le niveau n&apos;est pas confirmé : {missing}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="151"/>
+        <location filename="data_strings.py" line="152"/>
         <source>{system}&apos;s tier ({tier}): open after {items} items, between {low} and {high} of its outputs accepted (the tier needs {threshold})</source>
         <translation>niveau de {system} ({tier}) : ouvert après {items} éléments, entre {low} et {high} de ses traductions acceptées (le niveau demande {threshold})</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="152"/>
+        <location filename="data_strings.py" line="153"/>
         <source>its run card names none</source>
         <translation>sa fiche n&apos;en nomme aucun</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="153"/>
+        <location filename="data_strings.py" line="154"/>
         <source>since then: {items} items counted in all, {share} of them accepted</source>
         <translation>depuis : {items} éléments comptés en tout, dont {share} acceptés</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="154"/>
+        <location filename="data_strings.py" line="155"/>
         <source>an output is accepted when its mean {question} is at least {value} (on {low} to {high}; task {task})</source>
         <translation>une traduction est acceptée quand sa moyenne ({question}) est d&apos;au moins {value} (de {low} à {high} ; tâche {task})</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="155"/>
+        <location filename="data_strings.py" line="156"/>
         <source>an output is accepted when most of its speakers answer {labels} (task {task})</source>
         <translation>une traduction est acceptée quand la plupart de ses locuteurs répondent {labels} (tâche {task})</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="164"/>
+        <location filename="data_strings.py" line="165"/>
         <source>to the decision: about {middle} more sentences ({low} to {high}, 10–90 %), about {hours} speaker-hours ({hours_low} to {hours_high})</source>
         <translation>jusqu&apos;à la décision : environ {middle} phrases de plus ({low} à {high}, 10–90 %), environ {hours} heures-locuteur ({hours_low} à {hours_high})</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="165"/>
+        <location filename="data_strings.py" line="166"/>
         <source>cannot be decided within this campaign: {left} sentences left</source>
         <translation>ne peut pas être tranché dans cette campagne : il reste {left} phrases</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="166"/>
+        <location filename="data_strings.py" line="167"/>
         <source>may not be decided within this campaign: {left} sentences left ({share} of replays of the answers so far decide it within them)</source>
         <translation>pourrait ne pas être tranché dans cette campagne : il reste {left} phrases ({share} des rejeux des réponses actuelles le tranchent avec elles)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="167"/>
+        <location filename="data_strings.py" line="168"/>
         <source>to the decision: about {middle} more sentences ({low} to more than the {left} left, 10–90 %), about {hours} speaker-hours (at least {hours_low})</source>
         <translation>jusqu&apos;à la décision : environ {middle} phrases de plus ({low} à plus que les {left} restantes, 10–90 %), environ {hours} heures-locuteur (au moins {hours_low})</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="168"/>
+        <location filename="data_strings.py" line="169"/>
         <source>to the decision: a forecast from {from} answered sentences on; {answered} so far</source>
         <translation>jusqu&apos;à la décision : une prévision à partir de {from} phrases répondues ; {answered} jusqu&apos;ici</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="169"/>
+        <location filename="data_strings.py" line="170"/>
         <source>left in the campaign: {left} sentences, {ratings} ratings, {hours} speaker-hours at most</source>
         <translation>reste dans la campagne : {left} phrases, {ratings} évaluations, {hours} heures-locuteur au plus</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="170"/>
+        <location filename="data_strings.py" line="171"/>
         <source>this campaign has {segments} sentences: too few to settle a difference of {delta} even if every rating differed by exactly that (at least {needed} are needed); its questions may end open</source>
         <translation>cette campagne a {segments} phrases : trop peu pour trancher un écart de {delta} même si chaque évaluation différait exactement de cela (il en faut au moins {needed}) ; ses questions peuvent rester ouvertes</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="171"/>
+        <location filename="data_strings.py" line="172"/>
         <source>a link, never followed or read</source>
         <translation>un lien, jamais suivi ni lu</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="172"/>
+        <location filename="data_strings.py" line="173"/>
         <source>a folder, never followed or read</source>
         <translation>un dossier, jamais suivi ni lu</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="173"/>
+        <location filename="data_strings.py" line="174"/>
         <source>not a regular file, never followed or read</source>
         <translation>pas un fichier ordinaire, jamais suivi ni lu</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="174"/>
+        <location filename="data_strings.py" line="175"/>
         <source>laptop {code} is not enrolled here yet: its bundle waits, unread, until the coordinator enrols it (lyss review enrol {code}); nothing else stops</source>
         <translation>l’ordinateur {code} n’est pas encore inscrit ici : son paquet attend, sans être lu, que la coordination l’inscrive (lyss review enrol {code}) ; rien d’autre ne s’arrête</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="175"/>
+        <location filename="data_strings.py" line="176"/>
         <source>this laptop&apos;s own bundle in the folder held what its database lacks (restored from an older backup): {counts}, taken back before publishing</source>
         <translation>le paquet de cet ordinateur dans le dossier contenait ce qui manque à sa base (restaurée d’une sauvegarde plus ancienne) : {counts}, repris avant de publier</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="176"/>
+        <location filename="data_strings.py" line="177"/>
         <source>this laptop&apos;s own bundle in the folder could not be read back ({why}); publishing over it</source>
         <translation>le paquet de cet ordinateur dans le dossier n’a pas pu être relu ({why}) ; il est remplacé</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="177"/>
+        <location filename="data_strings.py" line="178"/>
         <source>not named after a laptop code (&lt;code&gt;.lyssbundle): not read</source>
         <translation>ne porte pas le code d&apos;un ordinateur (&lt;code&gt;.lyssbundle) : non lu</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="178"/>
+        <location filename="data_strings.py" line="179"/>
         <source>this laptop&apos;s own name holds something that is not its bundle, and it cannot be moved aside ({why}): nothing was published</source>
         <translation>le nom de cet ordinateur désigne autre chose que son paquet, qui ne peut être mis de côté ({why}) : rien n&apos;a été publié</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="179"/>
+        <location filename="data_strings.py" line="180"/>
         <source>something that was not this laptop&apos;s bundle stood under its name: now {aside}</source>
         <translation>autre chose que le paquet de cet ordinateur portait son nom : désormais {aside}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="180"/>
+        <location filename="data_strings.py" line="181"/>
         <source>this laptop&apos;s own bundle</source>
         <translation>le paquet de cet ordinateur</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="181"/>
+        <location filename="data_strings.py" line="182"/>
         <source>this laptop&apos;s own bundle could not be written ({why}); the others&apos; bundles are merged all the same</source>
         <translation>le paquet de cet ordinateur n&apos;a pas pu être écrit ({why}) ; les paquets des autres sont fusionnés quand même</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="182"/>
+        <location filename="data_strings.py" line="183"/>
         <source>this laptop&apos;s own bundle, {answers} answers</source>
         <translation>le paquet de cet ordinateur, {answers} réponses</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="183"/>
+        <location filename="data_strings.py" line="184"/>
         <source>this laptop&apos;s own bundle, {answers} answer</source>
         <translation>paquet de cet ordinateur, {answers} réponse</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="184"/>
+        <location filename="data_strings.py" line="185"/>
         <source>{problem}</source>
         <translation>{problem}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="185"/>
+        <location filename="data_strings.py" line="186"/>
         <source>the folder could not be read ({why}: moved, removed or unmounted during the sync); nothing more was merged</source>
         <translation>le dossier n&apos;a pas pu être lu ({why} : déplacé, supprimé ou démonté pendant la synchronisation) ; rien de plus n&apos;a été fusionné</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="186"/>
+        <location filename="data_strings.py" line="187"/>
         <source>{reason} (unchanged since; not read again)</source>
         <translation>{reason} (inchangé depuis ; pas relu)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="187"/>
+        <location filename="data_strings.py" line="188"/>
         <source>larger than any bundle this laptop takes ({size}): not read</source>
         <translation>plus grand que tout paquet que cet ordinateur accepte ({size}) : non lu</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="188"/>
+        <location filename="data_strings.py" line="189"/>
         <source>from {device}: {counts}</source>
         <translation>de {device} : {counts}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="189"/>
+        <location filename="data_strings.py" line="190"/>
         <source>{n} answers added</source>
         <translation>{n} réponses ajoutées</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="190"/>
+        <location filename="data_strings.py" line="191"/>
         <source>{n} answer added</source>
         <translation>{n} réponse ajoutée</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="191"/>
+        <location filename="data_strings.py" line="192"/>
         <source>{n} campaign(s) arrived</source>
         <translation>{n} campagne(s) arrivée(s)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="192"/>
+        <location filename="data_strings.py" line="193"/>
         <source>trusted coordinator</source>
         <translation>coordinateur de confiance</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="193"/>
+        <location filename="data_strings.py" line="194"/>
         <source>{laptop} may now send answers to campaign {campaign}</source>
         <translation>{laptop} peut désormais envoyer des réponses à la campagne {campaign}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="194"/>
+        <location filename="data_strings.py" line="195"/>
         <source>{laptop} is enrolled in every campaign this laptop creates: none yet, each one from its creation</source>
         <translation>{laptop} est inscrit dans toutes les campagnes que cet ordinateur crée : aucune pour l’instant, chacune dès sa création</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="195"/>
+        <location filename="data_strings.py" line="196"/>
         <source>{laptop} is enrolled in every campaign this laptop coordinates: the 1 there is now and each one created later</source>
         <translation>{laptop} est inscrit dans toutes les campagnes que cet ordinateur coordonne : celle qui existe et chacune créée plus tard</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="196"/>
+        <location filename="data_strings.py" line="197"/>
         <source>{laptop} is enrolled in every campaign this laptop coordinates: the {n} there are now and each one created later</source>
         <translation>{laptop} est inscrit dans toutes les campagnes que cet ordinateur coordonne : les {n} qui existent et chacune créée plus tard</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="197"/>
+        <location filename="data_strings.py" line="198"/>
         <source>enrolled in every campaign, now and later</source>
         <translation>inscrit dans toutes les campagnes, maintenant et plus tard</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="198"/>
+        <location filename="data_strings.py" line="199"/>
         <source>not enrolled</source>
         <translation>non inscrit</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="199"/>
+        <location filename="data_strings.py" line="200"/>
         <source>enrolled in 1 campaign</source>
         <translation>inscrit dans 1 campagne</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="200"/>
+        <location filename="data_strings.py" line="201"/>
         <source>enrolled in {n} campaigns</source>
         <translation>inscrit dans {n} campagnes</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="201"/>
+        <location filename="data_strings.py" line="202"/>
         <source>{n} replaced</source>
         <translation>{n} remplacées</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="202"/>
+        <location filename="data_strings.py" line="203"/>
         <source>{n} deleted</source>
         <translation>{n} supprimées</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="203"/>
+        <location filename="data_strings.py" line="204"/>
         <source>{n} speakers withdrawn</source>
         <translation>{n} locuteurs retirés</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="204"/>
+        <location filename="data_strings.py" line="205"/>
         <source>{n} refused (revoked laptop)</source>
         <translation>{n} refusées (ordinateur révoqué)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="205"/>
+        <location filename="data_strings.py" line="206"/>
         <source>{n} rows that waited were placed</source>
         <translation>{n} lignes en attente ont été placées</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="206"/>
+        <location filename="data_strings.py" line="207"/>
         <source>{waits} (kept here until then)</source>
         <translation>{waits} (gardées ici d&apos;ici là)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="207"/>
+        <location filename="data_strings.py" line="208"/>
         <source>{n} rows refused alone, each for the reason it gives (the rest merged): {rows}</source>
         <translation>{n} lignes refusées seules, chacune pour la raison qu’elle donne (le reste a été fusionné) : {rows}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="210"/>
+        <location filename="data_strings.py" line="211"/>
         <source>task {task}, {kind}, alpha {alpha}: {answers} answers; {counted} of {items} items count so far (an item counts once rated {ratings}×)</source>
         <translation>tâche {task}, {kind}, alpha {alpha} : {answers} réponses ; {counted} éléments sur {items} comptent jusqu’ici (un élément compte une fois noté {ratings}×)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="211"/>
+        <location filename="data_strings.py" line="212"/>
         <source>task {task}, {kind}, alpha {alpha}: {answers} answer; {counted} of {items} items count so far (an item counts once rated {ratings}×)</source>
         <translation>tâche {task}, {kind}, alpha {alpha} : {answers} réponse ; {counted} éléments sur {items} comptent jusqu’ici (un élément compte une fois noté {ratings}×)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="222"/>
+        <location filename="data_strings.py" line="223"/>
         <source>measure how good machine translations are, with these answers</source>
         <oldsource>measure machine translation with these answers (correlations, agreement, tiers)</oldsource>
         <translation>mesurer la qualité des traductions automatiques avec ces réponses</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="223"/>
+        <location filename="data_strings.py" line="224"/>
         <source>change how much each automatic score counts, using these answers</source>
         <oldsource>refit the weights of the metrics&apos; composite from these answers</oldsource>
         <translation>changer le poids de chaque note automatique à l’aide de ces réponses</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="224"/>
+        <location filename="data_strings.py" line="225"/>
         <source>publish figures or examples made from these answers</source>
         <translation>publier des chiffres ou des exemples tirés de ces réponses</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="225"/>
+        <location filename="data_strings.py" line="226"/>
         <source>teach a machine translation system with these answers or sentences</source>
         <oldsource>train or tune a machine translation model on these answers or sentences</oldsource>
         <translation>entraîner un système de traduction automatique avec ces réponses ou ces phrases</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="226"/>
+        <location filename="data_strings.py" line="227"/>
         <source>give the answers to people outside the study</source>
         <oldsource>give the answers to someone outside the study (an export)</oldsource>
         <translation>donner les réponses à des personnes extérieures à l’étude</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="208"/>
+        <location filename="data_strings.py" line="209"/>
         <source>THIS LAPTOP WAS REVOKED in campaign {campaign} from {from_at}</source>
         <translation>CET ORDINATEUR A ÉTÉ RÉVOQUÉ dans la campagne {campaign} à partir du {from_at}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="209"/>
+        <location filename="data_strings.py" line="210"/>
         <source>{counts}</source>
         <translation>{counts}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="212"/>
+        <location filename="data_strings.py" line="213"/>
         <source>task {task}, {kind}, alpha {alpha}: {answers} answers; {counted} of {items} items count so far (an item counts once it has its imported ratings)</source>
         <translation>tâche {task}, {kind}, alpha {alpha} : {answers} réponses ; {counted} éléments sur {items} comptent jusqu’ici (un élément compte dès qu’il a ses notes importées)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="213"/>
+        <location filename="data_strings.py" line="214"/>
         <source>task {task}, {kind}, alpha {alpha}: {answers} answer; {counted} of {items} items count so far (an item counts once it has its imported ratings)</source>
         <translation>tâche {task}, {kind}, alpha {alpha} : {answers} réponse ; {counted} éléments sur {items} comptent jusqu’ici (un élément compte dès qu’il a ses notes importées)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="214"/>
+        <location filename="data_strings.py" line="215"/>
         <source>time per item: {intercept} s + {per_word} s a word ({source}, {answers} answers)</source>
         <translation>temps par élément : {intercept} s + {per_word} s par mot ({source}, {answers} réponses)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="215"/>
+        <location filename="data_strings.py" line="216"/>
         <source>time per item: {intercept} s + {per_word} s a word ({source}, {answers} answer)</source>
         <translation>temps par élément : {intercept} s + {per_word} s par mot ({source}, {answers} réponse)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="216"/>
+        <location filename="data_strings.py" line="217"/>
         <source>pre-marks: {seconds} s an item shown with them [{low}, {high}], on {share} of the items</source>
         <translation>pré-marques : {seconds} s par élément montré avec elles [{low}, {high}], sur {share} des éléments</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="217"/>
+        <location filename="data_strings.py" line="218"/>
         <source>pre-marks: not in the time per item ({reason})</source>
         <translation>pré-marques : pas dans le temps par élément ({reason})</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="218"/>
+        <location filename="data_strings.py" line="219"/>
         <source>{status}: automated tier {automated}; {share} of {items} items accepted, interval [{low}, {high}] at alpha {alpha} (the rule: at least {threshold}); written into {run}</source>
         <translation>{status} : niveau automatique {automated} ; {share} de {items} éléments acceptés, intervalle [{low}, {high}] à alpha {alpha} (la règle : au moins {threshold}) ; écrit dans {run}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="219"/>
+        <location filename="data_strings.py" line="220"/>
         <source>{status}: automated tier {automated}; written into {run}</source>
         <translation>{status} : niveau automatique {automated} ; écrit dans {run}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="220"/>
+        <location filename="data_strings.py" line="221"/>
         <source>  pass  {rule}: {value} (needs ≥ {threshold})</source>
         <translation>  réussi  {rule} : {value} (il faut ≥ {threshold})</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="221"/>
+        <location filename="data_strings.py" line="222"/>
         <source>  FAIL  {rule}: {value} (needs ≥ {threshold})</source>
         <translation>  ÉCHEC  {rule} : {value} (il faut ≥ {threshold})</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="132"/>
+        <location filename="data_strings.py" line="133"/>
         <source>{run} is lower than {by} (settled after {items} sentences): no longer rated</source>
         <oldsource>{candidate} is more than {delta} worse than {baseline}, after {items} segments</oldsource>
         <translation>{run} est moins bon que {by} (tranché après {items} phrases) : n&apos;est plus évalué</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="134"/>
+        <location filename="data_strings.py" line="135"/>
         <source>which run is best: open after {items} sentences; still in: {still_in}</source>
         <oldsource>every pair within {delta}: {settled} of {pairs} settled after {items} segments</oldsource>
         <translation>lequel est le meilleur : ouvert après {items} phrases ; encore en lice : {still_in}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="135"/>
+        <location filename="data_strings.py" line="136"/>
         <source>{candidate} is better than {baseline} ({candidate} − {baseline} lies between {low} and {high}), after {items} sentences</source>
         <oldsource>{a} is better than {b} (difference {difference} {interval}), after {items} segments</oldsource>
         <translation>{candidate} est meilleur que {baseline} ({candidate} − {baseline} se situe entre {low} et {high}), après {items} phrases</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="137"/>
+        <location filename="data_strings.py" line="138"/>
         <source>{candidate} is more than {delta} worse than {baseline} ({candidate} − {baseline} lies between {low} and {high}), after {items} sentences</source>
         <oldsource>{a} and {b} are within {delta} of each other (difference {difference} {interval}), after {items} segments</oldsource>
         <translation>{candidate} est moins bon que {baseline} de plus de {delta} ({candidate} − {baseline} se situe entre {low} et {high}), après {items} phrases</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="144"/>
+        <location filename="data_strings.py" line="145"/>
         <source>the chance that any of these verdicts is wrong is at most {alpha} for the whole campaign (each of its {pairs} pairs checked at {per_pair})</source>
         <translation>le risque qu&apos;un seul de ces verdicts soit faux est d&apos;au plus {alpha} pour toute la campagne (chacune de ses {pairs} paires vérifiée à {per_pair})</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="140"/>
+        <location filename="data_strings.py" line="141"/>
         <source>{a} is better than {b} ({a} − {b} lies between {low} and {high}), after {items} sentences</source>
         <oldsource>{system}&apos;s mean reaches {threshold} (within {delta}), after {items} segments</oldsource>
         <translation>{a} est meilleur que {b} ({a} − {b} se situe entre {low} et {high}), après {items} phrases</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="142"/>
+        <location filename="data_strings.py" line="143"/>
         <source>{a} and {b} are within {delta} of each other ({a} − {b} lies between {low} and {high}), after {items} sentences</source>
         <oldsource>does {system}&apos;s mean reach {threshold} (within {delta})? open after {items} segments</oldsource>
         <translation>{a} et {b} sont à moins de {delta} l&apos;un de l&apos;autre ({a} − {b} se situe entre {low} et {high}), après {items} phrases</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="145"/>
+        <location filename="data_strings.py" line="146"/>
         <source>{system}&apos;s mean reaches {threshold} (within {delta}): it lies between {low} and {high}, after {items} sentences</source>
         <oldsource>{system}&apos;s tier: open after {items} items ({share} accepted so far {interval}; the rule: at least {threshold})</oldsource>
         <translation>la moyenne de {system} atteint {threshold} (à {delta} près) : elle se situe entre {low} et {high}, après {items} phrases</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="156"/>
+        <location filename="data_strings.py" line="157"/>
         <source>the decisions wait for items served earlier and not yet answered as often as the campaign asks: {items} (their speakers&apos; laptops: {laptops}); answers given since to {held_back} other items wait behind them, so that the order answers come in changes no verdict</source>
         <oldsource>the decisions wait for {answers} answers to {items} items served earlier (speakers on laptops: {laptops}); {held_back} items answered since wait behind them, so that the order answers come in changes no verdict</oldsource>
         <translation>les décisions attendent des éléments servis plus tôt et pas encore répondus autant que la campagne le demande : {items} (ordinateurs de leurs locuteurs : {laptops}) ; les réponses données depuis à {held_back} autres éléments attendent derrière eux, afin que l&apos;ordre des réponses ne change aucun verdict</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="157"/>
+        <location filename="data_strings.py" line="158"/>
         <source>of those, to be served to another speaker (their speakers withdrew or set them aside): {items}</source>
         <oldsource>{items} of these items are served to another speaker (their speakers withdrew or set them aside)</oldsource>
         <translation>parmi eux, à servir à un autre locuteur (leurs locuteurs se sont retirés ou les ont mis de côté) : {items}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="158"/>
+        <location filename="data_strings.py" line="159"/>
         <source>note: {run}&apos;s tier is refused: the best of these runs, but not good enough for its tier</source>
         <oldsource>note: {run}&apos;s tier is refused, so it is the best of these runs, not good enough for its tier</oldsource>
         <translation>remarque : le niveau de {run} est refusé : la meilleure de ces versions, mais pas assez bonne pour son niveau</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="160"/>
+        <location filename="data_strings.py" line="161"/>
         <source>serving: {runs}</source>
         <translation>proposés : {runs}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="161"/>
+        <location filename="data_strings.py" line="162"/>
         <source>serving: nothing more is needed: every question asked is decided</source>
         <translation>proposés : plus rien n&apos;est nécessaire : chaque question posée est tranchée</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="162"/>
+        <location filename="data_strings.py" line="163"/>
         <source>nothing more is needed from you now</source>
         <translation>plus rien n&apos;est nécessaire de votre part pour l&apos;instant</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="163"/>
+        <location filename="data_strings.py" line="164"/>
         <source>every question asked is decided: no more hours needed</source>
         <translation>chaque question posée est tranchée : plus aucune heure nécessaire</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="159"/>
+        <location filename="data_strings.py" line="160"/>
         <source>(this campaign asks another question: this tier is shown beside it, for information)</source>
         <oldsource>to the decision: a forecast from {from} answered segments on; {answered} so far</oldsource>
         <translation>(cette campagne pose une autre question : ce niveau est montré à côté, pour information)</translation>

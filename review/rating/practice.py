@@ -6,6 +6,7 @@ quality-control items of every sequence (``review.rating.sequence``)."""
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -13,7 +14,7 @@ from .. import tasks as task_defs
 from ..records import sequences
 from ..records.catalogue import campaign, practice_candidates
 from ..store import Store
-from ..tasks import premarks
+from ..tasks import attention, premarks
 from ..tasks.error_spans import Marking, check_spans
 from ..records.speakers import preference, set_preference
 
@@ -67,16 +68,38 @@ def items(store: Store, campaign_id: str) -> list[dict]:
     chosen = rng.sample(rows, min(len(order), len(rows)))
     out = []
     marked = (found["settings"].get("premark") or "off") != "off"
+    wrong = _wrong_form(found, [r for r in rows if r not in chosen[:-1]], rng)
+    if wrong is not None:  # the grammar's attention items: the last practice item is one of them
+        order, chosen = [*order[:len(chosen) - 1], WRONG_FORM], [*chosen[:-1], wrong[0]]
     for position, (kind, row) in enumerate(zip(order, chosen)):
         other = chosen[(position + 1) % len(chosen)]
         swapped, where = _swapped(row["reference"], other["reference"], rng)
-        output = {"reference": row["reference"], "unrelated": other["reference"], "swapped": swapped}[kind]
+        output = {"reference": row["reference"], "unrelated": other["reference"], "swapped": swapped,
+                  WRONG_FORM: wrong and wrong[1]}[kind]
         out.append({"task": found["task"], "kind": "segment", "practice": kind, "position": position,
                     "source": row["source"], "output": output, "reference": row["reference"], "answer": None,
                     "note": None, "extra": {}, "total": len(chosen), "answered": position,
                     "premarks": _premarks(kind, output, where, rng) if marked else [],
                     "premark_sources": premarks.sources(found["settings"])})
     return out
+
+
+WRONG_FORM = "wrong_form"  # data/practice.json's kind: a right sentence with one word in a wrong form
+
+
+def _wrong_form(campaign: dict, rows: list[dict], rng: random.Random) -> tuple[dict, str] | None:
+    """For a campaign whose attention items are wrong forms of the grammar: a sentence whose output is its reference
+    (so the rest is known right) and that output with one word in a wrong form the language pack made; None otherwise."""
+    if attention.settings_of(campaign["settings"])["kind"] != attention.GRAMMAR:
+        return None
+    language = campaign["settings"].get("language") or {}
+    found = [(row, forms) for row in rows if row["output"] == row["reference"] and
+             (forms := attention.wrong_forms({**row, "extra": json.loads(row["extra"] or "{}")}, language))]
+    if not found:
+        return None
+    row, forms = rng.choice(found)
+    change = rng.choice(forms)
+    return row, row["output"][:change["start"]] + change["form"] + row["output"][change["end"]:]
 
 
 PRACTICE_SOURCE = "practice round"  # the source a practice pre-mark shows: no tool placed it
