@@ -10,8 +10,9 @@ import time
 
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import (QAbstractButton, QCheckBox, QDialog, QFormLayout, QLabel, QLineEdit, QListWidget, QMessageBox,
-                               QListWidgetItem, QPlainTextEdit, QPushButton, QScrollArea, QStackedWidget, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QAbstractButton, QCheckBox, QDialog, QFormLayout, QHBoxLayout, QLabel, QLineEdit,
+                               QListWidget, QMessageBox, QListWidgetItem, QPlainTextEdit, QPushButton, QScrollArea,
+                               QStackedWidget, QVBoxLayout, QWidget)
 
 from eval_standards.text import convert
 from review import records
@@ -177,10 +178,12 @@ class ConsentPage(QWidget):
                              (self.dialect, self.tr("Dialect (optional)"))):
             form.addRow(label, accessible(field, label))
         layout.addLayout(form)
-        layout.addWidget(QLabel(self.tr("Your answers may also be used for (tick only what you agree to):")))
-        self.uses = {use: QCheckBox(data_tr(words)) for use, words in terms.uses().items() if use != STUDY_USE}
-        for use, box in self.uses.items():
-            layout.addWidget(accessible(box, box.text()))
+        layout.addWidget(self._wrapped(QLabel(self.tr("Your answers may also be used for (tick only what you agree "
+                                                      "to):"))))
+        self.uses = {}
+        for use, words in terms.uses().items():
+            if use != STUDY_USE:
+                self.uses[use] = self._tick(layout, data_tr(words))
         row = FlowLayout()
         agree = QPushButton(self.tr("I agree — start"))
         agree.clicked.connect(guarded(self, self._agree))
@@ -205,6 +208,23 @@ class ConsentPage(QWidget):
         for box in self.uses.values():
             box.setChecked(False)
         self.agreed.emit(speaker_id)
+
+    @staticmethod
+    def _wrapped(label: QLabel) -> QLabel:
+        label.setWordWrap(True)
+        return label
+
+    def _tick(self, layout: QVBoxLayout, words: str) -> QCheckBox:
+        """A tick box with its words beside it, wrapping at large text sizes (a QCheckBox's own text does not);
+        a click on the words ticks it too."""
+        row = QHBoxLayout()
+        box, label = QCheckBox(), self._wrapped(QLabel(words))
+        accessible(box, words)
+        label.mousePressEvent = lambda event: box.toggle()
+        row.addWidget(box, 0, Qt.AlignTop)
+        row.addWidget(label, 1)
+        layout.addLayout(row)
+        return box
 
     def consent_uses(self) -> list[str]:
         """The uses the speaker agreed to: the study (what the page says they agree to) and each use they ticked; an

@@ -75,7 +75,8 @@ def system_libraries() -> list[str]:
 
 
 def chosen_analysers() -> dict:
-    """The analysers to bundle: ANALYZERS=DIR's, else every default-bundle language's that the registry finds."""
+    """The analysers to bundle: ANALYZERS=DIR's, else every default-bundle language's that the registry finds (its
+    generator too when its card declares perturbations)."""
     sys.path.insert(0, str(ROOT))
     from eval_standards import analysers  # deferred: the project, importable once ROOT is on the path
     from eval_standards.cards import available_cards, load_card  # deferred: the same
@@ -87,10 +88,13 @@ def chosen_analysers() -> dict:
                                                        "ANALYZERS")
         return chosen
     for code in available_cards():
-        if not load_card(code).get("defaultBundle", True):
+        card = load_card(code)
+        if not card.get("defaultBundle", True):
             continue  # e.g. a non-commercial analyser (ciw): never in the default bundle
-        for found in analysers.discover(code):  # what scoring reads: analysers (no metric looks up a generator)
-            if found.kind == "analyser" and found.origin != "bundle" and found.problem() is None:
+        # what scoring reads: analysers, and the generator of a pack that makes wrong forms (attention items)
+        kinds = {"analyser", "generator"} if card.get("perturbations") else {"analyser"}
+        for found in analysers.discover(code):
+            if found.kind in kinds and found.origin != "bundle" and found.problem() is None:
                 chosen.setdefault(found.name, found)
     return chosen
 

@@ -23,6 +23,9 @@ import sys
 from pathlib import Path
 
 KEEP = ("libpython", "libxcb", "libX", "libEGL", "libGL", "libfontconfig", "libfreetype")  # loaded by name
+# Libraries every Linux desktop has, left to the system (desktop/system_libraries.txt names their package, and `lyss
+# app` names it when missing): D-Bus's client drags in libsystemd, libgcrypt, libgpg-error and lz4 (2.8 MB).
+FROM_SYSTEM = ("libdbus-1.so",)
 HOLLOW = ("hfst.libs/libicui18n-",)  # linked, never called (see the module's docstring)
 
 
@@ -48,6 +51,8 @@ def prune(bundle: Path, dry_run: bool = False) -> list[Path]:
     for path in internal.rglob("*"):
         if not path.is_file() or path.is_symlink() or not is_elf(path):
             continue
+        if path.parent in prunable_dirs and path.name.startswith(FROM_SYSTEM):
+            continue  # never reached: deleted below with what only it needs
         if path.parent in prunable_dirs and ".so" in path.name and not path.name.startswith(KEEP) \
                 and ".cpython-" not in path.name and ".abi3." not in path.name:
             libraries[path.name] = path
@@ -60,7 +65,9 @@ def prune(bundle: Path, dry_run: bool = False) -> list[Path]:
             if name in libraries and name not in reached:
                 reached.add(name)
                 todo.append(libraries[name])
-    unused = sorted(path for name, path in libraries.items() if name not in reached)
+    unused = sorted([*(path for name, path in libraries.items() if name not in reached),
+                     *(path for folder in prunable_dirs for path in folder.glob("*.so*")
+                       if path.name.startswith(FROM_SYSTEM))])
     if not dry_run:
         for path in unused:
             path.unlink()
