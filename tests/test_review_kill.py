@@ -56,8 +56,9 @@ def test_sigkill_never_loses_a_committed_answer(tmp_path, scored_demo):
         text = first + out
         complete = text[: text.rfind("\n") + 1]  # a line cut by the kill is not evidence
         for line in complete.splitlines():
-            uuid, _ = line.split()
-            committed[uuid] = line
+            parts = line.split()
+            assert len(parts) == 2, f"a line that is no 'uuid position': {line!r} in {text!r}; stderr {err[-500:]!r}"
+            committed[parts[0]] = line
     assert len(committed) >= 20, "every child recorded at least one answer before being killed"
     with Store(path) as store:
         assert store.integrity_ok()
