@@ -51,7 +51,10 @@ def test_sigkill_never_loses_a_committed_answer(tmp_path, scored_demo):
         first = child.stdout.readline()  # the child is recording: now kill it at a random moment
         time.sleep(rng.uniform(0.0, 0.4))
         child.send_signal(signal.SIGKILL)
-        out, err = child.communicate()
+        # the rest read through the same buffered reader as the first line: communicate() reads the pipe itself and
+        # would skip what readline() buffered past it (the lost text once made "id…\n\nuuid…" of the output)
+        out, err = child.stdout.read(), child.stderr.read()
+        child.wait()
         assert child.returncode == -signal.SIGKILL, err
         text = first + out
         complete = text[: text.rfind("\n") + 1]  # a line cut by the kill is not evidence
