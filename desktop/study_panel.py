@@ -18,6 +18,7 @@ from review.exchange import bundles, sync
 from review.rating import campaigns, roster
 from review.records import catalogue, laptops, shared_folder, terms
 from review.store import Store
+from review.tasks import attention
 from review.study import analyses, decisions, report, reweight, tiers
 from scoring.errors import InputError
 from scoring.files import atomic_path
@@ -184,7 +185,8 @@ class CampaignPanel(QWidget):
             "Candidate errors placed before the speaker sees a sentence; the speaker keeps, drops or re-grades each"))
         self.qc = QComboBox()
         for label, kind in ((self.tr("Attention items: a phrase of another sentence swapped in"), None),
-                            (self.tr("Attention items: a word in a wrong form of the language's grammar"), "grammar")):
+                            (self.tr("Attention items: a word in a wrong form of the language's grammar"),
+                             attention.GRAMMAR)):
             self.qc.addItem(label, kind)
         accessible(self.qc, self.tr("Attention items of the new campaign"), self.tr(
             "Items made wrong on purpose, mixed into each speaker's items: lyss study quality says how often each "
@@ -531,7 +533,7 @@ class CampaignPanel(QWidget):
         if given is not None and terms.current(store, cid) is None:
             terms.record(store, cid, given)
         found = campaigns.attention_summary(store, cid)
-        return cid, None, found if found["kind"] == "grammar" else None
+        return cid, None, found if found["kind"] == attention.GRAMMAR else None
 
     def _created(self, cid: str, warning: dict | None = None, attention: dict | None = None) -> None:
         held = terms.current(self.store, cid)

@@ -99,7 +99,7 @@ def _wrong_form(campaign: dict, rows: list[dict], rng: random.Random) -> tuple[d
         return None
     row, forms = rng.choice(found)
     change = rng.choice(forms)
-    return row, row["output"][:change["start"]] + change["form"] + row["output"][change["end"]:]
+    return row, attention.applied(row["output"], change)
 
 
 PRACTICE_SOURCE = "practice round"  # the source a practice pre-mark shows: no tool placed it

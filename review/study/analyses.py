@@ -225,7 +225,7 @@ def speaker_reliability(store: Store, campaign_id: str | None = None) -> list[di
             slot["normal"][r["item_id"]] = value
         elif r["item_id"] not in grammar:  # a wrong form's one word is no swapped phrase: its catch rate says it
             slot[r["qc"]].append((r["qc_of"], value))
-    caught = {r["speaker_id"]: r for r in catch_rates.catch_rates(store, found)["speakers"]}
+    caught = {r["speaker_id"]: r for r in catch_rates.catch_rates(store, found, rows)["speakers"]}
     return [_with_catch_rate(_speaker_quality(speaker_id, s, qc), caught.get(speaker_id))
             for speaker_id, s in sorted(by_speaker.items())]
 

@@ -45,17 +45,17 @@ def _rate(caught: int, checked: int) -> dict:
             "high": high}
 
 
-def catch_rates(store: Store, found: dict) -> dict:
-    """A campaign's catch rates (``found``: its row): ``kind`` of its attention items, ``min_catch``, and per speaker
-    (``speakers``: their ``checked``, ``caught``, ``rate``, ``low``–``high``, ``waiting``, ``at_floor``, ``by_kind``,
-    ``flag``), and over every speaker per kind of error (``by_kind``)."""
-    chosen = attention.settings_of(json.loads(found["settings"]) if isinstance(found["settings"], str)
-                                   else found["settings"])
+def catch_rates(store: Store, found: dict, rows: list[dict] | None = None) -> dict:
+    """A campaign's catch rates (``found``: its row; ``rows``: its answers with their slots, when the caller read them
+    already): ``kind`` of its attention items, ``min_catch``, and per speaker (``speakers``: their ``checked``,
+    ``caught``, ``rate``, ``low``–``high``, ``waiting``, ``at_floor``, ``by_kind``, ``flag``), and over every speaker
+    per kind of error (``by_kind``)."""
+    chosen = attention.settings_of(found["settings"])
     task = task_defs.task(found["task"])
     changes = {r["id"]: attention.of_item(r["extra"]) for r in catalogue.degraded_items(store, found["id"])}
     normal: dict[tuple[str, str], dict] = {}
     degraded = []
-    for r in answer_records.with_their_slots(store, found["id"]):
+    for r in rows if rows is not None else answer_records.with_their_slots(store, found["id"]):
         answer = json.loads(r["answers"])
         if r["qc"] == "":
             normal[(r["speaker_id"], r["item_id"])] = answer
@@ -64,7 +64,7 @@ def catch_rates(store: Store, found: dict) -> dict:
     tallies: dict[str, dict] = defaultdict(lambda: {WAITING: 0, AT_FLOOR: 0, "kinds": defaultdict(lambda: [0, 0])})
     for r, answer in degraded:
         change = changes.get(r["item_id"])
-        kind = change["kind"] if change else attention.SWAPPED
+        kind = attention.kind_of(change)
         caught = _caught(answer, normal.get((r["speaker_id"], r["qc_of"])), change, task)
         slot = tallies[r["speaker_id"]]
         if isinstance(caught, str):

@@ -246,7 +246,7 @@ def _attention_columns(row: dict, checks: dict) -> dict:
     """What an attention item changed (``qc`` "degraded"): its ``attention_kind`` (the grammar's kind of error, or
     "swapped"), and for a wrong form the word, the form and the tag changed; empty for any other answer."""
     change = checks.get(row["item_id"]) if row["qc"] == "degraded" else None
-    kind = "" if row["qc"] != "degraded" else change["kind"] if change else attention.SWAPPED
+    kind = attention.kind_of(change) if row["qc"] == "degraded" else ""
     return {"attention_kind": kind, "attention_word": (change or {}).get("word", ""),
             "attention_form": (change or {}).get("form", ""), "attention_changed": (change or {}).get("changed", "")}
 

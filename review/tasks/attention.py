@@ -12,6 +12,7 @@ a run whose pack makes none keeps the swapped phrases (``create_campaign`` says 
 
 from __future__ import annotations
 
+import json
 import math
 import random
 from typing import Any
@@ -51,11 +52,13 @@ def _tasks_with_them() -> list[str]:
     return [code for code in task_defs.buildable() if task_defs.task(code).degraded_items]
 
 
-def settings_of(campaign_settings: dict) -> dict:
-    """A campaign's attention settings, the defaults filled in (a campaign made before ``--qc`` had swapped
-    phrases at ``data/qc.json``'s share)."""
+def settings_of(campaign_settings: dict | str) -> dict:
+    """A campaign's attention settings (its settings, decoded or as stored), the defaults filled in (a campaign made
+    before ``--qc`` had swapped phrases at ``data/qc.json``'s share)."""
     qc = task_defs.settings("qc")
-    given = campaign_settings.get("attention") or {}
+    if isinstance(campaign_settings, str):
+        campaign_settings = json.loads(campaign_settings)
+    given = (campaign_settings or {}).get("attention") or {}
     return {"kind": given.get("kind") or SWAPPED, "share": given.get("share", qc["degraded_share"]),
             "min_catch": given.get("min_catch", qc["attention_catch_flag"])}
 
@@ -83,14 +86,23 @@ def grammar_item(original: dict, change: dict, speaker_id: str, signer: str) -> 
     """The attention item of one wrong form: the original item with that word changed; ``extra.attention`` says
     where the wrong form stands in the new output. The original's language results stay (task E's pre-marks are
     placed as on the original: the check looks like any item)."""
-    output = original["output"]
-    new_output = output[:change["start"]] + change["form"] + output[change["end"]:]
+    new_output = applied(original["output"], change)
     at = {**change, "end": change["start"] + len(change["form"])}
     extra = original.get("extra") or {}
     return {**original, "id": f"it-{_hash(original['id'], speaker_id, 'degraded', GRAMMAR)}", "kind": "degraded",
             "output": new_output, "extra": dumps({"qc_of": original["id"], "lyss": extra.get("lyss") or {},
                                                   "attention": {GRAMMAR: at}}),
             "signer": signer, "signature": None}
+
+
+def applied(output: str, change: dict) -> str:
+    """The output with the wrong form in place of its word."""
+    return output[:change["start"]] + change["form"] + output[change["end"]:]
+
+
+def kind_of(change: dict | None) -> str:
+    """The kind of error an attention item carries: its wrong form's (number, person…), else a swapped phrase."""
+    return change["kind"] if change else SWAPPED
 
 
 def choose(rng: random.Random, candidates: list[tuple[dict, list[dict]]], count: int) -> list[tuple[dict, dict]]:
