@@ -73,6 +73,13 @@ def review_database(path: Path, scored: Path, task: str, items: int, practised: 
     return path, cid, speaker
 
 
+def sent(traced: list[str]) -> list[str]:
+    """The statements a connection's trace callback saw, as the program sent them: SQLite's trace repeats a statement
+    as the check trigger of its table starts (review/store/schema.py, ``check_triggers``), so a line the same as the
+    one before it is that trigger, not a statement of the program's."""
+    return [sql for k, sql in enumerate(traced) if k == 0 or sql != traced[k - 1]]
+
+
 def open_window(qtbot, path: Path):
     """The app's main window on a review database, shown, closed with the test."""
     from desktop.main_window import MainWindow

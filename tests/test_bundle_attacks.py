@@ -217,8 +217,9 @@ def test_zip_bomb_is_refused_without_unpacking_it(tmp_path, study, monkeypatch):
 
 def test_merge_is_a_function_of_the_set_even_for_preferences(tmp_path, scored_demo):
     """A speaker whose preferences changed three times on the laptop that registered them, and who also
-    rated on two laptops the coordinator handed them to: every order of the four bundles agrees, and the
-    registering laptop's newest preferences win (the others' choices stay on those laptops)."""
+    rated on two laptops the coordinator handed them to, one after the other (a hand-over is a move): every order of
+    the four bundles agrees, and the registering laptop's newest preferences win (the others' choices stay on those
+    laptops)."""
     scored = catalogue.load_scored(str(scored_demo))
     hub, cid, fields = field_laptops(tmp_path, scored, n=3)
     home = fields[0]
@@ -227,13 +228,12 @@ def test_merge_is_a_function_of_the_set_even_for_preferences(tmp_path, scored_de
     first = tmp_path / "first.lyssbundle"
     bundles.export_bundle(home, str(first))
     bundles.merge(hub, str(first))
-    for lap in fields[1:]:
-        laptops.hand_over(hub, spk, lap.device_id)
     setup = tmp_path / "setup.lyssbundle"
-    bundles.export_bundle(hub, str(setup))
     paths = []
     for k, lap in enumerate(fields):
         if k:
+            laptops.hand_over(hub, spk, lap.device_id)
+            bundles.export_bundle(hub, str(setup))
             bundles.merge(lap, str(first))
             bundles.merge(lap, str(setup))
         records.speakers.set_preference(lap, spk, "script", ["Latn", "Cans", "Latn"][k])

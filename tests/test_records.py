@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from bench.review_bench import large_runs
-from helpers import review_database
+from helpers import review_database, sent
 
 from review import records
 from review.rating import campaigns, sequence
@@ -24,7 +24,7 @@ def _statements(store: Store, work) -> list[str]:
         work()
     finally:
         store.conn.set_trace_callback(None)
-    return seen
+    return sent(seen)
 
 
 def test_an_answer_is_recorded_and_edited_in_the_same_counted_statements(tmp_path, scored_demo):

@@ -57,7 +57,7 @@ def test_terms_travel_with_the_campaign_and_an_amendment_by_anyone_else_is_refus
     stick = tmp_path / "forged.lyssbundle"
     bundles.export_bundle(lap, str(stick))
     changed = bundles.merge(hub, str(stick))
-    assert any("the community's terms for campaign" in why and "are recorded by its coordinator" in why
+    assert any("the community's terms for campaign" in why and "belongs to coordinator" in why
                for why in changed["rows_refused"]), changed["rows_refused"]
     assert terms.current(hub, cid)["version"] == 0 and terms.current(hub, cid)["uses"] == ["publication", "study"]
     # the coordinator's own amendment is a new version; the first stays

@@ -6,11 +6,8 @@ merges, waits or is refused alone (:func:`judge`, ``review.exchange.ownership.Ve
 from __future__ import annotations
 
 import json
-import math
-import re
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
-from typing import Any
 
 from scoring.errors import InputError
 
@@ -20,52 +17,22 @@ from ..store import keys, merging, schema, signing
 from .ownership import Holdings, NotEnrolledYet, Refused, Verdicts, check_content, check_owners
 
 CLOCK_SKEW = timedelta(days=1)  # a laptop's clock may run this far ahead; later timestamps are refused
-TIMESTAMP = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$")
 
-# table → column → (kind, nullable): what a bundle row must hold exactly, from review/schema.py
-COLUMNS: dict[str, dict[str, tuple[str, bool]]] = {
-    name: {c.name: (c.kind, c.nullable) for c in table.columns if not c.local}
-    for name, table in schema.TABLES.items() if table.travels}
-CHOICES = {(name, column): values for name, table in schema.TABLES.items() for column, values in table.choices.items()}
-T, I, R, J, S = schema.TEXT, schema.INTEGER, schema.NUMBER, schema.JSON, schema.TIMESTAMP
+# table → [(column, declaration, allowed values or None)]: the checks of each row, from review/store/schema.py
+SPECS = {name: [(c.name, c, table.choices.get(c.name)) for c in table.columns if not c.local]
+         for name, table in schema.TABLES.items() if table.travels}
+COLUMNS = {table: frozenset(c for c, *_ in spec) for table, spec in SPECS.items()}
 
 
 def _latest() -> str:
     return (datetime.now(timezone.utc) + CLOCK_SKEW).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
-def _value_problem(kind: str, value: Any, latest: str) -> str | None:
-    if kind == T:
-        return None if isinstance(value, str) else "must be text"
-    if kind == I:
-        return None if isinstance(value, int) and not isinstance(value, bool) and abs(value) < 2**53 else \
-            "must be a whole number"
-    if kind == R:
-        ok = isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
-        return None if ok else "must be a finite number"
-    if kind == S:
-        if not isinstance(value, str) or not TIMESTAMP.match(value):
-            return "must be a UTC timestamp like 2026-01-31T12:00:00.000000Z"
-        return f"{value} is in the future (more than {CLOCK_SKEW.days} day ahead)" if value > latest else None
-    if not isinstance(value, str):
-        return "must be JSON text"
-    try:
-        parsed = json.loads(value)
-    except (ValueError, RecursionError):
-        return "is not valid JSON"
-    return None if isinstance(parsed, dict) else "must hold a JSON object"
-
-
-# table → [(column, kind, nullable, allowed values or None)]: the checks of each row, prepared once
-SPECS = {table: [(c, kind, nullable, CHOICES.get((table, c))) for c, (kind, nullable) in columns.items()]
-         for table, columns in COLUMNS.items()}
-
-
 def _check_columns(path: str, data: dict) -> None:
     latest = _latest()
-    objects: set[str] = set()
-    for table, columns in COLUMNS.items():
-        names, spec = set(columns), SPECS[table]
+    objects: set[tuple[str, str]] = set()
+    for table, spec in SPECS.items():
+        names = COLUMNS[table]
         for n, row in enumerate(data[table], 1):
             if not isinstance(row, dict):
                 raise Refused(path, f"{table} row {n}", "must be an object: nothing was merged")
@@ -73,22 +40,22 @@ def _check_columns(path: str, data: dict) -> None:
                 odd = sorted(set(row) ^ names)[0]
                 what = "unknown" if odd in row else "missing"
                 raise Refused(path, f"{table} row {n}", f"{what} column {odd!r}: nothing was merged")
-            for column, kind, nullable, choices in spec:
+            for column, declared, choices in spec:
                 value = row[column]
                 if value is None:
-                    if not nullable:
+                    if not declared.nullable:
                         raise Refused(path, f"{table} row {n} {column}", "is missing (null): nothing was merged")
                     continue
-                if type(value) is str and (kind == T and choices is None or kind == J and value in objects):
+                kind = declared.kind
+                if type(value) is str and (kind == schema.TEXT and choices is None or (kind, value) in objects):
                     continue  # the common cases, without a call
-                place = f"{table} row {n}"
-                problem = _value_problem(kind, value, latest)
-                if problem is None and value not in CHOICES.get((table, column), {value}):
-                    problem = f"{value!r} is not one of {sorted(CHOICES[(table, column)])}"
+                problem = schema.value_problem(declared, value, latest)
+                if problem is None and choices is not None and value not in choices:
+                    problem = f"{value!r} is not one of {sorted(choices)}"
                 if problem:
-                    raise Refused(path, f"{place} {column}", f"{problem}: nothing was merged")
-                if kind == J:
-                    objects.add(value)  # valid JSON holding an object: the same text is not parsed again
+                    raise Refused(path, f"{table} row {n} {column}", f"{problem}: nothing was merged")
+                if kind in schema.JSON_KINDS:
+                    objects.add((kind, value))  # valid JSON of its kind: the same text is not parsed again
 
 
 REFERENCE_OWNER = {"campaigns": "from its coordinator", "runs": "from its coordinator", "items": "from its coordinator",

@@ -27,7 +27,7 @@ from scoring.errors import InputError
 
 from ..records import catalogue, laptops, sequences, speakers as speakers_records
 from ..store import keys, merging
-from ..store.schema import TABLES, signed_columns
+from ..store.schema import COORDINATOR, TABLES, TRAVELLING, owned_by
 
 
 class Refused(InputError):
@@ -86,10 +86,11 @@ class Holdings:
         self.enrolled: dict[str, set[str]] = defaultdict(set)  # campaign → the codes of the laptops enrolled
         for r in [*laptops.enrolments(store), *data["enrolments"]]:
             self.enrolled[r["campaign_id"]].add(r["device_code"])
-        self.handed: dict[tuple, set[str]] = defaultdict(set)  # (campaign, speaker) → codes of the laptops handed them
+        self.handed: dict[tuple, dict[str, str]] = defaultdict(dict)  # (campaign, speaker) → code → when handed them
         for r in [*laptops.handovers(store), *data["handovers"]]:
             if r["signer"] == coordinator_of(r):
-                self.handed[(r["campaign_id"], r["speaker_id"])].add(r["device_code"])
+                handed = self.handed[(r["campaign_id"], r["speaker_id"])]
+                handed[r["device_code"]] = min(handed.get(r["device_code"], r["handed_at"]), r["handed_at"])
         # the sequences of the speakers the bundle's answers and sequences name (not every speaker's: a hub
         # merging two hundred laptops reads each sequence once)
         named = sorted({(r["campaign_id"], r["speaker_id"]) for t in ("assignments", "ratings") for r in data[t]})
@@ -114,6 +115,11 @@ class Holdings:
         neither holds is not recorded for yet (the answer waits for them)."""
         return speaker_id in self.registrar and laptops.may_record(public, self.registrar[speaker_id],
                                                                    self.handed.get((campaign_id, speaker_id), ()))
+
+    def handed_elsewhere(self, public: str, campaign_id: str, speaker_id: str, at: str) -> tuple[str, str] | None:
+        """The one rule of a hand-over (``review.records.laptops.handed_elsewhere``) over what this laptop and the
+        bundle hold."""
+        return laptops.handed_elsewhere(public, self.handed.get((campaign_id, speaker_id), {}), at)
 
     def takes_part(self, public: str, campaign_id: str) -> bool:
         """The one rule (``review.records.laptops.takes_part_in``) over what this laptop and the bundle hold."""
@@ -163,31 +169,26 @@ def enrolment_words(code: str, campaign_id: str) -> str:
 
 # ----------------------------------------------------------------------------- content never changes
 
-IMMUTABLE = {"runs": ("imported_at", "signer", "signature"), "items": ("signer", "signature"),
-             "human_scores": ("signer", "signature"), "campaigns": ("created_at", "signature"),
-             "campaign_terms": ("signature",), "use_decisions": ("signature",)}
+FIXED = tuple(name for name in TRAVELLING if TABLES[name].fixed)  # content-addressed: never changes under its key
 # a campaign made again with the same content (its coordinator restored from before it, then ran the same command)
-# differs only in its time and signature: the same campaign, its earliest version kept everywhere (merge SMALLEST)
+# differs only in the columns declared ``varies`` (its time and signature): the same campaign, its earliest version
+# kept everywhere (merge SMALLEST)
 
 
 def _content(table: str, row: dict) -> str:
-    skip = IMMUTABLE[table]
-    columns = signed_columns(table) if TABLES[table].signed == "row" else TABLES[table].travelling
-    return json.dumps({c: row.get(c) for c in columns if c not in skip}, sort_keys=True, ensure_ascii=False)
+    return json.dumps({c: row.get(c) for c in TABLES[table].content}, sort_keys=True, ensure_ascii=False)
 
 
 def _differing(table: str, held: dict, row: dict) -> list[str]:
     """The columns in which two contents under one id differ (what a conflict is about)."""
-    skip = IMMUTABLE[table]
-    columns = signed_columns(table) if TABLES[table].signed == "row" else TABLES[table].travelling
-    return [c for c in columns if c not in skip and held.get(c) != row.get(c)]
+    return [c for c in TABLES[table].content if held.get(c) != row.get(c)]
 
 
 def check_content(verdicts: Verdicts, data: dict, store) -> None:
     """A content-addressed row (run, item, human score, campaign) is never replaced by other content under
     the same id: two contents in one bundle refuse the file; a row whose id this laptop holds with other
     content is refused alone (whichever arrives first, the one its owner signed is the one kept)."""
-    for table, skip in IMMUTABLE.items():
+    for table in FIXED:
         pk = TABLES[table].pk
         seen: dict[tuple, str] = {}
         for n, row in enumerate(data[table], 1):
@@ -246,20 +247,23 @@ def _runs_items_scores(verdicts: Verdicts, data: dict, held: Holdings) -> None:
                        f"belong to coordinator {_codes(owners)}, not {_code(row['signer'])}")
 
 
+THE_ROW = {"handovers": "a hand-over", "revocations": "a revocation", "campaign_terms": "the community's terms",
+           "use_decisions": "a council's decision"}  # the coordinator's signed rows, in words
+
+
 def _coordinator_rows(verdicts: Verdicts, data: dict, held: Holdings) -> None:
-    for table in ("handovers", "revocations"):
+    """The campaign's coordinator alone signs its signed rows (a campaign, its items and enrolments carry signatures
+    of their own, checked in ``review.exchange.bundle_checks``)."""
+    for table in owned_by(COORDINATOR):
+        if TABLES[table].signed != "row":
+            continue
         for n, row in enumerate(data[table], 1):
             coordinator = held.campaigns[row["campaign_id"]]["coordinator"]
             if row["signer"] != coordinator:
-                verdicts.refuse(table, row, f"{table} row {n} (laptop {row['device_code']}): a {table[:-1]} in "
-                                            f"campaign {row['campaign_id']} belongs to coordinator "
-                                            f"{_code(coordinator)}, not {_code(row['signer'])}")
-    for table, what in (("campaign_terms", "the community's terms"), ("use_decisions", "a council's decision")):
-        for n, row in enumerate(data[table], 1):  # recorded by the campaign's coordinator alone
-            coordinator = held.campaigns[row["campaign_id"]]["coordinator"]
-            if row["signer"] != coordinator:
-                verdicts.refuse(table, row, f"{table} row {n}: {what} for campaign {row['campaign_id']} are recorded "
-                                            f"by its coordinator {_code(coordinator)}, not {_code(row['signer'])}")
+                about = f" (laptop {row['device_code']})" if "device_code" in row else ""
+                verdicts.refuse(table, row, f"{table} row {n}{about}: {THE_ROW[table]} for campaign "
+                                            f"{row['campaign_id']} belongs to coordinator {_code(coordinator)}, "
+                                            f"not {_code(row['signer'])}")
 
 
 def _speakers(verdicts: Verdicts, data: dict, held: Holdings) -> None:
@@ -330,6 +334,11 @@ def _answers(verdicts: Verdicts, data: dict, held: Holdings) -> None:
             elif not held.takes_part(signer, row["campaign_id"]):  # the first rule a stranger breaks
                 verdicts.wait(table, row, enrolment_words(row["device_id"], row["campaign_id"]),
                               f"{place}: laptop {row['device_id']} is not enrolled in campaign {row['campaign_id']}")
+            elif moved := held.handed_elsewhere(signer, row["campaign_id"], row["speaker_id"],
+                                                row["updated_at" if table == "ratings" else "at"]):
+                verdicts.refuse(table, row, f"{place}: recorded on laptop {row['device_id']} after "
+                                            f"{laptops.handed_words(row['speaker_id'], *moved)}: it never replaces "
+                                            f"their answers there")
             elif not held.may_record(signer, row["campaign_id"], row["speaker_id"]):
                 verdicts.wait(table, row, f"the coordinator's hand-over of speaker {row['speaker_id']} to laptop "
                                           f"{row['device_id']}",

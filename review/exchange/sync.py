@@ -288,6 +288,12 @@ def _merge_one(store: Store, folder: Path, name: str, manifest: dict, data: dict
                                                   "rows_refused": len(changed["rows_refused"])})
 
 
+def _refused_alone(outcome: Outcome) -> str | None:
+    """What a merged bundle had refused alone, remembered beside it (``lyss sync status``, ``lyss review check``)."""
+    refused = [said for said in outcome.said if said["text"] == line("sync.refused alone", n=0, rows="")["text"]]
+    return joined_english(refused) if refused else None
+
+
 def _rows_set_aside(changed: dict) -> list[dict]:
     """What waits and what was refused alone, with what to do (the lines say it)."""
     said = []
@@ -439,7 +445,7 @@ def _merge_pending(store: Store, path: Path, pending: dict[str, tuple[bytes, dic
                 def remember(outcome: Outcome, row=row, manifest=manifest) -> dict:
                     return {**row, "device_code": outcome.device, "created_at": manifest.get("created_at"),
                             "answers": (manifest.get("counts") or {}).get("ratings"), "status": "merged",
-                            "reason": None}
+                            "reason": _refused_alone(outcome)}
                 try:
                     with batch.step() as db:  # what a bundle brought and the memory that it was merged, together
                         results[name] = _merge_one(store, path, name, manifest, data)

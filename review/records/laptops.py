@@ -5,10 +5,11 @@ laptop of the study applies the same rules (``docs/security.md``, "Who owns what
 
 from __future__ import annotations
 
+import json
 import re
 from datetime import datetime, timezone
 from functools import lru_cache
-from typing import Collection
+from typing import Collection, Mapping
 
 from scoring.errors import BadValue
 
@@ -252,6 +253,23 @@ def may_record(public: str, registrar: str | None, handed: Collection[str]) -> b
     return registrar in (None, public) or _short_code(public) in handed
 
 
+def handed_elsewhere(public: str, handed: Mapping[str, str], at: str) -> tuple[str, str] | None:
+    """A hand-over is a move: from the time of the latest hand-over of a speaker at or before ``at`` only the laptop it
+    names records them. ``handed``: code → when the campaign's coordinator handed the speaker to that laptop. Returns
+    (the code of the laptop that holds the speaker at ``at``, since when) when that is not this laptop (``public``),
+    else ``None`` (before any hand-over the registering laptop records them, as :func:`may_record` says)."""
+    past = [(when, code) for code, when in handed.items() if when <= at]
+    if not past:
+        return None
+    when, holder = max(past)
+    return None if holder == _short_code(public) else (holder, when)
+
+
+def handed_words(speaker_id: str, holder: str, when: str) -> str:
+    """Why an answer is not recorded on (or taken from) a laptop after the speaker was handed over to another."""
+    return f"speaker {speaker_id} was handed over to laptop {holder} on {when[:16].replace('T', ' ')}"
+
+
 @lru_cache(maxsize=4096)  # a bundle's thousands of rows name a few laptops
 def _short_code(public: str | None) -> str:
     return keys.code_of(public) if keys.is_public_key(public) else str(public)
@@ -260,20 +278,24 @@ def _short_code(public: str | None) -> str:
 def facts(store: Store, campaign_id: str, speaker_id: str | None = None) -> dict:
     """What the rule looks at for this laptop in a campaign (one statement): the campaign's ``coordinator``, the
     laptops ``enrolled`` and ``handed`` the speaker (codes, this laptop's at most), the speaker's ``registrar``
-    (``...`` when there is no such speaker) and since when the coordinator revoked this laptop (``revoked_from``)."""
+    (``...`` when there is no such speaker), since when the coordinator revoked this laptop (``revoked_from``) and
+    every hand-over of the speaker in the campaign (``handovers``: code → when)."""
     found = store.one(
         "select c.coordinator, exists (select 1 from enrolments e where e.campaign_id = c.id and e.device_code = "
         ":code) as enrolled, exists (select 1 from handovers h where h.campaign_id = c.id and h.speaker_id = :speaker "
-        "and h.device_code = :code and h.signer = c.coordinator) as handed, (select s.registered_by from speakers s "
+        "and h.device_code = :code and h.signer = c.coordinator) as handed, (select json_group_object(h.device_code, "
+        "h.handed_at) from handovers h where h.campaign_id = c.id and h.speaker_id = :speaker and h.signer = "
+        "c.coordinator) as handovers, (select s.registered_by from speakers s "
         "where s.id = :speaker) as registrar, exists (select 1 from speakers s where s.id = :speaker) as known, "
         "(select min(v.from_at) from revocations v where v.campaign_id = c.id and v.device_code = :code and v.signer = "
         "c.coordinator) as revoked_from from campaigns c where c.id = :campaign",
         {"code": store.device_id, "speaker": speaker_id, "campaign": campaign_id})
     if found is None:
-        return {"coordinator": None, "enrolled": set(), "handed": set(), "registrar": ..., "revoked_from": None}
+        return {"coordinator": None, "enrolled": set(), "handed": set(), "registrar": ..., "revoked_from": None,
+                "handovers": {}}
     mine = {store.device_id}
     return {"coordinator": found["coordinator"], "enrolled": mine if found["enrolled"] else set(),
-            "handed": mine if found["handed"] else set(),
+            "handed": mine if found["handed"] else set(), "handovers": json.loads(found["handovers"] or "{}"),
             "registrar": found["registrar"] if found["known"] else ..., "revoked_from": found["revoked_from"]}
 
 
@@ -311,6 +333,10 @@ def refusal(store: Store, campaign_id: str, speaker_id: str, at: str) -> BadValu
         return BadValue("campaign", campaign_id, revoked_words(known["revoked_from"]))
     if not takes_part_in(store.public_key, known["coordinator"], known["enrolled"]):
         return BadValue("campaign", campaign_id, not_enrolled_words(store, campaign_id))
+    moved = handed_elsewhere(store.public_key, known["handovers"], at)
+    if moved:
+        return BadValue("speaker", speaker_id, f"{handed_words(speaker_id, *moved)}: their answers are recorded there "
+                                               f"now, not on this laptop ({store.device_id})")
     registrar = known["registrar"]
     if registrar is not ... and not may_record(store.public_key, registrar, known["handed"]):
         return BadValue("speaker", speaker_id, f"registered on laptop {keys.code_of(registrar)}: only that laptop "

@@ -12,27 +12,21 @@ from scoring.errors import BadValue
 from scoring.files import packaged_text
 
 from ..store import Store, now, take_outs
-from ..store.schema import TABLES
+from ..store.schema import JSON_KINDS, TABLES
 from .speakers import ACTIVE_IDS
 
-NAMES = ("display_name", "community", "dialect")  # never leave the laptop but with --with-names
 TAKEN = ("campaigns", "campaign_terms", "use_decisions", "campaign_items", "runs", "items", "human_scores", "speakers",
          "assignments", "ratings", "rating_history", "enrolments", "revocations", "handovers")
 
 
-def _columns(table: str, with_names: bool) -> list[str]:
-    spec = TABLES[table]
-    keep = spec.travelling if table != "speakers" else [*spec.travelling, *(NAMES if with_names else ())]
-    return [c.name for c in spec.columns if c.name in keep and c.name != "withdrawn" and c.name != "withdrawn_at"]
-
-
 def _rows(store: Store, table: str, where: str, params: list, with_names: bool) -> list[dict]:
-    columns = _columns(table, with_names)
+    columns = TABLES[table].taken_out(with_names)
     rows = store.rows(f"select {', '.join(f't.[{c}]' for c in columns)} from [{table}] t {where}", params)
+    decoded = [c.name for c in TABLES[table].columns if c.kind in JSON_KINDS and c.name in columns]
     for row in rows:  # JSON columns as JSON, not as text holding JSON
-        for c in TABLES[table].columns:
-            if c.kind == "json" and isinstance(row.get(c.name), str):
-                row[c.name] = json.loads(row[c.name])
+        for c in decoded:
+            if isinstance(row.get(c), str):
+                row[c] = json.loads(row[c])
     return rows
 
 
@@ -77,7 +71,7 @@ def take_out(store: Store, folder: str, campaign_ids: list[str], with_names: boo
     text = packaged_text("review", "data/take_out_readme.txt").format(
         made_at=stamp, campaigns=", ".join(sorted(campaign_ids)), speakers=len(speakers),
         names="; with their names, communities and dialects where this laptop holds them" if with_names else "")
-    columns = {t: _columns(t, with_names) for t in TAKEN}
+    columns = {t: list(TABLES[t].taken_out(with_names)) for t in TAKEN}
     manifest = take_outs.write(folder, found, columns, about, text)
     with store.transaction() as db:
         db["take_outs"].insert({"folder": str(Path(folder).resolve()), "made_at": stamp,

@@ -32,7 +32,7 @@ from scoring.files import atomic_path, json_default, replace
 
 from . import folder_files, keys, take_outs
 from .revocation import apply_revocations
-from .schema import DECISIONS, create_missing
+from .schema import DECISIONS, checks_installed, create_missing, install_checks
 from .signing import sign_campaign, sign_tombstone
 from .withdrawal import apply_tombstones
 
@@ -287,6 +287,9 @@ class Store:
         lacks, then the data steps of each version it crosses."""
         version = self.conn.execute("PRAGMA user_version").fetchone()[0]
         if version == SCHEMA_VERSION:
+            if not checks_installed(self.conn):  # a database made before its columns' checks, or with older ones
+                with self.transaction() as db:
+                    install_checks(db)
             return
         with self.transaction() as db:
             tombstones = []

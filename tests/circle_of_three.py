@@ -1,0 +1,126 @@
+"""A coordinator's laptop and two field laptops as a coordinator sets them up (issue 65, 2): the hub enrols both in its
+circle before any campaign, both trust it, the hub creates a campaign, and everyone syncs one shared folder. Every
+command runs through the ``lyss`` command line. What one laptop writes then travels to the other two — by USB bundle
+(``by_usb``) and through the shared folder (``settle``) — and the shared tables are compared row for row
+(``differences``)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from desktop.cli import main
+from review.records import payload
+from review.store import Store
+
+LAPTOPS = ("hub", "rita", "joe")
+
+
+class Circle:
+    def __init__(self, root: Path, scored: Path, capsys, items: int = 6, task: str = "A"):
+        self.root, self.scored, self.capsys = root, scored, capsys
+        self.folder = root / "shared"
+        self.folder.mkdir()
+        self.db = {name: str(root / f"{name}.sqlite") for name in LAPTOPS}
+        self.usb_trips = 0
+        for name in LAPTOPS:
+            self.ok("review", "init", "--db", self.db[name])
+        self.code = {name: self.ok("review", "code", "--db", self.db[name]).strip() for name in LAPTOPS}
+        for name in ("rita", "joe"):
+            self.ok("review", "enrol", "--db", self.db["hub"], self.code[name], "--name", f"{name}'s laptop")
+            self.ok("review", "trust", "--db", self.db[name], self.code["hub"])
+        out = self.ok("review", "create-campaign", "--db", self.db["hub"], str(scored), "--task", task, "--items",
+                      str(items), "--name", "round 1")
+        self.campaign = out.split()[0]
+        self.settle()
+
+    # ------------------------------------------------------------------------------------------- the command line
+    def run(self, *argv: str) -> tuple[int, str, str]:
+        self.capsys.readouterr()
+        code = main(list(argv))
+        out, err = self.capsys.readouterr()
+        return code, out, err
+
+    def ok(self, *argv: str) -> str:
+        """Run a command that must succeed; its standard output."""
+        code, out, err = self.run(*argv)
+        assert code == 0, f"lyss {' '.join(argv)} → {code}: {out}{err}"
+        return out
+
+    def on(self, laptop: str, *argv: str) -> str:
+        """``lyss VERB… --db`` the laptop's database (the verb's words first)."""
+        words = [a for a in argv[:2] if not a.startswith("-")]
+        return self.ok(*words, "--db", self.db[laptop], *argv[len(words):])
+
+    def add_speaker(self, laptop: str, name: str, uses: list[str] | None = None) -> str:
+        more = ["--consent-uses", ",".join(uses)] if uses is not None else []
+        return self.on(laptop, "review", "add-speaker", "--name", name, "--consent-scope", "LYSS study", *more).strip()
+
+    def answer(self, laptop: str, speaker: str, note: str | None = None, **answers) -> str:
+        more = ["--note", note] if note is not None else []
+        return self.on(laptop, "review", "answer", "--campaign", self.campaign, "--speaker", speaker, "--answers",
+                       json.dumps(answers or {"adequacy": 4, "fluency": 5}), *more)
+
+    # ------------------------------------------------------------------------------------------------ travelling
+    def by_usb(self, writer: str) -> None:
+        """The writer's bundle carried on a stick to the other two and merged there."""
+        self.usb_trips += 1
+        stick = self.root / f"{writer}-{self.usb_trips}.lyssbundle"
+        self.on(writer, "review", "export-bundle", "--out", str(stick))
+        for name in LAPTOPS:
+            if name != writer:
+                self.on(name, "review", "merge", str(stick))
+
+    def settle(self, rounds: int = 2) -> list[str]:
+        """Every laptop syncs the folder ``rounds`` times, then on until a round changes nothing; the lines the
+        last round said."""
+        for n in range(rounds + 5):
+            said = [self.run("review", "sync", str(self.folder), "--db", self.db[name]) for name in LAPTOPS]
+            assert all(code in (0, 1) for code, _, _ in said), said
+            lines = [line for _, out, _ in said for line in out.splitlines()]
+            if n + 1 >= rounds and all(line.startswith(("unchanged", "waiting")) for line in lines):
+                return lines
+        raise AssertionError(f"the syncs never settle: {lines}")
+
+    def refused(self) -> list[str]:
+        """What any laptop's last sync refused."""
+        lines = []
+        for name in LAPTOPS:
+            _, out, _ = self.run("review", "sync", str(self.folder), "--db", self.db[name])
+            lines += [f"{name}: {line}" for line in out.splitlines() if "refused" in line]
+        return lines
+
+    # ------------------------------------------------------------------------------------------------ comparing
+    def tables(self, laptop: str) -> dict[str, list[str]]:
+        """Every shared table's rows as they travel (every travelling column, the declared local ones aside), the
+        signature aside: a laptop signs its own rows as it publishes them, so the signature follows from the rest."""
+        with Store(self.db[laptop]) as store:
+            snapshot = payload.table_snapshot(store)
+        out = {}
+        for table, rows in snapshot.items():
+            decoded = [json.loads(text) for text in rows]
+            for row in decoded:
+                row.pop("signature", None)
+            out[table] = sorted(json.dumps(r, sort_keys=True, ensure_ascii=False) for r in decoded)
+        return out
+
+    def differences(self) -> dict[str, dict[str, list[str]]]:
+        """Per shared table, per laptop, the rows it holds that the hub does not, and those it lacks (``-``)."""
+        hub = self.tables("hub")
+        out: dict[str, dict[str, list[str]]] = {}
+        for name in LAPTOPS[1:]:
+            for table, rows in self.tables(name).items():
+                extra = sorted(set(rows) - set(hub[table]))
+                lacking = sorted(set(hub[table]) - set(rows))
+                if extra or lacking:
+                    out.setdefault(table, {})[name] = extra + [f"- {r}" for r in lacking]
+        return out
+
+    def travel(self, writer: str) -> None:
+        """What ``writer`` wrote reaches the other two, by USB and then through the folder, the same everywhere."""
+        self.by_usb(writer)
+        assert self.differences() == {}, f"after a USB bundle from {writer}: {self.differences()}"
+        self.settle()
+        assert self.differences() == {}, f"after the shared folder: {self.differences()}"
+        refused = self.refused()
+        assert refused == [], refused
