@@ -101,12 +101,12 @@ def _with_progress(work):
 # ---- lyss review VERB: one function each, (store, args) -> exit status --------------------------------------
 
 def _review_init(store, args) -> int:
-    print(f"review database ready: {args.db}\nthis laptop's code: {store.device_id}")
+    print(f"review database ready: {args.db}\nthis laptop's code: {laptops.this_code(store)}")
     return 0
 
 
 def _review_code(store, args) -> int:
-    print(store.device_id)
+    print(laptops.this_code(store))
     return 0
 
 

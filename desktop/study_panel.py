@@ -235,7 +235,7 @@ class CampaignPanel(QWidget):
 
     def _circle_rows(self, store: Store) -> tuple:
         """This laptop and its circle: its code, enrolment, trust, revocation."""
-        self.code = QLabel(self.tr("This laptop's code: {0}").format(store.device_id))
+        self.code = QLabel(self.tr("This laptop's code: {0}").format(laptops.this_code(store)))
         self.code.setTextInteractionFlags(Qt.TextSelectableByMouse)
         set_font(self.code, 14, True)
         about = self._words(self.tr(

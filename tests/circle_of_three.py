@@ -11,7 +11,7 @@ from pathlib import Path
 
 from desktop.cli import main
 from review.records import payload
-from review.store import Store
+from review.store import Store, keys
 
 LAPTOPS = ("hub", "rita", "joe")
 
@@ -25,10 +25,11 @@ class Circle:
         self.usb_trips = 0
         for name in LAPTOPS:
             self.ok("review", "init", "--db", self.db[name])
-        self.code = {name: self.ok("review", "code", "--db", self.db[name]).strip() for name in LAPTOPS}
-        for name in ("rita", "joe"):
-            self.ok("review", "enrol", "--db", self.db["hub"], self.code[name], "--name", f"{name}'s laptop")
-            self.ok("review", "trust", "--db", self.db[name], self.code["hub"])
+        self.written = {name: self.ok("review", "code", "--db", self.db[name]).strip() for name in LAPTOPS}
+        self.code = {name: keys.normalise_code(code) for name, code in self.written.items()}  # as rows name them
+        for name in ("rita", "joe"):  # typed as `lyss review code` shows them, their check characters too
+            self.ok("review", "enrol", "--db", self.db["hub"], self.written[name], "--name", f"{name}'s laptop")
+            self.ok("review", "trust", "--db", self.db[name], self.written["hub"])
         out = self.ok("review", "create-campaign", "--db", self.db["hub"], str(scored), "--task", task, "--items",
                       str(items), "--name", "round 1")
         self.campaign = out.split()[0]

@@ -22,9 +22,13 @@ from ..store.withdrawal import trusted_codes
 def _code(code: str, verb: str) -> str:
     device = keys.normalise_code(code)
     if device is None:
-        raise BadValue(verb, code, "not a laptop code (four groups of four letters or digits, "
-                                   "as `lyss review code` shows on that laptop)")
+        raise BadValue(verb, code, keys.code_problem(code))
     return device
+
+
+def this_code(store: Store) -> str:
+    """This laptop's code as people read and type it, its check character included (``review.store.keys``)."""
+    return keys.written_code(store.device_id)
 
 
 def coordinated_campaigns(store: Store) -> list[str]:

@@ -2,7 +2,10 @@
 
 A laptop's *code* is the first 80 bits of the SHA-256 of its public key, written in Crockford's
 base32 as four groups of four characters (``K7QM-2XPA-9D2F-H4TR``): short enough to read aloud or
-compare on two screens, long enough that nobody can make a key with someone else's code (2⁸⁰ work).
+compare on two screens, long enough that nobody can make a key with someone else's code (2⁸⁰ work). People are
+shown it with Crockford's check symbol after a fifth dash (``K7QM-2XPA-9D2F-H4TR-5``: the code's value modulo 37),
+so that a code typed with one character wrong, or two neighbours swapped, is refused instead of naming a laptop
+that does not exist; a code typed without it (as older LYSS showed them) is taken as before.
 Everything that carries authority in a bundle — the bundle itself, a campaign, an enrolment, a
 withdrawal — is signed with these keys (``docs/security.md``).
 """
@@ -21,6 +24,8 @@ from nacl.signing import SigningKey, VerifyKey
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford: no I, L, O, U
 CODE_PATTERN = re.compile(r"^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){3}$")
 _READ_AS = str.maketrans({"I": "1", "L": "1", "O": "0", "U": "V"})
+CHECK_SYMBOLS = ALPHABET + "*~$=U"  # Crockford's check symbols: the value modulo 37
+_CHECK_READ_AS = str.maketrans({"I": "1", "L": "1", "O": "0"})  # U is a check symbol of its own
 
 
 def new_private_key() -> str:
@@ -40,11 +45,46 @@ def code_of(public_hex: str) -> str:
     return "-".join(chars[i:i + 4] for i in range(0, 16, 4))
 
 
-def normalise_code(text: str) -> str | None:
-    """A code as people type it (any case, spaces or no dashes, O for 0…) → canonical, or ``None``."""
-    chars = re.sub(r"[\s-]", "", str(text)).upper().translate(_READ_AS)
+def check_symbol(code: str) -> str:
+    """Crockford's check symbol of a canonical code (its 80-bit value modulo 37)."""
+    value = 0
+    for ch in code.replace("-", ""):
+        value = value * 32 + ALPHABET.index(ch)
+    return CHECK_SYMBOLS[value % 37]
+
+
+def written_code(code: str) -> str:
+    """A laptop's code as people read it and type it: the code and its check symbol."""
+    return f"{code}-{check_symbol(code)}"
+
+
+def _read(text: str) -> tuple[str | None, bool]:
+    """(the canonical code, whether a check symbol was typed and holds), or (None, …) when it is not a code."""
+    chars = re.sub(r"[\s-]", "", str(text)).upper()
+    check = None
+    if len(chars) == 17:
+        chars, check = chars[:16], chars[16].translate(_CHECK_READ_AS)
+    chars = chars.translate(_READ_AS)
     code = "-".join(chars[i:i + 4] for i in range(0, len(chars), 4))
-    return code if CODE_PATTERN.match(code) else None
+    if not CODE_PATTERN.match(code) or (check is not None and check not in CHECK_SYMBOLS):
+        return None, False
+    return code, check is None or check_symbol(code) == check
+
+
+def normalise_code(text: str) -> str | None:
+    """A code as people type it (any case, spaces or no dashes, O for 0…; with its check symbol or, as older LYSS
+    showed it, without) → canonical, or ``None`` (not a code, or its check symbol does not hold)."""
+    code, checks = _read(text)
+    return code if checks else None
+
+
+def code_problem(text: str) -> str | None:
+    """What is wrong with a code as typed, in a person's words (``None``: nothing)."""
+    code, checks = _read(text)
+    if code is None:
+        return ("not a laptop code (four groups of four letters or digits and a check character, as `lyss review "
+                "code` shows on that laptop)")
+    return None if checks else "this code does not check: read it again on that laptop (lyss review code)"
 
 
 def canonical(value: Any) -> bytes:
