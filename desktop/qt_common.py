@@ -118,7 +118,7 @@ def said(line: dict) -> str:
     """A said line of the study (``review.study.verdicts``) in the app's language: the same text and values the
     command line prints, its numbers written as that language writes them."""
     decimal, percent = number_marks()
-    return localized(line, data_tr(line["text"]), decimal, percent, data_tr)
+    return localized(line, None, decimal, percent, data_tr, ui_language())
 
 
 def task_words(code: str, language: dict | None) -> dict:

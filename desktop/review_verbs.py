@@ -11,7 +11,7 @@ from typing import Any
 
 from eval_standards.text import convert as convert_text
 from review import records, sentences
-from review.exchange import bundles
+from review.exchange import bundles, sync
 from review.rating import campaigns, paper, roster
 from review.rating.session import record_answer
 from review.rating.shown import shown_item
@@ -333,25 +333,22 @@ def _review_progress(store, args) -> int:
 
 def _review_export_bundle(store, args) -> int:
     manifest = bundles.export_bundle(store, args.out)
-    print(f"wrote {args.out}: {manifest['counts']['ratings']} answers, sha256 {manifest['sha256'][:16]}…")
+    n = manifest["counts"]["ratings"]
+    print(f"wrote {args.out}: {n} answer{'' if n == 1 else 's'}, sha256 {manifest['sha256'][:16]}…")
     return 0
 
 
 def _review_merge(store, args) -> int:
     changed = bundles.merge(store, args.bundle)
-    if not changed["rows_changed"] and not changed["waited"]:
-        print(f"merged {args.bundle} from {changed['from_device']}: nothing new — this laptop held all of it already")
-    else:
-        n = changed["campaigns_added"]
-        arrived = f"{n} campaign{'' if n == 1 else 's'} arrived; " if n else ""
-        signed = (f"; {changed['ratings_signed']} of this laptop's own answers came back signed (unchanged)"
-                  if changed["ratings_signed"] else "")
-        print(f"merged {args.bundle} from {changed['from_device']}: {arrived}answers: {changed['ratings_added']} "
-              f"added, {changed['ratings_replaced']} replaced, {changed['ratings_deleted']} deleted; "
-              f"{changed['speakers_withdrawn']} speakers withdrawn{signed}")
+    said = [sentences.line("sync.nothing new")] if not changed["rows_changed"] and not changed["waited"] else [
+        *sync.merge_lines({**changed, "ratings_refused_revoked": 0})]
+    if changed["ratings_signed"]:
+        said.append(sentences.line("sync.signed back", n=sentences.Number(changed["ratings_signed"], "count"),
+                                   one="n"))
+    print(f"merged {args.bundle} from {changed['from_device']}: {sentences.joined_english(said)}")
     if changed["ratings_refused_revoked"]:
-        print(f"  {changed['ratings_refused_revoked']} answers refused: signed by a revoked laptop after its "
-              f"revocation")
+        n = changed["ratings_refused_revoked"]
+        print(f"  {n} answer{'' if n == 1 else 's'} refused: signed by a revoked laptop after its revocation")
     for r in changed["revoked"]:
         print(f"  THIS LAPTOP WAS REVOKED in campaign {r['campaign_id']} from {r['from_at']}: answers made here "
               f"since then are refused everywhere; ask the coordinator")
@@ -362,12 +359,14 @@ def _review_merge(store, args) -> int:
 def _print_set_aside(changed: dict) -> None:
     """The rows that wait here (for what) and the rows refused alone (why), each on its own line."""
     if changed["waited"]:
-        print(f"  {changed['waited']} rows that waited here were placed")
+        n = changed["waited"]
+        print(f"  {n} row{' that waited here was' if n == 1 else 's that waited here were'} placed")
     for line in changed["waiting_lines"]:
         print(f"  {line}: kept here until then")
     if changed["rows_refused"]:
-        print(f"  {len(changed['rows_refused'])} rows refused alone, each for the reason it gives (the rest "
-              f"merged):")
+        n = len(changed["rows_refused"])
+        print(f"  {n} row{'' if n == 1 else 's'} refused alone, {'for' if n == 1 else 'each for'} the reason it "
+              f"gives (the rest merged):")
     for line in changed["rows_refused"]:
         print(f"    {line}")
 

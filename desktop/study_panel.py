@@ -347,11 +347,9 @@ class CampaignPanel(QWidget):
         """After a sync: what it merged and refused, the laptops seen, the campaigns again. A sync that found nothing
         new (the folder's own changes set one off seconds later) keeps saying what the last merge did."""
         merged, refused = len(report.merged), len(report.refused)
-        added = sum(o.added.get("ratings_added", 0) for o in report.merged)
         now = time.strftime("%H:%M:%S")
         if merged or refused or not self._last_merge:
-            text = self.tr("Synchronised at {3}: {0} bundle(s) merged ({1} answers added), {2} refused.").format(
-                merged, added, refused, now)
+            text = self.tr("Synchronised at {0}: {1}.").format(now, said(sync.summary(report)))
             if merged:
                 self._last_merge = text
         else:
@@ -614,8 +612,7 @@ class CampaignPanel(QWidget):
             self._background(lambda store, progress: bundles.merge(store, path), self._merged, writes=True)
 
     def _merged(self, changed: dict) -> None:
-        text = self.tr("Merged: {0} answers added, {1} replaced, {2} deleted.").format(
-            changed["ratings_added"], changed["ratings_replaced"], changed["ratings_deleted"])
+        text = self.tr("Merged: {0}.").format("; ".join(said(line) for line in sync.merge_lines(changed)))
         for r in changed["revoked"]:
             text += " " + self.tr("This laptop was revoked in campaign {0} from {1}: answers made here since "
                                   "then are refused everywhere. Ask the coordinator.").format(

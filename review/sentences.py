@@ -93,9 +93,14 @@ def line(key: str, claims: list | None = None, *, one: str | None = None, **valu
     chooses the text — when it is 1, the text under ``key + " one"`` ("1 answer", not "1 answers")."""
     texts = _texts()
     counted = values.get(one) if one else None
-    if isinstance(counted, Number) and counted.value == 1 and f"{key} one" in texts:
-        key = f"{key} one"
+    forms = None
+    if isinstance(counted, Number) and f"{key} one" in texts:
+        forms = [counted.value, texts[f"{key} one"], texts[key]]  # each language chooses by its own rule
+        if counted.value == 1:
+            key = f"{key} one"
     said = {"text": texts[key], "values": {}}
+    if forms:
+        said["forms"] = forms
     for name, value in values.items():
         said["values"][name] = value.english() if isinstance(value, (Number, Joined)) else \
             value.text if isinstance(value, Word) else str(value)
@@ -119,16 +124,31 @@ def joined_english(lines: list[dict], separator: str = "; ") -> str:
     return separator.join(english(said) for said in lines)
 
 
-def localized(said: dict, text: str, decimal: str, percent: str, translate=lambda word: word) -> str:
-    """A said line in another language: its ``text`` translated, its numbers written with that language's decimal
-    mark and percent sign, its data words ``translate``d."""
+ONE = {"en": lambda n: n == 1, "fr": lambda n: n is not None and abs(n) < 2}  # which counts take the singular:
+#                                                                               "0 réponse ajoutée", "0 answers added"
+
+
+def form(said: dict, language: str) -> str:
+    """The text of a said line in the form its count takes in ``language`` (its English text when it has no count)."""
+    if "forms" not in said:
+        return said["text"]
+    count, one, other = said["forms"]
+    return one if ONE.get(language, ONE["en"])(count) else other
+
+
+def localized(said: dict, text: str | None, decimal: str, percent: str, translate=lambda word: word,
+              language: str = "en") -> str:
+    """A said line in another language: its ``text`` translated (``None``: its text in the form its count takes in
+    ``language``, ``translate``d), its numbers written with that language's decimal mark and percent sign, its data
+    words ``translate``d."""
+    text = translate(form(said, language)) if text is None else text
     values = dict(said["values"])
     for name in said.get("words", []):  # several words, one value: "acceptable / excellent"
         values[name] = " / ".join(translate(word) for word in values[name].split(" / "))
     for name, (value, style, *avoid) in (said.get("numbers") or {}).items():
         values[name] = written(value, style, avoid[0] if avoid else None, decimal, percent)
     for name, (separator, lines) in (said.get("lines") or {}).items():
-        values[name] = separator.join(localized(inner, translate(inner["text"]), decimal, percent, translate)
+        values[name] = separator.join(localized(inner, None, decimal, percent, translate, language)
                                       for inner in lines)
     return text.format(**values)
 

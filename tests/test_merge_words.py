@@ -27,8 +27,36 @@ def test_own_answers_relayed_back_signed_are_not_replaced_and_a_merge_of_nothing
     capsys.readouterr()
     assert main(["review", "merge", "--db", db, str(back)]) == 0
     said = capsys.readouterr().out
-    assert "answers: 0 added, 0 replaced, 0 deleted" in said, said
+    assert "0 answers added; 2 of this laptop" in said and "replaced" not in said, said
     assert "2 of this laptop's own answers came back signed (unchanged)" in said, said
     assert main(["review", "merge", "--db", db, str(back)]) == 0
     said = capsys.readouterr().out
     assert said.strip().endswith("nothing new — this laptop held all of it already"), said
+
+
+def test_every_count_of_a_merge_takes_its_form_in_english_and_in_french():
+    """Numbers and plurals right in every sync and merge line (issue 65, 10): "1 answer", "2 answers"; in French the
+    singular goes to 0 and 1 ("0 réponse ajoutée"); an arriving withdrawal says what it deleted."""
+    from review.exchange.sync import merge_lines
+    from review.sentences import joined_english, localized
+
+    french = {"{n} answers added": "{n} réponses ajoutées", "{n} answer added": "{n} réponse ajoutée",
+              "{n} speakers withdrawn": "{n} locuteurs retirés", "{n} speaker withdrawn": "{n} locuteur retiré",
+              "{n} answers deleted": "{n} réponses supprimées", "{n} answer deleted": "{n} réponse supprimée",
+              "{speakers}: {deleted}": "{speakers} : {deleted}", "{n} campaign arrived": "{n} campagne arrivée",
+              "{n} campaigns arrived": "{n} campagnes arrivées"}
+
+    def said(**changed) -> tuple[str, str]:
+        lines = merge_lines(changed)
+        return joined_english(lines), "; ".join(localized(s, None, ",", " %", lambda t: french.get(t, t), "fr")
+                                                for s in lines)
+
+    assert said(ratings_added=1) == ("1 answer added", "1 réponse ajoutée")
+    assert said(ratings_added=0) == ("0 answers added", "0 réponse ajoutée")
+    assert said(ratings_added=2, campaigns_added=1) == ("1 campaign arrived; 2 answers added",
+                                                        "1 campagne arrivée; 2 réponses ajoutées")
+    assert said(ratings_added=0, speakers_withdrawn=1, ratings_deleted=3) == (
+        "0 answers added; 1 speaker withdrawn: 3 answers deleted",
+        "0 réponse ajoutée; 1 locuteur retiré : 3 réponses supprimées")
+    assert said(ratings_added=0, speakers_withdrawn=2, ratings_deleted=1)[0] == \
+        "0 answers added; 2 speakers withdrawn: 1 answer deleted"

@@ -38,7 +38,7 @@ def test_review_and_study_commands(tmp_path, scored_demo, capsys):
     assert main(["review", "trust", "--db", other, code.lower().replace("-", " ")]) == 0  # as typed by a person
     assert main(["review", "merge", "--db", other, bundle]) == 0
     said = capsys.readouterr().out
-    assert "1 campaign arrived; answers: 3 added" in said  # what the bundle brought, the campaign first
+    assert "1 campaign arrived; 3 answers added" in said  # what the bundle brought, the campaign first
     assert main(["review", "merge", "--db", other, bundle]) == 0
     said = capsys.readouterr().out
     assert "nothing new — this laptop held all of it already" in said and "arrived" not in said

@@ -96,7 +96,7 @@ def test_merge_prints_what_waits_and_what_was_refused_alone(tmp_path, scored, mo
     capsys.readouterr()
     assert main(["review", "merge", "--db", db, str(folder / sync.own_name(lap))]) == 0
     out = capsys.readouterr().out
-    assert "answers: 3 added" in out
+    assert "3 answers added" in out
     assert f"wait for laptop {lap.device_id}'s enrolment in campaign {two}" in out and "kept here" in out
 
 

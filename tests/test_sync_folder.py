@@ -157,7 +157,7 @@ def test_a_withdrawal_travels_through_the_folder(tmp_path, scored):
     sync.sync(lap, folder)
     assert b"Ana" not in (folder / sync.own_name(lap)).read_bytes()
     report = sync.sync(hub, folder)
-    assert "1 speakers withdrawn" in report.merged[0].detail
+    assert "1 speaker withdrawn: 4 answers deleted" in report.merged[0].detail, report.merged[0].detail
     assert hub.one("select count(*) as n from ratings")["n"] == 0
     assert hub.one("select withdrawn from speakers where id = ?", [speaker])["withdrawn"] == 1
 

@@ -278,52 +278,52 @@
 <context>
     <name>CampaignPage</name>
     <message>
-        <location filename="../review_panel.py" line="248"/>
+        <location filename="../review_panel.py" line="268"/>
         <source>Tasks</source>
         <translation>Tâches</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="248"/>
+        <location filename="../review_panel.py" line="268"/>
         <source>Choose a task with the arrow keys and press Enter</source>
         <translation>Choisissez une tâche avec les flèches et appuyez sur Entrée</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="252"/>
+        <location filename="../review_panel.py" line="272"/>
         <source>Sign out</source>
         <translation>Se déconnecter</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="254"/>
+        <location filename="../review_panel.py" line="274"/>
         <source>Start or continue  (Enter)</source>
         <translation>Commencer ou continuer  (Entrée)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="276"/>
+        <location filename="../review_panel.py" line="296"/>
         <source>Welcome, {0}. Choose a task:</source>
         <translation>Bienvenue, {0}. Choisissez une tâche :</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="280"/>
+        <location filename="../review_panel.py" line="300"/>
         <source>{0} of {1} done</source>
         <translation>{0} sur {1} faits</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="280"/>
+        <location filename="../review_panel.py" line="300"/>
         <source>not started</source>
         <translation>pas commencé</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="282"/>
+        <location filename="../review_panel.py" line="302"/>
         <source>{0} done; more as the decisions need them</source>
         <translation>{0} faits ; d&apos;autres selon les besoins des décisions</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="284"/>
+        <location filename="../review_panel.py" line="304"/>
         <source>not offered: this laptop is not enrolled in it: lyss review enrol {0} --campaign {1}</source>
         <translation>non proposée : cet ordinateur n&apos;y est pas inscrit : lyss review enrol {0} --campaign {1}</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="291"/>
+        <location filename="../review_panel.py" line="311"/>
         <source>Ask the campaign&apos;s coordinator to enrol this laptop in it; once the enrolment arrives, the campaign is offered here.</source>
         <translation>Demandez au coordinateur de la campagne d&apos;y inscrire cet ordinateur ; dès que l&apos;inscription arrive, la campagne est proposée ici.</translation>
     </message>
@@ -331,134 +331,134 @@
 <context>
     <name>CampaignPanel</name>
     <message>
-        <location filename="../study_panel.py" line="171"/>
+        <location filename="../study_panel.py" line="172"/>
         <source>Task of the new campaign</source>
         <translation>Tâche de la nouvelle campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="173"/>
+        <location filename="../study_panel.py" line="174"/>
         <source>Task {0}: {1}</source>
         <translation>Tâche {0} : {1}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="195"/>
+        <location filename="../study_panel.py" line="197"/>
         <source>Create campaign from a scored run…</source>
         <translation>Créer une campagne à partir d’un run évalué…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="196"/>
+        <location filename="../study_panel.py" line="198"/>
         <source>Adaptive campaign from several runs…</source>
         <translation>Campagne adaptative sur plusieurs runs…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="197"/>
+        <location filename="../study_panel.py" line="199"/>
         <source>One scored run card per system, on the same test set: speakers are served only what is still undecided</source>
         <translation>Une carte de run évaluée par système, sur le même jeu de test : les locuteurs ne reçoivent que ce qui reste à décider</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="283"/>
+        <location filename="../study_panel.py" line="285"/>
         <source>Export bundle…</source>
         <translation>Exporter un paquet…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="284"/>
+        <location filename="../study_panel.py" line="286"/>
         <source>Merge bundle…</source>
         <translation>Fusionner un paquet…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="218"/>
+        <location filename="../study_panel.py" line="220"/>
         <source>Withdraw selected speaker…</source>
         <translation>Retirer le locuteur choisi…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="174"/>
-        <location filename="../study_panel.py" line="176"/>
+        <location filename="../study_panel.py" line="175"/>
+        <location filename="../study_panel.py" line="177"/>
         <source>Hint at the words the analyser rejected (task E)</source>
         <translation>Signaler les mots que l’analyseur a rejetés (tâche E)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="175"/>
-        <location filename="../study_panel.py" line="177"/>
+        <location filename="../study_panel.py" line="176"/>
+        <location filename="../study_panel.py" line="178"/>
         <source>Off by default, so that the speakers judge without the analyser&apos;s opinion</source>
         <translation>Désactivé par défaut, pour que les locuteurs jugent sans l’avis de l’analyseur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="236"/>
+        <location filename="../study_panel.py" line="238"/>
         <source>This laptop&apos;s code: {0}</source>
         <translation>Code de cet ordinateur : {0}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="244"/>
+        <location filename="../study_panel.py" line="246"/>
         <source>Enrol a laptop…</source>
         <translation>Inscrire un ordinateur…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="245"/>
+        <location filename="../study_panel.py" line="247"/>
         <source>Let another laptop send answers to the campaigns you coordinate</source>
         <translation>Permettre à un autre ordinateur d’envoyer des réponses aux campagnes que vous coordonnez</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="246"/>
+        <location filename="../study_panel.py" line="248"/>
         <source>Trust a coordinator…</source>
         <translation>Faire confiance à un coordinateur…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="247"/>
+        <location filename="../study_panel.py" line="249"/>
         <source>Accept the campaigns of your study&apos;s coordinator</source>
         <translation>Accepter les campagnes du coordinateur de votre étude</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="248"/>
+        <location filename="../study_panel.py" line="250"/>
         <source>Revoke a laptop…</source>
         <translation>Révoquer un ordinateur…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="249"/>
+        <location filename="../study_panel.py" line="251"/>
         <source>Refuse the answers a lost or stolen laptop signs from now on</source>
         <translation>Refuser désormais les réponses signées par un ordinateur perdu ou volé</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="212"/>
+        <location filename="../study_panel.py" line="214"/>
         <source>Campaigns</source>
         <translation>Campagnes</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="213"/>
+        <location filename="../study_panel.py" line="215"/>
         <source>Choose a campaign to see each speaker&apos;s progress</source>
         <translation>Choisissez une campagne pour voir l’avancement de chaque locuteur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="215"/>
+        <location filename="../study_panel.py" line="217"/>
         <source>Speakers&apos; progress in the chosen campaign</source>
         <translation>Avancement des locuteurs dans la campagne choisie</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="227"/>
+        <location filename="../study_panel.py" line="229"/>
         <source>Decisions in the chosen campaign</source>
         <translation>Décisions de la campagne choisie</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="228"/>
+        <location filename="../study_panel.py" line="230"/>
         <source>Which system is better and each run&apos;s tier, as the answers settle them</source>
         <translation>Quel système est meilleur et le niveau de chaque run, à mesure que les réponses les tranchent</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="299"/>
+        <location filename="../study_panel.py" line="301"/>
         <source>Task</source>
         <translation>Tâche</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="299"/>
+        <location filename="../study_panel.py" line="301"/>
         <source>Campaign</source>
         <translation>Campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="299"/>
+        <location filename="../study_panel.py" line="301"/>
         <source>Items</source>
         <translation>Éléments</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="300"/>
+        <location filename="../study_panel.py" line="302"/>
         <source>Fully rated</source>
         <translation>Entièrement évalués</translation>
     </message>
@@ -494,115 +494,110 @@
         <translation>refusé</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="119"/>
+        <location filename="../study_panel.py" line="120"/>
         <source>The coordinator&apos;s pages</source>
         <translation>Les pages de la coordination</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="123"/>
+        <location filename="../study_panel.py" line="124"/>
         <source>Campaigns and decisions</source>
         <translation>Campagnes et décisions</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="124"/>
+        <location filename="../study_panel.py" line="125"/>
         <source>This laptop and its circle</source>
         <translation>Cet ordinateur et son cercle</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="125"/>
+        <location filename="../study_panel.py" line="126"/>
         <source>Sharing answers</source>
         <translation>Partage des réponses</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="179"/>
+        <location filename="../study_panel.py" line="180"/>
         <source>Marks placed for the speaker: the language&apos;s tools</source>
         <translation>Marques placées pour le locuteur : les outils de la langue</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="180"/>
+        <location filename="../study_panel.py" line="181"/>
         <source>Marks placed for the speaker: the tools and the reference</source>
         <translation>Marques placées pour le locuteur : les outils et la référence</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="181"/>
+        <location filename="../study_panel.py" line="182"/>
         <source>No marks placed for the speaker</source>
         <translation>Aucune marque placée pour le locuteur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="183"/>
+        <location filename="../study_panel.py" line="184"/>
         <source>Pre-marks of a task E campaign</source>
         <translation>Pré-marques d&apos;une campagne de tâche E</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="184"/>
+        <location filename="../study_panel.py" line="185"/>
         <source>Candidate errors placed before the speaker sees a sentence; the speaker keeps, drops or re-grades each</source>
         <translation>Erreurs candidates placées avant que le locuteur voie une phrase ; il garde, retire ou reclasse chacune</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="219"/>
+        <location filename="../study_panel.py" line="221"/>
         <source>The speaker chosen on the right leaves the study: their answers are deleted here, in the backups and, through the next bundles, on every laptop</source>
         <translation>La personne choisie à droite quitte l&apos;étude : ses réponses sont supprimées ici, dans les sauvegardes et, par les prochains paquets, sur chaque ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="240"/>
+        <location filename="../study_panel.py" line="242"/>
         <source>A coordinator enrols the laptops that may send answers to their campaigns, and revokes a laptop that is lost or stolen. A field laptop trusts its coordinator, so that it accepts their campaigns. Each is done with the other laptop&apos;s code, read out or copied from its own page.</source>
         <translation>La coordination inscrit les ordinateurs qui peuvent envoyer des réponses à ses campagnes, et révoque un ordinateur perdu ou volé. Un ordinateur de terrain fait confiance à sa coordination, pour accepter ses campagnes. Chaque action se fait avec le code de l&apos;autre ordinateur, lu à voix haute ou copié depuis sa propre page.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="269"/>
-        <location filename="../study_panel.py" line="332"/>
+        <location filename="../study_panel.py" line="271"/>
+        <location filename="../study_panel.py" line="334"/>
         <source>Shared folder: none (bundles travel by USB stick)</source>
         <translation>Dossier partagé : aucun (les lots voyagent par clé USB)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="270"/>
+        <location filename="../study_panel.py" line="272"/>
         <source>Choose shared folder…</source>
         <translation>Choisir le dossier partagé…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="271"/>
+        <location filename="../study_panel.py" line="273"/>
         <source>A folder your laptops share (Syncthing, a network drive): answers then travel on their own, at start, every few answers and at close</source>
         <translation>Un dossier que vos ordinateurs partagent (Syncthing, un lecteur réseau) : les réponses voyagent alors seules, au démarrage, toutes les quelques réponses et à la fermeture</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="273"/>
+        <location filename="../study_panel.py" line="275"/>
         <source>Sync now</source>
         <translation>Synchroniser maintenant</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="276"/>
+        <location filename="../study_panel.py" line="278"/>
         <source>Laptops seen in the shared folder</source>
         <translation>Ordinateurs vus dans le dossier partagé</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="277"/>
+        <location filename="../study_panel.py" line="279"/>
         <source>Each laptop&apos;s last bundle, its answers, whether it is enrolled, and why a bundle was refused</source>
         <translation>Le dernier lot de chaque ordinateur, ses réponses, s&apos;il est inscrit, et pourquoi un lot a été refusé</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="282"/>
+        <location filename="../study_panel.py" line="284"/>
         <source>Without a shared folder, by USB stick:</source>
         <translation>Sans dossier partagé, par clé USB :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="327"/>
+        <location filename="../study_panel.py" line="329"/>
         <source>Synchronising…</source>
         <translation>Synchronisation…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="331"/>
+        <location filename="../study_panel.py" line="333"/>
         <source>Shared folder: {0}</source>
         <translation>Dossier partagé : {0}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="338"/>
+        <location filename="../study_panel.py" line="340"/>
         <source>Choose shared folder</source>
         <translation>Choisir le dossier partagé</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="351"/>
-        <source>Synchronised at {3}: {0} bundle(s) merged ({1} answers added), {2} refused.</source>
-        <translation>Synchronisé à {3} : {0} paquet(s) fusionné(s) ({1} réponses ajoutées), {2} refusé(s).</translation>
     </message>
     <message>
         <location filename="../study_panel.py" line="359"/>
@@ -640,49 +635,49 @@
         <translation>fusionné</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="261"/>
+        <location filename="../study_panel.py" line="263"/>
         <location filename="../study_panel.py" line="382"/>
         <source>Laptop</source>
         <translation>Ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="221"/>
+        <location filename="../study_panel.py" line="223"/>
         <source>Report for the community…</source>
         <translation>Rapport pour la communauté…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="222"/>
+        <location filename="../study_panel.py" line="224"/>
         <source>A PDF a community council can read: each question&apos;s verdict in words, how sure the answers are, each run&apos;s tier, the speakers&apos; hours (no names), their consent and where the answers are kept</source>
         <translation>Un PDF qu&apos;un conseil communautaire peut lire : le verdict de chaque question en mots, à quel point les réponses sont sûres, le niveau de chaque version, les heures des locuteurs (sans noms), leur consentement et où les réponses sont conservées</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="254"/>
+        <location filename="../study_panel.py" line="256"/>
         <source>Laptops of the circle</source>
         <translation>Ordinateurs du cercle</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="255"/>
+        <location filename="../study_panel.py" line="257"/>
         <source>Each laptop enrolled, trusted, revoked or seen in the shared folder, with the name given it here</source>
         <translation>Chaque ordinateur inscrit, de confiance, révoqué ou vu dans le dossier partagé, avec le nom qu&apos;on lui donne ici</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="261"/>
+        <location filename="../study_panel.py" line="263"/>
         <location filename="../study_panel.py" line="382"/>
         <source>Last bundle</source>
         <translation>Dernier lot</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="261"/>
+        <location filename="../study_panel.py" line="263"/>
         <source>Name</source>
         <translation>Nom</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="261"/>
+        <location filename="../study_panel.py" line="263"/>
         <source>Role</source>
         <translation>Rôle</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="262"/>
+        <location filename="../study_panel.py" line="264"/>
         <source>Revoked from</source>
         <translation>Révoqué depuis</translation>
     </message>
@@ -791,34 +786,39 @@
         <translation>Attention :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="186"/>
+        <location filename="../study_panel.py" line="187"/>
         <source>Attention items: a phrase of another sentence swapped in</source>
         <translation>Contrôles d’attention : un passage d’une autre phrase mis à la place</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="187"/>
+        <location filename="../study_panel.py" line="188"/>
         <source>Attention items: a word in a wrong form of the language&apos;s grammar</source>
         <translation>Contrôles d’attention : un mot à une forme fautive selon la grammaire de la langue</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="189"/>
+        <location filename="../study_panel.py" line="191"/>
         <source>Attention items of the new campaign</source>
         <translation>Contrôles d’attention de la nouvelle campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="190"/>
+        <location filename="../study_panel.py" line="192"/>
         <source>Items made wrong on purpose, mixed into each speaker&apos;s items: lyss study quality says how often each speaker caught them</source>
         <translation>Des éléments rendus fautifs exprès, mêlés aux éléments de chaque locuteur : lyss study quality dit combien de fois chacun les a repérés</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="224"/>
+        <location filename="../study_panel.py" line="226"/>
         <source>Community&apos;s terms…</source>
         <translation>Conditions de la communauté…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="225"/>
+        <location filename="../study_panel.py" line="227"/>
         <source>The community&apos;s terms for the chosen campaign&apos;s data (a JSON file: community, licence, labels, allowed uses, contact): recorded and signed, or a new version of the ones it has</source>
         <translation>Les conditions de la communauté pour les données de la campagne choisie (un fichier JSON : communauté, licence, étiquettes, usages permis, contact) : enregistrées et signées, ou une nouvelle version de celles qu’elle a</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="352"/>
+        <source>Synchronised at {0}: {1}.</source>
+        <translation>Synchronisé à {0} : {1}.</translation>
     </message>
     <message>
         <location filename="../study_panel.py" line="414"/>
@@ -973,87 +973,87 @@
     </message>
     <message>
         <location filename="../study_panel.py" line="615"/>
-        <source>Merged: {0} answers added, {1} replaced, {2} deleted.</source>
-        <translation>Fusionné : {0} réponses ajoutées, {1} remplacées, {2} supprimées.</translation>
+        <source>Merged: {0}.</source>
+        <translation>Fusionné : {0}.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="618"/>
+        <location filename="../study_panel.py" line="617"/>
         <source>This laptop was revoked in campaign {0} from {1}: answers made here since then are refused everywhere. Ask the coordinator.</source>
         <translation>Cet ordinateur a été révoqué dans la campagne {0} à partir du {1} : les réponses données ici depuis sont refusées partout. Adressez-vous au coordinateur.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="631"/>
-        <location filename="../study_panel.py" line="635"/>
+        <location filename="../study_panel.py" line="630"/>
+        <location filename="../study_panel.py" line="634"/>
         <source>Enrol a laptop</source>
         <translation>Inscrire un ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="632"/>
+        <location filename="../study_panel.py" line="631"/>
         <source>The code shown on the other laptop (Campaigns tab, or `lyss review code`). Read it aloud or compare the two screens:</source>
         <translation>Le code affiché sur l’autre ordinateur (onglet Campagnes, ou `lyss review code`). Lisez-le à voix haute ou comparez les deux écrans :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="636"/>
+        <location filename="../study_panel.py" line="635"/>
         <source>A name for this laptop, shown beside its code (for example Rita&apos;s laptop; optional):</source>
         <translation>Un nom pour cet ordinateur, affiché à côté de son code (par exemple « l&apos;ordinateur de Rita » ; facultatif) :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="644"/>
+        <location filename="../study_panel.py" line="643"/>
         <source>Trust a coordinator</source>
         <translation>Faire confiance à un coordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="645"/>
+        <location filename="../study_panel.py" line="644"/>
         <source>The code shown on the coordinator&apos;s laptop. Read it aloud or compare the two screens:</source>
         <translation>Le code affiché sur l’ordinateur du coordinateur. Lisez-le à voix haute ou comparez les deux écrans :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="648"/>
+        <location filename="../study_panel.py" line="647"/>
         <source>This laptop now accepts the campaigns of coordinator {0}.</source>
         <translation>Cet ordinateur accepte désormais les campagnes du coordinateur {0}.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="652"/>
+        <location filename="../study_panel.py" line="651"/>
         <source>Revoke a laptop</source>
         <translation>Révoquer un ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="653"/>
+        <location filename="../study_panel.py" line="652"/>
         <source>The code of the lost or stolen laptop. The answers it signs from now on are refused wherever your bundles go; its earlier answers are kept and marked in the study:</source>
         <translation>Le code de l’ordinateur perdu ou volé. Les réponses qu’il signera désormais seront refusées partout où vont vos paquets ; ses réponses antérieures sont gardées et signalées dans l’étude :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="655"/>
+        <location filename="../study_panel.py" line="654"/>
         <source>Revoke</source>
         <translation>Révoquer</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="655"/>
+        <location filename="../study_panel.py" line="654"/>
         <source>Revoke laptop {0}? This cannot be undone.</source>
         <translation>Révoquer l’ordinateur {0} ? C’est irréversible.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="658"/>
+        <location filename="../study_panel.py" line="657"/>
         <source>Laptop {0} is revoked from {1} in every campaign it was enrolled in.</source>
         <translation>L’ordinateur {0} est révoqué à partir du {1} dans toutes les campagnes où il était inscrit.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="661"/>
+        <location filename="../study_panel.py" line="660"/>
         <source>It has left the circle: no campaign created from now on enrols it.</source>
         <translation>Il a quitté le cercle : aucune campagne créée désormais ne l’inscrit.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="671"/>
+        <location filename="../study_panel.py" line="670"/>
         <source>Withdraw</source>
         <translation>Retirer</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="672"/>
+        <location filename="../study_panel.py" line="671"/>
         <source>Withdraw {0} ({1})? Their {2} answers, their history and notes will be deleted here, in this laptop&apos;s {3} backups and wherever this laptop&apos;s bundles go. This cannot be undone.</source>
         <translation>Retirer {0} ({1}) ? Ses {2} réponses, leur historique et ses notes seront supprimés ici, dans les {3} sauvegardes de cet ordinateur et partout où vont ses paquets. C&apos;est irréversible.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="676"/>
+        <location filename="../study_panel.py" line="675"/>
         <source>{0} withdrew; {1} answers deleted here and in {2} backups.</source>
         <translation>{0} s’est retiré(e) ; {1} réponses supprimées ici et dans {2} sauvegardes.</translation>
     </message>
@@ -1061,62 +1061,62 @@
 <context>
     <name>ConsentPage</name>
     <message>
-        <location filename="../review_panel.py" line="156"/>
+        <location filename="../review_panel.py" line="157"/>
         <source>Before you start</source>
         <translation>Avant de commencer</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="162"/>
+        <location filename="../review_panel.py" line="163"/>
         <source>What we collect, who sees it, and your choice</source>
         <translation>Ce que nous recueillons, qui le voit, et votre choix</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="164"/>
+        <location filename="../review_panel.py" line="165"/>
         <source>&lt;p&gt;&lt;b&gt;What we collect.&lt;/b&gt; Your answers about machine translations (for example, how much of the meaning is there), a note if you write one, and how long each answer took.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Who sees it.&lt;/b&gt; Your name, community and dialect stay on this laptop. The study team sees your answers with a code instead of your name.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Your choice.&lt;/b&gt; You can stop at any time, and you can ask to withdraw: all your answers are then deleted, here and on the study team&apos;s computers.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Ce que nous recueillons.&lt;/b&gt; Vos réponses sur des traductions automatiques (par exemple, quelle part du sens est rendue), un commentaire si vous en écrivez un, et le temps pris par chaque réponse.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Qui le voit.&lt;/b&gt; Votre nom, votre communauté et votre dialecte restent sur cet ordinateur. L’équipe de l’étude voit vos réponses avec un code à la place de votre nom.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Votre choix.&lt;/b&gt; Vous pouvez arrêter à tout moment et demander à vous retirer : toutes vos réponses sont alors supprimées, ici et sur les ordinateurs de l’équipe.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="175"/>
+        <location filename="../review_panel.py" line="176"/>
         <source>Your name (kept on this laptop)</source>
         <translation>Votre nom (gardé sur cet ordinateur)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="176"/>
+        <location filename="../review_panel.py" line="177"/>
         <source>Community (optional)</source>
         <translation>Communauté (facultatif)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="177"/>
+        <location filename="../review_panel.py" line="178"/>
         <source>Dialect (optional)</source>
         <translation>Dialecte (facultatif)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="180"/>
+        <location filename="../review_panel.py" line="181"/>
         <source>Your answers may also be used for (tick only what you agree to):</source>
         <translation>Vos réponses peuvent aussi servir à (cochez seulement ce que vous acceptez) :</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="185"/>
+        <location filename="../review_panel.py" line="188"/>
         <source>I agree — start</source>
         <translation>J’accepte — commencer</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="187"/>
+        <location filename="../review_panel.py" line="190"/>
         <source>Back</source>
         <translation>Retour</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="197"/>
+        <location filename="../review_panel.py" line="200"/>
         <source>Please write your name</source>
         <translation>Veuillez écrire votre nom</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="217"/>
+        <location filename="../review_panel.py" line="237"/>
         <source>Welcome back?</source>
         <translation>Bon retour ?</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="218"/>
+        <location filename="../review_panel.py" line="238"/>
         <source>Someone named {0} registered on this laptop on {1}. Is that you?</source>
         <translation>Une personne nommée {0} s’est inscrite sur cet ordinateur le {1}. Est-ce vous ?</translation>
     </message>
@@ -1124,12 +1124,12 @@
 <context>
     <name>DonePage</name>
     <message>
-        <location filename="../review_panel.py" line="774"/>
+        <location filename="../review_panel.py" line="794"/>
         <source>Thank you!</source>
         <translation>Merci !</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="777"/>
+        <location filename="../review_panel.py" line="797"/>
         <source>Back to the tasks  (Enter)</source>
         <translation>Retour aux tâches  (Entrée)</translation>
     </message>
@@ -1160,178 +1160,178 @@
 <context>
     <name>ItemPage</name>
     <message>
-        <location filename="../review_panel.py" line="324"/>
+        <location filename="../review_panel.py" line="344"/>
         <source>Item to review</source>
         <translation>Élément à évaluer</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="325"/>
+        <location filename="../review_panel.py" line="345"/>
         <source>Number keys answer, Ctrl+Z undoes the last answer, N writes a note, Esc pauses</source>
         <translation>Les chiffres répondent, Ctrl+Z annule la dernière réponse, N écrit un commentaire, Échap met en pause</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="332"/>
+        <location filename="../review_panel.py" line="352"/>
         <source>Show in another script</source>
         <translation>Afficher dans une autre écriture</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="334"/>
+        <location filename="../review_panel.py" line="354"/>
         <source>Guidelines  (F1)</source>
         <translation>Consignes  (F1)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="337"/>
+        <location filename="../review_panel.py" line="357"/>
         <source>Pause  (Esc)</source>
         <translation>Pause  (Échap)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="419"/>
+        <location filename="../review_panel.py" line="439"/>
         <source>Show in {0}</source>
         <translation>Afficher en {0}</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="442"/>
+        <location filename="../review_panel.py" line="462"/>
         <source>Please answer first.</source>
         <translation>Répondez d’abord, s’il vous plaît.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="443"/>
+        <location filename="../review_panel.py" line="463"/>
         <source>Mark the errors, then give a score.</source>
         <translation>Marquez les erreurs, puis donnez une note.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="444"/>
+        <location filename="../review_panel.py" line="464"/>
         <source>Your last step on this item was undone.</source>
         <translation>Votre dernière action sur cet élément a été annulée.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="445"/>
+        <location filename="../review_panel.py" line="465"/>
         <source>Your answer to item {0} was undone.</source>
         <translation>Votre réponse à l’élément {0} a été annulée.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="449"/>
+        <location filename="../review_panel.py" line="469"/>
         <source>Skipped: that item comes back after the others.</source>
         <translation>Passé : cet élément reviendra après les autres.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="488"/>
+        <location filename="../review_panel.py" line="508"/>
         <source>Practice {0} of {1}</source>
         <translation>Entraînement {0} sur {1}</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="491"/>
+        <location filename="../review_panel.py" line="511"/>
         <source>Item {0}</source>
         <translation>Élément {0}</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="543"/>
+        <location filename="../review_panel.py" line="563"/>
         <source>Enter: go on</source>
         <translation>Entrée : continuer</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="545"/>
+        <location filename="../review_panel.py" line="565"/>
         <source> · H: not an error</source>
         <translation> · H : pas une erreur</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="547"/>
+        <location filename="../review_panel.py" line="567"/>
         <source> · Tab: the next mark placed for you</source>
         <translation> · Tab : la marque suivante placée pour vous</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="548"/>
+        <location filename="../review_panel.py" line="568"/>
         <source>← → move · Shift extends · 1 minor · 2 major · M missing · Delete removes{0} · Enter: done marking · PgUp/PgDn items · S skip · Ctrl+Z undo · N note · Esc pause</source>
         <translation>← → se déplacer · Maj étend · 1 mineure · 2 majeure · M manque · Suppr enlève{0} · Entrée : fini d’annoter · PgPréc/PgSuiv éléments · S passer · Ctrl+Z annuler · N commentaire · Échap pause</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="552"/>
+        <location filename="../review_panel.py" line="572"/>
         <source>← → ±1 · ↑ ↓ ±10 · 1–4 the marked points · Enter saves · Backspace: back to marking · Ctrl+Z undo · N note · Esc pause</source>
         <translation>← → ±1 · ↑ ↓ ±10 · 1–4 les repères · Entrée enregistre · Retour arrière : revenir à l’annotation · Ctrl+Z annuler · N commentaire · Échap pause</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="554"/>
+        <location filename="../review_panel.py" line="574"/>
         <source>Number keys answer · Enter or → next · ← back · S skip · Ctrl+Z undo · N note · Esc pause</source>
         <translation>Les chiffres répondent · Entrée ou → suivant · ← retour · S passer · Ctrl+Z annuler · N commentaire · Échap pause</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="565"/>
+        <location filename="../review_panel.py" line="585"/>
         <source>In this campaign some errors are marked for you before you see a sentence (dashed outline), by: {0}. They can be wrong: keep, drop (Delete) or re-grade (1, 2) each.</source>
         <translation>Dans cette campagne, certaines erreurs sont marquées pour vous avant que vous voyiez une phrase (contour en tirets), par : {0}. Elles peuvent être fausses : gardez, retirez (Suppr) ou reclassez (1, 2) chacune.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="572"/>
+        <location filename="../review_panel.py" line="592"/>
         <source>Right.</source>
         <translation>Juste.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="572"/>
+        <location filename="../review_panel.py" line="592"/>
         <source>Not quite.</source>
         <translation>Pas tout à fait.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="578"/>
+        <location filename="../review_panel.py" line="598"/>
         <source>Press Enter to go on.</source>
         <translation>Appuyez sur Entrée pour continuer.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="586"/>
+        <location filename="../review_panel.py" line="606"/>
         <source>You marked {0} errors; this one has at least {1}.</source>
         <translation>Vous avez marqué {0} erreurs ; celle-ci en a au moins {1}.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="588"/>
+        <location filename="../review_panel.py" line="608"/>
         <source>You kept the mark placed for you; it should have been dropped.</source>
         <translation>Vous avez gardé la marque placée pour vous ; il fallait la retirer.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="589"/>
+        <location filename="../review_panel.py" line="609"/>
         <source>You dropped the mark placed for you; it should have been kept.</source>
         <translation>Vous avez retiré la marque placée pour vous ; il fallait la garder.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="598"/>
+        <location filename="../review_panel.py" line="618"/>
         <source>{0} You answered {1}; expected: {2}.</source>
         <translation>{0} Vous avez répondu {1} ; attendu : {2}.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="599"/>
+        <location filename="../review_panel.py" line="619"/>
         <source> or </source>
         <translation> ou </translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="446"/>
+        <location filename="../review_panel.py" line="466"/>
         <source>Practice done — the real items start now.</source>
         <translation>Entraînement terminé — les vrais éléments commencent maintenant.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="494"/>
+        <location filename="../review_panel.py" line="514"/>
         <source>{0} of {1}</source>
         <translation>{0} sur {1}</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="492"/>
-        <location filename="../review_panel.py" line="495"/>
+        <location filename="../review_panel.py" line="512"/>
+        <location filename="../review_panel.py" line="515"/>
         <source>({0} answered)</source>
         <translation>({0} répondus)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="559"/>
+        <location filename="../review_panel.py" line="579"/>
         <source>Answered — press Enter to go on, or a number to change it.</source>
         <translation>Répondu — appuyez sur Entrée pour continuer, ou sur un chiffre pour changer.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="558"/>
+        <location filename="../review_panel.py" line="578"/>
         <source>Answered — mark again or press Enter twice to keep it.</source>
         <translation>Répondu — annotez de nouveau ou appuyez deux fois sur Entrée pour garder la réponse.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="447"/>
+        <location filename="../review_panel.py" line="467"/>
         <source>Note saved.</source>
         <translation>Commentaire enregistré.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="448"/>
+        <location filename="../review_panel.py" line="468"/>
         <source>Note kept; it is saved with your answer.</source>
         <translation>Commentaire gardé ; il est enregistré avec votre réponse.</translation>
     </message>
@@ -1460,32 +1460,32 @@
 <context>
     <name>NoteDialog</name>
     <message>
-        <location filename="../review_panel.py" line="59"/>
+        <location filename="../review_panel.py" line="60"/>
         <source>Note</source>
         <translation>Commentaire</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="61"/>
+        <location filename="../review_panel.py" line="62"/>
         <source>Your note about this item:</source>
         <translation>Votre commentaire sur cet élément :</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="68"/>
+        <location filename="../review_panel.py" line="69"/>
         <source>Your note about this item</source>
         <translation>Votre commentaire sur cet élément</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="69"/>
+        <location filename="../review_panel.py" line="70"/>
         <source>Ctrl+Enter saves the note, Esc closes without saving</source>
         <translation>Ctrl+Entrée enregistre le commentaire, Échap ferme sans enregistrer</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="72"/>
+        <location filename="../review_panel.py" line="73"/>
         <source>Save  (Ctrl+Enter)</source>
         <translation>Enregistrer  (Ctrl+Entrée)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="74"/>
+        <location filename="../review_panel.py" line="75"/>
         <source>Cancel  (Esc)</source>
         <translation>Annuler  (Échap)</translation>
     </message>
@@ -1493,7 +1493,7 @@
 <context>
     <name>ReviewPanel</name>
     <message>
-        <location filename="../review_panel.py" line="873"/>
+        <location filename="../review_panel.py" line="893"/>
         <source>This laptop was revoked by the coordinator from {0}. Answers given here would be refused on every other laptop, so this campaign cannot be answered here. What this laptop holds stays. Please ask the coordinator.</source>
         <translation>Cet ordinateur a été révoqué par le coordinateur à partir du {0}. Les réponses données ici seraient refusées par tous les autres ordinateurs : cette campagne ne peut donc pas être répondue ici. Ce que cet ordinateur contient reste. Veuillez vous adresser au coordinateur.</translation>
     </message>
@@ -1811,32 +1811,32 @@
 <context>
     <name>SignInPage</name>
     <message>
-        <location filename="../review_panel.py" line="95"/>
+        <location filename="../review_panel.py" line="96"/>
         <source>Who is reviewing today?</source>
         <translation>Qui évalue aujourd’hui ?</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="101"/>
+        <location filename="../review_panel.py" line="102"/>
         <source>Speakers on this laptop</source>
         <translation>Locuteurs sur cet ordinateur</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="102"/>
+        <location filename="../review_panel.py" line="103"/>
         <source>Choose your name with the arrow keys and press Enter</source>
         <translation>Choisissez votre nom avec les flèches et appuyez sur Entrée</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="106"/>
+        <location filename="../review_panel.py" line="107"/>
         <source>No one has a profile on this laptop yet. Press “I am new here” to start.</source>
         <translation>Personne n’a encore de profil sur cet ordinateur. Appuyez sur « Je suis nouveau ici » pour commencer.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="111"/>
+        <location filename="../review_panel.py" line="112"/>
         <source>Continue  (Enter)</source>
         <translation>Continuer  (Entrée)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="113"/>
+        <location filename="../review_panel.py" line="114"/>
         <source>I am new here</source>
         <translation>Je suis nouveau ici</translation>
     </message>
@@ -1877,280 +1877,280 @@
 <context>
     <name>StudyPanel</name>
     <message>
-        <location filename="../study_panel.py" line="696"/>
+        <location filename="../study_panel.py" line="695"/>
         <source>Campaign</source>
         <translation>Campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="696"/>
-        <location filename="../study_panel.py" line="906"/>
+        <location filename="../study_panel.py" line="695"/>
+        <location filename="../study_panel.py" line="905"/>
         <source>Metric</source>
         <translation>Métrique</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="697"/>
+        <location filename="../study_panel.py" line="696"/>
         <source>Human score</source>
         <translation>Score humain</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="702"/>
+        <location filename="../study_panel.py" line="701"/>
         <source>Agreement</source>
         <translation>Accord</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="702"/>
+        <location filename="../study_panel.py" line="701"/>
         <source>Correlate</source>
         <translation>Corréler</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="703"/>
+        <location filename="../study_panel.py" line="702"/>
         <source>Rater quality</source>
         <translation>Qualité des évaluateurs</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="703"/>
+        <location filename="../study_panel.py" line="702"/>
         <source>Linter precision</source>
         <translation>Précision du linter</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="703"/>
+        <location filename="../study_panel.py" line="702"/>
         <source>FST false rejections</source>
         <translation>Faux rejets du FST</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="704"/>
+        <location filename="../study_panel.py" line="703"/>
         <source>Reweight…</source>
         <translation>Repondérer…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="704"/>
+        <location filename="../study_panel.py" line="703"/>
         <source>Confirm tier…</source>
         <translation>Confirmer le niveau…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="705"/>
+        <location filename="../study_panel.py" line="704"/>
         <source>Save plot as PNG…</source>
         <translation>Enregistrer le graphique en PNG…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="718"/>
+        <location filename="../study_panel.py" line="717"/>
         <source>Progress of the computation</source>
         <translation>Avancement du calcul</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="721"/>
+        <location filename="../study_panel.py" line="720"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="730"/>
+        <location filename="../study_panel.py" line="729"/>
         <source>Results table</source>
         <translation>Tableau des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="731"/>
+        <location filename="../study_panel.py" line="730"/>
         <source>Results in words</source>
         <translation>Résultats en mots</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="735"/>
+        <location filename="../study_panel.py" line="734"/>
         <source>Plot of the results</source>
         <translation>Graphique des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="736"/>
+        <location filename="../study_panel.py" line="735"/>
         <source>The same numbers as the results table</source>
         <translation>Les mêmes nombres que le tableau des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="778"/>
+        <location filename="../study_panel.py" line="777"/>
         <source>&lt;p&gt;Computing…&lt;/p&gt;</source>
         <translation>&lt;p&gt;Calcul en cours…&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="797"/>
+        <location filename="../study_panel.py" line="796"/>
         <source>Nothing to correlate yet: {0}</source>
         <translation>Rien à corréler pour l’instant : {0}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="808"/>
+        <location filename="../study_panel.py" line="807"/>
         <source>Cancelled.</source>
         <translation>Annulé.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="823"/>
+        <location filename="../study_panel.py" line="822"/>
         <source>Question</source>
         <translation>Question</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="823"/>
-        <location filename="../study_panel.py" line="848"/>
+        <location filename="../study_panel.py" line="822"/>
+        <location filename="../study_panel.py" line="847"/>
         <source>Level</source>
         <translation>Niveau</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="823"/>
-        <location filename="../study_panel.py" line="881"/>
-        <location filename="../study_panel.py" line="893"/>
+        <location filename="../study_panel.py" line="822"/>
+        <location filename="../study_panel.py" line="880"/>
+        <location filename="../study_panel.py" line="892"/>
         <source>CI lower</source>
         <translation>IC bas</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="823"/>
-        <location filename="../study_panel.py" line="881"/>
-        <location filename="../study_panel.py" line="893"/>
+        <location filename="../study_panel.py" line="822"/>
+        <location filename="../study_panel.py" line="880"/>
+        <location filename="../study_panel.py" line="892"/>
         <source>CI upper</source>
         <translation>IC haut</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="824"/>
-        <location filename="../study_panel.py" line="865"/>
+        <location filename="../study_panel.py" line="823"/>
+        <location filename="../study_panel.py" line="864"/>
         <source>Answers</source>
         <translation>Réponses</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="824"/>
+        <location filename="../study_panel.py" line="823"/>
         <source>Speakers</source>
         <translation>Locuteurs</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="824"/>
+        <location filename="../study_panel.py" line="823"/>
         <source>Items</source>
         <translation>Éléments</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="825"/>
+        <location filename="../study_panel.py" line="824"/>
         <source>&lt;p&gt;Task {0}: Krippendorff&apos;s alpha of every question, at the levels its scale allows, with 95% bootstrap intervals over items.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Tâche {0} : alpha de Krippendorff de chaque question, aux niveaux que son échelle permet, avec des intervalles bootstrap à 95 % sur les éléments.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="850"/>
+        <location filename="../study_panel.py" line="849"/>
         <source>One system only: no system-level correlation.&lt;br&gt;</source>
         <translation>Un seul système : pas de corrélation au niveau des systèmes.&lt;br&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="865"/>
+        <location filename="../study_panel.py" line="864"/>
         <source>Speaker</source>
         <translation>Locuteur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="865"/>
+        <location filename="../study_panel.py" line="864"/>
         <source>Repeats same</source>
         <translation>Répétitions identiques</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="865"/>
+        <location filename="../study_panel.py" line="864"/>
         <source>Degraded lower</source>
         <translation>Dégradés notés plus bas</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="866"/>
+        <location filename="../study_panel.py" line="865"/>
         <source>p (MWU)</source>
         <translation>p (MWU)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="866"/>
+        <location filename="../study_panel.py" line="865"/>
         <source>Median s per item</source>
         <translation>Médiane s par élément</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="866"/>
+        <location filename="../study_panel.py" line="865"/>
         <source>Time away s</source>
         <translation>Temps d’absence s</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="867"/>
+        <location filename="../study_panel.py" line="866"/>
         <source>Answers with time away</source>
         <translation>Réponses avec absence</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="867"/>
+        <location filename="../study_panel.py" line="866"/>
         <source>Flags</source>
         <translation>Signalements</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="870"/>
+        <location filename="../study_panel.py" line="869"/>
         <source>none</source>
         <translation>aucun</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="871"/>
+        <location filename="../study_panel.py" line="870"/>
         <source>&lt;p&gt;Time per item counts the time the item was in front of the speaker; time with the app out of focus is shown apart. Read these to understand the data, never to rank people.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Le temps par élément compte le temps où l’élément était devant le locuteur ; le temps passé hors de l’application est montré à part. Lisez ces chiffres pour comprendre les données, jamais pour classer les personnes.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="881"/>
+        <location filename="../study_panel.py" line="880"/>
         <source>Variant class</source>
         <translation>Classe de variante</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="881"/>
+        <location filename="../study_panel.py" line="880"/>
         <source>Precision</source>
         <translation>Précision</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="882"/>
+        <location filename="../study_panel.py" line="881"/>
         <source>Pairs judged</source>
         <translation>Paires jugées</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="884"/>
+        <location filename="../study_panel.py" line="883"/>
         <source>&lt;p&gt;{0} pairs rated, {1} with a majority verdict.&lt;/p&gt;</source>
         <translation>&lt;p&gt;{0} paires évaluées, {1} avec un verdict majoritaire.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="893"/>
+        <location filename="../study_panel.py" line="892"/>
         <source>False rejection rate</source>
         <translation>Taux de faux rejets</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="894"/>
+        <location filename="../study_panel.py" line="893"/>
         <source>Words decided</source>
         <translation>Mots tranchés</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="896"/>
+        <location filename="../study_panel.py" line="895"/>
         <source>&lt;p&gt;Valid words the analyser missed: {0}&lt;/p&gt;</source>
         <translation>&lt;p&gt;Mots valides que l’analyseur n’a pas reconnus : {0}&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="900"/>
+        <location filename="../study_panel.py" line="899"/>
         <source>Save the refitted profile</source>
         <translation>Enregistrer le profil réajusté</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="901"/>
-        <location filename="../study_panel.py" line="912"/>
+        <location filename="../study_panel.py" line="900"/>
+        <location filename="../study_panel.py" line="911"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="906"/>
+        <location filename="../study_panel.py" line="905"/>
         <source>Fitted weight</source>
         <translation>Poids ajusté</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="906"/>
+        <location filename="../study_panel.py" line="905"/>
         <source>Default weight</source>
         <translation>Poids par défaut</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="908"/>
+        <location filename="../study_panel.py" line="907"/>
         <source>&lt;p&gt;Cross-validated Pearson {0:.3f} (default profile {1:.3f}).&lt;/p&gt;</source>
         <translation>&lt;p&gt;Pearson en validation croisée {0:.3f} (profil par défaut {1:.3f}).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="912"/>
+        <location filename="../study_panel.py" line="911"/>
         <source>The scored run card</source>
         <translation>La fiche de run évaluée</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="918"/>
+        <location filename="../study_panel.py" line="917"/>
         <source>{0:.0%} of {1} items accepted, interval [{2:.0%}, {3:.0%}]; the rule: at least {4:.0%}</source>
         <translation>{0:.0%} de {1} éléments acceptés, intervalle [{2:.0%}, {3:.0%}] ; la règle : au moins {4:.0%}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="926"/>
+        <location filename="../study_panel.py" line="925"/>
         <source>Save plot</source>
         <translation>Enregistrer le graphique</translation>
     </message>
@@ -3031,185 +3031,251 @@ Quand tout est marqué, appuyez sur Entrée et notez toute la traduction de 0 à
     </message>
     <message>
         <location filename="data_strings.py" line="192"/>
-        <source>{n} campaign(s) arrived</source>
-        <translation>{n} campagne(s) arrivée(s)</translation>
+        <source>{n} campaigns arrived</source>
+        <oldsource>{n} campaign(s) arrived</oldsource>
+        <translation>{n} campagnes arrivées</translation>
     </message>
     <message>
         <location filename="data_strings.py" line="193"/>
+        <source>{n} campaign arrived</source>
+        <translation>{n} campagne arrivée</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="194"/>
         <source>trusted coordinator</source>
         <translation>coordinateur de confiance</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="194"/>
+        <location filename="data_strings.py" line="195"/>
         <source>{laptop} may now send answers to campaign {campaign}</source>
         <translation>{laptop} peut désormais envoyer des réponses à la campagne {campaign}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="195"/>
+        <location filename="data_strings.py" line="196"/>
         <source>{laptop} is enrolled in every campaign this laptop creates: none yet, each one from its creation</source>
         <translation>{laptop} est inscrit dans toutes les campagnes que cet ordinateur crée : aucune pour l’instant, chacune dès sa création</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="196"/>
+        <location filename="data_strings.py" line="197"/>
         <source>{laptop} is enrolled in every campaign this laptop coordinates: the 1 there is now and each one created later</source>
         <translation>{laptop} est inscrit dans toutes les campagnes que cet ordinateur coordonne : celle qui existe et chacune créée plus tard</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="197"/>
+        <location filename="data_strings.py" line="198"/>
         <source>{laptop} is enrolled in every campaign this laptop coordinates: the {n} there are now and each one created later</source>
         <translation>{laptop} est inscrit dans toutes les campagnes que cet ordinateur coordonne : les {n} qui existent et chacune créée plus tard</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="198"/>
+        <location filename="data_strings.py" line="199"/>
         <source>enrolled in every campaign, now and later</source>
         <translation>inscrit dans toutes les campagnes, maintenant et plus tard</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="199"/>
+        <location filename="data_strings.py" line="200"/>
         <source>not enrolled</source>
         <translation>non inscrit</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="200"/>
+        <location filename="data_strings.py" line="201"/>
         <source>enrolled in 1 campaign</source>
         <translation>inscrit dans 1 campagne</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="201"/>
+        <location filename="data_strings.py" line="202"/>
         <source>enrolled in {n} campaigns</source>
         <translation>inscrit dans {n} campagnes</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="202"/>
+        <location filename="data_strings.py" line="203"/>
         <source>{n} replaced</source>
         <translation>{n} remplacées</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="203"/>
-        <source>{n} deleted</source>
-        <translation>{n} supprimées</translation>
+        <location filename="data_strings.py" line="204"/>
+        <source>{n} answers deleted</source>
+        <translation>{n} réponses supprimées</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="204"/>
+        <location filename="data_strings.py" line="205"/>
+        <source>{n} answer deleted</source>
+        <translation>{n} réponse supprimée</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="206"/>
         <source>{n} speakers withdrawn</source>
         <translation>{n} locuteurs retirés</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="205"/>
+        <location filename="data_strings.py" line="207"/>
+        <source>{n} speaker withdrawn</source>
+        <translation>{n} locuteur retiré</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="208"/>
+        <source>{speakers}: {deleted}</source>
+        <translation>{speakers} : {deleted}</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="209"/>
+        <source>{n} of this laptop&apos;s own answers came back signed (unchanged)</source>
+        <translation>{n} des réponses de cet ordinateur sont revenues signées (inchangées)</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="210"/>
+        <source>nothing new — this laptop held all of it already</source>
+        <translation>rien de nouveau — cet ordinateur avait déjà tout</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="211"/>
+        <source>{merged} ({added}), {refused}</source>
+        <translation>{merged} ({added}), {refused}</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="212"/>
+        <source>{n} bundles merged</source>
+        <translation>{n} paquets fusionnés</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="213"/>
+        <source>{n} bundle merged</source>
+        <translation>{n} paquet fusionné</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="214"/>
+        <source>{n} bundles refused</source>
+        <translation>{n} paquets refusés</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="215"/>
+        <source>{n} bundle refused</source>
+        <translation>{n} paquet refusé</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="216"/>
         <source>{n} refused (revoked laptop)</source>
         <translation>{n} refusées (ordinateur révoqué)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="206"/>
+        <location filename="data_strings.py" line="217"/>
         <source>{n} rows that waited were placed</source>
         <translation>{n} lignes en attente ont été placées</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="207"/>
+        <location filename="data_strings.py" line="218"/>
+        <source>{n} row that waited was placed</source>
+        <translation>{n} ligne en attente a été placée</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="219"/>
         <source>{waits} (kept here until then)</source>
         <translation>{waits} (gardées ici d&apos;ici là)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="208"/>
+        <location filename="data_strings.py" line="220"/>
         <source>{n} rows refused alone, each for the reason it gives (the rest merged): {rows}</source>
         <translation>{n} lignes refusées seules, chacune pour la raison qu’elle donne (le reste a été fusionné) : {rows}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="211"/>
+        <location filename="data_strings.py" line="221"/>
+        <source>{n} row refused alone, for the reason it gives (the rest merged): {rows}</source>
+        <translation>{n} ligne refusée seule, pour la raison qu’elle donne (le reste a été fusionné) : {rows}</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="224"/>
         <source>task {task}, {kind}, alpha {alpha}: {answers} answers; {counted} of {items} items count so far (an item counts once rated {ratings}×)</source>
         <translation>tâche {task}, {kind}, alpha {alpha} : {answers} réponses ; {counted} éléments sur {items} comptent jusqu’ici (un élément compte une fois noté {ratings}×)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="212"/>
+        <location filename="data_strings.py" line="225"/>
         <source>task {task}, {kind}, alpha {alpha}: {answers} answer; {counted} of {items} items count so far (an item counts once rated {ratings}×)</source>
         <translation>tâche {task}, {kind}, alpha {alpha} : {answers} réponse ; {counted} éléments sur {items} comptent jusqu’ici (un élément compte une fois noté {ratings}×)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="223"/>
+        <location filename="data_strings.py" line="236"/>
         <source>measure how good machine translations are, with these answers</source>
         <oldsource>measure machine translation with these answers (correlations, agreement, tiers)</oldsource>
         <translation>mesurer la qualité des traductions automatiques avec ces réponses</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="224"/>
+        <location filename="data_strings.py" line="237"/>
         <source>change how much each automatic score counts, using these answers</source>
         <oldsource>refit the weights of the metrics&apos; composite from these answers</oldsource>
         <translation>changer le poids de chaque note automatique à l’aide de ces réponses</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="225"/>
+        <location filename="data_strings.py" line="238"/>
         <source>publish figures or examples made from these answers</source>
         <translation>publier des chiffres ou des exemples tirés de ces réponses</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="226"/>
+        <location filename="data_strings.py" line="239"/>
         <source>teach a machine translation system with these answers or sentences</source>
         <oldsource>train or tune a machine translation model on these answers or sentences</oldsource>
         <translation>entraîner un système de traduction automatique avec ces réponses ou ces phrases</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="227"/>
+        <location filename="data_strings.py" line="240"/>
         <source>give the answers to people outside the study</source>
         <oldsource>give the answers to someone outside the study (an export)</oldsource>
         <translation>donner les réponses à des personnes extérieures à l’étude</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="209"/>
+        <location filename="data_strings.py" line="222"/>
         <source>THIS LAPTOP WAS REVOKED in campaign {campaign} from {from_at}</source>
         <translation>CET ORDINATEUR A ÉTÉ RÉVOQUÉ dans la campagne {campaign} à partir du {from_at}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="210"/>
+        <location filename="data_strings.py" line="223"/>
         <source>{counts}</source>
         <translation>{counts}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="213"/>
+        <location filename="data_strings.py" line="226"/>
         <source>task {task}, {kind}, alpha {alpha}: {answers} answers; {counted} of {items} items count so far (an item counts once it has its imported ratings)</source>
         <translation>tâche {task}, {kind}, alpha {alpha} : {answers} réponses ; {counted} éléments sur {items} comptent jusqu’ici (un élément compte dès qu’il a ses notes importées)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="214"/>
+        <location filename="data_strings.py" line="227"/>
         <source>task {task}, {kind}, alpha {alpha}: {answers} answer; {counted} of {items} items count so far (an item counts once it has its imported ratings)</source>
         <translation>tâche {task}, {kind}, alpha {alpha} : {answers} réponse ; {counted} éléments sur {items} comptent jusqu’ici (un élément compte dès qu’il a ses notes importées)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="215"/>
+        <location filename="data_strings.py" line="228"/>
         <source>time per item: {intercept} s + {per_word} s a word ({source}, {answers} answers)</source>
         <translation>temps par élément : {intercept} s + {per_word} s par mot ({source}, {answers} réponses)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="216"/>
+        <location filename="data_strings.py" line="229"/>
         <source>time per item: {intercept} s + {per_word} s a word ({source}, {answers} answer)</source>
         <translation>temps par élément : {intercept} s + {per_word} s par mot ({source}, {answers} réponse)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="217"/>
+        <location filename="data_strings.py" line="230"/>
         <source>pre-marks: {seconds} s an item shown with them [{low}, {high}], on {share} of the items</source>
         <translation>pré-marques : {seconds} s par élément montré avec elles [{low}, {high}], sur {share} des éléments</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="218"/>
+        <location filename="data_strings.py" line="231"/>
         <source>pre-marks: not in the time per item ({reason})</source>
         <translation>pré-marques : pas dans le temps par élément ({reason})</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="219"/>
+        <location filename="data_strings.py" line="232"/>
         <source>{status}: automated tier {automated}; {share} of {items} items accepted, interval [{low}, {high}] at alpha {alpha} (the rule: at least {threshold}); written into {run}</source>
         <translation>{status} : niveau automatique {automated} ; {share} de {items} éléments acceptés, intervalle [{low}, {high}] à alpha {alpha} (la règle : au moins {threshold}) ; écrit dans {run}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="220"/>
+        <location filename="data_strings.py" line="233"/>
         <source>{status}: automated tier {automated}; written into {run}</source>
         <translation>{status} : niveau automatique {automated} ; écrit dans {run}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="221"/>
+        <location filename="data_strings.py" line="234"/>
         <source>  pass  {rule}: {value} (needs ≥ {threshold})</source>
         <translation>  réussi  {rule} : {value} (il faut ≥ {threshold})</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="222"/>
+        <location filename="data_strings.py" line="235"/>
         <source>  FAIL  {rule}: {value} (needs ≥ {threshold})</source>
         <translation>  ÉCHEC  {rule} : {value} (il faut ≥ {threshold})</translation>
     </message>

@@ -265,16 +265,37 @@ def _problem(text: str) -> list[dict]:
 
 def _added(changed: dict) -> Joined:
     """What a merge changed, each count a said line of its own."""
-    count = lambda key: Number(changed[key], "count")  # noqa: E731
+    return Joined(merge_lines(changed))
+
+
+def summary(report: "SyncReport") -> dict:
+    """A sync in one said line: "2 bundles merged (5 answers added), 1 bundle refused"."""
+    count = lambda n: Number(n, "count")  # noqa: E731
+    added = sum(o.added.get("ratings_added", 0) for o in report.merged)
+    return line("sync.summary",
+                merged=Joined([line("sync.bundles merged", n=count(len(report.merged)), one="n")]),
+                added=Joined([line("sync.answers added", n=count(added), one="n")]),
+                refused=Joined([line("sync.bundles refused", n=count(len(report.refused)), one="n")]))
+
+
+def merge_lines(changed: dict) -> list[dict]:
+    """What a merge (a bundle by hand, or one of a shared folder's) changed, each count a said line of its own in the
+    form its number takes: "1 answer added; 2 replaced; 1 speaker withdrawn: 3 answers deleted"."""
+    count = lambda key: Number(changed.get(key) or 0, "count")  # noqa: E731
     parts = [line("sync.answers added", n=count("ratings_added"), one="n")]
     if changed.get("campaigns_added"):
-        parts.insert(0, line("sync.campaigns arrived", n=count("campaigns_added")))
-    for key, said in (("ratings_replaced", "sync.replaced"), ("ratings_deleted", "sync.deleted"),
-                      ("speakers_withdrawn", "sync.speakers withdrawn"),
-                      ("ratings_refused_revoked", "sync.refused revoked")):
-        if changed.get(key):
-            parts.append(line(said, n=count(key)))
-    return Joined(parts)
+        parts.insert(0, line("sync.campaigns arrived", n=count("campaigns_added"), one="n"))
+    if changed.get("ratings_replaced"):
+        parts.append(line("sync.replaced", n=count("ratings_replaced")))
+    deleted = line("sync.deleted", n=count("ratings_deleted"), one="n")
+    if changed.get("speakers_withdrawn"):  # an arriving withdrawal says what it deleted here
+        parts.append(line("sync.withdrawal", speakers=Joined([line("sync.speakers withdrawn", n=count(
+            "speakers_withdrawn"), one="n")]), deleted=Joined([deleted])))
+    elif changed.get("ratings_deleted"):
+        parts.append(deleted)
+    if changed.get("ratings_refused_revoked"):
+        parts.append(line("sync.refused revoked", n=count("ratings_refused_revoked")))
+    return parts
 
 
 def _merge_one(store: Store, folder: Path, name: str, manifest: dict, data: dict) -> Outcome:
@@ -290,7 +311,8 @@ def _merge_one(store: Store, folder: Path, name: str, manifest: dict, data: dict
 
 def _refused_alone(outcome: Outcome) -> str | None:
     """What a merged bundle had refused alone, remembered beside it (``lyss sync status``, ``lyss review check``)."""
-    refused = [said for said in outcome.said if said["text"] == line("sync.refused alone", n=0, rows="")["text"]]
+    alone = {line("sync.refused alone", n=Number(n, "count"), one="n", rows="")["text"] for n in (1, 2)}
+    refused = [said for said in outcome.said if said["text"] in alone]
     return joined_english(refused) if refused else None
 
 
@@ -298,11 +320,11 @@ def _rows_set_aside(changed: dict) -> list[dict]:
     """What waits and what was refused alone, with what to do (the lines say it)."""
     said = []
     if changed.get("waited"):
-        said.append(line("sync.placed", n=Number(changed["waited"], "count")))
+        said.append(line("sync.placed", n=Number(changed["waited"], "count"), one="n"))
     if changed["waiting_lines"]:
         said.append(line("sync.waiting", waits="; ".join(changed["waiting_lines"])))
     if changed["rows_refused"]:
-        said.append(line("sync.refused alone", n=Number(len(changed["rows_refused"]), "count"),
+        said.append(line("sync.refused alone", n=Number(len(changed["rows_refused"]), "count"), one="n",
                          rows="; ".join(changed["rows_refused"][:3])))
     return said
 
