@@ -266,6 +266,9 @@ def _register_exchange(rv) -> None:
                    "(exit 1 when one was refused)")
     p.add_argument("folder", metavar="FOLDER", help="the folder your laptops share (Syncthing, a network share)")
     p.set_defaults(func=deferred("sync_verbs", "review_sync"))  # a light module: sync runs every few answers
+    _verb(rv, "check", "_review_check", json=True, read_only=True,
+          help="before the laptops leave: this laptop's own bundle as other laptops judge it, answers not published "
+               "yet, bundles refused or waiting, laptops not heard from (exit 0 healthy, 1 problems found)")
     p = _verb(rv, "withdraw", "_review_withdraw", help="delete a speaker's answers everywhere their bundles go "
                                                         "(asks first; --yes in a script)")
     p.add_argument("speaker", metavar="SPEAKER")

@@ -11,7 +11,7 @@ from typing import Any
 
 from eval_standards.text import convert as convert_text
 from review import records, sentences
-from review.exchange import bundles, sync
+from review.exchange import bundles, check, sync
 from review.rating import campaigns, paper, roster
 from review.rating.session import record_answer
 from review.rating.shown import shown_item
@@ -336,6 +336,20 @@ def _review_export_bundle(store, args) -> int:
     n = manifest["counts"]["ratings"]
     print(f"wrote {args.out}: {n} answer{'' if n == 1 else 's'}, sha256 {manifest['sha256'][:16]}…")
     return 0
+
+
+def _review_check(store, args) -> int:
+    found = check.check(store)
+    if args.json:
+        _print({"healthy": found["healthy"], "problems": [sentences.english(s) for s in found["problems"]],
+                "fine": [sentences.english(s) for s in found["fine"]]}, True)
+    else:
+        for said in found["fine"]:
+            print(f"ok       {shown(sentences.english(said))}")
+        for said in found["problems"]:
+            print(f"PROBLEM  {shown(sentences.english(said))}")
+        print(sentences.english(found["summary"]))
+    return 0 if found["healthy"] else 1
 
 
 def _review_merge(store, args) -> int:

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QHeaderView, Q
                                QSplitter, QTableView, QTabWidget, QVBoxLayout, QWidget)
 
 from review import records, tasks
-from review.exchange import bundles, sync
+from review.exchange import bundles, check, sync
 from review.rating import campaigns, roster
 from review.records import catalogue, laptops, shared_folder, terms
 from review.store import Store
@@ -284,8 +284,24 @@ class CampaignPanel(QWidget):
         usb = self._row(self._words(self.tr("Without a shared folder, by USB stick:")),
                         self._button(self.tr("Export bundle…"), self.export_bundle),
                         self._button(self.tr("Merge bundle…"), self.merge_bundle))
+        self.check_state = self._words("")
+        self.check_state.setTextFormat(Qt.PlainText)  # laptops' names and the bundles' reasons: data, never markup
+        check_now = self._button(self.tr("Check before the field"), self.check_circle, self.tr(
+            "This laptop's own bundle as the other laptops would judge it, answers not shared yet, bundles refused or "
+            "waiting, laptops not heard from"))
         return (self._row(self.shared_folder, choose, self.sync_now), self.sync_state, self.laptops_seen,
-                self.waiting_rows, usb)
+                self.waiting_rows, usb, self._row(check_now), self.check_state)
+
+    def check_circle(self) -> None:
+        """``lyss review check`` on this page: worked out in the background, each finding on a line of its own."""
+        self.check_state.setText(self.tr("Checking…"))
+        self._background(lambda store, progress: check.check(store), self._checked)
+
+    def _checked(self, found: dict) -> None:
+        self.status.setText("")
+        lines = [said(found["summary"])] + ["• " + said(s) for s in found["problems"]] + \
+            ["✓ " + said(s) for s in found["fine"]]
+        self.check_state.setText("\n".join(lines))
 
     def refresh(self) -> None:
         """The campaigns again (after a new campaign or a merge), the chosen one kept, its progress and

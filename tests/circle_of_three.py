@@ -79,7 +79,8 @@ class Circle:
             said = [self.run("review", "sync", str(self.folder), "--db", self.db[name]) for name in LAPTOPS]
             assert all(code in (0, 1) for code, _, _ in said), said
             lines = [line for _, out, _ in said for line in out.splitlines()]
-            if n + 1 >= rounds and all(line.startswith(("unchanged", "waiting")) for line in lines):
+            if n + 1 >= rounds and all(line.startswith(("unchanged", "waiting")) or "(unchanged since; not read again)"
+                                       in line for line in lines):
                 return lines
         raise AssertionError(f"the syncs never settle: {lines}")
 

@@ -56,6 +56,7 @@ def test_the_shared_folder_walk_through_runs_as_written(tmp_path):
     assert sum(line.startswith("published") for line in lines) == 2  # each laptop its own bundle
     assert any(line.startswith("merged") and "0 answers added" in line for line in lines)  # the stick had it
     assert any("coord." in line and "(this)" in line for line in lines)  # sync status on the hub
+    assert lines.count("nothing stands between this laptop and its circle") == 2  # review check, on each laptop
     assert "Traceback" not in done.stderr
 
 

@@ -162,6 +162,7 @@ LOCAL_WRITERS = {
     "selftest": "writes in a scratch home of its own",
 }
 READERS = {"score", "compare", "gate", "rubric", "analyzers list", "analyzers licence", "cards list", "review code",
+           "review check",
            "review list", "review show", "review progress", "review print-forms", "review export", "sync status",
            *(f"study {verb}" for verb in ("agreement", "correlate", "compare-metrics", "linter-precision",
                                           "fst-rejection", "quality", "reliability", "status", "report",

@@ -443,53 +443,53 @@
         <translation>Quel système est meilleur et le niveau de chaque run, à mesure que les réponses les tranchent</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="301"/>
+        <location filename="../study_panel.py" line="317"/>
         <source>Task</source>
         <translation>Tâche</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="301"/>
+        <location filename="../study_panel.py" line="317"/>
         <source>Campaign</source>
         <translation>Campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="301"/>
+        <location filename="../study_panel.py" line="317"/>
         <source>Items</source>
         <translation>Éléments</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="302"/>
+        <location filename="../study_panel.py" line="318"/>
         <source>Fully rated</source>
         <translation>Entièrement évalués</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="377"/>
+        <location filename="../study_panel.py" line="393"/>
         <source>{0} (kept here until then)</source>
         <translation>{0} (gardées ici d&apos;ici là)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="402"/>
+        <location filename="../study_panel.py" line="418"/>
         <source>Speaker</source>
         <translation>Locuteur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="402"/>
+        <location filename="../study_panel.py" line="418"/>
         <source>Name (this laptop)</source>
         <translation>Nom (sur cet ordinateur)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="402"/>
+        <location filename="../study_panel.py" line="418"/>
         <source>Answered</source>
         <translation>Répondu</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="402"/>
+        <location filename="../study_panel.py" line="418"/>
         <source>Of</source>
         <translation>Sur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="380"/>
-        <location filename="../study_panel.py" line="427"/>
+        <location filename="../study_panel.py" line="396"/>
+        <location filename="../study_panel.py" line="443"/>
         <source>refused</source>
         <translation>refusé</translation>
     </message>
@@ -550,7 +550,7 @@
     </message>
     <message>
         <location filename="../study_panel.py" line="271"/>
-        <location filename="../study_panel.py" line="334"/>
+        <location filename="../study_panel.py" line="350"/>
         <source>Shared folder: none (bundles travel by USB stick)</source>
         <translation>Dossier partagé : aucun (les lots voyagent par clé USB)</translation>
     </message>
@@ -585,58 +585,58 @@
         <translation>Sans dossier partagé, par clé USB :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="329"/>
+        <location filename="../study_panel.py" line="345"/>
         <source>Synchronising…</source>
         <translation>Synchronisation…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="333"/>
+        <location filename="../study_panel.py" line="349"/>
         <source>Shared folder: {0}</source>
         <translation>Dossier partagé : {0}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="340"/>
+        <location filename="../study_panel.py" line="356"/>
         <source>Choose shared folder</source>
         <translation>Choisir le dossier partagé</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="359"/>
+        <location filename="../study_panel.py" line="375"/>
         <source>Refused {0}: {1}</source>
         <translation>Refusé {0} : {1}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="362"/>
+        <location filename="../study_panel.py" line="378"/>
         <source>Merged {0}, some rows refused alone: {1}</source>
         <translation>{0} fusionné, certaines lignes refusées seules : {1}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="369"/>
+        <location filename="../study_panel.py" line="385"/>
         <source>The shared folder could not be synchronised: {0}</source>
         <translation>Le dossier partagé n&apos;a pas pu être synchronisé : {0}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="379"/>
+        <location filename="../study_panel.py" line="395"/>
         <source>yes</source>
         <translation>oui</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="379"/>
+        <location filename="../study_panel.py" line="395"/>
         <source>no</source>
         <translation>non</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="380"/>
+        <location filename="../study_panel.py" line="396"/>
         <source>this laptop</source>
         <translation>cet ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="380"/>
+        <location filename="../study_panel.py" line="396"/>
         <source>merged</source>
         <translation>fusionné</translation>
     </message>
     <message>
         <location filename="../study_panel.py" line="263"/>
-        <location filename="../study_panel.py" line="382"/>
+        <location filename="../study_panel.py" line="398"/>
         <source>Laptop</source>
         <translation>Ordinateur</translation>
     </message>
@@ -662,7 +662,7 @@
     </message>
     <message>
         <location filename="../study_panel.py" line="263"/>
-        <location filename="../study_panel.py" line="382"/>
+        <location filename="../study_panel.py" line="398"/>
         <source>Last bundle</source>
         <translation>Dernier lot</translation>
     </message>
@@ -682,106 +682,106 @@
         <translation>Révoqué depuis</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="356"/>
+        <location filename="../study_panel.py" line="372"/>
         <source>Synchronised at {0}: nothing new.</source>
         <translation>Synchronisé à {0} : rien de nouveau.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="356"/>
+        <location filename="../study_panel.py" line="372"/>
         <source>Last merge: {0}</source>
         <translation>Dernière fusion : {0}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="381"/>
+        <location filename="../study_panel.py" line="397"/>
         <source>waiting for its enrolment</source>
         <translation>en attente de son inscription</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="382"/>
+        <location filename="../study_panel.py" line="398"/>
         <source>Answers</source>
         <translation>Réponses</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="382"/>
+        <location filename="../study_panel.py" line="398"/>
         <source>Enrolled</source>
         <translation>Inscrit</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="383"/>
+        <location filename="../study_panel.py" line="399"/>
         <source>State</source>
         <translation>État</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="386"/>
+        <location filename="../study_panel.py" line="402"/>
         <source>coordinator</source>
         <translation>coordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="387"/>
+        <location filename="../study_panel.py" line="403"/>
         <source>revoked</source>
         <translation>révoqué</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="388"/>
+        <location filename="../study_panel.py" line="404"/>
         <source>revoked (from {0}): {1} answers signed before kept here; </source>
         <translation>révoqué (à partir du {0}) : {1} réponses signées avant conservées ici ; </translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="443"/>
+        <location filename="../study_panel.py" line="459"/>
         <source>Working out where the campaign stands…</source>
         <translation>Calcul de l’état de la campagne…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="473"/>
+        <location filename="../study_panel.py" line="489"/>
         <source>What the answers settle</source>
         <translation>Ce que les réponses tranchent</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="411"/>
-        <location filename="../study_panel.py" line="491"/>
+        <location filename="../study_panel.py" line="427"/>
+        <location filename="../study_panel.py" line="507"/>
         <source>Choose a campaign first.</source>
         <translation>Choisissez d&apos;abord une campagne.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="494"/>
+        <location filename="../study_panel.py" line="510"/>
         <source>Report for the community</source>
         <translation>Rapport pour la communauté</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="495"/>
+        <location filename="../study_panel.py" line="511"/>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="504"/>
+        <location filename="../study_panel.py" line="520"/>
         <source>Wrote the report ({0} pages) to {1}.</source>
         <translation>Rapport écrit ({0} pages) dans {1}.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="511"/>
+        <location filename="../study_panel.py" line="527"/>
         <source>A scored run card</source>
         <translation>Une fiche de run évaluée</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="414"/>
-        <location filename="../study_panel.py" line="511"/>
-        <location filename="../study_panel.py" line="524"/>
-        <location filename="../study_panel.py" line="557"/>
+        <location filename="../study_panel.py" line="430"/>
+        <location filename="../study_panel.py" line="527"/>
+        <location filename="../study_panel.py" line="540"/>
+        <location filename="../study_panel.py" line="573"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="538"/>
+        <location filename="../study_panel.py" line="554"/>
         <source>Campaign {0} ready.</source>
         <translation>Campagne {0} prête.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="556"/>
+        <location filename="../study_panel.py" line="572"/>
         <source>Scored run cards of one test set</source>
         <translation>Cartes de run évaluées d’un même jeu de test</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="539"/>
+        <location filename="../study_panel.py" line="555"/>
         <source>Warning:</source>
         <translation>Attention :</translation>
     </message>
@@ -816,244 +816,259 @@
         <translation>Les conditions de la communauté pour les données de la campagne choisie (un fichier JSON : communauté, licence, étiquettes, usages permis, contact) : enregistrées et signées, ou une nouvelle version de celles qu’elle a</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="352"/>
+        <location filename="../study_panel.py" line="289"/>
+        <source>Check before the field</source>
+        <translation>Vérifier avant le terrain</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="290"/>
+        <source>This laptop&apos;s own bundle as the other laptops would judge it, answers not shared yet, bundles refused or waiting, laptops not heard from</source>
+        <translation>Le paquet de cet ordinateur tel que les autres ordinateurs le jugeraient, les réponses pas encore partagées, les paquets refusés ou en attente, les ordinateurs dont on n’a pas de nouvelles</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="297"/>
+        <source>Checking…</source>
+        <translation>Vérification…</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="368"/>
         <source>Synchronised at {0}: {1}.</source>
         <translation>Synchronisé à {0} : {1}.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="414"/>
+        <location filename="../study_panel.py" line="430"/>
         <source>The community&apos;s terms</source>
         <translation>Les conditions de la communauté</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="418"/>
+        <location filename="../study_panel.py" line="434"/>
         <source>Campaign {0}: the community&apos;s terms recorded (version {1}).</source>
         <translation>Campagne {0} : conditions de la communauté enregistrées (version {1}).</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="425"/>
+        <location filename="../study_panel.py" line="441"/>
         <source>This campaign carries no community&apos;s terms.</source>
         <translation>Cette campagne ne porte pas de conditions d’une communauté.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="427"/>
+        <location filename="../study_panel.py" line="443"/>
         <source>allowed</source>
         <translation>permis</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="428"/>
+        <location filename="../study_panel.py" line="444"/>
         <source>{0}: {1} by {2} on {3}</source>
         <translation>{0} : {1} par {2} le {3}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="431"/>
+        <location filename="../study_panel.py" line="447"/>
         <source>The answers belong to {0} ({1}); uses allowed: {2}.</source>
         <translation>Les réponses appartiennent à {0} ({1}) ; usages permis : {2}.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="433"/>
+        <location filename="../study_panel.py" line="449"/>
         <source>Council&apos;s decisions: {0}.</source>
         <translation>Décisions du conseil : {0}.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="434"/>
+        <location filename="../study_panel.py" line="450"/>
         <source>No council&apos;s decision is recorded yet: no use is allowed until one is.</source>
         <translation>Aucune décision du conseil n’est encore enregistrée : aucun usage n’est permis avant.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="479"/>
+        <location filename="../study_panel.py" line="495"/>
         <source>Working…</source>
         <translation>En cours…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="523"/>
+        <location filename="../study_panel.py" line="539"/>
         <source>The community&apos;s terms for this campaign (Cancel: none yet)</source>
         <translation>Les conditions de la communauté pour cette campagne (Annuler : pas encore)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="540"/>
+        <location filename="../study_panel.py" line="556"/>
         <source>The community&apos;s terms: {0}.</source>
         <translation>Conditions de la communauté : {0}.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="547"/>
+        <location filename="../study_panel.py" line="563"/>
         <source>Attention items: phrases swapped in; the language pack made no wrong forms ({0}).</source>
         <translation>Contrôles d’attention : passages échangés ; le module de la langue n’a produit aucune forme fautive ({0}).</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="549"/>
+        <location filename="../study_panel.py" line="565"/>
         <source>Attention items: {0} of {1} outputs have a word in a wrong form of the language&apos;s grammar.</source>
         <translation>Contrôles d’attention : {0} traductions sur {1} ont un mot à une forme fautive selon la grammaire de la langue.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="575"/>
+        <location filename="../study_panel.py" line="591"/>
         <source>Every pair and each run&apos;s tier</source>
         <translation>Chaque paire et le palier de chaque système</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="575"/>
+        <location filename="../study_panel.py" line="591"/>
         <source>Which system is best</source>
         <translation>Quel système est le meilleur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="576"/>
+        <location filename="../study_panel.py" line="592"/>
         <source>Is the new run at least as good as the one in use</source>
         <translation>Le nouveau système est-il au moins aussi bon que celui en service</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="577"/>
+        <location filename="../study_panel.py" line="593"/>
         <source>Every pair, within a margin</source>
         <translation>Chaque paire, à une marge près</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="577"/>
+        <location filename="../study_panel.py" line="593"/>
         <source>Does the run reach a mean score</source>
         <translation>Le système atteint-il une note moyenne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="578"/>
+        <location filename="../study_panel.py" line="594"/>
         <source>The campaign&apos;s question</source>
         <translation>La question de la campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="579"/>
+        <location filename="../study_panel.py" line="595"/>
         <source>What should the speakers&apos; ratings decide? The campaign serves only what this question still needs.</source>
         <translation>Que doivent trancher les notes des locuteurs ? La campagne ne présente que ce dont cette question a encore besoin.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="586"/>
+        <location filename="../study_panel.py" line="602"/>
         <source>The margin</source>
         <translation>La marge</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="587"/>
+        <location filename="../study_panel.py" line="603"/>
         <source>The smallest difference that matters, on the task&apos;s scale:</source>
         <translation>La plus petite différence qui compte, sur l&apos;échelle de la tâche :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="592"/>
+        <location filename="../study_panel.py" line="608"/>
         <source>The run in use</source>
         <translation>Le système en service</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="592"/>
+        <location filename="../study_panel.py" line="608"/>
         <source>Which run is in use now?</source>
         <translation>Quel système est en service aujourd&apos;hui ?</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="596"/>
+        <location filename="../study_panel.py" line="612"/>
         <source>The tier</source>
         <translation>Le palier</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="597"/>
+        <location filename="../study_panel.py" line="613"/>
         <source>The mean score the run must reach, on the task&apos;s scale:</source>
         <translation>La note moyenne que le système doit atteindre, sur l&apos;échelle de la tâche :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="602"/>
+        <location filename="../study_panel.py" line="618"/>
         <source>Export bundle</source>
         <translation>Exporter un paquet</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="603"/>
-        <location filename="../study_panel.py" line="610"/>
+        <location filename="../study_panel.py" line="619"/>
+        <location filename="../study_panel.py" line="626"/>
         <source>LYSS bundles (*.lyssbundle)</source>
         <translation>Paquets LYSS (*.lyssbundle)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="606"/>
+        <location filename="../study_panel.py" line="622"/>
         <source>Wrote {0}: {1} answers.</source>
         <translation>{0} écrit : {1} réponses.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="610"/>
+        <location filename="../study_panel.py" line="626"/>
         <source>Merge bundle</source>
         <translation>Fusionner un paquet</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="615"/>
+        <location filename="../study_panel.py" line="631"/>
         <source>Merged: {0}.</source>
         <translation>Fusionné : {0}.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="617"/>
+        <location filename="../study_panel.py" line="633"/>
         <source>This laptop was revoked in campaign {0} from {1}: answers made here since then are refused everywhere. Ask the coordinator.</source>
         <translation>Cet ordinateur a été révoqué dans la campagne {0} à partir du {1} : les réponses données ici depuis sont refusées partout. Adressez-vous au coordinateur.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="630"/>
-        <location filename="../study_panel.py" line="634"/>
+        <location filename="../study_panel.py" line="646"/>
+        <location filename="../study_panel.py" line="650"/>
         <source>Enrol a laptop</source>
         <translation>Inscrire un ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="631"/>
+        <location filename="../study_panel.py" line="647"/>
         <source>The code shown on the other laptop (Campaigns tab, or `lyss review code`). Read it aloud or compare the two screens:</source>
         <translation>Le code affiché sur l’autre ordinateur (onglet Campagnes, ou `lyss review code`). Lisez-le à voix haute ou comparez les deux écrans :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="635"/>
+        <location filename="../study_panel.py" line="651"/>
         <source>A name for this laptop, shown beside its code (for example Rita&apos;s laptop; optional):</source>
         <translation>Un nom pour cet ordinateur, affiché à côté de son code (par exemple « l&apos;ordinateur de Rita » ; facultatif) :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="643"/>
+        <location filename="../study_panel.py" line="659"/>
         <source>Trust a coordinator</source>
         <translation>Faire confiance à un coordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="644"/>
+        <location filename="../study_panel.py" line="660"/>
         <source>The code shown on the coordinator&apos;s laptop. Read it aloud or compare the two screens:</source>
         <translation>Le code affiché sur l’ordinateur du coordinateur. Lisez-le à voix haute ou comparez les deux écrans :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="647"/>
+        <location filename="../study_panel.py" line="663"/>
         <source>This laptop now accepts the campaigns of coordinator {0}.</source>
         <translation>Cet ordinateur accepte désormais les campagnes du coordinateur {0}.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="651"/>
+        <location filename="../study_panel.py" line="667"/>
         <source>Revoke a laptop</source>
         <translation>Révoquer un ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="652"/>
+        <location filename="../study_panel.py" line="668"/>
         <source>The code of the lost or stolen laptop. The answers it signs from now on are refused wherever your bundles go; its earlier answers are kept and marked in the study:</source>
         <translation>Le code de l’ordinateur perdu ou volé. Les réponses qu’il signera désormais seront refusées partout où vont vos paquets ; ses réponses antérieures sont gardées et signalées dans l’étude :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="654"/>
+        <location filename="../study_panel.py" line="670"/>
         <source>Revoke</source>
         <translation>Révoquer</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="654"/>
+        <location filename="../study_panel.py" line="670"/>
         <source>Revoke laptop {0}? This cannot be undone.</source>
         <translation>Révoquer l’ordinateur {0} ? C’est irréversible.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="657"/>
+        <location filename="../study_panel.py" line="673"/>
         <source>Laptop {0} is revoked from {1} in every campaign it was enrolled in.</source>
         <translation>L’ordinateur {0} est révoqué à partir du {1} dans toutes les campagnes où il était inscrit.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="660"/>
+        <location filename="../study_panel.py" line="676"/>
         <source>It has left the circle: no campaign created from now on enrols it.</source>
         <translation>Il a quitté le cercle : aucune campagne créée désormais ne l’inscrit.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="670"/>
+        <location filename="../study_panel.py" line="686"/>
         <source>Withdraw</source>
         <translation>Retirer</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="671"/>
+        <location filename="../study_panel.py" line="687"/>
         <source>Withdraw {0} ({1})? Their {2} answers, their history and notes will be deleted here, in this laptop&apos;s {3} backups and wherever this laptop&apos;s bundles go. This cannot be undone.</source>
         <translation>Retirer {0} ({1}) ? Ses {2} réponses, leur historique et ses notes seront supprimés ici, dans les {3} sauvegardes de cet ordinateur et partout où vont ses paquets. C&apos;est irréversible.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="675"/>
+        <location filename="../study_panel.py" line="691"/>
         <source>{0} withdrew; {1} answers deleted here and in {2} backups.</source>
         <translation>{0} s’est retiré(e) ; {1} réponses supprimées ici et dans {2} sauvegardes.</translation>
     </message>
@@ -1877,280 +1892,280 @@
 <context>
     <name>StudyPanel</name>
     <message>
-        <location filename="../study_panel.py" line="695"/>
+        <location filename="../study_panel.py" line="711"/>
         <source>Campaign</source>
         <translation>Campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="695"/>
-        <location filename="../study_panel.py" line="905"/>
+        <location filename="../study_panel.py" line="711"/>
+        <location filename="../study_panel.py" line="921"/>
         <source>Metric</source>
         <translation>Métrique</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="696"/>
+        <location filename="../study_panel.py" line="712"/>
         <source>Human score</source>
         <translation>Score humain</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="701"/>
+        <location filename="../study_panel.py" line="717"/>
         <source>Agreement</source>
         <translation>Accord</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="701"/>
+        <location filename="../study_panel.py" line="717"/>
         <source>Correlate</source>
         <translation>Corréler</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="702"/>
+        <location filename="../study_panel.py" line="718"/>
         <source>Rater quality</source>
         <translation>Qualité des évaluateurs</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="702"/>
+        <location filename="../study_panel.py" line="718"/>
         <source>Linter precision</source>
         <translation>Précision du linter</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="702"/>
+        <location filename="../study_panel.py" line="718"/>
         <source>FST false rejections</source>
         <translation>Faux rejets du FST</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="703"/>
+        <location filename="../study_panel.py" line="719"/>
         <source>Reweight…</source>
         <translation>Repondérer…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="703"/>
+        <location filename="../study_panel.py" line="719"/>
         <source>Confirm tier…</source>
         <translation>Confirmer le niveau…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="704"/>
+        <location filename="../study_panel.py" line="720"/>
         <source>Save plot as PNG…</source>
         <translation>Enregistrer le graphique en PNG…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="717"/>
+        <location filename="../study_panel.py" line="733"/>
         <source>Progress of the computation</source>
         <translation>Avancement du calcul</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="720"/>
+        <location filename="../study_panel.py" line="736"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="729"/>
+        <location filename="../study_panel.py" line="745"/>
         <source>Results table</source>
         <translation>Tableau des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="730"/>
+        <location filename="../study_panel.py" line="746"/>
         <source>Results in words</source>
         <translation>Résultats en mots</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="734"/>
+        <location filename="../study_panel.py" line="750"/>
         <source>Plot of the results</source>
         <translation>Graphique des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="735"/>
+        <location filename="../study_panel.py" line="751"/>
         <source>The same numbers as the results table</source>
         <translation>Les mêmes nombres que le tableau des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="777"/>
+        <location filename="../study_panel.py" line="793"/>
         <source>&lt;p&gt;Computing…&lt;/p&gt;</source>
         <translation>&lt;p&gt;Calcul en cours…&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="796"/>
+        <location filename="../study_panel.py" line="812"/>
         <source>Nothing to correlate yet: {0}</source>
         <translation>Rien à corréler pour l’instant : {0}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="807"/>
+        <location filename="../study_panel.py" line="823"/>
         <source>Cancelled.</source>
         <translation>Annulé.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="822"/>
+        <location filename="../study_panel.py" line="838"/>
         <source>Question</source>
         <translation>Question</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="822"/>
-        <location filename="../study_panel.py" line="847"/>
+        <location filename="../study_panel.py" line="838"/>
+        <location filename="../study_panel.py" line="863"/>
         <source>Level</source>
         <translation>Niveau</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="822"/>
-        <location filename="../study_panel.py" line="880"/>
-        <location filename="../study_panel.py" line="892"/>
+        <location filename="../study_panel.py" line="838"/>
+        <location filename="../study_panel.py" line="896"/>
+        <location filename="../study_panel.py" line="908"/>
         <source>CI lower</source>
         <translation>IC bas</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="822"/>
-        <location filename="../study_panel.py" line="880"/>
-        <location filename="../study_panel.py" line="892"/>
+        <location filename="../study_panel.py" line="838"/>
+        <location filename="../study_panel.py" line="896"/>
+        <location filename="../study_panel.py" line="908"/>
         <source>CI upper</source>
         <translation>IC haut</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="823"/>
-        <location filename="../study_panel.py" line="864"/>
+        <location filename="../study_panel.py" line="839"/>
+        <location filename="../study_panel.py" line="880"/>
         <source>Answers</source>
         <translation>Réponses</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="823"/>
+        <location filename="../study_panel.py" line="839"/>
         <source>Speakers</source>
         <translation>Locuteurs</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="823"/>
+        <location filename="../study_panel.py" line="839"/>
         <source>Items</source>
         <translation>Éléments</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="824"/>
+        <location filename="../study_panel.py" line="840"/>
         <source>&lt;p&gt;Task {0}: Krippendorff&apos;s alpha of every question, at the levels its scale allows, with 95% bootstrap intervals over items.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Tâche {0} : alpha de Krippendorff de chaque question, aux niveaux que son échelle permet, avec des intervalles bootstrap à 95 % sur les éléments.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="849"/>
+        <location filename="../study_panel.py" line="865"/>
         <source>One system only: no system-level correlation.&lt;br&gt;</source>
         <translation>Un seul système : pas de corrélation au niveau des systèmes.&lt;br&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="864"/>
+        <location filename="../study_panel.py" line="880"/>
         <source>Speaker</source>
         <translation>Locuteur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="864"/>
+        <location filename="../study_panel.py" line="880"/>
         <source>Repeats same</source>
         <translation>Répétitions identiques</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="864"/>
+        <location filename="../study_panel.py" line="880"/>
         <source>Degraded lower</source>
         <translation>Dégradés notés plus bas</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="865"/>
+        <location filename="../study_panel.py" line="881"/>
         <source>p (MWU)</source>
         <translation>p (MWU)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="865"/>
+        <location filename="../study_panel.py" line="881"/>
         <source>Median s per item</source>
         <translation>Médiane s par élément</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="865"/>
+        <location filename="../study_panel.py" line="881"/>
         <source>Time away s</source>
         <translation>Temps d’absence s</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="866"/>
+        <location filename="../study_panel.py" line="882"/>
         <source>Answers with time away</source>
         <translation>Réponses avec absence</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="866"/>
+        <location filename="../study_panel.py" line="882"/>
         <source>Flags</source>
         <translation>Signalements</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="869"/>
+        <location filename="../study_panel.py" line="885"/>
         <source>none</source>
         <translation>aucun</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="870"/>
+        <location filename="../study_panel.py" line="886"/>
         <source>&lt;p&gt;Time per item counts the time the item was in front of the speaker; time with the app out of focus is shown apart. Read these to understand the data, never to rank people.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Le temps par élément compte le temps où l’élément était devant le locuteur ; le temps passé hors de l’application est montré à part. Lisez ces chiffres pour comprendre les données, jamais pour classer les personnes.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="880"/>
+        <location filename="../study_panel.py" line="896"/>
         <source>Variant class</source>
         <translation>Classe de variante</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="880"/>
+        <location filename="../study_panel.py" line="896"/>
         <source>Precision</source>
         <translation>Précision</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="881"/>
+        <location filename="../study_panel.py" line="897"/>
         <source>Pairs judged</source>
         <translation>Paires jugées</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="883"/>
+        <location filename="../study_panel.py" line="899"/>
         <source>&lt;p&gt;{0} pairs rated, {1} with a majority verdict.&lt;/p&gt;</source>
         <translation>&lt;p&gt;{0} paires évaluées, {1} avec un verdict majoritaire.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="892"/>
+        <location filename="../study_panel.py" line="908"/>
         <source>False rejection rate</source>
         <translation>Taux de faux rejets</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="893"/>
+        <location filename="../study_panel.py" line="909"/>
         <source>Words decided</source>
         <translation>Mots tranchés</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="895"/>
+        <location filename="../study_panel.py" line="911"/>
         <source>&lt;p&gt;Valid words the analyser missed: {0}&lt;/p&gt;</source>
         <translation>&lt;p&gt;Mots valides que l’analyseur n’a pas reconnus : {0}&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="899"/>
+        <location filename="../study_panel.py" line="915"/>
         <source>Save the refitted profile</source>
         <translation>Enregistrer le profil réajusté</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="900"/>
-        <location filename="../study_panel.py" line="911"/>
+        <location filename="../study_panel.py" line="916"/>
+        <location filename="../study_panel.py" line="927"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="905"/>
+        <location filename="../study_panel.py" line="921"/>
         <source>Fitted weight</source>
         <translation>Poids ajusté</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="905"/>
+        <location filename="../study_panel.py" line="921"/>
         <source>Default weight</source>
         <translation>Poids par défaut</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="907"/>
+        <location filename="../study_panel.py" line="923"/>
         <source>&lt;p&gt;Cross-validated Pearson {0:.3f} (default profile {1:.3f}).&lt;/p&gt;</source>
         <translation>&lt;p&gt;Pearson en validation croisée {0:.3f} (profil par défaut {1:.3f}).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="911"/>
+        <location filename="../study_panel.py" line="927"/>
         <source>The scored run card</source>
         <translation>La fiche de run évaluée</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="917"/>
+        <location filename="../study_panel.py" line="933"/>
         <source>{0:.0%} of {1} items accepted, interval [{2:.0%}, {3:.0%}]; the rule: at least {4:.0%}</source>
         <translation>{0:.0%} de {1} éléments acceptés, intervalle [{2:.0%}, {3:.0%}] ; la règle : au moins {4:.0%}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="925"/>
+        <location filename="../study_panel.py" line="941"/>
         <source>Save plot</source>
         <translation>Enregistrer le graphique</translation>
     </message>
@@ -3127,155 +3142,255 @@ Quand tout est marqué, appuyez sur Entrée et notez toute la traduction de 0 à
     </message>
     <message>
         <location filename="data_strings.py" line="211"/>
+        <source>this laptop&apos;s own bundle passes every check another laptop makes ({n} rows)</source>
+        <translation>le paquet de cet ordinateur passe toutes les vérifications d’un autre ordinateur ({n} lignes)</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="212"/>
+        <source>this laptop&apos;s own bundle passes every check another laptop makes ({n} row)</source>
+        <translation>le paquet de cet ordinateur passe toutes les vérifications d’un autre ordinateur ({n} ligne)</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="213"/>
+        <source>this laptop is not enrolled in any campaign yet: other laptops leave its bundle unread until the coordinator enrols it</source>
+        <translation>cet ordinateur n’est encore inscrit dans aucune campagne : les autres ordinateurs laissent son paquet non lu jusqu’à ce que le coordinateur l’inscrive</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="214"/>
+        <source>other laptops would refuse this laptop&apos;s whole bundle: {problem}</source>
+        <translation>les autres ordinateurs refuseraient tout le paquet de cet ordinateur : {problem}</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="215"/>
+        <source>{n} rows of this laptop&apos;s bundle would be refused on the other laptops: {rows}</source>
+        <translation>{n} lignes du paquet de cet ordinateur seraient refusées sur les autres ordinateurs : {rows}</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="216"/>
+        <source>{n} row of this laptop&apos;s bundle would be refused on the other laptops: {rows}</source>
+        <translation>{n} ligne du paquet de cet ordinateur serait refusée sur les autres ordinateurs : {rows}</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="217"/>
+        <source>{n} answers recorded here are not in the shared folder yet: sync before leaving (lyss review sync)</source>
+        <translation>{n} réponses enregistrées ici ne sont pas encore dans le dossier partagé : synchronisez avant de partir (lyss review sync)</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="218"/>
+        <source>{n} answer recorded here is not in the shared folder yet: sync before leaving (lyss review sync)</source>
+        <translation>{n} réponse enregistrée ici n’est pas encore dans le dossier partagé : synchronisez avant de partir (lyss review sync)</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="219"/>
+        <source>every answer recorded here is in the shared folder</source>
+        <translation>chaque réponse enregistrée ici est dans le dossier partagé</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="220"/>
+        <source>no shared folder is synced here: {n} answers recorded here leave only in a bundle carried by hand (lyss review export-bundle)</source>
+        <translation>aucun dossier partagé n’est synchronisé ici : {n} réponses enregistrées ici ne partent que dans un paquet porté à la main (lyss review export-bundle)</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="221"/>
+        <source>no shared folder is synced here: {n} answer recorded here leaves only in a bundle carried by hand (lyss review export-bundle)</source>
+        <translation>aucun dossier partagé n’est synchronisé ici : {n} réponse enregistrée ici ne part que dans un paquet porté à la main (lyss review export-bundle)</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="222"/>
+        <source>no shared folder is synced here, and no answer recorded here waits to leave</source>
+        <translation>aucun dossier partagé n’est synchronisé ici, et aucune réponse enregistrée ici n’attend de partir</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="223"/>
+        <source>the bundle of {laptop} is refused here: {reason}</source>
+        <translation>le paquet de {laptop} est refusé ici : {reason}</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="224"/>
+        <source>the bundle of {laptop} waits: {reason}</source>
+        <translation>le paquet de {laptop} attend : {reason}</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="225"/>
+        <source>the bundle of {laptop} merged, but {reason}</source>
+        <translation>le paquet de {laptop} a été fusionné, mais {reason}</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="226"/>
+        <source>{waiting}, kept here until then</source>
+        <translation>{waiting}, gardé ici jusque-là</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="227"/>
+        <source>no bundle of {laptop} has been seen here yet: sync it once with this laptop before the field</source>
+        <translation>aucun paquet de {laptop} n’a encore été vu ici : synchronisez-le une fois avec cet ordinateur avant le terrain</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="228"/>
+        <source>nothing stands between this laptop and its circle</source>
+        <translation>rien ne sépare cet ordinateur de son cercle</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="229"/>
+        <source>{n} things to settle before the laptops leave</source>
+        <translation>{n} points à régler avant le départ des ordinateurs</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="230"/>
+        <source>{n} thing to settle before the laptops leave</source>
+        <translation>{n} point à régler avant le départ des ordinateurs</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="231"/>
         <source>{merged} ({added}), {refused}</source>
         <translation>{merged} ({added}), {refused}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="212"/>
+        <location filename="data_strings.py" line="232"/>
         <source>{n} bundles merged</source>
         <translation>{n} paquets fusionnés</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="213"/>
+        <location filename="data_strings.py" line="233"/>
         <source>{n} bundle merged</source>
         <translation>{n} paquet fusionné</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="214"/>
+        <location filename="data_strings.py" line="234"/>
         <source>{n} bundles refused</source>
         <translation>{n} paquets refusés</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="215"/>
+        <location filename="data_strings.py" line="235"/>
         <source>{n} bundle refused</source>
         <translation>{n} paquet refusé</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="216"/>
+        <location filename="data_strings.py" line="236"/>
         <source>{n} refused (revoked laptop)</source>
         <translation>{n} refusées (ordinateur révoqué)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="217"/>
+        <location filename="data_strings.py" line="237"/>
         <source>{n} rows that waited were placed</source>
         <translation>{n} lignes en attente ont été placées</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="218"/>
+        <location filename="data_strings.py" line="238"/>
         <source>{n} row that waited was placed</source>
         <translation>{n} ligne en attente a été placée</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="219"/>
+        <location filename="data_strings.py" line="239"/>
         <source>{waits} (kept here until then)</source>
         <translation>{waits} (gardées ici d&apos;ici là)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="220"/>
+        <location filename="data_strings.py" line="240"/>
         <source>{n} rows refused alone, each for the reason it gives (the rest merged): {rows}</source>
         <translation>{n} lignes refusées seules, chacune pour la raison qu’elle donne (le reste a été fusionné) : {rows}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="221"/>
+        <location filename="data_strings.py" line="241"/>
         <source>{n} row refused alone, for the reason it gives (the rest merged): {rows}</source>
         <translation>{n} ligne refusée seule, pour la raison qu’elle donne (le reste a été fusionné) : {rows}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="224"/>
+        <location filename="data_strings.py" line="244"/>
         <source>task {task}, {kind}, alpha {alpha}: {answers} answers; {counted} of {items} items count so far (an item counts once rated {ratings}×)</source>
         <translation>tâche {task}, {kind}, alpha {alpha} : {answers} réponses ; {counted} éléments sur {items} comptent jusqu’ici (un élément compte une fois noté {ratings}×)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="225"/>
+        <location filename="data_strings.py" line="245"/>
         <source>task {task}, {kind}, alpha {alpha}: {answers} answer; {counted} of {items} items count so far (an item counts once rated {ratings}×)</source>
         <translation>tâche {task}, {kind}, alpha {alpha} : {answers} réponse ; {counted} éléments sur {items} comptent jusqu’ici (un élément compte une fois noté {ratings}×)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="236"/>
+        <location filename="data_strings.py" line="256"/>
         <source>measure how good machine translations are, with these answers</source>
         <oldsource>measure machine translation with these answers (correlations, agreement, tiers)</oldsource>
         <translation>mesurer la qualité des traductions automatiques avec ces réponses</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="237"/>
+        <location filename="data_strings.py" line="257"/>
         <source>change how much each automatic score counts, using these answers</source>
         <oldsource>refit the weights of the metrics&apos; composite from these answers</oldsource>
         <translation>changer le poids de chaque note automatique à l’aide de ces réponses</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="238"/>
+        <location filename="data_strings.py" line="258"/>
         <source>publish figures or examples made from these answers</source>
         <translation>publier des chiffres ou des exemples tirés de ces réponses</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="239"/>
+        <location filename="data_strings.py" line="259"/>
         <source>teach a machine translation system with these answers or sentences</source>
         <oldsource>train or tune a machine translation model on these answers or sentences</oldsource>
         <translation>entraîner un système de traduction automatique avec ces réponses ou ces phrases</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="240"/>
+        <location filename="data_strings.py" line="260"/>
         <source>give the answers to people outside the study</source>
         <oldsource>give the answers to someone outside the study (an export)</oldsource>
         <translation>donner les réponses à des personnes extérieures à l’étude</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="222"/>
+        <location filename="data_strings.py" line="242"/>
         <source>THIS LAPTOP WAS REVOKED in campaign {campaign} from {from_at}</source>
         <translation>CET ORDINATEUR A ÉTÉ RÉVOQUÉ dans la campagne {campaign} à partir du {from_at}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="223"/>
+        <location filename="data_strings.py" line="243"/>
         <source>{counts}</source>
         <translation>{counts}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="226"/>
+        <location filename="data_strings.py" line="246"/>
         <source>task {task}, {kind}, alpha {alpha}: {answers} answers; {counted} of {items} items count so far (an item counts once it has its imported ratings)</source>
         <translation>tâche {task}, {kind}, alpha {alpha} : {answers} réponses ; {counted} éléments sur {items} comptent jusqu’ici (un élément compte dès qu’il a ses notes importées)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="227"/>
+        <location filename="data_strings.py" line="247"/>
         <source>task {task}, {kind}, alpha {alpha}: {answers} answer; {counted} of {items} items count so far (an item counts once it has its imported ratings)</source>
         <translation>tâche {task}, {kind}, alpha {alpha} : {answers} réponse ; {counted} éléments sur {items} comptent jusqu’ici (un élément compte dès qu’il a ses notes importées)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="228"/>
+        <location filename="data_strings.py" line="248"/>
         <source>time per item: {intercept} s + {per_word} s a word ({source}, {answers} answers)</source>
         <translation>temps par élément : {intercept} s + {per_word} s par mot ({source}, {answers} réponses)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="229"/>
+        <location filename="data_strings.py" line="249"/>
         <source>time per item: {intercept} s + {per_word} s a word ({source}, {answers} answer)</source>
         <translation>temps par élément : {intercept} s + {per_word} s par mot ({source}, {answers} réponse)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="230"/>
+        <location filename="data_strings.py" line="250"/>
         <source>pre-marks: {seconds} s an item shown with them [{low}, {high}], on {share} of the items</source>
         <translation>pré-marques : {seconds} s par élément montré avec elles [{low}, {high}], sur {share} des éléments</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="231"/>
+        <location filename="data_strings.py" line="251"/>
         <source>pre-marks: not in the time per item ({reason})</source>
         <translation>pré-marques : pas dans le temps par élément ({reason})</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="232"/>
+        <location filename="data_strings.py" line="252"/>
         <source>{status}: automated tier {automated}; {share} of {items} items accepted, interval [{low}, {high}] at alpha {alpha} (the rule: at least {threshold}); written into {run}</source>
         <translation>{status} : niveau automatique {automated} ; {share} de {items} éléments acceptés, intervalle [{low}, {high}] à alpha {alpha} (la règle : au moins {threshold}) ; écrit dans {run}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="233"/>
+        <location filename="data_strings.py" line="253"/>
         <source>{status}: automated tier {automated}; written into {run}</source>
         <translation>{status} : niveau automatique {automated} ; écrit dans {run}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="234"/>
+        <location filename="data_strings.py" line="254"/>
         <source>  pass  {rule}: {value} (needs ≥ {threshold})</source>
         <translation>  réussi  {rule} : {value} (il faut ≥ {threshold})</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="235"/>
+        <location filename="data_strings.py" line="255"/>
         <source>  FAIL  {rule}: {value} (needs ≥ {threshold})</source>
         <translation>  ÉCHEC  {rule} : {value} (il faut ≥ {threshold})</translation>
     </message>

@@ -15,7 +15,7 @@ from .. import tasks as task_defs
 from . import laptops
 from ..store import Store, dumps, new_id, now, signing
 from .catalogue import same_outputs
-from .speakers import active, active_speaker
+from .speakers import ACTIVE_IDS, active, active_speaker
 
 
 def answer(store: Store, campaign_id: str, speaker_id: str, position: int, answers: dict,
@@ -288,3 +288,10 @@ def on_screen(store: Store, campaign_id: str) -> list[dict]:
                       "r.speaker_id and a.position = r.position join items i on i.id = r.item_id join speakers s on "
                       f"s.id = r.speaker_id where r.campaign_id = ? and a.qc = '' and {active()} and "
                       "coalesce(r.medium, '') != 'paper'", [campaign_id], json_columns=["extra"])
+
+
+def own_since(store: Store, since: str | None) -> int:
+    """How many answers this laptop recorded or changed after ``since`` (``None``: ever) — of active speakers."""
+    found = store.one(f"select count(*) as n from ratings r where r.device_id = ? and r.updated_at > ? and "
+                      f"r.speaker_id in {ACTIVE_IDS}", [store.device_id, since or ""])
+    return found["n"]

@@ -56,6 +56,13 @@ def remember(db, row: dict) -> None:
     db["sync_files"].upsert({**row, "seen_at": now()}, pk=("folder", "name"))
 
 
+def last_published(store: Store) -> str | None:
+    """When this laptop last published its own bundle in a shared folder (the bundle's time), else ``None``."""
+    found = store.one("select max(created_at) as at from sync_files where device_code = ? and status = 'published'",
+                      [store.device_id])
+    return found["at"] if found else None
+
+
 def largest_bundle(store: Store, statuses: tuple[str, ...]) -> int:
     """The size of the largest bundle seen here with one of ``statuses`` (0: none)."""
     found = store.one(f"select max(size) as n from sync_files where status in ({', '.join('?' * len(statuses))})",
