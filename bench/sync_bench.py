@@ -44,8 +44,9 @@ MEASURE = ("import resource, subprocess, sys, time; t = time.perf_counter(); "
 INPROCESS = ("import re, sys, time; from review.exchange import sync; from review.store import Store; "
              "s = Store(sys.argv[1], create=False, backup=False); t = time.perf_counter(); sync.sync(s, sys.argv[2]); "
              "print(time.perf_counter() - t, re.search(r'VmHWM:\\s+(\\d+)', open('/proc/self/status').read()).group(1))")
+# the baseline merges into a copy of the hub, which it makes the laptop first (a copy merges nothing as the laptop)
 MERGE_ALL = ("import sys; from pathlib import Path; from review.exchange import bundles; from review.store import Store; "
-             "s = Store(sys.argv[1]); [bundles.merge(s, str(p)) for p in sorted(Path(sys.argv[2]).glob('*.lyssbundle'))"
+             "s = Store(sys.argv[1]); s.adopt(); [bundles.merge(s, str(p)) for p in sorted(Path(sys.argv[2]).glob('*.lyssbundle'))"
              " if p.name != sys.argv[3]]")
 
 

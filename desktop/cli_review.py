@@ -107,6 +107,8 @@ def _register_laptops(rv) -> None:
     p = _verb(rv, "init", "_review_init", help="create (or check) a review database; prints this laptop's code")
     p = _verb(rv, "code", "_review_code",
               help="this laptop's code, to read aloud when the coordinator enrols it", read_only=True)
+    _verb(rv, "adopt", "_review_adopt", help="this database is now this laptop, where it is (after moving it to a new "
+                                             "laptop or folder): a copy publishes and merges nothing until then")
     p = _verb(rv, "enrol", "_review_enrol",
               help="coordinator: let the laptop with CODE contribute answers to your campaigns")
     p.add_argument("code", metavar="CODE", help="the code `lyss review code` shows on that laptop")

@@ -404,9 +404,24 @@ def _review_withdraw(store, args) -> int:
         print(f"  take-out {t['folder']} (made {t['made_at'][:10]}): " + (
             "no longer there: whoever holds a copy of it must delete this speaker's rows" if t["folder"] in still
             else "rewritten without them"))
-    print("  the withdrawal travels in bundles" if r["travels"] else
-          "  other laptops will not honour it: this laptop neither registered the speaker nor coordinates "
-          "a campaign; ask the coordinator to withdraw the speaker too")
+    if store.displaced:
+        print(f"  this database is a copy (made at {store.displaced['path']}): the withdrawal stays in it and travels "
+              f"nowhere; withdraw the speaker on the laptop itself, or make this copy the laptop (lyss review adopt)")
+    else:
+        print("  the withdrawal travels in bundles" if r["travels"] else
+              "  other laptops will not honour it: this laptop neither registered the speaker nor coordinates "
+              "a campaign; ask the coordinator to withdraw the speaker too")
+    return 0
+
+
+def _review_adopt(store, args) -> int:
+    was = store.adopt()
+    if was is None:
+        print(f"{args.db} is this laptop ({laptops.this_code(store)}) where it is already: nothing to change")
+        return 0
+    print(f"{args.db} is now laptop {laptops.this_code(store)}, here: it publishes and merges again. The database it "
+          f"was copied from ({was['path']}{', on another computer' if was['elsewhere'] else ''}) must not be used "
+          f"any more: two databases signing as one laptop split the circle")
     return 0
 
 

@@ -124,6 +124,8 @@ class CampaignPanel(QWidget):
         self.pages.addTab(self.campaigns_page, self.tr("Campaigns and decisions"))
         self.pages.addTab(self.circle_page, self.tr("This laptop and its circle"))
         self.pages.addTab(self.sharing_page, self.tr("Sharing answers"))
+        if store.displaced:  # a copy, or a database moved here: the question comes first
+            self.pages.setCurrentWidget(self.sharing_page)
         layout.addWidget(self.pages, 1)
         self.status = QLabel()
         self.status.setWordWrap(True)
@@ -286,11 +288,35 @@ class CampaignPanel(QWidget):
                         self._button(self.tr("Merge bundle…"), self.merge_bundle))
         self.check_state = self._words("")
         self.check_state.setTextFormat(Qt.PlainText)  # laptops' names and the bundles' reasons: data, never markup
+        self.copy_words = self._words("")
+        self.copy_words.setTextFormat(Qt.PlainText)
+        self.adopt_button = self._button(self.tr("This is now the laptop"), self.adopt, self.tr(
+            "This database was moved here (a new laptop, another folder): from now on it publishes and merges as the "
+            "laptop. Never for a copy made to look at: the laptop it was copied from would be split from its circle"))
+        self.copy_row = self._row(self.copy_words, self.adopt_button)
+        self._show_copy()
         check_now = self._button(self.tr("Check before the field"), self.check_circle, self.tr(
             "This laptop's own bundle as the other laptops would judge it, answers not shared yet, bundles refused or "
             "waiting, laptops not heard from"))
-        return (self._row(self.shared_folder, choose, self.sync_now), self.sync_state, self.laptops_seen,
-                self.waiting_rows, usb, self._row(check_now), self.check_state)
+        return (self.copy_row, self._row(self.shared_folder, choose, self.sync_now), self.sync_state,
+                self.laptops_seen, self.waiting_rows, usb, self._row(check_now), self.check_state)
+
+    def _show_copy(self) -> None:
+        """A copy of a laptop's database (or one moved here) says so, and how it becomes the laptop."""
+        was = self.store.displaced
+        self.copy_words.setText(self.tr(
+            "This database was made at {0}: a copy publishes and merges nothing as the laptop. If it was moved here "
+            "to stay, make it the laptop.").format(was["path"]) if was else "")
+        self.copy_words.setVisible(bool(was))
+        self.adopt_button.setVisible(bool(was))
+
+    def adopt(self) -> None:
+        if ask(self, self.tr("This is now the laptop"), self.tr(
+                "From now on this database publishes and merges as laptop {0}. The database it was copied from must "
+                "not be used any more. Go on?").format(laptops.this_code(self.store))):
+            self.store.adopt()
+            self._show_copy()
+            self.status.setText(self.tr("This database is now laptop {0}, here.").format(laptops.this_code(self.store)))
 
     def check_circle(self) -> None:
         """``lyss review check`` on this page: worked out in the background, each finding on a line of its own."""

@@ -131,6 +131,7 @@ def steps(home: Path, demo: Path, said: dict[str, str]) -> Iterator[Step | Calla
     yield Step(["review", "create-campaign", *db, scored, "--task", task.code, "--items", "6", "--raters", "2",
                 *(["--qc", "grammar"] if task.degraded_items else [])])
     yield Step(["review", "init", "--db", field])
+    yield Step(["review", "adopt", "--db", field])  # where it is already: nothing to change
     yield Step(["review", "code", "--db", field])
     yield lambda: said.update(field=said["out"].strip())
     yield lambda: Step(["review", "enrol", *db, said["field"], "--name", "selftest laptop"])

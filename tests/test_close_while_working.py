@@ -67,6 +67,8 @@ def test_closing_at_any_moment_of_a_sync_a_status_or_a_report_never_aborts_nor_l
     for k, delay in enumerate(MOMENTS):
         db = tmp_path / f"{kind}-{k}.sqlite"
         shutil.copy(root / "laptop.sqlite", db)
+        with Store(db, backup=False) as copied:  # each copy stands for the laptop (a copy syncs nothing otherwise)
+            copied.adopt()
         done = _app_script("close_at_a_moment.py", str(db), speaker, cid, kind, f"{delay:.3f}",
                            str(tmp_path / f"report-{k}.pdf"))
         position, state, said = done.stdout.split()

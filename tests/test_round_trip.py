@@ -142,6 +142,7 @@ WRITERS = {
 LOCAL_WRITERS = {
     "review init": "makes this laptop's database and keys",
     "review trust": "this laptop's trust in a coordinator stays on it",
+    "review adopt": "where this laptop's database lives stays on it (tests/test_copy_is_not_the_laptop.py)",
     "review backup": "a copy on this laptop",
     "review restore": "puts one of this laptop's backups in place (tests/test_restore_takes_back.py)",
     "review names-back": "speakers' names stay on the laptop",

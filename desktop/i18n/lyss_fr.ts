@@ -331,165 +331,165 @@
 <context>
     <name>CampaignPanel</name>
     <message>
-        <location filename="../study_panel.py" line="172"/>
+        <location filename="../study_panel.py" line="174"/>
         <source>Task of the new campaign</source>
         <translation>Tâche de la nouvelle campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="174"/>
+        <location filename="../study_panel.py" line="176"/>
         <source>Task {0}: {1}</source>
         <translation>Tâche {0} : {1}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="197"/>
+        <location filename="../study_panel.py" line="199"/>
         <source>Create campaign from a scored run…</source>
         <translation>Créer une campagne à partir d’un run évalué…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="198"/>
+        <location filename="../study_panel.py" line="200"/>
         <source>Adaptive campaign from several runs…</source>
         <translation>Campagne adaptative sur plusieurs runs…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="199"/>
+        <location filename="../study_panel.py" line="201"/>
         <source>One scored run card per system, on the same test set: speakers are served only what is still undecided</source>
         <translation>Une carte de run évaluée par système, sur le même jeu de test : les locuteurs ne reçoivent que ce qui reste à décider</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="285"/>
+        <location filename="../study_panel.py" line="287"/>
         <source>Export bundle…</source>
         <translation>Exporter un paquet…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="286"/>
+        <location filename="../study_panel.py" line="288"/>
         <source>Merge bundle…</source>
         <translation>Fusionner un paquet…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="220"/>
+        <location filename="../study_panel.py" line="222"/>
         <source>Withdraw selected speaker…</source>
         <translation>Retirer le locuteur choisi…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="175"/>
         <location filename="../study_panel.py" line="177"/>
+        <location filename="../study_panel.py" line="179"/>
         <source>Hint at the words the analyser rejected (task E)</source>
         <translation>Signaler les mots que l’analyseur a rejetés (tâche E)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="176"/>
         <location filename="../study_panel.py" line="178"/>
+        <location filename="../study_panel.py" line="180"/>
         <source>Off by default, so that the speakers judge without the analyser&apos;s opinion</source>
         <translation>Désactivé par défaut, pour que les locuteurs jugent sans l’avis de l’analyseur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="238"/>
+        <location filename="../study_panel.py" line="240"/>
         <source>This laptop&apos;s code: {0}</source>
         <translation>Code de cet ordinateur : {0}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="246"/>
+        <location filename="../study_panel.py" line="248"/>
         <source>Enrol a laptop…</source>
         <translation>Inscrire un ordinateur…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="247"/>
+        <location filename="../study_panel.py" line="249"/>
         <source>Let another laptop send answers to the campaigns you coordinate</source>
         <translation>Permettre à un autre ordinateur d’envoyer des réponses aux campagnes que vous coordonnez</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="248"/>
+        <location filename="../study_panel.py" line="250"/>
         <source>Trust a coordinator…</source>
         <translation>Faire confiance à un coordinateur…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="249"/>
+        <location filename="../study_panel.py" line="251"/>
         <source>Accept the campaigns of your study&apos;s coordinator</source>
         <translation>Accepter les campagnes du coordinateur de votre étude</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="250"/>
+        <location filename="../study_panel.py" line="252"/>
         <source>Revoke a laptop…</source>
         <translation>Révoquer un ordinateur…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="251"/>
+        <location filename="../study_panel.py" line="253"/>
         <source>Refuse the answers a lost or stolen laptop signs from now on</source>
         <translation>Refuser désormais les réponses signées par un ordinateur perdu ou volé</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="214"/>
+        <location filename="../study_panel.py" line="216"/>
         <source>Campaigns</source>
         <translation>Campagnes</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="215"/>
+        <location filename="../study_panel.py" line="217"/>
         <source>Choose a campaign to see each speaker&apos;s progress</source>
         <translation>Choisissez une campagne pour voir l’avancement de chaque locuteur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="217"/>
+        <location filename="../study_panel.py" line="219"/>
         <source>Speakers&apos; progress in the chosen campaign</source>
         <translation>Avancement des locuteurs dans la campagne choisie</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="229"/>
+        <location filename="../study_panel.py" line="231"/>
         <source>Decisions in the chosen campaign</source>
         <translation>Décisions de la campagne choisie</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="230"/>
+        <location filename="../study_panel.py" line="232"/>
         <source>Which system is better and each run&apos;s tier, as the answers settle them</source>
         <translation>Quel système est meilleur et le niveau de chaque run, à mesure que les réponses les tranchent</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="317"/>
+        <location filename="../study_panel.py" line="343"/>
         <source>Task</source>
         <translation>Tâche</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="317"/>
+        <location filename="../study_panel.py" line="343"/>
         <source>Campaign</source>
         <translation>Campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="317"/>
+        <location filename="../study_panel.py" line="343"/>
         <source>Items</source>
         <translation>Éléments</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="318"/>
+        <location filename="../study_panel.py" line="344"/>
         <source>Fully rated</source>
         <translation>Entièrement évalués</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="393"/>
+        <location filename="../study_panel.py" line="419"/>
         <source>{0} (kept here until then)</source>
         <translation>{0} (gardées ici d&apos;ici là)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="418"/>
+        <location filename="../study_panel.py" line="444"/>
         <source>Speaker</source>
         <translation>Locuteur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="418"/>
+        <location filename="../study_panel.py" line="444"/>
         <source>Name (this laptop)</source>
         <translation>Nom (sur cet ordinateur)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="418"/>
+        <location filename="../study_panel.py" line="444"/>
         <source>Answered</source>
         <translation>Répondu</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="418"/>
+        <location filename="../study_panel.py" line="444"/>
         <source>Of</source>
         <translation>Sur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="396"/>
-        <location filename="../study_panel.py" line="443"/>
+        <location filename="../study_panel.py" line="422"/>
+        <location filename="../study_panel.py" line="469"/>
         <source>refused</source>
         <translation>refusé</translation>
     </message>
@@ -514,561 +514,587 @@
         <translation>Partage des réponses</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="180"/>
+        <location filename="../study_panel.py" line="182"/>
         <source>Marks placed for the speaker: the language&apos;s tools</source>
         <translation>Marques placées pour le locuteur : les outils de la langue</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="181"/>
+        <location filename="../study_panel.py" line="183"/>
         <source>Marks placed for the speaker: the tools and the reference</source>
         <translation>Marques placées pour le locuteur : les outils et la référence</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="182"/>
+        <location filename="../study_panel.py" line="184"/>
         <source>No marks placed for the speaker</source>
         <translation>Aucune marque placée pour le locuteur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="184"/>
+        <location filename="../study_panel.py" line="186"/>
         <source>Pre-marks of a task E campaign</source>
         <translation>Pré-marques d&apos;une campagne de tâche E</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="185"/>
+        <location filename="../study_panel.py" line="187"/>
         <source>Candidate errors placed before the speaker sees a sentence; the speaker keeps, drops or re-grades each</source>
         <translation>Erreurs candidates placées avant que le locuteur voie une phrase ; il garde, retire ou reclasse chacune</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="221"/>
+        <location filename="../study_panel.py" line="223"/>
         <source>The speaker chosen on the right leaves the study: their answers are deleted here, in the backups and, through the next bundles, on every laptop</source>
         <translation>La personne choisie à droite quitte l&apos;étude : ses réponses sont supprimées ici, dans les sauvegardes et, par les prochains paquets, sur chaque ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="242"/>
+        <location filename="../study_panel.py" line="244"/>
         <source>A coordinator enrols the laptops that may send answers to their campaigns, and revokes a laptop that is lost or stolen. A field laptop trusts its coordinator, so that it accepts their campaigns. Each is done with the other laptop&apos;s code, read out or copied from its own page.</source>
         <translation>La coordination inscrit les ordinateurs qui peuvent envoyer des réponses à ses campagnes, et révoque un ordinateur perdu ou volé. Un ordinateur de terrain fait confiance à sa coordination, pour accepter ses campagnes. Chaque action se fait avec le code de l&apos;autre ordinateur, lu à voix haute ou copié depuis sa propre page.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="271"/>
-        <location filename="../study_panel.py" line="350"/>
+        <location filename="../study_panel.py" line="273"/>
+        <location filename="../study_panel.py" line="376"/>
         <source>Shared folder: none (bundles travel by USB stick)</source>
         <translation>Dossier partagé : aucun (les lots voyagent par clé USB)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="272"/>
+        <location filename="../study_panel.py" line="274"/>
         <source>Choose shared folder…</source>
         <translation>Choisir le dossier partagé…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="273"/>
+        <location filename="../study_panel.py" line="275"/>
         <source>A folder your laptops share (Syncthing, a network drive): answers then travel on their own, at start, every few answers and at close</source>
         <translation>Un dossier que vos ordinateurs partagent (Syncthing, un lecteur réseau) : les réponses voyagent alors seules, au démarrage, toutes les quelques réponses et à la fermeture</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="275"/>
+        <location filename="../study_panel.py" line="277"/>
         <source>Sync now</source>
         <translation>Synchroniser maintenant</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="278"/>
+        <location filename="../study_panel.py" line="280"/>
         <source>Laptops seen in the shared folder</source>
         <translation>Ordinateurs vus dans le dossier partagé</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="279"/>
+        <location filename="../study_panel.py" line="281"/>
         <source>Each laptop&apos;s last bundle, its answers, whether it is enrolled, and why a bundle was refused</source>
         <translation>Le dernier lot de chaque ordinateur, ses réponses, s&apos;il est inscrit, et pourquoi un lot a été refusé</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="284"/>
+        <location filename="../study_panel.py" line="286"/>
         <source>Without a shared folder, by USB stick:</source>
         <translation>Sans dossier partagé, par clé USB :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="345"/>
+        <location filename="../study_panel.py" line="371"/>
         <source>Synchronising…</source>
         <translation>Synchronisation…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="349"/>
+        <location filename="../study_panel.py" line="375"/>
         <source>Shared folder: {0}</source>
         <translation>Dossier partagé : {0}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="356"/>
+        <location filename="../study_panel.py" line="382"/>
         <source>Choose shared folder</source>
         <translation>Choisir le dossier partagé</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="375"/>
+        <location filename="../study_panel.py" line="401"/>
         <source>Refused {0}: {1}</source>
         <translation>Refusé {0} : {1}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="378"/>
+        <location filename="../study_panel.py" line="404"/>
         <source>Merged {0}, some rows refused alone: {1}</source>
         <translation>{0} fusionné, certaines lignes refusées seules : {1}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="385"/>
+        <location filename="../study_panel.py" line="411"/>
         <source>The shared folder could not be synchronised: {0}</source>
         <translation>Le dossier partagé n&apos;a pas pu être synchronisé : {0}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="395"/>
+        <location filename="../study_panel.py" line="421"/>
         <source>yes</source>
         <translation>oui</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="395"/>
+        <location filename="../study_panel.py" line="421"/>
         <source>no</source>
         <translation>non</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="396"/>
+        <location filename="../study_panel.py" line="422"/>
         <source>this laptop</source>
         <translation>cet ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="396"/>
+        <location filename="../study_panel.py" line="422"/>
         <source>merged</source>
         <translation>fusionné</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="263"/>
-        <location filename="../study_panel.py" line="398"/>
+        <location filename="../study_panel.py" line="265"/>
+        <location filename="../study_panel.py" line="424"/>
         <source>Laptop</source>
         <translation>Ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="223"/>
+        <location filename="../study_panel.py" line="225"/>
         <source>Report for the community…</source>
         <translation>Rapport pour la communauté…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="224"/>
+        <location filename="../study_panel.py" line="226"/>
         <source>A PDF a community council can read: each question&apos;s verdict in words, how sure the answers are, each run&apos;s tier, the speakers&apos; hours (no names), their consent and where the answers are kept</source>
         <translation>Un PDF qu&apos;un conseil communautaire peut lire : le verdict de chaque question en mots, à quel point les réponses sont sûres, le niveau de chaque version, les heures des locuteurs (sans noms), leur consentement et où les réponses sont conservées</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="256"/>
+        <location filename="../study_panel.py" line="258"/>
         <source>Laptops of the circle</source>
         <translation>Ordinateurs du cercle</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="257"/>
+        <location filename="../study_panel.py" line="259"/>
         <source>Each laptop enrolled, trusted, revoked or seen in the shared folder, with the name given it here</source>
         <translation>Chaque ordinateur inscrit, de confiance, révoqué ou vu dans le dossier partagé, avec le nom qu&apos;on lui donne ici</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="263"/>
-        <location filename="../study_panel.py" line="398"/>
+        <location filename="../study_panel.py" line="265"/>
+        <location filename="../study_panel.py" line="424"/>
         <source>Last bundle</source>
         <translation>Dernier lot</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="263"/>
+        <location filename="../study_panel.py" line="265"/>
         <source>Name</source>
         <translation>Nom</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="263"/>
+        <location filename="../study_panel.py" line="265"/>
         <source>Role</source>
         <translation>Rôle</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="264"/>
+        <location filename="../study_panel.py" line="266"/>
         <source>Revoked from</source>
         <translation>Révoqué depuis</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="372"/>
+        <location filename="../study_panel.py" line="398"/>
         <source>Synchronised at {0}: nothing new.</source>
         <translation>Synchronisé à {0} : rien de nouveau.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="372"/>
+        <location filename="../study_panel.py" line="398"/>
         <source>Last merge: {0}</source>
         <translation>Dernière fusion : {0}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="397"/>
+        <location filename="../study_panel.py" line="423"/>
         <source>waiting for its enrolment</source>
         <translation>en attente de son inscription</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="398"/>
+        <location filename="../study_panel.py" line="424"/>
         <source>Answers</source>
         <translation>Réponses</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="398"/>
+        <location filename="../study_panel.py" line="424"/>
         <source>Enrolled</source>
         <translation>Inscrit</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="399"/>
+        <location filename="../study_panel.py" line="425"/>
         <source>State</source>
         <translation>État</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="402"/>
+        <location filename="../study_panel.py" line="428"/>
         <source>coordinator</source>
         <translation>coordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="403"/>
+        <location filename="../study_panel.py" line="429"/>
         <source>revoked</source>
         <translation>révoqué</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="404"/>
+        <location filename="../study_panel.py" line="430"/>
         <source>revoked (from {0}): {1} answers signed before kept here; </source>
         <translation>révoqué (à partir du {0}) : {1} réponses signées avant conservées ici ; </translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="459"/>
+        <location filename="../study_panel.py" line="485"/>
         <source>Working out where the campaign stands…</source>
         <translation>Calcul de l’état de la campagne…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="489"/>
+        <location filename="../study_panel.py" line="515"/>
         <source>What the answers settle</source>
         <translation>Ce que les réponses tranchent</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="427"/>
-        <location filename="../study_panel.py" line="507"/>
+        <location filename="../study_panel.py" line="453"/>
+        <location filename="../study_panel.py" line="533"/>
         <source>Choose a campaign first.</source>
         <translation>Choisissez d&apos;abord une campagne.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="510"/>
+        <location filename="../study_panel.py" line="536"/>
         <source>Report for the community</source>
         <translation>Rapport pour la communauté</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="511"/>
+        <location filename="../study_panel.py" line="537"/>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="520"/>
+        <location filename="../study_panel.py" line="546"/>
         <source>Wrote the report ({0} pages) to {1}.</source>
         <translation>Rapport écrit ({0} pages) dans {1}.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="527"/>
+        <location filename="../study_panel.py" line="553"/>
         <source>A scored run card</source>
         <translation>Une fiche de run évaluée</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="430"/>
-        <location filename="../study_panel.py" line="527"/>
-        <location filename="../study_panel.py" line="540"/>
-        <location filename="../study_panel.py" line="573"/>
+        <location filename="../study_panel.py" line="456"/>
+        <location filename="../study_panel.py" line="553"/>
+        <location filename="../study_panel.py" line="566"/>
+        <location filename="../study_panel.py" line="599"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="554"/>
+        <location filename="../study_panel.py" line="580"/>
         <source>Campaign {0} ready.</source>
         <translation>Campagne {0} prête.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="572"/>
+        <location filename="../study_panel.py" line="598"/>
         <source>Scored run cards of one test set</source>
         <translation>Cartes de run évaluées d’un même jeu de test</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="555"/>
+        <location filename="../study_panel.py" line="581"/>
         <source>Warning:</source>
         <translation>Attention :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="187"/>
+        <location filename="../study_panel.py" line="189"/>
         <source>Attention items: a phrase of another sentence swapped in</source>
         <translation>Contrôles d’attention : un passage d’une autre phrase mis à la place</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="188"/>
+        <location filename="../study_panel.py" line="190"/>
         <source>Attention items: a word in a wrong form of the language&apos;s grammar</source>
         <translation>Contrôles d’attention : un mot à une forme fautive selon la grammaire de la langue</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="191"/>
+        <location filename="../study_panel.py" line="193"/>
         <source>Attention items of the new campaign</source>
         <translation>Contrôles d’attention de la nouvelle campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="192"/>
+        <location filename="../study_panel.py" line="194"/>
         <source>Items made wrong on purpose, mixed into each speaker&apos;s items: lyss study quality says how often each speaker caught them</source>
         <translation>Des éléments rendus fautifs exprès, mêlés aux éléments de chaque locuteur : lyss study quality dit combien de fois chacun les a repérés</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="226"/>
+        <location filename="../study_panel.py" line="228"/>
         <source>Community&apos;s terms…</source>
         <translation>Conditions de la communauté…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="227"/>
+        <location filename="../study_panel.py" line="229"/>
         <source>The community&apos;s terms for the chosen campaign&apos;s data (a JSON file: community, licence, labels, allowed uses, contact): recorded and signed, or a new version of the ones it has</source>
         <translation>Les conditions de la communauté pour les données de la campagne choisie (un fichier JSON : communauté, licence, étiquettes, usages permis, contact) : enregistrées et signées, ou une nouvelle version de celles qu’elle a</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="289"/>
+        <location filename="../study_panel.py" line="293"/>
+        <location filename="../study_panel.py" line="314"/>
+        <source>This is now the laptop</source>
+        <translation>C’est désormais l’ordinateur</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="294"/>
+        <source>This database was moved here (a new laptop, another folder): from now on it publishes and merges as the laptop. Never for a copy made to look at: the laptop it was copied from would be split from its circle</source>
+        <translation>Cette base a été déplacée ici (un nouvel ordinateur, un autre dossier) : dès maintenant elle publie et fusionne comme l’ordinateur. Jamais pour une copie faite pour consulter : l’ordinateur dont elle est copiée serait séparé de son cercle</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="298"/>
         <source>Check before the field</source>
         <translation>Vérifier avant le terrain</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="290"/>
+        <location filename="../study_panel.py" line="299"/>
         <source>This laptop&apos;s own bundle as the other laptops would judge it, answers not shared yet, bundles refused or waiting, laptops not heard from</source>
         <translation>Le paquet de cet ordinateur tel que les autres ordinateurs le jugeraient, les réponses pas encore partagées, les paquets refusés ou en attente, les ordinateurs dont on n’a pas de nouvelles</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="297"/>
+        <location filename="../study_panel.py" line="308"/>
+        <source>This database was made at {0}: a copy publishes and merges nothing as the laptop. If it was moved here to stay, make it the laptop.</source>
+        <translation>Cette base a été créée à {0} : une copie ne publie et ne fusionne rien comme l’ordinateur. Si elle a été déplacée ici pour y rester, faites-en l’ordinateur.</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="315"/>
+        <source>From now on this database publishes and merges as laptop {0}. The database it was copied from must not be used any more. Go on?</source>
+        <translation>Dès maintenant cette base publie et fusionne comme l’ordinateur {0}. La base dont elle a été copiée ne doit plus servir. Continuer ?</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="319"/>
+        <source>This database is now laptop {0}, here.</source>
+        <translation>Cette base est désormais l’ordinateur {0}, ici.</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="323"/>
         <source>Checking…</source>
         <translation>Vérification…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="368"/>
+        <location filename="../study_panel.py" line="394"/>
         <source>Synchronised at {0}: {1}.</source>
         <translation>Synchronisé à {0} : {1}.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="430"/>
+        <location filename="../study_panel.py" line="456"/>
         <source>The community&apos;s terms</source>
         <translation>Les conditions de la communauté</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="434"/>
+        <location filename="../study_panel.py" line="460"/>
         <source>Campaign {0}: the community&apos;s terms recorded (version {1}).</source>
         <translation>Campagne {0} : conditions de la communauté enregistrées (version {1}).</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="441"/>
+        <location filename="../study_panel.py" line="467"/>
         <source>This campaign carries no community&apos;s terms.</source>
         <translation>Cette campagne ne porte pas de conditions d’une communauté.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="443"/>
+        <location filename="../study_panel.py" line="469"/>
         <source>allowed</source>
         <translation>permis</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="444"/>
+        <location filename="../study_panel.py" line="470"/>
         <source>{0}: {1} by {2} on {3}</source>
         <translation>{0} : {1} par {2} le {3}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="447"/>
+        <location filename="../study_panel.py" line="473"/>
         <source>The answers belong to {0} ({1}); uses allowed: {2}.</source>
         <translation>Les réponses appartiennent à {0} ({1}) ; usages permis : {2}.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="449"/>
+        <location filename="../study_panel.py" line="475"/>
         <source>Council&apos;s decisions: {0}.</source>
         <translation>Décisions du conseil : {0}.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="450"/>
+        <location filename="../study_panel.py" line="476"/>
         <source>No council&apos;s decision is recorded yet: no use is allowed until one is.</source>
         <translation>Aucune décision du conseil n’est encore enregistrée : aucun usage n’est permis avant.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="495"/>
+        <location filename="../study_panel.py" line="521"/>
         <source>Working…</source>
         <translation>En cours…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="539"/>
+        <location filename="../study_panel.py" line="565"/>
         <source>The community&apos;s terms for this campaign (Cancel: none yet)</source>
         <translation>Les conditions de la communauté pour cette campagne (Annuler : pas encore)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="556"/>
+        <location filename="../study_panel.py" line="582"/>
         <source>The community&apos;s terms: {0}.</source>
         <translation>Conditions de la communauté : {0}.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="563"/>
+        <location filename="../study_panel.py" line="589"/>
         <source>Attention items: phrases swapped in; the language pack made no wrong forms ({0}).</source>
         <translation>Contrôles d’attention : passages échangés ; le module de la langue n’a produit aucune forme fautive ({0}).</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="565"/>
+        <location filename="../study_panel.py" line="591"/>
         <source>Attention items: {0} of {1} outputs have a word in a wrong form of the language&apos;s grammar.</source>
         <translation>Contrôles d’attention : {0} traductions sur {1} ont un mot à une forme fautive selon la grammaire de la langue.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="591"/>
+        <location filename="../study_panel.py" line="617"/>
         <source>Every pair and each run&apos;s tier</source>
         <translation>Chaque paire et le palier de chaque système</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="591"/>
+        <location filename="../study_panel.py" line="617"/>
         <source>Which system is best</source>
         <translation>Quel système est le meilleur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="592"/>
+        <location filename="../study_panel.py" line="618"/>
         <source>Is the new run at least as good as the one in use</source>
         <translation>Le nouveau système est-il au moins aussi bon que celui en service</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="593"/>
+        <location filename="../study_panel.py" line="619"/>
         <source>Every pair, within a margin</source>
         <translation>Chaque paire, à une marge près</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="593"/>
+        <location filename="../study_panel.py" line="619"/>
         <source>Does the run reach a mean score</source>
         <translation>Le système atteint-il une note moyenne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="594"/>
+        <location filename="../study_panel.py" line="620"/>
         <source>The campaign&apos;s question</source>
         <translation>La question de la campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="595"/>
+        <location filename="../study_panel.py" line="621"/>
         <source>What should the speakers&apos; ratings decide? The campaign serves only what this question still needs.</source>
         <translation>Que doivent trancher les notes des locuteurs ? La campagne ne présente que ce dont cette question a encore besoin.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="602"/>
+        <location filename="../study_panel.py" line="628"/>
         <source>The margin</source>
         <translation>La marge</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="603"/>
+        <location filename="../study_panel.py" line="629"/>
         <source>The smallest difference that matters, on the task&apos;s scale:</source>
         <translation>La plus petite différence qui compte, sur l&apos;échelle de la tâche :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="608"/>
+        <location filename="../study_panel.py" line="634"/>
         <source>The run in use</source>
         <translation>Le système en service</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="608"/>
+        <location filename="../study_panel.py" line="634"/>
         <source>Which run is in use now?</source>
         <translation>Quel système est en service aujourd&apos;hui ?</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="612"/>
+        <location filename="../study_panel.py" line="638"/>
         <source>The tier</source>
         <translation>Le palier</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="613"/>
+        <location filename="../study_panel.py" line="639"/>
         <source>The mean score the run must reach, on the task&apos;s scale:</source>
         <translation>La note moyenne que le système doit atteindre, sur l&apos;échelle de la tâche :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="618"/>
+        <location filename="../study_panel.py" line="644"/>
         <source>Export bundle</source>
         <translation>Exporter un paquet</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="619"/>
-        <location filename="../study_panel.py" line="626"/>
+        <location filename="../study_panel.py" line="645"/>
+        <location filename="../study_panel.py" line="652"/>
         <source>LYSS bundles (*.lyssbundle)</source>
         <translation>Paquets LYSS (*.lyssbundle)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="622"/>
+        <location filename="../study_panel.py" line="648"/>
         <source>Wrote {0}: {1} answers.</source>
         <translation>{0} écrit : {1} réponses.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="626"/>
+        <location filename="../study_panel.py" line="652"/>
         <source>Merge bundle</source>
         <translation>Fusionner un paquet</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="631"/>
+        <location filename="../study_panel.py" line="657"/>
         <source>Merged: {0}.</source>
         <translation>Fusionné : {0}.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="633"/>
+        <location filename="../study_panel.py" line="659"/>
         <source>This laptop was revoked in campaign {0} from {1}: answers made here since then are refused everywhere. Ask the coordinator.</source>
         <translation>Cet ordinateur a été révoqué dans la campagne {0} à partir du {1} : les réponses données ici depuis sont refusées partout. Adressez-vous au coordinateur.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="646"/>
-        <location filename="../study_panel.py" line="650"/>
+        <location filename="../study_panel.py" line="672"/>
+        <location filename="../study_panel.py" line="676"/>
         <source>Enrol a laptop</source>
         <translation>Inscrire un ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="647"/>
+        <location filename="../study_panel.py" line="673"/>
         <source>The code shown on the other laptop (Campaigns tab, or `lyss review code`). Read it aloud or compare the two screens:</source>
         <translation>Le code affiché sur l’autre ordinateur (onglet Campagnes, ou `lyss review code`). Lisez-le à voix haute ou comparez les deux écrans :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="651"/>
+        <location filename="../study_panel.py" line="677"/>
         <source>A name for this laptop, shown beside its code (for example Rita&apos;s laptop; optional):</source>
         <translation>Un nom pour cet ordinateur, affiché à côté de son code (par exemple « l&apos;ordinateur de Rita » ; facultatif) :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="659"/>
+        <location filename="../study_panel.py" line="685"/>
         <source>Trust a coordinator</source>
         <translation>Faire confiance à un coordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="660"/>
+        <location filename="../study_panel.py" line="686"/>
         <source>The code shown on the coordinator&apos;s laptop. Read it aloud or compare the two screens:</source>
         <translation>Le code affiché sur l’ordinateur du coordinateur. Lisez-le à voix haute ou comparez les deux écrans :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="663"/>
+        <location filename="../study_panel.py" line="689"/>
         <source>This laptop now accepts the campaigns of coordinator {0}.</source>
         <translation>Cet ordinateur accepte désormais les campagnes du coordinateur {0}.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="667"/>
+        <location filename="../study_panel.py" line="693"/>
         <source>Revoke a laptop</source>
         <translation>Révoquer un ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="668"/>
+        <location filename="../study_panel.py" line="694"/>
         <source>The code of the lost or stolen laptop. The answers it signs from now on are refused wherever your bundles go; its earlier answers are kept and marked in the study:</source>
         <translation>Le code de l’ordinateur perdu ou volé. Les réponses qu’il signera désormais seront refusées partout où vont vos paquets ; ses réponses antérieures sont gardées et signalées dans l’étude :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="670"/>
+        <location filename="../study_panel.py" line="696"/>
         <source>Revoke</source>
         <translation>Révoquer</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="670"/>
+        <location filename="../study_panel.py" line="696"/>
         <source>Revoke laptop {0}? This cannot be undone.</source>
         <translation>Révoquer l’ordinateur {0} ? C’est irréversible.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="673"/>
+        <location filename="../study_panel.py" line="699"/>
         <source>Laptop {0} is revoked from {1} in every campaign it was enrolled in.</source>
         <translation>L’ordinateur {0} est révoqué à partir du {1} dans toutes les campagnes où il était inscrit.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="676"/>
+        <location filename="../study_panel.py" line="702"/>
         <source>It has left the circle: no campaign created from now on enrols it.</source>
         <translation>Il a quitté le cercle : aucune campagne créée désormais ne l’inscrit.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="686"/>
+        <location filename="../study_panel.py" line="712"/>
         <source>Withdraw</source>
         <translation>Retirer</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="687"/>
+        <location filename="../study_panel.py" line="713"/>
         <source>Withdraw {0} ({1})? Their {2} answers, their history and notes will be deleted here, in this laptop&apos;s {3} backups and wherever this laptop&apos;s bundles go. This cannot be undone.</source>
         <translation>Retirer {0} ({1}) ? Ses {2} réponses, leur historique et ses notes seront supprimés ici, dans les {3} sauvegardes de cet ordinateur et partout où vont ses paquets. C&apos;est irréversible.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="691"/>
+        <location filename="../study_panel.py" line="717"/>
         <source>{0} withdrew; {1} answers deleted here and in {2} backups.</source>
         <translation>{0} s’est retiré(e) ; {1} réponses supprimées ici et dans {2} sauvegardes.</translation>
     </message>
@@ -1892,280 +1918,280 @@
 <context>
     <name>StudyPanel</name>
     <message>
-        <location filename="../study_panel.py" line="711"/>
+        <location filename="../study_panel.py" line="737"/>
         <source>Campaign</source>
         <translation>Campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="711"/>
-        <location filename="../study_panel.py" line="921"/>
+        <location filename="../study_panel.py" line="737"/>
+        <location filename="../study_panel.py" line="947"/>
         <source>Metric</source>
         <translation>Métrique</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="712"/>
+        <location filename="../study_panel.py" line="738"/>
         <source>Human score</source>
         <translation>Score humain</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="717"/>
+        <location filename="../study_panel.py" line="743"/>
         <source>Agreement</source>
         <translation>Accord</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="717"/>
+        <location filename="../study_panel.py" line="743"/>
         <source>Correlate</source>
         <translation>Corréler</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="718"/>
+        <location filename="../study_panel.py" line="744"/>
         <source>Rater quality</source>
         <translation>Qualité des évaluateurs</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="718"/>
+        <location filename="../study_panel.py" line="744"/>
         <source>Linter precision</source>
         <translation>Précision du linter</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="718"/>
+        <location filename="../study_panel.py" line="744"/>
         <source>FST false rejections</source>
         <translation>Faux rejets du FST</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="719"/>
+        <location filename="../study_panel.py" line="745"/>
         <source>Reweight…</source>
         <translation>Repondérer…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="719"/>
+        <location filename="../study_panel.py" line="745"/>
         <source>Confirm tier…</source>
         <translation>Confirmer le niveau…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="720"/>
+        <location filename="../study_panel.py" line="746"/>
         <source>Save plot as PNG…</source>
         <translation>Enregistrer le graphique en PNG…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="733"/>
+        <location filename="../study_panel.py" line="759"/>
         <source>Progress of the computation</source>
         <translation>Avancement du calcul</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="736"/>
+        <location filename="../study_panel.py" line="762"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="745"/>
+        <location filename="../study_panel.py" line="771"/>
         <source>Results table</source>
         <translation>Tableau des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="746"/>
+        <location filename="../study_panel.py" line="772"/>
         <source>Results in words</source>
         <translation>Résultats en mots</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="750"/>
+        <location filename="../study_panel.py" line="776"/>
         <source>Plot of the results</source>
         <translation>Graphique des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="751"/>
+        <location filename="../study_panel.py" line="777"/>
         <source>The same numbers as the results table</source>
         <translation>Les mêmes nombres que le tableau des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="793"/>
+        <location filename="../study_panel.py" line="819"/>
         <source>&lt;p&gt;Computing…&lt;/p&gt;</source>
         <translation>&lt;p&gt;Calcul en cours…&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="812"/>
+        <location filename="../study_panel.py" line="838"/>
         <source>Nothing to correlate yet: {0}</source>
         <translation>Rien à corréler pour l’instant : {0}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="823"/>
+        <location filename="../study_panel.py" line="849"/>
         <source>Cancelled.</source>
         <translation>Annulé.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="838"/>
+        <location filename="../study_panel.py" line="864"/>
         <source>Question</source>
         <translation>Question</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="838"/>
-        <location filename="../study_panel.py" line="863"/>
+        <location filename="../study_panel.py" line="864"/>
+        <location filename="../study_panel.py" line="889"/>
         <source>Level</source>
         <translation>Niveau</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="838"/>
-        <location filename="../study_panel.py" line="896"/>
-        <location filename="../study_panel.py" line="908"/>
+        <location filename="../study_panel.py" line="864"/>
+        <location filename="../study_panel.py" line="922"/>
+        <location filename="../study_panel.py" line="934"/>
         <source>CI lower</source>
         <translation>IC bas</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="838"/>
-        <location filename="../study_panel.py" line="896"/>
-        <location filename="../study_panel.py" line="908"/>
+        <location filename="../study_panel.py" line="864"/>
+        <location filename="../study_panel.py" line="922"/>
+        <location filename="../study_panel.py" line="934"/>
         <source>CI upper</source>
         <translation>IC haut</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="839"/>
-        <location filename="../study_panel.py" line="880"/>
+        <location filename="../study_panel.py" line="865"/>
+        <location filename="../study_panel.py" line="906"/>
         <source>Answers</source>
         <translation>Réponses</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="839"/>
+        <location filename="../study_panel.py" line="865"/>
         <source>Speakers</source>
         <translation>Locuteurs</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="839"/>
+        <location filename="../study_panel.py" line="865"/>
         <source>Items</source>
         <translation>Éléments</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="840"/>
+        <location filename="../study_panel.py" line="866"/>
         <source>&lt;p&gt;Task {0}: Krippendorff&apos;s alpha of every question, at the levels its scale allows, with 95% bootstrap intervals over items.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Tâche {0} : alpha de Krippendorff de chaque question, aux niveaux que son échelle permet, avec des intervalles bootstrap à 95 % sur les éléments.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="865"/>
+        <location filename="../study_panel.py" line="891"/>
         <source>One system only: no system-level correlation.&lt;br&gt;</source>
         <translation>Un seul système : pas de corrélation au niveau des systèmes.&lt;br&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="880"/>
+        <location filename="../study_panel.py" line="906"/>
         <source>Speaker</source>
         <translation>Locuteur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="880"/>
+        <location filename="../study_panel.py" line="906"/>
         <source>Repeats same</source>
         <translation>Répétitions identiques</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="880"/>
+        <location filename="../study_panel.py" line="906"/>
         <source>Degraded lower</source>
         <translation>Dégradés notés plus bas</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="881"/>
+        <location filename="../study_panel.py" line="907"/>
         <source>p (MWU)</source>
         <translation>p (MWU)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="881"/>
+        <location filename="../study_panel.py" line="907"/>
         <source>Median s per item</source>
         <translation>Médiane s par élément</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="881"/>
+        <location filename="../study_panel.py" line="907"/>
         <source>Time away s</source>
         <translation>Temps d’absence s</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="882"/>
+        <location filename="../study_panel.py" line="908"/>
         <source>Answers with time away</source>
         <translation>Réponses avec absence</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="882"/>
+        <location filename="../study_panel.py" line="908"/>
         <source>Flags</source>
         <translation>Signalements</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="885"/>
+        <location filename="../study_panel.py" line="911"/>
         <source>none</source>
         <translation>aucun</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="886"/>
+        <location filename="../study_panel.py" line="912"/>
         <source>&lt;p&gt;Time per item counts the time the item was in front of the speaker; time with the app out of focus is shown apart. Read these to understand the data, never to rank people.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Le temps par élément compte le temps où l’élément était devant le locuteur ; le temps passé hors de l’application est montré à part. Lisez ces chiffres pour comprendre les données, jamais pour classer les personnes.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="896"/>
+        <location filename="../study_panel.py" line="922"/>
         <source>Variant class</source>
         <translation>Classe de variante</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="896"/>
+        <location filename="../study_panel.py" line="922"/>
         <source>Precision</source>
         <translation>Précision</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="897"/>
+        <location filename="../study_panel.py" line="923"/>
         <source>Pairs judged</source>
         <translation>Paires jugées</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="899"/>
+        <location filename="../study_panel.py" line="925"/>
         <source>&lt;p&gt;{0} pairs rated, {1} with a majority verdict.&lt;/p&gt;</source>
         <translation>&lt;p&gt;{0} paires évaluées, {1} avec un verdict majoritaire.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="908"/>
+        <location filename="../study_panel.py" line="934"/>
         <source>False rejection rate</source>
         <translation>Taux de faux rejets</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="909"/>
+        <location filename="../study_panel.py" line="935"/>
         <source>Words decided</source>
         <translation>Mots tranchés</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="911"/>
+        <location filename="../study_panel.py" line="937"/>
         <source>&lt;p&gt;Valid words the analyser missed: {0}&lt;/p&gt;</source>
         <translation>&lt;p&gt;Mots valides que l’analyseur n’a pas reconnus : {0}&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="915"/>
+        <location filename="../study_panel.py" line="941"/>
         <source>Save the refitted profile</source>
         <translation>Enregistrer le profil réajusté</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="916"/>
-        <location filename="../study_panel.py" line="927"/>
+        <location filename="../study_panel.py" line="942"/>
+        <location filename="../study_panel.py" line="953"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="921"/>
+        <location filename="../study_panel.py" line="947"/>
         <source>Fitted weight</source>
         <translation>Poids ajusté</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="921"/>
+        <location filename="../study_panel.py" line="947"/>
         <source>Default weight</source>
         <translation>Poids par défaut</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="923"/>
+        <location filename="../study_panel.py" line="949"/>
         <source>&lt;p&gt;Cross-validated Pearson {0:.3f} (default profile {1:.3f}).&lt;/p&gt;</source>
         <translation>&lt;p&gt;Pearson en validation croisée {0:.3f} (profil par défaut {1:.3f}).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="927"/>
+        <location filename="../study_panel.py" line="953"/>
         <source>The scored run card</source>
         <translation>La fiche de run évaluée</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="933"/>
+        <location filename="../study_panel.py" line="959"/>
         <source>{0:.0%} of {1} items accepted, interval [{2:.0%}, {3:.0%}]; the rule: at least {4:.0%}</source>
         <translation>{0:.0%} de {1} éléments acceptés, intervalle [{2:.0%}, {3:.0%}] ; la règle : au moins {4:.0%}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="941"/>
+        <location filename="../study_panel.py" line="967"/>
         <source>Save plot</source>
         <translation>Enregistrer le graphique</translation>
     </message>

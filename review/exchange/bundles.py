@@ -70,6 +70,7 @@ def export_bundle(store: Store, path: str, payload: bytes | None = None, tmp_pre
     target = Path(path)
     if target.exists() and target.resolve() == store.path.resolve():
         raise FileProblem(path, "--out", "is the review database itself: choose another file name")
+    store.require_home("publish a bundle")
     payload = payload_bytes(store) if payload is None else payload
     manifest = {"format": FORMAT, "schema_version": SCHEMA_VERSION, "device_id": store.device_id,
                 "public_key": store.public_key, "created_at": now(), "sha256": hashlib.sha256(payload).hexdigest(),
@@ -184,6 +185,7 @@ def merge(store: Store, path: str, raw: bytes | None = None, backup: bool = True
     """Check a bundle whole, then merge it (idempotent, order-independent). Returns what changed, and
     ``revoked``: the revocations of this laptop the bundle brought (it is told so). ``raw``: the file's
     bytes, already read; ``backup=False``: the caller made the restore point (one for many bundles)."""
+    store.require_home("merge a bundle")
     manifest, data = read_bundle(path, raw)
     return merge_read(store, path, manifest, data, backup)
 

@@ -249,6 +249,8 @@ def republish(store: Store) -> list[Outcome]:
     """Publish this laptop's bundle anew in every folder it has published to (after a withdrawal: the old file
     may hold the speaker's answers). A folder that is gone or cannot be written is a refused line."""
     outcomes = []
+    if store.displaced:  # a copy: the folder's bundle is the laptop's, not this copy's
+        return outcomes
     for folder in shared_folder.published_in(store, own_name(store)):
         folder_files.remove_own_leftovers(folder, store.device_id)
         try:
@@ -382,6 +384,7 @@ def sync(store: Store, folder: str | os.PathLike,
     folder is input from a stranger: an entry that cannot be read, is too large, or vanishes is one line,
     never a crash, and never holds up another bundle. ``progress(stage, fraction)`` is told how far it got."""
     path = _folder(folder)
+    store.require_home("publish or merge")  # a copy of a laptop's database never acts as the laptop
     key, mine = _key(path), own_name(store)
     folder_files.remove_own_leftovers(path, store.device_id)  # a killed sync's half-written file
     outcomes = take_back_own(store, path)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import platform
 import shutil
 import sqlite3
 import sys
@@ -28,7 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
 from scoring.errors import InputError
-from scoring.files import atomic_path, json_default, replace
+from scoring.files import atomic_path, json_default, replace, user_data_dir
 
 from . import folder_files, keys, take_outs
 from .revocation import apply_revocations
@@ -47,6 +48,38 @@ REPLACED = "replaced-by-restore"  # the kind of the copy a restore keeps of the 
 BACKUP_INTERVAL = timedelta(hours=1)
 MERGE_BACKUP_INTERVAL = timedelta(minutes=10)  # a hub syncing every few seconds copies its database at most this often
 LYSS_TABLES = {"meta", "runs", "items", "speakers", "campaigns", "assignments", "ratings"}  # in every version
+
+
+HOME = "home"  # meta: where this database was made or last adopted (its path, this computer): a copy is not the laptop
+
+
+def computer_id() -> str:
+    """This computer's identity for LYSS: a random id kept in the user's data folder, made once (the first process
+    to make it wins; the others read it), else the machine's name (a data folder that cannot be written)."""
+    path = user_data_dir() / "computer-id"
+    for _ in range(50):
+        try:
+            found = path.read_text("utf-8").strip()
+            if found:
+                return found
+            time.sleep(0.01)  # another process is writing it
+            continue
+        except FileNotFoundError:
+            pass
+        except OSError:
+            break
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:
+            continue
+        except OSError:
+            break
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(uuid.uuid4().hex + "\n")
+            fh.flush()
+            os.fsync(fh.fileno())
+    return "host:" + platform.node()
 
 
 def now() -> str:
@@ -219,6 +252,8 @@ class Store:
                 self.conn.execute("PRAGMA journal_mode=WAL")
                 self.conn.execute("PRAGMA synchronous=FULL")
                 self._migrate()
+            self.displaced = self._where_made()
+            if not read_only:
                 if self.one("select value from meta where key = ?", [SCRUB_PENDING]):
                     self.complete_withdrawals()
                 if backup:
@@ -226,6 +261,38 @@ class Store:
         except BaseException:
             self.conn.close()
             raise
+
+    # -- where this laptop's database lives -----------------------------------------------------------------------
+    def _here(self) -> dict:
+        return {"path": str(self.path.resolve()), "computer": computer_id()}
+
+    def _where_made(self) -> dict | None:
+        """Where this database was made (or last adopted), when that is not here: a copy, or a database moved to
+        another folder or computer. A database older than this record is taken to be at home where it is."""
+        found = self.one("select value from meta where key = ?", [HOME])
+        if found is None:
+            if not self.read_only:
+                self.adopt()
+            return None
+        home, here = json.loads(found["value"]), self._here()
+        return None if home == here else {**home, "elsewhere": home["computer"] != here["computer"]}
+
+    def adopt(self) -> dict | None:
+        """This database is this laptop from now on, here (``lyss review adopt``): it publishes and merges again.
+        Returns where it was made, when that was elsewhere."""
+        was = getattr(self, "displaced", None)
+        with self.transaction() as db:
+            db["meta"].upsert({"key": HOME, "value": json.dumps(self._here(), sort_keys=True)}, pk="key")
+        self.displaced = None
+        return was
+
+    def require_home(self, doing: str) -> None:
+        """Refuse ``doing`` (publishing, merging) in a copy of a laptop's database, in one line naming the way out."""
+        if self.displaced:
+            where = self.displaced["path"] + (" on another computer" if self.displaced["elsewhere"] else "")
+            raise StoreError(str(self.path), doing, f"this database was made at {where}: a copy publishes and merges "
+                                                    f"nothing as the laptop until you say this is now the laptop "
+                                                    f"(lyss review adopt --db {self.path})")
 
     @cached_property
     def db(self) -> sqlite_utils.Database:
@@ -477,6 +544,8 @@ class Store:
         """In every shared folder this laptop has published to: remove its half-written bundles (a killed
         sync's) and its published bundle, which may hold a withdrawn speaker's answers (the next sync, or
         the withdrawal itself, writes it anew without them). A folder out of reach is passed over."""
+        if self.displaced:  # a copy: the bundles in the folder are the laptop's own, not this copy's
+            return
         own = folder_files.own_name(self.device_id)
         for row in self.rows("select folder from sync_files where name = ?", [own]):
             folder_files.remove_own_leftovers(row["folder"], self.device_id)
