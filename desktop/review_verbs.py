@@ -572,21 +572,48 @@ def run_restore(args) -> int:
           f"is applied again; the database it replaced is kept among the backups (lyss review list backups)")
     with Store(args.db, create=False) as store:
         lacking = restoring.lacks(store)
-    for said in restored_lines(lacking, args.db):
+        back = _take_back_replaced(store, lacking)
+        left = restoring.lacks(store)
+    for said in back:
+        print(said)
+    for said in restored_lines(left, args.db):
         print(said)
     return 0
 
 
+def _take_back_replaced(store, lacking: dict | None) -> list[str]:
+    """What the replaced database held and the backup lacked, merged back from that copy: answers and the rest of this
+    laptop's rows (judged as a bundle), the names of its speakers, its register of take-outs. One line each."""
+    if not lacking:
+        return []
+    merged = bundles.take_back_replaced(store)
+    names = restoring.names_back(store)
+    outs = take_out.take_back(store)
+    said = []
+    if merged and (merged["ratings_added"] or merged["ratings_replaced"] or merged["campaigns_added"]):
+        said.append(f"taken back from the replaced database: {sentences.joined_english(sync.merge_lines(merged))}")
+    for why in (merged or {}).get("rows_refused", []):
+        said.append(f"  not taken back: {why}")
+    if names:
+        said.append(f"put back {len(names)} speaker name{'' if len(names) == 1 else 's'} from the replaced database: "
+                    + ", ".join(f"{shown(s['name'] or '(no name)')} ({s['id']})" for s in names))
+    for t in outs:
+        said.append(f"remembered again the take-out written to {t['folder']} on {t['made_at'][:10]} (a withdrawal "
+                    f"reaches it)")
+    return said
+
+
 def restored_lines(lacking: dict | None, db: str) -> list[str]:
-    """What a restored database lacks, and how it comes back, in a few lines."""
+    """What a restored database still lacks after taking back what the replaced one held, and how it comes back."""
     if not lacking or not (lacking["answers"] or lacking["speakers"]):
-        return ["the backup lacks nothing this laptop recorded"] if lacking else []
+        return ["nothing this laptop recorded is missing"] if lacking else []
     out = []
     n, speakers = lacking["answers"], lacking["speakers"]
     if n:
-        out.append(f"the backup lacks {n} answer{'' if n == 1 else 's'} recorded here since: the next sync takes "
-                   f"them back from this laptop's bundle in the shared folder (lyss review sync FOLDER), or merge a "
-                   f"bundle exported since (lyss review merge FILE)")
+        out.append(f"{n} answer{' recorded here was' if n == 1 else 's recorded here were'} not taken back from the "
+                   f"replaced database (each said above): the next sync takes back what this laptop's bundle in the "
+                   f"shared folder holds (lyss review sync FOLDER), or merge a bundle exported since (lyss review "
+                   f"merge FILE)")
     if speakers:
         names = ", ".join(f"{shown(s['name'] or '(no name)')} ({s['id']}, registered {s['registered'][:10]})"
                           for s in speakers)

@@ -46,6 +46,7 @@ from scoring.files import atomic_path
 from ..records import lagging, laptops, payload, shared_folder
 from ..records.payload import table_snapshot
 from ..store import SCHEMA_VERSION, Store, StoreError, keys, merging, now
+from ..store.database import replaced_copy
 from ..store.schema import TABLES_ADDED, TRAVELLING, later_columns
 from .bundle_checks import judge
 from .ownership import Refused
@@ -231,6 +232,26 @@ def merge_read(store: Store, path: str, manifest: dict, data: dict, backup: bool
                           if r["campaign_id"] in {v["campaign_id"] for v in data["revocations"]
                                                   if v["device_code"] == store.device_id}]
     return changed
+
+
+def take_back_replaced(store: Store) -> dict | None:
+    """After a restore: every row the database a restore replaced would carry in a bundle — this laptop's answers,
+    speakers, sequences and history recorded since the backup, and what it relayed — merged back from the copy the
+    restore kept of it, judged like any bundle (``None``: this database was never restored, or the copy cannot be
+    read). The names of the speakers it registered since are put back by ``review.records.restoring``; the register
+    of take-outs by :func:`review.records.take_out.take_back`."""
+    copy = replaced_copy(store.path)
+    if copy is None:
+        return None
+    try:
+        with Store(copy, read_only=True, backup=False) as old:
+            if old.device_id != store.device_id:  # another laptop's database: not this laptop's to take back
+                return None
+            data = json.loads(payload_bytes(old))
+    except StoreError:
+        return None
+    manifest = {"device_id": store.device_id, "public_key": store.public_key}
+    return merge_read(store, str(copy), manifest, data, backup=False)
 
 
 def merge_waiting(store: Store, backup: bool = True) -> dict | None:

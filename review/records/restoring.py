@@ -29,6 +29,12 @@ def _read(copy: Path, sql: str, params=()) -> list[dict]:
         return []
 
 
+def replaced_rows(store: Store, sql: str, params=()) -> list[dict]:
+    """Rows of the copy a restore kept of the database it replaced (none when this database was never restored)."""
+    copy = replaced_copy(store.path)
+    return _read(copy, sql, params) if copy else []
+
+
 def _own_speakers(store: Store, copy: Path) -> list[dict]:
     """The speakers this laptop registered, as the replaced copy holds them (never a withdrawn one)."""
     return _read(copy, "select * from speakers where registered_by = ? and not withdrawn order by created_at, id",

@@ -13,6 +13,7 @@ from scoring.files import packaged_text
 
 from ..store import Store, now, take_outs
 from ..store.schema import JSON_KINDS, TABLES
+from . import restoring
 from .speakers import ACTIVE_IDS
 
 TAKEN = ("campaigns", "campaign_terms", "use_decisions", "campaign_items", "runs", "items", "human_scores", "speakers",
@@ -78,6 +79,17 @@ def take_out(store: Store, folder: str, campaign_ids: list[str], with_names: boo
                                 "campaigns": json.dumps(sorted(campaign_ids)), "speakers": json.dumps(speakers)},
                                replace=True)
     return manifest
+
+
+def take_back(store: Store) -> list[dict]:
+    """After a restore: the take-outs the replaced database remembered and the backup does not, remembered here again
+    (so that a withdrawal still reaches them, or names them). Returns them (``folder``, ``made_at``)."""
+    here = {r["folder"] for r in store.rows("select folder from take_outs")}
+    lost = [r for r in restoring.replaced_rows(store, "select * from take_outs order by made_at") if r["folder"] not in here]
+    if lost:
+        with store.transaction() as db:
+            db["take_outs"].insert_all(lost, ignore=True)
+    return [{"folder": r["folder"], "made_at": r["made_at"]} for r in lost]
 
 
 def holding(store: Store, speaker_id: str) -> list[dict]:
