@@ -239,6 +239,7 @@ class CampaignPanel(QWidget):
         """This laptop and its circle: its code, enrolment, trust, revocation."""
         self.code = QLabel(self.tr("This laptop's code: {0}").format(laptops.this_code(store)))
         self.code.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        self.code.setWordWrap(True)  # at large text sizes the code goes to a line of its own
         set_font(self.code, 14, True)
         about = self._words(self.tr(
             "A coordinator enrols the laptops that may send answers to their campaigns, and revokes a laptop that "

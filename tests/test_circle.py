@@ -165,17 +165,18 @@ def test_a_campaign_made_again_converges_on_its_earliest_row_and_a_real_conflict
     for store in (hub, lap):
         assert store.one("select created_at, signature from campaigns where id = ?", [cid]) == first
 
-    # a real conflict: another content under the same id (a bundle signed by the coordinator with another name)
+    # a real conflict: another content under the same id (a bundle signed by the coordinator with other raters; a
+    # name alone is no conflict: the earliest version's stands everywhere, tests/test_campaign_made_again.py)
     rows = hub.rows("select * from campaigns where id = ?", [cid])
     from review.store import signing
-    changed = {**rows[0], "name": "renamed"}
+    changed = {**rows[0], "raters_per_item": 5}
     item_ids = [r["item_id"] for r in hub.rows("select item_id from campaign_items where campaign_id = ? "
                                                 "order by position", [cid])]
     changed.update(signing.sign_campaign(hub.db, hub.private_key, hub.public_key, changed, item_ids))
     with hub.transaction() as db:
-        db["campaigns"].update(cid, {"name": "renamed", "signature": changed["signature"]})
+        db["campaigns"].update(cid, {"raters_per_item": 5, "signature": changed["signature"]})
     stick = tmp_path / "renamed.lyssbundle"
     bundles.export_bundle(hub, str(stick))
     changed_rows = bundles.merge(lap, str(stick))["rows_refused"]
-    assert any("a conflict — this laptop holds other content under this id (it differs in name)" in why
+    assert any("a conflict — this laptop holds other content under this id (it differs in raters_per_item)" in why
                for why in changed_rows), changed_rows

@@ -228,6 +228,8 @@ TEXTS = [
     QT_TRANSLATE_NOOP("tasks", "nothing stands between this laptop and its circle"),
     QT_TRANSLATE_NOOP("tasks", "{n} things to settle before the laptops leave"),
     QT_TRANSLATE_NOOP("tasks", "{n} thing to settle before the laptops leave"),
+    QT_TRANSLATE_NOOP("tasks", "campaign {campaign} is {kept} in the circle, made earlier: this laptop's later copy of it, {mine}, gives way"),
+    QT_TRANSLATE_NOOP("tasks", "the terms of campaign {campaign} (version {version}) stand as the circle first had them: this laptop's later copy gives way (lyss review amend-terms changes them)"),
     QT_TRANSLATE_NOOP("tasks", "{merged} ({added}), {refused}"),
     QT_TRANSLATE_NOOP("tasks", "{n} bundles merged"),
     QT_TRANSLATE_NOOP("tasks", "{n} bundle merged"),

@@ -3268,155 +3268,165 @@ Quand tout est marqué, appuyez sur Entrée et notez toute la traduction de 0 à
     </message>
     <message>
         <location filename="data_strings.py" line="231"/>
+        <source>campaign {campaign} is {kept} in the circle, made earlier: this laptop&apos;s later copy of it, {mine}, gives way</source>
+        <translation>la campagne {campaign} est {kept} dans le cercle, créée plus tôt : la copie plus récente de cet ordinateur, {mine}, s’efface</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="232"/>
+        <source>the terms of campaign {campaign} (version {version}) stand as the circle first had them: this laptop&apos;s later copy gives way (lyss review amend-terms changes them)</source>
+        <translation>les conditions de la campagne {campaign} (version {version}) restent telles que le cercle les a eues d’abord : la copie plus récente de cet ordinateur s’efface (lyss review amend-terms les modifie)</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="233"/>
         <source>{merged} ({added}), {refused}</source>
         <translation>{merged} ({added}), {refused}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="232"/>
+        <location filename="data_strings.py" line="234"/>
         <source>{n} bundles merged</source>
         <translation>{n} paquets fusionnés</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="233"/>
+        <location filename="data_strings.py" line="235"/>
         <source>{n} bundle merged</source>
         <translation>{n} paquet fusionné</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="234"/>
+        <location filename="data_strings.py" line="236"/>
         <source>{n} bundles refused</source>
         <translation>{n} paquets refusés</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="235"/>
+        <location filename="data_strings.py" line="237"/>
         <source>{n} bundle refused</source>
         <translation>{n} paquet refusé</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="236"/>
+        <location filename="data_strings.py" line="238"/>
         <source>{n} refused (revoked laptop)</source>
         <translation>{n} refusées (ordinateur révoqué)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="237"/>
+        <location filename="data_strings.py" line="239"/>
         <source>{n} rows that waited were placed</source>
         <translation>{n} lignes en attente ont été placées</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="238"/>
+        <location filename="data_strings.py" line="240"/>
         <source>{n} row that waited was placed</source>
         <translation>{n} ligne en attente a été placée</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="239"/>
+        <location filename="data_strings.py" line="241"/>
         <source>{waits} (kept here until then)</source>
         <translation>{waits} (gardées ici d&apos;ici là)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="240"/>
+        <location filename="data_strings.py" line="242"/>
         <source>{n} rows refused alone, each for the reason it gives (the rest merged): {rows}</source>
         <translation>{n} lignes refusées seules, chacune pour la raison qu’elle donne (le reste a été fusionné) : {rows}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="241"/>
+        <location filename="data_strings.py" line="243"/>
         <source>{n} row refused alone, for the reason it gives (the rest merged): {rows}</source>
         <translation>{n} ligne refusée seule, pour la raison qu’elle donne (le reste a été fusionné) : {rows}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="244"/>
+        <location filename="data_strings.py" line="246"/>
         <source>task {task}, {kind}, alpha {alpha}: {answers} answers; {counted} of {items} items count so far (an item counts once rated {ratings}×)</source>
         <translation>tâche {task}, {kind}, alpha {alpha} : {answers} réponses ; {counted} éléments sur {items} comptent jusqu’ici (un élément compte une fois noté {ratings}×)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="245"/>
+        <location filename="data_strings.py" line="247"/>
         <source>task {task}, {kind}, alpha {alpha}: {answers} answer; {counted} of {items} items count so far (an item counts once rated {ratings}×)</source>
         <translation>tâche {task}, {kind}, alpha {alpha} : {answers} réponse ; {counted} éléments sur {items} comptent jusqu’ici (un élément compte une fois noté {ratings}×)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="256"/>
+        <location filename="data_strings.py" line="258"/>
         <source>measure how good machine translations are, with these answers</source>
         <oldsource>measure machine translation with these answers (correlations, agreement, tiers)</oldsource>
         <translation>mesurer la qualité des traductions automatiques avec ces réponses</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="257"/>
+        <location filename="data_strings.py" line="259"/>
         <source>change how much each automatic score counts, using these answers</source>
         <oldsource>refit the weights of the metrics&apos; composite from these answers</oldsource>
         <translation>changer le poids de chaque note automatique à l’aide de ces réponses</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="258"/>
+        <location filename="data_strings.py" line="260"/>
         <source>publish figures or examples made from these answers</source>
         <translation>publier des chiffres ou des exemples tirés de ces réponses</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="259"/>
+        <location filename="data_strings.py" line="261"/>
         <source>teach a machine translation system with these answers or sentences</source>
         <oldsource>train or tune a machine translation model on these answers or sentences</oldsource>
         <translation>entraîner un système de traduction automatique avec ces réponses ou ces phrases</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="260"/>
+        <location filename="data_strings.py" line="262"/>
         <source>give the answers to people outside the study</source>
         <oldsource>give the answers to someone outside the study (an export)</oldsource>
         <translation>donner les réponses à des personnes extérieures à l’étude</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="242"/>
+        <location filename="data_strings.py" line="244"/>
         <source>THIS LAPTOP WAS REVOKED in campaign {campaign} from {from_at}</source>
         <translation>CET ORDINATEUR A ÉTÉ RÉVOQUÉ dans la campagne {campaign} à partir du {from_at}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="243"/>
+        <location filename="data_strings.py" line="245"/>
         <source>{counts}</source>
         <translation>{counts}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="246"/>
+        <location filename="data_strings.py" line="248"/>
         <source>task {task}, {kind}, alpha {alpha}: {answers} answers; {counted} of {items} items count so far (an item counts once it has its imported ratings)</source>
         <translation>tâche {task}, {kind}, alpha {alpha} : {answers} réponses ; {counted} éléments sur {items} comptent jusqu’ici (un élément compte dès qu’il a ses notes importées)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="247"/>
+        <location filename="data_strings.py" line="249"/>
         <source>task {task}, {kind}, alpha {alpha}: {answers} answer; {counted} of {items} items count so far (an item counts once it has its imported ratings)</source>
         <translation>tâche {task}, {kind}, alpha {alpha} : {answers} réponse ; {counted} éléments sur {items} comptent jusqu’ici (un élément compte dès qu’il a ses notes importées)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="248"/>
+        <location filename="data_strings.py" line="250"/>
         <source>time per item: {intercept} s + {per_word} s a word ({source}, {answers} answers)</source>
         <translation>temps par élément : {intercept} s + {per_word} s par mot ({source}, {answers} réponses)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="249"/>
+        <location filename="data_strings.py" line="251"/>
         <source>time per item: {intercept} s + {per_word} s a word ({source}, {answers} answer)</source>
         <translation>temps par élément : {intercept} s + {per_word} s par mot ({source}, {answers} réponse)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="250"/>
+        <location filename="data_strings.py" line="252"/>
         <source>pre-marks: {seconds} s an item shown with them [{low}, {high}], on {share} of the items</source>
         <translation>pré-marques : {seconds} s par élément montré avec elles [{low}, {high}], sur {share} des éléments</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="251"/>
+        <location filename="data_strings.py" line="253"/>
         <source>pre-marks: not in the time per item ({reason})</source>
         <translation>pré-marques : pas dans le temps par élément ({reason})</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="252"/>
+        <location filename="data_strings.py" line="254"/>
         <source>{status}: automated tier {automated}; {share} of {items} items accepted, interval [{low}, {high}] at alpha {alpha} (the rule: at least {threshold}); written into {run}</source>
         <translation>{status} : niveau automatique {automated} ; {share} de {items} éléments acceptés, intervalle [{low}, {high}] à alpha {alpha} (la règle : au moins {threshold}) ; écrit dans {run}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="253"/>
+        <location filename="data_strings.py" line="255"/>
         <source>{status}: automated tier {automated}; written into {run}</source>
         <translation>{status} : niveau automatique {automated} ; écrit dans {run}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="254"/>
+        <location filename="data_strings.py" line="256"/>
         <source>  pass  {rule}: {value} (needs ≥ {threshold})</source>
         <translation>  réussi  {rule} : {value} (il faut ≥ {threshold})</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="255"/>
+        <location filename="data_strings.py" line="257"/>
         <source>  FAIL  {rule}: {value} (needs ≥ {threshold})</source>
         <translation>  ÉCHEC  {rule} : {value} (il faut ≥ {threshold})</translation>
     </message>

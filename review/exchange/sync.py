@@ -297,6 +297,12 @@ def merge_lines(changed: dict) -> list[dict]:
         parts.append(deleted)
     if changed.get("ratings_refused_revoked"):
         parts.append(line("sync.refused revoked", n=count("ratings_refused_revoked")))
+    for gave in changed.get("gave_way", []):  # a campaign made again here, or its terms: the circle's earlier version
+        if gave["table"] == "campaigns":
+            parts.append(line("sync.campaign gave way", campaign=gave["key"][0], kept=repr(gave["kept"]["name"]),
+                              mine=repr(gave["mine"]["name"])))
+        else:
+            parts.append(line("sync.terms gave way", campaign=gave["key"][0], version=gave["key"][1]))
     return parts
 
 

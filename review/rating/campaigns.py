@@ -66,13 +66,24 @@ def create_campaign(store: Store, scored: dict, task: str, *, items: int | None 
     settings["order_seed"] = campaign_id  # its questions take the items in one order drawn from this (review.study.order)
     with store.transaction():
         if has_campaign(store, campaign_id):
-            return campaign_id
+            return _same_campaign(store, campaign_id, name)
         insert_items(store, new_items)
         run_name = scored.get("model_slug") or scored.get("run_id") or run_id
         title = task_defs.texts(task, settings["language"])["title"]
         row = {"id": campaign_id, "name": name or f"{title} — {run_name}", "task": task,
                "run_id": run_id, "raters_per_item": raters, "created_at": now(), "settings": dumps(settings)}
         insert_campaign(store, row, item_ids)
+    return campaign_id
+
+
+def _same_campaign(store: Store, campaign_id: str, name: str | None) -> str:
+    """The campaign these inputs make exists already: it is the one returned, unless it was asked for under another
+    name — refused in one line naming it (the same runs, task, items and settings make the same campaign)."""
+    held = catalogue.campaign(store, campaign_id, decoded=False)
+    if name is not None and name != held["name"]:
+        raise BadValue("--name", name, f"this campaign exists already as {held['name']!r} ({campaign_id}): the same "
+                                       f"runs, task, items and settings make the same campaign; use that one, or "
+                                       f"give another --seed to make another")
     return campaign_id
 
 
@@ -168,7 +179,7 @@ def create_adaptive_campaign(store: Store, runs: list[dict], task: str, *, rater
     item_ids = [segment_id(run_id, entry) for run_id in run_ids for entry in shared]
     with store.transaction():
         if has_campaign(store, campaign_id):
-            return campaign_id
+            return _same_campaign(store, campaign_id, name)
         title = task_defs.texts(task, settings["language"])["title"]
         names = ", ".join(scored.get("model_slug") or scored.get("run_id") or "run" for scored in runs)
         row = {"id": campaign_id, "name": name or f"{title} — {names}", "task": task, "run_id": run_ids[0],

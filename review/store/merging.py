@@ -85,13 +85,21 @@ def _smallest(db, table: Table, rows: list[dict], changed: dict) -> None:
     insert, so that the rows referring to it stay valid."""
     stamp = table.stamp
     key = lambda r: ((r.get(stamp) or "") if stamp else "", dumps(r))  # noqa: E731
-    best = {tuple(r[k] for k in table.pk): r for r in _matching(db, table.name, table.pk, rows)}
+    stored = {tuple(r[k] for k in table.pk): r for r in _matching(db, table.name, table.pk, rows)}
+    best = dict(stored)
     smaller = {}
     for row in rows:
         k = tuple(row[c] for c in table.pk)
         if k not in best or key(row) < key(best[k]):
             best[k] = smaller[k] = row
     _upsert(db, table, list(smaller.values()))
+    shown = [c.name for c in table.columns if c.varies and c.name not in (stamp, "signer", "signature")]
+    for k, row in smaller.items():  # a version this laptop held gave way to the circle's earlier one: said
+        mine = stored.get(k)
+        if mine is not None and any(mine.get(c) != row.get(c) for c in shown):
+            changed.setdefault("gave_way", []).append({"table": table.name, "key": list(k), "columns": [
+                c for c in shown if mine.get(c) != row.get(c)], "mine": {c: mine.get(c) for c in shown},
+                "kept": {c: row.get(c) for c in shown}})
 
 
 def _upsert(db, table: Table, rows: list[dict]) -> None:

@@ -156,7 +156,7 @@ TABLES: dict[str, Table] = {t.name: t for t in (
         C("consent_uses", L, since=10)), ("id",),
         merge=NEWEST_SIGNED, owner=REGISTRAR),
     Table("campaigns", (
-        C("id", T, False), C("name", T, False), C("task", T, False), C("run_id", T, False),
+        C("id", T, False), C("name", T, False, varies=True), C("task", T, False), C("run_id", T, False),
         C("raters_per_item", I, False), C("created_at", S, False, varies=True), C("settings", J, False),
         C("coordinator", T, False), C("signature", T, False, varies=True)), ("id",), signed="campaign",
         merge=SMALLEST, stamp="created_at", owner=COORDINATOR, fixed=True,
@@ -178,8 +178,9 @@ TABLES: dict[str, Table] = {t.name: t for t in (
     # a community's terms for a campaign's data (review.records.terms): its licence, labels, allowed uses; version 0
     # at the campaign's creation, each amendment the next; signed by the campaign's coordinator, never changed
     Table("campaign_terms", _signed_by(
-        C("campaign_id", T, False), C("version", I, False), C("terms", J, False), C("made_at", S, False)),
-        ("campaign_id", "version"), merge=KEEP, owner=COORDINATOR, fixed=True, refers=(("campaign_id", "campaigns"),)),
+        C("campaign_id", T, False), C("version", I, False), C("terms", J, False, varies=True),
+        C("made_at", S, False, varies=True)),
+        ("campaign_id", "version"), merge=SMALLEST, stamp="made_at", owner=COORDINATOR, fixed=True, refers=(("campaign_id", "campaigns"),)),
     # a council's decision on one use of a campaign's data (allowed or refused), as the coordinator recorded it
     Table("use_decisions", _signed_by(
         C("campaign_id", T, False), C("use", T, False), C("verdict", T, False), C("decided_by", T, False),
