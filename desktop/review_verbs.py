@@ -571,33 +571,29 @@ def run_restore(args) -> int:
     print(f"restored {args.db} from {used.name}; every withdrawal, revocation, enrolment and hand-over it knows of "
           f"is applied again; the database it replaced is kept among the backups (lyss review list backups)")
     with Store(args.db, create=False) as store:
-        lacking = restoring.lacks(store)
-        back = _take_back_replaced(store, lacking)
+        back = bundles.give_back_after_restore(store)
         left = restoring.lacks(store)
-    for said in back:
+    for said in _given_back(back):
         print(said)
     for said in restored_lines(left, args.db):
         print(said)
     return 0
 
 
-def _take_back_replaced(store, lacking: dict | None) -> list[str]:
-    """What the replaced database held and the backup lacked, merged back from that copy: answers and the rest of this
-    laptop's rows (judged as a bundle), the names of its speakers, its register of take-outs. One line each."""
-    if not lacking:
+def _given_back(back: dict | None) -> list[str]:
+    """What a restore gave back from the database it replaced, one line each."""
+    if not back:
         return []
-    merged = bundles.take_back_replaced(store)
-    names = restoring.names_back(store)
-    outs = take_out.take_back(store)
-    said = []
+    merged, said = back["merged"], []
     if merged and (merged["ratings_added"] or merged["ratings_replaced"] or merged["campaigns_added"]):
         said.append(f"taken back from the replaced database: {sentences.joined_english(sync.merge_lines(merged))}")
     for why in (merged or {}).get("rows_refused", []):
         said.append(f"  not taken back: {why}")
-    if names:
+    if back["names"]:
+        names = back["names"]
         said.append(f"put back {len(names)} speaker name{'' if len(names) == 1 else 's'} from the replaced database: "
                     + ", ".join(f"{shown(s['name'] or '(no name)')} ({s['id']})" for s in names))
-    for t in outs:
+    for t in back["take_outs"]:
         said.append(f"remembered again the take-out written to {t['folder']} on {t['made_at'][:10]} (a withdrawal "
                     f"reaches it)")
     return said

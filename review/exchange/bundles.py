@@ -43,7 +43,7 @@ from pathlib import Path
 from scoring.errors import FileProblem
 from scoring.files import atomic_path
 
-from ..records import lagging, laptops, payload, shared_folder
+from ..records import lagging, laptops, payload, restoring, shared_folder, take_out
 from ..records.payload import table_snapshot
 from ..store import SCHEMA_VERSION, Store, StoreError, keys, merging, now
 from ..store.database import replaced_copy
@@ -252,6 +252,16 @@ def take_back_replaced(store: Store) -> dict | None:
         return None
     manifest = {"device_id": store.device_id, "public_key": store.public_key}
     return merge_read(store, str(copy), manifest, data, backup=False)
+
+
+def give_back_after_restore(store: Store) -> dict | None:
+    """Everything a restore can give back from the database it replaced (``None``: never restored): its rows merged as
+    a bundle (``merged``: what changed, ``rows_refused`` among it), the names of the speakers it registered
+    (``names``) and its register of take-outs (``take_outs``)."""
+    if restoring.lacks(store) is None:
+        return None
+    return {"merged": take_back_replaced(store), "names": restoring.names_back(store),
+            "take_outs": take_out.take_back(store)}
 
 
 def merge_waiting(store: Store, backup: bool = True) -> dict | None:
