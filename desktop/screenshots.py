@@ -318,6 +318,10 @@ def shared_folder_screen(shots: Shots, cid: str) -> None:
         shots.app.processEvents()
         QTest.qWait(50)
     window.campaigns.campaigns.selectRow(window.campaigns._ids.index(cid))
+    window.campaigns.check_circle()  # the check before the field, below the folder's laptops
+    while window.campaigns.check_state.text() in ("", window.campaigns.tr("Checking…")):
+        shots.app.processEvents()
+        QTest.qWait(50)
     shots.shot("21-shared-folder")
 
 
