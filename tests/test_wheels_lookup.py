@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import random
 import re
 import subprocess
@@ -16,7 +17,7 @@ from pathlib import Path
 
 import pyhfst
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import assume, given, settings, strategies as st
 
 from helpers import DEMO, ROOT, SHARED, report_texts, shared_file
 from eval_standards import hfstol, lookups
@@ -187,6 +188,28 @@ def _regex(paths) -> str:
     return " | ".join("[" + " ".join(token(t, o) for t, o in path) + "]" for path in paths)
 
 
+def _binding_readings(path: Path, words: list[str]) -> dict | None:
+    """The hfst binding's readings of ``words``, read in a forked child where the system forks: the binding crashes
+    on some small files of flags (a segmentation fault on ``a`` for ``[(%@R%.Longer%.a%@) %@R%.Longer%.bb%@] | …``,
+    drawn by the test below with seed 30), which would end the whole test run. ``None``: the binding crashed, so it
+    gives no readings to compare with."""
+    if not hasattr(os, "fork"):
+        return {w: lookups.BindingLookup(path).readings(w) for w in words}
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: the readings as JSON on the pipe, then out without running anything of the parent's
+        try:
+            binding = lookups.BindingLookup(path)
+            os.write(write, json.dumps({w: binding.readings(w) for w in words}).encode())
+        finally:
+            os._exit(0)
+    os.close(write)
+    with os.fdopen(read, "rb") as pipe:
+        sent = pipe.read()
+    _, status = os.waitpid(pid, 0)
+    return json.loads(sent) if os.WIFEXITED(status) and sent else None
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.lists(st.tuples(TOKEN, st.booleans()), min_size=1, max_size=7), min_size=1, max_size=4))
 def test_every_flag_operation_as_hfst_reads_it(paths):
@@ -205,7 +228,8 @@ def test_every_flag_operation_as_hfst_reads_it(paths):
         out.flush()
         out.close()
         words = ["".join(p) for n in range(1, 5) for p in itertools.product("abc", repeat=n)]
-        expected = {w: lookups.BindingLookup(path).readings(w) for w in words}
+        expected = _binding_readings(path, words)
+        assume(expected is not None)  # the binding crashed: it gives nothing to compare with
         assert TableBatch(path).readings_many(words) == expected
         single = TableLookup(path)
         assert {w: single.readings(w) for w in words} == expected
