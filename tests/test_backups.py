@@ -43,17 +43,20 @@ def test_a_restore_keeps_the_database_it_replaces_and_the_folder_holds_only_comp
     store.close()
     capsys.readouterr()
     assert main(["review", "restore", "--db", str(db)]) == 0
-    assert "the database it replaced is kept among the backups" in capsys.readouterr().out
+    said = capsys.readouterr().out
+    assert "the database it replaced is kept among the backups" in said
+    assert "on-demand" in said.split("\n")[0]  # the backup made before the campaign…
+    assert "taken back from the replaced database: 1 campaign arrived" in said  # …and the campaign back from it
     folder = tmp_path / "hub.sqlite.backups"
     replaced = [p for p in folder.glob("*-replaced-by-restore.sqlite")]
     assert len(replaced) == 1
     assert all(name.endswith(".sqlite") for name in _names(folder)), _names(folder)  # no -wal, -shm, .partial
     with Store(db) as restored:
-        assert catalogue.list_campaigns(restored) == []  # the backup predates the campaign
+        assert [c["id"] for c in catalogue.list_campaigns(restored)] == [cid]  # nothing the laptop held is lost
     assert main(["review", "restore", "--db", str(db)]) == 0  # the default is never the replaced database
-    with Store(db) as again:
-        assert catalogue.list_campaigns(again) == []
-    assert main(["review", "restore", "--db", str(db), str(replaced[0])]) == 0  # named, it comes back
+    assert "-replaced-by-restore" not in capsys.readouterr().out.split("\n")[0]
+    assert main(["review", "restore", "--db", str(db), str(replaced[0])]) == 0  # named, it is put back
+    assert replaced[0].name in capsys.readouterr().out.split("\n")[0]
     with Store(db) as back:
         assert [c["id"] for c in catalogue.list_campaigns(back)] == [cid]
     assert all(name.endswith(".sqlite") for name in _names(folder)), _names(folder)

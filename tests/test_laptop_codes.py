@@ -35,8 +35,10 @@ def test_every_code_one_keystroke_away_is_refused_and_the_code_itself_is_read_ev
         wrong = list(_typos(written))
         assert len(wrong) > 16 * 30
         assert [t for t in wrong if keys.normalise_code(t) is not None] == []
-        assert {keys.code_problem(t) for t in wrong} == {
-            "this code does not check: read it again on that laptop (lyss review code)"}
+        said = [keys.code_problem(t) for t in wrong]
+        assert set(said) <= {"this code does not check: read it again on that laptop (lyss review code)",
+                             keys.code_problem("not a code")}  # a check symbol swapped into the code is no code
+        assert said.count(said[0]) > len(said) * 0.95 and said[0].startswith("this code does not check")
 
 
 def test_enrolling_a_mistyped_code_is_refused_in_one_line(tmp_path, capsys):
