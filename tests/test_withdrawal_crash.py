@@ -72,11 +72,20 @@ def _laptop(folder: Path, scored) -> tuple[Store, str, str]:
     return lap, cid, spk
 
 
+def _laptop_copy(pristine: Path, folder: Path) -> None:
+    """A fresh copy of the laptop's folder that stands for the laptop itself (a copy of a database publishes and merges
+    nothing until it is adopted)."""
+    shutil.copytree(pristine, folder)
+    for path in folder.glob("*.sqlite"):
+        with Store(path, backup=False) as copied:
+            copied.adopt()
+
+
 def _first_write(pristine: Path, work_in, tmp_path: Path) -> int:
     """The number of the first write statement (BEGIN) ``work_in`` runs: the statements before it only
     read (checks), so a kill there cannot have recorded anything."""
     folder = tmp_path / "dry-run"
-    shutil.copytree(pristine, folder)
+    _laptop_copy(pristine, folder)
     seen: list[str] = []
     real = sqlite3.connect
 
@@ -102,7 +111,7 @@ def _sweep(pristine: Path, work_in, db_name: str, tmp_path: Path) -> tuple[int, 
     statement = max(1, _first_write(pristine, work_in, tmp_path) - 1)
     while True:
         folder = tmp_path / f"run{statement}"
-        shutil.copytree(pristine, folder)
+        _laptop_copy(pristine, folder)
         if not _killed_at(statement, lambda: work_in(folder)):
             break
         kills += 1
