@@ -268,6 +268,10 @@ def _register_exchange(rv) -> None:
                    "(exit 1 when one was refused)")
     p.add_argument("folder", metavar="FOLDER", help="the folder your laptops share (Syncthing, a network share)")
     p.set_defaults(func=deferred("sync_verbs", "review_sync"))  # a light module: sync runs every few answers
+    p = _verb(rv, "resolve", "_review_resolve",
+              help="settle each conflict with the shared folder's bundles (a campaign, run or terms held here with "
+                   "other content): the earliest version is kept, here and on every laptop that resolves")
+    p.add_argument("--folder", help="default: the shared folder this laptop syncs")
     _verb(rv, "check", "_review_check", json=True, read_only=True,
           help="before the laptops leave: this laptop's own bundle as other laptops judge it, answers not published "
                "yet, bundles refused or waiting, laptops not heard from (exit 0 healthy, 1 problems found)")

@@ -11,7 +11,7 @@ from typing import Any
 
 from eval_standards.text import convert as convert_text
 from review import records, sentences
-from review.exchange import bundles, check, sync
+from review.exchange import bundles, check, resolve, sync
 from review.rating import campaigns, paper, roster
 from review.rating.session import record_answer
 from review.rating.shown import shown_item
@@ -335,6 +335,21 @@ def _review_export_bundle(store, args) -> int:
     manifest = bundles.export_bundle(store, args.out)
     n = manifest["counts"]["ratings"]
     print(f"wrote {args.out}: {n} answer{'' if n == 1 else 's'}, sha256 {manifest['sha256'][:16]}…")
+    return 0
+
+
+def _review_resolve(store, args) -> int:
+    settled = resolve.resolve(store, args.folder)
+    if not settled:
+        print("no conflict with the bundles of the shared folder: nothing to resolve")
+    for r in settled:
+        what = f"{r['table']} {'/'.join(map(str, r['key']))} ({', '.join(r['columns'])} differed)"
+        if r["kept"] == "here":
+            print(f"{what}: this laptop's version is the earliest and stays; laptops {', '.join(r['laptops'])} "
+                  f"hold another until they resolve too (lyss review resolve)")
+        else:
+            print(f"{what}: replaced here by the earliest version, from the shared folder; the next sync reads "
+                  f"the folder again")
     return 0
 
 

@@ -155,6 +155,7 @@ def steps(home: Path, demo: Path, said: dict[str, str]) -> Iterator[Step | Calla
     yield Step(["review", "sync", "--db", field, shared])
     yield Step(["review", "sync", *db, shared])
     yield Step(["review", "check", *db], (0, 1))  # 1: problems found (a laptop not heard from, say)
+    yield Step(["review", "resolve", *db, "--folder", shared])  # no conflict: nothing to resolve
     yield Step(["review", "progress", *db])
     for what in ("speakers", "campaigns", "runs", "backups", "laptops"):
         yield Step(["review", "list", *db, what])

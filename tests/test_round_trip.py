@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from circle_of_three import Circle
 from desktop import verb_tour
 from review.records import terms
-from review.store import Store
+from review.store import Store, signing
 
 TERMS = {"community": "Example Nation (test data)", "licence": "CC-BY-NC-SA-4.0", "uses": ["study", "reweighting"]}
 
@@ -124,6 +124,26 @@ def withdraw_by_coordinator(c: Circle) -> str:
     return "hub"
 
 
+def resolve_conflict(c: Circle) -> str:
+    """The coordinator's laptop holds its campaign with other content than the circle (as two LYSS versions might make
+    it): refused alone everywhere, named by sync status, until each laptop resolves — the earliest version stays."""
+    with Store(c.db["hub"]) as hub:
+        row = hub.one("select * from campaigns where id = ?", [c.campaign])
+        items = [r["item_id"] for r in hub.rows("select item_id from campaign_items where campaign_id = ? order by "
+                                                 "position", [c.campaign])]
+        changed = {**row, "raters_per_item": 2}  # 2 < 3: this version is the earliest (same time, smaller JSON)
+        changed.update(signing.sign_campaign(hub.db, hub.private_key, hub.public_key, changed, items))
+        with hub.transaction() as db:
+            db["campaigns"].update(c.campaign, {"raters_per_item": 2, "signature": changed["signature"]})
+    c.settle()
+    status = c.ok("sync", "status", "--db", c.db["rita"], "--folder", str(c.folder))
+    assert "a conflict" in status and "raters_per_item" in status, status
+    for laptop in ("hub", "rita", "joe"):
+        said = c.on(laptop, "review", "resolve", "--folder", str(c.folder))
+        assert ("stays" if laptop == "hub" else "replaced here by the earliest version") in said, (laptop, said)
+    return "hub"
+
+
 # each command that writes a row that travels → how a test writes with it (it returns the laptop that wrote)
 WRITERS = {
     "review add-speaker": [add_speaker],
@@ -137,6 +157,7 @@ WRITERS = {
     "review decide-use": [decide_use],
     "review import-forms": [import_forms],
     "review withdraw": [withdraw_here, withdraw_by_coordinator],
+    "review resolve": [resolve_conflict],
 }
 # the commands that write only what never travels, and why
 LOCAL_WRITERS = {

@@ -175,11 +175,11 @@ FIXED = tuple(name for name in TRAVELLING if TABLES[name].fixed)  # content-addr
 # kept everywhere (merge SMALLEST)
 
 
-def _content(table: str, row: dict) -> str:
+def content_of(table: str, row: dict) -> str:
     return json.dumps({c: row.get(c) for c in TABLES[table].content}, sort_keys=True, ensure_ascii=False)
 
 
-def _differing(table: str, held: dict, row: dict) -> list[str]:
+def differing(table: str, held: dict, row: dict) -> list[str]:
     """The columns in which two contents under one id differ (what a conflict is about)."""
     return [c for c in TABLES[table].content if held.get(c) != row.get(c)]
 
@@ -193,15 +193,15 @@ def check_content(verdicts: Verdicts, data: dict, store) -> None:
         seen: dict[tuple, str] = {}
         for n, row in enumerate(data[table], 1):
             key = tuple(row[k] for k in pk)
-            content = _content(table, row)
+            content = content_of(table, row)
             if seen.setdefault(key, content) != content:
                 _refuse(verdicts.path, f"{table} row {n} ({'/'.join(map(str, key))})",
                         "two different contents under one id")
             mine = merging.held_row(store, table, key)
-            if mine is not None and _content(table, mine) != content:
+            if mine is not None and content_of(table, mine) != content:
                 verdicts.refuse(table, row, f"{table} row {n} ({'/'.join(map(str, key))}): a conflict — this laptop "
                                             f"holds other content under this id (it differs in "
-                                            f"{', '.join(_differing(table, mine, row))}), and content-addressed rows "
+                                            f"{', '.join(differing(table, mine, row))}), and content-addressed rows "
                                             f"never change")
 
 

@@ -56,6 +56,12 @@ def remember(db, row: dict) -> None:
     db["sync_files"].upsert({**row, "seen_at": now()}, pk=("folder", "name"))
 
 
+def forget(store: Store, folder: str) -> None:
+    """Forget how the bundles of a shared folder looked when last seen: the next sync reads each of them again."""
+    with store.transaction() as db:
+        db.execute("delete from sync_files where folder = ? and status != 'published'", [folder])
+
+
 def last_published(store: Store) -> str | None:
     """When this laptop last published its own bundle in a shared folder (the bundle's time), else ``None``."""
     found = store.one("select max(created_at) as at from sync_files where device_code = ? and status = 'published'",

@@ -102,6 +102,14 @@ def _smallest(db, table: Table, rows: list[dict], changed: dict) -> None:
                 "kept": {c: row.get(c) for c in shown}})
 
 
+def replace_fixed(store: Store, table: str, row: dict) -> None:
+    """Put one version of a row of fixed content in place of the one held under its key (``lyss review resolve``:
+    the coordinator's word on a conflict), its travelling columns as signed."""
+    spec = SCHEMA[table]
+    with store.transaction() as db:
+        _upsert(db, spec, [{c: row.get(c) for c in spec.travelling}])
+
+
 def _upsert(db, table: Table, rows: list[dict]) -> None:
     """Insert rows, each updating the stored row with its key in place."""
     if rows:
