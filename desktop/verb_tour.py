@@ -76,6 +76,30 @@ def _keeping_steps(db: list[str], terms: Path, home: Path) -> Iterator[Step]:
     yield Step(["review", "names-back", *db])
 
 
+def _exchange_steps(db: list[str], field: str, shared: str, home: Path) -> Iterator[Step]:
+    """The field laptop's answers reach the coordinator by USB and through the shared folder; the check before the
+    field, a resolve with no conflict, the progress."""
+    yield Step(["review", "export-bundle", "--db", field, "--out", str(home / "field.lyssbundle")])
+    yield Step(["review", "merge", *db, str(home / "field.lyssbundle")])
+    yield Step(["review", "sync", "--db", field, shared])
+    yield Step(["review", "sync", *db, shared])
+    yield Step(["review", "check", *db], (0, 1))  # 1: problems found (a laptop not heard from, say)
+    yield Step(["review", "resolve", *db, "--folder", shared])  # no conflict: nothing to resolve
+    yield Step(["review", "progress", *db])
+
+
+def _study_steps(db: list[str], human: str, scored: str, home: Path) -> Iterator[Step]:
+    """The study's verbs on the coordinator's answers (2: too few answers for one, said in one line)."""
+    for study in ("agreement", "correlate", "linter-precision", "fst-rejection", "reliability", "quality", "status",
+                  "premark-effect"):
+        yield Step(["study", study, *db], (0, 2))
+    yield Step(["study", "compare-metrics", *db, "--metric", "composite", "--metric2", "chrf_plus_plus",
+                "--human", human, "--resamples", "50"], (0, 2))
+    yield Step(["study", "reweight", *db, "--human", human, "--out", str(home / "profile.json")], (0, 2))
+    yield Step(["study", "report", *db, "--out", str(home / "report.pdf")])
+    yield Step(["study", "confirm-tier", *db, scored], (0, 2))
+
+
 def _inputs(home: Path, demo_path: Path) -> dict[str, Path]:
     """The small files the tour hands to commands, made from the embedded demo (no language named here)."""
     demo = json.loads(demo_path.read_text("utf-8"))
@@ -150,23 +174,10 @@ def steps(home: Path, demo: Path, said: dict[str, str]) -> Iterator[Step | Calla
     yield lambda: Step(["review", "print-forms", "--db", field, "--speaker", said["two"], "--out",
                         str(home / "forms.pdf")])
     yield Step(["review", "import-forms", "--db", field, str(home / "forms.csv")], (0, 2))
-    yield Step(["review", "export-bundle", "--db", field, "--out", str(home / "field.lyssbundle")])
-    yield Step(["review", "merge", *db, str(home / "field.lyssbundle")])
-    yield Step(["review", "sync", "--db", field, shared])
-    yield Step(["review", "sync", *db, shared])
-    yield Step(["review", "check", *db], (0, 1))  # 1: problems found (a laptop not heard from, say)
-    yield Step(["review", "resolve", *db, "--folder", shared])  # no conflict: nothing to resolve
-    yield Step(["review", "progress", *db])
+    yield from _exchange_steps(db, field, shared, home)
     for what in ("speakers", "campaigns", "runs", "backups", "laptops"):
         yield Step(["review", "list", *db, what])
-    for study in ("agreement", "correlate", "linter-precision", "fst-rejection", "reliability", "quality", "status",
-                  "premark-effect"):
-        yield Step(["study", study, *db], (0, 2))
-    yield Step(["study", "compare-metrics", *db, "--metric", "composite", "--metric2", "chrf_plus_plus",
-                "--human", human, "--resamples", "50"], (0, 2))
-    yield Step(["study", "reweight", *db, "--human", human, "--out", str(home / "profile.json")], (0, 2))
-    yield Step(["study", "report", *db, "--out", str(home / "report.pdf")])
-    yield Step(["study", "confirm-tier", *db, scored], (0, 2))
+    yield from _study_steps(db, human, scored, home)
     yield Step(["review", "export", *db, "--format", "csv", "--out", str(home / "ratings.csv"), "--include-raw"])
     yield Step(["review", "export", *db, "--format", "jsonl", "--out", str(home / "ratings.jsonl")])
     yield Step(["review", "export", *db, "--format", "mtme", "--out", str(home / "mtme"), "--lp", f"en-{lang}"], (0, 2))

@@ -62,6 +62,11 @@ class Circle:
         return self.on(laptop, "review", "answer", "--campaign", self.campaign, "--speaker", speaker, "--answers",
                        json.dumps(answers or {"adequacy": 4, "fluency": 5}), *more)
 
+    def answers_of(self, laptop: str, speaker: str) -> int:
+        """How many answers of the speaker the laptop holds."""
+        with Store(self.db[laptop]) as store:
+            return store.one("select count(*) as n from ratings where speaker_id = ?", [speaker])["n"]
+
     # ------------------------------------------------------------------------------------------------ travelling
     def by_usb(self, writer: str) -> None:
         """The writer's bundle carried on a stick to the other two and merged there."""

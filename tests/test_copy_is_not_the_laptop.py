@@ -11,11 +11,6 @@ from circle_of_three import Circle
 from review.store import Store
 
 
-def _answers(c: Circle, laptop: str, speaker: str) -> int:
-    with Store(c.db[laptop]) as store:
-        return store.one("select count(*) as n from ratings where speaker_id = ?", [speaker])["n"]
-
-
 def test_a_withdrawal_in_a_scratch_copy_of_the_hub_reaches_no_one(tmp_path, scored_demo, capsys):
     c = Circle(tmp_path, scored_demo, capsys)
     mary = c.add_speaker("rita", "Mary")
@@ -39,7 +34,7 @@ def test_a_withdrawal_in_a_scratch_copy_of_the_hub_reaches_no_one(tmp_path, scor
     assert not (tmp_path / "x.lyssbundle").exists()
     c.settle()
     for laptop in ("hub", "rita", "joe"):
-        assert _answers(c, laptop, mary) == 3, laptop  # before: the hub's next sync deleted them everywhere
+        assert c.answers_of(laptop, mary) == 3, laptop  # before: the hub's next sync deleted them everywhere
 
 
 def test_moving_the_hub_to_a_new_laptop_is_one_command(tmp_path, scored_demo, capsys):
@@ -56,7 +51,7 @@ def test_moving_the_hub_to_a_new_laptop_is_one_command(tmp_path, scored_demo, ca
     mary = c.add_speaker("rita", "Mary")
     c.answer("rita", mary)
     c.settle()
-    assert _answers(c, "hub", mary) == 1 and c.differences() == {}
+    assert c.answers_of("hub", mary) == 1 and c.differences() == {}
 
 
 def test_a_merge_that_deletes_answers_says_so(tmp_path, scored_demo, capsys):

@@ -8,12 +8,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from circle_of_three import Circle
-from review.store import Store
-
-
-def _count(c: Circle, laptop: str, speaker: str) -> int:
-    with Store(c.db[laptop]) as store:
-        return store.one("select count(*) as n from ratings where speaker_id = ?", [speaker])["n"]
 
 
 def test_a_restore_gives_back_the_answers_no_sync_published(tmp_path, scored_demo, capsys):
@@ -32,9 +26,9 @@ def test_a_restore_gives_back_the_answers_no_sync_published(tmp_path, scored_dem
     lines = out.splitlines()
     assert "taken back from the replaced database: 5 answers added" in lines, out
     assert lines[-1] == "nothing this laptop recorded is missing", out
-    assert _count(c, "rita", mary) == 8
+    assert c.answers_of("rita", mary) == 8
     c.settle()
-    assert [_count(c, laptop, mary) for laptop in ("hub", "rita", "joe")] == [8, 8, 8]
+    assert [c.answers_of(laptop, mary) for laptop in ("hub", "rita", "joe")] == [8, 8, 8]
     assert c.differences() == {}
 
 
