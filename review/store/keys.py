@@ -24,6 +24,9 @@ from nacl.signing import SigningKey, VerifyKey
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford: no I, L, O, U
 CODE_PATTERN = re.compile(r"^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){3}$")
 _READ_AS = str.maketrans({"I": "1", "L": "1", "O": "0", "U": "V"})
+# With a check symbol typed, a U in the code is not read as V: U is a check symbol, and the code's last character
+# swapped with a check U ("…DU" typed "…UD") would otherwise check (V − D ≡ 2·D − U modulo 37).
+_READ_AS_CHECKED = str.maketrans({"I": "1", "L": "1", "O": "0"})
 CHECK_SYMBOLS = ALPHABET + "*~$=U"  # Crockford's check symbols: the value modulo 37
 _CHECK_READ_AS = str.maketrans({"I": "1", "L": "1", "O": "0"})  # U is a check symbol of its own
 
@@ -64,7 +67,7 @@ def _read(text: str) -> tuple[str | None, bool]:
     check = None
     if len(chars) == 17:
         chars, check = chars[:16], chars[16].translate(_CHECK_READ_AS)
-    chars = chars.translate(_READ_AS)
+    chars = chars.translate(_READ_AS if check is None else _READ_AS_CHECKED)
     code = "-".join(chars[i:i + 4] for i in range(0, len(chars), 4))
     if not CODE_PATTERN.match(code) or (check is not None and check not in CHECK_SYMBOLS):
         return None, False
