@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: install run test bench screenshots translations fonts syncthing qt-libraries actionlint bundle bundle-check clean
+.PHONY: install run test evidence bench screenshots translations fonts syncthing qt-libraries actionlint bundle bundle-check clean
 
 install: $(STAMP) syncthing qt-libraries actionlint
 
@@ -86,16 +86,34 @@ WHEELS_ONLY := tests/test_analysers.py tests/test_wheels_lookup.py tests/test_le
 # LYSS reads the analysers' tables itself (eval_standards/table_reader.py).
 PLAIN_PYTHON := tests/test_analysers.py tests/test_wheels_lookup.py tests/test_scored_output_unchanged.py \
   tests/test_engine_demo.py tests/test_crk_standards.py tests/test_premarks.py tests/test_shared_reports.py
+WHEELS_ENV := PYTHONPATH=tests/unimportable LYSS_START_METHOD=spawn
+PLAIN_ENV  := PYTHONPATH=tests/unimportable:tests/unimportable_compiled_pyhfst LYSS_START_METHOD=spawn
+PYTEST     := $(PY) -m pytest -q -p no:cacheprovider
+# two workers (this machine's two cores), each test file on one worker (the app's windows, a file's fixtures)
+PARALLEL   := -n 2 --dist loadfile
 
-# The app's tests marked under_load (tests/conftest.py: two CPU-bound processes beside them, as on a busy old laptop)
-# run three times in a row after the rest.
+# make test: the loop every change goes through, about 4 minutes on two cores (docs/testing.md): every test at a
+# quick size (Hypothesis profile dev, the Monte-Carlo checks a few orders each and their kept evidence), the tests
+# under load once, the analyser passes on the tests marked `analysers`. Prints its time and slowest ten tests.
 test: install fonts
-	$(VENV)/bin/lint-imports --no-cache
-	$(PY) -m pytest -q -m "not under_load"
-	for run in 1 2 3; do echo "under load, run $$run of 3"; $(PY) -m pytest -q -p no:cacheprovider -m under_load || exit 1; done
-	PYTHONPATH=tests/unimportable LYSS_START_METHOD=spawn $(PY) -m pytest -q -p no:cacheprovider $(WHEELS_ONLY)
-	PYTHONPATH=tests/unimportable:tests/unimportable_compiled_pyhfst LYSS_START_METHOD=spawn \
-	  $(PY) -m pytest -q -p no:cacheprovider $(PLAIN_PYTHON)
+	@start=$$(date +%s); set -e; \
+	$(VENV)/bin/lint-imports --no-cache; \
+	$(PYTEST) $(PARALLEL) -m "not under_load" --durations=10; \
+	echo "under load, once"; $(PYTEST) -m under_load; \
+	echo "as on Windows (wheels only, spawn)"; $(WHEELS_ENV) $(PYTEST) $(PARALLEL) -m analysers $(WHEELS_ONLY); \
+	echo "as on an Intel Mac (plain Python)"; $(PLAIN_ENV) $(PYTEST) $(PARALLEL) -m analysers $(PLAIN_PYTHON); \
+	echo "make test: passed in $$(( $$(date +%s) - start )) s"
+
+# make evidence: the long evidence at the sizes its claims were made at (docs/testing.md): the Monte-Carlo checks
+# (kept in tests/evidence/), every Hypothesis test at its full count (profile ci), the real Syncthing daemons fresh
+# for each test, the tests under load three times, every test of the analyser passes.
+evidence: install fonts
+	@start=$$(date +%s); set -e; \
+	LYSS_EVIDENCE=1 $(PYTEST) $(PARALLEL) -m "(evidence or hypothesis) and not under_load" --durations=10; \
+	for run in 1 2 3; do echo "under load, run $$run of 3"; LYSS_EVIDENCE=1 $(PYTEST) -m under_load; done; \
+	echo "as on Windows (wheels only, spawn)"; LYSS_EVIDENCE=1 $(WHEELS_ENV) $(PYTEST) $(PARALLEL) $(WHEELS_ONLY); \
+	echo "as on an Intel Mac (plain Python)"; LYSS_EVIDENCE=1 $(PLAIN_ENV) $(PYTEST) $(PARALLEL) $(PLAIN_PYTHON); \
+	echo "make evidence: passed in $$(( $$(date +%s) - start )) s"
 
 bench: install
 	$(PY) -m bench

@@ -21,6 +21,7 @@ os.environ["LYSS_SETTINGS_DIR"] = os.path.join(_PRIVATE_HOME, "settings")  # the
 os.environ.setdefault("LYSS_DATA_DIR", os.path.join(_PRIVATE_HOME, "data"))
 
 from helpers import DEMO, shared_file  # noqa: E402 (after the environment above: the helpers' imports read it)
+import sizes  # noqa: E402,F401 (loads the Hypothesis profile: dev for make test, ci for make evidence)
 
 
 # Test modules that need a tool only a Linux (Debian) machine has: with LYSS_PORTABLE_TESTS set (the Windows and
@@ -40,7 +41,18 @@ LINUX_ONLY = {
 }
 
 
+# The analyser passes of make test (the tests again as on Windows and on an Intel Mac) run the tests marked
+# `analysers`: every test of these files, and every test that scores with the real analysers (the scored_demo
+# fixture). make evidence runs every test of those passes' files.
+ANALYSER_FILES = {"test_analysers", "test_wheels_lookup", "test_letter_pairs", "test_crk_standards",
+                  "test_language_packs", "test_engine_demo", "test_scored_output_unchanged", "test_shared_reports",
+                  "test_portable"}
+
+
 def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if item.module.__name__.rsplit(".", 1)[-1] in ANALYSER_FILES or "scored_demo" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.analysers)
     if not os.environ.get("LYSS_PORTABLE_TESTS"):
         return
     for item in items:

@@ -55,6 +55,28 @@ def score_with_cli(capsys, card: Path, out: Path, *options: str) -> tuple[dict, 
     return json.loads(out.read_text("utf-8")), capsys.readouterr().out
 
 
+_TEMPLATE: list[Path] = []
+
+
+def one_laptop_database(path: Path) -> Path:
+    """An empty review database at ``path`` as ``lyss review init`` makes it, copied from one made once per test
+    process (a fresh one costs a key pair, the schema and its triggers) and adopted here, as ``lyss review adopt``
+    does with a copy. Every copy is the same laptop: for tests of one laptop, never for a circle."""
+    import shutil
+    import tempfile
+
+    from review.store import Store
+
+    if not _TEMPLATE:
+        made = Path(tempfile.mkdtemp(prefix="lyss-template-")) / "template.sqlite"
+        Store(made).close()
+        _TEMPLATE.append(made)
+    shutil.copy2(_TEMPLATE[0], path)  # its mode too: only its owner reads the private key
+    with Store(path) as store:
+        store.adopt()
+    return path
+
+
 def review_database(path: Path, scored: Path, task: str, items: int, practised: bool = True,
                     **options) -> tuple[Path, str, str]:
     """A review database at ``path`` with one campaign of ``task`` from a scored run card (``options``: the

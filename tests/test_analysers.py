@@ -16,6 +16,7 @@ from eval_standards.cards import load_card
 from eval_standards.table_reader import TableBatch
 from eval_standards.tools import LanguageTools, lemma_of, tags_of
 from scoring.errors import InputError
+from sizes import examples
 
 
 @pytest.fixture(scope="module")
@@ -296,7 +297,7 @@ def test_control_characters_are_unicodes_category_cc():
         [c for c in range(sys.maxunicode + 1) if unicodedata.category(chr(c)) == "Cc"]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(st.sampled_from(["atim", "â", "@", "_EPSILON_SYMBOL_", "[<]", "[>]", "[", "<", "\x00", "\x85", "\x7f",
                                  "\u2028", "ᐊ", "P.x.y", " ", "-"]), max_size=6).map("".join))
 def test_a_lookupable_word_has_no_control_character_nor_internal_symbol(crk_file, word):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from PySide6.QtCore import Qt
 
 from helpers import open_window, start_reviewing
@@ -47,6 +48,7 @@ def test_an_answer_reaches_the_hub_apps_counts_within_seconds(qtbot, field_lapto
     qtbot.waitUntil(lambda: _counts(hub_window, cid).get(speaker) == "1", timeout=10_000)  # the issue's bound
 
 
+@pytest.mark.evidence  # make evidence runs the real daemons again
 def test_with_two_real_syncthing_daemons_an_answer_reaches_the_hub_app_within_10_s(qtbot, tmp_path, scored_demo):
     """The issue's bound on real parts: two Syncthing daemons on 127.0.0.1 (set up with ``lyss sync setup``), the field
     laptop's app in a process of its own (its own settings: its own copy of the folder) answering with two keys, the

@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from helpers import DEMO, ROOT
 from desktop.cli import main
+from sizes import examples
 
 ODD_VALUES = st.one_of(
     st.none(), st.booleans(), st.integers(-10**20, 10**20), st.sampled_from([0, -1, 2**63, 1e-320, 1e308, -0.0]),
@@ -75,7 +76,7 @@ CARD = json.loads(DEMO.read_text("utf-8"))
 CARD["entries"] = CARD["entries"][:3]
 RESULT = {"rubric": {"name": "capstone"}, "score": 0.5,
           "items": [{"item": "1", "score": 0.5, "breakdown": {"correctness": 1.0, "schema": 0.0}, "weighted": {}}]}
-SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+SETTINGS = settings(max_examples=examples(30), deadline=None, suppress_health_check=list(HealthCheck))
 
 
 @SETTINGS
@@ -112,7 +113,7 @@ def test_a_damaged_gate_result(tmp_path_factory, capsys, result):
         assert all(v is None or math.isfinite(v) for v in verdict.get("dimension_deltas", {}).values())
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=list(HealthCheck))
 @given(card=mutations(CARD))
 def test_a_damaged_run_card(tmp_path_factory, capsys, card):
     folder = tmp_path_factory.mktemp("card")

@@ -10,6 +10,7 @@ from hypothesis import given, settings, strategies as st
 from scoring import behaviour, compliance, surface
 from scoring.conventions import LanguageConventions
 from scoring.text import dominant_script, normalize_exact, token_script, word_tokens
+from sizes import examples
 
 CRK = LanguageConventions("crk", frozenset({"Latn", "Cans"}), True, ('"', "“", "”"))
 JPN = LanguageConventions("jpn", frozenset({"Jpan"}), False, ("「", "」"))
@@ -49,7 +50,7 @@ def _tokens_by_the_rule(text: str, word_characters: str) -> list[str]:
     return out
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.text(alphabet=st.sampled_from(list("aZâᐊ聴'’-_{}.,!«» 1\t\u00a0\u0302ǅ")), max_size=40),
        st.sampled_from(["", "'", "’-"]))
 def test_word_tokens_follow_the_rule_for_any_text(text, word_characters):

@@ -9,6 +9,7 @@ from sacrebleu.metrics import CHRF
 
 from helpers import report_texts
 from scoring import chrf
+from sizes import examples
 
 
 def _sacrebleu(predicted: list[str], references: list[str]) -> np.ndarray:
@@ -27,7 +28,7 @@ TEXT = st.lists(st.sampled_from(list("ab é.(),!-'\t\n\u00a0ᐊᓂ𝒜\ud800") +
                 max_size=24).map("".join)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(st.lists(st.tuples(TEXT, TEXT), min_size=1, max_size=8))
 def test_any_text_counts_as_sacrebleu_counts(pairs):
     predicted, references = [p for p, _ in pairs], [r for _, r in pairs]

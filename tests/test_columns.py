@@ -14,6 +14,7 @@ from scoring.conventions import infer_conventions
 from scoring.entry_stats import cached_records
 from scoring.rows import Rows, RowsBuilder, RowsJoiner
 from scoring.rubric import load_profile
+from sizes import examples
 
 LEAF = st.one_of(st.none(), st.booleans(), st.integers(-2**60, 2**60),
                  st.floats(allow_nan=False), st.text(max_size=5), st.lists(st.text(max_size=3), max_size=3))
@@ -34,7 +35,7 @@ SCHEMA = st.recursive(st.just(None), lambda inner: st.dictionaries(st.sampled_fr
                       max_leaves=12).filter(lambda s: isinstance(s, dict))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(SCHEMA, st.integers(1, 6), st.data())
 def test_every_record_reads_back_as_it_was(schema, n, data):
     originals = [_records(schema, data.draw) for _ in range(n)]

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from review.exchange import bundle_checks, ownership
 from review.records import take_out
 from review.store import Store, schema
+from sizes import examples
 
 ROOT = Path(__file__).resolve().parent.parent
 TRAVELLING_COLUMNS = [(t, c) for t in schema.TRAVELLING for c in schema.TABLES[t].columns if not c.local]
@@ -113,7 +114,7 @@ def _bundle_problem(table: str, column: schema.Column, value) -> str | None:
     return problem or (f"not one of {sorted(choices)}" if choices and value not in choices else None)
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=examples(600), deadline=None)
 @given(where=st.sampled_from(TRAVELLING_COLUMNS), value=values, how=st.sampled_from(["insert", "update"]))
 def test_what_the_database_stores_is_what_a_bundle_check_accepts(scratch, where, value, how):
     table, column = where

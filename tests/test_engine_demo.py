@@ -13,6 +13,7 @@ from hypothesis import given, settings, strategies as st
 from helpers import DEMO, ROOT
 from scoring import engine, runcard
 from scoring.rubric import load_profile
+from sizes import examples
 
 
 @pytest.fixture(scope="module")
@@ -83,7 +84,7 @@ def test_network_guard_fails_connections_off_this_machine():
         s.close()
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(st.sampled_from([None, "1", "2", "10", "-3", "a", "B", "é"]), max_size=40))
 def test_groups_are_each_labels_rows_in_the_labels_order(labels):
     """Difficulty, provenance and domain groups: every label's rows ascending, whole numbers by value first,

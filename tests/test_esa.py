@@ -8,6 +8,7 @@ from hypothesis import given, settings, strategies as st
 
 from review.tasks import error_spans as esa
 from scoring.errors import BadValue
+from sizes import examples
 
 OUTPUT = "nipâw awa nâpêw ôta"   # 19 code points; "â" and "ê" are one code point each
 
@@ -51,7 +52,7 @@ def test_marking_by_words_with_shift_and_missing():
     assert m.answer(5)["spans"][0] == {"start": 0, "end": 5, "severity": "major"}
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(text=st.text(alphabet=st.sampled_from("ab â\u1401 \n\t"), max_size=30),
        keys=st.lists(st.tuples(st.sampled_from(["left", "right", "minor", "major", "missing", "delete"]),
                                st.booleans()), max_size=40))

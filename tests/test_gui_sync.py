@@ -92,6 +92,7 @@ def test_the_campaigns_tab_opened_later_shows_what_the_sync_at_start_did(qtbot, 
     assert window.campaigns.sync_state.text().startswith("The shared folder could not be synchronised:")
 
 
+@pytest.mark.evidence  # make evidence runs the real daemons again
 def test_answers_from_another_laptop_appear_in_the_app_with_no_key_pressed(qtbot, tmp_path, scored_demo):
     """Two real Syncthing daemons on 127.0.0.1. The hub's app watches its copy of the folder; a field laptop
     answers and syncs; Syncthing delivers its bundle, and the hub app merges it by itself: its Campaigns tab

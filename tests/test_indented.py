@@ -12,6 +12,7 @@ from hypothesis import given, settings, strategies as st
 
 from scoring.files import write_json_atomic
 from scoring.indented import IndentedJSON
+from sizes import examples
 
 TRICKY = st.sampled_from(["{", "}", "[", "]", "{}", "[]", ",\x00", "\x00", "\x05", "\x06", '"', "\\", ",", ": ",
                           "\n", "\u2028", "é", "ᐊ", "\ud800", "\\u0000", '\\"'])
@@ -40,7 +41,7 @@ def _standard(value, depth: int = 0) -> str:
     return json.dumps(value, ensure_ascii=False, indent=2, allow_nan=False).replace("\n", "\n" + "  " * depth)
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(VALUE, st.integers(0, 4))
 def test_any_value_is_written_as_the_standard_encoder_writes_it(value, depth):
     writer = IndentedJSON()

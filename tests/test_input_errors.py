@@ -11,6 +11,7 @@ from hypothesis import given, settings, strategies as st
 from helpers import DEMO
 from desktop.cli import main
 from scoring import files, runcard
+from sizes import examples
 
 GOOD = {"id": "a", "source": "Hello.", "reference": "tânisi.", "predicted": "tânisi."}
 
@@ -162,7 +163,7 @@ JSON_VALUES = st.recursive(st.none() | st.booleans() | st.integers() | TEXTS,
                            max_leaves=20)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(JSON_VALUES, st.integers(0, 3), st.booleans())
 def test_the_quick_check_of_a_file_decides_as_the_full_walk(value, extra_depth, ascii_only):
     """Where the text holds no surrogate (nor an escape of one) only the nesting is checked: the verdict
@@ -199,7 +200,7 @@ LINE_PIECES = st.sampled_from(['{"id": 1, "a": "x"}', '{"a":', '1}', "{} {}", "{
                                '{"k": "ᐊ\\n"}', "tru", "-", "1e999", '"\t"', "{\"a\" : 1 }  \r"])
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(st.lists(st.one_of(LINE_PIECES, JSON_VALUES.map(json.dumps), JSON_VALUES.map(
     lambda v: json.dumps(v, ensure_ascii=False))), max_size=6).map("\n".join), st.booleans())
 def test_json_lines_read_in_place_are_each_line_parsed_alone(text, final_newline):

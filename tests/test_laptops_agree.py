@@ -12,6 +12,7 @@ from review import records
 from review.exchange import sync
 from review.records import catalogue, laptops
 from review.store import Store, restore
+from sizes import examples
 
 
 @pytest.fixture
@@ -66,7 +67,7 @@ def test_a_restore_never_forgets_a_revocation_and_the_laptops_agree(tmp_path, sc
     assert hub_set == f1_set == f2_set and len(hub_set) == 8  # the revoked laptop too: what it signed late went
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(8), deadline=None, suppress_health_check=list(HealthCheck))
 @given(order=st.permutations(["hub", "f1", "f2", "hub", "f1"]), restore_at=st.integers(0, 4))
 def test_laptops_converge_whatever_the_order_of_syncs_a_restore_and_a_revocation(tmp_path_factory, scored, order,
                                                                                 restore_at):

@@ -13,6 +13,7 @@ from hypothesis import given, settings, strategies as st
 
 from helpers import shared_file
 from eval_standards import analysers, hfstol
+from sizes import examples
 
 hfst = pytest.importorskip("hfst", reason="builds its transducers with the hfst binding, not importable here")
 
@@ -92,7 +93,7 @@ def crk():
 WORDS = ["atim", "atimwak", "nipâw", "wâpamêw", "nikî-nipân", "kitayayamihâwâw", "ôhtâhkinanâskomitinik", "pîhtokwêw"]
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(st.lists(st.one_of(st.sampled_from(WORDS), st.sampled_from(list("aâcêhiîkmnoôpstwyx-'qb.Ê")),
                           st.characters(blacklist_categories=("Cs",))), min_size=1, max_size=5).map("".join))
 def test_a_word_the_pairs_rule_out_is_rejected_by_the_analyser(crk, word):  # (hfst takes no lone surrogate)
@@ -101,7 +102,7 @@ def test_a_word_the_pairs_rule_out_is_rejected_by_the_analyser(crk, word):  # (h
         assert "\x00" in word or not binding.lookup(word)  # a NUL ends the word inside the library
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(st.text(max_size=6) | st.sampled_from(WORDS + [""]), max_size=8))
 def test_a_batch_says_what_each_word_alone_says(crk, words):
     pairs, _ = crk
@@ -122,7 +123,7 @@ def test_real_words_pass_and_most_one_letter_edits_do_not(crk):
 def ciw_bytes() -> bytes:
     return shared_file("fst/ciw-analyser-gt-norm.hfstol").read_bytes()
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.lists(st.tuples(st.booleans(), st.booleans(), st.integers(0, 2**31), st.integers(0, 3)), min_size=1, max_size=30))
 def test_tables_damaged_past_the_check_still_give_pairs_or_none(ciw_bytes, edits):
     """Entries rewritten with symbols and targets that the file check lets through (the test run is what

@@ -11,6 +11,7 @@ from sacrebleu.metrics import BLEU
 
 from helpers import report_texts
 from scoring import ngrams, surface
+from sizes import examples
 
 
 def _counted(hyp: list[str], ref: list[str], order: int) -> int:
@@ -18,7 +19,7 @@ def _counted(hyp: list[str], ref: list[str], order: int) -> int:
     return sum(min(c, grams[1][g]) for g, c in grams[0].items())
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(st.tuples(st.lists(st.sampled_from("abcxyz"), max_size=12),
                           st.lists(st.sampled_from("abcxyz"), max_size=12)), min_size=1, max_size=6))
 def test_clipped_matches_are_the_counted_ones(pairs):
@@ -43,7 +44,7 @@ TEXT = st.lists(st.sampled_from(list("ab é.(),!-'\t\n\u00a0ᐊᓂ𝒜\ud800") +
                 max_size=24).map("".join)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(st.tuples(TEXT, TEXT), min_size=1, max_size=8))
 def test_bleu_statistics_of_any_text_are_sacrebleus(pairs):
     predicted, references = [p for p, _ in pairs], [r for _, r in pairs]

@@ -21,6 +21,7 @@ from review.store import Store, signing
 from review.study import analyses
 from scoring.errors import InputError
 from test_bundle_attacks import _forge, _read
+from sizes import examples
 
 ANSWER = {"adequacy": 3, "fluency": 4}
 
@@ -370,7 +371,7 @@ def _merged(folder: Path, hub_code: str, paths: list[Path], name: str) -> dict:
     return snapshot
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                   HealthCheck.too_slow])
 @given(data=st.data())
 def test_merge_is_a_function_of_the_honest_set_whatever_hostile_bundles_come_between(pool, data):

@@ -19,6 +19,7 @@ from review.store import Store, database, folder_files, keys
 from review.study import research_files
 from scoring import files, parallel
 from scoring.errors import BadValue
+from sizes import examples
 
 
 @pytest.mark.parametrize("name,problem", [
@@ -141,7 +142,7 @@ def test_the_studys_intervals_are_the_same_from_workers_started_by_spawn(monkeyp
     assert alone["segment.none.pearson"]["resamples"] == 120
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(st.text(max_size=12), min_size=1, max_size=6))
 def test_any_run_name_becomes_a_file_name_every_system_holds_and_none_twice(names):
     taken: set[str] = set()

@@ -14,6 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from helpers import one_laptop_database
 from desktop.cli import main
 from review import records
 from review.exchange import bundles
@@ -21,8 +22,9 @@ from review.rating import sequence
 from review.records import catalogue
 from review.store import Store, keys
 from scoring.errors import InputError
+from sizes import examples
 
-SETTINGS = settings(max_examples=int(__import__("os").environ.get("LYSS_HYPOTHESIS_EXAMPLES", "120")), deadline=None, suppress_health_check=[HealthCheck.too_slow,
+SETTINGS = settings(max_examples=examples(120, 10), deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                           HealthCheck.function_scoped_fixture])
 
 numbers = st.one_of(st.integers(min_value=-10**400, max_value=10**400), st.floats(allow_nan=True, allow_infinity=True),
@@ -210,8 +212,7 @@ def test_any_answer_is_recorded_or_refused_in_one_line(signed_study, answers, po
        tsv=st.lists(st.lists(texts, min_size=1, max_size=5), max_size=4))
 def test_study_inputs_never_trace_back(tmp_path_factory, scored, entry, tsv):
     folder = tmp_path_factory.mktemp("studyin")
-    db = str(folder / "r.sqlite")
-    assert run(["review", "init", "--db", db])[0] == 0
+    db = str(one_laptop_database(folder / "r.sqlite"))  # as `review init` makes it, copied
     for value in (scored, {"scores": {}, "entries": [entry], "lyss": scored}):
         path = folder / "scored.json"
         path.write_text(json.dumps(value, allow_nan=True), "utf-8")

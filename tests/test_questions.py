@@ -2,7 +2,10 @@
 the future, intervals computed independently, the cases built to break a sequence (60 identical ratings, rare
 failures, shared outputs, all tied, repeats, independent draws of every real pair) and the figures on the shared
 WMT23 ratings (200 seeded orders): the best system within δ with a fraction of a fixed design's ratings, right in
-≥ 95 % of orders."""
+≥ 95 % of orders.
+
+The Monte-Carlo checks run their full count of orders under ``make evidence`` and a few under ``make test``, which
+asserts each claim on the evidence kept for the code it runs (tests/evidence.py)."""
 
 from __future__ import annotations
 
@@ -12,14 +15,23 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
+import evidence
+from sizes import examples
 from helpers import confseq, shared_file
+from review.study import research_files
 from review.study.maths import questions, sequences
 from review.study.maths.questions import Best, NonInferior, Pairs, Tier
 from review.study.experiments import breaking
 from review.study.experiments.simulation import score_matrix, simulate_question
 
 
+pytestmark = pytest.mark.evidence  # make evidence runs it at full size (docs/testing.md)
 BOUND = breaking.bound(200)  # α plus two binomial standard errors of 200 orders
+
+
+def ratings(data: str, human: str) -> tuple:
+    """The file of human scores a check reads (its evidence is kept with that file's digest)."""
+    return (research_files.human_scores_file(str(shared_file(f"data/{data}")), "en-de", human),)
 
 
 def feed(q, rows: list[dict]) -> None:
@@ -147,7 +159,11 @@ def test_rare_failures_are_not_called_at_least_as_good(delta):
     old = _esa_best()
     new = breaking.ruined(old, delta)
     assert (new - old).mean() < -delta and (new >= old).mean() > 0.9  # as good or better almost everywhere, worse on average
-    found = breaking.claims(old, new, delta)
+    evidence.check(f"questions-rare-failures-{delta:g}", lambda n: breaking.claims(old, new, delta, orders=n),
+                   _rarely_claimed, orders=(200, 4), data=ratings("wmt23-en-de-esa", "ESA-1"))
+
+
+def _rarely_claimed(found: dict) -> None:
     assert found["at_least_as_good"] <= BOUND and found["named_best"] <= BOUND, found
 
 
@@ -157,22 +173,28 @@ def test_shared_outputs_rated_once_do_not_make_a_changed_version_certain():
     old = _esa_best()
     new = breaking.changed(old, 0.05)
     assert (new - old).mean() < -2.0 and (new == old).mean() >= 0.95
-    found = breaking.claims(old, new, 2.0, seed=5)
-    assert found["at_least_as_good"] <= BOUND and found["named_best"] <= BOUND, found
+    evidence.check("questions-shared-outputs", lambda n: breaking.claims(old, new, 2.0, orders=n, seed=5),
+                   _rarely_claimed, orders=(200, 4), data=ratings("wmt23-en-de-esa", "ESA-1"))
 
 
 def test_with_every_system_tied_none_is_eliminated_as_surely_worse():
     """The 12 MQM systems made equal on average (each centred on the grand mean, its pattern over items kept): the
     asymptotic sequence eliminated a tied system in 12.5 % of orders; Best may eliminate one in at most α (+2 SE)."""
     systems, m = score_matrix(str(shared_file("data/wmt23-en-de")), "en-de", "mqm")
-    assert breaking.tied_eliminated(systems, m, 2.0, orders=100) <= breaking.bound(100)
+    evidence.check("questions-tied-eliminated", lambda n: breaking.tied_eliminated(systems, m, 2.0, orders=n),
+                   lambda share: _at_most(share, breaking.bound(100)), orders=(100, 2),
+                   data=ratings("wmt23-en-de", "mqm"))
+
+
+def _at_most(share: float, bound: float) -> None:
+    assert share <= bound, (share, bound)
 
 
 ROWS = st.lists(st.fixed_dictionaries({s: st.floats(-25, 0, allow_nan=False) for s in "abc"}), min_size=0,
                 max_size=140)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(rows=ROWS, kind=st.sampled_from(["best", "pairs", "non-inferior", "tier"]))
 def test_a_decision_is_made_from_the_items_so_far_never_a_later_one(rows, kind):
     """Each prefix of the items fed to a fresh question gives the result the question had after that prefix."""
@@ -200,7 +222,8 @@ def test_independent_draws_of_every_real_pair_on_a_bounded_scale_keep_alpha(data
     good" in at most α (+2 SE) of 200 draws of 400 items, on every pair. (MQM, whose penalties have no floor: its
     figure is in make bench.)"""
     systems, m = score_matrix(str(shared_file(f"data/{data}")), "en-de", human)
-    assert breaking.independent_draws(m, 4.0)["worst_pair"] <= BOUND
+    evidence.check(f"questions-independent-draws-{human}", lambda n: breaking.independent_draws(m, 4.0, orders=n),
+                   lambda found: _at_most(found["worst_pair"], BOUND), orders=(200, 3), data=ratings(data, human))
 
 
 def test_the_interval_is_the_betting_sequence_s_running_intersection_computed_independently():
@@ -231,11 +254,17 @@ def _bets(x):
                                                ("wmt23-en-de-esa", "ESA-1", 8.0)])
 def test_the_best_system_within_delta_with_a_fraction_of_the_ratings(data, human, delta):
     folder = shared_file(f"data/{data}")
-    found = simulate_question(str(folder), "en-de", human, "best", delta, orders=200, seed=7)
-    # the price of the whole campaign's α (each of the 66 pairs at α/66, not the best's 11 pairs at α/11): MQM
-    # 0.458 → 0.538, ESA-1 0.344 → 0.354 of a fixed design's ratings
-    assert found["fraction"] <= {"mqm": 0.55, "da-sqm": 0.45, "ESA-1": 0.36}[human] and found["correct"] >= 0.95, found
-    assert found["null_type_one_error"]["sign_flip"]["overall"] <= 0.05
+
+    def claim(found: dict) -> None:
+        # the price of the whole campaign's α (each of the 66 pairs at α/66, not the best's 11 pairs at α/11): MQM
+        # 0.458 → 0.538, ESA-1 0.344 → 0.354 of a fixed design's ratings
+        assert found["fraction"] <= {"mqm": 0.55, "da-sqm": 0.45, "ESA-1": 0.36}[human], found
+        assert found["correct"] >= 0.95, found
+        assert found["null_type_one_error"]["sign_flip"]["overall"] <= 0.05
+
+    evidence.check(f"questions-best-within-delta-{human}",
+                   lambda n: simulate_question(str(folder), "en-de", human, "best", delta, orders=n, seed=7),
+                   claim, orders=(200, 2), data=ratings(data, human))
 
 
 @pytest.mark.parametrize("data, human, delta", [("wmt23-en-de", "mqm", 2.0), ("wmt23-en-de", "da-sqm", 4.0),
@@ -245,9 +274,14 @@ def test_every_pair_of_twelve_tied_systems_keeps_alpha_for_the_whole_campaign(da
     100 orders in which Pairs calls any system better than another stays within α + 2 binomial SE — the risk of the
     whole campaign. Before (each pair at α) DA+SQM's 12 systems said some "better" in 39 % of campaigns."""
     systems, m = score_matrix(str(shared_file(f"data/{data}")), "en-de", human)
-    assert breaking.tied_pairs_better(systems, m, delta, orders=100) <= breaking.bound(100)
+    evidence.check(f"questions-tied-pairs-{human}", lambda n: breaking.tied_pairs_better(systems, m, delta, orders=n),
+                   lambda share: _at_most(share, breaking.bound(100)), orders=(100, 3), data=ratings(data, human))
     if human == "da-sqm":
-        assert breaking.tied_pairs_better(systems, m, delta, orders=100, family="pair") > 0.3
+        def claim(share: float) -> None:
+            assert share > 0.3, share
+        evidence.check("questions-tied-pairs-each-at-alpha-da-sqm",
+                       lambda n: breaking.tied_pairs_better(systems, m, delta, orders=n, family="pair"), claim,
+                       orders=(100, 3), data=ratings(data, human))
 
 
 def test_the_tied_pairs_figures_are_the_pairs_question_s_own():
@@ -284,7 +318,9 @@ def test_a_closed_test_on_e_values_rejects_only_what_every_average_rejects():
 def test_best_is_rarely_wrong_when_every_other_system_is_just_beyond_delta():
     """Stress: each other system shifted so its mean is the best's minus 1.05 δ (each item's pattern kept)."""
     from review.study.experiments.simulation import stress_best
-    assert stress_best(str(shared_file("data/wmt23-en-de")), "en-de", "mqm", 2.0, orders=200, seed=11) <= 0.08
+    folder = str(shared_file("data/wmt23-en-de"))
+    evidence.check("questions-best-stressed", lambda n: stress_best(folder, "en-de", "mqm", 2.0, orders=n, seed=11),
+                   lambda share: _at_most(share, 0.08), orders=(200, 2), data=ratings("wmt23-en-de", "mqm"))
 
 
 def test_the_simulation_command_and_its_bad_input(capsys):
@@ -317,10 +353,15 @@ def test_the_pairwise_sequence_keeps_its_error_level_under_both_nulls(data, huma
     keeps each pair's skew (its differences centred), the share of orders that decide a difference is at most α
     overall and at most α plus two binomial standard errors on the worst pair."""
     from review.study.experiments.simulation import pairwise_nulls
-    found = pairwise_nulls(str(shared_file(f"data/{data}")), "en-de", human, 0.05, 200, seed=1)
     bound = 0.05 + 2 * math.sqrt(0.05 * 0.95 / 200)
-    for null in ("sign_flip", "centred"):
-        assert found[null]["overall"] <= 0.05 and found[null]["worst_pair"] <= bound, (null, found)
+
+    def claim(found: dict) -> None:
+        for null in ("sign_flip", "centred"):
+            assert found[null]["overall"] <= 0.05 and found[null]["worst_pair"] <= bound, (null, found)
+
+    evidence.check(f"questions-pairwise-nulls-{data}-{human}",
+                   lambda n: pairwise_nulls(str(shared_file(f"data/{data}")), "en-de", human, 0.05, n, seed=1),
+                   claim, orders=(200, 3), data=ratings(data, human))
 
 
 def test_a_tier_with_its_threshold_at_the_true_mean_is_rarely_refused():
@@ -328,10 +369,17 @@ def test_a_tier_with_its_threshold_at_the_true_mean_is_rarely_refused():
     "not reached" comes first in at most α of the orders."""
     from review.study.experiments.simulation import tier_null_error
     systems, m = score_matrix(str(shared_file("data/wmt23-en-de")), "en-de", "mqm")
-    rng = np.random.default_rng(3)
-    for k in (0, len(systems) // 2, len(systems) - 1):
-        assert tier_null_error(m[k], 2.0, 0.05, float(m.min()), float(m.max()), 100, rng) <= 0.05 + 2 * math.sqrt(
-            0.05 * 0.95 / 100)
+
+    def errors(orders: int) -> list[float]:
+        rng = np.random.default_rng(3)
+        return [tier_null_error(m[k], 2.0, 0.05, float(m.min()), float(m.max()), orders, rng)
+                for k in (0, len(systems) // 2, len(systems) - 1)]
+
+    def claim(found: list[float]) -> None:
+        assert max(found) <= 0.05 + 2 * math.sqrt(0.05 * 0.95 / 100), found
+
+    evidence.check("questions-tier-at-the-true-mean", errors, claim, orders=(100, 2),
+                   data=ratings("wmt23-en-de", "mqm"))
 
 
 def test_a_forecast_is_a_range_that_holds_the_items_the_decision_took():

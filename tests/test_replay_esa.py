@@ -14,6 +14,7 @@ from helpers import shared_file
 from desktop.cli import main
 from review.study.experiments import replay
 from review.tasks.premarks import reference_marks
+from sizes import examples
 
 
 def test_the_words_the_reference_does_not_have_are_pre_marked():
@@ -34,7 +35,7 @@ def test_keys_are_counted_as_the_marking_screen_takes_them():
     assert replay.keys_with(wanted, wrong) == (1 + 1) + (3 + 1 + 1) + 2  # next mark, drop; then as without
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(st.sampled_from(["Haus", "haus,", "groß", "gross", "Baum", "—", "«ja»", "x", "über", "uber"]),
                 max_size=12),
        st.lists(st.sampled_from(["Haus", "gross", "Baum", "ja", "über"]), max_size=8))

@@ -19,6 +19,7 @@ from circle_of_three import Circle
 from desktop import verb_tour
 from review.records import terms
 from review.store import Store, signing
+from sizes import examples
 
 TERMS = {"community": "Example Nation (test data)", "licence": "CC-BY-NC-SA-4.0", "uses": ["study", "reweighting"]}
 
@@ -214,7 +215,7 @@ notes = st.one_of(st.none(), st.text(max_size=30), st.text(min_size=2000, max_si
                   st.sampled_from(["ᓀᐦᐃᔭᐍᐏᐣ", "nêhiyawêwin \u200d", "<b>bold</b> & 'quotes'", "line\nbreak"]))
 
 
-@settings(max_examples=int(__import__("os").environ.get("LYSS_ROUND_TRIP_EXAMPLES", "8")), deadline=None,
+@settings(max_examples=examples(8, 2), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(uses=st.sampled_from([[], ["study"], ["reweighting"], sorted(terms.uses())]), name=readable, note=notes)
 def test_a_speakers_consent_name_and_notes_in_any_script_travel_unchanged(tmp_path_factory, scored_demo, capsys, uses,

@@ -7,6 +7,7 @@ from sacrebleu.metrics import BLEU, TER
 
 from helpers import report_texts
 from scoring import sacrebleu_tokens
+from sizes import examples
 
 PIECES = list("ab é.(),!-'\"&;<>/:9\t\n\r\x00\u00a0\u2028ᐊᓂİẞ𝒜\ud800") + [
     "  ", "abc. ", "1,000", "1.5", "U.S.", "-\n", "<skipped>", "&quot;", "&amp;", "&amp;lt;", "&lt;", "&gt;", "3-4"]
@@ -17,13 +18,13 @@ def _one_by_one(metric, texts: list[str]) -> list[list[str]]:
     return [metric._preprocess_segment(text).split() for text in texts]
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(st.lists(TEXT, max_size=8))
 def test_bleu_words_are_13a_text_by_text(texts):
     assert sacrebleu_tokens.bleu_words(BLEU(), texts) == _one_by_one(BLEU(), texts)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(st.lists(TEXT, max_size=8))
 def test_ter_words_are_tercom_text_by_text(texts):
     assert sacrebleu_tokens.ter_words(texts) == _one_by_one(TER(), texts)

@@ -12,6 +12,7 @@ from hypothesis import given, settings, strategies as st
 
 from desktop.cli import main
 from scoring import stats
+from sizes import examples
 
 
 def test_blocks_and_call_sizes_do_not_change_the_stream(monkeypatch):
@@ -23,7 +24,7 @@ def test_blocks_and_call_sizes_do_not_change_the_stream(monkeypatch):
     assert whole[:3].tolist() == [[rng.randint(0, 36) for _ in range(37)] for _ in range(3)]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.integers(1, 3000), st.integers(1, 4), st.one_of(st.integers(-2**70, 2**70), st.text(max_size=8)))
 def test_any_size_and_seed_draw_what_python_draws(n, resamples, seed):
     """The words are read from numpy's Mersenne Twister put in ``random.Random(seed)``'s state: the same

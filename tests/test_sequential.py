@@ -17,6 +17,7 @@ from helpers import confseq, shared_file
 from review.store import Store
 from review.study import decisions, research_files
 from review.study.maths import sequences
+from sizes import examples
 
 
 def betting_mart(*args, **kwargs):
@@ -189,7 +190,7 @@ def test_bad_input_to_the_simulation_is_one_line_and_exit_2(case, tmp_path, caps
     assert len(captured.err.strip().splitlines()) == 1 and "Traceback" not in captured.err
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(st.floats(0, 1, allow_nan=False), max_size=80), st.sampled_from([None, 80, 200]))
 def test_any_values_give_an_interval_that_holds_their_mean_and_stops_that_never_change(values, population):
     interval = sequences.interval(values, 0.05, population)

@@ -2,7 +2,8 @@
 decisions: three speakers who skip half the outputs they find bad and come back to them last, and five speakers at
 once who take thirty times longer over a ruined output than over a good one. Each keeps its false verdicts within
 α + 2 binomial standard errors over 30 campaigns (measured on these cases before: a run below its tier "confirmed" in
-30 of 30, a worse version "at least as good" in 18 of 30; now 1 and 0)."""
+30 of 30, a worse version "at least as good" in 18 of 30; now 1 and 0). ``make evidence`` runs the 30 campaigns;
+``make test`` runs two and asserts the claim on the evidence kept for the code it runs (tests/evidence.py)."""
 
 from __future__ import annotations
 
@@ -11,13 +12,24 @@ import random
 
 import pytest
 
+import evidence
 from speakers_at_work import parallel_speakers, scored_run, skipping_speakers
 
+pytestmark = pytest.mark.evidence  # make evidence runs it at full size (docs/testing.md)
 ALPHA = 0.05
+
+
+CAMPAIGNS = (30, 2)  # make evidence, make test
+# what the verdicts of speakers at work are computed by: the decisions, the serving order, the tasks, the store
+CODE = ("review/study", "review/rating", "review/tasks", "review/records", "review/store", "tests/speakers_at_work.py")
 
 
 def bound(campaigns: int) -> float:
     return ALPHA + 2 * math.sqrt(ALPHA * (1 - ALPHA) / campaigns)
+
+
+def _within_alpha(share: float) -> None:
+    assert share <= bound(CAMPAIGNS[0]), f"false verdicts in {share:.0%} of {CAMPAIGNS[0]} campaigns"
 
 
 @pytest.fixture(scope="module")
@@ -36,15 +48,17 @@ def _score(output: str) -> int:
 
 def test_five_speakers_at_once_never_make_a_worse_version_at_least_as_good(versions, tmp_path):
     old, new = versions
-    rng = random.Random(3)
-    campaigns, wrong = 30, 0
-    for k in range(campaigns):
-        found = parallel_speakers(tmp_path / f"c{k}.sqlite", [old, new],
-                                  {"kind": "non-inferior", "delta": 10, "baseline": "old"}, _score,
-                                  lambda output: 30.0 if output.startswith("ruined") else 1.0 + rng.random() * 0.1)
-        wrong += found["asked"]["decision"] in ("at least as good", "better")
-    print(f"\nfalse verdicts: {wrong} of {campaigns}")
-    assert wrong / campaigns <= bound(campaigns), wrong
+
+    def share_wrong(campaigns: int) -> float:
+        rng, wrong = random.Random(3), 0
+        for k in range(campaigns):
+            found = parallel_speakers(tmp_path / f"c{k}.sqlite", [old, new],
+                                      {"kind": "non-inferior", "delta": 10, "baseline": "old"}, _score,
+                                      lambda output: 30.0 if output.startswith("ruined") else 1.0 + rng.random() * 0.1)
+            wrong += found["asked"]["decision"] in ("at least as good", "better")
+        return wrong / campaigns
+
+    evidence.check("speakers-at-work-parallel", share_wrong, _within_alpha, orders=CAMPAIGNS, code=CODE, seeded=False)
 
 
 @pytest.fixture(scope="module")
@@ -55,11 +69,12 @@ def below_the_tier(tmp_path_factory):
 
 
 def test_three_speakers_who_skip_bad_outputs_never_confirm_a_run_below_its_tier(below_the_tier, tmp_path):
-    rng = random.Random(5)
-    campaigns, wrong = 30, 0
-    for k in range(campaigns):
-        found = skipping_speakers(tmp_path / f"c{k}.sqlite", below_the_tier,
-                                  lambda output: 5 if output.startswith("good") else 2, 0.5, rng)
-        wrong += found["tiers"][0]["decision"] in ("confirmed", "reached, unconfirmed")
-    print(f"\nfalse verdicts: {wrong} of {campaigns}")
-    assert wrong / campaigns <= bound(campaigns), wrong
+    def share_wrong(campaigns: int) -> float:
+        rng, wrong = random.Random(5), 0
+        for k in range(campaigns):
+            found = skipping_speakers(tmp_path / f"c{k}.sqlite", below_the_tier,
+                                      lambda output: 5 if output.startswith("good") else 2, 0.5, rng)
+            wrong += found["tiers"][0]["decision"] in ("confirmed", "reached, unconfirmed")
+        return wrong / campaigns
+
+    evidence.check("speakers-at-work-skipping", share_wrong, _within_alpha, orders=CAMPAIGNS, code=CODE, seeded=False)

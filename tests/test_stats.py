@@ -15,6 +15,7 @@ from helpers import DEMO
 from scoring import compare, engine, stats
 from scoring.rubric import load_profile
 from scoring.runcard import RunCard, load
+from sizes import examples
 
 
 @pytest.mark.parametrize("n,seed", [(1, 3), (2, 12345), (47, 12345), (95, 12346), (200, 7), (1000, 1), (1025, 99)])
@@ -112,7 +113,7 @@ def test_resampled_scores_of_every_metric_are_sacrebleus_floats():
 SENTENCE_TEXT = st.lists(st.sampled_from(["a", "b", "ab", "c.", " ", "  ", "ᐊ", ",", "-", "1"]), max_size=16).map("".join)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(st.tuples(SENTENCE_TEXT, SENTENCE_TEXT), min_size=1, max_size=10))
 def test_sentence_scores_of_a_batch_are_sacrebleus_floats(pairs):
     from scoring import surface

@@ -17,6 +17,7 @@ from review.exchange import bundles, sync
 from review.rating import roster
 from review.records import catalogue, laptops
 from review.store import Store
+from sizes import examples
 
 
 def tables(store) -> dict:
@@ -166,7 +167,7 @@ STEPS = st.lists(st.tuples(st.sampled_from(["answer", "sync", "partial"]), st.in
                  max_size=10)
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(12), deadline=None, suppress_health_check=list(HealthCheck))
 @given(steps=STEPS)
 def test_any_order_of_syncs_and_partial_files_ends_where_usb_does(tmp_path_factory, scored, steps):
     """Two field laptops and a coordinator share a folder; answers, syncs and half-arrived files come in any

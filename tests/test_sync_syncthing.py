@@ -20,8 +20,9 @@ from review.records import catalogue
 from review.store import Store
 from syncthing_peers import SYNCTHING, Peer, started_pair, wait_for
 
-pytestmark = pytest.mark.skipif(SYNCTHING is None, reason="syncthing is not installed (make install installs "
-                                                          "Debian's syncthing)")
+pytestmark = [pytest.mark.skipif(SYNCTHING is None, reason="syncthing is not installed (make install installs "
+                                                           "Debian's syncthing)"),
+              pytest.mark.evidence]  # make evidence runs the real daemons again (docs/testing.md)
 
 
 def connect(peers: list[Peer]) -> None:

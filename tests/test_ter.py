@@ -11,6 +11,7 @@ from sacrebleu.metrics import TER, lib_ter
 
 from helpers import report_texts
 from scoring import surface, ter
+from sizes import examples
 
 
 def _sacrebleu(pairs) -> list[list[float]]:
@@ -24,13 +25,13 @@ def _ours(pairs) -> list[list[float]]:
 WORDS = st.lists(st.sampled_from("abcde"), max_size=14)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(st.lists(st.tuples(WORDS, WORDS), min_size=1, max_size=12))
 def test_any_words_have_sacrebleus_edits(pairs):
     assert _ours(pairs) == _sacrebleu(pairs)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.lists(st.sampled_from("abcdefgh"), min_size=1, max_size=30), st.randoms(use_true_random=False))
 def test_moved_blocks_have_sacrebleus_edits(words, rng):
     """A reference and hypotheses made from it by moving, dropping and adding words: where shifts pay."""

@@ -13,6 +13,7 @@ from hypothesis import given, settings, strategies as st
 from review import sentences
 from review.study import verdicts
 from review.study.maths.questions import Best, NonInferior, Pairs, Tier
+from sizes import examples
 
 STRONG = {"best.decided", "best.within", "best.lower", "best.not more", "best.eliminated", "noninferior.better",
           "noninferior.at least as good", "noninferior.worse", "pairs.a better", "pairs.b better", "pairs.equal",
@@ -56,7 +57,7 @@ def _check(result: dict) -> None:
 ROWS = st.lists(st.tuples(st.floats(0, 100), st.floats(0, 100), st.floats(0, 100)), min_size=1, max_size=120)
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(rows=ROWS, kind=st.sampled_from(["best", "pairs", "non-inferior", "tier", "share"]),
        delta=st.sampled_from([2.0, 10.0]), shift=st.floats(-30, 30), population=st.sampled_from([None, 150]))
 def test_every_printed_claim_holds_on_the_intervals(rows, kind, delta, shift, population):

@@ -23,6 +23,7 @@ from helpers import DEMO, ROOT, SHARED, report_texts, shared_file
 from eval_standards import hfstol, lookups
 from eval_standards.table_reader import TableBatch, TableLookup
 from weighted_copy import weighted_copy
+from sizes import examples
 
 WORD = re.compile(r"[^\W\d_][\w'’-]*")  # letters first; apostrophes and hyphens inside (Ojibwe, Cree)
 
@@ -210,7 +211,7 @@ def _binding_readings(path: Path, words: list[str]) -> dict | None:
     return json.loads(sent) if os.WIFEXITED(status) and sent else None
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.lists(st.lists(st.tuples(TOKEN, st.booleans()), min_size=1, max_size=7), min_size=1, max_size=4))
 def test_every_flag_operation_as_hfst_reads_it(paths):
     """Small transducers of letters and flag diacritics of every operation (positive and negative settings,

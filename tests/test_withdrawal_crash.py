@@ -19,7 +19,10 @@ from review.exchange import bundles
 from review.rating import campaigns, roster, sequence
 from review.records import catalogue, laptops
 from review.store import Store
+from sizes import size
 from test_bundle_attacks import _forge
+
+pytestmark = pytest.mark.evidence  # make evidence runs it at full size (docs/testing.md)
 
 SECRET = ["Speaker Zed", "Community Zed", "note-zed-2"]
 
@@ -102,11 +105,15 @@ def _first_write(pristine: Path, work_in, tmp_path: Path) -> int:
     return next(k for k, sql in enumerate(seen, 1) if sql.upper().startswith("BEGIN"))
 
 
+# make evidence kills before every statement; make test before every fourth (the same sweep, a quarter of the forks)
+STRIDE = size(1, 4)
+
+
 def _sweep(pristine: Path, work_in, db_name: str, tmp_path: Path) -> tuple[int, int]:
-    """Kill ``work_in(folder)`` before each of its statements in turn from its first write on, each time
-    on a fresh copy of ``pristine``; when the kill came after the withdrawal was recorded, run a
+    """Kill ``work_in(folder)`` before each of its statements in turn (every :data:`STRIDE`-th) from its first write
+    on, each time on a fresh copy of ``pristine``; when the kill came after the withdrawal was recorded, run a
     read-only command, then look for the speaker in every file. Returns (kills, kills after the
-    withdrawal was recorded)."""
+    withdrawal was recorded), counted as if every statement had been tried (× :data:`STRIDE`)."""
     kills = recorded = 0
     statement = max(1, _first_write(pristine, work_in, tmp_path) - 1)
     while True:
@@ -122,9 +129,9 @@ def _sweep(pristine: Path, work_in, db_name: str, tmp_path: Path) -> tuple[int, 
             assert main(["review", "list", "speakers", "--db", str(folder / db_name)]) == 0
             assert not _leaks(folder), f"killed before statement {statement}: {_leaks(folder)}"
         shutil.rmtree(folder)
-        statement += 1
+        statement += STRIDE
         assert statement < 2000, "the sweep never ended"
-    return kills, recorded
+    return kills * STRIDE, recorded * STRIDE
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork (POSIX)")
