@@ -125,6 +125,33 @@ def scored_demo(tmp_path_factory) -> Path:
     return path
 
 
+@pytest.fixture(scope="session")
+def syncthing_daemons(tmp_path_factory):
+    """Real Syncthing daemons on 127.0.0.1 (tests/syncthing_peers.py): started once per test process under make
+    test and made new for each test; new ones for each test under make evidence."""
+    from syncthing_peers import SYNCTHING, Daemons
+    if SYNCTHING is None:
+        pytest.skip("syncthing is not installed (make install installs Debian's syncthing)")
+    daemons = Daemons(tmp_path_factory.mktemp("syncthing"), fresh=sizes.EVIDENCE)
+    yield daemons
+    daemons.stop()
+
+
+@pytest.fixture
+def syncthing_three(syncthing_daemons, tmp_path):
+    """A hub's and two field laptops' daemons, running, knowing no other device, sharing no folder yet: each shares
+    ``tmp_path/NAME-shared`` once the test runs ``lyss sync setup`` there."""
+    yield syncthing_daemons.for_test(tmp_path)
+    if syncthing_daemons.fresh:
+        syncthing_daemons.stop()
+
+
+@pytest.fixture
+def syncthing_pair(syncthing_three):
+    """A hub's and a field laptop's daemons (:func:`syncthing_three`'s first two)."""
+    return syncthing_three[:2]
+
+
 CPU_HOG = "while True: pass"
 HOGS = 2  # an old two-core laptop, busy with an update or a scan
 

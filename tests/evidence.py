@@ -34,11 +34,12 @@ def _files(path: Path) -> list[Path]:
 
 def digest(code: tuple[str, ...] = DECISION_CODE, data: tuple[Path, ...] = ()) -> str:
     """SHA-256 over the bytes of every file of ``code`` (paths in the repository) and ``data`` (folders or files),
-    each under its name."""
+    each under its name, line ends as on Linux (a Windows checkout may turn them into CR LF)."""
     h = hashlib.sha256()
     for root, base in [(ROOT / c, ROOT) for c in code] + [(Path(d), Path(d).parent) for d in data]:
         for f in _files(root):
-            h.update(str(f.relative_to(base)).encode() + b"\0" + f.read_bytes() + b"\0")
+            name = "/".join(f.relative_to(base).parts)
+            h.update(name.encode() + b"\0" + f.read_bytes().replace(b"\r\n", b"\n") + b"\0")
     return h.hexdigest()
 
 

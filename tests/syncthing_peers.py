@@ -28,7 +28,8 @@ def free_port() -> int:
 
 OPTIONS = {"globalAnnounceEnabled": "false", "localAnnounceEnabled": "false", "relaysEnabled": "false",
            "natEnabled": "false", "urAccepted": "-1", "autoUpgradeIntervalH": "0", "crashReportingEnabled": "false",
-           "startBrowser": "false", "stunKeepaliveStartS": "0"}
+           "startBrowser": "false", "stunKeepaliveStartS": "0",
+           "reconnectionIntervalS": "1"}  # a device added again (the next test) is dialled at once
 
 
 class Peer:
@@ -88,6 +89,23 @@ class Peer:
                 self.process.wait()
         self.process = None
 
+    def reset(self, root: Path) -> "Peer":
+        """Ready for the next test, as a new daemon would be: running, knowing no other device, sharing no folder,
+        discovery and relays off, its shared folder a new one under ``root`` (the folder's index goes with it)."""
+        if self.process is None or self.process.poll() is not None:
+            self.start()
+        config = self.api.call("GET", "/rest/config")
+        for device in config["devices"]:
+            if device["deviceID"] != self.id:
+                self.api.call("DELETE", f"/rest/config/devices/{device['deviceID']}")
+        if any(f["id"] == FOLDER_ID for f in config["folders"]):
+            self.api.call("DELETE", f"/rest/config/folders/{FOLDER_ID}")
+        self.api.call("PATCH", "/rest/config/options", {key: False for key in (
+            "globalAnnounceEnabled", "localAnnounceEnabled", "relaysEnabled", "natEnabled")})
+        self.folder = root / f"{self.name}-shared"
+        self.folder.mkdir(parents=True)
+        return self
+
     def know(self, other: "Peer") -> None:
         self.api.call("PUT", f"/rest/config/devices/{other.id}",
                       {"deviceID": other.id, "name": other.name, "addresses": [other.address]})
@@ -106,9 +124,28 @@ def wait_for(condition, timeout: float = 60, every: float = 0.3):
     raise AssertionError(f"not within {timeout:.0f} s: {condition.__doc__ or condition}")
 
 
-def started_pair(root: Path) -> list[Peer]:
-    """A hub's and a field laptop's daemons, started (the caller stops them)."""
-    peers = [Peer(root, name) for name in ("hub", "field")]
-    for p in peers:
-        p.start()
-    return peers
+NAMES = ("hub", "field1", "field2")
+
+
+class Daemons:
+    """Three daemons for the tests (a hub and two field laptops). ``make test`` starts them once per test process
+    and :meth:`Peer.reset` makes them new for each test (each start costs 1–2 s, each stop up to several);
+    ``make evidence`` (``fresh``) starts new ones for each test, as a laptop starts from nothing."""
+
+    def __init__(self, root: Path, fresh: bool):
+        self.root, self.fresh, self.peers = root, fresh, []
+
+    def for_test(self, folder: Path) -> list[Peer]:
+        if self.fresh or not self.peers:
+            self.stop()
+            self.peers = [Peer(folder if self.fresh else self.root, name) for name in NAMES]
+            for p in self.peers:
+                p.start()
+            if self.fresh:
+                return self.peers
+        return [p.reset(folder) for p in self.peers]
+
+    def stop(self) -> None:
+        for p in self.peers:
+            p.stop()
+        self.peers = []

@@ -49,7 +49,8 @@ def test_an_answer_reaches_the_hub_apps_counts_within_seconds(qtbot, field_lapto
 
 
 @pytest.mark.evidence  # make evidence runs the real daemons again
-def test_with_two_real_syncthing_daemons_an_answer_reaches_the_hub_app_within_10_s(qtbot, tmp_path, scored_demo):
+def test_with_two_real_syncthing_daemons_an_answer_reaches_the_hub_app_within_10_s(qtbot, tmp_path, scored_demo,
+                                                                                     syncthing_pair):
     """The issue's bound on real parts: two Syncthing daemons on 127.0.0.1 (set up with ``lyss sync setup``), the field
     laptop's app in a process of its own (its own settings: its own copy of the folder) answering with two keys, the
     hub's app in this one. Nothing else is pressed: the field app publishes after the speaker's pause, Syncthing
@@ -60,17 +61,12 @@ def test_with_two_real_syncthing_daemons_an_answer_reaches_the_hub_app_within_10
     import time
     from pathlib import Path
 
-    import pytest
-
     from helpers import enrolled_study
     from desktop.cli import main
     from review.records import catalogue
     from review import records
-    from syncthing_peers import SYNCTHING, started_pair, wait_for
-    if SYNCTHING is None:
-        pytest.skip("syncthing is not installed (make install installs Debian's syncthing)")
-    peers = started_pair(tmp_path)
-    hub_peer, field_peer = peers
+    from syncthing_peers import wait_for
+    hub_peer, field_peer = syncthing_pair
     field_app = None
     try:
         for p, q in ((hub_peer, field_peer), (field_peer, hub_peer)):
@@ -109,5 +105,3 @@ def test_with_two_real_syncthing_daemons_an_answer_reaches_the_hub_app_within_10
         if field_app is not None and field_app.poll() is None:
             field_app.kill()
             field_app.wait()
-        for p in peers:
-            p.stop()

@@ -93,42 +93,36 @@ def test_the_campaigns_tab_opened_later_shows_what_the_sync_at_start_did(qtbot, 
 
 
 @pytest.mark.evidence  # make evidence runs the real daemons again
-def test_answers_from_another_laptop_appear_in_the_app_with_no_key_pressed(qtbot, tmp_path, scored_demo):
+def test_answers_from_another_laptop_appear_in_the_app_with_no_key_pressed(qtbot, tmp_path, scored_demo,
+                                                                           syncthing_pair):
     """Two real Syncthing daemons on 127.0.0.1. The hub's app watches its copy of the folder; a field laptop
     answers and syncs; Syncthing delivers its bundle, and the hub app merges it by itself: its Campaigns tab
     counts the answers and says when it synchronised."""
-    from syncthing_peers import SYNCTHING, started_pair, wait_for
-    if SYNCTHING is None:
-        pytest.skip("syncthing is not installed (make install installs Debian's syncthing)")
+    from syncthing_peers import wait_for
     from helpers import enrolled_study, rate
     from desktop.cli import main
-    peers = started_pair(tmp_path)
-    hub_peer, field_peer = peers
-    try:
-        for p, q in ((hub_peer, field_peer), (field_peer, hub_peer)):
-            assert main(["sync", "setup", str(p.folder), "--device", f"{q.id}@{q.address}", "--apply",
-                         "--home", str(p.home)]) == 0
-        hub, cid, (lap,) = enrolled_study(tmp_path, catalogue.load_scored(str(scored_demo)), 1)
-        hub_path = hub.path
-        hub.close()
-        window = open_window(qtbot, hub_path)
-        with qtbot.waitSignal(window.syncer.synced, timeout=30000):
-            window.campaigns.choose_shared_folder(str(hub_peer.folder))
-        hub_peer.scan()
-        wait_for(lambda: (field_peer.folder / f"{window.store.device_id}.lyssbundle").exists())
-        sync.sync(lap, field_peer.folder)  # the campaign arrives on the field laptop
-        reports = []
-        window.syncer.synced.connect(reports.append)
-        rate(lap, cid, "Ana", 3)
-        sync.sync(lap, field_peer.folder)
-        field_peer.scan()
-        with Store(hub_path) as hub:  # nobody touches the hub's window: its watcher notices the file
-            qtbot.waitUntil(lambda: hub.one("select count(*) as n from ratings")["n"] == 3, timeout=60000)
-        # the app's own syncs merged them (a later one, after the folder settles, may find nothing new)
-        qtbot.waitUntil(lambda: any(o.added.get("ratings_added") == 3 for r in reports for o in r.merged),
-                        timeout=30000)
-        assert "Synchronised at " in window.campaigns.sync_state.text()
-        window.close()
-    finally:
-        for p in peers:
-            p.stop()
+    hub_peer, field_peer = syncthing_pair
+    for p, q in ((hub_peer, field_peer), (field_peer, hub_peer)):
+        assert main(["sync", "setup", str(p.folder), "--device", f"{q.id}@{q.address}", "--apply",
+                     "--home", str(p.home)]) == 0
+    hub, cid, (lap,) = enrolled_study(tmp_path, catalogue.load_scored(str(scored_demo)), 1)
+    hub_path = hub.path
+    hub.close()
+    window = open_window(qtbot, hub_path)
+    with qtbot.waitSignal(window.syncer.synced, timeout=30000):
+        window.campaigns.choose_shared_folder(str(hub_peer.folder))
+    hub_peer.scan()
+    wait_for(lambda: (field_peer.folder / f"{window.store.device_id}.lyssbundle").exists())
+    sync.sync(lap, field_peer.folder)  # the campaign arrives on the field laptop
+    reports = []
+    window.syncer.synced.connect(reports.append)
+    rate(lap, cid, "Ana", 3)
+    sync.sync(lap, field_peer.folder)
+    field_peer.scan()
+    with Store(hub_path) as hub:  # nobody touches the hub's window: its watcher notices the file
+        qtbot.waitUntil(lambda: hub.one("select count(*) as n from ratings")["n"] == 3, timeout=60000)
+    # the app's own syncs merged them (a later one, after the folder settles, may find nothing new)
+    qtbot.waitUntil(lambda: any(o.added.get("ratings_added") == 3 for r in reports for o in r.merged),
+                    timeout=30000)
+    assert "Synchronised at " in window.campaigns.sync_state.text()
+    window.close()

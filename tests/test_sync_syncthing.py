@@ -18,7 +18,7 @@ from review.exchange import sync
 from review.rating import roster
 from review.records import catalogue
 from review.store import Store
-from syncthing_peers import SYNCTHING, Peer, started_pair, wait_for
+from syncthing_peers import SYNCTHING, Peer, wait_for
 
 pytestmark = [pytest.mark.skipif(SYNCTHING is None, reason="syncthing is not installed (make install installs "
                                                            "Debian's syncthing)"),
@@ -53,16 +53,9 @@ def answers(store: Store) -> int:
 
 
 @pytest.fixture
-def three(tmp_path):
-    peers = [Peer(tmp_path, name) for name in ("hub", "field1", "field2")]
-    try:
-        for p in peers:
-            p.start()
-        connect(peers)
-        yield peers
-    finally:
-        for p in peers:
-            p.stop()
+def three(syncthing_three):
+    connect(syncthing_three)
+    return syncthing_three
 
 
 def test_campaign_answers_withdrawal_and_a_tampered_bundle_travel_by_syncthing(tmp_path, scored_demo, three, capsys):
@@ -147,114 +140,99 @@ def _arrival(folder, name: str, whole: bytes):
     raise AssertionError(f"{name} did not arrive within 60 s")
 
 
-def test_a_daemon_killed_mid_transfer_loses_nothing_and_merges_no_half_file(tmp_path, scored_demo):
-    hub_peer, field_peer = Peer(tmp_path, "hub"), Peer(tmp_path, "field")
-    try:
-        for p in (hub_peer, field_peer):
-            p.start()
-        connect([hub_peer, field_peer])
-        hub, cid, (field,) = enrolled_study(tmp_path, catalogue.load_scored(str(scored_demo)), 1)
-        synced(hub, hub_peer)
-        wait_for(lambda: holds_same_file(hub_peer, field_peer, sync.own_name(hub)))
+def test_a_daemon_killed_mid_transfer_loses_nothing_and_merges_no_half_file(tmp_path, scored_demo, syncthing_pair):
+    hub_peer, field_peer = syncthing_pair
+    connect([hub_peer, field_peer])
+    hub, cid, (field,) = enrolled_study(tmp_path, catalogue.load_scored(str(scored_demo)), 1)
+    synced(hub, hub_peer)
+    wait_for(lambda: holds_same_file(hub_peer, field_peer, sync.own_name(hub)))
+    synced(field, field_peer)
+    name = sync.own_name(field)
+    for k in range(60):  # a bundle of several hundred kilobytes, so that it travels in several blocks
+        rate(field, cid, f"Speaker {k}", 20)
+    for attempt in range(10):  # each attempt a new version of the bundle, until one is caught half-way
+        rate(field, cid, f"Late speaker {attempt}", 1)
         synced(field, field_peer)
-        name = sync.own_name(field)
-        for k in range(60):  # a bundle of several hundred kilobytes, so that it travels in several blocks
-            rate(field, cid, f"Speaker {k}", 20)
-        for attempt in range(10):  # each attempt a new version of the bundle, until one is caught half-way
-            rate(field, cid, f"Late speaker {attempt}", 1)
-            synced(field, field_peer)
-            whole = (field_peer.folder / name).read_bytes()
-            if _arrival(hub_peer.folder, name, whole) == "partial":
-                hub_peer.stop(signal.SIGKILL)
-                if not holds_same_file(hub_peer, field_peer, name):
-                    break
-                hub_peer.start()  # it finished in the instant before the kill: another version
-        else:
-            pytest.fail("Syncthing never showed a partial file in ten transfers")
-        # the half file is neither merged nor taken for a bundle; an earlier version that arrived whole may be
-        report = sync.sync(hub, hub_peer.folder)
-        assert not report.refused and not [o for o in report.outcomes if ".tmp" in o.name]
-        assert answers(hub) < answers(field)
-        hub_peer.start()
-        wait_for(lambda: holds_same_file(hub_peer, field_peer, name), timeout=90)
-        report = sync.sync(hub, hub_peer.folder)
-        assert {o.name: o.status for o in report.outcomes}[name] == "merged"
-        assert answers(hub) == answers(field)
-        assert {r["uuid"] for r in hub.rows("select uuid from ratings")} == \
-            {r["uuid"] for r in field.rows("select uuid from ratings")}
-        hub.close()
-        field.close()
-    finally:
-        for p in (hub_peer, field_peer):
-            p.stop()
+        whole = (field_peer.folder / name).read_bytes()
+        if _arrival(hub_peer.folder, name, whole) == "partial":
+            hub_peer.stop(signal.SIGKILL)
+            if not holds_same_file(hub_peer, field_peer, name):
+                break
+            hub_peer.start()  # it finished in the instant before the kill: another version
+    else:
+        pytest.fail("Syncthing never showed a partial file in ten transfers")
+    # the half file is neither merged nor taken for a bundle; an earlier version that arrived whole may be
+    report = sync.sync(hub, hub_peer.folder)
+    assert not report.refused and not [o for o in report.outcomes if ".tmp" in o.name]
+    assert answers(hub) < answers(field)
+    hub_peer.start()
+    wait_for(lambda: holds_same_file(hub_peer, field_peer, name), timeout=90)
+    report = sync.sync(hub, hub_peer.folder)
+    assert {o.name: o.status for o in report.outcomes}[name] == "merged"
+    assert answers(hub) == answers(field)
+    assert {r["uuid"] for r in hub.rows("select uuid from ratings")} == \
+        {r["uuid"] for r in field.rows("select uuid from ratings")}
+    hub.close()
+    field.close()
 
 
-def test_sync_setup_says_then_makes_the_changes_through_the_local_api(tmp_path, capsys):
-    peer = Peer(tmp_path, "coordinator")
-    try:
-        peer.start()
-        peer.api.call("PATCH", "/rest/config/options", {"globalAnnounceEnabled": True, "relaysEnabled": True})
-        other = Peer(tmp_path, "field").id  # generated, never started
-        folder = str(peer.folder)
-        assert main(["sync", "setup", folder, "--device", other.lower(), "--lan-only", "--home", str(peer.home)]) == 0
-        said = capsys.readouterr().out
-        assert f"would: add device {other}" in said and "nothing changed" in said
-        assert peer.api.call("GET", "/rest/config/folders/lyss-review") is None  # only said
-        assert main(["sync", "setup", folder, "--device", other, "--lan-only", "--apply", "--home",
-                     str(peer.home)]) == 0
-        shared = peer.api.call("GET", "/rest/config/folders/lyss-review")
-        assert shared["path"] == str(peer.folder.resolve()) and shared["versioning"]["type"] == ""
-        assert {d["deviceID"] for d in shared["devices"]} == {peer.id, other}
-        options = peer.api.call("GET", "/rest/config/options")
-        assert not options["globalAnnounceEnabled"] and not options["relaysEnabled"] and not options["natEnabled"]
-        capsys.readouterr()
-        assert main(["sync", "setup", folder, "--device", "not-an-id", "--home", str(peer.home)]) == 2
-        assert "not a Syncthing device id" in capsys.readouterr().err
-        typo = other[:-1] + ("A" if other[-1] != "A" else "B")
-        assert main(["sync", "setup", folder, "--device", typo, "--home", str(peer.home)]) == 2
-        assert "a character is mistyped" in capsys.readouterr().err
-    finally:
-        peer.stop()
+def test_sync_setup_says_then_makes_the_changes_through_the_local_api(tmp_path, capsys, syncthing_three):
+    peer = syncthing_three[0]
+    peer.api.call("PATCH", "/rest/config/options", {"globalAnnounceEnabled": True, "relaysEnabled": True})
+    other = Peer(tmp_path, "field").id  # generated, never started
+    folder = str(peer.folder)
+    assert main(["sync", "setup", folder, "--device", other.lower(), "--lan-only", "--home", str(peer.home)]) == 0
+    said = capsys.readouterr().out
+    assert f"would: add device {other}" in said and "nothing changed" in said
+    assert peer.api.call("GET", "/rest/config/folders/lyss-review") is None  # only said
+    assert main(["sync", "setup", folder, "--device", other, "--lan-only", "--apply", "--home",
+                 str(peer.home)]) == 0
+    shared = peer.api.call("GET", "/rest/config/folders/lyss-review")
+    assert shared["path"] == str(peer.folder.resolve()) and shared["versioning"]["type"] == ""
+    assert {d["deviceID"] for d in shared["devices"]} == {peer.id, other}
+    options = peer.api.call("GET", "/rest/config/options")
+    assert not options["globalAnnounceEnabled"] and not options["relaysEnabled"] and not options["natEnabled"]
+    capsys.readouterr()
+    assert main(["sync", "setup", folder, "--device", "not-an-id", "--home", str(peer.home)]) == 2
+    assert "not a Syncthing device id" in capsys.readouterr().err
+    typo = other[:-1] + ("A" if other[-1] != "A" else "B")
+    assert main(["sync", "setup", folder, "--device", typo, "--home", str(peer.home)]) == 2
+    assert "a character is mistyped" in capsys.readouterr().err
 
 
 def test_laptops_that_cannot_find_each_other_are_given_an_address_and_status_shows_the_connection(
-        tmp_path, scored_demo, capsys):
+        tmp_path, scored_demo, capsys, syncthing_pair):
     """Discovery is off on these daemons (as on a Wi-Fi that keeps clients apart): `--device ID@tcp://…` is how
     they meet. `lyss sync status` then says, beside each laptop's bundle, whether its device is connected."""
-    peers = started_pair(tmp_path)
-    hub_peer, field_peer = peers
-    try:
-        for p, q in ((hub_peer, field_peer), (field_peer, hub_peer)):
-            assert main(["sync", "setup", str(p.folder), "--device", f"{q.id}@{q.address}", "--lan-only", "--apply",
-                         "--home", str(p.home)]) == 0
-            said = capsys.readouterr().out
-            assert f"done: add device {q.id} at {q.address}" in said
-            assert "no crash or usage reports" in said
-            options = p.api.call("GET", "/rest/config/options")
-            assert options["crashReportingEnabled"] is False and options["urAccepted"] == -1
-        hub, cid, (lap,) = enrolled_study(tmp_path, catalogue.load_scored(str(scored_demo)), 1)
-        synced(hub, hub_peer)
-        wait_for(lambda: (field_peer.folder / sync.own_name(hub)).exists())
-        synced(lap, field_peer)
-        rate(lap, cid, "Ana", 2)
-        synced(lap, field_peer)
-        wait_for(lambda: holds_same_file(field_peer, hub_peer, sync.own_name(lap)))
-        synced(hub, hub_peer)
-        capsys.readouterr()
-        assert main(["sync", "status", "--db", str(hub.path), "--home", str(hub_peer.home)]) == 0
-        out = capsys.readouterr().out
-        line = next(x for x in out.splitlines() if x.startswith(lap.device_id))
-        assert "Syncthing: connected at 127.0.0.1:" in line, out
-        assert "Syncthing devices this machine shares with:" in out and field_peer.id[:7] in out
-        field_peer.stop()
-        wait_for(lambda: not hub_peer.api.call("GET", "/rest/system/connections")["connections"][field_peer.id]
-                 ["connected"])
-        assert main(["sync", "status", "--db", str(hub.path), "--home", str(hub_peer.home)]) == 0
-        line = next(x for x in capsys.readouterr().out.splitlines() if x.startswith(lap.device_id))
-        assert "Syncthing: not connected (last seen " in line, line
-    finally:
-        for p in peers:
-            p.stop()
+    hub_peer, field_peer = syncthing_pair
+    for p, q in ((hub_peer, field_peer), (field_peer, hub_peer)):
+        assert main(["sync", "setup", str(p.folder), "--device", f"{q.id}@{q.address}", "--lan-only", "--apply",
+                     "--home", str(p.home)]) == 0
+        said = capsys.readouterr().out
+        assert f"done: add device {q.id} at {q.address}" in said
+        assert "no crash or usage reports" in said
+        options = p.api.call("GET", "/rest/config/options")
+        assert options["crashReportingEnabled"] is False and options["urAccepted"] == -1
+    hub, cid, (lap,) = enrolled_study(tmp_path, catalogue.load_scored(str(scored_demo)), 1)
+    synced(hub, hub_peer)
+    wait_for(lambda: (field_peer.folder / sync.own_name(hub)).exists())
+    synced(lap, field_peer)
+    rate(lap, cid, "Ana", 2)
+    synced(lap, field_peer)
+    wait_for(lambda: holds_same_file(field_peer, hub_peer, sync.own_name(lap)))
+    synced(hub, hub_peer)
+    capsys.readouterr()
+    assert main(["sync", "status", "--db", str(hub.path), "--home", str(hub_peer.home)]) == 0
+    out = capsys.readouterr().out
+    line = next(x for x in out.splitlines() if x.startswith(lap.device_id))
+    assert "Syncthing: connected at 127.0.0.1:" in line, out
+    assert "Syncthing devices this machine shares with:" in out and field_peer.id[:7] in out
+    field_peer.stop()
+    wait_for(lambda: not hub_peer.api.call("GET", "/rest/system/connections")["connections"][field_peer.id]
+             ["connected"])
+    assert main(["sync", "status", "--db", str(hub.path), "--home", str(hub_peer.home)]) == 0
+    line = next(x for x in capsys.readouterr().out.splitlines() if x.startswith(lap.device_id))
+    assert "Syncthing: not connected (last seen " in line, line
 
 
 def test_three_laptops_agree_through_syncthing_after_a_revocation_and_a_restore(tmp_path, scored_demo, three, capsys):
