@@ -121,7 +121,7 @@ def _evaluated_at_import(tree: ast.Module):
     """The nodes Python evaluates when it imports a module: all but the bodies of functions."""
     for node in tree.body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            yield from (*node.decorator_list, *node.args.defaults, *node.args.kw_defaults)
+            yield from (*node.decorator_list, *node.args.defaults, *(d for d in node.args.kw_defaults if d))
         elif isinstance(node, ast.ClassDef):
             yield from (*node.decorator_list, *node.bases)
             yield from _evaluated_at_import(ast.Module(body=node.body, type_ignores=[]))
