@@ -49,14 +49,34 @@ ANALYSER_FILES = {"test_analysers", "test_wheels_lookup", "test_letter_pairs", "
                   "test_portable"}
 
 
-def pytest_collection_modifyitems(config, items):
+def _module(item) -> str:
+    return item.module.__name__.rsplit(".", 1)[-1]
+
+
+def _kept_together(items) -> set[str]:
+    """The test files whose tests run on one worker under pytest-xdist (``--dist loadgroup``): the app's (a test
+    that opens a window) and those with fixtures of their own made once per file; every other test goes to
+    whichever worker is free."""
+    together = set()
     for item in items:
-        if item.module.__name__.rsplit(".", 1)[-1] in ANALYSER_FILES or "scored_demo" in getattr(item, "fixturenames", ()):
+        fixtures = getattr(item, "_fixtureinfo", None)
+        defs = fixtures.name2fixturedefs.values() if fixtures else ()
+        if "qtbot" in getattr(item, "fixturenames", ()) or any(d[-1].scope == "module" for d in defs):
+            together.add(_module(item))
+    return together
+
+
+def pytest_collection_modifyitems(config, items):
+    together = _kept_together(items)
+    for item in items:
+        if _module(item) in ANALYSER_FILES or "scored_demo" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.analysers)
+        if _module(item) in together:
+            item.add_marker(pytest.mark.xdist_group(_module(item)))
     if not os.environ.get("LYSS_PORTABLE_TESTS"):
         return
     for item in items:
-        why = LINUX_ONLY.get(item.module.__name__.rsplit(".", 1)[-1])
+        why = LINUX_ONLY.get(_module(item))
         if why:
             item.add_marker(pytest.mark.skip(reason=f"needs {why}: Linux only (LYSS_PORTABLE_TESTS)"))
 

@@ -8,11 +8,12 @@ import math
 import random
 
 import numpy as np
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from desktop.cli import main
 from scoring import stats
-from sizes import examples
+from sizes import examples, size
 
 
 def test_blocks_and_call_sizes_do_not_change_the_stream(monkeypatch):
@@ -41,8 +42,9 @@ def test_65536_entries_draw_what_python_draws():
     assert first[0, :2000].tolist() == [rng.randint(0, n - 1) for _ in range(2000)]
 
 
+@pytest.mark.evidence  # make evidence: a million entries; make test: 131,072 (past 2**16 and 2**17 all the same)
 def test_a_million_entries_resample_with_an_honest_interval():
-    n = 1_000_000
+    n = size(1_000_000, 131_072)
     column = (np.arange(n) % 3 == 0).astype(float)
     found = stats.bootstrap_intervals({"rate": lambda c: (c @ column) / n}, n, {"rate": column.mean()}, 1000, 12345)
     interval = found["rate"]
@@ -51,7 +53,9 @@ def test_a_million_entries_resample_with_an_honest_interval():
     assert interval.ci_lower < column.mean() < interval.ci_upper
 
 
+@pytest.mark.evidence  # make evidence: 1,000 resamples; make test: 100 (the same 65,536 entries)
 def test_lyss_score_on_65536_entries(tmp_path, capsys):
+    resamples = size(1000, 100)
     rng = random.Random(3)
     words = "the dog cat runs sleeps house water tree red big small eats sees".split()
     path = tmp_path / "big.jsonl"
@@ -61,8 +65,8 @@ def test_lyss_score_on_65536_entries(tmp_path, capsys):
             hyp = ref if i % 3 == 0 else " ".join(rng.choice(words) for _ in range(rng.randint(2, 6)))
             fh.write(json.dumps({"id": i, "source": ref, "reference": ref, "prediction": hyp}) + "\n")
     out = tmp_path / "scored.json"
-    assert main(["score", str(path), "--out", str(out), "--no-cache"]) == 0
+    assert main(["score", str(path), "--out", str(out), "--no-cache", "--bootstrap", str(resamples)]) == 0
     scores = json.loads(out.read_text("utf-8"))["scores"]
     exact = scores["confidence_intervals"]["exact_match_rate"]
-    assert exact["n_entries"] == 65_536 and exact["n_bootstrap"] == 1000
+    assert exact["n_entries"] == 65_536 and exact["n_bootstrap"] == resamples
     assert exact["ci_lower"] < scores["exact_match_rate"] < exact["ci_upper"]
