@@ -89,9 +89,10 @@ PLAIN_PYTHON := tests/test_analysers.py tests/test_wheels_lookup.py tests/test_s
 WHEELS_ENV := PYTHONPATH=tests/unimportable LYSS_START_METHOD=spawn
 PLAIN_ENV  := PYTHONPATH=tests/unimportable:tests/unimportable_compiled_pyhfst LYSS_START_METHOD=spawn
 PYTEST     := $(PY) -m pytest -q -p no:cacheprovider
-# two workers (this machine's two cores); the app's test files and those with fixtures made once per file each on one
-# worker (tests/conftest.py), every other test on whichever worker is free
-PARALLEL   := -n 2 --dist loadgroup
+# three workers on this machine's two cores (many tests wait on daemons, apps and child processes: measured 302 s
+# against 318–444 s with two, docs/testing.md); the app's test files and those with fixtures made once per file
+# each on one worker (tests/conftest.py), every other test on whichever worker is free
+PARALLEL   := -n 3 --dist loadgroup
 
 # make test: the loop every change goes through, about 4 minutes on two cores (docs/testing.md): every test at a
 # quick size (Hypothesis profile dev, the Monte-Carlo checks a few orders each and their kept evidence), the tests

@@ -42,8 +42,8 @@ LINUX_ONLY = {
 
 
 # The analyser passes of make test (the tests again as on Windows and on an Intel Mac) run the tests marked
-# `analysers`: every test of these files, and every test that scores with the real analysers (the scored_demo
-# fixture). make evidence runs every test of those passes' files.
+# `analysers`: every test of these files (the lookups, the analysers, the packs, the demo scored and compared with
+# its recorded output, the worker processes). make evidence runs every test of those passes' files.
 ANALYSER_FILES = {"test_analysers", "test_wheels_lookup", "test_letter_pairs", "test_crk_standards",
                   "test_language_packs", "test_engine_demo", "test_scored_output_unchanged", "test_shared_reports",
                   "test_portable"}
@@ -69,7 +69,7 @@ def _kept_together(items) -> set[str]:
 def pytest_collection_modifyitems(config, items):
     together = _kept_together(items)
     for item in items:
-        if _module(item) in ANALYSER_FILES or "scored_demo" in getattr(item, "fixturenames", ()):
+        if _module(item) in ANALYSER_FILES:
             item.add_marker(pytest.mark.analysers)
         if _module(item) in together:
             item.add_marker(pytest.mark.xdist_group(_module(item)))

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from helpers import ROOT, SHARED, shared_file
+from sizes import EVIDENCE
 
 README = ROOT / "README.md"
 
@@ -82,6 +83,9 @@ def test_every_lyss_command_of_the_readme_exists():
             pytest.fail(f"lyss {line}: {exc}")
 
 
+@pytest.mark.skipif(not EVIDENCE, reason="make evidence runs it (three WMT systems scored: a minute and more); make "
+                                         "test runs the same commands in the walk-through from examples/ alone")
+@pytest.mark.evidence
 def test_the_adaptive_walk_through_builds_its_runs_and_runs_as_written(tmp_path):
     shared_file("data/wmt23-en-de/sources/en-de.txt")
     done = run(block_after("### Walk-through: an adaptive campaign over three systems"), tmp_path)
