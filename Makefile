@@ -102,8 +102,11 @@ test: install fonts
 	$(VENV)/bin/lint-imports --no-cache; \
 	$(PYTEST) $(PARALLEL) -m "not under_load" --durations=10; \
 	echo "under load, once"; $(PYTEST) -m under_load; \
-	echo "as on Windows (wheels only, spawn)"; $(WHEELS_ENV) $(PYTEST) $(PARALLEL) -m analysers $(WHEELS_ONLY); \
-	echo "as on an Intel Mac (plain Python)"; $(PLAIN_ENV) $(PYTEST) $(PARALLEL) -m analysers $(PLAIN_PYTHON); \
+	logs=$$(mktemp -d); echo "the analyser passes, side by side: as on Windows (wheels only, spawn), as on an Intel Mac"; \
+	{ $(WHEELS_ENV) $(PYTEST) -n 2 -m analysers $(WHEELS_ONLY) > $$logs/windows 2>&1 && echo 0 || echo 1; } > $$logs/windows.rc & \
+	{ $(PLAIN_ENV) $(PYTEST) -n 2 -m analysers $(PLAIN_PYTHON) > $$logs/mac 2>&1 && echo 0 || echo 1; } > $$logs/mac.rc & \
+	wait; for pass in windows mac; do echo "-- as on $$pass:"; tail -n 3 $$logs/$$pass; \
+	  [ "$$(cat $$logs/$$pass.rc)" = 0 ] || { cat $$logs/$$pass; exit 1; }; done; rm -r $$logs; \
 	echo "make test: passed in $$(( $$(date +%s) - start )) s"
 
 # make evidence: the long evidence at the sizes its claims were made at (docs/testing.md): the Monte-Carlo checks

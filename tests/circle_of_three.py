@@ -2,11 +2,13 @@
 circle before any campaign, both trust it, the hub creates a campaign, and everyone syncs one shared folder. Every
 command runs through the ``lyss`` command line. What one laptop writes then travels to the other two — by USB bundle
 (``by_usb``) and through the shared folder (``settle``) — and the shared tables are compared row for row
-(``differences``)."""
+(``differences``). The circle is set up once per test process and copied for each test (``Circle.set_up``)."""
 
 from __future__ import annotations
 
 import json
+import shutil
+import tempfile
 from pathlib import Path
 
 from desktop.cli import main
@@ -14,15 +16,41 @@ from review.records import payload
 from review.store import Store, keys
 
 LAPTOPS = ("hub", "rita", "joe")
+_MADE: dict[tuple, "Circle"] = {}  # the circles set up in this test process, by (scored run, items, task)
+
+
+def _set_up_once(scored: Path, capsys, items: int, task: str) -> "Circle":
+    key = (str(scored), items, task)
+    if key not in _MADE:
+        _MADE[key] = Circle.set_up(Path(tempfile.mkdtemp(prefix="lyss-circle-")), scored, capsys, items, task)
+    return _MADE[key]
 
 
 class Circle:
     def __init__(self, root: Path, scored: Path, capsys, items: int = 6, task: str = "A"):
+        """The circle in ``root``: copied from one this test process set up once (for the same run, items and task),
+        each laptop's database adopted where it now lies (a copy publishes nothing until adopted, issue 65). The
+        three laptops stay three: only the whole circle is copied."""
+        self._places(root, scored, capsys)
+        made = _set_up_once(scored, capsys, items, task)
+        shutil.copytree(made.root, root, dirs_exist_ok=True)
+        for name in LAPTOPS:
+            with Store(self.db[name]) as store:
+                store.adopt()
+        self.written, self.code, self.campaign = made.written, made.code, made.campaign
+
+    def _places(self, root: Path, scored: Path, capsys) -> None:
         self.root, self.scored, self.capsys = root, scored, capsys
         self.folder = root / "shared"
-        self.folder.mkdir()
         self.db = {name: str(root / f"{name}.sqlite") for name in LAPTOPS}
         self.usb_trips = 0
+
+    @classmethod
+    def set_up(cls, root: Path, scored: Path, capsys, items: int, task: str) -> "Circle":
+        """The circle made as a coordinator makes it, every step through ``lyss``."""
+        self = cls.__new__(cls)
+        self._places(root, scored, capsys)
+        self.folder.mkdir()
         for name in LAPTOPS:
             self.ok("review", "init", "--db", self.db[name])
         self.written = {name: self.ok("review", "code", "--db", self.db[name]).strip() for name in LAPTOPS}
@@ -34,6 +62,7 @@ class Circle:
                       str(items), "--name", "round 1")
         self.campaign = out.split()[0]
         self.settle()
+        return self
 
     # ------------------------------------------------------------------------------------------- the command line
     def run(self, *argv: str) -> tuple[int, str, str]:
