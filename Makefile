@@ -86,6 +86,9 @@ WHEELS_ONLY := tests/test_analysers.py tests/test_wheels_lookup.py tests/test_le
 # LYSS reads the analysers' tables itself (eval_standards/table_reader.py).
 PLAIN_PYTHON := tests/test_analysers.py tests/test_wheels_lookup.py tests/test_scored_output_unchanged.py \
   tests/test_engine_demo.py tests/test_crk_standards.py tests/test_premarks.py tests/test_shared_reports.py
+# (make test leaves out of that pass the comparison of LYSS's reader with pyhfst's own pure-Python lookup, 10,000 words
+# three times: the same reader is compared with pyhfst's compiled lookup in the main pass; make evidence runs it)
+PLAIN_QUICK := not pyhfsts_readings_word_for_word
 WHEELS_ENV := PYTHONPATH=tests/unimportable LYSS_START_METHOD=spawn
 PLAIN_ENV  := PYTHONPATH=tests/unimportable:tests/unimportable_compiled_pyhfst LYSS_START_METHOD=spawn
 PYTEST     := $(PY) -m pytest -q -p no:cacheprovider
@@ -104,7 +107,7 @@ test: install fonts
 	echo "under load, once"; $(PYTEST) -m under_load; \
 	logs=$$(mktemp -d); echo "the analyser passes, side by side: as on Windows (wheels only, spawn), as on an Intel Mac"; \
 	{ $(WHEELS_ENV) $(PYTEST) -n 2 -m analysers $(WHEELS_ONLY) > $$logs/windows 2>&1 && echo 0 || echo 1; } > $$logs/windows.rc & \
-	{ $(PLAIN_ENV) $(PYTEST) -n 2 -m analysers $(PLAIN_PYTHON) > $$logs/mac 2>&1 && echo 0 || echo 1; } > $$logs/mac.rc & \
+	{ $(PLAIN_ENV) $(PYTEST) -n 2 -m analysers -k "$(PLAIN_QUICK)" $(PLAIN_PYTHON) > $$logs/mac 2>&1 && echo 0 || echo 1; } > $$logs/mac.rc & \
 	wait; for pass in windows mac; do echo "-- as on $$pass:"; tail -n 3 $$logs/$$pass; \
 	  [ "$$(cat $$logs/$$pass.rc)" = 0 ] || { cat $$logs/$$pass; exit 1; }; done; rm -r $$logs; \
 	echo "make test: passed in $$(( $$(date +%s) - start )) s"

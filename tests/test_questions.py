@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import evidence
-from sizes import examples
+from sizes import examples, size
 from helpers import confseq, shared_file
 from review.study import research_files
 from review.study.maths import questions, sequences
@@ -288,18 +288,19 @@ def test_the_tied_pairs_figures_are_the_pairs_question_s_own():
     """``breaking.tied_pairs_better`` finds each pair's first claim for all pairs at once; on the same orders the
     question object itself (fed item by item) makes the same claims."""
     systems, m = score_matrix(str(shared_file("data/wmt23-en-de")), "en-de", "da-sqm")
+    orders = size(6, 2)  # make evidence: 6 orders; make test: 2 (each fed item by item to Pairs)
     for family in ("pair", "campaign"):
-        vectorised = breaking.tied_pairs_better(systems, m, 4.0, orders=6, seed=2, family=family)
+        vectorised = breaking.tied_pairs_better(systems, m, 4.0, orders=orders, seed=2, family=family)
         tied = m - m.mean(axis=1, keepdims=True) + m.mean()
         rng = np.random.default_rng(2)
         claimed = 0
         from review.study.experiments.simulation import make_question
-        for _ in range(6):
+        for _ in range(orders):
             q = make_question("pairs", systems, 4.0, 0.05, low=float(tied.min()), high=float(tied.max()),
                               population=m.shape[1], family=family)
             feed(q, [{s: float(tied[k, j]) for k, s in enumerate(systems)} for j in rng.permutation(m.shape[1])])
             claimed += any(p["decision"] in ("a better", "b better") for p in q.result()["pairs"])
-        assert vectorised == claimed / 6, family
+        assert vectorised == claimed / orders, family
 
 
 def test_a_closed_test_on_e_values_rejects_only_what_every_average_rejects():
