@@ -407,6 +407,15 @@ def scored(scored_demo):
 @example(field=2, steps=[("answer", 1, 2), ("sync", 1), ("hold", 1), ("answer", 1, 2), ("sync", 1), ("late", 1),
                          ("sync", 0), ("half", 0), ("sync", 2), ("usb", 2, 0), ("edit", 1, "ᓀᐦᐃᔭᐍᐏᐣ  \u200d note"),
                          ("revoke_past", 2, 0, 0), ("sync", 1), ("sync", 0), ("coordinator_withdraws", 1)])
+# found by make evidence: a field laptop revoked from the past withdraws its speaker before it learns of it; the only
+# other copy of an answer it made before that time is on a field laptop that read the withdrawal before the
+# revocation (the coordinator's bundle, removed from the folder by the withdrawal it refused, was not written again;
+# then read after the others): the answer was lost everywhere
+@example(field=3, steps=[("create", 0), ("create", 0), ("late", 0), ("answer", 3, 1), ("create", 0), ("sync", 3),
+                         ("create", 0), ("coordinator_withdraws", 3), ("create", 0), ("late", 0), ("late", 0),
+                         ("create", 0), ("half", 0), ("answer", 3, 3), ("sync", 1), ("half", 0), ("create", 0),
+                         ("create", 0), ("create", 0), ("hold", 0), ("answer", 1, 3), ("revoke_past", 3, None, 1),
+                         ("withdraw", 3), ("half", 3), ("sync", 3)])
 def test_every_laptop_ends_with_the_same_rows_whatever_happens_in_between(tmp_path_factory, scored, field, steps):
     study = Study(tmp_path_factory.mktemp("study"), scored, field)
     try:

@@ -410,12 +410,16 @@ def sync(store: Store, folder: str | os.PathLike,
             outcomes.append(outcome)
         if progress:
             progress("reading the shared folder", n / len(found))
-    merged = _merge_pending(store, path, pending, progress)
+    merged = _merge_pending(store, path, _coordinators_first(store, pending), progress)
     if not any(o.status == "merged" for o in merged):
         merged += _merge_waiting(store)
     outcomes.extend(merged)
-    if any(o.added.get("speakers_withdrawn") for o in merged):
-        outcomes += [o for o in publish(store, path) if o.status != "unchanged"]  # the withdrawn leave our file too
+    if any(o.added.get("speakers_withdrawn") for o in merged) or not (path / own_name(store)).exists():
+        # the withdrawn leave our file too; and a withdrawal carried out while merging removes our file from the
+        # folder even when it withdrew no one here (one signed after its laptop's revocation): written again at
+        # once, or the revocation it carries reaches no laptop before they honour that withdrawal (make evidence's
+        # convergence property found answers lost so)
+        outcomes += [o for o in publish(store, path) if o.status != "unchanged"]
     return SyncReport(str(path), outcomes)
 
 
@@ -448,6 +452,15 @@ def _look_at(store: Store, path: Path, key: str, name: str, st: os.stat_result, 
         return Outcome(name, "unchanged", last["device_code"] or "")
     pending[name] = (raw, row)  # read and checked when merged, one at a time (two hundred parsed at once: 3× the memory)
     return None
+
+
+def _coordinators_first(store: Store, pending: dict[str, tuple[bytes, dict]]) -> dict[str, tuple[bytes, dict]]:
+    """The bundles of the coordinators this laptop trusts before the others: a revocation they carry is known here
+    before a withdrawal the revoked laptop signed after it is read. (Read the other way round, the withdrawal is
+    carried out first, and the answers it deletes come back only from a laptop that kept them: when only the
+    revoked laptop and this one held them, nothing brings them back. make evidence's convergence property found it.)"""
+    coordinators = {folder_files.own_name(code) for code in laptops.trusted(store)}
+    return dict(sorted(pending.items(), key=lambda item: item[0] not in coordinators))
 
 
 def _merge_pending(store: Store, path: Path, pending: dict[str, tuple[bytes, dict]],
