@@ -97,7 +97,7 @@ PYTEST     := $(PY) -m pytest -q -p no:cacheprovider
 # each on one worker (tests/conftest.py), every other test on whichever worker is free
 PARALLEL   := -n 3 --dist loadgroup
 
-# make test: the loop every change goes through, about 4 minutes on two cores (docs/testing.md): every test at a
+# make test: the loop every change goes through, about 6 minutes on two cores (343–351 s measured; docs/testing.md): every test at a
 # quick size (Hypothesis profile dev, the Monte-Carlo checks a few orders each and their kept evidence), the tests
 # under load once, the analyser passes on the tests marked `analysers`. Prints its time and slowest ten tests.
 test: install fonts

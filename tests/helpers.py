@@ -4,6 +4,7 @@ databases made the way a person makes them, and the app's window opened and walk
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 from pathlib import Path
@@ -55,23 +56,27 @@ def score_with_cli(capsys, card: Path, out: Path, *options: str) -> tuple[dict, 
     return json.loads(out.read_text("utf-8")), capsys.readouterr().out
 
 
-_TEMPLATE: list[Path] = []
-
-
-def one_laptop_database(path: Path) -> Path:
-    """An empty review database at ``path`` as ``lyss review init`` makes it, copied from one made once per test
-    process (a fresh one costs a key pair, the schema and its triggers) and adopted here, as ``lyss review adopt``
-    does with a copy. Every copy is the same laptop: for tests of one laptop, never for a circle."""
-    import shutil
+@functools.cache
+def _empty_database() -> Path:
+    """An empty review database made once per test process (a key pair, the schema and its triggers)."""
     import tempfile
 
     from review.store import Store
 
-    if not _TEMPLATE:
-        made = Path(tempfile.mkdtemp(prefix="lyss-template-")) / "template.sqlite"
-        Store(made).close()
-        _TEMPLATE.append(made)
-    shutil.copy2(_TEMPLATE[0], path)  # its mode too: only its owner reads the private key
+    made = Path(tempfile.mkdtemp(prefix="lyss-template-")) / "template.sqlite"
+    Store(made).close()
+    return made
+
+
+def one_laptop_database(path: Path) -> Path:
+    """An empty review database at ``path`` as ``lyss review init`` makes it, copied from one made once per test
+    process and adopted here, as ``lyss review adopt`` does with a copy. Every copy is the same laptop: for tests of
+    one laptop, never for a circle."""
+    import shutil
+
+    from review.store import Store
+
+    shutil.copy2(_empty_database(), path)  # its mode too: only its owner reads the private key
     with Store(path) as store:
         store.adopt()
     return path

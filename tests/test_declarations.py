@@ -17,7 +17,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from review.exchange import bundle_checks, ownership
-from review.records import take_out
 from review.store import Store, schema
 from sizes import examples
 

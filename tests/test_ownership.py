@@ -20,7 +20,7 @@ from review.records import catalogue, laptops
 from review.store import Store, signing
 from review.study import analyses
 from scoring.errors import InputError
-from test_bundle_attacks import _forge, _read
+from test_bundle_attacks import _forge
 from sizes import examples
 
 ANSWER = {"adequacy": 3, "fluency": 4}
