@@ -147,8 +147,23 @@ def _claim_own_rows(db: sqlite_utils.Database) -> None:
 def database(conn: sqlite3.Connection) -> sqlite_utils.Database:
     """sqlite-utils over an open connection, without its plugins: no code that another installed package
     registered runs on a review database (and the app does not scan every installed package as it opens)."""
-    import sqlite_utils  # deferred: it imports numpy (and pandas where installed); the first window needs neither
-    return sqlite_utils.Database(conn, execute_plugins=False)
+    return _sqlite_utils().Database(conn, execute_plugins=False)
+
+
+def _sqlite_utils():
+    """sqlite-utils, imported when first needed (it imports numpy; the first window needs it not) and without pandas:
+    where pandas is installed sqlite-utils imports it only to type columns of pandas' Timestamps, which LYSS never
+    inserts, and that import is a third of a second of every command (more on an old laptop)."""
+    if "sqlite_utils" in sys.modules or "pandas" in sys.modules:
+        import sqlite_utils  # deferred: numpy, see above
+        return sqlite_utils
+    sys.modules["pandas"] = None  # type: ignore[assignment]  # `import pandas` raises ImportError meanwhile
+    try:
+        import sqlite_utils  # deferred: numpy, and pandas kept out, see above
+    finally:
+        if "pandas" in sys.modules and sys.modules["pandas"] is None:
+            del sys.modules["pandas"]
+    return sqlite_utils
 
 
 class StoreError(InputError):

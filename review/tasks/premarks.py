@@ -13,6 +13,7 @@ import random
 import unicodedata
 from collections import Counter
 from collections.abc import Collection
+from functools import lru_cache
 
 from scoring.errors import BadValue
 
@@ -32,18 +33,28 @@ def _core(word: str) -> str:
     return unicodedata.normalize("NFC", word[start:end]).casefold()
 
 
-def _grams(word: str) -> list[Counter]:
-    return [Counter(word[i:i + n] for i in range(len(word) - n + 1)) for n in ORDERS]
+@lru_cache(maxsize=1 << 14)
+def _grams(word: str) -> tuple[tuple[Counter, int], ...]:
+    """The word's character n-gram counts for each order, with their total (kept: an item's words recur in the
+    outputs of every system for the same source; the counts are never changed)."""
+    return tuple((Counter(word[i:i + n] for i in range(len(word) - n + 1)), max(0, len(word) - n + 1)) for n in ORDERS)
 
 
-def closeness(a: list[Counter], b: list[Counter]) -> float:
+@lru_cache(maxsize=1 << 16)
+def _close(a: str, b: str) -> float:
+    return closeness(_grams(a), _grams(b))
+
+
+def closeness(a: tuple[tuple[Counter, int], ...], b: tuple[tuple[Counter, int], ...]) -> float:
     """The mean F1 of two words' character n-gram counts, over the orders both words are long enough for."""
     scores = []
-    for x, y in zip(a, b):
-        if not x or not y:
+    for (x, x_total), (y, y_total) in zip(a, b):
+        if not x_total or not y_total:
             continue
-        common = sum((x & y).values())
-        scores.append(2 * common / (sum(x.values()) + sum(y.values())))
+        if len(x) > len(y):
+            x, y = y, x
+        common = sum(min(count, y[gram]) for gram, count in x.items() if gram in y)
+        scores.append(2 * common / (x_total + y_total))
     return sum(scores) / len(scores) if scores else 0.0
 
 
@@ -53,20 +64,18 @@ def reference_marks(output: str, reference: str, match: float = MATCH) -> list[d
     if not reference.strip():
         return []
     known = {_core(w) for w in reference.split()} - {""}
-    grams = [_grams(w) for w in known]
-    by_gram: dict[str, list[int]] = {}
-    for k, g in enumerate(grams):
-        for gram in g[min(1, len(g) - 1)]:
-            by_gram.setdefault(gram, []).append(k)
+    by_gram: dict[str, list[str]] = {}
+    for word in known:
+        for gram in _grams(word)[1][0]:  # words that share a bigram
+            by_gram.setdefault(gram, []).append(word)
     words = Marking(output).words
     flagged = []
     for index, (start, end) in enumerate(words):
         core = _core(output[start:end])
         if not core or core in known:
             continue
-        mine = _grams(core)
-        near = {k for gram in mine[min(1, len(mine) - 1)] for k in by_gram.get(gram, ())}
-        if max((closeness(mine, grams[k]) for k in near), default=0.0) < match:
+        near = {word for gram in _grams(core)[1][0] for word in by_gram.get(gram, ())}
+        if not any(_close(core, word) >= match for word in near):
             flagged.append(index)
     return _joined(output, flagged, "reference")
 
