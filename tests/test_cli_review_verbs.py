@@ -44,3 +44,20 @@ def test_read_only_verbs_open_the_database_read_only():
     assert not args.read_only and args.verb_func.__name__ == "_review_answer"
     args = cli.build_parser().parse_args(["review", "restore", "--db", "x.sqlite"])
     assert args.func.__name__ == "run_restore"
+
+
+def test_the_parser_kept_between_commands_carries_nothing_from_one_to_the_next(monkeypatch):
+    """``main`` keeps one parser per value of $LYSS_REVIEW_DB: a default read from it follows it, and what one
+    command line appended (``--device``, ``--keep``) is not in the next one's defaults."""
+    monkeypatch.setenv("LYSS_REVIEW_DB", "first.sqlite")
+    first = cli._parser("first.sqlite")
+    assert first.parse_args(["review", "progress"]).db == "first.sqlite"
+    monkeypatch.setenv("LYSS_REVIEW_DB", "second.sqlite")
+    assert cli._parser("second.sqlite").parse_args(["review", "progress"]).db == "second.sqlite"
+    assert cli._parser("first.sqlite") is first
+    given = first.parse_args(["sync", "setup", "folder", "--device", "AAA", "--device", "BBB"])
+    assert given.device == ["AAA", "BBB"]
+    assert first.parse_args(["sync", "setup", "folder"]).device == []
+    keep = ["review", "answer", "--campaign", "c", "--speaker", "s", "--answers", "{}"]
+    assert first.parse_args([*keep, "--keep", "0,2"]).keep == [0, 2]
+    assert first.parse_args(keep).keep == []
