@@ -3,6 +3,8 @@ few answers and at close, in a worker; the tab lists the laptops seen and a refu
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from PySide6.QtCore import Qt
 
@@ -53,7 +55,12 @@ def test_answers_travel_through_the_shared_folder_from_the_app(qtbot, field_lapt
     with qtbot.waitSignal(window.syncer.synced, timeout=30000):  # the 20th answer starts a sync in the worker
         for k in range(window.syncer.every):
             qtbot.keyClick(page, Qt.Key_1 + k % 5)
+            last_answer = time.time()
             qtbot.keyClick(page, Qt.Key_4)
+    # the signal may be that of a sync started before (the folder changed as the first sync published; on a busy
+    # machine, a pause of 3 s between two answers): wait for the one that began after the 20th answer
+    qtbot.waitUntil(lambda: not window.syncer.busy() and (window.syncer.finished_at or 0) > last_answer,
+                    timeout=30000)
     with Store(hub_path) as hub:
         report = sync.sync(hub, folder)
         assert "20 answers added" in report.merged[0].detail
