@@ -95,9 +95,11 @@ PLAIN_QUICK := not pyhfsts_readings_word_for_word
 WHEELS_ENV := PYTHONPATH=tests/unimportable LYSS_START_METHOD=spawn
 PLAIN_ENV  := PYTHONPATH=tests/unimportable:tests/unimportable_compiled_pyhfst LYSS_START_METHOD=spawn
 PYTEST     := $(PY) -m pytest -q -p no:cacheprovider
-# three workers on this machine's two cores (many tests wait on daemons, apps and child processes: measured 302 s
-# against 318–444 s with two, docs/testing.md); the app's test files and those with fixtures made once per file
-# each on one worker (tests/conftest.py), every other test on whichever worker is free
+# make test's main pass on four workers for this machine's two cores (many tests wait on daemons, apps and child
+# processes: 187 s against 212 s with three and 197 s with five, docs/testing.md); make evidence's on three (its tests
+# compute: more workers only share the cores); the app's test files and those with fixtures made once per file each
+# on one worker (tests/conftest.py), every other test on whichever worker is free
+QUICK_PARALLEL := -n 4 --dist loadgroup
 PARALLEL   := -n 3 --dist loadgroup
 
 # make test: the loop every change goes through, about 6 minutes on two cores (343–351 s measured; docs/testing.md): every test at a
@@ -106,7 +108,7 @@ PARALLEL   := -n 3 --dist loadgroup
 test: install fonts
 	@start=$$(date +%s); set -e; \
 	$(VENV)/bin/lint-imports --no-cache; \
-	$(PYTEST) $(PARALLEL) -m "not under_load" --durations=10; \
+	$(PYTEST) $(QUICK_PARALLEL) -m "not under_load" --durations=10; \
 	echo "under load, once"; $(PYTEST) -m under_load; \
 	logs=$$(mktemp -d); echo "the analyser passes, side by side: as on Windows (wheels only, spawn), as on an Intel Mac"; \
 	{ $(WHEELS_ENV) $(PYTEST) -n 2 -m analysers $(WHEELS_ONLY) > $$logs/windows 2>&1 && echo 0 || echo 1; } > $$logs/windows.rc & \
