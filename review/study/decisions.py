@@ -45,6 +45,7 @@ class Evidence:
     order: Order
     rated: dict[str, str]
     held: dict[int, dict] = field(default_factory=dict)  # question → the item that holds it back, and how many wait
+    partial: dict[str, dict] = field(default_factory=dict)  # items with some of their ratings: how many ("given")
 
     def served_items(self, run: str | None = None) -> list[dict]:
         """The campaign's segment items served so far (of one run), in serving order."""
@@ -53,8 +54,9 @@ class Evidence:
 
 
 def counted_items(store: Store, campaign: dict, question: str, rated: dict[str, str] | None = None,
-                  order: Order | None = None) -> dict[str, dict]:
-    """item id → {run_id, entry_id, rated, place, values, speakers}, for the items that have their ratings."""
+                  order: Order | None = None, partial: dict[str, dict] | None = None) -> dict[str, dict]:
+    """item id → {run_id, entry_id, rated, place, values, speakers}, for the items that have their ratings (and into
+    ``partial``, when given: item id → {run_id, entry_id, rated, given} for those with fewer)."""
     needed = ratings_needed(campaign)
     rated = stands_for(store, campaign["id"]) if rated is None else rated
     order = serving_order(store, campaign, rated) if order is None else order
@@ -64,6 +66,9 @@ def counted_items(store: Store, campaign: dict, question: str, rated: dict[str, 
     counted = {}
     for item_id, rows in by_item.items():
         if needed is not None and len(rows) < needed:
+            if partial is not None:
+                partial[item_id] = {"run_id": rows[0]["run_id"], "entry_id": rows[0]["entry_id"],
+                                    "rated": rated.get(item_id, item_id), "given": len(rows)}
             continue
         first = sorted(rows, key=serving_key)[:needed]
         counted[item_id] = {"run_id": first[0]["run_id"], "entry_id": first[0]["entry_id"],
@@ -77,7 +82,9 @@ def evidence(store: Store, campaign: dict, question: str) -> Evidence:
     rated = stands_for(store, campaign["id"])
     order = serving_order(store, campaign, rated)
     items = [{k: i[k] for k in ("id", "run_id", "entry_id")} for i in segment_items(store, campaign["id"])]
-    return Evidence(counted_items(store, campaign, question, rated, order), items, order, rated)
+    partial: dict[str, dict] = {}
+    return Evidence(counted_items(store, campaign, question, rated, order, partial), items, order, rated,
+                    partial=partial)
 
 
 def stands_for(store: Store, campaign_id: str) -> dict[str, str]:
@@ -243,6 +250,7 @@ class Decision:
     run_rows: list[dict] = field(repr=False)
     counted: dict[str, dict] = field(repr=False)
     fed: list[tuple] = field(repr=False)  # (question, asked, the scores it was fed)
+    partial: dict[str, dict] = field(repr=False, default_factory=dict)  # items with some of their ratings
 
     def public(self) -> dict:
         return {f.name: getattr(self, f.name) for f in fields(self) if f.repr}
@@ -288,7 +296,7 @@ def _decide(store: Store, campaign_id: str) -> Decision:
         asked=own, comparisons=comparisons(found_questions, ids), tiers=tiers(found_questions, ids),
         waiting=waiting_for(store, campaign, found, [found.held[id(q)] for q in open_asked if id(q) in found.held]),
         campaign_row=campaign, run_rows=runs, counted=found.counted,
-        fed=[(q, is_asked, fed[id(q)]) for q, is_asked in asked])
+        fed=[(q, is_asked, fed[id(q)]) for q, is_asked in asked], partial=found.partial)
 
 
 def _tier_evidence(question: questions.Tier, found: Evidence, rule: dict, accepted_when: dict) -> dict:
@@ -370,7 +378,7 @@ def status(store: Store, campaign_id: str) -> dict:
 def _status(store: Store, campaign_id: str) -> dict:
     decision = decide(store, campaign_id)
     found = copy.deepcopy(decision.public())
-    found["plan"] = plan(store, decision.campaign_row, decision.counted, decision.fed)
+    found["plan"] = plan(store, decision.campaign_row, decision.counted, decision.fed, decision.partial)
     found["said"] = verdicts.status_lines(found)
     found["summary"] = verdicts.summary_lines(found)
     return found
@@ -406,11 +414,11 @@ def _combined(forecasts: list[dict]) -> list[int | None] | None:
             for k in range(3)]
 
 
-def plan(store: Store, campaign: dict, counted: dict, asked: list[tuple]) -> dict:
+def plan(store: Store, campaign: dict, counted: dict, asked: list[tuple], partial: dict | None = None) -> dict:
     """Speaker-hours to the decisions: *to the decision*, a range from replays of the answers so far
     (``questions.forecast``, per open question asked; the campaign needs what the slowest needs), never more than
     the campaign holds; and *left in the campaign*, if every segment not yet counted were rated for the runs still
-    served (what the campaign can cost at most now)."""
+    served (what the campaign can cost at most now), less the ratings those segments have already (``partial``)."""
     model = planner.campaign_model(store, campaign["id"])
     _, mean_words = _segments(store, campaign)
     segments = populations(store, campaign["id"])[0]  # distinct segments: one held twice is rated once
@@ -436,8 +444,11 @@ def plan(store: Store, campaign: dict, counted: dict, asked: list[tuple]) -> dic
                    [None if v is None else hours(v * len(serving)) for v in items],
                    "decided_in_campaign": decided_share, "runs": max((a["runs"] for a in ahead), default=0),
                    "forecast_from": start, "answered": fed_least}
+    counted_entries = set(by_entry)
+    given = {p["rated"]: min(p["given"], per_rating) for p in (partial or {}).values()
+             if p["run_id"] in set(serving) and p["entry_id"] not in counted_entries}
     return {"open_decisions": len(still), "to_decision": to_decision,
-            "left_in_campaign": {"items": left, "ratings": round(left * served * per_rating),
+            "left_in_campaign": {"items": left, "ratings": max(round(left * served * per_rating) - sum(given.values()), 0),
                                  "speaker_hours": hours(left * len(serving))},
             "model": model}
 

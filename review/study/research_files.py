@@ -22,7 +22,7 @@ from scoring.files import portable_name, portable_name_problem, refuse_overwriti
 from scoring.progress import Progress, report
 from scoring.runcard import read_text
 
-from . import analyses
+from . import analyses, order
 from .. import tasks as task_defs
 from ..records import answers as answer_records, catalogue, sequences, speakers as speaker_records
 from ..records.catalogue import insert_campaign, same_outputs
@@ -200,7 +200,7 @@ def import_da(store: Store, tsv: str, name: str | None = None) -> dict:
             imported = task_defs.importing().code
             insert_campaign(store, {"id": campaign_id, "name": f"Imported DA {path.name}", "task": imported,
                                     "run_id": run_id, "raters_per_item": max_raters, "created_at": now(),
-                                    "settings": dumps({"imported": True, "order_seed": campaign_id})},
+                                    "settings": dumps({"imported": True, "order_seed": order.CONTENT_ONLY})},
                             [it["id"] for it in items])
         sequences.add_imported(db, [{"campaign_id": campaign_id, "speaker_id": speakers[p],
                                      "position": positions[i], "item_id": i, "qc": "", "qc_of": None}

@@ -151,6 +151,8 @@ def _share_tier(result: dict) -> list[dict]:
     elif word in ("confirmed", "reached, unconfirmed"):
         claims = [[system, None, "above", threshold - result["delta"]]]
         key = "share.confirmed" if word == "confirmed" else "share.unconfirmed"
+        if result.get("exactly"):  # every item rated and the share on the threshold itself: said as it is
+            key += " exactly"
         extra = {"missing": missing(result["checks"])} if word != "confirmed" else {}
         head = _checked(line(key, claims, **values, **extra), result, open_line)
     else:

@@ -386,10 +386,15 @@ class Tier(Question):
 
     def _observe(self, values: dict[str, float]) -> None:
         self.stream.add(self._unit(values[self.system]))
-        if self.stream.above(self._unit(self.threshold - self.delta)):
-            self.decision = "reached"
+        if self.stream.above(self._unit(self.threshold - self.delta)) or self.exactly:
+            self.decision = "reached"  # exactly at the threshold, every item rated: the rule says "at least"
         elif self.stream.below(self._unit(self.threshold)):
             self.decision = "not reached"
+
+    @property
+    def exactly(self) -> bool:
+        """Every item of the population rated, and its mean exactly the threshold (less the margin)."""
+        return self.stream.at(self._unit(self.threshold - self.delta))
 
     @property
     def decided(self) -> bool:
@@ -406,7 +411,8 @@ class Tier(Question):
     def result(self) -> dict:
         mean = None if self.stream.mean is None else self.low + self.stream.mean * (self.high - self.low)
         return {**self._common(), "decision": self.decision, "system": self.system, "interval": self.interval(),
-                "mean": mean, "threshold": self.threshold, "delta": self.delta, "share": self.share}
+                "mean": mean, "threshold": self.threshold, "delta": self.delta, "share": self.share,
+                "complete": self.stream.complete, "exactly": self.exactly}
 
 
 FORECAST_RUNS = 100  # replays behind a forecast (the app recomputes it on every look: under a second for 12 systems)

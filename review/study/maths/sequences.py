@@ -16,7 +16,9 @@ single item can take the wealth to 0.
 replacement", NeurIPS). A campaign rates each of its N segments once, in a random order: its question is
 about the mean over those N. Given the sum of the t − 1 values seen, that mean is ``m`` exactly when the
 values still to come have mean ``(N m − S_{t−1}) / (N − t + 1)``: the bet is against that, so the interval
-narrows to a point at the N-th item, and a candidate the values seen make impossible is rejected at once.
+narrows towards a point, and a candidate the values seen make impossible is rejected at once. At the N-th item the
+mean is known: the interval is that point and every candidate other than it is settled (the bets alone, truncated,
+could leave a question open with every item rated — 79 accepted of 100 against a rule of 80 %).
 ``population=None`` is the with-replacement sequence (items drawn independently, an unknown population).
 
 Both are valid from the first item: there is no burn-in. After 60 identical ratings on a 0–100 scale the interval
@@ -39,6 +41,8 @@ TRUNCATION = 0.9       # a bet never stakes more than 90 % of what it could lose
 PRIOR_MEAN = 0.5       # the bets' regularised running mean and variance start here (the paper's defaults)
 PRIOR_VARIANCE = 0.25
 BISECTIONS = 30        # halvings that find an interval's edge (to within 1e-9 of the scale)
+EXACT = 1e-12          # of the unit scale: a complete population's mean this close to a candidate is at it (sums of
+#                        shares such as 80/100 land on the candidate's own rounding)
 
 
 def bets(x: np.ndarray, alpha: float) -> np.ndarray:
@@ -107,6 +111,8 @@ def interval(x, alpha: float = ALPHA, population: int | None = None) -> tuple[fl
     x = np.asarray(x, dtype=float)
     if not len(x):
         return None
+    if population is not None and len(x) >= population:  # every item of the population: its mean, exactly
+        return float(x.mean()), float(x.mean())
     low, high = _edge(x, 0, alpha, population), _edge(x, 1, alpha, population)
     if low > high:  # possible only without replacement, at the last items: the mean the values give
         return float(x.mean()), float(x.mean())
@@ -161,6 +167,25 @@ class Bounded:
         mean = (PRIOR_MEAN + self.total) / (t + 1)
         self.variance_sum += (x - mean) ** 2
         self.variance = (PRIOR_VARIANCE + self.variance_sum) / (t + 1)
+        if self.population is not None and self.n == self.population:
+            self._settle_exactly()
+
+    def _settle_exactly(self) -> None:
+        """Every item of the population is in: its mean is known, so each candidate is surely above or below it —
+        or is it, which neither side says (a share exactly at a threshold: the question says so in words)."""
+        mean = self.total / self.n
+        for m in self.candidates:
+            self.crossed[m][0] = self.crossed[m][0] or mean > m + EXACT
+            self.crossed[m][1] = self.crossed[m][1] or mean < m - EXACT
+
+    @property
+    def complete(self) -> bool:
+        """Every item of the population has been added (its mean is known exactly)."""
+        return self.population is not None and self.n == self.population
+
+    def at(self, m: float) -> bool:
+        """The population's mean is ``m`` exactly (every item in)."""
+        return self.complete and abs(self.total / self.n - m) <= EXACT
 
     def above(self, m: float) -> bool:
         """The mean is surely above ``m`` (from some item on)."""
