@@ -245,8 +245,9 @@ def _terms(report: dict) -> list[tuple[str, object]]:
     blocks += [("text", f"{label['name']}: {label['text']}") for label in found["labels"]]
     blocks.append(("text", tr("Uses the community allows: {0}.").format(", ".join(found["uses"]) or "—")))
     verdicts = {"allowed": tr("allowed"), "refused": tr("refused")}
-    blocks += [("text", tr("{0}: {1} by {2} on {3}.").format(d["use"], verdicts[d["verdict"]], d["decided_by"],
-                                                             d["decided_on"])) for d in report["use_decisions"]]
+    blocks += [("text", (tr("{0}: {1} by {2} on {3} — the decision that stands.") if d.get("stands") else
+                         tr("{0}: {1} by {2} on {3} — earlier: a later decision stands.")).format(
+        d["use"], verdicts[d["verdict"]], d["decided_by"], d["decided_on"])) for d in report["use_decisions"]]
     return blocks
 
 

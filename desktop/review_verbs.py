@@ -485,7 +485,8 @@ def terms_text(found: dict, decided: list[dict]) -> str:
         lines.append(f"contact: {shown(found['contact'])}")
     lines.append(f"(version {found['version']}, {found['made_at'][:10]})")
     lines += [f"decision: {d['use']} {d['verdict']} by {shown(d['decided_by'])} on {d['decided_on']}"
-              + (f" ({shown(d['note'])})" if d["note"] else "") for d in decided]
+              + (f" ({shown(d['note'])})" if d["note"] else "")
+              + (" — stands" if d.get("stands") else " — earlier, a later one stands") for d in decided]
     return "\n".join(lines)
 
 

@@ -195,7 +195,7 @@ def test_the_campaigns_page_records_and_shows_the_terms_as_plain_text(qtbot, tmp
     with Store(path) as store:
         terms.decide(store, cid, "study", "Council", "2026-12-01")
     panel.show_terms(cid)
-    assert "Council's decisions: study: allowed by Council on 2026-12-01." in panel.terms_line.text()
+    assert "Council's decisions: study: allowed by Council on 2026-12-01 (stands)." in panel.terms_line.text()
     panel.set_terms(str(marked))  # the same terms again: no new version
     with Store(path) as store:
         assert [h["version"] for h in terms.history(store, cid)] == [0]
@@ -215,3 +215,36 @@ def test_a_campaign_made_in_the_app_carries_the_terms_chosen_with_it(qtbot, tmp_
     cid = catalogue.list_campaigns(store)[0]["id"]
     assert terms.current(store, cid)["community"] == TERMS["community"]
     assert "The community's terms: Example Nation (test data)." in panel.status.text()
+
+
+def test_the_ledger_refuses_impossible_and_future_days_and_uses_the_terms_do_not_allow(tmp_path, scored_demo,
+                                                                                        terms_file, capsys):
+    """Issue 66: `decide-use --date 2026-13-45` and `9999-99-99` were accepted and the latest day stood, so a typo
+    overrode a real refusal; a decision on a use the terms do not allow was recorded silently and became effective
+    after an amendment. Each is refused in one line, nothing written; `review terms` says which decision stands."""
+    import datetime
+    db = tmp_path / "hub.sqlite"
+    assert _cli(capsys, "review", "init", "--db", db)[0] == 0
+    run = tmp_path / "scored.json"
+    run.write_text(scored_demo.read_text("utf-8"), "utf-8")
+    assert _cli(capsys, "review", "create-campaign", "--db", db, run, "--task", "A", "--items", "6", "--terms",
+                terms_file)[0] == 0
+    decide = ("review", "decide-use", "--db", db, "--use", "study", "--by", "Council of Example Nation")
+    assert _cli(capsys, *decide, "--date", "2026-12-01", "--refuse")[0] == 0
+    tomorrow = (datetime.date.today() + datetime.timedelta(days=1)).isoformat()
+    for day, why in (("2026-13-45", "not a day of the calendar"), ("9999-99-99", "not a day of the calendar"),
+                     (tomorrow, "after today")):
+        code, out, err = _cli(capsys, *decide, "--date", day)
+        assert code == 2 and why in err and len(err.strip().splitlines()) == 1, (day, err)
+    code, _, err = _cli(capsys, "review", "decide-use", "--db", db, "--use", "model-training", "--by", "Council",
+                        "--date", "2026-12-02")
+    assert code == 2 and "amend the terms first" in err and "they allow: publication, study" in err, err
+    with Store(db) as store:
+        cid = catalogue.find_campaign(store, None)
+        assert [d["verdict"] for d in terms.decisions(store, cid)] == ["refused"]  # nothing else was written
+        assert terms.refusal(store, cid, "study").startswith("Council of Example Nation refused 'study'")
+    assert _cli(capsys, *decide, "--date", "2026-12-03")[0] == 0
+    code, out, _ = _cli(capsys, "review", "terms", "--db", db)
+    lines = [line for line in out.splitlines() if line.startswith("decision:")]
+    assert lines[0].endswith("— earlier, a later one stands") and "refused" in lines[0]
+    assert lines[1].endswith("— stands") and "allowed" in lines[1]

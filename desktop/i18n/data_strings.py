@@ -149,6 +149,8 @@ TEXTS = [
     QT_TRANSLATE_NOOP("tasks", "{system}'s tier ({tier}) is confirmed after {items} items: at least {low} of its outputs are accepted, {sure} sure (the tier needs {threshold})"),
     QT_TRANSLATE_NOOP("tasks", "{system}'s tier ({tier}) is refused after {items} items: at most {high} of its outputs are accepted, {sure} sure (the tier needs {threshold})"),
     QT_TRANSLATE_NOOP("tasks", "{system}: at least {low} of its outputs are accepted after {items} items, {sure} sure — enough for its tier ({tier}, which needs {threshold}) — but the tier is not confirmed: {missing}"),
+    QT_TRANSLATE_NOOP("tasks", "{system}'s tier ({tier}) is confirmed after {items} items, every one rated: exactly {threshold} of its outputs are accepted, as many as the tier needs"),
+    QT_TRANSLATE_NOOP("tasks", "{system}: every one of its {items} items rated, exactly {threshold} of its outputs are accepted — as many as its tier ({tier}) needs — but the tier is not confirmed: {missing}"),
     QT_TRANSLATE_NOOP("tasks", "{system}'s tier ({tier}): open after {items} items, between {low} and {high} of its outputs accepted (the tier needs {threshold})"),
     QT_TRANSLATE_NOOP("tasks", "its run card names none"),
     QT_TRANSLATE_NOOP("tasks", "since then: {items} items counted in all, {share} of them accepted"),

@@ -45,7 +45,7 @@
     </message>
     <message>
         <location filename="../community_report.py" line="158"/>
-        <location filename="../community_report.py" line="292"/>
+        <location filename="../community_report.py" line="293"/>
         <source>What the speakers&apos; ratings say: {0}</source>
         <translation>Ce que disent les évaluations des locuteurs : {0}</translation>
     </message>
@@ -236,41 +236,46 @@
     </message>
     <message>
         <location filename="../community_report.py" line="248"/>
-        <source>{0}: {1} by {2} on {3}.</source>
-        <translation>{0} : {1} par {2} le {3}.</translation>
+        <source>{0}: {1} by {2} on {3} — the decision that stands.</source>
+        <translation>{0} : {1} par {2} le {3} — la décision qui s&apos;applique.</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="257"/>
+        <location filename="../community_report.py" line="249"/>
+        <source>{0}: {1} by {2} on {3} — earlier: a later decision stands.</source>
+        <translation>{0} : {1} par {2} le {3} — antérieure : une décision plus récente s&apos;applique.</translation>
+    </message>
+    <message>
+        <location filename="../community_report.py" line="258"/>
         <source>Where the answers are kept</source>
         <translation>Où les réponses sont conservées</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="258"/>
+        <location filename="../community_report.py" line="259"/>
         <source>On this laptop ({0}): {1}, and its backups in {2}.</source>
         <translation>Sur cet ordinateur ({0}) : {1}, et ses sauvegardes dans {2}.</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="260"/>
+        <location filename="../community_report.py" line="261"/>
         <source>Shared with the other laptops through the folder {0}.</source>
         <translation>Partagées avec les autres ordinateurs par le dossier {0}.</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="261"/>
+        <location filename="../community_report.py" line="262"/>
         <source>No shared folder is set up on this laptop: answers travel by bundle (USB stick).</source>
         <translation>Aucun dossier partagé n&apos;est configuré sur cet ordinateur : les réponses voyagent par paquet (clé USB).</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="263"/>
+        <location filename="../community_report.py" line="264"/>
         <source>Laptop of the campaign: {0}</source>
         <translation>Ordinateur de la campagne : {0}</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="265"/>
+        <location filename="../community_report.py" line="266"/>
         <source>revoked from {0}</source>
         <translation>révoqué à partir de {0}</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="267"/>
+        <location filename="../community_report.py" line="268"/>
         <source>A speaker who withdraws is deleted from every laptop of the campaign, backups included.</source>
         <translation>Un locuteur qui se retire est effacé de chaque ordinateur de la campagne, sauvegardes comprises.</translation>
     </message>
@@ -356,12 +361,12 @@
         <translation>Une carte de run évaluée par système, sur le même jeu de test : les locuteurs ne reçoivent que ce qui reste à décider</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="287"/>
+        <location filename="../study_panel.py" line="288"/>
         <source>Export bundle…</source>
         <translation>Exporter un paquet…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="288"/>
+        <location filename="../study_panel.py" line="289"/>
         <source>Merge bundle…</source>
         <translation>Fusionner un paquet…</translation>
     </message>
@@ -388,32 +393,32 @@
         <translation>Code de cet ordinateur : {0}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="248"/>
+        <location filename="../study_panel.py" line="249"/>
         <source>Enrol a laptop…</source>
         <translation>Inscrire un ordinateur…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="249"/>
+        <location filename="../study_panel.py" line="250"/>
         <source>Let another laptop send answers to the campaigns you coordinate</source>
         <translation>Permettre à un autre ordinateur d’envoyer des réponses aux campagnes que vous coordonnez</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="250"/>
+        <location filename="../study_panel.py" line="251"/>
         <source>Trust a coordinator…</source>
         <translation>Faire confiance à un coordinateur…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="251"/>
+        <location filename="../study_panel.py" line="252"/>
         <source>Accept the campaigns of your study&apos;s coordinator</source>
         <translation>Accepter les campagnes du coordinateur de votre étude</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="252"/>
+        <location filename="../study_panel.py" line="253"/>
         <source>Revoke a laptop…</source>
         <translation>Révoquer un ordinateur…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="253"/>
+        <location filename="../study_panel.py" line="254"/>
         <source>Refuse the answers a lost or stolen laptop signs from now on</source>
         <translation>Refuser désormais les réponses signées par un ordinateur perdu ou volé</translation>
     </message>
@@ -443,53 +448,53 @@
         <translation>Quel système est meilleur et le niveau de chaque run, à mesure que les réponses les tranchent</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="343"/>
+        <location filename="../study_panel.py" line="344"/>
         <source>Task</source>
         <translation>Tâche</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="343"/>
+        <location filename="../study_panel.py" line="344"/>
         <source>Campaign</source>
         <translation>Campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="343"/>
+        <location filename="../study_panel.py" line="344"/>
         <source>Items</source>
         <translation>Éléments</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="344"/>
+        <location filename="../study_panel.py" line="345"/>
         <source>Fully rated</source>
         <translation>Entièrement évalués</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="419"/>
+        <location filename="../study_panel.py" line="420"/>
         <source>{0} (kept here until then)</source>
         <translation>{0} (gardées ici d&apos;ici là)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="444"/>
+        <location filename="../study_panel.py" line="445"/>
         <source>Speaker</source>
         <translation>Locuteur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="444"/>
+        <location filename="../study_panel.py" line="445"/>
         <source>Name (this laptop)</source>
         <translation>Nom (sur cet ordinateur)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="444"/>
+        <location filename="../study_panel.py" line="445"/>
         <source>Answered</source>
         <translation>Répondu</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="444"/>
+        <location filename="../study_panel.py" line="445"/>
         <source>Of</source>
         <translation>Sur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="422"/>
-        <location filename="../study_panel.py" line="469"/>
+        <location filename="../study_panel.py" line="423"/>
+        <location filename="../study_panel.py" line="470"/>
         <source>refused</source>
         <translation>refusé</translation>
     </message>
@@ -544,99 +549,99 @@
         <translation>La personne choisie à droite quitte l&apos;étude : ses réponses sont supprimées ici, dans les sauvegardes et, par les prochains paquets, sur chaque ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="244"/>
+        <location filename="../study_panel.py" line="245"/>
         <source>A coordinator enrols the laptops that may send answers to their campaigns, and revokes a laptop that is lost or stolen. A field laptop trusts its coordinator, so that it accepts their campaigns. Each is done with the other laptop&apos;s code, read out or copied from its own page.</source>
         <translation>La coordination inscrit les ordinateurs qui peuvent envoyer des réponses à ses campagnes, et révoque un ordinateur perdu ou volé. Un ordinateur de terrain fait confiance à sa coordination, pour accepter ses campagnes. Chaque action se fait avec le code de l&apos;autre ordinateur, lu à voix haute ou copié depuis sa propre page.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="273"/>
-        <location filename="../study_panel.py" line="376"/>
+        <location filename="../study_panel.py" line="274"/>
+        <location filename="../study_panel.py" line="377"/>
         <source>Shared folder: none (bundles travel by USB stick)</source>
         <translation>Dossier partagé : aucun (les lots voyagent par clé USB)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="274"/>
+        <location filename="../study_panel.py" line="275"/>
         <source>Choose shared folder…</source>
         <translation>Choisir le dossier partagé…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="275"/>
+        <location filename="../study_panel.py" line="276"/>
         <source>A folder your laptops share (Syncthing, a network drive): answers then travel on their own, at start, every few answers and at close</source>
         <translation>Un dossier que vos ordinateurs partagent (Syncthing, un lecteur réseau) : les réponses voyagent alors seules, au démarrage, toutes les quelques réponses et à la fermeture</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="277"/>
+        <location filename="../study_panel.py" line="278"/>
         <source>Sync now</source>
         <translation>Synchroniser maintenant</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="280"/>
+        <location filename="../study_panel.py" line="281"/>
         <source>Laptops seen in the shared folder</source>
         <translation>Ordinateurs vus dans le dossier partagé</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="281"/>
+        <location filename="../study_panel.py" line="282"/>
         <source>Each laptop&apos;s last bundle, its answers, whether it is enrolled, and why a bundle was refused</source>
         <translation>Le dernier lot de chaque ordinateur, ses réponses, s&apos;il est inscrit, et pourquoi un lot a été refusé</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="286"/>
+        <location filename="../study_panel.py" line="287"/>
         <source>Without a shared folder, by USB stick:</source>
         <translation>Sans dossier partagé, par clé USB :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="371"/>
+        <location filename="../study_panel.py" line="372"/>
         <source>Synchronising…</source>
         <translation>Synchronisation…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="375"/>
+        <location filename="../study_panel.py" line="376"/>
         <source>Shared folder: {0}</source>
         <translation>Dossier partagé : {0}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="382"/>
+        <location filename="../study_panel.py" line="383"/>
         <source>Choose shared folder</source>
         <translation>Choisir le dossier partagé</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="401"/>
+        <location filename="../study_panel.py" line="402"/>
         <source>Refused {0}: {1}</source>
         <translation>Refusé {0} : {1}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="404"/>
+        <location filename="../study_panel.py" line="405"/>
         <source>Merged {0}, some rows refused alone: {1}</source>
         <translation>{0} fusionné, certaines lignes refusées seules : {1}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="411"/>
+        <location filename="../study_panel.py" line="412"/>
         <source>The shared folder could not be synchronised: {0}</source>
         <translation>Le dossier partagé n&apos;a pas pu être synchronisé : {0}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="421"/>
+        <location filename="../study_panel.py" line="422"/>
         <source>yes</source>
         <translation>oui</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="421"/>
+        <location filename="../study_panel.py" line="422"/>
         <source>no</source>
         <translation>non</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="422"/>
+        <location filename="../study_panel.py" line="423"/>
         <source>this laptop</source>
         <translation>cet ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="422"/>
+        <location filename="../study_panel.py" line="423"/>
         <source>merged</source>
         <translation>fusionné</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="265"/>
-        <location filename="../study_panel.py" line="424"/>
+        <location filename="../study_panel.py" line="266"/>
+        <location filename="../study_panel.py" line="425"/>
         <source>Laptop</source>
         <translation>Ordinateur</translation>
     </message>
@@ -651,137 +656,147 @@
         <translation>Un PDF qu&apos;un conseil communautaire peut lire : le verdict de chaque question en mots, à quel point les réponses sont sûres, le niveau de chaque version, les heures des locuteurs (sans noms), leur consentement et où les réponses sont conservées</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="258"/>
+        <location filename="../study_panel.py" line="259"/>
         <source>Laptops of the circle</source>
         <translation>Ordinateurs du cercle</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="259"/>
+        <location filename="../study_panel.py" line="260"/>
         <source>Each laptop enrolled, trusted, revoked or seen in the shared folder, with the name given it here</source>
         <translation>Chaque ordinateur inscrit, de confiance, révoqué ou vu dans le dossier partagé, avec le nom qu&apos;on lui donne ici</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="265"/>
-        <location filename="../study_panel.py" line="424"/>
+        <location filename="../study_panel.py" line="266"/>
+        <location filename="../study_panel.py" line="425"/>
         <source>Last bundle</source>
         <translation>Dernier lot</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="265"/>
+        <location filename="../study_panel.py" line="266"/>
         <source>Name</source>
         <translation>Nom</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="265"/>
+        <location filename="../study_panel.py" line="266"/>
         <source>Role</source>
         <translation>Rôle</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="266"/>
+        <location filename="../study_panel.py" line="267"/>
         <source>Revoked from</source>
         <translation>Révoqué depuis</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="398"/>
+        <location filename="../study_panel.py" line="399"/>
         <source>Synchronised at {0}: nothing new.</source>
         <translation>Synchronisé à {0} : rien de nouveau.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="398"/>
+        <location filename="../study_panel.py" line="399"/>
         <source>Last merge: {0}</source>
         <translation>Dernière fusion : {0}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="423"/>
+        <location filename="../study_panel.py" line="424"/>
         <source>waiting for its enrolment</source>
         <translation>en attente de son inscription</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="424"/>
+        <location filename="../study_panel.py" line="425"/>
         <source>Answers</source>
         <translation>Réponses</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="424"/>
+        <location filename="../study_panel.py" line="425"/>
         <source>Enrolled</source>
         <translation>Inscrit</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="425"/>
+        <location filename="../study_panel.py" line="426"/>
         <source>State</source>
         <translation>État</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="428"/>
+        <location filename="../study_panel.py" line="429"/>
         <source>coordinator</source>
         <translation>coordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="429"/>
+        <location filename="../study_panel.py" line="430"/>
         <source>revoked</source>
         <translation>révoqué</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="430"/>
+        <location filename="../study_panel.py" line="431"/>
         <source>revoked (from {0}): {1} answers signed before kept here; </source>
         <translation>révoqué (à partir du {0}) : {1} réponses signées avant conservées ici ; </translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="485"/>
+        <location filename="../study_panel.py" line="471"/>
+        <source>{0}: {1} by {2} on {3} (stands)</source>
+        <translation>{0} : {1} par {2} le {3} (s&apos;applique)</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="472"/>
+        <source>{0}: {1} by {2} on {3} (earlier)</source>
+        <translation>{0} : {1} par {2} le {3} (antérieure)</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="486"/>
         <source>Working out where the campaign stands…</source>
         <translation>Calcul de l’état de la campagne…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="515"/>
+        <location filename="../study_panel.py" line="516"/>
         <source>What the answers settle</source>
         <translation>Ce que les réponses tranchent</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="453"/>
-        <location filename="../study_panel.py" line="533"/>
+        <location filename="../study_panel.py" line="454"/>
+        <location filename="../study_panel.py" line="534"/>
         <source>Choose a campaign first.</source>
         <translation>Choisissez d&apos;abord une campagne.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="536"/>
+        <location filename="../study_panel.py" line="537"/>
         <source>Report for the community</source>
         <translation>Rapport pour la communauté</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="537"/>
+        <location filename="../study_panel.py" line="538"/>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="546"/>
+        <location filename="../study_panel.py" line="547"/>
         <source>Wrote the report ({0} pages) to {1}.</source>
         <translation>Rapport écrit ({0} pages) dans {1}.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="553"/>
+        <location filename="../study_panel.py" line="554"/>
         <source>A scored run card</source>
         <translation>Une fiche de run évaluée</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="456"/>
-        <location filename="../study_panel.py" line="553"/>
-        <location filename="../study_panel.py" line="566"/>
-        <location filename="../study_panel.py" line="599"/>
+        <location filename="../study_panel.py" line="457"/>
+        <location filename="../study_panel.py" line="554"/>
+        <location filename="../study_panel.py" line="567"/>
+        <location filename="../study_panel.py" line="600"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="580"/>
+        <location filename="../study_panel.py" line="581"/>
         <source>Campaign {0} ready.</source>
         <translation>Campagne {0} prête.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="598"/>
+        <location filename="../study_panel.py" line="599"/>
         <source>Scored run cards of one test set</source>
         <translation>Cartes de run évaluées d’un même jeu de test</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="581"/>
+        <location filename="../study_panel.py" line="582"/>
         <source>Warning:</source>
         <translation>Attention :</translation>
     </message>
@@ -816,285 +831,280 @@
         <translation>Les conditions de la communauté pour les données de la campagne choisie (un fichier JSON : communauté, licence, étiquettes, usages permis, contact) : enregistrées et signées, ou une nouvelle version de celles qu’elle a</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="293"/>
-        <location filename="../study_panel.py" line="314"/>
+        <location filename="../study_panel.py" line="294"/>
+        <location filename="../study_panel.py" line="315"/>
         <source>This is now the laptop</source>
         <translation>C’est désormais l’ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="294"/>
+        <location filename="../study_panel.py" line="295"/>
         <source>This database was moved here (a new laptop, another folder): from now on it publishes and merges as the laptop. Never for a copy made to look at: the laptop it was copied from would be split from its circle</source>
         <translation>Cette base a été déplacée ici (un nouvel ordinateur, un autre dossier) : dès maintenant elle publie et fusionne comme l’ordinateur. Jamais pour une copie faite pour consulter : l’ordinateur dont elle est copiée serait séparé de son cercle</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="298"/>
+        <location filename="../study_panel.py" line="299"/>
         <source>Check before the field</source>
         <translation>Vérifier avant le terrain</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="299"/>
+        <location filename="../study_panel.py" line="300"/>
         <source>This laptop&apos;s own bundle as the other laptops would judge it, answers not shared yet, bundles refused or waiting, laptops not heard from</source>
         <translation>Le paquet de cet ordinateur tel que les autres ordinateurs le jugeraient, les réponses pas encore partagées, les paquets refusés ou en attente, les ordinateurs dont on n’a pas de nouvelles</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="308"/>
+        <location filename="../study_panel.py" line="309"/>
         <source>This database was made at {0}: a copy publishes and merges nothing as the laptop. If it was moved here to stay, make it the laptop.</source>
         <translation>Cette base a été créée à {0} : une copie ne publie et ne fusionne rien comme l’ordinateur. Si elle a été déplacée ici pour y rester, faites-en l’ordinateur.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="315"/>
+        <location filename="../study_panel.py" line="316"/>
         <source>From now on this database publishes and merges as laptop {0}. The database it was copied from must not be used any more. Go on?</source>
         <translation>Dès maintenant cette base publie et fusionne comme l’ordinateur {0}. La base dont elle a été copiée ne doit plus servir. Continuer ?</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="319"/>
+        <location filename="../study_panel.py" line="320"/>
         <source>This database is now laptop {0}, here.</source>
         <translation>Cette base est désormais l’ordinateur {0}, ici.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="323"/>
+        <location filename="../study_panel.py" line="324"/>
         <source>Checking…</source>
         <translation>Vérification…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="394"/>
+        <location filename="../study_panel.py" line="395"/>
         <source>Synchronised at {0}: {1}.</source>
         <translation>Synchronisé à {0} : {1}.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="456"/>
+        <location filename="../study_panel.py" line="457"/>
         <source>The community&apos;s terms</source>
         <translation>Les conditions de la communauté</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="460"/>
+        <location filename="../study_panel.py" line="461"/>
         <source>Campaign {0}: the community&apos;s terms recorded (version {1}).</source>
         <translation>Campagne {0} : conditions de la communauté enregistrées (version {1}).</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="467"/>
+        <location filename="../study_panel.py" line="468"/>
         <source>This campaign carries no community&apos;s terms.</source>
         <translation>Cette campagne ne porte pas de conditions d’une communauté.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="469"/>
+        <location filename="../study_panel.py" line="470"/>
         <source>allowed</source>
         <translation>permis</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="470"/>
-        <source>{0}: {1} by {2} on {3}</source>
-        <translation>{0} : {1} par {2} le {3}</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="473"/>
+        <location filename="../study_panel.py" line="474"/>
         <source>The answers belong to {0} ({1}); uses allowed: {2}.</source>
         <translation>Les réponses appartiennent à {0} ({1}) ; usages permis : {2}.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="475"/>
+        <location filename="../study_panel.py" line="476"/>
         <source>Council&apos;s decisions: {0}.</source>
         <translation>Décisions du conseil : {0}.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="476"/>
+        <location filename="../study_panel.py" line="477"/>
         <source>No council&apos;s decision is recorded yet: no use is allowed until one is.</source>
         <translation>Aucune décision du conseil n’est encore enregistrée : aucun usage n’est permis avant.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="521"/>
+        <location filename="../study_panel.py" line="522"/>
         <source>Working…</source>
         <translation>En cours…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="565"/>
+        <location filename="../study_panel.py" line="566"/>
         <source>The community&apos;s terms for this campaign (Cancel: none yet)</source>
         <translation>Les conditions de la communauté pour cette campagne (Annuler : pas encore)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="582"/>
+        <location filename="../study_panel.py" line="583"/>
         <source>The community&apos;s terms: {0}.</source>
         <translation>Conditions de la communauté : {0}.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="589"/>
+        <location filename="../study_panel.py" line="590"/>
         <source>Attention items: phrases swapped in; the language pack made no wrong forms ({0}).</source>
         <translation>Contrôles d’attention : passages échangés ; le module de la langue n’a produit aucune forme fautive ({0}).</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="591"/>
+        <location filename="../study_panel.py" line="592"/>
         <source>Attention items: {0} of {1} outputs have a word in a wrong form of the language&apos;s grammar.</source>
         <translation>Contrôles d’attention : {0} traductions sur {1} ont un mot à une forme fautive selon la grammaire de la langue.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="617"/>
+        <location filename="../study_panel.py" line="618"/>
         <source>Every pair and each run&apos;s tier</source>
         <translation>Chaque paire et le palier de chaque système</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="617"/>
+        <location filename="../study_panel.py" line="618"/>
         <source>Which system is best</source>
         <translation>Quel système est le meilleur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="618"/>
+        <location filename="../study_panel.py" line="619"/>
         <source>Is the new run at least as good as the one in use</source>
         <translation>Le nouveau système est-il au moins aussi bon que celui en service</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="619"/>
+        <location filename="../study_panel.py" line="620"/>
         <source>Every pair, within a margin</source>
         <translation>Chaque paire, à une marge près</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="619"/>
+        <location filename="../study_panel.py" line="620"/>
         <source>Does the run reach a mean score</source>
         <translation>Le système atteint-il une note moyenne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="620"/>
+        <location filename="../study_panel.py" line="621"/>
         <source>The campaign&apos;s question</source>
         <translation>La question de la campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="621"/>
+        <location filename="../study_panel.py" line="622"/>
         <source>What should the speakers&apos; ratings decide? The campaign serves only what this question still needs.</source>
         <translation>Que doivent trancher les notes des locuteurs ? La campagne ne présente que ce dont cette question a encore besoin.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="628"/>
+        <location filename="../study_panel.py" line="629"/>
         <source>The margin</source>
         <translation>La marge</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="629"/>
+        <location filename="../study_panel.py" line="630"/>
         <source>The smallest difference that matters, on the task&apos;s scale:</source>
         <translation>La plus petite différence qui compte, sur l&apos;échelle de la tâche :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="634"/>
+        <location filename="../study_panel.py" line="635"/>
         <source>The run in use</source>
         <translation>Le système en service</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="634"/>
+        <location filename="../study_panel.py" line="635"/>
         <source>Which run is in use now?</source>
         <translation>Quel système est en service aujourd&apos;hui ?</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="638"/>
+        <location filename="../study_panel.py" line="639"/>
         <source>The tier</source>
         <translation>Le palier</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="639"/>
+        <location filename="../study_panel.py" line="640"/>
         <source>The mean score the run must reach, on the task&apos;s scale:</source>
         <translation>La note moyenne que le système doit atteindre, sur l&apos;échelle de la tâche :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="644"/>
+        <location filename="../study_panel.py" line="645"/>
         <source>Export bundle</source>
         <translation>Exporter un paquet</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="645"/>
-        <location filename="../study_panel.py" line="652"/>
+        <location filename="../study_panel.py" line="646"/>
+        <location filename="../study_panel.py" line="653"/>
         <source>LYSS bundles (*.lyssbundle)</source>
         <translation>Paquets LYSS (*.lyssbundle)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="648"/>
+        <location filename="../study_panel.py" line="649"/>
         <source>Wrote {0}: {1} answers.</source>
         <translation>{0} écrit : {1} réponses.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="652"/>
+        <location filename="../study_panel.py" line="653"/>
         <source>Merge bundle</source>
         <translation>Fusionner un paquet</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="657"/>
+        <location filename="../study_panel.py" line="658"/>
         <source>Merged: {0}.</source>
         <translation>Fusionné : {0}.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="659"/>
+        <location filename="../study_panel.py" line="660"/>
         <source>This laptop was revoked in campaign {0} from {1}: answers made here since then are refused everywhere. Ask the coordinator.</source>
         <translation>Cet ordinateur a été révoqué dans la campagne {0} à partir du {1} : les réponses données ici depuis sont refusées partout. Adressez-vous au coordinateur.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="672"/>
-        <location filename="../study_panel.py" line="676"/>
+        <location filename="../study_panel.py" line="673"/>
+        <location filename="../study_panel.py" line="677"/>
         <source>Enrol a laptop</source>
         <translation>Inscrire un ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="673"/>
+        <location filename="../study_panel.py" line="674"/>
         <source>The code shown on the other laptop (Campaigns tab, or `lyss review code`). Read it aloud or compare the two screens:</source>
         <translation>Le code affiché sur l’autre ordinateur (onglet Campagnes, ou `lyss review code`). Lisez-le à voix haute ou comparez les deux écrans :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="677"/>
+        <location filename="../study_panel.py" line="678"/>
         <source>A name for this laptop, shown beside its code (for example Rita&apos;s laptop; optional):</source>
         <translation>Un nom pour cet ordinateur, affiché à côté de son code (par exemple « l&apos;ordinateur de Rita » ; facultatif) :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="685"/>
+        <location filename="../study_panel.py" line="686"/>
         <source>Trust a coordinator</source>
         <translation>Faire confiance à un coordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="686"/>
+        <location filename="../study_panel.py" line="687"/>
         <source>The code shown on the coordinator&apos;s laptop. Read it aloud or compare the two screens:</source>
         <translation>Le code affiché sur l’ordinateur du coordinateur. Lisez-le à voix haute ou comparez les deux écrans :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="689"/>
+        <location filename="../study_panel.py" line="690"/>
         <source>This laptop now accepts the campaigns of coordinator {0}.</source>
         <translation>Cet ordinateur accepte désormais les campagnes du coordinateur {0}.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="693"/>
+        <location filename="../study_panel.py" line="694"/>
         <source>Revoke a laptop</source>
         <translation>Révoquer un ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="694"/>
+        <location filename="../study_panel.py" line="695"/>
         <source>The code of the lost or stolen laptop. The answers it signs from now on are refused wherever your bundles go; its earlier answers are kept and marked in the study:</source>
         <translation>Le code de l’ordinateur perdu ou volé. Les réponses qu’il signera désormais seront refusées partout où vont vos paquets ; ses réponses antérieures sont gardées et signalées dans l’étude :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="696"/>
+        <location filename="../study_panel.py" line="697"/>
         <source>Revoke</source>
         <translation>Révoquer</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="696"/>
+        <location filename="../study_panel.py" line="697"/>
         <source>Revoke laptop {0}? This cannot be undone.</source>
         <translation>Révoquer l’ordinateur {0} ? C’est irréversible.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="699"/>
+        <location filename="../study_panel.py" line="700"/>
         <source>Laptop {0} is revoked from {1} in every campaign it was enrolled in.</source>
         <translation>L’ordinateur {0} est révoqué à partir du {1} dans toutes les campagnes où il était inscrit.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="702"/>
+        <location filename="../study_panel.py" line="703"/>
         <source>It has left the circle: no campaign created from now on enrols it.</source>
         <translation>Il a quitté le cercle : aucune campagne créée désormais ne l’inscrit.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="712"/>
+        <location filename="../study_panel.py" line="713"/>
         <source>Withdraw</source>
         <translation>Retirer</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="713"/>
+        <location filename="../study_panel.py" line="714"/>
         <source>Withdraw {0} ({1})? Their {2} answers, their history and notes will be deleted here, in this laptop&apos;s {3} backups and wherever this laptop&apos;s bundles go. This cannot be undone.</source>
         <translation>Retirer {0} ({1}) ? Ses {2} réponses, leur historique et ses notes seront supprimés ici, dans les {3} sauvegardes de cet ordinateur et partout où vont ses paquets. C&apos;est irréversible.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="717"/>
+        <location filename="../study_panel.py" line="718"/>
         <source>{0} withdrew; {1} answers deleted here and in {2} backups.</source>
         <translation>{0} s’est retiré(e) ; {1} réponses supprimées ici et dans {2} sauvegardes.</translation>
     </message>
@@ -1918,280 +1928,280 @@
 <context>
     <name>StudyPanel</name>
     <message>
-        <location filename="../study_panel.py" line="737"/>
+        <location filename="../study_panel.py" line="738"/>
         <source>Campaign</source>
         <translation>Campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="737"/>
-        <location filename="../study_panel.py" line="947"/>
+        <location filename="../study_panel.py" line="738"/>
+        <location filename="../study_panel.py" line="948"/>
         <source>Metric</source>
         <translation>Métrique</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="738"/>
+        <location filename="../study_panel.py" line="739"/>
         <source>Human score</source>
         <translation>Score humain</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="743"/>
+        <location filename="../study_panel.py" line="744"/>
         <source>Agreement</source>
         <translation>Accord</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="743"/>
+        <location filename="../study_panel.py" line="744"/>
         <source>Correlate</source>
         <translation>Corréler</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="744"/>
+        <location filename="../study_panel.py" line="745"/>
         <source>Rater quality</source>
         <translation>Qualité des évaluateurs</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="744"/>
+        <location filename="../study_panel.py" line="745"/>
         <source>Linter precision</source>
         <translation>Précision du linter</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="744"/>
+        <location filename="../study_panel.py" line="745"/>
         <source>FST false rejections</source>
         <translation>Faux rejets du FST</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="745"/>
+        <location filename="../study_panel.py" line="746"/>
         <source>Reweight…</source>
         <translation>Repondérer…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="745"/>
+        <location filename="../study_panel.py" line="746"/>
         <source>Confirm tier…</source>
         <translation>Confirmer le niveau…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="746"/>
+        <location filename="../study_panel.py" line="747"/>
         <source>Save plot as PNG…</source>
         <translation>Enregistrer le graphique en PNG…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="759"/>
+        <location filename="../study_panel.py" line="760"/>
         <source>Progress of the computation</source>
         <translation>Avancement du calcul</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="762"/>
+        <location filename="../study_panel.py" line="763"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="771"/>
+        <location filename="../study_panel.py" line="772"/>
         <source>Results table</source>
         <translation>Tableau des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="772"/>
+        <location filename="../study_panel.py" line="773"/>
         <source>Results in words</source>
         <translation>Résultats en mots</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="776"/>
+        <location filename="../study_panel.py" line="777"/>
         <source>Plot of the results</source>
         <translation>Graphique des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="777"/>
+        <location filename="../study_panel.py" line="778"/>
         <source>The same numbers as the results table</source>
         <translation>Les mêmes nombres que le tableau des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="819"/>
+        <location filename="../study_panel.py" line="820"/>
         <source>&lt;p&gt;Computing…&lt;/p&gt;</source>
         <translation>&lt;p&gt;Calcul en cours…&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="838"/>
+        <location filename="../study_panel.py" line="839"/>
         <source>Nothing to correlate yet: {0}</source>
         <translation>Rien à corréler pour l’instant : {0}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="849"/>
+        <location filename="../study_panel.py" line="850"/>
         <source>Cancelled.</source>
         <translation>Annulé.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="864"/>
+        <location filename="../study_panel.py" line="865"/>
         <source>Question</source>
         <translation>Question</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="864"/>
-        <location filename="../study_panel.py" line="889"/>
+        <location filename="../study_panel.py" line="865"/>
+        <location filename="../study_panel.py" line="890"/>
         <source>Level</source>
         <translation>Niveau</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="864"/>
-        <location filename="../study_panel.py" line="922"/>
-        <location filename="../study_panel.py" line="934"/>
+        <location filename="../study_panel.py" line="865"/>
+        <location filename="../study_panel.py" line="923"/>
+        <location filename="../study_panel.py" line="935"/>
         <source>CI lower</source>
         <translation>IC bas</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="864"/>
-        <location filename="../study_panel.py" line="922"/>
-        <location filename="../study_panel.py" line="934"/>
+        <location filename="../study_panel.py" line="865"/>
+        <location filename="../study_panel.py" line="923"/>
+        <location filename="../study_panel.py" line="935"/>
         <source>CI upper</source>
         <translation>IC haut</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="865"/>
-        <location filename="../study_panel.py" line="906"/>
+        <location filename="../study_panel.py" line="866"/>
+        <location filename="../study_panel.py" line="907"/>
         <source>Answers</source>
         <translation>Réponses</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="865"/>
+        <location filename="../study_panel.py" line="866"/>
         <source>Speakers</source>
         <translation>Locuteurs</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="865"/>
+        <location filename="../study_panel.py" line="866"/>
         <source>Items</source>
         <translation>Éléments</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="866"/>
+        <location filename="../study_panel.py" line="867"/>
         <source>&lt;p&gt;Task {0}: Krippendorff&apos;s alpha of every question, at the levels its scale allows, with 95% bootstrap intervals over items.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Tâche {0} : alpha de Krippendorff de chaque question, aux niveaux que son échelle permet, avec des intervalles bootstrap à 95 % sur les éléments.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="891"/>
+        <location filename="../study_panel.py" line="892"/>
         <source>One system only: no system-level correlation.&lt;br&gt;</source>
         <translation>Un seul système : pas de corrélation au niveau des systèmes.&lt;br&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="906"/>
+        <location filename="../study_panel.py" line="907"/>
         <source>Speaker</source>
         <translation>Locuteur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="906"/>
+        <location filename="../study_panel.py" line="907"/>
         <source>Repeats same</source>
         <translation>Répétitions identiques</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="906"/>
+        <location filename="../study_panel.py" line="907"/>
         <source>Degraded lower</source>
         <translation>Dégradés notés plus bas</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="907"/>
+        <location filename="../study_panel.py" line="908"/>
         <source>p (MWU)</source>
         <translation>p (MWU)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="907"/>
+        <location filename="../study_panel.py" line="908"/>
         <source>Median s per item</source>
         <translation>Médiane s par élément</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="907"/>
+        <location filename="../study_panel.py" line="908"/>
         <source>Time away s</source>
         <translation>Temps d’absence s</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="908"/>
+        <location filename="../study_panel.py" line="909"/>
         <source>Answers with time away</source>
         <translation>Réponses avec absence</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="908"/>
+        <location filename="../study_panel.py" line="909"/>
         <source>Flags</source>
         <translation>Signalements</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="911"/>
+        <location filename="../study_panel.py" line="912"/>
         <source>none</source>
         <translation>aucun</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="912"/>
+        <location filename="../study_panel.py" line="913"/>
         <source>&lt;p&gt;Time per item counts the time the item was in front of the speaker; time with the app out of focus is shown apart. Read these to understand the data, never to rank people.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Le temps par élément compte le temps où l’élément était devant le locuteur ; le temps passé hors de l’application est montré à part. Lisez ces chiffres pour comprendre les données, jamais pour classer les personnes.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="922"/>
+        <location filename="../study_panel.py" line="923"/>
         <source>Variant class</source>
         <translation>Classe de variante</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="922"/>
+        <location filename="../study_panel.py" line="923"/>
         <source>Precision</source>
         <translation>Précision</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="923"/>
+        <location filename="../study_panel.py" line="924"/>
         <source>Pairs judged</source>
         <translation>Paires jugées</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="925"/>
+        <location filename="../study_panel.py" line="926"/>
         <source>&lt;p&gt;{0} pairs rated, {1} with a majority verdict.&lt;/p&gt;</source>
         <translation>&lt;p&gt;{0} paires évaluées, {1} avec un verdict majoritaire.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="934"/>
+        <location filename="../study_panel.py" line="935"/>
         <source>False rejection rate</source>
         <translation>Taux de faux rejets</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="935"/>
+        <location filename="../study_panel.py" line="936"/>
         <source>Words decided</source>
         <translation>Mots tranchés</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="937"/>
+        <location filename="../study_panel.py" line="938"/>
         <source>&lt;p&gt;Valid words the analyser missed: {0}&lt;/p&gt;</source>
         <translation>&lt;p&gt;Mots valides que l’analyseur n’a pas reconnus : {0}&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="941"/>
+        <location filename="../study_panel.py" line="942"/>
         <source>Save the refitted profile</source>
         <translation>Enregistrer le profil réajusté</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="942"/>
-        <location filename="../study_panel.py" line="953"/>
+        <location filename="../study_panel.py" line="943"/>
+        <location filename="../study_panel.py" line="954"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="947"/>
+        <location filename="../study_panel.py" line="948"/>
         <source>Fitted weight</source>
         <translation>Poids ajusté</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="947"/>
+        <location filename="../study_panel.py" line="948"/>
         <source>Default weight</source>
         <translation>Poids par défaut</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="949"/>
+        <location filename="../study_panel.py" line="950"/>
         <source>&lt;p&gt;Cross-validated Pearson {0:.3f} (default profile {1:.3f}).&lt;/p&gt;</source>
         <translation>&lt;p&gt;Pearson en validation croisée {0:.3f} (profil par défaut {1:.3f}).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="953"/>
+        <location filename="../study_panel.py" line="954"/>
         <source>The scored run card</source>
         <translation>La fiche de run évaluée</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="959"/>
+        <location filename="../study_panel.py" line="960"/>
         <source>{0:.0%} of {1} items accepted, interval [{2:.0%}, {3:.0%}]; the rule: at least {4:.0%}</source>
         <translation>{0:.0%} de {1} éléments acceptés, intervalle [{2:.0%}, {3:.0%}] ; la règle : au moins {4:.0%}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="967"/>
+        <location filename="../study_panel.py" line="968"/>
         <source>Save plot</source>
         <translation>Enregistrer le graphique</translation>
     </message>
@@ -2912,521 +2922,531 @@ Quand tout est marqué, appuyez sur Entrée et notez toute la traduction de 0 à
     </message>
     <message>
         <location filename="data_strings.py" line="152"/>
+        <source>{system}&apos;s tier ({tier}) is confirmed after {items} items, every one rated: exactly {threshold} of its outputs are accepted, as many as the tier needs</source>
+        <translation>le niveau de {system} ({tier}) est confirmé après {items} éléments, tous évalués : exactement {threshold} de ses traductions sont acceptées, autant que le niveau demande</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="153"/>
+        <source>{system}: every one of its {items} items rated, exactly {threshold} of its outputs are accepted — as many as its tier ({tier}) needs — but the tier is not confirmed: {missing}</source>
+        <translation>{system} : ses {items} éléments tous évalués, exactement {threshold} de ses traductions sont acceptées — autant que son niveau ({tier}) demande — mais le niveau n&apos;est pas confirmé : {missing}</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="154"/>
         <source>{system}&apos;s tier ({tier}): open after {items} items, between {low} and {high} of its outputs accepted (the tier needs {threshold})</source>
         <translation>niveau de {system} ({tier}) : ouvert après {items} éléments, entre {low} et {high} de ses traductions acceptées (le niveau demande {threshold})</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="153"/>
+        <location filename="data_strings.py" line="155"/>
         <source>its run card names none</source>
         <translation>sa fiche n&apos;en nomme aucun</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="154"/>
+        <location filename="data_strings.py" line="156"/>
         <source>since then: {items} items counted in all, {share} of them accepted</source>
         <translation>depuis : {items} éléments comptés en tout, dont {share} acceptés</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="155"/>
+        <location filename="data_strings.py" line="157"/>
         <source>an output is accepted when its mean {question} is at least {value} (on {low} to {high}; task {task})</source>
         <translation>une traduction est acceptée quand sa moyenne ({question}) est d&apos;au moins {value} (de {low} à {high} ; tâche {task})</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="156"/>
+        <location filename="data_strings.py" line="158"/>
         <source>an output is accepted when most of its speakers answer {labels} (task {task})</source>
         <translation>une traduction est acceptée quand la plupart de ses locuteurs répondent {labels} (tâche {task})</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="165"/>
+        <location filename="data_strings.py" line="167"/>
         <source>to the decision: about {middle} more sentences ({low} to {high}, 10–90 %), about {hours} speaker-hours ({hours_low} to {hours_high})</source>
         <translation>jusqu&apos;à la décision : environ {middle} phrases de plus ({low} à {high}, 10–90 %), environ {hours} heures-locuteur ({hours_low} à {hours_high})</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="166"/>
+        <location filename="data_strings.py" line="168"/>
         <source>cannot be decided within this campaign: {left} sentences left</source>
         <translation>ne peut pas être tranché dans cette campagne : il reste {left} phrases</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="167"/>
+        <location filename="data_strings.py" line="169"/>
         <source>may not be decided within this campaign: {left} sentences left ({share} of replays of the answers so far decide it within them)</source>
         <translation>pourrait ne pas être tranché dans cette campagne : il reste {left} phrases ({share} des rejeux des réponses actuelles le tranchent avec elles)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="168"/>
+        <location filename="data_strings.py" line="170"/>
         <source>to the decision: about {middle} more sentences ({low} to more than the {left} left, 10–90 %), about {hours} speaker-hours (at least {hours_low})</source>
         <translation>jusqu&apos;à la décision : environ {middle} phrases de plus ({low} à plus que les {left} restantes, 10–90 %), environ {hours} heures-locuteur (au moins {hours_low})</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="169"/>
+        <location filename="data_strings.py" line="171"/>
         <source>to the decision: a forecast from {from} answered sentences on; {answered} so far</source>
         <translation>jusqu&apos;à la décision : une prévision à partir de {from} phrases répondues ; {answered} jusqu&apos;ici</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="170"/>
+        <location filename="data_strings.py" line="172"/>
         <source>left in the campaign: {left} sentences, {ratings} ratings, {hours} speaker-hours at most</source>
         <translation>reste dans la campagne : {left} phrases, {ratings} évaluations, {hours} heures-locuteur au plus</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="171"/>
+        <location filename="data_strings.py" line="173"/>
         <source>this campaign has {segments} sentences: too few to settle a difference of {delta} even if every rating differed by exactly that (at least {needed} are needed); its questions may end open</source>
         <translation>cette campagne a {segments} phrases : trop peu pour trancher un écart de {delta} même si chaque évaluation différait exactement de cela (il en faut au moins {needed}) ; ses questions peuvent rester ouvertes</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="172"/>
+        <location filename="data_strings.py" line="174"/>
         <source>a link, never followed or read</source>
         <translation>un lien, jamais suivi ni lu</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="173"/>
+        <location filename="data_strings.py" line="175"/>
         <source>a folder, never followed or read</source>
         <translation>un dossier, jamais suivi ni lu</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="174"/>
+        <location filename="data_strings.py" line="176"/>
         <source>not a regular file, never followed or read</source>
         <translation>pas un fichier ordinaire, jamais suivi ni lu</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="175"/>
+        <location filename="data_strings.py" line="177"/>
         <source>laptop {code} is not enrolled here yet: its bundle waits, unread, until the coordinator enrols it (lyss review enrol {code}); nothing else stops</source>
         <translation>l’ordinateur {code} n’est pas encore inscrit ici : son paquet attend, sans être lu, que la coordination l’inscrive (lyss review enrol {code}) ; rien d’autre ne s’arrête</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="176"/>
+        <location filename="data_strings.py" line="178"/>
         <source>this laptop&apos;s own bundle in the folder held what its database lacks (restored from an older backup): {counts}, taken back before publishing</source>
         <translation>le paquet de cet ordinateur dans le dossier contenait ce qui manque à sa base (restaurée d’une sauvegarde plus ancienne) : {counts}, repris avant de publier</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="177"/>
+        <location filename="data_strings.py" line="179"/>
         <source>this laptop&apos;s own bundle in the folder could not be read back ({why}); publishing over it</source>
         <translation>le paquet de cet ordinateur dans le dossier n’a pas pu être relu ({why}) ; il est remplacé</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="178"/>
+        <location filename="data_strings.py" line="180"/>
         <source>not named after a laptop code (&lt;code&gt;.lyssbundle): not read</source>
         <translation>ne porte pas le code d&apos;un ordinateur (&lt;code&gt;.lyssbundle) : non lu</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="179"/>
+        <location filename="data_strings.py" line="181"/>
         <source>this laptop&apos;s own name holds something that is not its bundle, and it cannot be moved aside ({why}): nothing was published</source>
         <translation>le nom de cet ordinateur désigne autre chose que son paquet, qui ne peut être mis de côté ({why}) : rien n&apos;a été publié</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="180"/>
+        <location filename="data_strings.py" line="182"/>
         <source>something that was not this laptop&apos;s bundle stood under its name: now {aside}</source>
         <translation>autre chose que le paquet de cet ordinateur portait son nom : désormais {aside}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="181"/>
+        <location filename="data_strings.py" line="183"/>
         <source>this laptop&apos;s own bundle</source>
         <translation>le paquet de cet ordinateur</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="182"/>
+        <location filename="data_strings.py" line="184"/>
         <source>this laptop&apos;s own bundle could not be written ({why}); the others&apos; bundles are merged all the same</source>
         <translation>le paquet de cet ordinateur n&apos;a pas pu être écrit ({why}) ; les paquets des autres sont fusionnés quand même</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="183"/>
+        <location filename="data_strings.py" line="185"/>
         <source>this laptop&apos;s own bundle, {answers} answers</source>
         <translation>le paquet de cet ordinateur, {answers} réponses</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="184"/>
+        <location filename="data_strings.py" line="186"/>
         <source>this laptop&apos;s own bundle, {answers} answer</source>
         <translation>paquet de cet ordinateur, {answers} réponse</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="185"/>
+        <location filename="data_strings.py" line="187"/>
         <source>{problem}</source>
         <translation>{problem}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="186"/>
+        <location filename="data_strings.py" line="188"/>
         <source>the folder could not be read ({why}: moved, removed or unmounted during the sync); nothing more was merged</source>
         <translation>le dossier n&apos;a pas pu être lu ({why} : déplacé, supprimé ou démonté pendant la synchronisation) ; rien de plus n&apos;a été fusionné</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="187"/>
+        <location filename="data_strings.py" line="189"/>
         <source>{reason} (unchanged since; not read again)</source>
         <translation>{reason} (inchangé depuis ; pas relu)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="188"/>
+        <location filename="data_strings.py" line="190"/>
         <source>larger than any bundle this laptop takes ({size}): not read</source>
         <translation>plus grand que tout paquet que cet ordinateur accepte ({size}) : non lu</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="189"/>
+        <location filename="data_strings.py" line="191"/>
         <source>from {device}: {counts}</source>
         <translation>de {device} : {counts}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="190"/>
+        <location filename="data_strings.py" line="192"/>
         <source>{n} answers added</source>
         <translation>{n} réponses ajoutées</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="191"/>
+        <location filename="data_strings.py" line="193"/>
         <source>{n} answer added</source>
         <translation>{n} réponse ajoutée</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="192"/>
+        <location filename="data_strings.py" line="194"/>
         <source>{n} campaigns arrived</source>
         <oldsource>{n} campaign(s) arrived</oldsource>
         <translation>{n} campagnes arrivées</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="193"/>
+        <location filename="data_strings.py" line="195"/>
         <source>{n} campaign arrived</source>
         <translation>{n} campagne arrivée</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="194"/>
+        <location filename="data_strings.py" line="196"/>
         <source>trusted coordinator</source>
         <translation>coordinateur de confiance</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="195"/>
+        <location filename="data_strings.py" line="197"/>
         <source>{laptop} may now send answers to campaign {campaign}</source>
         <translation>{laptop} peut désormais envoyer des réponses à la campagne {campaign}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="196"/>
+        <location filename="data_strings.py" line="198"/>
         <source>{laptop} is enrolled in every campaign this laptop creates: none yet, each one from its creation</source>
         <translation>{laptop} est inscrit dans toutes les campagnes que cet ordinateur crée : aucune pour l’instant, chacune dès sa création</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="197"/>
+        <location filename="data_strings.py" line="199"/>
         <source>{laptop} is enrolled in every campaign this laptop coordinates: the 1 there is now and each one created later</source>
         <translation>{laptop} est inscrit dans toutes les campagnes que cet ordinateur coordonne : celle qui existe et chacune créée plus tard</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="198"/>
+        <location filename="data_strings.py" line="200"/>
         <source>{laptop} is enrolled in every campaign this laptop coordinates: the {n} there are now and each one created later</source>
         <translation>{laptop} est inscrit dans toutes les campagnes que cet ordinateur coordonne : les {n} qui existent et chacune créée plus tard</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="199"/>
+        <location filename="data_strings.py" line="201"/>
         <source>enrolled in every campaign, now and later</source>
         <translation>inscrit dans toutes les campagnes, maintenant et plus tard</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="200"/>
+        <location filename="data_strings.py" line="202"/>
         <source>not enrolled</source>
         <translation>non inscrit</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="201"/>
+        <location filename="data_strings.py" line="203"/>
         <source>enrolled in 1 campaign</source>
         <translation>inscrit dans 1 campagne</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="202"/>
+        <location filename="data_strings.py" line="204"/>
         <source>enrolled in {n} campaigns</source>
         <translation>inscrit dans {n} campagnes</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="203"/>
+        <location filename="data_strings.py" line="205"/>
         <source>{n} replaced</source>
         <translation>{n} remplacées</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="204"/>
+        <location filename="data_strings.py" line="206"/>
         <source>{n} answers deleted</source>
         <translation>{n} réponses supprimées</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="205"/>
+        <location filename="data_strings.py" line="207"/>
         <source>{n} answer deleted</source>
         <translation>{n} réponse supprimée</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="206"/>
+        <location filename="data_strings.py" line="208"/>
         <source>{n} speakers withdrawn</source>
         <translation>{n} locuteurs retirés</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="207"/>
+        <location filename="data_strings.py" line="209"/>
         <source>{n} speaker withdrawn</source>
         <translation>{n} locuteur retiré</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="208"/>
+        <location filename="data_strings.py" line="210"/>
         <source>{speakers}: {deleted}</source>
         <translation>{speakers} : {deleted}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="209"/>
+        <location filename="data_strings.py" line="211"/>
         <source>{n} of this laptop&apos;s own answers came back signed (unchanged)</source>
         <translation>{n} des réponses de cet ordinateur sont revenues signées (inchangées)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="210"/>
+        <location filename="data_strings.py" line="212"/>
         <source>nothing new — this laptop held all of it already</source>
         <translation>rien de nouveau — cet ordinateur avait déjà tout</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="211"/>
+        <location filename="data_strings.py" line="213"/>
         <source>this laptop&apos;s own bundle passes every check another laptop makes ({n} rows)</source>
         <translation>le paquet de cet ordinateur passe toutes les vérifications d’un autre ordinateur ({n} lignes)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="212"/>
+        <location filename="data_strings.py" line="214"/>
         <source>this laptop&apos;s own bundle passes every check another laptop makes ({n} row)</source>
         <translation>le paquet de cet ordinateur passe toutes les vérifications d’un autre ordinateur ({n} ligne)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="213"/>
+        <location filename="data_strings.py" line="215"/>
         <source>this laptop is not enrolled in any campaign yet: other laptops leave its bundle unread until the coordinator enrols it</source>
         <translation>cet ordinateur n’est encore inscrit dans aucune campagne : les autres ordinateurs laissent son paquet non lu jusqu’à ce que le coordinateur l’inscrive</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="214"/>
+        <location filename="data_strings.py" line="216"/>
         <source>other laptops would refuse this laptop&apos;s whole bundle: {problem}</source>
         <translation>les autres ordinateurs refuseraient tout le paquet de cet ordinateur : {problem}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="215"/>
+        <location filename="data_strings.py" line="217"/>
         <source>{n} rows of this laptop&apos;s bundle would be refused on the other laptops: {rows}</source>
         <translation>{n} lignes du paquet de cet ordinateur seraient refusées sur les autres ordinateurs : {rows}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="216"/>
+        <location filename="data_strings.py" line="218"/>
         <source>{n} row of this laptop&apos;s bundle would be refused on the other laptops: {rows}</source>
         <translation>{n} ligne du paquet de cet ordinateur serait refusée sur les autres ordinateurs : {rows}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="217"/>
+        <location filename="data_strings.py" line="219"/>
         <source>{n} answers recorded here are not in the shared folder yet: sync before leaving (lyss review sync)</source>
         <translation>{n} réponses enregistrées ici ne sont pas encore dans le dossier partagé : synchronisez avant de partir (lyss review sync)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="218"/>
+        <location filename="data_strings.py" line="220"/>
         <source>{n} answer recorded here is not in the shared folder yet: sync before leaving (lyss review sync)</source>
         <translation>{n} réponse enregistrée ici n’est pas encore dans le dossier partagé : synchronisez avant de partir (lyss review sync)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="219"/>
+        <location filename="data_strings.py" line="221"/>
         <source>every answer recorded here is in the shared folder</source>
         <translation>chaque réponse enregistrée ici est dans le dossier partagé</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="220"/>
+        <location filename="data_strings.py" line="222"/>
         <source>no shared folder is synced here: {n} answers recorded here leave only in a bundle carried by hand (lyss review export-bundle)</source>
         <translation>aucun dossier partagé n’est synchronisé ici : {n} réponses enregistrées ici ne partent que dans un paquet porté à la main (lyss review export-bundle)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="221"/>
+        <location filename="data_strings.py" line="223"/>
         <source>no shared folder is synced here: {n} answer recorded here leaves only in a bundle carried by hand (lyss review export-bundle)</source>
         <translation>aucun dossier partagé n’est synchronisé ici : {n} réponse enregistrée ici ne part que dans un paquet porté à la main (lyss review export-bundle)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="222"/>
+        <location filename="data_strings.py" line="224"/>
         <source>no shared folder is synced here, and no answer recorded here waits to leave</source>
         <translation>aucun dossier partagé n’est synchronisé ici, et aucune réponse enregistrée ici n’attend de partir</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="223"/>
+        <location filename="data_strings.py" line="225"/>
         <source>the bundle of {laptop} is refused here: {reason}</source>
         <translation>le paquet de {laptop} est refusé ici : {reason}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="224"/>
+        <location filename="data_strings.py" line="226"/>
         <source>the bundle of {laptop} waits: {reason}</source>
         <translation>le paquet de {laptop} attend : {reason}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="225"/>
+        <location filename="data_strings.py" line="227"/>
         <source>the bundle of {laptop} merged, but {reason}</source>
         <translation>le paquet de {laptop} a été fusionné, mais {reason}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="226"/>
+        <location filename="data_strings.py" line="228"/>
         <source>{waiting}, kept here until then</source>
         <translation>{waiting}, gardé ici jusque-là</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="227"/>
+        <location filename="data_strings.py" line="229"/>
         <source>no bundle of {laptop} has been seen here yet: sync it once with this laptop before the field</source>
         <translation>aucun paquet de {laptop} n’a encore été vu ici : synchronisez-le une fois avec cet ordinateur avant le terrain</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="228"/>
+        <location filename="data_strings.py" line="230"/>
         <source>nothing stands between this laptop and its circle</source>
         <translation>rien ne sépare cet ordinateur de son cercle</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="229"/>
+        <location filename="data_strings.py" line="231"/>
         <source>{n} things to settle before the laptops leave</source>
         <translation>{n} points à régler avant le départ des ordinateurs</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="230"/>
+        <location filename="data_strings.py" line="232"/>
         <source>{n} thing to settle before the laptops leave</source>
         <translation>{n} point à régler avant le départ des ordinateurs</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="231"/>
+        <location filename="data_strings.py" line="233"/>
         <source>campaign {campaign} is {kept} in the circle, made earlier: this laptop&apos;s later copy of it, {mine}, gives way</source>
         <translation>la campagne {campaign} est {kept} dans le cercle, créée plus tôt : la copie plus récente de cet ordinateur, {mine}, s’efface</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="232"/>
+        <location filename="data_strings.py" line="234"/>
         <source>the terms of campaign {campaign} (version {version}) stand as the circle first had them: this laptop&apos;s later copy gives way (lyss review amend-terms changes them)</source>
         <translation>les conditions de la campagne {campaign} (version {version}) restent telles que le cercle les a eues d’abord : la copie plus récente de cet ordinateur s’efface (lyss review amend-terms les modifie)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="233"/>
+        <location filename="data_strings.py" line="235"/>
         <source>{merged} ({added}), {refused}</source>
         <translation>{merged} ({added}), {refused}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="234"/>
+        <location filename="data_strings.py" line="236"/>
         <source>{n} bundles merged</source>
         <translation>{n} paquets fusionnés</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="235"/>
+        <location filename="data_strings.py" line="237"/>
         <source>{n} bundle merged</source>
         <translation>{n} paquet fusionné</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="236"/>
+        <location filename="data_strings.py" line="238"/>
         <source>{n} bundles refused</source>
         <translation>{n} paquets refusés</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="237"/>
+        <location filename="data_strings.py" line="239"/>
         <source>{n} bundle refused</source>
         <translation>{n} paquet refusé</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="238"/>
+        <location filename="data_strings.py" line="240"/>
         <source>{n} refused (revoked laptop)</source>
         <translation>{n} refusées (ordinateur révoqué)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="239"/>
+        <location filename="data_strings.py" line="241"/>
         <source>{n} rows that waited were placed</source>
         <translation>{n} lignes en attente ont été placées</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="240"/>
+        <location filename="data_strings.py" line="242"/>
         <source>{n} row that waited was placed</source>
         <translation>{n} ligne en attente a été placée</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="241"/>
+        <location filename="data_strings.py" line="243"/>
         <source>{waits} (kept here until then)</source>
         <translation>{waits} (gardées ici d&apos;ici là)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="242"/>
+        <location filename="data_strings.py" line="244"/>
         <source>{n} rows refused alone, each for the reason it gives (the rest merged): {rows}</source>
         <translation>{n} lignes refusées seules, chacune pour la raison qu’elle donne (le reste a été fusionné) : {rows}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="243"/>
+        <location filename="data_strings.py" line="245"/>
         <source>{n} row refused alone, for the reason it gives (the rest merged): {rows}</source>
         <translation>{n} ligne refusée seule, pour la raison qu’elle donne (le reste a été fusionné) : {rows}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="246"/>
+        <location filename="data_strings.py" line="248"/>
         <source>task {task}, {kind}, alpha {alpha}: {answers} answers; {counted} of {items} items count so far (an item counts once rated {ratings}×)</source>
         <translation>tâche {task}, {kind}, alpha {alpha} : {answers} réponses ; {counted} éléments sur {items} comptent jusqu’ici (un élément compte une fois noté {ratings}×)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="247"/>
+        <location filename="data_strings.py" line="249"/>
         <source>task {task}, {kind}, alpha {alpha}: {answers} answer; {counted} of {items} items count so far (an item counts once rated {ratings}×)</source>
         <translation>tâche {task}, {kind}, alpha {alpha} : {answers} réponse ; {counted} éléments sur {items} comptent jusqu’ici (un élément compte une fois noté {ratings}×)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="258"/>
+        <location filename="data_strings.py" line="260"/>
         <source>measure how good machine translations are, with these answers</source>
         <oldsource>measure machine translation with these answers (correlations, agreement, tiers)</oldsource>
         <translation>mesurer la qualité des traductions automatiques avec ces réponses</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="259"/>
+        <location filename="data_strings.py" line="261"/>
         <source>change how much each automatic score counts, using these answers</source>
         <oldsource>refit the weights of the metrics&apos; composite from these answers</oldsource>
         <translation>changer le poids de chaque note automatique à l’aide de ces réponses</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="260"/>
+        <location filename="data_strings.py" line="262"/>
         <source>publish figures or examples made from these answers</source>
         <translation>publier des chiffres ou des exemples tirés de ces réponses</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="261"/>
+        <location filename="data_strings.py" line="263"/>
         <source>teach a machine translation system with these answers or sentences</source>
         <oldsource>train or tune a machine translation model on these answers or sentences</oldsource>
         <translation>entraîner un système de traduction automatique avec ces réponses ou ces phrases</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="262"/>
+        <location filename="data_strings.py" line="264"/>
         <source>give the answers to people outside the study</source>
         <oldsource>give the answers to someone outside the study (an export)</oldsource>
         <translation>donner les réponses à des personnes extérieures à l’étude</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="244"/>
+        <location filename="data_strings.py" line="246"/>
         <source>THIS LAPTOP WAS REVOKED in campaign {campaign} from {from_at}</source>
         <translation>CET ORDINATEUR A ÉTÉ RÉVOQUÉ dans la campagne {campaign} à partir du {from_at}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="245"/>
+        <location filename="data_strings.py" line="247"/>
         <source>{counts}</source>
         <translation>{counts}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="248"/>
+        <location filename="data_strings.py" line="250"/>
         <source>task {task}, {kind}, alpha {alpha}: {answers} answers; {counted} of {items} items count so far (an item counts once it has its imported ratings)</source>
         <translation>tâche {task}, {kind}, alpha {alpha} : {answers} réponses ; {counted} éléments sur {items} comptent jusqu’ici (un élément compte dès qu’il a ses notes importées)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="249"/>
+        <location filename="data_strings.py" line="251"/>
         <source>task {task}, {kind}, alpha {alpha}: {answers} answer; {counted} of {items} items count so far (an item counts once it has its imported ratings)</source>
         <translation>tâche {task}, {kind}, alpha {alpha} : {answers} réponse ; {counted} éléments sur {items} comptent jusqu’ici (un élément compte dès qu’il a ses notes importées)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="250"/>
+        <location filename="data_strings.py" line="252"/>
         <source>time per item: {intercept} s + {per_word} s a word ({source}, {answers} answers)</source>
         <translation>temps par élément : {intercept} s + {per_word} s par mot ({source}, {answers} réponses)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="251"/>
+        <location filename="data_strings.py" line="253"/>
         <source>time per item: {intercept} s + {per_word} s a word ({source}, {answers} answer)</source>
         <translation>temps par élément : {intercept} s + {per_word} s par mot ({source}, {answers} réponse)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="252"/>
+        <location filename="data_strings.py" line="254"/>
         <source>pre-marks: {seconds} s an item shown with them [{low}, {high}], on {share} of the items</source>
         <translation>pré-marques : {seconds} s par élément montré avec elles [{low}, {high}], sur {share} des éléments</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="253"/>
+        <location filename="data_strings.py" line="255"/>
         <source>pre-marks: not in the time per item ({reason})</source>
         <translation>pré-marques : pas dans le temps par élément ({reason})</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="254"/>
+        <location filename="data_strings.py" line="256"/>
         <source>{status}: automated tier {automated}; {share} of {items} items accepted, interval [{low}, {high}] at alpha {alpha} (the rule: at least {threshold}); written into {run}</source>
         <translation>{status} : niveau automatique {automated} ; {share} de {items} éléments acceptés, intervalle [{low}, {high}] à alpha {alpha} (la règle : au moins {threshold}) ; écrit dans {run}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="255"/>
+        <location filename="data_strings.py" line="257"/>
         <source>{status}: automated tier {automated}; written into {run}</source>
         <translation>{status} : niveau automatique {automated} ; écrit dans {run}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="256"/>
+        <location filename="data_strings.py" line="258"/>
         <source>  pass  {rule}: {value} (needs ≥ {threshold})</source>
         <translation>  réussi  {rule} : {value} (il faut ≥ {threshold})</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="257"/>
+        <location filename="data_strings.py" line="259"/>
         <source>  FAIL  {rule}: {value} (needs ≥ {threshold})</source>
         <translation>  ÉCHEC  {rule} : {value} (il faut ≥ {threshold})</translation>
     </message>
@@ -3478,48 +3498,56 @@ Quand tout est marqué, appuyez sur Entrée et notez toute la traduction de 0 à
         <translation>la moyenne de {system} atteint {threshold} (à {delta} près) : elle se situe entre {low} et {high}, après {items} phrases</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="157"/>
+        <location filename="data_strings.py" line="159"/>
         <source>the decisions wait for items served earlier and not yet answered as often as the campaign asks: {items} (their speakers&apos; laptops: {laptops}); answers given since to {held_back} other items wait behind them, so that the order answers come in changes no verdict</source>
         <oldsource>the decisions wait for {answers} answers to {items} items served earlier (speakers on laptops: {laptops}); {held_back} items answered since wait behind them, so that the order answers come in changes no verdict</oldsource>
         <translation>les décisions attendent des éléments servis plus tôt et pas encore répondus autant que la campagne le demande : {items} (ordinateurs de leurs locuteurs : {laptops}) ; les réponses données depuis à {held_back} autres éléments attendent derrière eux, afin que l&apos;ordre des réponses ne change aucun verdict</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="158"/>
+        <location filename="data_strings.py" line="160"/>
         <source>of those, to be served to another speaker (their speakers withdrew or set them aside): {items}</source>
         <oldsource>{items} of these items are served to another speaker (their speakers withdrew or set them aside)</oldsource>
         <translation>parmi eux, à servir à un autre locuteur (leurs locuteurs se sont retirés ou les ont mis de côté) : {items}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="159"/>
+        <location filename="data_strings.py" line="161"/>
         <source>note: {run}&apos;s tier is refused: the best of these runs, but not good enough for its tier</source>
         <oldsource>note: {run}&apos;s tier is refused, so it is the best of these runs, not good enough for its tier</oldsource>
         <translation>remarque : le niveau de {run} est refusé : la meilleure de ces versions, mais pas assez bonne pour son niveau</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="161"/>
+        <location filename="data_strings.py" line="163"/>
         <source>serving: {runs}</source>
         <translation>proposés : {runs}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="162"/>
+        <location filename="data_strings.py" line="164"/>
         <source>serving: nothing more is needed: every question asked is decided</source>
         <translation>proposés : plus rien n&apos;est nécessaire : chaque question posée est tranchée</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="163"/>
+        <location filename="data_strings.py" line="165"/>
         <source>nothing more is needed from you now</source>
         <translation>plus rien n&apos;est nécessaire de votre part pour l&apos;instant</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="164"/>
+        <location filename="data_strings.py" line="166"/>
         <source>every question asked is decided: no more hours needed</source>
         <translation>chaque question posée est tranchée : plus aucune heure nécessaire</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="160"/>
+        <location filename="data_strings.py" line="162"/>
         <source>(this campaign asks another question: this tier is shown beside it, for information)</source>
         <oldsource>to the decision: a forecast from {from} answered segments on; {answered} so far</oldsource>
         <translation>(cette campagne pose une autre question : ce niveau est montré à côté, pour information)</translation>
+    </message>
+</context>
+<context>
+    <name>window.campaigns</name>
+    <message>
+        <location filename="../screenshots.py" line="322"/>
+        <source>Checking…</source>
+        <translation>Vérification…</translation>
     </message>
 </context>
 </TS>

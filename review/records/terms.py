@@ -8,6 +8,7 @@ it; :func:`refusal` says in one line what is missing otherwise."""
 
 from __future__ import annotations
 
+import datetime
 import json
 import re
 from typing import Any
@@ -129,8 +130,12 @@ def decide(store: Store, campaign_id: str, use: str, by: str, on: str, allowed: 
         raise BadValue("--use", use, f"one of {', '.join(uses())}")
     if not isinstance(by, str) or not by.strip() or len(by) > 200 or not by.isprintable():
         raise BadValue("--by", by or "", "who decided: 1 to 200 printable characters (\"Council of …\")")
-    if not DATE.fullmatch(on or ""):
-        raise BadValue("--date", on or "", "the day of the decision, as YYYY-MM-DD")
+    _check_day(on)
+    found = current(store, campaign_id)
+    if found is not None and use not in found["uses"]:
+        raise BadValue("--use", use, f"the community's terms for this campaign do not allow it (they allow: "
+                                     f"{', '.join(found['uses']) or 'no use'}): amend the terms first (lyss review "
+                                     f"amend-terms), then record the council's decision")
     if note is not None and (len(note) > LONGEST or not note.isprintable()):
         raise BadValue("--note", note[:40], f"at most {LONGEST} printable characters")
     row = {"campaign_id": campaign_id, "use": use, "verdict": "allowed" if allowed else "refused",
@@ -140,10 +145,27 @@ def decide(store: Store, campaign_id: str, use: str, by: str, on: str, allowed: 
     return row
 
 
+def _check_day(on: str | None) -> None:
+    """A decision's day: a real one (2026-13-45 is not), and not after today on this laptop (a typo such as
+    9999-12-31 would otherwise stand over every real decision, the latest day standing)."""
+    if not DATE.fullmatch(on or ""):
+        raise BadValue("--date", on or "", "the day of the decision, as YYYY-MM-DD")
+    try:
+        day = datetime.date.fromisoformat(on)
+    except ValueError:
+        raise BadValue("--date", on, "not a day of the calendar (YYYY-MM-DD)") from None
+    if day > datetime.date.today():
+        raise BadValue("--date", on, f"after today ({datetime.date.today().isoformat()}): record a decision once it "
+                                     f"is made, on the day it was made")
+
+
 def decisions(store: Store, campaign_id: str) -> list[dict]:
-    """Every decision recorded on a campaign's uses, oldest first."""
-    return store.rows("select use, verdict, decided_by, decided_on, note, recorded_at from use_decisions where "
-                      "campaign_id = ? order by decided_on, recorded_at", [campaign_id])
+    """Every decision recorded on a campaign's uses, oldest first, each with ``stands``: whether it is the one that
+    stands on its use (the latest), the others being its history."""
+    found = store.rows("select use, verdict, decided_by, decided_on, note, recorded_at from use_decisions where "
+                       "campaign_id = ? order by decided_on, recorded_at", [campaign_id])
+    latest = {d["use"]: k for k, d in enumerate(found)}
+    return [{**d, "stands": latest[d["use"]] == k} for k, d in enumerate(found)]
 
 
 def decision(store: Store, campaign_id: str, use: str) -> dict | None:
