@@ -71,8 +71,11 @@ def _outward(value: float, up: bool, digits: int, avoid: float | None = None) ->
 
 
 def _share(value: float, style: str = "share", avoid: float | None = None) -> str:
-    if style == "share":
-        return f"{value:.0%}"
+    if style == "share":  # a share beside the threshold it is compared with: never written onto it (80.17 % as 80.2 %)
+        for places in range(0, 5):
+            if avoid is None or value == avoid or abs(round(value, places + 2) - avoid) > 1e-12:
+                return f"{value:.{places}%}"
+        return f"{value:.4%}"
     for places in range(1, 5):
         scale = 10 ** (places + 2)
         found = (math.ceil(value * scale - 1e-9) if style == "share_high" else math.floor(value * scale + 1e-9)) / scale

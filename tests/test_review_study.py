@@ -326,3 +326,36 @@ def test_left_counts_only_the_ratings_still_needed(tmp_path, scored_demo):
     assert given == 20
     left = decisions.status(store, cid)["plan"]["left_in_campaign"]
     assert (left["items"], left["ratings"]) == (12, 16)
+
+
+def test_confirm_tier_twice_writes_and_prints_the_same_and_never_onto_the_threshold(tmp_path, capsys):
+    """Issue 66: the second confirm-tier found "insufficient reviews" (the run's id hashed the card, which the first
+    run had changed) and overwrote the real confirmation; its words rounded 80.17 % to "80 %". Now the run is the card
+    as scored, a second run writes the same bytes and prints the same, and a share beside its threshold is never
+    written onto it."""
+    from scoring import engine, runcard
+    from scoring.rubric import load_profile
+    entries = [{"id": str(i), "source": f"s{i}", "reference": f"tânisi {i}", "predicted": f"tânisi {i}"}
+               for i in range(60)]
+    (tmp_path / "card.json").write_text(json.dumps({"entries": entries}), "utf-8")
+    run_path = tmp_path / "scored.json"
+    runcard.write_json_atomic(run_path, engine.score_run(runcard.load(str(tmp_path / "card.json")),
+                                                         load_profile("B"), n_bootstrap=10))
+    db = tmp_path / "tier.sqlite"
+    with Store(db) as store:
+        cid = campaigns.create_campaign(store, catalogue.load_scored(str(run_path)), "T")
+        pin_order(store, cid)
+        speakers = [records.speakers.add_speaker(store, f"S{k}", "study") for k in range(3)]
+        _rate(store, cid, speakers, lambda item, k: {"verdict": 3 if int(item["entry_id"]) < 49 else 0})
+    said = []
+    for _ in range(2):
+        capsys.readouterr()
+        assert main(["study", "confirm-tier", str(run_path), "--db", str(db)]) == 0
+        said.append((capsys.readouterr().out, run_path.read_bytes()))
+    assert said[0] == said[1]
+    card = json.loads(said[0][1])["scores"]["tier_confirmation"]
+    assert card["status"] == "confirmed" and card["share"] == pytest.approx(49 / 60)
+    assert card["scored_as"]["status"] == "not reviewed"
+    from review.sentences import written
+    assert written(0.8017, "share", 0.8) == "80.2%" and written(0.7999, "share", 0.8) == "79.99%"
+    assert written(0.8, "share", 0.8) == "80%" and written(0.8017, "share") == "80%"

@@ -259,9 +259,10 @@ def confirmation_lines(result: dict, run: str) -> list[dict]:
     if result["share"] is None:
         lines = [line("tier.confirmation none", **said)]
     else:
-        lines = [line("tier.confirmation", share=Number(result["share"], "share"),
-                      items=Number(result["items"], "count"), low=Number(result["interval"][0], "share"),
-                      high=Number(result["interval"][1], "share"), alpha=Number(result["alpha"]),
+        threshold = result["threshold"]  # the share and its bounds never written onto it (rounded outward)
+        lines = [line("tier.confirmation", share=Number(result["share"], "share", threshold),
+                      items=Number(result["items"], "count"), low=Number(result["interval"][0], "share_low", threshold),
+                      high=Number(result["interval"][1], "share_high", threshold), alpha=Number(result["alpha"]),
                       threshold=Number(result["threshold"], "share"), **said)]
     for c in result["checks"]:
         value = c["value"]
