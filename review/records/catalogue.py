@@ -102,8 +102,22 @@ def _entry_extra(entry: dict) -> dict:
     return {"lyss": entry.get("lyss", {}), **({"glossary_misses": misses} if misses else {})}
 
 
+CONFIRMED_AS_SCORED = "scored_as"  # what ``lyss study confirm-tier`` keeps of the card's tier_confirmation it replaced
+
+
+def as_scored(scored: dict) -> dict:
+    """The run card as ``lyss score`` wrote it: a tier confirmation written into it since is put back to what it
+    replaced (kept in it as ``scored_as``), so that a confirmed card is still the same run."""
+    confirmation = (scored.get("scores") or {}).get("tier_confirmation")
+    if not isinstance(confirmation, dict) or CONFIRMED_AS_SCORED not in confirmation:
+        return scored
+    return {**scored, "scores": {**scored["scores"], "tier_confirmation": confirmation[CONFIRMED_AS_SCORED]}}
+
+
 def import_run(store: Store, scored: dict, name: str | None = None) -> str:
-    """Store a scored run and its entries as items. Returns the run id (same run → same id)."""
+    """Store a scored run and its entries as items. Returns the run id (same run → same id: the card as scored,
+    :func:`as_scored`)."""
+    scored = as_scored(scored)
     card = dumps(scored)
     digest = scored.get("lyss", {}).get("input", {}).get("entries_sha256") or _hash(
         *[(e.get("id"), e.get("predicted")) for e in scored["entries"]])

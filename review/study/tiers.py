@@ -17,12 +17,11 @@ from scoring.runcard import write_json_atomic
 
 from . import decisions, tier_rule, verdicts
 from .. import tasks as task_defs
-from ..records.catalogue import campaigns_rating, find_campaign, import_run, load_scored
+from ..records.catalogue import CONFIRMED_AS_SCORED, as_scored, campaigns_rating, find_campaign, import_run, load_scored
 from ..store import Store, now
 
 NO_CAMPAIGN = "insufficient reviews"
 CONFIRMATION = "tier_confirmation"  # what confirm-tier writes into the run card's scores
-SCORED_AS = "scored_as"  # in it: what the card held there before (the run's identity is the card as scored)
 
 
 def _same_record(before: dict, now_found: dict) -> bool:
@@ -52,11 +51,8 @@ def confirm_tier(store: Store, run_path: str, write: bool = True, campaign: str 
     card (``write``)."""
     rule = task_defs.settings("tier_rule")
     scored = load_scored(run_path)
-    scores = scored.setdefault("scores", {})
-    before = scores.get(CONFIRMATION)
-    if isinstance(before, dict) and SCORED_AS in before:  # the run is the card as lyss score wrote it: what
-        scores[CONFIRMATION] = before[SCORED_AS]          # confirm-tier wrote into it is not part of its identity
-    scored_as = scores.get(CONFIRMATION)
+    before = scored.get("scores", {}).get(CONFIRMATION)
+    scored_as = as_scored(scored).get("scores", {}).get(CONFIRMATION)  # the run is the card as lyss score wrote it
     run_id = import_run(store, scored)
     task = rule["confirmed_by"]["task"]
     campaign_id = campaign_of(store, run_id, task, campaign)
@@ -72,10 +68,10 @@ def confirm_tier(store: Store, run_path: str, write: bool = True, campaign: str 
               "campaign": campaign_id, "share": tier["share"], "interval": tier["interval"],
               "threshold": tier["threshold"], "items": tier["items"], "decided_after": tier["decided_after"],
               "alpha": found.alpha if campaign_id is not None else None, "evidence": tier["evidence"],
-              "checks": tier["checks"], "rule": rule, "date": now(), "run_id": run_id, SCORED_AS: scored_as}
+              "checks": tier["checks"], "rule": rule, "date": now(), "run_id": run_id, CONFIRMED_AS_SCORED: scored_as}
     if before is not None and _same_record(before, result):
         result = before  # run again on the same answers: the same record, as written the first time
     if write:
-        scores[CONFIRMATION] = result
+        scored.setdefault("scores", {})[CONFIRMATION] = result
         write_json_atomic(run_path, scored)
     return {**result, "said": verdicts.confirmation_lines(result, run_path)}  # the card keeps the numbers only
