@@ -53,21 +53,22 @@ def written(value: float | None, style: str, avoid: float | None = None, decimal
     elif style == "signed":
         text = f"{value:+.2f}"
     elif style in ("low", "high"):
-        text = f"{_outward(value, style == 'high', 2, avoid):+.2f}"
+        found, places = _outward(value, style == "high", 2, avoid)
+        text = f"{found:+.{places}f}"
     else:
         text = f"{value:.4g}"
     return text.replace(".", decimal)
 
 
-def _outward(value: float, up: bool, digits: int, avoid: float | None = None) -> float:
-    """``value`` rounded to ``digits`` decimals away from the inside of its interval, and not onto ``avoid`` (a bound
-    just under a threshold is written under it)."""
+def _outward(value: float, up: bool, digits: int, avoid: float | None = None) -> tuple[float, int]:
+    """``value`` rounded to ``digits`` decimals (more where needed) away from the inside of its interval, and not onto
+    ``avoid`` (a bound just above a margin of −8 is written −7.999, never −8.00), with the decimals it needs."""
     for places in range(digits, digits + 4):
         scale = 10 ** places
         found = (math.ceil(value * scale - 1e-12) if up else math.floor(value * scale + 1e-12)) / scale
-        if avoid is None or found != avoid or value == avoid:
-            return found
-    return value
+        if avoid is None or abs(found - avoid) > 1e-12 or value == avoid:
+            return found, places
+    return value, digits + 4
 
 
 def _share(value: float, style: str = "share", avoid: float | None = None) -> str:

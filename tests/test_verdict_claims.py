@@ -17,7 +17,8 @@ from sizes import examples
 
 STRONG = {"best.decided", "best.within", "best.lower", "best.not more", "best.eliminated", "noninferior.better",
           "noninferior.at least as good", "noninferior.worse", "pairs.a better", "pairs.b better", "pairs.equal",
-          "tier.reached", "tier.not reached", "share.confirmed", "share.refused", "share.unconfirmed"}
+          "tier.reached", "tier.not reached", "share.confirmed", "share.refused", "share.unconfirmed",
+          "share.confirmed exactly", "share.unconfirmed exactly"}
 KEYS = {text: key for key, text in sentences._texts().items()}
 
 
@@ -106,3 +107,25 @@ def test_a_refused_tier_is_written_under_its_threshold_and_apart_from_the_answer
     assert sentences.written(0.8000001, "share_low", 0.8) != "80.0%"
     assert sentences.written(-2.013, "low") == "-2.02" and sentences.written(46.891, "high") == "+46.90"
     assert math.isclose(float(sentences.written(12.5, "plain")), 12.5)
+
+
+def test_no_bound_is_printed_on_the_margin_it_is_compared_with():
+    """Issue 66: "at most 8 worse (old − new lies between −8.00 and −2.86)", "not more than 8 better … between −8.00":
+    a bound just inside the margin was written onto it. Each is now written with the decimals that keep it inside."""
+    common = {"items": 150, "decided": True, "alpha": 0.05, "decided_after": 150, "scale": [0.0, 100.0],
+              "population": None}
+    at_least = {**common, "kind": "NonInferior", "candidate": "new", "baseline": "old", "delta": 8.0,
+                "decision": "at least as good", "interval": [-7.9983, -2.857], "mean": -5.0}
+    text = sentences.english(verdicts.said(at_least)[0])
+    assert "-7.999" in text and "-8.00" not in text and "-2.85" in text, text
+    worse = {**at_least, "decision": "worse", "interval": [-12.5, -8.0004]}
+    text = sentences.english(verdicts.said(worse)[0])
+    assert "-8.0004" in text and "-8.00 " not in text, text
+    pairs = {**common, "kind": "Pairs", "delta": 8.0, "alpha_per_pair": 0.05, "pairs_checked": 1,
+             "pairs": [{"a": "A", "b": "B", "decision": "equal", "items": 150, "interval": [-7.9991, 7.9995]}]}
+    text = " | ".join(sentences.english(s) for s in verdicts.said(pairs))
+    assert "-7.9991" in text and "+7.9995" in text and "8.00" not in text, text
+    a_better = {**pairs, "pairs": [{"a": "A", "b": "B", "decision": "a better", "items": 150,
+                                    "interval": [0.0004, 5.0]}]}
+    text = " | ".join(sentences.english(s) for s in verdicts.said(a_better))
+    assert "+0.0004" in text and "+0.00 " not in text, text

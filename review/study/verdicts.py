@@ -47,9 +47,10 @@ def _checked(said: dict, result: dict, instead: dict) -> dict:
     return said if all(holds(c, result) for c in said.get("claims", [])) else instead
 
 
-def _bounds(interval, avoid: float | None = None) -> dict:
+def _bounds(interval, low_avoid: float | None = None, high_avoid: float | None = None) -> dict:
+    """An interval's bounds, each rounded outward and never onto the value its claim compares it with."""
     low, high = interval or (None, None)
-    return {"low": Number(low, "low", avoid), "high": Number(high, "high", avoid)}
+    return {"low": Number(low, "low", low_avoid), "high": Number(high, "high", high_avoid)}
 
 
 # ----------------------------------------------------------------------------- the questions
@@ -82,11 +83,11 @@ def _best(result: dict) -> list[dict]:
             lines.append(line("best.open pair", leading=leader, run=b, **bounds))
             continue
         within = line("best.within", [[leader, b, "above", -result["delta"]], [leader, b, "below", result["delta"]]],
-                      best=leader, run=b, delta=delta, **bounds)
+                      best=leader, run=b, delta=delta, **_bounds(found, -result["delta"], result["delta"]))
         lower = line("best.lower", [[leader, b, "above", 0.0]], best=leader, run=b, low=Number(
             found[0] if found else None, "low", 0.0))
         not_more = line("best.not more", [[leader, b, "above", -result["delta"]]], best=leader, run=b, delta=delta,
-                        **bounds)
+                        **_bounds(found, -result["delta"]))
         lines.append(_checked(within, result, _checked(lower, result, _checked(
             not_more, result, line("best.open pair", leading=leader, run=b, **bounds)))))
     for b, by in result.get("eliminated", {}).items():
@@ -103,6 +104,9 @@ def _non_inferior(result: dict) -> dict:
     claims = {"better": [[candidate, baseline, "above", 0.0]],
               "at least as good": [[candidate, baseline, "above", -delta]],
               "worse": [[candidate, baseline, "below", -delta]]}.get(result["decision"])
+    if claims:  # the bound the claim rests on, never written onto the value it is compared with
+        _, _, side, value = claims[0]
+        values.update(_bounds(result["interval"], *((value, None) if side == "above" else (None, value))))
     return _checked(line(f"noninferior.{result['decision']}", claims, **values), result, open_line) \
         if claims else open_line
 
@@ -118,8 +122,12 @@ def _pairs(result: dict) -> list[dict]:
         claims = {"a better": [[a, b, "above", 0.0]], "b better": [[a, b, "below", 0.0]],
                   "equal": [[a, b, "above", -delta], [a, b, "below", delta]]}.get(p["decision"])
         open_line = line("pairs.open", **values)
+        if p["decision"] == "a better":
+            values.update(_bounds(p["interval"], 0.0))
         if p["decision"] == "b better":  # said as b − a
-            values.update(_bounds(None if p["interval"] is None else sorted(-v for v in p["interval"])))
+            values.update(_bounds(None if p["interval"] is None else sorted(-v for v in p["interval"]), 0.0))
+        if p["decision"] == "equal":
+            values.update(_bounds(p["interval"], -delta, delta))
         lines.append(_checked(line(f"pairs.{p['decision']}", claims, **values), result, open_line)
                      if claims else open_line)
     return lines
