@@ -18,7 +18,7 @@ from sizes import examples
 STRONG = {"best.decided", "best.within", "best.lower", "best.not more", "best.eliminated", "noninferior.better",
           "noninferior.at least as good", "noninferior.worse", "pairs.a better", "pairs.b better", "pairs.equal",
           "tier.reached", "tier.not reached", "share.confirmed", "share.refused", "share.unconfirmed",
-          "share.confirmed exactly", "share.unconfirmed exactly"}
+          "share.confirmed exactly", "share.unconfirmed exactly", "share.refused few", "share.refused few one"}
 KEYS = {text: key for key, text in sentences._texts().items()}
 
 
@@ -129,3 +129,21 @@ def test_no_bound_is_printed_on_the_margin_it_is_compared_with():
                                     "interval": [0.0004, 5.0]}]}
     text = " | ".join(sentences.english(s) for s in verdicts.said(a_better))
     assert "+0.0004" in text and "+0.00 " not in text, text
+
+
+def test_a_refusal_on_fewer_speakers_than_a_confirmation_needs_says_how_few():
+    """Issue 66: a tier was refused after 3 items from one speaker in the same words as after 300 from five, while a
+    confirmation needs 50 outputs, 3 speakers and agreement. The refusal now says what it rests on."""
+    checks = [{"rule": "speakers", "value": 1, "threshold": 3, "passed": False},
+              {"rule": "outputs rated", "value": 3, "threshold": 50, "passed": False},
+              {"rule": "agreement, Krippendorff's alpha (ordinal)", "value": None, "threshold": 0.667, "passed": False}]
+    refused = {"kind": "Tier", "share": True, "system": "run", "threshold": 0.8, "delta": 0.0, "items": 3,
+               "decided_after": 3, "decided": True, "alpha": 0.05, "scale": [0.0, 1.0], "population": 60,
+               "interval": [0.0, 0.31], "mean": 0.0, "decision": "not reached", "tier": "refused", "checks": checks,
+               "tier_name": "fluent"}
+    text = sentences.english(verdicts.said(refused)[0])
+    assert "is refused after 3 items" in text and "resting on 3 outputs rated by 1 speaker, where a confirmation " \
+                                                    "needs 3 speakers" in text, text
+    enough = [{**c, "passed": True, "value": v} for c, v in zip(checks, (4, 120, 0.8))]
+    text = sentences.english(verdicts.said({**refused, "checks": enough, "items": 120, "decided_after": 120})[0])
+    assert "resting on" not in text and "is refused after 120 items" in text, text

@@ -148,6 +148,8 @@ TEXTS = [
     QT_TRANSLATE_NOOP("tasks", "does {system}'s mean reach {threshold} (within {delta})? open after {items} sentences (between {low} and {high} so far)"),
     QT_TRANSLATE_NOOP("tasks", "{system}'s tier ({tier}) is confirmed after {items} items: at least {low} of its outputs are accepted, {sure} sure (the tier needs {threshold})"),
     QT_TRANSLATE_NOOP("tasks", "{system}'s tier ({tier}) is refused after {items} items: at most {high} of its outputs are accepted, {sure} sure (the tier needs {threshold})"),
+    QT_TRANSLATE_NOOP("tasks", "{system}'s tier ({tier}) is refused after {items} items: at most {high} of its outputs are accepted, {sure} sure (the tier needs {threshold}) — resting on {outputs} outputs rated by {speakers} speakers, where a confirmation needs {needed} speakers"),
+    QT_TRANSLATE_NOOP("tasks", "{system}'s tier ({tier}) is refused after {items} items: at most {high} of its outputs are accepted, {sure} sure (the tier needs {threshold}) — resting on {outputs} outputs rated by {speakers} speaker, where a confirmation needs {needed} speakers"),
     QT_TRANSLATE_NOOP("tasks", "{system}: at least {low} of its outputs are accepted after {items} items, {sure} sure — enough for its tier ({tier}, which needs {threshold}) — but the tier is not confirmed: {missing}"),
     QT_TRANSLATE_NOOP("tasks", "{system}'s tier ({tier}) is confirmed after {items} items, every one rated: exactly {threshold} of its outputs are accepted, as many as the tier needs"),
     QT_TRANSLATE_NOOP("tasks", "{system}: every one of its {items} items rated, exactly {threshold} of its outputs are accepted — as many as its tier ({tier}) needs — but the tier is not confirmed: {missing}"),

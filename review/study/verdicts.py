@@ -155,7 +155,15 @@ def _share_tier(result: dict) -> list[dict]:
     open_line = line("share.open", **values)
     word = result.get("tier", "open")
     if word == "refused":
-        head = _checked(line("share.refused", [[system, None, "below", threshold]], **values), result, open_line)
+        rule = {c["rule"]: c for c in result.get("checks", [])}
+        speakers, outputs = rule.get("speakers"), rule.get("outputs rated")
+        if speakers and outputs and not (speakers["passed"] and outputs["passed"]):
+            # a refusal on fewer speakers or outputs than a confirmation needs says how few, plainly
+            head = _checked(line("share.refused few", [[system, None, "below", threshold]], one="speakers",
+                                 speakers=Number(speakers["value"], "count"), needed=speakers["threshold"],
+                                 outputs=outputs["value"], **values), result, open_line)
+        else:
+            head = _checked(line("share.refused", [[system, None, "below", threshold]], **values), result, open_line)
     elif word in ("confirmed", "reached, unconfirmed"):
         claims = [[system, None, "above", threshold - result["delta"]]]
         key = "share.confirmed" if word == "confirmed" else "share.unconfirmed"
