@@ -166,6 +166,8 @@ def _sections(report: dict, folder: str | None, laptop_names: dict[str, str]) ->
                      "A verdict is given only when its interval allows no other answer; until then the question is "
                      "open.")),
         ("heading", tr("The questions and their answers"))]
+    if report.get("order"):
+        blocks.append(("text", said(report["order"])))
     for question in report["questions"]:
         first, *rest = question["said"]
         blocks += [("text", said(first)), *(("text", "    " + said(one)) for one in rest), ("gap", 8)]

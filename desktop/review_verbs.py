@@ -767,8 +767,8 @@ def said_text(said: dict) -> str:
 
 
 def status_text(r: dict) -> str:
-    counted, *pace = r["summary"]
-    lines = [f"{shown(r['name'])} ({r['campaign']})", f"  {said_text(counted)}"]
+    counted, order, *pace = r["summary"]
+    lines = [f"{shown(r['name'])} ({r['campaign']})", f"  {said_text(counted)}", f"  {said_text(order)}"]
     for found in r["questions"]:
         first, *rest = found["said"]
         lines.append(f"  {said_text(first)}")

@@ -252,3 +252,20 @@ def test_the_same_imported_rows_under_twenty_names_give_one_verdict_at_one_item(
             said.add((tier["decision"], tier["decided_after"], tier["items"]))
     assert len(said) == 1, said
     assert next(iter(said))[0] != "confirmed"
+
+
+def test_status_and_the_report_say_how_the_order_was_fixed(tmp_path, scored_demo):
+    """Issue 66: the order a campaign's questions take its items in is fixed before the answers; status and the
+    report say how — from its seed (fixed sequences), from the rows alone (an import), as served (adaptive)."""
+    from review.sentences import english
+    from review.study import report
+    with Store(tmp_path / "made.sqlite", create=True) as store:
+        cid = campaigns.create_campaign(store, catalogue.load_scored(str(scored_demo)), "A", items=12)
+        found = decisions.status(store, cid)
+        assert found["order"] == {"kind": "seed", "seed": order.order_seed(catalogue.campaign(store, cid))}
+        assert english(found["summary"][1]).startswith(f"order: drawn when the campaign was made, from seed {cid}")
+        assert report.community_report(store, cid)["order"] == found["summary"][1]
+    with Store(tmp_path / "imported.sqlite", create=True) as store:
+        imported = research_files.import_da(store, _da_file(tmp_path / "da", [(k, 80.0) for k in range(20)]))
+        said = english(decisions.status(store, imported["campaign_id"])["summary"][1])
+        assert said.startswith("order: drawn from the imported rows' content alone"), said

@@ -45,7 +45,7 @@
     </message>
     <message>
         <location filename="../community_report.py" line="158"/>
-        <location filename="../community_report.py" line="293"/>
+        <location filename="../community_report.py" line="295"/>
         <source>What the speakers&apos; ratings say: {0}</source>
         <translation>Ce que disent les évaluations des locuteurs : {0}</translation>
     </message>
@@ -55,27 +55,27 @@
         <translation>Les questions et leurs réponses</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="173"/>
+        <location filename="../community_report.py" line="175"/>
         <source>This campaign asks no question of its runs.</source>
         <translation>Cette campagne ne pose aucune question sur ses versions.</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="176"/>
+        <location filename="../community_report.py" line="178"/>
         <source>Each run&apos;s tier</source>
         <translation>Le niveau de chaque version</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="185"/>
+        <location filename="../community_report.py" line="187"/>
         <source>How sure the answers are</source>
         <translation>À quel point les réponses sont sûres</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="198"/>
+        <location filename="../community_report.py" line="200"/>
         <source>Who answered</source>
         <translation>Qui a répondu</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="209"/>
+        <location filename="../community_report.py" line="211"/>
         <source>Consent</source>
         <translation>Consentement</translation>
     </message>
@@ -140,142 +140,142 @@
         <translation>Une version est l&apos;ensemble des traductions d&apos;un système pour les phrases du test ; un élément est une traduction qu&apos;un locuteur évalue. Chaque verdict repose sur un intervalle : l&apos;étendue où se trouve la vraie valeur, avec la certitude fixée par la campagne (95 % sauf mention contraire). « A − B se situe entre −2 et +47 » veut dire que A peut être jusqu&apos;à 2 points moins bon que B, ou jusqu&apos;à 47 points meilleur : on n&apos;en sait pas plus pour l&apos;instant. Un verdict n&apos;est donné que lorsque son intervalle ne permet aucune autre réponse ; jusque-là la question reste ouverte.</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="186"/>
+        <location filename="../community_report.py" line="188"/>
         <source>Each picture follows one comparison, sentence by sentence. The blue band is where the true difference between the two runs lies, sure at the level the campaign set, checked after every sentence; it narrows as speakers answer. The green zone, between its dashed edges, is where the band had to lie for the verdict written above the picture; the dotted line marks the sentence after which it did.</source>
         <translation>Chaque image suit une comparaison, phrase par phrase. La bande bleue est l&apos;endroit où se trouve la vraie différence entre les deux versions, avec la certitude fixée par la campagne, vérifiée après chaque phrase ; elle se resserre à mesure que les locuteurs répondent. La zone verte, entre ses bords en tirets, est l&apos;endroit où la bande devait se trouver pour le verdict écrit au-dessus de l&apos;image ; la ligne pointillée marque la phrase après laquelle elle y était.</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="199"/>
+        <location filename="../community_report.py" line="201"/>
         <source>Speakers who answered: {0} (their names are not in this report). Answers: {1}. Time in front of the app: {2} h.</source>
         <translation>Locuteurs qui ont répondu : {0} (leurs noms ne figurent pas dans ce rapport). Réponses : {1}. Temps devant l&apos;application : {2} h.</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="203"/>
+        <location filename="../community_report.py" line="205"/>
         <source>Answers given on paper forms (their time is not recorded): {0}.</source>
         <translation>Réponses données sur formulaires papier (leur durée n&apos;est pas enregistrée) : {0}.</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="206"/>
+        <location filename="../community_report.py" line="208"/>
         <source>Answers keyed in without the app&apos;s screen (their time is not recorded): {0}.</source>
         <translation>Réponses saisies sans l&apos;écran de l&apos;application (leur durée n&apos;est pas enregistrée) : {0}.</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="210"/>
+        <location filename="../community_report.py" line="212"/>
         <source>“{0}” — speakers who gave it: {1}</source>
         <translation>« {0} » — locuteurs qui l&apos;ont donné : {1}</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="211"/>
+        <location filename="../community_report.py" line="213"/>
         <source>No speaker has answered yet.</source>
         <translation>Aucun locuteur n&apos;a encore répondu.</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="220"/>
+        <location filename="../community_report.py" line="222"/>
         <source>a phrase of another sentence swapped in</source>
         <translation>un passage d’une autre phrase mis à la place</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="221"/>
+        <location filename="../community_report.py" line="223"/>
         <source>one word in a wrong form of the language&apos;s grammar</source>
         <translation>un mot à une forme fautive selon la grammaire de la langue</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="223"/>
+        <location filename="../community_report.py" line="225"/>
         <source>Attention items</source>
         <translation>Éléments de contrôle de l’attention</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="224"/>
+        <location filename="../community_report.py" line="226"/>
         <source>Some items were made wrong on purpose ({0}). A speaker catches one by rating it lower than the translation it was made from, or by marking the word. It shows whether a speaker hears such an error; it does not measure how well they judge translations.</source>
         <translation>Certains éléments ont été rendus fautifs exprès ({0}). Un locuteur en repère un quand il le note plus bas que la traduction dont il est tiré, ou quand il marque le mot. Cela montre si un locuteur entend une telle erreur ; cela ne mesure pas la justesse de ses jugements sur les traductions.</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="228"/>
+        <location filename="../community_report.py" line="230"/>
         <source>{0}: caught {1} of {2} ({3} %; 95 % interval {4}–{5} %).</source>
         <translation>{0} : {1} repérés sur {2} ({3} % ; intervalle à 95 % : {4}–{5} %).</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="229"/>
+        <location filename="../community_report.py" line="231"/>
         <source>swapped phrase</source>
         <translation>passage échangé</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="231"/>
+        <location filename="../community_report.py" line="233"/>
         <source>Speakers below the campaign&apos;s {0} %: {1} of {2} (shown to the coordinator; their answers are kept).</source>
         <translation>Locuteurs sous les {0} % de la campagne : {1} sur {2} (signalés au coordinateur ; leurs réponses sont gardées).</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="240"/>
+        <location filename="../community_report.py" line="242"/>
         <source>The community&apos;s terms</source>
         <translation>Les conditions de la communauté</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="242"/>
+        <location filename="../community_report.py" line="244"/>
         <source>This campaign carries no community&apos;s terms.</source>
         <translation>Cette campagne ne porte pas de conditions d’une communauté.</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="243"/>
+        <location filename="../community_report.py" line="245"/>
         <source>Whose data: {0}. Licence: {1}.</source>
         <translation>À qui sont les données : {0}. Licence : {1}.</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="246"/>
+        <location filename="../community_report.py" line="248"/>
         <source>Uses the community allows: {0}.</source>
         <translation>Usages que la communauté permet : {0}.</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="247"/>
+        <location filename="../community_report.py" line="249"/>
         <source>allowed</source>
         <translation>permis</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="247"/>
+        <location filename="../community_report.py" line="249"/>
         <source>refused</source>
         <translation>refusé</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="248"/>
+        <location filename="../community_report.py" line="250"/>
         <source>{0}: {1} by {2} on {3} — the decision that stands.</source>
         <translation>{0} : {1} par {2} le {3} — la décision qui s&apos;applique.</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="249"/>
+        <location filename="../community_report.py" line="251"/>
         <source>{0}: {1} by {2} on {3} — earlier: a later decision stands.</source>
         <translation>{0} : {1} par {2} le {3} — antérieure : une décision plus récente s&apos;applique.</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="258"/>
+        <location filename="../community_report.py" line="260"/>
         <source>Where the answers are kept</source>
         <translation>Où les réponses sont conservées</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="259"/>
+        <location filename="../community_report.py" line="261"/>
         <source>On this laptop ({0}): {1}, and its backups in {2}.</source>
         <translation>Sur cet ordinateur ({0}) : {1}, et ses sauvegardes dans {2}.</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="261"/>
+        <location filename="../community_report.py" line="263"/>
         <source>Shared with the other laptops through the folder {0}.</source>
         <translation>Partagées avec les autres ordinateurs par le dossier {0}.</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="262"/>
+        <location filename="../community_report.py" line="264"/>
         <source>No shared folder is set up on this laptop: answers travel by bundle (USB stick).</source>
         <translation>Aucun dossier partagé n&apos;est configuré sur cet ordinateur : les réponses voyagent par paquet (clé USB).</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="264"/>
+        <location filename="../community_report.py" line="266"/>
         <source>Laptop of the campaign: {0}</source>
         <translation>Ordinateur de la campagne : {0}</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="266"/>
+        <location filename="../community_report.py" line="268"/>
         <source>revoked from {0}</source>
         <translation>révoqué à partir de {0}</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="268"/>
+        <location filename="../community_report.py" line="270"/>
         <source>A speaker who withdraws is deleted from every laptop of the campaign, backups included.</source>
         <translation>Un locuteur qui se retire est effacé de chaque ordinateur de la campagne, sauvegardes comprises.</translation>
     </message>
@@ -3372,30 +3372,45 @@ Quand tout est marqué, appuyez sur Entrée et notez toute la traduction de 0 à
         <translation>tâche {task}, {kind}, alpha {alpha} : {answers} réponse ; {counted} éléments sur {items} comptent jusqu’ici (un élément compte une fois noté {ratings}×)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="262"/>
+        <location filename="data_strings.py" line="254"/>
+        <source>order: drawn when the campaign was made, from seed {seed}, over the items&apos; content (the questions take the items in that order)</source>
+        <translation>ordre : tiré à la création de la campagne, de la graine {seed}, sur le contenu des éléments (les questions prennent les éléments dans cet ordre)</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="255"/>
+        <source>order: drawn from the imported rows&apos; content alone (the same rows give the same order, and the same verdict, under any file name)</source>
+        <translation>ordre : tiré du seul contenu des lignes importées (les mêmes lignes donnent le même ordre, et le même verdict, quel que soit le nom du fichier)</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="256"/>
+        <source>order: each item where it was first served, drawn at random among the open ones at that moment</source>
+        <translation>ordre : chaque élément à sa place de première présentation, tiré au hasard parmi ceux encore ouverts à ce moment</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="265"/>
         <source>measure how good machine translations are, with these answers</source>
         <oldsource>measure machine translation with these answers (correlations, agreement, tiers)</oldsource>
         <translation>mesurer la qualité des traductions automatiques avec ces réponses</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="263"/>
+        <location filename="data_strings.py" line="266"/>
         <source>change how much each automatic score counts, using these answers</source>
         <oldsource>refit the weights of the metrics&apos; composite from these answers</oldsource>
         <translation>changer le poids de chaque note automatique à l’aide de ces réponses</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="264"/>
+        <location filename="data_strings.py" line="267"/>
         <source>publish figures or examples made from these answers</source>
         <translation>publier des chiffres ou des exemples tirés de ces réponses</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="265"/>
+        <location filename="data_strings.py" line="268"/>
         <source>teach a machine translation system with these answers or sentences</source>
         <oldsource>train or tune a machine translation model on these answers or sentences</oldsource>
         <translation>entraîner un système de traduction automatique avec ces réponses ou ces phrases</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="266"/>
+        <location filename="data_strings.py" line="269"/>
         <source>give the answers to people outside the study</source>
         <oldsource>give the answers to someone outside the study (an export)</oldsource>
         <translation>donner les réponses à des personnes extérieures à l’étude</translation>
@@ -3421,42 +3436,42 @@ Quand tout est marqué, appuyez sur Entrée et notez toute la traduction de 0 à
         <translation>tâche {task}, {kind}, alpha {alpha} : {answers} réponse ; {counted} éléments sur {items} comptent jusqu’ici (un élément compte dès qu’il a ses notes importées)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="254"/>
+        <location filename="data_strings.py" line="257"/>
         <source>time per item: {intercept} s + {per_word} s a word ({source}, {answers} answers)</source>
         <translation>temps par élément : {intercept} s + {per_word} s par mot ({source}, {answers} réponses)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="255"/>
+        <location filename="data_strings.py" line="258"/>
         <source>time per item: {intercept} s + {per_word} s a word ({source}, {answers} answer)</source>
         <translation>temps par élément : {intercept} s + {per_word} s par mot ({source}, {answers} réponse)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="256"/>
+        <location filename="data_strings.py" line="259"/>
         <source>pre-marks: {seconds} s an item shown with them [{low}, {high}], on {share} of the items</source>
         <translation>pré-marques : {seconds} s par élément montré avec elles [{low}, {high}], sur {share} des éléments</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="257"/>
+        <location filename="data_strings.py" line="260"/>
         <source>pre-marks: not in the time per item ({reason})</source>
         <translation>pré-marques : pas dans le temps par élément ({reason})</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="258"/>
+        <location filename="data_strings.py" line="261"/>
         <source>{status}: automated tier {automated}; {share} of {items} items accepted, interval [{low}, {high}] at alpha {alpha} (the rule: at least {threshold}); written into {run}</source>
         <translation>{status} : niveau automatique {automated} ; {share} de {items} éléments acceptés, intervalle [{low}, {high}] à alpha {alpha} (la règle : au moins {threshold}) ; écrit dans {run}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="259"/>
+        <location filename="data_strings.py" line="262"/>
         <source>{status}: automated tier {automated}; written into {run}</source>
         <translation>{status} : niveau automatique {automated} ; écrit dans {run}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="260"/>
+        <location filename="data_strings.py" line="263"/>
         <source>  pass  {rule}: {value} (needs ≥ {threshold})</source>
         <translation>  réussi  {rule} : {value} (il faut ≥ {threshold})</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="261"/>
+        <location filename="data_strings.py" line="264"/>
         <source>  FAIL  {rule}: {value} (needs ≥ {threshold})</source>
         <translation>  ÉCHEC  {rule} : {value} (il faut ≥ {threshold})</translation>
     </message>

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, fields
 
 from . import analyses, planner, tier_rule, verdicts
 from .maths import questions, sequences
-from .order import Order, serving_key, serving_order
+from .order import Order, described, serving_key, serving_order
 from .. import tasks as task_defs
 from ..records import answers as answer_records, laptops, speakers
 from ..records.catalogue import (automated_tiers, campaign as campaign_row, items_marker, items_to_rate, runs_of,
@@ -246,6 +246,7 @@ class Decision:
     comparisons: list[dict]
     tiers: list[dict]
     waiting: dict | None
+    order: dict  # how the order the questions take the items in was fixed (order.described)
     campaign_row: dict = field(repr=False)
     run_rows: list[dict] = field(repr=False)
     counted: dict[str, dict] = field(repr=False)
@@ -295,6 +296,7 @@ def _decide(store: Store, campaign_id: str) -> Decision:
         serving_runs=[r["id"] for r in runs if r["id"] in served],
         asked=own, comparisons=comparisons(found_questions, ids), tiers=tiers(found_questions, ids),
         waiting=waiting_for(store, campaign, found, [found.held[id(q)] for q in open_asked if id(q) in found.held]),
+        order=described(campaign),
         campaign_row=campaign, run_rows=runs, counted=found.counted,
         fed=[(q, is_asked, fed[id(q)]) for q, is_asked in asked], partial=found.partial)
 

@@ -44,6 +44,16 @@ def order_seed(campaign: dict) -> str:
     return str((campaign.get("settings") or {}).get("order_seed") or campaign["id"])
 
 
+def described(campaign: dict) -> dict:
+    """How a campaign's order was fixed, for ``study status`` and the report to say: ``served`` (adaptive: each item
+    at the moment it was first served), ``content`` (an import: its rows' content alone), or ``seed`` (drawn when the
+    campaign was made, from ``seed``, over the items' content)."""
+    if is_adaptive(campaign):
+        return {"kind": "served", "seed": None}
+    seed = order_seed(campaign)
+    return {"kind": "content", "seed": None} if seed == CONTENT_ONLY else {"kind": "seed", "seed": seed}
+
+
 def shuffled(items: list[dict], seed: str) -> list[str]:
     """Item ids in a random order drawn from ``seed`` over the items' content (not the order they come in)."""
     def key(item: dict) -> tuple[str, str]:

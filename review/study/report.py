@@ -6,7 +6,7 @@ its language."""
 
 from __future__ import annotations
 
-from . import catch_rates, decisions
+from . import catch_rates, decisions, verdicts
 from .maths import questions
 from ..records import answers as answer_records, laptops, speakers as speaker_records, terms
 from ..store import Store, now
@@ -115,7 +115,7 @@ def community_report(store: Store, campaign_id: str) -> dict:
     tiers = [q for q in found.questions if q["kind"] == "Tier" and q.get("share")]
     return {"campaign": campaign_id, "name": found.name, "task": found.task, "made_at": now(),
             "language": (found.campaign_row["settings"].get("language") or {}), "answers": found.answers,
-            "items": found.items, "decided": found.decided,
+            "items": found.items, "decided": found.decided, "order": verdicts.order_line(found.order),
             "questions": [{"kind": q["kind"], "said": q["said"]} for q in found.questions
                           if q["asked"] and q not in tiers],
             "tiers": [{"run": q["system"], "decision": q["decision"], "asked": q["asked"], "said": q["said"]}

@@ -254,7 +254,7 @@ def summary_lines(found: dict) -> list[dict]:
                "alpha": Number(found["alpha"]), "answers": Number(found["answers"], "count"),
                "counted": Number(found["items_counted"], "count"), "items": Number(found["items"], "count")}
     lines = [line("status.counted", ratings=Number(ratings, "count"), one="answers", **counted) if ratings else
-             line("status.counted imported", one="answers", **counted)]
+             line("status.counted imported", one="answers", **counted), order_line(found["order"])]
     model = found["plan"]["model"]
     lines.append(line("status.pace", intercept=Number(model["intercept_seconds"], "seconds"),
                       per_word=Number(model["seconds_per_word"], "rate"), source=model["source"],
@@ -267,6 +267,13 @@ def summary_lines(found: dict) -> list[dict]:
     elif marks.get("reason") and not marks.get("included"):
         lines.append(line("status.premarks out", reason=marks["reason"]))
     return lines
+
+
+def order_line(order: dict) -> dict:
+    """How the order the questions take the items in was fixed before the answers (``order.described``)."""
+    if order["kind"] == "seed":
+        return line("status.order seed", seed=order["seed"])
+    return line(f"status.order {order['kind']}")
 
 
 def confirmation_lines(result: dict, run: str) -> list[dict]:
