@@ -29,6 +29,19 @@ def _rate(store, cid, speakers, answer_fn):
             records.answers.answer(store, cid, spk, pos, answer_fn(item, k))
 
 
+def _scored_card(tmp_path, entries: int):
+    """A run card of ``entries`` Cree outputs, each its own reference, scored (profile B) as ``lyss score`` writes it."""
+    from scoring import engine, runcard
+    from scoring.rubric import load_profile
+    rows = [{"id": str(i), "source": f"s{i}", "reference": f"tânisi {i}", "predicted": f"tânisi {i}"}
+            for i in range(entries)]
+    (tmp_path / "card.json").write_text(json.dumps({"entries": rows}), "utf-8")
+    run_path = tmp_path / "scored.json"
+    runcard.write_json_atomic(run_path, engine.score_run(runcard.load(str(tmp_path / "card.json")),
+                                                         load_profile("B"), n_bootstrap=10))
+    return run_path
+
+
 @pytest.fixture(scope="module")
 def rated(tmp_path_factory, scored_demo):
     path = tmp_path_factory.mktemp("study") / "analyses.sqlite"
@@ -157,14 +170,7 @@ def test_confirm_tier(tmp_path, scored_demo):
 
 
 def test_confirmed_and_not_confirmed(tmp_path):
-    from scoring import engine, runcard
-    from scoring.rubric import load_profile
-    entries = [{"id": str(i), "source": f"s{i}", "reference": f"tânisi {i}", "predicted": f"tânisi {i}"}
-               for i in range(60)]
-    (tmp_path / "card.json").write_text(json.dumps({"entries": entries}), "utf-8")
-    run_path = tmp_path / "scored.json"
-    runcard.write_json_atomic(run_path, engine.score_run(runcard.load(str(tmp_path / "card.json")),
-                                                         load_profile("B"), n_bootstrap=10))
+    run_path = _scored_card(tmp_path, 60)
     for verdicts, status in (([3, 3, 2], "confirmed"), ([0, 1, 0], "refused")):
         store = Store(tmp_path / f"{status}.sqlite")
         cid = campaigns.create_campaign(store, catalogue.load_scored(str(run_path)), "T")
@@ -285,14 +291,7 @@ def test_confirm_tier_writes_the_verdict_status_prints_not_a_point_share(tmp_pat
     key). Before the last item its interval still held 80 % (open); with every one of the 50 outputs rated the share
     of the campaign's outputs is known exactly, 82 %, and the tier is confirmed on it (issue 66: a question whose
     population is rated whole was left open)."""
-    from scoring import engine, runcard
-    from scoring.rubric import load_profile
-    entries = [{"id": str(i), "source": f"s{i}", "reference": f"tânisi {i}", "predicted": f"tânisi {i}"}
-               for i in range(50)]
-    (tmp_path / "card.json").write_text(json.dumps({"entries": entries}), "utf-8")
-    run_path = tmp_path / "scored.json"
-    runcard.write_json_atomic(run_path, engine.score_run(runcard.load(str(tmp_path / "card.json")),
-                                                         load_profile("B"), n_bootstrap=10))
+    run_path = _scored_card(tmp_path, 50)
     store = Store(tmp_path / "tier.sqlite")
     cid = campaigns.create_campaign(store, catalogue.load_scored(str(run_path)), "T")
     pin_order(store, cid)
@@ -333,14 +332,7 @@ def test_confirm_tier_twice_writes_and_prints_the_same_and_never_onto_the_thresh
     run had changed) and overwrote the real confirmation; its words rounded 80.17 % to "80 %". Now the run is the card
     as scored, a second run writes the same bytes and prints the same, and a share beside its threshold is never
     written onto it."""
-    from scoring import engine, runcard
-    from scoring.rubric import load_profile
-    entries = [{"id": str(i), "source": f"s{i}", "reference": f"tânisi {i}", "predicted": f"tânisi {i}"}
-               for i in range(60)]
-    (tmp_path / "card.json").write_text(json.dumps({"entries": entries}), "utf-8")
-    run_path = tmp_path / "scored.json"
-    runcard.write_json_atomic(run_path, engine.score_run(runcard.load(str(tmp_path / "card.json")),
-                                                         load_profile("B"), n_bootstrap=10))
+    run_path = _scored_card(tmp_path, 60)
     db = tmp_path / "tier.sqlite"
     with Store(db) as store:
         cid = campaigns.create_campaign(store, catalogue.load_scored(str(run_path)), "T")
