@@ -87,6 +87,15 @@ class Parser(argparse.ArgumentParser):
     def error(self, message: str):
         raise BadValue(self.prog, "", f"{message} (see {self.prog} --help)")
 
+    def _parse_optional(self, arg_string):
+        """A word that starts with one dash and is no option of the command is a value: a speaker named "-:" or
+        "-Mary", a note "- see above" (argparse took it for an unknown option: "--name: expected one argument")."""
+        found = super()._parse_optional(arg_string)
+        if found is None or arg_string.startswith("--"):
+            return found
+        options = found if isinstance(found, list) else [found]  # Python 3.12 returns a list of them
+        return None if all(option[0] is None for option in options) else found
+
 
 def build_parser() -> argparse.ArgumentParser:
     """Every command's parser (161 of them). The only environment variable a default reads is ``LYSS_REVIEW_DB``
