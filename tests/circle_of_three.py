@@ -84,10 +84,11 @@ class Circle:
 
     def add_speaker(self, laptop: str, name: str, uses: list[str] | None = None) -> str:
         more = ["--consent-uses", ",".join(uses)] if uses is not None else []
-        return self.on(laptop, "review", "add-speaker", "--name", name, "--consent-scope", "LYSS study", *more).strip()
+        # --name=VALUE: a name may look like an option ("--x", "-h"); a person types it so too
+        return self.on(laptop, "review", "add-speaker", f"--name={name}", "--consent-scope", "LYSS study", *more).strip()
 
     def answer(self, laptop: str, speaker: str, note: str | None = None, **answers) -> str:
-        more = ["--note", note] if note is not None else []
+        more = [f"--note={note}"] if note is not None else []
         return self.on(laptop, "review", "answer", "--campaign", self.campaign, "--speaker", speaker, "--answers",
                        json.dumps(answers or {"adequacy": 4, "fluency": 5}), *more)
 

@@ -219,6 +219,7 @@ notes = st.one_of(st.none(), st.text(max_size=30), st.text(min_size=2000, max_si
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(uses=st.sampled_from([[], ["study"], ["reweighting"], sorted(terms.uses())]), name=readable, note=notes)
 @example(uses=[], name="-:", note=None)  # found by make evidence: argparse took the name for an option
+@example(uses=["study"], name="--x", note="-h")
 def test_a_speakers_consent_name_and_notes_in_any_script_travel_unchanged(tmp_path_factory, scored_demo, capsys, uses,
                                                                          name, note):
     circle = Circle(tmp_path_factory.mktemp("circle"), scored_demo, capsys)
