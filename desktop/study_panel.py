@@ -470,7 +470,8 @@ class CampaignPanel(QWidget):
         verdicts = {"allowed": self.tr("allowed"), "refused": self.tr("refused")}
         decided = "; ".join((self.tr("{0}: {1} by {2} on {3} (stands)") if d["stands"] else
                              self.tr("{0}: {1} by {2} on {3} (earlier)")).format(
-            d["use"], verdicts[d["verdict"]], d["decided_by"], d["decided_on"]) for d in terms.decisions(self.store, cid))
+            d["use"], verdicts[d["verdict"]], d["decided_by"], d["decided_on"])
+            for d in terms.decisions(self.store, cid))
         self.terms_line.setText(self.tr("The answers belong to {0} ({1}); uses allowed: {2}.").format(
             found["community"], found["licence"]["name"], ", ".join(found["uses"]) or "—")
             + (" " + self.tr("Council's decisions: {0}.").format(decided) if decided else

@@ -446,11 +446,12 @@ def plan(store: Store, campaign: dict, counted: dict, asked: list[tuple], partia
                    [None if v is None else hours(v * len(serving)) for v in items],
                    "decided_in_campaign": decided_share, "runs": max((a["runs"] for a in ahead), default=0),
                    "forecast_from": start, "answered": fed_least}
-    counted_entries = set(by_entry)
+    served_runs = set(serving)
     given = {p["rated"]: min(p["given"], per_rating) for p in (partial or {}).values()
-             if p["run_id"] in set(serving) and p["entry_id"] not in counted_entries}
+             if p["run_id"] in served_runs and p["entry_id"] not in by_entry}  # ratings the left segments have
+    ratings_left = max(round(left * served * per_rating) - sum(given.values()), 0)
     return {"open_decisions": len(still), "to_decision": to_decision,
-            "left_in_campaign": {"items": left, "ratings": max(round(left * served * per_rating) - sum(given.values()), 0),
+            "left_in_campaign": {"items": left, "ratings": ratings_left,
                                  "speaker_hours": hours(left * len(serving))},
             "model": model}
 
