@@ -102,7 +102,7 @@ PYTEST     := $(PY) -m pytest -q -p no:cacheprovider
 QUICK_PARALLEL := -n 4 --dist loadgroup
 PARALLEL   := -n 3 --dist loadgroup
 
-# make test: the loop every change goes through, under 5 minutes on two cores (261–288 s measured; docs/testing.md): every test at a
+# make test: the loop every change goes through, about 5 minutes on two cores (260–324 s measured; docs/testing.md): every test at a
 # quick size (Hypothesis profile dev, the Monte-Carlo checks a few orders each and their kept evidence), the tests
 # under load once, the analyser passes on the tests marked `analysers`. Prints its time and slowest ten tests.
 test: install fonts
