@@ -344,11 +344,12 @@ def _register_study(sub) -> None:
     p.add_argument("--base", default="A", help="the profile whose metrics are refitted (A, B or a file)")
     p.add_argument("--out")
     p.add_argument("--force", action="store_true", help="write even below the minimum evidence")
-    p = _verb(st, "status", "_study_status", json=True, read_only=True,
+    # not read-only: on the campaign's coordinator's laptop, what has settled is announced (recorded) as it is shown
+    p = _verb(st, "status", "_study_status", json=True,
               help="one campaign: its answers, the decisions they settle (which system is better, each run's "
                    "tier), the systems still served and the speaker-hours left")
     p.add_argument("--campaign", help="default: the only campaign")
-    p = _verb(st, "report", "_study_report", read_only=True,
+    p = _verb(st, "report", "_study_report",
               help="a report a community council can read (PDF): each question's verdict in words, how sure the "
                    "answers are, each run's tier, the speakers and their hours (no names), their consent and where "
                    "the answers are kept")

@@ -486,7 +486,7 @@ class CampaignPanel(QWidget):
             return  # the campaign wanted last is worked out when this one ends
         self.plan.setText(self.tr("Working out where the campaign stands…"))
         if self._status_store is None:
-            self._status_store = OwnStore(self.store.path)
+            self._status_store = OwnStore(self.store.path, writes=True)  # a verdict settled is announced here
         # kept until it ends: a page closed meanwhile does not destroy it while it runs
         worker = Worker(self._status_store.job(lambda store, progress: (cid, decisions.status(store, cid))), self)
         worker.succeeded.connect(self._status_ready)

@@ -43,7 +43,8 @@ def test_the_bundle_checks_the_take_out_and_the_conflicts_read_the_declaration()
     speakers = schema.TABLES["speakers"]
     assert [c for c in speakers.taken_out(True) if c not in speakers.taken_out(False)] == [
         "display_name", "community", "dialect"]
-    assert set(ownership.FIXED) == {"runs", "items", "human_scores", "campaigns", "campaign_terms", "use_decisions"}
+    assert set(ownership.FIXED) == {"runs", "items", "human_scores", "campaigns", "campaign_terms", "use_decisions",
+                                     "verdict_records"}
     assert schema.TABLES["campaigns"].content == ("id", "task", "run_id", "raters_per_item", "settings", "coordinator")
     assert "taken_out" in (ROOT / "review/records/take_out.py").read_text("utf-8")
 

@@ -145,6 +145,28 @@ def resolve_conflict(c: Circle) -> str:
     return "hub"
 
 
+def _refused_everywhere(c: Circle) -> None:
+    """Three speakers on Rita's laptop find every output unusable (adequacy 1): the run's tier is refused."""
+    for name in ("Mary", "Ann", "Ruth"):
+        speaker = c.add_speaker("rita", name, ["study"])
+        for _ in range(6):
+            c.answer("rita", speaker, adequacy=1, fluency=1)
+    c.travel("rita")
+
+
+def announce_in_status(c: Circle) -> str:
+    """`study status` on the coordinator's laptop announces the verdict it shows (a record that travels)."""
+    _refused_everywhere(c)
+    assert "refused" in c.on("hub", "study", "status", "--campaign", c.campaign)
+    return "hub"
+
+
+def announce_in_report(c: Circle) -> str:
+    _refused_everywhere(c)
+    c.on("hub", "study", "report", "--campaign", c.campaign, "--out", str(c.root / "report.pdf"))
+    return "hub"
+
+
 # each command that writes a row that travels → how a test writes with it (it returns the laptop that wrote)
 WRITERS = {
     "review add-speaker": [add_speaker],
@@ -159,6 +181,8 @@ WRITERS = {
     "review import-forms": [import_forms],
     "review withdraw": [withdraw_here, withdraw_by_coordinator],
     "review resolve": [resolve_conflict],
+    "study status": [announce_in_status],  # on the coordinator's laptop: the verdicts it announces
+    "study report": [announce_in_report],
 }
 # the commands that write only what never travels, and why
 LOCAL_WRITERS = {
@@ -188,8 +212,7 @@ READERS = {"score", "compare", "gate", "rubric", "analyzers list", "analyzers li
            "review check",
            "review list", "review show", "review progress", "review print-forms", "review export", "sync status",
            *(f"study {verb}" for verb in ("agreement", "correlate", "compare-metrics", "linter-precision",
-                                          "fst-rejection", "quality", "reliability", "status", "report",
-                                          "premark-effect", "simulate-sequential", "replay-esa"))}
+                                          "fst-rejection", "quality", "reliability", "premark-effect", "simulate-sequential", "replay-esa"))}
 
 
 def test_every_command_is_a_writer_with_a_round_trip_or_says_why_not():

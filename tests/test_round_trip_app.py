@@ -158,3 +158,29 @@ def test_a_speaker_withdrawn_on_the_campaigns_tab_is_gone_from_every_laptop(qtbo
     for laptop in ("hub", "rita", "joe"):
         with Store(circle.db[laptop]) as held:
             assert held.one("select count(*) as n from ratings where speaker_id = ?", [mary])["n"] == 0, laptop
+
+
+def test_a_verdict_the_campaigns_tab_shows_on_the_coordinator_s_laptop_is_announced_on_every_laptop(
+        qtbot, app, tmp_path, scored_demo, capsys):
+    circle = Circle(tmp_path, scored_demo, capsys)
+    for name in ("Mary", "Ann", "Ruth"):
+        speaker = circle.add_speaker("rita", name)
+        for _ in range(6):
+            circle.answer("rita", speaker, adequacy=1, fluency=1)
+    circle.travel("rita")
+    panel, store = _panel(qtbot, circle, "hub")
+    with qtbot.waitSignal(panel.decisions_shown, timeout=60000):
+        panel.campaigns.selectRow(0)
+    assert background_done()
+    model = panel.decisions.model()
+    shown = [model.index(r, 0).data() for r in range(model.rowCount())]
+    assert any("announced on" in line for line in shown), shown  # the tab says it, as it records it
+    panel.close()
+    store.close()
+    circle.travel("hub")
+    for laptop in ("hub", "rita", "joe"):
+        with Store(circle.db[laptop]) as held:
+            rows = held.rows("select question, event, verdict from verdict_records")
+        assert [(r["event"], r["verdict"]) for r in rows] == [("settled", "refused")], (laptop, shown)
+        said = circle.on(laptop, "study", "status", "--campaign", circle.campaign)
+        assert "refused" in said and "announced on" in said, (laptop, said)

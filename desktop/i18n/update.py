@@ -48,6 +48,8 @@ def scoring_texts() -> list[str]:
     found += [t["name"] for t in tiers["tiers"]] + ["unscored"]
     found += ["not reviewed", "confirmed", "not confirmed", "insufficient reviews", "refused", "reached, unconfirmed", "open"]
     found += ["adequacy", "score", "verdict"]  # the questions a tier's measure names (review.study.tier_rule)
+    found += ["the question asked", "equal", "better", "at least as good", "worse", "reached", "not reached"]  # the
+    #        words of a verdict's history (review.study.standing)
     return found
 
 

@@ -248,7 +248,7 @@ def _runs_items_scores(verdicts: Verdicts, data: dict, held: Holdings) -> None:
 
 
 THE_ROW = {"handovers": "a hand-over", "revocations": "a revocation", "campaign_terms": "the community's terms",
-           "use_decisions": "a council's decision"}  # the coordinator's signed rows, in words
+           "use_decisions": "a council's decision", "verdict_records": "a verdict as announced"}  # the coordinator's signed rows, in words
 
 
 def _coordinator_rows(verdicts: Verdicts, data: dict, held: Holdings) -> None:

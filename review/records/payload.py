@@ -53,6 +53,7 @@ def rows(store: Store, own_only: bool = False) -> dict:
         "handovers": (in_shared + " " + live, []),
         "campaign_terms": (in_shared, []),
         "use_decisions": (in_shared, []),
+        "verdict_records": (in_shared, []),
         "speakers": (f"where {active('t')} and (t.registered_by = ? or t.id in (select speaker_id from assignments "
                      "where campaign_id in (select id from temp.shared)))", [store.public_key]),
         "assignments": (in_shared + " " + live, []),
@@ -77,7 +78,7 @@ def rows(store: Store, own_only: bool = False) -> dict:
         coordinator = {r["id"]: r["coordinator"] for r in store.rows("select id, coordinator from campaigns")}
         data["enrolments"] = [r for r in data["enrolments"] if r["signer"] == me or (  # and its own: not 200 × 200
             r["device_code"] == store.device_id and signing.valid_enrolment(r, coordinator.get(r["campaign_id"])))]
-        for table in ("revocations", "handovers", "campaign_terms", "use_decisions"):
+        for table in ("revocations", "handovers", "campaign_terms", "use_decisions", "verdict_records"):
             data[table] = [r for r in data[table] if r["signer"] == coordinator.get(r["campaign_id"])]
     for table, rows in data.items():
         if SCHEMA[table].signed == "row":

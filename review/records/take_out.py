@@ -16,8 +16,8 @@ from ..store.schema import JSON_KINDS, TABLES
 from . import restoring
 from .speakers import ACTIVE_IDS
 
-TAKEN = ("campaigns", "campaign_terms", "use_decisions", "campaign_items", "runs", "items", "human_scores", "speakers",
-         "assignments", "ratings", "rating_history", "enrolments", "revocations", "handovers")
+TAKEN = ("campaigns", "campaign_terms", "use_decisions", "verdict_records", "campaign_items", "runs", "items",
+         "human_scores", "speakers", "assignments", "ratings", "rating_history", "enrolments", "revocations", "handovers")
 
 
 def _rows(store: Store, table: str, where: str, params: list, with_names: bool) -> list[dict]:
@@ -53,6 +53,7 @@ def tables(store: Store, campaign_ids: list[str], with_names: bool = False) -> d
         "rating_history": (f"where {live}", [ids]),
         "campaign_terms": (f"where {mine} order by t.campaign_id, t.version", [ids]),
         "use_decisions": (f"where {mine} order by t.campaign_id, t.recorded_at", [ids]),
+        "verdict_records": (f"where {mine} order by t.campaign_id, t.question, t.at", [ids]),
         "enrolments": (f"where {mine}", [ids]),
         "revocations": (f"where {mine}", [ids]),
         "handovers": (f"where {live}", [ids]),

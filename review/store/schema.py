@@ -187,6 +187,13 @@ TABLES: dict[str, Table] = {t.name: t for t in (
         C("decided_on", T, False), C("note", T), C("recorded_at", S, False)),
         ("campaign_id", "use", "recorded_at"), merge=KEEP, owner=COORDINATOR, fixed=True, refers=(("campaign_id", "campaigns"),),
         choices={"verdict": frozenset({"allowed", "refused"})}),
+    # a campaign's verdicts as its coordinator's laptop announced them (review.records.verdict_records): each settle
+    # and each re-open one signed row, never changed, so that a verdict stands once announced and its history is kept
+    Table("verdict_records", _signed_by(
+        C("campaign_id", T, False), C("question", T, False), C("event", T, False), C("verdict", T),
+        C("result", J, False), C("rests_on", J, False), C("reason", J), C("at", S, False)),
+        ("campaign_id", "question", "at", "event"), merge=KEEP, owner=COORDINATOR, fixed=True,
+        refers=(("campaign_id", "campaigns"),), choices={"event": frozenset({"settled", "reopened"})}),
     Table("assignments", _signed_by(
         C("campaign_id", T, False), C("speaker_id", T, False), C("position", I, False), C("item_id", T, False),
         C("qc", T, False), C("qc_of", T), C("served_at", S, since=8)), ("campaign_id", "speaker_id", "position"),
@@ -246,9 +253,10 @@ TABLES: dict[str, Table] = {t.name: t for t in (
           travels=False, signed=None),
 )}
 
-TABLES_ADDED = {"campaign_terms": 10, "use_decisions": 10}  # travelling tables newer than bundles: the schema version
-#                                                               that added each (an older bundle holds none)
-DECISIONS = ("enrolments", "revocations", "handovers", "campaign_terms", "use_decisions")  # a coordinator's signed rows: relayed by every laptop,
+# travelling tables newer than bundles: the schema version that added each (an older bundle holds none)
+TABLES_ADDED = {"campaign_terms": 10, "use_decisions": 10, "verdict_records": 11}
+DECISIONS = ("enrolments", "revocations", "handovers", "campaign_terms", "use_decisions",
+             "verdict_records")  # a coordinator's signed rows: relayed by every laptop,
 #                                                        never forgotten by a restore
 TRAVELLING = tuple(name for name, t in TABLES.items() if t.travels)  # in the order a merge applies them
 

@@ -17,11 +17,12 @@ import copy
 from collections import defaultdict
 from dataclasses import dataclass, field, fields
 
-from . import analyses, planner, tier_rule, verdicts
+from . import analyses, planner, standing, tier_rule, verdicts
 from .maths import questions, sequences
+from .maths.questions import Pairs as EVERY_PAIR  # the question of every pair (not task B, also named Pairs)
 from .order import Order, described, serving_key, serving_order
 from .. import tasks as task_defs
-from ..records import answers as answer_records, laptops, speakers
+from ..records import answers as answer_records, laptops, speakers, verdict_records
 from ..records.catalogue import (automated_tiers, campaign as campaign_row, items_marker, items_to_rate, runs_of,
                                  same_outputs, segment_items)
 from ..store import Store, keys
@@ -46,6 +47,8 @@ class Evidence:
     rated: dict[str, str]
     held: dict[int, dict] = field(default_factory=dict)  # question → the item that holds it back, and how many wait
     partial: dict[str, dict] = field(default_factory=dict)  # items with some of their ratings: how many ("given")
+    taken: dict[int, list[dict]] = field(default_factory=lambda: defaultdict(list))  # question → what it was fed,
+    #                                                                   each step run → item (what a verdict rests on)
 
     def served_items(self, run: str | None = None) -> list[dict]:
         """The campaign's segment items served so far (of one run), in serving order."""
@@ -138,6 +141,7 @@ def feed_segments(question: questions.Question, found: Evidence) -> list[dict]:
             _held(found, question, waiting, [i for e in entries[k + 1:] for i in by_entry[e].values()])
             break
         fed.append({run: _mean(found.counted[item]["values"]) for run, item in outputs.items()})
+        found.taken[id(question)].append(outputs)
         question.observe(fed[-1], item=unit)
     return fed
 
@@ -157,6 +161,7 @@ def feed_tier(question: questions.Tier, found: Evidence, rule: dict) -> list[dic
             _held(found, question, item["id"], [i["id"] for i in items[k + 1:]])
             break
         fed.append({question.system: float(accepted(rule, counted["values"]))})
+        found.taken[id(question)].append({question.system: item["id"]})
         question.observe(fed[-1], item=counted["rated"])
     return fed
 
@@ -252,6 +257,10 @@ class Decision:
     counted: dict[str, dict] = field(repr=False)
     fed: list[tuple] = field(repr=False)  # (question, asked, the scores it was fed)
     partial: dict[str, dict] = field(repr=False, default_factory=dict)  # items with some of their ratings
+    units: dict[str, standing.Unit] = field(repr=False, default_factory=dict)  # each verdict as the answers say it
+    records: list[dict] = field(repr=False, default_factory=list)  # the verdicts announced (verdict_records)
+    taken: dict[str, list[dict]] = field(repr=False, default_factory=dict)  # per verdict, what its question was fed
+    words: dict[str, str] = field(repr=False, default_factory=dict)  # each tier's word as it stands
 
     def public(self) -> dict:
         return {f.name: getattr(self, f.name) for f in fields(self) if f.repr}
@@ -266,6 +275,7 @@ def decide(store: Store, campaign_id: str) -> Decision:
 def _decide(store: Store, campaign_id: str) -> Decision:
     campaign, runs, asked, question, rule = campaign_questions(store, campaign_id)
     task = task_defs.task(campaign["task"])
+    rule_file = task_defs.settings("tier_rule")
     # nothing to decide for one run of a task without a tier rule (task B's pairs, task C's words)
     found = evidence(store, campaign, question) if asked else Evidence({}, [], Order(), {})
     names = {r["id"]: r["name"] for r in runs}
@@ -276,12 +286,19 @@ def _decide(store: Store, campaign_id: str) -> Decision:
             feed_segments(q, found)
         result = _named(q.result(), names)
         if isinstance(q, questions.Tier) and q.share:
-            result.update(_tier_evidence(q, found, task_defs.settings("tier_rule"), rule))
+            result.update(_tier_evidence(q, found, rule_file, rule))
             result.update(tier_name=tier_names.get(q.system), measure=tier_rule.measure(task, rule))
-        found_questions.append({**result, "asked": is_asked, "said": verdicts.said(result)})
+        found_questions.append({**result, "asked": is_asked})
+    # the verdicts announced stand: what the answers in hand say now is beside them ("since then")
+    units = standing.units(asked, found_questions)
+    records = verdict_records.held(store, campaign_id)
+    standing.applied(found_questions, units, records, rule_file, lambda unit: counted_now(found, unit, names))
+    for said in found_questions:
+        said["said"] = said_lines(said)
     for said in found_questions:  # "best" is never said of a run whose tier is refused without saying so
         said["said"] += verdicts.tier_notes(said, found_questions)
-    served = {s for q, is_asked in asked if is_asked for s in q.serving()}
+    settled = standing.settled_keys(records)
+    served = {s for q, is_asked in asked if is_asked for s in still_serving(q, settled)}
     own = found_questions[0] if campaign["settings"].get("question") else None  # the community's question
     ids = {r["name"]: r["id"] for r in runs}
     open_asked = [q for q, is_asked in asked if is_asked and not q.decided]
@@ -291,14 +308,60 @@ def _decide(store: Store, campaign_id: str) -> Decision:
         answers=answer_records.count(store, campaign_id), runs=[r["name"] for r in runs],
         items=items_to_rate(store, campaign_id), items_counted=len({c["rated"] for c in found.counted.values()}),
         ratings_per_item=ratings_needed(campaign), questions=found_questions,
-        decided=all(q.decided for q, is_asked in asked if is_asked),
+        decided=all(not still_serving(q, settled) for q, is_asked in asked if is_asked),
         serving=[r["name"] for r in runs if r["id"] in served],
         serving_runs=[r["id"] for r in runs if r["id"] in served],
         asked=own, comparisons=comparisons(found_questions, ids), tiers=tiers(found_questions, ids),
         waiting=waiting_for(store, campaign, found, [found.held[id(q)] for q in open_asked if id(q) in found.held]),
         order=described(campaign),
         campaign_row=campaign, run_rows=runs, counted=found.counted,
-        fed=[(q, is_asked, fed[id(q)]) for q, is_asked in asked], partial=found.partial)
+        fed=[(q, is_asked, fed[id(q)]) for q, is_asked in asked], partial=found.partial,
+        units=units, records=records, taken=_taken(asked, units, found),
+        words={key: found_questions[u.at[0]].get("tier") for key, u in units.items() if key.startswith("tier ")})
+
+
+def said_lines(result: dict) -> list[dict]:
+    """A question's result in words, with its history (``review.study.standing``): a pair's after its line."""
+    lines = verdicts.said(result)
+    if result["kind"] == "Pairs":
+        return lines + [h for p in result["pairs"] for h in standing.history_lines(p, f"{p['a']} vs {p['b']}")]
+    if result["kind"] == "Tier" and result.get("share"):
+        return lines + standing.history_lines(result, result["system"], since=False)
+    return lines + standing.history_lines(result, verdicts.ASKED)
+
+
+def still_serving(q: questions.Question, settled: set[str]) -> list[str]:
+    """The runs a question still serves: none for a verdict announced, whatever the answers in hand say since."""
+    if isinstance(q, EVERY_PAIR):
+        wanted = {s for (a, b), d in q.decisions.items() if d == "open" and f"pair {a} {b}" not in settled
+                  for s in (a, b)}
+        return [s for s in q.systems if s in wanted]
+    if isinstance(q, questions.Tier) and q.share:
+        return [] if f"tier {q.system}" in settled else q.serving()
+    return [] if any(k.startswith("asked ") for k in settled) else q.serving()
+
+
+def counted_now(found: Evidence, unit: standing.Unit, names: dict[str, str]) -> dict:
+    """What the answers in hand count for a verdict's runs, whatever the order: a tier's items (its evidence), or the
+    segments where every run's output is counted, with the mean difference of two runs (a − b)."""
+    if unit.key.startswith("tier "):
+        return {"items": unit.result["evidence"]["now"]["items"], "mean_difference": None}
+    by_entry: dict[str, dict[str, str]] = defaultdict(dict)
+    for item in found.items:
+        by_entry[item["entry_id"]][item["run_id"]] = item["id"]
+    segments = {tuple(sorted(found.rated.get(i, i) for i in runs.values())): runs for runs in by_entry.values()
+                if all(runs.get(r) in found.counted for r in unit.runs)}
+    if len(unit.runs) != 2 or not segments:
+        return {"items": len(segments), "mean_difference": None}
+    a, b = unit.runs
+    differences = [_mean(found.counted[r[a]]["values"]) - _mean(found.counted[r[b]]["values"])
+                   for r in segments.values()]
+    return {"items": len(segments), "mean_difference": sum(differences) / len(differences)}
+
+
+def _taken(asked: list[tuple], units: dict[str, standing.Unit], found: Evidence) -> dict[str, list[dict]]:
+    """Per verdict, what its question was fed (run → item, step by step)."""
+    return {key: found.taken.get(id(asked[unit.at[0]][0]), []) for key, unit in units.items()}
 
 
 def _tier_evidence(question: questions.Tier, found: Evidence, rule: dict, accepted_when: dict) -> dict:
@@ -371,9 +434,18 @@ def tiers(found: list[dict], ids: dict[str, str]) -> list[dict]:
             for q in found if q["kind"] == "Tier" and q["share"]]
 
 
+def announced(store: Store, campaign_id: str) -> Decision:
+    """:func:`decide`, after the campaign's coordinator's laptop has recorded what settled or re-opened since its last
+    look (``review.study.standing``): what ``study status``, the app, the report and ``confirm-tier`` say."""
+    if standing.announce(store, decide(store, campaign_id)):
+        return decide(store, campaign_id)  # read again: the records written now stand
+    return decide(store, campaign_id)
+
+
 def status(store: Store, campaign_id: str) -> dict:
     """:func:`decide` and the plan: about how many more segments and speaker-hours to the decisions (a fresh dict
     each call; computed once while no row changes)."""
+    announced(store, campaign_id)
     return copy.deepcopy(store.kept(("status", campaign_id), lambda: _status(store, campaign_id)))
 
 

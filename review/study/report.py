@@ -111,7 +111,7 @@ def attention(store: Store, campaign_row: dict) -> dict:
 
 def community_report(store: Store, campaign_id: str) -> dict:
     """Everything the report says of a campaign, as numbers and said lines (``review.study.verdicts``)."""
-    found = decisions.decide(store, campaign_id)
+    found = decisions.announced(store, campaign_id)
     tiers = [q for q in found.questions if q["kind"] == "Tier" and q.get("share")]
     return {"campaign": campaign_id, "name": found.name, "task": found.task, "made_at": now(),
             "language": (found.campaign_row["settings"].get("language") or {}), "answers": found.answers,

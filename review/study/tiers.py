@@ -58,7 +58,7 @@ def confirm_tier(store: Store, run_path: str, write: bool = True, campaign: str 
     campaign_id = campaign_of(store, run_id, task, campaign)
     tier = None
     if campaign_id is not None:
-        found = decisions.decide(store, campaign_id)
+        found = decisions.announced(store, campaign_id)
         tier = next((t for t in found.tiers if t["run_id"] == run_id), None)
     if tier is None:
         evidence = {"speakers": 0, "outputs": 0, "alpha": None, "alpha_level": rule["alpha_level"]}

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from ..sentences import Number, Word, _texts, line, number
 
+ASKED = Word("the question asked")  # what a campaign's own question's history names it
 TOLERANCE = 1e-6  # of the scale: an interval's edge found by bisection to within 1e-9 of it
 
 

@@ -1,0 +1,102 @@
+"""A verdict stands once announced (issue 66, 3). Answers from a laptop that was offline — for items it served before
+the coordinator's laptop served them — arrive after the coordinator's laptop announced "refused": they used to turn it
+into "reached" (the earlier-served answers count first); now the verdict announced stands, with its history, and what
+they say is reported as "since then". Only a withdrawal re-opens it, and the record says so. The records are signed
+rows that travel: every laptop that holds them says the same verdict."""
+
+from __future__ import annotations
+
+import json
+
+from review import records
+from review.exchange import bundles
+from review.rating import campaigns, sequence
+from review.records import catalogue, laptops
+from review.sentences import english
+from review.store import Store
+from review.study import decisions
+
+
+def _answer_all(store: Store, cid: str, name: str, score: int) -> str:
+    speaker = records.speakers.add_speaker(store, name, "LYSS study")
+    sequence.join(store, cid, speaker)
+    for position in range(records.sequences.length(store, cid, speaker)):
+        records.answers.answer(store, cid, speaker, position, {"spans": [], "score": score})
+    return speaker
+
+
+def _carry(source: Store, target: Store, path) -> None:
+    bundles.export_bundle(source, str(path))
+    bundles.merge(target, str(path), backup=False)
+
+
+def _tier(found: dict) -> dict:
+    return found["tiers"][0]
+
+
+def _lines(found: dict) -> list[str]:
+    return [english(s) for q in found["questions"] for s in q["said"]]
+
+
+def _two_laptops(tmp_path, scored_demo):
+    hub = Store(tmp_path / "hub.sqlite", create=True)
+    field = Store(tmp_path / "field.sqlite", create=True)
+    cid = campaigns.create_campaign(hub, catalogue.load_scored(str(scored_demo)), "E", raters=1, name="round 1")
+    laptops.enrol(hub, field.device_id, cid)
+    laptops.trust(field, hub.device_id)
+    _carry(hub, field, tmp_path / "campaign.lyssbundle")
+    return hub, field, cid
+
+
+def test_answers_served_earlier_on_an_offline_laptop_do_not_move_a_verdict_announced(tmp_path, scored_demo):
+    hub, field, cid = _two_laptops(tmp_path, scored_demo)
+    _answer_all(field, cid, "Rita", 100)  # served first, on a laptop that stays offline: every output accepted
+    _answer_all(hub, cid, "Joseph", 20)  # served later, here: none accepted
+    first = decisions.status(hub, cid)
+    assert _tier(first)["decision"] == "refused"
+    refused_after = _tier(first)["decided_after"]
+    announced = hub.rows("select question, event, verdict, signer from verdict_records")
+    assert [(r["event"], r["verdict"], r["signer"]) for r in announced] == [("settled", "refused", hub.public_key)]
+
+    _carry(field, hub, tmp_path / "late.lyssbundle")  # Rita's answers arrive, and count first in serving order
+    after = decisions.status(hub, cid)
+    live = decisions.decide(hub, cid).units[announced[0]["question"]]
+    assert live.verdict == "reached, unconfirmed"  # what the answers in hand alone would say now: before, the verdict
+    assert _tier(after)["decision"] == "refused" and _tier(after)["decided_after"] == refused_after
+    said = _lines(after)
+    assert any("announced on" in s and "refused" in s for s in said), said
+    now = next(s for s in said if s.startswith("since then"))
+    assert "42 items" in now and "100%" in now, now  # the answers since are reported beside it, not hidden
+    assert hub.one("select count(*) as n from verdict_records")["n"] == 1  # looking again writes nothing
+    assert decisions.status(hub, cid)["tiers"] == after["tiers"]
+
+    _carry(hub, field, tmp_path / "announced.lyssbundle")  # the record travels: the field laptop says the same
+    on_field = decisions.status(field, cid)
+    assert _tier(on_field)["decision"] == "refused" and _tier(on_field)["decided_after"] == refused_after
+    assert field.one("select count(*) as n from verdict_records")["n"] == 1  # not its to write: nothing added
+
+
+def test_a_withdrawal_re_opens_a_verdict_and_the_history_says_so(tmp_path, scored_demo):
+    hub, field, cid = _two_laptops(tmp_path, scored_demo)
+    rita = _answer_all(field, cid, "Rita", 100)
+    joseph = _answer_all(hub, cid, "Joseph", 20)
+    assert _tier(decisions.status(hub, cid))["decision"] == "refused"
+    _carry(field, hub, tmp_path / "late.lyssbundle")
+    assert _tier(decisions.status(hub, cid))["decision"] == "refused"
+    withdrawn = records.speakers.record_withdrawal(hub, joseph)
+    found = decisions.status(hub, cid)
+    tier = _tier(found)
+    assert tier["decision"] == "reached, unconfirmed"  # decided again on what remains: Rita's answers
+    events = [(r["event"], r["verdict"], json.loads(r["reason"] or "null")) for r in hub.rows(
+        "select event, verdict, reason from verdict_records order by at, event")]
+    assert [e[:2] for e in events] == [("settled", "refused"), ("reopened", None), ("settled", "reached, unconfirmed")]
+    rested = json.loads(hub.one("select rests_on from verdict_records where verdict = 'refused'")["rests_on"])
+    assert events[1][2] == {"why": "withdrawn", "speakers": 1, "answers": rested["answers"],
+                            "rested_on": rested["answers"]}
+    assert 0 < rested["answers"] <= withdrawn
+    said = _lines(found)
+    assert any("re-opened on" in s and "1 speaker withdrew" in s for s in said), said
+    assert sum("announced on" in s for s in said) == 2, said
+    with hub.conn:  # the record names no speaker: the withdrawn one leaves no id in it
+        text = "".join(json.dumps(r) for r in hub.rows("select * from verdict_records"))
+    assert joseph not in text and rita not in text
