@@ -289,8 +289,8 @@ def _register_exchange(rv) -> None:
     p.add_argument("--out", required=True, help="a new (or empty) folder")
     p.add_argument("--with-names", action="store_true",
                    help="the speakers' names, communities and dialects too, where this laptop holds them")
-    p = _verb(rv, "export", "_review_export",
-              help="ratings as CSV, JSONL (aggregates; raw with --include-raw) or mt-metrics-eval", read_only=True)
+    p = _verb(rv, "export", "_review_export",  # not read-only: each export is recorded (a withdrawal names it)
+              help="ratings as CSV, JSONL (aggregates; raw with --include-raw) or mt-metrics-eval")
     p.add_argument("--format", choices=["csv", "jsonl", "mtme"], default="csv")
     p.add_argument("--out", required=True)
     p.add_argument("--include-raw", action="store_true")

@@ -15,7 +15,7 @@ from review.exchange import bundles, check, resolve, sync
 from review.rating import campaigns, paper, roster
 from review.rating.session import record_answer
 from review.rating.shown import shown_item
-from review.records import catalogue, laptops, restoring, shared_folder, take_out, terms
+from review.records import catalogue, exports, laptops, restoring, shared_folder, take_out, terms
 from review.store import Store, readable_by_others, restore, revocation
 from review.store.database import backup_info
 from review.study import analyses, decisions, report, research_files, reweight, tiers, verdicts
@@ -412,6 +412,7 @@ def _review_withdraw(store, args) -> int:
     if not args.yes and not _confirmed(records.speakers.withdrawal_words(store, speaker_id)):
         return 2
     held = take_out.holding(store, speaker_id)
+    copies = exports.holding(store, speaker_id)
     r = roster.withdraw(store, speaker_id)
     print(f"withdrew {speaker_id}: {r['deleted']} answers deleted here and in {r['backups']} backups")
     still = {t["folder"] for t in take_out.holding(store, speaker_id)}
@@ -419,6 +420,9 @@ def _review_withdraw(store, args) -> int:
         print(f"  take-out {t['folder']} (made {t['made_at'][:10]}): " + (
             "no longer there: whoever holds a copy of it must delete this speaker's rows" if t["folder"] in still
             else "rewritten without them"))
+    for e in copies:  # a copy outside LYSS: named, for the coordinator to chase
+        print(f"  export {e['path']} ({e['kind']}, made {e['made_at'][:10]}{', for ' + e['use'] if e['use'] else ''}): "
+              f"holds their answers — delete it, or export again, and ask whoever received it to do the same")
     if store.displaced:
         print(f"  this database is a copy (made at {store.displaced['path']}): the withdrawal stays in it and travels "
               f"nowhere; withdraw the speaker on the laptop itself, or make this copy the laptop (lyss review adopt)")
@@ -464,14 +468,18 @@ def _review_terms(store, args) -> int:
         print(f"campaign {campaign_id}: the community's terms recorded (version {version})")
         return 0
     found = terms.current(store, campaign_id)
+    copies = [e for e in exports.listed(store) if campaign_id in e["campaigns"]]
     if args.json:
         print(json_text({"terms": found, "history": terms.history(store, campaign_id),
-                         "decisions": terms.decisions(store, campaign_id)}, indent=2))
+                         "decisions": terms.decisions(store, campaign_id), "exports": copies}, indent=2))
         return 0
     if found is None:
         print(f"campaign {campaign_id} carries no community's terms (lyss review terms --set FILE records them)")
-        return 0
-    print(terms_text(found, terms.decisions(store, campaign_id)))
+    else:
+        print(terms_text(found, terms.decisions(store, campaign_id)))
+    for e in copies:  # the copies of its answers written here: what a withdrawal would have to chase
+        print(f"export: {shown(e['path'])} ({e['kind']}, {e['made_at'][:10]}, for {e['use'] or 'no use named'}; "
+              f"answers of {e['speakers']} speaker{'' if e['speakers'] == 1 else 's'})")
     return 0
 
 
@@ -767,8 +775,9 @@ def said_text(said: dict) -> str:
 
 
 def status_text(r: dict) -> str:
-    counted, order, *pace = r["summary"]
-    lines = [f"{shown(r['name'])} ({r['campaign']})", f"  {said_text(counted)}", f"  {said_text(order)}"]
+    top = 2 + len(r.get("imports") or [])  # what was counted, the order, each import; the pace after the questions
+    head, pace = r["summary"][:top], r["summary"][top:]
+    lines = [f"{shown(r['name'])} ({r['campaign']})", *(f"  {said_text(one)}" for one in head)]
     for found in r["questions"]:
         first, *rest = found["said"]
         lines.append(f"  {said_text(first)}")

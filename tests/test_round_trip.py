@@ -193,6 +193,7 @@ LOCAL_WRITERS = {
     "review restore": "puts one of this laptop's backups in place (tests/test_restore_takes_back.py)",
     "review names-back": "speakers' names stay on the laptop",
     "review take-out": "writes a folder for the community and this laptop's register of take-outs",
+    "review export": "writes a file and this laptop's register of exports (a withdrawal names those holding a speaker)",
     "review export-bundle": "carries rows: the transport every round trip here uses",
     "review merge": "carries rows: the transport every round trip here uses",
     "review sync": "carries rows: the transport every round trip here uses",
@@ -210,7 +211,7 @@ LOCAL_WRITERS = {
 }
 READERS = {"score", "compare", "gate", "rubric", "analyzers list", "analyzers licence", "cards list", "review code",
            "review check",
-           "review list", "review show", "review progress", "review print-forms", "review export", "sync status",
+           "review list", "review show", "review progress", "review print-forms", "sync status",
            *(f"study {verb}" for verb in ("agreement", "correlate", "compare-metrics", "linter-precision",
                                           "fst-rejection", "quality", "reliability", "premark-effect", "simulate-sequential", "replay-esa"))}
 

@@ -262,10 +262,37 @@ def test_status_and_the_report_say_how_the_order_was_fixed(tmp_path, scored_demo
     with Store(tmp_path / "made.sqlite", create=True) as store:
         cid = campaigns.create_campaign(store, catalogue.load_scored(str(scored_demo)), "A", items=12)
         found = decisions.status(store, cid)
-        assert found["order"] == {"kind": "seed", "seed": order.order_seed(catalogue.campaign(store, cid))}
-        assert english(found["summary"][1]).startswith(f"order: drawn when the campaign was made, from seed {cid}")
+        assert found["order"] == {"kind": "seed", "seed": order.order_seed(catalogue.campaign(store, cid)),
+                                  "chosen": 12345}  # create-campaign's --seed, recorded as the coordinator's choice
+        assert english(found["summary"][1]).startswith(f"order: drawn when the campaign was made, from seed {cid} "
+                                                       f"(the coordinator's --seed 12345 with the laptop's own random")
         assert report.community_report(store, cid)["order"] == found["summary"][1]
     with Store(tmp_path / "imported.sqlite", create=True) as store:
         imported = research_files.import_da(store, _da_file(tmp_path / "da", [(k, 80.0) for k in range(20)]))
         said = english(decisions.status(store, imported["campaign_id"])["summary"][1])
         assert said.startswith("order: drawn from the imported rows' content alone"), said
+
+
+def test_a_re_import_is_recorded_and_shown_and_the_same_file_again_changes_nothing(tmp_path, capsys):
+    """Issue 66: importing into a campaign again left no trace. The first import and each later one that brings
+    ratings or another file under the same name are recorded and said by `study status`; the same file twice writes
+    nothing."""
+    from desktop.cli import main
+    db = tmp_path / "da.sqlite"
+    store = Store(db, create=True)
+    first = _da_file(tmp_path / "one", [(k, 80.0) for k in range(10)])
+    cid = research_files.import_da(store, first)["campaign_id"]
+    research_files.import_da(store, first)
+    held = store.rows("select file, rows, ratings_added from imports")
+    assert [(r["file"], r["rows"], r["ratings_added"]) for r in held] == [("test20.da.tsv", 10, 30)]
+    more = tmp_path / "two" / "test20.da.tsv"  # the same name, three more raters on the same rows
+    more.parent.mkdir()
+    more.write_text(open(first, encoding="utf-8").read().replace("[80.0, 80.0, 80.0]",
+                                                                  "[80.0, 80.0, 80.0, 70.0, 70.0, 70.0]"), "utf-8")
+    research_files.import_da(store, str(more))
+    assert [r["ratings_added"] for r in store.rows("select ratings_added from imports order by at")] == [30, 30]
+    store.close()
+    assert main(["study", "status", "--db", str(db), "--campaign", cid]) == 0
+    out = capsys.readouterr().out
+    assert "imported from test20.da.tsv on" in out and "10 rows" in out, out
+    assert "imported again on" in out and "30 ratings added" in out, out

@@ -248,3 +248,26 @@ def test_the_ledger_refuses_impossible_and_future_days_and_uses_the_terms_do_not
     lines = [line for line in out.splitlines() if line.startswith("decision:")]
     assert lines[0].endswith("— earlier, a later one stands") and "refused" in lines[0]
     assert lines[1].endswith("— stands") and "allowed" in lines[1]
+
+
+def test_every_export_is_recorded_listed_and_named_by_a_withdrawal(tmp_path, scored_demo, terms_file, capsys):
+    """Issue 66: exports handed out were not recorded, so a withdrawal could not name the copies to chase. Each export
+    is recorded here (where, when, what, for which use, whose answers); `review terms` lists the campaign's; a
+    withdrawal names those that hold the speaker."""
+    db = str(tmp_path / "hub.sqlite")
+    assert _cli(capsys, "review", "init", "--db", db)[0] == 0
+    code, out, _ = _cli(capsys, "review", "create-campaign", "--db", db, scored_demo, "--task", "A", "--items", "6",
+                        "--terms", terms_file)
+    cid = out.split()[0]
+    with Store(db) as store:
+        mary = rate(store, cid, "Mary", 3)
+        rate(store, cid, "Ruth", 2)
+    assert _cli(capsys, "review", "decide-use", "--db", db, "--use", "study", "--by", "the council",
+                "--date", "2026-12-01")[0] == 0
+    out_csv = tmp_path / "ratings.csv"
+    code, _, err = _cli(capsys, "review", "export", "--db", db, "--out", out_csv, "--use", "study", "--include-raw")
+    assert code == 0, err
+    code, out, _ = _cli(capsys, "review", "terms", "--db", db)
+    assert f"export: {out_csv.resolve()} (csv, " in out and "for study; answers of 2 speakers)" in out, out
+    code, out, _ = _cli(capsys, "review", "withdraw", "--db", db, "--yes", mary)
+    assert code == 0 and f"export {out_csv.resolve()} (csv, made " in out and "holds their answers" in out, out

@@ -2906,657 +2906,687 @@ Quand tout est marqué, appuyez sur Entrée et notez toute la traduction de 0 à
         <translation>{run} : n&apos;est plus évalué</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="144"/>
+        <location filename="data_strings.py" line="142"/>
+        <source>the chance that a run is named best while another is more than {delta} better is at most {alpha} for the whole campaign: that claim rests on the truly best run&apos;s {needed} comparisons, each checked at {per_pair}; a line on two other runs holds at {per_pair} on its own</source>
+        <translation>le risque qu&apos;une version soit dite la meilleure alors qu&apos;une autre est meilleure de plus de {delta} est d&apos;au plus {alpha} pour toute la campagne : cette affirmation repose sur les {needed} comparaisons de la version vraiment la meilleure, chacune vérifiée à {per_pair} ; une ligne sur deux autres versions tient à {per_pair} seule</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="145"/>
         <source>{candidate} is at least as good as {baseline}, at most {delta} worse ({candidate} − {baseline} lies between {low} and {high}), after {items} sentences</source>
         <translation>{candidate} est au moins aussi bon que {baseline}, au plus {delta} moins bon ({candidate} − {baseline} se situe entre {low} et {high}), après {items} phrases</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="146"/>
+        <location filename="data_strings.py" line="147"/>
         <source>is {candidate} at least as good as {baseline} (at most {delta} worse)? open after {items} sentences ({candidate} − {baseline} between {low} and {high} so far)</source>
         <translation>{candidate} est-il au moins aussi bon que {baseline} (au plus {delta} moins bon) ? ouvert après {items} phrases ({candidate} − {baseline} entre {low} et {high} jusqu&apos;ici)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="147"/>
+        <location filename="data_strings.py" line="148"/>
         <source>every pair within {delta}: {settled} of {pairs} settled after {items} sentences</source>
         <translation>chaque paire à {delta} près : {settled} sur {pairs} tranchées après {items} phrases</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="149"/>
+        <location filename="data_strings.py" line="150"/>
         <source>{b} is better than {a} ({b} − {a} lies between {low} and {high}), after {items} sentences</source>
         <translation>{b} est meilleur que {a} ({b} − {a} se situe entre {low} et {high}), après {items} phrases</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="151"/>
+        <location filename="data_strings.py" line="152"/>
         <source>{a} vs {b}: open after {items} sentences ({a} − {b} between {low} and {high} so far)</source>
         <translation>{a} contre {b} : ouvert après {items} phrases ({a} − {b} entre {low} et {high} jusqu&apos;ici)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="154"/>
+        <location filename="data_strings.py" line="155"/>
         <source>{system}&apos;s mean does not reach {threshold}: it lies between {low} and {high}, after {items} sentences</source>
         <translation>la moyenne de {system} n&apos;atteint pas {threshold} : elle se situe entre {low} et {high}, après {items} phrases</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="155"/>
+        <location filename="data_strings.py" line="156"/>
         <source>does {system}&apos;s mean reach {threshold} (within {delta})? open after {items} sentences (between {low} and {high} so far)</source>
         <translation>la moyenne de {system} atteint-elle {threshold} (à {delta} près) ? ouvert après {items} phrases (entre {low} et {high} jusqu&apos;ici)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="156"/>
+        <location filename="data_strings.py" line="157"/>
         <source>{system}&apos;s tier ({tier}) is confirmed after {items} items: at least {low} of its outputs are accepted, {sure} sure (the tier needs {threshold})</source>
         <translation>le niveau de {system} ({tier}) est confirmé après {items} éléments : au moins {low} de ses traductions sont acceptées, sûr à {sure} (le niveau demande {threshold})</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="157"/>
+        <location filename="data_strings.py" line="158"/>
         <source>{system}&apos;s tier ({tier}) is refused after {items} items: at most {high} of its outputs are accepted, {sure} sure (the tier needs {threshold})</source>
         <translation>le niveau de {system} ({tier}) est refusé après {items} éléments : au plus {high} de ses traductions sont acceptées, sûr à {sure} (le niveau demande {threshold})</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="158"/>
+        <location filename="data_strings.py" line="159"/>
         <source>{system}&apos;s tier ({tier}) is refused after {items} items: at most {high} of its outputs are accepted, {sure} sure (the tier needs {threshold}) — resting on {outputs} outputs rated by {speakers} speakers, where a confirmation needs {needed} speakers</source>
         <translation>le niveau de {system} ({tier}) est refusé après {items} éléments : au plus {high} de ses traductions sont acceptées, sûr à {sure} (le niveau demande {threshold}) — sur {outputs} traductions évaluées par {speakers} locuteurs, quand une confirmation en demande {needed}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="159"/>
+        <location filename="data_strings.py" line="160"/>
         <source>{system}&apos;s tier ({tier}) is refused after {items} items: at most {high} of its outputs are accepted, {sure} sure (the tier needs {threshold}) — resting on {outputs} outputs rated by {speakers} speaker, where a confirmation needs {needed} speakers</source>
         <translation>le niveau de {system} ({tier}) est refusé après {items} éléments : au plus {high} de ses traductions sont acceptées, sûr à {sure} (le niveau demande {threshold}) — sur {outputs} traductions évaluées par {speakers} locuteur, quand une confirmation en demande {needed}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="160"/>
+        <location filename="data_strings.py" line="161"/>
         <source>{system}: at least {low} of its outputs are accepted after {items} items, {sure} sure — enough for its tier ({tier}, which needs {threshold}) — but the tier is not confirmed: {missing}</source>
         <translation>{system} : au moins {low} de ses traductions sont acceptées après {items} éléments, sûr à {sure} — assez pour son niveau ({tier}, qui demande {threshold}) — mais le niveau n&apos;est pas confirmé : {missing}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="161"/>
+        <location filename="data_strings.py" line="162"/>
         <source>{system}&apos;s tier ({tier}) is confirmed after {items} items, every one rated: exactly {threshold} of its outputs are accepted, as many as the tier needs</source>
         <translation>le niveau de {system} ({tier}) est confirmé après {items} éléments, tous évalués : exactement {threshold} de ses traductions sont acceptées, autant que le niveau demande</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="162"/>
+        <location filename="data_strings.py" line="163"/>
         <source>{system}: every one of its {items} items rated, exactly {threshold} of its outputs are accepted — as many as its tier ({tier}) needs — but the tier is not confirmed: {missing}</source>
         <translation>{system} : ses {items} éléments tous évalués, exactement {threshold} de ses traductions sont acceptées — autant que son niveau ({tier}) demande — mais le niveau n&apos;est pas confirmé : {missing}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="163"/>
+        <location filename="data_strings.py" line="164"/>
         <source>{system}&apos;s tier ({tier}): open after {items} items, between {low} and {high} of its outputs accepted (the tier needs {threshold})</source>
         <translation>niveau de {system} ({tier}) : ouvert après {items} éléments, entre {low} et {high} de ses traductions acceptées (le niveau demande {threshold})</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="164"/>
+        <location filename="data_strings.py" line="165"/>
         <source>its run card names none</source>
         <translation>sa fiche n&apos;en nomme aucun</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="165"/>
+        <location filename="data_strings.py" line="166"/>
         <source>since then: {items} items counted in all, {share} of them accepted</source>
         <translation>depuis : {items} éléments comptés en tout, dont {share} acceptés</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="166"/>
+        <location filename="data_strings.py" line="167"/>
         <source>{subject}: {verdict}, announced on {on} after {items} items, resting on {answers} answers; answers that come later do not change it</source>
         <translation>{subject} : {verdict}, annoncé le {on} après {items} éléments, sur {answers} réponses ; les réponses arrivées ensuite ne le changent pas</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="167"/>
+        <location filename="data_strings.py" line="168"/>
         <source>{subject}: {verdict}, announced on {on} after {items} items, resting on {answers} answer; answers that come later do not change it</source>
         <translation>{subject} : {verdict}, annoncé le {on} après {items} éléments, sur {answers} réponse ; les réponses arrivées ensuite ne le changent pas</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="168"/>
+        <location filename="data_strings.py" line="169"/>
         <source>{subject}: {better} better, announced on {on} after {items} items, resting on {answers} answers; answers that come later do not change it</source>
         <translation>{subject} : {better} meilleur, annoncé le {on} après {items} éléments, sur {answers} réponses ; les réponses arrivées ensuite ne le changent pas</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="169"/>
+        <location filename="data_strings.py" line="170"/>
         <source>{subject}: {better} better, announced on {on} after {items} items, resting on {answers} answer; answers that come later do not change it</source>
         <translation>{subject} : {better} meilleur, annoncé le {on} après {items} éléments, sur {answers} réponse ; les réponses arrivées ensuite ne le changent pas</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="170"/>
+        <location filename="data_strings.py" line="171"/>
         <source>{subject}: {best} best, announced on {on} after {items} items, resting on {answers} answers; answers that come later do not change it</source>
         <translation>{subject} : {best} le meilleur, annoncé le {on} après {items} éléments, sur {answers} réponses ; les réponses arrivées ensuite ne le changent pas</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="171"/>
+        <location filename="data_strings.py" line="172"/>
         <source>{subject}: {best} best, announced on {on} after {items} items, resting on {answers} answer; answers that come later do not change it</source>
         <translation>{subject} : {best} le meilleur, annoncé le {on} après {items} éléments, sur {answers} réponse ; les réponses arrivées ensuite ne le changent pas</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="172"/>
+        <location filename="data_strings.py" line="173"/>
         <source>{subject}: re-opened on {on}: {speakers} speakers withdrew, taking {answers} of the {rested} answers it rested on; decided again on the answers that remain</source>
         <translation>{subject} : rouvert le {on} : {speakers} locuteurs se sont retirés, emportant {answers} des {rested} réponses sur lesquelles il reposait ; décidé à nouveau sur les réponses qui restent</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="173"/>
+        <location filename="data_strings.py" line="174"/>
         <source>{subject}: re-opened on {on}: {speakers} speaker withdrew, taking {answers} of the {rested} answers it rested on; decided again on the answers that remain</source>
         <translation>{subject} : rouvert le {on} : {speakers} locuteur s&apos;est retiré, emportant {answers} des {rested} réponses sur lesquelles il reposait ; décidé à nouveau sur les réponses qui restent</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="174"/>
+        <location filename="data_strings.py" line="175"/>
         <source>{subject}: since then {more} more items counted ({items} in all); they do not change the verdict announced</source>
         <translation>{subject} : depuis, {more} éléments de plus comptés ({items} en tout) ; ils ne changent pas le verdict annoncé</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="175"/>
+        <location filename="data_strings.py" line="176"/>
         <source>{subject}: since then {more} more item counted ({items} in all); it does not change the verdict announced</source>
         <translation>{subject} : depuis, {more} élément de plus compté ({items} en tout) ; il ne change pas le verdict annoncé</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="176"/>
+        <location filename="data_strings.py" line="177"/>
         <source>an output is accepted when its mean {question} is at least {value} (on {low} to {high}; task {task})</source>
         <translation>une traduction est acceptée quand sa moyenne ({question}) est d&apos;au moins {value} (de {low} à {high} ; tâche {task})</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="177"/>
+        <location filename="data_strings.py" line="178"/>
         <source>an output is accepted when most of its speakers answer {labels} (task {task})</source>
         <translation>une traduction est acceptée quand la plupart de ses locuteurs répondent {labels} (tâche {task})</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="186"/>
+        <location filename="data_strings.py" line="187"/>
         <source>to the decision: about {middle} more sentences ({low} to {high}, 10–90 %), about {hours} speaker-hours ({hours_low} to {hours_high})</source>
         <translation>jusqu&apos;à la décision : environ {middle} phrases de plus ({low} à {high}, 10–90 %), environ {hours} heures-locuteur ({hours_low} à {hours_high})</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="187"/>
+        <location filename="data_strings.py" line="188"/>
         <source>cannot be decided within this campaign: {left} sentences left</source>
         <translation>ne peut pas être tranché dans cette campagne : il reste {left} phrases</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="188"/>
+        <location filename="data_strings.py" line="189"/>
         <source>may not be decided within this campaign: {left} sentences left ({share} of replays of the answers so far decide it within them)</source>
         <translation>pourrait ne pas être tranché dans cette campagne : il reste {left} phrases ({share} des rejeux des réponses actuelles le tranchent avec elles)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="189"/>
+        <location filename="data_strings.py" line="190"/>
         <source>to the decision: about {middle} more sentences ({low} to more than the {left} left, 10–90 %), about {hours} speaker-hours (at least {hours_low})</source>
         <translation>jusqu&apos;à la décision : environ {middle} phrases de plus ({low} à plus que les {left} restantes, 10–90 %), environ {hours} heures-locuteur (au moins {hours_low})</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="190"/>
+        <location filename="data_strings.py" line="191"/>
         <source>to the decision: a forecast from {from} answered sentences on; {answered} so far</source>
         <translation>jusqu&apos;à la décision : une prévision à partir de {from} phrases répondues ; {answered} jusqu&apos;ici</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="191"/>
+        <location filename="data_strings.py" line="192"/>
         <source>left in the campaign: {left} sentences, {ratings} ratings, {hours} speaker-hours at most</source>
         <translation>reste dans la campagne : {left} phrases, {ratings} évaluations, {hours} heures-locuteur au plus</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="192"/>
+        <location filename="data_strings.py" line="193"/>
         <source>this campaign has {segments} sentences: too few to settle a difference of {delta} even if every rating differed by exactly that (at least {needed} are needed); its questions may end open</source>
         <translation>cette campagne a {segments} phrases : trop peu pour trancher un écart de {delta} même si chaque évaluation différait exactement de cela (il en faut au moins {needed}) ; ses questions peuvent rester ouvertes</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="193"/>
+        <location filename="data_strings.py" line="194"/>
         <source>a link, never followed or read</source>
         <translation>un lien, jamais suivi ni lu</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="194"/>
+        <location filename="data_strings.py" line="195"/>
         <source>a folder, never followed or read</source>
         <translation>un dossier, jamais suivi ni lu</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="195"/>
+        <location filename="data_strings.py" line="196"/>
         <source>not a regular file, never followed or read</source>
         <translation>pas un fichier ordinaire, jamais suivi ni lu</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="196"/>
+        <location filename="data_strings.py" line="197"/>
         <source>laptop {code} is not enrolled here yet: its bundle waits, unread, until the coordinator enrols it (lyss review enrol {code}); nothing else stops</source>
         <translation>l’ordinateur {code} n’est pas encore inscrit ici : son paquet attend, sans être lu, que la coordination l’inscrive (lyss review enrol {code}) ; rien d’autre ne s’arrête</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="197"/>
+        <location filename="data_strings.py" line="198"/>
         <source>this laptop&apos;s own bundle in the folder held what its database lacks (restored from an older backup): {counts}, taken back before publishing</source>
         <translation>le paquet de cet ordinateur dans le dossier contenait ce qui manque à sa base (restaurée d’une sauvegarde plus ancienne) : {counts}, repris avant de publier</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="198"/>
+        <location filename="data_strings.py" line="199"/>
         <source>this laptop&apos;s own bundle in the folder could not be read back ({why}); publishing over it</source>
         <translation>le paquet de cet ordinateur dans le dossier n’a pas pu être relu ({why}) ; il est remplacé</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="199"/>
+        <location filename="data_strings.py" line="200"/>
         <source>not named after a laptop code (&lt;code&gt;.lyssbundle): not read</source>
         <translation>ne porte pas le code d&apos;un ordinateur (&lt;code&gt;.lyssbundle) : non lu</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="200"/>
+        <location filename="data_strings.py" line="201"/>
         <source>this laptop&apos;s own name holds something that is not its bundle, and it cannot be moved aside ({why}): nothing was published</source>
         <translation>le nom de cet ordinateur désigne autre chose que son paquet, qui ne peut être mis de côté ({why}) : rien n&apos;a été publié</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="201"/>
+        <location filename="data_strings.py" line="202"/>
         <source>something that was not this laptop&apos;s bundle stood under its name: now {aside}</source>
         <translation>autre chose que le paquet de cet ordinateur portait son nom : désormais {aside}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="202"/>
+        <location filename="data_strings.py" line="203"/>
         <source>this laptop&apos;s own bundle</source>
         <translation>le paquet de cet ordinateur</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="203"/>
+        <location filename="data_strings.py" line="204"/>
         <source>this laptop&apos;s own bundle could not be written ({why}); the others&apos; bundles are merged all the same</source>
         <translation>le paquet de cet ordinateur n&apos;a pas pu être écrit ({why}) ; les paquets des autres sont fusionnés quand même</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="204"/>
+        <location filename="data_strings.py" line="205"/>
         <source>this laptop&apos;s own bundle, {answers} answers</source>
         <translation>le paquet de cet ordinateur, {answers} réponses</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="205"/>
+        <location filename="data_strings.py" line="206"/>
         <source>this laptop&apos;s own bundle, {answers} answer</source>
         <translation>paquet de cet ordinateur, {answers} réponse</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="206"/>
+        <location filename="data_strings.py" line="207"/>
         <source>{problem}</source>
         <translation>{problem}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="207"/>
+        <location filename="data_strings.py" line="208"/>
         <source>the folder could not be read ({why}: moved, removed or unmounted during the sync); nothing more was merged</source>
         <translation>le dossier n&apos;a pas pu être lu ({why} : déplacé, supprimé ou démonté pendant la synchronisation) ; rien de plus n&apos;a été fusionné</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="208"/>
+        <location filename="data_strings.py" line="209"/>
         <source>{reason} (unchanged since; not read again)</source>
         <translation>{reason} (inchangé depuis ; pas relu)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="209"/>
+        <location filename="data_strings.py" line="210"/>
         <source>larger than any bundle this laptop takes ({size}): not read</source>
         <translation>plus grand que tout paquet que cet ordinateur accepte ({size}) : non lu</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="210"/>
+        <location filename="data_strings.py" line="211"/>
         <source>from {device}: {counts}</source>
         <translation>de {device} : {counts}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="211"/>
+        <location filename="data_strings.py" line="212"/>
         <source>{n} answers added</source>
         <translation>{n} réponses ajoutées</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="212"/>
+        <location filename="data_strings.py" line="213"/>
         <source>{n} answer added</source>
         <translation>{n} réponse ajoutée</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="213"/>
+        <location filename="data_strings.py" line="214"/>
         <source>{n} campaigns arrived</source>
         <oldsource>{n} campaign(s) arrived</oldsource>
         <translation>{n} campagnes arrivées</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="214"/>
+        <location filename="data_strings.py" line="215"/>
         <source>{n} campaign arrived</source>
         <translation>{n} campagne arrivée</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="215"/>
+        <location filename="data_strings.py" line="216"/>
         <source>trusted coordinator</source>
         <translation>coordinateur de confiance</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="216"/>
+        <location filename="data_strings.py" line="217"/>
         <source>{laptop} may now send answers to campaign {campaign}</source>
         <translation>{laptop} peut désormais envoyer des réponses à la campagne {campaign}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="217"/>
+        <location filename="data_strings.py" line="218"/>
         <source>{laptop} is enrolled in every campaign this laptop creates: none yet, each one from its creation</source>
         <translation>{laptop} est inscrit dans toutes les campagnes que cet ordinateur crée : aucune pour l’instant, chacune dès sa création</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="218"/>
+        <location filename="data_strings.py" line="219"/>
         <source>{laptop} is enrolled in every campaign this laptop coordinates: the 1 there is now and each one created later</source>
         <translation>{laptop} est inscrit dans toutes les campagnes que cet ordinateur coordonne : celle qui existe et chacune créée plus tard</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="219"/>
+        <location filename="data_strings.py" line="220"/>
         <source>{laptop} is enrolled in every campaign this laptop coordinates: the {n} there are now and each one created later</source>
         <translation>{laptop} est inscrit dans toutes les campagnes que cet ordinateur coordonne : les {n} qui existent et chacune créée plus tard</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="220"/>
+        <location filename="data_strings.py" line="221"/>
         <source>enrolled in every campaign, now and later</source>
         <translation>inscrit dans toutes les campagnes, maintenant et plus tard</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="221"/>
+        <location filename="data_strings.py" line="222"/>
         <source>not enrolled</source>
         <translation>non inscrit</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="222"/>
+        <location filename="data_strings.py" line="223"/>
         <source>enrolled in 1 campaign</source>
         <translation>inscrit dans 1 campagne</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="223"/>
+        <location filename="data_strings.py" line="224"/>
         <source>enrolled in {n} campaigns</source>
         <translation>inscrit dans {n} campagnes</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="224"/>
+        <location filename="data_strings.py" line="225"/>
         <source>{n} replaced</source>
         <translation>{n} remplacées</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="225"/>
+        <location filename="data_strings.py" line="226"/>
         <source>{n} answers deleted</source>
         <translation>{n} réponses supprimées</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="226"/>
+        <location filename="data_strings.py" line="227"/>
         <source>{n} answer deleted</source>
         <translation>{n} réponse supprimée</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="227"/>
+        <location filename="data_strings.py" line="228"/>
         <source>{n} speakers withdrawn</source>
         <translation>{n} locuteurs retirés</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="228"/>
+        <location filename="data_strings.py" line="229"/>
         <source>{n} speaker withdrawn</source>
         <translation>{n} locuteur retiré</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="229"/>
+        <location filename="data_strings.py" line="230"/>
         <source>{speakers}: {deleted}</source>
         <translation>{speakers} : {deleted}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="230"/>
+        <location filename="data_strings.py" line="231"/>
         <source>{n} of this laptop&apos;s own answers came back signed (unchanged)</source>
         <translation>{n} des réponses de cet ordinateur sont revenues signées (inchangées)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="231"/>
+        <location filename="data_strings.py" line="232"/>
         <source>nothing new — this laptop held all of it already</source>
         <translation>rien de nouveau — cet ordinateur avait déjà tout</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="232"/>
+        <location filename="data_strings.py" line="233"/>
         <source>this laptop&apos;s own bundle passes every check another laptop makes ({n} rows)</source>
         <translation>le paquet de cet ordinateur passe toutes les vérifications d’un autre ordinateur ({n} lignes)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="233"/>
+        <location filename="data_strings.py" line="234"/>
         <source>this laptop&apos;s own bundle passes every check another laptop makes ({n} row)</source>
         <translation>le paquet de cet ordinateur passe toutes les vérifications d’un autre ordinateur ({n} ligne)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="234"/>
+        <location filename="data_strings.py" line="235"/>
         <source>this laptop is not enrolled in any campaign yet: other laptops leave its bundle unread until the coordinator enrols it</source>
         <translation>cet ordinateur n’est encore inscrit dans aucune campagne : les autres ordinateurs laissent son paquet non lu jusqu’à ce que le coordinateur l’inscrive</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="235"/>
+        <location filename="data_strings.py" line="236"/>
         <source>other laptops would refuse this laptop&apos;s whole bundle: {problem}</source>
         <translation>les autres ordinateurs refuseraient tout le paquet de cet ordinateur : {problem}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="236"/>
+        <location filename="data_strings.py" line="237"/>
         <source>{n} rows of this laptop&apos;s bundle would be refused on the other laptops: {rows}</source>
         <translation>{n} lignes du paquet de cet ordinateur seraient refusées sur les autres ordinateurs : {rows}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="237"/>
+        <location filename="data_strings.py" line="238"/>
         <source>{n} row of this laptop&apos;s bundle would be refused on the other laptops: {rows}</source>
         <translation>{n} ligne du paquet de cet ordinateur serait refusée sur les autres ordinateurs : {rows}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="238"/>
+        <location filename="data_strings.py" line="239"/>
         <source>{n} answers recorded here are not in the shared folder yet: sync before leaving (lyss review sync)</source>
         <translation>{n} réponses enregistrées ici ne sont pas encore dans le dossier partagé : synchronisez avant de partir (lyss review sync)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="239"/>
+        <location filename="data_strings.py" line="240"/>
         <source>{n} answer recorded here is not in the shared folder yet: sync before leaving (lyss review sync)</source>
         <translation>{n} réponse enregistrée ici n’est pas encore dans le dossier partagé : synchronisez avant de partir (lyss review sync)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="240"/>
+        <location filename="data_strings.py" line="241"/>
         <source>every answer recorded here is in the shared folder</source>
         <translation>chaque réponse enregistrée ici est dans le dossier partagé</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="241"/>
+        <location filename="data_strings.py" line="242"/>
         <source>no shared folder is synced here: {n} answers recorded here leave only in a bundle carried by hand (lyss review export-bundle)</source>
         <translation>aucun dossier partagé n’est synchronisé ici : {n} réponses enregistrées ici ne partent que dans un paquet porté à la main (lyss review export-bundle)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="242"/>
+        <location filename="data_strings.py" line="243"/>
         <source>no shared folder is synced here: {n} answer recorded here leaves only in a bundle carried by hand (lyss review export-bundle)</source>
         <translation>aucun dossier partagé n’est synchronisé ici : {n} réponse enregistrée ici ne part que dans un paquet porté à la main (lyss review export-bundle)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="243"/>
+        <location filename="data_strings.py" line="244"/>
         <source>no shared folder is synced here, and no answer recorded here waits to leave</source>
         <translation>aucun dossier partagé n’est synchronisé ici, et aucune réponse enregistrée ici n’attend de partir</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="244"/>
+        <location filename="data_strings.py" line="245"/>
         <source>the bundle of {laptop} is refused here: {reason}</source>
         <translation>le paquet de {laptop} est refusé ici : {reason}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="245"/>
+        <location filename="data_strings.py" line="246"/>
         <source>the bundle of {laptop} waits: {reason}</source>
         <translation>le paquet de {laptop} attend : {reason}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="246"/>
+        <location filename="data_strings.py" line="247"/>
         <source>the bundle of {laptop} merged, but {reason}</source>
         <translation>le paquet de {laptop} a été fusionné, mais {reason}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="247"/>
+        <location filename="data_strings.py" line="248"/>
         <source>{waiting}, kept here until then</source>
         <translation>{waiting}, gardé ici jusque-là</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="248"/>
+        <location filename="data_strings.py" line="249"/>
         <source>no bundle of {laptop} has been seen here yet: sync it once with this laptop before the field</source>
         <translation>aucun paquet de {laptop} n’a encore été vu ici : synchronisez-le une fois avec cet ordinateur avant le terrain</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="249"/>
+        <location filename="data_strings.py" line="250"/>
         <source>nothing stands between this laptop and its circle</source>
         <translation>rien ne sépare cet ordinateur de son cercle</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="250"/>
+        <location filename="data_strings.py" line="251"/>
         <source>{n} things to settle before the laptops leave</source>
         <translation>{n} points à régler avant le départ des ordinateurs</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="251"/>
+        <location filename="data_strings.py" line="252"/>
         <source>{n} thing to settle before the laptops leave</source>
         <translation>{n} point à régler avant le départ des ordinateurs</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="252"/>
+        <location filename="data_strings.py" line="253"/>
         <source>campaign {campaign} is {kept} in the circle, made earlier: this laptop&apos;s later copy of it, {mine}, gives way</source>
         <translation>la campagne {campaign} est {kept} dans le cercle, créée plus tôt : la copie plus récente de cet ordinateur, {mine}, s’efface</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="253"/>
+        <location filename="data_strings.py" line="254"/>
         <source>the terms of campaign {campaign} (version {version}) stand as the circle first had them: this laptop&apos;s later copy gives way (lyss review amend-terms changes them)</source>
         <translation>les conditions de la campagne {campaign} (version {version}) restent telles que le cercle les a eues d’abord : la copie plus récente de cet ordinateur s’efface (lyss review amend-terms les modifie)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="254"/>
+        <location filename="data_strings.py" line="255"/>
         <source>{merged} ({added}), {refused}</source>
         <translation>{merged} ({added}), {refused}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="255"/>
+        <location filename="data_strings.py" line="256"/>
         <source>{n} bundles merged</source>
         <translation>{n} paquets fusionnés</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="256"/>
+        <location filename="data_strings.py" line="257"/>
         <source>{n} bundle merged</source>
         <translation>{n} paquet fusionné</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="257"/>
+        <location filename="data_strings.py" line="258"/>
         <source>{n} bundles refused</source>
         <translation>{n} paquets refusés</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="258"/>
+        <location filename="data_strings.py" line="259"/>
         <source>{n} bundle refused</source>
         <translation>{n} paquet refusé</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="259"/>
+        <location filename="data_strings.py" line="260"/>
         <source>{n} refused (revoked laptop)</source>
         <translation>{n} refusées (ordinateur révoqué)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="260"/>
+        <location filename="data_strings.py" line="261"/>
         <source>{n} rows that waited were placed</source>
         <translation>{n} lignes en attente ont été placées</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="261"/>
+        <location filename="data_strings.py" line="262"/>
         <source>{n} row that waited was placed</source>
         <translation>{n} ligne en attente a été placée</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="262"/>
+        <location filename="data_strings.py" line="263"/>
         <source>{waits} (kept here until then)</source>
         <translation>{waits} (gardées ici d&apos;ici là)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="263"/>
+        <location filename="data_strings.py" line="264"/>
         <source>{n} rows refused alone, each for the reason it gives (the rest merged): {rows}</source>
         <translation>{n} lignes refusées seules, chacune pour la raison qu’elle donne (le reste a été fusionné) : {rows}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="264"/>
+        <location filename="data_strings.py" line="265"/>
         <source>{n} row refused alone, for the reason it gives (the rest merged): {rows}</source>
         <translation>{n} ligne refusée seule, pour la raison qu’elle donne (le reste a été fusionné) : {rows}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="267"/>
+        <location filename="data_strings.py" line="268"/>
         <source>task {task}, {kind}, alpha {alpha}: {answers} answers; {counted} of {items} items count so far (an item counts once rated {ratings}×)</source>
         <translation>tâche {task}, {kind}, alpha {alpha} : {answers} réponses ; {counted} éléments sur {items} comptent jusqu’ici (un élément compte une fois noté {ratings}×)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="268"/>
+        <location filename="data_strings.py" line="269"/>
         <source>task {task}, {kind}, alpha {alpha}: {answers} answer; {counted} of {items} items count so far (an item counts once rated {ratings}×)</source>
         <translation>tâche {task}, {kind}, alpha {alpha} : {answers} réponse ; {counted} éléments sur {items} comptent jusqu’ici (un élément compte une fois noté {ratings}×)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="271"/>
+        <location filename="data_strings.py" line="272"/>
         <source>order: drawn when the campaign was made, from seed {seed}, over the items&apos; content (the questions take the items in that order)</source>
         <translation>ordre : tiré à la création de la campagne, de la graine {seed}, sur le contenu des éléments (les questions prennent les éléments dans cet ordre)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="272"/>
+        <location filename="data_strings.py" line="273"/>
+        <source>order: drawn when the campaign was made, from seed {seed} (the coordinator&apos;s --seed {chosen} with the laptop&apos;s own random key, fixed before any answer), over the items&apos; content (the questions take the items in that order)</source>
+        <translation>ordre : tiré à la création de la campagne, de la graine {seed} (le --seed {chosen} du coordinateur avec la clé aléatoire propre à l&apos;ordinateur, fixée avant toute réponse), sur le contenu des éléments (les questions prennent les éléments dans cet ordre)</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="274"/>
         <source>order: drawn from the imported rows&apos; content alone (the same rows give the same order, and the same verdict, under any file name)</source>
         <translation>ordre : tiré du seul contenu des lignes importées (les mêmes lignes donnent le même ordre, et le même verdict, quel que soit le nom du fichier)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="273"/>
+        <location filename="data_strings.py" line="275"/>
         <source>order: each item where it was first served, drawn at random among the open ones at that moment</source>
         <translation>ordre : chaque élément à sa place de première présentation, tiré au hasard parmi ceux encore ouverts à ce moment</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="282"/>
+        <location filename="data_strings.py" line="276"/>
+        <source>imported from {file} on {on}: {rows} rows (SHA-256 {digest}…)</source>
+        <translation>importé de {file} le {on} : {rows} lignes (SHA-256 {digest}…)</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="277"/>
+        <source>imported from {file} on {on}: {rows} row (SHA-256 {digest}…)</source>
+        <translation>importé de {file} le {on} : {rows} ligne (SHA-256 {digest}…)</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="278"/>
+        <source>imported again on {on} from {file}: {added} ratings added (SHA-256 {digest}…)</source>
+        <translation>importé à nouveau le {on} de {file} : {added} notes ajoutées (SHA-256 {digest}…)</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="279"/>
+        <source>imported again on {on} from {file}: {added} rating added (SHA-256 {digest}…)</source>
+        <translation>importé à nouveau le {on} de {file} : {added} note ajoutée (SHA-256 {digest}…)</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="288"/>
         <source>measure how good machine translations are, with these answers</source>
         <oldsource>measure machine translation with these answers (correlations, agreement, tiers)</oldsource>
         <translation>mesurer la qualité des traductions automatiques avec ces réponses</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="283"/>
+        <location filename="data_strings.py" line="289"/>
         <source>change how much each automatic score counts, using these answers</source>
         <oldsource>refit the weights of the metrics&apos; composite from these answers</oldsource>
         <translation>changer le poids de chaque note automatique à l’aide de ces réponses</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="284"/>
+        <location filename="data_strings.py" line="290"/>
         <source>publish figures or examples made from these answers</source>
         <translation>publier des chiffres ou des exemples tirés de ces réponses</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="285"/>
+        <location filename="data_strings.py" line="291"/>
         <source>teach a machine translation system with these answers or sentences</source>
         <oldsource>train or tune a machine translation model on these answers or sentences</oldsource>
         <translation>entraîner un système de traduction automatique avec ces réponses ou ces phrases</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="286"/>
+        <location filename="data_strings.py" line="292"/>
         <source>give the answers to people outside the study</source>
         <oldsource>give the answers to someone outside the study (an export)</oldsource>
         <translation>donner les réponses à des personnes extérieures à l’étude</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="265"/>
+        <location filename="data_strings.py" line="266"/>
         <source>THIS LAPTOP WAS REVOKED in campaign {campaign} from {from_at}</source>
         <translation>CET ORDINATEUR A ÉTÉ RÉVOQUÉ dans la campagne {campaign} à partir du {from_at}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="266"/>
+        <location filename="data_strings.py" line="267"/>
         <source>{counts}</source>
         <translation>{counts}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="269"/>
+        <location filename="data_strings.py" line="270"/>
         <source>task {task}, {kind}, alpha {alpha}: {answers} answers; {counted} of {items} items count so far (an item counts once it has its imported ratings)</source>
         <translation>tâche {task}, {kind}, alpha {alpha} : {answers} réponses ; {counted} éléments sur {items} comptent jusqu’ici (un élément compte dès qu’il a ses notes importées)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="270"/>
+        <location filename="data_strings.py" line="271"/>
         <source>task {task}, {kind}, alpha {alpha}: {answers} answer; {counted} of {items} items count so far (an item counts once it has its imported ratings)</source>
         <translation>tâche {task}, {kind}, alpha {alpha} : {answers} réponse ; {counted} éléments sur {items} comptent jusqu’ici (un élément compte dès qu’il a ses notes importées)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="274"/>
+        <location filename="data_strings.py" line="280"/>
         <source>time per item: {intercept} s + {per_word} s a word ({source}, {answers} answers)</source>
         <translation>temps par élément : {intercept} s + {per_word} s par mot ({source}, {answers} réponses)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="275"/>
+        <location filename="data_strings.py" line="281"/>
         <source>time per item: {intercept} s + {per_word} s a word ({source}, {answers} answer)</source>
         <translation>temps par élément : {intercept} s + {per_word} s par mot ({source}, {answers} réponse)</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="276"/>
+        <location filename="data_strings.py" line="282"/>
         <source>pre-marks: {seconds} s an item shown with them [{low}, {high}], on {share} of the items</source>
         <translation>pré-marques : {seconds} s par élément montré avec elles [{low}, {high}], sur {share} des éléments</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="277"/>
+        <location filename="data_strings.py" line="283"/>
         <source>pre-marks: not in the time per item ({reason})</source>
         <translation>pré-marques : pas dans le temps par élément ({reason})</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="278"/>
+        <location filename="data_strings.py" line="284"/>
         <source>{status}: automated tier {automated}; {share} of {items} items accepted, interval [{low}, {high}] at alpha {alpha} (the rule: at least {threshold}); written into {run}</source>
         <translation>{status} : niveau automatique {automated} ; {share} de {items} éléments acceptés, intervalle [{low}, {high}] à alpha {alpha} (la règle : au moins {threshold}) ; écrit dans {run}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="279"/>
+        <location filename="data_strings.py" line="285"/>
         <source>{status}: automated tier {automated}; written into {run}</source>
         <translation>{status} : niveau automatique {automated} ; écrit dans {run}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="280"/>
+        <location filename="data_strings.py" line="286"/>
         <source>  pass  {rule}: {value} (needs ≥ {threshold})</source>
         <translation>  réussi  {rule} : {value} (il faut ≥ {threshold})</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="281"/>
+        <location filename="data_strings.py" line="287"/>
         <source>  FAIL  {rule}: {value} (needs ≥ {threshold})</source>
         <translation>  ÉCHEC  {rule} : {value} (il faut ≥ {threshold})</translation>
     </message>
@@ -3567,86 +3597,86 @@ Quand tout est marqué, appuyez sur Entrée et notez toute la traduction de 0 à
         <translation>{run} est moins bon que {by} (tranché après {items} phrases) : n&apos;est plus évalué</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="142"/>
+        <location filename="data_strings.py" line="143"/>
         <source>which run is best: open after {items} sentences; still in: {still_in}</source>
         <oldsource>every pair within {delta}: {settled} of {pairs} settled after {items} segments</oldsource>
         <translation>lequel est le meilleur : ouvert après {items} phrases ; encore en lice : {still_in}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="143"/>
+        <location filename="data_strings.py" line="144"/>
         <source>{candidate} is better than {baseline} ({candidate} − {baseline} lies between {low} and {high}), after {items} sentences</source>
         <oldsource>{a} is better than {b} (difference {difference} {interval}), after {items} segments</oldsource>
         <translation>{candidate} est meilleur que {baseline} ({candidate} − {baseline} se situe entre {low} et {high}), après {items} phrases</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="145"/>
+        <location filename="data_strings.py" line="146"/>
         <source>{candidate} is more than {delta} worse than {baseline} ({candidate} − {baseline} lies between {low} and {high}), after {items} sentences</source>
         <oldsource>{a} and {b} are within {delta} of each other (difference {difference} {interval}), after {items} segments</oldsource>
         <translation>{candidate} est moins bon que {baseline} de plus de {delta} ({candidate} − {baseline} se situe entre {low} et {high}), après {items} phrases</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="152"/>
+        <location filename="data_strings.py" line="153"/>
         <source>the chance that any of these verdicts is wrong is at most {alpha} for the whole campaign (each of its {pairs} pairs checked at {per_pair})</source>
         <translation>le risque qu&apos;un seul de ces verdicts soit faux est d&apos;au plus {alpha} pour toute la campagne (chacune de ses {pairs} paires vérifiée à {per_pair})</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="148"/>
+        <location filename="data_strings.py" line="149"/>
         <source>{a} is better than {b} ({a} − {b} lies between {low} and {high}), after {items} sentences</source>
         <oldsource>{system}&apos;s mean reaches {threshold} (within {delta}), after {items} segments</oldsource>
         <translation>{a} est meilleur que {b} ({a} − {b} se situe entre {low} et {high}), après {items} phrases</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="150"/>
+        <location filename="data_strings.py" line="151"/>
         <source>{a} and {b} are within {delta} of each other ({a} − {b} lies between {low} and {high}), after {items} sentences</source>
         <oldsource>does {system}&apos;s mean reach {threshold} (within {delta})? open after {items} segments</oldsource>
         <translation>{a} et {b} sont à moins de {delta} l&apos;un de l&apos;autre ({a} − {b} se situe entre {low} et {high}), après {items} phrases</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="153"/>
+        <location filename="data_strings.py" line="154"/>
         <source>{system}&apos;s mean reaches {threshold} (within {delta}): it lies between {low} and {high}, after {items} sentences</source>
         <oldsource>{system}&apos;s tier: open after {items} items ({share} accepted so far {interval}; the rule: at least {threshold})</oldsource>
         <translation>la moyenne de {system} atteint {threshold} (à {delta} près) : elle se situe entre {low} et {high}, après {items} phrases</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="178"/>
+        <location filename="data_strings.py" line="179"/>
         <source>the decisions wait for items served earlier and not yet answered as often as the campaign asks: {items} (their speakers&apos; laptops: {laptops}); answers given since to {held_back} other items wait behind them, so that the order answers come in changes no verdict</source>
         <oldsource>the decisions wait for {answers} answers to {items} items served earlier (speakers on laptops: {laptops}); {held_back} items answered since wait behind them, so that the order answers come in changes no verdict</oldsource>
         <translation>les décisions attendent des éléments servis plus tôt et pas encore répondus autant que la campagne le demande : {items} (ordinateurs de leurs locuteurs : {laptops}) ; les réponses données depuis à {held_back} autres éléments attendent derrière eux, afin que l&apos;ordre des réponses ne change aucun verdict</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="179"/>
+        <location filename="data_strings.py" line="180"/>
         <source>of those, to be served to another speaker (their speakers withdrew or set them aside): {items}</source>
         <oldsource>{items} of these items are served to another speaker (their speakers withdrew or set them aside)</oldsource>
         <translation>parmi eux, à servir à un autre locuteur (leurs locuteurs se sont retirés ou les ont mis de côté) : {items}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="180"/>
+        <location filename="data_strings.py" line="181"/>
         <source>note: {run}&apos;s tier is refused: the best of these runs, but not good enough for its tier</source>
         <oldsource>note: {run}&apos;s tier is refused, so it is the best of these runs, not good enough for its tier</oldsource>
         <translation>remarque : le niveau de {run} est refusé : la meilleure de ces versions, mais pas assez bonne pour son niveau</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="182"/>
+        <location filename="data_strings.py" line="183"/>
         <source>serving: {runs}</source>
         <translation>proposés : {runs}</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="183"/>
+        <location filename="data_strings.py" line="184"/>
         <source>serving: nothing more is needed: every question asked is decided</source>
         <translation>proposés : plus rien n&apos;est nécessaire : chaque question posée est tranchée</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="184"/>
+        <location filename="data_strings.py" line="185"/>
         <source>nothing more is needed from you now</source>
         <translation>plus rien n&apos;est nécessaire de votre part pour l&apos;instant</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="185"/>
+        <location filename="data_strings.py" line="186"/>
         <source>every question asked is decided: no more hours needed</source>
         <translation>chaque question posée est tranchée : plus aucune heure nécessaire</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="181"/>
+        <location filename="data_strings.py" line="182"/>
         <source>(this campaign asks another question: this tier is shown beside it, for information)</source>
         <oldsource>to the decision: a forecast from {from} answered segments on; {answered} so far</oldsource>
         <translation>(cette campagne pose une autre question : ce niveau est montré à côté, pour information)</translation>

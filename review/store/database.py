@@ -43,7 +43,8 @@ if TYPE_CHECKING:
 SCHEMA_VERSION = 11  # 5: sync_files (a shared folder's bundles as last seen); 6: their inode and ctime;
 #                    7: waiting_rows (rows of good bundles waiting for what they need), laptop_names;
 #                    8: assignments.served_at (the campaign's serving order), skips; 9: circle; 10: take_outs;
-#                    11: verdict_records (each verdict as the coordinator announced it)
+#                    11: verdict_records (each verdict as the coordinator announced it), imports (of research files),
+#                        exports (the copies written here)
 BACKUPS_KEPT = 10  # of each kind (hourly, before a merge, on demand, the database a restore replaced): space bounded
 REPLACED = "replaced-by-restore"  # the kind of the copy a restore keeps of the database it puts a backup in place of
 BACKUP_INTERVAL = timedelta(hours=1)

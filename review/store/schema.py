@@ -237,6 +237,17 @@ TABLES: dict[str, Table] = {t.name: t for t in (
     # rewrites the ones still there without the speaker, and names the others (review.store.take_outs)
     Table("take_outs", (C("folder", T, False), C("made_at", S, False), C("campaigns", L, False),
                         C("speakers", L, False)), ("folder",), travels=False, signed=None),
+    # each export written here (review.records.exports): where, when, what (csv, jsonl, mtme), for which use, of which
+    # campaigns and whose answers it holds — a withdrawal names the ones that hold the speaker, to chase
+    Table("exports", (C("path", T, False), C("made_at", S, False), C("kind", T, False), C("use", T),
+                      C("campaigns", L, False), C("speakers", L, False)), ("path", "made_at"), travels=False,
+          signed=None),
+    # each import of a research file into a campaign (review.records.imports): when, which file (its digest), how many
+    # rows and how many ratings it added — a re-import is recorded and shown, never silent; stays on this laptop (an
+    # imported campaign never travels)
+    Table("imports", (C("campaign_id", T, False), C("at", S, False), C("file", T, False), C("sha256", T, False),
+                      C("rows", I, False), C("ratings_added", I, False)), ("campaign_id", "at"), travels=False,
+          signed=None),
     # the names this laptop gives other laptops ("Rita's laptop"): shown beside their codes, never sent anywhere
     Table("laptop_names", (C("code", T, False), C("name", T, False), C("named_at", S)), ("code",), travels=False,
           signed=None),

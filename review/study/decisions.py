@@ -22,7 +22,7 @@ from .maths import questions, sequences
 from .maths.questions import Pairs as EVERY_PAIR  # the question of every pair (not task B, also named Pairs)
 from .order import Order, described, serving_key, serving_order
 from .. import tasks as task_defs
-from ..records import answers as answer_records, laptops, speakers, verdict_records
+from ..records import answers as answer_records, imports, laptops, speakers, verdict_records
 from ..records.catalogue import (automated_tiers, campaign as campaign_row, items_marker, items_to_rate, runs_of,
                                  same_outputs, segment_items)
 from ..store import Store, keys
@@ -252,6 +252,7 @@ class Decision:
     tiers: list[dict]
     waiting: dict | None
     order: dict  # how the order the questions take the items in was fixed (order.described)
+    imports: list[dict]  # each import of a research file into the campaign (records.imports), oldest first
     campaign_row: dict = field(repr=False)
     run_rows: list[dict] = field(repr=False)
     counted: dict[str, dict] = field(repr=False)
@@ -313,7 +314,7 @@ def _decide(store: Store, campaign_id: str) -> Decision:
         serving_runs=[r["id"] for r in runs if r["id"] in served],
         asked=own, comparisons=comparisons(found_questions, ids), tiers=tiers(found_questions, ids),
         waiting=waiting_for(store, campaign, found, [found.held[id(q)] for q in open_asked if id(q) in found.held]),
-        order=described(campaign),
+        order=described(campaign), imports=imports.of_campaign(store, campaign_id),
         campaign_row=campaign, run_rows=runs, counted=found.counted,
         fed=[(q, is_asked, fed[id(q)]) for q, is_asked in asked], partial=found.partial,
         units=units, records=records, taken=_taken(asked, units, found),
@@ -542,7 +543,9 @@ def size_warning(store: Store, campaign_id: str) -> dict | None:
     asked = campaign["settings"].get("question") or {}
     delta = asked.get("delta", rule_file["pairs_margin"] * (high - low))
     alpha = campaign["settings"].get("alpha", rule_file.get("decision_alpha", sequences.ALPHA))
-    per_pair = questions.per_pair(alpha, len(runs)) if asked.get("kind", "pairs") in ("best", "pairs") else alpha
+    kind = asked.get("kind", "pairs")
+    per_pair = questions.best_pair(alpha, len(runs)) if kind == "best" else \
+        questions.per_pair(alpha, len(runs)) if kind == "pairs" else alpha
     segments = populations(store, campaign_id)[0]
     needed = sequences.fewest_items(delta / (2 * (high - low)), per_pair)
     if needed is not None and segments >= needed:

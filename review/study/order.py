@@ -47,11 +47,14 @@ def order_seed(campaign: dict) -> str:
 def described(campaign: dict) -> dict:
     """How a campaign's order was fixed, for ``study status`` and the report to say: ``served`` (adaptive: each item
     at the moment it was first served), ``content`` (an import: its rows' content alone), or ``seed`` (drawn when the
-    campaign was made, from ``seed``, over the items' content)."""
+    campaign was made, from ``seed`` — its id, which hashes the coordinator's ``--seed`` (``chosen``) with the
+    laptop's own random key, so nobody picks an order after seeing answers — over the items' content)."""
     if is_adaptive(campaign):
         return {"kind": "served", "seed": None}
     seed = order_seed(campaign)
-    return {"kind": "content", "seed": None} if seed == CONTENT_ONLY else {"kind": "seed", "seed": seed}
+    chosen = (campaign.get("settings") or {}).get("seed")  # the coordinator's --seed, hashed with the laptop's key
+    return {"kind": "content", "seed": None} if seed == CONTENT_ONLY else \
+        {"kind": "seed", "seed": seed, "chosen": chosen}
 
 
 def shuffled(items: list[dict], seed: str) -> list[str]:

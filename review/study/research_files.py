@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import csv
+import hashlib
 import io
 import json
 import math
@@ -24,7 +25,7 @@ from scoring.runcard import read_text
 
 from . import analyses, order
 from .. import tasks as task_defs
-from ..records import answers as answer_records, catalogue, sequences, speakers as speaker_records
+from ..records import answers as answer_records, catalogue, exports, imports, sequences, speakers as speaker_records
 from ..records.catalogue import insert_campaign, same_outputs
 from ..store import Store, content_id as _hash, dumps, now
 from ..tasks import attention, premarks
@@ -133,6 +134,15 @@ def import_mtme(store: Store, folder: str, lp: str, human: str, metric: str | No
             "metrics": [metric] if metric else list(COMPUTED)}
 
 
+def _recorded(store: Store, db, campaign_id: str, name: str, text: str, rows: int, added: int) -> None:
+    """Record an import (issue 66): the first into a campaign, and each later one that adds ratings or brings another
+    file under its name — the same file again changes nothing, not even this record."""
+    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    held = imports.of_campaign(store, campaign_id)
+    if not held or added or digest not in {r["sha256"] for r in held}:
+        imports.record(db, campaign_id, name, digest, rows, added)
+
+
 def _finite(value) -> float:
     number = float(value)
     if not math.isfinite(number):
@@ -205,11 +215,13 @@ def import_da(store: Store, tsv: str, name: str | None = None) -> dict:
         sequences.add_imported(db, [{"campaign_id": campaign_id, "speaker_id": speakers[p],
                                      "position": positions[i], "item_id": i, "qc": "", "qc_of": None}
                                     for i, p, _ in ratings])
+        before = answer_records.count(store, campaign_id)
         answer_records.add_imported(db, [{"uuid": f"da-{_hash(i, p)}", "campaign_id": campaign_id,
                                           "speaker_id": speakers[p], "position": positions[i], "item_id": i,
                                           "answers": dumps({"score": v}), "note": None, "created_at": IMPORTED_AT,
                                           "updated_at": IMPORTED_AT, "device_id": "import", "seconds": None}
                                          for i, p, v in ratings])
+        _recorded(store, db, campaign_id, path.name, text, len(items), answer_records.count(store, campaign_id) - before)
     return {"run_id": run_id, "campaign_id": campaign_id, "items": len(items), "ratings": len(ratings)}
 
 
@@ -328,7 +340,10 @@ def export_ratings(store: Store, path: str, fmt: str = "csv", include_raw: bool 
     else:
         raise BadValue("--format", fmt, "csv, jsonl or mtme")
     answers = len({r["uuid"] for r in rows}) if include_raw else None
-    kept_out = sum(1 for r in answer_records.for_export(store, campaign_id) if r["speaker_id"] in left_out)
+    every = answer_records.for_export(store, campaign_id)
+    kept_out = sum(1 for r in every if r["speaker_id"] in left_out)
+    held = [r for r in every if r["speaker_id"] not in left_out]
+    exports.record(store, path, fmt, use, [r["campaign_id"] for r in held], [r["speaker_id"] for r in held])
     return {"rows": len(rows), "answers": answers, "left_out": kept_out}
 
 
@@ -441,4 +456,6 @@ def export_mtme(store: Store, folder: str, lp: str, human: str | None, campaign_
     files[f"human-scores/{lp}.{human}.seg.score"] = "".join(seg)
     files[f"human-scores/{lp}.{human}.sys.score"] = "".join(sysl)
     _write_tree(root, files)
+    held = [] if gold or campaign_id is None else answer_records.for_export(store, campaign_id)
+    exports.record(store, str(root), "mtme", use, [campaign_id] if campaign_id else [], [r["speaker_id"] for r in held])
     return {"systems": len(runs), "segments": len(entries), "folder": str(root), "campaign": campaign_id}

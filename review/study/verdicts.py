@@ -94,7 +94,8 @@ def _best(result: dict) -> list[dict]:
     for b, by in result.get("eliminated", {}).items():
         lines.append(_checked(line("best.eliminated", [[by["by"], b, "above", 0.0]], run=b, by=by["by"],
                                    items=by["after"]), result, line("best.out", run=b)))
-    return [*lines, family_risk(result)]
+    return [*lines, line("best.risk", alpha=Number(result["alpha"], "share"), delta=delta,
+                         needed=len(result["still_in"]) + len(result["eliminated"]) - 1, per_pair=Number(result["alpha_per_pair"]))]
 
 
 def _non_inferior(result: dict) -> dict:
@@ -256,6 +257,7 @@ def summary_lines(found: dict) -> list[dict]:
                "counted": Number(found["items_counted"], "count"), "items": Number(found["items"], "count")}
     lines = [line("status.counted", ratings=Number(ratings, "count"), one="answers", **counted) if ratings else
              line("status.counted imported", one="answers", **counted), order_line(found["order"])]
+    lines += import_lines(found.get("imports") or [])
     model = found["plan"]["model"]
     lines.append(line("status.pace", intercept=Number(model["intercept_seconds"], "seconds"),
                       per_word=Number(model["seconds_per_word"], "rate"), source=model["source"],
@@ -270,8 +272,21 @@ def summary_lines(found: dict) -> list[dict]:
     return lines
 
 
+def import_lines(imports: list[dict]) -> list[dict]:
+    """Where an imported campaign's rows came from: its first import, and each later one (a re-import is shown)."""
+    lines = []
+    for k, found in enumerate(imports):
+        values = {"file": found["file"], "on": found["at"][:10], "digest": found["sha256"][:16],
+                  "rows": Number(found["rows"], "count"), "added": Number(found["ratings_added"], "count")}
+        lines.append(line("status.imported" if k == 0 else "status.imported again", one="added" if k else "rows",
+                          **values))
+    return lines
+
+
 def order_line(order: dict) -> dict:
     """How the order the questions take the items in was fixed before the answers (``order.described``)."""
+    if order["kind"] == "seed" and order.get("chosen") is not None:
+        return line("status.order seed chosen", seed=order["seed"], chosen=str(order["chosen"]))
     if order["kind"] == "seed":
         return line("status.order seed", seed=order["seed"])
     return line(f"status.order {order['kind']}")

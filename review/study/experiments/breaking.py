@@ -79,7 +79,7 @@ def claims(old: np.ndarray, new: np.ndarray, delta: float, orders: int = 200, se
 
 
 def tied_eliminated(systems: list[str], scores: np.ndarray, delta: float, orders: int = 100, seed: int = 13,
-                    sequence: str = "betting") -> float:
+                    sequence: str = "betting", family: str = "campaign") -> float:
     """Every system centred on the grand mean (its pattern over the items kept): the share of orders in which Best
     eliminates one of them as surely worse."""
     tied = scores - scores.mean(axis=1, keepdims=True) + scores.mean()
@@ -88,7 +88,7 @@ def tied_eliminated(systems: list[str], scores: np.ndarray, delta: float, orders
     eliminated = 0
     for _ in range(orders):
         q = make_question("best", systems, delta, ALPHA, low=low, high=high, population=scores.shape[1],
-                          sequence=sequence)
+                          sequence=sequence, family=family)
         for j in rng.permutation(scores.shape[1]):
             if q.decided:
                 break

@@ -142,7 +142,7 @@ def make_question(kind: str, systems: list[str], delta: float, alpha: float, bas
     """The question ``kind`` over these systems (``lyss study simulate-sequential --question``); ``sequence``
     "asymptotic": the questions as they were before the betting sequence (the asymptotic sequence with its burn-in
     for comparisons, the with-replacement betting sequence for a tier); ``family`` (Best and Pairs): "pair", each
-    pair at the α it had before issue 51, "closed", Pairs decided by a closed test on e-values."""
+    pair at the α it had before issue 51, "every pair", each at α/m (Best before issue 66), "closed", Pairs decided by a closed test on e-values."""
     before = sequence == "asymptotic"
     scale = {"low": low, "high": high, "population": None if before else population}
 
@@ -150,6 +150,8 @@ def make_question(kind: str, systems: list[str], delta: float, alpha: float, bas
         extra = {"asymptotic": True} if before else {}
         if family == "pair":
             extra["before"] = True
+        if family == "every pair":
+            extra["every_pair"] = True
         return type(cls.__name__, (cls,), extra) if extra else cls
     if kind == "best":
         return made(questions.Best)(systems, delta, alpha, **scale)
@@ -221,7 +223,7 @@ def _span(scores: np.ndarray) -> float:
 
 
 def stress_best(folder: str, lp: str, human: str, delta: float, orders: int = 200, seed: int = 11,
-                sequence: str = "betting") -> float:
+                sequence: str = "betting", family: str = "campaign") -> float:
     """The share of orders in which :class:`questions.Best` names a system more than δ worse than the best, when
     every other system is shifted so that its mean is the best's minus 1.05 δ (each item's pattern kept)."""
     systems, scores = score_matrix(folder, lp, human)
@@ -233,7 +235,7 @@ def stress_best(folder: str, lp: str, human: str, delta: float, orders: int = 20
     wrong = 0
     for _ in range(orders):
         q = make_question("best", systems, delta, sequences.ALPHA, low=low, high=high, population=scores.shape[1],
-                          sequence=sequence)
+                          sequence=sequence, family=family)
         for item in rng.permutation(scores.shape[1]):
             if q.decided:
                 break

@@ -187,6 +187,11 @@ def per_pair(alpha: float, systems: int) -> float:
     return alpha / max(1, systems * (systems - 1) // 2)
 
 
+def best_pair(alpha: float, systems: int) -> float:
+    """The α each pair is checked at by :class:`Best`: the truly best run's K − 1 pairs share ``alpha``."""
+    return alpha / max(1, systems - 1)
+
+
 class _Systems(Question):
     """A question over two systems or more, with a confidence sequence for each pair."""
 
@@ -200,13 +205,20 @@ class _Systems(Question):
         self.delta = delta
 
     before = False  # True (a subclass of the simulation's): each pair at the α it had before issue 51, measured beside
+    every_pair = False  # True (a subclass of the simulation's): each pair at α/m whatever the question needs (Best as
+    #                     it was before issue 66), measured beside
 
     def _pairs(self) -> None:
-        """A sequence for each pair, each at α/m: the m pairs share the campaign's α (:func:`per_pair`)."""
-        self.alpha_per_pair = self._before() if self.before else per_pair(self.alpha, len(self.systems))
+        """A sequence for each pair, each at the α the question's claim needs (:meth:`_needed`)."""
+        self.alpha_per_pair = self._before() if self.before else per_pair(self.alpha, len(self.systems)) \
+            if self.every_pair else self._needed()
         self.pairs = {(a, b): _Difference(self.alpha_per_pair, self.high - self.low, self.delta, self.population,
                                           self.asymptotic)
                       for a, b in itertools.combinations(self.systems, 2)}
+
+    def _needed(self) -> float:
+        """The α each pair is checked at: α/m, the m = K(K−1)/2 pairs sharing the campaign's α (:func:`per_pair`)."""
+        return per_pair(self.alpha, len(self.systems))
 
     def _common(self) -> dict:
         return {**super()._common(), "alpha_per_pair": self.alpha_per_pair, "pairs_checked": len(self.pairs)}
@@ -226,6 +238,13 @@ class Best(_Systems):
 
     def _before(self) -> float:
         return self.alpha / (len(self.systems) - 1)  # the best system's K − 1 pairs shared α
+
+    def _needed(self) -> float:
+        """α/(K−1) (issue 66): Best's claim is wrong only when the truly best run was eliminated or is more than δ
+        better than the run named — each a miscovering of one of the K − 1 sequences of the truly best run's pairs;
+        whichever run that is, its K − 1 pairs at α/(K−1) each miss with chance at most α in all. (A line on two
+        other runs rests on its own pair alone, at α/(K−1): said so.)"""
+        return best_pair(self.alpha, len(self.systems))
 
     def _pair(self, a: str, b: str) -> tuple[_Difference, int]:
         """The sequence of a − b (sign +1) or of b − a (sign −1), as stored."""
@@ -481,4 +500,5 @@ def from_settings(settings: dict, run_ids: list[str], task, population: int | No
     return {"best": Best, "pairs": Pairs}[asked["kind"]](run_ids, asked["delta"], alpha, **scale)
 
 
-__all__ = ["Best", "NonInferior", "Pairs", "Tier", "Question", "forecast", "from_settings", "per_pair", "scale_of"]
+__all__ = ["Best", "NonInferior", "Pairs", "Tier", "Question", "best_pair", "forecast", "from_settings", "per_pair",
+           "scale_of"]
