@@ -217,6 +217,9 @@ def _register_speakers_and_campaigns(rv) -> None:
     p.add_argument("--date", required=True, help="the day of the decision, YYYY-MM-DD")
     p.add_argument("--note")
     p.add_argument("--refuse", action="store_true", help="the council refused this use")
+    p.add_argument("--corrects", metavar="RECORDED_AT",
+                   help="the earlier decision on this use this one corrects (when it was recorded: review terms "
+                        "shows it); the corrected one never stands again")
 
 
 def _register_answers_and_paper(rv) -> None:

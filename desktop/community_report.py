@@ -248,6 +248,7 @@ def _terms(report: dict) -> list[tuple[str, object]]:
     blocks.append(("text", tr("Uses the community allows: {0}.").format(", ".join(found["uses"]) or "—")))
     verdicts = {"allowed": tr("allowed"), "refused": tr("refused")}
     blocks += [("text", (tr("{0}: {1} by {2} on {3} — the decision that stands.") if d.get("stands") else
+                         tr("{0}: {1} by {2} on {3} — corrected by a later decision.") if d.get("corrected_by") else
                          tr("{0}: {1} by {2} on {3} — earlier: a later decision stands.")).format(
         d["use"], verdicts[d["verdict"]], d["decided_by"], d["decided_on"])) for d in report["use_decisions"]]
     return blocks

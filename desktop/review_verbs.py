@@ -494,7 +494,9 @@ def terms_text(found: dict, decided: list[dict]) -> str:
     lines.append(f"(version {found['version']}, {found['made_at'][:10]})")
     lines += [f"decision: {d['use']} {d['verdict']} by {shown(d['decided_by'])} on {d['decided_on']}"
               + (f" ({shown(d['note'])})" if d["note"] else "")
-              + (" — stands" if d.get("stands") else " — earlier, a later one stands") for d in decided]
+              + (" — stands" if d.get("stands") else f" — corrected by the decision recorded at {d['corrected_by']}"
+                 if d.get("corrected_by") else " — earlier, a later one stands")
+              + f" (recorded at {d['recorded_at']})" for d in decided]
     return "\n".join(lines)
 
 
@@ -507,8 +509,9 @@ def _review_amend_terms(store, args) -> int:
 
 def _review_decide_use(store, args) -> int:
     campaign_id = catalogue.find_campaign(store, args.campaign)
-    row = terms.decide(store, campaign_id, args.use, args.by, args.date, not args.refuse, args.note)
+    row = terms.decide(store, campaign_id, args.use, args.by, args.date, not args.refuse, args.note, args.corrects)
     print(f"campaign {campaign_id}: {row['use']} {row['verdict']} by {shown(row['decided_by'])} on {row['decided_on']}"
+          + (f", correcting the decision recorded at {row['corrects']}" if row["corrects"] else "")
           + ("" if terms.current(store, campaign_id) else " (the campaign carries no terms yet: a use is allowed "
                                                            "only when its terms allow it too)"))
     return 0

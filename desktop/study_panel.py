@@ -469,6 +469,7 @@ class CampaignPanel(QWidget):
             return
         verdicts = {"allowed": self.tr("allowed"), "refused": self.tr("refused")}
         decided = "; ".join((self.tr("{0}: {1} by {2} on {3} (stands)") if d["stands"] else
+                             self.tr("{0}: {1} by {2} on {3} (corrected)") if d.get("corrected_by") else
                              self.tr("{0}: {1} by {2} on {3} (earlier)")).format(
             d["use"], verdicts[d["verdict"]], d["decided_by"], d["decided_on"])
             for d in terms.decisions(self.store, cid))

@@ -96,6 +96,15 @@ def decide_use(c: Circle) -> str:
     return "hub"
 
 
+def correct_use(c: Circle) -> str:
+    """A decision that corrects an earlier one names it (issue 66): the correction travels with its name."""
+    decide_use(c)
+    found = json.loads(c.on("hub", "review", "terms", "--campaign", c.campaign, "--json"))["decisions"]
+    c.on("hub", "review", "decide-use", "--campaign", c.campaign, "--use", "reweighting", "--by", "the council",
+         "--date", "2026-11-30", "--refuse", "--corrects", found[0]["recorded_at"])
+    return "hub"
+
+
 def import_forms(c: Circle) -> str:
     speaker = _speaker_with_answers(c, answers=0)
     pdf = c.root / "forms.pdf"
@@ -177,7 +186,7 @@ WRITERS = {
     "review hand-over": [hand_over],
     "review terms": [set_terms],
     "review amend-terms": [amend_terms],
-    "review decide-use": [decide_use],
+    "review decide-use": [decide_use, correct_use],
     "review import-forms": [import_forms],
     "review withdraw": [withdraw_here, withdraw_by_coordinator],
     "review resolve": [resolve_conflict],

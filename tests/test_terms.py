@@ -246,8 +246,34 @@ def test_the_ledger_refuses_impossible_and_future_days_and_uses_the_terms_do_not
     assert _cli(capsys, *decide, "--date", "2026-12-03")[0] == 0
     code, out, _ = _cli(capsys, "review", "terms", "--db", db)
     lines = [line for line in out.splitlines() if line.startswith("decision:")]
-    assert lines[0].endswith("— earlier, a later one stands") and "refused" in lines[0]
-    assert lines[1].endswith("— stands") and "allowed" in lines[1]
+    assert "— earlier, a later one stands (recorded at " in lines[0] and "refused" in lines[0]
+    assert "— stands (recorded at " in lines[1] and "allowed" in lines[1]
+
+
+def test_a_later_decision_corrects_an_earlier_one_by_naming_it(tmp_path, scored_demo, terms_file, capsys):
+    """Issue 66: a decision recorded with the wrong day (2026-12-05 for a refusal made on 2026-11-28) stood over the
+    real, later allowance; a correction names the decision it corrects, which then never stands, whatever its day."""
+    db = tmp_path / "hub.sqlite"
+    assert _cli(capsys, "review", "init", "--db", db)[0] == 0
+    assert _cli(capsys, "review", "create-campaign", "--db", db, scored_demo, "--task", "A", "--items", "6",
+                "--terms", terms_file)[0] == 0
+    decide = ("review", "decide-use", "--db", db, "--use", "study", "--by", "Council of Example Nation")
+    assert _cli(capsys, *decide, "--date", "2026-12-05", "--refuse")[0] == 0  # its day mistyped: 11-28
+    assert _cli(capsys, *decide, "--date", "2026-12-01")[0] == 0  # the real, later allowance: the typo stands over it
+    with Store(db) as store:
+        cid = catalogue.find_campaign(store, None)
+        assert terms.decision(store, cid, "study")["verdict"] == "refused"
+        wrong = next(d for d in terms.decisions(store, cid) if d["verdict"] == "refused")["recorded_at"]
+    code, _, err = _cli(capsys, *decide, "--date", "2026-11-28", "--refuse", "--corrects", "2020-01-01")
+    assert code == 2 and "names no decision on 'study'" in err and len(err.strip().splitlines()) == 1, err
+    assert _cli(capsys, *decide, "--date", "2026-11-28", "--refuse", "--corrects", wrong)[0] == 0
+    with Store(db) as store:
+        found = terms.decisions(store, cid)
+        assert terms.decision(store, cid, "study")["verdict"] == "allowed" and terms.refusal(store, cid, "study") is None
+    assert [(d["decided_on"], d["stands"], d["corrected_by"] is not None) for d in found] == [
+        ("2026-11-28", False, False), ("2026-12-01", True, False), ("2026-12-05", False, True)]
+    code, out, _ = _cli(capsys, "review", "terms", "--db", db)
+    assert "on 2026-12-05 — corrected by the decision recorded at" in out, out
 
 
 def test_every_export_is_recorded_listed_and_named_by_a_withdrawal(tmp_path, scored_demo, terms_file, capsys):

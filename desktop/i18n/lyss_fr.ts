@@ -45,7 +45,7 @@
     </message>
     <message>
         <location filename="../community_report.py" line="158"/>
-        <location filename="../community_report.py" line="295"/>
+        <location filename="../community_report.py" line="296"/>
         <source>What the speakers&apos; ratings say: {0}</source>
         <translation>Ce que disent les évaluations des locuteurs : {0}</translation>
     </message>
@@ -241,41 +241,46 @@
     </message>
     <message>
         <location filename="../community_report.py" line="251"/>
+        <source>{0}: {1} by {2} on {3} — corrected by a later decision.</source>
+        <translation>{0} : {1} par {2} le {3} — corrigée par une décision ultérieure.</translation>
+    </message>
+    <message>
+        <location filename="../community_report.py" line="252"/>
         <source>{0}: {1} by {2} on {3} — earlier: a later decision stands.</source>
         <translation>{0} : {1} par {2} le {3} — antérieure : une décision plus récente s&apos;applique.</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="260"/>
+        <location filename="../community_report.py" line="261"/>
         <source>Where the answers are kept</source>
         <translation>Où les réponses sont conservées</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="261"/>
+        <location filename="../community_report.py" line="262"/>
         <source>On this laptop ({0}): {1}, and its backups in {2}.</source>
         <translation>Sur cet ordinateur ({0}) : {1}, et ses sauvegardes dans {2}.</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="263"/>
+        <location filename="../community_report.py" line="264"/>
         <source>Shared with the other laptops through the folder {0}.</source>
         <translation>Partagées avec les autres ordinateurs par le dossier {0}.</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="264"/>
+        <location filename="../community_report.py" line="265"/>
         <source>No shared folder is set up on this laptop: answers travel by bundle (USB stick).</source>
         <translation>Aucun dossier partagé n&apos;est configuré sur cet ordinateur : les réponses voyagent par paquet (clé USB).</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="266"/>
+        <location filename="../community_report.py" line="267"/>
         <source>Laptop of the campaign: {0}</source>
         <translation>Ordinateur de la campagne : {0}</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="268"/>
+        <location filename="../community_report.py" line="269"/>
         <source>revoked from {0}</source>
         <translation>révoqué à partir de {0}</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="270"/>
+        <location filename="../community_report.py" line="271"/>
         <source>A speaker who withdraws is deleted from every laptop of the campaign, backups included.</source>
         <translation>Un locuteur qui se retire est effacé de chaque ordinateur de la campagne, sauvegardes comprises.</translation>
     </message>
@@ -737,66 +742,66 @@
         <translation>{0} : {1} par {2} le {3} (s&apos;applique)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="472"/>
+        <location filename="../study_panel.py" line="473"/>
         <source>{0}: {1} by {2} on {3} (earlier)</source>
         <translation>{0} : {1} par {2} le {3} (antérieure)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="487"/>
+        <location filename="../study_panel.py" line="488"/>
         <source>Working out where the campaign stands…</source>
         <translation>Calcul de l’état de la campagne…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="517"/>
+        <location filename="../study_panel.py" line="518"/>
         <source>What the answers settle</source>
         <translation>Ce que les réponses tranchent</translation>
     </message>
     <message>
         <location filename="../study_panel.py" line="454"/>
-        <location filename="../study_panel.py" line="535"/>
+        <location filename="../study_panel.py" line="536"/>
         <source>Choose a campaign first.</source>
         <translation>Choisissez d&apos;abord une campagne.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="538"/>
+        <location filename="../study_panel.py" line="539"/>
         <source>Report for the community</source>
         <translation>Rapport pour la communauté</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="539"/>
+        <location filename="../study_panel.py" line="540"/>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="548"/>
+        <location filename="../study_panel.py" line="549"/>
         <source>Wrote the report ({0} pages) to {1}.</source>
         <translation>Rapport écrit ({0} pages) dans {1}.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="555"/>
+        <location filename="../study_panel.py" line="556"/>
         <source>A scored run card</source>
         <translation>Une fiche de run évaluée</translation>
     </message>
     <message>
         <location filename="../study_panel.py" line="457"/>
-        <location filename="../study_panel.py" line="555"/>
-        <location filename="../study_panel.py" line="568"/>
-        <location filename="../study_panel.py" line="601"/>
+        <location filename="../study_panel.py" line="556"/>
+        <location filename="../study_panel.py" line="569"/>
+        <location filename="../study_panel.py" line="602"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="582"/>
+        <location filename="../study_panel.py" line="583"/>
         <source>Campaign {0} ready.</source>
         <translation>Campagne {0} prête.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="600"/>
+        <location filename="../study_panel.py" line="601"/>
         <source>Scored run cards of one test set</source>
         <translation>Cartes de run évaluées d’un même jeu de test</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="583"/>
+        <location filename="../study_panel.py" line="584"/>
         <source>Warning:</source>
         <translation>Attention :</translation>
     </message>
@@ -897,214 +902,219 @@
         <translation>permis</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="475"/>
+        <location filename="../study_panel.py" line="472"/>
+        <source>{0}: {1} by {2} on {3} (corrected)</source>
+        <translation>{0} : {1} par {2} le {3} (corrigée)</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="476"/>
         <source>The answers belong to {0} ({1}); uses allowed: {2}.</source>
         <translation>Les réponses appartiennent à {0} ({1}) ; usages permis : {2}.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="477"/>
+        <location filename="../study_panel.py" line="478"/>
         <source>Council&apos;s decisions: {0}.</source>
         <translation>Décisions du conseil : {0}.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="478"/>
+        <location filename="../study_panel.py" line="479"/>
         <source>No council&apos;s decision is recorded yet: no use is allowed until one is.</source>
         <translation>Aucune décision du conseil n’est encore enregistrée : aucun usage n’est permis avant.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="523"/>
+        <location filename="../study_panel.py" line="524"/>
         <source>Working…</source>
         <translation>En cours…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="567"/>
+        <location filename="../study_panel.py" line="568"/>
         <source>The community&apos;s terms for this campaign (Cancel: none yet)</source>
         <translation>Les conditions de la communauté pour cette campagne (Annuler : pas encore)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="584"/>
+        <location filename="../study_panel.py" line="585"/>
         <source>The community&apos;s terms: {0}.</source>
         <translation>Conditions de la communauté : {0}.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="591"/>
+        <location filename="../study_panel.py" line="592"/>
         <source>Attention items: phrases swapped in; the language pack made no wrong forms ({0}).</source>
         <translation>Contrôles d’attention : passages échangés ; le module de la langue n’a produit aucune forme fautive ({0}).</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="593"/>
+        <location filename="../study_panel.py" line="594"/>
         <source>Attention items: {0} of {1} outputs have a word in a wrong form of the language&apos;s grammar.</source>
         <translation>Contrôles d’attention : {0} traductions sur {1} ont un mot à une forme fautive selon la grammaire de la langue.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="619"/>
+        <location filename="../study_panel.py" line="620"/>
         <source>Every pair and each run&apos;s tier</source>
         <translation>Chaque paire et le palier de chaque système</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="619"/>
+        <location filename="../study_panel.py" line="620"/>
         <source>Which system is best</source>
         <translation>Quel système est le meilleur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="620"/>
+        <location filename="../study_panel.py" line="621"/>
         <source>Is the new run at least as good as the one in use</source>
         <translation>Le nouveau système est-il au moins aussi bon que celui en service</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="621"/>
+        <location filename="../study_panel.py" line="622"/>
         <source>Every pair, within a margin</source>
         <translation>Chaque paire, à une marge près</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="621"/>
+        <location filename="../study_panel.py" line="622"/>
         <source>Does the run reach a mean score</source>
         <translation>Le système atteint-il une note moyenne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="622"/>
+        <location filename="../study_panel.py" line="623"/>
         <source>The campaign&apos;s question</source>
         <translation>La question de la campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="623"/>
+        <location filename="../study_panel.py" line="624"/>
         <source>What should the speakers&apos; ratings decide? The campaign serves only what this question still needs.</source>
         <translation>Que doivent trancher les notes des locuteurs ? La campagne ne présente que ce dont cette question a encore besoin.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="630"/>
+        <location filename="../study_panel.py" line="631"/>
         <source>The margin</source>
         <translation>La marge</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="631"/>
+        <location filename="../study_panel.py" line="632"/>
         <source>The smallest difference that matters, on the task&apos;s scale:</source>
         <translation>La plus petite différence qui compte, sur l&apos;échelle de la tâche :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="636"/>
+        <location filename="../study_panel.py" line="637"/>
         <source>The run in use</source>
         <translation>Le système en service</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="636"/>
+        <location filename="../study_panel.py" line="637"/>
         <source>Which run is in use now?</source>
         <translation>Quel système est en service aujourd&apos;hui ?</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="640"/>
+        <location filename="../study_panel.py" line="641"/>
         <source>The tier</source>
         <translation>Le palier</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="641"/>
+        <location filename="../study_panel.py" line="642"/>
         <source>The mean score the run must reach, on the task&apos;s scale:</source>
         <translation>La note moyenne que le système doit atteindre, sur l&apos;échelle de la tâche :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="646"/>
+        <location filename="../study_panel.py" line="647"/>
         <source>Export bundle</source>
         <translation>Exporter un paquet</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="647"/>
-        <location filename="../study_panel.py" line="654"/>
+        <location filename="../study_panel.py" line="648"/>
+        <location filename="../study_panel.py" line="655"/>
         <source>LYSS bundles (*.lyssbundle)</source>
         <translation>Paquets LYSS (*.lyssbundle)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="650"/>
+        <location filename="../study_panel.py" line="651"/>
         <source>Wrote {0}: {1} answers.</source>
         <translation>{0} écrit : {1} réponses.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="654"/>
+        <location filename="../study_panel.py" line="655"/>
         <source>Merge bundle</source>
         <translation>Fusionner un paquet</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="659"/>
+        <location filename="../study_panel.py" line="660"/>
         <source>Merged: {0}.</source>
         <translation>Fusionné : {0}.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="661"/>
+        <location filename="../study_panel.py" line="662"/>
         <source>This laptop was revoked in campaign {0} from {1}: answers made here since then are refused everywhere. Ask the coordinator.</source>
         <translation>Cet ordinateur a été révoqué dans la campagne {0} à partir du {1} : les réponses données ici depuis sont refusées partout. Adressez-vous au coordinateur.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="674"/>
-        <location filename="../study_panel.py" line="678"/>
+        <location filename="../study_panel.py" line="675"/>
+        <location filename="../study_panel.py" line="679"/>
         <source>Enrol a laptop</source>
         <translation>Inscrire un ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="675"/>
+        <location filename="../study_panel.py" line="676"/>
         <source>The code shown on the other laptop (Campaigns tab, or `lyss review code`). Read it aloud or compare the two screens:</source>
         <translation>Le code affiché sur l’autre ordinateur (onglet Campagnes, ou `lyss review code`). Lisez-le à voix haute ou comparez les deux écrans :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="679"/>
+        <location filename="../study_panel.py" line="680"/>
         <source>A name for this laptop, shown beside its code (for example Rita&apos;s laptop; optional):</source>
         <translation>Un nom pour cet ordinateur, affiché à côté de son code (par exemple « l&apos;ordinateur de Rita » ; facultatif) :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="687"/>
+        <location filename="../study_panel.py" line="688"/>
         <source>Trust a coordinator</source>
         <translation>Faire confiance à un coordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="688"/>
+        <location filename="../study_panel.py" line="689"/>
         <source>The code shown on the coordinator&apos;s laptop. Read it aloud or compare the two screens:</source>
         <translation>Le code affiché sur l’ordinateur du coordinateur. Lisez-le à voix haute ou comparez les deux écrans :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="691"/>
+        <location filename="../study_panel.py" line="692"/>
         <source>This laptop now accepts the campaigns of coordinator {0}.</source>
         <translation>Cet ordinateur accepte désormais les campagnes du coordinateur {0}.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="695"/>
+        <location filename="../study_panel.py" line="696"/>
         <source>Revoke a laptop</source>
         <translation>Révoquer un ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="696"/>
+        <location filename="../study_panel.py" line="697"/>
         <source>The code of the lost or stolen laptop. The answers it signs from now on are refused wherever your bundles go; its earlier answers are kept and marked in the study:</source>
         <translation>Le code de l’ordinateur perdu ou volé. Les réponses qu’il signera désormais seront refusées partout où vont vos paquets ; ses réponses antérieures sont gardées et signalées dans l’étude :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="698"/>
+        <location filename="../study_panel.py" line="699"/>
         <source>Revoke</source>
         <translation>Révoquer</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="698"/>
+        <location filename="../study_panel.py" line="699"/>
         <source>Revoke laptop {0}? This cannot be undone.</source>
         <translation>Révoquer l’ordinateur {0} ? C’est irréversible.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="701"/>
+        <location filename="../study_panel.py" line="702"/>
         <source>Laptop {0} is revoked from {1} in every campaign it was enrolled in.</source>
         <translation>L’ordinateur {0} est révoqué à partir du {1} dans toutes les campagnes où il était inscrit.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="704"/>
+        <location filename="../study_panel.py" line="705"/>
         <source>It has left the circle: no campaign created from now on enrols it.</source>
         <translation>Il a quitté le cercle : aucune campagne créée désormais ne l’inscrit.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="714"/>
+        <location filename="../study_panel.py" line="715"/>
         <source>Withdraw</source>
         <translation>Retirer</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="715"/>
+        <location filename="../study_panel.py" line="716"/>
         <source>Withdraw {0} ({1})? Their {2} answers, their history and notes will be deleted here, in this laptop&apos;s {3} backups and wherever this laptop&apos;s bundles go. This cannot be undone.</source>
         <translation>Retirer {0} ({1}) ? Ses {2} réponses, leur historique et ses notes seront supprimés ici, dans les {3} sauvegardes de cet ordinateur et partout où vont ses paquets. C&apos;est irréversible.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="719"/>
+        <location filename="../study_panel.py" line="720"/>
         <source>{0} withdrew; {1} answers deleted here and in {2} backups.</source>
         <translation>{0} s’est retiré(e) ; {1} réponses supprimées ici et dans {2} sauvegardes.</translation>
     </message>
@@ -1928,280 +1938,280 @@
 <context>
     <name>StudyPanel</name>
     <message>
-        <location filename="../study_panel.py" line="739"/>
+        <location filename="../study_panel.py" line="740"/>
         <source>Campaign</source>
         <translation>Campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="739"/>
-        <location filename="../study_panel.py" line="949"/>
+        <location filename="../study_panel.py" line="740"/>
+        <location filename="../study_panel.py" line="950"/>
         <source>Metric</source>
         <translation>Métrique</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="740"/>
+        <location filename="../study_panel.py" line="741"/>
         <source>Human score</source>
         <translation>Score humain</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="745"/>
+        <location filename="../study_panel.py" line="746"/>
         <source>Agreement</source>
         <translation>Accord</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="745"/>
+        <location filename="../study_panel.py" line="746"/>
         <source>Correlate</source>
         <translation>Corréler</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="746"/>
+        <location filename="../study_panel.py" line="747"/>
         <source>Rater quality</source>
         <translation>Qualité des évaluateurs</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="746"/>
+        <location filename="../study_panel.py" line="747"/>
         <source>Linter precision</source>
         <translation>Précision du linter</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="746"/>
+        <location filename="../study_panel.py" line="747"/>
         <source>FST false rejections</source>
         <translation>Faux rejets du FST</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="747"/>
+        <location filename="../study_panel.py" line="748"/>
         <source>Reweight…</source>
         <translation>Repondérer…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="747"/>
+        <location filename="../study_panel.py" line="748"/>
         <source>Confirm tier…</source>
         <translation>Confirmer le niveau…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="748"/>
+        <location filename="../study_panel.py" line="749"/>
         <source>Save plot as PNG…</source>
         <translation>Enregistrer le graphique en PNG…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="761"/>
+        <location filename="../study_panel.py" line="762"/>
         <source>Progress of the computation</source>
         <translation>Avancement du calcul</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="764"/>
+        <location filename="../study_panel.py" line="765"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="773"/>
+        <location filename="../study_panel.py" line="774"/>
         <source>Results table</source>
         <translation>Tableau des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="774"/>
+        <location filename="../study_panel.py" line="775"/>
         <source>Results in words</source>
         <translation>Résultats en mots</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="778"/>
+        <location filename="../study_panel.py" line="779"/>
         <source>Plot of the results</source>
         <translation>Graphique des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="779"/>
+        <location filename="../study_panel.py" line="780"/>
         <source>The same numbers as the results table</source>
         <translation>Les mêmes nombres que le tableau des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="821"/>
+        <location filename="../study_panel.py" line="822"/>
         <source>&lt;p&gt;Computing…&lt;/p&gt;</source>
         <translation>&lt;p&gt;Calcul en cours…&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="840"/>
+        <location filename="../study_panel.py" line="841"/>
         <source>Nothing to correlate yet: {0}</source>
         <translation>Rien à corréler pour l’instant : {0}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="851"/>
+        <location filename="../study_panel.py" line="852"/>
         <source>Cancelled.</source>
         <translation>Annulé.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="866"/>
+        <location filename="../study_panel.py" line="867"/>
         <source>Question</source>
         <translation>Question</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="866"/>
-        <location filename="../study_panel.py" line="891"/>
+        <location filename="../study_panel.py" line="867"/>
+        <location filename="../study_panel.py" line="892"/>
         <source>Level</source>
         <translation>Niveau</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="866"/>
-        <location filename="../study_panel.py" line="924"/>
-        <location filename="../study_panel.py" line="936"/>
+        <location filename="../study_panel.py" line="867"/>
+        <location filename="../study_panel.py" line="925"/>
+        <location filename="../study_panel.py" line="937"/>
         <source>CI lower</source>
         <translation>IC bas</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="866"/>
-        <location filename="../study_panel.py" line="924"/>
-        <location filename="../study_panel.py" line="936"/>
+        <location filename="../study_panel.py" line="867"/>
+        <location filename="../study_panel.py" line="925"/>
+        <location filename="../study_panel.py" line="937"/>
         <source>CI upper</source>
         <translation>IC haut</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="867"/>
-        <location filename="../study_panel.py" line="908"/>
+        <location filename="../study_panel.py" line="868"/>
+        <location filename="../study_panel.py" line="909"/>
         <source>Answers</source>
         <translation>Réponses</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="867"/>
+        <location filename="../study_panel.py" line="868"/>
         <source>Speakers</source>
         <translation>Locuteurs</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="867"/>
+        <location filename="../study_panel.py" line="868"/>
         <source>Items</source>
         <translation>Éléments</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="868"/>
+        <location filename="../study_panel.py" line="869"/>
         <source>&lt;p&gt;Task {0}: Krippendorff&apos;s alpha of every question, at the levels its scale allows, with 95% bootstrap intervals over items.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Tâche {0} : alpha de Krippendorff de chaque question, aux niveaux que son échelle permet, avec des intervalles bootstrap à 95 % sur les éléments.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="893"/>
+        <location filename="../study_panel.py" line="894"/>
         <source>One system only: no system-level correlation.&lt;br&gt;</source>
         <translation>Un seul système : pas de corrélation au niveau des systèmes.&lt;br&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="908"/>
+        <location filename="../study_panel.py" line="909"/>
         <source>Speaker</source>
         <translation>Locuteur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="908"/>
+        <location filename="../study_panel.py" line="909"/>
         <source>Repeats same</source>
         <translation>Répétitions identiques</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="908"/>
+        <location filename="../study_panel.py" line="909"/>
         <source>Degraded lower</source>
         <translation>Dégradés notés plus bas</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="909"/>
+        <location filename="../study_panel.py" line="910"/>
         <source>p (MWU)</source>
         <translation>p (MWU)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="909"/>
+        <location filename="../study_panel.py" line="910"/>
         <source>Median s per item</source>
         <translation>Médiane s par élément</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="909"/>
+        <location filename="../study_panel.py" line="910"/>
         <source>Time away s</source>
         <translation>Temps d’absence s</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="910"/>
+        <location filename="../study_panel.py" line="911"/>
         <source>Answers with time away</source>
         <translation>Réponses avec absence</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="910"/>
+        <location filename="../study_panel.py" line="911"/>
         <source>Flags</source>
         <translation>Signalements</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="913"/>
+        <location filename="../study_panel.py" line="914"/>
         <source>none</source>
         <translation>aucun</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="914"/>
+        <location filename="../study_panel.py" line="915"/>
         <source>&lt;p&gt;Time per item counts the time the item was in front of the speaker; time with the app out of focus is shown apart. Read these to understand the data, never to rank people.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Le temps par élément compte le temps où l’élément était devant le locuteur ; le temps passé hors de l’application est montré à part. Lisez ces chiffres pour comprendre les données, jamais pour classer les personnes.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="924"/>
+        <location filename="../study_panel.py" line="925"/>
         <source>Variant class</source>
         <translation>Classe de variante</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="924"/>
+        <location filename="../study_panel.py" line="925"/>
         <source>Precision</source>
         <translation>Précision</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="925"/>
+        <location filename="../study_panel.py" line="926"/>
         <source>Pairs judged</source>
         <translation>Paires jugées</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="927"/>
+        <location filename="../study_panel.py" line="928"/>
         <source>&lt;p&gt;{0} pairs rated, {1} with a majority verdict.&lt;/p&gt;</source>
         <translation>&lt;p&gt;{0} paires évaluées, {1} avec un verdict majoritaire.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="936"/>
+        <location filename="../study_panel.py" line="937"/>
         <source>False rejection rate</source>
         <translation>Taux de faux rejets</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="937"/>
+        <location filename="../study_panel.py" line="938"/>
         <source>Words decided</source>
         <translation>Mots tranchés</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="939"/>
+        <location filename="../study_panel.py" line="940"/>
         <source>&lt;p&gt;Valid words the analyser missed: {0}&lt;/p&gt;</source>
         <translation>&lt;p&gt;Mots valides que l’analyseur n’a pas reconnus : {0}&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="943"/>
+        <location filename="../study_panel.py" line="944"/>
         <source>Save the refitted profile</source>
         <translation>Enregistrer le profil réajusté</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="944"/>
-        <location filename="../study_panel.py" line="955"/>
+        <location filename="../study_panel.py" line="945"/>
+        <location filename="../study_panel.py" line="956"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="949"/>
+        <location filename="../study_panel.py" line="950"/>
         <source>Fitted weight</source>
         <translation>Poids ajusté</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="949"/>
+        <location filename="../study_panel.py" line="950"/>
         <source>Default weight</source>
         <translation>Poids par défaut</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="951"/>
+        <location filename="../study_panel.py" line="952"/>
         <source>&lt;p&gt;Cross-validated Pearson {0:.3f} (default profile {1:.3f}).&lt;/p&gt;</source>
         <translation>&lt;p&gt;Pearson en validation croisée {0:.3f} (profil par défaut {1:.3f}).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="955"/>
+        <location filename="../study_panel.py" line="956"/>
         <source>The scored run card</source>
         <translation>La fiche de run évaluée</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="961"/>
+        <location filename="../study_panel.py" line="962"/>
         <source>{0:.0%} of {1} items accepted, interval [{2:.0%}, {3:.0%}]; the rule: at least {4:.0%}</source>
         <translation>{0:.0%} de {1} éléments acceptés, intervalle [{2:.0%}, {3:.0%}] ; la règle : au moins {4:.0%}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="969"/>
+        <location filename="../study_panel.py" line="970"/>
         <source>Save plot</source>
         <translation>Enregistrer le graphique</translation>
     </message>

@@ -123,8 +123,10 @@ DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
 def decide(store: Store, campaign_id: str, use: str, by: str, on: str, allowed: bool = True,
-           note: str | None = None) -> dict:
-    """Record a council's decision on one use of a campaign's data. Returns it."""
+           note: str | None = None, corrects: str | None = None) -> dict:
+    """Record a council's decision on one use of a campaign's data. Returns it. ``corrects``: the earlier decision on
+    the same use this one corrects (the moment it was recorded, or its start: ``review terms`` shows it) — the
+    corrected one never stands again, whatever its day (a decision recorded with a mistaken day is put right so)."""
     _coordinated(store, campaign_id, "decisions")
     if use not in uses():
         raise BadValue("--use", use, f"one of {', '.join(uses())}")
@@ -139,7 +141,8 @@ def decide(store: Store, campaign_id: str, use: str, by: str, on: str, allowed: 
     if note is not None and (len(note) > LONGEST or not note.isprintable()):
         raise BadValue("--note", note[:40], f"at most {LONGEST} printable characters")
     row = {"campaign_id": campaign_id, "use": use, "verdict": "allowed" if allowed else "refused",
-           "decided_by": by.strip(), "decided_on": on, "note": note, "recorded_at": now()}
+           "decided_by": by.strip(), "decided_on": on, "note": note, "recorded_at": now(),
+           "corrects": _corrected(store, campaign_id, use, corrects)}
     with store.transaction() as db:
         db["use_decisions"].insert(signing.sign_row(store.private_key, store.public_key, "use_decisions", row))
     return row
@@ -159,19 +162,34 @@ def _check_day(on: str | None) -> None:
                                      f"is made, on the day it was made")
 
 
+def _corrected(store: Store, campaign_id: str, use: str, named: str | None) -> str | None:
+    """The decision ``--corrects`` names: exactly one earlier decision on the use, by the moment it was recorded."""
+    if named is None:
+        return None
+    found = [d for d in decisions(store, campaign_id) if d["use"] == use and d["recorded_at"].startswith(named)]
+    if len(found) != 1:
+        held = ", ".join(d["recorded_at"] for d in decisions(store, campaign_id) if d["use"] == use) or "none"
+        raise BadValue("--corrects", named, f"names {len(found) or 'no'} decision on {use!r}: give the moment one "
+                                            f"was recorded (lyss review terms shows them: {held})")
+    return found[0]["recorded_at"]
+
+
 def decisions(store: Store, campaign_id: str) -> list[dict]:
     """Every decision recorded on a campaign's uses, oldest first, each with ``stands``: whether it is the one that
-    stands on its use (the latest), the others being its history."""
-    found = store.rows("select use, verdict, decided_by, decided_on, note, recorded_at from use_decisions where "
-                       "campaign_id = ? order by decided_on, recorded_at", [campaign_id])
-    latest = {d["use"]: k for k, d in enumerate(found)}
-    return [{**d, "stands": latest[d["use"]] == k} for k, d in enumerate(found)]
+    stands on its use (the latest not corrected by another), the others being its history (``corrected_by``: the
+    moment the decision that corrects it was recorded)."""
+    found = store.rows("select use, verdict, decided_by, decided_on, note, recorded_at, corrects from use_decisions "
+                       "where campaign_id = ? order by decided_on, recorded_at", [campaign_id])
+    corrected = {(d["use"], d["corrects"]): d["recorded_at"] for d in found if d["corrects"]}
+    latest = {d["use"]: k for k, d in enumerate(found) if (d["use"], d["recorded_at"]) not in corrected}
+    return [{**d, "stands": latest.get(d["use"]) == k, "corrected_by": corrected.get((d["use"], d["recorded_at"]))}
+            for k, d in enumerate(found)]
 
 
 def decision(store: Store, campaign_id: str, use: str) -> dict | None:
-    """The decision that stands on one use: the latest (by its day, then when it was recorded)."""
-    found = [d for d in decisions(store, campaign_id) if d["use"] == use]
-    return found[-1] if found else None
+    """The decision that stands on one use: the latest (by its day, then when it was recorded) that no later one
+    corrects."""
+    return next((d for d in decisions(store, campaign_id) if d["use"] == use and d["stands"]), None)
 
 
 def refusal(store: Store, campaign_id: str, use: str) -> str | None:

@@ -184,7 +184,7 @@ TABLES: dict[str, Table] = {t.name: t for t in (
     # a council's decision on one use of a campaign's data (allowed or refused), as the coordinator recorded it
     Table("use_decisions", _signed_by(
         C("campaign_id", T, False), C("use", T, False), C("verdict", T, False), C("decided_by", T, False),
-        C("decided_on", T, False), C("note", T), C("recorded_at", S, False)),
+        C("decided_on", T, False), C("note", T), C("recorded_at", S, False), C("corrects", S, since=11)),
         ("campaign_id", "use", "recorded_at"), merge=KEEP, owner=COORDINATOR, fixed=True, refers=(("campaign_id", "campaigns"),),
         choices={"verdict": frozenset({"allowed", "refused"})}),
     # a campaign's verdicts as its coordinator's laptop announced them (review.records.verdict_records): each settle
