@@ -208,7 +208,8 @@ LOCAL_WRITERS = {
     "review sync": "carries rows: the transport every round trip here uses",
     "study import-mtme": "a public test set each laptop imports itself: its campaign never travels",
     "study import-da": "a public test set each laptop imports itself: its campaign never travels",
-    "study confirm-tier": "writes the confirmation into the scored run card, a file",
+    "study confirm-tier": "writes the confirmation into the scored run card, a file (the verdict it announces on the "
+                          "coordinator's laptop is study status's row, whose round trip is announce_in_status)",
     "study reweight": "writes a weight profile, a file",
     "analyzers add": "installs an analyser in this computer's data folder",
     "analyzers remove": "removes one from this computer's data folder",
