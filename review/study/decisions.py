@@ -324,8 +324,10 @@ def _decide(store: Store, campaign_id: str) -> Decision:
 def said_lines(result: dict) -> list[dict]:
     """A question's result in words, with its history (``review.study.standing``): a pair's after its line."""
     lines = verdicts.said(result)
-    if result["kind"] == "Pairs":
-        return lines + [h for p in result["pairs"] for h in standing.history_lines(p, f"{p['a']} vs {p['b']}")]
+    if result["kind"] == "Pairs":  # the head, the family's risk, then each pair's line with its history below it
+        head, pairs = lines[:2], lines[2:]
+        return head + [said for p, own in zip(result["pairs"], pairs)
+                       for said in (own, *standing.history_lines(p, f"{p['a']} vs {p['b']}"))]
     if result["kind"] == "Tier" and result.get("share"):
         return lines + standing.history_lines(result, result["system"], since=False)
     return lines + standing.history_lines(result, verdicts.ASKED)
