@@ -100,3 +100,15 @@ def test_a_withdrawal_re_opens_a_verdict_and_the_history_says_so(tmp_path, score
     with hub.conn:  # the record names no speaker: the withdrawn one leaves no id in it
         text = "".join(json.dumps(r) for r in hub.rows("select * from verdict_records"))
     assert joseph not in text and rita not in text
+
+
+def test_a_verdict_rests_on_every_item_its_question_took_up_to_it():
+    """Best stops serving the runs it eliminates: the segments it took after an elimination hold fewer runs, and
+    still count in what its verdict rests on; a pair rests on the segments fed while it was open."""
+    from review.study import standing
+    taken = [{"a": "a1", "b": "b1", "c": "c1"}, {"a": "a2", "b": "b2"}, {"a": "a3", "b": "b3"}, {"a": "a4"}]
+    counted = {i: {"rated": i, "ratings": [("spk-1", 5)]} for entry in taken for i in entry.values()}
+    best = standing.Unit("asked Best", (0, None), ["a", "b", "c"], "a", 3, {})
+    assert standing.rests_on(best, taken, counted, "cmp-1")["answers"] == 3 + 2 + 2
+    pair = standing.Unit("pair a c", (0, 0), ["a", "c"], "a better", 1, {})
+    assert standing.rests_on(pair, taken, counted, "cmp-1")["answers"] == 2

@@ -18,7 +18,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ..records import verdict_records
 from ..records.verdict_records import REOPENED, SETTLED, speaker_key
@@ -38,7 +38,6 @@ class Unit:
     verdict: str | None
     items: int | None
     result: dict
-    subject: dict = field(default_factory=dict)
 
 
 def units(asked: list[tuple], results: list[dict]) -> dict[str, Unit]:
@@ -49,12 +48,11 @@ def units(asked: list[tuple], results: list[dict]) -> dict[str, Unit]:
             for j, ((a, b), pair) in enumerate(zip(q.pairs, result["pairs"])):
                 decided = q.decisions[(a, b)]
                 found[f"pair {a} {b}"] = Unit(f"pair {a} {b}", (k, j), [a, b], None if decided == "open" else decided,
-                                              q.settled_after.get((a, b)), pair, {"a": pair["a"], "b": pair["b"]})
+                                              q.settled_after.get((a, b)), pair)
         elif isinstance(q, questions.Tier) and q.share:
             word = result.get("tier")
             found[f"tier {q.system}"] = Unit(f"tier {q.system}", (k, None), [q.system],
-                                             word if q.decided else None, q.decided_after, result,
-                                             {"run": result["system"]})
+                                             word if q.decided else None, q.decided_after, result)
         else:
             verdict = result.get("best") if isinstance(q, questions.Best) else result.get("decision")
             found[f"asked {result['kind']}"] = Unit(f"asked {result['kind']}", (k, None), list(q.systems),
@@ -65,11 +63,12 @@ def units(asked: list[tuple], results: list[dict]) -> dict[str, Unit]:
 def rests_on(unit: Unit, taken: list[dict], counted: dict[str, dict], campaign_id: str) -> dict:
     """What a settled verdict rests on: the answers of the items its question took up to the verdict (how many, a
     digest of them, and how many each speaker gave — by :func:`speaker_key`, never the id)."""
-    fed = [entry for entry in taken if all(run in entry for run in unit.runs)][:unit.items or 0]
+    pair = unit.key.startswith("pair ")  # a pair took the segments fed while it was open (both runs served)
+    fed = [entry for entry in taken if not pair or all(run in entry for run in unit.runs)][:unit.items or 0]
     rated: dict[str, list] = {}
     for entry in fed:
         for run in unit.runs:
-            item = counted.get(entry[run])
+            item = counted.get(entry.get(run))
             if item is not None:
                 rated.setdefault(item["rated"], item["ratings"])
     answers = sorted([item, speaker_key(campaign_id, s), v] for item, ratings in rated.items() for s, v in ratings)
