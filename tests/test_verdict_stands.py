@@ -17,11 +17,13 @@ from review.store import Store
 from review.study import decisions
 
 
-def _answer_all(store: Store, cid: str, name: str, score: int) -> str:
+def _answer_all(store: Store, cid: str, name: str, score, first: int | None = None) -> str:
+    """The speaker answers every item (the ``first`` ones): ``score``, or ``score(position)``."""
     speaker = records.speakers.add_speaker(store, name, "LYSS study")
     sequence.join(store, cid, speaker)
-    for position in range(records.sequences.length(store, cid, speaker)):
-        records.answers.answer(store, cid, speaker, position, {"spans": [], "score": score})
+    for position in range(records.sequences.length(store, cid, speaker))[:first]:
+        value = score(position) if callable(score) else score
+        records.answers.answer(store, cid, speaker, position, {"spans": [], "score": value})
     return speaker
 
 
@@ -112,3 +114,17 @@ def test_a_verdict_rests_on_every_item_its_question_took_up_to_it():
     assert standing.rests_on(best, taken, counted, "cmp-1")["answers"] == 3 + 2 + 2
     pair = standing.Unit("pair a c", (0, 0), ["a", "c"], "a better", 1, {})
     assert standing.rests_on(pair, taken, counted, "cmp-1")["answers"] == 2
+
+
+def test_a_verdict_announced_waits_for_nothing_and_costs_no_more_hours(tmp_path, scored_demo):
+    """After the late answers the answers in hand leave the tier open (25 of the first 30 of 42 accepted, beside the
+    rule's 80 %) and would forecast more hours; the verdict that stands needs nothing more."""
+    hub, field, cid = _two_laptops(tmp_path, scored_demo)
+    _answer_all(field, cid, "Rita", lambda position: 20 if position % 6 == 0 else 100, first=30)
+    _answer_all(hub, cid, "Joseph", 20, first=10)
+    decisions.status(hub, cid)
+    _carry(field, hub, tmp_path / "late.lyssbundle")
+    found = decisions.status(hub, cid)
+    live = decisions.decide(hub, cid).units
+    assert [u.verdict for u in live.values()] == [None]  # open, on the answers in hand
+    assert found["decided"] and found["tiers"][0]["decision"] == "refused" and found["waiting"] is None and found["plan"]["open_decisions"] == 0

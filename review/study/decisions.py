@@ -302,7 +302,7 @@ def _decide(store: Store, campaign_id: str) -> Decision:
     served = {s for q, is_asked in asked if is_asked for s in still_serving(q, settled)}
     own = found_questions[0] if campaign["settings"].get("question") else None  # the community's question
     ids = {r["name"]: r["id"] for r in runs}
-    open_asked = [q for q, is_asked in asked if is_asked and not q.decided]
+    open_asked = [q for q, is_asked in asked if is_asked and still_serving(q, settled)]  # not announced, not decided
     return Decision(
         campaign=campaign_id, name=campaign["name"], task=task.code, question=question,
         adaptive=bool(campaign["settings"].get("adaptive")), alpha=asked[0][0].alpha if asked else None,
@@ -455,7 +455,9 @@ def status(store: Store, campaign_id: str) -> dict:
 def _status(store: Store, campaign_id: str) -> dict:
     decision = decide(store, campaign_id)
     found = copy.deepcopy(decision.public())
-    found["plan"] = plan(store, decision.campaign_row, decision.counted, decision.fed, decision.partial)
+    settled = standing.settled_keys(decision.records)  # a verdict announced costs no more hours, whatever comes since
+    still = [(q, is_asked and (q.decided or bool(still_serving(q, settled))), fed) for q, is_asked, fed in decision.fed]
+    found["plan"] = plan(store, decision.campaign_row, decision.counted, still, decision.partial)
     found["said"] = verdicts.status_lines(found)
     found["summary"] = verdicts.summary_lines(found)
     return found
