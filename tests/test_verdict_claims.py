@@ -143,7 +143,10 @@ def test_a_refusal_on_fewer_speakers_than_a_confirmation_needs_says_how_few():
                "tier_name": "fluent"}
     text = sentences.english(verdicts.said(refused)[0])
     assert "is refused after 3 items" in text and "resting on 3 outputs rated by 1 speaker, where a confirmation " \
-                                                    "needs 3 speakers" in text, text
+                                                    "needs 50 outputs and 3 speakers" in text, text
+    few_outputs = [{**checks[0], "value": 3, "passed": True}, *checks[1:]]  # enough speakers, too few outputs
+    text = sentences.english(verdicts.said({**refused, "checks": few_outputs})[0])
+    assert "resting on 3 outputs rated by 3 speakers, where a confirmation needs 50 outputs and 3 speakers" in text
     enough = [{**c, "passed": True, "value": v} for c, v in zip(checks, (4, 120, 0.8))]
     text = sentences.english(verdicts.said({**refused, "checks": enough, "items": 120, "decided_after": 120})[0])
     assert "resting on" not in text and "is refused after 120 items" in text, text

@@ -2967,13 +2967,15 @@ Quand tout est marqué, appuyez sur Entrée et notez toute la traduction de 0 à
     </message>
     <message>
         <location filename="data_strings.py" line="159"/>
-        <source>{system}&apos;s tier ({tier}) is refused after {items} items: at most {high} of its outputs are accepted, {sure} sure (the tier needs {threshold}) — resting on {outputs} outputs rated by {speakers} speakers, where a confirmation needs {needed} speakers</source>
-        <translation>le niveau de {system} ({tier}) est refusé après {items} éléments : au plus {high} de ses traductions sont acceptées, sûr à {sure} (le niveau demande {threshold}) — sur {outputs} traductions évaluées par {speakers} locuteurs, quand une confirmation en demande {needed}</translation>
+        <source>{system}&apos;s tier ({tier}) is refused after {items} items: at most {high} of its outputs are accepted, {sure} sure (the tier needs {threshold}) — resting on {outputs} outputs rated by {speakers} speakers, where a confirmation needs {outputs_needed} outputs and {needed} speakers</source>
+        <oldsource>{system}&apos;s tier ({tier}) is refused after {items} items: at most {high} of its outputs are accepted, {sure} sure (the tier needs {threshold}) — resting on {outputs} outputs rated by {speakers} speakers, where a confirmation needs {needed} speakers</oldsource>
+        <translation>le niveau de {system} ({tier}) est refusé après {items} éléments : au plus {high} de ses traductions sont acceptées, sûr à {sure} (le niveau demande {threshold}) — sur {outputs} traductions évaluées par {speakers} locuteurs, quand une confirmation demande {outputs_needed} traductions et {needed} locuteurs</translation>
     </message>
     <message>
         <location filename="data_strings.py" line="160"/>
-        <source>{system}&apos;s tier ({tier}) is refused after {items} items: at most {high} of its outputs are accepted, {sure} sure (the tier needs {threshold}) — resting on {outputs} outputs rated by {speakers} speaker, where a confirmation needs {needed} speakers</source>
-        <translation>le niveau de {system} ({tier}) est refusé après {items} éléments : au plus {high} de ses traductions sont acceptées, sûr à {sure} (le niveau demande {threshold}) — sur {outputs} traductions évaluées par {speakers} locuteur, quand une confirmation en demande {needed}</translation>
+        <source>{system}&apos;s tier ({tier}) is refused after {items} items: at most {high} of its outputs are accepted, {sure} sure (the tier needs {threshold}) — resting on {outputs} outputs rated by {speakers} speaker, where a confirmation needs {outputs_needed} outputs and {needed} speakers</source>
+        <oldsource>{system}&apos;s tier ({tier}) is refused after {items} items: at most {high} of its outputs are accepted, {sure} sure (the tier needs {threshold}) — resting on {outputs} outputs rated by {speakers} speaker, where a confirmation needs {needed} speakers</oldsource>
+        <translation>le niveau de {system} ({tier}) est refusé après {items} éléments : au plus {high} de ses traductions sont acceptées, sûr à {sure} (le niveau demande {threshold}) — sur {outputs} traductions évaluées par {speakers} locuteur, quand une confirmation demande {outputs_needed} traductions et {needed} locuteurs</translation>
     </message>
     <message>
         <location filename="data_strings.py" line="161"/>

@@ -163,7 +163,8 @@ def _share_tier(result: dict) -> list[dict]:
             # a refusal on fewer speakers or outputs than a confirmation needs says how few, plainly
             head = _checked(line("share.refused few", [[system, None, "below", threshold]], one="speakers",
                                  speakers=Number(speakers["value"], "count"), needed=speakers["threshold"],
-                                 outputs=outputs["value"], **values), result, open_line)
+                                 outputs=outputs["value"], outputs_needed=outputs["threshold"], **values), result,
+                            open_line)
         else:
             head = _checked(line("share.refused", [[system, None, "below", threshold]], **values), result, open_line)
     elif word in ("confirmed", "reached, unconfirmed"):
