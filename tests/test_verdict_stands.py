@@ -128,3 +128,21 @@ def test_a_verdict_announced_waits_for_nothing_and_costs_no_more_hours(tmp_path,
     live = decisions.decide(hub, cid).units
     assert [u.verdict for u in live.values()] == [None]  # open, on the answers in hand
     assert found["decided"] and found["tiers"][0]["decision"] == "refused" and found["waiting"] is None and found["plan"]["open_decisions"] == 0
+
+
+def test_a_restore_forgets_no_verdict_announced(tmp_path, scored_demo, capsys):
+    """The coordinator's laptop restored from a backup made before it announced a verdict keeps the announcement (the
+    records are among the decisions a restore takes back), and says the same verdict with the same history."""
+    from desktop.cli import main
+    hub, field, cid = _two_laptops(tmp_path, scored_demo)
+    _answer_all(hub, cid, "Joseph", 20)
+    hub.backup("on-demand")  # before the verdict was announced
+    before = decisions.status(hub, cid)
+    path = hub.path
+    hub.close()
+    assert main(["review", "restore", "--db", str(path)]) == 0
+    with Store(path) as restored:
+        assert [(r["event"], r["verdict"]) for r in restored.rows("select event, verdict from verdict_records")] == [
+            ("settled", "refused")]
+        after = decisions.status(restored, cid)
+    assert after["tiers"] == before["tiers"] and _lines(after) == _lines(before)
