@@ -77,3 +77,19 @@ def test_a_linked_library_is_emptied_only_when_nothing_calls_it(tmp_path, monkey
     loads = subprocess.run([sys.executable, "-c", f"import ctypes; print(ctypes.CDLL({str(module)!r}).answer())"],
                            capture_output=True, text=True, env={"LD_LIBRARY_PATH": str(libs)})
     assert loads.stdout.strip() == "42", loads.stderr
+
+
+def test_the_bundle_s_size_target_is_stated_once_and_the_build_and_the_bench_read_the_same():
+    """Issue 68: the target was 150 MB in bench/bundle_bench.py and 155 MB in packaging/build.py. Both read
+    packaging/size_targets.json now: Linux measured, Windows and macOS printed without a target."""
+    spec = importlib.util.spec_from_file_location("lyss_build", ROOT / "packaging" / "build.py")
+    build = importlib.util.module_from_spec(spec)  # a build script, not a package
+    spec.loader.exec_module(build)
+    from bench import bundle_bench
+    stated = json.loads((ROOT / "packaging" / "size_targets.json").read_text("utf-8"))["unpacked_mb"]
+    assert stated == {"linux": 155}
+    assert build.size_target("linux") == 155 and build.size_target("win32") is None
+    assert build.size_target("darwin") is None
+    assert bundle_bench._target() == build.size_target(sys.platform)
+    text = (ROOT / "bench" / "bundle_bench.py").read_text("utf-8") + (ROOT / "packaging" / "build.py").read_text("utf-8")
+    assert "150 MB" not in text and "155}" not in text  # no number of its own left in either
