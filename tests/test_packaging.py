@@ -93,3 +93,14 @@ def test_the_bundle_s_size_target_is_stated_once_and_the_build_and_the_bench_rea
     assert bundle_bench._target() == build.size_target(sys.platform)
     text = (ROOT / "bench" / "bundle_bench.py").read_text("utf-8") + (ROOT / "packaging" / "build.py").read_text("utf-8")
     assert "150 MB" not in text and "155}" not in text  # no number of its own left in either
+
+
+def test_every_required_dependency_installs_from_a_wheel_the_compiled_lookup_is_an_extra():
+    """Issue 68: `pip install` failed on any Linux or macOS without a C++ compiler: hfst-optimized-lookup (no wheel for
+    any system) was required. It is the extra `fast` now; LYSS reads the tables itself where it is missing (a venv made
+    with `pip install --only-binary :all: -e .[test]` scored the Cree demo's FST acceptance as this one does)."""
+    import tomllib
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]
+    required = [d.split(">")[0].split(";")[0].strip() for d in project["dependencies"]]
+    assert "hfst-optimized-lookup" not in required
+    assert [d.split(">")[0] for d in project["optional-dependencies"]["fast"]] == ["hfst-optimized-lookup"]
