@@ -293,7 +293,7 @@ def _decide(store: Store, campaign_id: str) -> Decision:
     # the verdicts announced stand: what the answers in hand say now is beside them ("since then")
     units = standing.units(asked, found_questions)
     records = verdict_records.held(store, campaign_id)
-    standing.applied(found_questions, units, records, rule_file, lambda unit: counted_now(found, unit, names))
+    standing.applied(found_questions, units, records, rule_file, lambda unit: counted_now(found, unit))
     for said in found_questions:
         said["said"] = said_lines(said)
     for said in found_questions:  # "best" is never said of a run whose tier is refused without saying so
@@ -344,7 +344,7 @@ def still_serving(q: questions.Question, settled: set[str]) -> list[str]:
     return [] if any(k.startswith("asked ") for k in settled) else q.serving()
 
 
-def counted_now(found: Evidence, unit: standing.Unit, names: dict[str, str]) -> dict:
+def counted_now(found: Evidence, unit: standing.Unit) -> dict:
     """What the answers in hand count for a verdict's runs, whatever the order: a tier's items (its evidence), or the
     segments where every run's output is counted, with the mean difference of two runs (a − b)."""
     if unit.key.startswith("tier "):
@@ -440,9 +440,8 @@ def tiers(found: list[dict], ids: dict[str, str]) -> list[dict]:
 def announced(store: Store, campaign_id: str) -> Decision:
     """:func:`decide`, after the campaign's coordinator's laptop has recorded what settled or re-opened since its last
     look (``review.study.standing``): what ``study status``, the app, the report and ``confirm-tier`` say."""
-    if standing.announce(store, decide(store, campaign_id)):
-        return decide(store, campaign_id)  # read again: the records written now stand
-    return decide(store, campaign_id)
+    standing.announce(store, decide(store, campaign_id))
+    return decide(store, campaign_id)  # computed again only when records were written (a commit changes the marker)
 
 
 def status(store: Store, campaign_id: str) -> dict:
