@@ -49,6 +49,8 @@ def _add_compare(sub) -> None:
     p.add_argument("--trials", type=resamples(1), default=10000, help="approximate-randomisation trials")
     p.add_argument("--json", action="store_true")
     p.add_argument("--analyzer-dir")
+    p.add_argument("--allow-profile-mismatch", action="store_true",
+                   help="compare composites although a run was scored elsewhere with another profile")
     p.set_defaults(func=deferred("score_commands", "cmd_compare"))
 
 
@@ -61,6 +63,8 @@ def _add_gate(sub) -> None:
                    help="largest allowed drop of the overall score, on the 0–1 scale (0.02 = 2 %%)")
     p.add_argument("--min", type=float, dest="minimum", help="the new overall score must reach this (0–1 scale)")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--allow-profile-mismatch", action="store_true",
+                   help="gate although the two were scored with different profiles (their composites differ in kind)")
     p.set_defaults(func=deferred("score_commands", "cmd_gate"))
 
 

@@ -41,13 +41,14 @@ def cmd_compare(args) -> int:
     if len(args.runs) < 2:
         raise BadValue(args.runs[0], "", "compare needs two or more runs")
     result = runs.compare([runcard.load(p) for p in args.runs], lambda card: _prepare(args, card), args.metric,
-                          args.seed, args.bootstrap, args.trials)
+                          args.seed, args.bootstrap, args.trials,
+                          allow_profile_mismatch=args.allow_profile_mismatch)
     tests, ranking = result["comparisons"], result["ranking"]
     if args.json:
         print(json_text(result, indent=2))
         return 0
     print(f"Paired comparison against {result['baseline']} (Δ = run − baseline; bootstrap {args.bootstrap}, "
-          f"randomisation {args.trials} trials, seed {args.seed})")
+          f"randomisation {args.trials} trials, seed {args.seed}; every run scored here with profile {result['profile']})")
     if result["left_out"]:
         print(f"  the composite is compared on the metrics every run has; left out: {', '.join(result['left_out'])}")
     for t in tests:
@@ -65,7 +66,7 @@ def cmd_compare(args) -> int:
 
 def cmd_gate(args) -> int:
     verdict = gating.gate(gating.read_result(args.new), gating.read_result(args.baseline), args.max_drop,
-                          args.minimum)
+                          args.minimum, allow_profile_mismatch=args.allow_profile_mismatch)
     if args.json:
         print(json_text(verdict, indent=2))
     else:

@@ -13,6 +13,7 @@ import math
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from .comparable import refuse_mixed_profiles, scored_with
 from .errors import BadValue, FileProblem
 from .files import packaged_json
 from .runcard import read_json
@@ -32,6 +33,7 @@ class GateView:
     overall: float
     dimensions: dict[str, float]
     facts: dict[str, float | None] = field(default_factory=dict)  # what the soft gates read
+    scored_with: str | None = None  # "profile A (its analysers)" for a scored run card; None for a rubric result
 
 
 def check_fraction(name: str, value: float | None) -> None:
@@ -84,15 +86,18 @@ def read_result(path: str) -> GateView:
         failures = sum(1 for i in items if isinstance(i, dict) and (i.get("breakdown") or {}).get("schema") == 0)
     facts = {"p50_latency_seconds": latency if _number(latency) else None,
              "schema_failures": failures if _number(failures) else None, "overall": float(overall)}
-    return GateView(path, float(overall), dims, facts)
+    return GateView(path, float(overall), dims, facts, 
+                    scored_with(data) if "scores" in data else None)
 
 
 def gate(new: GateView, baseline: GateView, max_drop: float = DEFAULT_MAX_DROP,
-         minimum: float | None = None) -> dict:
+         minimum: float | None = None, allow_profile_mismatch: bool = False) -> dict:
     """The verdict and what moved: ``passed`` (the hard gate), the overall change and each dimension's
-    change, and the soft gates (warnings that never block)."""
+    change, and the soft gates (warnings that never block). Composites of two profiles are refused unless
+    ``allow_profile_mismatch`` (:func:`scoring.comparable.refuse_mixed_profiles`)."""
     check_fraction("--max-drop", max_drop)
     check_fraction("--min", minimum)
+    refuse_mixed_profiles({baseline.path: baseline.scored_with, new.path: new.scored_with}, allow_profile_mismatch)
     delta = new.overall - baseline.overall
     dims = {k: new.dimensions.get(k, 0.0) - baseline.dimensions.get(k, 0.0)
             for k in sorted(set(new.dimensions) | set(baseline.dimensions))}

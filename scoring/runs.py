@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Protocol
 
-from . import compare as comparing, engine, stats
+from . import comparable, compare as comparing, engine, stats
 from .conventions import LanguageConventions
 from .rubric import Rubric
 from .runcard import RunCard
@@ -48,11 +48,17 @@ def _own_composite_note(card: RunCard, scored: dict) -> list[str]:
 
 def compare(cards: list[RunCard], setup_for: Callable[[RunCard], Setup], metric: str = "composite",
             seed: int = stats.DEFAULT_SEED, n_bootstrap: int = stats.DEFAULT_RESAMPLES, n_trials: int = 10000,
-            progress=None) -> dict:
+            progress=None, allow_profile_mismatch: bool = False) -> dict:
     """Paired significance of two or more runs over the same entries (matched by id), each scored with the
-    setup the language pack prepares for the first; see :func:`scoring.compare.compare_runs`."""
+    setup the language pack prepares for the first; see :func:`scoring.compare.compare_runs`. A composite
+    compared with one scored elsewhere under another profile is refused unless ``allow_profile_mismatch``
+    (:func:`scoring.comparable.refuse_mixed_profiles`)."""
     cards = comparing.align(cards)
     setup = setup_for(cards[0])
+    if metric == "composite":
+        named = {card.path: comparable.scored_with(card.meta) for card in cards}
+        here = comparable.described(setup.profile.name, [plugin.info() for plugin in setup.plugins])
+        comparable.refuse_mixed_profiles({**named, "scoring here": here}, allow_profile_mismatch)
     runs = []
     for k, card in enumerate(cards):
         if progress is not None:
@@ -62,4 +68,4 @@ def compare(cards: list[RunCard], setup_for: Callable[[RunCard], Setup], metric:
     if progress is not None:
         progress("significance", 0.8)
     return {**comparing.compare_runs(runs, setup.profile, metric, seed, n_bootstrap, n_trials),
-            "baseline": runs[0].name}
+            "baseline": runs[0].name, "profile": setup.profile.name}
