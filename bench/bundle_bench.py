@@ -65,7 +65,7 @@ def main() -> None:
     archive = f", archive {archives[-1].stat().st_size / 2**20:.0f} MB" if archives else ""
     target = _target()
     print(f"bundle size: {mib:.0f} MB unpacked ({megabytes:.1f} million bytes){archive}   "
-          f"({f'target ≤ {target} MB' if target else 'no target on this system: never measured here'})")
+          f"({f'target ≤ {target} MB' if target else 'no target on this system'})")
     with tempfile.TemporaryDirectory(prefix="lyss-bundle-bench-") as home:
         window = [str(launcher), "app", "--db", str(Path(home) / "first.sqlite"), "--quit-when-shown"]
         _seconds(window, home)  # the database and settings exist from now on, as on a laptop's second start

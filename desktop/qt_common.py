@@ -17,7 +17,7 @@ from typing import Any, Callable
 import shiboken6
 from PySide6.QtCore import (QCoreApplication, QEvent, QEventLoop, QLibraryInfo, QLocale, QObject, QPoint, QRect,
                             QSettings, QSize, Qt, QThread, QTranslator, Signal)
-from PySide6.QtGui import QColor, QFont, QFontDatabase, QPalette
+from PySide6.QtGui import QColor, QFont, QFontDatabase, QIcon, QPalette
 from PySide6.QtWidgets import (QAbstractButton, QApplication, QFrame, QHeaderView, QLabel, QLayout, QMessageBox, QScrollArea,
                                QSizePolicy, QTextBrowser, QWidget)
 
@@ -27,6 +27,7 @@ from review.store import Store
 from scoring.errors import InputError
 
 ORG, APP = "LYSS", "LYSS Desktop"
+ICON = Path(__file__).with_name("icons") / "lyss.png"  # drawn by packaging/make_icon.py
 FONT_DIRS = [Path(getattr(sys, "_MEIPASS", "")) / "fonts", Path("/usr/share/fonts/truetype/noto")]
 FONT_FILES = ["NotoSans-Regular.ttf", "NotoSans-Bold.ttf", "NotoSansCanadianAboriginal-Regular.ttf",
               "NotoSansCanadianAboriginal-Bold.ttf"]
@@ -45,6 +46,7 @@ def application(argv: list[str] | None = None) -> QApplication:
     app = QApplication.instance() or QApplication(argv if argv is not None else sys.argv[:1])
     app.setOrganizationName(ORG)
     app.setApplicationName(APP)
+    app.setWindowIcon(QIcon(str(ICON)))
     families = []
     for folder in FONT_DIRS:
         for name in FONT_FILES:

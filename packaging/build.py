@@ -1,6 +1,7 @@
 """Build the offline one-folder bundle ``dist/lyss/`` and its archive, on Linux, Windows or macOS.
 
-    python packaging/build.py            (what `make bundle` runs; ANALYZERS=DIR bundles DIR's .hfstol files)
+    python packaging/build.py            (what `make bundle` runs; ANALYZERS=DIR bundles DIR's .hfstol files:
+                                          ANALYZERS=packaging/fixture is the small set the workflow bundles)
 
 The same steps on every system: the analysers with their licences, attribution and sha256 manifest, the
 fonts, PyInstaller with ``packaging/lyss.spec``, no link left pointing at nothing, a SHA256SUMS manifest,
@@ -25,17 +26,25 @@ DIST = ROOT / "dist"
 BUNDLE = DIST / "lyss"
 EXTRA = ROOT / "build" / "bundle-extra"
 # The unpacked size the build refuses to exceed, where it has been measured (MiB): packaging/size_targets.json,
-# stated once (the bench prints the same); a system never measured here has its size printed, with no target.
+# stated once (the bench prints the same): measured on Linux, a ceiling on Windows and macOS until measured there.
+SIZE_TARGETS = Path(__file__).resolve().parent / "size_targets.json"
 
 
 def size_target(platform: str = sys.platform) -> int | None:
-    """The unpacked size (MiB) the bundle may not exceed on ``platform`` (``sys.platform``), or None: never measured."""
-    targets = json.loads((Path(__file__).resolve().parent / "size_targets.json").read_text("utf-8"))["unpacked_mb"]
+    """The unpacked size (MiB) the bundle may not exceed on ``platform`` (``sys.platform``), or None: a system with none."""
+    targets = json.loads(SIZE_TARGETS.read_text("utf-8"))["unpacked_mb"]
     return next((mb for system, mb in targets.items() if platform.startswith(system)), None)
 
 
+def size_measured(platform: str = sys.platform) -> bool:
+    """Whether ``platform``'s target rests on a bundle measured there (else it is a ceiling)."""
+    measured = json.loads(SIZE_TARGETS.read_text("utf-8"))["measured"]
+    return any(platform.startswith(system) and said for system, said in measured.items())
+
+
 TARGET_MB = size_target()
-LINUX = sys.platform.startswith("linux")
+LINUX, MACOS = sys.platform.startswith("linux"), sys.platform == "darwin"
+MAC_APP = DIST / "LYSS Desktop.app"  # packaging/lyss.spec's BUNDLE (macOS): what a person opens and the archive holds
 FONTS = ("NotoSans-Regular.ttf", "NotoSans-Bold.ttf", "NotoSansCanadianAboriginal-Regular.ttf",
          "NotoSansCanadianAboriginal-Bold.ttf")
 FONT_FOLDERS = (Path("/usr/share/fonts/truetype/noto"), Path.home() / "Library" / "Fonts", Path("/Library/Fonts"),
@@ -124,19 +133,24 @@ def gather_extra() -> None:
             shutil.copyfile(sources, EXTRA / "licences" / f"{found.lang}-analysers-SOURCES.md")
     (EXTRA / "analysers" / "MANIFEST.json").write_text(json.dumps(manifest, indent=2), "utf-8")
     say(f"bundling {len(manifest)} analysers: {', '.join(m['file'] for m in manifest)}")
-    licences(EXTRA / "licences")
+    licences(EXTRA / "licences", [found.path for found in chosen.values()])
     fonts(EXTRA / "fonts", EXTRA / "licences")
 
 
-def licences(folder: Path) -> None:
-    """The analysers' own licence text (AGPL-3.0 with its section 7(b) term), from shared/: nothing downloaded."""
-    (folder / "ANALYSERS-ATTRIBUTION.md").write_text(ATTRIBUTION, "utf-8")
+def licences(folder: Path, analysers: list[Path]) -> None:
+    """The analysers' own licence text (AGPL-3.0 with its section 7(b) term), from shared/: nothing downloaded. An
+    analyser of another origin (packaging/fixture, the workflow's small set) says its licence in the SOURCES.md beside
+    it; one with neither is refused."""
+    shutil.copyfile(ROOT / "README.md", folder / "LYSS-README.md")
     shared = Path(os.environ.get("LYSS_SHARED") or ROOT.parent / "shared")
     agpl = shared / "fst" / "LICENSE-lang-crk.txt"
-    if not agpl.is_file():
-        sys.exit(f"missing {agpl}")
-    shutil.copyfile(agpl, folder / "AGPL-3.0.txt")
-    shutil.copyfile(ROOT / "README.md", folder / "LYSS-README.md")
+    if agpl.is_file() and any(path.parent.resolve() == agpl.parent.resolve() for path in analysers):
+        (folder / "ANALYSERS-ATTRIBUTION.md").write_text(ATTRIBUTION, "utf-8")
+        shutil.copyfile(agpl, folder / "AGPL-3.0.txt")
+    unsaid = [path for path in analysers if path.parent.resolve() != agpl.parent.resolve()
+              and not (path.parent / "SOURCES.md").is_file()]
+    if unsaid:
+        sys.exit(f"{unsaid[0]}: no licence known (put a SOURCES.md naming it beside the file, or bundle from {agpl.parent})")
 
 
 def fonts(folder: Path, licence_folder: Path) -> None:
@@ -155,7 +169,9 @@ def fonts(folder: Path, licence_folder: Path) -> None:
 def pyinstaller() -> None:
     shutil.rmtree(ROOT / "build" / "lyss", ignore_errors=True)
     shutil.rmtree(BUNDLE, ignore_errors=True)
-    run(sys.executable, "-m", "pip", "install", "--quiet", "pyinstaller>=6.5")
+    shutil.rmtree(MAC_APP, ignore_errors=True)
+    # Pillow: PyInstaller makes Windows' .ico and macOS' .icns of the app's PNG icon with it
+    run(sys.executable, "-m", "pip", "install", "--quiet", "pyinstaller>=6.5", "pillow>=10")
     run(sys.executable, "-m", "PyInstaller", "--noconfirm", "--clean", "--log-level", "WARN", "--distpath", DIST,
         "--workpath", ROOT / "build" / "pyinstaller", ROOT / "packaging" / "lyss.spec")
 
@@ -204,24 +220,49 @@ def remove_dangling_links() -> None:
         say(f"removed {len(links)} links to files no longer in the bundle: {', '.join(p.name for p in links)}")
 
 
-def manifest_and_archive() -> Path:
-    """SHA256SUMS of everything shipped, the size against the target, and the archive."""
+def shipped() -> Path:
+    """What a person receives: the one folder (Linux, Windows: ``lyss`` and, on Windows, the windowed app beside it),
+    or the .app (macOS)."""
+    return MAC_APP if MACOS else BUNDLE
+
+
+def write_manifest(folder: Path) -> None:
+    """SHA256SUMS of everything shipped (inside a .app, in Contents/Resources, before it is signed)."""
+    where = folder / "Contents" / "Resources" if MACOS else folder
     lines = []
-    for path in sorted(p for p in BUNDLE.rglob("*") if p.is_file() and p.name != "SHA256SUMS"):
-        lines.append(f"{hashlib.sha256(path.read_bytes()).hexdigest()}  ./{path.relative_to(BUNDLE).as_posix()}\n")
-    (BUNDLE / "SHA256SUMS").write_text("".join(lines), "utf-8", newline="\n")
-    size = sum(p.stat().st_size for p in BUNDLE.rglob("*") if p.is_file() and not p.is_symlink()) / 2**20
+    for path in sorted(p for p in folder.rglob("*") if p.is_file() and p.name != "SHA256SUMS"):
+        lines.append(f"{hashlib.sha256(path.read_bytes()).hexdigest()}  ./{path.relative_to(folder).as_posix()}\n")
+    (where / "SHA256SUMS").write_text("".join(lines), "utf-8", newline="\n")
+
+
+def sign_mac_app(app: Path) -> None:
+    """An ad-hoc signature (``codesign --sign -``): Apple-silicon Macs run no unsigned code, and Gatekeeper can say
+    what it is. It names no developer, so a downloaded copy is still held back until the user allows it (System
+    Settings, Privacy & Security, Open Anyway); a community's own Developer ID and notarisation lift that
+    (docs/packaging.md)."""
+    run("codesign", "--force", "--deep", "--sign", "-", app)
+    run("codesign", "--verify", "--deep", "--strict", app)
+
+
+def archive(folder: Path) -> Path:
+    """The size against the target, and the archive: .tar.gz (Linux), .zip (Windows), a zip made by ditto (macOS:
+    it keeps the .app's signature, links and permissions)."""
+    size = sum(p.stat().st_size for p in folder.rglob("*") if p.is_file() and not p.is_symlink()) / 2**20
     sys.path.insert(0, str(ROOT))
     from scoring import __version__  # deferred: the project, importable once ROOT is on the path
     system = {"linux": "linux", "win32": "windows", "darwin": "macos"}.get(sys.platform, sys.platform)
     base = DIST / f"lyss-{__version__}-{system}-{platform.machine().lower()}"
-    archive = shutil.make_archive(str(base), "zip" if sys.platform == "win32" else "gztar", DIST, "lyss")
-    target = f"target ≤ {TARGET_MB} MB" if TARGET_MB else "no target on this system: never measured here"
-    say(f"bundle: {BUNDLE} ({size:.0f} MB unpacked, {target}); archive: {archive} "
-        f"({Path(archive).stat().st_size >> 20} MB)")
+    if MACOS:
+        made = f"{base}.zip"
+        run("ditto", "-c", "-k", "--keepParent", folder, made)
+    else:
+        made = shutil.make_archive(str(base), "zip" if sys.platform == "win32" else "gztar", DIST, folder.name)
+    target = (f"target ≤ {TARGET_MB} MB{'' if size_measured() else ', a ceiling: never measured on this system before'}"
+              if TARGET_MB else "no target on this system")
+    say(f"bundle: {folder} ({size:.0f} MB unpacked, {target}); archive: {made} ({Path(made).stat().st_size >> 20} MB)")
     if TARGET_MB and size > TARGET_MB:
         sys.exit(f"the bundle is {size:.0f} MB, over its {TARGET_MB} MB target")
-    return Path(archive)
+    return Path(made)
 
 
 def main() -> None:
@@ -232,7 +273,10 @@ def main() -> None:
     if LINUX:
         shrink_linux()
     remove_dangling_links()
-    manifest_and_archive()
+    write_manifest(shipped())
+    if MACOS:
+        sign_mac_app(MAC_APP)
+    archive(shipped())
 
 
 if __name__ == "__main__":
