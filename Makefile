@@ -6,10 +6,11 @@ export PYTHONDONTWRITEBYTECODE :=
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
+WHEELHOUSE := .tools/wheelhouse/.complete
 
 .PHONY: install run test evidence bench screenshots translations fonts syncthing qt-libraries actionlint bundle bundle-check clean
 
-install: $(STAMP) syncthing qt-libraries actionlint
+install: $(STAMP) syncthing qt-libraries actionlint $(WHEELHOUSE)
 
 # Rebuilt only when the project's dependency list changes (a no-op otherwise). Wheels only, no root needed (issue
 # 68): what needs a system package — a C++ compiler for the compiled batch lookup (the `fast` extra), Boost for
@@ -17,6 +18,7 @@ install: $(STAMP) syncthing qt-libraries actionlint
 # one line saying what it costs. CXX_COMMAND=none make install tries the path of a machine without a compiler.
 CXX_COMMAND ?= g++
 $(STAMP): pyproject.toml
+	@$(PYTHON) packaging/supported_python.py
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	@command -v $(CXX_COMMAND) >/dev/null || { [ "$$(id -u)" = 0 ] && [ "$(CXX_COMMAND)" = g++ ] && \
 	  command -v apt-get >/dev/null && (apt-get update -qq >/dev/null 2>&1; \
@@ -33,6 +35,13 @@ $(STAMP): pyproject.toml
 	  $(PY) -m pip install --quiet --no-build-isolation "confseq==0.0.11"; \
 	else echo "note: no Boost or no C++ compiler: confseq is left out; the tests that check the decisions against it skip, naming it"; fi
 	touch $(STAMP)
+
+# The wheels of every runtime dependency for this system (and setuptools, to build the project): tests/test_wheels_only.py
+# installs the project from them alone into a fresh venv with no compiler on the PATH, offline, and scores with it.
+$(WHEELHOUSE): pyproject.toml $(STAMP)
+	@rm -rf .tools/wheelhouse
+	@$(PY) -m pip download --quiet --only-binary :all: --dest .tools/wheelhouse . "setuptools>=68" 2>/dev/null && \
+	  touch $@ || echo "note: the wheels could not be gathered: the wheels-only install test skips"
 
 # Syncthing (Debian's package) moves the review folder between laptops; the app works without it (USB stays),
 # and tests/test_sync_syncthing.py runs real daemons on 127.0.0.1 with it.

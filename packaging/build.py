@@ -47,7 +47,9 @@ LINUX, MACOS = sys.platform.startswith("linux"), sys.platform == "darwin"
 MAC_APP = DIST / "LYSS Desktop.app"  # packaging/lyss.spec's BUNDLE (macOS): what a person opens and the archive holds
 FONTS = ("NotoSans-Regular.ttf", "NotoSans-Bold.ttf", "NotoSansCanadianAboriginal-Regular.ttf",
          "NotoSansCanadianAboriginal-Bold.ttf")
-FONT_FOLDERS = (Path("/usr/share/fonts/truetype/noto"), Path.home() / "Library" / "Fonts", Path("/Library/Fonts"),
+# LYSS_FONT_DIR: where the workflow's Windows and macOS legs put the Noto fonts and their OFL.txt
+FONT_FOLDERS = (*([Path(os.environ["LYSS_FONT_DIR"])] if os.environ.get("LYSS_FONT_DIR") else []),
+                Path("/usr/share/fonts/truetype/noto"), Path.home() / "Library" / "Fonts", Path("/Library/Fonts"),
                 Path(os.environ.get("WINDIR", "C:/Windows")) / "Fonts")
 ATTRIBUTION = """# The GiellaLT / ALTLab analysers in this bundle
 
@@ -161,9 +163,12 @@ def fonts(folder: Path, licence_folder: Path) -> None:
             say(f"note: font {name} not found here; the app uses the system's fonts")
             continue
         shutil.copyfile(found, folder / name)
-    copyright_file = Path("/usr/share/doc/fonts-noto-core/copyright")
-    if copyright_file.is_file():
-        shutil.copyfile(copyright_file, licence_folder / "NOTO-FONTS-OFL.txt")
+    ofl = [Path("/usr/share/doc/fonts-noto-core/copyright"), *(f / "OFL.txt" for f in FONT_FOLDERS)]
+    found_licence = next((path for path in ofl if path.is_file()), None)
+    if found_licence is not None:
+        shutil.copyfile(found_licence, licence_folder / "NOTO-FONTS-OFL.txt")
+    elif any(folder.iterdir()):
+        sys.exit("the fonts' licence (SIL OFL) was not found beside them: put OFL.txt in LYSS_FONT_DIR")
 
 
 def pyinstaller() -> None:
