@@ -23,7 +23,7 @@ $(STAMP): pyproject.toml
 	@command -v $(CXX_COMMAND) >/dev/null || { [ "$$(id -u)" = 0 ] && [ "$(CXX_COMMAND)" = g++ ] && \
 	  command -v apt-get >/dev/null && (apt-get update -qq >/dev/null 2>&1; \
 	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq g++ >/dev/null 2>&1); } || \
-	  echo "note: no C++ compiler: the compiled batch lookup (hfst-optimized-lookup) is left out; LYSS reads the FST tables itself, as fast (make bench)"
+	  echo "note: no C++ compiler: the compiled batch lookup (hfst-optimized-lookup) is left out; LYSS reads the FST tables itself, within a fifth of its time (make bench)"
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e ".[test$$(command -v $(CXX_COMMAND) >/dev/null && echo ,fast)]"
 	@# confseq (tests/test_sequential.py checks the decisions against it) builds from source with Boost;

@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 import sys
 
-MODULES = ["bench.scoring_bench", "bench.scale_bench", "bench.fst_bench", "bench.lookup_bench", "bench.review_bench", "bench.sequential_bench",
+MODULES = ["bench.scoring_bench", "bench.scale_bench", "bench.fst_bench", "bench.lookup_bench", "bench.lookup_paths_bench", "bench.review_bench", "bench.sequential_bench",
            "bench.order_bench", "bench.premark_bench", "bench.sync_bench", "bench.arrival_bench", "bench.gui_bench", "bench.bundle_bench", "bench.convergence_bench",
            "bench.perturbation_bench"]
 
