@@ -25,7 +25,9 @@ $(STAMP): pyproject.toml
 	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq g++ >/dev/null 2>&1); } || \
 	  echo "note: no C++ compiler: the compiled batch lookup (hfst-optimized-lookup) is left out; LYSS reads the FST tables itself, within a fifth of its time (make bench)"
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e ".[test$$(command -v $(CXX_COMMAND) >/dev/null && echo ,fast)]"
+	@# PYTHONWARNINGS: the build backend's advice to package authors (setuptools' editable-install notice) is not the
+	@# user's to read; an error still stops the install and is printed
+	PYTHONWARNINGS=ignore $(PY) -m pip install --quiet -e ".[test$$(command -v $(CXX_COMMAND) >/dev/null && echo ,fast)]"
 	@# confseq (tests/test_sequential.py checks the decisions against it) builds from source with Boost;
 	@# its pinned build tools predate Python 3.11, so it is built against current ones
 	@[ -d /usr/include/boost ] || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && \
@@ -40,7 +42,7 @@ $(STAMP): pyproject.toml
 # installs the project from them alone into a fresh venv with no compiler on the PATH, offline, and scores with it.
 $(WHEELHOUSE): pyproject.toml $(STAMP)
 	@rm -rf .tools/wheelhouse
-	@$(PY) -m pip download --quiet --only-binary :all: --dest .tools/wheelhouse . "setuptools>=68" 2>/dev/null && \
+	@$(PY) -m pip download --quiet --only-binary :all: --dest .tools/wheelhouse . "setuptools>=77" 2>/dev/null && \
 	  touch $@ || echo "note: the wheels could not be gathered: the wheels-only install test skips"
 
 # Syncthing (Debian's package) moves the review folder between laptops; the app works without it (USB stays),
