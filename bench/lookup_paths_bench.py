@@ -16,6 +16,7 @@ The paths:
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import json
 import os
 import statistics
@@ -111,7 +112,6 @@ def available(which: str) -> bool:
     module = {"ALTLab library": "hfst_optimized_lookup", "pyhfst": "c_pyhfst", "hfst binding": "hfst"}.get(which)
     if module is None:
         return True
-    import importlib.util
     return importlib.util.find_spec(module) is not None
 
 

@@ -18,12 +18,18 @@ from review.study import decisions
 
 
 def _answer_all(store: Store, cid: str, name: str, score, first: int | None = None) -> str:
-    """The speaker answers every item (the ``first`` ones): ``score``, or ``score(position)``."""
+    """The speaker answers every item (until ``first`` of the campaign's own items are answered: the quality-control
+    items the sequence mixes in, which land where the campaign's random id puts them, are answered on the way and not
+    counted): ``score``, or ``score(position)``."""
     speaker = records.speakers.add_speaker(store, name, "LYSS study")
     sequence.join(store, cid, speaker)
-    for position in range(records.sequences.length(store, cid, speaker))[:first]:
+    own = 0
+    for position in range(records.sequences.length(store, cid, speaker)):
+        if first is not None and own == first:
+            break
         value = score(position) if callable(score) else score
         records.answers.answer(store, cid, speaker, position, {"spans": [], "score": value})
+        own += not records.sequences.item_at(store, cid, speaker, position)["qc"]
     return speaker
 
 
