@@ -227,9 +227,6 @@ def _review_create_campaign(store, args) -> int:
                                          "leave out --items and --hints")
     if args.alpha is not None and not args.adaptive:
         raise BadValue("--alpha", str(args.alpha), "only an adaptive campaign takes decisions as it goes: add --adaptive")
-    if args.adaptive and (args.qc or args.qc_share is not None or args.qc_min_catch is not None):
-        raise BadValue("--qc", args.qc or "", "an adaptive campaign serves no attention items: they are mixed into a "
-                                              "fixed campaign's sequences (leave out --adaptive)")
     if args.question is not None and not args.adaptive:
         raise BadValue("--question", args.question, "only an adaptive campaign asks a question as it goes: add "
                                                     "--adaptive")
@@ -241,7 +238,8 @@ def _review_create_campaign(store, args) -> int:
         cid = campaigns.create_adaptive_campaign(store, runs, args.task, raters=args.raters or 1, seed=args.seed,
                                                  name=args.name, alpha=args.alpha, question=question,
                                                  premark=args.premark, premark_control=args.premark_control,
-                                                 premark_split=args.premark_split)
+                                                 premark_split=args.premark_split, qc=args.qc, qc_share=args.qc_share,
+                                                 qc_min_catch=args.qc_min_catch)
     else:
         cid = campaigns.create_campaign(store, runs[0], args.task, items=args.items, raters=args.raters or 3,
                                         seed=args.seed, name=args.name, hints=args.hints, premark=args.premark,

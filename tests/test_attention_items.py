@@ -83,7 +83,7 @@ def test_the_command_line_says_what_it_serves_and_refuses_in_one_line(tmp_path, 
     assert "outputs have one" in out
     for argv, words in ((["--task", "B", "--qc", "grammar"], "task B serves no attention items"),
                         (["--task", "A", "--qc", "grammar", "--qc-share", "1.5"], "a share between 0 and 1"),
-                        (["--task", "A", "--qc", "grammar", "--adaptive"], "an adaptive campaign serves no attention")):
+                        (["--task", "B", "--qc", "grammar", "--adaptive"], "task B serves no attention items")):
         assert main(["review", "create-campaign", str(scored_demo), *argv, "--db", str(tmp_path / "no.sqlite")]) == 2
         err = capsys.readouterr().err
         assert words in err and len(err.strip().splitlines()) == 1
@@ -205,3 +205,69 @@ def test_the_practice_round_ends_with_a_wrong_form_and_explains_it(grammar_campa
     assert not practice.feedback(last, {"adequacy": 5, "fluency": 5})["right"]
     said = practice.feedback(last, {"adequacy": 3, "fluency": 4})
     assert said["right"] and "wrong form on purpose" in said["explanation"]
+
+
+def _serve_and_answer(store, cid, speaker, own: int, rng: random.Random, check_value: int) -> list[dict]:
+    """A speaker of an adaptive campaign answers segment after segment until ``own`` of the campaign's own items are
+    answered: each own item 2–5 (seeded), each attention item ``check_value``. Returns their slots."""
+    answered = 0
+    while answered < own and sequence.serve_next_segment(store, cid, speaker):
+        for s in _slots(store, cid, speaker):
+            if s["position"] in records.sequences.open_positions(store, cid, speaker):
+                value = check_value if s["qc"] == "degraded" else rng.randint(2, 5)
+                records.answers.answer(store, cid, speaker, s["position"], {"adequacy": value, "fluency": 3})
+                answered += s["qc"] == ""
+    return _slots(store, cid, speaker)
+
+
+def test_an_adaptive_question_campaign_serves_attention_items_no_decision_counts(tmp_path, scored_demo):
+    """Issue 70: `create-campaign --adaptive --qc grammar` was refused. Now each segment brings the speaker's attention
+    items up to the share asked, made from that segment's outputs by the pack's grammar; no decision counts them (the
+    same answers with the checks rated 1 or 5 give the same evidence and verdicts), and the catch rates read them."""
+    from field_scenario import three_runs
+    from review.study import decisions
+    store = Store(tmp_path / "adaptive.sqlite")
+    runs = three_runs(scored_demo)
+    cid = campaigns.create_adaptive_campaign(store, runs, "A", qc="grammar", qc_share=SHARE, qc_min_catch=0.5,
+                                             question={"kind": "best", "delta": 1})
+    speaker = records.speakers.add_speaker(store, "Mary", "LYSS study")
+    slots = _serve_and_answer(store, cid, speaker, 60, random.Random(70), check_value=1)
+    own = [s for s in slots if s["qc"] == ""]
+    checks = [s for s in slots if s["qc"] == "degraded"]
+    assert abs(len(checks) - round(len(own) * SHARE)) <= 1 and len(checks) >= 4, (len(own), len(checks))
+    positions = {s["item_id"]: s["position"] for s in slots}
+    for slot in checks:  # a wrong form of an output served to this speaker in the same segment, the pack's own
+        change = attention.of_item(slot["extra"])
+        original = catalogue.item(store, slot["qc_of"], decoded=True)
+        assert change["form"] != change["word"] and slot["output"] == attention.applied(original["output"], {
+            **change, "end": change["start"] + len(change["word"])})
+        assert abs(positions[slot["qc_of"]] - slot["position"]) <= len(runs)  # among its segment's outputs
+    before = decisions.decide(store, cid)
+    assert before.counted and not set(before.counted) & {s["item_id"] for s in checks}  # no check is evidence
+    for slot in checks:  # the same speaker rating every check 5 instead of 1: nothing a decision reads moves
+        records.answers.answer(store, cid, speaker, slot["position"], {"adequacy": 5, "fluency": 3})
+    after = decisions.decide(store, cid)
+    assert after.counted == before.counted
+    assert [(a, fed) for _, a, fed in after.fed] == [(a, fed) for _, a, fed in before.fed]
+    assert {k: (u.verdict, u.result) for k, u in after.units.items()} == \
+        {k: (u.verdict, u.result) for k, u in before.units.items()}
+    rates = analyses.speaker_catch_rates(store, cid)["speakers"]
+    assert [(r["caught"], r["checked"]) for r in rates] == [(0, len(checks))]  # 5 is not lower than 2–5
+    for slot in checks:
+        records.answers.answer(store, cid, speaker, slot["position"], {"adequacy": 1, "fluency": 3})
+    rates = analyses.speaker_catch_rates(store, cid)["speakers"]
+    assert [(r["caught"], r["checked"]) for r in rates] == [(len(checks), len(checks))]
+
+
+def test_the_planner_counts_attention_items_in_a_speaker_s_time(tmp_path, scored_demo):
+    from field_scenario import three_runs
+    from review.study import decisions
+    store = Store(tmp_path / "plan.sqlite")
+    runs = three_runs(scored_demo)
+    plain = campaigns.create_adaptive_campaign(store, runs, "A", question={"kind": "best", "delta": 1})
+    checked = campaigns.create_adaptive_campaign(store, runs, "A", question={"kind": "best", "delta": 1},
+                                                 qc="grammar", qc_share=SHARE)
+    hours = {cid: decisions.status(store, cid)["plan"] for cid in (plain, checked)}
+    assert hours[plain]["attention_share"] == 0.0 and hours[checked]["attention_share"] == SHARE
+    assert hours[checked]["left_in_campaign"]["speaker_hours"] == pytest.approx(
+        hours[plain]["left_in_campaign"]["speaker_hours"] * (1 + SHARE), abs=0.011)

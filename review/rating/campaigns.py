@@ -135,14 +135,18 @@ def _question(question: dict | None, runs: list[dict], run_ids: list[str]) -> di
 def create_adaptive_campaign(store: Store, runs: list[dict], task: str, *, raters: int = 1, seed: int = 12345,
                              name: str | None = None, alpha: float | None = None,
                              question: dict | None = None, premark: str | None = None,
-                             premark_control: float | None = None, premark_split: float | None = None) -> str:
+                             premark_control: float | None = None, premark_split: float | None = None,
+                             qc: str | None = None, qc_share: float | None = None,
+                             qc_min_catch: float | None = None) -> str:
     """A campaign over several runs of the same test set (one scored run card per system; one run decides
     only its tier) that serves, on demand, the segments whose comparisons or tiers are still open
     (``review.rating.sequence.serve_next_segment``) — or, with ``question`` (``{"kind", "delta", "baseline", "threshold"}``), the
     segments the community's question still needs (``review.study.maths.questions``). Its items: every run's output of
-    every entry all the runs have. Pre-marks as for :func:`create_campaign`."""
+    every entry all the runs have. Pre-marks as for :func:`create_campaign`; attention items (``qc``…) too, served
+    with the segments at their share of each speaker's items and never counted for any question."""
     definition = task_defs.task(task)
     marking = _premark_settings(definition, premark, premark_control, premark_split)
+    marking.update(attention.check_settings(definition, qc, qc_share, qc_min_catch))
     if definition.item_kind != "segment" or definition.imported:
         raise BadValue("--task", task, "an adaptive campaign rates translations: choose a task of segments (A, E, T)")
     if raters < 1:

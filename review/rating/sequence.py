@@ -96,10 +96,7 @@ def _attention_items(store: Store, campaign: dict, items: list[dict], speaker_id
             return
     for r in rng.sample(items, count):
         donor = rng.choice([x for x in items if x["item_id"] != r["item_id"]])
-        original = catalogue.item(store, r["item_id"])
-        yield {**original, "id": f"it-{_hash(r['item_id'], speaker_id, 'degraded')}", "kind": "degraded",
-               "output": degrade(original["output"], donor["reference"], rng),
-               "extra": dumps({"qc_of": r["item_id"]}), "signer": store.public_key, "signature": None}
+        yield _swapped(catalogue.item(store, r["item_id"]), donor["reference"], speaker_id, rng, store)
 
 
 def _in_campaign_order(store: Store, campaign: dict, items: list[dict], rng: random.Random) -> list[dict]:
@@ -133,9 +130,49 @@ def serve_next_segment(store: Store, campaign_id: str, speaker_id: str, ahead: b
     if chosen is None:
         return 0
     position, items = chosen
+    slots = [{"item_id": item, "qc": "", "qc_of": None} for item in items]
+    made = list(_attention_with_segment(store, catalogue.campaign(store, campaign_id), speaker_id, position, slots))
     # the write lock only to record the choice; another process that served this speaker meanwhile wins
-    return sequences.record(store, campaign_id, speaker_id, [{"item_id": item, "qc": "", "qc_of": None}
-                                                             for item in items], at=position)
+    return sequences.record(store, campaign_id, speaker_id, slots, made, at=position)
+
+
+def _attention_with_segment(store: Store, campaign: dict, speaker_id: str, position: int,
+                            slots: list[dict]) -> Iterator[dict]:
+    """An adaptive campaign asked for attention items (``--qc``): each segment served brings the speaker's attention
+    items up to the campaign's share of the items served to them so far, made from this segment's outputs (a wrong
+    form of the grammar where the pack made one; else a phrase of another entry's reference swapped in) and placed
+    among them (``slots`` grows in place). Seeded like the segment: the same state serves the same ones anywhere.
+    They are quality-control rows (``qc`` "degraded"): no question counts them, the catch rates read them."""
+    if not campaign["settings"].get("attention") or not task_defs.task(campaign["task"]).degraded_items:
+        return
+    chosen = attention.settings_of(campaign["settings"])
+    served, checks = sequences.served_counts(store, campaign["id"], speaker_id)
+    wanted = round((served + len(slots)) * chosen["share"]) - checks
+    if wanted <= 0:
+        return
+    rng = random.Random(f"{campaign['id']}|{speaker_id}|{position}|attention")
+    segment = [catalogue.item(store, slot["item_id"], decoded=True) for slot in slots]
+    if chosen["kind"] == attention.GRAMMAR:
+        language = campaign["settings"].get("language") or {}
+        candidates = [(item, forms) for item in segment if (forms := attention.wrong_forms(item, language))]
+        made = [attention.grammar_item(item, change, speaker_id, store.public_key)
+                for item, change in attention.choose(rng, candidates, wanted)]
+    else:
+        others = [r for r in catalogue.campaign_items(store, campaign["id"])
+                  if r["reference"] != segment[0]["reference"]]  # another entry's
+        made = [_swapped(catalogue.item(store, item["id"]), rng.choice(others)["reference"], speaker_id, rng, store)
+                for item in rng.sample(segment, min(wanted, len(segment)))] if others else []
+    for item in made:
+        slots.insert(rng.randrange(0, len(slots) + 1), {"item_id": item["id"], "qc": "degraded",
+                                                         "qc_of": json.loads(item["extra"])["qc_of"]})
+        yield item
+
+
+def _swapped(original: dict, donor_reference: str, speaker_id: str, rng: random.Random, store: Store) -> dict:
+    """An attention item of the default kind: a phrase of another reference swapped into the output."""
+    return {**original, "id": f"it-{_hash(original['id'], speaker_id, 'degraded')}", "kind": "degraded",
+            "output": degrade(original["output"], donor_reference, rng),
+            "extra": dumps({"qc_of": original["id"]}), "signer": store.public_key, "signature": None}
 
 
 def next_segment(store: Store, campaign_id: str, speaker_id: str, ahead: bool = False) -> tuple[int, list[str]] | None:

@@ -165,6 +165,13 @@ def demand(store: Store, campaign_id: str, speaker_id: str) -> list[dict]:
         [campaign_id, SKIPS_TO_SET_ASIDE, campaign_id, speaker_id, campaign_id])
 
 
+def served_counts(store: Store, campaign_id: str, speaker_id: str) -> tuple[int, int]:
+    """(the campaign's own items served to a speaker, the attention items served to them)."""
+    found = store.one("select coalesce(sum(qc = ''), 0) as own, coalesce(sum(qc = 'degraded'), 0) as checks from "
+                      "assignments where campaign_id = ? and speaker_id = ?", [campaign_id, speaker_id])
+    return found["own"], found["checks"]
+
+
 def servings(store: Store, campaign_id: str) -> list[dict]:
     """Every serving of an item in a campaign but quality-control copies (``item_id``, ``speaker_id``, ``position``,
     ``served_at``): the facts its serving order is made from (``review.study.order``)."""

@@ -22,6 +22,7 @@ from .maths import questions, sequences
 from .maths.questions import Pairs as EVERY_PAIR  # the question of every pair (not task B, also named Pairs)
 from .order import Order, described, serving_key, serving_order
 from .. import tasks as task_defs
+from ..tasks import attention
 from ..records import answers as answer_records, imports, laptops, speakers, verdict_records
 from ..records.catalogue import (automated_tiers, campaign as campaign_row, items_marker, items_to_rate, runs_of,
                                  same_outputs, segment_items)
@@ -510,8 +511,12 @@ def plan(store: Store, campaign: dict, counted: dict, asked: list[tuple], partia
     served = distinct_outputs(store, campaign, serving)  # ratings a segment costs: outputs the served runs share
     share = served / len(serving) if serving else 1.0
 
+    # attention items come on top of the segments, at their share of a speaker's items: time, never evidence
+    checks = attention.settings_of(campaign["settings"])["share"] if campaign["settings"].get("attention") else 0.0
+
     def hours(ratings: float | None) -> float | None:
-        return None if ratings is None else round(planner.hours(model, ratings * share * per_rating, mean_words), 2)
+        return None if ratings is None else round(planner.hours(model, ratings * share * per_rating * (1 + checks),
+                                                                mean_words), 2)
     start = min(questions.FORECAST_FROM, max(1, (segments + 1) // 2))
     ahead = [questions.forecast(q, fed, left, start=start) for q, fed in still]
     items = _combined(ahead) if ahead else [0, 0, 0]
@@ -529,7 +534,7 @@ def plan(store: Store, campaign: dict, counted: dict, asked: list[tuple], partia
     return {"open_decisions": len(still), "to_decision": to_decision,
             "left_in_campaign": {"items": left, "ratings": ratings_left,
                                  "speaker_hours": hours(left * len(serving))},
-            "model": model}
+            "model": model, "attention_share": checks}
 
 
 def size_warning(store: Store, campaign_id: str) -> dict | None:
