@@ -3,8 +3,11 @@ its rules as data (the card's ``perturbations`` file: each rule changes one tag 
 ``+3Sg`` → ``+1Sg``, proximate → obviative); a word is analysed, one tag of its reading changed, and the pack's
 generator makes the form. A form is kept only when
 
+- it is written the way the word is (the pack's ``spelling``: a word written without the marks its canonical form
+  has gets a form without them — ``nehiyawew`` becomes ``nehiyawewak``, not ``nêhiyawêwak``, which a speaker judging
+  spelling might rate up),
 - it differs from the word,
-- the analyser reads it back with the changed reading (the generator and the analyser agree), and
+- the analyser reads it back with the changed reading and not with the word's own (exactly the one tag changed), and
 - the word itself cannot be read with the changed reading (no accidental synonym: ``maskwa`` is both proximate and
   obviative, so neither reading makes an error of it).
 
@@ -47,7 +50,9 @@ class Perturber:
     def __init__(self, tools: LanguageTools):
         self.tools = tools
         name = tools.card.get("perturbations")
-        self.rules = packaged_json("eval_standards", name)["rules"] if name else []
+        declared = packaged_json("eval_standards", name) if name else {}
+        self.rules = declared.get("rules", [])
+        self.spelling = declared.get("spelling")
         preference = [a["file"] for a in tools.card.get("analysers", []) if a.get("kind") == "generator"]
         found = analysers.find(tools.lang, "generator", tools.options.get("analyzer_dir"), preference) \
             if self.rules else None
@@ -81,12 +86,30 @@ class Perturber:
             for rule, perturbed in self._changed(reading):
                 if perturbed in own:  # the word can mean that already: no error
                     continue
-                for form in self.generator.analyse(perturbed):
+                for made in self.generator.analyse(perturbed):
+                    form = self._spelled_like(word, reading, made)
                     if form == word or form.lower() == word.lower() or form in found:
                         continue
-                    if perturbed in rank_readings(self.tools.analyser.analyse(form)):
+                    read = rank_readings(self.tools.analyser.analyse(form))
+                    if perturbed in read and reading not in read:
                         found[form] = (form, rule, reading, perturbed)
         return list(found.values())
+
+    def _spelled_like(self, word: str, reading: str, form: str) -> str:
+        """The generated ``form`` written the way ``word`` is (the pack's ``spelling``): with the word's variant of
+        the marked letters (macrons), or without marks where the word leaves out those its own canonical form has."""
+        if not self.spelling:
+            return form
+        marked, lower = self.spelling["marked"], word.lower()
+        chosen = next((letters for letters in self.spelling.get("variants", {}).values()
+                       if any(c in lower for c in letters)), None)
+        if chosen is None and not any(c in lower for c in marked) and any(
+                c in canonical.lower() for canonical in self.generator.analyse(reading) for c in marked):
+            chosen = self.spelling["unmarked"]  # the word leaves out the marks its canonical form has
+        if chosen is None:
+            return form
+        table = str.maketrans(marked + marked.upper(), chosen + chosen.upper())
+        return form.translate(table)
 
     def text(self, text: str) -> list[Perturbation]:
         """Every word of an output that admits a wrong form, each with its first one (in reading, then rule order);

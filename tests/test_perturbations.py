@@ -70,3 +70,36 @@ def test_a_pack_without_rules_or_generator_makes_none_and_says_why():
     assert perturber.reason == "the pack declares no perturbation rules" and perturber.text("atim nipâw.") == []
     ciw = cards.load_card("ciw")
     assert not ciw.get("perturbations")
+
+
+MARKED, MACRONS = "âêîô", "āēīō"
+
+
+def _spelling(word: str) -> str:
+    """How a Cree word writes its long vowels: with circumflexes (SRO), macrons, or neither."""
+    lower = word.lower()
+    return "macrons" if any(c in lower for c in MACRONS) else "circumflexes" if any(c in lower for c in MARKED) else \
+        "unmarked"
+
+
+def test_every_wrong_form_of_every_demo_card_keeps_the_word_s_spelling_and_changes_one_tag(perturber):
+    """Issue 70: 3 of 126 wrong forms on the three Cree demo cards changed the spelling too ("nehiyawew" became
+    "nêhiyawêwak": the number changed, and circumflexes appeared), so a speaker judging spelling might rate the
+    attention item up. Every wrong form now keeps the word's spelling and the analyser reads it with exactly the one
+    tag changed (and not with the word's own reading)."""
+    read_back = _independent_reader()
+    seen = 0
+    for card in sorted((ROOT / "examples").glob("demo-crk*.runcard.json")):
+        for entry in json.loads(card.read_text("utf-8"))["entries"]:
+            for change in perturber.text(entry["predicted"] or ""):
+                seen += 1
+                where = f"{card.name} {entry['id']}: {change.word} → {change.form}"
+                assert _spelling(change.form) == _spelling(change.word) or _spelling(change.word) == "unmarked" \
+                    and not any(c in change.form.lower() for c in MARKED + MACRONS), where
+                before, after = change.reading.split("+"), change.perturbed.split("+")
+                assert len(before) == len(after) and sum(a != b for a, b in zip(before, after)) == 1, where
+                read = read_back(change.form)
+                assert change.perturbed in read and change.reading not in read, where
+    assert seen >= 120  # 126 on 2026-12-06
+    nehiyawew = [c for c in perturber.text("nehiyawew") if c.changed == "+3Sg→+3Pl"]
+    assert [c.form for c in nehiyawew] == ["nehiyawewak"]  # not nêhiyawêwak
