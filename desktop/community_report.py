@@ -233,6 +233,14 @@ def _attention(found: dict) -> list[tuple[str, object]]:
     blocks.append(("text", tr("Speakers below the campaign's {0} %: {1} of {2} (shown to the coordinator; their answers "
                               "are kept).").format(round(100 * found["min_catch"]), found["speakers_flagged"],
                                                    found["speakers_checked"])))
+    for r in found.get("speakers") or []:
+        kinds = "; ".join(tr("{0} {1} of {2} ({3}–{4} %)").format(
+            tr("swapped phrase") if kind == "swapped" else kind, k["caught"], k["checked"], round(100 * k["low"]),
+            round(100 * k["high"])) for kind, k in r["by_kind"].items())
+        line = tr("Speaker {0}: caught {1} of {2} ({3} %; 95 % interval {4}–{5} %): {6}.").format(
+            r["speaker"], r["caught"], r["checked"], round(100 * r["rate"]), round(100 * r["low"]),
+            round(100 * r["high"]), kinds)
+        blocks.append(("small", line + (" " + tr("Below the campaign's rate.") if r["flagged"] else "")))
     return blocks
 
 

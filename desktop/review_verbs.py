@@ -693,26 +693,35 @@ def _study_fst_rejection(store, args) -> int:
 
 def _study_quality(store, args) -> int:
     found = analyses.speaker_catch_rates(store, args.campaign)
-    return _print(found, args.json, quality_text(found))
+    names = records.speakers.names_here(store, [r["speaker_id"] for r in found["speakers"]])
+    return _print(found, args.json, quality_text(found, names))
 
 
-def quality_text(found: dict) -> str:
-    """The catch rates as a coordinator reads them: a line per speaker, then per kind of error over every speaker."""
+def quality_text(found: dict, names: dict[str, str] | None = None) -> str:
+    """The catch rates as a coordinator reads them: a line per speaker (named where this laptop has the name), their
+    catch rate per kind of error with its interval and the flag, then per kind over every speaker."""
     if not found["speakers"]:
         return "no attention item answered yet"
+    names = names or {}
     lines = [f"attention items: {attention.KIND_WORDS[found['kind']]}; a speaker catching fewer than "
              f"{found['min_catch']:.0%} is flagged",
-             f"{'speaker':<22} {'caught':>9} {'rate':>6} {'95% interval':>13} {'waiting':>7}  by kind"]
+             f"{'speaker':<30} {'caught':>9} {'rate':>6} {'95% interval':>13} {'waiting':>7}"]
     for r in found["speakers"]:
-        kinds = ", ".join(f"{kind} {k['caught']}/{k['checked']}" for kind, k in r["by_kind"].items()) or "—"
-        lines.append(f"{shown(r['speaker_id']):<22} {str(r['caught']) + '/' + str(r['checked']):>9} "
-                     f"{_share(r['rate']):>6} {_span(r):>13} {r['waiting']:>7}  {kinds}")
+        who = f"{names[r['speaker_id']]} ({r['speaker_id']})" if r["speaker_id"] in names else r["speaker_id"]
+        lines.append(f"{shown(who):<30} {str(r['caught']) + '/' + str(r['checked']):>9} "
+                     f"{_share(r['rate']):>6} {_span(r):>13} {r['waiting']:>7}")
+        if r["by_kind"]:
+            lines.append("    " + "; ".join(_kind_rate(kind, k) for kind, k in r["by_kind"].items()))
         if r["flag"]:
-            lines.append(f"{'':<22} flag: {r['flag']}")
+            lines.append(f"    flag: {r['flag']}")
     for kind, k in found["by_kind"].items():
-        lines.append(f"every speaker, {kind}: {k['caught']} of {k['checked']} caught ({_share(k['rate'])}, "
-                     f"95% interval {_span(k)})")
+        lines.append(f"every speaker, {_kind_rate(kind, k)}")
     return "\n".join(lines)
+
+
+def _kind_rate(kind: str, k: dict) -> str:
+    """"number 3 of 4 caught (75%, 95% interval 30%–95%)"."""
+    return f"{kind} {k['caught']} of {k['checked']} caught ({_share(k['rate'])}, 95% interval {_span(k)})"
 
 
 def _share(rate: float | None) -> str:

@@ -744,7 +744,8 @@ class StudyPanel(QWidget):
             row.addWidget(label)
             row.addWidget(accessible(box, caption))
         buttons = [(self.tr("Agreement"), self.agreement), (self.tr("Correlate"), self.correlate),
-                   (self.tr("Rater quality"), self.rater_quality), (self.tr("Linter precision"), self.precision), (self.tr("FST false rejections"), self.rejections),
+                   (self.tr("Rater quality"), self.rater_quality), (self.tr("Attention items"), self.attention_items),
+                   (self.tr("Linter precision"), self.precision), (self.tr("FST false rejections"), self.rejections),
                    (self.tr("Reweight…"), self.reweight), (self.tr("Confirm tier…"), self.confirm),
                    (self.tr("Save plot as PNG…"), self.save_plot)]
         row.addStretch(1)
@@ -915,6 +916,35 @@ class StudyPanel(QWidget):
         self.text.setHtml(self.tr("<p>Time per item counts the time the item was in front of the speaker; time "
                                   "with the app out of focus is shown apart. Read these to understand the data, "
                                   "never to rank people.</p>"))
+
+    def attention_items(self) -> None:
+        """Per speaker (named where this laptop has the name): the attention items caught, per kind of error with its
+        interval, and the flag below the campaign's rate."""
+        campaign = self.campaign_choice.currentData()
+
+        def job(store, progress):
+            found = analyses.speaker_catch_rates(store, campaign)
+            return found, records.speakers.names_here(store, [r["speaker_id"] for r in found["speakers"]])
+        self._background(job, lambda done: self._show_attention_items(*done))
+
+    def _show_attention_items(self, found: dict, names: dict[str, str]) -> None:
+        def rate(k: dict) -> str:
+            return "—" if k["rate"] is None else self.tr("{0} of {1}: {2} % ({3}–{4} %)").format(
+                k["caught"], k["checked"], round(100 * k["rate"]), round(100 * k["low"]), round(100 * k["high"]))
+        kinds = sorted({kind for r in found["speakers"] for kind in r["by_kind"]})
+        _fill(self.table, [self.tr("Speaker"), self.tr("Caught (95 % interval)"), *kinds, self.tr("Waiting"),
+                           self.tr("Flag")],
+              [[names.get(r["speaker_id"], r["speaker_id"]), rate(r),
+                *(rate(r["by_kind"][kind]) if kind in r["by_kind"] else "—" for kind in kinds), r["waiting"],
+                r["flag"] or self.tr("none")] for r in found["speakers"]])
+        pooled = "<br>".join(html.escape(self.tr("Every speaker, {0}: {1}").format(kind, rate(k)))
+                             for kind, k in found["by_kind"].items())
+        self.text.setHtml("<p>" + html.escape(self.tr(
+            "Items made wrong on purpose: a speaker catches one by rating it lower than the translation it was made "
+            "from, or by marking the word. Below {0} % a speaker is flagged, never left out: read it with them. It "
+            "shows whether a speaker hears such an error, not how well they judge translations.").format(
+                round(100 * found["min_catch"]))) + "</p><p>" + (pooled or html.escape(
+                    self.tr("No attention item answered yet."))) + "</p>")
 
     def precision(self) -> None:
         campaign = self.campaign_choice.currentData()

@@ -271,3 +271,49 @@ def test_the_planner_counts_attention_items_in_a_speaker_s_time(tmp_path, scored
     assert hours[plain]["attention_share"] == 0.0 and hours[checked]["attention_share"] == SHARE
     assert hours[checked]["left_in_campaign"]["speaker_hours"] == pytest.approx(
         hours[plain]["left_in_campaign"]["speaker_hours"] * (1 + SHARE), abs=0.011)
+
+
+def test_catch_rates_where_people_look(grammar_campaign, tmp_path, qtbot, capsys):
+    """Issue 70, item 3: the catch rates per speaker and kind with their intervals were only in `--json`. Now `lyss
+    study quality` says them (named where this laptop has the name), the study page's Attention items table shows
+    them, and the community's report gives each speaker's, numbered, with no name."""
+    from desktop.qt_common import application
+    from desktop.study_panel import StudyPanel
+    from helpers import background_done
+    store, cid = grammar_campaign
+    rng = random.Random(70)
+    truths = [_simulate(store, cid, name, p, rng) for name, p in (("Mary", 0.9), ("Joe", 0.1), ("Rita", 0.6))]
+    assert main(["study", "quality", "--db", str(store.path), "--campaign", cid]) == 0
+    text = capsys.readouterr().out
+    for name, truth in zip(("Mary", "Joe", "Rita"), truths):
+        assert f"{name} ({truth['speaker']})" in text
+        for kind, (caught, checked) in truth["kinds"].items():
+            low, high = wilson(caught, checked)
+            assert f"{kind} {caught} of {checked} caught ({caught / checked:.0%}, 95% interval {low:.0%}–{high:.0%})" \
+                in text, (kind, text)
+    assert "flag: caught" in text  # Joe, at 10 %
+
+    said = report.community_report(store, cid)["attention"]
+    assert [r["speaker"] for r in said["speakers"]] == [1, 2, 3] and not any("speaker_id" in r for r in said["speakers"])
+    by_checked = sorted((r["caught"], r["checked"]) for r in said["speakers"])
+    assert by_checked == sorted((t["caught"], t["checked"]) for t in truths)
+    pdf = tmp_path / "report.pdf"
+    assert main(["study", "report", "--db", str(store.path), "--campaign", cid, "--out", str(pdf)]) == 0
+    pages = _pdf_text(pdf)
+    assert "Speaker 1: caught" in pages and "Speaker 3: caught" in pages and "Below the campaign's rate." in pages
+    assert not any(name in pages for name in ("Mary", "Joe", "Rita"))
+
+    application()
+    panel = StudyPanel(store)
+    qtbot.addWidget(panel)
+    panel.campaign_choice.setCurrentIndex(panel.campaign_choice.findData(cid))
+    panel.attention_items()
+    assert background_done()
+    qtbot.waitUntil(lambda: panel.table.model().rowCount() == 3)
+    model = panel.table.model()
+    rows = [[model.data(model.index(r, c)) for c in range(model.columnCount())] for r in range(model.rowCount())]
+    mary = next(r for r in rows if r[0] == "Mary")
+    caught, checked = truths[0]["caught"], truths[0]["checked"]
+    low, high = wilson(caught, checked)
+    assert mary[1] == f"{caught} of {checked}: {round(100 * caught / checked)} % ({round(100 * low)}–{round(100 * high)} %)"
+    assert next(r for r in rows if r[0] == "Joe")[-1].startswith("caught")  # the flag

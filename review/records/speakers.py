@@ -145,6 +145,15 @@ def shown_name(row: dict) -> str:
     return f"(from laptop {keys.code_of(registrar)})" if keys.is_public_key(registrar) else "(imported rater)"
 
 
+def names_here(store: Store, speaker_ids) -> dict[str, str]:
+    """speaker id → how this laptop names them (:func:`shown_name`: the name where it was registered here)."""
+    ids = list(dict.fromkeys(speaker_ids))
+    rows = store.rows("select id, display_name, registered_by from speakers where id in (select value from "
+                      "json_each(?))", [json.dumps(ids)])
+    named = {r["id"]: shown_name(r) for r in rows}
+    return {i: named.get(i, "(unknown speaker)") for i in ids}
+
+
 def list_speakers(store: Store) -> list[dict]:
     """Speakers who have not withdrawn, with their answer counts; the name where this laptop has it, else
     "(from laptop CODE)"."""

@@ -102,11 +102,16 @@ def kept_at(store: Store, campaign_id: str) -> dict:
 
 def attention(store: Store, campaign_row: dict) -> dict:
     """The attention items without names: their kind, the campaign's rate, how many of them every speaker caught per
-    kind of error (with the interval), and how many speakers were flagged below the rate, of how many checked."""
+    kind of error (with the interval), how many speakers were flagged below the rate, of how many checked, and each
+    speaker's catch rate per kind with its interval, numbered."""
     found = catch_rates.catch_rates(store, campaign_row)
     checked = [r for r in found["speakers"] if r["checked"]]
+    keep = ("caught", "checked", "rate", "low", "high", "by_kind")
     return {"kind": found["kind"], "min_catch": found["min_catch"], "by_kind": found["by_kind"],
-            "speakers_checked": len(checked), "speakers_flagged": sum(r["flag"] is not None for r in checked)}
+            "speakers_checked": len(checked), "speakers_flagged": sum(r["flag"] is not None for r in checked),
+            # each speaker by a number only (their order: their pseudonymous ids'), names stay on the laptops
+            "speakers": [{"speaker": k, **{f: r[f] for f in keep}, "flagged": r["flag"] is not None}
+                         for k, r in enumerate(checked, 1)]}
 
 
 def community_report(store: Store, campaign_id: str) -> dict:
