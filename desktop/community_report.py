@@ -12,7 +12,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen, QPolygonF
 from review.sentences import written
 
 from .printing import page_image, painting, pdf_writer, save_image
-from .qt_common import campaign_title, number_marks, said, sized_font, tr
+from .qt_common import campaign_title, number_marks, plural, said, sized_font, tr
 
 POINTS = {"title": 18, "heading": 14, "text": 11, "small": 9}
 CHART_HEIGHT = 0.16  # of the page's height: four pictures and their words fit a page
@@ -227,7 +227,9 @@ def _attention(found: dict) -> list[tuple[str, object]]:
                      "translation it was made from, or by marking the word. It shows whether a speaker hears such an "
                      "error; it does not measure how well they judge translations.").format(what))]
     for kind, k in found["by_kind"].items():
-        blocks.append(("text", tr("{0}: caught {1} of {2} ({3} %; 95 % interval {4}–{5} %).").format(
+        caught = tr("{0}: caught {1} of {2} ({3} %; 95 % interval {4}–{5} %).", "one") if plural(k["caught"]) == "one" \
+            else tr("{0}: caught {1} of {2} ({3} %; 95 % interval {4}–{5} %).", "other")
+        blocks.append(("text", caught.format(
             tr("swapped phrase") if kind == "swapped" else kind, k["caught"], k["checked"], round(100 * k["rate"]),
             round(100 * k["low"]), round(100 * k["high"]))))
     blocks.append(("text", tr("Speakers below the campaign's {0} %: {1} of {2} (shown to the coordinator; their answers "
@@ -237,7 +239,9 @@ def _attention(found: dict) -> list[tuple[str, object]]:
         kinds = "; ".join(tr("{0} {1} of {2} ({3}–{4} %)").format(
             tr("swapped phrase") if kind == "swapped" else kind, k["caught"], k["checked"], round(100 * k["low"]),
             round(100 * k["high"])) for kind, k in r["by_kind"].items())
-        line = tr("Speaker {0}: caught {1} of {2} ({3} %; 95 % interval {4}–{5} %): {6}.").format(
+        line = (tr("Speaker {0}: caught {1} of {2} ({3} %; 95 % interval {4}–{5} %): {6}.", "one")
+                if plural(r["caught"]) == "one" else
+                tr("Speaker {0}: caught {1} of {2} ({3} %; 95 % interval {4}–{5} %): {6}.", "other")).format(
             r["speaker"], r["caught"], r["checked"], round(100 * r["rate"]), round(100 * r["low"]),
             round(100 * r["high"]), kinds)
         blocks.append(("small", line + (" " + tr("Below the campaign's rate.") if r["flagged"] else "")))

@@ -5,6 +5,7 @@ Only presentation lives in ``desktop/``: every decision is a call into scoring/e
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import re
@@ -35,10 +36,17 @@ LOG = logging.getLogger("lyss.app")
 Progress = Callable[[str, float], bool]  # a worker's job reports (stage, fraction) and learns whether to go on
 
 
-def tr(text: str) -> str:
+def tr(text: str, form: str | None = None) -> str:
     """Translate outside a QObject. Qt's lupdate files a plain ``tr("…")`` call under the empty context,
-    so that is the context looked up here."""
-    return QCoreApplication.translate("", text)
+    so that is the context looked up here; ``form`` ("one" or "other", as :func:`plural` says) picks a text's
+    singular or plural translation (lupdate files each under its form)."""
+    return QCoreApplication.translate("", text, form)
+
+
+def plural(count: int) -> str:
+    """"one" where the interface's language says ``count`` with its singular (French: 0 and 1), else "other"."""
+    rules = json.loads((Path(__file__).with_name("i18n") / "plurals.json").read_text("utf-8"))["one"]
+    return "one" if count in rules.get(ui_language(), rules["en"]) else "other"
 
 
 def application(argv: list[str] | None = None) -> QApplication:

@@ -581,7 +581,8 @@ def _review_print_forms(store, args) -> int:
 
 
 def _review_import_forms(store, args) -> int:
-    r = paper.import_forms(store, args.csv, args.replace)
+    from .form_words import translations  # deferred: QtCore, for this one verb (the command line starts without Qt)
+    r = paper.import_forms(store, args.csv, args.replace, translations())
     replaced = len(r["replaced"])
     print(f"{r['answered']} answered rows of {r['rows']} ({r['recorded']} recorded, marked as from paper; "
           f"{r['blank']} left blank" + (f"; {replaced} answer{'s' if replaced != 1 else ''} replaced" if replaced

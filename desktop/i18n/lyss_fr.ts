@@ -34,18 +34,18 @@
         <translation>Les réponses appartiennent à {0} ({1}) ; usages permis : {2}.</translation>
     </message>
     <message>
-        <location filename="../qt_common.py" line="363"/>
+        <location filename="../qt_common.py" line="373"/>
         <source>LYSS Desktop</source>
         <translation>LYSS Desktop</translation>
     </message>
     <message>
-        <location filename="../qt_common.py" line="381"/>
+        <location filename="../qt_common.py" line="391"/>
         <source>Something went wrong: {0}. Your answers are safe: each one was saved when you gave it.</source>
         <translation>Un problème est survenu : {0}. Vos réponses sont en sécurité : chacune a été enregistrée au moment où vous l’avez donnée.</translation>
     </message>
     <message>
         <location filename="../community_report.py" line="158"/>
-        <location filename="../community_report.py" line="296"/>
+        <location filename="../community_report.py" line="308"/>
         <source>What the speakers&apos; ratings say: {0}</source>
         <translation>Ce que disent les évaluations des locuteurs : {0}</translation>
     </message>
@@ -192,95 +192,125 @@
     <message>
         <location filename="../community_report.py" line="230"/>
         <source>{0}: caught {1} of {2} ({3} %; 95 % interval {4}–{5} %).</source>
-        <translation>{0} : {1} repérés sur {2} ({3} % ; intervalle à 95 % : {4}–{5} %).</translation>
+        <comment>one</comment>
+        <translation>{0} : {1} repéré sur {2} ({3} % ; intervalle à 95 % : {4}–{5} %).</translation>
     </message>
     <message>
         <location filename="../community_report.py" line="231"/>
+        <source>{0}: caught {1} of {2} ({3} %; 95 % interval {4}–{5} %).</source>
+        <comment>other</comment>
+        <translation>{0} : {1} repérés sur {2} ({3} % ; intervalle à 95 % : {4}–{5} %).</translation>
+    </message>
+    <message>
+        <location filename="../community_report.py" line="233"/>
+        <location filename="../community_report.py" line="240"/>
         <source>swapped phrase</source>
         <translation>passage échangé</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="233"/>
+        <location filename="../community_report.py" line="235"/>
         <source>Speakers below the campaign&apos;s {0} %: {1} of {2} (shown to the coordinator; their answers are kept).</source>
         <translation>Locuteurs sous les {0} % de la campagne : {1} sur {2} (signalés au coordinateur ; leurs réponses sont gardées).</translation>
     </message>
     <message>
+        <location filename="../community_report.py" line="239"/>
+        <source>{0} {1} of {2} ({3}–{4} %)</source>
+        <translation>{0} {1} sur {2} ({3}–{4} %)</translation>
+    </message>
+    <message>
         <location filename="../community_report.py" line="242"/>
+        <source>Speaker {0}: caught {1} of {2} ({3} %; 95 % interval {4}–{5} %): {6}.</source>
+        <comment>one</comment>
+        <translation>Locuteur {0} : {1} repéré sur {2} ({3} % ; intervalle à 95 % : {4}–{5} %) : {6}.</translation>
+    </message>
+    <message>
+        <location filename="../community_report.py" line="244"/>
+        <source>Speaker {0}: caught {1} of {2} ({3} %; 95 % interval {4}–{5} %): {6}.</source>
+        <comment>other</comment>
+        <translation>Locuteur {0} : {1} repérés sur {2} ({3} % ; intervalle à 95 % : {4}–{5} %) : {6}.</translation>
+    </message>
+    <message>
+        <location filename="../community_report.py" line="247"/>
+        <source>Below the campaign&apos;s rate.</source>
+        <translation>Sous le taux de la campagne.</translation>
+    </message>
+    <message>
+        <location filename="../community_report.py" line="254"/>
         <source>The community&apos;s terms</source>
         <translation>Les conditions de la communauté</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="244"/>
+        <location filename="../community_report.py" line="256"/>
         <source>This campaign carries no community&apos;s terms.</source>
         <translation>Cette campagne ne porte pas de conditions d’une communauté.</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="245"/>
+        <location filename="../community_report.py" line="257"/>
         <source>Whose data: {0}. Licence: {1}.</source>
         <translation>À qui sont les données : {0}. Licence : {1}.</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="248"/>
+        <location filename="../community_report.py" line="260"/>
         <source>Uses the community allows: {0}.</source>
         <translation>Usages que la communauté permet : {0}.</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="249"/>
+        <location filename="../community_report.py" line="261"/>
         <source>allowed</source>
         <translation>permis</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="249"/>
+        <location filename="../community_report.py" line="261"/>
         <source>refused</source>
         <translation>refusé</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="250"/>
+        <location filename="../community_report.py" line="262"/>
         <source>{0}: {1} by {2} on {3} — the decision that stands.</source>
         <translation>{0} : {1} par {2} le {3} — la décision qui s&apos;applique.</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="251"/>
+        <location filename="../community_report.py" line="263"/>
         <source>{0}: {1} by {2} on {3} — corrected by a later decision.</source>
         <translation>{0} : {1} par {2} le {3} — corrigée par une décision ultérieure.</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="252"/>
+        <location filename="../community_report.py" line="264"/>
         <source>{0}: {1} by {2} on {3} — earlier: a later decision stands.</source>
         <translation>{0} : {1} par {2} le {3} — antérieure : une décision plus récente s&apos;applique.</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="261"/>
+        <location filename="../community_report.py" line="273"/>
         <source>Where the answers are kept</source>
         <translation>Où les réponses sont conservées</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="262"/>
+        <location filename="../community_report.py" line="274"/>
         <source>On this laptop ({0}): {1}, and its backups in {2}.</source>
         <translation>Sur cet ordinateur ({0}) : {1}, et ses sauvegardes dans {2}.</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="264"/>
+        <location filename="../community_report.py" line="276"/>
         <source>Shared with the other laptops through the folder {0}.</source>
         <translation>Partagées avec les autres ordinateurs par le dossier {0}.</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="265"/>
+        <location filename="../community_report.py" line="277"/>
         <source>No shared folder is set up on this laptop: answers travel by bundle (USB stick).</source>
         <translation>Aucun dossier partagé n&apos;est configuré sur cet ordinateur : les réponses voyagent par paquet (clé USB).</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="267"/>
+        <location filename="../community_report.py" line="279"/>
         <source>Laptop of the campaign: {0}</source>
         <translation>Ordinateur de la campagne : {0}</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="269"/>
+        <location filename="../community_report.py" line="281"/>
         <source>revoked from {0}</source>
         <translation>révoqué à partir de {0}</translation>
     </message>
     <message>
-        <location filename="../community_report.py" line="271"/>
+        <location filename="../community_report.py" line="283"/>
         <source>A speaker who withdraws is deleted from every laptop of the campaign, backups included.</source>
         <translation>Un locuteur qui se retire est effacé de chaque ordinateur de la campagne, sauvegardes comprises.</translation>
     </message>
@@ -1400,7 +1430,7 @@
 <context>
     <name>LYSS</name>
     <message>
-        <location filename="../qt_common.py" line="342"/>
+        <location filename="../qt_common.py" line="352"/>
         <source>Key: {0}</source>
         <translation>Touche : {0}</translation>
     </message>
@@ -1944,7 +1974,7 @@
     </message>
     <message>
         <location filename="../study_panel.py" line="740"/>
-        <location filename="../study_panel.py" line="950"/>
+        <location filename="../study_panel.py" line="980"/>
         <source>Metric</source>
         <translation>Métrique</translation>
     </message>
@@ -1970,248 +2000,290 @@
     </message>
     <message>
         <location filename="../study_panel.py" line="747"/>
+        <source>Attention items</source>
+        <translation>Éléments de contrôle de l’attention</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="748"/>
         <source>Linter precision</source>
         <translation>Précision du linter</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="747"/>
+        <location filename="../study_panel.py" line="748"/>
         <source>FST false rejections</source>
         <translation>Faux rejets du FST</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="748"/>
+        <location filename="../study_panel.py" line="749"/>
         <source>Reweight…</source>
         <translation>Repondérer…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="748"/>
+        <location filename="../study_panel.py" line="749"/>
         <source>Confirm tier…</source>
         <translation>Confirmer le niveau…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="749"/>
+        <location filename="../study_panel.py" line="750"/>
         <source>Save plot as PNG…</source>
         <translation>Enregistrer le graphique en PNG…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="762"/>
+        <location filename="../study_panel.py" line="763"/>
         <source>Progress of the computation</source>
         <translation>Avancement du calcul</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="765"/>
+        <location filename="../study_panel.py" line="766"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="774"/>
+        <location filename="../study_panel.py" line="775"/>
         <source>Results table</source>
         <translation>Tableau des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="775"/>
+        <location filename="../study_panel.py" line="776"/>
         <source>Results in words</source>
         <translation>Résultats en mots</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="779"/>
+        <location filename="../study_panel.py" line="780"/>
         <source>Plot of the results</source>
         <translation>Graphique des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="780"/>
+        <location filename="../study_panel.py" line="781"/>
         <source>The same numbers as the results table</source>
         <translation>Les mêmes nombres que le tableau des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="822"/>
+        <location filename="../study_panel.py" line="823"/>
         <source>&lt;p&gt;Computing…&lt;/p&gt;</source>
         <translation>&lt;p&gt;Calcul en cours…&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="841"/>
+        <location filename="../study_panel.py" line="842"/>
         <source>Nothing to correlate yet: {0}</source>
         <translation>Rien à corréler pour l’instant : {0}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="852"/>
+        <location filename="../study_panel.py" line="853"/>
         <source>Cancelled.</source>
         <translation>Annulé.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="867"/>
+        <location filename="../study_panel.py" line="868"/>
         <source>Question</source>
         <translation>Question</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="867"/>
-        <location filename="../study_panel.py" line="892"/>
+        <location filename="../study_panel.py" line="868"/>
+        <location filename="../study_panel.py" line="893"/>
         <source>Level</source>
         <translation>Niveau</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="867"/>
-        <location filename="../study_panel.py" line="925"/>
-        <location filename="../study_panel.py" line="937"/>
+        <location filename="../study_panel.py" line="868"/>
+        <location filename="../study_panel.py" line="955"/>
+        <location filename="../study_panel.py" line="967"/>
         <source>CI lower</source>
         <translation>IC bas</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="867"/>
-        <location filename="../study_panel.py" line="925"/>
-        <location filename="../study_panel.py" line="937"/>
+        <location filename="../study_panel.py" line="868"/>
+        <location filename="../study_panel.py" line="955"/>
+        <location filename="../study_panel.py" line="967"/>
         <source>CI upper</source>
         <translation>IC haut</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="868"/>
-        <location filename="../study_panel.py" line="909"/>
+        <location filename="../study_panel.py" line="869"/>
+        <location filename="../study_panel.py" line="910"/>
         <source>Answers</source>
         <translation>Réponses</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="868"/>
+        <location filename="../study_panel.py" line="869"/>
         <source>Speakers</source>
         <translation>Locuteurs</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="868"/>
+        <location filename="../study_panel.py" line="869"/>
         <source>Items</source>
         <translation>Éléments</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="869"/>
+        <location filename="../study_panel.py" line="870"/>
         <source>&lt;p&gt;Task {0}: Krippendorff&apos;s alpha of every question, at the levels its scale allows, with 95% bootstrap intervals over items.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Tâche {0} : alpha de Krippendorff de chaque question, aux niveaux que son échelle permet, avec des intervalles bootstrap à 95 % sur les éléments.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="894"/>
+        <location filename="../study_panel.py" line="895"/>
         <source>One system only: no system-level correlation.&lt;br&gt;</source>
         <translation>Un seul système : pas de corrélation au niveau des systèmes.&lt;br&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="909"/>
+        <location filename="../study_panel.py" line="910"/>
+        <location filename="../study_panel.py" line="935"/>
         <source>Speaker</source>
         <translation>Locuteur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="909"/>
+        <location filename="../study_panel.py" line="910"/>
         <source>Repeats same</source>
         <translation>Répétitions identiques</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="909"/>
+        <location filename="../study_panel.py" line="910"/>
         <source>Degraded lower</source>
         <translation>Dégradés notés plus bas</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="910"/>
+        <location filename="../study_panel.py" line="911"/>
         <source>p (MWU)</source>
         <translation>p (MWU)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="910"/>
+        <location filename="../study_panel.py" line="911"/>
         <source>Median s per item</source>
         <translation>Médiane s par élément</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="910"/>
+        <location filename="../study_panel.py" line="911"/>
         <source>Time away s</source>
         <translation>Temps d’absence s</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="911"/>
+        <location filename="../study_panel.py" line="912"/>
         <source>Answers with time away</source>
         <translation>Réponses avec absence</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="911"/>
+        <location filename="../study_panel.py" line="912"/>
         <source>Flags</source>
         <translation>Signalements</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="914"/>
+        <location filename="../study_panel.py" line="915"/>
+        <location filename="../study_panel.py" line="939"/>
         <source>none</source>
         <translation>aucun</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="915"/>
+        <location filename="../study_panel.py" line="916"/>
         <source>&lt;p&gt;Time per item counts the time the item was in front of the speaker; time with the app out of focus is shown apart. Read these to understand the data, never to rank people.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Le temps par élément compte le temps où l’élément était devant le locuteur ; le temps passé hors de l’application est montré à part. Lisez ces chiffres pour comprendre les données, jamais pour classer les personnes.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="925"/>
+        <location filename="../study_panel.py" line="932"/>
+        <source>{0} of {1}: {2} % ({3}–{4} %)</source>
+        <translation>{0} sur {1} : {2} % ({3}–{4} %)</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="935"/>
+        <source>Caught (95 % interval)</source>
+        <translation>Repérés (intervalle à 95 %)</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="935"/>
+        <source>Waiting</source>
+        <translation>En attente</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="936"/>
+        <source>Flag</source>
+        <translation>Signalement</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="940"/>
+        <source>Every speaker, {0}: {1}</source>
+        <translation>Tous les locuteurs, {0} : {1}</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="943"/>
+        <source>Items made wrong on purpose: a speaker catches one by rating it lower than the translation it was made from, or by marking the word. Below {0} % a speaker is flagged, never left out: read it with them. It shows whether a speaker hears such an error, not how well they judge translations.</source>
+        <translation>Des éléments rendus fautifs exprès : un locuteur en repère un quand il le note plus bas que la traduction dont il est tiré, ou quand il marque le mot. Sous {0} %, un locuteur est signalé, jamais écarté : lisez-le avec lui. Cela montre si un locuteur entend une telle erreur, pas la justesse de ses jugements sur les traductions.</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="947"/>
+        <source>No attention item answered yet.</source>
+        <translation>Aucun élément de contrôle de l’attention n’a encore de réponse.</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="955"/>
         <source>Variant class</source>
         <translation>Classe de variante</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="925"/>
+        <location filename="../study_panel.py" line="955"/>
         <source>Precision</source>
         <translation>Précision</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="926"/>
+        <location filename="../study_panel.py" line="956"/>
         <source>Pairs judged</source>
         <translation>Paires jugées</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="928"/>
+        <location filename="../study_panel.py" line="958"/>
         <source>&lt;p&gt;{0} pairs rated, {1} with a majority verdict.&lt;/p&gt;</source>
         <translation>&lt;p&gt;{0} paires évaluées, {1} avec un verdict majoritaire.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="937"/>
+        <location filename="../study_panel.py" line="967"/>
         <source>False rejection rate</source>
         <translation>Taux de faux rejets</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="938"/>
+        <location filename="../study_panel.py" line="968"/>
         <source>Words decided</source>
         <translation>Mots tranchés</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="940"/>
+        <location filename="../study_panel.py" line="970"/>
         <source>&lt;p&gt;Valid words the analyser missed: {0}&lt;/p&gt;</source>
         <translation>&lt;p&gt;Mots valides que l’analyseur n’a pas reconnus : {0}&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="944"/>
+        <location filename="../study_panel.py" line="974"/>
         <source>Save the refitted profile</source>
         <translation>Enregistrer le profil réajusté</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="945"/>
-        <location filename="../study_panel.py" line="956"/>
+        <location filename="../study_panel.py" line="975"/>
+        <location filename="../study_panel.py" line="986"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="950"/>
+        <location filename="../study_panel.py" line="980"/>
         <source>Fitted weight</source>
         <translation>Poids ajusté</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="950"/>
+        <location filename="../study_panel.py" line="980"/>
         <source>Default weight</source>
         <translation>Poids par défaut</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="952"/>
+        <location filename="../study_panel.py" line="982"/>
         <source>&lt;p&gt;Cross-validated Pearson {0:.3f} (default profile {1:.3f}).&lt;/p&gt;</source>
         <translation>&lt;p&gt;Pearson en validation croisée {0:.3f} (profil par défaut {1:.3f}).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="956"/>
+        <location filename="../study_panel.py" line="986"/>
         <source>The scored run card</source>
         <translation>La fiche de run évaluée</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="962"/>
+        <location filename="../study_panel.py" line="992"/>
         <source>{0:.0%} of {1} items accepted, interval [{2:.0%}, {3:.0%}]; the rule: at least {4:.0%}</source>
         <translation>{0:.0%} de {1} éléments acceptés, intervalle [{2:.0%}, {3:.0%}] ; la règle : au moins {4:.0%}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="970"/>
+        <location filename="../study_panel.py" line="1000"/>
         <source>Save plot</source>
         <translation>Enregistrer le graphique</translation>
     </message>

@@ -20,7 +20,7 @@ from scoring.files import read_text, write_atomic
 
 from . import sequence
 from .. import tasks as task_defs
-from ..records import catalogue, sequences
+from ..records import catalogue, sequences, speakers
 from ..tasks import premarks
 from ..tasks.error_spans import word_span
 from ..store import Store
@@ -132,11 +132,14 @@ def write_template(path: str, store: Store, campaign_id: str, speaker_id: str, i
     return len(rows)
 
 
-def import_forms(store: Store, path: str, replace: bool = False) -> dict:
+def import_forms(store: Store, path: str, replace: bool = False, translations: tuple = ()) -> dict:
     """Key in the answers of filled paper forms (the CSV :func:`write_template` wrote). Every row is
     checked first; a problem names the file, the line and the column, and nothing is written. Importing
     the same file again changes nothing. A row whose position already holds another answer (given in the
-    app, or on an earlier form) is refused unless ``replace``; what was replaced is returned."""
+    app, or on an earlier form) is refused unless ``replace``; what was replaced is returned. An answer may be
+    the number printed beside the box or the option's words as any form printed them: the task's, the language
+    pack's own, or a translation of the interface (``translations``: functions that translate a task's words, as
+    ``review.tasks.texts`` takes them)."""
     rows = _csv_rows(path)
     if not rows or any(c not in rows[0] for c in FIXED):
         raise FileProblem(path, "line 1", f"needs the columns {', '.join(FIXED)} (the template print-forms wrote)")
@@ -150,7 +153,7 @@ def import_forms(store: Store, path: str, replace: bool = False) -> dict:
             continue
         seen[key] = lineno
         try:
-            parsed = _row(store, path, lineno, row)
+            parsed = _row(store, path, lineno, row, translations)
         except FileProblem as exc:
             problems.append(exc)
             continue
@@ -253,7 +256,7 @@ def _csv_rows(path: str) -> list[dict]:
     return rows
 
 
-def _row(store: Store, path: str, lineno: int, row: dict) -> tuple | None:
+def _row(store: Store, path: str, lineno: int, row: dict, translations: tuple = ()) -> tuple | None:
     """One CSV row checked: (campaign, speaker, position, answers, note), or None for a row left blank."""
     where = lambda column: (path, f"line {lineno} {column}")
     campaign_id, speaker_id = (row.get("campaign_id") or "").strip(), (row.get("speaker_id") or "").strip()
@@ -263,16 +266,24 @@ def _row(store: Store, path: str, lineno: int, row: dict) -> tuple | None:
     position = int(text)
     if (row.get("item_code") or "").strip() != item_code(campaign_id, position):
         raise FileProblem(*where("item_code"), "does not match the campaign and position on this row")
-    task = catalogue.campaign(store, campaign_id)["task"]
+    campaign = catalogue.campaign(store, campaign_id)
+    task = campaign["task"]
+    if not speakers.known(store, speaker_id):
+        raise FileProblem(*where("speaker_id"), f"unknown speaker {speaker_id!r}: no speaker with this id on this "
+                                                "laptop (merge a bundle of the laptop that printed the form first)")
     item = sequences.item_at(store, campaign_id, speaker_id, position)
     given = {q["id"]: (row.get(q["id"]) or "").strip() for q in questions(task)}
     if not any(given.values()):
         return None
+    language = (campaign["settings"] or {}).get("language")
+    printed = [task_defs.texts(task, language, translate)["questions"] for translate in (None, *translations)]
     answers: dict[str, Any] = {}
     for q in questions(task):
         if not task_defs.applicable(q, answers):
             continue
-        value = task_defs.task(task).from_paper(q, given[q["id"]], item["output"], where(q["id"]))
+        labels = {str(o["value"]): [shown[q["id"]]["labels"][str(o["value"])] for shown in printed]
+                  for o in q.get("options", [])}
+        value = task_defs.task(task).from_paper(q, given[q["id"]], item["output"], where(q["id"]), labels)
         if value is not None:
             answers[q["id"]] = value
     try:

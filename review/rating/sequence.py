@@ -48,6 +48,12 @@ def join(store: Store, campaign_id: str, speaker_id: str) -> int:
     return length(store, campaign_id, speaker_id)  # another process that joined them first made the same one
 
 
+def would_join(store: Store, campaign: dict, speaker_id: str) -> tuple[list[dict], list[dict]]:
+    """The sequence :func:`join` would record for a speaker of a fixed campaign (its slots and the items made for it),
+    recording nothing: it is the same wherever and whenever it is made."""
+    return _fixed_sequence(store, campaign, speaker_id)
+
+
 def _fixed_sequence(store: Store, campaign: dict, speaker_id: str) -> tuple[list[dict], list[dict]]:
     campaign_id = campaign["id"]
     # The sequence depends on the campaign and the speaker only, so that it is the same wherever and

@@ -103,6 +103,7 @@ class ReviewSession:
         self._history: list[tuple[dict, list[dict], int | None]] = []  # the item's states before each action
         self._shown_at, self._started = clock(), now()
         self._away, self._away_since = 0.0, None
+        self._moved_on_by_itself = False  # an answer just showed this item: an Enter already on its way is no request
 
     @classmethod
     def open(cls, store: Store, campaign_id: str, speaker_id: str,
@@ -154,6 +155,7 @@ class ReviewSession:
 
     def _load(self, item: dict, draft: dict | None, draft_note: str | None) -> None:
         self.item, self.feedback, self._history = item, None, []
+        self._moved_on_by_itself = False
         self._drafted = draft is not None
         saved = dict(item["answer"] or {})
         begun = draft or {}
@@ -340,6 +342,11 @@ class ReviewSession:
         if self.step == SCORE:
             return self.finish_spans()
         if not self.item.get("answer") or self.touched():
+            if self._moved_on_by_itself and not self.touched():
+                # the page moved on by itself when the last answer was given: a speaker's Enter after their choice
+                # (a habit, or pressed as the page changed) is not a request to leave an item they have not read
+                self._moved_on_by_itself = False
+                return Outcome(What.NOTHING)
             return Outcome(What.NEEDS_ANSWER)
         return self._next(Outcome(What.NOTHING))
 
@@ -349,6 +356,7 @@ class ReviewSession:
             self.step = FINISHED
             return Outcome(What.FINISHED if outcome.what == "nothing" else outcome.what, outcome.position)
         self.show(position)
+        self._moved_on_by_itself = outcome.what == What.SAVED
         return outcome
 
     def back(self) -> Outcome:

@@ -1,9 +1,12 @@
 """What a speaker is shown at one position of their sequence, for a script or a coordinator at a terminal (``lyss
 review show``): the item's texts, its words numbered as a paper form numbers them, the pre-marks it is served with
 (numbered as ``lyss review answer --keep/--drop`` takes them) and any answer saved. Reads only: nothing is joined
-or served (the next segment of an adaptive campaign is shown as it would be served)."""
+or served (the next segment of an adaptive campaign is shown as it would be served, and a fixed campaign's first item
+before the speaker's first answer as the sequence that answer makes would begin)."""
 
 from __future__ import annotations
+
+import json
 
 from scoring.errors import BadValue
 
@@ -12,7 +15,12 @@ from .. import tasks as task_defs
 from ..tasks import premarks
 from ..study import verdicts
 from ..tasks.error_spans import word_span
-from .sequence import next_segment
+from .sequence import next_segment, would_join
+
+
+def _decoded(extra: str | dict | None) -> dict:
+    """An item's ``extra`` as stored (JSON text) or made in memory, decoded."""
+    return json.loads(extra) if isinstance(extra, str) else extra or {}
 
 
 def shown_item(store, campaign_id: str, speaker_id: str, position: int | None = None) -> dict:
@@ -33,9 +41,14 @@ def shown_item(store, campaign_id: str, speaker_id: str, position: int | None = 
             first, items = chosen
             item = {**catalogue.item(store, items[0], decoded=True), "qc": "", "answer": None, "note": None}
             return _shown(campaign, task, speaker_id, first, length + len(items), item, served=False)
-        if length == 0:
-            raise BadValue("--speaker", speaker_id, "has no sequence in this campaign yet (their first answer, in the "
-                                                    "app or with lyss review answer, makes it)")
+        if length == 0 and not catalogue.is_adaptive(campaign):  # before the first answer: the sequence it will make
+            slots, made = would_join(store, campaign, speaker_id)
+            if slots:
+                first = slots[0]
+                made_here = {m["id"]: m for m in made}
+                item = made_here.get(first["item_id"]) or catalogue.item(store, first["item_id"])
+                item = {**item, "extra": _decoded(item.get("extra")), "qc": first["qc"], "answer": None, "note": None}
+                return _shown(campaign, task, speaker_id, 0, len(slots), item, served=False)
         position = length - 1 if position is None else position
     if not 0 <= position < length:
         raise BadValue("--position", str(position), f"this speaker's sequence has positions 0 to {length - 1}"

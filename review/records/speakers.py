@@ -65,6 +65,11 @@ def add_speaker(store: Store, display_name: str, consent_scope: str, community: 
     return speaker_id
 
 
+def known(store: Store, speaker_id: str) -> bool:
+    """Whether this laptop has a speaker of this id (withdrawn or not)."""
+    return store.one("select 1 as found from speakers where id = ?", [speaker_id]) is not None
+
+
 def speaker(store: Store, speaker_id: str) -> dict:
     """A speaker's row, ``preferences`` decoded."""
     row = store.one("select * from speakers where id = ?", [speaker_id], json_columns=["preferences"])

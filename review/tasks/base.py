@@ -206,10 +206,12 @@ class Task:
         """An answer's value as a form writes it (the inverse of :meth:`from_paper`, for messages about a form)."""
         return str(value)
 
-    def from_paper(self, question: dict, text: str, output: str, place: tuple[str, str]) -> Any:
+    def from_paper(self, question: dict, text: str, output: str, place: tuple[str, str],
+                   labels: dict[str, list[str]] | None = None) -> Any:
         """An answer as keyed in from a form: the number printed beside the ticked box (task T's boxes
-        are numbered 1–4 though its values are 0–3), or an option's value written out ("yes"); a number on
-        a 0–100 scale is the number; ``None`` for a box left empty."""
+        are numbered 1–4 though its values are 0–3), an option's value written out ("yes"), or its words as a
+        form printed them ("Most", "La plupart": ``labels``, value → the words of each wording, in any case);
+        a number on a 0–100 scale is the number; ``None`` for a box left empty."""
         if not text:
             return None
         options = question.get("options", [])
@@ -217,14 +219,20 @@ class Task:
             if 1 <= int(text) <= len(options):
                 return options[int(text) - 1]["value"]
             raise FileProblem(*place, f"{text!r}: the form numbers the answers 1 to {len(options)}")
+        wanted = " ".join(text.split()).casefold()
         for option in options:
-            if str(option["value"]) == text:
+            words = [option["label"], *((labels or {}).get(str(option["value"])) or [])]
+            if str(option["value"]) == text or any(" ".join(w.split()).casefold() == wanted for w in words):
                 return option["value"]
         if "range" in question:
             try:
                 return float(text) if "." in text else int(text)
             except ValueError:
                 pass
+        if options:
+            named = ", ".join(f"{n} {option['label']}" for n, option in enumerate(options, 1))
+            raise FileProblem(*place, f"{text!r} is not an answer to {question['id']}: write the number of the box "
+                                      f"ticked or its words ({named})")
         raise FileProblem(*place, f"{text!r} is not an answer to {question['id']}")
 
 

@@ -285,10 +285,11 @@ class ErrorSpans(Task):
             parts.append(f"{word_span(words, span['start'], span['end']) or '?'} {span['severity']}")
         return "; ".join(parts) or "no error"
 
-    def from_paper(self, question: dict, text: str, output: str, place: tuple[str, str]) -> Any:
+    def from_paper(self, question: dict, text: str, output: str, place: tuple[str, str],
+                   labels: dict[str, list[str]] | None = None) -> Any:
         """``2-3 major; 5 minor; missing minor`` (the form's word numbers) as code-point spans."""
         if question.get("scale") != "spans":
-            return super().from_paper(question, text, output, place)
+            return super().from_paper(question, text, output, place, labels)
         words = Marking(output).words  # an empty box: no error marked
         spans = []
         for part in filter(None, (p.strip() for p in text.split(";"))):
