@@ -23,7 +23,7 @@ from desktop.cli import main as cli_main  # noqa: E402
 from desktop.community_report import write_pngs  # noqa: E402
 from desktop.main_window import MainWindow  # noqa: E402
 from desktop.paper_forms import first_page_png  # noqa: E402
-from desktop.qt_common import SETTINGS_FOLDER, application, background_running  # noqa: E402
+from desktop.qt_common import SETTINGS_FOLDER, application, background_running, wait_for_background  # noqa: E402
 from eval_standards import analysers  # noqa: E402
 from eval_standards.demos import DEFAULT, demo_path, other_demos  # noqa: E402
 from review import records  # noqa: E402
@@ -358,8 +358,36 @@ def main() -> int:
     decisions_screen(shots, speakers)
     question_screen(shots, speakers)
     shared_folder_screen(shots, cid)
+    attention_screen(shots)
     shots.close()
     return 0
+
+
+def attention_screen(shots: Shots) -> None:
+    """The study page's Attention items: three speakers of a campaign with wrong forms of the grammar mixed in, one of
+    them catching few (flagged, never left out)."""
+    store = shots.window.store
+    cid = campaigns.create_campaign(store, catalogue.load_scored(str(shots.scored)), "A", items=42, qc="grammar",
+                                    qc_share=0.25, name="Attention items — demo")
+    for name, every in (("Rita", 1), ("Joseph", 2), ("Marie", 6)):  # catches all, every other one, one in six
+        speaker = records.speakers.add_speaker(store, name, "demo")
+        sequence.join(store, cid, speaker)
+        checks = 0
+        for position in range(records.sequences.length(store, cid, speaker)):
+            item = records.sequences.item_at(store, cid, speaker, position)
+            if item["qc"] == "degraded":
+                checks += 1
+                value = 2 if checks % every == 0 else 4
+            else:
+                value = 4
+            records.answers.answer(store, cid, speaker, position, {"adequacy": value, "fluency": 4})
+    study = shots.window.study
+    shots.window.show_panel(study)
+    study.refresh()
+    study.campaign_choice.setCurrentIndex(study.campaign_choice.findData(cid))
+    wait_for_background(120)  # the correlation a new campaign's choice starts, drawn before the table replaces it
+    study.attention_items()
+    shots.shot("29-study-attention-items")
 
 
 def second_language(shots: Shots) -> None:

@@ -929,22 +929,24 @@ class StudyPanel(QWidget):
 
     def _show_attention_items(self, found: dict, names: dict[str, str]) -> None:
         def rate(k: dict) -> str:
-            return "—" if k["rate"] is None else self.tr("{0} of {1}: {2} % ({3}–{4} %)").format(
+            return "—" if k["rate"] is None else self.tr("{0}/{1} · {2} % ({3}–{4})").format(
                 k["caught"], k["checked"], round(100 * k["rate"]), round(100 * k["low"]), round(100 * k["high"]))
         kinds = sorted({kind for r in found["speakers"] for kind in r["by_kind"]})
-        _fill(self.table, [self.tr("Speaker"), self.tr("Caught (95 % interval)"), *kinds, self.tr("Waiting"),
+        below = self.tr("below {0} %").format(round(100 * found["min_catch"]))
+        _fill(self.table, [self.tr("Speaker"), self.tr("Caught · % (95 % interval)"), *kinds, self.tr("Waiting"),
                            self.tr("Flag")],
               [[names.get(r["speaker_id"], r["speaker_id"]), rate(r),
                 *(rate(r["by_kind"][kind]) if kind in r["by_kind"] else "—" for kind in kinds), r["waiting"],
-                r["flag"] or self.tr("none")] for r in found["speakers"]])
-        pooled = "<br>".join(html.escape(self.tr("Every speaker, {0}: {1}").format(kind, rate(k)))
-                             for kind, k in found["by_kind"].items())
+                below if r["flag"] else "—"] for r in found["speakers"]])
+        pooled = [self.tr("Every speaker, {0}: {1}").format(kind, rate(k)) for kind, k in found["by_kind"].items()]
+        flags = [f"{names.get(r['speaker_id'], r['speaker_id'])}: {r['flag']}" for r in found["speakers"] if r["flag"]]
         self.text.setHtml("<p>" + html.escape(self.tr(
             "Items made wrong on purpose: a speaker catches one by rating it lower than the translation it was made "
             "from, or by marking the word. Below {0} % a speaker is flagged, never left out: read it with them. It "
             "shows whether a speaker hears such an error, not how well they judge translations.").format(
-                round(100 * found["min_catch"]))) + "</p><p>" + (pooled or html.escape(
-                    self.tr("No attention item answered yet."))) + "</p>")
+                round(100 * found["min_catch"]))) + "</p><p>" + ("<br>".join(map(html.escape, pooled + flags)) or
+                                                                 html.escape(self.tr("No attention item answered yet.")))
+                          + "</p>")
 
     def precision(self) -> None:
         campaign = self.campaign_choice.currentData()

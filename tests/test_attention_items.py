@@ -315,5 +315,6 @@ def test_catch_rates_where_people_look(grammar_campaign, tmp_path, qtbot, capsys
     mary = next(r for r in rows if r[0] == "Mary")
     caught, checked = truths[0]["caught"], truths[0]["checked"]
     low, high = wilson(caught, checked)
-    assert mary[1] == f"{caught} of {checked}: {round(100 * caught / checked)} % ({round(100 * low)}–{round(100 * high)} %)"
-    assert next(r for r in rows if r[0] == "Joe")[-1].startswith("caught")  # the flag
+    assert mary[1] == f"{caught}/{checked} · {round(100 * caught / checked)} % ({round(100 * low)}–{round(100 * high)})"
+    assert next(r for r in rows if r[0] == "Joe")[-1] == "below 50 %"  # the flag, said in full below the table
+    assert "Joe: caught" in panel.text.toPlainText()

@@ -1974,7 +1974,7 @@
     </message>
     <message>
         <location filename="../study_panel.py" line="740"/>
-        <location filename="../study_panel.py" line="980"/>
+        <location filename="../study_panel.py" line="982"/>
         <source>Metric</source>
         <translation>Métrique</translation>
     </message>
@@ -2086,15 +2086,15 @@
     </message>
     <message>
         <location filename="../study_panel.py" line="868"/>
-        <location filename="../study_panel.py" line="955"/>
-        <location filename="../study_panel.py" line="967"/>
+        <location filename="../study_panel.py" line="957"/>
+        <location filename="../study_panel.py" line="969"/>
         <source>CI lower</source>
         <translation>IC bas</translation>
     </message>
     <message>
         <location filename="../study_panel.py" line="868"/>
-        <location filename="../study_panel.py" line="955"/>
-        <location filename="../study_panel.py" line="967"/>
+        <location filename="../study_panel.py" line="957"/>
+        <location filename="../study_panel.py" line="969"/>
         <source>CI upper</source>
         <translation>IC haut</translation>
     </message>
@@ -2126,7 +2126,7 @@
     </message>
     <message>
         <location filename="../study_panel.py" line="910"/>
-        <location filename="../study_panel.py" line="935"/>
+        <location filename="../study_panel.py" line="936"/>
         <source>Speaker</source>
         <translation>Locuteur</translation>
     </message>
@@ -2167,7 +2167,6 @@
     </message>
     <message>
         <location filename="../study_panel.py" line="915"/>
-        <location filename="../study_panel.py" line="939"/>
         <source>none</source>
         <translation>aucun</translation>
     </message>
@@ -2178,112 +2177,117 @@
     </message>
     <message>
         <location filename="../study_panel.py" line="932"/>
-        <source>{0} of {1}: {2} % ({3}–{4} %)</source>
-        <translation>{0} sur {1} : {2} % ({3}–{4} %)</translation>
+        <source>{0}/{1} · {2} % ({3}–{4})</source>
+        <translation>{0}/{1} · {2} % ({3}–{4})</translation>
     </message>
     <message>
         <location filename="../study_panel.py" line="935"/>
-        <source>Caught (95 % interval)</source>
-        <translation>Repérés (intervalle à 95 %)</translation>
+        <source>below {0} %</source>
+        <translation>sous {0} %</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="935"/>
+        <location filename="../study_panel.py" line="936"/>
         <source>Waiting</source>
         <translation>En attente</translation>
     </message>
     <message>
         <location filename="../study_panel.py" line="936"/>
+        <source>Caught · % (95 % interval)</source>
+        <translation>Repérés · % (intervalle à 95 %)</translation>
+    </message>
+    <message>
+        <location filename="../study_panel.py" line="937"/>
         <source>Flag</source>
         <translation>Signalement</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="940"/>
+        <location filename="../study_panel.py" line="941"/>
         <source>Every speaker, {0}: {1}</source>
         <translation>Tous les locuteurs, {0} : {1}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="943"/>
+        <location filename="../study_panel.py" line="944"/>
         <source>Items made wrong on purpose: a speaker catches one by rating it lower than the translation it was made from, or by marking the word. Below {0} % a speaker is flagged, never left out: read it with them. It shows whether a speaker hears such an error, not how well they judge translations.</source>
         <translation>Des éléments rendus fautifs exprès : un locuteur en repère un quand il le note plus bas que la traduction dont il est tiré, ou quand il marque le mot. Sous {0} %, un locuteur est signalé, jamais écarté : lisez-le avec lui. Cela montre si un locuteur entend une telle erreur, pas la justesse de ses jugements sur les traductions.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="947"/>
+        <location filename="../study_panel.py" line="948"/>
         <source>No attention item answered yet.</source>
         <translation>Aucun élément de contrôle de l’attention n’a encore de réponse.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="955"/>
+        <location filename="../study_panel.py" line="957"/>
         <source>Variant class</source>
         <translation>Classe de variante</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="955"/>
+        <location filename="../study_panel.py" line="957"/>
         <source>Precision</source>
         <translation>Précision</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="956"/>
+        <location filename="../study_panel.py" line="958"/>
         <source>Pairs judged</source>
         <translation>Paires jugées</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="958"/>
+        <location filename="../study_panel.py" line="960"/>
         <source>&lt;p&gt;{0} pairs rated, {1} with a majority verdict.&lt;/p&gt;</source>
         <translation>&lt;p&gt;{0} paires évaluées, {1} avec un verdict majoritaire.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="967"/>
+        <location filename="../study_panel.py" line="969"/>
         <source>False rejection rate</source>
         <translation>Taux de faux rejets</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="968"/>
+        <location filename="../study_panel.py" line="970"/>
         <source>Words decided</source>
         <translation>Mots tranchés</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="970"/>
+        <location filename="../study_panel.py" line="972"/>
         <source>&lt;p&gt;Valid words the analyser missed: {0}&lt;/p&gt;</source>
         <translation>&lt;p&gt;Mots valides que l’analyseur n’a pas reconnus : {0}&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="974"/>
+        <location filename="../study_panel.py" line="976"/>
         <source>Save the refitted profile</source>
         <translation>Enregistrer le profil réajusté</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="975"/>
-        <location filename="../study_panel.py" line="986"/>
+        <location filename="../study_panel.py" line="977"/>
+        <location filename="../study_panel.py" line="988"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="980"/>
+        <location filename="../study_panel.py" line="982"/>
         <source>Fitted weight</source>
         <translation>Poids ajusté</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="980"/>
+        <location filename="../study_panel.py" line="982"/>
         <source>Default weight</source>
         <translation>Poids par défaut</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="982"/>
+        <location filename="../study_panel.py" line="984"/>
         <source>&lt;p&gt;Cross-validated Pearson {0:.3f} (default profile {1:.3f}).&lt;/p&gt;</source>
         <translation>&lt;p&gt;Pearson en validation croisée {0:.3f} (profil par défaut {1:.3f}).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="986"/>
+        <location filename="../study_panel.py" line="988"/>
         <source>The scored run card</source>
         <translation>La fiche de run évaluée</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="992"/>
+        <location filename="../study_panel.py" line="994"/>
         <source>{0:.0%} of {1} items accepted, interval [{2:.0%}, {3:.0%}]; the rule: at least {4:.0%}</source>
         <translation>{0:.0%} de {1} éléments acceptés, intervalle [{2:.0%}, {3:.0%}] ; la règle : au moins {4:.0%}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="1000"/>
+        <location filename="../study_panel.py" line="1002"/>
         <source>Save plot</source>
         <translation>Enregistrer le graphique</translation>
     </message>
