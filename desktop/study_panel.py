@@ -608,9 +608,10 @@ class CampaignPanel(QWidget):
                 if question is False:
                     return
             task, premark = self.task.currentData(), self._premark()
+            qc = self.qc.currentData() if self.qc.isEnabled() else None  # attention items: none unless chosen
 
             def job(store, progress):
-                cid = campaigns.create_adaptive_campaign(store, runs, task, question=question, premark=premark)
+                cid = campaigns.create_adaptive_campaign(store, runs, task, question=question, premark=premark, qc=qc)
                 return cid, decisions.size_warning(store, cid), self._made(store, cid, given)[2]
 
             self._background(job, lambda found: self._created(*found), writes=True)

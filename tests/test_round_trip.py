@@ -51,6 +51,23 @@ def answer(c: Circle) -> str:
     return "rita"
 
 
+def answer_with_checks(c: Circle) -> str:
+    """Issue 70: an adaptive campaign asking for attention items. The segments a field laptop serves bring the checks
+    with them (items made there, assignments marked "degraded"), and they travel like any answer."""
+    cid = c.on("hub", "review", "create-campaign", str(c.scored), "--adaptive", "--task", "A", "--qc", "grammar",
+               "--qc-share", "0.5", "--name", "with checks").split()[0]
+    c.settle()
+    speaker = c.add_speaker("rita", "Mary", ["study"])
+    for _ in range(8):
+        c.on("rita", "review", "answer", "--campaign", cid, "--speaker", speaker, "--answers",
+             json.dumps({"adequacy": 3, "fluency": 3}))
+    with Store(c.db["rita"]) as rita:
+        checks = rita.rows("select a.item_id, i.kind from assignments a join items i on i.id = a.item_id where "
+                           "a.campaign_id = ? and a.qc = 'degraded'", [cid])
+    assert checks and all(r["kind"] == "degraded" for r in checks)
+    return "rita"
+
+
 def create_campaign(c: Circle) -> str:
     c.on("hub", "review", "create-campaign", str(c.scored), "--task", "C", "--items", "4", "--name", "words")
     return "hub"
@@ -179,7 +196,7 @@ def announce_in_report(c: Circle) -> str:
 # each command that writes a row that travels → how a test writes with it (it returns the laptop that wrote)
 WRITERS = {
     "review add-speaker": [add_speaker],
-    "review answer": [answer],
+    "review answer": [answer, answer_with_checks],
     "review create-campaign": [create_campaign],
     "review enrol": [enrol],
     "review revoke": [revoke],

@@ -115,6 +115,46 @@ def test_a_campaign_made_with_its_terms_on_the_campaigns_tab_reaches_every_lapto
         assert joe.one("select count(*) as n from campaign_terms where campaign_id = ?", made)["n"] == 1
 
 
+def test_an_adaptive_campaign_with_attention_items_from_the_campaigns_tab_serves_checks_that_travel(
+        qtbot, app, tmp_path, scored_demo, capsys):
+    """Issue 70: the Campaigns tab makes an adaptive campaign with wrong forms of the grammar; a speaker on a field
+    laptop answers on the item page; the checks served among the segments (items made there, assignments marked
+    "degraded") and the answers reach both other laptops, identical."""
+    circle = Circle(tmp_path, scored_demo, capsys)
+    panel, store = _panel(qtbot, circle, "hub")
+    panel.task.setCurrentIndex(panel.task.findData("A"))
+    panel.qc.setCurrentIndex(panel.qc.findData("grammar"))
+    panel._ask_question = lambda names: None  # the dialog's first choice: every pair and each run's tier
+    panel.create_adaptive([str(scored_demo)])
+    assert background_done()
+    qtbot.waitUntil(lambda: "ready" in panel.status.text())
+    made = next(c["id"] for c in catalogue.list_campaigns(store) if c["id"] != circle.campaign)
+    assert catalogue.campaign(store, made)["settings"]["attention"]["kind"] == "grammar"
+    panel.close()
+    store.close()
+    circle.settle()
+    mary = circle.add_speaker("rita", "Mary")
+    with Store(circle.db["rita"]) as rita:
+        practice.mark_done(rita, made, mary)
+    window = open_window(qtbot, circle.db["rita"])
+    review = window.review
+    qtbot.keyClick(review.sign_in.list, Qt.Key_Return)
+    window.review.open_campaign(made)
+    page = review.items
+    for _ in range(24):  # 12 answers
+        qtbot.keyClick(page, Qt.Key_4)
+        assert background_done()
+    window.close()
+    with Store(circle.db["rita"]) as rita:
+        checks = rita.one("select count(*) as n from assignments where campaign_id = ? and qc = 'degraded'", [made])
+        answered = rita.one("select count(*) as n from ratings where campaign_id = ?", [made])["n"]
+    assert checks["n"] >= 1 and answered >= 12
+    circle.travel("rita")
+    with Store(circle.db["joe"]) as joe:
+        assert joe.one("select count(*) as n from assignments where campaign_id = ? and qc = 'degraded'",
+                       [made])["n"] == checks["n"]
+
+
 def test_terms_a_laptop_enrolled_and_one_revoked_on_the_campaigns_tab_reach_every_laptop(qtbot, app, tmp_path,
                                                                                         scored_demo, capsys,
                                                                                         monkeypatch):
