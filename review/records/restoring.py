@@ -16,7 +16,7 @@ from scoring.errors import BadValue
 
 from ..store import Store
 from ..store.database import replaced_copy
-from .speakers import add_speaker
+from .speakers import add_speaker, put_back
 
 
 def _read(copy: Path, sql: str, params=()) -> list[dict]:
@@ -88,14 +88,7 @@ def take_back_speaker(store: Store, speaker_id: str) -> str:
     rows = [r for r in (_own_speakers(store, copy) if copy else []) if r["id"] == speaker_id]
     if not rows or speaker_id in _withdrawn_here(store):
         return speaker_id
-    row = rows[0]
-    with store.transaction() as db:
-        columns = set(db["speakers"].columns_dict)
-        if db["speakers"].count_where("id = ?", [speaker_id]):
-            db["speakers"].update(speaker_id, {k: row[k] for k in ("display_name", "community", "dialect")
-                                               if k in row and k in columns})
-        else:
-            db["speakers"].insert({k: v for k, v in row.items() if k in columns})
+    put_back(store, rows[0])
     return speaker_id
 
 

@@ -150,6 +150,18 @@ def shown_name(row: dict) -> str:
     return f"(from laptop {keys.code_of(registrar)})" if keys.is_public_key(registrar) else "(imported rater)"
 
 
+def put_back(store: Store, row: dict) -> None:
+    """A speaker's row as a replaced copy of this laptop's database held it (``records.restoring``): inserted as signed
+    there when the database lacks them, else their name and what else stays on this laptop with it."""
+    with store.transaction() as db:
+        columns = set(db["speakers"].columns_dict)
+        if db["speakers"].count_where("id = ?", [row["id"]]):
+            db["speakers"].update(row["id"], {k: row[k] for k in ("display_name", "community", "dialect")
+                                              if k in row and k in columns})
+        else:
+            db["speakers"].insert({k: v for k, v in row.items() if k in columns})
+
+
 def names_here(store: Store, speaker_ids) -> dict[str, str]:
     """speaker id → how this laptop names them (:func:`shown_name`: the name where it was registered here)."""
     ids = list(dict.fromkeys(speaker_ids))
