@@ -5,6 +5,7 @@ Only presentation lives in ``desktop/``: every decision is a call into scoring/e
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import os
@@ -43,9 +44,14 @@ def tr(text: str, form: str | None = None) -> str:
     return QCoreApplication.translate("", text, form)
 
 
+@functools.cache
+def _singular_counts() -> dict[str, list[int]]:
+    return json.loads((Path(__file__).with_name("i18n") / "plurals.json").read_text("utf-8"))["one"]
+
+
 def plural(count: int) -> str:
     """"one" where the interface's language says ``count`` with its singular (French: 0 and 1), else "other"."""
-    rules = json.loads((Path(__file__).with_name("i18n") / "plurals.json").read_text("utf-8"))["one"]
+    rules = _singular_counts()
     return "one" if count in rules.get(ui_language(), rules["en"]) else "other"
 
 

@@ -3,12 +3,22 @@ and composites of different profiles are refused unless the person asks for them
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from .errors import FileProblem
 
 
-def scored_with(meta: dict) -> str | None:
-    """How a scored run card was scored, as a person reads it: "profile A (crk-descriptive-analyzer.hfstol)", or
-    "profile B (no analyser)"; None for a card never scored (it has no ``lyss`` record)."""
+class ScoredWith(NamedTuple):
+    """A run's profile and the analysers it was scored with; said as "profile A (crk-descriptive-analyzer.hfstol)"."""
+    profile: str
+    analysers: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"profile {self.profile} ({', '.join(self.analysers) or 'no analyser'})"
+
+
+def scored_with(meta: dict) -> ScoredWith | None:
+    """How a scored run card was scored; None for a card never scored (it has no ``lyss`` record)."""
     record = meta.get("lyss") if isinstance(meta.get("lyss"), dict) else {}
     profile = record.get("profile") if isinstance(record.get("profile"), dict) else None
     if profile is None or not isinstance(profile.get("name"), str):
@@ -16,27 +26,23 @@ def scored_with(meta: dict) -> str | None:
     return described(profile["name"], record.get("plugins") or [])
 
 
-def described(profile: str, plugins: list) -> str:
-    """"profile A (its analysers' files)" from the plugins' records (``plugin.info()`` beside name and provides)."""
+def described(profile: str, plugins: list) -> ScoredWith:
+    """A profile with the analysers its plugins' records name (``plugin.info()`` beside name and provides)."""
     files = sorted({str(p["analyser"]["file"]) for p in plugins
                     if isinstance(p, dict) and isinstance(p.get("analyser"), dict) and p["analyser"].get("file")})
-    return f"profile {profile} ({', '.join(files) or 'no analyser'})"
+    return ScoredWith(profile, tuple(files))
 
 
-def _profile(scored_as: str) -> str:
-    return scored_as.split(" (")[0]
-
-
-def refuse_mixed_profiles(named: dict[str, str | None], allow: bool) -> None:
+def refuse_mixed_profiles(named: dict[str, ScoredWith | None], allow: bool) -> None:
     """Composites of different profiles weigh different metrics (an install without a language's analyser scores
     it with profile B, one with it with A): comparing them is comparing two scales. ``named`` maps each file to how
-    it was scored (:func:`scored_with`; None where it says nothing); two different ones are refused unless
+    it was scored (:func:`scored_with`; None where it says nothing); two different profiles are refused unless
     ``allow`` (``--allow-profile-mismatch``)."""
     said = [(path, how) for path, how in named.items() if how is not None]
-    if allow or len({_profile(how) for _, how in said}) < 2:
+    if allow or len({how.profile for _, how in said}) < 2:
         return
     first, first_how = said[0]
-    other, other_how = next((path, how) for path, how in said if _profile(how) != _profile(first_how))
+    other, other_how = next((path, how) for path, how in said if how.profile != first_how.profile)
     raise FileProblem(first, "lyss.profile",
                       f"scored with {first_how}, {other} with {other_how}: their composites weigh different metrics, "
                       f"so one is not better for being higher; score both on one install (the same analysers), or "

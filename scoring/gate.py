@@ -13,7 +13,7 @@ import math
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from .comparable import refuse_mixed_profiles, scored_with
+from .comparable import ScoredWith, refuse_mixed_profiles, scored_with
 from .errors import BadValue, FileProblem
 from .files import packaged_json
 from .runcard import read_json
@@ -33,7 +33,7 @@ class GateView:
     overall: float
     dimensions: dict[str, float]
     facts: dict[str, float | None] = field(default_factory=dict)  # what the soft gates read
-    scored_with: str | None = None  # "profile A (its analysers)" for a scored run card; None for a rubric result
+    scored_with: ScoredWith | None = None  # the profile and analysers of a scored run card; None for a rubric result
 
 
 def check_fraction(name: str, value: float | None) -> None:
