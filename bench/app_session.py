@@ -14,7 +14,7 @@ import time
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # before Qt is imported
 
-from PySide6.QtCore import Qt  # noqa: E402
+from PySide6.QtCore import QEventLoop, Qt, QTimer  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
 
 from desktop.main_window import MainWindow  # noqa: E402
@@ -47,15 +47,56 @@ def _key(app, page, key, modifier=Qt.NoModifier) -> float:
     return time.perf_counter() - start
 
 
+class Stalls:
+    """How long the window's event loop goes without a turn: a timer asks for one every 5 ms, and each gap between
+    its ticks beyond that is a stall (a window that waits answers no key, no paint, no close)."""
+
+    def __init__(self):
+        self.gaps: list[float] = []
+        self._last = None
+        self._timer = QTimer()
+        self._timer.setInterval(5)
+        self._timer.timeout.connect(self._tick)
+
+    def _tick(self) -> None:
+        now = time.perf_counter()
+        if self._last is not None:
+            self.gaps.append(now - self._last)
+        self._last = now
+
+    def __enter__(self) -> "Stalls":
+        self._timer.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._timer.stop()
+
+
+def _moving_on(app, page, key, modifier=Qt.NoModifier) -> float:
+    """A key that moves the page on, to the next item drawn: at once, or — when its segment is still being served in
+    the background (a speaker faster than the serving) — once it is, the window answering meanwhile."""
+    before = page.position
+    start = time.perf_counter()
+    QTest.keyClick(page, key, modifier)
+    app.processEvents()
+    if page.position == before:  # the event loop idles as an app's does, looking every 5 ms
+        loop, poll = QEventLoop(), QTimer()
+        poll.timeout.connect(lambda: page.position != before and loop.quit())
+        poll.start(5)
+        QTimer.singleShot(120_000, loop.quit)
+        loop.exec()
+        poll.stop()
+        assert page.position != before, "the answer did not move the page on"
+    page.repaint()
+    return time.perf_counter() - start
+
+
 def _answer_a(app, page, reading: float, k: int) -> tuple[float, float]:
     """One task A item: the first question's key, then the second's (the answer recorded, the next item drawn)."""
     _idle(app, reading / 2)
     first = _key(app, page, Qt.Key_1 + k % 5)
     _idle(app, reading / 2)
-    before = page.position
-    nxt = _key(app, page, Qt.Key_4)
-    assert page.position != before, "the answer did not move the page on"
-    return first, nxt
+    return first, _moving_on(app, page, Qt.Key_4)
 
 
 def session(db: str) -> dict:
@@ -78,8 +119,10 @@ def session(db: str) -> dict:
     pairs = [_answer_a(app, page, READING, k) for k in range(ITEMS)]
     found["a_first_key"], found["a_next_item"] = [p[0] for p in pairs], [p[1] for p in pairs]
     wait_for_background()
-    pairs = [_answer_a(app, page, 0.0, k) for k in range(ITEMS)]  # faster than the serving
+    with Stalls() as stalls:
+        pairs = [_answer_a(app, page, 0.0, k) for k in range(ITEMS)]  # faster than the serving
     found["a_next_item_no_reading"] = [p[1] for p in pairs]
+    found["stalls_no_reading"] = stalls.gaps
     wait_for_background()
     review.open_campaign(ids["E"])
     wait_for_background()
@@ -91,9 +134,7 @@ def session(db: str) -> dict:
             marks.append(_key(app, page, key, modifier))
         _key(app, page, Qt.Key_Return)  # to the score
         _idle(app, READING / 2)
-        before = page.position
-        nexts.append(_key(app, page, Qt.Key_Return))
-        assert page.position != before
+        nexts.append(_moving_on(app, page, Qt.Key_Return))
     found["e_mark_key"], found["e_next_item"] = marks, nexts
     wait_for_background()
     study = window.study

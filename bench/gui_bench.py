@@ -159,6 +159,9 @@ def main() -> None:
         print(f"  goal, a key's p95 under load < {GOAL_MS} ms for a speaker who reads each item a second: "
               f"{'met' if _p95(busy[worst]) < GOAL_MS else 'NOT met'} (slowest: {worst}, {_p95(busy[worst]):.1f} ms); "
               f"a speaker faster than the serving waits for it: p95 {_p95(busy['a_next_item_no_reading']):.0f} ms")
+        print(f"  {'the window meanwhile: its longest stall':48} {max(idle['stalls_no_reading']) * 1000:19.1f} ms   "
+              f"{max(busy['stalls_no_reading']) * 1000:19.1f} ms   (a timer asks for a turn every 5 ms; the window "
+              f"answers no key, no paint while it stalls)")
         card = _card(work, 10_000)
         scored = _session(card, work / "score.json", "--score", str(card))
         peak = max(idle["peak_mib"], busy["peak_mib"])

@@ -1,5 +1,6 @@
 """The ``lyss`` command line: its parsers (the commands themselves are in ``score_commands.py``,
-``review_verbs.py``, ``analyzer_commands.py``, loaded when they run). Thin: it parses arguments, calls
+``circle_verbs.py``, ``campaign_verbs.py``, ``study_verbs.py``,
+``analyzer_commands.py``, loaded when they run). Thin: it parses arguments, calls
 scoring/eval_standards/review, prints.
 
 Bad input prints one line ``lyss: FILE: PLACE: PROBLEM`` and exits with status 2, writing nothing.

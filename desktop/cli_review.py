@@ -1,5 +1,6 @@
 """``lyss review …`` (speakers, campaigns, answers, bundles) and ``lyss study …`` (the statistics): the
-parsers. Each verb runs a function of ``review_verbs.py`` (loaded when it runs), one call into :mod:`review`."""
+parsers. Each verb runs a function of its family's module (``circle_verbs.py``, ``campaign_verbs.py``,
+``study_verbs.py``; loaded when it runs), one call into :mod:`review`."""
 
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ def _verb(verbs, name: str, func: str | None, help: str, *, json: bool = False, 
     """One verb: its parser (with ``--db``, maybe ``--json`` and ``--bootstrap``) and the function that runs it."""
     db, as_json = _parents()
     p = verbs.add_parser(name, help=help, parents=[db, as_json] if json else [db])
-    p.set_defaults(verb_func=deferred("review_verbs", func) if func else None, read_only=read_only)
+    p.set_defaults(verb_func=deferred(*func.split(":")) if func else None, read_only=read_only)
     if bootstrap is not None:
         p.add_argument("--bootstrap", type=resamples(0), default=bootstrap,
                        help=f"resamples for the confidence intervals; 0: none (default {bootstrap})")
@@ -38,7 +39,7 @@ class TaskAnswersHelp(argparse.HelpFormatter):
     the parsers import nothing heavy)."""
 
     def format_help(self) -> str:
-        from review.tasks import answer_formats  # deferred: the parsers import nothing heavy (50 ms)
+        from review.operations.tasks import answer_formats  # deferred: the parsers import nothing heavy (50 ms)
         return super().format_help() + "\n" + answer_formats()
 
 
@@ -95,7 +96,7 @@ def _register_sync(sub) -> None:
 
 def _register_review(sub) -> None:
     review = sub.add_parser("review", help="speakers, campaigns, answers and bundles (SQLite)")
-    review.set_defaults(func=deferred("review_verbs", "run_review"))
+    review.set_defaults(func=deferred("verbs", "run_verb"))
     rv = review.add_subparsers(dest="verb", metavar="VERB", required=True)
     for register in (_register_laptops, _register_speakers_and_campaigns, _register_answers_and_paper,
                      _register_exchange):
@@ -104,49 +105,49 @@ def _register_review(sub) -> None:
 
 def _register_laptops(rv) -> None:
     """This laptop and its circle: its database and code, enrolment, revocation, hand-over, trust."""
-    p = _verb(rv, "init", "_review_init", help="create (or check) a review database; prints this laptop's code")
-    p = _verb(rv, "code", "_review_code",
+    p = _verb(rv, "init", "circle_verbs:_review_init", help="create (or check) a review database; prints this laptop's code")
+    p = _verb(rv, "code", "circle_verbs:_review_code",
               help="this laptop's code, to read aloud when the coordinator enrols it", read_only=True)
-    _verb(rv, "adopt", "_review_adopt", help="this database is now this laptop, where it is (after moving it to a new "
+    _verb(rv, "adopt", "circle_verbs:_review_adopt", help="this database is now this laptop, where it is (after moving it to a new "
                                              "laptop or folder): a copy publishes and merges nothing until then")
-    p = _verb(rv, "enrol", "_review_enrol",
+    p = _verb(rv, "enrol", "circle_verbs:_review_enrol",
               help="coordinator: let the laptop with CODE contribute answers to your campaigns")
     p.add_argument("code", metavar="CODE", help="the code `lyss review code` shows on that laptop")
     p.add_argument("--campaign", help="only this campaign (default: every campaign this laptop coordinates)")
     p.add_argument("--name", help="what to call that laptop here, e.g. \"Rita's laptop\" (shown beside its code)")
-    p = _verb(rv, "revoke", "_review_revoke",
+    p = _verb(rv, "revoke", "circle_verbs:_review_revoke",
               help="coordinator: refuse the answers the laptop with CODE signs from a date on (a lost laptop)")
     p.add_argument("code", metavar="CODE", help="the laptop's code")
     p.add_argument("--from", dest="since", metavar="DATE",
                    help="refuse its answers from this date or UTC time on (default: now), e.g. 2026-11-30")
     p.add_argument("--campaign", help="only this campaign (default: every campaign this laptop coordinates)")
-    p = _verb(rv, "hand-over", "_review_hand_over",
+    p = _verb(rv, "hand-over", "circle_verbs:_review_hand_over",
               help="coordinator: let the laptop with CODE record a speaker's answers (the speaker moved)")
     p.add_argument("speaker", metavar="SPEAKER", help="the speaker's id")
     p.add_argument("code", metavar="CODE", help="the code of the laptop the speaker now uses")
     p.add_argument("--campaign", help="only this campaign (default: every campaign this laptop coordinates)")
-    p = _verb(rv, "trust", "_review_trust", help="accept campaigns from the coordinator laptop with CODE")
+    p = _verb(rv, "trust", "circle_verbs:_review_trust", help="accept campaigns from the coordinator laptop with CODE")
     p.add_argument("code", metavar="CODE", help="the code `lyss review code` shows on the coordinator's laptop")
     p.add_argument("--label", help="a name to remember it by")
     p.add_argument("--remove", action="store_true", help="stop trusting it (its laptop was lost or stolen)")
-    p = _verb(rv, "list", "_review_list",
+    p = _verb(rv, "list", "circle_verbs:_review_list",
               help="what the database holds: speakers, campaigns or runs, with counts; its backups, with their "
                    "times; or the laptops it knows (name, code, campaigns, last bundle seen, revoked from)", json=True,
               read_only=True)
     p.add_argument("what", choices=["speakers", "campaigns", "runs", "backups", "laptops"])
-    _verb(rv, "backup", "_review_backup", help="a restore point now: a copy of the database in its backups folder "
+    _verb(rv, "backup", "circle_verbs:_review_backup", help="a restore point now: a copy of the database in its backups folder "
                                                  "(the newest 10 of each kind are kept)")
     p = _verb(rv, "restore", None,
               help="put back a backup (the newest by default), every withdrawal and coordinator's decision re-applied")
     p.add_argument("backup", nargs="?", metavar="BACKUP")
-    p.set_defaults(func=deferred("review_verbs", "run_restore"))  # works on a database too damaged to open
-    _verb(rv, "names-back", "_review_names_back",
+    p.set_defaults(func=deferred("circle_verbs", "run_restore"))  # works on a database too damaged to open
+    _verb(rv, "names-back", "circle_verbs:_review_names_back",
           help="after a restore: put back the speakers this laptop registered since the backup, with their names, "
                "from the copy the restore kept of the database it replaced (names never travel)")
 
 
 def _register_speakers_and_campaigns(rv) -> None:
-    p = _verb(rv, "add-speaker", "_review_add_speaker", help="register a speaker with their consent")
+    p = _verb(rv, "add-speaker", "campaign_verbs:_review_add_speaker", help="register a speaker with their consent")
     p.add_argument("--name", required=True, help="display name (kept on this laptop only)")
     p.add_argument("--consent-scope", required=True, help="what the speaker agreed to")
     p.add_argument("--consent-uses", metavar="USES",
@@ -160,7 +161,7 @@ def _register_speakers_and_campaigns(rv) -> None:
                            "them — they keep their id, nothing is served to them twice")
     same.add_argument("--another-person", action="store_true",
                       help="a speaker of this name was registered on this laptop before: this is someone else")
-    p = _verb(rv, "create-campaign", "_review_create_campaign",
+    p = _verb(rv, "create-campaign", "campaign_verbs:_review_create_campaign",
               help="build a campaign (a task of review/data/tasks.json) from a scored run card, or from several "
                    "runs of one test set with --adaptive")
     p.add_argument("scored", metavar="SCORED.json", nargs="+",
@@ -201,15 +202,15 @@ def _register_speakers_and_campaigns(rv) -> None:
     p.add_argument("--terms", metavar="FILE",
                    help="the community's terms for this campaign's data (JSON: community, licence, labels, uses, "
                         "contact): signed, carried with the campaign, shown on forms, reports and exports")
-    p = _verb(rv, "terms", "_review_terms", json=True,
+    p = _verb(rv, "terms", "campaign_verbs:_review_terms", json=True,
               help="a campaign's terms (its community, licence, labels, allowed uses) and the council's decisions")
     p.add_argument("--campaign", help="default: the only campaign")
     p.add_argument("--set", metavar="FILE", help="record the terms of a campaign that has none")
-    p = _verb(rv, "amend-terms", "_review_amend_terms",
+    p = _verb(rv, "amend-terms", "campaign_verbs:_review_amend_terms",
               help="a new version of a campaign's terms (the earlier ones stay; signed by the coordinator)")
     p.add_argument("--campaign", help="default: the only campaign")
     p.add_argument("file", metavar="FILE")
-    p = _verb(rv, "decide-use", "_review_decide_use",
+    p = _verb(rv, "decide-use", "campaign_verbs:_review_decide_use",
               help="record a council's decision on one use of a campaign's data (allowed, or --refuse)")
     p.add_argument("--campaign", help="default: the only campaign")
     p.add_argument("--use", required=True, help="study, reweighting, publication, model-training or sharing")
@@ -223,7 +224,7 @@ def _register_speakers_and_campaigns(rv) -> None:
 
 
 def _register_answers_and_paper(rv) -> None:
-    p = _verb(rv, "answer", "_review_answer", help="record one answer (scripts; speakers use the app)")
+    p = _verb(rv, "answer", "campaign_verbs:_review_answer", help="record one answer (scripts; speakers use the app)")
     p.formatter_class = TaskAnswersHelp
     p.add_argument("--campaign", help="default: the only campaign")
     p.add_argument("--speaker", required=True)
@@ -235,14 +236,14 @@ def _register_answers_and_paper(rv) -> None:
                         "--drop, a pre-mark not dropped is kept, as on the screen; without either, none is used)")
     p.add_argument("--drop", type=numbers, default=[], metavar="N,N", help="task E: the pre-marks dropped")
     p.add_argument("--replace", action="store_true", help="replace the answer saved at --position (it says which)")
-    p = _verb(rv, "show", "_review_show", json=True, read_only=True,
+    p = _verb(rv, "show", "campaign_verbs:_review_show", json=True, read_only=True,
               help="an item as the speaker sees it: its texts, numbered words and pre-marks, and any saved answer")
     p.add_argument("--campaign", help="default: the only campaign")
     p.add_argument("--speaker", required=True)
     p.add_argument("--position", type=whole(0), help="default: the next unanswered item")
-    p = _verb(rv, "progress", "_review_progress", help="answers per speaker in a campaign", json=True, read_only=True)
+    p = _verb(rv, "progress", "campaign_verbs:_review_progress", help="answers per speaker in a campaign", json=True, read_only=True)
     p.add_argument("--campaign", help="default: the only campaign")
-    p = _verb(rv, "print-forms", "_review_print_forms",
+    p = _verb(rv, "print-forms", "campaign_verbs:_review_print_forms",
               help="paper forms of a speaker's items (PDF) and the CSV to key their answers into")
     p.add_argument("--campaign", help="default: the only campaign")
     p.add_argument("--speaker", required=True)
@@ -254,7 +255,7 @@ def _register_answers_and_paper(rv) -> None:
     p.add_argument("--items", type=whole(1), metavar="N",
                    help="print at most N items; a campaign that serves items as its questions need them serves the "
                         "next N (default: one page's worth, 8)")
-    p = _verb(rv, "import-forms", "_review_import_forms", help="the answers of filled paper forms, keyed into the CSV")
+    p = _verb(rv, "import-forms", "campaign_verbs:_review_import_forms", help="the answers of filled paper forms, keyed into the CSV")
     p.add_argument("csv", metavar="FORMS.csv")
     p.add_argument("--replace", action="store_true",
                    help="put a form's answer in place of one given already (default: such a row is refused)")
@@ -262,27 +263,27 @@ def _register_answers_and_paper(rv) -> None:
 
 def _register_exchange(rv) -> None:
     """Answers leaving this laptop: bundles, the shared folder, withdrawal, exports."""
-    p = _verb(rv, "export-bundle", "_review_export_bundle", help="write this laptop's answers to one file")
+    p = _verb(rv, "export-bundle", "circle_verbs:_review_export_bundle", help="write this laptop's answers to one file")
     p.add_argument("--out", required=True)
-    p = _verb(rv, "merge", "_review_merge", help="merge a bundle from another laptop (safe to repeat)")
+    p = _verb(rv, "merge", "circle_verbs:_review_merge", help="merge a bundle from another laptop (safe to repeat)")
     p.add_argument("bundle", metavar="BUNDLE")
     p = _verb(rv, "sync", None, json=True,
               help="publish this laptop's bundle into a shared folder and merge the others' that changed "
                    "(exit 1 when one was refused)")
     p.add_argument("folder", metavar="FOLDER", help="the folder your laptops share (Syncthing, a network share)")
     p.set_defaults(func=deferred("sync_verbs", "review_sync"))  # a light module: sync runs every few answers
-    p = _verb(rv, "resolve", "_review_resolve",
+    p = _verb(rv, "resolve", "circle_verbs:_review_resolve",
               help="settle each conflict with the shared folder's bundles (a campaign, run or terms held here with "
                    "other content): the earliest version is kept, here and on every laptop that resolves")
     p.add_argument("--folder", help="default: the shared folder this laptop syncs")
-    _verb(rv, "check", "_review_check", json=True, read_only=True,
+    _verb(rv, "check", "circle_verbs:_review_check", json=True, read_only=True,
           help="before the laptops leave: this laptop's own bundle as other laptops judge it, answers not published "
                "yet, bundles refused or waiting, laptops not heard from (exit 0 healthy, 1 problems found)")
-    p = _verb(rv, "withdraw", "_review_withdraw", help="delete a speaker's answers everywhere their bundles go "
+    p = _verb(rv, "withdraw", "circle_verbs:_review_withdraw", help="delete a speaker's answers everywhere their bundles go "
                                                         "(asks first; --yes in a script)")
     p.add_argument("speaker", metavar="SPEAKER")
     p.add_argument("--yes", action="store_true", help="withdraw without asking (a script; nothing is asked)")
-    p = _verb(rv, "take-out", "_review_take_out",
+    p = _verb(rv, "take-out", "campaign_verbs:_review_take_out",
               help="everything a community's campaigns hold (campaigns, runs, items, consent records, sequences, "
                    "answers with their spans, history, the coordinator's decisions) as CSV and JSONL with a README and "
                    "a manifest of SHA-256 sums, readable without LYSS; a withdrawal reaches it while it stays here")
@@ -292,7 +293,7 @@ def _register_exchange(rv) -> None:
     p.add_argument("--out", required=True, help="a new (or empty) folder")
     p.add_argument("--with-names", action="store_true",
                    help="the speakers' names, communities and dialects too, where this laptop holds them")
-    p = _verb(rv, "export", "_review_export",  # not read-only: each export is recorded (a withdrawal names it)
+    p = _verb(rv, "export", "campaign_verbs:_review_export",  # not read-only: each export is recorded (a withdrawal names it)
               help="ratings as CSV, JSONL (aggregates; raw with --include-raw) or mt-metrics-eval")
     p.add_argument("--format", choices=["csv", "jsonl", "mtme"], default="csv")
     p.add_argument("--out", required=True)
@@ -308,20 +309,20 @@ def _register_exchange(rv) -> None:
 
 def _register_study(sub) -> None:
     study = sub.add_parser("study", help="agreement, correlations, precision, reweighting, tier confirmation")
-    study.set_defaults(func=deferred("review_verbs", "run_study"))
+    study.set_defaults(func=deferred("verbs", "run_verb"))
     st = study.add_subparsers(dest="verb", metavar="VERB", required=True)
-    p = _verb(st, "agreement", "_study_agreement",
+    p = _verb(st, "agreement", "study_verbs:_study_agreement",
               help="Krippendorff's alpha of every question, at the levels its scale allows", json=True, read_only=True,
               bootstrap=1000)
     _texts(p, campaign="a campaign id or name (implies its task; default: the only campaign)",
            task="every campaign of this task instead of one campaign",
            question="only this question (default: every question of the task)")
-    p = _verb(st, "correlate", "_study_correlate",
+    p = _verb(st, "correlate", "study_verbs:_study_correlate",
               help="metric–human correlation, segment and system level", json=True, read_only=True, bootstrap=0)
     _texts(p, campaign="the speakers' answers of this campaign only (implies the human score)",
            metric="default: composite, else the first metric the items carry",
            human="default: the campaign's task's score (adequacy_z, verdict, or the imported one)")
-    p = _verb(st, "compare-metrics", "_study_compare_metrics",
+    p = _verb(st, "compare-metrics", "study_verbs:_study_compare_metrics",
               help="PERM-BOTH: does METRIC2 correlate better than METRIC?", json=True, read_only=True)
     p.add_argument("--metric", required=True)
     p.add_argument("--metric2", required=True)
@@ -329,30 +330,30 @@ def _register_study(sub) -> None:
     p.add_argument("--statistic", default="pearson", choices=["pearson", "spearman", "kendall_b", "kendall_c"])
     p.add_argument("--grouping", default="none", choices=["none", "item", "sys"])
     p.add_argument("--resamples", type=resamples(1), default=1000)
-    p = _verb(st, "linter-precision", "_study_linter_precision",
+    p = _verb(st, "linter-precision", "study_verbs:_study_linter_precision",
               help="task B: precision of each linter variant class", json=True, read_only=True)
     p.add_argument("--campaign")
-    p = _verb(st, "fst-rejection", "_study_fst_rejection",
+    p = _verb(st, "fst-rejection", "study_verbs:_study_fst_rejection",
               help="task C: the analyser's false-rejection rate", json=True, read_only=True)
     p.add_argument("--campaign")
-    p = _verb(st, "quality", "_study_quality", json=True, read_only=True,
+    p = _verb(st, "quality", "study_verbs:_study_quality", json=True, read_only=True,
               help="how often each speaker caught the attention items (per kind of error, with a 95%% interval); "
                    "below the campaign's --qc-min-catch, flagged (never left out)")
     p.add_argument("--campaign")
-    p = _verb(st, "reliability", "_study_reliability",
+    p = _verb(st, "reliability", "study_verbs:_study_reliability",
               help="rater quality: degraded items, repeats, time per item, and flags", json=True, read_only=True)
     p.add_argument("--campaign", help="default: the only campaign")
-    p = _verb(st, "reweight", "_study_reweight", help="refit a weight profile to the speakers' scores", json=True)
+    p = _verb(st, "reweight", "study_verbs:_study_reweight", help="refit a weight profile to the speakers' scores", json=True)
     p.add_argument("--human", default="adequacy_z")
     p.add_argument("--base", default="A", help="the profile whose metrics are refitted (A, B or a file)")
     p.add_argument("--out")
     p.add_argument("--force", action="store_true", help="write even below the minimum evidence")
     # not read-only: on the campaign's coordinator's laptop, what has settled is announced (recorded) as it is shown
-    p = _verb(st, "status", "_study_status", json=True,
+    p = _verb(st, "status", "study_verbs:_study_status", json=True,
               help="one campaign: its answers, the decisions they settle (which system is better, each run's "
                    "tier), the systems still served and the speaker-hours left")
     p.add_argument("--campaign", help="default: the only campaign")
-    p = _verb(st, "report", "_study_report",
+    p = _verb(st, "report", "study_verbs:_study_report",
               help="a report a community council can read (PDF): each question's verdict in words, how sure the "
                    "answers are, each run's tier, the speakers and their hours (no names), their consent and where "
                    "the answers are kept")
@@ -360,23 +361,23 @@ def _register_study(sub) -> None:
     p.add_argument("--out", required=True, metavar="REPORT.pdf")
     p.add_argument("--language", metavar="CODE", help="the report's words in this interface language (en, fr; "
                                                       "default: the app's)")
-    p = _verb(st, "premark-effect", "_study_premark_effect", json=True, read_only=True,
+    p = _verb(st, "premark-effect", "study_verbs:_study_premark_effect", json=True, read_only=True,
               help="task E with --premark-split: pre-marks shown against held back, the difference in score, "
                    "MQM-style score and seconds with its interval")
     p.add_argument("--campaign", help="default: the only campaign")
     _register_replays(st)
-    p = _verb(st, "confirm-tier", "_study_confirm_tier",
+    p = _verb(st, "confirm-tier", "study_verbs:_study_confirm_tier",
               help="speakers' confirmation of a run's tier (its campaign's Tier question, as study status says it), "
                    "written into the run card", json=True)
     p.add_argument("run", metavar="SCORED.json")
     p.add_argument("--campaign", help="the campaign of the rule's task that rates the run (default: the only one)")
-    p = _verb(st, "import-mtme", "_study_import_mtme", help="load an mt-metrics-eval test set (WMT)", json=True)
+    p = _verb(st, "import-mtme", "study_verbs:_study_import_mtme", help="load an mt-metrics-eval test set (WMT)", json=True)
     p.add_argument("folder", metavar="DIR")
     p.add_argument("--lp", required=True)
     p.add_argument("--human", required=True, help="mqm, da-sqm, …")
     p.add_argument("--metric", help="a metric-scores file name such as chrF-refA (default: compute chrF, chrF++, BLEU)")
     p.add_argument("--systems", nargs="+", help="import only these systems")
-    p = _verb(st, "import-da", "_study_import_da", help="load MLQE-PE style direct assessments", json=True)
+    p = _verb(st, "import-da", "study_verbs:_study_import_da", help="load MLQE-PE style direct assessments", json=True)
     p.add_argument("tsv", metavar="TSV")
     p.add_argument("--name")
 
@@ -385,7 +386,7 @@ def _register_replays(st) -> None:
     """The study verbs that replay shared public data (no review database): sequential decisions, ESA annotations."""
     p = _verb(st, "simulate-sequential", None, json=True,
               help="how many ratings the sequential comparisons save, on an mt-metrics-eval folder's real ratings")
-    p.set_defaults(func=deferred("review_verbs", "run_simulate_sequential"))
+    p.set_defaults(func=deferred("study_verbs", "run_simulate_sequential"))
     p.add_argument("folder", metavar="DIR")
     p.add_argument("--lp", required=True, help="language pair, e.g. en-de")
     p.add_argument("--human", required=True, metavar="NAME",
@@ -403,7 +404,7 @@ def _register_replays(st) -> None:
     p = _verb(st, "replay-esa", None, json=True,
               help="replay an ESA export's annotations with the reference's pre-marks: their precision and recall, "
                    "the keys they save, the speaker-hours")
-    p.set_defaults(func=deferred("review_verbs", "run_replay_esa"))
+    p.set_defaults(func=deferred("study_verbs", "run_replay_esa"))
     p.add_argument("file", metavar="FILE", help="an Appraise ESA export (CSV, as 240315rc5ESA.scores.csv)")
     p.add_argument("--wmt", metavar="DIR", help="the mt-metrics-eval folder of its texts (default: the folder "
                                                 "beside FILE's, named without -esa)")

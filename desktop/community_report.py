@@ -9,7 +9,7 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen, QPolygonF
 
-from review.sentences import written
+from review.operations.sentences import written
 
 from .printing import page_image, painting, pdf_writer, save_image
 from .qt_common import campaign_title, number_marks, plural, said, sized_font, tr

@@ -8,8 +8,8 @@ from PySide6.QtCore import QRect, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPen
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QSlider, QVBoxLayout, QWidget
 
-from review.rating.session import Step
-from review.tasks.error_spans import Marking
+from review.operations.rating import Step
+from review.operations.tasks import Marking
 
 from .qt_common import FlowLayout, accessible, name_buttons, set_font
 

@@ -12,7 +12,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QTabWidget, QVBoxLayout, QWidget
 
-from review.store import Store
+from review.operations.database import Store
 
 from .qt_common import (accessible, apply_theme, ask, default_db, finish_background_work, guarded, name_buttons,
                         plain_labels,
@@ -97,7 +97,7 @@ class MainWindow(QMainWindow):
         return ScorePanel()
 
     def _campaign_panel(self) -> QWidget:
-        from .study_panel import CampaignPanel  # deferred: the study loads when its tabs are first opened
+        from .campaign_panel import CampaignPanel  # deferred: the study loads when its tabs are first opened
         panel = CampaignPanel(self.store)
         panel.attach_sync(self.syncer)
         return panel

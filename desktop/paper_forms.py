@@ -10,7 +10,7 @@ from typing import Callable
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QFont, QFontMetricsF, QPainter, QPen
 
-from review import tasks
+from review.operations import tasks
 
 from .printing import page_image, painting, pdf_writer, save_image
 from .qt_common import campaign_title, sized_font, task_captions, task_words, tr

@@ -23,9 +23,9 @@ from PySide6.QtGui import QColor, QFont, QFontDatabase, QIcon, QPalette
 from PySide6.QtWidgets import (QAbstractButton, QApplication, QFrame, QHeaderView, QLabel, QLayout, QMessageBox, QScrollArea,
                                QSizePolicy, QTextBrowser, QWidget)
 
-from review import tasks
-from review.sentences import localized
-from review.store import Store
+from review.operations import changes, tasks
+from review.operations.sentences import localized
+from review.operations.database import Store
 from scoring.errors import InputError
 
 ORG, APP = "LYSS", "LYSS Desktop"
@@ -470,6 +470,41 @@ class Worker(QThread):
 
 
 _BACKGROUND: set[Worker] = set()  # every worker started and not yet ended
+
+
+class Notices(QObject):
+    """What the window's operations changed, told to every page (:func:`review.operations.changes.run` says which
+    tables each wrote): a page that shows those tables redraws, the one that made the change already has."""
+
+    changed = Signal(object, object)  # the tables written (a frozenset), the page that wrote them (None: no page)
+
+
+_NOTICES: Notices | None = None
+
+
+def notices() -> Notices:
+    """The application's notices of change (one, whichever window or page tells or listens)."""
+    global _NOTICES
+    if _NOTICES is None or not shiboken6.isValid(_NOTICES):
+        _NOTICES = Notices()
+    return _NOTICES
+
+
+def tell(done: changes.Done, page: QObject | None = None) -> Any:
+    """Tell the pages what an operation changed (nothing when it only read); returns its result."""
+    if done.changed:
+        notices().changed.emit(done.changed, page)
+    return done.result
+
+
+def operate(page: QObject | None, store: Store, operation: Callable[..., Any], *args, **kwargs) -> Any:
+    """A write of the review on the window's connection, the other pages told what it changed; its result."""
+    return tell(changes.run(store, operation, *args, **kwargs), page)
+
+
+def as_operation(job: Callable[[Store, Progress], Any]) -> Callable[[Store, Progress], changes.Done]:
+    """A background job that writes (``job(store, progress)``), made to return what it changed with its result."""
+    return lambda store, progress: changes.run(store, job, progress)
 
 
 def background_running() -> bool:

@@ -26,13 +26,13 @@ from desktop.paper_forms import first_page_png  # noqa: E402
 from desktop.qt_common import SETTINGS_FOLDER, application, background_running, wait_for_background  # noqa: E402
 from eval_standards import analysers  # noqa: E402
 from eval_standards.demos import DEFAULT, demo_path, other_demos  # noqa: E402
-from review import records  # noqa: E402
-from review.exchange import sync  # noqa: E402
-from review.rating import campaigns, paper, practice, sequence  # noqa: E402
-from review.rating.session import ReviewSession, record_answer  # noqa: E402
-from review.records import catalogue, laptops, terms  # noqa: E402
-from review.store import Store  # noqa: E402
-from review.study.report import community_report  # noqa: E402
+from review.operations import records  # noqa: E402
+from review.operations.exchange import sync  # noqa: E402
+from review.operations.rating import campaigns, paper, practice, sequence  # noqa: E402
+from review.operations.rating import ReviewSession, record_answer  # noqa: E402
+from review.operations.records import catalogue, laptops, terms  # noqa: E402
+from review.operations.database import Store  # noqa: E402
+from review.operations.study import community_report  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "docs" / "screenshots"

@@ -20,10 +20,10 @@ from eval_standards import analysers, demos
 from eval_standards.cards import load_card
 from eval_standards.setup import prepare
 from eval_standards.text import convert
-from review import records
-from review.rating import campaigns, sequence
-from review.store import Store
-from review.study import analyses
+from review.operations import records
+from review.operations.rating import campaigns, sequence
+from review.operations.database import Store
+from review.operations.study import analyses
 from scoring import runcard, runs
 from scoring.rubric import load_profile
 

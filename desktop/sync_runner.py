@@ -13,11 +13,12 @@ from pathlib import Path
 
 from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer, Signal
 
-from review.exchange import sync
-from review.records import shared_folder
-from review.store import Store
+from review.operations import changes
+from review.operations.exchange import sync
+from review.operations.records import shared_folder
+from review.operations.database import Store
 
-from .qt_common import Worker, settings
+from .qt_common import Worker, settings, tell
 
 EVERY_KEY = "sync/every_answers"
 EARLIER_FOLDER_KEY = "sync/folder"  # where versions before the folder was a row of the database kept it
@@ -107,7 +108,7 @@ class SyncRunner(QObject):
         def work(progress):
             if self._store is None:  # opened once, in the first worker: a large database is checked once
                 self._store = Store(self.db_path, backup=False)
-            return sync.sync(self._store, folder, progress=progress)
+            return changes.run(self._store, sync.sync, folder, progress=progress)  # with what it changed
 
         self._worker = Worker(work, self)
         self._worker.succeeded.connect(self._done)
@@ -116,8 +117,10 @@ class SyncRunner(QObject):
         self.started.emit()
         self._worker.start()
 
-    def _done(self, report) -> None:
+    def _done(self, done) -> None:
+        report = done.result
         if not self._closing:  # after close the window and its database are gone
+            tell(done)  # the pages showing what a merge changed redraw
             self.finished_at = time.time()
             if not self._watcher.directories():
                 self._watch()  # the folder came back (a USB disk plugged in again)

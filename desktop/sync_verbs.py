@@ -8,10 +8,11 @@ import os
 import sys
 from pathlib import Path
 
-from review.exchange import sync, syncthing
+from review.operations.exchange import sync
+from review.operations.syncthing import syncthing
 
-from review.records import shared_folder
-from review.store import Store
+from review.operations.records import shared_folder
+from review.operations.database import Store
 from scoring.errors import BadValue, InputError
 from scoring.files import json_text
 

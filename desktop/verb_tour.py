@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from eval_standards import analysers, demos
-from review import tasks
+from review.operations import tasks
 
 from . import cli
 

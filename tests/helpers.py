@@ -127,7 +127,15 @@ def start_reviewing(qtbot, window):
     assert review.currentWidget() is review.campaigns
     qtbot.keyClick(review.campaigns.list, Qt.Key_Return)
     assert review.currentWidget() is review.items
+    served(qtbot, review.items)
     return review.items
+
+
+def served(qtbot, page, timeout: int = 60_000):
+    """The item page once an adaptive campaign's segment it waits for is served (in the background) and shown."""
+    qtbot.waitUntil(lambda: page.session is not None and not page.session.waiting and not page._queued,
+                    timeout=timeout)
+    return page
 
 
 def enrolled_study(root: Path, scored: dict, laptops_wanted: int, items: int = 8):

@@ -378,7 +378,7 @@ def test_a_tier_question_on_the_task_scale_and_a_baseline_by_name(scored_demo, t
 
 
 def test_the_campaigns_tab_shows_the_question_and_its_answer(scored_demo, tmp_path, qtbot):
-    from desktop.study_panel import CampaignPanel
+    from desktop.campaign_panel import CampaignPanel
     paths = [str(p) for p in _systems(scored_demo, tmp_path)]
     store = Store(tmp_path / "q.sqlite")
     cid = campaigns.create_adaptive_campaign(store, [catalogue.load_scored(p) for p in paths], "A",
@@ -398,8 +398,8 @@ def test_the_campaigns_tab_shows_the_question_and_its_answer(scored_demo, tmp_pa
 def test_the_app_creates_a_campaign_that_asks_a_question(scored_demo, tmp_path, qtbot, monkeypatch):
     """Campaigns tab → Adaptive campaign from several runs…: the question, its margin and the run in use are
     asked in dialogs; the campaign keeps them."""
-    import desktop.study_panel as study_panel
-    from desktop.study_panel import CampaignPanel
+    import desktop.campaign_panel as study_panel
+    from desktop.campaign_panel import CampaignPanel
     paths = [str(p) for p in _systems(scored_demo, tmp_path)][:2]
     store = Store(tmp_path / "app.sqlite")
     panel = CampaignPanel(store)
@@ -421,7 +421,7 @@ def test_a_question_campaign_travels_through_a_shared_folder_and_both_laptops_re
     """The hub's `--question best` campaign reaches a field laptop through the shared folder; the laptop's
     speakers are served by the question there, their answers come back at each sync, and hub and laptop end
     with the same answer, nothing more served on either; the hub's Campaigns tab shows it."""
-    from desktop.study_panel import CampaignPanel
+    from desktop.campaign_panel import CampaignPanel
     from review.exchange import sync
     from review.records import laptops
     base = json.loads(scored_demo.read_text(encoding="utf-8"))
@@ -476,7 +476,7 @@ def test_a_campaign_too_small_for_its_margin_is_warned_of_on_the_command_line_an
     """42 segments on the 1–5 adequacy scale: a margin of 0.1 needs more segments than that even if every rating
     differed by exactly 0.1 (``sequences.fewest_items``); a margin of 1 does not. Both faces say the same line."""
     from review.study.maths import sequences
-    from desktop.study_panel import CampaignPanel
+    from desktop.campaign_panel import CampaignPanel
     paths = [str(p) for p in _systems(scored_demo, tmp_path)[:2]]
     db = str(tmp_path / "small.sqlite")
     assert main(["review", "init", "--db", db]) == 0

@@ -174,7 +174,7 @@ def test_in_a_task_that_marks_spans_a_span_over_the_word_is_a_catch(tmp_path, sc
 
 
 def test_the_campaigns_tab_makes_a_campaign_with_attention_items_in_the_grammar(tmp_path, scored_demo, qtbot):
-    from desktop.study_panel import CampaignPanel
+    from desktop.campaign_panel import CampaignPanel
     from helpers import background_done
     store = Store(tmp_path / "app.sqlite")
     panel = CampaignPanel(store)
@@ -234,7 +234,9 @@ def test_an_adaptive_question_campaign_serves_attention_items_no_decision_counts
     slots = _serve_and_answer(store, cid, speaker, 60, random.Random(70), check_value=1)
     own = [s for s in slots if s["qc"] == ""]
     checks = [s for s in slots if s["qc"] == "degraded"]
-    assert abs(len(checks) - round(len(own) * SHARE)) <= 1 and len(checks) >= 4, (len(own), len(checks))
+    # each segment brings the checks up to the share of everything served so far, never past it; a segment whose
+    # outputs have no wrong form in the grammar brings fewer (the campaign's ids, random, order the segments)
+    assert 2 <= len(checks) <= round(len(slots) * SHARE), (len(own), len(checks))
     positions = {s["item_id"]: s["position"] for s in slots}
     for slot in checks:  # a wrong form of an output served to this speaker in the same segment, the pack's own
         change = attention.of_item(slot["extra"])

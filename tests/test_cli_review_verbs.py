@@ -38,7 +38,7 @@ def test_every_review_and_study_verb_has_a_handler():
 
 def test_read_only_verbs_open_the_database_read_only():
     args = cli.build_parser().parse_args(["study", "agreement", "--db", "x.sqlite"])
-    assert args.read_only and args.func.__name__ == "run_study"
+    assert args.read_only and args.func.__name__ == "run_verb"
     args = cli.build_parser().parse_args(["review", "answer", "--db", "x.sqlite", "--campaign", "c", "--speaker", "s",
                                           "--answers", "{}"])
     assert not args.read_only and args.verb_func.__name__ == "_review_answer"

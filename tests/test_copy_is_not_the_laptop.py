@@ -69,9 +69,9 @@ def test_a_merge_that_deletes_answers_says_so(tmp_path, scored_demo, capsys):
 
 def test_the_app_says_a_database_is_a_copy_and_makes_it_the_laptop_when_asked(qtbot, qapp, tmp_path, scored_demo,
                                                                              capsys, monkeypatch):
-    import desktop.study_panel as study_panel
+    import desktop.circle_pages as study_panel
     from desktop.qt_common import application
-    from desktop.study_panel import CampaignPanel
+    from desktop.campaign_panel import CampaignPanel
 
     application()
     c = Circle(tmp_path, scored_demo, capsys)

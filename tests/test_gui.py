@@ -186,7 +186,8 @@ def test_compare_two_runs_in_the_score_view(qtbot, app, tmp_path):
 
 @pytest.mark.under_load
 def test_campaign_and_study_panels(qtbot, app, review_db):
-    from desktop.study_panel import CampaignPanel, StudyPanel
+    from desktop.campaign_panel import CampaignPanel
+    from desktop.study_panel import StudyPanel
     path, cid, speaker = review_db
     store = Store(path)
     sequence.join(store, cid, speaker)
@@ -206,7 +207,7 @@ def test_campaign_and_study_panels(qtbot, app, review_db):
 
 
 def test_laptop_code_enrol_trust_and_revoke_in_the_campaigns_tab(qtbot, app, review_db, tmp_path, monkeypatch):
-    from desktop.study_panel import CampaignPanel
+    from desktop.campaign_panel import CampaignPanel
     path, cid, _ = review_db
     store = Store(path)
     panel = CampaignPanel(store)
@@ -220,7 +221,7 @@ def test_laptop_code_enrol_trust_and_revoke_in_the_campaigns_tab(qtbot, app, rev
     field_panel.trust(store.device_id)
     assert other.one("select code from trusted")["code"] == store.device_id
     # the coordinator revokes the field laptop (it was stolen); the field laptop is told when it merges
-    import desktop.study_panel as study_panel
+    import desktop.circle_pages as study_panel
     from review.exchange import bundles
     monkeypatch.setattr(study_panel, "ask", lambda *a: True)
     panel.revoke(other.device_id)
@@ -385,7 +386,7 @@ def test_time_away_from_the_app_is_recorded_and_left_out_of_the_time_per_item(qt
     """Start, end and focus loss travel with every answer; reliability's time per item leaves the time away out."""
     import types
 
-    from desktop import review_panel
+    from desktop import item_page as review_panel
     from review.study import analyses
     clock = types.SimpleNamespace(now=100.0)
     monkeypatch.setattr(review_panel, "time", types.SimpleNamespace(perf_counter=lambda: clock.now))
@@ -427,7 +428,7 @@ def test_the_window_opens_on_the_speakers_screen_and_builds_each_other_tab_when_
     shown, with plain-text labels and named buttons like the rest, and the Campaigns tab shows the campaign."""
     program = ("import sys; from desktop.qt_common import application; from desktop.main_window import MainWindow; "
                "app = application(); w = MainWindow(sys.argv[1]); w.show(); app.processEvents(); "
-               "print(sorted(m for m in ('desktop.score_panel', 'desktop.study_panel', 'scoring.engine', 'numpy', "
+               "print(sorted(m for m in ('desktop.score_panel', 'desktop.study_panel', 'desktop.campaign_panel', 'scoring.engine', 'numpy', "
                "'sqlite_utils') "
                "if m in sys.modules)); w.close()")
     path = review_db[0]

@@ -281,7 +281,7 @@ def test_a_task_e_campaign_over_shared_wmt_outputs_made_in_the_app_shows_the_ref
     """WMT23 en-de from shared (a system's first 60 segments, scored as three text files; German has no language
     pack, so no tool of its own): the Campaigns tab makes a task E campaign with the tools and the reference, and
     the item page shows the reference's pre-marks, named by their source."""
-    from desktop.study_panel import CampaignPanel
+    from desktop.campaign_panel import CampaignPanel
     folder = shared_file("data/wmt23-en-de")
     texts = []
     for name, path in (("source", "sources/en-de.txt"), ("reference", "references/en-de.refA.txt"),

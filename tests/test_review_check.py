@@ -92,7 +92,7 @@ def test_check_cannot_run_without_a_database(tmp_path, capsys):
 
 def test_the_sharing_page_checks_the_circle_as_the_command_line_does(qtbot, qapp, tmp_path, scored_demo, capsys):
     from desktop.qt_common import application
-    from desktop.study_panel import CampaignPanel
+    from desktop.campaign_panel import CampaignPanel
     from helpers import background_done
     from review.store import Store
 

@@ -205,7 +205,8 @@ def test_the_app_and_the_command_line_do_not_need_scipy():
     import subprocess
     import sys
     code = ("import sys; import scoring.engine, review.study.analyses, review.study.reweight, review.study.tiers, "
-            "review.study.decisions, eval_standards.registry, desktop.review_verbs, review.study.experiments.simulation;"
+            "review.study.decisions, eval_standards.registry, desktop.circle_verbs, desktop.campaign_verbs, "
+            "desktop.study_verbs, review.study.experiments.simulation;"
             "[eval_standards.registry.plugin_class(n) for n in eval_standards.registry.known_plugins()];"
             "print('scipy' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout

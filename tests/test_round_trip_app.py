@@ -35,7 +35,7 @@ def _practised(circle: Circle, laptop: str, speaker: str) -> None:
 
 
 def _panel(qtbot, circle: Circle, laptop: str):
-    from desktop.study_panel import CampaignPanel
+    from desktop.campaign_panel import CampaignPanel
     store = Store(circle.db[laptop])
     panel = CampaignPanel(store)
     qtbot.addWidget(panel)
@@ -169,7 +169,7 @@ def test_an_adaptive_campaign_with_attention_items_from_the_campaigns_tab_serves
 def test_terms_a_laptop_enrolled_and_one_revoked_on_the_campaigns_tab_reach_every_laptop(qtbot, app, tmp_path,
                                                                                         scored_demo, capsys,
                                                                                         monkeypatch):
-    import desktop.study_panel as study_panel
+    import desktop.circle_pages as study_panel
     monkeypatch.setattr(study_panel, "ask", lambda *a: True)
     circle = Circle(tmp_path, scored_demo, capsys)
     terms_file = tmp_path / "terms.json"
@@ -190,7 +190,7 @@ def test_terms_a_laptop_enrolled_and_one_revoked_on_the_campaigns_tab_reach_ever
 
 def test_a_speaker_withdrawn_on_the_campaigns_tab_is_gone_from_every_laptop(qtbot, app, tmp_path, scored_demo, capsys,
                                                                            monkeypatch):
-    import desktop.study_panel as study_panel
+    import desktop.campaign_panel as study_panel
     monkeypatch.setattr(study_panel, "ask", lambda *a: True)
     circle = Circle(tmp_path, scored_demo, capsys)
     mary = circle.add_speaker("rita", "Mary")

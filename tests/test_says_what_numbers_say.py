@@ -78,7 +78,7 @@ def test_the_campaigns_tab_says_what_best_decided_in_both_languages(field, qtbot
     "the three are within 10 of each other" when an interval reaches beyond 10 — and in French with its numbers
     written the French way."""
     from desktop.qt_common import application, set_ui_language
-    from desktop.study_panel import CampaignPanel
+    from desktop.campaign_panel import CampaignPanel
     application()
     from review.store import Store
     from review import sentences

@@ -4,6 +4,8 @@ is worked out from a campaign's items alone is kept across answers, but not acro
 
 from __future__ import annotations
 
+import pytest
+
 import json
 
 from test_adaptive import _systems
@@ -57,16 +59,21 @@ def test_a_walk_finds_a_segment_another_connection_served_while_it_looked(tmp_pa
     for position in sorted(records.sequences.open_positions(store, cid, speaker)):
         records.answers.answer(store, cid, speaker, position, {"adequacy": 4, "fluency": 4})
     last = records.sequences.length(store, cid, speaker) - 1
-    waited = []
+    served = {}
 
-    def serve_elsewhere():  # what the app's answer does: wait for the segment its background connection serves
-        with Store(store.path, backup=False, checked=True) as other:
-            waited.append(sequence.serve_next_segment(other, cid, speaker, ahead=True))
+    def serve_elsewhere(length):  # what the app does: its background connection serves; the walk asks again
+        return served.get(length)
 
-    walk.before_serving = serve_elsewhere
+    walk.serve_elsewhere = serve_elsewhere
+    with pytest.raises(sequence.ServingUnderWay):  # under way: the walk waits, serving nothing itself
+        walk.after(last)
+    assert records.sequences.length(store, cid, speaker) == last + 1
+    with Store(store.path, backup=False, checked=True) as other:
+        before, added = sequence.serve_elsewhere(other, cid, speaker)
+    served[before] = added
+    assert before == last + 1 and added >= 1
     assert walk.after(last) == last + 1
-    assert waited and waited[0] >= 1
-    assert records.sequences.length(store, cid, speaker) == last + 1 + waited[0]  # served once, by the other
+    assert records.sequences.length(store, cid, speaker) == last + 1 + added  # served once, by the other
 
 
 def test_what_a_campaigns_items_alone_give_is_kept_across_answers_and_made_again_when_they_change(tmp_path,

@@ -202,7 +202,7 @@ def test_the_campaigns_page_records_and_shows_the_terms_as_plain_text(qtbot, tmp
 
 
 def test_a_campaign_made_in_the_app_carries_the_terms_chosen_with_it(qtbot, tmp_path, scored_demo, terms_file):
-    from desktop.study_panel import CampaignPanel
+    from desktop.campaign_panel import CampaignPanel
     from helpers import background_done
 
     store = Store(tmp_path / "app.sqlite")

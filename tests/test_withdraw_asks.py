@@ -56,7 +56,7 @@ def test_at_a_terminal_withdraw_asks_and_only_yes_deletes(tmp_path, scored_demo,
 
 def test_the_apps_dialog_names_what_will_be_deleted(qtbot, tmp_path, scored_demo, monkeypatch):
     from helpers import open_window
-    from desktop import study_panel
+    from desktop import campaign_panel as study_panel
     db, speaker = _study(tmp_path, scored_demo)
     window = open_window(qtbot, db)
     asked = []

@@ -34,12 +34,12 @@
         <translation>Les réponses appartiennent à {0} ({1}) ; usages permis : {2}.</translation>
     </message>
     <message>
-        <location filename="../qt_common.py" line="373"/>
+        <location filename="../qt_common.py" line="379"/>
         <source>LYSS Desktop</source>
         <translation>LYSS Desktop</translation>
     </message>
     <message>
-        <location filename="../qt_common.py" line="391"/>
+        <location filename="../qt_common.py" line="397"/>
         <source>Something went wrong: {0}. Your answers are safe: each one was saved when you gave it.</source>
         <translation>Un problème est survenu : {0}. Vos réponses sont en sécurité : chacune a été enregistrée au moment où vous l’avez donnée.</translation>
     </message>
@@ -318,52 +318,52 @@
 <context>
     <name>CampaignPage</name>
     <message>
-        <location filename="../review_panel.py" line="268"/>
+        <location filename="../review_panel.py" line="212"/>
         <source>Tasks</source>
         <translation>Tâches</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="268"/>
+        <location filename="../review_panel.py" line="212"/>
         <source>Choose a task with the arrow keys and press Enter</source>
         <translation>Choisissez une tâche avec les flèches et appuyez sur Entrée</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="272"/>
+        <location filename="../review_panel.py" line="216"/>
         <source>Sign out</source>
         <translation>Se déconnecter</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="274"/>
+        <location filename="../review_panel.py" line="218"/>
         <source>Start or continue  (Enter)</source>
         <translation>Commencer ou continuer  (Entrée)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="296"/>
+        <location filename="../review_panel.py" line="240"/>
         <source>Welcome, {0}. Choose a task:</source>
         <translation>Bienvenue, {0}. Choisissez une tâche :</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="300"/>
+        <location filename="../review_panel.py" line="244"/>
         <source>{0} of {1} done</source>
         <translation>{0} sur {1} faits</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="300"/>
+        <location filename="../review_panel.py" line="244"/>
         <source>not started</source>
         <translation>pas commencé</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="302"/>
+        <location filename="../review_panel.py" line="246"/>
         <source>{0} done; more as the decisions need them</source>
         <translation>{0} faits ; d&apos;autres selon les besoins des décisions</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="304"/>
+        <location filename="../review_panel.py" line="248"/>
         <source>not offered: this laptop is not enrolled in it: lyss review enrol {0} --campaign {1}</source>
         <translation>non proposée : cet ordinateur n&apos;y est pas inscrit : lyss review enrol {0} --campaign {1}</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="311"/>
+        <location filename="../review_panel.py" line="255"/>
         <source>Ask the campaign&apos;s coordinator to enrol this laptop in it; once the enrolment arrives, the campaign is offered here.</source>
         <translation>Demandez au coordinateur de la campagne d&apos;y inscrire cet ordinateur ; dès que l&apos;inscription arrive, la campagne est proposée ici.</translation>
     </message>
@@ -371,843 +371,850 @@
 <context>
     <name>CampaignPanel</name>
     <message>
-        <location filename="../study_panel.py" line="174"/>
+        <location filename="../campaign_panel.py" line="97"/>
         <source>Task of the new campaign</source>
         <translation>Tâche de la nouvelle campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="176"/>
+        <location filename="../campaign_panel.py" line="99"/>
         <source>Task {0}: {1}</source>
         <translation>Tâche {0} : {1}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="199"/>
+        <location filename="../campaign_panel.py" line="122"/>
         <source>Create campaign from a scored run…</source>
         <translation>Créer une campagne à partir d’un run évalué…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="200"/>
+        <location filename="../campaign_panel.py" line="123"/>
         <source>Adaptive campaign from several runs…</source>
         <translation>Campagne adaptative sur plusieurs runs…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="201"/>
+        <location filename="../campaign_panel.py" line="124"/>
         <source>One scored run card per system, on the same test set: speakers are served only what is still undecided</source>
         <translation>Une carte de run évaluée par système, sur le même jeu de test : les locuteurs ne reçoivent que ce qui reste à décider</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="288"/>
-        <source>Export bundle…</source>
-        <translation>Exporter un paquet…</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="289"/>
-        <source>Merge bundle…</source>
-        <translation>Fusionner un paquet…</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="222"/>
+        <location filename="../campaign_panel.py" line="145"/>
         <source>Withdraw selected speaker…</source>
         <translation>Retirer le locuteur choisi…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="177"/>
-        <location filename="../study_panel.py" line="179"/>
+        <location filename="../campaign_panel.py" line="100"/>
+        <location filename="../campaign_panel.py" line="102"/>
         <source>Hint at the words the analyser rejected (task E)</source>
         <translation>Signaler les mots que l’analyseur a rejetés (tâche E)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="178"/>
-        <location filename="../study_panel.py" line="180"/>
+        <location filename="../campaign_panel.py" line="101"/>
+        <location filename="../campaign_panel.py" line="103"/>
         <source>Off by default, so that the speakers judge without the analyser&apos;s opinion</source>
         <translation>Désactivé par défaut, pour que les locuteurs jugent sans l’avis de l’analyseur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="240"/>
-        <source>This laptop&apos;s code: {0}</source>
-        <translation>Code de cet ordinateur : {0}</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="249"/>
-        <source>Enrol a laptop…</source>
-        <translation>Inscrire un ordinateur…</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="250"/>
-        <source>Let another laptop send answers to the campaigns you coordinate</source>
-        <translation>Permettre à un autre ordinateur d’envoyer des réponses aux campagnes que vous coordonnez</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="251"/>
-        <source>Trust a coordinator…</source>
-        <translation>Faire confiance à un coordinateur…</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="252"/>
-        <source>Accept the campaigns of your study&apos;s coordinator</source>
-        <translation>Accepter les campagnes du coordinateur de votre étude</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="253"/>
-        <source>Revoke a laptop…</source>
-        <translation>Révoquer un ordinateur…</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="254"/>
-        <source>Refuse the answers a lost or stolen laptop signs from now on</source>
-        <translation>Refuser désormais les réponses signées par un ordinateur perdu ou volé</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="216"/>
+        <location filename="../campaign_panel.py" line="139"/>
         <source>Campaigns</source>
         <translation>Campagnes</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="217"/>
+        <location filename="../campaign_panel.py" line="140"/>
         <source>Choose a campaign to see each speaker&apos;s progress</source>
         <translation>Choisissez une campagne pour voir l’avancement de chaque locuteur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="219"/>
+        <location filename="../campaign_panel.py" line="142"/>
         <source>Speakers&apos; progress in the chosen campaign</source>
         <translation>Avancement des locuteurs dans la campagne choisie</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="231"/>
+        <location filename="../campaign_panel.py" line="154"/>
         <source>Decisions in the chosen campaign</source>
         <translation>Décisions de la campagne choisie</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="232"/>
+        <location filename="../campaign_panel.py" line="155"/>
         <source>Which system is better and each run&apos;s tier, as the answers settle them</source>
         <translation>Quel système est meilleur et le niveau de chaque run, à mesure que les réponses les tranchent</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="344"/>
+        <location filename="../campaign_panel.py" line="172"/>
         <source>Task</source>
         <translation>Tâche</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="344"/>
+        <location filename="../campaign_panel.py" line="172"/>
         <source>Campaign</source>
         <translation>Campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="344"/>
+        <location filename="../campaign_panel.py" line="172"/>
         <source>Items</source>
         <translation>Éléments</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="345"/>
+        <location filename="../campaign_panel.py" line="173"/>
         <source>Fully rated</source>
         <translation>Entièrement évalués</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="420"/>
-        <source>{0} (kept here until then)</source>
-        <translation>{0} (gardées ici d&apos;ici là)</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="445"/>
+        <location filename="../campaign_panel.py" line="192"/>
         <source>Speaker</source>
         <translation>Locuteur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="445"/>
+        <location filename="../campaign_panel.py" line="192"/>
         <source>Name (this laptop)</source>
         <translation>Nom (sur cet ordinateur)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="445"/>
+        <location filename="../campaign_panel.py" line="192"/>
         <source>Answered</source>
         <translation>Répondu</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="445"/>
+        <location filename="../campaign_panel.py" line="192"/>
         <source>Of</source>
         <translation>Sur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="423"/>
-        <location filename="../study_panel.py" line="470"/>
+        <location filename="../campaign_panel.py" line="217"/>
         <source>refused</source>
         <translation>refusé</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="120"/>
+        <location filename="../campaign_panel.py" line="43"/>
         <source>The coordinator&apos;s pages</source>
         <translation>Les pages de la coordination</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="124"/>
+        <location filename="../campaign_panel.py" line="47"/>
         <source>Campaigns and decisions</source>
         <translation>Campagnes et décisions</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="125"/>
+        <location filename="../campaign_panel.py" line="48"/>
         <source>This laptop and its circle</source>
         <translation>Cet ordinateur et son cercle</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="126"/>
+        <location filename="../campaign_panel.py" line="49"/>
         <source>Sharing answers</source>
         <translation>Partage des réponses</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="182"/>
+        <location filename="../campaign_panel.py" line="105"/>
         <source>Marks placed for the speaker: the language&apos;s tools</source>
         <translation>Marques placées pour le locuteur : les outils de la langue</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="183"/>
+        <location filename="../campaign_panel.py" line="106"/>
         <source>Marks placed for the speaker: the tools and the reference</source>
         <translation>Marques placées pour le locuteur : les outils et la référence</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="184"/>
+        <location filename="../campaign_panel.py" line="107"/>
         <source>No marks placed for the speaker</source>
         <translation>Aucune marque placée pour le locuteur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="186"/>
+        <location filename="../campaign_panel.py" line="109"/>
         <source>Pre-marks of a task E campaign</source>
         <translation>Pré-marques d&apos;une campagne de tâche E</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="187"/>
+        <location filename="../campaign_panel.py" line="110"/>
         <source>Candidate errors placed before the speaker sees a sentence; the speaker keeps, drops or re-grades each</source>
         <translation>Erreurs candidates placées avant que le locuteur voie une phrase ; il garde, retire ou reclasse chacune</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="223"/>
+        <location filename="../campaign_panel.py" line="146"/>
         <source>The speaker chosen on the right leaves the study: their answers are deleted here, in the backups and, through the next bundles, on every laptop</source>
         <translation>La personne choisie à droite quitte l&apos;étude : ses réponses sont supprimées ici, dans les sauvegardes et, par les prochains paquets, sur chaque ordinateur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="245"/>
-        <source>A coordinator enrols the laptops that may send answers to their campaigns, and revokes a laptop that is lost or stolen. A field laptop trusts its coordinator, so that it accepts their campaigns. Each is done with the other laptop&apos;s code, read out or copied from its own page.</source>
-        <translation>La coordination inscrit les ordinateurs qui peuvent envoyer des réponses à ses campagnes, et révoque un ordinateur perdu ou volé. Un ordinateur de terrain fait confiance à sa coordination, pour accepter ses campagnes. Chaque action se fait avec le code de l&apos;autre ordinateur, lu à voix haute ou copié depuis sa propre page.</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="274"/>
-        <location filename="../study_panel.py" line="377"/>
-        <source>Shared folder: none (bundles travel by USB stick)</source>
-        <translation>Dossier partagé : aucun (les lots voyagent par clé USB)</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="275"/>
-        <source>Choose shared folder…</source>
-        <translation>Choisir le dossier partagé…</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="276"/>
-        <source>A folder your laptops share (Syncthing, a network drive): answers then travel on their own, at start, every few answers and at close</source>
-        <translation>Un dossier que vos ordinateurs partagent (Syncthing, un lecteur réseau) : les réponses voyagent alors seules, au démarrage, toutes les quelques réponses et à la fermeture</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="278"/>
-        <source>Sync now</source>
-        <translation>Synchroniser maintenant</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="281"/>
-        <source>Laptops seen in the shared folder</source>
-        <translation>Ordinateurs vus dans le dossier partagé</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="282"/>
-        <source>Each laptop&apos;s last bundle, its answers, whether it is enrolled, and why a bundle was refused</source>
-        <translation>Le dernier lot de chaque ordinateur, ses réponses, s&apos;il est inscrit, et pourquoi un lot a été refusé</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="287"/>
-        <source>Without a shared folder, by USB stick:</source>
-        <translation>Sans dossier partagé, par clé USB :</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="372"/>
-        <source>Synchronising…</source>
-        <translation>Synchronisation…</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="376"/>
-        <source>Shared folder: {0}</source>
-        <translation>Dossier partagé : {0}</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="383"/>
-        <source>Choose shared folder</source>
-        <translation>Choisir le dossier partagé</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="402"/>
-        <source>Refused {0}: {1}</source>
-        <translation>Refusé {0} : {1}</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="405"/>
-        <source>Merged {0}, some rows refused alone: {1}</source>
-        <translation>{0} fusionné, certaines lignes refusées seules : {1}</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="412"/>
-        <source>The shared folder could not be synchronised: {0}</source>
-        <translation>Le dossier partagé n&apos;a pas pu être synchronisé : {0}</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="422"/>
-        <source>yes</source>
-        <translation>oui</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="422"/>
-        <source>no</source>
-        <translation>non</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="423"/>
-        <source>this laptop</source>
-        <translation>cet ordinateur</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="423"/>
-        <source>merged</source>
-        <translation>fusionné</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="266"/>
-        <location filename="../study_panel.py" line="425"/>
-        <source>Laptop</source>
-        <translation>Ordinateur</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="225"/>
+        <location filename="../campaign_panel.py" line="148"/>
         <source>Report for the community…</source>
         <translation>Rapport pour la communauté…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="226"/>
+        <location filename="../campaign_panel.py" line="149"/>
         <source>A PDF a community council can read: each question&apos;s verdict in words, how sure the answers are, each run&apos;s tier, the speakers&apos; hours (no names), their consent and where the answers are kept</source>
         <translation>Un PDF qu&apos;un conseil communautaire peut lire : le verdict de chaque question en mots, à quel point les réponses sont sûres, le niveau de chaque version, les heures des locuteurs (sans noms), leur consentement et où les réponses sont conservées</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="259"/>
-        <source>Laptops of the circle</source>
-        <translation>Ordinateurs du cercle</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="260"/>
-        <source>Each laptop enrolled, trusted, revoked or seen in the shared folder, with the name given it here</source>
-        <translation>Chaque ordinateur inscrit, de confiance, révoqué ou vu dans le dossier partagé, avec le nom qu&apos;on lui donne ici</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="266"/>
-        <location filename="../study_panel.py" line="425"/>
-        <source>Last bundle</source>
-        <translation>Dernier lot</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="266"/>
-        <source>Name</source>
-        <translation>Nom</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="266"/>
-        <source>Role</source>
-        <translation>Rôle</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="267"/>
-        <source>Revoked from</source>
-        <translation>Révoqué depuis</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="399"/>
-        <source>Synchronised at {0}: nothing new.</source>
-        <translation>Synchronisé à {0} : rien de nouveau.</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="399"/>
-        <source>Last merge: {0}</source>
-        <translation>Dernière fusion : {0}</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="424"/>
-        <source>waiting for its enrolment</source>
-        <translation>en attente de son inscription</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="425"/>
-        <source>Answers</source>
-        <translation>Réponses</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="425"/>
-        <source>Enrolled</source>
-        <translation>Inscrit</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="426"/>
-        <source>State</source>
-        <translation>État</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="429"/>
-        <source>coordinator</source>
-        <translation>coordinateur</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="430"/>
-        <source>revoked</source>
-        <translation>révoqué</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="431"/>
-        <source>revoked (from {0}): {1} answers signed before kept here; </source>
-        <translation>révoqué (à partir du {0}) : {1} réponses signées avant conservées ici ; </translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="471"/>
+        <location filename="../campaign_panel.py" line="218"/>
         <source>{0}: {1} by {2} on {3} (stands)</source>
         <translation>{0} : {1} par {2} le {3} (s&apos;applique)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="473"/>
+        <location filename="../campaign_panel.py" line="220"/>
         <source>{0}: {1} by {2} on {3} (earlier)</source>
         <translation>{0} : {1} par {2} le {3} (antérieure)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="488"/>
+        <location filename="../campaign_panel.py" line="235"/>
         <source>Working out where the campaign stands…</source>
         <translation>Calcul de l’état de la campagne…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="518"/>
+        <location filename="../campaign_panel.py" line="265"/>
         <source>What the answers settle</source>
         <translation>Ce que les réponses tranchent</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="454"/>
-        <location filename="../study_panel.py" line="536"/>
+        <location filename="../campaign_panel.py" line="201"/>
+        <location filename="../campaign_panel.py" line="283"/>
         <source>Choose a campaign first.</source>
         <translation>Choisissez d&apos;abord une campagne.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="539"/>
+        <location filename="../campaign_panel.py" line="286"/>
         <source>Report for the community</source>
         <translation>Rapport pour la communauté</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="540"/>
+        <location filename="../campaign_panel.py" line="287"/>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="549"/>
+        <location filename="../campaign_panel.py" line="296"/>
         <source>Wrote the report ({0} pages) to {1}.</source>
         <translation>Rapport écrit ({0} pages) dans {1}.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="556"/>
+        <location filename="../campaign_panel.py" line="303"/>
         <source>A scored run card</source>
         <translation>Une fiche de run évaluée</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="457"/>
-        <location filename="../study_panel.py" line="556"/>
-        <location filename="../study_panel.py" line="569"/>
-        <location filename="../study_panel.py" line="602"/>
+        <location filename="../campaign_panel.py" line="204"/>
+        <location filename="../campaign_panel.py" line="303"/>
+        <location filename="../campaign_panel.py" line="316"/>
+        <location filename="../campaign_panel.py" line="349"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="583"/>
+        <location filename="../campaign_panel.py" line="330"/>
         <source>Campaign {0} ready.</source>
         <translation>Campagne {0} prête.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="601"/>
+        <location filename="../campaign_panel.py" line="348"/>
         <source>Scored run cards of one test set</source>
         <translation>Cartes de run évaluées d’un même jeu de test</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="584"/>
+        <location filename="../campaign_panel.py" line="331"/>
         <source>Warning:</source>
         <translation>Attention :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="189"/>
+        <location filename="../campaign_panel.py" line="112"/>
         <source>Attention items: a phrase of another sentence swapped in</source>
         <translation>Contrôles d’attention : un passage d’une autre phrase mis à la place</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="190"/>
+        <location filename="../campaign_panel.py" line="113"/>
         <source>Attention items: a word in a wrong form of the language&apos;s grammar</source>
         <translation>Contrôles d’attention : un mot à une forme fautive selon la grammaire de la langue</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="193"/>
+        <location filename="../campaign_panel.py" line="116"/>
         <source>Attention items of the new campaign</source>
         <translation>Contrôles d’attention de la nouvelle campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="194"/>
+        <location filename="../campaign_panel.py" line="117"/>
         <source>Items made wrong on purpose, mixed into each speaker&apos;s items: lyss study quality says how often each speaker caught them</source>
         <translation>Des éléments rendus fautifs exprès, mêlés aux éléments de chaque locuteur : lyss study quality dit combien de fois chacun les a repérés</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="228"/>
+        <location filename="../campaign_panel.py" line="151"/>
         <source>Community&apos;s terms…</source>
         <translation>Conditions de la communauté…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="229"/>
+        <location filename="../campaign_panel.py" line="152"/>
         <source>The community&apos;s terms for the chosen campaign&apos;s data (a JSON file: community, licence, labels, allowed uses, contact): recorded and signed, or a new version of the ones it has</source>
         <translation>Les conditions de la communauté pour les données de la campagne choisie (un fichier JSON : communauté, licence, étiquettes, usages permis, contact) : enregistrées et signées, ou une nouvelle version de celles qu’elle a</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="294"/>
-        <location filename="../study_panel.py" line="315"/>
-        <source>This is now the laptop</source>
-        <translation>C’est désormais l’ordinateur</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="295"/>
-        <source>This database was moved here (a new laptop, another folder): from now on it publishes and merges as the laptop. Never for a copy made to look at: the laptop it was copied from would be split from its circle</source>
-        <translation>Cette base a été déplacée ici (un nouvel ordinateur, un autre dossier) : dès maintenant elle publie et fusionne comme l’ordinateur. Jamais pour une copie faite pour consulter : l’ordinateur dont elle est copiée serait séparé de son cercle</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="299"/>
-        <source>Check before the field</source>
-        <translation>Vérifier avant le terrain</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="300"/>
-        <source>This laptop&apos;s own bundle as the other laptops would judge it, answers not shared yet, bundles refused or waiting, laptops not heard from</source>
-        <translation>Le paquet de cet ordinateur tel que les autres ordinateurs le jugeraient, les réponses pas encore partagées, les paquets refusés ou en attente, les ordinateurs dont on n’a pas de nouvelles</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="309"/>
-        <source>This database was made at {0}: a copy publishes and merges nothing as the laptop. If it was moved here to stay, make it the laptop.</source>
-        <translation>Cette base a été créée à {0} : une copie ne publie et ne fusionne rien comme l’ordinateur. Si elle a été déplacée ici pour y rester, faites-en l’ordinateur.</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="316"/>
-        <source>From now on this database publishes and merges as laptop {0}. The database it was copied from must not be used any more. Go on?</source>
-        <translation>Dès maintenant cette base publie et fusionne comme l’ordinateur {0}. La base dont elle a été copiée ne doit plus servir. Continuer ?</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="320"/>
-        <source>This database is now laptop {0}, here.</source>
-        <translation>Cette base est désormais l’ordinateur {0}, ici.</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="324"/>
-        <source>Checking…</source>
-        <translation>Vérification…</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="395"/>
-        <source>Synchronised at {0}: {1}.</source>
-        <translation>Synchronisé à {0} : {1}.</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="457"/>
+        <location filename="../campaign_panel.py" line="204"/>
         <source>The community&apos;s terms</source>
         <translation>Les conditions de la communauté</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="461"/>
+        <location filename="../campaign_panel.py" line="208"/>
         <source>Campaign {0}: the community&apos;s terms recorded (version {1}).</source>
         <translation>Campagne {0} : conditions de la communauté enregistrées (version {1}).</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="468"/>
+        <location filename="../campaign_panel.py" line="215"/>
         <source>This campaign carries no community&apos;s terms.</source>
         <translation>Cette campagne ne porte pas de conditions d’une communauté.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="470"/>
+        <location filename="../campaign_panel.py" line="217"/>
         <source>allowed</source>
         <translation>permis</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="472"/>
+        <location filename="../campaign_panel.py" line="219"/>
         <source>{0}: {1} by {2} on {3} (corrected)</source>
         <translation>{0} : {1} par {2} le {3} (corrigée)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="476"/>
+        <location filename="../campaign_panel.py" line="223"/>
         <source>The answers belong to {0} ({1}); uses allowed: {2}.</source>
         <translation>Les réponses appartiennent à {0} ({1}) ; usages permis : {2}.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="478"/>
+        <location filename="../campaign_panel.py" line="225"/>
         <source>Council&apos;s decisions: {0}.</source>
         <translation>Décisions du conseil : {0}.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="479"/>
+        <location filename="../campaign_panel.py" line="226"/>
         <source>No council&apos;s decision is recorded yet: no use is allowed until one is.</source>
         <translation>Aucune décision du conseil n’est encore enregistrée : aucun usage n’est permis avant.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="524"/>
+        <location filename="../campaign_panel.py" line="271"/>
         <source>Working…</source>
         <translation>En cours…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="568"/>
+        <location filename="../campaign_panel.py" line="315"/>
         <source>The community&apos;s terms for this campaign (Cancel: none yet)</source>
         <translation>Les conditions de la communauté pour cette campagne (Annuler : pas encore)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="585"/>
+        <location filename="../campaign_panel.py" line="332"/>
         <source>The community&apos;s terms: {0}.</source>
         <translation>Conditions de la communauté : {0}.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="592"/>
+        <location filename="../campaign_panel.py" line="339"/>
         <source>Attention items: phrases swapped in; the language pack made no wrong forms ({0}).</source>
         <translation>Contrôles d’attention : passages échangés ; le module de la langue n’a produit aucune forme fautive ({0}).</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="594"/>
+        <location filename="../campaign_panel.py" line="341"/>
         <source>Attention items: {0} of {1} outputs have a word in a wrong form of the language&apos;s grammar.</source>
         <translation>Contrôles d’attention : {0} traductions sur {1} ont un mot à une forme fautive selon la grammaire de la langue.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="620"/>
+        <location filename="../campaign_panel.py" line="368"/>
         <source>Every pair and each run&apos;s tier</source>
         <translation>Chaque paire et le palier de chaque système</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="620"/>
+        <location filename="../campaign_panel.py" line="368"/>
         <source>Which system is best</source>
         <translation>Quel système est le meilleur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="621"/>
+        <location filename="../campaign_panel.py" line="369"/>
         <source>Is the new run at least as good as the one in use</source>
         <translation>Le nouveau système est-il au moins aussi bon que celui en service</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="622"/>
+        <location filename="../campaign_panel.py" line="370"/>
         <source>Every pair, within a margin</source>
         <translation>Chaque paire, à une marge près</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="622"/>
+        <location filename="../campaign_panel.py" line="370"/>
         <source>Does the run reach a mean score</source>
         <translation>Le système atteint-il une note moyenne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="623"/>
+        <location filename="../campaign_panel.py" line="371"/>
         <source>The campaign&apos;s question</source>
         <translation>La question de la campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="624"/>
+        <location filename="../campaign_panel.py" line="372"/>
         <source>What should the speakers&apos; ratings decide? The campaign serves only what this question still needs.</source>
         <translation>Que doivent trancher les notes des locuteurs ? La campagne ne présente que ce dont cette question a encore besoin.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="631"/>
+        <location filename="../campaign_panel.py" line="379"/>
         <source>The margin</source>
         <translation>La marge</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="632"/>
+        <location filename="../campaign_panel.py" line="380"/>
         <source>The smallest difference that matters, on the task&apos;s scale:</source>
         <translation>La plus petite différence qui compte, sur l&apos;échelle de la tâche :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="637"/>
+        <location filename="../campaign_panel.py" line="385"/>
         <source>The run in use</source>
         <translation>Le système en service</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="637"/>
+        <location filename="../campaign_panel.py" line="385"/>
         <source>Which run is in use now?</source>
         <translation>Quel système est en service aujourd&apos;hui ?</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="641"/>
+        <location filename="../campaign_panel.py" line="389"/>
         <source>The tier</source>
         <translation>Le palier</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="642"/>
+        <location filename="../campaign_panel.py" line="390"/>
         <source>The mean score the run must reach, on the task&apos;s scale:</source>
         <translation>La note moyenne que le système doit atteindre, sur l&apos;échelle de la tâche :</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="647"/>
-        <source>Export bundle</source>
-        <translation>Exporter un paquet</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="648"/>
-        <location filename="../study_panel.py" line="655"/>
-        <source>LYSS bundles (*.lyssbundle)</source>
-        <translation>Paquets LYSS (*.lyssbundle)</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="651"/>
-        <source>Wrote {0}: {1} answers.</source>
-        <translation>{0} écrit : {1} réponses.</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="655"/>
-        <source>Merge bundle</source>
-        <translation>Fusionner un paquet</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="660"/>
-        <source>Merged: {0}.</source>
-        <translation>Fusionné : {0}.</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="662"/>
-        <source>This laptop was revoked in campaign {0} from {1}: answers made here since then are refused everywhere. Ask the coordinator.</source>
-        <translation>Cet ordinateur a été révoqué dans la campagne {0} à partir du {1} : les réponses données ici depuis sont refusées partout. Adressez-vous au coordinateur.</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="675"/>
-        <location filename="../study_panel.py" line="679"/>
-        <source>Enrol a laptop</source>
-        <translation>Inscrire un ordinateur</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="676"/>
-        <source>The code shown on the other laptop (Campaigns tab, or `lyss review code`). Read it aloud or compare the two screens:</source>
-        <translation>Le code affiché sur l’autre ordinateur (onglet Campagnes, ou `lyss review code`). Lisez-le à voix haute ou comparez les deux écrans :</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="680"/>
-        <source>A name for this laptop, shown beside its code (for example Rita&apos;s laptop; optional):</source>
-        <translation>Un nom pour cet ordinateur, affiché à côté de son code (par exemple « l&apos;ordinateur de Rita » ; facultatif) :</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="688"/>
-        <source>Trust a coordinator</source>
-        <translation>Faire confiance à un coordinateur</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="689"/>
-        <source>The code shown on the coordinator&apos;s laptop. Read it aloud or compare the two screens:</source>
-        <translation>Le code affiché sur l’ordinateur du coordinateur. Lisez-le à voix haute ou comparez les deux écrans :</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="692"/>
-        <source>This laptop now accepts the campaigns of coordinator {0}.</source>
-        <translation>Cet ordinateur accepte désormais les campagnes du coordinateur {0}.</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="696"/>
-        <source>Revoke a laptop</source>
-        <translation>Révoquer un ordinateur</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="697"/>
-        <source>The code of the lost or stolen laptop. The answers it signs from now on are refused wherever your bundles go; its earlier answers are kept and marked in the study:</source>
-        <translation>Le code de l’ordinateur perdu ou volé. Les réponses qu’il signera désormais seront refusées partout où vont vos paquets ; ses réponses antérieures sont gardées et signalées dans l’étude :</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="699"/>
-        <source>Revoke</source>
-        <translation>Révoquer</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="699"/>
-        <source>Revoke laptop {0}? This cannot be undone.</source>
-        <translation>Révoquer l’ordinateur {0} ? C’est irréversible.</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="702"/>
-        <source>Laptop {0} is revoked from {1} in every campaign it was enrolled in.</source>
-        <translation>L’ordinateur {0} est révoqué à partir du {1} dans toutes les campagnes où il était inscrit.</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="705"/>
-        <source>It has left the circle: no campaign created from now on enrols it.</source>
-        <translation>Il a quitté le cercle : aucune campagne créée désormais ne l’inscrit.</translation>
-    </message>
-    <message>
-        <location filename="../study_panel.py" line="715"/>
+        <location filename="../campaign_panel.py" line="400"/>
         <source>Withdraw</source>
         <translation>Retirer</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="716"/>
+        <location filename="../campaign_panel.py" line="401"/>
         <source>Withdraw {0} ({1})? Their {2} answers, their history and notes will be deleted here, in this laptop&apos;s {3} backups and wherever this laptop&apos;s bundles go. This cannot be undone.</source>
         <translation>Retirer {0} ({1}) ? Ses {2} réponses, leur historique et ses notes seront supprimés ici, dans les {3} sauvegardes de cet ordinateur et partout où vont ses paquets. C&apos;est irréversible.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="720"/>
+        <location filename="../campaign_panel.py" line="405"/>
         <source>{0} withdrew; {1} answers deleted here and in {2} backups.</source>
         <translation>{0} s’est retiré(e) ; {1} réponses supprimées ici et dans {2} sauvegardes.</translation>
     </message>
 </context>
 <context>
+    <name>CirclePages</name>
+    <message>
+        <location filename="../circle_pages.py" line="26"/>
+        <source>This laptop&apos;s code: {0}</source>
+        <translation>Code de cet ordinateur : {0}</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="31"/>
+        <source>A coordinator enrols the laptops that may send answers to their campaigns, and revokes a laptop that is lost or stolen. A field laptop trusts its coordinator, so that it accepts their campaigns. Each is done with the other laptop&apos;s code, read out or copied from its own page.</source>
+        <translation>La coordination inscrit les ordinateurs qui peuvent envoyer des réponses à ses campagnes, et révoque un ordinateur perdu ou volé. Un ordinateur de terrain fait confiance à sa coordination, pour accepter ses campagnes. Chaque action se fait avec le code de l&apos;autre ordinateur, lu à voix haute ou copié depuis sa propre page.</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="35"/>
+        <source>Enrol a laptop…</source>
+        <translation>Inscrire un ordinateur…</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="36"/>
+        <source>Let another laptop send answers to the campaigns you coordinate</source>
+        <translation>Permettre à un autre ordinateur d’envoyer des réponses aux campagnes que vous coordonnez</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="37"/>
+        <source>Trust a coordinator…</source>
+        <translation>Faire confiance à un coordinateur…</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="38"/>
+        <source>Accept the campaigns of your study&apos;s coordinator</source>
+        <translation>Accepter les campagnes du coordinateur de votre étude</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="39"/>
+        <source>Revoke a laptop…</source>
+        <translation>Révoquer un ordinateur…</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="40"/>
+        <source>Refuse the answers a lost or stolen laptop signs from now on</source>
+        <translation>Refuser désormais les réponses signées par un ordinateur perdu ou volé</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="45"/>
+        <source>Laptops of the circle</source>
+        <translation>Ordinateurs du cercle</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="46"/>
+        <source>Each laptop enrolled, trusted, revoked or seen in the shared folder, with the name given it here</source>
+        <translation>Chaque ordinateur inscrit, de confiance, révoqué ou vu dans le dossier partagé, avec le nom qu&apos;on lui donne ici</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="52"/>
+        <source>Name</source>
+        <translation>Nom</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="52"/>
+        <location filename="../circle_pages.py" line="190"/>
+        <source>Laptop</source>
+        <translation>Ordinateur</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="52"/>
+        <source>Role</source>
+        <translation>Rôle</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="52"/>
+        <location filename="../circle_pages.py" line="190"/>
+        <source>Last bundle</source>
+        <translation>Dernier lot</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="53"/>
+        <source>Revoked from</source>
+        <translation>Révoqué depuis</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="60"/>
+        <location filename="../circle_pages.py" line="142"/>
+        <source>Shared folder: none (bundles travel by USB stick)</source>
+        <translation>Dossier partagé : aucun (les lots voyagent par clé USB)</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="61"/>
+        <source>Choose shared folder…</source>
+        <translation>Choisir le dossier partagé…</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="62"/>
+        <source>A folder your laptops share (Syncthing, a network drive): answers then travel on their own, at start, every few answers and at close</source>
+        <translation>Un dossier que vos ordinateurs partagent (Syncthing, un lecteur réseau) : les réponses voyagent alors seules, au démarrage, toutes les quelques réponses et à la fermeture</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="64"/>
+        <source>Sync now</source>
+        <translation>Synchroniser maintenant</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="67"/>
+        <source>Laptops seen in the shared folder</source>
+        <translation>Ordinateurs vus dans le dossier partagé</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="68"/>
+        <source>Each laptop&apos;s last bundle, its answers, whether it is enrolled, and why a bundle was refused</source>
+        <translation>Le dernier lot de chaque ordinateur, ses réponses, s&apos;il est inscrit, et pourquoi un lot a été refusé</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="73"/>
+        <source>Without a shared folder, by USB stick:</source>
+        <translation>Sans dossier partagé, par clé USB :</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="74"/>
+        <source>Export bundle…</source>
+        <translation>Exporter un paquet…</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="75"/>
+        <source>Merge bundle…</source>
+        <translation>Fusionner un paquet…</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="80"/>
+        <location filename="../circle_pages.py" line="101"/>
+        <source>This is now the laptop</source>
+        <translation>C’est désormais l’ordinateur</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="81"/>
+        <source>This database was moved here (a new laptop, another folder): from now on it publishes and merges as the laptop. Never for a copy made to look at: the laptop it was copied from would be split from its circle</source>
+        <translation>Cette base a été déplacée ici (un nouvel ordinateur, un autre dossier) : dès maintenant elle publie et fusionne comme l’ordinateur. Jamais pour une copie faite pour consulter : l’ordinateur dont elle est copiée serait séparé de son cercle</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="85"/>
+        <source>Check before the field</source>
+        <translation>Vérifier avant le terrain</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="86"/>
+        <source>This laptop&apos;s own bundle as the other laptops would judge it, answers not shared yet, bundles refused or waiting, laptops not heard from</source>
+        <translation>Le paquet de cet ordinateur tel que les autres ordinateurs le jugeraient, les réponses pas encore partagées, les paquets refusés ou en attente, les ordinateurs dont on n’a pas de nouvelles</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="95"/>
+        <source>This database was made at {0}: a copy publishes and merges nothing as the laptop. If it was moved here to stay, make it the laptop.</source>
+        <translation>Cette base a été créée à {0} : une copie ne publie et ne fusionne rien comme l’ordinateur. Si elle a été déplacée ici pour y rester, faites-en l’ordinateur.</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="102"/>
+        <source>From now on this database publishes and merges as laptop {0}. The database it was copied from must not be used any more. Go on?</source>
+        <translation>Dès maintenant cette base publie et fusionne comme l’ordinateur {0}. La base dont elle a été copiée ne doit plus servir. Continuer ?</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="106"/>
+        <source>This database is now laptop {0}, here.</source>
+        <translation>Cette base est désormais l’ordinateur {0}, ici.</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="110"/>
+        <source>Checking…</source>
+        <translation>Vérification…</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="137"/>
+        <source>Synchronising…</source>
+        <translation>Synchronisation…</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="141"/>
+        <source>Shared folder: {0}</source>
+        <translation>Dossier partagé : {0}</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="148"/>
+        <source>Choose shared folder</source>
+        <translation>Choisir le dossier partagé</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="160"/>
+        <source>Synchronised at {0}: {1}.</source>
+        <translation>Synchronisé à {0} : {1}.</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="164"/>
+        <source>Synchronised at {0}: nothing new.</source>
+        <translation>Synchronisé à {0} : rien de nouveau.</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="164"/>
+        <source>Last merge: {0}</source>
+        <translation>Dernière fusion : {0}</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="167"/>
+        <source>Refused {0}: {1}</source>
+        <translation>Refusé {0} : {1}</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="170"/>
+        <source>Merged {0}, some rows refused alone: {1}</source>
+        <translation>{0} fusionné, certaines lignes refusées seules : {1}</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="177"/>
+        <source>The shared folder could not be synchronised: {0}</source>
+        <translation>Le dossier partagé n&apos;a pas pu être synchronisé : {0}</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="185"/>
+        <source>{0} (kept here until then)</source>
+        <translation>{0} (gardées ici d&apos;ici là)</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="187"/>
+        <source>yes</source>
+        <translation>oui</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="187"/>
+        <source>no</source>
+        <translation>non</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="188"/>
+        <source>this laptop</source>
+        <translation>cet ordinateur</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="188"/>
+        <source>merged</source>
+        <translation>fusionné</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="188"/>
+        <source>refused</source>
+        <translation>refusé</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="189"/>
+        <source>waiting for its enrolment</source>
+        <translation>en attente de son inscription</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="190"/>
+        <source>Answers</source>
+        <translation>Réponses</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="190"/>
+        <source>Enrolled</source>
+        <translation>Inscrit</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="191"/>
+        <source>State</source>
+        <translation>État</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="194"/>
+        <source>coordinator</source>
+        <translation>coordinateur</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="195"/>
+        <source>revoked</source>
+        <translation>révoqué</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="196"/>
+        <source>revoked (from {0}): {1} answers signed before kept here; </source>
+        <translation>révoqué (à partir du {0}) : {1} réponses signées avant conservées ici ; </translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="201"/>
+        <source>Export bundle</source>
+        <translation>Exporter un paquet</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="202"/>
+        <location filename="../circle_pages.py" line="209"/>
+        <source>LYSS bundles (*.lyssbundle)</source>
+        <translation>Paquets LYSS (*.lyssbundle)</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="205"/>
+        <source>Wrote {0}: {1} answers.</source>
+        <translation>{0} écrit : {1} réponses.</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="209"/>
+        <source>Merge bundle</source>
+        <translation>Fusionner un paquet</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="214"/>
+        <source>Merged: {0}.</source>
+        <translation>Fusionné : {0}.</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="216"/>
+        <source>This laptop was revoked in campaign {0} from {1}: answers made here since then are refused everywhere. Ask the coordinator.</source>
+        <translation>Cet ordinateur a été révoqué dans la campagne {0} à partir du {1} : les réponses données ici depuis sont refusées partout. Adressez-vous au coordinateur.</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="229"/>
+        <location filename="../circle_pages.py" line="233"/>
+        <source>Enrol a laptop</source>
+        <translation>Inscrire un ordinateur</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="230"/>
+        <source>The code shown on the other laptop (Campaigns tab, or `lyss review code`). Read it aloud or compare the two screens:</source>
+        <translation>Le code affiché sur l’autre ordinateur (onglet Campagnes, ou `lyss review code`). Lisez-le à voix haute ou comparez les deux écrans :</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="234"/>
+        <source>A name for this laptop, shown beside its code (for example Rita&apos;s laptop; optional):</source>
+        <translation>Un nom pour cet ordinateur, affiché à côté de son code (par exemple « l&apos;ordinateur de Rita » ; facultatif) :</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="242"/>
+        <source>Trust a coordinator</source>
+        <translation>Faire confiance à un coordinateur</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="243"/>
+        <source>The code shown on the coordinator&apos;s laptop. Read it aloud or compare the two screens:</source>
+        <translation>Le code affiché sur l’ordinateur du coordinateur. Lisez-le à voix haute ou comparez les deux écrans :</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="246"/>
+        <source>This laptop now accepts the campaigns of coordinator {0}.</source>
+        <translation>Cet ordinateur accepte désormais les campagnes du coordinateur {0}.</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="250"/>
+        <source>Revoke a laptop</source>
+        <translation>Révoquer un ordinateur</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="251"/>
+        <source>The code of the lost or stolen laptop. The answers it signs from now on are refused wherever your bundles go; its earlier answers are kept and marked in the study:</source>
+        <translation>Le code de l’ordinateur perdu ou volé. Les réponses qu’il signera désormais seront refusées partout où vont vos paquets ; ses réponses antérieures sont gardées et signalées dans l’étude :</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="253"/>
+        <source>Revoke</source>
+        <translation>Révoquer</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="253"/>
+        <source>Revoke laptop {0}? This cannot be undone.</source>
+        <translation>Révoquer l’ordinateur {0} ? C’est irréversible.</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="256"/>
+        <source>Laptop {0} is revoked from {1} in every campaign it was enrolled in.</source>
+        <translation>L’ordinateur {0} est révoqué à partir du {1} dans toutes les campagnes où il était inscrit.</translation>
+    </message>
+    <message>
+        <location filename="../circle_pages.py" line="259"/>
+        <source>It has left the circle: no campaign created from now on enrols it.</source>
+        <translation>Il a quitté le cercle : aucune campagne créée désormais ne l’inscrit.</translation>
+    </message>
+</context>
+<context>
     <name>ConsentPage</name>
     <message>
-        <location filename="../review_panel.py" line="157"/>
+        <location filename="../review_panel.py" line="101"/>
         <source>Before you start</source>
         <translation>Avant de commencer</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="163"/>
+        <location filename="../review_panel.py" line="107"/>
         <source>What we collect, who sees it, and your choice</source>
         <translation>Ce que nous recueillons, qui le voit, et votre choix</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="165"/>
+        <location filename="../review_panel.py" line="109"/>
         <source>&lt;p&gt;&lt;b&gt;What we collect.&lt;/b&gt; Your answers about machine translations (for example, how much of the meaning is there), a note if you write one, and how long each answer took.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Who sees it.&lt;/b&gt; Your name, community and dialect stay on this laptop. The study team sees your answers with a code instead of your name.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Your choice.&lt;/b&gt; You can stop at any time, and you can ask to withdraw: all your answers are then deleted, here and on the study team&apos;s computers.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Ce que nous recueillons.&lt;/b&gt; Vos réponses sur des traductions automatiques (par exemple, quelle part du sens est rendue), un commentaire si vous en écrivez un, et le temps pris par chaque réponse.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Qui le voit.&lt;/b&gt; Votre nom, votre communauté et votre dialecte restent sur cet ordinateur. L’équipe de l’étude voit vos réponses avec un code à la place de votre nom.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Votre choix.&lt;/b&gt; Vous pouvez arrêter à tout moment et demander à vous retirer : toutes vos réponses sont alors supprimées, ici et sur les ordinateurs de l’équipe.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="176"/>
+        <location filename="../review_panel.py" line="120"/>
         <source>Your name (kept on this laptop)</source>
         <translation>Votre nom (gardé sur cet ordinateur)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="177"/>
+        <location filename="../review_panel.py" line="121"/>
         <source>Community (optional)</source>
         <translation>Communauté (facultatif)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="178"/>
+        <location filename="../review_panel.py" line="122"/>
         <source>Dialect (optional)</source>
         <translation>Dialecte (facultatif)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="181"/>
+        <location filename="../review_panel.py" line="125"/>
         <source>Your answers may also be used for (tick only what you agree to):</source>
         <translation>Vos réponses peuvent aussi servir à (cochez seulement ce que vous acceptez) :</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="188"/>
+        <location filename="../review_panel.py" line="132"/>
         <source>I agree — start</source>
         <translation>J’accepte — commencer</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="190"/>
+        <location filename="../review_panel.py" line="134"/>
         <source>Back</source>
         <translation>Retour</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="200"/>
+        <location filename="../review_panel.py" line="144"/>
         <source>Please write your name</source>
         <translation>Veuillez écrire votre nom</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="237"/>
+        <location filename="../review_panel.py" line="181"/>
         <source>Welcome back?</source>
         <translation>Bon retour ?</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="238"/>
+        <location filename="../review_panel.py" line="182"/>
         <source>Someone named {0} registered on this laptop on {1}. Is that you?</source>
         <translation>Une personne nommée {0} s’est inscrite sur cet ordinateur le {1}. Est-ce vous ?</translation>
     </message>
@@ -1215,12 +1222,12 @@
 <context>
     <name>DonePage</name>
     <message>
-        <location filename="../review_panel.py" line="794"/>
+        <location filename="../review_panel.py" line="275"/>
         <source>Thank you!</source>
         <translation>Merci !</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="797"/>
+        <location filename="../review_panel.py" line="278"/>
         <source>Back to the tasks  (Enter)</source>
         <translation>Retour aux tâches  (Entrée)</translation>
     </message>
@@ -1251,178 +1258,183 @@
 <context>
     <name>ItemPage</name>
     <message>
-        <location filename="../review_panel.py" line="344"/>
+        <location filename="../item_page.py" line="48"/>
         <source>Item to review</source>
         <translation>Élément à évaluer</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="345"/>
+        <location filename="../item_page.py" line="49"/>
         <source>Number keys answer, Ctrl+Z undoes the last answer, N writes a note, Esc pauses</source>
         <translation>Les chiffres répondent, Ctrl+Z annule la dernière réponse, N écrit un commentaire, Échap met en pause</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="352"/>
+        <location filename="../item_page.py" line="56"/>
         <source>Show in another script</source>
         <translation>Afficher dans une autre écriture</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="354"/>
+        <location filename="../item_page.py" line="58"/>
         <source>Guidelines  (F1)</source>
         <translation>Consignes  (F1)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="357"/>
+        <location filename="../item_page.py" line="61"/>
         <source>Pause  (Esc)</source>
         <translation>Pause  (Échap)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="439"/>
+        <location filename="../item_page.py" line="145"/>
         <source>Show in {0}</source>
         <translation>Afficher en {0}</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="462"/>
+        <location filename="../item_page.py" line="176"/>
+        <source>Choosing your items…</source>
+        <translation>Choix de vos éléments…</translation>
+    </message>
+    <message>
+        <location filename="../item_page.py" line="186"/>
         <source>Please answer first.</source>
         <translation>Répondez d’abord, s’il vous plaît.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="463"/>
+        <location filename="../item_page.py" line="187"/>
         <source>Mark the errors, then give a score.</source>
         <translation>Marquez les erreurs, puis donnez une note.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="464"/>
+        <location filename="../item_page.py" line="188"/>
         <source>Your last step on this item was undone.</source>
         <translation>Votre dernière action sur cet élément a été annulée.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="465"/>
+        <location filename="../item_page.py" line="189"/>
         <source>Your answer to item {0} was undone.</source>
         <translation>Votre réponse à l’élément {0} a été annulée.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="469"/>
+        <location filename="../item_page.py" line="193"/>
         <source>Skipped: that item comes back after the others.</source>
         <translation>Passé : cet élément reviendra après les autres.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="508"/>
+        <location filename="../item_page.py" line="273"/>
         <source>Practice {0} of {1}</source>
         <translation>Entraînement {0} sur {1}</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="511"/>
+        <location filename="../item_page.py" line="276"/>
         <source>Item {0}</source>
         <translation>Élément {0}</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="563"/>
+        <location filename="../item_page.py" line="328"/>
         <source>Enter: go on</source>
         <translation>Entrée : continuer</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="565"/>
+        <location filename="../item_page.py" line="330"/>
         <source> · H: not an error</source>
         <translation> · H : pas une erreur</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="567"/>
+        <location filename="../item_page.py" line="332"/>
         <source> · Tab: the next mark placed for you</source>
         <translation> · Tab : la marque suivante placée pour vous</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="568"/>
+        <location filename="../item_page.py" line="333"/>
         <source>← → move · Shift extends · 1 minor · 2 major · M missing · Delete removes{0} · Enter: done marking · PgUp/PgDn items · S skip · Ctrl+Z undo · N note · Esc pause</source>
         <translation>← → se déplacer · Maj étend · 1 mineure · 2 majeure · M manque · Suppr enlève{0} · Entrée : fini d’annoter · PgPréc/PgSuiv éléments · S passer · Ctrl+Z annuler · N commentaire · Échap pause</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="572"/>
+        <location filename="../item_page.py" line="337"/>
         <source>← → ±1 · ↑ ↓ ±10 · 1–4 the marked points · Enter saves · Backspace: back to marking · Ctrl+Z undo · N note · Esc pause</source>
         <translation>← → ±1 · ↑ ↓ ±10 · 1–4 les repères · Entrée enregistre · Retour arrière : revenir à l’annotation · Ctrl+Z annuler · N commentaire · Échap pause</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="574"/>
+        <location filename="../item_page.py" line="339"/>
         <source>Number keys answer · Enter or → next · ← back · S skip · Ctrl+Z undo · N note · Esc pause</source>
         <translation>Les chiffres répondent · Entrée ou → suivant · ← retour · S passer · Ctrl+Z annuler · N commentaire · Échap pause</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="585"/>
+        <location filename="../item_page.py" line="350"/>
         <source>In this campaign some errors are marked for you before you see a sentence (dashed outline), by: {0}. They can be wrong: keep, drop (Delete) or re-grade (1, 2) each.</source>
         <translation>Dans cette campagne, certaines erreurs sont marquées pour vous avant que vous voyiez une phrase (contour en tirets), par : {0}. Elles peuvent être fausses : gardez, retirez (Suppr) ou reclassez (1, 2) chacune.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="592"/>
+        <location filename="../item_page.py" line="357"/>
         <source>Right.</source>
         <translation>Juste.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="592"/>
+        <location filename="../item_page.py" line="357"/>
         <source>Not quite.</source>
         <translation>Pas tout à fait.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="598"/>
+        <location filename="../item_page.py" line="363"/>
         <source>Press Enter to go on.</source>
         <translation>Appuyez sur Entrée pour continuer.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="606"/>
+        <location filename="../item_page.py" line="371"/>
         <source>You marked {0} errors; this one has at least {1}.</source>
         <translation>Vous avez marqué {0} erreurs ; celle-ci en a au moins {1}.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="608"/>
+        <location filename="../item_page.py" line="373"/>
         <source>You kept the mark placed for you; it should have been dropped.</source>
         <translation>Vous avez gardé la marque placée pour vous ; il fallait la retirer.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="609"/>
+        <location filename="../item_page.py" line="374"/>
         <source>You dropped the mark placed for you; it should have been kept.</source>
         <translation>Vous avez retiré la marque placée pour vous ; il fallait la garder.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="618"/>
+        <location filename="../item_page.py" line="383"/>
         <source>{0} You answered {1}; expected: {2}.</source>
         <translation>{0} Vous avez répondu {1} ; attendu : {2}.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="619"/>
+        <location filename="../item_page.py" line="384"/>
         <source> or </source>
         <translation> ou </translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="466"/>
+        <location filename="../item_page.py" line="190"/>
         <source>Practice done — the real items start now.</source>
         <translation>Entraînement terminé — les vrais éléments commencent maintenant.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="514"/>
+        <location filename="../item_page.py" line="279"/>
         <source>{0} of {1}</source>
         <translation>{0} sur {1}</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="512"/>
-        <location filename="../review_panel.py" line="515"/>
+        <location filename="../item_page.py" line="277"/>
+        <location filename="../item_page.py" line="280"/>
         <source>({0} answered)</source>
         <translation>({0} répondus)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="579"/>
+        <location filename="../item_page.py" line="344"/>
         <source>Answered — press Enter to go on, or a number to change it.</source>
         <translation>Répondu — appuyez sur Entrée pour continuer, ou sur un chiffre pour changer.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="578"/>
+        <location filename="../item_page.py" line="343"/>
         <source>Answered — mark again or press Enter twice to keep it.</source>
         <translation>Répondu — annotez de nouveau ou appuyez deux fois sur Entrée pour garder la réponse.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="467"/>
+        <location filename="../item_page.py" line="191"/>
         <source>Note saved.</source>
         <translation>Commentaire enregistré.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="468"/>
+        <location filename="../item_page.py" line="192"/>
         <source>Note kept; it is saved with your answer.</source>
         <translation>Commentaire gardé ; il est enregistré avec votre réponse.</translation>
     </message>
@@ -1430,7 +1442,7 @@
 <context>
     <name>LYSS</name>
     <message>
-        <location filename="../qt_common.py" line="352"/>
+        <location filename="../qt_common.py" line="358"/>
         <source>Key: {0}</source>
         <translation>Touche : {0}</translation>
     </message>
@@ -1551,32 +1563,32 @@
 <context>
     <name>NoteDialog</name>
     <message>
-        <location filename="../review_panel.py" line="60"/>
+        <location filename="../item_keys.py" line="47"/>
         <source>Note</source>
         <translation>Commentaire</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="62"/>
+        <location filename="../item_keys.py" line="49"/>
         <source>Your note about this item:</source>
         <translation>Votre commentaire sur cet élément :</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="69"/>
+        <location filename="../item_keys.py" line="56"/>
         <source>Your note about this item</source>
         <translation>Votre commentaire sur cet élément</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="70"/>
+        <location filename="../item_keys.py" line="57"/>
         <source>Ctrl+Enter saves the note, Esc closes without saving</source>
         <translation>Ctrl+Entrée enregistre le commentaire, Échap ferme sans enregistrer</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="73"/>
+        <location filename="../item_keys.py" line="60"/>
         <source>Save  (Ctrl+Enter)</source>
         <translation>Enregistrer  (Ctrl+Entrée)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="75"/>
+        <location filename="../item_keys.py" line="62"/>
         <source>Cancel  (Esc)</source>
         <translation>Annuler  (Échap)</translation>
     </message>
@@ -1584,7 +1596,7 @@
 <context>
     <name>ReviewPanel</name>
     <message>
-        <location filename="../review_panel.py" line="893"/>
+        <location filename="../review_panel.py" line="374"/>
         <source>This laptop was revoked by the coordinator from {0}. Answers given here would be refused on every other laptop, so this campaign cannot be answered here. What this laptop holds stays. Please ask the coordinator.</source>
         <translation>Cet ordinateur a été révoqué par le coordinateur à partir du {0}. Les réponses données ici seraient refusées par tous les autres ordinateurs : cette campagne ne peut donc pas être répondue ici. Ce que cet ordinateur contient reste. Veuillez vous adresser au coordinateur.</translation>
     </message>
@@ -1902,32 +1914,32 @@
 <context>
     <name>SignInPage</name>
     <message>
-        <location filename="../review_panel.py" line="96"/>
+        <location filename="../review_panel.py" line="40"/>
         <source>Who is reviewing today?</source>
         <translation>Qui évalue aujourd’hui ?</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="102"/>
+        <location filename="../review_panel.py" line="46"/>
         <source>Speakers on this laptop</source>
         <translation>Locuteurs sur cet ordinateur</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="103"/>
+        <location filename="../review_panel.py" line="47"/>
         <source>Choose your name with the arrow keys and press Enter</source>
         <translation>Choisissez votre nom avec les flèches et appuyez sur Entrée</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="107"/>
+        <location filename="../review_panel.py" line="51"/>
         <source>No one has a profile on this laptop yet. Press “I am new here” to start.</source>
         <translation>Personne n’a encore de profil sur cet ordinateur. Appuyez sur « Je suis nouveau ici » pour commencer.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="112"/>
+        <location filename="../review_panel.py" line="56"/>
         <source>Continue  (Enter)</source>
         <translation>Continuer  (Entrée)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="114"/>
+        <location filename="../review_panel.py" line="58"/>
         <source>I am new here</source>
         <translation>Je suis nouveau ici</translation>
     </message>
@@ -1968,326 +1980,326 @@
 <context>
     <name>StudyPanel</name>
     <message>
-        <location filename="../study_panel.py" line="740"/>
+        <location filename="../study_panel.py" line="41"/>
         <source>Campaign</source>
         <translation>Campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="740"/>
-        <location filename="../study_panel.py" line="982"/>
+        <location filename="../study_panel.py" line="41"/>
+        <location filename="../study_panel.py" line="283"/>
         <source>Metric</source>
         <translation>Métrique</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="741"/>
+        <location filename="../study_panel.py" line="42"/>
         <source>Human score</source>
         <translation>Score humain</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="746"/>
+        <location filename="../study_panel.py" line="47"/>
         <source>Agreement</source>
         <translation>Accord</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="746"/>
+        <location filename="../study_panel.py" line="47"/>
         <source>Correlate</source>
         <translation>Corréler</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="747"/>
+        <location filename="../study_panel.py" line="48"/>
         <source>Rater quality</source>
         <translation>Qualité des évaluateurs</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="747"/>
+        <location filename="../study_panel.py" line="48"/>
         <source>Attention items</source>
         <translation>Éléments de contrôle de l’attention</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="748"/>
+        <location filename="../study_panel.py" line="49"/>
         <source>Linter precision</source>
         <translation>Précision du linter</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="748"/>
+        <location filename="../study_panel.py" line="49"/>
         <source>FST false rejections</source>
         <translation>Faux rejets du FST</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="749"/>
+        <location filename="../study_panel.py" line="50"/>
         <source>Reweight…</source>
         <translation>Repondérer…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="749"/>
+        <location filename="../study_panel.py" line="50"/>
         <source>Confirm tier…</source>
         <translation>Confirmer le niveau…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="750"/>
+        <location filename="../study_panel.py" line="51"/>
         <source>Save plot as PNG…</source>
         <translation>Enregistrer le graphique en PNG…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="763"/>
+        <location filename="../study_panel.py" line="64"/>
         <source>Progress of the computation</source>
         <translation>Avancement du calcul</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="766"/>
+        <location filename="../study_panel.py" line="67"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="775"/>
+        <location filename="../study_panel.py" line="76"/>
         <source>Results table</source>
         <translation>Tableau des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="776"/>
+        <location filename="../study_panel.py" line="77"/>
         <source>Results in words</source>
         <translation>Résultats en mots</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="780"/>
+        <location filename="../study_panel.py" line="81"/>
         <source>Plot of the results</source>
         <translation>Graphique des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="781"/>
+        <location filename="../study_panel.py" line="82"/>
         <source>The same numbers as the results table</source>
         <translation>Les mêmes nombres que le tableau des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="823"/>
+        <location filename="../study_panel.py" line="124"/>
         <source>&lt;p&gt;Computing…&lt;/p&gt;</source>
         <translation>&lt;p&gt;Calcul en cours…&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="842"/>
+        <location filename="../study_panel.py" line="143"/>
         <source>Nothing to correlate yet: {0}</source>
         <translation>Rien à corréler pour l’instant : {0}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="853"/>
+        <location filename="../study_panel.py" line="154"/>
         <source>Cancelled.</source>
         <translation>Annulé.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="868"/>
+        <location filename="../study_panel.py" line="169"/>
         <source>Question</source>
         <translation>Question</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="868"/>
-        <location filename="../study_panel.py" line="893"/>
+        <location filename="../study_panel.py" line="169"/>
+        <location filename="../study_panel.py" line="194"/>
         <source>Level</source>
         <translation>Niveau</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="868"/>
-        <location filename="../study_panel.py" line="957"/>
-        <location filename="../study_panel.py" line="969"/>
+        <location filename="../study_panel.py" line="169"/>
+        <location filename="../study_panel.py" line="258"/>
+        <location filename="../study_panel.py" line="270"/>
         <source>CI lower</source>
         <translation>IC bas</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="868"/>
-        <location filename="../study_panel.py" line="957"/>
-        <location filename="../study_panel.py" line="969"/>
+        <location filename="../study_panel.py" line="169"/>
+        <location filename="../study_panel.py" line="258"/>
+        <location filename="../study_panel.py" line="270"/>
         <source>CI upper</source>
         <translation>IC haut</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="869"/>
-        <location filename="../study_panel.py" line="910"/>
+        <location filename="../study_panel.py" line="170"/>
+        <location filename="../study_panel.py" line="211"/>
         <source>Answers</source>
         <translation>Réponses</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="869"/>
+        <location filename="../study_panel.py" line="170"/>
         <source>Speakers</source>
         <translation>Locuteurs</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="869"/>
+        <location filename="../study_panel.py" line="170"/>
         <source>Items</source>
         <translation>Éléments</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="870"/>
+        <location filename="../study_panel.py" line="171"/>
         <source>&lt;p&gt;Task {0}: Krippendorff&apos;s alpha of every question, at the levels its scale allows, with 95% bootstrap intervals over items.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Tâche {0} : alpha de Krippendorff de chaque question, aux niveaux que son échelle permet, avec des intervalles bootstrap à 95 % sur les éléments.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="895"/>
+        <location filename="../study_panel.py" line="196"/>
         <source>One system only: no system-level correlation.&lt;br&gt;</source>
         <translation>Un seul système : pas de corrélation au niveau des systèmes.&lt;br&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="910"/>
-        <location filename="../study_panel.py" line="936"/>
+        <location filename="../study_panel.py" line="211"/>
+        <location filename="../study_panel.py" line="237"/>
         <source>Speaker</source>
         <translation>Locuteur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="910"/>
+        <location filename="../study_panel.py" line="211"/>
         <source>Repeats same</source>
         <translation>Répétitions identiques</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="910"/>
+        <location filename="../study_panel.py" line="211"/>
         <source>Degraded lower</source>
         <translation>Dégradés notés plus bas</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="911"/>
+        <location filename="../study_panel.py" line="212"/>
         <source>p (MWU)</source>
         <translation>p (MWU)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="911"/>
+        <location filename="../study_panel.py" line="212"/>
         <source>Median s per item</source>
         <translation>Médiane s par élément</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="911"/>
+        <location filename="../study_panel.py" line="212"/>
         <source>Time away s</source>
         <translation>Temps d’absence s</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="912"/>
+        <location filename="../study_panel.py" line="213"/>
         <source>Answers with time away</source>
         <translation>Réponses avec absence</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="912"/>
+        <location filename="../study_panel.py" line="213"/>
         <source>Flags</source>
         <translation>Signalements</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="915"/>
+        <location filename="../study_panel.py" line="216"/>
         <source>none</source>
         <translation>aucun</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="916"/>
+        <location filename="../study_panel.py" line="217"/>
         <source>&lt;p&gt;Time per item counts the time the item was in front of the speaker; time with the app out of focus is shown apart. Read these to understand the data, never to rank people.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Le temps par élément compte le temps où l’élément était devant le locuteur ; le temps passé hors de l’application est montré à part. Lisez ces chiffres pour comprendre les données, jamais pour classer les personnes.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="932"/>
+        <location filename="../study_panel.py" line="233"/>
         <source>{0}/{1} · {2} % ({3}–{4})</source>
         <translation>{0}/{1} · {2} % ({3}–{4})</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="935"/>
+        <location filename="../study_panel.py" line="236"/>
         <source>below {0} %</source>
         <translation>sous {0} %</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="936"/>
+        <location filename="../study_panel.py" line="237"/>
         <source>Waiting</source>
         <translation>En attente</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="936"/>
+        <location filename="../study_panel.py" line="237"/>
         <source>Caught · % (95 % interval)</source>
         <translation>Repérés · % (intervalle à 95 %)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="937"/>
+        <location filename="../study_panel.py" line="238"/>
         <source>Flag</source>
         <translation>Signalement</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="941"/>
+        <location filename="../study_panel.py" line="242"/>
         <source>Every speaker, {0}: {1}</source>
         <translation>Tous les locuteurs, {0} : {1}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="944"/>
+        <location filename="../study_panel.py" line="245"/>
         <source>Items made wrong on purpose: a speaker catches one by rating it lower than the translation it was made from, or by marking the word. Below {0} % a speaker is flagged, never left out: read it with them. It shows whether a speaker hears such an error, not how well they judge translations.</source>
         <translation>Des éléments rendus fautifs exprès : un locuteur en repère un quand il le note plus bas que la traduction dont il est tiré, ou quand il marque le mot. Sous {0} %, un locuteur est signalé, jamais écarté : lisez-le avec lui. Cela montre si un locuteur entend une telle erreur, pas la justesse de ses jugements sur les traductions.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="948"/>
+        <location filename="../study_panel.py" line="249"/>
         <source>No attention item answered yet.</source>
         <translation>Aucun élément de contrôle de l’attention n’a encore de réponse.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="957"/>
+        <location filename="../study_panel.py" line="258"/>
         <source>Variant class</source>
         <translation>Classe de variante</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="957"/>
+        <location filename="../study_panel.py" line="258"/>
         <source>Precision</source>
         <translation>Précision</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="958"/>
+        <location filename="../study_panel.py" line="259"/>
         <source>Pairs judged</source>
         <translation>Paires jugées</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="960"/>
+        <location filename="../study_panel.py" line="261"/>
         <source>&lt;p&gt;{0} pairs rated, {1} with a majority verdict.&lt;/p&gt;</source>
         <translation>&lt;p&gt;{0} paires évaluées, {1} avec un verdict majoritaire.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="969"/>
+        <location filename="../study_panel.py" line="270"/>
         <source>False rejection rate</source>
         <translation>Taux de faux rejets</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="970"/>
+        <location filename="../study_panel.py" line="271"/>
         <source>Words decided</source>
         <translation>Mots tranchés</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="972"/>
+        <location filename="../study_panel.py" line="273"/>
         <source>&lt;p&gt;Valid words the analyser missed: {0}&lt;/p&gt;</source>
         <translation>&lt;p&gt;Mots valides que l’analyseur n’a pas reconnus : {0}&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="976"/>
+        <location filename="../study_panel.py" line="277"/>
         <source>Save the refitted profile</source>
         <translation>Enregistrer le profil réajusté</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="977"/>
-        <location filename="../study_panel.py" line="988"/>
+        <location filename="../study_panel.py" line="278"/>
+        <location filename="../study_panel.py" line="289"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="982"/>
+        <location filename="../study_panel.py" line="283"/>
         <source>Fitted weight</source>
         <translation>Poids ajusté</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="982"/>
+        <location filename="../study_panel.py" line="283"/>
         <source>Default weight</source>
         <translation>Poids par défaut</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="984"/>
+        <location filename="../study_panel.py" line="285"/>
         <source>&lt;p&gt;Cross-validated Pearson {0:.3f} (default profile {1:.3f}).&lt;/p&gt;</source>
         <translation>&lt;p&gt;Pearson en validation croisée {0:.3f} (profil par défaut {1:.3f}).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="988"/>
+        <location filename="../study_panel.py" line="289"/>
         <source>The scored run card</source>
         <translation>La fiche de run évaluée</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="994"/>
+        <location filename="../study_panel.py" line="295"/>
         <source>{0:.0%} of {1} items accepted, interval [{2:.0%}, {3:.0%}]; the rule: at least {4:.0%}</source>
         <translation>{0:.0%} de {1} éléments acceptés, intervalle [{2:.0%}, {3:.0%}] ; la règle : au moins {4:.0%}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="1002"/>
+        <location filename="../study_panel.py" line="303"/>
         <source>Save plot</source>
         <translation>Enregistrer le graphique</translation>
     </message>

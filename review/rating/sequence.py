@@ -225,6 +225,20 @@ def prepare_next(store: Store, campaign_id: str, speaker_id: str, shown: int) ->
     return serve_next_segment(store, campaign_id, speaker_id, ahead=True)
 
 
+def serve_elsewhere(store: Store, campaign_id: str, speaker_id: str, shown: int | None = None) -> tuple[int, int]:
+    """A serving done on a connection of its own (the app's background work), for a :class:`Sequence` whose
+    ``serve_elsewhere`` asks for it: (the sequence's length when it began, how many items it added). ``shown``: ahead,
+    while the speaker reads that item (:func:`prepare_next`); else because the walk ran out of open items."""
+    before = length(store, campaign_id, speaker_id)
+    if shown is not None:
+        return before, prepare_next(store, campaign_id, speaker_id, shown)
+    return before, serve_next_segment(store, campaign_id, speaker_id, ahead=True)
+
+
+class ServingUnderWay(Exception):
+    """The walk needs the next segment and it is being served elsewhere: ask again when that serving ends."""
+
+
 def _open_items(store: Store, campaign: dict, served: list[str], speaker_id: str) -> tuple[dict[str, list[str]],
                                                                                            dict[str, tuple]]:
     """entry → the items that still want a speaker for the segments this speaker has not seen, among those that
@@ -260,13 +274,15 @@ class Sequence:
     sequence is made once); where a walk runs out of open items, an adaptive campaign serves its next segment
     here, and only here."""
 
-    def __init__(self, store: Store, campaign_id: str, speaker_id: str):
+    def __init__(self, store: Store, campaign_id: str, speaker_id: str,
+                 serve_elsewhere: Callable[[int], int | None] | None = None):
         self.store, self.campaign_id, self.speaker_id = store, campaign_id, speaker_id
+        self.serve_elsewhere = serve_elsewhere  # see _served
         join(store, campaign_id, speaker_id)
-        serve_next_segment(store, campaign_id, speaker_id)  # an adaptive campaign serves its first segment
+        if serve_elsewhere is None:
+            serve_next_segment(store, campaign_id, speaker_id)  # an adaptive campaign serves its first segment
         self.campaign = catalogue.campaign(store, campaign_id)
         self.open_ended = is_adaptive(self.campaign)  # items are served as the decisions need them: no "of N"
-        self.before_serving: Callable[[], None] | None = None  # see _served
 
     def _ready(self, position: int | None) -> bool:
         return position is not None and not (self.open_ended and position in set_aside(
@@ -300,18 +316,22 @@ class Sequence:
 
     def _served(self, find: Callable[[], int | None]) -> int | None:
         """The position ``find`` gives; where it gives none, or an item the speaker set aside (skipped twice), an
-        adaptive campaign serves its next segment and the first item of it is shown (after :attr:`before_serving`,
-        when set: the app waits there for the segment it is serving ahead, rather than work it out twice)."""
+        adaptive campaign serves its next segment and the first item of it is shown. With :attr:`serve_elsewhere`
+        (the app: serving works the decisions out, most of a second on 6,000 items, never on the window's thread) that
+        serving is asked of it with the sequence's length: it answers how many items a serving elsewhere added at
+        that length, or None while one is under way — then :class:`ServingUnderWay` is raised, and the walk asks
+        again when it ends."""
         position = find()
         if self._ready(position):
             return position
-        if self.before_serving is not None:
-            self.before_serving()
+        start = length(self.store, self.campaign_id, self.speaker_id)
+        if self.serve_elsewhere is not None and self.open_ended:
+            if self.serve_elsewhere(start) is None:
+                raise ServingUnderWay
             position = find()
             if self._ready(position):
                 return position
-        start = length(self.store, self.campaign_id, self.speaker_id)
-        if serve_next_segment(self.store, self.campaign_id, self.speaker_id):
+        elif serve_next_segment(self.store, self.campaign_id, self.speaker_id):
             return start
         if length(self.store, self.campaign_id, self.speaker_id) > start:
             return start  # served meanwhile on another connection (the app serves the next segment ahead)

@@ -31,7 +31,7 @@ from ..tasks.base import Task, applicable
 from ..tasks import premarks
 from ..tasks.error_spans import Marking, hint_positions, rejected_words
 from ..records.answers import Answers
-from .sequence import Sequence
+from .sequence import Sequence, ServingUnderWay
 
 
 class Step(StrEnum):
@@ -61,17 +61,20 @@ class What(StrEnum):
     NOTHING = "nothing"
     NOTE_SAVED = "note_saved"
     NOTE_KEPT = "note_kept"
+    WAITING = "waiting"  # the next segment is being served elsewhere: the item stays shown until ``resume``
 
 
 SAME_ITEM = frozenset({What.CHANGED, What.NEXT_QUESTION, What.UNDONE_STEP, What.NOTHING, What.NEEDS_ANSWER,
-                       What.NOTE_SAVED, What.NOTE_KEPT})
+                       What.NOTE_SAVED, What.NOTE_KEPT, What.WAITING})
 
 
 @dataclass
 class Outcome:
-    """What an action did (:class:`What`), and for an undone answer, at which position."""
+    """What an action did (:class:`What`), and for an undone answer, at which position; ``saved``: an answer went to
+    disk (also when the session then waits for its next segment)."""
     what: What
     position: int | None = None
+    saved: bool = False
 
     @property
     def same_item(self) -> bool:
@@ -104,12 +107,15 @@ class ReviewSession:
         self._shown_at, self._started = clock(), now()
         self._away, self._away_since = 0.0, None
         self._moved_on_by_itself = False  # an answer just showed this item: an Enter already on its way is no request
+        self._resume: Callable[[], Outcome] | None = None  # the move waiting for a segment served elsewhere
 
     @classmethod
-    def open(cls, store: Store, campaign_id: str, speaker_id: str,
-             clock: Callable[[], float] = time.monotonic) -> "ReviewSession":
-        """A speaker's session in a campaign (joining them to it the first time)."""
-        sequence = Sequence(store, campaign_id, speaker_id)
+    def open(cls, store: Store, campaign_id: str, speaker_id: str, clock: Callable[[], float] = time.monotonic,
+             serve_elsewhere: Callable[[int], int | None] | None = None) -> "ReviewSession":
+        """A speaker's session in a campaign (joining them to it the first time). ``serve_elsewhere``: an adaptive
+        campaign's segments are served by it (:class:`Sequence`); a move that needs one then *waits*
+        (:attr:`waiting`) instead of serving, and :meth:`resume` makes it when that serving has ended."""
+        sequence = Sequence(store, campaign_id, speaker_id, serve_elsewhere)
         task = task_defs.task(sequence.campaign["task"])
         return cls(sequence, Answers(store, campaign_id, speaker_id), task, clock)
 
@@ -128,6 +134,25 @@ class ReviewSession:
     def finished(self) -> bool:
         return self.step == FINISHED
 
+    @property
+    def waiting(self) -> bool:
+        """A move waits for a segment being served elsewhere (the answer before it is on disk already)."""
+        return self._resume is not None
+
+    def resume(self) -> Outcome:
+        """The move that waited, once its segment's serving has ended (it may wait again: a serving elsewhere
+        that found another under way)."""
+        move, self._resume = self._resume, None
+        return move() if move is not None else Outcome(What.NOTHING)
+
+    def stop_waiting(self) -> None:
+        """Give up the move that waited (its serving failed): the item stays shown, and the next move asks again."""
+        self._resume = None
+
+    def _waits(self, move: Callable[[], Outcome], outcome: Outcome) -> Outcome:
+        self._resume = move
+        return Outcome(What.WAITING, outcome.position, saved=outcome.what == What.SAVED)
+
     def start(self) -> Outcome:
         """The first screen: the practice round when it is due, else the first unanswered item."""
         if self.practice_items:
@@ -135,14 +160,17 @@ class ReviewSession:
             return Outcome(What.NOTHING)
         return self._first_open()
 
-    def _first_open(self) -> Outcome:
+    def _first_open(self, then: Outcome | None = None) -> Outcome:
         self.practice_items, self.feedback = [], None
-        position = self.sequence.first_open()
+        try:
+            position = self.sequence.first_open()
+        except ServingUnderWay:
+            return self._waits(lambda: self._first_open(then), then or Outcome(What.NOTHING))
         if position is None:
             self.step = FINISHED
             return Outcome(What.FINISHED)
         self.show(position)
-        return Outcome(What.NOTHING)
+        return then or Outcome(What.NOTHING)
 
     def show(self, position: int) -> None:
         """Show a position of the speaker's sequence: its saved answer, or its draft if there is one."""
@@ -333,8 +361,7 @@ class ReviewSession:
                 self._show_practice(self.position + 1)
                 return Outcome(What.NOTHING)
             self.sequence.practice_done()
-            self._first_open()
-            return Outcome(What.PRACTICE_DONE if not self.finished else "finished")
+            return self._first_open(Outcome(What.PRACTICE_DONE))
         if self.practising or self.finished:
             return Outcome(What.NOTHING)
         if self.step == MARK:
@@ -351,7 +378,10 @@ class ReviewSession:
         return self._next(Outcome(What.NOTHING))
 
     def _next(self, outcome: Outcome) -> Outcome:
-        position = self.sequence.after(self.position)
+        try:
+            position = self.sequence.after(self.position)
+        except ServingUnderWay:
+            return self._waits(lambda: self._next(outcome), outcome)
         if position is None:
             self.step = FINISHED
             return Outcome(What.FINISHED if outcome.what == "nothing" else outcome.what, outcome.position)
@@ -373,7 +403,13 @@ class ReviewSession:
             return Outcome(What.NOTHING)
         if not self.item.get("answer"):
             self.answers.skip(self.position)
-        position = self.sequence.open_after(self.position)
+        return self._skip_to_open()
+
+    def _skip_to_open(self) -> Outcome:
+        try:
+            position = self.sequence.open_after(self.position)
+        except ServingUnderWay:
+            return self._waits(self._skip_to_open, Outcome(What.SKIPPED))
         if position is None:
             self.step = FINISHED
             return Outcome(What.FINISHED)

@@ -1,0 +1,11 @@
+"""The door's database family: opening a review database (and whether others can read it), its backups and a
+restore, the laptops a campaign revoked."""
+
+from __future__ import annotations
+
+from ..records import restoring
+from ..store import Store, readable_by_others, restore
+from ..store.database import backup_info
+from ..store.revocation import revoked_laptops
+
+__all__ = ["Store", "backup_info", "readable_by_others", "restore", "restoring", "revoked_laptops"]

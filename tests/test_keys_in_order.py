@@ -1,0 +1,97 @@
+"""The item page never waits: an adaptive campaign's segments are served on a connection of the page's own, and the keys
+a speaker presses while a segment is being served reach the session afterwards, in the order they were pressed (issue
+69). Here every background serving is held at a gate the test opens, so what the page does meanwhile is seen, not
+timed."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from PySide6.QtCore import Qt
+
+from helpers import open_window
+from review import records
+from review.rating import campaigns, practice, sequence
+from review.records import catalogue
+from review.store import Store
+from test_adaptive import _systems
+
+
+@pytest.fixture
+def gated(monkeypatch):
+    """Every serving the page starts waits for ``gate`` (set: it runs at once); counts how many were started."""
+    gate, started = threading.Event(), []
+    real = sequence.serve_elsewhere
+
+    def held(store, campaign_id, speaker_id, shown=None):
+        started.append(shown)
+        assert gate.wait(60), "the test never opened the gate"
+        return real(store, campaign_id, speaker_id, shown)
+
+    monkeypatch.setattr("desktop.item_page.sequence.serve_elsewhere", held)
+    return gate, started
+
+
+def _page(qtbot, tmp_path, scored_demo):
+    db = tmp_path / "adaptive.sqlite"
+    with Store(db, create=True) as store:
+        cid = campaigns.create_adaptive_campaign(
+            store, [catalogue.load_scored(str(p)) for p in _systems(scored_demo, tmp_path)], "A")
+        speaker = records.speakers.add_speaker(store, "Rita", "demo")
+        practice.mark_done(store, cid, speaker)
+    window = open_window(qtbot, db)
+    window.review.open_speaker(speaker)
+    window.review.open_campaign(cid)
+    return window.review.items, db, cid, speaker
+
+
+def _answers(db, cid, speaker) -> list[dict]:
+    with Store(db, backup=False, read_only=True) as store:
+        return [records.sequences.item_at(store, cid, speaker, p)["answer"]
+                for p in range(records.sequences.length(store, cid, speaker))]
+
+
+def test_keys_pressed_while_the_first_items_are_chosen_answer_them_in_the_order_pressed(qtbot, tmp_path, scored_demo,
+                                                                                        gated):
+    gate, started = gated
+    page, db, cid, speaker = _page(qtbot, tmp_path, scored_demo)
+    assert page.session.waiting and not page.item  # the first segment is being chosen, elsewhere
+    assert page.status.text() == "Choosing your items…"
+    qtbot.keyClick(page, Qt.Key_4)  # adequacy 4, then fluency 3: the window takes them, the session waits
+    qtbot.keyClick(page, Qt.Key_3)
+    qtbot.wait(50)  # the event loop turns (a window that waited could not)
+    assert page.session.waiting and len(page._queued) == 2 and started == [None]
+    gate.set()
+    qtbot.waitUntil(lambda: not page.session.waiting and not page._queued, timeout=60_000)
+    first = _answers(db, cid, speaker)[0]
+    assert first == {"adequacy": 4, "fluency": 3}  # in the order pressed (3 then 4 would be the other way)
+    assert page.position == 1
+
+
+def test_keys_pressed_while_the_next_segment_is_served_wait_for_it_and_lose_nothing(qtbot, tmp_path, scored_demo,
+                                                                                     gated):
+    gate, started = gated
+    gate.set()
+    page, db, cid, speaker = _page(qtbot, tmp_path, scored_demo)
+    qtbot.waitUntil(lambda: not page.session.waiting and bool(page.item), timeout=60_000)
+    gate.clear()  # from now on a serving is held: the one ahead, while the speaker reads the segment's last item
+    answered = 0
+    while not page.session.waiting:
+        qtbot.waitUntil(lambda: bool(page.item), timeout=60_000)
+        qtbot.keyClick(page, Qt.Key_5)
+        qtbot.keyClick(page, Qt.Key_5)
+        answered += 1
+        assert answered < 50, "the segment never ran out"
+    last = page.position
+    assert _answers(db, cid, speaker)[last] == {"adequacy": 5, "fluency": 5}  # on disk before anything else
+    for key in (Qt.Key_2, Qt.Key_1, Qt.Key_3, Qt.Key_2):  # the next two items, answered ahead of the serving
+        qtbot.keyClick(page, key)
+    qtbot.wait(50)
+    assert page.session.waiting and len(page._queued) == 4 and page.position == last
+    gate.set()
+    qtbot.waitUntil(lambda: not page.session.waiting and not page._queued, timeout=60_000)
+    found = _answers(db, cid, speaker)
+    assert found[last + 1] == {"adequacy": 2, "fluency": 1} and found[last + 2] == {"adequacy": 3, "fluency": 2}
+    assert page.position == last + 3
+    assert None in started  # the walk asked for the segment; nothing was served on the window's thread
