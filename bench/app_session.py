@@ -18,7 +18,8 @@ from PySide6.QtCore import QEventLoop, Qt, QTimer  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
 
 from desktop.main_window import MainWindow  # noqa: E402
-from desktop.qt_common import application, wait_for_background  # noqa: E402
+from desktop.qt_common import application  # noqa: E402
+from desktop.background import wait_for_background  # noqa: E402
 from review.records import catalogue, speakers  # noqa: E402
 from review.store import Store  # noqa: E402
 

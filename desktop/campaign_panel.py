@@ -19,9 +19,9 @@ from review.operations.study import decisions, report
 from scoring.files import atomic_path
 
 from .community_report import write_pdf as write_report
-from .qt_common import (accessible, as_operation, ask, campaign_title, FlowLayout, friendly_error, guarded,
-                        in_background, name_buttons, notices, on_own_store, operate, OwnStore, plain_labels, said, task_words,
-                        tell, Worker)
+from .qt_common import (accessible, ask, campaign_title, FlowLayout, friendly_error, guarded, name_buttons,
+                        plain_labels, said, task_words)
+from .background import as_operation, in_background, notices, on_own_store, operate, OwnStore, tell, Worker
 from .circle_pages import CirclePages
 from .tables import fill_table, table_view
 

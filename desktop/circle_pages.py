@@ -13,7 +13,9 @@ from review.operations.exchange import bundles, check, sync
 from review.operations.records import laptops, shared_folder
 from review.operations.database import Store
 
-from .qt_common import accessible, ask, guarded, operate, said, set_font
+from .qt_common import accessible, ask, guarded, said, set_font
+
+from .background import operate
 from .tables import fill_table, table_view
 
 

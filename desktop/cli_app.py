@@ -19,7 +19,8 @@ def run(args) -> int:
     from .system_libraries import check_desktop  # deferred: only the app needs it (ctypes, the list)
     check_desktop()  # a missing library is one line, not Qt's abort
     from .main_window import MainWindow  # deferred: Qt loads only for the app, not for the other commands
-    from .qt_common import application, background_running  # deferred: the same
+    from .qt_common import application  # deferred: the same
+    from .background import background_running  # deferred: the same
 
     app = application()
     window = MainWindow(args.db)

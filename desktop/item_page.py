@@ -20,8 +20,9 @@ from review.operations.database import Store
 
 from .esa_widgets import EsaPanel
 from .item_keys import ItemKeys
-from .qt_common import (accessible, data_tr, FlowLayout, friendly_error, guarded, in_background, name_buttons, operate,
-                        OwnStore, set_font, task_captions, task_words, text_scale)
+from .qt_common import (accessible, data_tr, FlowLayout, friendly_error, guarded, name_buttons, set_font,
+                        task_captions, task_words, text_scale)
+from .background import in_background, operate, OwnStore
 
 
 class ItemPage(ItemKeys, QWidget):

@@ -14,9 +14,10 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QTabWidget
 
 from review.operations.database import Store
 
-from .qt_common import (accessible, apply_theme, ask, default_db, finish_background_work, guarded, name_buttons,
-                        plain_labels,
-                        rescale_fonts, set_ui_language, settings, ui_language, ui_languages)
+from .qt_common import (accessible, apply_theme, ask, default_db, guarded, name_buttons, plain_labels, rescale_fonts,
+                         set_ui_language, settings, ui_language, ui_languages)
+
+from .background import finish_background_work
 from .review_panel import ReviewPanel
 from .sync_runner import SyncRunner
 

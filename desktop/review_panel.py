@@ -16,8 +16,9 @@ from review.operations.database import Store
 from review.operations.sentences import verdicts
 
 from .item_page import ItemPage
-from .qt_common import (accessible, ask, campaign_title, data_tr, FlowLayout, guarded, message, notices, operate,
-                        plain_labels, SafeBrowser, scrolling, set_font, ui_language)
+from .qt_common import (accessible, ask, campaign_title, data_tr, FlowLayout, guarded, message, plain_labels,
+                        SafeBrowser, scrolling, set_font, ui_language)
+from .background import notices, operate
 
 STUDY_USE = "study"  # the use the consent's words name (review/data/terms.json); the others are ticked one by one
 CONSENT_SCOPE = "LYSS speaker review v1: my answers about machine translations are kept on this laptop and " \

@@ -23,9 +23,10 @@ from scoring.rubric import profile_names
 from scoring.runcard import read_scored, write_json_atomic
 from scoring.metrics import Score, sections as scorecard_sections
 
-from .qt_common import (FlowLayout, SafeBrowser, Worker, accessible, data_tr, friendly_error, guarded, name_buttons,
-                        plain_labels,
-                        set_font, settings)
+from .qt_common import (FlowLayout, SafeBrowser, accessible, data_tr, friendly_error, guarded, name_buttons,
+                         plain_labels, set_font, settings)
+
+from .background import Worker
 
 PALETTE = ["#1b9e77", "#d95f02", "#7570b3", "#e7298a", "#66a61e", "#e6ab02", "#a6761d", "#666666", "#1f78b4",
            "#b2df8a"]

@@ -23,7 +23,8 @@ from desktop.cli import main as cli_main  # noqa: E402
 from desktop.community_report import write_pngs  # noqa: E402
 from desktop.main_window import MainWindow  # noqa: E402
 from desktop.paper_forms import first_page_png  # noqa: E402
-from desktop.qt_common import SETTINGS_FOLDER, application, background_running, wait_for_background  # noqa: E402
+from desktop.qt_common import SETTINGS_FOLDER, application  # noqa: E402
+from desktop.background import background_running, wait_for_background  # noqa: E402
 from eval_standards import analysers  # noqa: E402
 from eval_standards.demos import DEFAULT, demo_path, other_demos  # noqa: E402
 from review.operations import records  # noqa: E402

@@ -17,8 +17,10 @@ from review.operations.study import analyses, reweight, tiers
 from scoring.errors import InputError
 from scoring.progress import Cancelled
 
-from .qt_common import (accessible, campaign_title, data_tr, FlowLayout, friendly_error, guarded, in_background,
-                        name_buttons, notices, on_own_store, plain_labels, SafeBrowser, wait_for_background)
+from .qt_common import (accessible, campaign_title, data_tr, FlowLayout, friendly_error, guarded, name_buttons,
+                         plain_labels, SafeBrowser)
+
+from .background import in_background, notices, on_own_store, wait_for_background
 from .scatter_plot import ScatterPlot
 from .tables import fill_table, number_text, table_view
 

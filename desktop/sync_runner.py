@@ -18,7 +18,9 @@ from review.operations.exchange import sync
 from review.operations.records import shared_folder
 from review.operations.database import Store
 
-from .qt_common import Worker, settings, tell
+from .qt_common import settings
+
+from .background import Worker, tell
 
 EVERY_KEY = "sync/every_answers"
 EARLIER_FOLDER_KEY = "sync/folder"  # where versions before the folder was a row of the database kept it

@@ -8,7 +8,8 @@ root, db, speaker, campaign, kind, delay, pdf = sys.argv[1:8]
 sys.path.insert(0, root)
 from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtTest import QTest
-from desktop.qt_common import application, background_running
+from desktop.qt_common import application
+from desktop.background import background_running
 from desktop.main_window import MainWindow
 app = application()
 window = MainWindow(db)

@@ -198,6 +198,6 @@ def no_worker_left():
     """Every worker an app test started has ended before the next test (a thread left running would draw on the next
     test's window, or be destroyed with it)."""
     yield
-    qt_common = sys.modules.get("desktop.qt_common")
-    if qt_common is not None and qt_common.background_running():
-        assert qt_common.wait_for_background(120), "a background worker still runs two minutes after its test"
+    background = sys.modules.get("desktop.background")
+    if background is not None and background.background_running():
+        assert background.wait_for_background(120), "a background worker still runs two minutes after its test"

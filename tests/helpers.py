@@ -190,6 +190,6 @@ def pin_order(store, campaign_id: str, seed: str = "pinned") -> None:
 
 
 def background_done(seconds: float = 120.0) -> bool:
-    """Every worker the app started has ended and its result is drawn (see ``desktop.qt_common.wait_for_background``)."""
-    from desktop.qt_common import wait_for_background
+    """Every worker the app started has ended and its result is drawn (see ``desktop.background.wait_for_background``)."""
+    from desktop.background import wait_for_background
     return wait_for_background(seconds)

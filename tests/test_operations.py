@@ -66,7 +66,7 @@ def test_a_campaign_a_sync_brings_appears_on_the_speakers_page_shown_without_a_k
     page = window.review.campaigns
     assert window.review.currentWidget() is page and page.list.count() == 0
     told = []
-    from desktop.qt_common import notices
+    from desktop.background import notices
     notices().changed.connect(lambda tables, origin: told.append(tables))
     with qtbot.waitSignal(window.syncer.synced, timeout=30_000):
         window.campaigns.choose_shared_folder(str(folder))  # the tab is built; the Review tab stays in front

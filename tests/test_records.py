@@ -3,7 +3,10 @@ facts many readers ask for in one command (a campaign's same outputs) are read o
 
 from __future__ import annotations
 
+import copy
 import json
+
+import pytest
 
 from bench.review_bench import large_runs
 from helpers import review_database, sent
@@ -60,5 +63,14 @@ def test_status_of_a_6000_item_campaign_reads_its_same_outputs_once(tmp_path, sc
         assert found["items"] == 4500
         again = decisions.status(store, cid)  # nothing changed: nothing read again, the same figures
         assert calls == [cid] and again == found
-        again["runs"].append("changed by the caller")
-        assert decisions.status(store, cid)["runs"] == found["runs"]  # each caller gets its own copy
+        assert again is found  # shared, never copied (issue 69): frozen all the way down, so no caller changes it
+        with pytest.raises(TypeError):
+            again["runs"].append("changed by the caller")
+        with pytest.raises(TypeError):
+            again["plan"]["changed"] = True
+        with pytest.raises(TypeError):
+            decisions.decide(store, cid).questions[0]["said"] = []
+        mine = copy.deepcopy(found)  # a copy is the caller's, a plain dict to change
+        mine["runs"].append("mine")
+        assert type(mine) is dict and decisions.status(store, cid)["runs"] == found["runs"] != mine["runs"]
+        assert json.loads(json.dumps(found)) == found  # written as JSON like any dict

@@ -13,13 +13,13 @@ order (``review.study.maths.sequences``).
 
 from __future__ import annotations
 
-import copy
 from collections import defaultdict
 from dataclasses import dataclass, field, fields
 
 from . import analyses, planner, standing, tier_rule, verdicts
 from .maths import questions, sequences
 from .maths.questions import Pairs as EVERY_PAIR  # the question of every pair (not task B, also named Pairs)
+from .frozen import frozen
 from .order import Order, described, serving_key, serving_order
 from .. import tasks as task_defs
 from ..tasks import attention
@@ -264,6 +264,11 @@ class Decision:
     taken: dict[str, list[dict]] = field(repr=False, default_factory=dict)  # per verdict, what its question was fed
     words: dict[str, str] = field(repr=False, default_factory=dict)  # each tier's word as it stands
 
+    def __post_init__(self) -> None:
+        """Frozen all the way down: one decision is kept for every caller while no row changes, and shared."""
+        for f in fields(self):
+            object.__setattr__(self, f.name, frozen(getattr(self, f.name)))
+
     def public(self) -> dict:
         return {f.name: getattr(self, f.name) for f in fields(self) if f.repr}
 
@@ -449,18 +454,18 @@ def status(store: Store, campaign_id: str) -> dict:
     """:func:`decide` and the plan: about how many more segments and speaker-hours to the decisions (a fresh dict
     each call; computed once while no row changes)."""
     announced(store, campaign_id)
-    return copy.deepcopy(store.kept(("status", campaign_id), lambda: _status(store, campaign_id)))
+    return store.kept(("status", campaign_id), lambda: _status(store, campaign_id))
 
 
 def _status(store: Store, campaign_id: str) -> dict:
     decision = decide(store, campaign_id)
-    found = copy.deepcopy(decision.public())
+    found = decision.public()  # a dict of its own; what it holds is frozen, so shared
     settled = standing.settled_keys(decision.records)  # a verdict announced costs no more hours, whatever comes since
     still = [(q, is_asked and (q.decided or bool(still_serving(q, settled))), fed) for q, is_asked, fed in decision.fed]
     found["plan"] = plan(store, decision.campaign_row, decision.counted, still, decision.partial)
     found["said"] = verdicts.status_lines(found)
     found["summary"] = verdicts.summary_lines(found)
-    return found
+    return frozen(found)
 
 
 def _segments(store: Store, campaign: dict) -> tuple[int, float]:
