@@ -197,7 +197,7 @@ class CampaignPanel(CirclePages, QWidget):
         rows = records.sequences.speakers_progress(self.store, cid)
         self._speakers = [r["speaker_id"] for r in rows]
         fill_table(self.progress, [self.tr("Speaker"), self.tr("Name (this laptop)"), self.tr("Answered"), self.tr("Of")],
-              [[r["speaker_id"], records.speakers.shown_name(r), r["answered"], r["total"]] for r in rows])
+              [[r["speaker_id"], records.speakers.shown_name(r, said), r["answered"], r["total"]] for r in rows])
         self.show_terms(cid)
         self.show_decisions(cid)
 
@@ -407,7 +407,7 @@ class CampaignPanel(CirclePages, QWidget):
         if row < 0:
             return
         speaker_id = self._speakers[row]
-        scope = records.speakers.withdrawal_scope(self.store, speaker_id)
+        scope = records.speakers.withdrawal_scope(self.store, speaker_id, said)
         if ask(self, self.tr("Withdraw"), self.tr(
                 "Withdraw {0} ({1})? Their {2} answers, their history and notes will be deleted here, in this "
                 "laptop's {3} backups and wherever this laptop's bundles go. This cannot be undone.").format(

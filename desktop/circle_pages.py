@@ -1,6 +1,6 @@
-"""The coordinator's two pages of the laptop's circle, part of the Campaigns tab (:class:`desktop.campaign_panel.CampaignPanel`):
-this laptop and its circle (its code, enrolling, trusting and revoking laptops, a copy adopted), and sharing answers
-(the shared folder and its sync, bundles by USB stick)."""
+"""The coordinator's two pages of the laptop's circle, part of the Campaigns tab
+(:class:`desktop.campaign_panel.CampaignPanel`): this laptop and its circle (its code, enrolling, trusting and revoking
+laptops, a copy adopted), and sharing answers (the shared folder and its sync, bundles by USB stick)."""
 
 from __future__ import annotations
 

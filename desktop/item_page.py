@@ -22,7 +22,7 @@ from .esa_widgets import EsaPanel
 from .item_keys import ItemKeys
 from .qt_common import (accessible, data_tr, FlowLayout, friendly_error, guarded, name_buttons, set_font,
                         task_captions, task_words, text_scale)
-from .background import in_background, operate, OwnStore
+from .background import OwnStore, in_background, operate, wait_for_background
 
 
 class ItemPage(ItemKeys, QWidget):
@@ -254,6 +254,12 @@ class ItemPage(ItemKeys, QWidget):
         except Exception as exc:
             friendly_error(self, exc)
         self._drain()
+
+    def settle(self, seconds: float = 60.0) -> None:
+        """At close: a move waiting for its segment, and the keys pressed behind it, are made before the window goes
+        (the serving is let end, its result delivered): nothing a speaker pressed is lost."""
+        if self.session is not None and (self.session.waiting or self._queued):
+            wait_for_background(seconds)
 
     def _drain(self) -> None:
         while self._queued and not self.session.waiting:

@@ -228,6 +228,7 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event) -> None:  # noqa: N802
         settings().setValue("window/geometry", self.saveGeometry())
         self.hide()
+        self.review.items.settle()  # an answer a speaker keyed while its segment was served is recorded first
         finish_background_work()  # scoring, studies, statuses: cancelled and waited for, never destroyed running
         self.syncer.finish()  # the last answers leave with the window closed
         self.store.close()

@@ -387,7 +387,7 @@ def ask(parent: QWidget | None, title: str, text: str) -> bool:
 def friendly_error(parent: QWidget | None, exc: BaseException) -> None:
     """The same one-line message the command line gives, in a dialog; never a traceback."""
     if isinstance(exc, InputError):
-        text = exc.line()
+        text = exc.line(said(exc.said) if exc.said else None)  # in the reader's language where it is a said line
     else:
         LOG.error("unexpected error:\n%s", "".join(traceback.format_exception(exc)))
         text = tr("Something went wrong: {0}. Your answers are safe: each one was saved when you gave it.").format(

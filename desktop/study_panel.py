@@ -18,7 +18,7 @@ from scoring.errors import InputError
 from scoring.progress import Cancelled
 
 from .qt_common import (accessible, campaign_title, data_tr, FlowLayout, friendly_error, guarded, name_buttons,
-                         plain_labels, SafeBrowser)
+                        plain_labels, SafeBrowser, said)
 
 from .background import in_background, notices, on_own_store, wait_for_background
 from .scatter_plot import ScatterPlot
@@ -241,7 +241,8 @@ class StudyPanel(QWidget):
 
         def job(store, progress):
             found = analyses.speaker_catch_rates(store, campaign)
-            return found, records.speakers.names_here(store, [r["speaker_id"] for r in found["speakers"]])
+            return found, records.speakers.names_here(store, [r["speaker_id"] for r in found["speakers"]],
+                                                       said)
         self._background(job, lambda done: self._show_attention_items(*done))
 
     def _show_attention_items(self, found: dict, names: dict[str, str]) -> None:

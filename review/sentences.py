@@ -123,6 +123,13 @@ def english(said: dict) -> str:
     return said["text"].format(**said["values"])
 
 
+def refused(kind: type, where: str, place: str, key: str, **values) -> Exception:
+    """An input error (``scoring.errors``: ``BadValue``, ``NotFound``…) whose problem is a said line: the command line
+    prints it in English, the app in its reader's language."""
+    said = line(key, **values)
+    return kind(where, place, english(said), said=said)
+
+
 def joined_english(lines: list[dict], separator: str = "; ") -> str:
     """Said lines as one line of English (the command line's, and the JSON's ``detail``)."""
     return separator.join(english(said) for said in lines)

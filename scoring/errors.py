@@ -12,13 +12,15 @@ from __future__ import annotations
 class InputError(Exception):
     """Bad input of any kind: one line, exit status 2."""
 
-    def __init__(self, where: str, place: str, problem: str):
+    def __init__(self, where: str, place: str, problem: str, said: dict | None = None):
         self.path, self.place, self.problem = str(where), place, problem
+        self.said = said  # the problem as a said line (``review.sentences``), for a face that speaks another language
         super().__init__(self.line())
 
-    def line(self) -> str:
-        """The one line; a value longer than anyone reads (a pasted file, a 5,000-character code) is cut."""
-        parts = [_cut(self.path, PATH_SHOWN), _cut(self.place, VALUE_SHOWN), self.problem]
+    def line(self, problem: str | None = None) -> str:
+        """The one line; a value longer than anyone reads (a pasted file, a 5,000-character code) is cut.
+        ``problem``: the problem in other words (the app's language)."""
+        parts = [_cut(self.path, PATH_SHOWN), _cut(self.place, VALUE_SHOWN), problem or self.problem]
         return ": ".join(" ".join(str(p).splitlines()) for p in parts if p)
 
 

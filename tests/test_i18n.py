@@ -164,3 +164,42 @@ def test_every_screen_speaks_french(qtbot, tmp_path, scored_demo):
         assert not english, "\n".join(english)
     finally:
         set_ui_language("en", remember=False)
+
+
+def test_what_the_records_refuse_and_how_they_name_a_speaker_reach_the_french_app_in_french(qtbot, tmp_path,
+                                                                                         scored_demo, monkeypatch):
+    """Issue 69: sentences built in the records reached the French app in English. A refusal (a laptop the coordinator
+    did not enrol) and a speaker named by the laptop that registered them are said lines: the command line prints them
+    in English, the app in French."""
+    import desktop.qt_common as qt_common
+    from desktop.qt_common import application, friendly_error, said, set_ui_language
+    from review.records import catalogue, laptops, speakers
+    from review.rating import campaigns
+    from review.store import Store, now
+    application()
+    with Store(tmp_path / "hub.sqlite") as hub, Store(tmp_path / "field.sqlite") as field:
+        cid = campaigns.create_campaign(hub, catalogue.load_scored(str(scored_demo)), "A", items=6)
+        from review.exchange import bundles
+        laptops.trust(field, hub.device_id)
+        bundles.export_bundle(hub, str(tmp_path / "hub.lyssbundle"))
+        bundles.merge(field, str(tmp_path / "hub.lyssbundle"))
+        mary = speakers.add_speaker(field, "Mary", "LYSS study")
+        refused = laptops.refusal(field, cid, mary, now())
+        mary_row = {"display_name": None, "registered_by": hub.public_key}
+        assert refused.line().endswith("is not enrolled in campaign " + cid + ": answers recorded here would be "
+                                       "refused on every other laptop, so none is recorded; its coordinator enrols "
+                                       f"it with: lyss review enrol {field.device_id} --campaign {cid}")
+        assert speakers.shown_name(mary_row) == f"(from laptop {hub.device_id})"
+        shown = []
+        monkeypatch.setattr(qt_common, "message", lambda parent, text, *a: shown.append(text))
+        set_ui_language("fr", remember=False)
+        try:
+            friendly_error(None, refused)
+            assert shown == [f"campaign: {cid}: cet ordinateur ({field.device_id}) n'est pas inscrit à la campagne "
+                             f"{cid} : les réponses enregistrées ici seraient refusées par tous les autres ordinateurs, "
+                             f"aucune n'est donc enregistrée ; son coordinateur l'inscrit avec : lyss review enrol "
+                             f"{field.device_id} --campaign {cid}"]
+            assert speakers.shown_name(mary_row, said) == f"(de l'ordinateur {hub.device_id})"
+            assert speakers.names_here(field, ["spk-nobody"], said) == {"spk-nobody": "(locuteur inconnu)"}
+        finally:
+            set_ui_language("en", remember=False)

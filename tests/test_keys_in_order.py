@@ -95,3 +95,17 @@ def test_keys_pressed_while_the_next_segment_is_served_wait_for_it_and_lose_noth
     assert found[last + 1] == {"adequacy": 2, "fluency": 1} and found[last + 2] == {"adequacy": 3, "fluency": 2}
     assert page.position == last + 3
     assert None in started  # the walk asked for the segment; nothing was served on the window's thread
+
+
+def test_an_answer_keyed_while_its_segment_is_served_is_recorded_when_the_window_closes(qtbot, tmp_path, scored_demo,
+                                                                                       gated):
+    """The speaker answers and closes the window at once, while the first segment is still being chosen: the close
+    lets that serving end and records the answer first (keys queued are never dropped)."""
+    gate, _ = gated
+    page, db, cid, speaker = _page(qtbot, tmp_path, scored_demo)
+    assert page.session.waiting
+    qtbot.keyClick(page, Qt.Key_4)
+    qtbot.keyClick(page, Qt.Key_3)
+    threading.Timer(0.3, gate.set).start()  # the serving ends while the window is closing
+    page.window().close()
+    assert _answers(db, cid, speaker)[0] == {"adequacy": 4, "fluency": 3}

@@ -34,12 +34,12 @@
         <translation>Les réponses appartiennent à {0} ({1}) ; usages permis : {2}.</translation>
     </message>
     <message>
-        <location filename="../qt_common.py" line="379"/>
+        <location filename="../qt_common.py" line="375"/>
         <source>LYSS Desktop</source>
         <translation>LYSS Desktop</translation>
     </message>
     <message>
-        <location filename="../qt_common.py" line="397"/>
+        <location filename="../qt_common.py" line="393"/>
         <source>Something went wrong: {0}. Your answers are safe: each one was saved when you gave it.</source>
         <translation>Un problème est survenu : {0}. Vos réponses sont en sécurité : chacune a été enregistrée au moment où vous l’avez donnée.</translation>
     </message>
@@ -318,52 +318,52 @@
 <context>
     <name>CampaignPage</name>
     <message>
-        <location filename="../review_panel.py" line="212"/>
+        <location filename="../review_panel.py" line="214"/>
         <source>Tasks</source>
         <translation>Tâches</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="212"/>
+        <location filename="../review_panel.py" line="214"/>
         <source>Choose a task with the arrow keys and press Enter</source>
         <translation>Choisissez une tâche avec les flèches et appuyez sur Entrée</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="216"/>
+        <location filename="../review_panel.py" line="218"/>
         <source>Sign out</source>
         <translation>Se déconnecter</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="218"/>
+        <location filename="../review_panel.py" line="220"/>
         <source>Start or continue  (Enter)</source>
         <translation>Commencer ou continuer  (Entrée)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="240"/>
+        <location filename="../review_panel.py" line="242"/>
         <source>Welcome, {0}. Choose a task:</source>
         <translation>Bienvenue, {0}. Choisissez une tâche :</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="244"/>
+        <location filename="../review_panel.py" line="246"/>
         <source>{0} of {1} done</source>
         <translation>{0} sur {1} faits</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="244"/>
+        <location filename="../review_panel.py" line="246"/>
         <source>not started</source>
         <translation>pas commencé</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="246"/>
+        <location filename="../review_panel.py" line="248"/>
         <source>{0} done; more as the decisions need them</source>
         <translation>{0} faits ; d&apos;autres selon les besoins des décisions</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="248"/>
+        <location filename="../review_panel.py" line="250"/>
         <source>not offered: this laptop is not enrolled in it: lyss review enrol {0} --campaign {1}</source>
         <translation>non proposée : cet ordinateur n&apos;y est pas inscrit : lyss review enrol {0} --campaign {1}</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="255"/>
+        <location filename="../review_panel.py" line="257"/>
         <source>Ask the campaign&apos;s coordinator to enrol this laptop in it; once the enrolment arrives, the campaign is offered here.</source>
         <translation>Demandez au coordinateur de la campagne d&apos;y inscrire cet ordinateur ; dès que l&apos;inscription arrive, la campagne est proposée ici.</translation>
     </message>
@@ -371,418 +371,418 @@
 <context>
     <name>CampaignPanel</name>
     <message>
-        <location filename="../campaign_panel.py" line="97"/>
+        <location filename="../campaign_panel.py" line="104"/>
         <source>Task of the new campaign</source>
         <translation>Tâche de la nouvelle campagne</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="99"/>
+        <location filename="../campaign_panel.py" line="106"/>
         <source>Task {0}: {1}</source>
         <translation>Tâche {0} : {1}</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="122"/>
+        <location filename="../campaign_panel.py" line="129"/>
         <source>Create campaign from a scored run…</source>
         <translation>Créer une campagne à partir d’un run évalué…</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="123"/>
+        <location filename="../campaign_panel.py" line="130"/>
         <source>Adaptive campaign from several runs…</source>
         <translation>Campagne adaptative sur plusieurs runs…</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="124"/>
+        <location filename="../campaign_panel.py" line="131"/>
         <source>One scored run card per system, on the same test set: speakers are served only what is still undecided</source>
         <translation>Une carte de run évaluée par système, sur le même jeu de test : les locuteurs ne reçoivent que ce qui reste à décider</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="145"/>
+        <location filename="../campaign_panel.py" line="152"/>
         <source>Withdraw selected speaker…</source>
         <translation>Retirer le locuteur choisi…</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="100"/>
-        <location filename="../campaign_panel.py" line="102"/>
+        <location filename="../campaign_panel.py" line="107"/>
+        <location filename="../campaign_panel.py" line="109"/>
         <source>Hint at the words the analyser rejected (task E)</source>
         <translation>Signaler les mots que l’analyseur a rejetés (tâche E)</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="101"/>
-        <location filename="../campaign_panel.py" line="103"/>
+        <location filename="../campaign_panel.py" line="108"/>
+        <location filename="../campaign_panel.py" line="110"/>
         <source>Off by default, so that the speakers judge without the analyser&apos;s opinion</source>
         <translation>Désactivé par défaut, pour que les locuteurs jugent sans l’avis de l’analyseur</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="139"/>
+        <location filename="../campaign_panel.py" line="146"/>
         <source>Campaigns</source>
         <translation>Campagnes</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="140"/>
+        <location filename="../campaign_panel.py" line="147"/>
         <source>Choose a campaign to see each speaker&apos;s progress</source>
         <translation>Choisissez une campagne pour voir l’avancement de chaque locuteur</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="142"/>
+        <location filename="../campaign_panel.py" line="149"/>
         <source>Speakers&apos; progress in the chosen campaign</source>
         <translation>Avancement des locuteurs dans la campagne choisie</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="154"/>
+        <location filename="../campaign_panel.py" line="161"/>
         <source>Decisions in the chosen campaign</source>
         <translation>Décisions de la campagne choisie</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="155"/>
+        <location filename="../campaign_panel.py" line="162"/>
         <source>Which system is better and each run&apos;s tier, as the answers settle them</source>
         <translation>Quel système est meilleur et le niveau de chaque run, à mesure que les réponses les tranchent</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="172"/>
+        <location filename="../campaign_panel.py" line="179"/>
         <source>Task</source>
         <translation>Tâche</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="172"/>
+        <location filename="../campaign_panel.py" line="179"/>
         <source>Campaign</source>
         <translation>Campagne</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="172"/>
+        <location filename="../campaign_panel.py" line="179"/>
         <source>Items</source>
         <translation>Éléments</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="173"/>
+        <location filename="../campaign_panel.py" line="180"/>
         <source>Fully rated</source>
         <translation>Entièrement évalués</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="192"/>
+        <location filename="../campaign_panel.py" line="199"/>
         <source>Speaker</source>
         <translation>Locuteur</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="192"/>
+        <location filename="../campaign_panel.py" line="199"/>
         <source>Name (this laptop)</source>
         <translation>Nom (sur cet ordinateur)</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="192"/>
+        <location filename="../campaign_panel.py" line="199"/>
         <source>Answered</source>
         <translation>Répondu</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="192"/>
+        <location filename="../campaign_panel.py" line="199"/>
         <source>Of</source>
         <translation>Sur</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="217"/>
+        <location filename="../campaign_panel.py" line="225"/>
         <source>refused</source>
         <translation>refusé</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="43"/>
+        <location filename="../campaign_panel.py" line="44"/>
         <source>The coordinator&apos;s pages</source>
         <translation>Les pages de la coordination</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="47"/>
+        <location filename="../campaign_panel.py" line="48"/>
         <source>Campaigns and decisions</source>
         <translation>Campagnes et décisions</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="48"/>
+        <location filename="../campaign_panel.py" line="49"/>
         <source>This laptop and its circle</source>
         <translation>Cet ordinateur et son cercle</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="49"/>
+        <location filename="../campaign_panel.py" line="50"/>
         <source>Sharing answers</source>
         <translation>Partage des réponses</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="105"/>
+        <location filename="../campaign_panel.py" line="112"/>
         <source>Marks placed for the speaker: the language&apos;s tools</source>
         <translation>Marques placées pour le locuteur : les outils de la langue</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="106"/>
+        <location filename="../campaign_panel.py" line="113"/>
         <source>Marks placed for the speaker: the tools and the reference</source>
         <translation>Marques placées pour le locuteur : les outils et la référence</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="107"/>
+        <location filename="../campaign_panel.py" line="114"/>
         <source>No marks placed for the speaker</source>
         <translation>Aucune marque placée pour le locuteur</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="109"/>
+        <location filename="../campaign_panel.py" line="116"/>
         <source>Pre-marks of a task E campaign</source>
         <translation>Pré-marques d&apos;une campagne de tâche E</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="110"/>
+        <location filename="../campaign_panel.py" line="117"/>
         <source>Candidate errors placed before the speaker sees a sentence; the speaker keeps, drops or re-grades each</source>
         <translation>Erreurs candidates placées avant que le locuteur voie une phrase ; il garde, retire ou reclasse chacune</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="146"/>
+        <location filename="../campaign_panel.py" line="153"/>
         <source>The speaker chosen on the right leaves the study: their answers are deleted here, in the backups and, through the next bundles, on every laptop</source>
         <translation>La personne choisie à droite quitte l&apos;étude : ses réponses sont supprimées ici, dans les sauvegardes et, par les prochains paquets, sur chaque ordinateur</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="148"/>
+        <location filename="../campaign_panel.py" line="155"/>
         <source>Report for the community…</source>
         <translation>Rapport pour la communauté…</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="149"/>
+        <location filename="../campaign_panel.py" line="156"/>
         <source>A PDF a community council can read: each question&apos;s verdict in words, how sure the answers are, each run&apos;s tier, the speakers&apos; hours (no names), their consent and where the answers are kept</source>
         <translation>Un PDF qu&apos;un conseil communautaire peut lire : le verdict de chaque question en mots, à quel point les réponses sont sûres, le niveau de chaque version, les heures des locuteurs (sans noms), leur consentement et où les réponses sont conservées</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="218"/>
+        <location filename="../campaign_panel.py" line="226"/>
         <source>{0}: {1} by {2} on {3} (stands)</source>
         <translation>{0} : {1} par {2} le {3} (s&apos;applique)</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="220"/>
+        <location filename="../campaign_panel.py" line="228"/>
         <source>{0}: {1} by {2} on {3} (earlier)</source>
         <translation>{0} : {1} par {2} le {3} (antérieure)</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="235"/>
+        <location filename="../campaign_panel.py" line="243"/>
         <source>Working out where the campaign stands…</source>
         <translation>Calcul de l’état de la campagne…</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="265"/>
+        <location filename="../campaign_panel.py" line="273"/>
         <source>What the answers settle</source>
         <translation>Ce que les réponses tranchent</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="201"/>
-        <location filename="../campaign_panel.py" line="283"/>
+        <location filename="../campaign_panel.py" line="208"/>
+        <location filename="../campaign_panel.py" line="294"/>
         <source>Choose a campaign first.</source>
         <translation>Choisissez d&apos;abord une campagne.</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="286"/>
+        <location filename="../campaign_panel.py" line="297"/>
         <source>Report for the community</source>
         <translation>Rapport pour la communauté</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="287"/>
+        <location filename="../campaign_panel.py" line="298"/>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="296"/>
+        <location filename="../campaign_panel.py" line="307"/>
         <source>Wrote the report ({0} pages) to {1}.</source>
         <translation>Rapport écrit ({0} pages) dans {1}.</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="303"/>
+        <location filename="../campaign_panel.py" line="314"/>
         <source>A scored run card</source>
         <translation>Une fiche de run évaluée</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="204"/>
-        <location filename="../campaign_panel.py" line="303"/>
-        <location filename="../campaign_panel.py" line="316"/>
-        <location filename="../campaign_panel.py" line="349"/>
+        <location filename="../campaign_panel.py" line="211"/>
+        <location filename="../campaign_panel.py" line="314"/>
+        <location filename="../campaign_panel.py" line="327"/>
+        <location filename="../campaign_panel.py" line="360"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="330"/>
+        <location filename="../campaign_panel.py" line="341"/>
         <source>Campaign {0} ready.</source>
         <translation>Campagne {0} prête.</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="348"/>
+        <location filename="../campaign_panel.py" line="359"/>
         <source>Scored run cards of one test set</source>
         <translation>Cartes de run évaluées d’un même jeu de test</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="331"/>
+        <location filename="../campaign_panel.py" line="342"/>
         <source>Warning:</source>
         <translation>Attention :</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="112"/>
+        <location filename="../campaign_panel.py" line="119"/>
         <source>Attention items: a phrase of another sentence swapped in</source>
         <translation>Contrôles d’attention : un passage d’une autre phrase mis à la place</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="113"/>
+        <location filename="../campaign_panel.py" line="120"/>
         <source>Attention items: a word in a wrong form of the language&apos;s grammar</source>
         <translation>Contrôles d’attention : un mot à une forme fautive selon la grammaire de la langue</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="116"/>
+        <location filename="../campaign_panel.py" line="123"/>
         <source>Attention items of the new campaign</source>
         <translation>Contrôles d’attention de la nouvelle campagne</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="117"/>
+        <location filename="../campaign_panel.py" line="124"/>
         <source>Items made wrong on purpose, mixed into each speaker&apos;s items: lyss study quality says how often each speaker caught them</source>
         <translation>Des éléments rendus fautifs exprès, mêlés aux éléments de chaque locuteur : lyss study quality dit combien de fois chacun les a repérés</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="151"/>
+        <location filename="../campaign_panel.py" line="158"/>
         <source>Community&apos;s terms…</source>
         <translation>Conditions de la communauté…</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="152"/>
+        <location filename="../campaign_panel.py" line="159"/>
         <source>The community&apos;s terms for the chosen campaign&apos;s data (a JSON file: community, licence, labels, allowed uses, contact): recorded and signed, or a new version of the ones it has</source>
         <translation>Les conditions de la communauté pour les données de la campagne choisie (un fichier JSON : communauté, licence, étiquettes, usages permis, contact) : enregistrées et signées, ou une nouvelle version de celles qu’elle a</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="204"/>
+        <location filename="../campaign_panel.py" line="211"/>
         <source>The community&apos;s terms</source>
         <translation>Les conditions de la communauté</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="208"/>
+        <location filename="../campaign_panel.py" line="216"/>
         <source>Campaign {0}: the community&apos;s terms recorded (version {1}).</source>
         <translation>Campagne {0} : conditions de la communauté enregistrées (version {1}).</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="215"/>
+        <location filename="../campaign_panel.py" line="223"/>
         <source>This campaign carries no community&apos;s terms.</source>
         <translation>Cette campagne ne porte pas de conditions d’une communauté.</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="217"/>
+        <location filename="../campaign_panel.py" line="225"/>
         <source>allowed</source>
         <translation>permis</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="219"/>
+        <location filename="../campaign_panel.py" line="227"/>
         <source>{0}: {1} by {2} on {3} (corrected)</source>
         <translation>{0} : {1} par {2} le {3} (corrigée)</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="223"/>
+        <location filename="../campaign_panel.py" line="231"/>
         <source>The answers belong to {0} ({1}); uses allowed: {2}.</source>
         <translation>Les réponses appartiennent à {0} ({1}) ; usages permis : {2}.</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="225"/>
+        <location filename="../campaign_panel.py" line="233"/>
         <source>Council&apos;s decisions: {0}.</source>
         <translation>Décisions du conseil : {0}.</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="226"/>
+        <location filename="../campaign_panel.py" line="234"/>
         <source>No council&apos;s decision is recorded yet: no use is allowed until one is.</source>
         <translation>Aucune décision du conseil n’est encore enregistrée : aucun usage n’est permis avant.</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="271"/>
+        <location filename="../campaign_panel.py" line="279"/>
         <source>Working…</source>
         <translation>En cours…</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="315"/>
+        <location filename="../campaign_panel.py" line="326"/>
         <source>The community&apos;s terms for this campaign (Cancel: none yet)</source>
         <translation>Les conditions de la communauté pour cette campagne (Annuler : pas encore)</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="332"/>
+        <location filename="../campaign_panel.py" line="343"/>
         <source>The community&apos;s terms: {0}.</source>
         <translation>Conditions de la communauté : {0}.</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="339"/>
+        <location filename="../campaign_panel.py" line="350"/>
         <source>Attention items: phrases swapped in; the language pack made no wrong forms ({0}).</source>
         <translation>Contrôles d’attention : passages échangés ; le module de la langue n’a produit aucune forme fautive ({0}).</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="341"/>
+        <location filename="../campaign_panel.py" line="352"/>
         <source>Attention items: {0} of {1} outputs have a word in a wrong form of the language&apos;s grammar.</source>
         <translation>Contrôles d’attention : {0} traductions sur {1} ont un mot à une forme fautive selon la grammaire de la langue.</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="368"/>
+        <location filename="../campaign_panel.py" line="379"/>
         <source>Every pair and each run&apos;s tier</source>
         <translation>Chaque paire et le palier de chaque système</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="368"/>
+        <location filename="../campaign_panel.py" line="379"/>
         <source>Which system is best</source>
         <translation>Quel système est le meilleur</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="369"/>
+        <location filename="../campaign_panel.py" line="380"/>
         <source>Is the new run at least as good as the one in use</source>
         <translation>Le nouveau système est-il au moins aussi bon que celui en service</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="370"/>
+        <location filename="../campaign_panel.py" line="381"/>
         <source>Every pair, within a margin</source>
         <translation>Chaque paire, à une marge près</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="370"/>
+        <location filename="../campaign_panel.py" line="381"/>
         <source>Does the run reach a mean score</source>
         <translation>Le système atteint-il une note moyenne</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="371"/>
+        <location filename="../campaign_panel.py" line="382"/>
         <source>The campaign&apos;s question</source>
         <translation>La question de la campagne</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="372"/>
+        <location filename="../campaign_panel.py" line="383"/>
         <source>What should the speakers&apos; ratings decide? The campaign serves only what this question still needs.</source>
         <translation>Que doivent trancher les notes des locuteurs ? La campagne ne présente que ce dont cette question a encore besoin.</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="379"/>
+        <location filename="../campaign_panel.py" line="390"/>
         <source>The margin</source>
         <translation>La marge</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="380"/>
+        <location filename="../campaign_panel.py" line="391"/>
         <source>The smallest difference that matters, on the task&apos;s scale:</source>
         <translation>La plus petite différence qui compte, sur l&apos;échelle de la tâche :</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="385"/>
+        <location filename="../campaign_panel.py" line="396"/>
         <source>The run in use</source>
         <translation>Le système en service</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="385"/>
+        <location filename="../campaign_panel.py" line="396"/>
         <source>Which run is in use now?</source>
         <translation>Quel système est en service aujourd&apos;hui ?</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="389"/>
+        <location filename="../campaign_panel.py" line="400"/>
         <source>The tier</source>
         <translation>Le palier</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="390"/>
+        <location filename="../campaign_panel.py" line="401"/>
         <source>The mean score the run must reach, on the task&apos;s scale:</source>
         <translation>La note moyenne que le système doit atteindre, sur l&apos;échelle de la tâche :</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="400"/>
+        <location filename="../campaign_panel.py" line="411"/>
         <source>Withdraw</source>
         <translation>Retirer</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="401"/>
+        <location filename="../campaign_panel.py" line="412"/>
         <source>Withdraw {0} ({1})? Their {2} answers, their history and notes will be deleted here, in this laptop&apos;s {3} backups and wherever this laptop&apos;s bundles go. This cannot be undone.</source>
         <translation>Retirer {0} ({1}) ? Ses {2} réponses, leur historique et ses notes seront supprimés ici, dans les {3} sauvegardes de cet ordinateur et partout où vont ses paquets. C&apos;est irréversible.</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="405"/>
+        <location filename="../campaign_panel.py" line="416"/>
         <source>{0} withdrew; {1} answers deleted here and in {2} backups.</source>
         <translation>{0} s’est retiré(e) ; {1} réponses supprimées ici et dans {2} sauvegardes.</translation>
     </message>
@@ -790,368 +790,368 @@
 <context>
     <name>CirclePages</name>
     <message>
-        <location filename="../circle_pages.py" line="26"/>
+        <location filename="../circle_pages.py" line="28"/>
         <source>This laptop&apos;s code: {0}</source>
         <translation>Code de cet ordinateur : {0}</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="31"/>
+        <location filename="../circle_pages.py" line="33"/>
         <source>A coordinator enrols the laptops that may send answers to their campaigns, and revokes a laptop that is lost or stolen. A field laptop trusts its coordinator, so that it accepts their campaigns. Each is done with the other laptop&apos;s code, read out or copied from its own page.</source>
         <translation>La coordination inscrit les ordinateurs qui peuvent envoyer des réponses à ses campagnes, et révoque un ordinateur perdu ou volé. Un ordinateur de terrain fait confiance à sa coordination, pour accepter ses campagnes. Chaque action se fait avec le code de l&apos;autre ordinateur, lu à voix haute ou copié depuis sa propre page.</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="35"/>
+        <location filename="../circle_pages.py" line="37"/>
         <source>Enrol a laptop…</source>
         <translation>Inscrire un ordinateur…</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="36"/>
+        <location filename="../circle_pages.py" line="38"/>
         <source>Let another laptop send answers to the campaigns you coordinate</source>
         <translation>Permettre à un autre ordinateur d’envoyer des réponses aux campagnes que vous coordonnez</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="37"/>
+        <location filename="../circle_pages.py" line="39"/>
         <source>Trust a coordinator…</source>
         <translation>Faire confiance à un coordinateur…</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="38"/>
+        <location filename="../circle_pages.py" line="40"/>
         <source>Accept the campaigns of your study&apos;s coordinator</source>
         <translation>Accepter les campagnes du coordinateur de votre étude</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="39"/>
+        <location filename="../circle_pages.py" line="41"/>
         <source>Revoke a laptop…</source>
         <translation>Révoquer un ordinateur…</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="40"/>
+        <location filename="../circle_pages.py" line="42"/>
         <source>Refuse the answers a lost or stolen laptop signs from now on</source>
         <translation>Refuser désormais les réponses signées par un ordinateur perdu ou volé</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="45"/>
+        <location filename="../circle_pages.py" line="47"/>
         <source>Laptops of the circle</source>
         <translation>Ordinateurs du cercle</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="46"/>
+        <location filename="../circle_pages.py" line="48"/>
         <source>Each laptop enrolled, trusted, revoked or seen in the shared folder, with the name given it here</source>
         <translation>Chaque ordinateur inscrit, de confiance, révoqué ou vu dans le dossier partagé, avec le nom qu&apos;on lui donne ici</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="52"/>
+        <location filename="../circle_pages.py" line="54"/>
         <source>Name</source>
         <translation>Nom</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="52"/>
-        <location filename="../circle_pages.py" line="190"/>
+        <location filename="../circle_pages.py" line="54"/>
+        <location filename="../circle_pages.py" line="192"/>
         <source>Laptop</source>
         <translation>Ordinateur</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="52"/>
+        <location filename="../circle_pages.py" line="54"/>
         <source>Role</source>
         <translation>Rôle</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="52"/>
-        <location filename="../circle_pages.py" line="190"/>
+        <location filename="../circle_pages.py" line="54"/>
+        <location filename="../circle_pages.py" line="192"/>
         <source>Last bundle</source>
         <translation>Dernier lot</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="53"/>
+        <location filename="../circle_pages.py" line="55"/>
         <source>Revoked from</source>
         <translation>Révoqué depuis</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="60"/>
-        <location filename="../circle_pages.py" line="142"/>
+        <location filename="../circle_pages.py" line="62"/>
+        <location filename="../circle_pages.py" line="144"/>
         <source>Shared folder: none (bundles travel by USB stick)</source>
         <translation>Dossier partagé : aucun (les lots voyagent par clé USB)</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="61"/>
+        <location filename="../circle_pages.py" line="63"/>
         <source>Choose shared folder…</source>
         <translation>Choisir le dossier partagé…</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="62"/>
+        <location filename="../circle_pages.py" line="64"/>
         <source>A folder your laptops share (Syncthing, a network drive): answers then travel on their own, at start, every few answers and at close</source>
         <translation>Un dossier que vos ordinateurs partagent (Syncthing, un lecteur réseau) : les réponses voyagent alors seules, au démarrage, toutes les quelques réponses et à la fermeture</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="64"/>
+        <location filename="../circle_pages.py" line="66"/>
         <source>Sync now</source>
         <translation>Synchroniser maintenant</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="67"/>
+        <location filename="../circle_pages.py" line="69"/>
         <source>Laptops seen in the shared folder</source>
         <translation>Ordinateurs vus dans le dossier partagé</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="68"/>
+        <location filename="../circle_pages.py" line="70"/>
         <source>Each laptop&apos;s last bundle, its answers, whether it is enrolled, and why a bundle was refused</source>
         <translation>Le dernier lot de chaque ordinateur, ses réponses, s&apos;il est inscrit, et pourquoi un lot a été refusé</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="73"/>
+        <location filename="../circle_pages.py" line="75"/>
         <source>Without a shared folder, by USB stick:</source>
         <translation>Sans dossier partagé, par clé USB :</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="74"/>
+        <location filename="../circle_pages.py" line="76"/>
         <source>Export bundle…</source>
         <translation>Exporter un paquet…</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="75"/>
+        <location filename="../circle_pages.py" line="77"/>
         <source>Merge bundle…</source>
         <translation>Fusionner un paquet…</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="80"/>
-        <location filename="../circle_pages.py" line="101"/>
+        <location filename="../circle_pages.py" line="82"/>
+        <location filename="../circle_pages.py" line="103"/>
         <source>This is now the laptop</source>
         <translation>C’est désormais l’ordinateur</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="81"/>
+        <location filename="../circle_pages.py" line="83"/>
         <source>This database was moved here (a new laptop, another folder): from now on it publishes and merges as the laptop. Never for a copy made to look at: the laptop it was copied from would be split from its circle</source>
         <translation>Cette base a été déplacée ici (un nouvel ordinateur, un autre dossier) : dès maintenant elle publie et fusionne comme l’ordinateur. Jamais pour une copie faite pour consulter : l’ordinateur dont elle est copiée serait séparé de son cercle</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="85"/>
+        <location filename="../circle_pages.py" line="87"/>
         <source>Check before the field</source>
         <translation>Vérifier avant le terrain</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="86"/>
+        <location filename="../circle_pages.py" line="88"/>
         <source>This laptop&apos;s own bundle as the other laptops would judge it, answers not shared yet, bundles refused or waiting, laptops not heard from</source>
         <translation>Le paquet de cet ordinateur tel que les autres ordinateurs le jugeraient, les réponses pas encore partagées, les paquets refusés ou en attente, les ordinateurs dont on n’a pas de nouvelles</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="95"/>
+        <location filename="../circle_pages.py" line="97"/>
         <source>This database was made at {0}: a copy publishes and merges nothing as the laptop. If it was moved here to stay, make it the laptop.</source>
         <translation>Cette base a été créée à {0} : une copie ne publie et ne fusionne rien comme l’ordinateur. Si elle a été déplacée ici pour y rester, faites-en l’ordinateur.</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="102"/>
+        <location filename="../circle_pages.py" line="104"/>
         <source>From now on this database publishes and merges as laptop {0}. The database it was copied from must not be used any more. Go on?</source>
         <translation>Dès maintenant cette base publie et fusionne comme l’ordinateur {0}. La base dont elle a été copiée ne doit plus servir. Continuer ?</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="106"/>
+        <location filename="../circle_pages.py" line="108"/>
         <source>This database is now laptop {0}, here.</source>
         <translation>Cette base est désormais l’ordinateur {0}, ici.</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="110"/>
+        <location filename="../circle_pages.py" line="112"/>
         <source>Checking…</source>
         <translation>Vérification…</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="137"/>
+        <location filename="../circle_pages.py" line="139"/>
         <source>Synchronising…</source>
         <translation>Synchronisation…</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="141"/>
+        <location filename="../circle_pages.py" line="143"/>
         <source>Shared folder: {0}</source>
         <translation>Dossier partagé : {0}</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="148"/>
+        <location filename="../circle_pages.py" line="150"/>
         <source>Choose shared folder</source>
         <translation>Choisir le dossier partagé</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="160"/>
+        <location filename="../circle_pages.py" line="162"/>
         <source>Synchronised at {0}: {1}.</source>
         <translation>Synchronisé à {0} : {1}.</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="164"/>
+        <location filename="../circle_pages.py" line="166"/>
         <source>Synchronised at {0}: nothing new.</source>
         <translation>Synchronisé à {0} : rien de nouveau.</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="164"/>
+        <location filename="../circle_pages.py" line="166"/>
         <source>Last merge: {0}</source>
         <translation>Dernière fusion : {0}</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="167"/>
+        <location filename="../circle_pages.py" line="169"/>
         <source>Refused {0}: {1}</source>
         <translation>Refusé {0} : {1}</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="170"/>
+        <location filename="../circle_pages.py" line="172"/>
         <source>Merged {0}, some rows refused alone: {1}</source>
         <translation>{0} fusionné, certaines lignes refusées seules : {1}</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="177"/>
+        <location filename="../circle_pages.py" line="179"/>
         <source>The shared folder could not be synchronised: {0}</source>
         <translation>Le dossier partagé n&apos;a pas pu être synchronisé : {0}</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="185"/>
+        <location filename="../circle_pages.py" line="187"/>
         <source>{0} (kept here until then)</source>
         <translation>{0} (gardées ici d&apos;ici là)</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="187"/>
+        <location filename="../circle_pages.py" line="189"/>
         <source>yes</source>
         <translation>oui</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="187"/>
+        <location filename="../circle_pages.py" line="189"/>
         <source>no</source>
         <translation>non</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="188"/>
+        <location filename="../circle_pages.py" line="190"/>
         <source>this laptop</source>
         <translation>cet ordinateur</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="188"/>
+        <location filename="../circle_pages.py" line="190"/>
         <source>merged</source>
         <translation>fusionné</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="188"/>
+        <location filename="../circle_pages.py" line="190"/>
         <source>refused</source>
         <translation>refusé</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="189"/>
+        <location filename="../circle_pages.py" line="191"/>
         <source>waiting for its enrolment</source>
         <translation>en attente de son inscription</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="190"/>
+        <location filename="../circle_pages.py" line="192"/>
         <source>Answers</source>
         <translation>Réponses</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="190"/>
+        <location filename="../circle_pages.py" line="192"/>
         <source>Enrolled</source>
         <translation>Inscrit</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="191"/>
+        <location filename="../circle_pages.py" line="193"/>
         <source>State</source>
         <translation>État</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="194"/>
+        <location filename="../circle_pages.py" line="196"/>
         <source>coordinator</source>
         <translation>coordinateur</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="195"/>
+        <location filename="../circle_pages.py" line="197"/>
         <source>revoked</source>
         <translation>révoqué</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="196"/>
+        <location filename="../circle_pages.py" line="198"/>
         <source>revoked (from {0}): {1} answers signed before kept here; </source>
         <translation>révoqué (à partir du {0}) : {1} réponses signées avant conservées ici ; </translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="201"/>
+        <location filename="../circle_pages.py" line="203"/>
         <source>Export bundle</source>
         <translation>Exporter un paquet</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="202"/>
-        <location filename="../circle_pages.py" line="209"/>
+        <location filename="../circle_pages.py" line="204"/>
+        <location filename="../circle_pages.py" line="211"/>
         <source>LYSS bundles (*.lyssbundle)</source>
         <translation>Paquets LYSS (*.lyssbundle)</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="205"/>
+        <location filename="../circle_pages.py" line="207"/>
         <source>Wrote {0}: {1} answers.</source>
         <translation>{0} écrit : {1} réponses.</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="209"/>
+        <location filename="../circle_pages.py" line="211"/>
         <source>Merge bundle</source>
         <translation>Fusionner un paquet</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="214"/>
+        <location filename="../circle_pages.py" line="216"/>
         <source>Merged: {0}.</source>
         <translation>Fusionné : {0}.</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="216"/>
+        <location filename="../circle_pages.py" line="218"/>
         <source>This laptop was revoked in campaign {0} from {1}: answers made here since then are refused everywhere. Ask the coordinator.</source>
         <translation>Cet ordinateur a été révoqué dans la campagne {0} à partir du {1} : les réponses données ici depuis sont refusées partout. Adressez-vous au coordinateur.</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="229"/>
-        <location filename="../circle_pages.py" line="233"/>
+        <location filename="../circle_pages.py" line="231"/>
+        <location filename="../circle_pages.py" line="235"/>
         <source>Enrol a laptop</source>
         <translation>Inscrire un ordinateur</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="230"/>
+        <location filename="../circle_pages.py" line="232"/>
         <source>The code shown on the other laptop (Campaigns tab, or `lyss review code`). Read it aloud or compare the two screens:</source>
         <translation>Le code affiché sur l’autre ordinateur (onglet Campagnes, ou `lyss review code`). Lisez-le à voix haute ou comparez les deux écrans :</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="234"/>
+        <location filename="../circle_pages.py" line="236"/>
         <source>A name for this laptop, shown beside its code (for example Rita&apos;s laptop; optional):</source>
         <translation>Un nom pour cet ordinateur, affiché à côté de son code (par exemple « l&apos;ordinateur de Rita » ; facultatif) :</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="242"/>
+        <location filename="../circle_pages.py" line="244"/>
         <source>Trust a coordinator</source>
         <translation>Faire confiance à un coordinateur</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="243"/>
+        <location filename="../circle_pages.py" line="245"/>
         <source>The code shown on the coordinator&apos;s laptop. Read it aloud or compare the two screens:</source>
         <translation>Le code affiché sur l’ordinateur du coordinateur. Lisez-le à voix haute ou comparez les deux écrans :</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="246"/>
+        <location filename="../circle_pages.py" line="248"/>
         <source>This laptop now accepts the campaigns of coordinator {0}.</source>
         <translation>Cet ordinateur accepte désormais les campagnes du coordinateur {0}.</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="250"/>
+        <location filename="../circle_pages.py" line="252"/>
         <source>Revoke a laptop</source>
         <translation>Révoquer un ordinateur</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="251"/>
+        <location filename="../circle_pages.py" line="253"/>
         <source>The code of the lost or stolen laptop. The answers it signs from now on are refused wherever your bundles go; its earlier answers are kept and marked in the study:</source>
         <translation>Le code de l’ordinateur perdu ou volé. Les réponses qu’il signera désormais seront refusées partout où vont vos paquets ; ses réponses antérieures sont gardées et signalées dans l’étude :</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="253"/>
+        <location filename="../circle_pages.py" line="255"/>
         <source>Revoke</source>
         <translation>Révoquer</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="253"/>
+        <location filename="../circle_pages.py" line="255"/>
         <source>Revoke laptop {0}? This cannot be undone.</source>
         <translation>Révoquer l’ordinateur {0} ? C’est irréversible.</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="256"/>
+        <location filename="../circle_pages.py" line="258"/>
         <source>Laptop {0} is revoked from {1} in every campaign it was enrolled in.</source>
         <translation>L’ordinateur {0} est révoqué à partir du {1} dans toutes les campagnes où il était inscrit.</translation>
     </message>
     <message>
-        <location filename="../circle_pages.py" line="259"/>
+        <location filename="../circle_pages.py" line="261"/>
         <source>It has left the circle: no campaign created from now on enrols it.</source>
         <translation>Il a quitté le cercle : aucune campagne créée désormais ne l’inscrit.</translation>
     </message>
@@ -1159,62 +1159,62 @@
 <context>
     <name>ConsentPage</name>
     <message>
-        <location filename="../review_panel.py" line="101"/>
+        <location filename="../review_panel.py" line="102"/>
         <source>Before you start</source>
         <translation>Avant de commencer</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="107"/>
+        <location filename="../review_panel.py" line="108"/>
         <source>What we collect, who sees it, and your choice</source>
         <translation>Ce que nous recueillons, qui le voit, et votre choix</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="109"/>
+        <location filename="../review_panel.py" line="110"/>
         <source>&lt;p&gt;&lt;b&gt;What we collect.&lt;/b&gt; Your answers about machine translations (for example, how much of the meaning is there), a note if you write one, and how long each answer took.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Who sees it.&lt;/b&gt; Your name, community and dialect stay on this laptop. The study team sees your answers with a code instead of your name.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Your choice.&lt;/b&gt; You can stop at any time, and you can ask to withdraw: all your answers are then deleted, here and on the study team&apos;s computers.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Ce que nous recueillons.&lt;/b&gt; Vos réponses sur des traductions automatiques (par exemple, quelle part du sens est rendue), un commentaire si vous en écrivez un, et le temps pris par chaque réponse.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Qui le voit.&lt;/b&gt; Votre nom, votre communauté et votre dialecte restent sur cet ordinateur. L’équipe de l’étude voit vos réponses avec un code à la place de votre nom.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Votre choix.&lt;/b&gt; Vous pouvez arrêter à tout moment et demander à vous retirer : toutes vos réponses sont alors supprimées, ici et sur les ordinateurs de l’équipe.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="120"/>
+        <location filename="../review_panel.py" line="121"/>
         <source>Your name (kept on this laptop)</source>
         <translation>Votre nom (gardé sur cet ordinateur)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="121"/>
+        <location filename="../review_panel.py" line="122"/>
         <source>Community (optional)</source>
         <translation>Communauté (facultatif)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="122"/>
+        <location filename="../review_panel.py" line="123"/>
         <source>Dialect (optional)</source>
         <translation>Dialecte (facultatif)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="125"/>
+        <location filename="../review_panel.py" line="126"/>
         <source>Your answers may also be used for (tick only what you agree to):</source>
         <translation>Vos réponses peuvent aussi servir à (cochez seulement ce que vous acceptez) :</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="132"/>
+        <location filename="../review_panel.py" line="133"/>
         <source>I agree — start</source>
         <translation>J’accepte — commencer</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="134"/>
+        <location filename="../review_panel.py" line="135"/>
         <source>Back</source>
         <translation>Retour</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="144"/>
+        <location filename="../review_panel.py" line="145"/>
         <source>Please write your name</source>
         <translation>Veuillez écrire votre nom</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="181"/>
+        <location filename="../review_panel.py" line="183"/>
         <source>Welcome back?</source>
         <translation>Bon retour ?</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="182"/>
+        <location filename="../review_panel.py" line="184"/>
         <source>Someone named {0} registered on this laptop on {1}. Is that you?</source>
         <translation>Une personne nommée {0} s’est inscrite sur cet ordinateur le {1}. Est-ce vous ?</translation>
     </message>
@@ -1222,12 +1222,12 @@
 <context>
     <name>DonePage</name>
     <message>
-        <location filename="../review_panel.py" line="275"/>
+        <location filename="../review_panel.py" line="277"/>
         <source>Thank you!</source>
         <translation>Merci !</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="278"/>
+        <location filename="../review_panel.py" line="280"/>
         <source>Back to the tasks  (Enter)</source>
         <translation>Retour aux tâches  (Entrée)</translation>
     </message>
@@ -1258,183 +1258,183 @@
 <context>
     <name>ItemPage</name>
     <message>
-        <location filename="../item_page.py" line="48"/>
+        <location filename="../item_page.py" line="49"/>
         <source>Item to review</source>
         <translation>Élément à évaluer</translation>
     </message>
     <message>
-        <location filename="../item_page.py" line="49"/>
+        <location filename="../item_page.py" line="50"/>
         <source>Number keys answer, Ctrl+Z undoes the last answer, N writes a note, Esc pauses</source>
         <translation>Les chiffres répondent, Ctrl+Z annule la dernière réponse, N écrit un commentaire, Échap met en pause</translation>
     </message>
     <message>
-        <location filename="../item_page.py" line="56"/>
+        <location filename="../item_page.py" line="57"/>
         <source>Show in another script</source>
         <translation>Afficher dans une autre écriture</translation>
     </message>
     <message>
-        <location filename="../item_page.py" line="58"/>
+        <location filename="../item_page.py" line="59"/>
         <source>Guidelines  (F1)</source>
         <translation>Consignes  (F1)</translation>
     </message>
     <message>
-        <location filename="../item_page.py" line="61"/>
+        <location filename="../item_page.py" line="62"/>
         <source>Pause  (Esc)</source>
         <translation>Pause  (Échap)</translation>
     </message>
     <message>
-        <location filename="../item_page.py" line="145"/>
+        <location filename="../item_page.py" line="146"/>
         <source>Show in {0}</source>
         <translation>Afficher en {0}</translation>
     </message>
     <message>
-        <location filename="../item_page.py" line="176"/>
+        <location filename="../item_page.py" line="182"/>
         <source>Choosing your items…</source>
         <translation>Choix de vos éléments…</translation>
     </message>
     <message>
-        <location filename="../item_page.py" line="186"/>
+        <location filename="../item_page.py" line="192"/>
         <source>Please answer first.</source>
         <translation>Répondez d’abord, s’il vous plaît.</translation>
     </message>
     <message>
-        <location filename="../item_page.py" line="187"/>
+        <location filename="../item_page.py" line="193"/>
         <source>Mark the errors, then give a score.</source>
         <translation>Marquez les erreurs, puis donnez une note.</translation>
     </message>
     <message>
-        <location filename="../item_page.py" line="188"/>
+        <location filename="../item_page.py" line="194"/>
         <source>Your last step on this item was undone.</source>
         <translation>Votre dernière action sur cet élément a été annulée.</translation>
     </message>
     <message>
-        <location filename="../item_page.py" line="189"/>
+        <location filename="../item_page.py" line="195"/>
         <source>Your answer to item {0} was undone.</source>
         <translation>Votre réponse à l’élément {0} a été annulée.</translation>
     </message>
     <message>
-        <location filename="../item_page.py" line="193"/>
+        <location filename="../item_page.py" line="199"/>
         <source>Skipped: that item comes back after the others.</source>
         <translation>Passé : cet élément reviendra après les autres.</translation>
     </message>
     <message>
-        <location filename="../item_page.py" line="273"/>
+        <location filename="../item_page.py" line="279"/>
         <source>Practice {0} of {1}</source>
         <translation>Entraînement {0} sur {1}</translation>
     </message>
     <message>
-        <location filename="../item_page.py" line="276"/>
+        <location filename="../item_page.py" line="282"/>
         <source>Item {0}</source>
         <translation>Élément {0}</translation>
     </message>
     <message>
-        <location filename="../item_page.py" line="328"/>
+        <location filename="../item_page.py" line="334"/>
         <source>Enter: go on</source>
         <translation>Entrée : continuer</translation>
     </message>
     <message>
-        <location filename="../item_page.py" line="330"/>
+        <location filename="../item_page.py" line="336"/>
         <source> · H: not an error</source>
         <translation> · H : pas une erreur</translation>
     </message>
     <message>
-        <location filename="../item_page.py" line="332"/>
+        <location filename="../item_page.py" line="338"/>
         <source> · Tab: the next mark placed for you</source>
         <translation> · Tab : la marque suivante placée pour vous</translation>
     </message>
     <message>
-        <location filename="../item_page.py" line="333"/>
+        <location filename="../item_page.py" line="339"/>
         <source>← → move · Shift extends · 1 minor · 2 major · M missing · Delete removes{0} · Enter: done marking · PgUp/PgDn items · S skip · Ctrl+Z undo · N note · Esc pause</source>
         <translation>← → se déplacer · Maj étend · 1 mineure · 2 majeure · M manque · Suppr enlève{0} · Entrée : fini d’annoter · PgPréc/PgSuiv éléments · S passer · Ctrl+Z annuler · N commentaire · Échap pause</translation>
     </message>
     <message>
-        <location filename="../item_page.py" line="337"/>
+        <location filename="../item_page.py" line="343"/>
         <source>← → ±1 · ↑ ↓ ±10 · 1–4 the marked points · Enter saves · Backspace: back to marking · Ctrl+Z undo · N note · Esc pause</source>
         <translation>← → ±1 · ↑ ↓ ±10 · 1–4 les repères · Entrée enregistre · Retour arrière : revenir à l’annotation · Ctrl+Z annuler · N commentaire · Échap pause</translation>
     </message>
     <message>
-        <location filename="../item_page.py" line="339"/>
+        <location filename="../item_page.py" line="345"/>
         <source>Number keys answer · Enter or → next · ← back · S skip · Ctrl+Z undo · N note · Esc pause</source>
         <translation>Les chiffres répondent · Entrée ou → suivant · ← retour · S passer · Ctrl+Z annuler · N commentaire · Échap pause</translation>
     </message>
     <message>
-        <location filename="../item_page.py" line="350"/>
+        <location filename="../item_page.py" line="356"/>
         <source>In this campaign some errors are marked for you before you see a sentence (dashed outline), by: {0}. They can be wrong: keep, drop (Delete) or re-grade (1, 2) each.</source>
         <translation>Dans cette campagne, certaines erreurs sont marquées pour vous avant que vous voyiez une phrase (contour en tirets), par : {0}. Elles peuvent être fausses : gardez, retirez (Suppr) ou reclassez (1, 2) chacune.</translation>
     </message>
     <message>
-        <location filename="../item_page.py" line="357"/>
+        <location filename="../item_page.py" line="363"/>
         <source>Right.</source>
         <translation>Juste.</translation>
     </message>
     <message>
-        <location filename="../item_page.py" line="357"/>
+        <location filename="../item_page.py" line="363"/>
         <source>Not quite.</source>
         <translation>Pas tout à fait.</translation>
     </message>
     <message>
-        <location filename="../item_page.py" line="363"/>
+        <location filename="../item_page.py" line="369"/>
         <source>Press Enter to go on.</source>
         <translation>Appuyez sur Entrée pour continuer.</translation>
     </message>
     <message>
-        <location filename="../item_page.py" line="371"/>
+        <location filename="../item_page.py" line="377"/>
         <source>You marked {0} errors; this one has at least {1}.</source>
         <translation>Vous avez marqué {0} erreurs ; celle-ci en a au moins {1}.</translation>
     </message>
     <message>
-        <location filename="../item_page.py" line="373"/>
+        <location filename="../item_page.py" line="379"/>
         <source>You kept the mark placed for you; it should have been dropped.</source>
         <translation>Vous avez gardé la marque placée pour vous ; il fallait la retirer.</translation>
     </message>
     <message>
-        <location filename="../item_page.py" line="374"/>
+        <location filename="../item_page.py" line="380"/>
         <source>You dropped the mark placed for you; it should have been kept.</source>
         <translation>Vous avez retiré la marque placée pour vous ; il fallait la garder.</translation>
     </message>
     <message>
-        <location filename="../item_page.py" line="383"/>
+        <location filename="../item_page.py" line="389"/>
         <source>{0} You answered {1}; expected: {2}.</source>
         <translation>{0} Vous avez répondu {1} ; attendu : {2}.</translation>
     </message>
     <message>
-        <location filename="../item_page.py" line="384"/>
+        <location filename="../item_page.py" line="390"/>
         <source> or </source>
         <translation> ou </translation>
     </message>
     <message>
-        <location filename="../item_page.py" line="190"/>
+        <location filename="../item_page.py" line="196"/>
         <source>Practice done — the real items start now.</source>
         <translation>Entraînement terminé — les vrais éléments commencent maintenant.</translation>
     </message>
     <message>
-        <location filename="../item_page.py" line="279"/>
+        <location filename="../item_page.py" line="285"/>
         <source>{0} of {1}</source>
         <translation>{0} sur {1}</translation>
     </message>
     <message>
-        <location filename="../item_page.py" line="277"/>
-        <location filename="../item_page.py" line="280"/>
+        <location filename="../item_page.py" line="283"/>
+        <location filename="../item_page.py" line="286"/>
         <source>({0} answered)</source>
         <translation>({0} répondus)</translation>
     </message>
     <message>
-        <location filename="../item_page.py" line="344"/>
+        <location filename="../item_page.py" line="350"/>
         <source>Answered — press Enter to go on, or a number to change it.</source>
         <translation>Répondu — appuyez sur Entrée pour continuer, ou sur un chiffre pour changer.</translation>
     </message>
     <message>
-        <location filename="../item_page.py" line="343"/>
+        <location filename="../item_page.py" line="349"/>
         <source>Answered — mark again or press Enter twice to keep it.</source>
         <translation>Répondu — annotez de nouveau ou appuyez deux fois sur Entrée pour garder la réponse.</translation>
     </message>
     <message>
-        <location filename="../item_page.py" line="191"/>
+        <location filename="../item_page.py" line="197"/>
         <source>Note saved.</source>
         <translation>Commentaire enregistré.</translation>
     </message>
     <message>
-        <location filename="../item_page.py" line="192"/>
+        <location filename="../item_page.py" line="198"/>
         <source>Note kept; it is saved with your answer.</source>
         <translation>Commentaire gardé ; il est enregistré avec votre réponse.</translation>
     </message>
@@ -1442,7 +1442,7 @@
 <context>
     <name>LYSS</name>
     <message>
-        <location filename="../qt_common.py" line="358"/>
+        <location filename="../qt_common.py" line="354"/>
         <source>Key: {0}</source>
         <translation>Touche : {0}</translation>
     </message>
@@ -1450,112 +1450,112 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="49"/>
+        <location filename="../main_window.py" line="50"/>
         <source>LYSS Desktop</source>
         <translation>LYSS Desktop</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="58"/>
+        <location filename="../main_window.py" line="59"/>
         <source>Review</source>
         <translation>Évaluer</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="59"/>
+        <location filename="../main_window.py" line="60"/>
         <source>Score a run</source>
         <translation>Évaluer un run</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="60"/>
+        <location filename="../main_window.py" line="61"/>
         <source>Campaigns</source>
         <translation>Campagnes</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="61"/>
+        <location filename="../main_window.py" line="62"/>
         <source>Study</source>
         <translation>Étude</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="69"/>
+        <location filename="../main_window.py" line="70"/>
         <source>Parts of LYSS Desktop</source>
         <translation>Parties de LYSS Desktop</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="70"/>
+        <location filename="../main_window.py" line="71"/>
         <source>Review, Score a run, Campaigns, Study; Ctrl+Tab moves between them</source>
         <translation>Évaluer, Évaluer un run, Campagnes, Étude ; Ctrl+Tab passe de l’une à l’autre</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="122"/>
+        <location filename="../main_window.py" line="123"/>
         <source>&amp;File</source>
         <translation>&amp;Fichier</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="123"/>
+        <location filename="../main_window.py" line="124"/>
         <source>Open run card…</source>
         <translation>Ouvrir une fiche de run…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="125"/>
+        <location filename="../main_window.py" line="126"/>
         <source>Open review database…</source>
         <translation>Ouvrir une base d’évaluation…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="127"/>
+        <location filename="../main_window.py" line="128"/>
         <source>Back up the review database now</source>
         <translation>Sauvegarder la base d&apos;évaluation maintenant</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="129"/>
+        <location filename="../main_window.py" line="130"/>
         <source>Quit</source>
         <translation>Quitter</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="133"/>
+        <location filename="../main_window.py" line="134"/>
         <source>&amp;View</source>
         <translation>&amp;Affichage</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="134"/>
+        <location filename="../main_window.py" line="135"/>
         <source>Larger text</source>
         <translation>Texte plus grand</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="136"/>
+        <location filename="../main_window.py" line="137"/>
         <source>Smaller text</source>
         <translation>Texte plus petit</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="138"/>
+        <location filename="../main_window.py" line="139"/>
         <source>High contrast</source>
         <translation>Contraste élevé</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="143"/>
+        <location filename="../main_window.py" line="144"/>
         <source>Language of the interface</source>
         <translation>Langue de l’interface</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="185"/>
+        <location filename="../main_window.py" line="186"/>
         <source>Backed up to {0}</source>
         <translation>Sauvegardé dans {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="189"/>
+        <location filename="../main_window.py" line="190"/>
         <source>Open or create a review database</source>
         <translation>Ouvrir ou créer une base d’évaluation</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="190"/>
+        <location filename="../main_window.py" line="191"/>
         <source>SQLite (*.sqlite *.db)</source>
         <translation>SQLite (*.sqlite *.db)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="221"/>
+        <location filename="../main_window.py" line="222"/>
         <source>Quit LYSS Desktop</source>
         <translation>Quitter LYSS Desktop</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="222"/>
+        <location filename="../main_window.py" line="223"/>
         <source>You have not finished this item. What you did is kept, and comes back when you return to this task. Quit now?</source>
         <translation>Vous n’avez pas terminé cet élément. Ce que vous avez fait est gardé et reviendra quand vous reprendrez cette tâche. Quitter maintenant ?</translation>
     </message>
@@ -1596,7 +1596,7 @@
 <context>
     <name>ReviewPanel</name>
     <message>
-        <location filename="../review_panel.py" line="374"/>
+        <location filename="../review_panel.py" line="389"/>
         <source>This laptop was revoked by the coordinator from {0}. Answers given here would be refused on every other laptop, so this campaign cannot be answered here. What this laptop holds stays. Please ask the coordinator.</source>
         <translation>Cet ordinateur a été révoqué par le coordinateur à partir du {0}. Les réponses données ici seraient refusées par tous les autres ordinateurs : cette campagne ne peut donc pas être répondue ici. Ce que cet ordinateur contient reste. Veuillez vous adresser au coordinateur.</translation>
     </message>
@@ -1612,301 +1612,301 @@
 <context>
     <name>ScorePanel</name>
     <message>
-        <location filename="../score_panel.py" line="42"/>
+        <location filename="../score_panel.py" line="43"/>
         <source>Metric</source>
         <translation>Mesure</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="42"/>
+        <location filename="../score_panel.py" line="43"/>
         <source>Value</source>
         <translation>Valeur</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="43"/>
+        <location filename="../score_panel.py" line="44"/>
         <source>95% interval</source>
         <translation>Intervalle à 95 %</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="43"/>
+        <location filename="../score_panel.py" line="44"/>
         <source>Why it is missing</source>
         <translation>Pourquoi elle manque</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="101"/>
+        <location filename="../score_panel.py" line="102"/>
         <source>Id</source>
         <translation>Id</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="101"/>
+        <location filename="../score_panel.py" line="102"/>
         <source>Difficulty</source>
         <translation>Difficulté</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="102"/>
-        <location filename="../score_panel.py" line="396"/>
+        <location filename="../score_panel.py" line="103"/>
+        <location filename="../score_panel.py" line="397"/>
         <source>Source</source>
         <translation>Source</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="102"/>
-        <location filename="../score_panel.py" line="396"/>
+        <location filename="../score_panel.py" line="103"/>
+        <location filename="../score_panel.py" line="397"/>
         <source>Output</source>
         <translation>Traduction</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="103"/>
-        <location filename="../score_panel.py" line="404"/>
+        <location filename="../score_panel.py" line="104"/>
+        <location filename="../score_panel.py" line="405"/>
         <source>Score</source>
         <translation>Note</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="103"/>
+        <location filename="../score_panel.py" line="104"/>
         <source>Breakdown</source>
         <translation>Décomposition</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="206"/>
+        <location filename="../score_panel.py" line="207"/>
         <source>Open run card…</source>
         <translation>Ouvrir une fiche de run…</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="208"/>
+        <location filename="../score_panel.py" line="209"/>
         <source>Compare with…</source>
         <translation>Comparer avec…</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="210"/>
+        <location filename="../score_panel.py" line="211"/>
         <source>Export scored run card…</source>
         <translation>Exporter la fiche de run évaluée…</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="212"/>
+        <location filename="../score_panel.py" line="213"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="216"/>
+        <location filename="../score_panel.py" line="217"/>
         <source>Scoring progress</source>
         <translation>Avancement de l’évaluation</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="217"/>
+        <location filename="../score_panel.py" line="218"/>
         <source>Open a run card, a harness report, a TSV or JSONL file — or drop it here.</source>
         <translation>Ouvrez une fiche de run, un rapport du harnais, un fichier TSV ou JSONL — ou déposez-le ici.</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="234"/>
+        <location filename="../score_panel.py" line="235"/>
         <source>Metrics of the run</source>
         <translation>Métriques du run</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="235"/>
+        <location filename="../score_panel.py" line="236"/>
         <source>One row a metric: its score, weight, interval and why it may be missing</source>
         <translation>Une ligne par métrique : son score, son poids, son intervalle et pourquoi elle peut manquer</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="245"/>
+        <location filename="../score_panel.py" line="246"/>
         <source>Filter entries (any column)…</source>
         <translation>Filtrer les entrées (toute colonne)…</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="246"/>
+        <location filename="../score_panel.py" line="247"/>
         <source>Filter entries</source>
         <translation>Filtrer les entrées</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="246"/>
+        <location filename="../score_panel.py" line="247"/>
         <source>Shows only the entries containing this text</source>
         <translation>N’affiche que les entrées contenant ce texte</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="255"/>
+        <location filename="../score_panel.py" line="256"/>
         <source>Entries of the run</source>
         <translation>Entrées du run</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="255"/>
+        <location filename="../score_panel.py" line="256"/>
         <source>Choose an entry to see its details</source>
         <translation>Choisissez une entrée pour voir ses détails</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="264"/>
+        <location filename="../score_panel.py" line="265"/>
         <source>Details of the chosen entry</source>
         <translation>Détails de l’entrée choisie</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="279"/>
+        <location filename="../score_panel.py" line="280"/>
         <source>Language: as the file says</source>
         <translation>Langue : celle du fichier</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="283"/>
+        <location filename="../score_panel.py" line="284"/>
         <source>Profile: automatic</source>
         <translation>Profil : automatique</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="285"/>
+        <location filename="../score_panel.py" line="286"/>
         <source>Profile {0}</source>
         <translation>Profil {0}</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="286"/>
+        <location filename="../score_panel.py" line="287"/>
         <source>Language of the translations</source>
         <translation>Langue des traductions</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="287"/>
+        <location filename="../score_panel.py" line="288"/>
         <source>Used when the file does not name its language; applies to the next file opened</source>
         <translation>Utilisée quand le fichier ne nomme pas sa langue ; s’applique au prochain fichier ouvert</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="288"/>
+        <location filename="../score_panel.py" line="289"/>
         <source>Weight profile</source>
         <translation>Profil de pondération</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="289"/>
+        <location filename="../score_panel.py" line="290"/>
         <source>Automatic: A when an analyser for the language is available, otherwise B</source>
         <translation>Automatique : A quand un analyseur de la langue est disponible, sinon B</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="305"/>
+        <location filename="../score_panel.py" line="306"/>
         <source>Open a run card</source>
         <translation>Ouvrir une fiche de run</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="306"/>
+        <location filename="../score_panel.py" line="307"/>
         <source>Run cards (*.json *.jsonl *.tsv);;All files (*)</source>
         <translation>Fiches de run (*.json *.jsonl *.tsv);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="322"/>
+        <location filename="../score_panel.py" line="323"/>
         <source>Scoring {0}…</source>
         <translation>Évaluation de {0}…</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="328"/>
+        <location filename="../score_panel.py" line="329"/>
         <source>Scoring: {0}</source>
         <translation>Évaluation : {0}</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="348"/>
+        <location filename="../score_panel.py" line="349"/>
         <source>Cancelled.</source>
         <translation>Annulé.</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="350"/>
+        <location filename="../score_panel.py" line="351"/>
         <source>Could not score this file.</source>
         <translation>Impossible d’évaluer ce fichier.</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="366"/>
+        <location filename="../score_panel.py" line="367"/>
         <source>Scored {0}: {1} entries, language {2}, profile {3}</source>
         <translation>{0} évalué : {1} entrées, langue {2}, profil {3}</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="368"/>
+        <location filename="../score_panel.py" line="369"/>
         <source> — the file names no language: choose it above and open the file again</source>
         <translation> — le fichier ne nomme pas de langue : choisissez-la ci-dessus et rouvrez le fichier</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="373"/>
+        <location filename="../score_panel.py" line="374"/>
         <source> — an automated nomination only: speakers have not confirmed it</source>
         <translation> — une proposition automatique seulement : les locuteurs ne l’ont pas confirmée</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="377"/>
+        <location filename="../score_panel.py" line="378"/>
         <source>Composite</source>
         <translation>Composite</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="377"/>
+        <location filename="../score_panel.py" line="378"/>
         <source>tier</source>
         <translation>niveau</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="377"/>
+        <location filename="../score_panel.py" line="378"/>
         <source>speakers</source>
         <translation>locuteurs</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="396"/>
+        <location filename="../score_panel.py" line="397"/>
         <source>Reference</source>
         <translation>Référence</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="404"/>
-        <location filename="../score_panel.py" line="469"/>
+        <location filename="../score_panel.py" line="405"/>
+        <location filename="../score_panel.py" line="470"/>
         <source>metric</source>
         <translation>mesure</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="404"/>
+        <location filename="../score_panel.py" line="405"/>
         <source>value</source>
         <translation>valeur</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="404"/>
+        <location filename="../score_panel.py" line="405"/>
         <source>weighted</source>
         <translation>pondéré</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="417"/>
+        <location filename="../score_panel.py" line="418"/>
         <source>not judged: {0}</source>
         <translation>non évalué : {0}</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="428"/>
+        <location filename="../score_panel.py" line="429"/>
         <source>Export the scored run card</source>
         <translation>Exporter la fiche de run évaluée</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="429"/>
+        <location filename="../score_panel.py" line="430"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="432"/>
+        <location filename="../score_panel.py" line="433"/>
         <source>Wrote {0}</source>
         <translation>{0} écrit</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="437"/>
+        <location filename="../score_panel.py" line="438"/>
         <source>Compare with another run</source>
         <translation>Comparer avec un autre run</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="438"/>
+        <location filename="../score_panel.py" line="439"/>
         <source>Run cards (*.json *.jsonl *.tsv)</source>
         <translation>Fiches de run (*.json *.jsonl *.tsv)</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="449"/>
+        <location filename="../score_panel.py" line="450"/>
         <source>Comparing with {0}…</source>
         <translation>Comparaison avec {0}…</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="459"/>
+        <location filename="../score_panel.py" line="460"/>
         <source>Compared with {0}.</source>
         <translation>Comparé avec {0}.</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="461"/>
+        <location filename="../score_panel.py" line="462"/>
         <source>yes</source>
         <translation>oui</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="461"/>
+        <location filename="../score_panel.py" line="462"/>
         <source>no</source>
         <translation>non</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="469"/>
+        <location filename="../score_panel.py" line="470"/>
         <source>Paired comparison</source>
         <translation>Comparaison appariée</translation>
     </message>
     <message>
-        <location filename="../score_panel.py" line="469"/>
+        <location filename="../score_panel.py" line="470"/>
         <source>significant</source>
         <translation>significatif</translation>
     </message>
@@ -1914,32 +1914,32 @@
 <context>
     <name>SignInPage</name>
     <message>
-        <location filename="../review_panel.py" line="40"/>
+        <location filename="../review_panel.py" line="41"/>
         <source>Who is reviewing today?</source>
         <translation>Qui évalue aujourd’hui ?</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="46"/>
+        <location filename="../review_panel.py" line="47"/>
         <source>Speakers on this laptop</source>
         <translation>Locuteurs sur cet ordinateur</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="47"/>
+        <location filename="../review_panel.py" line="48"/>
         <source>Choose your name with the arrow keys and press Enter</source>
         <translation>Choisissez votre nom avec les flèches et appuyez sur Entrée</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="51"/>
+        <location filename="../review_panel.py" line="52"/>
         <source>No one has a profile on this laptop yet. Press “I am new here” to start.</source>
         <translation>Personne n’a encore de profil sur cet ordinateur. Appuyez sur « Je suis nouveau ici » pour commencer.</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="56"/>
+        <location filename="../review_panel.py" line="57"/>
         <source>Continue  (Enter)</source>
         <translation>Continuer  (Entrée)</translation>
     </message>
     <message>
-        <location filename="../review_panel.py" line="58"/>
+        <location filename="../review_panel.py" line="59"/>
         <source>I am new here</source>
         <translation>Je suis nouveau ici</translation>
     </message>
@@ -1980,326 +1980,326 @@
 <context>
     <name>StudyPanel</name>
     <message>
-        <location filename="../study_panel.py" line="41"/>
+        <location filename="../study_panel.py" line="43"/>
         <source>Campaign</source>
         <translation>Campagne</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="41"/>
-        <location filename="../study_panel.py" line="283"/>
+        <location filename="../study_panel.py" line="43"/>
+        <location filename="../study_panel.py" line="300"/>
         <source>Metric</source>
         <translation>Métrique</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="42"/>
+        <location filename="../study_panel.py" line="44"/>
         <source>Human score</source>
         <translation>Score humain</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="47"/>
+        <location filename="../study_panel.py" line="49"/>
         <source>Agreement</source>
         <translation>Accord</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="47"/>
+        <location filename="../study_panel.py" line="49"/>
         <source>Correlate</source>
         <translation>Corréler</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="48"/>
+        <location filename="../study_panel.py" line="50"/>
         <source>Rater quality</source>
         <translation>Qualité des évaluateurs</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="48"/>
+        <location filename="../study_panel.py" line="50"/>
         <source>Attention items</source>
         <translation>Éléments de contrôle de l’attention</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="49"/>
+        <location filename="../study_panel.py" line="51"/>
         <source>Linter precision</source>
         <translation>Précision du linter</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="49"/>
+        <location filename="../study_panel.py" line="51"/>
         <source>FST false rejections</source>
         <translation>Faux rejets du FST</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="50"/>
+        <location filename="../study_panel.py" line="52"/>
         <source>Reweight…</source>
         <translation>Repondérer…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="50"/>
+        <location filename="../study_panel.py" line="52"/>
         <source>Confirm tier…</source>
         <translation>Confirmer le niveau…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="51"/>
+        <location filename="../study_panel.py" line="53"/>
         <source>Save plot as PNG…</source>
         <translation>Enregistrer le graphique en PNG…</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="64"/>
+        <location filename="../study_panel.py" line="66"/>
         <source>Progress of the computation</source>
         <translation>Avancement du calcul</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="67"/>
+        <location filename="../study_panel.py" line="69"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="76"/>
+        <location filename="../study_panel.py" line="78"/>
         <source>Results table</source>
         <translation>Tableau des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="77"/>
+        <location filename="../study_panel.py" line="79"/>
         <source>Results in words</source>
         <translation>Résultats en mots</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="81"/>
+        <location filename="../study_panel.py" line="83"/>
         <source>Plot of the results</source>
         <translation>Graphique des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="82"/>
+        <location filename="../study_panel.py" line="84"/>
         <source>The same numbers as the results table</source>
         <translation>Les mêmes nombres que le tableau des résultats</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="124"/>
+        <location filename="../study_panel.py" line="140"/>
         <source>&lt;p&gt;Computing…&lt;/p&gt;</source>
         <translation>&lt;p&gt;Calcul en cours…&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="143"/>
+        <location filename="../study_panel.py" line="159"/>
         <source>Nothing to correlate yet: {0}</source>
         <translation>Rien à corréler pour l’instant : {0}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="154"/>
+        <location filename="../study_panel.py" line="170"/>
         <source>Cancelled.</source>
         <translation>Annulé.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="169"/>
+        <location filename="../study_panel.py" line="185"/>
         <source>Question</source>
         <translation>Question</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="169"/>
-        <location filename="../study_panel.py" line="194"/>
+        <location filename="../study_panel.py" line="185"/>
+        <location filename="../study_panel.py" line="210"/>
         <source>Level</source>
         <translation>Niveau</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="169"/>
-        <location filename="../study_panel.py" line="258"/>
-        <location filename="../study_panel.py" line="270"/>
+        <location filename="../study_panel.py" line="185"/>
+        <location filename="../study_panel.py" line="275"/>
+        <location filename="../study_panel.py" line="287"/>
         <source>CI lower</source>
         <translation>IC bas</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="169"/>
-        <location filename="../study_panel.py" line="258"/>
-        <location filename="../study_panel.py" line="270"/>
+        <location filename="../study_panel.py" line="185"/>
+        <location filename="../study_panel.py" line="275"/>
+        <location filename="../study_panel.py" line="287"/>
         <source>CI upper</source>
         <translation>IC haut</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="170"/>
-        <location filename="../study_panel.py" line="211"/>
+        <location filename="../study_panel.py" line="186"/>
+        <location filename="../study_panel.py" line="227"/>
         <source>Answers</source>
         <translation>Réponses</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="170"/>
+        <location filename="../study_panel.py" line="186"/>
         <source>Speakers</source>
         <translation>Locuteurs</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="170"/>
+        <location filename="../study_panel.py" line="186"/>
         <source>Items</source>
         <translation>Éléments</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="171"/>
+        <location filename="../study_panel.py" line="187"/>
         <source>&lt;p&gt;Task {0}: Krippendorff&apos;s alpha of every question, at the levels its scale allows, with 95% bootstrap intervals over items.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Tâche {0} : alpha de Krippendorff de chaque question, aux niveaux que son échelle permet, avec des intervalles bootstrap à 95 % sur les éléments.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="196"/>
+        <location filename="../study_panel.py" line="212"/>
         <source>One system only: no system-level correlation.&lt;br&gt;</source>
         <translation>Un seul système : pas de corrélation au niveau des systèmes.&lt;br&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="211"/>
-        <location filename="../study_panel.py" line="237"/>
+        <location filename="../study_panel.py" line="227"/>
+        <location filename="../study_panel.py" line="254"/>
         <source>Speaker</source>
         <translation>Locuteur</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="211"/>
+        <location filename="../study_panel.py" line="227"/>
         <source>Repeats same</source>
         <translation>Répétitions identiques</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="211"/>
+        <location filename="../study_panel.py" line="227"/>
         <source>Degraded lower</source>
         <translation>Dégradés notés plus bas</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="212"/>
+        <location filename="../study_panel.py" line="228"/>
         <source>p (MWU)</source>
         <translation>p (MWU)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="212"/>
+        <location filename="../study_panel.py" line="228"/>
         <source>Median s per item</source>
         <translation>Médiane s par élément</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="212"/>
+        <location filename="../study_panel.py" line="228"/>
         <source>Time away s</source>
         <translation>Temps d’absence s</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="213"/>
+        <location filename="../study_panel.py" line="229"/>
         <source>Answers with time away</source>
         <translation>Réponses avec absence</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="213"/>
+        <location filename="../study_panel.py" line="229"/>
         <source>Flags</source>
         <translation>Signalements</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="216"/>
+        <location filename="../study_panel.py" line="232"/>
         <source>none</source>
         <translation>aucun</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="217"/>
+        <location filename="../study_panel.py" line="233"/>
         <source>&lt;p&gt;Time per item counts the time the item was in front of the speaker; time with the app out of focus is shown apart. Read these to understand the data, never to rank people.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Le temps par élément compte le temps où l’élément était devant le locuteur ; le temps passé hors de l’application est montré à part. Lisez ces chiffres pour comprendre les données, jamais pour classer les personnes.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="233"/>
+        <location filename="../study_panel.py" line="250"/>
         <source>{0}/{1} · {2} % ({3}–{4})</source>
         <translation>{0}/{1} · {2} % ({3}–{4})</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="236"/>
+        <location filename="../study_panel.py" line="253"/>
         <source>below {0} %</source>
         <translation>sous {0} %</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="237"/>
+        <location filename="../study_panel.py" line="254"/>
         <source>Waiting</source>
         <translation>En attente</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="237"/>
+        <location filename="../study_panel.py" line="254"/>
         <source>Caught · % (95 % interval)</source>
         <translation>Repérés · % (intervalle à 95 %)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="238"/>
+        <location filename="../study_panel.py" line="255"/>
         <source>Flag</source>
         <translation>Signalement</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="242"/>
+        <location filename="../study_panel.py" line="259"/>
         <source>Every speaker, {0}: {1}</source>
         <translation>Tous les locuteurs, {0} : {1}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="245"/>
+        <location filename="../study_panel.py" line="262"/>
         <source>Items made wrong on purpose: a speaker catches one by rating it lower than the translation it was made from, or by marking the word. Below {0} % a speaker is flagged, never left out: read it with them. It shows whether a speaker hears such an error, not how well they judge translations.</source>
         <translation>Des éléments rendus fautifs exprès : un locuteur en repère un quand il le note plus bas que la traduction dont il est tiré, ou quand il marque le mot. Sous {0} %, un locuteur est signalé, jamais écarté : lisez-le avec lui. Cela montre si un locuteur entend une telle erreur, pas la justesse de ses jugements sur les traductions.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="249"/>
+        <location filename="../study_panel.py" line="266"/>
         <source>No attention item answered yet.</source>
         <translation>Aucun élément de contrôle de l’attention n’a encore de réponse.</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="258"/>
+        <location filename="../study_panel.py" line="275"/>
         <source>Variant class</source>
         <translation>Classe de variante</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="258"/>
+        <location filename="../study_panel.py" line="275"/>
         <source>Precision</source>
         <translation>Précision</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="259"/>
+        <location filename="../study_panel.py" line="276"/>
         <source>Pairs judged</source>
         <translation>Paires jugées</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="261"/>
+        <location filename="../study_panel.py" line="278"/>
         <source>&lt;p&gt;{0} pairs rated, {1} with a majority verdict.&lt;/p&gt;</source>
         <translation>&lt;p&gt;{0} paires évaluées, {1} avec un verdict majoritaire.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="270"/>
+        <location filename="../study_panel.py" line="287"/>
         <source>False rejection rate</source>
         <translation>Taux de faux rejets</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="271"/>
+        <location filename="../study_panel.py" line="288"/>
         <source>Words decided</source>
         <translation>Mots tranchés</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="273"/>
+        <location filename="../study_panel.py" line="290"/>
         <source>&lt;p&gt;Valid words the analyser missed: {0}&lt;/p&gt;</source>
         <translation>&lt;p&gt;Mots valides que l’analyseur n’a pas reconnus : {0}&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="277"/>
+        <location filename="../study_panel.py" line="294"/>
         <source>Save the refitted profile</source>
         <translation>Enregistrer le profil réajusté</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="278"/>
-        <location filename="../study_panel.py" line="289"/>
+        <location filename="../study_panel.py" line="295"/>
+        <location filename="../study_panel.py" line="306"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="283"/>
+        <location filename="../study_panel.py" line="300"/>
         <source>Fitted weight</source>
         <translation>Poids ajusté</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="283"/>
+        <location filename="../study_panel.py" line="300"/>
         <source>Default weight</source>
         <translation>Poids par défaut</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="285"/>
+        <location filename="../study_panel.py" line="302"/>
         <source>&lt;p&gt;Cross-validated Pearson {0:.3f} (default profile {1:.3f}).&lt;/p&gt;</source>
         <translation>&lt;p&gt;Pearson en validation croisée {0:.3f} (profil par défaut {1:.3f}).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="289"/>
+        <location filename="../study_panel.py" line="306"/>
         <source>The scored run card</source>
         <translation>La fiche de run évaluée</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="295"/>
+        <location filename="../study_panel.py" line="312"/>
         <source>{0:.0%} of {1} items accepted, interval [{2:.0%}, {3:.0%}]; the rule: at least {4:.0%}</source>
         <translation>{0:.0%} de {1} éléments acceptés, intervalle [{2:.0%}, {3:.0%}] ; la règle : au moins {4:.0%}</translation>
     </message>
     <message>
-        <location filename="../study_panel.py" line="303"/>
+        <location filename="../study_panel.py" line="320"/>
         <source>Save plot</source>
         <translation>Enregistrer le graphique</translation>
     </message>
@@ -3603,29 +3603,64 @@ Quand tout est marqué, appuyez sur Entrée et notez toute la traduction de 0 à
     </message>
     <message>
         <location filename="data_strings.py" line="288"/>
+        <source>this laptop was revoked by the coordinator from {since}: answers recorded here would be refused on every other laptop, so none is recorded (what it holds stays); ask the coordinator</source>
+        <translation>cet ordinateur a été révoqué par le coordinateur à partir du {since} : les réponses enregistrées ici seraient refusées par tous les autres ordinateurs, aucune n&apos;est donc enregistrée (ce qu&apos;il contient reste) ; adressez-vous au coordinateur</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="289"/>
+        <source>this laptop ({code}) is not enrolled in campaign {campaign}: answers recorded here would be refused on every other laptop, so none is recorded; its coordinator enrols it with: lyss review enrol {code} --campaign {campaign}</source>
+        <translation>cet ordinateur ({code}) n&apos;est pas inscrit à la campagne {campaign} : les réponses enregistrées ici seraient refusées par tous les autres ordinateurs, aucune n&apos;est donc enregistrée ; son coordinateur l&apos;inscrit avec : lyss review enrol {code} --campaign {campaign}</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="290"/>
+        <source>speaker {speaker} was handed over to laptop {holder} on {when}: their answers are recorded there now, not on this laptop ({code})</source>
+        <translation>le locuteur {speaker} a été confié à l&apos;ordinateur {holder} le {when} : ses réponses y sont enregistrées désormais, pas sur cet ordinateur ({code})</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="291"/>
+        <source>registered on laptop {registrar}: only that laptop records their answers, unless the coordinator hands them over (lyss review hand-over {speaker} {code})</source>
+        <translation>inscrit sur l&apos;ordinateur {registrar} : seul cet ordinateur enregistre ses réponses, à moins que le coordinateur ne le confie à un autre (lyss review hand-over {speaker} {code})</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="292"/>
+        <source>(from laptop {code})</source>
+        <translation>(de l&apos;ordinateur {code})</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="293"/>
+        <source>(imported rater)</source>
+        <translation>(évaluateur importé)</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="294"/>
+        <source>(unknown speaker)</source>
+        <translation>(locuteur inconnu)</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="295"/>
         <source>measure how good machine translations are, with these answers</source>
         <oldsource>measure machine translation with these answers (correlations, agreement, tiers)</oldsource>
         <translation>mesurer la qualité des traductions automatiques avec ces réponses</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="289"/>
+        <location filename="data_strings.py" line="296"/>
         <source>change how much each automatic score counts, using these answers</source>
         <oldsource>refit the weights of the metrics&apos; composite from these answers</oldsource>
         <translation>changer le poids de chaque note automatique à l’aide de ces réponses</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="290"/>
+        <location filename="data_strings.py" line="297"/>
         <source>publish figures or examples made from these answers</source>
         <translation>publier des chiffres ou des exemples tirés de ces réponses</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="291"/>
+        <location filename="data_strings.py" line="298"/>
         <source>teach a machine translation system with these answers or sentences</source>
         <oldsource>train or tune a machine translation model on these answers or sentences</oldsource>
         <translation>entraîner un système de traduction automatique avec ces réponses ou ces phrases</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="292"/>
+        <location filename="data_strings.py" line="299"/>
         <source>give the answers to people outside the study</source>
         <oldsource>give the answers to someone outside the study (an export)</oldsource>
         <translation>donner les réponses à des personnes extérieures à l’étude</translation>
@@ -3785,7 +3820,7 @@ Quand tout est marqué, appuyez sur Entrée et notez toute la traduction de 0 à
 <context>
     <name>window.campaigns</name>
     <message>
-        <location filename="../screenshots.py" line="322"/>
+        <location filename="../screenshots.py" line="323"/>
         <source>Checking…</source>
         <translation>Vérification…</translation>
     </message>

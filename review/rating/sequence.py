@@ -36,7 +36,7 @@ def join(store: Store, campaign_id: str, speaker_id: str) -> int:
     speakers.active_speaker(store, speaker_id)
     campaign = catalogue.campaign(store, campaign_id)
     if not laptops.takes_part(store, campaign_id):  # a sequence made here would be refused everywhere else
-        raise BadValue("campaign", campaign_id, laptops.not_enrolled_words(store, campaign_id))
+        raise laptops.not_enrolled(store, campaign_id)
     existing = length(store, campaign_id, speaker_id)
     if existing:
         return existing

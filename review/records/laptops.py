@@ -13,6 +13,7 @@ from typing import Collection, Mapping
 
 from scoring.errors import BadValue
 
+from .. import sentences
 from ..sentences import Number, line
 from ..store import Store, keys, now, signing
 from ..store.revocation import apply_revocations, revocations_of, revoked_laptops
@@ -309,19 +310,6 @@ def takes_part(store: Store, campaign_id: str) -> bool:
     return takes_part_in(store.public_key, known["coordinator"], known["enrolled"])
 
 
-def not_enrolled_words(store: Store, campaign_id: str) -> str:
-    """Why a laptop records no answer in a campaign it does not take part in, and the command that changes it."""
-    return (f"this laptop ({store.device_id}) is not enrolled in campaign {campaign_id}: answers recorded here would "
-            f"be refused on every other laptop, so none is recorded; its coordinator enrols it with: lyss review "
-            f"enrol {store.device_id} --campaign {campaign_id}")
-
-
-def revoked_words(from_at: str) -> str:
-    return (f"this laptop was revoked by the coordinator from {from_at[:16].replace('T', ' ')}: answers recorded "
-            f"here would be refused on every other laptop, so none is recorded (what it holds stays); ask the "
-            f"coordinator")
-
-
 def revoked_here(store: Store, campaign_id: str) -> str | None:
     """When this laptop's answers to a campaign have been refused from (its coordinator revoked it), else ``None``
     (a revocation from a later date leaves it recording until then)."""
@@ -331,22 +319,30 @@ def revoked_here(store: Store, campaign_id: str) -> str | None:
 
 def refusal(store: Store, campaign_id: str, speaker_id: str, at: str) -> BadValue | None:
     """Why this laptop may not record the speaker's answer in the campaign at ``at`` (the rule above, in the order a
-    laptop meets it: revoked, not taking part, the speaker another laptop's), else ``None``."""
+    laptop meets it: revoked, not taking part, the speaker another laptop's), else ``None``; said (``review.sentences``)
+    so that the app says it in its reader's language."""
     known = facts(store, campaign_id, speaker_id)
     if known["revoked_from"] is not None and at >= known["revoked_from"]:
-        return BadValue("campaign", campaign_id, revoked_words(known["revoked_from"]))
+        return sentences.refused(BadValue, "campaign", campaign_id, "refused.revoked",
+                                 since=known["revoked_from"][:16].replace("T", " "))
     if not takes_part_in(store.public_key, known["coordinator"], known["enrolled"]):
-        return BadValue("campaign", campaign_id, not_enrolled_words(store, campaign_id))
+        return not_enrolled(store, campaign_id)
     moved = handed_elsewhere(store.public_key, known["handovers"], at)
     if moved:
-        return BadValue("speaker", speaker_id, f"{handed_words(speaker_id, *moved)}: their answers are recorded there "
-                                               f"now, not on this laptop ({store.device_id})")
+        holder, when = moved
+        return sentences.refused(BadValue, "speaker", speaker_id, "refused.handed over", speaker=speaker_id,
+                                 holder=holder, when=when[:16].replace("T", " "), code=store.device_id)
     registrar = known["registrar"]
     if registrar is not ... and not may_record(store.public_key, registrar, known["handed"]):
-        return BadValue("speaker", speaker_id, f"registered on laptop {keys.code_of(registrar)}: only that laptop "
-                                               f"records their answers, unless the coordinator hands them over "
-                                               f"(lyss review hand-over {speaker_id} {store.device_id})")
+        return sentences.refused(BadValue, "speaker", speaker_id, "refused.registered elsewhere",
+                                 registrar=keys.code_of(registrar), speaker=speaker_id, code=store.device_id)
     return None
+
+
+def not_enrolled(store: Store, campaign_id: str) -> BadValue:
+    """The refusal of a laptop that does not take part in a campaign, and the command that changes it."""
+    return sentences.refused(BadValue, "campaign", campaign_id, "refused.not enrolled", code=store.device_id,
+                             campaign=campaign_id)
 
 
 def revocations_of_this_laptop(store: Store) -> list[dict]:

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import json
 import unicodedata
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from scoring.errors import BadValue, NotFound
 
 from .catalogue import campaign_language, find_by_id_or_name
 from .terms import uses as terms_uses
+from ..sentences import english, line
 from ..store import Store, dumps, keys, mark_withdrawal_pending, new_id, now, signing
 from ..store.withdrawal import apply_tombstones
 
@@ -126,12 +127,12 @@ def record_withdrawal(store: Store, speaker_id: str) -> int:
     return deleted
 
 
-def withdrawal_scope(store: Store, speaker_id: str) -> dict:
-    """What withdrawing a speaker deletes (asked before it is done, at a terminal and in the app): ``name``,
-    ``answers`` here, ``backups`` of this laptop."""
+def withdrawal_scope(store: Store, speaker_id: str, say: Callable[[dict], str] = english) -> dict:
+    """What withdrawing a speaker deletes (asked before it is done, at a terminal and in the app): ``name``
+    (:func:`shown_name`), ``answers`` here, ``backups`` of this laptop."""
     row = speaker(store, speaker_id)
     answers = store.one("select count(*) as n from ratings where speaker_id = ?", [speaker_id])["n"]
-    return {"name": shown_name(row), "answers": answers, "backups": len(store.backups())}
+    return {"name": shown_name(row, say), "answers": answers, "backups": len(store.backups())}
 
 
 def withdrawal_words(store: Store, speaker_id: str) -> str:
@@ -141,13 +142,14 @@ def withdrawal_words(store: Store, speaker_id: str) -> str:
             f"wherever this laptop's bundles go; this cannot be undone")
 
 
-def shown_name(row: dict) -> str:
+def shown_name(row: dict, say: Callable[[dict], str] = english) -> str:
     """How a speaker is named on this laptop: their name when it was registered here, else which laptop
-    has it (names never travel)."""
+    has it (names never travel) — said (``review.sentences``) by ``say``: in English, or in the app's language."""
     if row.get("display_name"):
         return row["display_name"]
     registrar = row.get("registered_by")
-    return f"(from laptop {keys.code_of(registrar)})" if keys.is_public_key(registrar) else "(imported rater)"
+    return say(line("speaker.from laptop", code=keys.code_of(registrar)) if keys.is_public_key(registrar) else
+               line("speaker.imported"))
 
 
 def put_back(store: Store, row: dict) -> None:
@@ -162,13 +164,13 @@ def put_back(store: Store, row: dict) -> None:
             db["speakers"].insert({k: v for k, v in row.items() if k in columns})
 
 
-def names_here(store: Store, speaker_ids) -> dict[str, str]:
+def names_here(store: Store, speaker_ids, say: Callable[[dict], str] = english) -> dict[str, str]:
     """speaker id → how this laptop names them (:func:`shown_name`: the name where it was registered here)."""
     ids = list(dict.fromkeys(speaker_ids))
     rows = store.rows("select id, display_name, registered_by from speakers where id in (select value from "
                       "json_each(?))", [json.dumps(ids)])
-    named = {r["id"]: shown_name(r) for r in rows}
-    return {i: named.get(i, "(unknown speaker)") for i in ids}
+    named = {r["id"]: shown_name(r, say) for r in rows}
+    return {i: named.get(i) or say(line("speaker.unknown")) for i in ids}
 
 
 def list_speakers(store: Store) -> list[dict]:
