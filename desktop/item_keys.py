@@ -157,7 +157,7 @@ class ItemKeys:
             self._queued.append(lambda: self._press(press))
             return
         try:
-            if not self._operate(lambda: self._press(press)):
+            if not self._press(press):
                 super().keyPressEvent(event)  # not the page's: the window's
         except Exception as exc:
             friendly_error(self, exc)

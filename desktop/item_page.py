@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import time
 from collections import deque
-from typing import Any, Callable
+from typing import Callable
 
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtWidgets import QCheckBox, QLabel, QMessageBox, QPushButton, QScrollArea, QVBoxLayout, QWidget
@@ -32,6 +32,7 @@ class ItemPage(ItemKeys, QWidget):
     paused = Signal()
     finished = Signal()
     answered = Signal()  # an answer was recorded (durable on disk)
+    drawn = Signal()  # an item was drawn (for a screen reader, a benchmark: the page shows what the session holds)
 
     def __init__(self, store: Store, text_points: int = 22):
         super().__init__()
@@ -158,19 +159,17 @@ class ItemPage(ItemKeys, QWidget):
 
     def _act(self, action: Callable[[], None]) -> None:
         """Hand an action to the session, or, while the session waits for a segment served in the background, queue
-        it: keys and clicks reach the session in the order they were made, and the window never waits."""
+        it: keys and clicks reach the session in the order they were made, and the window never waits. The session's
+        writes are not watched for the other pages (``background.operate``): none is in view while a speaker answers,
+        each shows the answers when it is (a tab's refresh), the sync hears of them by :attr:`answered`; a key stays as
+        fast as it was (watching cost 0.8 ms a key)."""
         if self._queued or (self.session is not None and self.session.waiting):
             self._queued.append(action)
             return
         try:
-            self._operate(action)
+            action()
         except Exception as exc:
             friendly_error(self, exc)
-
-    def _operate(self, action: Callable[[], Any]) -> Any:
-        """An action of the session (its answers and drafts written on the window's connection), the other pages told
-        what it changed."""
-        return operate(self, self.store, lambda _store: action())
 
     def _after(self, outcome: Outcome) -> None:
         """Draw the session's state after an action, and say what the action did."""
@@ -250,7 +249,7 @@ class ItemPage(ItemKeys, QWidget):
     def _resume(self) -> None:
         """The move that waited for a segment, then the keys and clicks queued meanwhile, in order."""
         try:
-            self._after(self._operate(self.session.resume))
+            self._after(self.session.resume())
         except Exception as exc:
             friendly_error(self, exc)
         self._drain()
@@ -265,7 +264,7 @@ class ItemPage(ItemKeys, QWidget):
         while self._queued and not self.session.waiting:
             action = self._queued.popleft()
             try:
-                self._operate(action)
+                action()
             except Exception as exc:
                 friendly_error(self, exc)
 
@@ -302,6 +301,7 @@ class ItemPage(ItemKeys, QWidget):
         self._reveal_pending = True  # once the new item is laid out (see resizeEvent)
         QTimer.singleShot(0, self._reveal_answer)
         self._prepare_next()
+        self.drawn.emit()
 
     def _reveal_answer(self) -> None:
         """When the page is taller than the window (large text, small screen), scroll so that what the
