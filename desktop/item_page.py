@@ -171,9 +171,10 @@ class ItemPage(ItemKeys, QWidget):
         except Exception as exc:
             friendly_error(self, exc)
 
-    def _after(self, outcome: Outcome) -> None:
-        """Draw the session's state after an action, and say what the action did."""
-        if outcome.what == What.SAVED or outcome.saved:
+    def _after(self, outcome: Outcome, resumed: bool = False) -> None:
+        """Draw the session's state after an action, and say what the action did (``resumed``: a move that waited,
+        whose answer was told when it was saved)."""
+        if (outcome.what == What.SAVED or outcome.saved) and not resumed:
             self.answered.emit()
         if outcome.what == What.WAITING:
             if not self.item:  # the first items are being chosen: nothing to show yet
@@ -249,7 +250,7 @@ class ItemPage(ItemKeys, QWidget):
     def _resume(self) -> None:
         """The move that waited for a segment, then the keys and clicks queued meanwhile, in order."""
         try:
-            self._after(self.session.resume())
+            self._after(self.session.resume(), resumed=True)
         except Exception as exc:
             friendly_error(self, exc)
         self._drain()

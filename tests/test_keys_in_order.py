@@ -89,8 +89,11 @@ def test_keys_pressed_while_the_next_segment_is_served_wait_for_it_and_lose_noth
         qtbot.keyClick(page, key)
     qtbot.wait(50)
     assert page.session.waiting and len(page._queued) == 4 and page.position == last
+    told = []
+    page.answered.connect(lambda: told.append(1))
     gate.set()
     qtbot.waitUntil(lambda: not page.session.waiting and not page._queued, timeout=60_000)
+    assert len(told) == 2  # the two answers keyed ahead, each told once (the one that waited was told when saved)
     found = _answers(db, cid, speaker)
     assert found[last + 1] == {"adequacy": 2, "fluency": 1} and found[last + 2] == {"adequacy": 3, "fluency": 2}
     assert page.position == last + 3
