@@ -278,9 +278,10 @@ class CampaignPanel(CirclePages, QWidget):
         answering, the line below the pages says it is under way, ``shown(result)`` says what it did."""
         self.status.setText(self.tr("Working…"))
         if writes:  # what it changed is told to the other pages, which redraw
-            job, drawn = as_operation(job), shown
-            shown = lambda done: drawn(tell(done, self))  # noqa: E731
-        in_background(self, on_own_store(self.store.path, job, writes), shown, self._action_failed)
+            in_background(self, on_own_store(self.store.path, as_operation(job), writes=True),
+                          lambda done: shown(tell(done, self)), self._action_failed)
+        else:
+            in_background(self, on_own_store(self.store.path, job), shown, self._action_failed)
 
     def _action_failed(self, exc: BaseException) -> None:
         self.status.setText("")

@@ -153,7 +153,7 @@ class ItemKeys:
             super().keyPressEvent(event)
             return
         press = Press(event.key(), event.modifiers(), event.matches(QKeySequence.Undo))
-        if self._queued or self.session.waiting:
+        if self.keys_wait():
             self._queued.append(lambda: self._press(press))
             return
         try:

@@ -42,7 +42,7 @@ class ItemPage(ItemKeys, QWidget):
         self._drawn: dict | None = None  # the item the widgets show
         self._preparing = False  # the next segment is being served in the background
         self._serving: OwnStore | None = None  # the connection it is served on
-        self._served_at: dict[int, int] = {}  # a serving that ended: the sequence's length then → items it added
+        self._served: sequence.ServedElsewhere | None = None  # what this session's background servings gave
         self._queued: deque[Callable[[], None]] = deque()  # keys and clicks while the session waits, in order
         self.campaign_id = self.speaker_id = ""
         self.display: dict | None = None
@@ -138,9 +138,9 @@ class ItemPage(ItemKeys, QWidget):
 
     def start(self, campaign_id: str, speaker_id: str) -> None:
         self.campaign_id, self.speaker_id = campaign_id, speaker_id
-        self._served_at, self._queued = {}, deque()
+        self._served, self._queued = sequence.ServedElsewhere(lambda: self._serve_in_background(None)), deque()
         self.session = ReviewSession.open(self.store, campaign_id, speaker_id, clock=time.perf_counter,
-                                          serve_elsewhere=self._serve_elsewhere)
+                                          serve_elsewhere=self._served)
         self.display = (self.language.get("display") or [None])[0]
         self.script_choice.blockSignals(True)
         if self.display is not None:
@@ -163,13 +163,17 @@ class ItemPage(ItemKeys, QWidget):
         writes are not watched for the other pages (``background.operate``): none is in view while a speaker answers,
         each shows the answers when it is (a tab's refresh), the sync hears of them by :attr:`answered`; a key stays as
         fast as it was (watching cost 0.8 ms a key)."""
-        if self._queued or (self.session is not None and self.session.waiting):
+        if self.keys_wait():
             self._queued.append(action)
             return
         try:
             action()
         except Exception as exc:
             friendly_error(self, exc)
+
+    def keys_wait(self) -> bool:
+        """Whether a key now joins the queue: the session waits for a segment, or keys before it still do."""
+        return bool(self._queued) or (self.session is not None and self.session.waiting)
 
     def _after(self, outcome: Outcome, resumed: bool = False) -> None:
         """Draw the session's state after an action, and say what the action did (``resumed``: a move that waited,
@@ -211,27 +215,17 @@ class ItemPage(ItemKeys, QWidget):
             return
         self._serve_in_background(session.position)
 
-    def _serve_elsewhere(self, length: int) -> int | None:
-        """The session's serving (:class:`review.rating.sequence.Sequence`): how many items a background serving
-        added at this length of the sequence, or None while one is under way (started here when none is)."""
-        if length in self._served_at:
-            return self._served_at[length]
-        self._serve_in_background(None)
-        return None
-
     def _serve_in_background(self, shown: int | None) -> None:
         """Serve on the page's own connection (``shown``: ahead, while the speaker reads it); when it ends, a session
         that waited for it goes on, then the keys pressed meanwhile, in order."""
         if self._preparing:
             return
         self._preparing = True
-        campaign, speaker, served_at = self.campaign_id, self.speaker_id, self._served_at
+        campaign, speaker, served = self.campaign_id, self.speaker_id, self._served
 
         def ready(result: tuple[int, int]) -> None:
             self._preparing = False
-            before, added = result
-            if shown is None or added:  # an ahead serving that found items open says nothing of this length
-                served_at[before] = added  # this session's (another opened meanwhile has a table of its own)
+            served.ended(result, ahead=shown is not None)  # this session's (one opened meanwhile has its own)
             if self.session is not None and self.session.waiting:
                 self._resume()  # this session's move, or one opened meanwhile (it asks again: served for it)
 
@@ -244,7 +238,7 @@ class ItemPage(ItemKeys, QWidget):
 
         if self._serving is None or self._serving.path != self.store.path:
             self._serving = OwnStore(self.store.path, writes=True)
-        in_background(self, self._serving.job(lambda store, progress: sequence.serve_elsewhere(
+        in_background(self, self._serving.job(lambda store, progress: sequence.serving_job(
             store, campaign, speaker, shown)), ready, failed)
 
     def _resume(self) -> None:

@@ -22,14 +22,14 @@ from test_adaptive import _systems
 def gated(monkeypatch):
     """Every serving the page starts waits for ``gate`` (set: it runs at once); counts how many were started."""
     gate, started = threading.Event(), []
-    real = sequence.serve_elsewhere
+    real = sequence.serving_job
 
     def held(store, campaign_id, speaker_id, shown=None):
         started.append(shown)
         assert gate.wait(60), "the test never opened the gate"
         return real(store, campaign_id, speaker_id, shown)
 
-    monkeypatch.setattr("desktop.item_page.sequence.serve_elsewhere", held)
+    monkeypatch.setattr("desktop.item_page.sequence.serving_job", held)
     return gate, started
 
 

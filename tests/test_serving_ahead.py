@@ -59,18 +59,18 @@ def test_a_walk_finds_a_segment_another_connection_served_while_it_looked(tmp_pa
     for position in sorted(records.sequences.open_positions(store, cid, speaker)):
         records.answers.answer(store, cid, speaker, position, {"adequacy": 4, "fluency": 4})
     last = records.sequences.length(store, cid, speaker) - 1
-    served = {}
-
-    def serve_elsewhere(length):  # what the app does: its background connection serves; the walk asks again
-        return served.get(length)
-
-    walk.serve_elsewhere = serve_elsewhere
+    asked = []
+    served = sequence.ServedElsewhere(lambda: asked.append(1))  # what the app does: a background serving starts
+    walk.serve_elsewhere = served
     with pytest.raises(sequence.ServingUnderWay):  # under way: the walk waits, serving nothing itself
         walk.after(last)
-    assert records.sequences.length(store, cid, speaker) == last + 1
+    assert asked == [1] and records.sequences.length(store, cid, speaker) == last + 1
+    served.ended((last + 1, 0), ahead=True)  # an ahead serving that found items open says nothing of this length
+    with pytest.raises(sequence.ServingUnderWay):
+        walk.after(last)
     with Store(store.path, backup=False, checked=True) as other:
-        before, added = sequence.serve_elsewhere(other, cid, speaker)
-    served[before] = added
+        before, added = sequence.serving_job(other, cid, speaker)
+    served.ended((before, added), ahead=False)
     assert before == last + 1 and added >= 1
     assert walk.after(last) == last + 1
     assert records.sequences.length(store, cid, speaker) == last + 1 + added  # served once, by the other

@@ -18,10 +18,6 @@ class Done(Generic[T]):
     result: T
     changed: frozenset[str]
 
-    def touched(self, *tables: str) -> bool:
-        """Whether it wrote any of ``tables``."""
-        return not self.changed.isdisjoint(tables)
-
 
 def run(store: Store, operation: Callable[..., T], *args: Any, **kwargs: Any) -> Done[T]:
     """``operation(store, *args, **kwargs)``, with the tables it wrote."""

@@ -1,11 +1,10 @@
 """The door's database family: opening a review database (and whether others can read it), its backups and a
-restore, the laptops a campaign revoked."""
+restore, the laptops a campaign revoked (what a restore gives back: ``records.restoring``)."""
 
 from __future__ import annotations
 
-from ..records import restoring
 from ..store import Store, readable_by_others, restore
 from ..store.database import backup_info
 from ..store.revocation import revoked_laptops
 
-__all__ = ["Store", "backup_info", "readable_by_others", "restore", "restoring", "revoked_laptops"]
+__all__ = ["Store", "backup_info", "readable_by_others", "restore", "revoked_laptops"]

@@ -225,14 +225,36 @@ def prepare_next(store: Store, campaign_id: str, speaker_id: str, shown: int) ->
     return serve_next_segment(store, campaign_id, speaker_id, ahead=True)
 
 
-def serve_elsewhere(store: Store, campaign_id: str, speaker_id: str, shown: int | None = None) -> tuple[int, int]:
-    """A serving done on a connection of its own (the app's background work), for a :class:`Sequence` whose
-    ``serve_elsewhere`` asks for it: (the sequence's length when it began, how many items it added). ``shown``: ahead,
-    while the speaker reads that item (:func:`prepare_next`); else because the walk ran out of open items."""
+def serving_job(store: Store, campaign_id: str, speaker_id: str, shown: int | None = None) -> tuple[int, int]:
+    """A serving done on a connection of its own (the app's background work), for :class:`ServedElsewhere`: (the
+    sequence's length when it began, how many items it added). ``shown``: ahead, while the speaker reads that item
+    (:func:`prepare_next`); else because the walk ran out of open items."""
     before = length(store, campaign_id, speaker_id)
     if shown is not None:
         return before, prepare_next(store, campaign_id, speaker_id, shown)
     return before, serve_next_segment(store, campaign_id, speaker_id, ahead=True)
+
+
+class ServedElsewhere:
+    """A :class:`Sequence`'s ``serve_elsewhere`` when its segments are served on another connection (the app's
+    background work, :func:`serving_job`): asked with the sequence's length, it answers how many items a serving that
+    ended added at that length, or None — after asking ``start`` for one — while none has. ``ended`` records each
+    serving's result."""
+
+    def __init__(self, start: Callable[[], None]):
+        self._start = start
+        self._added: dict[int, int] = {}  # the sequence's length when a serving began → the items it added
+
+    def __call__(self, at: int) -> int | None:
+        if at in self._added:
+            return self._added[at]
+        self._start()
+        return None
+
+    def ended(self, result: tuple[int, int], ahead: bool) -> None:
+        before, added = result
+        if not ahead or added:  # an ahead serving that found items open says nothing of this length
+            self._added[before] = added
 
 
 class ServingUnderWay(Exception):
