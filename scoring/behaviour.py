@@ -40,18 +40,20 @@ def code_switching(predicted: str, source: str, conv: LanguageConventions,
     """
     tokens = word_tokens(predicted, conv.word_characters)
     allowed = conv.allowed_scripts
-    wrong = [bool(allowed) and token_script(t) not in allowed for t in tokens]
+    wrong = [token_script(t) not in allowed for t in tokens] if allowed else [False] * len(tokens)
     copied = [False] * len(tokens)
     k = settings()["code_switching"]["copied_run_min_tokens"]
-    src = [t.lower() for t in word_tokens(source)]
-    src_grams = {tuple(src[i:i + k]) for i in range(len(src) - k + 1)}
-    low = [t.lower() for t in tokens]
-    for i in range(len(low) - k + 1):
-        if tuple(low[i:i + k]) in src_grams:
-            for j in range(i, i + k):
-                copied[j] = True
-    by_word = [bool(is_leaked_word) and not w and not c and is_leaked_word(t)
-               for t, w, c in zip(tokens, wrong, copied)]
+    if len(tokens) >= k:  # a shorter output copies no run (the source is not even read)
+        src = [t.lower() for t in word_tokens(source)]
+        src_grams = {tuple(src[i:i + k]) for i in range(len(src) - k + 1)}
+        low = [t.lower() for t in tokens]
+        for i in range(len(low) - k + 1):
+            if tuple(low[i:i + k]) in src_grams:
+                copied[i:i + k] = [True] * k
+    if is_leaked_word:
+        by_word = [not w and not c and is_leaked_word(t) for t, w, c in zip(tokens, wrong, copied)]
+    else:
+        by_word = [False] * len(tokens)
     leaked = [w or c or b for w, c, b in zip(wrong, copied, by_word)]
     return {
         "tokens": len(tokens),
@@ -77,6 +79,8 @@ _SENTENCE_END = re.compile(r"[.!?。！？]$")
 
 
 def _capitalised_non_initial(text: str) -> list[str]:
+    if text.islower():  # every cased character lower-case: no word starts with a capital (most outputs)
+        return []
     out, initial = [], True
     for raw in text.split():
         tokens = word_tokens(raw)
@@ -105,19 +109,23 @@ def hallucination(predicted: str, source: str, reference: str, conv: LanguageCon
     ref_tokens = [t.lower() for t in word_tokens(reference)]
     repetition = max(0.0, _repetition(out_tokens) - _repetition(ref_tokens))
 
+    source_words = None
     entity = 0.0
     if conv.has_case is not False:
         capitalised = _capitalised_non_initial(predicted)
         if capitalised:
-            known = {t.lower() for t in word_tokens(source)} | set(ref_tokens)
+            source_words = {t.lower() for t in word_tokens(source)}
+            known = source_words | set(ref_tokens)
             entity = sum(t.lower() not in known for t in capitalised) / len(capitalised)
 
     echo = 0.0
-    if normalize_exact(predicted) and normalize_exact(predicted) == normalize_exact(source) \
-            and normalize_exact(source) != normalize_exact(reference):
+    said = normalize_exact(predicted)
+    if said and said == normalize_exact(source) and normalize_exact(source) != normalize_exact(reference):
         echo = 1.0
     elif out_tokens:
-        src_set = {t.lower() for t in word_tokens(source)} - set(ref_tokens)
+        if source_words is None:
+            source_words = {t.lower() for t in word_tokens(source)}
+        src_set = source_words - set(ref_tokens)
         share = sum(t in src_set for t in out_tokens) / len(out_tokens)
         echo = share if share >= cfg["echo_min_share"] else 0.0
 

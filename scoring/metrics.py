@@ -70,13 +70,16 @@ class Statistics:
 
     def __init__(self, kind: str, matrix: np.ndarray, sentence: np.ndarray):
         self.kind, self.matrix, self.sentence = kind, matrix, sentence
+        self._sentence_items: memoryview | None = None  # each entry's score as a Python float, read when written
 
     def value(self, rows: np.ndarray | None = None) -> float | None:
         block = self.matrix if rows is None else self.matrix[rows]
         return surface.score_from_statistics(self.kind, block.sum(0)) if len(block) else None
 
     def entry_value(self, i: int) -> float | None:
-        return float(self.sentence[i])
+        if self._sentence_items is None:
+            self._sentence_items = memoryview(np.ascontiguousarray(self.sentence, dtype=np.float64))
+        return self._sentence_items[i]
 
     def entry_values(self) -> np.ndarray:
         return self.sentence.astype(float)

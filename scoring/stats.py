@@ -51,6 +51,7 @@ def harness_index_blocks(n: int, n_resamples: int, seed: int, block: int | None 
     words_of = _python_words(seed)
     k = n.bit_length()
     accept = n / (1 << k)
+    below, shift = np.uint32(n << (32 - k)), np.uint32(32 - k)  # a word's top k bits are below n: it is below this
     pending = np.empty(0, dtype=np.uint32)
     done = 0
     while done < n_resamples:
@@ -59,8 +60,9 @@ def harness_index_blocks(n: int, n_resamples: int, seed: int, block: int | None 
         parts, have = [pending], pending.size
         while have < need:
             words = min(MAX_WORDS_PER_CALL, int((need - have) / accept * 1.02) + 64)
-            values = words_of.integers(0, 1 << 32, size=words, dtype=np.uint32) >> np.uint32(32 - k)
-            values = values[values < n]
+            values = words_of.integers(0, 1 << 32, size=words, dtype=np.uint32)
+            values = np.compress(values < below, values)  # (four times as fast as indexing by the mask)
+            values >>= shift
             parts.append(values)
             have += values.size
         stream = np.concatenate(parts)

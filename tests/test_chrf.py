@@ -33,3 +33,13 @@ TEXT = st.lists(st.sampled_from(list("ab é.(),!-'\t\n\u00a0ᐊᓂ𝒜\ud800") +
 def test_any_text_counts_as_sacrebleu_counts(pairs):
     predicted, references = [p for p, _ in pairs], [r for _, r in pairs]
     assert np.array_equal(chrf.corpus_statistics(predicted, references), _sacrebleu(predicted, references))
+
+
+# every mark sacrebleu splits off, beside letters and white space of every kind str.split() splits at
+EDGES = st.lists(st.sampled_from(list("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~ab é \t\n\x1c\u00a0\u2028ᐊ")), max_size=16)
+
+
+@settings(max_examples=examples(2000), deadline=None)
+@given(EDGES.map("".join))
+def test_words_split_by_one_expression_as_sacrebleu_splits_them_word_by_word(text):
+    assert chrf._words(text) == chrf._words_word_by_word(text) == CHRF(word_order=2)._remove_punctuation(text)
