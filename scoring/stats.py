@@ -17,12 +17,15 @@ approximate randomisation (Riezler & Maxwell 2005), both with numpy's ``default_
 from __future__ import annotations
 
 import math
+import os
 import random
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Callable, Iterator
 
 import numpy as np
+
+from .parallel import process_each
 
 DEFAULT_SEED = 12345
 DEFAULT_RESAMPLES = 1000
@@ -32,13 +35,17 @@ ALPHA = 0.05
 
 MAX_WORDS_PER_CALL = 1 << 20  # words drawn and filtered at a time (4 MB: in cache, filtering is a third faster than at 16 MB)
 BLOCK_CELLS = 1 << 22  # resamples are drawn and scored in blocks of about this many (B × n) cells (≈ 32 MB each)
+THIN_BLOCK_ROWS = 8  # a block of fewer resamples is scored on one core by numpy's products (1,000,000 entries, 4
+#                      rows: 1.0 core busy), a thicker one on all (300,000 entries, 13 rows: 1.95), so the blocks are shared out
 REMEMBERED_CELLS = 1 << 24  # up to this many, a corpus's draw counts are kept whole and remembered (re-scoring)
 REMEMBERED_DRAWS = 8  # the last this many such corpora (a run and its difficulty tiers)
 
 
-def harness_index_blocks(n: int, n_resamples: int, seed: int, block: int | None = None) -> Iterator[np.ndarray]:
+def harness_index_blocks(n: int, n_resamples: int, seed: int, block: int | None = None,
+                         first: int = 0) -> Iterator[np.ndarray]:
     """The rows of ``[[rng.randint(0, n-1) for _ in range(n)] for _ in range(n_resamples)]`` with
-    ``rng = random.Random(seed)``, as (block × n) index matrices, computed without a Python loop per draw.
+    ``rng = random.Random(seed)``, as (block × n) index matrices, computed without a Python loop per draw;
+    from row ``first`` on (the draws of the rows before it are made and counted, not kept).
 
     ``randint(0, n-1)`` is ``_randbelow(n)``: draw ``k = n.bit_length()`` bits as the top bits of one
     32-bit Mersenne Twister word and reject values ≥ n. The words are read in bulk (:func:`_python_words`)
@@ -52,8 +59,8 @@ def harness_index_blocks(n: int, n_resamples: int, seed: int, block: int | None 
     k = n.bit_length()
     accept = n / (1 << k)
     below, shift = np.uint32(n << (32 - k)), np.uint32(32 - k)  # a word's top k bits are below n: it is below this
-    pending = np.empty(0, dtype=np.uint32)
-    done = 0
+    pending = _passed_over(words_of, first * n, below, shift)
+    done = first
     while done < n_resamples:
         rows = min(block, n_resamples - done)
         need = rows * n
@@ -69,6 +76,21 @@ def harness_index_blocks(n: int, n_resamples: int, seed: int, block: int | None 
         yield stream[:need].reshape(rows, n)
         pending = stream[need:]
         done += rows
+
+
+def _passed_over(words_of: np.random.Generator, count: int, below: np.uint32, shift: np.uint32) -> np.ndarray:
+    """Draw ``count`` accepted values and drop them (counted, not kept); returns the values accepted after
+    them in the last words drawn."""
+    while count > 0:
+        words = words_of.integers(0, 1 << 32, size=MAX_WORDS_PER_CALL, dtype=np.uint32)
+        kept = words < below
+        found = int(np.count_nonzero(kept))
+        if found > count:
+            values = np.compress(kept, words)[count:]
+            values >>= shift
+            return values
+        count -= found
+    return np.empty(0, dtype=np.uint32)
 
 
 def _python_words(seed: int) -> np.random.Generator:
@@ -102,6 +124,27 @@ def harness_count_blocks(n: int, n_resamples: int, seed: int) -> Iterator[np.nda
         return
     for indices in harness_index_blocks(n, n_resamples, seed):
         yield resample_counts(indices, n)
+
+
+def _shares(n: int, n_resamples: int, parts: int) -> list[tuple[int, int]]:
+    """The resamples split in ``parts`` runs of whole blocks (the blocks :func:`harness_index_blocks` draws,
+    so that every resample is scored in the block it is scored in by one process: the same numbers)."""
+    block = max(1, BLOCK_CELLS // n)
+    blocks = -(-n_resamples // block)
+    cuts = [round(blocks * j / parts) * block for j in range(parts + 1)]
+    return [(a, min(b, n_resamples)) for a, b in zip(cuts, cuts[1:]) if a < min(b, n_resamples)]
+
+
+def _scored_share(share: tuple[int, int], score_fns: dict, wanted: list[str], n: int, n_resamples: int,
+                  seed: int) -> dict[str, np.ndarray]:
+    """Each wanted metric on the resamples ``share`` holds (first, end)."""
+    first, end = share
+    found: dict[str, list[np.ndarray]] = {name: [] for name in wanted}
+    for indices in harness_index_blocks(n, end, seed, first=first):
+        counts = resample_counts(indices, n)
+        for name in wanted:
+            found[name].append(score_fns[name](counts))
+    return {name: np.concatenate(v) if v else np.empty(0) for name, v in found.items()}
 
 
 def draw_ahead(n: int, n_resamples: int, seed: int) -> None:
@@ -151,9 +194,18 @@ def bootstrap_intervals(score_fns: dict[str, Callable[[np.ndarray], np.ndarray]]
     """
     wanted = [name for name in score_fns if point.get(name) is not None]
     found: dict[str, list[np.ndarray]] = {name: [] for name in wanted}
-    for counts in harness_count_blocks(n, n_resamples, seed):
-        for name in wanted:
-            found[name].append(score_fns[name](counts))
+    cores = os.cpu_count() or 1
+    if n * n_resamples > REMEMBERED_CELLS and BLOCK_CELLS // n < THIN_BLOCK_ROWS and cores > 1 and wanted:
+        # blocks too thin for numpy's matrix products to use the cores: each core scores a share of the blocks
+        # (each draws the words before its share too)
+        work = partial(_scored_share, score_fns=score_fns, wanted=wanted, n=n, n_resamples=n_resamples, seed=seed)
+        for part in process_each(work, _shares(n, n_resamples, cores), cores):
+            for name in wanted:
+                found[name].append(part[name])
+    else:
+        for counts in harness_count_blocks(n, n_resamples, seed):
+            for name in wanted:
+                found[name].append(score_fns[name](counts))
     out = {}
     for name in wanted:
         values = np.concatenate(found[name]) if found[name] else np.empty(0)

@@ -35,6 +35,42 @@ def test_any_size_and_seed_draw_what_python_draws(n, resamples, seed):
     assert stats.harness_indices(n, resamples, seed).tolist() == expected
 
 
+@settings(max_examples=examples(30), deadline=None)
+@given(st.integers(1, 400), st.integers(1, 60), st.integers(0, 60), st.integers(0, 2**32))
+def test_drawing_from_a_later_row_on_passes_over_the_rows_before(n, resamples, first, seed):
+    """A share of the resamples (what one core scores) starts where the whole stream has it."""
+    first = min(first, resamples)
+    whole = stats.harness_indices(n, resamples, seed)
+    later = list(stats.harness_index_blocks(n, resamples, seed, block=3, first=first))
+    assert np.array_equal(np.concatenate(later) if later else whole[:0], whole[first:])
+
+
+def test_resamples_shared_out_between_cores_score_as_one_process_scores_them(monkeypatch):
+    """Blocks too thin for numpy's products to use the cores are shared out: the same values, in the same
+    order, as one process scoring every block (the shares are whole blocks)."""
+    n, resamples = 997, 101
+    column = (np.arange(n) % 7 < 2) * np.linspace(0.1, 0.9, n)
+    scored: list[np.ndarray] = []
+
+    def score(counts):
+        scored.append((counts @ column) / n)
+        return scored[-1]
+
+    monkeypatch.setattr(stats, "BLOCK_CELLS", 3 * n)  # three resamples a block: thin
+    monkeypatch.setattr(stats, "REMEMBERED_CELLS", 0)  # drawn in blocks, not remembered whole
+    monkeypatch.setattr(stats.os, "cpu_count", lambda: 1)
+    alone = stats.bootstrap_intervals({"rate": score}, n, {"rate": column.mean()}, resamples, 5)
+    one_process = np.concatenate(scored)
+    monkeypatch.setattr(stats.os, "cpu_count", lambda: 3)
+    assert stats._shares(n, resamples, 3) == [(0, 33), (33, 69), (69, 101)]
+    shared = stats.bootstrap_intervals({"rate": score}, n, {"rate": column.mean()}, resamples, 5)
+    assert shared == alone
+    found: dict[str, list] = {"rate": []}
+    for share in stats._shares(n, resamples, 3):
+        found["rate"].append(stats._scored_share(share, {"rate": score}, ["rate"], n, resamples, 5)["rate"])
+    assert np.array_equal(np.concatenate(found["rate"]), one_process)
+
+
 def test_65536_entries_draw_what_python_draws():
     n = 65_536
     first = next(stats.harness_index_blocks(n, 1000, 12345))
