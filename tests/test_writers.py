@@ -56,3 +56,21 @@ def test_the_check_sees_a_second_writer():
     text = 'with store.transaction() as db:\n    db["ratings"].delete(uuid)\n    db.execute("update speakers set x = 1")\n'
     assert {m.group(1) for m in WRITE_CALL.finditer(text)} == {"ratings"}
     assert {m.group(1) for m in WRITE_SQL.finditer(text)} == {"speakers"}
+
+
+def test_answers_and_speakers_are_written_by_the_records_alone():
+    """Issue 69: withdrawals and revocations ask the records; the store only applies the functions it is handed
+    (``review.store.rules``), so no module of review/store/ writes answers or speakers but the upgrade."""
+    code = written_in_code()
+    for table in ("ratings", "rating_history", "speakers"):
+        assert {m for m in code[table] if not m.startswith("review/records/")} <= {"review/store/database.py"}, table
+    assert "review/store/database.py" not in code["ratings"] | code["rating_history"]
+
+
+def test_the_store_applies_the_rules_the_records_hand_it():
+    import review
+    from review.records import revocations, withdrawals
+    from review.store import rules
+    assert review is not None
+    assert rules.rules().apply_tombstones is withdrawals.apply_tombstones
+    assert rules.rules().apply_revocations is revocations.apply_revocations

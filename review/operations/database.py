@@ -5,6 +5,6 @@ from __future__ import annotations
 
 from ..store import Store, readable_by_others, restore
 from ..store.database import backup_info
-from ..store.revocation import revoked_laptops
+from ..records.revocations import revoked_laptops
 
 __all__ = ["Store", "backup_info", "readable_by_others", "restore", "revoked_laptops"]

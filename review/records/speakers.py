@@ -13,7 +13,7 @@ from .catalogue import campaign_language, find_by_id_or_name
 from .terms import uses as terms_uses
 from ..sentences import english, line
 from ..store import Store, dumps, keys, mark_withdrawal_pending, new_id, now, signing
-from ..store.withdrawal import apply_tombstones
+from .withdrawals import apply_tombstones
 
 
 def active(alias: str = "s") -> str:

@@ -32,10 +32,9 @@ from scoring.errors import InputError
 from scoring.files import atomic_path, json_default, replace, user_data_dir
 
 from . import folder_files, keys, take_outs
-from .revocation import apply_revocations
+from .rules import rules
 from .schema import DECISIONS, checks_installed, create_missing, install_checks
 from .signing import sign_campaign, sign_tombstone
-from .withdrawal import apply_tombstones
 
 if TYPE_CHECKING:
     import sqlite_utils
@@ -545,7 +544,7 @@ class Store:
                 conn.execute("PRAGMA secure_delete=ON")
                 copy = database(conn)
                 conn.execute("BEGIN IMMEDIATE")
-                apply_tombstones(copy, tombstones)
+                rules().apply_tombstones(copy, tombstones)
                 conn.execute("COMMIT")
                 conn.execute("VACUUM")
                 done += 1
@@ -593,7 +592,7 @@ class Store:
         interrupted at any step (power cut, kill) is finished by whatever runs next. Returns the
         number of backups rewritten."""
         with self.transaction() as db:
-            apply_tombstones(db, self.rows("select * from tombstones"))
+            rules().apply_tombstones(db, self.rows("select * from tombstones"))
         self.checkpoint()
         rewritten = self.scrub_backups()
         self.scrub_shared_folders()
@@ -826,9 +825,9 @@ def restore(path: str | os.PathLike, backup: str | os.PathLike | None = None) ->
                 conn.execute("delete from trusted")
                 if trusted:
                     db["trusted"].insert_all(trusted, ignore=True)
-            apply_tombstones(db, held["tombstones"])
+            rules().apply_tombstones(db, held["tombstones"])
             if "revocations" in tables:
-                apply_revocations(db)
+                rules().apply_revocations(db)
             conn.execute("COMMIT")
             conn.execute("VACUUM")
         finally:

@@ -9,9 +9,8 @@ from typing import Callable
 
 from . import signing
 from .database import Store, dumps, mark_withdrawal_pending
-from .revocation import apply_revocations
+from .rules import rules
 from .schema import KEEP, LATEST_ANSWER, NEWEST_SIGNED, SMALLEST, TABLES as SCHEMA, TOMBSTONE, TRAVELLING, Table
-from .withdrawal import apply_tombstones
 
 TABLES = TRAVELLING
 
@@ -166,7 +165,7 @@ def _latest_answer(db, table: Table, rows: list[dict], changed: dict) -> None:
 
 
 def _tombstone(db, table: Table, rows: list[dict], changed: dict) -> None:
-    applied = apply_tombstones(db, rows)
+    applied = rules().apply_tombstones(db, rows)
     changed["ratings_deleted"] += applied["ratings_deleted"]
     changed["speakers_withdrawn"] += applied["speakers_withdrawn"]
     changed["withdrawals_arrived"] += applied["withdrawals_arrived"]
@@ -186,7 +185,7 @@ def _apply(db, data: dict) -> dict:
     start = db.conn.total_changes
     for name in TABLES:
         MERGES[SCHEMA[name].merge](db, SCHEMA[name], data[name], changed)
-    changed["ratings_refused_revoked"] = apply_revocations(db)
+    changed["ratings_refused_revoked"] = rules().apply_revocations(db)
     changed["rows_changed"] = db.conn.total_changes - start  # 0: the bundle brought nothing this laptop lacked
     changed["scrub"] = bool(changed["speakers_withdrawn"] or changed["withdrawals_arrived"])
     if changed["scrub"]:  # every copy of them goes: the backups too, even of a speaker this database no longer holds

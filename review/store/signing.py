@@ -1,7 +1,7 @@
 """What carries authority in a review database is signed: a campaign by its coordinator, an enrolment
 by the campaign's coordinator, a withdrawal or an undo by the laptop that made it. Each ``sign_*``
 returns the row with its ``signer``/``signature`` columns; each ``valid_*`` checks one row on its own
-(who may sign what is decided in :mod:`review.store.withdrawal` and :mod:`review.exchange.bundles`)."""
+(who may sign what is decided in :mod:`review.records.withdrawals` and :mod:`review.exchange.bundles`)."""
 
 from __future__ import annotations
 

@@ -3,14 +3,16 @@
 A tombstone is honoured only when its signature is valid and its signer had the authority: for a
 speaker, the laptop that registered the speaker or a coordinator this database trusts (itself
 included); for an answer, the laptop that recorded it or a trusted coordinator. Everything needed
-to decide is in the database the tombstone is applied to, so the same rule runs everywhere.
+to decide is in the database the tombstone is applied to, so the same rule runs everywhere. Here with the
+records, the one writer of answers and speakers; the store applies it to backups and restores through the function
+``review`` hands it (``review.store.rules``).
 """
 
 from __future__ import annotations
 
-from . import keys
-from .revocation import revoked_since
-from .signing import valid_tombstone
+from ..store import keys
+from ..store.signing import valid_tombstone
+from .revocations import revoked_since
 
 PRIVATE_SPEAKER_FIELDS = ("display_name", "community", "dialect")
 LOCAL_SPEAKER_TABLES = {"drafts", "local_preferences", "waiting_rows", "skips"}  # a speaker's unfinished answers,

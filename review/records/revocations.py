@@ -1,7 +1,8 @@
 """Applying revocations to a database: what a revoked laptop signed from its revocation's time on is dropped,
 and what it signed before stays as it was signed. Functions of the rows a database holds (the live one, a
 backup being restored), so every laptop that holds a revocation ends up the same (``review.exchange.laptops`` makes
-revocations; this module only reads and applies them)."""
+revocations; this module only reads and applies them). Here with the records, the one writer of answers; the store
+applies it to restores and merges through the function ``review`` hands it (``review.store.rules``)."""
 
 from __future__ import annotations
 
