@@ -20,6 +20,8 @@ import time
 from pathlib import Path
 
 from bench.scale_bench import write_corpus
+from eval_standards.setup import prepare
+from scoring import runcard, runs
 
 N = int(os.environ.get("LYSS_PROFILE_ENTRIES", "300000"))
 
@@ -62,9 +64,6 @@ def _peak_mb() -> float:
 
 
 def main() -> None:
-    from eval_standards.setup import prepare
-    from scoring import runcard, runs
-
     functions = "--functions" in sys.argv
     work = Path(tempfile.mkdtemp(prefix="lyss-profile-"))
     try:
