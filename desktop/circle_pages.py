@@ -184,7 +184,7 @@ class CirclePages:
         folder = self.syncer.folder if self.syncer else ""
         rows = sync.laptops_seen(self.store, folder) if folder else []
         self.laptops_seen.setVisible(bool(rows))
-        self.waiting_rows.setText("\n".join(self.tr("{0} (kept here until then)").format(line)
+        self.waiting_rows.setText("\n".join(self.tr("{0} (kept here until then)").format(said(line))
                                              for line in shared_folder.lines(self.store)))
         yes, no = self.tr("yes"), self.tr("no")
         states = {"published": self.tr("this laptop"), "merged": self.tr("merged"), "refused": self.tr("refused"),
@@ -197,7 +197,7 @@ class CirclePages:
                     self.tr("revoked") if r["revoked_from"] else yes if r["enrolled"] else no),
                 (self.tr("revoked (from {0}): {1} answers signed before kept here; ").format(
                     r["revoked_from"][:16].replace("T", " "), r["kept"]) if r["revoked_from"] else "") +
-                states.get(r["status"], r["status"]) + (f": {r['reason']}" if r["reason"] else "")] for r in rows])
+                states.get(r["status"], r["status"]) + (f": {said(r['reason'])}" if r["reason"] else "")] for r in rows])
 
     def export_bundle(self) -> None:
         path, _ = QFileDialog.getSaveFileName(self, self.tr("Export bundle"), "answers.lyssbundle",

@@ -179,14 +179,14 @@ def _print_set_aside(changed: dict) -> None:
     if changed["waited"]:
         n = changed["waited"]
         print(f"  {n} row{' that waited here was' if n == 1 else 's that waited here were'} placed")
-    for line in changed["waiting_lines"]:
-        print(f"  {line}: kept here until then")
+    for said in changed["waiting_lines"]:
+        print(f"  {sentences.english(said)}: kept here until then")
     if changed["rows_refused"]:
         n = len(changed["rows_refused"])
         print(f"  {n} row{'' if n == 1 else 's'} refused alone, {'for' if n == 1 else 'each for'} the reason it "
               f"gives (the rest merged):")
-    for line in changed["rows_refused"]:
-        print(f"    {line}")
+    for said in changed["rows_refused"]:
+        print(f"    {sentences.english(said)}")
 
 
 def _review_withdraw(store, args) -> int:
@@ -255,7 +255,7 @@ def _given_back(back: dict | None) -> list[str]:
     if merged and (merged["ratings_added"] or merged["ratings_replaced"] or merged["campaigns_added"]):
         said.append(f"taken back from the replaced database: {sentences.joined_english(sync.merge_lines(merged))}")
     for why in (merged or {}).get("rows_refused", []):
-        said.append(f"  not taken back: {why}")
+        said.append(f"  not taken back: {sentences.english(why)}")
     if back["names"]:
         names = back["names"]
         said.append(f"put back {len(names)} speaker name{'' if len(names) == 1 else 's'} from the replaced database: "

@@ -8,6 +8,7 @@ import os
 import sys
 from pathlib import Path
 
+from review.operations import sentences
 from review.operations.exchange import sync
 from review.operations.syncthing import syncthing
 
@@ -125,8 +126,9 @@ def _local_api():
 
 def sync_status(args) -> int:
     with Store(args.db, create=False, read_only=True) as store:
-        seen = sync.laptops_seen(store, args.folder)
-        awaited = shared_folder.lines(store)
+        seen = [{**r, "reason": r["reason"] and sentences.english(r["reason"])}  # said in English here
+                for r in sync.laptops_seen(store, args.folder)]
+        awaited = [sentences.english(said) for said in shared_folder.lines(store)]
     links, why = _connections(args, seen)
     if args.json:
         print(json_text(seen, indent=2))

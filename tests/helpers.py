@@ -193,3 +193,21 @@ def background_done(seconds: float = 120.0) -> bool:
     """Every worker the app started has ended and its result is drawn (see ``desktop.background.wait_for_background``)."""
     from desktop.background import wait_for_background
     return wait_for_background(seconds)
+
+
+def in_english(said) -> str:
+    """A reason as the command line says it: a said line, or one kept as JSON in the database (a bundle's refusal,
+    what a row waits for and why)."""
+    from review.records import shared_folder  # deferred: helpers is imported by tests of every kind
+    from review.sentences import english
+    return english(said if isinstance(said, dict) else shared_folder.said(said))
+
+
+def refused_alone(changed: dict) -> list[str]:
+    """The rows a merge refused alone, each as its one line in English."""
+    return [in_english(said) for said in changed["rows_refused"]]
+
+
+def waiting_reasons(store) -> list[str]:
+    """Why each row waits here, in English."""
+    return [in_english(r["reason"]) for r in store.rows("select reason from waiting_rows")]

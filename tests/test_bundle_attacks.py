@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from helpers import refused_alone, waiting_reasons
 from review import records
 from review.exchange import bundles
 from review.rating import roster, sequence
@@ -175,8 +176,7 @@ def test_a_bad_row_in_a_good_file_is_set_aside_alone(tmp_path, study, attack, me
     hub, _, fields, _, paths = study
     forged = _forge(paths[0], tmp_path / "bad.lyssbundle", attack, signer=fields[0])
     changed = bundles.merge(hub, str(forged))
-    waiting = [r["reason"] for r in hub.rows("select reason from waiting_rows")]
-    said = waiting if waits else changed["rows_refused"]
+    said = waiting_reasons(hub) if waits else refused_alone(changed)
     assert len(said) == 1 and message in said[0] and said[0].startswith("ratings row 1"), said
     assert changed["waiting"] == (1 if waits else 0) and len(changed["rows_refused"]) == (0 if waits else 1)
     assert _count(hub) == 4  # the file's other four answers

@@ -7,6 +7,7 @@ line. Three laptops, a real shared folder, the command line."""
 from __future__ import annotations
 
 from desktop.cli import main
+from helpers import refused_alone
 from review import records
 from review.exchange import sync
 from review.rating import campaigns
@@ -177,6 +178,6 @@ def test_a_campaign_made_again_converges_on_its_earliest_row_and_a_real_conflict
         db["campaigns"].update(cid, {"raters_per_item": 5, "signature": changed["signature"]})
     stick = tmp_path / "renamed.lyssbundle"
     bundles.export_bundle(hub, str(stick))
-    changed_rows = bundles.merge(lap, str(stick))["rows_refused"]
+    changed_rows = refused_alone(bundles.merge(lap, str(stick)))
     assert any("a conflict — this laptop holds other content under this id (it differs in raters_per_item)" in why
                for why in changed_rows), changed_rows

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from helpers import refused_alone, waiting_reasons
 from review import records
 from review.exchange import bundles
 from review.rating import campaigns, roster, sequence
@@ -164,7 +165,7 @@ WAITS = {"a position past the end", "another laptop's answer"}  # position 999 m
 
 def set_aside(store: Store, changed: dict) -> list[str]:
     """Every row a merge set aside, as its one line: refused alone, or waiting here."""
-    return changed["rows_refused"] + [r["reason"] for r in store.rows("select reason from waiting_rows")]
+    return refused_alone(changed) + waiting_reasons(store)
 
 
 @pytest.mark.parametrize("attack", ATTACKS)
@@ -221,7 +222,7 @@ def test_a_bundle_without_answers_cannot_move_the_hubs_correlation(circle):
     before = analyses.correlate(circle.hub, "composite", "adequacy_z", campaign_id=circle.x)
     changed = bundles.merge(circle.hub, str(circle.forged("metrics", metrics)))
     assert changed["rows_refused"] and all("to coordinator" in line or "other content under this id" in line
-                                           for line in changed["rows_refused"])  # its own degraded items, altered
+                                           for line in refused_alone(changed))  # its own degraded items, altered
     assert analyses.correlate(circle.hub, "composite", "adequacy_z", campaign_id=circle.x) == before
 
 
@@ -259,7 +260,7 @@ def test_task_e_spans_are_checked_against_the_items_text_the_hub_holds(tmp_path,
                                                             "severity": "minor"}], "score": 70}, sort_keys=True)
 
     changed = bundles.merge(hub, str(_forge(good, tmp_path / "span-only.lyssbundle", only_the_span, signer=lap)))
-    assert len(changed["rows_refused"]) == 1 and "spans" in changed["rows_refused"][0]  # the answer, alone
+    assert len(changed["rows_refused"]) == 1 and "spans" in refused_alone(changed)[0]  # the answer, alone
     assert hub.one("select count(*) as n from ratings")["n"] == 0
     bundles.merge(hub, str(good))
     assert hub.one("select count(*) as n from ratings")["n"] == 1
@@ -305,7 +306,7 @@ def test_revocation_refuses_later_answers_everywhere_and_tells_the_laptop(circle
     changed = bundles.merge(c.hub, str(_forge(c.b2, tmp_path / "self-revoke.lyssbundle", lambda d: d[
         "revocations"].append(signing.sign_row(c.l2.private_key, c.l2.public_key, "revocations", {
             "campaign_id": c.x, "device_code": c.l1.device_id, "revoked_at": since, "from_at": since})), signer=c.l2)))
-    assert len(changed["rows_refused"]) == 1 and "belongs to coordinator" in changed["rows_refused"][0]
+    assert len(changed["rows_refused"]) == 1 and "belongs to coordinator" in refused_alone(changed)[0]
     assert c.hub.one("select count(*) as n from revocations where signer = ?", [c.l2.public_key])["n"] == 0
 
 

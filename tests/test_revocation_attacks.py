@@ -10,6 +10,7 @@ import re
 import pytest
 
 from desktop.cli import main
+from helpers import in_english, refused_alone, waiting_reasons
 from review import records
 from review.exchange import bundles
 from review.rating import campaigns, roster, sequence
@@ -132,7 +133,7 @@ def test_one_speaker_given_an_item_at_several_positions_is_refused_and_counted_o
     changed = bundles.merge(c.hub, str(forged))
     assert len(changed["rows_refused"]) == len(first)  # each repeated position, named, alone
     assert all(re.search(r"gives item it-\w+ at positions \d+ and \d+: one speaker rates an item once \(a "
-                         r"quality-control repeat aside\)", line) for line in changed["rows_refused"])
+                         r"quality-control repeat aside\)", line) for line in refused_alone(changed))
     assert c.hub.one("select count(*) as n from assignments where speaker_id = ? and position >= ?",
                      [c.s1, length])["n"] == 0
     assert c.hub.one("select count(*) as n from ratings")["n"] == held  # their answers wait for positions never made
@@ -210,9 +211,9 @@ def test_an_edit_signed_by_a_laptop_never_enrolled_is_refused_for_that(circle):
     forged = _forge(c.export(c.l1, "l1-all"), c.folder / "stranger-edit.lyssbundle", edit, signer=c.l1)
     held = bundles.table_snapshot(c.hub)["ratings"]
     changed = bundles.merge(c.hub, str(forged))
-    reasons = [r["reason"] for r in c.hub.rows("select reason from waiting_rows")]
+    reasons = waiting_reasons(c.hub)
     assert len(reasons) == 1 and reasons[0].startswith("ratings row ") and reasons[0].endswith(
         f" ({edited['uuid']}): laptop {stranger.device_id} is not enrolled in campaign {c.x}"), reasons
-    assert changed["waiting_lines"] == [f"1 answer waits for laptop {stranger.device_id}'s enrolment in campaign {c.x} "
+    assert [in_english(said) for said in changed["waiting_lines"]] == [f"1 answer waits for laptop {stranger.device_id}'s enrolment in campaign {c.x} "
                                         f"(its coordinator: lyss review enrol {stranger.device_id} --campaign {c.x})"]
     assert bundles.table_snapshot(c.hub)["ratings"] == held  # the edit is not applied

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import enrolled_study, rate
+from helpers import enrolled_study, in_english, rate
 from desktop.cli import main
 from review.exchange import sync
 from review.rating import campaigns, roster
@@ -57,7 +57,7 @@ def test_answers_to_a_campaign_not_enrolled_in_wait_while_the_rest_merges(tmp_pa
     assert _count(hub, "ratings where campaign_id = ?", [one]) == 3  # what can be placed merged
     assert _count(hub, "ratings where campaign_id = ?", [two]) == 0
     assert _count(hub, "assignments where campaign_id = ?", [two]) == 0
-    assert shared_folder.lines(hub) == [line]
+    assert [in_english(said) for said in shared_folder.lines(hub)] == [line]
     db = str(hub.path)
     hub.close()
     capsys.readouterr()
@@ -134,3 +134,29 @@ def test_a_campaign_waits_for_trust_with_its_items_and_merges_once_trusted(tmp_p
     assert _count(hub, "campaign_items where campaign_id = ?", [two]) == \
         _count(other, "campaign_items where campaign_id = ?", [two])
     assert _count(hub, "ratings where campaign_id = ?", [two]) == 3 and shared_folder.count(hub) == 0
+
+
+def test_what_rows_wait_for_and_why_reach_the_french_app_in_french(tmp_path, scored, monkeypatch, qtbot):
+    """Issue 69 (words): what a row waits for and why it waits were English text kept in the database, shown as such
+    on the French sharing page. They are said lines kept as JSON: English on the command line (above), French in the
+    French app; a reason an older LYSS kept as text is shown as it was written."""
+    from desktop.qt_common import application, said, set_ui_language
+    application()
+    folder, hub, lap, one, two, ben = _answered_two_without_enrolment(tmp_path, scored, monkeypatch)
+    sync.sync(hub, folder)
+    waits = shared_folder.count(hub)
+    [waiting] = shared_folder.lines(hub)
+    why = {said(r["reason"]) for r in shared_folder.held(hub) if r["table_name"] == "ratings"}
+    set_ui_language("fr", remember=False)
+    try:
+        assert said(waiting) == (f"2 réponses et {waits - 2} autres lignes attendent l'inscription de l'ordinateur "
+                                 f"{lap.device_id} à la campagne {two} (par son coordinateur : lyss review enrol "
+                                 f"{lap.device_id} --campaign {two})")
+        french = {said(r["reason"]) for r in shared_folder.held(hub) if r["table_name"] == "ratings"}
+        assert len(french) == 2 and all(
+            w.startswith("ratings ligne ") and w.endswith(f" : l'ordinateur {lap.device_id} n'est pas inscrit à la "
+                                                         f"campagne {two}") for w in french), french
+        assert said(shared_folder.said("kept by an older LYSS")) == "kept by an older LYSS"
+    finally:
+        set_ui_language("en", remember=False)
+    assert all(w.endswith(f": laptop {lap.device_id} is not enrolled in campaign {two}") for w in why)

@@ -564,50 +564,50 @@
     </message>
     <message>
         <location filename="../campaign_panel.py" line="208"/>
-        <location filename="../campaign_panel.py" line="294"/>
+        <location filename="../campaign_panel.py" line="295"/>
         <source>Choose a campaign first.</source>
         <translation>Choisissez d&apos;abord une campagne.</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="297"/>
+        <location filename="../campaign_panel.py" line="298"/>
         <source>Report for the community</source>
         <translation>Rapport pour la communauté</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="298"/>
+        <location filename="../campaign_panel.py" line="299"/>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="307"/>
+        <location filename="../campaign_panel.py" line="308"/>
         <source>Wrote the report ({0} pages) to {1}.</source>
         <translation>Rapport écrit ({0} pages) dans {1}.</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="314"/>
+        <location filename="../campaign_panel.py" line="315"/>
         <source>A scored run card</source>
         <translation>Une fiche de run évaluée</translation>
     </message>
     <message>
         <location filename="../campaign_panel.py" line="211"/>
-        <location filename="../campaign_panel.py" line="314"/>
-        <location filename="../campaign_panel.py" line="327"/>
-        <location filename="../campaign_panel.py" line="360"/>
+        <location filename="../campaign_panel.py" line="315"/>
+        <location filename="../campaign_panel.py" line="328"/>
+        <location filename="../campaign_panel.py" line="361"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="341"/>
+        <location filename="../campaign_panel.py" line="342"/>
         <source>Campaign {0} ready.</source>
         <translation>Campagne {0} prête.</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="359"/>
+        <location filename="../campaign_panel.py" line="360"/>
         <source>Scored run cards of one test set</source>
         <translation>Cartes de run évaluées d’un même jeu de test</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="342"/>
+        <location filename="../campaign_panel.py" line="343"/>
         <source>Warning:</source>
         <translation>Attention :</translation>
     </message>
@@ -687,102 +687,102 @@
         <translation>En cours…</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="326"/>
+        <location filename="../campaign_panel.py" line="327"/>
         <source>The community&apos;s terms for this campaign (Cancel: none yet)</source>
         <translation>Les conditions de la communauté pour cette campagne (Annuler : pas encore)</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="343"/>
+        <location filename="../campaign_panel.py" line="344"/>
         <source>The community&apos;s terms: {0}.</source>
         <translation>Conditions de la communauté : {0}.</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="350"/>
+        <location filename="../campaign_panel.py" line="351"/>
         <source>Attention items: phrases swapped in; the language pack made no wrong forms ({0}).</source>
         <translation>Contrôles d’attention : passages échangés ; le module de la langue n’a produit aucune forme fautive ({0}).</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="352"/>
+        <location filename="../campaign_panel.py" line="353"/>
         <source>Attention items: {0} of {1} outputs have a word in a wrong form of the language&apos;s grammar.</source>
         <translation>Contrôles d’attention : {0} traductions sur {1} ont un mot à une forme fautive selon la grammaire de la langue.</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="379"/>
+        <location filename="../campaign_panel.py" line="380"/>
         <source>Every pair and each run&apos;s tier</source>
         <translation>Chaque paire et le palier de chaque système</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="379"/>
+        <location filename="../campaign_panel.py" line="380"/>
         <source>Which system is best</source>
         <translation>Quel système est le meilleur</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="380"/>
+        <location filename="../campaign_panel.py" line="381"/>
         <source>Is the new run at least as good as the one in use</source>
         <translation>Le nouveau système est-il au moins aussi bon que celui en service</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="381"/>
+        <location filename="../campaign_panel.py" line="382"/>
         <source>Every pair, within a margin</source>
         <translation>Chaque paire, à une marge près</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="381"/>
+        <location filename="../campaign_panel.py" line="382"/>
         <source>Does the run reach a mean score</source>
         <translation>Le système atteint-il une note moyenne</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="382"/>
+        <location filename="../campaign_panel.py" line="383"/>
         <source>The campaign&apos;s question</source>
         <translation>La question de la campagne</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="383"/>
+        <location filename="../campaign_panel.py" line="384"/>
         <source>What should the speakers&apos; ratings decide? The campaign serves only what this question still needs.</source>
         <translation>Que doivent trancher les notes des locuteurs ? La campagne ne présente que ce dont cette question a encore besoin.</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="390"/>
+        <location filename="../campaign_panel.py" line="391"/>
         <source>The margin</source>
         <translation>La marge</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="391"/>
+        <location filename="../campaign_panel.py" line="392"/>
         <source>The smallest difference that matters, on the task&apos;s scale:</source>
         <translation>La plus petite différence qui compte, sur l&apos;échelle de la tâche :</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="396"/>
+        <location filename="../campaign_panel.py" line="397"/>
         <source>The run in use</source>
         <translation>Le système en service</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="396"/>
+        <location filename="../campaign_panel.py" line="397"/>
         <source>Which run is in use now?</source>
         <translation>Quel système est en service aujourd&apos;hui ?</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="400"/>
+        <location filename="../campaign_panel.py" line="401"/>
         <source>The tier</source>
         <translation>Le palier</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="401"/>
+        <location filename="../campaign_panel.py" line="402"/>
         <source>The mean score the run must reach, on the task&apos;s scale:</source>
         <translation>La note moyenne que le système doit atteindre, sur l&apos;échelle de la tâche :</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="411"/>
+        <location filename="../campaign_panel.py" line="412"/>
         <source>Withdraw</source>
         <translation>Retirer</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="412"/>
+        <location filename="../campaign_panel.py" line="413"/>
         <source>Withdraw {0} ({1})? Their {2} answers, their history and notes will be deleted here, in this laptop&apos;s {3} backups and wherever this laptop&apos;s bundles go. This cannot be undone.</source>
         <translation>Retirer {0} ({1}) ? Ses {2} réponses, leur historique et ses notes seront supprimés ici, dans les {3} sauvegardes de cet ordinateur et partout où vont ses paquets. C&apos;est irréversible.</translation>
     </message>
     <message>
-        <location filename="../campaign_panel.py" line="416"/>
+        <location filename="../campaign_panel.py" line="417"/>
         <source>{0} withdrew; {1} answers deleted here and in {2} backups.</source>
         <translation>{0} s’est retiré(e) ; {1} réponses supprimées ici et dans {2} sauvegardes.</translation>
     </message>
@@ -1258,62 +1258,62 @@
 <context>
     <name>ItemPage</name>
     <message>
-        <location filename="../item_page.py" line="49"/>
+        <location filename="../item_page.py" line="50"/>
         <source>Item to review</source>
         <translation>Élément à évaluer</translation>
     </message>
     <message>
-        <location filename="../item_page.py" line="50"/>
+        <location filename="../item_page.py" line="51"/>
         <source>Number keys answer, Ctrl+Z undoes the last answer, N writes a note, Esc pauses</source>
         <translation>Les chiffres répondent, Ctrl+Z annule la dernière réponse, N écrit un commentaire, Échap met en pause</translation>
     </message>
     <message>
-        <location filename="../item_page.py" line="57"/>
+        <location filename="../item_page.py" line="58"/>
         <source>Show in another script</source>
         <translation>Afficher dans une autre écriture</translation>
     </message>
     <message>
-        <location filename="../item_page.py" line="59"/>
+        <location filename="../item_page.py" line="60"/>
         <source>Guidelines  (F1)</source>
         <translation>Consignes  (F1)</translation>
     </message>
     <message>
-        <location filename="../item_page.py" line="62"/>
+        <location filename="../item_page.py" line="63"/>
         <source>Pause  (Esc)</source>
         <translation>Pause  (Échap)</translation>
     </message>
     <message>
-        <location filename="../item_page.py" line="146"/>
+        <location filename="../item_page.py" line="147"/>
         <source>Show in {0}</source>
         <translation>Afficher en {0}</translation>
     </message>
     <message>
-        <location filename="../item_page.py" line="182"/>
+        <location filename="../item_page.py" line="186"/>
         <source>Choosing your items…</source>
         <translation>Choix de vos éléments…</translation>
     </message>
     <message>
-        <location filename="../item_page.py" line="192"/>
+        <location filename="../item_page.py" line="196"/>
         <source>Please answer first.</source>
         <translation>Répondez d’abord, s’il vous plaît.</translation>
     </message>
     <message>
-        <location filename="../item_page.py" line="193"/>
+        <location filename="../item_page.py" line="197"/>
         <source>Mark the errors, then give a score.</source>
         <translation>Marquez les erreurs, puis donnez une note.</translation>
     </message>
     <message>
-        <location filename="../item_page.py" line="194"/>
+        <location filename="../item_page.py" line="198"/>
         <source>Your last step on this item was undone.</source>
         <translation>Votre dernière action sur cet élément a été annulée.</translation>
     </message>
     <message>
-        <location filename="../item_page.py" line="195"/>
+        <location filename="../item_page.py" line="199"/>
         <source>Your answer to item {0} was undone.</source>
         <translation>Votre réponse à l’élément {0} a été annulée.</translation>
     </message>
     <message>
-        <location filename="../item_page.py" line="199"/>
+        <location filename="../item_page.py" line="203"/>
         <source>Skipped: that item comes back after the others.</source>
         <translation>Passé : cet élément reviendra après les autres.</translation>
     </message>
@@ -1328,82 +1328,82 @@
         <translation>Élément {0}</translation>
     </message>
     <message>
-        <location filename="../item_page.py" line="334"/>
+        <location filename="../item_page.py" line="335"/>
         <source>Enter: go on</source>
         <translation>Entrée : continuer</translation>
     </message>
     <message>
-        <location filename="../item_page.py" line="336"/>
+        <location filename="../item_page.py" line="337"/>
         <source> · H: not an error</source>
         <translation> · H : pas une erreur</translation>
     </message>
     <message>
-        <location filename="../item_page.py" line="338"/>
+        <location filename="../item_page.py" line="339"/>
         <source> · Tab: the next mark placed for you</source>
         <translation> · Tab : la marque suivante placée pour vous</translation>
     </message>
     <message>
-        <location filename="../item_page.py" line="339"/>
+        <location filename="../item_page.py" line="340"/>
         <source>← → move · Shift extends · 1 minor · 2 major · M missing · Delete removes{0} · Enter: done marking · PgUp/PgDn items · S skip · Ctrl+Z undo · N note · Esc pause</source>
         <translation>← → se déplacer · Maj étend · 1 mineure · 2 majeure · M manque · Suppr enlève{0} · Entrée : fini d’annoter · PgPréc/PgSuiv éléments · S passer · Ctrl+Z annuler · N commentaire · Échap pause</translation>
     </message>
     <message>
-        <location filename="../item_page.py" line="343"/>
+        <location filename="../item_page.py" line="344"/>
         <source>← → ±1 · ↑ ↓ ±10 · 1–4 the marked points · Enter saves · Backspace: back to marking · Ctrl+Z undo · N note · Esc pause</source>
         <translation>← → ±1 · ↑ ↓ ±10 · 1–4 les repères · Entrée enregistre · Retour arrière : revenir à l’annotation · Ctrl+Z annuler · N commentaire · Échap pause</translation>
     </message>
     <message>
-        <location filename="../item_page.py" line="345"/>
+        <location filename="../item_page.py" line="346"/>
         <source>Number keys answer · Enter or → next · ← back · S skip · Ctrl+Z undo · N note · Esc pause</source>
         <translation>Les chiffres répondent · Entrée ou → suivant · ← retour · S passer · Ctrl+Z annuler · N commentaire · Échap pause</translation>
     </message>
     <message>
-        <location filename="../item_page.py" line="356"/>
+        <location filename="../item_page.py" line="357"/>
         <source>In this campaign some errors are marked for you before you see a sentence (dashed outline), by: {0}. They can be wrong: keep, drop (Delete) or re-grade (1, 2) each.</source>
         <translation>Dans cette campagne, certaines erreurs sont marquées pour vous avant que vous voyiez une phrase (contour en tirets), par : {0}. Elles peuvent être fausses : gardez, retirez (Suppr) ou reclassez (1, 2) chacune.</translation>
     </message>
     <message>
-        <location filename="../item_page.py" line="363"/>
+        <location filename="../item_page.py" line="364"/>
         <source>Right.</source>
         <translation>Juste.</translation>
     </message>
     <message>
-        <location filename="../item_page.py" line="363"/>
+        <location filename="../item_page.py" line="364"/>
         <source>Not quite.</source>
         <translation>Pas tout à fait.</translation>
     </message>
     <message>
-        <location filename="../item_page.py" line="369"/>
+        <location filename="../item_page.py" line="370"/>
         <source>Press Enter to go on.</source>
         <translation>Appuyez sur Entrée pour continuer.</translation>
     </message>
     <message>
-        <location filename="../item_page.py" line="377"/>
+        <location filename="../item_page.py" line="378"/>
         <source>You marked {0} errors; this one has at least {1}.</source>
         <translation>Vous avez marqué {0} erreurs ; celle-ci en a au moins {1}.</translation>
     </message>
     <message>
-        <location filename="../item_page.py" line="379"/>
+        <location filename="../item_page.py" line="380"/>
         <source>You kept the mark placed for you; it should have been dropped.</source>
         <translation>Vous avez gardé la marque placée pour vous ; il fallait la retirer.</translation>
     </message>
     <message>
-        <location filename="../item_page.py" line="380"/>
+        <location filename="../item_page.py" line="381"/>
         <source>You dropped the mark placed for you; it should have been kept.</source>
         <translation>Vous avez retiré la marque placée pour vous ; il fallait la garder.</translation>
     </message>
     <message>
-        <location filename="../item_page.py" line="389"/>
+        <location filename="../item_page.py" line="390"/>
         <source>{0} You answered {1}; expected: {2}.</source>
         <translation>{0} Vous avez répondu {1} ; attendu : {2}.</translation>
     </message>
     <message>
-        <location filename="../item_page.py" line="390"/>
+        <location filename="../item_page.py" line="391"/>
         <source> or </source>
         <translation> ou </translation>
     </message>
     <message>
-        <location filename="../item_page.py" line="196"/>
+        <location filename="../item_page.py" line="200"/>
         <source>Practice done — the real items start now.</source>
         <translation>Entraînement terminé — les vrais éléments commencent maintenant.</translation>
     </message>
@@ -1419,22 +1419,22 @@
         <translation>({0} répondus)</translation>
     </message>
     <message>
-        <location filename="../item_page.py" line="350"/>
+        <location filename="../item_page.py" line="351"/>
         <source>Answered — press Enter to go on, or a number to change it.</source>
         <translation>Répondu — appuyez sur Entrée pour continuer, ou sur un chiffre pour changer.</translation>
     </message>
     <message>
-        <location filename="../item_page.py" line="349"/>
+        <location filename="../item_page.py" line="350"/>
         <source>Answered — mark again or press Enter twice to keep it.</source>
         <translation>Répondu — annotez de nouveau ou appuyez deux fois sur Entrée pour garder la réponse.</translation>
     </message>
     <message>
-        <location filename="../item_page.py" line="197"/>
+        <location filename="../item_page.py" line="201"/>
         <source>Note saved.</source>
         <translation>Commentaire enregistré.</translation>
     </message>
     <message>
-        <location filename="../item_page.py" line="198"/>
+        <location filename="../item_page.py" line="202"/>
         <source>Note kept; it is saved with your answer.</source>
         <translation>Commentaire gardé ; il est enregistré avec votre réponse.</translation>
     </message>
@@ -3638,29 +3638,319 @@ Quand tout est marqué, appuyez sur Entrée et notez toute la traduction de 0 à
     </message>
     <message>
         <location filename="data_strings.py" line="295"/>
+        <source>{table} row {n}</source>
+        <translation>{table} ligne {n}</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="296"/>
+        <source>{table} row {n} ({id})</source>
+        <translation>{table} ligne {n} ({id})</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="297"/>
+        <source>{table} row {n} (run {id})</source>
+        <translation>{table} ligne {n} (exécution {id})</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="298"/>
+        <source>{table} row {n} (item {id})</source>
+        <translation>{table} ligne {n} (élément {id})</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="299"/>
+        <source>{table} row {n} (laptop {id})</source>
+        <translation>{table} ligne {n} (ordinateur {id})</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="300"/>
+        <source>{table} row {n} ({speaker} position {position})</source>
+        <translation>{table} ligne {n} ({speaker} position {position})</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="301"/>
+        <source>{table} row {n} {column}</source>
+        <translation>{table} ligne {n} {column}</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="302"/>
+        <source>{place}: a conflict — this laptop holds other content under this id (it differs in {columns}), and content-addressed rows never change</source>
+        <translation>{place} : un conflit — cet ordinateur détient un autre contenu sous cet identifiant (il diffère par {columns}), et une ligne identifiée par son contenu ne change jamais</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="303"/>
+        <source>a campaign of coordinator {coordinator}</source>
+        <translation>une campagne du coordinateur {coordinator}</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="304"/>
+        <source>{place}: run {run} belongs to coordinator {owners}, not {signer}</source>
+        <translation>{place} : l&apos;exécution {run} appartient au coordinateur {owners}, non à {signer}</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="305"/>
+        <source>the sequence of laptop {laptop} that uses degraded item {item}</source>
+        <translation>la séquence de l&apos;ordinateur {laptop} qui utilise l&apos;élément dégradé {item}</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="306"/>
+        <source>{place}: degraded item {item} belongs to the laptop whose speaker&apos;s sequence uses it ({makers}), not {signer}</source>
+        <translation>{place} : l&apos;élément dégradé {item} appartient à l&apos;ordinateur dont la séquence d&apos;un locuteur l&apos;utilise ({makers}), non à {signer}</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="307"/>
+        <source>{place}: item {item} belongs to coordinator {owners}, not {signer}</source>
+        <translation>{place} : l&apos;élément {item} appartient au coordinateur {owners}, non à {signer}</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="308"/>
+        <source>{place}: human scores of item {item} belong to coordinator {owners}, not {signer}</source>
+        <translation>{place} : les scores humains de l&apos;élément {item} appartiennent au coordinateur {owners}, non à {signer}</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="309"/>
+        <source>{place}: a hand-over for campaign {campaign} belongs to coordinator {coordinator}, not {signer}</source>
+        <translation>{place} : une passation pour la campagne {campaign} appartient au coordinateur {coordinator}, non à {signer}</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="310"/>
+        <source>{place}: a revocation for campaign {campaign} belongs to coordinator {coordinator}, not {signer}</source>
+        <translation>{place} : une révocation pour la campagne {campaign} appartient au coordinateur {coordinator}, non à {signer}</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="311"/>
+        <source>{place}: the community&apos;s terms for campaign {campaign} belongs to coordinator {coordinator}, not {signer}</source>
+        <translation>{place} : les conditions de la communauté pour la campagne {campaign} appartiennent au coordinateur {coordinator}, non à {signer}</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="312"/>
+        <source>{place}: a council&apos;s decision for campaign {campaign} belongs to coordinator {coordinator}, not {signer}</source>
+        <translation>{place} : une décision du conseil pour la campagne {campaign} appartient au coordinateur {coordinator}, non à {signer}</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="313"/>
+        <source>{place}: a verdict as announced for campaign {campaign} belongs to coordinator {coordinator}, not {signer}</source>
+        <translation>{place} : un verdict tel qu&apos;annoncé pour la campagne {campaign} appartient au coordinateur {coordinator}, non à {signer}</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="314"/>
+        <source>{place}: speaker {speaker} belongs to laptop {registrar}, which registered them, not {signer}</source>
+        <translation>{place} : le locuteur {speaker} appartient à l&apos;ordinateur {registrar}, qui l&apos;a inscrit, non à {signer}</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="315"/>
+        <source>laptop {code}&apos;s enrolment or trust</source>
+        <translation>l&apos;inscription de l&apos;ordinateur {code} ou la confiance en lui</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="316"/>
+        <source>{place}: speaker {speaker} (registered before signing) travels only from a coordinator or an enrolled laptop</source>
+        <translation>{place} : le locuteur {speaker} (inscrit avant les signatures) ne voyage que depuis un coordinateur ou un ordinateur inscrit</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="317"/>
+        <source>{place}: speaker {speaker}&apos;s sequence belongs to laptop {registrar}, which registered them, not {signer}</source>
+        <translation>{place} : la séquence du locuteur {speaker} appartient à l&apos;ordinateur {registrar}, qui l&apos;a inscrit, non à {signer}</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="318"/>
+        <source>laptop {code}&apos;s enrolment in campaign {campaign} (its coordinator: lyss review enrol {code} --campaign {campaign})</source>
+        <translation>l&apos;inscription de l&apos;ordinateur {code} à la campagne {campaign} (par son coordinateur : lyss review enrol {code} --campaign {campaign})</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="319"/>
+        <source>{place}: laptop {laptop} is not enrolled in campaign {campaign}</source>
+        <translation>{place} : l&apos;ordinateur {laptop} n&apos;est pas inscrit à la campagne {campaign}</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="320"/>
+        <source>{place}: item {item} is not an item of campaign {campaign}</source>
+        <translation>{place} : l&apos;élément {item} n&apos;est pas un élément de la campagne {campaign}</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="321"/>
+        <source>assignments ({speaker} position {position}): speaker {speaker}&apos;s sequence in campaign {campaign} gives item {item} at positions {first} and {position}: one speaker rates an item once (a quality-control repeat aside)</source>
+        <translation>assignments ({speaker} position {position}) : la séquence du locuteur {speaker} dans la campagne {campaign} donne l&apos;élément {item} aux positions {first} et {position} : un locuteur évalue un élément une fois (hors répétition de contrôle qualité)</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="322"/>
+        <source>{place}: an answer recorded on laptop {laptop} belongs to that laptop, not {signer}</source>
+        <translation>{place} : une réponse enregistrée sur l&apos;ordinateur {laptop} appartient à cet ordinateur, non à {signer}</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="323"/>
+        <source>{place}: recorded on laptop {laptop} after speaker {speaker} was handed over to laptop {holder} on {when}: it never replaces their answers there</source>
+        <translation>{place} : enregistrée sur l&apos;ordinateur {laptop} après que le locuteur {speaker} a été confié à l&apos;ordinateur {holder} le {when} : elle ne remplace jamais ses réponses là-bas</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="324"/>
+        <source>the coordinator&apos;s hand-over of speaker {speaker} to laptop {laptop}</source>
+        <translation>la passation du locuteur {speaker} à l&apos;ordinateur {laptop} par le coordinateur</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="325"/>
+        <source>{place}: speaker {speaker} belongs to laptop {registrar}, and the coordinator has not handed them over to {laptop}</source>
+        <translation>{place} : le locuteur {speaker} appartient à l&apos;ordinateur {registrar}, et le coordinateur ne l&apos;a pas confié à {laptop}</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="326"/>
+        <source>position {position} of speaker {speaker}&apos;s sequence in campaign {campaign}</source>
+        <translation>la position {position} de la séquence du locuteur {speaker} dans la campagne {campaign}</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="327"/>
+        <source>{place}: speaker {speaker}&apos;s sequence in campaign {campaign} has no position {position}</source>
+        <translation>{place} : la séquence du locuteur {speaker} dans la campagne {campaign} n&apos;a pas de position {position}</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="328"/>
+        <source>{place}: position {position} of speaker {speaker}&apos;s sequence holds item {held}, not {item}</source>
+        <translation>{place} : la position {position} de la séquence du locuteur {speaker} contient l&apos;élément {held}, non {item}</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="329"/>
+        <source>{place}: updated before it was created</source>
+        <translation>{place} : modifiée avant d&apos;avoir été créée</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="330"/>
+        <source>{place}: answered before the item appeared (ended_at before started_at)</source>
+        <translation>{place} : répondue avant que l&apos;élément n&apos;apparaisse (ended_at avant started_at)</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="331"/>
+        <source>{place}: more time away than time on screen (away_seconds above seconds)</source>
+        <translation>{place} : plus de temps absent que de temps à l&apos;écran (away_seconds au-dessus de seconds)</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="332"/>
+        <source>campaign {id} from its coordinator</source>
+        <translation>la campagne {id} de son coordinateur</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="333"/>
+        <source>run {id} from its coordinator</source>
+        <translation>l&apos;exécution {id} de son coordinateur</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="334"/>
+        <source>item {id} from its coordinator</source>
+        <translation>l&apos;élément {id} de son coordinateur</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="335"/>
+        <source>speaker {id} from the laptop that registered them</source>
+        <translation>le locuteur {id} de l&apos;ordinateur qui l&apos;a inscrit</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="336"/>
+        <source>{place}: {value} is neither in the bundle nor on this laptop</source>
+        <translation>{place} : {value} n&apos;est ni dans le paquet ni sur cet ordinateur</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="337"/>
+        <source>{place}: {problem}</source>
+        <translation>{place} : {problem}</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="338"/>
+        <source>{place}: out of range</source>
+        <translation>{place} : hors limites</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="339"/>
+        <source>{place}: unknown task {task} (made by a newer LYSS? update LYSS on this laptop)</source>
+        <translation>{place} : tâche inconnue {task} (créée par un LYSS plus récent ? mettez LYSS à jour sur cet ordinateur)</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="340"/>
+        <source>this laptop&apos;s trust in coordinator {code} (if that is your coordinator: lyss review trust {code})</source>
+        <translation>la confiance de cet ordinateur envers le coordinateur {code} (si c&apos;est votre coordinateur : lyss review trust {code})</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="341"/>
+        <source>campaign {campaign} comes from coordinator {code}, whom this laptop does not trust</source>
+        <translation>la campagne {campaign} vient du coordinateur {code}, auquel cet ordinateur ne fait pas confiance</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="342"/>
+        <source>{text}</source>
+        <translation>{text}</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="343"/>
+        <source>{n} answers</source>
+        <translation>{n} réponses</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="344"/>
+        <source>{n} answer</source>
+        <translation>{n} réponse</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="345"/>
+        <source>{n} other rows</source>
+        <translation>{n} autres lignes</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="346"/>
+        <source>{n} other row</source>
+        <translation>{n} autre ligne</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="347"/>
+        <source>{n} rows</source>
+        <translation>{n} lignes</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="348"/>
+        <source>{n} row</source>
+        <translation>{n} ligne</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="349"/>
+        <source>{answers} and {others} wait for {waits}</source>
+        <translation>{answers} et {others} attendent {waits}</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="350"/>
+        <source>{what} wait for {waits}</source>
+        <translation>{what} attendent {waits}</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="351"/>
+        <source>{what} waits for {waits}</source>
+        <translation>{what} attend {waits}</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="352"/>
+        <source>{size}, larger than any bundle this laptop takes ({cap}: {factor}× the largest it has seen): not read</source>
+        <translation>{size}, plus grand que tout paquet que cet ordinateur accepte ({cap} : {factor}× le plus grand qu&apos;il ait vu) : non lu</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="353"/>
         <source>measure how good machine translations are, with these answers</source>
         <oldsource>measure machine translation with these answers (correlations, agreement, tiers)</oldsource>
         <translation>mesurer la qualité des traductions automatiques avec ces réponses</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="296"/>
+        <location filename="data_strings.py" line="354"/>
         <source>change how much each automatic score counts, using these answers</source>
         <oldsource>refit the weights of the metrics&apos; composite from these answers</oldsource>
         <translation>changer le poids de chaque note automatique à l’aide de ces réponses</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="297"/>
+        <location filename="data_strings.py" line="355"/>
         <source>publish figures or examples made from these answers</source>
         <translation>publier des chiffres ou des exemples tirés de ces réponses</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="298"/>
+        <location filename="data_strings.py" line="356"/>
         <source>teach a machine translation system with these answers or sentences</source>
         <oldsource>train or tune a machine translation model on these answers or sentences</oldsource>
         <translation>entraîner un système de traduction automatique avec ces réponses ou ces phrases</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="299"/>
+        <location filename="data_strings.py" line="357"/>
         <source>give the answers to people outside the study</source>
         <oldsource>give the answers to someone outside the study (an export)</oldsource>
         <translation>donner les réponses à des personnes extérieures à l’étude</translation>

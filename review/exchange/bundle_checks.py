@@ -13,6 +13,7 @@ from scoring.errors import InputError
 
 from .. import tasks as task_defs
 from ..records import catalogue, laptops
+from ..sentences import Joined, line
 from ..store import keys, merging, schema, signing
 from .ownership import Holdings, NotEnrolledYet, Refused, Verdicts, check_content, check_owners
 
@@ -58,8 +59,6 @@ def _check_columns(path: str, data: dict) -> None:
                     objects.add((kind, value))  # valid JSON of its kind: the same text is not parsed again
 
 
-REFERENCE_OWNER = {"campaigns": "from its coordinator", "runs": "from its coordinator", "items": "from its coordinator",
-                   "speakers": "from the laptop that registered them"}
 
 
 def _check_references(verdicts: Verdicts, data: dict, held: Holdings) -> None:
@@ -74,8 +73,9 @@ def _check_references(verdicts: Verdicts, data: dict, held: Holdings) -> None:
             for column, target in columns:
                 if row[column] in ids[target]:
                     continue
-                waits_for = f"{target[:-1]} {row[column]} {REFERENCE_OWNER[target]}"
-                why = f"{table} row {n} {column}: {row[column]!r} is neither in the bundle nor on this laptop"
+                waits_for = line(f"judge.awaits {target}", id=row[column])
+                why = line("judge.missing", place=Joined([line("judge.row column", table=table, n=n, column=column)]),
+                           value=repr(row[column]))
                 if table != "campaign_items":
                     verdicts.wait(table, row, waits_for, why)
                 elif column == "item_id" and row["campaign_id"] in carried:  # a list is signed with its campaign:
@@ -103,11 +103,13 @@ def _check_answers(verdicts: Verdicts, data: dict, held: Holdings) -> None:
             if key not in judged:
                 judged[key] = _answer_problem(*key)
             if judged[key]:
-                verdicts.refuse(table, row, f"{table} row {n} answers: {judged[key]}")
+                verdicts.refuse(table, row, line("judge.unfit answer", place=Joined([line(
+                    "judge.row column", table=table, n=n, column="answers")]), problem=judged[key]))
     for n, row in enumerate(data["ratings"], 1):
         for column in ("seconds", "away_seconds"):
             if row[column] is not None and not 0 <= row[column] < 86400 * 366:
-                verdicts.refuse("ratings", row, f"ratings row {n} {column}: out of range")
+                verdicts.refuse("ratings", row, line("judge.out of range", place=Joined([line(
+                    "judge.row column", table="ratings", n=n, column=column)])))
 
 
 def _check_row_signatures(path: str, data: dict, store, bundle_signer: str | None, checked: set[int]) -> None:
@@ -146,8 +148,8 @@ def _check_signatures(verdicts: Verdicts, data: dict, held: Holdings) -> None:
             raise Refused(path, f"campaigns row {n} ({row['id']})", "claims another coordinator than the campaign "
                                                                     "on this laptop: nothing was merged")
         if row["task"] not in task_defs.tasks():
-            verdicts.refuse("campaigns", row, f"campaigns row {n} task: unknown task {row['task']!r} (made by a "
-                                              f"newer LYSS? update LYSS on this laptop)")
+            verdicts.refuse("campaigns", row, line("judge.unknown task", place=Joined([line(
+                "judge.row column", table="campaigns", n=n, column="task")]), task=repr(row["task"])))
     carried = {r["id"] for r in data["campaigns"]}
     for n, row in enumerate(data["campaign_items"], 1):
         if row["campaign_id"] not in carried:
@@ -175,9 +177,8 @@ def _check_trust(verdicts: Verdicts, data: dict, held: Holdings) -> None:
         code = keys.code_of(row["coordinator"])
         if code not in held.trusted:
             verdicts.waiting_coordinators.add(row["coordinator"])
-            verdicts.wait("campaigns", row, f"this laptop's trust in coordinator {code} (if that is your "
-                                            f"coordinator: lyss review trust {code})",
-                          f"campaign {row['id']} comes from coordinator {code}, whom this laptop does not trust")
+            verdicts.wait("campaigns", row, line("judge.awaits trust", code=code),
+                          line("judge.untrusted", campaign=row["id"], code=code))
 
 
 def _check_stranger(path: str, manifest: dict, held: Holdings) -> None:

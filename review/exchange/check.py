@@ -19,7 +19,7 @@ import tempfile
 from pathlib import Path
 
 from ..records import answers, catalogue, laptops, payload, shared_folder
-from ..sentences import Number, line
+from ..sentences import Joined, Number, line
 from ..store import Store, keys
 from .bundle_checks import judge
 from .ownership import NotEnrolledYet, Refused
@@ -50,7 +50,7 @@ def own_bundle(store: Store) -> tuple[list[dict], list[dict]]:
                 return [line("check.own refused", problem=exc.line().removeprefix(f"{OWN_BUNDLE}: "))], []
     if judged.refused:
         return [line("check.own rows refused", n=_count(len(judged.refused)), one="n",
-                     rows="; ".join(why for _, why in judged.refused[:3]))], []
+                     rows=Joined([why for _, why in judged.refused[:3]], "; "))], []
     return [], [line("check.own fine", n=_count(rows), one="n")]
 
 
@@ -75,13 +75,14 @@ def folder_bundles(store: Store) -> list[dict]:
         if code == store.device_id:
             continue
         who = f"{names[code]} ({code})" if code in names else code
+        reason = Joined([shared_folder.said(r["reason"])] if r["reason"] else [])
         if r["status"] in ("refused", INTRINSIC):
-            found.append(line("check.bundle refused", laptop=who, reason=r["reason"] or ""))
+            found.append(line("check.bundle refused", laptop=who, reason=reason))
         elif r["status"] == "waiting":
-            found.append(line("check.bundle waiting", laptop=who, reason=r["reason"] or ""))
+            found.append(line("check.bundle waiting", laptop=who, reason=reason))
         elif r["reason"]:
-            found.append(line("check.bundle rows refused", laptop=who, reason=r["reason"]))
-    found += [line("check.rows wait", waiting=waiting) for waiting in shared_folder.lines(store)]
+            found.append(line("check.bundle rows refused", laptop=who, reason=reason))
+    found += [line("check.rows wait", waiting=Joined([waiting])) for waiting in shared_folder.lines(store)]
     return found
 
 

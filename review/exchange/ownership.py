@@ -11,7 +11,7 @@ says which authors a row may have. The table (``docs/security.md`` has the same 
 | speaker (consent, preferences) | the laptop that registered them | signer is ``registered_by`` |
 | a speaker's sequence (assignments), its degraded items | the laptop that registered the speaker | signer is ``registered_by``; items of the campaign |
 | answer, its history | the laptop that recorded it | for a speaker it registered or was handed (``review.records.laptops.may_record``); enrolled; fits the sequence; times consistent |
-| withdrawal, undo (tombstone) | the laptop that registered the speaker or recorded the answer, or a trusted coordinator | kept always, honoured only then (``review.store.withdrawal``) |
+| withdrawal, undo (tombstone) | the laptop that registered the speaker or recorded the answer, or a trusted coordinator | kept always, honoured only then (``review.records.withdrawals``) |
 
 Each check names the table, the row and the rule of every row that breaks one, in :class:`Verdicts`: the row
 waits while what it needs may still arrive, or is refused alone; the others merge (``review.exchange.bundle_checks``).
@@ -26,6 +26,7 @@ from functools import lru_cache
 from scoring.errors import InputError
 
 from ..records import catalogue, laptops, sequences, speakers as speakers_records
+from ..sentences import Joined, line
 from ..store import keys, merging
 from ..store.schema import COORDINATOR, TABLES, TRAVELLING, owned_by
 
@@ -143,15 +144,15 @@ class Verdicts:
 
     def __init__(self, path: str):
         self.path = path
-        self.waiting: dict[int, tuple[str, dict, str, str]] = {}  # id(row) → (table, row, waits for, why)
-        self.refused: dict[int, tuple[str, dict, str]] = {}  # id(row) → (table, row, why)
+        self.waiting: dict[int, tuple[str, dict, dict, dict]] = {}  # id(row) → (table, row, waits for, why): said lines
+        self.refused: dict[int, tuple[str, dict, dict]] = {}  # id(row) → (table, row, why): a said line
         self.waiting_coordinators: set[str] = set()  # coordinators of campaigns that wait: their rows wait too
 
-    def wait(self, table: str, row: dict, waits_for: str, why: str) -> None:
+    def wait(self, table: str, row: dict, waits_for: dict, why: dict) -> None:
         if id(row) not in self.refused:
             self.waiting.setdefault(id(row), (table, row, waits_for, why))
 
-    def refuse(self, table: str, row: dict, why: str) -> None:
+    def refuse(self, table: str, row: dict, why: dict) -> None:
         if id(row) not in self.waiting:
             self.refused.setdefault(id(row), (table, row, why))
 
@@ -162,9 +163,16 @@ class Verdicts:
         return bool(self.waiting or self.refused)
 
 
-def enrolment_words(code: str, campaign_id: str) -> str:
-    return f"laptop {code}'s enrolment in campaign {campaign_id} (its coordinator: lyss review enrol {code} " \
-           f"--campaign {campaign_id})"
+def enrolment_words(code: str, campaign_id: str) -> dict:
+    return line("judge.awaits enrolment", code=code, campaign=campaign_id)
+
+
+def place(table: str, n: int, key: str | None = None, kind: str = "") -> Joined:
+    """Where a row is in its bundle ("ratings row 3 (uuid)"), as a said line within a reason: ``kind`` names its
+    key's kind where the text says it (``run``, ``item``, ``laptop``)."""
+    if key is None:
+        return Joined([line("judge.row number", table=table, n=n)])
+    return Joined([line(f"judge.row {kind}".rstrip(), table=table, n=n, id=key)])
 
 
 # ----------------------------------------------------------------------------- content never changes
@@ -199,10 +207,8 @@ def check_content(verdicts: Verdicts, data: dict, store) -> None:
                         "two different contents under one id")
             mine = merging.held_row(store, table, key)
             if mine is not None and content_of(table, mine) != content:
-                verdicts.refuse(table, row, f"{table} row {n} ({'/'.join(map(str, key))}): a conflict — this laptop "
-                                            f"holds other content under this id (it differs in "
-                                            f"{', '.join(differing(table, mine, row))}), and content-addressed rows "
-                                            f"never change")
+                verdicts.refuse(table, row, line("judge.conflict", place=place(table, n, "/".join(map(str, key))),
+                                                 columns=", ".join(differing(table, mine, row))))
 
 
 # ----------------------------------------------------------------------------- owners
@@ -212,10 +218,10 @@ def check_owners(verdicts: Verdicts, data: dict, held: Holdings) -> None:
         check(verdicts, data, held)
 
 
-def _not_owner(verdicts: Verdicts, table: str, row: dict, why: str) -> None:
+def _not_owner(verdicts: Verdicts, table: str, row: dict, why: dict) -> None:
     """A run, item or score signed by a coordinator whose campaign on it waits waits too; else it is refused."""
     if row["signer"] in verdicts.waiting_coordinators:
-        verdicts.wait(table, row, f"a campaign of coordinator {_code(row['signer'])}", why)
+        verdicts.wait(table, row, line("judge.awaits campaign of", coordinator=_code(row["signer"])), why)
     else:
         verdicts.refuse(table, row, why)
 
@@ -224,31 +230,29 @@ def _runs_items_scores(verdicts: Verdicts, data: dict, held: Holdings) -> None:
     for n, row in enumerate(data["runs"], 1):
         owners = held.coordinators.get(row["id"], set())
         if row["signer"] not in owners:
-            _not_owner(verdicts, "runs", row, f"runs row {n} (run {row['id']}): run {row['id']} belongs to "
-                                              f"coordinator {_codes(owners)}, not {_code(row['signer'])}")
+            _not_owner(verdicts, "runs", row, line("judge.run owner", place=place("runs", n, row["id"], "run"),
+                                                   run=row["id"], owners=_codes(owners), signer=_code(row["signer"])))
     for n, row in enumerate(data["items"], 1):
         if row["kind"] == "degraded":
             makers = held.degraded_makers.get(row["id"], set())
             if row["signer"] not in makers:  # the sequence that uses it may be on its way
-                verdicts.wait("items", row, f"the sequence of laptop {_code(row['signer'])} that uses degraded "
-                                            f"item {row['id']}",
-                              f"items row {n} (item {row['id']}): degraded item {row['id']} belongs to the laptop "
-                              f"whose speaker's sequence uses it ({_codes(makers)}), not {_code(row['signer'])}")
+                verdicts.wait("items", row, line("judge.awaits degraded sequence", laptop=_code(row["signer"]),
+                                                 item=row["id"]),
+                              line("judge.degraded owner", place=place("items", n, row["id"], "item"), item=row["id"],
+                                   makers=_codes(makers), signer=_code(row["signer"])))
             continue
         owners = held.coordinators.get(row["run_id"], set())
         if row["signer"] not in owners:
-            _not_owner(verdicts, "items", row, f"items row {n} (item {row['id']}): item {row['id']} belongs to "
-                                               f"coordinator {_codes(owners)}, not {_code(row['signer'])}")
+            _not_owner(verdicts, "items", row, line("judge.item owner", place=place("items", n, row["id"], "item"),
+                                                    item=row["id"], owners=_codes(owners), signer=_code(row["signer"])))
     for n, row in enumerate(data["human_scores"], 1):
         owners = held.coordinators.get((held.items.get(row["item_id"]) or {}).get("run_id"), set())
         if row["signer"] not in owners:
             _not_owner(verdicts, "human_scores", row,
-                       f"human_scores row {n} (item {row['item_id']}): human scores of item {row['item_id']} "
-                       f"belong to coordinator {_codes(owners)}, not {_code(row['signer'])}")
+                       line("judge.scores owner", place=place("human_scores", n, row["item_id"], "item"),
+                            item=row["item_id"], owners=_codes(owners), signer=_code(row["signer"])))
 
 
-THE_ROW = {"handovers": "a hand-over", "revocations": "a revocation", "campaign_terms": "the community's terms",
-           "use_decisions": "a council's decision", "verdict_records": "a verdict as announced"}  # the coordinator's signed rows, in words
 
 
 def _coordinator_rows(verdicts: Verdicts, data: dict, held: Holdings) -> None:
@@ -260,46 +264,47 @@ def _coordinator_rows(verdicts: Verdicts, data: dict, held: Holdings) -> None:
         for n, row in enumerate(data[table], 1):
             coordinator = held.campaigns[row["campaign_id"]]["coordinator"]
             if row["signer"] != coordinator:
-                about = f" (laptop {row['device_code']})" if "device_code" in row else ""
-                verdicts.refuse(table, row, f"{table} row {n}{about}: {THE_ROW[table]} for campaign "
-                                            f"{row['campaign_id']} belongs to coordinator {_code(coordinator)}, "
-                                            f"not {_code(row['signer'])}")
+                where = place(table, n, row["device_code"], "laptop") if "device_code" in row else place(table, n)
+                verdicts.refuse(table, row, line(f"judge.coordinator's {table}", place=where,
+                                                 campaign=row["campaign_id"], coordinator=_code(coordinator),
+                                                 signer=_code(row["signer"])))
 
 
 def _speakers(verdicts: Verdicts, data: dict, held: Holdings) -> None:
     for n, row in enumerate(data["speakers"], 1):
-        place = f"speakers row {n} ({row['id']})"
+        where = place("speakers", n, row["id"])
         if row["registered_by"]:
             if row["signer"] != row["registered_by"]:
-                verdicts.refuse("speakers", row, f"{place}: speaker {row['id']} belongs to laptop "
-                                                 f"{_code(row['registered_by'])}, which registered them, not "
-                                                 f"{_code(row['signer'])}")
+                verdicts.refuse("speakers", row, line("judge.speaker owner", place=where, speaker=row["id"],
+                                                      registrar=_code(row["registered_by"]),
+                                                      signer=_code(row["signer"])))
         elif _code(row["signer"]) not in held.trusted and \
                 not held.enrolled_anywhere(_code(row["signer"])):
-            verdicts.wait("speakers", row, f"laptop {_code(row['signer'])}'s enrolment or trust",
-                          f"{place}: speaker {row['id']} (registered before signing) travels only from a "
-                          f"coordinator or an enrolled laptop")
+            verdicts.wait("speakers", row, line("judge.awaits enrolment or trust", code=_code(row["signer"])),
+                          line("judge.speaker unsigned", place=where, speaker=row["id"]))
 
 
 def _sequences(verdicts: Verdicts, data: dict, held: Holdings) -> None:
     for n, row in enumerate(data["assignments"], 1):
-        place = f"assignments row {n} ({row['speaker_id']} position {row['position']})"
+        where = Joined([line("judge.row position", table="assignments", n=n, speaker=row["speaker_id"],
+                             position=row["position"])])
         registrar = held.registrar.get(row["speaker_id"])
         if row["signer"] != (registrar or row["signer"]):
-            verdicts.refuse("assignments", row, f"{place}: speaker {row['speaker_id']}'s sequence belongs to laptop "
-                                                f"{_code(registrar)}, which registered them, not {_code(row['signer'])}")
+            verdicts.refuse("assignments", row, line("judge.sequence owner", place=where, speaker=row["speaker_id"],
+                                                     registrar=_code(registrar), signer=_code(row["signer"])))
             continue
         if not held.takes_part(row["signer"], row["campaign_id"]):
             verdicts.wait("assignments", row, enrolment_words(_code(row["signer"]), row["campaign_id"]),
-                          f"{place}: laptop {_code(row['signer'])} is not enrolled in campaign {row['campaign_id']}")
+                          line("judge.not enrolled", place=where, laptop=_code(row["signer"]),
+                               campaign=row["campaign_id"]))
             continue
         ours = held.campaign_items[row["campaign_id"]]
         item = held.items.get(row["item_id"]) or {}
         original = row["item_id"] if row["qc"] != "degraded" else row["qc_of"]
         if original not in ours or (row["qc"] and row["qc_of"] != original) or \
                 (row["qc"] == "degraded" and item.get("kind") != "degraded"):
-            verdicts.refuse("assignments", row, f"{place}: item {row['item_id']} is not an item of campaign "
-                                                f"{row['campaign_id']}")
+            verdicts.refuse("assignments", row, line("judge.not campaign item", place=where, item=row["item_id"],
+                                                     campaign=row["campaign_id"]))
 
 
 def _items_once(verdicts: Verdicts, data: dict, held: Holdings) -> None:
@@ -317,57 +322,52 @@ def _items_once(verdicts: Verdicts, data: dict, held: Holdings) -> None:
         key = (campaign_id, speaker_id, r["item_id"], r["qc"])
         row = arriving.get((campaign_id, speaker_id, position))
         if first.setdefault(key, position) != position and row is not None:
-            verdicts.refuse("assignments", row, f"assignments ({speaker_id} position {position}): speaker "
-                                                f"{speaker_id}'s sequence in campaign {campaign_id} gives item "
-                                                f"{r['item_id']} at positions {first[key]} and {position}: one "
-                                                f"speaker rates an item once (a quality-control repeat aside)")
+            verdicts.refuse("assignments", row, line("judge.item twice", speaker=speaker_id, campaign=campaign_id,
+                                                     item=r["item_id"], first=first[key], position=position))
 
 
 def _answers(verdicts: Verdicts, data: dict, held: Holdings) -> None:
     for table in ("ratings", "rating_history"):
         for n, row in enumerate(data[table], 1):
-            place = f"{table} row {n} ({row['uuid']})"
+            where = place(table, n, row["uuid"])
             signer = row["signer"]
             if _code(signer) != row["device_id"]:
-                verdicts.refuse(table, row, f"{place}: an answer recorded on laptop {row['device_id']} belongs to "
-                                            f"that laptop, not {_code(signer)}")
+                verdicts.refuse(table, row, line("judge.answer owner", place=where, laptop=row["device_id"],
+                                                 signer=_code(signer)))
             elif not held.takes_part(signer, row["campaign_id"]):  # the first rule a stranger breaks
                 verdicts.wait(table, row, enrolment_words(row["device_id"], row["campaign_id"]),
-                              f"{place}: laptop {row['device_id']} is not enrolled in campaign {row['campaign_id']}")
+                              line("judge.not enrolled", place=where, laptop=row["device_id"],
+                                   campaign=row["campaign_id"]))
             elif moved := held.handed_elsewhere(signer, row["campaign_id"], row["speaker_id"],
                                                 row["updated_at" if table == "ratings" else "at"]):
-                verdicts.refuse(table, row, f"{place}: recorded on laptop {row['device_id']} after "
-                                            f"{laptops.handed_words(row['speaker_id'], *moved)}: it never replaces "
-                                            f"their answers there")
+                holder, when = moved
+                verdicts.refuse(table, row, line("judge.after hand-over", place=where, laptop=row["device_id"],
+                                                 speaker=row["speaker_id"], holder=holder,
+                                                 when=when[:16].replace("T", " ")))
             elif not held.may_record(signer, row["campaign_id"], row["speaker_id"]):
-                verdicts.wait(table, row, f"the coordinator's hand-over of speaker {row['speaker_id']} to laptop "
-                                          f"{row['device_id']}",
-                              f"{place}: speaker {row['speaker_id']} belongs to laptop "
-                              f"{_code(held.registrar.get(row['speaker_id']))}, and the coordinator has not handed "
-                              f"them over to {row['device_id']}")
+                verdicts.wait(table, row, line("judge.awaits hand-over", speaker=row["speaker_id"],
+                                               laptop=row["device_id"]),
+                              line("judge.not handed", place=where, speaker=row["speaker_id"],
+                                   registrar=_code(held.registrar.get(row["speaker_id"])), laptop=row["device_id"]))
     for n, row in enumerate(data["ratings"], 1):
         if row not in verdicts:
-            _fits(verdicts, f"ratings row {n} ({row['uuid']})", row, held)
+            _fits(verdicts, place("ratings", n, row["uuid"]), row, held)
 
 
-def _fits(verdicts: Verdicts, place: str, row: dict, held: Holdings) -> None:
+def _fits(verdicts: Verdicts, where: Joined, row: dict, held: Holdings) -> None:
     """An answer fits its place: the item the speaker's sequence holds at that position; times in order."""
     slot = held.sequence.get((row["campaign_id"], row["speaker_id"], row["position"]))
-    problem = None
     if slot is None:
-        verdicts.wait("ratings", row, f"position {row['position']} of speaker {row['speaker_id']}'s sequence in "
-                                      f"campaign {row['campaign_id']}",
-                      f"{place}: speaker {row['speaker_id']}'s sequence in campaign {row['campaign_id']} has no "
-                      f"position {row['position']}")
+        named = {"speaker": row["speaker_id"], "campaign": row["campaign_id"], "position": row["position"]}
+        verdicts.wait("ratings", row, line("judge.awaits position", **named),
+                      line("judge.no position", place=where, **named))
         return
     if slot["item_id"] != row["item_id"]:
-        problem = f"position {row['position']} of speaker {row['speaker_id']}'s sequence holds item " \
-                  f"{slot['item_id']}, not {row['item_id']}"
+        verdicts.refuse("ratings", row, line("judge.other item", place=where, position=row["position"],
+                                             speaker=row["speaker_id"], held=slot["item_id"], item=row["item_id"]))
     elif row["updated_at"] < row["created_at"]:
-        problem = "updated before it was created"
+        verdicts.refuse("ratings", row, line("judge.updated before created", place=where))
     elif row["started_at"] is not None and row["ended_at"] is not None and row["ended_at"] < row["started_at"]:
-        problem = "answered before the item appeared (ended_at before started_at)"
+        verdicts.refuse("ratings", row, line("judge.ended before started", place=where))
     elif row["away_seconds"] is not None and row["away_seconds"] > (row["seconds"] or 0):
-        problem = "more time away than time on screen (away_seconds above seconds)"
-    if problem:
-        verdicts.refuse("ratings", row, f"{place}: {problem}")
+        verdicts.refuse("ratings", row, line("judge.away too long", place=where))

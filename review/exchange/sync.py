@@ -33,7 +33,7 @@ from . import bundles
 from .ownership import NotEnrolledYet
 from ..records import catalogue, laptops, shared_folder
 from ..sentences import Joined, Number, joined_english, line
-from ..store import Store, folder_files, keys, now
+from ..store import Store, dumps, folder_files, keys, now
 from ..store.database import MERGE_BACKUP_INTERVAL
 
 SUFFIX = folder_files.SUFFIX
@@ -318,10 +318,11 @@ def _merge_one(store: Store, folder: Path, name: str, manifest: dict, data: dict
 
 
 def _refused_alone(outcome: Outcome) -> str | None:
-    """What a merged bundle had refused alone, remembered beside it (``lyss sync status``, ``lyss review check``)."""
+    """What a merged bundle had refused alone, remembered beside it as a said line (``lyss sync status``, ``lyss
+    review check``, the sharing page)."""
     alone = {line("sync.refused alone", n=Number(n, "count"), one="n", rows="")["text"] for n in (1, 2)}
     refused = [said for said in outcome.said if said["text"] in alone]
-    return joined_english(refused) if refused else None
+    return dumps(refused[0]) if refused else None
 
 
 def _rows_set_aside(changed: dict) -> list[dict]:
@@ -330,10 +331,10 @@ def _rows_set_aside(changed: dict) -> list[dict]:
     if changed.get("waited"):
         said.append(line("sync.placed", n=Number(changed["waited"], "count"), one="n"))
     if changed["waiting_lines"]:
-        said.append(line("sync.waiting", waits="; ".join(changed["waiting_lines"])))
+        said.append(line("sync.waiting", waits=Joined(changed["waiting_lines"], "; ")))
     if changed["rows_refused"]:
         said.append(line("sync.refused alone", n=Number(len(changed["rows_refused"]), "count"), one="n",
-                         rows="; ".join(changed["rows_refused"][:3])))
+                         rows=Joined(changed["rows_refused"][:3], "; ")))
     return said
 
 
@@ -379,8 +380,9 @@ def _read(path: Path, size: int) -> bytes | str:
         return f"cannot be read ({exc.strerror}): nothing was merged"
 
 
-def _refusal(path: Path, exc: InputError) -> str:
-    return exc.line().removeprefix(f"{path}: ")
+def _refusal(path: Path, exc: InputError) -> dict:
+    """Why a bundle was refused whole, as a said line (kept beside it: said again at the next sync)."""
+    return line("sync.problem", problem=exc.line().removeprefix(f"{path}: "))
 
 
 def sync(store: Store, folder: str | os.PathLike,
@@ -431,15 +433,14 @@ def _look_at(store: Store, path: Path, key: str, name: str, st: os.stat_result, 
     if same_file and last["status"] == "merged":
         return Outcome(name, "unchanged", last["device_code"] or "")
     if same_file and last["status"] == INTRINSIC:
-        return Outcome(name, "refused", last["device_code"] or "", [line("sync.unchanged refused",
-                                                                          reason=last["reason"])])
+        return Outcome(name, "refused", last["device_code"] or "", [line("sync.unchanged refused", reason=Joined(
+            [shared_folder.said(last["reason"])]))])
     row = {"folder": key, "name": name, **identity(st), "sha256": None}
     if st.st_size > cap:
-        reason = (f"{_mib(st.st_size)}, larger than any bundle this laptop takes ({_mib(cap)}: {SIZE_FACTOR}× the "
-                  f"largest it has seen): not read")
+        reason = line("sync.larger than taken", size=_mib(st.st_size), cap=_mib(cap), factor=SIZE_FACTOR)
         _remember(store, {**row, "device_code": None, "created_at": None, "answers": None, "status": INTRINSIC,
-                          "reason": reason})
-        return Outcome(name, "refused", "", _problem(reason))
+                          "reason": dumps(reason)})
+        return Outcome(name, "refused", "", [reason])
     raw = _read(path / name, cap)
     if isinstance(raw, str):
         return Outcome(name, "skipped" if raw.startswith("gone") else "refused", "", _problem(raw))
@@ -481,8 +482,8 @@ def _merge_pending(store: Store, path: Path, pending: dict[str, tuple[bytes, dic
                 except InputError as exc:
                     reason = _refusal(path / name, exc)
                     _remember(store, {**row, "device_code": _claimed_device(raw), "created_at": None,
-                                      "answers": None, "status": INTRINSIC, "reason": reason})
-                    results[name] = Outcome(name, "refused", _claimed_device(raw) or "", _problem(reason))
+                                      "answers": None, "status": INTRINSIC, "reason": dumps(reason)})
+                    results[name] = Outcome(name, "refused", _claimed_device(raw) or "", [reason])
                     del pending[name]
                     continue
 
@@ -501,7 +502,7 @@ def _merge_pending(store: Store, path: Path, pending: dict[str, tuple[bytes, dic
                     continue
                 except InputError as exc:
                     results[name] = Outcome(name, "refused", manifest["device_id"],
-                                            _problem(_refusal(path / name, exc)))
+                                            [_refusal(path / name, exc)])
                     row.update(device_code=manifest["device_id"], created_at=manifest.get("created_at"))
                     continue
                 if results[name].added.get("scrub"):  # every copy of them goes now
@@ -517,8 +518,16 @@ def _merge_pending(store: Store, path: Path, pending: dict[str, tuple[bytes, dic
             if not merged_any:
                 break
     for name, (raw, row) in pending.items():  # signed by the laptop its name gives, not taken here yet
-        _remember(store, {**row, "answers": None, "status": results[name].status, "reason": results[name].detail})
+        _remember(store, {**row, "answers": None, "status": results[name].status,
+                          "reason": _kept(results[name].said)})
     return [results[name] for name in sorted(results)]
+
+
+def _kept(said: list[dict]) -> str | None:
+    """What an outcome said, kept beside its bundle as one said line (JSON): each face says it in its language."""
+    if not said:
+        return None
+    return dumps(said[0] if len(said) == 1 else line("sync.problem", problem=Joined(said, "; ")))
 
 
 def _claimed_device(raw: bytes) -> str | None:
@@ -547,7 +556,7 @@ def laptops_seen(store: Store, folder: str | os.PathLike | None = None) -> list[
         out.append({"code": code, "name": given.get(code), "this_laptop": code == store.device_id, "folder": r["folder"],
                     "bundle_time": r["created_at"], "answers": r["answers"],
                     "status": "refused" if r["status"] == INTRINSIC else r["status"],
-                    "reason": r["reason"], "seen_at": r["seen_at"], "enrolled": code in enrolled,
+                    "reason": shared_folder.said(r["reason"]), "seen_at": r["seen_at"], "enrolled": code in enrolled,
                     "coordinator": code in coordinators,
                     "revoked_from": revoked[code]["from_at"] if code in revoked else None,
                     "kept": revoked[code]["kept"] if code in revoked else None})

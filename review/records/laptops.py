@@ -16,8 +16,8 @@ from scoring.errors import BadValue
 from .. import sentences
 from ..sentences import Number, line
 from ..store import Store, keys, now, signing
-from ..store.revocation import apply_revocations, revocations_of, revoked_laptops
-from ..store.withdrawal import trusted_codes
+from .revocations import apply_revocations, revocations_of, revoked_laptops
+from .withdrawals import trusted_codes
 
 
 def _code(code: str, verb: str) -> str:
@@ -270,11 +270,6 @@ def handed_elsewhere(public: str, handed: Mapping[str, str], at: str) -> tuple[s
     return None if holder == _short_code(public) else (holder, when)
 
 
-def handed_words(speaker_id: str, holder: str, when: str) -> str:
-    """Why an answer is not recorded on (or taken from) a laptop after the speaker was handed over to another."""
-    return f"speaker {speaker_id} was handed over to laptop {holder} on {when[:16].replace('T', ' ')}"
-
-
 @lru_cache(maxsize=4096)  # a bundle's thousands of rows name a few laptops
 def _short_code(public: str | None) -> str:
     return keys.code_of(public) if keys.is_public_key(public) else str(public)
@@ -346,7 +341,7 @@ def not_enrolled(store: Store, campaign_id: str) -> BadValue:
 
 
 def revocations_of_this_laptop(store: Store) -> list[dict]:
-    """The revocations of this laptop its campaigns' coordinators signed (``review.store.revocation``)."""
+    """The revocations of this laptop its campaigns' coordinators signed (``review.records.revocations``)."""
     return revocations_of(store.db, store.device_id)
 
 
@@ -375,7 +370,7 @@ def revoked_in(store: Store, campaign_id: str) -> dict[str, str]:
 
 def revoked_laptops_here(store: Store) -> list[dict]:
     """Every laptop revoked in a campaign held here, from when, and how many of its answers are kept
-    (``review.store.revocation``)."""
+    (``review.records.revocations``)."""
     return revoked_laptops(store.db)
 
 

@@ -14,6 +14,7 @@ import hashlib
 import json
 from pathlib import Path
 
+from ..sentences import Joined, Number, line
 from ..store import Store, dumps, now
 from ..store.schema import TRAVELLING
 from .speakers import active
@@ -86,10 +87,24 @@ def _digest(table: str, row: dict) -> str:
     return hashlib.sha256(f"{table}\n{dumps(row)}".encode("utf-8")).hexdigest()
 
 
+def said(text: str | None) -> dict | None:
+    """A reason as stored here (what a row waits for, why it waits, why a bundle was refused): a said line kept as
+    JSON, which each face says in its reader's language — or, kept by an older LYSS, its English text as it was."""
+    if text is None:
+        return None
+    try:
+        value = json.loads(text)
+    except ValueError:
+        value = None
+    if isinstance(value, dict) and isinstance(value.get("text"), str) and isinstance(value.get("values"), dict):
+        return value
+    return line("judge.as written", text=text)
+
+
 def held(store: Store) -> list[dict]:
-    """Every waiting row as stored (``row``: the bundle row, parsed)."""
-    return [{**r, "row": json.loads(r["row"])} for r in store.rows("select * from waiting_rows order by table_name, "
-                                                                   "arrived_at, digest")]
+    """Every waiting row as stored (``row``: the bundle row, parsed; ``waits_for`` and ``reason``: said lines)."""
+    return [{**r, "row": json.loads(r["row"]), "waits_for": said(r["waits_for"]), "reason": said(r["reason"])}
+            for r in store.rows("select * from waiting_rows order by table_name, arrived_at, digest")]
 
 
 def with_waiting(data: dict, waiting: list[dict]) -> dict:
@@ -104,9 +119,9 @@ def with_waiting(data: dict, waiting: list[dict]) -> dict:
     return combined
 
 
-def keep(db, rows: list[tuple[str, dict, str, str]], before: list[dict], from_device: str | None) -> None:
-    """Replace the waiting rows with ``rows`` (table, row, waits for, why): a row that waited before keeps where
-    and when it came from; a new one came from ``from_device`` now."""
+def keep(db, rows: list[tuple[str, dict, dict, dict]], before: list[dict], from_device: str | None) -> None:
+    """Replace the waiting rows with ``rows`` (table, row, waits for, why — said lines, kept as JSON): a row that
+    waited before keeps where and when it came from; a new one came from ``from_device`` now."""
     earlier = {(w["table_name"], w["digest"]): w for w in before}
     db.execute("delete from waiting_rows")
     stamp = now()
@@ -116,7 +131,8 @@ def keep(db, rows: list[tuple[str, dict, str, str]], before: list[dict], from_de
         first = earlier.get((table, digest), {})
         speaker = row["id"] if table == "speakers" else row.get("speaker_id")
         records.append({"table_name": table, "digest": digest, "row": dumps(row), "speaker_id": speaker,
-                        "waits_for": waits_for, "reason": why, "from_device": first.get("from_device", from_device),
+                        "waits_for": dumps(waits_for), "reason": dumps(why),
+                        "from_device": first.get("from_device", from_device),
                         "arrived_at": first.get("arrived_at", stamp)})
     if records:
         db["waiting_rows"].insert_all(records, pk=("table_name", "digest"), replace=True)
@@ -124,31 +140,34 @@ def keep(db, rows: list[tuple[str, dict, str, str]], before: list[dict], from_de
 
 
 def summary(store: Store) -> list[dict]:
-    """What the waiting rows wait for, most rows first: ``waits_for``, ``rows``, ``answers`` (of them, answers),
-    ``tables``, ``since``."""
+    """What the waiting rows wait for, most rows first: ``waits_for`` (a said line), ``rows``, ``answers`` (of them,
+    answers), ``tables``, ``since``."""
     out = []
     for r in store.rows("select waits_for, count(*) as rows, sum(table_name = 'ratings') as answers, "
                         "group_concat(distinct table_name) as tables, min(arrived_at) as since from waiting_rows "
                         "group by waits_for order by rows desc, waits_for"):
-        out.append({"waits_for": r["waits_for"], "rows": r["rows"], "answers": r["answers"] or 0,
+        out.append({"waits_for": said(r["waits_for"]), "rows": r["rows"], "answers": r["answers"] or 0,
                     "tables": sorted(r["tables"].split(",")), "since": r["since"]})
     return out
 
 
-def _counted(n: int, noun: str) -> str:
-    return f"{n} {noun}{'' if n == 1 else 's'}"
+def _counted(key: str, n: int) -> Joined:
+    return Joined([line(key, n=Number(n, "count"), one="n")])
 
 
-def lines(store: Store) -> list[str]:
-    """One line per thing awaited, answers counted apart from the rows that come with them (a speaker's sequence, its
-    history): "2 answers and 41 other rows wait for campaign cmp-… from its coordinator"."""
+def lines(store: Store) -> list[dict]:
+    """One said line per thing awaited, answers counted apart from the rows that come with them (a speaker's sequence,
+    its history): "2 answers and 41 other rows wait for campaign cmp-… from its coordinator"."""
     out = []
     for s in summary(store):
-        others = s["rows"] - s["answers"]
-        parts = ([_counted(s["answers"], "answer")] if s["answers"] else []) + \
-            ([_counted(others, "other row" if s["answers"] else "row")] if others else [])
-        verb = "waits" if s["rows"] == 1 else "wait"
-        out.append(f"{' and '.join(parts)} {verb} for {s['waits_for']}")
+        others, waits = s["rows"] - s["answers"], Joined([s["waits_for"]])
+        if s["answers"] and others:
+            out.append(line("rows waiting.both", answers=_counted("rows waiting.answers", s["answers"]),
+                            others=_counted("rows waiting.other rows", others), waits=waits))
+        else:
+            what = _counted("rows waiting.answers", s["answers"]) if s["answers"] else \
+                _counted("rows waiting.rows", others)
+            out.append(line("rows waiting.only", what=what, waits=waits, n=Number(s["rows"], "count"), one="n"))
     return out
 
 
