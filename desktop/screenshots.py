@@ -11,6 +11,7 @@ import random
 import shutil
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -61,6 +62,12 @@ class Shots:
             self.app.processEvents()
             time.sleep(0.02)
         self.app.processEvents()
+        self.app.processEvents()
+        self.window.grab().save(str(OUT / f"{name}.png"))
+        print(f"docs/screenshots/{name}.png")
+
+    def shot_now(self, name: str) -> None:
+        """The window as it is, work in the background still under way."""
         self.app.processEvents()
         self.window.grab().save(str(OUT / f"{name}.png"))
         print(f"docs/screenshots/{name}.png")
@@ -276,11 +283,37 @@ def decisions_screen(shots: Shots, speakers: list[str]) -> None:
     terms.decide(store, cid, "study", "Council of the example community", "2026-12-01")
     _rate_as_served(store, cid, speakers, systems, 5)
     _show_campaign(shots, cid, "20-campaign-decisions")
+    choosing_screen(shots, cid)
     found = community_report(store, cid)
     for name, ui in (("27-community-report", "en"), ("28-community-report-fr", "fr")):  # the button's PDF, as images
         for k, page in enumerate(write_pngs(str(shots.work / f"report-{ui}"), found, ui=ui), 1):
             shutil.copyfile(page, OUT / f"{name}-{k}.png")
             print(f"docs/screenshots/{name}-{k}.png")
+
+
+def choosing_screen(shots: Shots, cid: str) -> None:
+    """A speaker opening an adaptive campaign: their first items are chosen in the background, and the page says so
+    (the keys pressed meanwhile are kept). The serving is held until the picture is taken: on the demo it takes a
+    blink, on a campaign of thousands of items most of a second."""
+    window, review = shots.window, shots.window.review
+    speaker = records.speakers.add_speaker(window.store, "Louis", "demo")
+    practice.mark_done(window.store, cid, speaker)  # the practice round behind them: their first real items
+    held, serve = threading.Event(), sequence.serving_job
+
+    def held_serving(*args, **kwargs):
+        held.wait(60)
+        return serve(*args, **kwargs)
+
+    sequence.serving_job = held_serving
+    try:
+        window.show_panel(review)
+        review.open_speaker(speaker)
+        review.open_campaign(cid)
+        shots.shot_now("30-review-choosing-items")
+    finally:
+        held.set()
+        sequence.serving_job = serve
+    wait_for_background(120)
 
 
 def question_screen(shots: Shots, speakers: list[str]) -> None:

@@ -23,6 +23,10 @@ class InputError(Exception):
         parts = [_cut(self.path, PATH_SHOWN), _cut(self.place, VALUE_SHOWN), problem or self.problem]
         return ": ".join(" ".join(str(p).splitlines()) for p in parts if p)
 
+    def shown_place(self) -> str:
+        """The place as :meth:`line` shows it (for a face that says the problem in its own words)."""
+        return " ".join(_cut(self.place, VALUE_SHOWN).splitlines())
+
 
 PATH_SHOWN = 400  # characters of a file name or option a message shows…
 VALUE_SHOWN = 100  # …and of the value or place it names

@@ -203,3 +203,37 @@ def test_what_the_records_refuse_and_how_they_name_a_speaker_reach_the_french_ap
             assert speakers.names_here(field, ["spk-nobody"], said) == {"spk-nobody": "(locuteur inconnu)"}
         finally:
             set_ui_language("en", remember=False)
+
+
+def test_a_bundle_refused_whole_is_said_in_french_on_the_sharing_page(qtbot, tmp_path):
+    """Issue 69 (words): why a bundle was refused whole (its file's checks) was English text kept beside it; it is a
+    said line now, kept as JSON: English in ``lyss sync status`` and on the command line, French in the French app."""
+    import zipfile
+    from desktop.qt_common import application, said, set_ui_language
+    from review.exchange import sync
+    from review.store import Store
+    application()
+    folder = tmp_path / "shared"
+    folder.mkdir()
+    with Store(tmp_path / "hub.sqlite") as hub, Store(tmp_path / "field.sqlite") as field:
+        sync.publish(field, folder)
+        bundle = folder / sync.own_name(field)
+        with zipfile.ZipFile(bundle) as z:
+            members = {name: z.read(name) for name in z.namelist() if name != "manifest.sig"}
+        with zipfile.ZipFile(bundle, "w") as z:  # the signature taken out: made by hand, or by an older LYSS
+            for name, data in members.items():
+                z.writestr(name, data)
+        sync.sync(hub, folder)
+        [seen] = [r for r in sync.laptops_seen(hub, folder) if r["code"] == field.device_id]
+        assert seen["status"] == "refused"
+        english = "manifest.sig: unsigned bundle (made by an older LYSS or by hand): refused, nothing was merged"
+        assert said(seen["reason"]) == english
+        set_ui_language("fr", remember=False)
+        try:
+            assert said(seen["reason"]) == ("manifest.sig : paquet non signé (créé par un LYSS plus ancien ou à la "
+                                            "main) : refusé, rien n'a été fusionné")
+            again = sync.sync(hub, folder)  # unchanged since: not read again, said again from what was kept
+            [outcome] = [o for o in again.outcomes if o.name == bundle.name]
+            assert said(outcome.said[0]).startswith("manifest.sig : paquet non signé")
+        finally:
+            set_ui_language("en", remember=False)

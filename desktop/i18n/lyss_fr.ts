@@ -3928,29 +3928,189 @@ Quand tout est marqué, appuyez sur Entrée et notez toute la traduction de 0 à
     </message>
     <message>
         <location filename="data_strings.py" line="353"/>
+        <source>an encrypted member: not a LYSS bundle; refused, nothing was merged</source>
+        <translation>un membre chiffré : ce n&apos;est pas un paquet LYSS ; refusé, rien n&apos;a été fusionné</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="354"/>
+        <source>larger than {kib} KiB unpacked: refused, nothing was merged</source>
+        <translation>plus de {kib} Kio une fois décompressé : refusé, rien n&apos;a été fusionné</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="355"/>
+        <source>unpacks to more than {mib} MiB, over {ratio}× the file&apos;s size (a zip bomb?): refused, nothing was merged</source>
+        <translation>se décompresse en plus de {mib} Mio, plus de {ratio}× la taille du fichier (une bombe zip ?) : refusé, rien n&apos;a été fusionné</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="356"/>
+        <source>damaged (not valid JSON): nothing was merged</source>
+        <translation>endommagé (JSON non valide) : rien n&apos;a été fusionné</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="357"/>
+        <source>not a LYSS bundle (unexpected member): nothing was merged</source>
+        <translation>ce n&apos;est pas un paquet LYSS (membre inattendu) : rien n&apos;a été fusionné</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="358"/>
+        <source>file not found</source>
+        <translation>fichier introuvable</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="359"/>
+        <source>not a readable LYSS bundle ({error}): nothing was merged</source>
+        <translation>paquet LYSS illisible ({error}) : rien n&apos;a été fusionné</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="360"/>
+        <source>not a LYSS bundle (no manifest or no data): nothing was merged</source>
+        <translation>ce n&apos;est pas un paquet LYSS (ni manifeste ni données) : rien n&apos;a été fusionné</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="361"/>
+        <source>not a LYSS review bundle</source>
+        <translation>ce n&apos;est pas un paquet d&apos;évaluation LYSS</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="362"/>
+        <source>no schema version: nothing was merged</source>
+        <translation>aucune version de schéma : rien n&apos;a été fusionné</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="363"/>
+        <source>made by a newer LYSS (schema {version}); update before merging</source>
+        <translation>créé par un LYSS plus récent (schéma {version}) ; mettez à jour avant de fusionner</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="364"/>
+        <source>made by an older LYSS (schema {version}), whose rows are not signed by their authors: update LYSS on that laptop and export again; nothing was merged</source>
+        <translation>créé par un LYSS plus ancien (schéma {version}), dont les lignes ne sont pas signées par leurs auteurs : mettez LYSS à jour sur cet ordinateur et exportez à nouveau ; rien n&apos;a été fusionné</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="365"/>
+        <source>unsigned bundle (made by an older LYSS or by hand): refused, nothing was merged</source>
+        <translation>paquet non signé (créé par un LYSS plus ancien ou à la main) : refusé, rien n&apos;a été fusionné</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="366"/>
+        <source>the signature does not hold: the bundle was altered after signing; refused, nothing was merged</source>
+        <translation>la signature ne tient pas : le paquet a été modifié après sa signature ; refusé, rien n&apos;a été fusionné</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="367"/>
+        <source>does not match the signed manifest: the bundle was altered after signing; refused, nothing was merged</source>
+        <translation>ne correspond pas au manifeste signé : le paquet a été modifié après sa signature ; refusé, rien n&apos;a été fusionné</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="368"/>
+        <source>damaged data: nothing was merged</source>
+        <translation>données endommagées : rien n&apos;a été fusionné</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="369"/>
+        <source>missing table {table}: nothing was merged</source>
+        <translation>table {table} manquante : rien n&apos;a été fusionné</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="370"/>
+        <source>must be an object: nothing was merged</source>
+        <translation>doit être un objet : rien n&apos;a été fusionné</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="371"/>
+        <source>unknown column {column}: nothing was merged</source>
+        <translation>colonne inconnue {column} : rien n&apos;a été fusionné</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="372"/>
+        <source>missing column {column}: nothing was merged</source>
+        <translation>colonne manquante {column} : rien n&apos;a été fusionné</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="373"/>
+        <source>is missing (null): nothing was merged</source>
+        <translation>est absent (null) : rien n&apos;a été fusionné</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="374"/>
+        <source>{problem}: nothing was merged</source>
+        <translation>{problem} : rien n&apos;a été fusionné</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="375"/>
+        <source>its author&apos;s signature does not hold (forged or altered): nothing was merged</source>
+        <translation>la signature de son auteur ne tient pas (falsifiée ou modifiée) : rien n&apos;a été fusionné</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="376"/>
+        <source>its coordinator&apos;s signature does not hold (altered): nothing was merged</source>
+        <translation>la signature de son coordinateur ne tient pas (modifiée) : rien n&apos;a été fusionné</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="377"/>
+        <source>claims another coordinator than the campaign on this laptop: nothing was merged</source>
+        <translation>se réclame d&apos;un autre coordinateur que la campagne sur cet ordinateur : rien n&apos;a été fusionné</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="378"/>
+        <source>an item list without its signed campaign: nothing was merged</source>
+        <translation>une liste d&apos;éléments sans sa campagne signée : rien n&apos;a été fusionné</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="379"/>
+        <source>not signed by the campaign&apos;s coordinator: nothing was merged</source>
+        <translation>non signé par le coordinateur de la campagne : rien n&apos;a été fusionné</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="380"/>
+        <source>its id was not made by the laptop it names: nothing was merged</source>
+        <translation>son identifiant n&apos;a pas été créé par l&apos;ordinateur qu&apos;il nomme : rien n&apos;a été fusionné</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="381"/>
+        <source>its signature does not hold (forged or altered): nothing was merged</source>
+        <translation>sa signature ne tient pas (falsifiée ou modifiée) : rien n&apos;a été fusionné</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="382"/>
+        <source>comes from coordinator {code}, whom this laptop does not trust (if that is your coordinator: lyss review trust {code}); nothing was merged</source>
+        <translation>vient du coordinateur {code}, auquel cet ordinateur ne fait pas confiance (si c&apos;est votre coordinateur : lyss review trust {code}) ; rien n&apos;a été fusionné</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="383"/>
+        <source>signed by laptop {code}, which is not enrolled in any campaign here nor a trusted coordinator; nothing was merged</source>
+        <translation>signé par l&apos;ordinateur {code}, qui n&apos;est inscrit à aucune campagne ici ni coordinateur de confiance ; rien n&apos;a été fusionné</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="384"/>
+        <source>two different contents under one id: nothing was merged</source>
+        <translation>deux contenus différents sous un même identifiant : rien n&apos;a été fusionné</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="385"/>
         <source>measure how good machine translations are, with these answers</source>
         <oldsource>measure machine translation with these answers (correlations, agreement, tiers)</oldsource>
         <translation>mesurer la qualité des traductions automatiques avec ces réponses</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="354"/>
+        <location filename="data_strings.py" line="386"/>
         <source>change how much each automatic score counts, using these answers</source>
         <oldsource>refit the weights of the metrics&apos; composite from these answers</oldsource>
         <translation>changer le poids de chaque note automatique à l’aide de ces réponses</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="355"/>
+        <location filename="data_strings.py" line="387"/>
         <source>publish figures or examples made from these answers</source>
         <translation>publier des chiffres ou des exemples tirés de ces réponses</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="356"/>
+        <location filename="data_strings.py" line="388"/>
         <source>teach a machine translation system with these answers or sentences</source>
         <oldsource>train or tune a machine translation model on these answers or sentences</oldsource>
         <translation>entraîner un système de traduction automatique avec ces réponses ou ces phrases</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="357"/>
+        <location filename="data_strings.py" line="389"/>
         <source>give the answers to people outside the study</source>
         <oldsource>give the answers to someone outside the study (an export)</oldsource>
         <translation>donner les réponses à des personnes extérieures à l’étude</translation>
@@ -4110,7 +4270,7 @@ Quand tout est marqué, appuyez sur Entrée et notez toute la traduction de 0 à
 <context>
     <name>window.campaigns</name>
     <message>
-        <location filename="../screenshots.py" line="323"/>
+        <location filename="../screenshots.py" line="356"/>
         <source>Checking…</source>
         <translation>Vérification…</translation>
     </message>

@@ -13,7 +13,7 @@ from scoring.errors import InputError
 
 from .. import tasks as task_defs
 from ..records import catalogue, laptops
-from ..sentences import Joined, line
+from ..sentences import Joined, line, refused
 from ..store import keys, merging, schema, signing
 from .ownership import Holdings, NotEnrolledYet, Refused, Verdicts, check_content, check_owners
 
@@ -36,16 +36,16 @@ def _check_columns(path: str, data: dict) -> None:
         names = COLUMNS[table]
         for n, row in enumerate(data[table], 1):
             if not isinstance(row, dict):
-                raise Refused(path, f"{table} row {n}", "must be an object: nothing was merged")
+                raise refused(Refused, path, f"{table} row {n}", "bundle.row not an object")
             if row.keys() != names:
                 odd = sorted(set(row) ^ names)[0]
                 what = "unknown" if odd in row else "missing"
-                raise Refused(path, f"{table} row {n}", f"{what} column {odd!r}: nothing was merged")
+                raise refused(Refused, path, f"{table} row {n}", f"bundle.{what} column", column=repr(odd))
             for column, declared, choices in spec:
                 value = row[column]
                 if value is None:
                     if not declared.nullable:
-                        raise Refused(path, f"{table} row {n} {column}", "is missing (null): nothing was merged")
+                        raise refused(Refused, path, f"{table} row {n} {column}", "bundle.null")
                     continue
                 kind = declared.kind
                 if type(value) is str and (kind == schema.TEXT and choices is None or (kind, value) in objects):
@@ -54,7 +54,7 @@ def _check_columns(path: str, data: dict) -> None:
                 if problem is None and choices is not None and value not in choices:
                     problem = f"{value!r} is not one of {sorted(choices)}"
                 if problem:
-                    raise Refused(path, f"{table} row {n} {column}", f"{problem}: nothing was merged")
+                    raise refused(Refused, path, f"{table} row {n} {column}", "bundle.bad value", problem=problem)
                 if kind in schema.JSON_KINDS:
                     objects.add((kind, value))  # valid JSON of its kind: the same text is not parsed again
 
@@ -131,8 +131,7 @@ def _check_row_signatures(path: str, data: dict, store, bundle_signer: str | Non
             if held.get(tuple(row[k] for k in spec.key)) == (row["signature"], signing.row_message(table, row)):
                 continue
             if not signing.valid_row(table, row):
-                raise Refused(path, f"{table} row {n}", "its author's signature does not hold (forged or altered): "
-                                                        "nothing was merged")
+                raise refused(Refused, path, f"{table} row {n}", "bundle.row signature")
 
 
 def _check_signatures(verdicts: Verdicts, data: dict, held: Holdings) -> None:
@@ -141,33 +140,27 @@ def _check_signatures(verdicts: Verdicts, data: dict, held: Holdings) -> None:
         items = [r["item_id"] for r in sorted((r for r in data["campaign_items"] if r["campaign_id"] == row["id"]),
                                               key=lambda r: (r["position"], r["item_id"]))]
         if not signing.valid_campaign(row, items):
-            raise Refused(path, f"campaigns row {n} ({row['id']})", "its coordinator's signature does not hold "
-                                                                    "(altered): nothing was merged")
+            raise refused(Refused, path, f"campaigns row {n} ({row['id']})", "bundle.campaign signature")
         mine = catalogue.coordinator_of(held.store, row["id"])
         if mine is not None and mine != row["coordinator"]:
-            raise Refused(path, f"campaigns row {n} ({row['id']})", "claims another coordinator than the campaign "
-                                                                    "on this laptop: nothing was merged")
+            raise refused(Refused, path, f"campaigns row {n} ({row['id']})", "bundle.other coordinator")
         if row["task"] not in task_defs.tasks():
             verdicts.refuse("campaigns", row, line("judge.unknown task", place=Joined([line(
                 "judge.row column", table="campaigns", n=n, column="task")]), task=repr(row["task"])))
     carried = {r["id"] for r in data["campaigns"]}
     for n, row in enumerate(data["campaign_items"], 1):
         if row["campaign_id"] not in carried:
-            raise Refused(path, f"campaign_items row {n}", "an item list without its signed campaign: nothing was "
-                                                           "merged")
+            raise refused(Refused, path, f"campaign_items row {n}", "bundle.list without campaign")
     for n, row in enumerate(data["enrolments"], 1):
         if keys.normalise_code(row["device_code"]) != row["device_code"] or \
                 not signing.valid_enrolment(row, held.campaigns[row["campaign_id"]]["coordinator"]):
-            raise Refused(path, f"enrolments row {n}", "not signed by the campaign's coordinator: nothing was merged")
+            raise refused(Refused, path, f"enrolments row {n}", "bundle.enrolment signature")
     for n, row in enumerate(data["speakers"], 1):
         if not signing.valid_speaker(row):
-            raise Refused(path, f"speakers row {n} ({row['id']})", "its id was not made by the laptop it names: "
-                                                                   "nothing was merged")
+            raise refused(Refused, path, f"speakers row {n} ({row['id']})", "bundle.speaker id")
     for n, row in enumerate(data["tombstones"], 1):
         if not signing.valid_tombstone(row):
-            raise Refused(path, f"tombstones row {n} ({row['kind']} {row['id']})", "its signature does not hold "
-                                                                                   "(forged or altered): nothing was "
-                                                                                   "merged")
+            raise refused(Refused, path, f"tombstones row {n} ({row['kind']} {row['id']})", "bundle.tombstone signature")
 
 
 def _check_trust(verdicts: Verdicts, data: dict, held: Holdings) -> None:
@@ -188,11 +181,8 @@ def _check_stranger(path: str, manifest: dict, held: Holdings) -> None:
     if signer in held.trusted or held.enrolled_anywhere(signer):
         return
     if any(r["coordinator"] == manifest["public_key"] for r in held.data["campaigns"]):
-        raise Refused(path, "manifest.sig", f"comes from coordinator {signer}, whom this laptop does not trust (if "
-                                            f"that is your coordinator: lyss review trust {signer}); nothing was "
-                                            f"merged")
-    raise NotEnrolledYet(path, "manifest.sig", f"signed by laptop {signer}, which is not enrolled in any campaign "
-                                               f"here nor a trusted coordinator; nothing was merged")
+        raise refused(Refused, path, "manifest.sig", "bundle.untrusted coordinator", code=signer)
+    raise refused(NotEnrolledYet, path, "manifest.sig", "bundle.not enrolled", code=signer)
 
 
 @dataclass

@@ -45,6 +45,7 @@ from scoring.files import atomic_path
 
 from ..records import lagging, laptops, payload, restoring, shared_folder, take_out
 from ..records.payload import table_snapshot
+from ..sentences import refused
 from ..store import SCHEMA_VERSION, Store, StoreError, keys, merging, now
 from ..store.database import replaced_copy
 from ..store.schema import TABLES_ADDED, TRAVELLING, later_columns
@@ -95,16 +96,15 @@ def _member(z: zipfile.ZipFile, path: str, name: str, packed: int) -> bytes | No
         limit = max(UNPACKED_FLOOR, packed * PACKING_RATIO)
     info = z.getinfo(name)
     if info.flag_bits & 0x1:  # a LYSS bundle is never encrypted (reading one would ask for a password)
-        raise FileProblem(path, name, "an encrypted member: not a LYSS bundle; refused, nothing was merged")
-    too_large = (f"larger than {limit // 1024} KiB unpacked: refused, nothing was merged" if limit == MEMBERS[name]
-                 else f"unpacks to more than {limit // 1024 // 1024} MiB, over {PACKING_RATIO}× the file's size "
-                      f"(a zip bomb?): refused, nothing was merged")
+        raise refused(FileProblem, path, name, "bundle.encrypted")
+    too_large = (("bundle.member too large", {"kib": limit // 1024}) if limit == MEMBERS[name]
+                 else ("bundle.zip bomb", {"mib": limit // 1024 // 1024, "ratio": PACKING_RATIO}))
     if info.file_size > limit:
-        raise FileProblem(path, name, too_large)
+        raise refused(FileProblem, path, name, too_large[0], **too_large[1])
     with z.open(info) as fh:
         data = fh.read(limit + 1)
     if len(data) > limit:
-        raise FileProblem(path, name, too_large)
+        raise refused(FileProblem, path, name, too_large[0], **too_large[1])
     return data
 
 
@@ -112,7 +112,7 @@ def _json(path: str, place: str, raw: bytes):
     try:
         return json.loads(raw)
     except (ValueError, RecursionError):
-        raise FileProblem(path, place, "damaged (not valid JSON): nothing was merged") from None
+        raise refused(FileProblem, path, place, "bundle.not json") from None
 
 
 def read_bundle(path: str, raw: bytes | None = None) -> tuple[dict, dict]:
@@ -124,48 +124,42 @@ def read_bundle(path: str, raw: bytes | None = None) -> tuple[dict, dict]:
             names = z.namelist()
             unknown = sorted(set(names) - set(MEMBERS))
             if unknown or len(names) != len(set(names)):
-                raise FileProblem(path, unknown[0] if unknown else "", "not a LYSS bundle (unexpected member): "
-                                                                      "nothing was merged")
+                raise refused(FileProblem, path, unknown[0] if unknown else "", "bundle.unexpected member")
             manifest_bytes, signature, payload = (_member(z, path, n, packed) for n in MEMBERS)
     except FileNotFoundError:
-        raise FileProblem(path, "", "file not found") from None
+        raise refused(FileProblem, path, "", "bundle.not found") from None
     except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, OSError, ValueError, NotImplementedError,
             RuntimeError) as exc:
-        raise FileProblem(path, "", f"not a readable LYSS bundle ({exc.__class__.__name__}): nothing was merged") from None
+        raise refused(FileProblem, path, "", "bundle.unreadable", error=exc.__class__.__name__) from None
     if manifest_bytes is None or payload is None:
-        raise FileProblem(path, "", "not a LYSS bundle (no manifest or no data): nothing was merged")
+        raise refused(FileProblem, path, "", "bundle.no manifest")
     manifest = _json(path, "manifest.json", manifest_bytes)
     if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
-        raise FileProblem(path, "manifest.json", "not a LYSS review bundle")
+        raise refused(FileProblem, path, "manifest.json", "bundle.not a bundle")
     version = manifest.get("schema_version")
     if not isinstance(version, int) or isinstance(version, bool):
-        raise FileProblem(path, "manifest.json", "no schema version: nothing was merged")
+        raise refused(FileProblem, path, "manifest.json", "bundle.no schema")
     if version > SCHEMA_VERSION:
-        raise FileProblem(path, "manifest.json", f"made by a newer LYSS (schema {version}); update before merging")
+        raise refused(FileProblem, path, "manifest.json", "bundle.newer", version=version)
     if version < OLDEST_READABLE:
-        raise FileProblem(path, "manifest.json", f"made by an older LYSS (schema {version}), whose rows are not "
-                                                 f"signed by their authors: update LYSS on that laptop and export "
-                                                 f"again; nothing was merged")
+        raise refused(FileProblem, path, "manifest.json", "bundle.older", version=version)
     if signature is None:
-        raise FileProblem(path, "manifest.sig", "unsigned bundle (made by an older LYSS or by hand): refused, "
-                                               "nothing was merged")
+        raise refused(FileProblem, path, "manifest.sig", "bundle.unsigned")
     public = manifest.get("public_key")
     if not keys.verify(public, manifest_bytes, signature.decode("ascii", "replace")) or \
             manifest.get("device_id") != keys.code_of(public):
-        raise FileProblem(path, "manifest.sig", "the signature does not hold: the bundle was altered after "
-                                               "signing; refused, nothing was merged")
+        raise refused(FileProblem, path, "manifest.sig", "bundle.signature")
     if hashlib.sha256(payload).hexdigest() != manifest.get("sha256"):
-        raise FileProblem(path, "data.json", "does not match the signed manifest: the bundle was altered after "
-                                            "signing; refused, nothing was merged")
+        raise refused(FileProblem, path, "data.json", "bundle.altered")
     data = _json(path, "data.json", payload)
     if not isinstance(data, dict):
-        raise FileProblem(path, "data.json", "damaged data: nothing was merged")
+        raise refused(FileProblem, path, "data.json", "bundle.damaged data")
     for table, since in TABLES_ADDED.items():  # a bundle of an older schema has none of these tables' rows
         if isinstance(version, int) and version < since:
             data.setdefault(table, [])
     missing = [t for t in TABLES if not isinstance(data.get(t), list)]
     if missing:
-        raise FileProblem(path, "data.json", f"missing table {missing[0]!r}: nothing was merged")
+        raise refused(FileProblem, path, "data.json", "bundle.missing table", table=repr(missing[0]))
     _with_later_columns(data, version)
     return manifest, data
 

@@ -26,7 +26,7 @@ from functools import lru_cache
 from scoring.errors import InputError
 
 from ..records import catalogue, laptops, sequences, speakers as speakers_records
-from ..sentences import Joined, line
+from ..sentences import Joined, line, refused
 from ..store import keys, merging
 from ..store.schema import COORDINATOR, TABLES, TRAVELLING, owned_by
 
@@ -131,8 +131,8 @@ class Holdings:
         return code in self.circle or any(code in codes for codes in self.enrolled.values())
 
 
-def _refuse(path: str, place: str, rule: str):
-    raise Refused(path, place, f"{rule}: nothing was merged")
+def _refuse(path: str, place: str, key: str):
+    raise refused(Refused, path, place, key)
 
 
 class Verdicts:
@@ -203,8 +203,7 @@ def check_content(verdicts: Verdicts, data: dict, store) -> None:
             key = tuple(row[k] for k in pk)
             content = content_of(table, row)
             if seen.setdefault(key, content) != content:
-                _refuse(verdicts.path, f"{table} row {n} ({'/'.join(map(str, key))})",
-                        "two different contents under one id")
+                _refuse(verdicts.path, f"{table} row {n} ({'/'.join(map(str, key))})", "bundle.two contents")
             mine = merging.held_row(store, table, key)
             if mine is not None and content_of(table, mine) != content:
                 verdicts.refuse(table, row, line("judge.conflict", place=place(table, n, "/".join(map(str, key))),

@@ -381,8 +381,13 @@ def _read(path: Path, size: int) -> bytes | str:
 
 
 def _refusal(path: Path, exc: InputError) -> dict:
-    """Why a bundle was refused whole, as a said line (kept beside it: said again at the next sync)."""
-    return line("sync.problem", problem=exc.line().removeprefix(f"{path}: "))
+    """Why a bundle was refused whole, as a said line (kept beside it: said again at the next sync): where in the
+    file, and the problem in the reader's language when it was said so."""
+    if exc.said is None:
+        return line("sync.problem", problem=exc.line().removeprefix(f"{path}: "))
+    problem = Joined([exc.said])
+    where = exc.shown_place()
+    return line("sync.refused at", place=where, problem=problem) if where else line("sync.problem", problem=problem)
 
 
 def sync(store: Store, folder: str | os.PathLike,
