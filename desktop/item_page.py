@@ -181,9 +181,8 @@ class ItemPage(ItemKeys, QWidget):
         if (outcome.what == What.SAVED or outcome.saved) and not resumed:
             self.answered.emit()
         if outcome.what == What.WAITING:
-            if not self.item:  # the first items are being chosen: nothing to show yet
-                self.progress.setText("")
-                self.status.setText(self.tr("Choosing your items…"))
+            if not self.item:  # the first items are being chosen: nothing to show yet (not the item shown before)
+                self._show_choosing()
             return
         if self.session.finished:
             self.finished.emit()
@@ -206,6 +205,17 @@ class ItemPage(ItemKeys, QWidget):
             self._practice_feedback()
         elif outcome.what in messages:
             self.status.setText(messages[outcome.what])
+
+    def _show_choosing(self) -> None:
+        """A new session's first items are being chosen: the page shows no item (the one drawn before was another
+        session's, perhaps another speaker's) and says why."""
+        for label in (self.progress, self.instructions, self.first_label, self.first, self.second_label, self.second,
+                      self.question, self.hint):
+            label.setText("")
+        self._clear_options()
+        self.esa.hide()
+        self._drawn = None
+        self.status.setText(self.tr("Choosing your items…"))
 
     def _prepare_next(self) -> None:
         """An adaptive campaign's next segment, served in the background while the speaker reads this item

@@ -8,7 +8,10 @@ import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import pytest
+
 from helpers import open_window, review_database, start_reviewing
+from scoring.errors import InputError
 
 I18N = Path(__file__).resolve().parents[1] / "desktop" / "i18n"
 
@@ -237,3 +240,47 @@ def test_a_bundle_refused_whole_is_said_in_french_on_the_sharing_page(qtbot, tmp
             assert said(outcome.said[0]).startswith("manifest.sig : paquet non signé")
         finally:
             set_ui_language("en", remember=False)
+
+
+def test_what_a_coordinator_types_wrong_in_the_app_is_refused_in_french(qtbot, tmp_path, monkeypatch):
+    """Issue 69 (words): the records' refusals a coordinator meets in the app — a laptop's code that does not check,
+    their own code enrolled, a terms file with a field too many, a speaker registered without consent — are said
+    lines: English on the command line as before, French in the French app."""
+    import json
+    import desktop.qt_common as qt_common
+    from desktop.qt_common import application, friendly_error, set_ui_language
+    from review.records import laptops, speakers, terms
+    from review.store import Store
+    application()
+    (tmp_path / "terms.json").write_text(json.dumps({"community": "c", "licence": "CC-BY-4.0", "uses": [],
+                                                     "colour": "red"}), "utf-8")
+    shown = []
+    monkeypatch.setattr(qt_common, "message", lambda parent, text, *a: shown.append(text))
+    with Store(tmp_path / "hub.sqlite") as hub:
+        code = laptops.this_code(hub)
+        wrong = code[:-1] + ("0" if code[-1] != "0" else "1")
+        caught = []
+        for attempt in (lambda: laptops.enrol(hub, wrong), lambda: laptops.enrol(hub, code),
+                        lambda: terms.read(str(tmp_path / "terms.json")),
+                        lambda: speakers.add_speaker(hub, "Mary", " ")):
+            with pytest.raises(InputError) as refused:
+                attempt()
+            caught.append(refused.value)
+        assert [e.problem for e in caught] == [
+            "this code does not check: read it again on that laptop (lyss review code)",
+            "that is this laptop's own code: a coordinator takes part in its campaigns already (enrol the field "
+            "laptops' codes, from `lyss review code` on each)",
+            "not a field of the terms (community, licence, labels, uses, contact)",
+            "record what the speaker agreed to (consent scope)"]
+        set_ui_language("fr", remember=False)
+        try:
+            for exc in caught:
+                friendly_error(None, exc)
+        finally:
+            set_ui_language("en", remember=False)
+    assert shown[0].endswith("ce code ne se vérifie pas : relisez-le sur cet ordinateur (lyss review code)")
+    assert shown[1].endswith("c'est le code de cet ordinateur : un coordinateur participe déjà à ses campagnes "
+                             "(inscrivez les codes des ordinateurs de terrain, donnés par `lyss review code` sur "
+                             "chacun)")
+    assert shown[2].endswith("colour: n'est pas un champ des conditions (community, licence, labels, uses, contact)")
+    assert shown[3] == "speaker: consent: notez ce que la personne a accepté (portée du consentement)"

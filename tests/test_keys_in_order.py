@@ -112,3 +112,33 @@ def test_an_answer_keyed_while_its_segment_is_served_is_recorded_when_the_window
     threading.Timer(0.3, gate.set).start()  # the serving ends while the window is closing
     page.window().close()
     assert _answers(db, cid, speaker)[0] == {"adequacy": 4, "fluency": 3}
+
+
+def test_while_a_speaker_s_first_items_are_chosen_the_page_shows_no_other_item(qtbot, tmp_path, scored_demo, gated):
+    """The item drawn before (another campaign's, perhaps another speaker's) is not left on the page, its options
+    offered, while a new session's first items are chosen (seen on the screenshot 30-review-choosing-items)."""
+    gate, started = gated
+    db = tmp_path / "two.sqlite"
+    with Store(db, create=True) as store:
+        plain = campaigns.create_campaign(store, catalogue.load_scored(str(scored_demo)), "A", items=6)
+        cid = campaigns.create_adaptive_campaign(
+            store, [catalogue.load_scored(str(p)) for p in _systems(scored_demo, tmp_path)], "A")
+        speaker = records.speakers.add_speaker(store, "Rita", "demo")
+        for campaign in (plain, cid):
+            practice.mark_done(store, campaign, speaker)
+    window = open_window(qtbot, db)
+    window.review.open_speaker(speaker)
+    window.review.open_campaign(plain)
+    page = window.review.items
+    assert page.first.text() and page.options_row.count() == 5  # an item of the first campaign, its options
+    try:
+        window.review.open_campaign(cid)
+        qtbot.waitUntil(lambda: started == [None])  # its first segment is being served, held at the gate
+        assert page.session.waiting
+        assert (page.first.text(), page.second.text(), page.question.text(), page.options_row.count()) == \
+            ("", "", "", 0)
+        assert page.status.text() == "Choosing your items…"
+    finally:
+        gate.set()  # (a failure before it would hold the window's close while the serving waits)
+    qtbot.waitUntil(lambda: not page.session.waiting, timeout=60_000)
+    assert page.first.text() and page.options_row.count() == 5 and page.status.text() == ""

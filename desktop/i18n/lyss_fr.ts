@@ -4088,29 +4088,189 @@ Quand tout est marqué, appuyez sur Entrée et notez toute la traduction de 0 à
     </message>
     <message>
         <location filename="data_strings.py" line="385"/>
+        <source>must be text of 1 to {longest} characters (no control characters)</source>
+        <translation>doit être un texte de 1 à {longest} caractères (sans caractères de contrôle)</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="386"/>
+        <source>the terms are a JSON object: community, licence, labels, uses, contact</source>
+        <translation>les conditions sont un objet JSON : community, licence, labels, uses, contact</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="387"/>
+        <source>not a field of the terms (community, licence, labels, uses, contact)</source>
+        <translation>n&apos;est pas un champ des conditions (community, licence, labels, uses, contact)</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="388"/>
+        <source>{licence}: one of {licences}, or the community&apos;s own licence as {{&quot;name&quot;: …, &quot;text&quot;: …}}</source>
+        <translation>{licence} : l&apos;une de {licences}, ou la licence propre de la communauté sous la forme {{&quot;name&quot;: …, &quot;text&quot;: …}}</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="389"/>
+        <source>one of {licences}, or {{&quot;name&quot;: …, &quot;text&quot;: …}}</source>
+        <translation>l&apos;une de {licences}, ou {{&quot;name&quot;: …, &quot;text&quot;: …}}</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="390"/>
+        <source>a list of {{&quot;name&quot;: …, &quot;text&quot;: …}}</source>
+        <translation>une liste de {{&quot;name&quot;: …, &quot;text&quot;: …}}</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="391"/>
+        <source>a list of the uses the community allows: some of {known}</source>
+        <translation>une liste des usages que la communauté autorise : parmi {known}</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="392"/>
+        <source>{use}: one of {known}</source>
+        <translation>{use} : l&apos;un de {known}</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="393"/>
+        <source>not a scored run card: run `lyss score RUN --out SCORED.json` first</source>
+        <translation>ce n&apos;est pas une fiche d&apos;exécution notée : lancez d&apos;abord `lyss score RUN --out SCORED.json`</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="394"/>
+        <source>must be the object lyss score writes</source>
+        <translation>doit être l&apos;objet qu&apos;écrit lyss score</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="395"/>
+        <source>must be text</source>
+        <translation>doit être du texte</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="396"/>
+        <source>needs an id (text or a whole number)</source>
+        <translation>il faut un identifiant (texte ou nombre entier)</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="397"/>
+        <source>duplicate id {id}</source>
+        <translation>identifiant en double {id}</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="398"/>
+        <source>must be a number or text</source>
+        <translation>doit être un nombre ou du texte</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="399"/>
+        <source>must be a finite number</source>
+        <translation>doit être un nombre fini</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="400"/>
+        <source>must be an object</source>
+        <translation>doit être un objet</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="401"/>
+        <source>values must be finite numbers</source>
+        <translation>les valeurs doivent être des nombres finis</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="402"/>
+        <source>must be a list of texts</source>
+        <translation>doit être une liste de textes</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="403"/>
+        <source>record what the speaker agreed to (consent scope)</source>
+        <translation>notez ce que la personne a accepté (portée du consentement)</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="404"/>
+        <source>must be readable text on one line (no control characters)</source>
+        <translation>doit être un texte lisible sur une ligne (sans caractères de contrôle)</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="405"/>
+        <source>no such speaker (lyss review list speakers shows them)</source>
+        <translation>aucune personne de ce nom (lyss review list speakers les montre)</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="406"/>
+        <source>this speaker has withdrawn</source>
+        <translation>cette personne s&apos;est retirée</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="407"/>
+        <source>this laptop does not coordinate that campaign</source>
+        <translation>cet ordinateur ne coordonne pas cette campagne</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="408"/>
+        <source>this laptop coordinates no campaign yet (create one first)</source>
+        <translation>cet ordinateur ne coordonne encore aucune campagne (créez-en une d&apos;abord)</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="409"/>
+        <source>that is this laptop&apos;s own code: a coordinator takes part in its campaigns already (enrol the field laptops&apos; codes, from `lyss review code` on each)</source>
+        <translation>c&apos;est le code de cet ordinateur : un coordinateur participe déjà à ses campagnes (inscrivez les codes des ordinateurs de terrain, donnés par `lyss review code` sur chacun)</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="410"/>
+        <source>a laptop&apos;s name is 1 to {longest} printable characters</source>
+        <translation>le nom d&apos;un ordinateur compte de 1 à {longest} caractères imprimables</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="411"/>
+        <source>this laptop does not trust that code</source>
+        <translation>cet ordinateur ne fait pas confiance à ce code</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="412"/>
+        <source>that is this laptop&apos;s own code: a coordinator cannot revoke itself</source>
+        <translation>c&apos;est le code de cet ordinateur : un coordinateur ne peut se révoquer lui-même</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="413"/>
+        <source>that laptop is not enrolled in that campaign: nothing to revoke (check the code on that laptop: lyss review code)</source>
+        <translation>cet ordinateur n&apos;est pas inscrit à cette campagne : rien à révoquer (vérifiez le code sur cet ordinateur : lyss review code)</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="414"/>
+        <source>that laptop is not enrolled in any campaign this laptop coordinates: nothing to revoke (check the code on that laptop: lyss review code)</source>
+        <translation>cet ordinateur n&apos;est inscrit à aucune campagne que coordonne cet ordinateur : rien à révoquer (vérifiez le code sur cet ordinateur : lyss review code)</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="415"/>
+        <source>not a laptop code (four groups of four letters or digits and a check character, as `lyss review code` shows on that laptop)</source>
+        <translation>ce n&apos;est pas un code d&apos;ordinateur (quatre groupes de quatre lettres ou chiffres et un caractère de contrôle, comme `lyss review code` l&apos;affiche sur cet ordinateur)</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="416"/>
+        <source>this code does not check: read it again on that laptop (lyss review code)</source>
+        <translation>ce code ne se vérifie pas : relisez-le sur cet ordinateur (lyss review code)</translation>
+    </message>
+    <message>
+        <location filename="data_strings.py" line="417"/>
         <source>measure how good machine translations are, with these answers</source>
         <oldsource>measure machine translation with these answers (correlations, agreement, tiers)</oldsource>
         <translation>mesurer la qualité des traductions automatiques avec ces réponses</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="386"/>
+        <location filename="data_strings.py" line="418"/>
         <source>change how much each automatic score counts, using these answers</source>
         <oldsource>refit the weights of the metrics&apos; composite from these answers</oldsource>
         <translation>changer le poids de chaque note automatique à l’aide de ces réponses</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="387"/>
+        <location filename="data_strings.py" line="419"/>
         <source>publish figures or examples made from these answers</source>
         <translation>publier des chiffres ou des exemples tirés de ces réponses</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="388"/>
+        <location filename="data_strings.py" line="420"/>
         <source>teach a machine translation system with these answers or sentences</source>
         <oldsource>train or tune a machine translation model on these answers or sentences</oldsource>
         <translation>entraîner un système de traduction automatique avec ces réponses ou ces phrases</translation>
     </message>
     <message>
-        <location filename="data_strings.py" line="389"/>
+        <location filename="data_strings.py" line="421"/>
         <source>give the answers to people outside the study</source>
         <oldsource>give the answers to someone outside the study (an export)</oldsource>
         <translation>donner les réponses à des personnes extérieures à l’étude</translation>

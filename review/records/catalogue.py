@@ -15,6 +15,7 @@ from scoring.errors import BadValue, FileProblem, NotFound
 from scoring.runcard import read_json
 
 from .. import tasks as task_defs
+from ..sentences import refused
 from . import laptops
 from ..store import Store, content_id as _hash, dumps, now, signing
 from ..tasks.base import segment_id
@@ -42,7 +43,7 @@ def load_scored(path: str) -> dict:
     data = read_json(path)
     if not isinstance(data, dict) or not isinstance(data.get("scores"), dict) or \
             not isinstance(data.get("entries"), list) or not data["entries"]:
-        raise FileProblem(path, "top level", "not a scored run card: run `lyss score RUN --out SCORED.json` first")
+        raise refused(FileProblem, path, "top level", "scored.not scored")
     _check_scored(path, data)
     return data
 
@@ -59,39 +60,39 @@ def _is_number(value: Any) -> bool:
 def _check_scored(path: str, data: dict) -> None:
     lyss = data.get("lyss", {})
     if not isinstance(lyss, dict) or not all(isinstance(lyss.get(k, {}), dict) for k in ("input", "language")):
-        raise FileProblem(path, "lyss", "must be the object lyss score writes")
+        raise refused(FileProblem, path, "lyss", "scored.lyss")
     for key in ("model_slug", "run_id"):
         if data.get(key) is not None and not isinstance(data[key], str):
-            raise FileProblem(path, key, "must be text")
+            raise refused(FileProblem, path, key, "scored.text")
     if data["scores"].get("quality_tier") is not None and not isinstance(data["scores"]["quality_tier"], str):
-        raise FileProblem(path, "scores.quality_tier", "must be text")
+        raise refused(FileProblem, path, "scores.quality_tier", "scored.text")
     seen = set()
     for n, e in enumerate(data["entries"], 1):
         place = f"entry {n}"
         if not isinstance(e, dict) or isinstance(e.get("id"), bool) or not isinstance(e.get("id"), (str, int)):
-            raise FileProblem(path, place, "needs an id (text or a whole number)")
+            raise refused(FileProblem, path, place, "scored.id")
         if str(e["id"]) in seen:
-            raise FileProblem(path, place, f"duplicate id {e['id']!r}")
+            raise refused(FileProblem, path, place, "scored.duplicate id", id=repr(e["id"]))
         seen.add(str(e["id"]))
         for key in ("source", "predicted", "reference"):
             if e.get(key) is not None and not isinstance(e[key], str):
-                raise FileProblem(path, f"{place} {key}", "must be text")
+                raise refused(FileProblem, path, f"{place} {key}", "scored.text")
         if e.get("difficulty") is not None and not isinstance(e["difficulty"], (str, int, float)):
-            raise FileProblem(path, f"{place} difficulty", "must be a number or text")
+            raise refused(FileProblem, path, f"{place} difficulty", "scored.number or text")
         if e.get("score") is not None and not _is_number(e["score"]):
-            raise FileProblem(path, f"{place} score", "must be a finite number")
+            raise refused(FileProblem, path, f"{place} score", "scored.finite")
         for key in ("breakdown", "metrics", "lyss"):
             if e.get(key) is not None and not isinstance(e[key], dict):
-                raise FileProblem(path, f"{place} {key}", "must be an object")
+                raise refused(FileProblem, path, f"{place} {key}", "scored.object")
         if any(not _is_number(v) for v in (e.get("breakdown") or {}).values()):
-            raise FileProblem(path, f"{place} breakdown", "values must be finite numbers")
+            raise refused(FileProblem, path, f"{place} breakdown", "scored.finite values")
         for plugin, result in (e.get("lyss") or {}).items():
             if not isinstance(result, dict):
-                raise FileProblem(path, f"{place} lyss.{plugin}", "must be an object")
+                raise refused(FileProblem, path, f"{place} lyss.{plugin}", "scored.object")
             for key in ("classes", "rejected"):
                 value = result.get(key)
                 if value is not None and not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
-                    raise FileProblem(path, f"{place} lyss.{plugin}.{key}", "must be a list of texts")
+                    raise refused(FileProblem, path, f"{place} lyss.{plugin}.{key}", "scored.texts")
 
 
 def _entry_extra(entry: dict) -> dict:

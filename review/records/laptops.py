@@ -23,7 +23,7 @@ from .withdrawals import trusted_codes
 def _code(code: str, verb: str) -> str:
     device = keys.normalise_code(code)
     if device is None:
-        raise BadValue(verb, code, keys.code_problem(code))
+        raise sentences.refused(BadValue, verb, code, f"laptop.code {keys.code_problem(code)}")
     return device
 
 
@@ -40,10 +40,10 @@ def _my_campaigns(store: Store, campaign_id: str | None, verb: str, code: str) -
     mine = coordinated_campaigns(store)
     if campaign_id is not None:
         if campaign_id not in mine:
-            raise BadValue("--campaign", campaign_id, "this laptop does not coordinate that campaign")
+            raise sentences.refused(BadValue, "--campaign", campaign_id, "laptop.not its campaign")
         mine = [campaign_id]
     if not mine:
-        raise BadValue(verb, code, "this laptop coordinates no campaign yet (create one first)")
+        raise sentences.refused(BadValue, verb, code, "laptop.no campaign yet")
     return mine
 
 
@@ -55,8 +55,7 @@ def enrol(store: Store, code: str, campaign_id: str | None = None, name: str | N
     canonical code and the campaigns it was enrolled in now."""
     device = _code(code, "enrol")
     if device == store.device_id:
-        raise BadValue("enrol", code, "that is this laptop's own code: a coordinator takes part in its campaigns "
-                                      "already (enrol the field laptops' codes, from `lyss review code` on each)")
+        raise sentences.refused(BadValue, "enrol", code, "laptop.enrol itself")
     mine = coordinated_campaigns(store) if campaign_id is None else _my_campaigns(store, campaign_id, "enrol", code)
     name = _checked_name(name)
     stamp = now()
@@ -109,7 +108,7 @@ def _checked_name(name: str | None) -> str | None:
         return None
     name = " ".join(name.split())
     if not name or len(name) > NAME_LONGEST or not name.isprintable():
-        raise BadValue("--name", name[:NAME_LONGEST], f"a laptop's name is 1 to {NAME_LONGEST} printable characters")
+        raise sentences.refused(BadValue, "--name", name[:NAME_LONGEST], "laptop.name", longest=NAME_LONGEST)
     return name
 
 
@@ -180,7 +179,7 @@ def distrust(store: Store, code: str) -> str:
     device = _code(code, "trust --remove")
     with store.transaction() as db:
         if not db["trusted"].count_where("code = ?", [device]):
-            raise BadValue("trust --remove", code, "this laptop does not trust that code")
+            raise sentences.refused(BadValue, "trust --remove", code, "laptop.not trusted")
         db.execute("delete from trusted where code = ?", [device])
     return device
 
@@ -206,15 +205,14 @@ def revoke(store: Store, code: str, from_at: str | None = None, campaign_id: str
     campaign named, the laptop leaves the circle too: no campaign created later enrols it."""
     device = _code(code, "revoke")
     if device == store.device_id:
-        raise BadValue("revoke", code, "that is this laptop's own code: a coordinator cannot revoke itself")
+        raise sentences.refused(BadValue, "revoke", code, "laptop.revoke itself")
     left_circle = campaign_id is None and device in in_circle(store)
     mine = coordinated_campaigns(store) if left_circle else _my_campaigns(store, campaign_id, "revoke", code)
     enrolled = {r["campaign_id"] for r in store.rows("select campaign_id from enrolments where device_code = ?",
                                                      [device])}
     if not enrolled & set(mine) and not left_circle:
-        raise BadValue("revoke", code, "that laptop is not enrolled in " + (
-            "that campaign" if campaign_id else "any campaign this laptop coordinates") + ": nothing to revoke "
-            "(check the code on that laptop: lyss review code)")
+        raise sentences.refused(BadValue, "revoke", code, "laptop.not enrolled in that campaign" if campaign_id
+                                else "laptop.not enrolled in any")
     mine = [cid for cid in mine if cid in enrolled]
     stamp = now()
     since = stamp if from_at is None else from_at

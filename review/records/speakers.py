@@ -11,7 +11,7 @@ from scoring.errors import BadValue, NotFound
 
 from .catalogue import campaign_language, find_by_id_or_name
 from .terms import uses as terms_uses
-from ..sentences import english, line
+from ..sentences import english, line, refused
 from ..store import Store, dumps, keys, mark_withdrawal_pending, new_id, now, signing
 from .withdrawals import apply_tombstones
 
@@ -43,7 +43,7 @@ def add_speaker(store: Store, display_name: str, consent_scope: str, community: 
     uses of their answers they agreed to, by name (``review.records.terms.uses``): an export for another use leaves
     their answers out; ``None``: their consent names no use (the scope's words say what they agreed to)."""
     if not consent_scope.strip():
-        raise BadValue("speaker", "consent", "record what the speaker agreed to (consent scope)")
+        raise refused(BadValue, "speaker", "consent", "speaker.no consent")
     if consent_uses is not None:
         known = terms_uses()  # the uses a council decides on are the uses a speaker consents to
         unknown = [u for u in consent_uses if u not in known]
@@ -52,7 +52,7 @@ def add_speaker(store: Store, display_name: str, consent_scope: str, community: 
     for field, value in (("name", display_name), ("community", community), ("dialect", dialect),
                          ("consent", consent_scope)):
         if value is not None and not readable(value):
-            raise BadValue("speaker", field, "must be readable text on one line (no control characters)")
+            raise refused(BadValue, "speaker", field, "speaker.unreadable")
     salt = new_id()
     speaker_id = signing.speaker_id_for(store.public_key, salt)
     stamp = now()
@@ -75,14 +75,14 @@ def speaker(store: Store, speaker_id: str) -> dict:
     """A speaker's row, ``preferences`` decoded."""
     row = store.one("select * from speakers where id = ?", [speaker_id], json_columns=["preferences"])
     if row is None:
-        raise NotFound("speaker", speaker_id, "no such speaker (lyss review list speakers shows them)")
+        raise refused(NotFound, "speaker", speaker_id, "speaker.not found")
     return row
 
 
 def active_speaker(store: Store, speaker_id: str) -> dict:
     row = speaker(store, speaker_id)
     if row["withdrawn"]:
-        raise BadValue("speaker", speaker_id, "this speaker has withdrawn")
+        raise refused(BadValue, "speaker", speaker_id, "speaker.withdrawn")
     return row
 
 

@@ -17,6 +17,7 @@ from scoring.errors import BadValue, FileProblem
 from scoring.runcard import read_json
 
 from .. import tasks as task_defs
+from ..sentences import refused
 from ..store import Store, dumps, now, signing
 
 LONGEST = 4000  # characters of one text of the terms (a licence's own text, a label's)
@@ -36,42 +37,42 @@ def _text(value: Any, path: str, place: str, required: bool = True) -> str | Non
         return None
     if not isinstance(value, str) or not value.strip() or len(value) > LONGEST or \
             any(ord(c) < 32 and c not in "\n\t" for c in value):
-        raise FileProblem(path, place, f"must be text of 1 to {LONGEST} characters (no control characters)")
+        raise refused(FileProblem, path, place, "terms.text", longest=LONGEST)
     return value.strip()
 
 
 def checked(terms: Any, path: str) -> dict:
     """A community's terms as a file gives them, checked field by field (one line naming the field)."""
     if not isinstance(terms, dict):
-        raise FileProblem(path, "", "the terms are a JSON object: community, licence, labels, uses, contact")
+        raise refused(FileProblem, path, "", "terms.object")
     unknown = sorted(set(terms) - {"community", "licence", "labels", "uses", "contact"})
     if unknown:
-        raise FileProblem(path, unknown[0], "not a field of the terms (community, licence, labels, uses, contact)")
+        raise refused(FileProblem, path, unknown[0], "terms.unknown field")
     licences = _shipped()["licences"]
     licence = terms.get("licence")
     if isinstance(licence, str):
         if licence not in licences:
-            raise FileProblem(path, "licence", f"{licence!r}: one of {', '.join(licences)}, or the community's own "
-                                               f"licence as {{\"name\": …, \"text\": …}}")
+            raise refused(FileProblem, path, "licence", "terms.unknown licence", licence=repr(licence),
+                          licences=", ".join(licences))
         licence = {"id": licence, **licences[licence]}
     elif isinstance(licence, dict):
         licence = {"id": None, "name": _text(licence.get("name"), path, "licence.name"),
                    "text": _text(licence.get("text"), path, "licence.text")}
     else:
-        raise FileProblem(path, "licence", f"one of {', '.join(licences)}, or {{\"name\": …, \"text\": …}}")
+        raise refused(FileProblem, path, "licence", "terms.licence", licences=", ".join(licences))
     labels = terms.get("labels", [])
     if not isinstance(labels, list):
-        raise FileProblem(path, "labels", "a list of {\"name\": …, \"text\": …}")
+        raise refused(FileProblem, path, "labels", "terms.labels")
     labels = [{"name": _text(label.get("name") if isinstance(label, dict) else None, path, f"labels[{n}].name"),
                "text": _text(label.get("text") if isinstance(label, dict) else None, path, f"labels[{n}].text")}
               for n, label in enumerate(labels)]
     allowed = terms.get("uses")
     known = uses()
     if not isinstance(allowed, list) or not all(isinstance(u, str) for u in allowed):
-        raise FileProblem(path, "uses", f"a list of the uses the community allows: some of {', '.join(known)}")
+        raise refused(FileProblem, path, "uses", "terms.uses", known=", ".join(known))
     for use in allowed:
         if use not in known:
-            raise FileProblem(path, "uses", f"{use!r}: one of {', '.join(known)}")
+            raise refused(FileProblem, path, "uses", "terms.unknown use", use=repr(use), known=", ".join(known))
     return {"community": _text(terms.get("community"), path, "community"), "licence": licence, "labels": labels,
             "uses": sorted(set(allowed)), "contact": _text(terms.get("contact"), path, "contact", required=False)}
 

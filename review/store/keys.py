@@ -82,12 +82,12 @@ def normalise_code(text: str) -> str | None:
 
 
 def code_problem(text: str) -> str | None:
-    """What is wrong with a code as typed, in a person's words (``None``: nothing)."""
+    """What is wrong with a code as typed (``None``: nothing): ``"not a code"`` or ``"does not check"`` — said in a
+    person's words by the records (``review.records.laptops``)."""
     code, checks = _read(text)
     if code is None:
-        return ("not a laptop code (four groups of four letters or digits and a check character, as `lyss review "
-                "code` shows on that laptop)")
-    return None if checks else "this code does not check: read it again on that laptop (lyss review code)"
+        return "not a code"
+    return None if checks else "does not check"
 
 
 def canonical(value: Any) -> bytes:
