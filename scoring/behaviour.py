@@ -7,11 +7,12 @@ They detect failure modes rather than measure quality. Every threshold and weigh
 from __future__ import annotations
 
 import re
-import sys
 from array import array
 from collections import Counter
 from functools import lru_cache
 from typing import Callable
+
+import numpy as np
 
 from .conventions import LanguageConventions
 from .text import normalize_exact, token_script, word_tokens
@@ -175,10 +176,8 @@ def _glossary_renderings(sources, outputs, glossary):
 def _free_renderings(sources, outputs):
     cfg = settings()["consistency"]
     stops = stop_words()
-    # each output's distinct words as a tuple of shared strings, each term's entries as an array: a
-    # million entries' sets would take a few hundred MB
-    out_sets = [tuple({sys.intern(t.lower()): None for t in word_tokens(o)}) for o in outputs]
-    df = Counter(w for s in out_sets for w in s)
+    words, starts = _distinct_words(outputs)
+    df = np.bincount(words)  # how many outputs hold each word
     where: dict[str, array] = {}
     for i, s in enumerate(sources):
         for t in {t.lower() for t in word_tokens(s)
@@ -192,10 +191,30 @@ def _free_renderings(sources, outputs):
         if len(idx) < cfg["min_occurrences"]:
             continue
         limit = cfg["max_rendering_document_frequency_factor"] * len(idx)
-        together = Counter(w for i in idx for w in out_sets[i] if df[w] <= limit)
-        top = together.most_common(1)[0][1] if together else 0
+        held, together = np.unique(_words_of(words, starts, np.frombuffer(idx, dtype=np.int64)), return_counts=True)
+        together = together[df[held] <= limit]  # each output word of the term's entries not frequent everywhere
+        top = int(together.max()) if together.size else 0
         best[term], counts[term] = max(1, top), len(idx)
     return best, counts
+
+
+def _distinct_words(outputs) -> tuple[np.ndarray, np.ndarray]:
+    """Each output's distinct words (lower-cased) as numbers, one output after another, and where each output's
+    begin (one more at the end): a million outputs' words in a few MB, counted with numpy."""
+    numbers: dict[str, int] = {}
+    flat, starts = array("q"), array("q", [0])
+    for o in outputs:
+        flat.extend({numbers.setdefault(t.lower(), len(numbers)): None for t in word_tokens(o)})
+        starts.append(len(flat))
+    return np.frombuffer(flat, dtype=np.int64), np.frombuffer(starts, dtype=np.int64)
+
+
+def _words_of(words: np.ndarray, starts: np.ndarray, entries: np.ndarray) -> np.ndarray:
+    """The distinct words of some outputs, one after another (each output's own, so a word counts once an output)."""
+    begin, end = starts[entries], starts[entries + 1]
+    lengths = end - begin
+    offsets = np.repeat(begin - np.concatenate([[0], np.cumsum(lengths)[:-1]]), lengths)
+    return words[np.arange(int(lengths.sum())) + offsets]
 
 
 def consistency(sources: list[str], outputs: list[str], glossary: dict[str, list[str]] | None) -> dict:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -126,3 +127,34 @@ def test_compliance_checks():
     jp = compliance.check("彼は Tom が好き", "He likes Tom", JPN)
     assert jp["casing"] == 0.0 and jp["index"] == 0.0
     assert compliance.check("p'unchaw", "day", LanguageConventions("que", frozenset({"Latn"}), True, ('"',)))["quotes"] is None
+
+
+def _renderings_as_written(sources, outputs):
+    """The rule of ``consistency`` without a glossary, word by word with Counters (what the numpy version counts)."""
+    cfg = behaviour.settings()["consistency"]
+    out_sets = [{t.lower() for t in word_tokens(o)} for o in outputs]
+    df = Counter(w for s in out_sets for w in s)
+    where: dict[str, list[int]] = {}
+    for i, s in enumerate(sources):
+        for t in {t.lower() for t in word_tokens(s) if len(t) >= cfg["min_term_letters"]
+                  and t.lower() not in behaviour.stop_words() and t.isalpha()}:
+            where.setdefault(t, []).append(i)
+    best, counts = {}, {}
+    for term, idx in where.items():
+        if len(idx) >= cfg["min_occurrences"]:
+            limit = cfg["max_rendering_document_frequency_factor"] * len(idx)
+            together = Counter(w for i in idx for w in out_sets[i] if df[w] <= limit)
+            best[term], counts[term] = max(1, together.most_common(1)[0][1] if together else 0), len(idx)
+    return best, counts
+
+
+WORDS = st.sampled_from("the dog Dog cat runs house water tree red big eats mîcisow nipâw ᓂᐱᐚᐤ {x} 12 a-b".split())
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(st.lists(st.tuples(st.lists(WORDS, max_size=6).map(" ".join), st.lists(WORDS, max_size=6).map(" ".join)),
+                max_size=30))
+def test_consistency_counts_as_the_rule_is_written(pairs):
+    """Counted with numpy over word numbers (a million outputs' words in a few MB): the same terms and counts."""
+    sources, outputs = [s for s, _ in pairs], [o for _, o in pairs]
+    assert behaviour._free_renderings(sources, outputs) == _renderings_as_written(sources, outputs)
