@@ -13,9 +13,9 @@ from scoring.errors import InputError
 
 from .. import tasks as task_defs
 from ..records import catalogue, laptops
-from ..sentences import Joined, line, refused
+from ..sentences import line, refused
 from ..store import keys, merging, schema, signing
-from .ownership import Holdings, NotEnrolledYet, Refused, Verdicts, check_content, check_owners
+from .ownership import Holdings, NotEnrolledYet, Refused, Verdicts, check_content, check_owners, column_place
 
 CLOCK_SKEW = timedelta(days=1)  # a laptop's clock may run this far ahead; later timestamps are refused
 
@@ -74,7 +74,7 @@ def _check_references(verdicts: Verdicts, data: dict, held: Holdings) -> None:
                 if row[column] in ids[target]:
                     continue
                 waits_for = line(f"judge.awaits {target}", id=row[column])
-                why = line("judge.missing", place=Joined([line("judge.row column", table=table, n=n, column=column)]),
+                why = line("judge.missing", place=column_place(table, n, column),
                            value=repr(row[column]))
                 if table != "campaign_items":
                     verdicts.wait(table, row, waits_for, why)
@@ -103,13 +103,12 @@ def _check_answers(verdicts: Verdicts, data: dict, held: Holdings) -> None:
             if key not in judged:
                 judged[key] = _answer_problem(*key)
             if judged[key]:
-                verdicts.refuse(table, row, line("judge.unfit answer", place=Joined([line(
-                    "judge.row column", table=table, n=n, column="answers")]), problem=judged[key]))
+                verdicts.refuse(table, row, line("judge.unfit answer", place=column_place(table, n, "answers"),
+                                                 problem=judged[key]))
     for n, row in enumerate(data["ratings"], 1):
         for column in ("seconds", "away_seconds"):
             if row[column] is not None and not 0 <= row[column] < 86400 * 366:
-                verdicts.refuse("ratings", row, line("judge.out of range", place=Joined([line(
-                    "judge.row column", table="ratings", n=n, column=column)])))
+                verdicts.refuse("ratings", row, line("judge.out of range", place=column_place("ratings", n, column)))
 
 
 def _check_row_signatures(path: str, data: dict, store, bundle_signer: str | None, checked: set[int]) -> None:
@@ -145,8 +144,8 @@ def _check_signatures(verdicts: Verdicts, data: dict, held: Holdings) -> None:
         if mine is not None and mine != row["coordinator"]:
             raise refused(Refused, path, f"campaigns row {n} ({row['id']})", "bundle.other coordinator")
         if row["task"] not in task_defs.tasks():
-            verdicts.refuse("campaigns", row, line("judge.unknown task", place=Joined([line(
-                "judge.row column", table="campaigns", n=n, column="task")]), task=repr(row["task"])))
+            verdicts.refuse("campaigns", row, line("judge.unknown task", place=column_place("campaigns", n, "task"),
+                                                   task=repr(row["task"])))
     carried = {r["id"] for r in data["campaigns"]}
     for n, row in enumerate(data["campaign_items"], 1):
         if row["campaign_id"] not in carried:
@@ -160,7 +159,8 @@ def _check_signatures(verdicts: Verdicts, data: dict, held: Holdings) -> None:
             raise refused(Refused, path, f"speakers row {n} ({row['id']})", "bundle.speaker id")
     for n, row in enumerate(data["tombstones"], 1):
         if not signing.valid_tombstone(row):
-            raise refused(Refused, path, f"tombstones row {n} ({row['kind']} {row['id']})", "bundle.tombstone signature")
+            raise refused(Refused, path, f"tombstones row {n} ({row['kind']} {row['id']})",
+                          "bundle.tombstone signature")
 
 
 def _check_trust(verdicts: Verdicts, data: dict, held: Holdings) -> None:

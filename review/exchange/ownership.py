@@ -144,7 +144,7 @@ class Verdicts:
 
     def __init__(self, path: str):
         self.path = path
-        self.waiting: dict[int, tuple[str, dict, dict, dict]] = {}  # id(row) → (table, row, waits for, why): said lines
+        self.waiting: dict[int, tuple[str, dict, dict, dict]] = {}  # id(row) → (table, row, waits for, why), said
         self.refused: dict[int, tuple[str, dict, dict]] = {}  # id(row) → (table, row, why): a said line
         self.waiting_coordinators: set[str] = set()  # coordinators of campaigns that wait: their rows wait too
 
@@ -173,6 +173,11 @@ def place(table: str, n: int, key: str | None = None, kind: str = "") -> Joined:
     if key is None:
         return Joined([line("judge.row number", table=table, n=n)])
     return Joined([line(f"judge.row {kind}".rstrip(), table=table, n=n, id=key)])
+
+
+def column_place(table: str, n: int, column: str) -> Joined:
+    """Where a value is in its bundle ("ratings row 3 seconds"), as a said line within a reason."""
+    return Joined([line("judge.row column", table=table, n=n, column=column)])
 
 
 # ----------------------------------------------------------------------------- content never changes
