@@ -41,9 +41,11 @@ def _idle(app, seconds: float) -> None:
 
 
 def _key(app, page, key, modifier=Qt.NoModifier) -> float:
+    """A key that changes the item shown (a mark, a score): until its move came back from the engine and is drawn."""
     start = time.perf_counter()
     QTest.keyClick(page, key, modifier)
-    app.processEvents()
+    while page.keys_wait():
+        app.processEvents(QEventLoop.AllEvents, 5)
     page.repaint()
     return time.perf_counter() - start
 
@@ -74,19 +76,18 @@ class Stalls:
 
 
 def _moving_on(app, page, key, modifier=Qt.NoModifier) -> float:
-    """A key that moves the page on, to the next item drawn: at once, or — when its segment is still being served in
-    the background (a speaker faster than the serving) — once it is, the window answering meanwhile."""
+    """A key that moves the page on, to the next item drawn: once its answer is written on the engine and the next
+    item drawn — at once, or, when its segment is still being served in the background (a speaker faster than the
+    serving), once it is; the window answers meanwhile."""
     before = page.position
+    drawn = QEventLoop()
+    page.drawn.connect(drawn.quit)
+    QTimer.singleShot(120_000, drawn.quit)
     start = time.perf_counter()
     QTest.keyClick(page, key, modifier)
-    app.processEvents()
-    if page.position == before:  # the event loop idles as an app's does until the page draws the next item
-        loop = QEventLoop()
-        page.drawn.connect(loop.quit)
-        QTimer.singleShot(120_000, loop.quit)
-        loop.exec()
-        page.drawn.disconnect(loop.quit)
-        assert page.position != before, "the answer did not move the page on"
+    drawn.exec()
+    page.drawn.disconnect(drawn.quit)
+    assert page.position != before, "the answer did not move the page on"
     page.repaint()
     return time.perf_counter() - start
 

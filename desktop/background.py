@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QWidget
 from review.operations import changes
 from review.operations.database import Store
 
+from .engine import engine, engines_busy, stop_engines, wait_for_engines
 from .qt_common import friendly_error, guarded
 
 LOG = logging.getLogger("lyss.app")
@@ -117,14 +118,27 @@ def operate(page: QObject | None, store: Store, operation: Callable[..., Any], *
     return tell(changes.run(store, operation, *args, **kwargs), page)
 
 
+def operate_later(page: QObject | None, store: Store, operation: Callable[..., Any], *args,
+                  done: Callable[[Any], Any] | None = None, failed: Callable[[BaseException], Any] | None = None,
+                  **kwargs) -> None:
+    """A write of the review handed to the database's engine (:mod:`desktop.engine`): the pages are told what it
+    changed, then ``done(result)`` — on the window's thread, once it is written; ``failed(error)`` (a friendly dialog
+    unless given) if it was refused."""
+    def told(result: changes.Done) -> None:
+        value = tell(result, page)
+        if done is not None:
+            done(value)
+    engine(store.path).hand(page, lambda own: changes.run(own, operation, *args, **kwargs), told, failed)
+
+
 def as_operation(job: Callable[[Store, Progress], Any]) -> Callable[[Store, Progress], changes.Done]:
     """A background job that writes (``job(store, progress)``), made to return what it changed with its result."""
     return lambda store, progress: changes.run(store, job, progress)
 
 
 def background_running() -> bool:
-    """Whether a worker is still running (or its result not yet delivered)."""
-    return bool(_BACKGROUND)
+    """Whether a worker is still running, or an engine's job (or its result not yet delivered)."""
+    return bool(_BACKGROUND) or engines_busy()
 
 
 def in_background(owner: QWidget, job: Callable[[Progress], Any], shown: Callable[[Any], Any],
@@ -188,11 +202,14 @@ def wait_for_background(seconds: float = 120.0) -> bool:
     """Let every worker end and its result be drawn (what follows a result may start another worker: waited for too);
     False when some still run after ``seconds``. For the tests, the screenshots and the self-test."""
     deadline = time.monotonic() + seconds
-    while _BACKGROUND and time.monotonic() < deadline:
-        QCoreApplication.processEvents(QEventLoop.AllEvents, 20)
-        time.sleep(0.005)
-    QCoreApplication.processEvents()
-    return not _BACKGROUND
+    while True:
+        QCoreApplication.processEvents(QEventLoop.AllEvents, 20)  # what a result does is looked at after it
+        if not background_running() or time.monotonic() > deadline:
+            return not background_running()
+        if _BACKGROUND:
+            time.sleep(0.005)
+        else:
+            wait_for_engines(max(0.0, deadline - time.monotonic()))
 
 
 def finish_background_work(seconds: float = 30.0) -> None:
@@ -200,10 +217,11 @@ def finish_background_work(seconds: float = 30.0) -> None:
     it runs, and an answer is on disk before any of them starts, so a cancel loses nothing."""
     for worker in list(_BACKGROUND):
         worker.cancel()
+    stop_engines()  # what was handed is written first: an answer is never cancelled
     for worker in list(_BACKGROUND):
         if not worker.wait(int(seconds * 1000)):
             LOG.warning("a background task still ran %s s after the window closed: left to the end of the process",
                         seconds)
-    if not background_running():
+    if not _BACKGROUND:
         for connection in list(_CONNECTIONS):
             connection.close()

@@ -1,6 +1,6 @@
 """The keyboard of the item page (:class:`desktop.item_page.ItemPage`): every key and click of the speaker reaches the
-session in the order it was made — at once, or after the ones before it while the session waits for a segment served in
-the background — and the note dialog (N)."""
+session in the order it was made — at once, or after the ones before it while a move is on the engine or the session
+waits for a segment served in the background — and the note dialog (N)."""
 
 from __future__ import annotations
 
@@ -73,20 +73,20 @@ class NoteDialog(QDialog):
 
 
 class ItemKeys:
-    """The keys, buttons and clicks of the item page, mixed into it (which owns ``session``, ``_act`` and
-    ``_after``)."""
+    """The keys, buttons and clicks of the item page, mixed into it (which owns ``session``, ``_act`` — now or queued —
+    and ``_ask`` — a move of the session, made on the engine)."""
 
     def choose(self, number: int) -> None:
-        self._act(lambda: self._after(self.session.choose(number)))
+        self._act(lambda: self._ask(lambda s: s.choose(number)))
 
     def advance(self) -> None:
-        self._act(lambda: self._after(self.session.advance()))
+        self._act(lambda: self._ask(lambda s: s.advance()))
 
     def back(self) -> None:
-        self._act(lambda: self._after(self.session.back()))
+        self._act(lambda: self._ask(lambda s: s.back()))
 
     def undo(self) -> None:
-        self._act(lambda: self._after(self.session.undo()))
+        self._act(lambda: self._ask(lambda s: s.undo()))
 
     def _esa_request(self, action: str, argument) -> None:
         """A button, the slider or a click of the marking panel."""
@@ -94,11 +94,11 @@ class ItemKeys:
 
     def _esa_action(self, action: str, argument) -> None:
         if action == "go_to":
-            self._after(self.session.go_to(*argument))
+            self._ask(lambda s: s.go_to(*argument))
         elif action in ("mark", "set_score"):
-            self._after(getattr(self.session, action)(argument))
+            self._ask(lambda s: getattr(s, action)(argument))
         else:
-            self._after(getattr(self.session, action)())
+            self._ask(lambda s: getattr(s, action)())
 
     def write_note(self) -> None:
         """N: the note dialog (it does not block; the note is kept when saved)."""
@@ -106,7 +106,7 @@ class ItemKeys:
             return
         self.note_dialog = NoteDialog(self, self.note or "")
         self.note_dialog.saved.connect(guarded(self, lambda text: self._act(
-            lambda: self._after(self.session.set_note(text)))))
+            lambda: self._ask(lambda s: s.set_note(text)))))
         self.note_dialog.finished.connect(lambda _: (self.window().activateWindow(), self.setFocus()))
         self.note_dialog.open()
         self.note_dialog.activateWindow()  # the keyboard goes to the note at once
@@ -134,33 +134,36 @@ class ItemKeys:
         action = actions.get(key)
         if action is None:
             return False
-        self._after(action())
+        self._ask(lambda _session: action())
         return True
 
     def focusNextPrevChild(self, forward: bool) -> bool:  # noqa: N802 (Qt's name)
         """Tab while marking: the next mark (the pre-marks a speaker keeps, drops or re-grades), not the next button."""
         if self.session is not None and self.session.task.marks_spans and self.session.step == Step.MARK:
-            self._act(lambda: self._after(self.session.next_mark()))
+            self._act(lambda: self._ask(lambda s: s.next_mark()))
             return True
         return super().focusNextPrevChild(forward)
 
     def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt's name)
-        """A key goes to the session in the order pressed: at once, or after the keys before it when the session
-        waits for a segment served in the background (:meth:`_act`)."""
+        """A key goes to the session in the order pressed: at once, or after the keys before it while a move is on the
+        engine or the session waits for a segment served in the background (:meth:`_act`)."""
         self._reveal_pending = False  # from now on the speaker scrolls as they like
-        if self.session is None or event.key() in (Qt.Key_Tab, Qt.Key_Backtab, Qt.Key_Shift, Qt.Key_Control,
-                                                   Qt.Key_Alt, Qt.Key_Meta):
+        modifier = event.key() in (Qt.Key_Tab, Qt.Key_Backtab, Qt.Key_Shift, Qt.Key_Control, Qt.Key_Alt, Qt.Key_Meta)
+        if modifier or (self.session is None and not self.keys_wait()):  # keys while it opens are kept for it
             super().keyPressEvent(event)
             return
         press = Press(event.key(), event.modifiers(), event.matches(QKeySequence.Undo))
         if self.keys_wait():
-            self._queued.append(lambda: self._press(press))
+            self._act(lambda: self._press(press))  # queued, with the moment it was pressed
             return
+        self._pressed_at = self.now()
         try:
             if not self._press(press):
                 super().keyPressEvent(event)  # not the page's: the window's
         except Exception as exc:
             friendly_error(self, exc)
+        finally:
+            self._pressed_at = None
 
     def _press(self, press: Press) -> bool:
         """What a key does on the item; False when it is not the page's key."""
@@ -169,21 +172,21 @@ class ItemKeys:
             self.show_guidelines()
         elif session.step == Step.FEEDBACK and key in (Qt.Key_Return, Qt.Key_Enter, Qt.Key_Right,
                                                         Qt.Key_PageDown, Qt.Key_Space):
-            self._after(session.advance())
+            self._ask(lambda s: s.advance())
         elif session.task.marks_spans and self._span_key(press):
             return True
         elif press.undo:
-            self._after(session.undo())
+            self._ask(lambda s: s.undo())
         elif Qt.Key_1 <= key <= Qt.Key_9 and not press.modifiers & Qt.ControlModifier:
-            self._after(session.choose(key - Qt.Key_0))
+            self._ask(lambda s: s.choose(key - Qt.Key_0))
         elif key in (Qt.Key_Return, Qt.Key_Enter, Qt.Key_Right, Qt.Key_PageDown):
-            self._after(session.advance())
+            self._ask(lambda s: s.advance())
         elif key in (Qt.Key_Left, Qt.Key_PageUp):
-            self._after(session.back())
+            self._ask(lambda s: s.back())
         elif key == Qt.Key_N:
             self.write_note()
         elif key == Qt.Key_S:
-            self._after(session.skip())
+            self._ask(lambda s: s.skip())
         elif key in (Qt.Key_Escape, Qt.Key_P):
             self.paused.emit()
         else:

@@ -1,13 +1,12 @@
 """The speaker's item page: one item, big text, keyboard first — a view of a review session
-(``review.rating.session``): every answer is on disk before the next item is drawn, an unfinished item is kept as a
-draft, and an adaptive campaign's segments are served in the background, never on the window's thread. Its keys:
-:mod:`desktop.item_keys`."""
+(``review.rating.session``) that lives on the database's engine (:mod:`desktop.engine`): the session is opened there,
+every key's move is made there and its outcome drawn here when it comes back, so an answer is on disk before the next
+item is drawn and the window never waits for SQLite. An unfinished item is kept as a draft, and an adaptive campaign's
+segments are served in the background, never on the window's thread. Its keys: :mod:`desktop.item_keys`."""
 
 from __future__ import annotations
 
-import time
 from collections import deque
-from typing import Callable
 
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtWidgets import QCheckBox, QLabel, QMessageBox, QPushButton, QScrollArea, QVBoxLayout, QWidget
@@ -20,12 +19,13 @@ from review.operations.database import Store
 
 from .esa_widgets import EsaPanel
 from .item_keys import ItemKeys
-from .qt_common import (accessible, data_tr, FlowLayout, friendly_error, guarded, name_buttons, set_font,
+from .item_moves import ItemMoves, Moment
+from .qt_common import (accessible, data_tr, FlowLayout, guarded, name_buttons, set_font,
                         task_captions, task_words, text_scale)
-from .background import OwnStore, in_background, operate, wait_for_background
+from .background import OwnStore, operate_later
 
 
-class ItemPage(ItemKeys, QWidget):
+class ItemPage(ItemKeys, ItemMoves, QWidget):
     """One item, big text, keyboard first: a view of a :class:`review.rating.session.ReviewSession`. It draws
     the session's state and turns keys into the session's methods; every rule is the session's."""
 
@@ -43,7 +43,12 @@ class ItemPage(ItemKeys, QWidget):
         self._preparing = False  # the next segment is being served in the background
         self._serving: OwnStore | None = None  # the connection it is served on
         self._served: sequence.ServedElsewhere | None = None  # what this session's background servings gave
-        self._queued: deque[Callable[[], None]] = deque()  # keys and clicks while the session waits, in order
+        self._queued: deque[Moment] = deque()  # keys and clicks while the session waits, in order
+        self._arrivals: deque[Moment] = deque()  # servings ended while a move was on the engine
+        self._pressed_at: float | None = None  # when the key or click being handled now was made
+        self._clock_at = 0.0  # the session's clock, on the engine: the moment of the move it makes
+        self._in_flight = 0  # this page's jobs handed to the engine and not yet delivered (one at a time)
+        self._serving_wanted = False  # the session asked for its next segment (on the engine): served once delivered
         self.campaign_id = self.speaker_id = ""
         self.display: dict | None = None
         self.setFocusPolicy(Qt.StrongFocus)
@@ -62,7 +67,7 @@ class ItemPage(ItemKeys, QWidget):
         guide.clicked.connect(guarded(self, self.show_guidelines))
         pause = QPushButton(self.tr("Pause  (Esc)"))
         pause.setFocusPolicy(Qt.NoFocus)
-        pause.clicked.connect(self.paused.emit)
+        pause.clicked.connect(lambda: self._act(self.paused.emit))  # after the keys before it
         top.addWidget(self.progress)
         top.addWidget(self.script_choice)
         top.addWidget(guide)
@@ -136,44 +141,17 @@ class ItemPage(ItemKeys, QWidget):
             set_font(label, self.text_points)
         self.esa.view.set_points(self.text_points * text_scale())
 
-    def start(self, campaign_id: str, speaker_id: str) -> None:
-        self.campaign_id, self.speaker_id = campaign_id, speaker_id
-        self._served, self._queued = sequence.ServedElsewhere(lambda: self._serve_in_background(None)), deque()
-        self.session = ReviewSession.open(self.store, campaign_id, speaker_id, clock=time.perf_counter,
-                                          serve_elsewhere=self._served)
+    def _show_language(self) -> None:
+        """The choice of the language's other script, as the speaker left it."""
         self.display = (self.language.get("display") or [None])[0]
         self.script_choice.blockSignals(True)
         if self.display is not None:
             self.script_choice.setText(self.tr("Show in {0}").format(self.display["label"]))
-            self.script_choice.setChecked(records.speakers.chosen_script(self.store, campaign_id, speaker_id) is not None)
+            self.script_choice.setChecked(
+                records.speakers.chosen_script(self.store, self.campaign_id, self.speaker_id) is not None)
         else:
             self.script_choice.setChecked(False)
         self.script_choice.blockSignals(False)
-        self._after(self.session.start())
-
-    def show_position(self, position: int) -> None:
-        def show() -> None:
-            self.session.show(position)
-            self._draw()
-        self._act(show)
-
-    def _act(self, action: Callable[[], None]) -> None:
-        """Hand an action to the session, or, while the session waits for a segment served in the background, queue
-        it: keys and clicks reach the session in the order they were made, and the window never waits. The session's
-        writes are not watched for the other pages (``background.operate``): none is in view while a speaker answers,
-        each shows the answers when it is (a tab's refresh), the sync hears of them by :attr:`answered`; a key stays as
-        fast as it was (watching cost 0.8 ms a key)."""
-        if self.keys_wait():
-            self._queued.append(action)
-            return
-        try:
-            action()
-        except Exception as exc:
-            friendly_error(self, exc)
-
-    def keys_wait(self) -> bool:
-        """Whether a key now joins the queue: the session waits for a segment, or keys before it still do."""
-        return bool(self._queued) or (self.session is not None and self.session.waiting)
 
     def _after(self, outcome: Outcome, resumed: bool = False) -> None:
         """Draw the session's state after an action, and say what the action did (``resumed``: a move that waited,
@@ -224,54 +202,6 @@ class ItemPage(ItemKeys, QWidget):
         if not session.open_ended or session.practising or session.finished:
             return
         self._serve_in_background(session.position)
-
-    def _serve_in_background(self, shown: int | None) -> None:
-        """Serve on the page's own connection (``shown``: ahead, while the speaker reads it); when it ends, a session
-        that waited for it goes on, then the keys pressed meanwhile, in order."""
-        if self._preparing:
-            return
-        self._preparing = True
-        campaign, speaker, served = self.campaign_id, self.speaker_id, self._served
-
-        def ready(result: tuple[int, int]) -> None:
-            self._preparing = False
-            served.ended(result, ahead=shown is not None)  # this session's (one opened meanwhile has its own)
-            if self.session is not None and self.session.waiting:
-                self._resume()  # this session's move, or one opened meanwhile (it asks again: served for it)
-
-        def failed(exc: BaseException) -> None:
-            self._preparing = False
-            friendly_error(self, exc)
-            if self.session is not None and self.session.waiting:
-                self.session.stop_waiting()  # the item stays shown, its answer saved: the next key asks again
-                self._drain()
-
-        if self._serving is None or self._serving.path != self.store.path:
-            self._serving = OwnStore(self.store.path, writes=True)
-        in_background(self, self._serving.job(lambda store, progress: sequence.serving_job(
-            store, campaign, speaker, shown)), ready, failed)
-
-    def _resume(self) -> None:
-        """The move that waited for a segment, then the keys and clicks queued meanwhile, in order."""
-        try:
-            self._after(self.session.resume(), resumed=True)
-        except Exception as exc:
-            friendly_error(self, exc)
-        self._drain()
-
-    def settle(self, seconds: float = 60.0) -> None:
-        """At close: a move waiting for its segment, and the keys pressed behind it, are made before the window goes
-        (the serving is let end, its result delivered): nothing a speaker pressed is lost."""
-        if self.session is not None and (self.session.waiting or self._queued):
-            wait_for_background(seconds)
-
-    def _drain(self) -> None:
-        while self._queued and not self.session.waiting:
-            action = self._queued.popleft()
-            try:
-                action()
-            except Exception as exc:
-                friendly_error(self, exc)
 
     def _draw(self) -> None:
         """Show the session's item (real or practice): its texts, then its question or its marking."""
@@ -409,7 +339,8 @@ class ItemPage(ItemKeys, QWidget):
     def application_state(self, state) -> None:
         """The app went out of focus or came back: the session counts the time away."""
         if self.session is not None:
-            self.session.focus(state == Qt.ApplicationActive)
+            active = state == Qt.ApplicationActive
+            self._act(lambda: self._ask(lambda session: session.focus(active)))
 
     def show_guidelines(self) -> None:
         """F1: the task's guidelines, as plain text."""
@@ -465,7 +396,7 @@ class ItemPage(ItemKeys, QWidget):
 
     def _toggle_script(self, on: bool) -> None:
         if self.speaker_id and self.display is not None:
-            operate(self, self.store, records.speakers.set_preference, self.speaker_id, "script",
-                    self.display["script"] if on else None)
+            operate_later(self, self.store, records.speakers.set_preference, self.speaker_id, "script",
+                          self.display["script"] if on else None)
         if self.session is not None and self.item:
-            self._draw()  # the texts again, in the chosen script; the answer under way stays in the session
+            self._act(self._draw)  # the texts again, in the chosen script; the answer under way stays in the session

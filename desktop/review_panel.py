@@ -16,9 +16,10 @@ from review.operations.database import Store
 from review.operations.sentences import verdicts
 
 from .item_page import ItemPage
-from .qt_common import (accessible, ask, campaign_title, data_tr, FlowLayout, guarded, message, plain_labels,
-                        SafeBrowser, scrolling, set_font, ui_language)
-from .background import notices, operate
+from .qt_common import (accessible, ask, campaign_title, data_tr, FlowLayout, friendly_error, guarded, message,
+                        plain_labels, SafeBrowser, scrolling, set_font, ui_language)
+from .background import notices, operate_later
+from .engine import engine
 
 STUDY_USE = "study"  # the use the consent's words name (review/data/terms.json); the others are ticked one by one
 CONSENT_SCOPE = "LYSS speaker review v1: my answers about machine translations are kept on this laptop and " \
@@ -98,6 +99,7 @@ class ConsentPage(QWidget):
     def __init__(self, store: Store):
         super().__init__()
         self.store = store
+        self._registering = False  # the speaker's profile is being written (on the engine)
         layout = QVBoxLayout(self)
         title = QLabel(self.tr("Before you start"))
         set_font(title, 20, True)
@@ -144,16 +146,26 @@ class ConsentPage(QWidget):
             self.name.setFocus()
             self.name.setPlaceholderText(self.tr("Please write your name"))
             return
+        if self._registering:
+            return  # a second press while the first is written
         earlier = restoring.same_name(self.store, name)
-        speaker_id = operate(self, self.store, restoring.register, name, CONSENT_SCOPE,
-                             self.community.text().strip() or None, self.dialect.text().strip() or None,
-                             consent_uses=self.consent_uses(),
-                             same_person=earlier is not None and self.same_person(earlier))
-        for field in (self.name, self.community, self.dialect):
-            field.clear()
-        for box in self.uses.values():
-            box.setChecked(False)
-        self.agreed.emit(speaker_id)
+        self._registering = True
+
+        def registered(speaker_id: str) -> None:
+            self._registering = False
+            for field in (self.name, self.community, self.dialect):
+                field.clear()
+            for box in self.uses.values():
+                box.setChecked(False)
+            self.agreed.emit(speaker_id)
+
+        def refused(exc: BaseException) -> None:
+            self._registering = False
+            friendly_error(self, exc)
+        operate_later(self, self.store, restoring.register, name, CONSENT_SCOPE,
+                      self.community.text().strip() or None, self.dialect.text().strip() or None,
+                      consent_uses=self.consent_uses(), same_person=earlier is not None and self.same_person(earlier),
+                      done=registered, failed=refused)
 
     @staticmethod
     def _wrapped(label: QLabel) -> QLabel:
@@ -371,19 +383,20 @@ class ReviewPanel(QStackedWidget):
             return
         self.open_speaker(where["speaker"], where["campaign"] or None)
         if where["page"] == "item" and where["campaign"]:
-            self.open_campaign(where["campaign"])
-            if where["position"] is not None and not self.items.session.practising:
-                self.items.show_position(where["position"])
+            self.open_campaign(where["campaign"], where["position"])
 
     def open_speaker(self, speaker_id: str, campaign_id: str | None = None) -> None:
         """The speaker's tasks, the one they paused (or finished) chosen. The interface's language is
         remembered for them (their paper forms are printed in it)."""
         if records.speakers.preference(self.store, speaker_id, "ui_language") != ui_language():
-            records.speakers.set_preference(self.store, speaker_id, "ui_language", ui_language())
+            language = ui_language()
+            engine(self.store.path).hand(self, lambda own: records.speakers.set_preference(
+                own, speaker_id, "ui_language", language))
         self.campaigns.show_for(speaker_id, campaign_id)
         self.setCurrentWidget(self.campaigns)
 
-    def open_campaign(self, campaign_id: str) -> None:
+    def open_campaign(self, campaign_id: str, position: int | None = None) -> None:
+        """The campaign's items for the speaker signed in (``position``: the item to come back to)."""
         since = records.laptops.revoked_here(self.store, campaign_id)
         if since is not None:  # a message, not a form whose answers every other laptop would refuse
             message(self, self.tr("This laptop was revoked by the coordinator from {0}. Answers given here would be "
@@ -392,4 +405,4 @@ class ReviewPanel(QStackedWidget):
                 since[:16].replace("T", " ")))
             return
         self.setCurrentWidget(self.items)
-        self.items.start(campaign_id, self.campaigns.speaker_id)
+        self.items.start(campaign_id, self.campaigns.speaker_id, position)

@@ -26,6 +26,7 @@ from desktop.main_window import MainWindow  # noqa: E402
 from desktop.paper_forms import first_page_png  # noqa: E402
 from desktop.qt_common import SETTINGS_FOLDER, application  # noqa: E402
 from desktop.background import background_running, wait_for_background  # noqa: E402
+from desktop.engine import wait_for_engines  # noqa: E402
 from eval_standards import analysers  # noqa: E402
 from eval_standards.demos import DEFAULT, demo_path, other_demos  # noqa: E402
 from review.operations import records  # noqa: E402
@@ -162,6 +163,7 @@ def speaker_loop_screens(shots: Shots, cid: str, speaker: str) -> None:
     review.open_campaign(ecid)
     page = review.items
     for _ in range(20):  # an item of four words or more, the others answered
+        wait_for_engines()  # the session is on the engine: read once its moves came back
         if len(page.item["output"].split()) >= 4:
             break
         QTest.keyClick(page, Qt.Key_Return)
@@ -194,6 +196,7 @@ def premarked_screen(shots: Shots, speaker: str) -> None:
     review.open_campaign(pcid)
     page = review.items
     for _ in range(42):  # an item with a word pre-marked and something missing, the others answered
+        wait_for_engines()
         kinds = {bool(m.get("missing")) for m in page.session.proposed}
         if kinds == {True, False} and len(page.item["output"].split()) >= 3:
             break
@@ -309,6 +312,7 @@ def choosing_screen(shots: Shots, cid: str) -> None:
         window.show_panel(review)
         review.open_speaker(speaker)
         review.open_campaign(cid)
+        wait_for_engines()  # the session opened, waiting for its first segment (held)
         shots.shot_now("30-review-choosing-items")
     finally:
         held.set()

@@ -10,12 +10,14 @@ from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtTest import QTest
 from desktop.qt_common import application
 from desktop.background import background_running
+from desktop.engine import wait_for_engines
 from desktop.main_window import MainWindow
 app = application()
 window = MainWindow(db)
 window.show()
 window.review.open_speaker(speaker)
 window.review.open_campaign(campaign)
+wait_for_engines()  # the session is opened on the engine
 page = window.review.items
 position = page.position
 QTest.keyClick(page, Qt.Key_4)

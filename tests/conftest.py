@@ -201,3 +201,28 @@ def no_worker_left():
     background = sys.modules.get("desktop.background")
     if background is not None and background.background_running():
         assert background.wait_for_background(120), "a background worker still runs two minutes after its test"
+
+
+SIMULATED_INPUT = ("keyClick", "keyClicks", "keyEvent", "keyPress", "keyRelease", "keySequence", "mouseClick",
+                   "mouseDClick", "mousePress", "mouseRelease")
+
+
+def _then_engines(simulate):
+    """A simulated key or click, then the app's engine let run what it was handed and its results drawn."""
+    def simulated(*args, **kwargs):
+        simulate(*args, **kwargs)
+        engine = sys.modules.get("desktop.engine")
+        if engine is not None:
+            assert engine.wait_for_engines(60), "the engine still runs a minute after a simulated key"
+    return simulated
+
+
+@pytest.fixture(autouse=True)
+def engine_after_input(monkeypatch):
+    """A key or click a test makes with ``qtbot`` is drawn before the test reads the page, as a speaker sees it: the
+    session's moves are made on the database's engine (desktop/engine.py) and come back to the window's thread. Keys
+    pressed faster than the engine are pressed with QTest itself (tests/test_keys_in_order.py)."""
+    from pytestqt.qtbot import QtBot
+    for name in SIMULATED_INPUT:
+        monkeypatch.setattr(QtBot, name, staticmethod(_then_engines(getattr(QtBot, name))))
+    yield

@@ -132,9 +132,9 @@ def start_reviewing(qtbot, window):
 
 
 def served(qtbot, page, timeout: int = 60_000):
-    """The item page once an adaptive campaign's segment it waits for is served (in the background) and shown."""
-    qtbot.waitUntil(lambda: page.session is not None and not page.session.waiting and not page._queued,
-                    timeout=timeout)
+    """The item page once its session is open, and the segment an adaptive campaign waits for served (in the
+    background) and shown, every key pressed meanwhile made."""
+    qtbot.waitUntil(lambda: page.session is not None and not page.keys_wait(), timeout=timeout)
     return page
 
 
@@ -187,6 +187,13 @@ def pin_order(store, campaign_id: str, seed: str = "pinned") -> None:
         settings = json.loads(store.one("select settings from campaigns where id = ?", [campaign_id])["settings"])
         db.execute("update campaigns set settings = ? where id = ?",
                    [json.dumps({**settings, "order_seed": seed}), campaign_id])
+
+
+def moves_done(seconds: float = 60.0) -> bool:
+    """What the pages handed the engine (desktop/engine.py) is done and drawn — a session opened, an answer written, a
+    speaker registered — while a serving held elsewhere may still run."""
+    from desktop.engine import wait_for_engines
+    return wait_for_engines(seconds)
 
 
 def background_done(seconds: float = 120.0) -> bool:

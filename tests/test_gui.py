@@ -14,7 +14,7 @@ pytest.importorskip("PySide6")
 from PySide6.QtCore import Qt  # noqa: E402
 from PySide6.QtWidgets import QLabel, QPushButton  # noqa: E402
 
-from helpers import ROOT, background_done, sent, open_window, report_paths, review_database, start_reviewing  # noqa: E402
+from helpers import ROOT, background_done, moves_done, sent, open_window, report_paths, review_database, start_reviewing  # noqa: E402
 from review import records  # noqa: E402
 from review.rating import campaigns, practice, sequence  # noqa: E402
 from review.records import catalogue  # noqa: E402
@@ -106,6 +106,7 @@ def test_new_speaker_gives_consent_first(qtbot, app, tmp_path, scored_demo):
     assert not any(box.isChecked() for box in review.consent.uses.values())  # every use beyond the study: opt in
     review.consent.uses["publication"].setChecked(True)
     review.consent._agree()
+    assert moves_done()  # the profile written on the engine
     assert review.currentWidget() is review.campaigns
     window.close()
     with Store(path) as store:
@@ -127,6 +128,7 @@ def test_a_speaker_who_registers_again_with_the_same_name_is_asked_and_keeps_the
         monkeypatch.setattr(review.consent, "same_person", lambda earlier: asked.append(earlier) or answer)
         review.consent.name.setText(" joseph")
         review.consent._agree()
+        assert moves_done()
     window.close()
     assert [a["id"] for a in asked] == [joseph, joseph] and asked[0]["registered"]
     with Store(path) as store:
@@ -326,15 +328,18 @@ def test_a_file_without_a_language_is_scored_with_the_chosen_one(qtbot, app, tmp
 
 def test_one_answering_keypress_runs_at_most_ten_statements(qtbot, app, review_db):
     """The keypress that completes an answer saves it, moves on and shows the next item: at most ten SQL
-    statements (BEGIN and COMMIT included), counted on the app's own connection."""
+    statements (BEGIN and COMMIT included), counted on the engine's connection, where the session lives."""
     path, cid, speaker = review_db
     window = _window(qtbot, path)
     page = _start_reviewing(qtbot, window)
     qtbot.keyClick(page, Qt.Key_4)
+    from desktop.engine import engine
     statements = []
-    page.store.conn.set_trace_callback(statements.append)
+    writer = engine(page.store.path)  # the session's moves are made on the engine's connection
+    writer.hand(None, lambda own: own.conn.set_trace_callback(statements.append))
     qtbot.keyClick(page, Qt.Key_4)  # the last question: saved, and the next item appears
-    page.store.conn.set_trace_callback(None)
+    writer.hand(None, lambda own: own.conn.set_trace_callback(None))
+    assert moves_done()
     assert page.position == 1
     assert 0 < len(sent(statements)) <= 10, "\n".join(statements)
     window.close()
@@ -386,7 +391,7 @@ def test_time_away_from_the_app_is_recorded_and_left_out_of_the_time_per_item(qt
     """Start, end and focus loss travel with every answer; reliability's time per item leaves the time away out."""
     import types
 
-    from desktop import item_page as review_panel
+    from desktop import item_moves as review_panel
     from review.study import analyses
     clock = types.SimpleNamespace(now=100.0)
     monkeypatch.setattr(review_panel, "time", types.SimpleNamespace(perf_counter=lambda: clock.now))
@@ -469,6 +474,7 @@ def test_the_speakers_page_answers_keys_while_the_study_correlates(qtbot, app, t
     window = _window(qtbot, path)
     window.review.open_speaker(mary)
     window.review.open_campaign(cid)
+    moves_done()  # the session opened on the engine
     page = window.review.items
     study = window.study
     study.campaign_choice.setCurrentIndex(study.campaign_choice.findData(cid))

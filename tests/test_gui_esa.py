@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from helpers import open_window, review_database, start_reviewing
+from helpers import moves_done, open_window, review_database, start_reviewing
 from review.store import Store
 from review.tasks import error_spans as esa
 
@@ -110,6 +110,7 @@ def test_hints_only_when_the_campaign_asks_for_them(qtbot, qapp, tmp_path, score
             break
     assert all(not h for h in seen_plain)  # the default campaign shows no hint
     window.review.open_campaign(hinted_cid)
+    moves_done()  # the session opened on the engine
     for _ in range(20):
         if page.esa.view.hints:
             break

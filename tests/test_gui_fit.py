@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtWidgets import QApplication, QLabel, QPushButton, QScrollArea, QWidget
 
-from helpers import open_window, review_database
+from helpers import moves_done, open_window, review_database
 
 SCREENS = [(1024, 768), (1280, 800)]
 TEXT = {"100%": 11, "150%": 16, "200%": 22}
@@ -58,9 +58,11 @@ def _pages(qtbot, window, cid_a, cid_e, speaker):
     review.open_speaker(speaker)
     yield "choose a task"
     review.open_campaign(cid_a)
+    moves_done()  # the session opened on the engine
     yield "task A item"
     review.open_speaker(speaker)
     review.open_campaign(cid_e)
+    moves_done()  # the session opened on the engine
     yield "task E marking"
     review.items.session.to_score()
     review.items._after(review.items.session.to_score())
@@ -102,6 +104,7 @@ def test_the_speakers_texts_grow_with_the_text_size(qtbot, tmp_path, scored_demo
     window = open_window(qtbot, path)
     window.review.open_speaker(speaker)
     window.review.open_campaign(cid)
+    moves_done()  # the session opened on the engine
     page = window.review.items
     widgets = [page.instructions, page.progress, page.question, page.hint, page.status, page.first,
                *page.findChildren(QPushButton)]

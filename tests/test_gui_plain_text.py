@@ -13,6 +13,8 @@ import pytest
 
 pytest.importorskip("PySide6")
 from PySide6.QtCore import Qt  # noqa: E402
+
+from helpers import moves_done  # noqa: E402
 from PySide6.QtWidgets import QLabel  # noqa: E402
 
 from review.rating import campaigns, practice  # noqa: E402
@@ -77,6 +79,7 @@ def test_markup_in_data_is_shown_as_text_and_opens_no_file(qtbot, qapp, tmp_path
     qtbot.keyClick(review.sign_in.list, Qt.Key_Return)  # the speaker named with markup
     assert payload in review.campaigns.title.text()
     review.open_campaign(cid)
+    moves_done()  # the session opened on the engine
     page = review.items
     assert payload in page.first.text() and payload in page.second.text()
     window.show_panel(window.score)

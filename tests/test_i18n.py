@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import open_window, review_database, start_reviewing
+from helpers import moves_done, open_window, review_database, start_reviewing
 from scoring.errors import InputError
 
 I18N = Path(__file__).resolve().parents[1] / "desktop" / "i18n"
@@ -142,12 +142,14 @@ def test_every_screen_speaks_french(qtbot, tmp_path, scored_demo):
         review.open_speaker(speaker)
         seen["tasks"] = _visible_texts(window)
         review.open_campaign(cid)
+        moves_done()  # the session opened on the engine
         seen["task A"] = _visible_texts(window)
         review.items.write_note()
         seen["note"] = _visible_texts(review.items.note_dialog)
         review.items.note_dialog.reject()
         review.open_speaker(speaker)
         review.open_campaign(cid_e)
+        moves_done()  # the session opened on the engine
         seen["task E marking"] = _visible_texts(window)
         review.items._after(review.items.session.to_score())
         seen["task E score"] = _visible_texts(window)

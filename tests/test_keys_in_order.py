@@ -1,6 +1,6 @@
-"""The item page never waits: an adaptive campaign's segments are served on a connection of the page's own, and the keys
-a speaker presses while a segment is being served reach the session afterwards, in the order they were pressed (issue
-69). Here every background serving is held at a gate the test opens, so what the page does meanwhile is seen, not
+"""The item page never waits: the session's moves are made on the database's engine, an adaptive campaign's segments are
+served on a connection of the page's own, and the keys a speaker presses while a move is on the engine or a segment is
+being served reach the session afterwards, in the order they were pressed (issue 69). Here every background serving is held at a gate the test opens, so what the page does meanwhile is seen, not
 timed."""
 
 from __future__ import annotations
@@ -9,8 +9,9 @@ import threading
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
 
-from helpers import open_window
+from helpers import moves_done, open_window, review_database, start_reviewing
 from review import records
 from review.rating import campaigns, practice, sequence
 from review.records import catalogue
@@ -43,6 +44,7 @@ def _page(qtbot, tmp_path, scored_demo):
     window = open_window(qtbot, db)
     window.review.open_speaker(speaker)
     window.review.open_campaign(cid)
+    assert moves_done()  # the session opened on the engine (its first segment held at the gate)
     return window.review.items, db, cid, speaker
 
 
@@ -63,7 +65,7 @@ def test_keys_pressed_while_the_first_items_are_chosen_answer_them_in_the_order_
     qtbot.wait(50)  # the event loop turns (a window that waited could not)
     assert page.session.waiting and len(page._queued) == 2 and started == [None]
     gate.set()
-    qtbot.waitUntil(lambda: not page.session.waiting and not page._queued, timeout=60_000)
+    qtbot.waitUntil(lambda: not page.keys_wait(), timeout=60_000)
     first = _answers(db, cid, speaker)[0]
     assert first == {"adequacy": 4, "fluency": 3}  # in the order pressed (3 then 4 would be the other way)
     assert page.position == 1
@@ -92,7 +94,7 @@ def test_keys_pressed_while_the_next_segment_is_served_wait_for_it_and_lose_noth
     told = []
     page.answered.connect(lambda: told.append(1))
     gate.set()
-    qtbot.waitUntil(lambda: not page.session.waiting and not page._queued, timeout=60_000)
+    qtbot.waitUntil(lambda: not page.keys_wait(), timeout=60_000)
     assert len(told) == 2  # the two answers keyed ahead, each told once (the one that waited was told when saved)
     found = _answers(db, cid, speaker)
     assert found[last + 1] == {"adequacy": 2, "fluency": 1} and found[last + 2] == {"adequacy": 3, "fluency": 2}
@@ -129,10 +131,12 @@ def test_while_a_speaker_s_first_items_are_chosen_the_page_shows_no_other_item(q
     window = open_window(qtbot, db)
     window.review.open_speaker(speaker)
     window.review.open_campaign(plain)
+    assert moves_done()
     page = window.review.items
     assert page.first.text() and page.options_row.count() == 5  # an item of the first campaign, its options
     try:
         window.review.open_campaign(cid)
+        assert moves_done()
         qtbot.waitUntil(lambda: started == [None])  # its first segment is being served, held at the gate
         assert page.session.waiting
         assert (page.first.text(), page.second.text(), page.question.text(), page.options_row.count()) == \
@@ -140,5 +144,30 @@ def test_while_a_speaker_s_first_items_are_chosen_the_page_shows_no_other_item(q
         assert page.status.text() == "Choosing your items…"
     finally:
         gate.set()  # (a failure before it would hold the window's close while the serving waits)
-    qtbot.waitUntil(lambda: not page.session.waiting, timeout=60_000)
+    qtbot.waitUntil(lambda: not page.keys_wait(), timeout=60_000)
     assert page.first.text() and page.options_row.count() == 5 and page.status.text() == ""
+
+
+def test_keys_pressed_faster_than_the_engine_answer_in_the_order_pressed_and_the_window_writes_nothing(qtbot, tmp_path,
+                                                                                                     scored_demo):
+    """Six keys pressed at once (QTest, not waiting for any move to come back): the first is on the engine while the
+    other five join the queue, and the three answers are the pairs in the order pressed. The window's own connection
+    reads only: every write of the session is the engine's (desktop/engine.py)."""
+    db, cid, speaker = review_database(tmp_path / "plain.sqlite", scored_demo, "A", 6)
+    window = open_window(qtbot, db)
+    page = start_reviewing(qtbot, window)
+    statements = []
+    window.store.conn.set_trace_callback(statements.append)
+    try:
+        keys = (Qt.Key_4, Qt.Key_3, Qt.Key_5, Qt.Key_2, Qt.Key_1, Qt.Key_4)
+        for key in keys:
+            QTest.keyClick(page, key)
+        assert page._in_flight == 1 and len(page._queued) == len(keys) - 1  # nothing came back yet
+        assert moves_done()
+    finally:
+        window.store.conn.set_trace_callback(None)
+    assert [a for a in _answers(db, cid, speaker) if a][:3] == [
+        {"adequacy": 4, "fluency": 3}, {"adequacy": 5, "fluency": 2}, {"adequacy": 1, "fluency": 4}]
+    assert page.position == 3 and page.progress.text().startswith("4 of")
+    writes = [s for s in statements if s.split(None, 1)[0].upper() in ("INSERT", "UPDATE", "DELETE", "BEGIN", "REPLACE")]
+    assert writes == []

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from helpers import ROOT, score_with_cli, shared_file
+from helpers import moves_done, ROOT, score_with_cli, shared_file
 from desktop.cli import main
 from eval_standards.cards import load_card
 from eval_standards.tools import LanguageTools, tools_for
@@ -143,11 +143,13 @@ def test_task_c_for_ojibwe_asks_only_about_ojibwe_looking_words(ciw_added, tmp_p
     review = window.review
     review.open_speaker(review.sign_in.store.one("select id from speakers")["id"])
     review.open_campaign(cid)
+    moves_done()  # the session opened on the engine
     page = review.items
     assert "Ojibwe (Anishinaabemowin) word" in page.first_label.text()
     assert "Ojibwe (Anishinaabemowin)" in page.question.text()
     assert not page.script_choice.isVisible()
     review.open_campaign(bcid)
+    moves_done()  # the session opened on the engine
     assert "Ojibwe (Anishinaabemowin)" in page.instructions.text()
     window.close()
 

@@ -15,7 +15,7 @@ from PySide6.QtCore import Qt  # noqa: E402
 from PySide6.QtWidgets import QPushButton  # noqa: E402
 
 from circle_of_three import Circle  # noqa: E402
-from helpers import background_done, open_window, start_reviewing  # noqa: E402
+from helpers import background_done, moves_done, open_window, start_reviewing  # noqa: E402
 from review.rating import practice  # noqa: E402
 from review.records import catalogue  # noqa: E402
 from review.store import Store  # noqa: E402
@@ -51,6 +51,7 @@ def test_a_speaker_registered_on_the_consent_page_reaches_every_laptop(qtbot, ap
     review.consent.name.setText("Joseph ᒣᕀᐢᑕᐢ")  # typed by an input method: keyClicks takes ASCII only
     review.consent.uses["publication"].setChecked(True)
     review.consent._agree()
+    assert moves_done()  # the profile written on the engine
     assert review.currentWidget() is review.campaigns
     window.close()
     circle.travel("rita")  # before: "speakers row 1 consent_uses: must hold a JSON object: nothing was merged"
