@@ -1,7 +1,8 @@
-"""The app's work off the window's thread, and what it changed: a :class:`Worker` per job (never destroyed while it
-runs), a connection of its own for it (:class:`OwnStore`, :func:`on_own_store`), waiting for them in tests and at
-close; and the notices of what an operation changed (:func:`notices`, :func:`tell`, :func:`operate`), which the pages
-listen to and redraw from."""
+"""The app's work off the window's thread, and what it changed: a :class:`Worker` per long job (never destroyed while
+it runs), a connection of its own for it (:class:`OwnStore`, :func:`on_own_store`); a page's write of the review handed
+to the database's engine (:func:`operate_later`, :mod:`desktop.engine`) — none is made on the window's thread; waiting
+for both in tests and at close; and the notices of what an operation changed (:func:`notices`, :func:`tell`), which the
+pages listen to and redraw from."""
 
 from __future__ import annotations
 
@@ -111,11 +112,6 @@ def tell(done: changes.Done, page: QObject | None = None) -> Any:
     if done.changed:
         notices().changed.emit(done.changed, page)
     return done.result
-
-
-def operate(page: QObject | None, store: Store, operation: Callable[..., Any], *args, **kwargs) -> Any:
-    """A write of the review on the window's connection, the other pages told what it changed; its result."""
-    return tell(changes.run(store, operation, *args, **kwargs), page)
 
 
 def operate_later(page: QObject | None, store: Store, operation: Callable[..., Any], *args,

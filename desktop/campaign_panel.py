@@ -21,7 +21,7 @@ from scoring.files import atomic_path
 from .community_report import write_pdf as write_report
 from .qt_common import (accessible, ask, campaign_title, FlowLayout, friendly_error, guarded, name_buttons,
                         plain_labels, said, task_words)
-from .background import as_operation, in_background, notices, on_own_store, operate, OwnStore, tell, Worker
+from .background import as_operation, in_background, notices, on_own_store, operate_later, OwnStore, tell, Worker
 from .circle_pages import CirclePages
 from .tables import fill_table, table_view
 
@@ -211,11 +211,13 @@ class CampaignPanel(CirclePages, QWidget):
             path, _ = QFileDialog.getOpenFileName(self, self.tr("The community's terms"), "", self.tr("JSON (*.json)"))
         if path:
             given = terms.read(path)
-            version = operate(self, self.store, terms.record, cid, given,
-                              amend=terms.current(self.store, cid) is not None)
-            self.status.setText(self.tr("Campaign {0}: the community's terms recorded (version {1}).").format(
-                cid, version))
-            self.show_terms(cid)
+
+            def recorded(version: int) -> None:
+                self.status.setText(self.tr("Campaign {0}: the community's terms recorded (version {1}).").format(
+                    cid, version))
+                self.show_terms(cid)
+            operate_later(self, self.store, terms.record, cid, given, amend=terms.current(self.store, cid) is not None,
+                          done=recorded)
 
     def show_terms(self, cid: str) -> None:
         found = terms.current(self.store, cid)
@@ -413,7 +415,8 @@ class CampaignPanel(CirclePages, QWidget):
                 "Withdraw {0} ({1})? Their {2} answers, their history and notes will be deleted here, in this "
                 "laptop's {3} backups and wherever this laptop's bundles go. This cannot be undone.").format(
                 scope["name"], speaker_id, scope["answers"], scope["backups"])):
-            r = operate(self, self.store, roster.withdraw, speaker_id)
-            self.status.setText(self.tr("{0} withdrew; {1} answers deleted here and in {2} backups.").format(
-                speaker_id, r["deleted"], r["backups"]))
-            self.show_progress()
+            def withdrawn(r: dict) -> None:
+                self.status.setText(self.tr("{0} withdrew; {1} answers deleted here and in {2} backups.").format(
+                    speaker_id, r["deleted"], r["backups"]))
+                self.show_progress()
+            operate_later(self, self.store, roster.withdraw, speaker_id, done=withdrawn)

@@ -15,7 +15,7 @@ from review.operations.database import Store
 
 from .qt_common import accessible, ask, guarded, said, set_font
 
-from .background import operate
+from .background import operate_later
 from .tables import fill_table, table_view
 
 
@@ -236,17 +236,20 @@ class CirclePages:
                     "A name for this laptop, shown beside its code (for example Rita's laptop; optional):"))
                 name = given.strip() if ok and given.strip() else None
         if code:
-            canonical, done = operate(self, self.store, laptops.enrol, code, None, name)
-            self.status.setText(said(laptops.enrolled_line(self.store, canonical, done, True)))
-            self.show_circle()
+            def enrolled(result: tuple[str, bool]) -> None:
+                self.status.setText(said(laptops.enrolled_line(self.store, *result, True)))
+                self.show_circle()
+            operate_later(self, self.store, laptops.enrol, code, None, name, done=enrolled)
 
     def trust(self, code: str | None = None) -> None:
         code = code or self._ask_code(self.tr("Trust a coordinator"), self.tr(
             "The code shown on the coordinator's laptop. Read it aloud or compare the two screens:"))
         if code:
-            canonical = operate(self, self.store, laptops.trust, code)
-            self.status.setText(self.tr("This laptop now accepts the campaigns of coordinator {0}.").format(canonical))
-            self.show_circle()
+            def trusted(canonical: str) -> None:
+                self.status.setText(self.tr("This laptop now accepts the campaigns of coordinator {0}.").format(
+                    canonical))
+                self.show_circle()
+            operate_later(self, self.store, laptops.trust, code, done=trusted)
 
     def revoke(self, code: str | None = None) -> None:
         code = code or self._ask_code(self.tr("Revoke a laptop"), self.tr(
@@ -254,10 +257,12 @@ class CirclePages:
             "your bundles go; its earlier answers are kept and marked in the study:"))
         if code and ask(self, self.tr("Revoke"), self.tr("Revoke laptop {0}? This cannot be undone.").format(
                 code.upper())):
-            r = operate(self, self.store, laptops.revoke, code)
-            text = self.tr("Laptop {0} is revoked from {1} in every campaign it was enrolled in.").format(
-                laptops.named(self.store, r["code"]), r["from_at"][:16].replace("T", " "))
-            if r["left_circle"]:
-                text += " " + self.tr("It has left the circle: no campaign created from now on enrols it.")
-            self.status.setText(text)
-            self.show_circle()
+            operate_later(self, self.store, laptops.revoke, code, done=self._revoked)
+
+    def _revoked(self, r: dict) -> None:
+        text = self.tr("Laptop {0} is revoked from {1} in every campaign it was enrolled in.").format(
+            laptops.named(self.store, r["code"]), r["from_at"][:16].replace("T", " "))
+        if r["left_circle"]:
+            text += " " + self.tr("It has left the circle: no campaign created from now on enrols it.")
+        self.status.setText(text)
+        self.show_circle()

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import os
 import queue
+import threading
 import time
 from dataclasses import dataclass
 from typing import Any, Callable
 
 import shiboken6
-from PySide6.QtCore import QCoreApplication, QEventLoop, QObject, QThread, Signal
+from PySide6.QtCore import QCoreApplication, QEventLoop, QObject, Signal
 
 from review.operations.database import Store
 
@@ -41,17 +42,6 @@ class _Delivery:
     ok: bool
 
 
-class _Lane(QThread):
-    """The engine's thread: runs the handed jobs in order until it is handed None."""
-
-    def __init__(self, engine: "Engine"):
-        super().__init__()
-        self._engine = engine
-
-    def run(self) -> None:
-        self._engine._work()
-
-
 class Engine(QObject):
     """One database's writer: :meth:`hand` a job, its result comes back on the window's thread."""
 
@@ -64,7 +54,9 @@ class Engine(QObject):
         self._pending = 0  # handed and not yet delivered (counted on the window's thread only)
         self._store: Store | None = None
         self._delivered.connect(self._deliver)
-        self._lane = _Lane(self)
+        # a thread of Python's, not a QThread: one left at the end of a process that never closed its window (a page
+        # made alone in a test) goes with the process instead of aborting it
+        self._lane = threading.Thread(target=self._work, name=f"lyss-engine {self.path}", daemon=True)
         self._lane.start()
 
     @property
@@ -98,21 +90,25 @@ class Engine(QObject):
         handed = delivery.handed
         if handed.owner is not None and not shiboken6.isValid(handed.owner):
             return  # the page is gone: nothing to draw on (what the job wrote is written)
-        if delivery.ok:
-            if handed.done is not None:
-                handed.done(delivery.value)
-        elif handed.failed is not None:
-            handed.failed(delivery.value)
-        else:
-            friendly_error(handed.owner, delivery.value)
+        try:
+            if delivery.ok:
+                if handed.done is not None:
+                    handed.done(delivery.value)
+            elif handed.failed is not None:
+                handed.failed(delivery.value)
+            else:
+                friendly_error(handed.owner, delivery.value)
+        except Exception as exc:  # drawing the result failed: said, and the engine goes on
+            friendly_error(handed.owner, exc)
 
     def stop(self) -> None:
         """Run what was handed, then end the thread and close its connection (at close: nothing handed is lost)."""
         self._jobs.put(None)
-        self._lane.wait()
+        self._lane.join()
 
 
 _ENGINES: dict[str, Engine] = {}
+_STOPPED: list[Engine] = []  # stopped engines, deleted by Qt's event loop (never while one of their results is drawn)
 
 
 def engine(path: str | os.PathLike) -> Engine:
@@ -134,7 +130,7 @@ def wait_for_engines(seconds: float = 60.0) -> bool:
     when some are still to come after ``seconds``. For the tests, the screenshots and the self-test."""
     deadline = time.monotonic() + seconds
     while True:
-        QCoreApplication.processEvents(QEventLoop.AllEvents, 10)  # a result drawn may hand the next job: looked at after
+        QCoreApplication.processEvents(QEventLoop.AllEvents, 10)  # a result drawn may hand the next job: seen after
         if not engines_busy() or time.monotonic() > deadline:
             return not engines_busy()
         time.sleep(0.001)
@@ -143,8 +139,11 @@ def wait_for_engines(seconds: float = 60.0) -> bool:
 def stop_engines() -> None:
     """At close: every engine runs what it was handed and stops; the results still to draw are drawn while their
     pages are there."""
+    _STOPPED[:] = [e for e in _STOPPED if shiboken6.isValid(e)]
     for key, found in list(_ENGINES.items()):
         if shiboken6.isValid(found):
             found.stop()
+            found.deleteLater()
+            _STOPPED.append(found)
         del _ENGINES[key]
     QCoreApplication.processEvents()

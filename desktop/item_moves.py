@@ -26,6 +26,23 @@ class Moment(NamedTuple):
     at: float
 
 
+class EngineSide:
+    """What the engine's thread reads and writes for the page: a plain object, never a Qt one (a widget is touched on
+    the window's thread only) — the moment of the move being made, which is the session's clock."""
+
+    def __init__(self):
+        self.at = 0.0
+
+    def clock(self) -> float:
+        """When the key or click of the move being made was made, not when the engine came to it: a key queued behind
+        a serving is timed as the speaker pressed it."""
+        return self.at
+
+    def made_at(self, at: float) -> None:
+        """A move made at ``at`` — never before the move before it: a key pressed before its item was shown answered
+        it at once."""
+        self.at = max(self.at, at)
+
 class ItemMoves:
     """The session's moves on the engine and the queue of what waits for them. The page owns ``session``, ``store``,
     the queues (``_queued``, ``_arrivals``), ``_in_flight`` and draws (``_after``, ``_draw``, ``_show_choosing``,
@@ -35,14 +52,15 @@ class ItemMoves:
         """Open the speaker's session on the engine (an adaptive campaign's first items are chosen there); meanwhile
         the page shows no item and keeps the keys pressed for the session. ``position``: the item to come back to."""
         self.campaign_id, self.speaker_id = campaign_id, speaker_id
-        served = self._served = sequence.ServedElsewhere(self._want_serving)
+        side = self._side = EngineSide()
+        served = self._served = sequence.ServedElsewhere(lambda: None)  # served when its move comes back (_go_on)
         self._queued, self._arrivals, self.session = deque(), deque(), None
         self._show_choosing()
         opened_at = self.now()
 
         def open_session(store: Store) -> tuple[ReviewSession, Outcome | None]:
-            self._clock_at = max(self._clock_at, opened_at)
-            session = ReviewSession.open(store, campaign_id, speaker_id, clock=self._moment_of_move,
+            side.made_at(opened_at)
+            session = ReviewSession.open(store, campaign_id, speaker_id, clock=side.clock,
                                          serve_elsewhere=served)
             outcome = session.start()
             if position is not None and not session.practising and not session.waiting:
@@ -68,11 +86,6 @@ class ItemMoves:
     def now() -> float:
         """The page's clock (seconds, monotonic), read on the window's thread when a key or click is made."""
         return time.perf_counter()
-
-    def _moment_of_move(self) -> float:
-        """The session's clock (read on the engine): when the key or click of the move it makes was made, not when the
-        engine came to it — a key queued behind a serving is timed as the speaker pressed it."""
-        return self._clock_at
 
     def _act(self, action: Callable[[], None]) -> None:
         """Do an action of the speaker's now, or — while a move is on the engine, or the session waits for a segment
@@ -122,10 +135,10 @@ class ItemMoves:
         session = self.session
         if session is None:
             return  # no session open: nothing to move
-        at = self._pressed_at if self._pressed_at is not None else self.now()
+        at, side = self._pressed_at if self._pressed_at is not None else self.now(), self._side
 
         def made(store: Store) -> Outcome | None:
-            self._clock_at = max(self._clock_at, at)  # a key pressed before its item was shown answered it at once
+            side.made_at(at)
             return move(session)
 
         def delivered(outcome: Outcome | None) -> None:
@@ -142,11 +155,6 @@ class ItemMoves:
         it still wait."""
         return bool(self._queued or self._arrivals or self._in_flight) or (
             self.session is not None and self.session.waiting)
-
-    def _want_serving(self) -> None:
-        """The session (on the engine) needs its next segment and none was served for it: served when its move comes
-        back (a worker is started on the window's thread only)."""
-        self._serving_wanted = True
 
     def _serve_in_background(self, shown: int | None) -> None:
         """Serve on the page's own connection (``shown``: ahead, while the speaker reads it); when it ends, a session
@@ -191,10 +199,8 @@ class ItemMoves:
 
     def _go_on(self) -> None:
         """After a job came back: the segment the session asked for, then what waited, in order."""
-        if self._serving_wanted:
-            self._serving_wanted = False
-            if self.session is not None and self.session.waiting:
-                self._serve_in_background(None)
+        if not self._in_flight and self.session is not None and self.session.waiting:
+            self._serve_in_background(None)  # the segment it asked for (unless one is being served: told when it ends)
         while not self._in_flight:
             if self._arrivals:
                 self._do(self._arrivals.popleft())

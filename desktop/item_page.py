@@ -19,7 +19,7 @@ from review.operations.database import Store
 
 from .esa_widgets import EsaPanel
 from .item_keys import ItemKeys
-from .item_moves import ItemMoves, Moment
+from .item_moves import EngineSide, ItemMoves, Moment
 from .qt_common import (accessible, data_tr, FlowLayout, guarded, name_buttons, set_font,
                         task_captions, task_words, text_scale)
 from .background import OwnStore, operate_later
@@ -46,9 +46,8 @@ class ItemPage(ItemKeys, ItemMoves, QWidget):
         self._queued: deque[Moment] = deque()  # keys and clicks while the session waits, in order
         self._arrivals: deque[Moment] = deque()  # servings ended while a move was on the engine
         self._pressed_at: float | None = None  # when the key or click being handled now was made
-        self._clock_at = 0.0  # the session's clock, on the engine: the moment of the move it makes
+        self._side = EngineSide()  # what the engine's thread reads and writes for this page (never the widget)
         self._in_flight = 0  # this page's jobs handed to the engine and not yet delivered (one at a time)
-        self._serving_wanted = False  # the session asked for its next segment (on the engine): served once delivered
         self.campaign_id = self.speaker_id = ""
         self.display: dict | None = None
         self.setFocusPolicy(Qt.StrongFocus)

@@ -134,7 +134,13 @@ def start_reviewing(qtbot, window):
 def served(qtbot, page, timeout: int = 60_000):
     """The item page once its session is open, and the segment an adaptive campaign waits for served (in the
     background) and shown, every key pressed meanwhile made."""
-    qtbot.waitUntil(lambda: page.session is not None and not page.keys_wait(), timeout=timeout)
+    try:
+        qtbot.waitUntil(lambda: page.session is not None and not page.keys_wait(), timeout=timeout)
+    except Exception:
+        session = page.session
+        raise AssertionError(f"not served: session {session is not None}, waiting {session and session.waiting}, "
+                             f"moves in flight {page._in_flight}, keys queued {len(page._queued)}, servings ended "
+                             f"{len(page._arrivals)}, serving {page._preparing}, status {page.status.text()!r}")
     return page
 
 

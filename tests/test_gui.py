@@ -217,16 +217,19 @@ def test_laptop_code_enrol_trust_and_revoke_in_the_campaigns_tab(qtbot, app, rev
     assert store.device_id in panel.code.text()
     other = Store(tmp_path / "field.sqlite")
     panel.enrol(other.device_id.lower())
+    assert moves_done()  # written on the engine
     assert store.one("select count(*) as n from enrolments where device_code = ?", [other.device_id])["n"] == 1
     field_panel = CampaignPanel(other)
     qtbot.addWidget(field_panel)
     field_panel.trust(store.device_id)
+    assert moves_done()  # written on the engine
     assert other.one("select code from trusted")["code"] == store.device_id
     # the coordinator revokes the field laptop (it was stolen); the field laptop is told when it merges
     import desktop.circle_pages as study_panel
     from review.exchange import bundles
     monkeypatch.setattr(study_panel, "ask", lambda *a: True)
     panel.revoke(other.device_id)
+    assert moves_done()  # written on the engine
     assert f"Laptop {other.device_id} is revoked" in panel.status.text()
     assert store.one("select count(*) as n from revocations where device_code = ?", [other.device_id])["n"] == 1
     bundles.export_bundle(store, str(tmp_path / "hub.lyssbundle"))

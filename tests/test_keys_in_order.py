@@ -1,7 +1,7 @@
 """The item page never waits: the session's moves are made on the database's engine, an adaptive campaign's segments are
 served on a connection of the page's own, and the keys a speaker presses while a move is on the engine or a segment is
-being served reach the session afterwards, in the order they were pressed (issue 69). Here every background serving is held at a gate the test opens, so what the page does meanwhile is seen, not
-timed."""
+being served reach the session afterwards, in the order they were pressed (issue 69). Here every background serving
+is held at a gate the test opens, so what the page does meanwhile is seen, not timed."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
-from helpers import moves_done, open_window, review_database, start_reviewing
+from helpers import moves_done, open_window, review_database, served, start_reviewing
 from review import records
 from review.rating import campaigns, practice, sequence
 from review.records import catalogue
@@ -169,5 +169,20 @@ def test_keys_pressed_faster_than_the_engine_answer_in_the_order_pressed_and_the
     assert [a for a in _answers(db, cid, speaker) if a][:3] == [
         {"adequacy": 4, "fluency": 3}, {"adequacy": 5, "fluency": 2}, {"adequacy": 1, "fluency": 4}]
     assert page.position == 3 and page.progress.text().startswith("4 of")
-    writes = [s for s in statements if s.split(None, 1)[0].upper() in ("INSERT", "UPDATE", "DELETE", "BEGIN", "REPLACE")]
+    writes = [s for s in statements if s.split(None, 1)[0].upper() in ("INSERT", "UPDATE", "DELETE", "BEGIN",
+                                                                        "REPLACE")]
     assert writes == []
+
+
+def test_a_campaign_opened_twice_at_once_is_served(qtbot, tmp_path, scored_demo):
+    """Two openings handed to the engine before either came back (a double press of Enter): the first comes back to a
+    page that has moved on, the second's session waits for its first segment — and is served (the page serves whenever
+    its session waits, whichever opening asked)."""
+    page, db, cid, speaker = _page(qtbot, tmp_path, scored_demo)
+    served(qtbot, page)
+    review = page.window().review
+    for _ in range(2):
+        review.open_campaign(cid)
+    assert page.session is None and page._in_flight == 2
+    served(qtbot, page)
+    assert page.item and page.first.text() and page.options_row.count() == 5

@@ -178,9 +178,12 @@ def test_terms_a_laptop_enrolled_and_one_revoked_on_the_campaigns_tab_reach_ever
     panel, store = _panel(qtbot, circle, "hub")
     panel.campaigns.selectRow(0)
     panel.set_terms(str(terms_file))
+    assert moves_done()  # written on the engine
     with Store(tmp_path / "pat.sqlite") as pat:
         panel.enrol(pat.device_id)
+        assert moves_done()  # written on the engine
     panel.revoke(circle.code["joe"])
+    assert moves_done()  # written on the engine
     panel.close()
     store.close()
     circle.travel("hub")
@@ -203,6 +206,7 @@ def test_a_speaker_withdrawn_on_the_campaigns_tab_is_gone_from_every_laptop(qtbo
     panel.show_progress()
     panel.progress.selectRow(panel._speakers.index(mary))
     panel.withdraw()
+    assert moves_done()  # written on the engine
     assert "withdrew" in panel.status.text()
     panel.close()
     store.close()

@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from helpers import enrolled_study, rate, refused_alone
+from helpers import moves_done, enrolled_study, rate, refused_alone
 from desktop.cli import main
 from review.exchange import bundles, sync
 from review.records import catalogue, terms, take_out
@@ -187,6 +187,7 @@ def test_the_campaigns_page_records_and_shows_the_terms_as_plain_text(qtbot, tmp
     assert panel.selected_campaign() == cid
     assert panel.terms_line.text() == "This campaign carries no community's terms."
     panel.set_terms(str(marked))
+    assert moves_done()  # written on the engine
     shown = panel.terms_line.text()
     assert shown.startswith("The answers belong to <b>Example</b> Nation (A Kaitiakitanga-style licence") and \
         "No council's decision is recorded yet" in shown, shown
@@ -197,6 +198,7 @@ def test_the_campaigns_page_records_and_shows_the_terms_as_plain_text(qtbot, tmp
     panel.show_terms(cid)
     assert "Council's decisions: study: allowed by Council on 2026-12-01 (stands)." in panel.terms_line.text()
     panel.set_terms(str(marked))  # the same terms again: no new version
+    assert moves_done()  # written on the engine
     with Store(path) as store:
         assert [h["version"] for h in terms.history(store, cid)] == [0]
 

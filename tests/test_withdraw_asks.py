@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import io
 
-from helpers import enrolled_study, rate
+from helpers import moves_done, enrolled_study, rate
 from desktop.cli import main
 from review.records import catalogue
 from review.store import Store
@@ -65,5 +65,6 @@ def test_the_apps_dialog_names_what_will_be_deleted(qtbot, tmp_path, scored_demo
     window.show_panel(panel)
     panel.progress.selectRow(panel._speakers.index(speaker))
     panel.withdraw()
+    assert moves_done()  # written on the engine
     assert len(asked) == 1 and "Ana" in asked[0] and "3 answers" in asked[0] and "backups" in asked[0], asked
     assert _answers(db) == 3  # declined: nothing deleted
