@@ -8,6 +8,7 @@ from __future__ import annotations
 import shutil
 
 from circle_of_three import Circle
+from helpers import moves_done
 from review.store import Store
 
 
@@ -84,8 +85,14 @@ def test_the_app_says_a_database_is_a_copy_and_makes_it_the_laptop_when_asked(qt
     assert panel.copy_words.text().startswith(f"This database was made at {c.db['rita']}: a copy publishes and "
                                               f"merges nothing as the laptop.")
     monkeypatch.setattr(study_panel, "ask", lambda *a: True)
+    from desktop.engine import engine
+    seen = []  # what the app's engine — another connection, open before the click — knows of it
+    engine(moved).hand(None, lambda own: seen.append(own.displaced))
+    assert moves_done() and seen[0]["path"] == str(c.db["rita"])
     panel.adopt()
     assert store.displaced is None and panel.copy_words.isHidden() and panel.adopt_button.isHidden()
+    engine(moved).hand(None, lambda own: seen.append(own.displaced))
+    assert moves_done() and seen[1] is None  # a withdrawal made there scrubs the shared folders as the laptop's
     assert panel.status.text() == f"This database is now laptop {c.written['rita']}, here."
     store.close()
     assert c.run("review", "sync", str(c.folder), "--db", str(moved))[0] == 0

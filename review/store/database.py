@@ -268,7 +268,8 @@ class Store:
                 self.conn.execute("PRAGMA journal_mode=WAL")
                 self.conn.execute("PRAGMA synchronous=FULL")
                 self._migrate()
-            self.displaced = self._where_made()
+            if not read_only and self._home() is None:
+                self.adopt()  # older than the record of where a database was made: at home where it is
             if not read_only:
                 if self.one("select value from meta where key = ?", [SCRUB_PENDING]):
                     self.complete_withdrawals()
@@ -282,24 +283,28 @@ class Store:
     def _here(self) -> dict:
         return {"path": str(self.path.resolve()), "computer": computer_id()}
 
+    def _home(self) -> dict | None:
+        found = self.one("select value from meta where key = ?", [HOME])
+        return None if found is None else json.loads(found["value"])
+
     def _where_made(self) -> dict | None:
         """Where this database was made (or last adopted), when that is not here: a copy, or a database moved to
         another folder or computer. A database older than this record is taken to be at home where it is."""
-        found = self.one("select value from meta where key = ?", [HOME])
-        if found is None:
-            if not self.read_only:
-                self.adopt()
-            return None
-        home, here = json.loads(found["value"]), self._here()
-        return None if home == here else {**home, "elsewhere": home["computer"] != here["computer"]}
+        home, here = self._home(), self._here()
+        return None if home is None or home == here else {**home, "elsewhere": home["computer"] != here["computer"]}
+
+    @property
+    def displaced(self) -> dict | None:
+        """Where this database was made, when it is a copy or was moved (None: it is the laptop, here) — read from the
+        database each time it is asked: another connection to it (the app's engine, a worker) may have adopted it."""
+        return self._where_made()
 
     def adopt(self) -> dict | None:
         """This database is this laptop from now on, here (``lyss review adopt``): it publishes and merges again.
         Returns where it was made, when that was elsewhere."""
-        was = getattr(self, "displaced", None)
+        was = self._where_made()
         with self.transaction() as db:
             db["meta"].upsert({"key": HOME, "value": json.dumps(self._here(), sort_keys=True)}, pk="key")
-        self.displaced = None
         return was
 
     def require_home(self, doing: str) -> None:
