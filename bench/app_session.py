@@ -42,10 +42,14 @@ def _idle(app, seconds: float) -> None:
 
 def _key(app, page, key, modifier=Qt.NoModifier) -> float:
     """A key that changes the item shown (a mark, a score): until its move came back from the engine and is drawn."""
+    came_back = QEventLoop()  # the event loop idles as an app's does (a loop that spun would hold the engine back)
+    page.came_back.connect(came_back.quit)
+    QTimer.singleShot(120_000, came_back.quit)
     start = time.perf_counter()
     QTest.keyClick(page, key, modifier)
-    while page.keys_wait():
-        app.processEvents(QEventLoop.AllEvents, 5)
+    if page.keys_wait():
+        came_back.exec()
+    page.came_back.disconnect(came_back.quit)
     page.repaint()
     return time.perf_counter() - start
 

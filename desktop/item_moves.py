@@ -121,6 +121,8 @@ class ItemMoves:
             except Exception as exc:
                 friendly_error(self, exc)
             self._go_on()
+            if not self._in_flight:
+                self.came_back.emit()
 
         def failed(exc: BaseException) -> None:
             self._in_flight -= 1

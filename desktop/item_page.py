@@ -33,6 +33,7 @@ class ItemPage(ItemKeys, ItemMoves, QWidget):
     finished = Signal()
     answered = Signal()  # an answer was recorded (durable on disk)
     drawn = Signal()  # an item was drawn (for a screen reader, a benchmark: the page shows what the session holds)
+    came_back = Signal()  # a move made on the engine came back and is drawn (the same item or another)
 
     def __init__(self, store: Store, text_points: int = 22):
         super().__init__()

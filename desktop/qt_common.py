@@ -51,9 +51,14 @@ def plural(count: int) -> str:
     return "one" if count in rules.get(ui_language(), rules["en"]) else "other"
 
 
+SWITCH_SECONDS = 0.001  # how long a thread holds Python before another may run (Python's default: 5 ms) — a key's
+# move goes from the window's thread to the engine's and back while a worker computes: each hand-over waited up to 5 ms
+
+
 def application(argv: list[str] | None = None) -> QApplication:
     """The one QApplication, with fonts that carry every script of the language packs, and translations."""
     app = QApplication.instance() or QApplication(argv if argv is not None else sys.argv[:1])
+    sys.setswitchinterval(SWITCH_SECONDS)
     app.setOrganizationName(ORG)
     app.setApplicationName(APP)
     app.setWindowIcon(QIcon(str(ICON)))
