@@ -39,6 +39,9 @@ class CampaignPanel(CirclePages, QWidget):
         self._last_merge: str | None = None  # what the latest sync that merged something said
         self._status_store: OwnStore | None = None  # the background status's own connection, one worker at a time
         self._status_worker: Worker | None = None
+        self._coverage: dict[str, dict] = {}  # campaign → how far it is rated, as last counted (in the background)
+        self._coverage_worker: Worker | None = None
+        self._coverage_again = False
         self._decisions_wanted: str | None = None
         layout = QVBoxLayout(self)
         self.pages = accessible(QTabWidget(), self.tr("The coordinator's pages"))
@@ -171,11 +174,9 @@ class CampaignPanel(CirclePages, QWidget):
         chosen = self.selected_campaign() if hasattr(self, "_ids") else None
         rows = catalogue.list_campaigns(self.store)
         self._ids = [r["id"] for r in rows]
-        data = []
-        for r in rows:
-            cov = catalogue.coverage(self.store, r["id"])
-            title = campaign_title(r["name"], r["task"], catalogue.campaign_language(self.store, r["id"]))
-            data.append([r["task"], title, cov["items"], f"{cov['items_at_target']} / {cov['items']}"])
+        counted = self._coverage  # what was counted before stays in view until it is counted again
+        data = [[r["task"], campaign_title(r["name"], r["task"], catalogue.campaign_language(self.store, r["id"])),
+                 *self._coverage_cells(counted.get(r["id"]))] for r in rows]
         fill_table(self.campaigns, [self.tr("Task"), self.tr("Campaign"), self.tr("Items"),
                                self.tr("Fully rated")], data)
         if data:
@@ -183,6 +184,38 @@ class CampaignPanel(CirclePages, QWidget):
             self.campaigns.selectRow(self._ids.index(chosen) if chosen in self._ids else 0)
             self.campaigns.selectionModel().blockSignals(False)
             self.show_progress()
+        self._count_coverage()
+
+    @staticmethod
+    def _coverage_cells(cov: dict | None) -> list:
+        return ["…", "…"] if cov is None else [cov["items"], f"{cov['items_at_target']} / {cov['items']}"]
+
+    def _count_coverage(self) -> None:
+        """How far each campaign is rated, counted in the background (a campaign of thousands of items takes a while,
+        and a refresh follows every merge while the tab is shown), drawn into the table when counted."""
+        if self._coverage_worker is not None:
+            self._coverage_again = True  # counted again when this count ends: a merge came meanwhile
+            return
+        ids = list(self._ids)
+
+        def counted(found: dict[str, dict]) -> None:
+            self._coverage_worker = None
+            self._coverage = found
+            model = self.campaigns.model()
+            for row, cid in enumerate(self._ids):
+                if cid in found and row < len(model.rows):
+                    model.rows[row][2:4] = self._coverage_cells(found[cid])
+            if model.rows:
+                model.dataChanged.emit(model.index(0, 2), model.index(len(model.rows) - 1, 3))
+            if self._coverage_again:
+                self._coverage_again = False
+                self._count_coverage()
+
+        def failed(exc: BaseException) -> None:
+            self._coverage_worker = None
+            friendly_error(self, exc)
+        self._coverage_worker = in_background(self, on_own_store(self.store.path, lambda store, progress: {
+            cid: catalogue.coverage(store, cid) for cid in ids}), counted, failed)
 
     # -- a shared folder ------------------------------------------------------------------------
 

@@ -198,6 +198,10 @@ def test_campaign_and_study_panels(qtbot, app, review_db):
     panel = CampaignPanel(store)
     qtbot.addWidget(panel)
     assert panel.campaigns.model().rowCount() == 1 and panel.selected_campaign() == cid
+    assert panel.campaigns.model().rows[0][2:] == ["…", "…"]  # counted in the background, not on the window's thread
+    assert background_done()
+    items = store.one("select count(*) as n from campaign_items where campaign_id = ?", [cid])["n"]
+    assert panel.campaigns.model().rows[0][2:] == [items, f"0 / {items}"]  # one speaker: none at the target yet
     progress = panel.progress.model()
     assert progress.rowCount() == 1 and progress.rows[0][2] == 5
     study_panel = StudyPanel(store)
