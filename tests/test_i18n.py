@@ -43,6 +43,7 @@ def test_the_french_translation_is_complete_and_current(tmp_path):
 
 
 def test_switching_to_french_at_run_time(qtbot, qapp, tmp_path, scored_demo):
+    from PySide6.QtCore import Qt
     from desktop.qt_common import application, set_ui_language, ui_languages
     application()
     assert ui_languages() == {"en": "English", "fr": "français"}  # each named in its own language
@@ -57,9 +58,15 @@ def test_switching_to_french_at_run_time(qtbot, qapp, tmp_path, scored_demo):
         assert page.question.text() == "Quelle part du sens est exprimée ?"
         assert page.second_label.text() == "Traduction en cri des Plaines"  # the card's French name
         assert page.progress.text().startswith("1 sur")
+        qtbot.keyClick(page, Qt.Key_4)
+        qtbot.keyClick(page, Qt.Key_4)  # the first item answered: the second shown
         english = french.switch_language("en")
         qtbot.addWidget(english)
         assert english.tabs.tabText(0) == "Review"
+        assert moves_done()  # the session opened again on the engine, at the item the speaker was at
+        again = english.review.items
+        assert english.review.currentWidget() is again and again.position == 1
+        assert again.progress.text().startswith("2 of")
     finally:
         set_ui_language("en", remember=False)
 
