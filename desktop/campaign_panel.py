@@ -273,8 +273,8 @@ class CampaignPanel(CirclePages, QWidget):
         out in the background (the status replays forecasts of every open question), drawn when ready; the window
         keeps answering meanwhile. ``decisions_shown`` says when they are drawn."""
         self._decisions_wanted = cid
-        if self._status_worker is not None and self._status_worker.isRunning():
-            return  # the campaign wanted last is worked out when this one ends
+        if self._status_worker is not None:  # until its result is delivered, not only while its thread runs: the
+            return  # campaign wanted last is worked out then (two at once on one connection broke each other's writes)
         self.plan.setText(self.tr("Working out where the campaign stands…"))
         if self._status_store is None:
             self._status_store = OwnStore(self.store.path, writes=True)  # a verdict settled is announced here

@@ -519,3 +519,28 @@ def test_the_study_tab_opens_on_the_chosen_campaigns_correlation(qtbot, app, rev
     window.show_panel(window.study)
     assert background_done()
     assert window.study.text.toPlainText().startswith("Nothing to correlate yet: "), window.study.text.toPlainText()
+
+
+def test_a_campaign_s_status_is_worked_out_once_at_a_time(qtbot, app, tmp_path, scored_demo):
+    """The Campaigns tab works out a campaign's status on a connection of its own, one worker at a time. Asked for
+    another campaign after the first worker's thread ended but before its result was drawn, it started a second: the
+    late result then started a third while the second ran, and two writers on one connection broke each other's verdict
+    records ("no such savepoint", seen in the screenshot script under load). Now the next waits for the result."""
+    from desktop.campaign_panel import CampaignPanel
+    path = tmp_path / "r.sqlite"
+    with Store(path) as store:
+        first, second = (campaigns.create_campaign(store, catalogue.load_scored(str(scored_demo)), "A", items=5)
+                         for _ in range(2))
+    store = Store(path)
+    panel = CampaignPanel(store)
+    qtbot.addWidget(panel)
+    assert background_done()
+    panel.show_decisions(first)
+    worker = panel._status_worker
+    assert worker is not None and worker.wait(60_000)  # its thread ended; its result not yet delivered
+    panel.show_decisions(second)
+    assert panel._status_worker is worker  # no second worker on the same connection meanwhile
+    with qtbot.waitSignal(panel.decisions_shown, timeout=60_000, check_params_cb=lambda cid: cid == second):
+        pass
+    assert background_done()
+    store.close()
