@@ -306,6 +306,9 @@ class CampaignPanel(CirclePages, QWidget):
             rows.append([said(first)])
             rows.extend(["    " + said(one)] for one in rest)
         fill_table(self.decisions, [self.tr("What the answers settle")], rows)
+        header = self.decisions.horizontalHeader()
+        header.setStretchLastSection(False)  # the one column laid out again: as wide as the table, or its longest
+        header.setStretchLastSection(True)  # line (drawn while another count came back, it kept its first width)
         self.plan.setText("\n".join(said(one) for one in found["said"]))
 
     def _background(self, job, shown, writes: bool = False) -> None:
