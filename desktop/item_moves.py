@@ -201,8 +201,9 @@ class ItemMoves:
 
     def _go_on(self) -> None:
         """After a job came back: the segment the session asked for, then what waited, in order."""
-        if not self._in_flight and self.session is not None and self.session.waiting:
-            self._serve_in_background(None)  # the segment it asked for (unless one is being served: told when it ends)
+        if not self._in_flight and not self._arrivals and self.session is not None and self.session.waiting:
+            self._serve_in_background(None)  # the segment it asked for (unless one is being served, or has ended and
+            # is still to be told: it is told first)
         while not self._in_flight:
             if self._arrivals:
                 self._do(self._arrivals.popleft())
