@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QDialog, QLabel, QPlainTextEdit, QPushButton, QVBo
 
 from review.operations.rating import Step
 
-from .qt_common import FlowLayout, accessible, friendly_error, guarded, name_buttons, set_font
+from .qt_common import FlowLayout, accessible, guarded, name_buttons, set_font
 
 
 @dataclass(frozen=True)
@@ -153,17 +153,10 @@ class ItemKeys:
             super().keyPressEvent(event)
             return
         press = Press(event.key(), event.modifiers(), event.matches(QKeySequence.Undo))
-        if self.keys_wait():
-            self._act(lambda: self._press(press))  # queued, with the moment it was pressed
-            return
-        self._pressed_at = self.now()
-        try:
-            if not self._press(press):
-                super().keyPressEvent(event)  # not the page's: the window's
-        except Exception as exc:
-            friendly_error(self, exc)
-        finally:
-            self._pressed_at = None
+        handled: list[bool] = []
+        self._act(lambda: handled.append(self._press(press)))  # now, or queued with the moment it was pressed
+        if handled == [False]:
+            super().keyPressEvent(event)  # made now and not the page's key: the window's
 
     def _press(self, press: Press) -> bool:
         """What a key does on the item; False when it is not the page's key."""
