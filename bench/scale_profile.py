@@ -30,7 +30,7 @@ class Stages:
     """Times between the engine's progress reports (and around loading and writing), wall and CPU."""
 
     def __init__(self):
-        self.rows: list[tuple[str, float, float, float]] = []
+        self.rows: list[tuple[str, float, float, tuple[float, float, float]]] = []
         self.name, self.wall, self.cpu = "", time.perf_counter(), _cpu()
 
     def __call__(self, stage: str, fraction: float = 0.0) -> bool:
@@ -41,16 +41,17 @@ class Stages:
     def end(self) -> None:
         wall, cpu = time.perf_counter(), _cpu()
         if self.name:
-            self.rows.append((self.name, wall - self.wall, cpu - self.cpu, _peak_mb()))
+            self.rows.append((self.name, wall - self.wall, cpu - self.cpu, _memory_mb()))
         self.wall, self.cpu = wall, cpu
 
     def print(self) -> None:
         total_wall = sum(r[1] for r in self.rows)
         total_cpu = sum(r[2] for r in self.rows)
-        print(f"{'stage':<36} {'wall s':>7} {'share':>6} {'CPU s':>7} {'cores':>6} {'peak MB':>8}")
-        for name, wall, cpu, peak in self.rows:
-            print(f"{name:<36} {wall:7.2f} {wall / total_wall:6.0%} {cpu:7.2f} {cpu / max(wall, 1e-9):6.2f} "
-                  f"{peak:8.0f}")
+        print(f"{'stage':<36} {'wall s':>7} {'share':>6} {'CPU s':>7} {'cores':>6}   MB: {'now':>5} {'peak':>5} "
+              f"{'workers':>7}")
+        for name, wall, cpu, (now, peak, workers) in self.rows:
+            print(f"{name:<36} {wall:7.2f} {wall / total_wall:6.0%} {cpu:7.2f} {cpu / max(wall, 1e-9):6.2f}       "
+                  f"{now:5.0f} {peak:5.0f} {workers:7.0f}")
         print(f"{'total':<36} {total_wall:7.2f} {'':>6} {total_cpu:7.2f} {total_cpu / total_wall:6.2f}")
 
 
@@ -59,8 +60,13 @@ def _cpu() -> float:
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
-def _peak_mb() -> float:
-    return max(resource.getrusage(who).ru_maxrss for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)) / 1024
+def _memory_mb() -> tuple[float, float, float]:
+    """This process's resident memory at the stage's end and its peak so far, and the peak of the largest worker
+    process so far (a forked worker counts the pages it shares with this process)."""
+    with open("/proc/self/statm") as statm:
+        now = int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+    return (now, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+            resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024)
 
 
 def main() -> None:
