@@ -266,9 +266,20 @@ class EntryBreakdowns(Sequence):
         for j in range(len(dims)):
             summed = summed + np.where(self.ok[:, j], self.shares[:, j], 0.0)
         self.scores = np.where(self.ok.any(1), summed, np.nan)
-        # read an entry at a time as Python floats and bools (a numpy scalar per item took a third of the time)
-        self._matrix, self._shares, self._ok = (memoryview(np.ascontiguousarray(a)) for a in
-                                                (self.matrix, self.shares, self.ok))
+        self._block: tuple = (-self.BLOCK,)  # the block of entries last read (none yet), as Python lists
+
+    BLOCK = 4096  # entries read from the arrays at once (written in order: one conversion for a block of them)
+
+    def _rows_of(self, i: int) -> tuple[int, list, list, list, list]:
+        """The block holding entry ``i``: its first entry, and its values, weighted parts, which it has, whether it
+        has every one — Python floats and bools (a numpy scalar per item took a third of the time)."""
+        block = self._block  # one tuple, replaced whole: a reader on another thread sees one block or the other
+        if not block[0] <= i < block[0] + self.BLOCK:
+            a = i - i % self.BLOCK
+            ok = self.ok[a:a + self.BLOCK]
+            block = self._block = (a, self.matrix[a:a + self.BLOCK].tolist(), self.shares[a:a + self.BLOCK].tolist(),
+                                   ok.tolist(), ok.all(1).tolist())
+        return block
 
     def __len__(self) -> int:
         return self.n
@@ -277,10 +288,14 @@ class EntryBreakdowns(Sequence):
         if not self.ids:
             return {"score": None, "breakdown": {}, "weighted": {}}
         i = range(self.n)[i]
-        held = [j for j in range(len(self.ids)) if self._ok[i, j]]
-        matrix, shares, ids = self._matrix, self._shares, self.ids
-        breakdown = {ids[j]: matrix[i, j] for j in held}
-        weighted = {ids[j]: shares[i, j] for j in held}
+        a, matrix, shares, ok, whole = self._rows_of(i)
+        values, parts, ids = matrix[i - a], shares[i - a], self.ids
+        if whole[i - a]:  # most entries: every metric of the profile
+            weighted = dict(zip(ids, parts))
+            return {"score": float(sum(parts)), "breakdown": dict(zip(ids, values)), "weighted": weighted}
+        held = [j for j, has in enumerate(ok[i - a]) if has]
+        breakdown = {ids[j]: values[j] for j in held}
+        weighted = {ids[j]: parts[j] for j in held}
         return {"score": float(sum(weighted.values())) if weighted else None, "breakdown": breakdown,
                 "weighted": weighted}
 

@@ -161,3 +161,55 @@ def test_worker_parts_arrive_in_order_and_the_wait_is_used_once():
     split = compute_records(entries, conv, workers=3)
     assert list(split["rows"]) == list(one["rows"])
     assert all(np.array_equal(split[k], one[k]) for k in ("chrf", "bleu", "ter"))
+
+
+def test_objects_are_frozen_only_while_forked_workers_run(monkeypatch):
+    """By fork the caller's objects are frozen while workers run (a worker's collections do not walk, and so
+    copy, the pages it shares with the caller), and given back to the collector after — also when the caller
+    stops reading early, or a worker fails; by spawn nothing is frozen."""
+    import gc
+
+    from scoring.parallel import process_each
+
+    monkeypatch.setenv("LYSS_START_METHOD", "fork")
+    seen = []
+
+    def frozen(k: int) -> int:
+        return gc.get_freeze_count() > 0
+
+    parts = process_each(frozen, range(4), 2, meanwhile=lambda: seen.append(gc.get_freeze_count() > 0))
+    assert next(parts) is True and seen == [True]
+    parts.close()  # stopped early
+    assert gc.get_freeze_count() == 0
+    assert list(process_each(frozen, range(3), 2)) == [True, True, True] and gc.get_freeze_count() == 0
+    monkeypatch.setenv("LYSS_START_METHOD", "spawn")
+    assert list(process_each(abs, [-1, 2], 2)) == [1, 2] and gc.get_freeze_count() == 0
+
+
+def test_each_entry_s_breakdown_is_its_row_read_in_any_order(monkeypatch):
+    """Entries' breakdowns are read a block of rows at a time: read in order, backwards, or jumping between
+    blocks, an entry's breakdown is its own row's metrics — those it has, weighted in the profile's order."""
+    import random as rnd
+
+    import dataclasses
+    card = runcard.load("examples/demo-crk.runcard.json")
+    blank = dataclasses.replace(card.entries[0], predicted="")  # no words: no code-switching rate
+    entries = [dataclasses.replace(e, id=f"{k}-{e.id}") for k in range(10) for e in [*card.entries, blank]]
+    monkeypatch.setattr(engine.EntryBreakdowns, "BLOCK", 64)  # blocks of 64 entries: seven of them
+    card = dataclasses.replace(card, entries=entries)
+    scored = engine.score(card, load_profile("B"), use_cache=False, n_bootstrap=10)
+    n = len(entries)
+    assert n > 2 * engine.EntryBreakdowns.BLOCK
+    present = scored.composite_metrics
+    ids = [d.id for d in load_profile("B").dimensions if d.id in present]
+    breakdowns = engine.entry_breakdowns(scored.table, load_profile("B"), set(present))
+    in_order = [breakdowns[i] for i in range(n)]
+    jumping = engine.entry_breakdowns(scored.table, load_profile("B"), set(present))
+    order = list(range(n))
+    rnd.Random(5).shuffle(order)
+    assert all(jumping[i] == in_order[i] for i in order) and jumping[-1] == in_order[-1]
+    some_missing = [b for b in in_order if len(b["breakdown"]) < len(ids)]
+    assert some_missing and len(some_missing) < n
+    for b in in_order:
+        assert list(b["breakdown"]) == [k for k in ids if k in b["breakdown"]] == list(b["weighted"])
+        assert b["score"] == (sum(b["weighted"].values()) if b["weighted"] else None)
