@@ -9,7 +9,6 @@ never different."""
 
 from __future__ import annotations
 
-import gc
 import multiprocessing
 import os
 import sys
@@ -71,24 +70,6 @@ def process_each(work: Callable[[T], R], items: Sequence[T], processes: int,
         yield from map(work, items)
         return
     starting = context()
-    if starting.get_start_method() == "fork":
-        yield from _forked(work, items, processes, fallback, meanwhile, starting)
-    else:
-        yield from _each(work, items, processes, fallback, meanwhile, starting)
-
-
-def _forked(work, items, processes, fallback, meanwhile, starting) -> Iterator:
-    """:func:`_each` with this process's objects frozen while workers are forked: a worker's collections
-    never walk them (walking them wrote into every page the worker shares with this process, each then
-    copied: a tenth of the records' time for 300,000 entries)."""
-    gc.freeze()
-    try:
-        yield from _each(work, items, processes, fallback, meanwhile, starting)
-    finally:
-        gc.unfreeze()
-
-
-def _each(work, items, processes, fallback, meanwhile, starting) -> Iterator:
     running: list[tuple[int, object, object]] = []
 
     def collect() -> R:

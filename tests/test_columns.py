@@ -163,29 +163,6 @@ def test_worker_parts_arrive_in_order_and_the_wait_is_used_once():
     assert all(np.array_equal(split[k], one[k]) for k in ("chrf", "bleu", "ter"))
 
 
-def test_objects_are_frozen_only_while_forked_workers_run(monkeypatch):
-    """By fork the caller's objects are frozen while workers run (a worker's collections do not walk, and so
-    copy, the pages it shares with the caller), and given back to the collector after — also when the caller
-    stops reading early, or a worker fails; by spawn nothing is frozen."""
-    import gc
-
-    from scoring.parallel import process_each
-
-    monkeypatch.setenv("LYSS_START_METHOD", "fork")
-    seen = []
-
-    def frozen(k: int) -> int:
-        return gc.get_freeze_count() > 0
-
-    parts = process_each(frozen, range(4), 2, meanwhile=lambda: seen.append(gc.get_freeze_count() > 0))
-    assert next(parts) is True and seen == [True]
-    parts.close()  # stopped early
-    assert gc.get_freeze_count() == 0
-    assert list(process_each(frozen, range(3), 2)) == [True, True, True] and gc.get_freeze_count() == 0
-    monkeypatch.setenv("LYSS_START_METHOD", "spawn")
-    assert list(process_each(abs, [-1, 2], 2)) == [1, 2] and gc.get_freeze_count() == 0
-
-
 def test_each_entry_s_breakdown_is_its_row_read_in_any_order(monkeypatch):
     """Entries' breakdowns are read a block of rows at a time: read in order, backwards, or jumping between
     blocks, an entry's breakdown is its own row's metrics — those it has, weighted in the profile's order."""
