@@ -214,3 +214,33 @@ def test_json_lines_read_in_place_are_each_line_parsed_alone(text, final_newline
         except files.FileProblem as exc:
             outcomes.append(("refused", str(exc)))
     assert outcomes[0] == outcomes[1]
+
+
+ENTRY_KEYS = st.sampled_from(["id", "entry_id", "source", "src", "reference", "expected", "predicted", "prediction",
+                              "hyp", "output", "difficulty", "variants", "error", "note"])
+ENTRY_VALUES = st.one_of(st.text(max_size=4), st.integers(-3, 3), st.booleans(), st.none(), st.floats(),
+                         st.lists(st.text(max_size=2), max_size=2))
+
+
+@settings(max_examples=examples(400), deadline=None)
+@given(st.dictionaries(ENTRY_KEYS, ENTRY_VALUES, max_size=6), st.sampled_from(["predicted", "prediction", "output"]),
+       st.booleans())
+def test_an_entry_of_the_common_shape_is_the_one_every_check_builds(raw, prediction_key, common):
+    """An entry object of the common shape (an id and the three texts) is built without every check, and is the
+    entry the checks build; any other object is refused or built as before."""
+    if common:
+        raw = {"id": raw.get("id", "e1"), "source": raw.get("source", "s"), "reference": raw.get("reference", "r"),
+               prediction_key: raw.get(prediction_key, "p")}
+
+    def built(quick: bool):
+        saved = runcard._simple_entry
+        if not quick:
+            runcard._simple_entry = lambda raw: None
+        try:
+            return runcard.entry_from_dict(Path("card.jsonl"), 4, raw, default_id="7")
+        except files.FileProblem as problem:
+            return str(problem)
+        finally:
+            runcard._simple_entry = saved
+
+    assert built(True) == built(False)
