@@ -268,29 +268,30 @@ def json_lines(path: Path, text: str) -> Iterator[tuple[int, Any]]:
         lineno += 1
         end = text.find("\n", start)
         end = len(text) if end < 0 else end
-        value = _line_value(path, text, start, end, f"line {lineno}")
+        value = _line_value(path, text, start, end, lineno)
         if value is not _BLANK:
             maybe = surrogates and _MAYBE_SURROGATE.search(text, start, end) is not None
-            _check_text(path, value, f"line {lineno}", maybe_surrogates=maybe,
-                        may_nest_deep=text.count("[", start, end) + text.count("{", start, end) >= MAX_DEPTH)
+            deep = end - start >= MAX_DEPTH and text.count("[", start, end) + text.count("{", start, end) >= MAX_DEPTH
+            if maybe or deep:  # (most lines: too short to nest that deep, no surrogate)
+                _check_text(path, value, f"line {lineno}", maybe_surrogates=maybe, may_nest_deep=deep)
             yield lineno, value
         start = end + 1
 
 
-def _line_value(path: Path, text: str, start: int, end: int, where: str) -> Any:
-    """The value of ``text[start:end]``, or ``_BLANK`` for a line of white space; a value that does not
-    end on its line, or any error, is left to :func:`parse_json` on the line alone (its message)."""
-    at = _JSON_SPACE.match(text, start).end()
+def _line_value(path: Path, text: str, start: int, end: int, lineno: int) -> Any:
+    """The value of line ``lineno``, ``text[start:end]``, or ``_BLANK`` for a line of white space; a value that
+    does not end on its line, or any error, is left to :func:`parse_json` on the line alone (its message)."""
+    at = start if text.startswith("{", start) else _JSON_SPACE.match(text, start).end()  # (most lines: an object)
     if at == end:
         return _BLANK
     try:
         value, stop = _DECODER.raw_decode(text, at)
     except (ValueError, RecursionError):
         stop = None
-    if stop is not None and stop <= end and _JSON_SPACE.match(text, stop).end() == end:
+    if stop is not None and (stop == end or (stop < end and _JSON_SPACE.match(text, stop).end() == end)):
         return value
     line = text[start:end]
-    return _BLANK if not line.strip() else parse_json(path, line, where)
+    return _BLANK if not line.strip() else parse_json(path, line, f"line {lineno}")
 
 
 _BLANK = object()
