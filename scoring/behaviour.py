@@ -51,6 +51,9 @@ def code_switching(predicted: str, source: str, conv: LanguageConventions,
         for i in range(len(low) - k + 1):
             if tuple(low[i:i + k]) in src_grams:
                 copied[i:i + k] = [True] * k
+    if not is_leaked_word and True not in wrong and True not in copied:  # most outputs: nothing leaked
+        return {"tokens": len(tokens), "leaked": 0, "wrong_script": 0, "copied_run": 0, "wordlist": 0,
+                "leaked_words": []}
     if is_leaked_word:
         by_word = [not w and not c and is_leaked_word(t) for t, w, c in zip(tokens, wrong, copied)]
     else:
@@ -68,9 +71,10 @@ def code_switching(predicted: str, source: str, conv: LanguageConventions,
 
 # ----------------------------------------------------------------------------- hallucination
 
-def _repetition(tokens: list[str]) -> float:
-    """Share of repeated word bigrams (0 = none repeated)."""
-    if len(tokens) < settings()["hallucination"]["repetition_min_tokens"]:
+def _repetition(tokens: list[str], minimum: int | None = None) -> float:
+    """Share of repeated word bigrams (0 = none repeated) among at least ``minimum`` tokens (default: the
+    settings')."""
+    if len(tokens) < (settings()["hallucination"]["repetition_min_tokens"] if minimum is None else minimum):
         return 0.0
     grams = list(zip(tokens, tokens[1:]))
     return 1.0 - len(set(grams)) / len(grams)
@@ -108,7 +112,8 @@ def hallucination(predicted: str, source: str, reference: str, conv: LanguageCon
 
     out_tokens = [t.lower() for t in word_tokens(predicted)]
     ref_tokens = [t.lower() for t in word_tokens(reference)]
-    repetition = max(0.0, _repetition(out_tokens) - _repetition(ref_tokens))
+    minimum = cfg["repetition_min_tokens"]
+    repetition = max(0.0, _repetition(out_tokens, minimum) - _repetition(ref_tokens, minimum))
 
     source_words = None
     entity = 0.0
@@ -130,6 +135,8 @@ def hallucination(predicted: str, source: str, reference: str, conv: LanguageCon
         share = sum(t in src_set for t in out_tokens) / len(out_tokens)
         echo = share if share >= cfg["echo_min_share"] else 0.0
 
+    if not (length or repetition or entity or echo):  # most outputs: no signal (each rounds to 0.0, and their sum)
+        return {"length": 0.0, "repetition": 0.0, "entity": 0.0, "echo": 0.0, "rate": 0.0}
     parts = {"length": length, "repetition": repetition, "entity": entity, "echo": echo}
     rate = sum(cfg["weights"][k] * v for k, v in parts.items())
     return {**{k: round(v, 6) for k, v in parts.items()}, "rate": round(min(1.0, rate), 6)}
