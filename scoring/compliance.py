@@ -33,10 +33,11 @@ def _quote_chars(text: str, word_characters: str = "") -> list[str]:
 
 def check(output: str, source: str, conv: LanguageConventions) -> dict:
     """The three checks on one output. Each is a value in [0, 1] or ``None`` when it does not apply."""
-    wanted = Counter(_PLACEHOLDER.findall(source))
+    placeholders = _PLACEHOLDER.findall(source) if "{" in source else ()  # (most sources: none)
     variables = None
     missing_vars = 0
-    if wanted:
+    if placeholders:
+        wanted = Counter(placeholders)
         got = Counter(_PLACEHOLDER.findall(output))
         kept = sum((wanted & got).values())
         variables = kept / sum(wanted.values())
@@ -55,6 +56,9 @@ def check(output: str, source: str, conv: LanguageConventions) -> dict:
         stripped = _PLACEHOLDER.sub("", output)
         casing = 0.0 if any(char_script(ch) == "Latn" for ch in stripped) else 1.0
 
+    if variables is None and quotes is None and casing is None:  # no check applies (the same record)
+        return {"variables": None, "quotes": None, "casing": None, "index": None, "violations": 0,
+                "bad_quotes": bad_quotes}
     parts = {"variables": variables, "quotes": quotes, "casing": casing}
     weights = settings()["compliance"]["weights"]
     applicable = {k: v for k, v in parts.items() if v is not None}
