@@ -28,6 +28,15 @@ def _words(sentence: str) -> list[str]:
     return _EDGE_MARK.sub(r"\1\3 \2\4", sentence).split()
 
 
+def _words_of_all(sentences: list[str]) -> list[list[str]]:
+    """:func:`_words` of each sentence, the expression run once over the sentences joined by line feeds (a line feed
+    is white space: no word reaches across it), unless a sentence holds one."""
+    joined = "\n".join(sentences)
+    if joined.count("\n") != len(sentences) - 1:
+        return [_words(t) for t in sentences]
+    return [line.split() for line in _EDGE_MARK.sub(r"\1\3 \2\4", joined).split("\n")]
+
+
 def _words_word_by_word(sentence: str) -> list[str]:
     """:func:`_words` as sacrebleu writes it, a word at a time (what the tests hold the expression to)."""
     out: list[str] = []
@@ -53,7 +62,7 @@ def corpus_statistics(predicted: list[str], references: list[str]) -> np.ndarray
     points = np.frombuffer("".join(texts).encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
     char_match = clipped_matches(points, lengths, n, CHAR_ORDER, 21)
     char_total = np.maximum(0, lengths[:, None] - np.arange(CHAR_ORDER))
-    words, word_lengths, width = numbered([_words(t) for t in [*predicted, *references]])
+    words, word_lengths, width = numbered(_words_of_all([*predicted, *references]))
     word_match = clipped_matches(words, word_lengths, n, WORD_ORDER, width)
     word_total = np.maximum(0, word_lengths[:, None] - np.arange(WORD_ORDER))
     total = np.concatenate([char_total, word_total], axis=1)

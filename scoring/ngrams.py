@@ -26,6 +26,12 @@ def clipped_matches(symbols: np.ndarray, lengths: np.ndarray, n: int, max_order:
     size = int(lengths.sum())
     if size == 0:
         return matches
+    position_bits = max(1, size.bit_length())
+    rank_bits = max(position_bits, int(n).bit_length())
+    if rank_bits + width + 1 + position_bits > 64:  # symbols numbered densely, so that a position fits beside its key
+        values, symbols = np.unique(symbols, return_inverse=True)
+        width = max(1, (len(values) - 1).bit_length())
+    packed = rank_bits + width + 1 + position_bits <= 64
     symbols = np.concatenate([symbols.astype(np.uint64), np.zeros(max_order, np.uint64)])  # a last n-gram's end
     text_of = np.repeat(np.arange(2 * n), lengths)
     remaining = np.repeat(np.cumsum(lengths), lengths) - np.arange(size)  # symbols from here to the text's end
@@ -39,7 +45,7 @@ def clipped_matches(symbols: np.ndarray, lengths: np.ndarray, n: int, max_order:
         if at.size == 0:
             break  # no text this long, or nothing left that can match: no match of this order or higher
         key = (rank[at] << shift) | symbols[at + order - 1]  # (its (n-1)-gram's rank, its n-th symbol)
-        by_key = np.argsort((key << np.uint64(1)) | side[at])  # equal n-grams together, hypothesis first
+        by_key = _key_order((key << np.uint64(1)) | side[at], position_bits if packed else 0)
         key = key[by_key]
         first = np.concatenate([[True], key[1:] != key[:-1]])
         starts = np.flatnonzero(first)
@@ -53,6 +59,15 @@ def clipped_matches(symbols: np.ndarray, lengths: np.ndarray, n: int, max_order:
             rank[at] = group.astype(np.uint64)
             at = at[((in_reference > 0) & (in_hypothesis > 0))[group - 1]]
     return matches
+
+
+def _key_order(keys: np.ndarray, position_bits: int) -> np.ndarray:
+    """The positions of ``keys`` in ascending order of key (equal keys in any order). With ``position_bits`` each
+    key and its position are sorted as one number (a sort of numbers is several times as fast as an argsort)."""
+    if not position_bits:
+        return np.argsort(keys)
+    ordered = np.sort((keys << np.uint64(position_bits)) | np.arange(len(keys), dtype=np.uint64))
+    return (ordered & np.uint64((1 << position_bits) - 1)).astype(np.intp)
 
 
 def numbered(token_lists: list[list[str]]) -> tuple[np.ndarray, np.ndarray, int]:

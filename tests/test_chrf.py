@@ -43,3 +43,11 @@ EDGES = st.lists(st.sampled_from(list("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~ab é \
 @given(EDGES.map("".join))
 def test_words_split_by_one_expression_as_sacrebleu_splits_them_word_by_word(text):
     assert chrf._words(text) == chrf._words_word_by_word(text) == CHRF(word_order=2)._remove_punctuation(text)
+
+
+@settings(max_examples=examples(500), deadline=None)
+@given(st.lists(EDGES.map("".join), max_size=6))
+def test_many_sentences_split_at_once_as_each_alone(texts):
+    """The expression run once over sentences joined by line feeds splits each as it splits it alone (and a
+    sentence holding a line feed of its own is split alone)."""
+    assert chrf._words_of_all(texts) == [chrf._words(t) for t in texts]

@@ -49,3 +49,20 @@ TEXT = st.lists(st.sampled_from(list("ab é.(),!-'\t\n\u00a0ᐊᓂ𝒜\ud800") +
 def test_bleu_statistics_of_any_text_are_sacrebleus(pairs):
     predicted, references = [p for p, _ in pairs], [r for _, r in pairs]
     assert np.array_equal(surface.bleu_statistics(BLEU(), predicted, references), _sacrebleu(predicted, references))
+
+
+@settings(max_examples=examples(100), deadline=None)
+@given(st.lists(st.tuples(st.lists(st.sampled_from("abcxyz"), max_size=12),
+                          st.lists(st.sampled_from("abcxyz"), max_size=12)), min_size=1, max_size=6),
+       st.integers(0, 2**20))
+def test_symbols_too_wide_to_sort_beside_their_positions_are_numbered_again(pairs, spread):
+    """Symbols of up to 60 bits (a position no longer fits beside an n-gram's key) give the same matches: they are
+    numbered densely first; and a key order sorted with positions packed beside the keys is an argsort's."""
+    tokens = [h for h, _ in pairs] + [r for _, r in pairs]
+    symbols, lengths, _ = ngrams.numbered(tokens)
+    wide = symbols * np.uint64(2 * spread + 1) + np.uint64(2**59)  # large, and distinct where they were
+    assert len(set(wide.tolist())) == len(set(symbols.tolist()))
+    found = ngrams.clipped_matches(wide, lengths, len(pairs), 5, 60)
+    assert found.tolist() == [[_counted(h, r, k) for k in range(1, 6)] for h, r in pairs]
+    keys = wide % np.uint64(7)
+    assert keys[ngrams._key_order(keys, 8)].tolist() == keys[ngrams._key_order(keys, 0)].tolist() == sorted(keys.tolist())
