@@ -24,6 +24,7 @@ from .collector import fewer_collections
 from .entry_stats import cached_records, corpus_sha256, entries_digest
 from .plugins import MetricPlugin
 from .progress import Cancelled, report  # noqa: F401  (Cancelled: what a cancelled scoring raises)
+from .rows import json_value, number_text, number_texts
 from .rubric import Rubric
 from .runcard import RunCard
 
@@ -267,6 +268,7 @@ class EntryBreakdowns(Sequence):
             summed = summed + np.where(self.ok[:, j], self.shares[:, j], 0.0)
         self.scores = np.where(self.ok.any(1), summed, np.nan)
         self._block: tuple = (-self.BLOCK,)  # the block of entries last read (none yet), as Python lists
+        self._key_texts = [json_value(key) + ": " for key in self.ids]
 
     BLOCK = 4096  # entries read from the arrays at once (written in order: one conversion for a block of them)
 
@@ -283,6 +285,29 @@ class EntryBreakdowns(Sequence):
 
     def __len__(self) -> int:
         return self.n
+
+    def texts(self, start: int, end: int) -> list[str]:
+        """Entries ``start`` to ``end``'s ``"score"``, ``"breakdown"`` and ``"weighted"`` as JSON text, as json writes
+        their dicts' (a held metric's value and part are finite: ``ok`` says so)."""
+        if not self.ids:
+            return ['"score": null, "breakdown": {}, "weighted": {}'] * (end - start)
+        keys, k, out = self._key_texts, len(self.ids), []
+        ok = self.ok[start:end]
+        values = number_texts(np.where(ok, self.matrix[start:end], 0.0).ravel())
+        shares = np.where(ok, self.shares[start:end], 0.0)
+        parts = number_texts(shares.ravel())
+        for row, (whole, held_parts, held) in enumerate(zip(ok.all(1).tolist(), shares.tolist(), ok.tolist())):
+            at = row * k
+            if whole:
+                names, value_texts, part_texts = keys, values[at:at + k], parts[at:at + k]
+            else:
+                kept = [j for j, has in enumerate(held) if has]
+                names, held_parts = [keys[j] for j in kept], [held_parts[j] for j in kept]
+                value_texts, part_texts = [values[at + j] for j in kept], [parts[at + j] for j in kept]
+            out.append('"score": ' + (number_text(float(sum(held_parts))) if held_parts else "null")
+                       + ', "breakdown": {' + ", ".join(map(str.__add__, names, value_texts)) + '}, "weighted": {'
+                       + ", ".join(map(str.__add__, names, part_texts)) + "}")
+        return out
 
     def __getitem__(self, i: int) -> dict:
         if not self.ids:
@@ -313,7 +338,8 @@ class ScoredEntries(Sequence):
 
     def __init__(self, run: "_Scoring", breakdowns: EntryBreakdowns, plugin_results: list):
         self._run, self._breakdowns, self._plugin_results = run, breakdowns, plugin_results
-        self._shown = [m.entry_metrics for m in metrics.in_entry_breakdown()]  # once, not once an entry
+        self._metrics = metrics.in_entry_breakdown()
+        self._shown = [m.entry_metrics for m in self._metrics]  # once, not once an entry
 
     def __len__(self) -> int:
         return len(self._run.card.entries)
@@ -327,6 +353,27 @@ class ScoredEntries(Sequence):
         run = self._run
         return _entry_output(run.card.entries[i], i, run.table, run.rows[i], self._breakdowns[i],
                              self._plugin_results, self._shown)
+
+    def json_texts(self, start: int, end: int) -> list[str]:
+        """The JSON text of entries ``start`` to ``end`` — what json writes of each one's dict (``ensure_ascii``
+        off, no NaN) — written from the run's columns a field at a time, no dict built (building and encoding a
+        dict an entry was most of what writing a large run cost); written from their dicts when a metric has no
+        text of its own, and an entry with fields beyond its texts from its own."""
+        entries, table, rows = self._run.card.entries, self._run.table, self._run.rows
+        parts = [m.entry_texts(rows, table, start, end) for m in self._metrics]
+        if any(p is None for p in parts):
+            return [json_value(self[i]) for i in range(start, end)]
+        plugins = self._plugin_results
+        texts = []
+        for i, scored, *metric_parts in zip(range(start, end), self._breakdowns.texts(start, end), *parts):
+            entry = entries[i]
+            if entry.tokens or entry.extra:
+                texts.append(json_value(self[i]))
+                continue
+            texts.append(_head_text(entry) + ', "metrics": {' + ", ".join([p for p in metric_parts if p]) + "}"
+                         + (', "lyss": ' + json_value({name: results[i] for name, results in plugins}) if plugins
+                            else "") + ", " + scored + "}")
+        return texts
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, (list, ScoredEntries)):
@@ -515,6 +562,22 @@ def _reasons_block(run: _Scoring, totals: dict) -> None:
             reasons.setdefault(count, reasons[rate])
     scores["unavailable_reasons"] = {k: v for k, v in sorted(reasons.items())
                                      if (k in scores and scores[k] is None) or (k in totals and totals[k] is None)}
+
+
+def _head_text(entry) -> str:
+    """An entry's fields before its metrics, as json writes them (see :func:`_entry_output`; an entry without
+    ``tokens`` and ``extra``)."""
+    text = ('{"id": ' + json_value(entry.id) + ', "source": ' + json_value(entry.source) + ', "reference": '
+            + json_value(entry.reference) + ', "predicted": ' + json_value(entry.predicted))
+    for key in ("raw_predicted", "difficulty", "provenance", "domain", "latency_s", "cost_usd", "error"):
+        value = getattr(entry, key)
+        if value is not None:
+            text += f', "{key}": ' + json_value(value)
+    if entry.variants:
+        text += ', "variants": ' + json_value(entry.variants)
+    if entry.morphological_analysis is not None:
+        text += ', "morphological_analysis": ' + json_value(entry.morphological_analysis)
+    return text
 
 
 def _entry_output(entry, i: int, table: Table, row: dict, breakdown: dict, plugin_results, shown: list) -> dict:

@@ -183,9 +183,11 @@ def _lines(items: Sequence, inner: str) -> Iterator[str]:
     are encoded in forked processes, as many at once as there are cores (building a scored entry's dict and
     encoding it is most of the time a large run takes to write), and written here in order."""
     line = json.JSONEncoder(ensure_ascii=False, allow_nan=False, default=json_default).encode
+    texts = getattr(items, "json_texts", None)  # a sequence that writes its items' text itself (a scored run's entries)
 
     def block(bounds: tuple[int, int]) -> str:
-        return "".join(("[" if k == 0 else ",") + inner + line(items[k]) for k in range(*bounds))
+        found = texts(*bounds) if texts is not None else [line(items[k]) for k in range(*bounds)]
+        return "".join(("[" if k == 0 else ",") + inner + text for k, text in zip(range(*bounds), found))
 
     blocks = [(i, min(i + LINES_PER_BLOCK, len(items))) for i in range(0, len(items), LINES_PER_BLOCK)]
     cores = os.cpu_count() or 1

@@ -25,6 +25,7 @@ from typing import Any, Iterable
 import numpy as np
 
 from . import behaviour, compliance, surface
+from .rows import json_value, number_text, number_texts
 
 # ----------------------------------------------------------------------------- per-entry statistics
 
@@ -189,6 +190,13 @@ class Metric:
         per-entry statistics)."""
         return {}
 
+    def entry_texts(self, rows, table, start: int, end: int) -> list[str] | None:
+        """Its part of the breakdowns of entries ``start`` to ``end`` as JSON text: the ``"key": value`` pairs
+        :meth:`entry_metrics` gives, inside their braces ("" for none), written from the columns a block at a
+        time without the dicts (most of what writing a large run cost). None: no text of its own — the entries
+        are written from their dicts."""
+        return None
+
     def column(self, run) -> Column | None:
         """Its per-entry sufficient statistics (``None`` when it has none)."""
         return None
@@ -204,6 +212,11 @@ class Metric:
     def reason(self, run) -> str:
         """Why it is null in this run."""
         return self.missing
+
+
+def value_text(value: float | None) -> str:
+    """A metric's value as json writes it (null for None)."""
+    return "null" if value is None else number_text(value)
 
 
 def _ratio(rows, num: str, den: str | None = None) -> Ratio:
@@ -227,6 +240,9 @@ class ExactMatch(Metric):
     def entry_metrics(self, row, i, table):
         return {"exact_match": bool(row["exact"])}
 
+    def entry_texts(self, rows, table, start, end):
+        return ['"exact_match": true' if v else '"exact_match": false' for v in rows.values("exact", start, end)]
+
     def column(self, run):
         return _ratio(run.rows, "exact")
 
@@ -245,6 +261,10 @@ class EquivalentMatch(Metric):
 
     def entry_metrics(self, row, i, table):
         return {"variant_match": bool(row["variant"])} if row["variant"] is not None else {}
+
+    def entry_texts(self, rows, table, start, end):
+        return ["" if v is None else '"variant_match": true' if v else '"variant_match": false'
+                for v in rows.values("variant", start, end)]
 
     def column(self, run):
         if self.name in run.plugin_columns:
@@ -268,6 +288,11 @@ class SacrebleuMetric(Metric):
 
     def entry_metrics(self, row, i, table):
         return {self.entry_key: table.entry_value(self.name, i)}
+
+    def entry_texts(self, rows, table, start, end):
+        column = table.get(self.name)
+        prefix = f'"{self.entry_key}": '
+        return [prefix + text for text in number_texts(np.asarray(column.sentence[start:end], dtype=np.float64))]
 
     def column(self, run):
         return Statistics(self.kind, run.records[self.kind], run.records["sentence"][self.kind])
@@ -297,6 +322,9 @@ class LengthRatio(Metric):
 
     def entry_metrics(self, row, i, table):
         return {"length_ratio": row["length_ratio"]}
+
+    def entry_texts(self, rows, table, start, end):
+        return ['"length_ratio": ' + value_text(v) for v in rows.values("length_ratio", start, end)]
 
     def column(self, run):
         return _rated(run.rows, "length_ratio")
@@ -356,6 +384,12 @@ class CodeSwitching(Metric):
         return {"code_switching_rate": cs["leaked"] / cs["tokens"] if cs["tokens"] else None,
                 "leaked_words": cs["leaked_words"]}
 
+    def entry_texts(self, rows, table, start, end):
+        return ['"code_switching_rate": ' + value_text(leaked / tokens if tokens else None)
+                + ', "leaked_words": ' + (json_value(words) if words else "[]")
+                for tokens, leaked, words in zip(rows.values("cs/tokens", start, end), rows.values("cs/leaked", start, end),
+                                                 rows.values("cs/leaked_words", start, end))]
+
     def column(self, run):
         return _ratio(run.rows, "cs/leaked", "cs/tokens")
 
@@ -370,6 +404,9 @@ class Hallucination(Metric):
     def entry_metrics(self, row, i, table):
         return {"hallucination": row["hall"]}
 
+    def entry_texts(self, rows, table, start, end):
+        return ['"hallucination": ' + text for text in rows.texts("hall", start, end)]
+
     def column(self, run):
         return _ratio(run.rows, "hall/rate")
 
@@ -383,6 +420,9 @@ class Terminology(Metric):
 
     def entry_metrics(self, row, i, table):
         return {"terminology": row["term"]}
+
+    def entry_texts(self, rows, table, start, end):
+        return ['"terminology": ' + text for text in rows.texts("term", start, end)]
 
     def column(self, run):
         return _ratio(run.rows, "term/matched", "term/total")
@@ -416,6 +456,9 @@ class ComplianceIndex(Metric):
 
     def entry_metrics(self, row, i, table):
         return {"compliance": {k: v for k, v in row["compliance"].items() if k != "bad_quotes" or v}}
+
+    def entry_texts(self, rows, table, start, end):
+        return ['"compliance": ' + text for text in rows.texts("compliance", start, end, unless_empty="bad_quotes")]
 
     def column(self, run):
         return _rated(run.rows, "compliance/index")

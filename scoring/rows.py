@@ -9,9 +9,12 @@ few arrays. Only non-empty lists and other objects are kept one by one. Each ent
 
 from __future__ import annotations
 
+import json
 import sys
 from array import array
 from collections.abc import Sequence
+from functools import lru_cache
+from json.encoder import encode_basestring
 from typing import Any
 
 import numpy as np
@@ -77,6 +80,84 @@ class Rows(Sequence):
         self._layouts[path] = layout
         return layout
 
+    def _value(self, field: str, code: int, number: float, i: int) -> Any:
+        """Entry i's value of a field, as its record's dict holds it (its code and number given)."""
+        if code == FLOAT:
+            return number
+        if code == INT:
+            return int(number)
+        if code == NONE:
+            return None
+        if code == DICT:
+            return self._dict(field, i)
+        if code == LIST:
+            return list(self.objects.get(field, {}).get(i, NO_ITEMS))
+        if code == OBJECT:
+            return self.objects[field][i]
+        raise KeyError(field)
+
+    def values(self, field: str, start: int, end: int) -> list:
+        """Entries ``start`` to ``end``'s values of a field, as their records' dicts hold them (KeyError where an
+        entry has none)."""
+        codes = self.codes.get(field)
+        if codes is None:
+            raise KeyError(field)
+        codes = codes[start:end]
+        numbers = self.numbers_by_path.get(field)
+        numbers = np.zeros(end - start) if numbers is None else numbers[start:end]
+        kinds = np.unique(codes).tolist()
+        if kinds == [FLOAT]:
+            return numbers.tolist()
+        if kinds == [INT]:
+            return numbers.astype(np.int64).tolist()
+        if kinds == [NONE]:
+            return [None] * (end - start)
+        return [self._value(field, code, number, i)
+                for i, code, number in zip(range(start, end), codes.tolist(), numbers.tolist())]
+
+    def _listed(self, field: str, start: int, end: int) -> bool:
+        """Whether an entry from ``start`` to ``end`` holds a non-empty list or an object in this field."""
+        found = self.objects.get(field) or {}
+        if len(found) < end - start:
+            return any(start <= i < end for i in found)
+        return any(i in found for i in range(start, end))
+
+    def texts(self, path: str, start: int, end: int, unless_empty: str = "") -> list[str]:
+        """``json.dumps`` (``ensure_ascii=False``) of entries ``start`` to ``end``'s dicts at ``path``, written from
+        the columns a field at a time (no dict is built); the field ``unless_empty`` is left out where it holds
+        nothing (None, an empty list, 0), as the breakdown leaves it out."""
+        fields, gaps = [], False
+        for key in self.children.get(path, ()):
+            field = f"{path}/{key}" if path else key
+            codes = self.codes[field][start:end]
+            kinds = np.unique(codes).tolist()
+            prefix = _key_text(key)
+            numbers = self.numbers_by_path.get(field)
+            if kinds == [MISSING] or (key == unless_empty and kinds == [LIST] and not self._listed(field, start, end)):
+                continue
+            if kinds == [LIST] and not self._listed(field, start, end):  # (most lists: empty)
+                fields.append([prefix + "[]"] * (end - start))
+                continue
+            if key != unless_empty and kinds == [FLOAT]:
+                fields.append([prefix + text for text in number_texts(numbers[start:end])])
+            elif key != unless_empty and kinds == [INT]:
+                fields.append([prefix + text for text in map(str, numbers[start:end].astype(np.int64).tolist())])
+            elif key != unless_empty and kinds == [DICT]:
+                fields.append([prefix + text for text in self.texts(field, start, end)])
+            else:  # mixed, or a field left out where empty: entry by entry
+                values = self.values(field, start, end) if MISSING not in kinds else [
+                    _ABSENT if code == MISSING else self._value(field, code, 0.0 if numbers is None else numbers[i], i)
+                    for i, code in zip(range(start, end), codes.tolist())]
+                column = [None if value is _ABSENT or (key == unless_empty and not value) else prefix + json_value(value)
+                          for value in values]
+                gaps = gaps or None in column
+                fields.append(column)
+        if not fields:
+            return ["{}"] * (end - start)
+        if gaps:
+            return ["{" + ", ".join([part for part in parts if part is not None]) + "}" for parts in zip(*fields)]
+        return ["{" + ", ".join(parts) + "}" for parts in zip(*fields)]
+
     def numbers(self, field: str, none: float = 0.0) -> np.ndarray:
         """A numeric field of every entry (``none`` where it is None or absent)."""
         codes, values = self.codes.get(field), self.numbers_by_path.get(field)
@@ -115,6 +196,52 @@ class Rows(Sequence):
                 or any(f not in numbers and bool(((a == INT) | (a == FLOAT)).any()) for f, a in codes.items())):
             raise ValueError("not per-entry records: fields and lengths disagree")
         return cls(n, children, codes, numbers, objects)
+
+
+_ENCODE = json.JSONEncoder(ensure_ascii=False, allow_nan=False).encode
+
+
+def json_value(value: Any) -> str:
+    """``json.dumps(value, ensure_ascii=False, allow_nan=False)`` (a text, None, a bool, a number or an empty list
+    written at once: most values of an entry)."""
+    kind = type(value)
+    if kind is str:
+        return encode_basestring(value)
+    if value is None:
+        return "null"
+    if kind is bool:
+        return "true" if value else "false"
+    if kind is int:
+        return int.__repr__(value)
+    if kind is float:
+        return number_text(value)
+    if kind is list and not value:
+        return "[]"
+    return _ENCODE(value)
+
+
+_ABSENT = object()
+
+
+def number_texts(values: np.ndarray) -> list[str]:
+    """Floats as json writes them (each one's ``repr``); a NaN or an infinity refused as json refuses it."""
+    if not np.isfinite(values).all():
+        raise ValueError("Out of range float values are not JSON compliant")
+    return list(map(float.__repr__, values.tolist()))
+
+
+def number_text(x: float) -> str:
+    """A number as json writes it (a float's ``repr``; a NaN or an infinity refused as json refuses it)."""
+    if type(x) is not float:
+        return _ENCODE(x)
+    if x - x == 0.0:  # (NaN and ±inf give NaN)
+        return float.__repr__(x)
+    raise ValueError("Out of range float values are not JSON compliant: " + repr(x))
+
+
+@lru_cache(maxsize=1024)
+def _key_text(key: str) -> str:
+    return encode_basestring(key) + ": "
 
 
 class RowsBuilder:

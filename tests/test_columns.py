@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 import numpy as np
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from scoring import cache, engine, runcard
@@ -14,21 +15,30 @@ from scoring.conventions import infer_conventions
 from scoring.entry_stats import cached_records
 from scoring.rows import Rows, RowsBuilder, RowsJoiner
 from scoring.rubric import load_profile
+from helpers import DEMO, report_paths
 from sizes import examples
 
 LEAF = st.one_of(st.none(), st.booleans(), st.integers(-2**60, 2**60),
                  st.floats(allow_nan=False), st.text(max_size=5), st.lists(st.text(max_size=3), max_size=3))
 
 
-def _records(schema: dict, draw) -> dict:
-    """A record with the schema's keys in its order, each leaf any kind of value (None for a sub-dict too)."""
+def _records(schema: dict, draw, drop: bool = False, kinds: dict | None = None) -> dict:
+    """A record with the schema's keys in its order, each leaf any kind of value (None for a sub-dict too); with
+    ``drop`` some keys left out; with ``kinds`` each key's leaves mostly of its one kind (whole columns of ints,
+    floats, None, empty lists)."""
     out = {}
     for key, sub in schema.items():
+        if drop and draw(st.integers(0, 5)) == 0:
+            continue
         if isinstance(sub, dict):
-            out[key] = None if draw(st.booleans()) else _records(sub, draw)
+            out[key] = None if draw(st.integers(0, 5 if kinds else 1)) == 0 else _records(sub, draw, drop, kinds)
         else:
-            out[key] = draw(LEAF)
+            kind = (kinds or {}).get(key)
+            out[key] = draw(kind if kind is not None and draw(st.integers(0, 5)) else LEAF)
     return out
+
+
+ONE_KIND = st.sampled_from([st.integers(-5, 5), st.floats(-1e6, 1e6), st.none(), st.just([]), st.text(max_size=2)])
 
 
 SCHEMA = st.recursive(st.just(None), lambda inner: st.dictionaries(st.sampled_from("abcdef"), inner, max_size=4),
@@ -47,6 +57,36 @@ def test_every_record_reads_back_as_it_was(schema, n, data):
             # same keys in the same order, same types (1 stays int, 1.0 float, True bool)
             assert json.dumps(rows[i]) == json.dumps(record) and rows[i] == record
             assert [type(v) for v in rows[i].values()] == [type(v) for v in record.values()]
+
+
+def _json_or_refused(value):
+    try:
+        return json.dumps(value, ensure_ascii=False, allow_nan=False)
+    except ValueError:
+        return ValueError
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(SCHEMA, st.integers(1, 7), st.integers(0, 6), st.data())
+def test_records_written_a_field_at_a_time_are_what_json_writes_of_them(schema, n, cut, data):
+    """A block of records written from the columns a field at a time is json's text of each record (a field left
+    out where it holds nothing, when asked), whatever the fields hold, whichever entries lack some; a NaN or an
+    infinity refused as json refuses it."""
+    kinds = {key: data.draw(ONE_KIND) for key in "abcdef"} if data.draw(st.booleans()) else None
+    originals = [_records(schema, data.draw, drop=True, kinds=kinds) for _ in range(n)]
+    builder = RowsBuilder(n)
+    for i, record in enumerate(originals):
+        builder.set(i, record)
+    rows = builder.rows()
+    start = min(cut, n - 1)
+    for unless_empty in ("", "a"):
+        wanted = [_json_or_refused({k: v for k, v in rows[i].items() if k != unless_empty or v}) for i in range(start, n)]
+        try:
+            found = rows.texts("", start, n, unless_empty=unless_empty)
+        except ValueError:
+            assert ValueError in wanted
+        else:
+            assert found == wanted
 
 
 def _plain_json(value):
@@ -190,3 +230,46 @@ def test_each_entry_s_breakdown_is_its_row_read_in_any_order(monkeypatch):
     for b in in_order:
         assert list(b["breakdown"]) == [k for k in ids if k in b["breakdown"]] == list(b["weighted"])
         assert b["score"] == (sum(b["weighted"].values()) if b["weighted"] else None)
+
+
+def _texts_and_dicts(scored_entries) -> tuple[list[str], list[str]]:
+    return (scored_entries.json_texts(0, len(scored_entries)),
+            [json.dumps(e, ensure_ascii=False, allow_nan=False) for e in scored_entries])
+
+
+@pytest.mark.parametrize("path", [DEMO, *report_paths()], ids=lambda p: p.name)
+def test_each_entry_s_text_is_what_json_writes_of_its_dict(path):
+    """A large run's entries are written from the columns, not from a dict each: on the demo and the shared
+    reports (with the Plains Cree standards' per-entry results), each entry's text is json's of its dict."""
+    from eval_standards.setup import prepare
+    from scoring import runs
+    card = runcard.load(str(path))
+    texts, dicts = _texts_and_dicts(runs.score(card, prepare(card), use_cache=False, n_bootstrap=10)["entries"])
+    assert texts == dicts
+
+
+WORDS = st.sampled_from(["tânisi", "Tânisi", "{name}", "«nipân»", "'quoted'", "dog", "the", "the", "cat.", "ᑖᓂᓯ",
+                         "Ottawa", "“x”", "", "é\u2028", "42"])
+TEXTS = st.lists(WORDS, max_size=6).map(" ".join)
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(st.lists(st.fixed_dictionaries({"source": TEXTS, "reference": TEXTS, "predicted": TEXTS}, optional={
+    "raw_predicted": TEXTS, "variants": st.lists(TEXTS, max_size=2), "difficulty": st.sampled_from(["1", "2", "hard"]),
+    "latency_s": st.floats(0, 9), "domain": st.sampled_from(["news", ""]), "note": TEXTS,
+    "prompt_tokens": st.integers(0, 9), "error": st.sampled_from(["timeout", ""])}), min_size=1, max_size=8),
+    st.sampled_from(["crk", None]), st.booleans())
+def test_any_entry_s_text_is_what_json_writes_of_its_dict(entries, language, glossary):
+    """Entries of every kind (placeholders, quotes, cased and syllabic words, echoes, raw outputs, variants,
+    fields beyond the texts, none at all) are written from the columns as json writes their dicts."""
+    import tempfile
+    from pathlib import Path
+    card = {"target_language": language, "entries": [{"id": f"e{k}", **e} for k, e in enumerate(entries)]}
+    if glossary:
+        card["glossary"] = {"dog": ["atim"], "the": ["ana"]}
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "card.json"
+        path.write_text(json.dumps(card), "utf-8")
+        loaded = runcard.load(str(path))
+    texts, dicts = _texts_and_dicts(engine.score(loaded, load_profile("B"), use_cache=False, n_bootstrap=10).card["entries"])
+    assert texts == dicts

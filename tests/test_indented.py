@@ -119,3 +119,26 @@ def test_a_long_sequence_is_the_same_text_encoded_in_blocks_by_forked_processes(
     with pytest.raises(ValueError):
         write_json_atomic(tmp_path / "nan.json", {"entries": Entries([{"x": 1}] * 10 + [{"x": float("inf")}])})
     assert not (tmp_path / "nan.json").exists()
+
+
+class WrittenEntries(Entries):
+    """Entries that write their own JSON texts (as a scored run's entries do, from the run's columns)."""
+
+    def json_texts(self, start, end):
+        return [json.dumps(self.items[k], ensure_ascii=False) for k in range(start, end)]
+
+
+def test_a_long_sequence_that_writes_its_items_is_written_with_its_texts(tmp_path, monkeypatch):
+    """A long sequence that gives its items' JSON texts itself is written with them, a block at a time: the same
+    file as its items written by json."""
+    from scoring import files
+
+    monkeypatch.setattr(files, "ONE_LINE_ITEMS_FROM", 4)
+    monkeypatch.setattr(files, "LINES_PER_BLOCK", 3)
+    entries = [{"id": str(k), "w": ["ᐊ"] * (k % 3), "x": k / 7} for k in range(11)]
+    write_json_atomic(tmp_path / "texts.json", {"entries": WrittenEntries(entries)})
+    write_json_atomic(tmp_path / "dicts.json", {"entries": Entries(entries)})
+    assert (tmp_path / "texts.json").read_text("utf-8") == (tmp_path / "dicts.json").read_text("utf-8")
+    monkeypatch.setattr(WrittenEntries, "json_texts", lambda self, a, b: ["0"] * (b - a))
+    write_json_atomic(tmp_path / "marked.json", {"entries": WrittenEntries(entries)})
+    assert json.loads((tmp_path / "marked.json").read_text("utf-8")) == {"entries": [0] * 11}
