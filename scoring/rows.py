@@ -3,8 +3,10 @@ arrays (one per field) instead of a dict per entry.
 
 An entry's record as nested dicts of Python numbers takes about 2 KB; as columns, a byte a field and
 8 more for a field that ever holds a number (about 0.15 KB), and a worker process hands its part back as a
-few arrays. Only non-empty lists and other objects are kept one by one. Each entry's record is rebuilt, equal to the dict it was built from
-(same keys in the same order, same types), only when it is written out; the metrics read the columns.
+few arrays. Only non-empty lists and other objects are kept one by one. Each entry's record is rebuilt, equal to the dict
+it was built from (same keys in the same order, same types), only when it is asked for; the metrics read the columns,
+and a large run's entries are written from them as JSON text a field at a time (:meth:`Rows.texts`), the text json
+gives of those dicts.
 """
 
 from __future__ import annotations
