@@ -180,8 +180,8 @@ def _pieces(writer: IndentedJSON, value: Any, depth: int) -> Iterator[str]:
 
 def _lines(items: Sequence, inner: str) -> Iterator[str]:
     """A long sequence's items one per line, in blocks of ``LINES_PER_BLOCK``; with several cores the blocks
-    are encoded in forked processes, as many at once as there are cores (building a scored entry's dict and
-    encoding it is most of the time a large run takes to write), and written here in order."""
+    are encoded in forked processes, as many at once as there are cores (encoding is most of the time a large run
+    takes to write; a scored run's entries give their text themselves, ``json_texts``), and written here in order."""
     line = json.JSONEncoder(ensure_ascii=False, allow_nan=False, default=json_default).encode
     texts = getattr(items, "json_texts", None)  # a sequence that writes its items' text itself (a scored run's entries)
 

@@ -25,7 +25,7 @@ from typing import Any, Iterable
 import numpy as np
 
 from . import behaviour, compliance, surface
-from .rows import json_value, number_text, number_texts
+from .rows import json_value, number_texts
 
 # ----------------------------------------------------------------------------- per-entry statistics
 
@@ -214,11 +214,6 @@ class Metric:
         return self.missing
 
 
-def value_text(value: float | None) -> str:
-    """A metric's value as json writes it (null for None)."""
-    return "null" if value is None else number_text(value)
-
-
 def _ratio(rows, num: str, den: str | None = None) -> Ratio:
     """Σ field / Σ field over entries, from the records' columns (``scoring.rows``); the denominator is 1
     per entry when not named."""
@@ -324,7 +319,7 @@ class LengthRatio(Metric):
         return {"length_ratio": row["length_ratio"]}
 
     def entry_texts(self, rows, table, start, end):
-        return ['"length_ratio": ' + value_text(v) for v in rows.values("length_ratio", start, end)]
+        return ['"length_ratio": ' + json_value(v) for v in rows.values("length_ratio", start, end)]
 
     def column(self, run):
         return _rated(run.rows, "length_ratio")
@@ -385,7 +380,7 @@ class CodeSwitching(Metric):
                 "leaked_words": cs["leaked_words"]}
 
     def entry_texts(self, rows, table, start, end):
-        return ['"code_switching_rate": ' + value_text(leaked / tokens if tokens else None)
+        return ['"code_switching_rate": ' + json_value(leaked / tokens if tokens else None)
                 + ', "leaked_words": ' + (json_value(words) if words else "[]")
                 for tokens, leaked, words in zip(rows.values("cs/tokens", start, end), rows.values("cs/leaked", start, end),
                                                  rows.values("cs/leaked_words", start, end))]

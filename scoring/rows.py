@@ -56,18 +56,8 @@ class Rows(Sequence):
             layout = self._layout(path)
         for key, field, codes, numbers in layout:
             code = codes[i]
-            if code == FLOAT:
-                out[key] = numbers[i]
-            elif code == INT:
-                out[key] = int(numbers[i])
-            elif code == NONE:
-                out[key] = None
-            elif code == DICT:
-                out[key] = self._dict(field, i)
-            elif code == LIST:
-                out[key] = list(self.objects.get(field, {}).get(i, NO_ITEMS))
-            elif code == OBJECT:
-                out[key] = self.objects[field][i]
+            if code != MISSING:
+                out[key] = self._value(field, code, 0.0 if numbers is None else numbers[i], i)
         return out
 
     def _layout(self, path: str) -> list:
