@@ -89,6 +89,7 @@ def _build_table(run: "_Scoring") -> Table:
         column = metric.column(run)
         if column is not None:
             columns[metric.name] = column
+    metrics.share_sums(columns.values())
     return Table(columns, len(run.card.entries))
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import weakref
 from dataclasses import dataclass
 from typing import Any, Iterable
 
@@ -36,6 +37,7 @@ class Ratio:
     def __init__(self, num: Iterable[float], den: Iterable[float]):
         self.num = np.asarray(num if isinstance(num, np.ndarray) else list(num), dtype=float)
         self.den = np.asarray(den if isinstance(den, np.ndarray) else list(den), dtype=float)
+        self.shared: tuple[SharedSums, int | None, int | None] | None = None  # see SharedSums
 
     def value(self, rows: np.ndarray | None = None) -> float | None:
         num, den = (self.num, self.den) if rows is None else (self.num[rows], self.den[rows])
@@ -50,7 +52,12 @@ class Ratio:
             return np.where(self.den > 0, self.num / np.where(self.den > 0, self.den, 1), np.nan)
 
     def sums(self, weights: np.ndarray):
-        return weights @ self.num, weights @ self.den
+        if self.shared is None:
+            return weights @ self.num, weights @ self.den
+        shared, num_row, den_row = self.shared
+        products = shared.products(weights)
+        return (weights @ self.num if num_row is None else products[..., num_row],
+                weights @ self.den if den_row is None else products[..., den_row])
 
     @staticmethod
     def add(a, b):
@@ -63,6 +70,71 @@ class Ratio:
 
     def subset(self, rows: np.ndarray) -> "Ratio":
         return Ratio(self.num[rows], self.den[rows])
+
+
+class SharedSums:
+    """The whole-number numerators and denominators of several :class:`Ratio` columns as the rows of one
+    matrix (a denominator of ones, a plain mean's, kept once), so that one matrix product gives all their
+    sums on a block of resamples: the block's counts read once, not twice a metric. Whole numbers sum to the
+    same float in any order, so the sums are those of each column's own product; a column of other floats
+    keeps its own product (its sums stay in the order they were summed in)."""
+
+    def __init__(self, ratios: Iterable[Ratio]):
+        ratios = [r for r in ratios if r.shared is None]
+        n = len(ratios[0].num) if ratios else 0
+        rows: dict[int, int] = {}  # id of a vector → its row
+        count, ones = 0, None
+        for ratio in ratios:
+            for vector in (ratio.num, ratio.den):
+                if id(vector) in rows or not _sums_exactly(vector):
+                    continue
+                if bool((vector == 1.0).all()):
+                    if ones is None:
+                        ones, count = count, count + 1
+                    rows[id(vector)] = ones
+                else:
+                    rows[id(vector)], count = count, count + 1
+        self.matrix = np.empty((count, n))  # row-major: each vector's pages written once
+        for ratio in ratios:
+            num_row, den_row = rows.get(id(ratio.num)), rows.get(id(ratio.den))
+            if num_row is None and den_row is None:
+                continue
+            for row, name in ((num_row, "num"), (den_row, "den")):
+                if row is not None:
+                    self.matrix[row] = getattr(ratio, name)
+                    setattr(ratio, name, self.matrix[row])  # the column's own array let go (no memory added)
+            ratio.shared = (self, num_row, den_row)
+        self._weights: Any = None
+        self._products: np.ndarray | None = None
+
+    def products(self, weights: np.ndarray) -> np.ndarray:
+        """``weights @ vector`` for every vector (the last axis), computed once for the same weights."""
+        last = self._weights() if self._weights is not None else None
+        if last is not weights or self._products is None:
+            self._products = weights @ self.matrix.T
+            try:
+                self._weights = weakref.ref(weights)  # not kept alive here: the next block's counts replace it
+            except TypeError:
+                self._weights = None
+        return self._products
+
+
+def _sums_exactly(vector: np.ndarray) -> bool:
+    """Whether every sum of the vector weighted by resample counts (whole numbers up to its length each,
+    adding up to its length) is a whole number a float holds exactly, whatever the order it is added in."""
+    if vector.dtype != np.float64 or vector.ndim != 1:
+        return False
+    if not np.isfinite(vector).all() or (vector != np.round(vector)).any():
+        return False
+    largest = float(np.abs(vector).max()) if vector.size else 0.0
+    return largest * max(len(vector), 1) < 2.0 ** 53
+
+
+def share_sums(columns: Iterable) -> None:
+    """The :class:`Ratio` columns among ``columns`` summed together (:class:`SharedSums`)."""
+    ratios = [c for c in columns if isinstance(c, Ratio)]
+    if len(ratios) > 1:
+        SharedSums(ratios)
 
 
 class Statistics:
