@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 import os
 import random
+from contextlib import nullcontext
 from dataclasses import dataclass
 from functools import lru_cache, partial
 from typing import Callable, Iterator
@@ -35,8 +36,8 @@ ALPHA = 0.05
 
 MAX_WORDS_PER_CALL = 1 << 20  # words drawn and filtered at a time (4 MB: in cache, filtering is a third faster than at 16 MB)
 BLOCK_CELLS = 1 << 22  # resamples are drawn and scored in blocks of about this many (B × n) cells (≈ 32 MB each)
-THIN_BLOCK_ROWS = 8  # a block of fewer resamples is scored on one core by numpy's products (1,000,000 entries, 4
-#                      rows: 1.0 core busy), a thicker one on all (300,000 entries, 13 rows: 1.95), so the blocks are shared out
+SHARED_FROM_ENTRIES = 50_000  # from here each core scores a share of the resamples (1,000 of them, two cores: 20,000
+#                              entries 0.42 s against 0.33 in one process, 65,536 1.03 against 1.15, 300,000 4.2 against 6.5)
 REMEMBERED_CELLS = 1 << 24  # up to this many, a corpus's draw counts are kept whole and remembered (re-scoring)
 REMEMBERED_DRAWS = 8  # the last this many such corpora (a run and its difficulty tiers)
 
@@ -136,8 +137,24 @@ def _shares(n: int, n_resamples: int, parts: int) -> list[tuple[int, int]]:
 
 
 def _scored_share(share: tuple[int, int], score_fns: dict, wanted: list[str], n: int, n_resamples: int,
-                  seed: int) -> dict[str, np.ndarray]:
-    """Each wanted metric on the resamples ``share`` holds (first, end)."""
+                  seed: int, caller: int | None = None) -> dict[str, np.ndarray]:
+    """Each wanted metric on the resamples ``share`` holds (first, end). In a worker process (its process is not
+    the ``caller``'s) numpy's products run on one thread: the other cores score the other shares."""
+    with _one_thread() if caller is not None and os.getpid() != caller else nullcontext():
+        return _scored_share_here(share, score_fns, wanted, n, n_resamples, seed)
+
+
+def _one_thread():
+    """numpy's linear algebra on one thread in this process (threadpoolctl), where it can be set."""
+    try:
+        from threadpoolctl import threadpool_limits
+    except ImportError:  # noqa: the products then share the cores with the other workers: slower, the same numbers
+        return nullcontext()
+    return threadpool_limits(limits=1, user_api="blas")
+
+
+def _scored_share_here(share: tuple[int, int], score_fns: dict, wanted: list[str], n: int, n_resamples: int,
+                       seed: int) -> dict[str, np.ndarray]:
     first, end = share
     found: dict[str, list[np.ndarray]] = {name: [] for name in wanted}
     for indices in harness_index_blocks(n, end, seed, first=first):
@@ -195,10 +212,11 @@ def bootstrap_intervals(score_fns: dict[str, Callable[[np.ndarray], np.ndarray]]
     wanted = [name for name in score_fns if point.get(name) is not None]
     found: dict[str, list[np.ndarray]] = {name: [] for name in wanted}
     cores = os.cpu_count() or 1
-    if n * n_resamples > REMEMBERED_CELLS and BLOCK_CELLS // n < THIN_BLOCK_ROWS and cores > 1 and wanted:
-        # blocks too thin for numpy's matrix products to use the cores: each core scores a share of the blocks
-        # (each draws the words before its share too)
-        work = partial(_scored_share, score_fns=score_fns, wanted=wanted, n=n, n_resamples=n_resamples, seed=seed)
+    if n * n_resamples > REMEMBERED_CELLS and n >= SHARED_FROM_ENTRIES and cores > 1 and wanted:
+        # each core draws and scores a share of the blocks, numpy's products on one thread in each (each draws
+        # the words before its share too): drawing is most of the work, and one process draws on one core
+        work = partial(_scored_share, score_fns=score_fns, wanted=wanted, n=n, n_resamples=n_resamples, seed=seed,
+                       caller=os.getpid())
         for part in process_each(work, _shares(n, n_resamples, cores), cores):
             for name in wanted:
                 found[name].append(part[name])

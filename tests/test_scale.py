@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import random
 
 import numpy as np
@@ -69,6 +70,36 @@ def test_resamples_shared_out_between_cores_score_as_one_process_scores_them(mon
     for share in stats._shares(n, resamples, 3):
         found["rate"].append(stats._scored_share(share, {"rate": score}, ["rate"], n, resamples, 5)["rate"])
     assert np.array_equal(np.concatenate(found["rate"]), one_process)
+
+
+@pytest.mark.parametrize("rows_a_block", [3, 40])
+def test_shares_on_one_thread_each_score_what_one_process_on_every_thread_scores(monkeypatch, rows_a_block):
+    """A worker's products run on one thread: what it scores is what one process on one thread scores, on columns
+    of fractions too (where the order of a sum shows: numpy's products on several threads may differ in a last bit
+    there, as they may between machines with other numbers of cores)."""
+    n, resamples = 4099, 120
+    rng = np.random.default_rng(7)
+    matrix = rng.random((n, 12)) * 100
+    column = rng.random(n)
+
+    def score(counts):
+        return (counts @ matrix).sum(1) + counts @ column
+
+    monkeypatch.setattr(stats, "BLOCK_CELLS", rows_a_block * n)
+    monkeypatch.setattr(stats, "REMEMBERED_CELLS", 0)
+    monkeypatch.setattr(stats, "SHARED_FROM_ENTRIES", 0)
+    monkeypatch.setattr(stats.os, "cpu_count", lambda: 1)
+    point = {"s": float(score(np.ones((1, n)))[0])}
+    with stats._one_thread():
+        alone = stats.bootstrap_intervals({"s": score}, n, point, resamples, 11)
+        one_process = np.concatenate([score(c) for c in stats.harness_count_blocks(n, resamples, 11)])
+    monkeypatch.setattr(stats.os, "cpu_count", lambda: 2)
+    shared = stats.bootstrap_intervals({"s": score}, n, point, resamples, 11)
+    assert shared == alone
+    caller = os.getppid()  # as a worker: not the process that shares the work out
+    parts = [stats._scored_share(share, {"s": score}, ["s"], n, resamples, 11, caller)["s"]
+             for share in stats._shares(n, resamples, 2)]
+    assert np.array_equal(np.concatenate(parts), one_process)
 
 
 def test_65536_entries_draw_what_python_draws():
