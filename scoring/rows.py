@@ -68,14 +68,14 @@ class Rows(Sequence):
             field = f"{path}/{key}" if path else key
             numbers = self.numbers_by_path.get(field)
             layout.append((key, field, memoryview(np.ascontiguousarray(self.codes[field], dtype=np.uint8)),
-                           None if numbers is None else memoryview(np.ascontiguousarray(numbers, dtype=np.float64))))
+                           None if numbers is None else memoryview(np.ascontiguousarray(numbers))))
         self._layouts[path] = layout
         return layout
 
     def _value(self, field: str, code: int, number: float, i: int) -> Any:
         """Entry i's value of a field, as its record's dict holds it (its code and number given)."""
         if code == FLOAT:
-            return number
+            return float(number)  # (a column of whole numbers is kept as integers: see compact_numbers)
         if code == INT:
             return int(number)
         if code == NONE:
@@ -99,7 +99,7 @@ class Rows(Sequence):
         numbers = np.zeros(end - start) if numbers is None else numbers[start:end]
         kinds = np.unique(codes).tolist()
         if kinds == [FLOAT]:
-            return numbers.tolist()
+            return numbers.astype(np.float64, copy=False).tolist()
         if kinds == [INT]:
             return numbers.astype(np.int64).tolist()
         if kinds == [NONE]:
@@ -131,7 +131,7 @@ class Rows(Sequence):
                 fields.append([prefix + "[]"] * (end - start))
                 continue
             if key != unless_empty and kinds == [FLOAT]:
-                fields.append([prefix + text for text in number_texts(numbers[start:end])])
+                fields.append([prefix + text for text in number_texts(numbers[start:end].astype(np.float64, copy=False))])
             elif key != unless_empty and kinds == [INT]:
                 fields.append([prefix + text for text in map(str, numbers[start:end].astype(np.int64).tolist())])
             elif key != unless_empty and kinds == [DICT]:
@@ -155,7 +155,9 @@ class Rows(Sequence):
         codes, values = self.codes.get(field), self.numbers_by_path.get(field)
         if codes is None or values is None:
             return np.full(self.n, none)
-        return np.where((codes == INT) | (codes == FLOAT), values, none)
+        out = values.astype(np.float64)  # (a copy: the column stays as it is)
+        out[(codes != INT) & (codes != FLOAT)] = none
+        return out
 
     def held(self, field: str) -> np.ndarray:
         """Where a field holds something other than None."""
@@ -176,7 +178,7 @@ class Rows(Sequence):
             n = int(value["n"])
             children = {str(p): [str(k) for k in keys] for p, keys in value["children"].items()}
             codes = {f: np.asarray(a, dtype=np.uint8) for f, a in value["codes"].items()}
-            numbers = {f: np.asarray(a, dtype=float) for f, a in value["numbers"].items()}
+            numbers = {f: _number_column(np.asarray(a)) for f, a in value["numbers"].items()}
             objects = {f: {int(i): v for i, v in found.items()} for f, found in value["objects"].items()}
         except (KeyError, TypeError, AttributeError, ValueError) as exc:
             raise ValueError(f"not per-entry records: {exc}") from None
@@ -289,7 +291,8 @@ class RowsBuilder:
 
     def rows(self) -> Rows:
         return Rows(self.n, self.children, {f: np.frombuffer(a, dtype=np.uint8) for f, a in self.codes.items()},
-                    {f: np.frombuffer(a, dtype=np.float64) for f, a in self.numbers.items()}, self.objects)
+                    {f: compact_numbers(np.frombuffer(a, dtype=np.float64)) for f, a in self.numbers.items()},
+                    self.objects)
 
 
 class RowsJoiner:
@@ -313,7 +316,7 @@ class RowsJoiner:
         for f, codes in part.codes.items():
             _column(self.codes, f, self.n, np.uint8)[self.start:end] = codes
         for f, values in part.numbers_by_path.items():
-            _column(self.numbers, f, self.n, np.float64)[self.start:end] = values
+            _column(self.numbers, f, self.n, values.dtype)[self.start:end] = values
         for f, found in part.objects.items():
             self.objects.setdefault(f, {}).update((self.start + i, v) for i, v in found.items())
         self.start = end
@@ -321,11 +324,39 @@ class RowsJoiner:
     def rows(self) -> Rows:
         if self.start != self.n:
             raise ValueError(f"{self.start} of {self.n} entries given")
-        return Rows(self.n, self.children, self.codes, self.numbers, self.objects)
+        return Rows(self.n, self.children, self.codes, {f: compact_numbers(a) for f, a in self.numbers.items()},
+                    self.objects)
 
 
 def _column(columns: dict[str, np.ndarray], field: str, n: int, dtype) -> np.ndarray:
-    """A field's column, zeros (MISSING, 0.0) until filled."""
-    if field not in columns:
-        columns[field] = np.zeros(n, dtype=dtype)
-    return columns[field]
+    """A field's column, zeros (MISSING, 0.0) until filled, of a type that holds what it holds and ``dtype``'s
+    values exactly (widened when a part needs it: whole numbers below 2**53 are exact as floats)."""
+    have = columns.get(field)
+    if have is None:
+        have = columns[field] = np.zeros(n, dtype=dtype)
+    elif np.result_type(have.dtype, dtype) != have.dtype:
+        have = columns[field] = have.astype(np.result_type(have.dtype, dtype))
+    return have
+
+
+NARROW = (np.int8, np.int16, np.int32)  # the integer types a field's numbers may be kept in
+
+
+def compact_numbers(values: np.ndarray) -> np.ndarray:
+    """A field's numbers in the narrowest integer type holding each one exactly, when they are all whole (most
+    fields are counts and flags: a byte an entry, not eight), else as they are. A negative zero keeps its float
+    (its sign is written); a value's kind (int or float) is in the field's codes, not in this type."""
+    if values.dtype != np.float64 or not values.size or not np.isfinite(values).all():
+        return values
+    if (values != np.trunc(values)).any() or (np.signbit(values) & (values == 0)).any():
+        return values
+    low, high = values.min(), values.max()
+    for dtype in NARROW:
+        if np.iinfo(dtype).min <= low and high <= np.iinfo(dtype).max:
+            return values.astype(dtype)
+    return values
+
+
+def _number_column(values: np.ndarray) -> np.ndarray:
+    """A cached field's numbers: an integer type :func:`compact_numbers` keeps, else floats."""
+    return values if values.dtype in NARROW else values.astype(float)

@@ -13,13 +13,14 @@ from hypothesis import given, settings, strategies as st
 from scoring import cache, engine, runcard
 from scoring.conventions import infer_conventions
 from scoring.entry_stats import cached_records
-from scoring.rows import Rows, RowsBuilder, RowsJoiner
+from scoring.rows import Rows, RowsBuilder, RowsJoiner, compact_numbers
 from scoring.rubric import load_profile
 from helpers import DEMO, report_paths
 from sizes import examples
 
-LEAF = st.one_of(st.none(), st.booleans(), st.integers(-2**60, 2**60),
-                 st.floats(allow_nan=False), st.text(max_size=5), st.lists(st.text(max_size=3), max_size=3))
+LEAF = st.one_of(st.none(), st.booleans(), st.integers(-2**60, 2**60), st.integers(-70_000, 70_000),
+                 st.floats(allow_nan=False), st.sampled_from([0.0, -0.0, 1.0, 255.0, -129.0, 2.0**40]),
+                 st.text(max_size=5), st.lists(st.text(max_size=3), max_size=3))
 
 
 def _records(schema: dict, draw, drop: bool = False, kinds: dict | None = None) -> dict:
@@ -38,7 +39,8 @@ def _records(schema: dict, draw, drop: bool = False, kinds: dict | None = None) 
     return out
 
 
-ONE_KIND = st.sampled_from([st.integers(-5, 5), st.floats(-1e6, 1e6), st.none(), st.just([]), st.text(max_size=2)])
+ONE_KIND = st.sampled_from([st.integers(-5, 5), st.integers(-40_000, 40_000), st.floats(-1e6, 1e6),
+                            st.sampled_from([0.0, -0.0, 3.0, -200.0]), st.none(), st.just([]), st.text(max_size=2)])
 
 
 SCHEMA = st.recursive(st.just(None), lambda inner: st.dictionaries(st.sampled_from("abcdef"), inner, max_size=4),
@@ -115,6 +117,37 @@ def test_parts_joined_are_the_whole():
     assert joined.held("raw").tolist() == [i % 3 == 0 for i in range(7)]
     assert "late" not in first.rows().numbers_by_path and joined.numbers("late").tolist() == [0, 0, 0, 3, 4, 5, 6]
     assert "cs/leaked_words" not in first.rows().objects or set(first.rows().objects["cs/leaked_words"]) == {1}
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(st.lists(st.one_of(st.integers(-2**40, 2**40).map(float), st.integers(-300, 300).map(float),
+                          st.floats(allow_nan=True, allow_infinity=True), st.just(-0.0)), min_size=1, max_size=30))
+def test_numbers_kept_narrow_are_the_same_floats(values):
+    """A field's numbers kept in a narrow integer type are the floats they were, bit for bit (a negative zero, a
+    fraction, a NaN or a number too large keep the column as it is)."""
+    column = np.array(values, dtype=np.float64)
+    kept = compact_numbers(column)
+    assert kept.astype(np.float64).tobytes() == column.tobytes()
+    if kept.dtype != np.float64:
+        assert kept.dtype in (np.int8, np.int16, np.int32) and kept.itemsize <= 4
+
+
+def test_parts_kept_in_other_types_join_as_the_whole():
+    records = [{"count": i, "big": 1000 * i if i > 4 else i, "rate": 0.5 * i if i > 5 else float(i)} for i in range(8)]
+    whole, first, second = RowsBuilder(8), RowsBuilder(5), RowsBuilder(3)
+    for i, r in enumerate(records):
+        whole.set(i, r)
+        (first.set(i, r) if i < 5 else second.set(i - 5, r))
+    assert first.rows().numbers_by_path["big"].dtype == np.int8 and first.rows().numbers_by_path["rate"].dtype == np.int8
+    joiner = RowsJoiner(8)
+    for part in (first.rows(), second.rows()):
+        joiner.add(part)
+    joined = joiner.rows()
+    assert list(joined) == list(whole.rows()) == records
+    assert [type(v) for r in joined for v in r.values()] == [type(v) for r in records for v in r.values()]
+    assert joined.numbers_by_path["count"].dtype == np.int8 and joined.numbers_by_path["big"].dtype == np.int16
+    assert joined.numbers_by_path["rate"].dtype == np.float64
+    assert joined.texts("", 0, 8) == [json.dumps(r) for r in records]
 
 
 def test_a_number_without_its_column_is_a_damaged_cache():
