@@ -51,9 +51,9 @@ class Table:
     def entry_value(self, key: str, i: int) -> float | None:
         return self.columns[key].entry_value(i)
 
-    def entry_values(self, key: str) -> np.ndarray:
-        """Every entry's own value of a metric (NaN where it has none)."""
-        return self.columns[key].entry_values()
+    def entry_values(self, key: str, start: int = 0, end: int | None = None) -> np.ndarray:
+        """Every entry's own value of a metric (NaN where it has none); from ``start`` to ``end`` when given."""
+        return self.columns[key].entry_values(start, end)
 
     def sums(self, key: str, weights: np.ndarray):
         """Weighted sums of a metric's statistics (one per row of the weights)."""
@@ -247,31 +247,49 @@ def _breakdowns(table: Table, labels: list[str | None], entry_scores: np.ndarray
 
 class EntryBreakdowns(Sequence):
     """Each entry's ``{"score", "breakdown", "weighted"}`` (rubric chapter format): the profile's weights
-    renormalised over the metrics that entry has. Computed for all entries at once, as arrays; an entry's
-    dict is built when it is asked for (a million of them held as dicts would take gigabytes)."""
+    renormalised over the metrics that entry has. Computed as arrays for a block of entries at a time, from the
+    table's columns when the block is asked for (each entry's score, which metrics it has and their weights' sum
+    are kept); an entry's dict is built when it is asked for (a million of them held as dicts would take
+    gigabytes, their arrays a quarter of a gigabyte)."""
 
     def __init__(self, table: Table, profile: Rubric, present: set[str]):
         dims = [d for d in profile.dimensions if d.id in present]
         self.n, self.ids = table.n, [d.id for d in dims]
+        self._table, self._dims, self._weights = table, dims, np.array([d.weight for d in dims])
         if not dims:
             self.scores = np.full(table.n, np.nan)
             return
-        self.matrix = np.column_stack([d.normalised(table.entry_values(d.id)) for d in dims])
-        weights = np.array([d.weight for d in dims])
-        self.ok = np.isfinite(self.matrix)
-        total = self.ok @ weights
-        with np.errstate(invalid="ignore", divide="ignore"):
-            self.shares = np.where(self.ok, weights / np.where(total > 0, total, 1)[:, None]
-                                   * np.where(self.ok, self.matrix, 0), np.nan)
-        # an entry's score is the sum of its weighted parts in the profile's order, as sum() adds them
-        summed = np.zeros(table.n)
-        for j in range(len(dims)):
-            summed = summed + np.where(self.ok[:, j], self.shares[:, j], 0.0)
-        self.scores = np.where(self.ok.any(1), summed, np.nan)
+        chunks = [(a, min(a + self.SCORED_AT_ONCE, table.n)) for a in range(0, table.n, self.SCORED_AT_ONCE)]
+        self.ok = np.empty((table.n, len(dims)), dtype=bool)
+        for a, b in chunks:
+            self.ok[a:b] = np.isfinite(self._values(a, b))
+        self._total = self.ok @ self._weights  # for all entries at once: numpy's sum of a row may differ with the rows
+        self.scores = np.empty(table.n)
+        for a, b in chunks:
+            _, ok, shares = self._arrays(a, b)
+            # an entry's score is the sum of its weighted parts in the profile's order, as sum() adds them
+            summed = np.zeros(len(ok))
+            for j in range(len(dims)):
+                summed = summed + np.where(ok[:, j], shares[:, j], 0.0)
+            self.scores[a:a + len(ok)] = np.where(ok.any(1), summed, np.nan)
         self._block: tuple = (-self.BLOCK,)  # the block of entries last read (none yet), as Python lists
         self._key_texts = [json_value(key) + ": " for key in self.ids]
 
     BLOCK = 4096  # entries read from the arrays at once (written in order: one conversion for a block of them)
+    SCORED_AT_ONCE = 1 << 16  # entries whose arrays are computed at once for their scores
+
+    def _values(self, start: int, end: int) -> np.ndarray:
+        """Entries ``start`` to ``end``'s normalised values, a column a metric of the profile."""
+        return np.column_stack([d.normalised(self._table.entry_values(d.id, start, end)) for d in self._dims])
+
+    def _arrays(self, start: int, end: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Entries ``start`` to ``end``'s normalised values, which are finite, and their weighted parts (NaN where
+        not held): each entry's computed on its own row alone, from the weights it holds (their sum kept)."""
+        matrix, ok, total = self._values(start, end), self.ok[start:end], self._total[start:end]
+        with np.errstate(invalid="ignore", divide="ignore"):
+            shares = np.where(ok, self._weights / np.where(total > 0, total, 1)[:, None] * np.where(ok, matrix, 0),
+                              np.nan)
+        return matrix, ok, shares
 
     def _rows_of(self, i: int) -> tuple[int, list, list, list, list]:
         """The block holding entry ``i``: its first entry, and its values, weighted parts, which it has, whether it
@@ -279,9 +297,8 @@ class EntryBreakdowns(Sequence):
         block = self._block  # one tuple, replaced whole: a reader on another thread sees one block or the other
         if not block[0] <= i < block[0] + self.BLOCK:
             a = i - i % self.BLOCK
-            ok = self.ok[a:a + self.BLOCK]
-            block = self._block = (a, self.matrix[a:a + self.BLOCK].tolist(), self.shares[a:a + self.BLOCK].tolist(),
-                                   ok.tolist(), ok.all(1).tolist())
+            matrix, ok, shares = self._arrays(a, min(a + self.BLOCK, self.n))
+            block = self._block = (a, matrix.tolist(), shares.tolist(), ok.tolist(), ok.all(1).tolist())
         return block
 
     def __len__(self) -> int:
@@ -293,9 +310,9 @@ class EntryBreakdowns(Sequence):
         if not self.ids:
             return ['"score": null, "breakdown": {}, "weighted": {}'] * (end - start)
         keys, k, out = self._key_texts, len(self.ids), []
-        ok = self.ok[start:end]
-        values = number_texts(np.where(ok, self.matrix[start:end], 0.0).ravel())
-        shares = np.where(ok, self.shares[start:end], 0.0)
+        matrix, ok, shares = self._arrays(start, end)
+        values = number_texts(np.where(ok, matrix, 0.0).ravel())
+        shares = np.where(ok, shares, 0.0)
         parts = number_texts(shares.ravel())
         for row, (whole, held_parts, held) in enumerate(zip(ok.all(1).tolist(), shares.tolist(), ok.tolist())):
             at = row * k

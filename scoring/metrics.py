@@ -47,9 +47,10 @@ class Ratio:
     def entry_value(self, i: int) -> float | None:
         return float(self.num[i] / self.den[i]) if self.den[i] > 0 else None
 
-    def entry_values(self) -> np.ndarray:
+    def entry_values(self, start: int = 0, end: int | None = None) -> np.ndarray:
+        num, den = self.num[start:end], self.den[start:end]
         with np.errstate(invalid="ignore", divide="ignore"):
-            return np.where(self.den > 0, self.num / np.where(self.den > 0, self.den, 1), np.nan)
+            return np.where(den > 0, num / np.where(den > 0, den, 1), np.nan)
 
     def sums(self, weights: np.ndarray):
         if self.shared is None:
@@ -154,8 +155,8 @@ class Statistics:
             self._sentence_items = memoryview(np.ascontiguousarray(self.sentence, dtype=np.float64))
         return self._sentence_items[i]
 
-    def entry_values(self) -> np.ndarray:
-        return self.sentence.astype(float)
+    def entry_values(self, start: int = 0, end: int | None = None) -> np.ndarray:
+        return self.sentence[start:end].astype(float)
 
     def sums(self, weights: np.ndarray) -> np.ndarray:
         return weights @ self.matrix

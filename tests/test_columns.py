@@ -265,6 +265,51 @@ def test_each_entry_s_breakdown_is_its_row_read_in_any_order(monkeypatch):
         assert b["score"] == (sum(b["weighted"].values()) if b["weighted"] else None)
 
 
+def _whole_array_breakdowns(table, profile, present):
+    """The breakdowns as they were computed for every entry at once (what blocks of them must give, bit for bit)."""
+    dims = [d for d in profile.dimensions if d.id in present]
+    matrix = np.column_stack([d.normalised(table.entry_values(d.id)) for d in dims])
+    weights = np.array([d.weight for d in dims])
+    ok = np.isfinite(matrix)
+    total = ok @ weights
+    with np.errstate(invalid="ignore", divide="ignore"):
+        shares = np.where(ok, weights / np.where(total > 0, total, 1)[:, None] * np.where(ok, matrix, 0), np.nan)
+    summed = np.zeros(table.n)
+    for j in range(len(dims)):
+        summed = summed + np.where(ok[:, j], shares[:, j], 0.0)
+    return np.where(ok.any(1), summed, np.nan), matrix, shares
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(st.integers(1, 9), st.integers(1, 70), st.data())
+def test_breakdowns_computed_a_block_at_a_time_are_the_whole_arrays(monkeypatch_block, at_once, data):
+    """Each entry's score, values and weighted parts, computed for a block of entries at a time (any size of block,
+    read in any order), are the floats the whole arrays give."""
+    import dataclasses
+    card = runcard.load("examples/demo-crk.runcard.json")
+    blank = dataclasses.replace(card.entries[0], predicted="")
+    entries = [dataclasses.replace(e, id=f"{k}-{e.id}") for k in range(3) for e in [*card.entries, blank]]
+    card = dataclasses.replace(card, entries=entries)
+    profile = load_profile("B")
+    scored = engine.score(card, profile, use_cache=False, n_bootstrap=10)
+    present = set(scored.composite_metrics)
+    scores, matrix, shares = _whole_array_breakdowns(scored.table, profile, present)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(engine.EntryBreakdowns, "SCORED_AT_ONCE", at_once)
+        patch.setattr(engine.EntryBreakdowns, "BLOCK", monkeypatch_block)
+        breakdowns = engine.entry_breakdowns(scored.table, profile, present)
+        assert breakdowns.scores.tobytes() == scores.tobytes()
+        order = data.draw(st.permutations(range(len(entries))))
+        ids = [d.id for d in profile.dimensions if d.id in present]
+        for i in order:
+            got, held = breakdowns[i], np.isfinite(matrix[i])
+            assert got["breakdown"] == {k: float(matrix[i, j]) for j, k in enumerate(ids) if held[j]}
+            assert got["weighted"] == {k: float(shares[i, j]) for j, k in enumerate(ids) if held[j]}
+        start = data.draw(st.integers(0, len(entries) - 1))
+        end = data.draw(st.integers(start + 1, len(entries)))
+        assert breakdowns.texts(start, end) == [json.dumps(breakdowns[i])[1:-1] for i in range(start, end)]
+
+
 def _texts_and_dicts(scored_entries) -> tuple[list[str], list[str]]:
     return (scored_entries.json_texts(0, len(scored_entries)),
             [json.dumps(e, ensure_ascii=False, allow_nan=False) for e in scored_entries])
