@@ -23,6 +23,12 @@ _PUNCT_CLASS = "[" + "".join(re.escape(c) for c in sorted(_PUNCTS)) + "]"
 _EDGE_MARK = re.compile(rf"(?<!\S)(?:(\S+)({_PUNCT_CLASS})|({_PUNCT_CLASS})(\S+))(?!\S)")
 
 
+# the statistics' columns that are another plus a constant wherever a segment is long enough (scoring.shifted):
+# an order's hypothesis and reference counts are the 1-grams' less the order's length less one
+SHIFTED = (*((3 * i + side, side, -i) for i in range(1, CHAR_ORDER) for side in (0, 1)),
+           *((3 * (CHAR_ORDER + i) + side, 3 * CHAR_ORDER + side, -i) for i in range(1, WORD_ORDER) for side in (0, 1)))
+
+
 def _words(sentence: str) -> list[str]:
     """sacrebleu's ``CHRF._remove_punctuation``: one punctuation mark split off a word's end, else its start."""
     return _EDGE_MARK.sub(r"\1\3 \2\4", sentence).split()

@@ -14,7 +14,7 @@ from typing import Callable
 
 import numpy as np
 
-from . import __version__, behaviour, metrics, surface
+from . import __version__, behaviour, metrics, shifted, surface
 from .cache import cached
 from .conventions import LanguageConventions
 from .parallel import process_each
@@ -23,7 +23,7 @@ from .runcard import Entry
 
 PARALLEL_THRESHOLD = 4000  # below this a process pool costs more than it saves
 CHUNK_ENTRIES = 50_000  # entries a worker process scores before it ends (its memory returned with it)
-RECORDS_LAYOUT = 5  # the records' own layout (4: by column, scoring.rows; 5: numbers and lists kept sparsely) (what _records returns); the metrics' versions come with it
+RECORDS_LAYOUT = 6  # the records' own layout (4: by column, scoring.rows; 5: numbers and lists kept sparsely; 6: statistics by their independent columns, scoring.shifted) (what _records returns); the metrics' versions come with it
 
 
 def _records(entries: list[Entry], conv: LanguageConventions, glossary, leaked_word) -> dict:
@@ -38,7 +38,8 @@ def _records(entries: list[Entry], conv: LanguageConventions, glossary, leaked_w
             record.update(part(e, context))
         rows.set(i, record)
     sentence = {name: surface.sentence_scores(name, stats[name]) for name in STATISTICS}
-    return {"rows": rows.rows(), **stats, "sentence": sentence}
+    kept = {name: shifted.kept_by(surface.shifted_rules(name), stats[name]) for name in STATISTICS}
+    return {"rows": rows.rows(), **kept, "sentence": sentence}
 
 
 STATISTICS = ("chrf", "bleu", "ter")  # sacrebleu's per-entry sufficient statistics, one array each
@@ -50,21 +51,36 @@ class _Joined:
     def __init__(self, n: int):
         self.start = 0
         self.rows = RowsJoiner(n)
-        self.stats: dict[str, np.ndarray] = {}
+        self.stats: dict[str, np.ndarray | shifted.Joiner] = {}
         self.sentence = {k: np.empty(n) for k in STATISTICS}
 
     def add(self, part: dict) -> None:
         size = len(part["rows"])
         for k in STATISTICS:
-            if k not in self.stats:
-                self.stats[k] = np.empty((self.rows.n, part[k].shape[1]))
-            self.stats[k][self.start:self.start + size] = part[k]
+            self._add_statistics(k, part[k], size)
             self.sentence[k][self.start:self.start + size] = part["sentence"][k]
         self.rows.add(part["rows"])
         self.start += size
 
+    def _add_statistics(self, k: str, part, size: int) -> None:
+        have = self.stats.get(k)
+        if have is None:
+            have = self.stats[k] = (shifted.Joiner(self.rows.n) if isinstance(part, shifted.ShiftedColumns)
+                                    else np.empty((self.rows.n, part.shape[1])))
+        if isinstance(have, shifted.Joiner) and isinstance(part, shifted.ShiftedColumns):
+            have.add(part)
+            return
+        if isinstance(have, shifted.Joiner):  # a part not of whole numbers: every part kept whole
+            have = self.stats[k] = have.so_far()
+        have[self.start:self.start + size] = part.full() if isinstance(part, shifted.ShiftedColumns) else part
+
     def records(self) -> dict:
-        return {"rows": self.rows.rows(), **self.stats, "sentence": self.sentence}
+        stats = {k: v.result() if isinstance(v, shifted.Joiner) else v for k, v in self.stats.items()}
+        return {"rows": self.rows.rows(), **_settled(stats), "sentence": self.sentence}
+
+
+def _settled(stats: dict) -> dict:
+    return {k: shifted.settled(v) for k, v in stats.items()}
 
 
 def compute_records(entries: list[Entry], conv: LanguageConventions, glossary=None,
@@ -75,7 +91,8 @@ def compute_records(entries: list[Entry], conv: LanguageConventions, glossary=No
     workers = workers or os.cpu_count() or 1
     if len(entries) < PARALLEL_THRESHOLD or workers < 2:
         meanwhile()
-        return _records(entries, conv, glossary, leaked_word)
+        records = _records(entries, conv, glossary, leaked_word)
+        return {**records, **_settled({k: records[k] for k in STATISTICS})}
     step = min(-(-len(entries) // workers), CHUNK_ENTRIES)
     bounds = [(i, min(i + step, len(entries))) for i in range(0, len(entries), step)]
     joined = _Joined(len(entries))
@@ -135,16 +152,18 @@ def cached_records(entries: list[Entry], conv: LanguageConventions, glossary=Non
     def compute() -> dict:
         records = compute_records(entries, conv, glossary, leaked_word, meanwhile=also)
         records["consistency"] = done.pop()
-        return {**records, "rows": records["rows"].plain()}
+        return {**records, "rows": records["rows"].plain(), **{k: shifted.plain(records[k]) for k in STATISTICS}}
 
     key = cache_key(entries, conv, glossary, hook_id, digest) if use_cache else ""
     records, hit = cached("entries", key, compute, use_cache)
     try:
         rows = Rows.from_plain(records["rows"])
+        records = {**records, **{k: shifted.from_plain(records[k]) for k in STATISTICS}}
         if rows.n != len(entries) or any(len(records[k]) != rows.n or len(records["sentence"][k]) != rows.n
                                          for k in STATISTICS):
             raise ValueError("records of another run")
     except (ValueError, KeyError, TypeError):  # a damaged cache file: computed again, never trusted
         records, hit = compute(), False
         rows = Rows.from_plain(records["rows"])
+        records = {**records, **{k: shifted.from_plain(records[k]) for k in STATISTICS}}
     return {**records, "rows": rows}, hit

@@ -27,6 +27,7 @@ import numpy as np
 
 from . import behaviour, compliance, surface
 from .rows import json_value, number_texts
+from .shifted import ShiftedColumns
 
 # ----------------------------------------------------------------------------- per-entry statistics
 
@@ -147,6 +148,10 @@ class Statistics:
         self._sentence_items: memoryview | None = None  # each entry's score as a Python float, read when written
 
     def value(self, rows: np.ndarray | None = None) -> float | None:
+        if isinstance(self.matrix, ShiftedColumns):
+            if rows is not None and not len(rows) or not len(self.matrix):
+                return None
+            return surface.score_from_statistics(self.kind, self.matrix.column_sums(rows))
         block = self.matrix if rows is None else self.matrix[rows]
         return surface.score_from_statistics(self.kind, block.sum(0)) if len(block) else None
 
@@ -159,6 +164,8 @@ class Statistics:
         return self.sentence[start:end].astype(float)
 
     def sums(self, weights: np.ndarray) -> np.ndarray:
+        if isinstance(self.matrix, ShiftedColumns):
+            return self.matrix.sums(weights)
         return weights @ self.matrix
 
     @staticmethod
@@ -169,7 +176,8 @@ class Statistics:
         return surface.scores_from_statistics(self.kind, sums)
 
     def subset(self, rows: np.ndarray) -> "Statistics":
-        return Statistics(self.kind, self.matrix[rows], self.sentence[rows])
+        matrix = self.matrix.take(rows) if isinstance(self.matrix, ShiftedColumns) else self.matrix[rows]
+        return Statistics(self.kind, matrix, self.sentence[rows])
 
 
 Column = Ratio | Statistics

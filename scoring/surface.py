@@ -71,6 +71,18 @@ def batch_statistics(predicted: list[str], references: list[str],
     return out
 
 
+def shifted_rules(name: str) -> tuple | None:
+    """The columns of a metric's statistics that are another plus a constant wherever a segment is long enough
+    (:mod:`scoring.shifted`): chrF++'s higher orders' counts; BLEU's totals, its hypothesis length less the order's
+    length less one."""
+    if name == "chrf":
+        return chrf.SHIFTED
+    if name == "bleu":
+        order = sacrebleu_metrics()["bleu"].max_ngram_order
+        return tuple((2 + order + i, 0, -i) for i in range(order))
+    return None
+
+
 def bleu_statistics(metric, predicted: list[str], references: list[str]) -> np.ndarray:
     """BLEU's (n × 10) statistics with one reference — hypothesis and reference lengths, then the clipped
     matches and the totals of each order — as ``metric._extract_corpus_statistics`` gives them: the same
