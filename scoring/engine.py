@@ -11,6 +11,7 @@ import hashlib
 import math
 import platform
 import time
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator
@@ -177,10 +178,11 @@ def _intervals(table: Table, profile: Rubric, scores: dict, present: set[str], c
     memo: dict = {}
 
     def resampled(key: str, counts: np.ndarray) -> np.ndarray:
-        """A metric on this block of resamples, computed once for its interval and the composite's."""
-        if memo.get("counts") is not counts:
+        """A metric on this block of resamples, computed once for its interval and the composite's (the block not
+        kept alive here: its counts are let go before the next block is drawn)."""
+        if "counts" not in memo or memo["counts"]() is not counts:
             memo.clear()
-            memo["counts"] = counts
+            memo["counts"] = weakref.ref(counts)
         if key not in memo:
             memo[key] = table.resampled(key, counts)
         return memo[key]
@@ -476,16 +478,17 @@ def score(card: RunCard, profile: Rubric, *, conventions: LanguageConventions | 
                                          meanwhile=lambda: _draw_resamples(card, seed, n_bootstrap))
     _report(progress, "language standards", 0.35)
     plugin_values, plugin_cols, reasons, plugin_info, plugin_results = _run_plugins(card, plugins, use_cache, digest)
-    _report(progress, "composite and breakdowns", 0.6)
+    _report(progress, "composite", 0.6)
     run = _Scoring(card, records, plugin_values, plugin_cols, reasons)
     run.table = _build_table(run)
     _metrics_block(run)
     present = _composite_block(run, profile)
+    totals, speed = _cost_block(run)
+    _report(progress, "confidence intervals and breakdowns", 0.75)
+    _interval_block(run, profile, present, seed, n_bootstrap)  # (before the breakdowns: its workers inherit less)
     breakdowns = entry_breakdowns(run.table, profile, present)
     entry_out = ScoredEntries(run, breakdowns, plugin_results)
-    totals, speed = _cost_block(run)
-    _report(progress, "confidence intervals", 0.75)
-    _grouping_block(run, profile, present, breakdowns.scores, seed, n_bootstrap)
+    _grouping_block(run, breakdowns.scores)
     _report(progress, "done", 1.0)
     _reasons_block(run, totals)
     lyss = {"version": __version__, "profile": profile.describe(), "seed": seed, "n_bootstrap": n_bootstrap,
@@ -549,14 +552,16 @@ def _cost_block(run: _Scoring) -> tuple[dict, dict]:
     return totals, speed
 
 
-def _grouping_block(run: _Scoring, profile: Rubric, present: set[str], entry_scores: np.ndarray, seed: int,
-                    n_bootstrap: int) -> None:
-    """§8 and §9: the bootstrap intervals (overall and per difficulty), the breakdowns by difficulty,
-    provenance and domain, the counts, and the tier's confirmation status."""
+def _interval_block(run: _Scoring, profile: Rubric, present: set[str], seed: int, n_bootstrap: int) -> None:
+    """§8: the bootstrap intervals, overall and per difficulty."""
+    ci, ci_tier = _intervals(run.table, profile, run.scores, present, run.card, seed, n_bootstrap)
+    run.scores["confidence_intervals"] = ci
+    run.scores["confidence_intervals_by_tier"] = ci_tier
+
+
+def _grouping_block(run: _Scoring, entry_scores: np.ndarray) -> None:
+    """§9: the breakdowns by difficulty, provenance and domain, the counts, and the tier's confirmation status."""
     scores, card = run.scores, run.card
-    ci, ci_tier = _intervals(run.table, profile, scores, present, card, seed, n_bootstrap)
-    scores["confidence_intervals"] = ci
-    scores["confidence_intervals_by_tier"] = ci_tier
     for key, labels in (("by_difficulty", [e.difficulty for e in card.entries]),
                         ("by_provenance", [e.provenance for e in card.entries]),
                         ("by_domain", [e.domain for e in card.entries])):

@@ -65,17 +65,20 @@ def harness_index_blocks(n: int, n_resamples: int, seed: int, block: int | None 
     while done < n_resamples:
         rows = min(block, n_resamples - done)
         need = rows * n
-        parts, have = [pending], pending.size
+        drawn = np.empty(need, dtype=np.uint32)  # filled as the words come: no list of parts joined beside it
+        have = min(need, pending.size)
+        drawn[:have], pending = pending[:have], pending[have:]
         while have < need:
             words = min(MAX_WORDS_PER_CALL, int((need - have) / accept * 1.02) + 64)
             values = words_of.integers(0, 1 << 32, size=words, dtype=np.uint32)
             values = np.compress(values < below, values)  # (four times as fast as indexing by the mask)
             values >>= shift
-            parts.append(values)
-            have += values.size
-        stream = np.concatenate(parts)
-        yield stream[:need].reshape(rows, n)
-        pending = stream[need:]
+            used = min(values.size, need - have)
+            drawn[have:have + used] = values[:used]
+            pending = values[used:].copy() if used < values.size else pending  # the next block's first values
+            have += used
+        yield drawn.reshape(rows, n)
+        del drawn  # (the caller's block alone holds it: let go when it does)
         done += rows
 
 
@@ -124,7 +127,10 @@ def harness_count_blocks(n: int, n_resamples: int, seed: int) -> Iterator[np.nda
         yield _small_counts(n, n_resamples, seed)
         return
     for indices in harness_index_blocks(n, n_resamples, seed):
-        yield resample_counts(indices, n)
+        counts = resample_counts(indices, n)
+        del indices  # (a block's draws and counts are let go before the next block is drawn)
+        yield counts
+        del counts
 
 
 def _shares(n: int, n_resamples: int, parts: int) -> list[tuple[int, int]]:
@@ -159,8 +165,10 @@ def _scored_share_here(share: tuple[int, int], score_fns: dict, wanted: list[str
     found: dict[str, list[np.ndarray]] = {name: [] for name in wanted}
     for indices in harness_index_blocks(n, end, seed, first=first):
         counts = resample_counts(indices, n)
+        del indices  # (a block's draws and counts are let go before the next block is drawn)
         for name in wanted:
             found[name].append(score_fns[name](counts))
+        del counts
     return {name: np.concatenate(v) if v else np.empty(0) for name, v in found.items()}
 
 
@@ -224,6 +232,7 @@ def bootstrap_intervals(score_fns: dict[str, Callable[[np.ndarray], np.ndarray]]
         for counts in harness_count_blocks(n, n_resamples, seed):
             for name in wanted:
                 found[name].append(score_fns[name](counts))
+            del counts
     out = {}
     for name in wanted:
         values = np.concatenate(found[name]) if found[name] else np.empty(0)
