@@ -132,7 +132,7 @@ def write_atomic(path: str | os.PathLike, fill: Callable[[TextIO], None], *, new
 
 
 ONE_LINE_ITEMS_FROM = 10_000  # a longer sequence (a large run's entries) is written one item per line
-LINES_PER_BLOCK = 25_000  # items of such a sequence encoded by one process (≈ 10 MB of text for scored entries)
+LINES_PER_BLOCK = 10_000  # items of such a sequence encoded by one process (≈ 4 MB of text for scored entries)
 
 
 @fewer_collections()
