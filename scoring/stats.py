@@ -25,6 +25,7 @@ from functools import lru_cache, partial
 from typing import Callable, Iterator
 
 import numpy as np
+from threadpoolctl import threadpool_limits
 
 from .parallel import process_each
 
@@ -151,11 +152,7 @@ def _scored_share(share: tuple[int, int], score_fns: dict, wanted: list[str], n:
 
 
 def _one_thread():
-    """numpy's linear algebra on one thread in this process (threadpoolctl), where it can be set."""
-    try:
-        from threadpoolctl import threadpool_limits
-    except ImportError:  # noqa: the products then share the cores with the other workers: slower, the same numbers
-        return nullcontext()
+    """numpy's linear algebra on one thread in this process (threadpoolctl)."""
     return threadpool_limits(limits=1, user_api="blas")
 
 
