@@ -387,7 +387,7 @@ class ScoredEntries(Sequence):
         texts = []
         for i, scored, *metric_parts in zip(range(start, end), self._breakdowns.texts(start, end), *parts):
             entry = entries[i]
-            if entry.tokens or entry.extra:
+            if not entry.plain and (entry.tokens or entry.extra):
                 texts.append(json_value(self[i]))
                 continue
             texts.append(_head_text(entry) + ', "metrics": {' + ", ".join([p for p in metric_parts if p]) + "}"
@@ -592,6 +592,8 @@ def _head_text(entry) -> str:
     ``tokens`` and ``extra``)."""
     text = ('{"id": ' + json_value(entry.id) + ', "source": ' + json_value(entry.source) + ', "reference": '
             + json_value(entry.reference) + ', "predicted": ' + json_value(entry.predicted))
+    if entry.plain:  # (most entries: nothing else)
+        return text
     for key in ("raw_predicted", "difficulty", "provenance", "domain", "latency_s", "cost_usd", "error"):
         value = getattr(entry, key)
         if value is not None:

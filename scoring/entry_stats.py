@@ -128,7 +128,7 @@ def entries_digest(entries: list[Entry], corpus: str | None = None) -> str:
     (``corpus`` when the caller has it), then the other inputs of each entry that has any."""
     h = hashlib.sha256((corpus or corpus_sha256(entries)).encode())
     for i, e in enumerate(entries):
-        if e.raw_predicted is not None or e.morphological_analysis is not None or e.variants:
+        if not e.plain and (e.raw_predicted is not None or e.morphological_analysis is not None or e.variants):
             h.update("\x1f".join(
                 [f"\x1e{i}", "\x00" if e.raw_predicted is None else e.raw_predicted,
                  "null" if e.morphological_analysis is None else json.dumps(e.morphological_analysis, ensure_ascii=False),

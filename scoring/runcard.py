@@ -30,26 +30,84 @@ ID_KEYS = ("id", "entry_id")
 TOKEN_KEYS = ("prompt_tokens", "completion_tokens", "reasoning_tokens", "cached_tokens")
 _TOKEN_FIELDS = frozenset(TOKEN_KEYS + ("usage",))  # where an entry's token counts are read from
 
+# what most entries have of these, shared by all of them (a million entries, a million empty lists and dicts less)
+_NOTHING: tuple = ()
+_NO_FIELDS = MappingProxyType({})
+_MORE_FIELDS = ("raw_predicted", "difficulty", "provenance", "domain", "variants", "morphological_analysis",
+                "latency_s", "cost_usd", "tokens", "error", "extra")
+_DEFAULTS = (None, None, None, None, _NOTHING, None, None, None, _NO_FIELDS, None, _NO_FIELDS)
 
-@dataclass(slots=True)  # a million of them are held while a large run is scored
+
 class Entry:
-    """One translated sentence with what the run recorded about it."""
+    """One translated sentence with what the run recorded about it: its id and three texts, and the fields few
+    entries have (kept together, in an object of their own, only when one of them is set: a million entries are
+    held while a large run is scored, each 80 bytes besides its texts)."""
 
-    id: str
-    source: str
-    reference: str
-    predicted: str
-    raw_predicted: str | None = None
-    difficulty: str | None = None
-    provenance: str | None = None
-    domain: str | None = None
-    variants: list[str] = field(default_factory=list)
-    morphological_analysis: Any = None
-    latency_s: float | None = None
-    cost_usd: float | None = None
-    tokens: dict[str, int] = field(default_factory=dict)
-    error: str | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
+    __slots__ = ("id", "source", "reference", "predicted", "_more")
+    FIELDS = ("id", "source", "reference", "predicted", *_MORE_FIELDS)
+
+    def __init__(self, id: str, source: str, reference: str, predicted: str, raw_predicted: str | None = None,
+                 difficulty: str | None = None, provenance: str | None = None, domain: str | None = None,
+                 variants: list[str] | tuple = (), morphological_analysis: Any = None, latency_s: float | None = None,
+                 cost_usd: float | None = None, tokens: dict[str, int] | None = None, error: str | None = None,
+                 extra: dict[str, Any] | None = None):
+        self.id, self.source, self.reference, self.predicted = id, source, reference, predicted
+        more = (raw_predicted, difficulty, provenance, domain, variants if variants else _NOTHING,
+                morphological_analysis, latency_s, cost_usd, tokens if tokens else _NO_FIELDS, error,
+                extra if extra else _NO_FIELDS)
+        self._more = None if all(a is b for a, b in zip(more, _DEFAULTS)) else _More(*more)
+
+    @property
+    def plain(self) -> bool:
+        """Whether only the id and the three texts are set (most entries)."""
+        return self._more is None
+
+    def replace(self, **changes: Any) -> "Entry":
+        """A copy with some fields changed (as ``dataclasses.replace``)."""
+        return Entry(**{name: changes.get(name, getattr(self, name)) for name in self.FIELDS})
+
+    def _values(self) -> tuple:
+        return tuple(getattr(self, name) for name in self.FIELDS)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._values() == other._values()
+
+    __hash__ = None  # type: ignore[assignment]  (as the dataclass it was: mutable, compared by value)
+
+    def __repr__(self) -> str:
+        return "Entry(" + ", ".join(f"{name}={getattr(self, name)!r}" for name in self.FIELDS) + ")"
+
+
+class _More:
+    """The fields few entries have, for an entry that has one."""
+
+    __slots__ = _MORE_FIELDS
+
+    def __init__(self, *values: Any):
+        for name, value, default in zip(_MORE_FIELDS, values, _DEFAULTS):
+            setattr(self, name, default if value is None else value)
+
+    def __reduce__(self):  # (the shared empty mapping is not pickled: None stands for it)
+        return _More, tuple(None if v is _NO_FIELDS else v for v in map(self.__getattribute__, _MORE_FIELDS))
+
+
+def _more_field(name: str, default: Any) -> property:
+    def get(entry: Entry) -> Any:
+        more = entry._more
+        return default if more is None else getattr(more, name)
+
+    def put(entry: Entry, value: Any) -> None:
+        if entry._more is None:
+            entry._more = _More(*_DEFAULTS)
+        setattr(entry._more, name, value)
+
+    return property(get, put, doc=f"the entry's {name} (what most entries have when it is not set)")
+
+
+for _name, _default in zip(_MORE_FIELDS, _DEFAULTS):
+    setattr(Entry, _name, _more_field(_name, _default))
 
 
 @dataclass
@@ -236,13 +294,8 @@ def _simple_entry(raw: Any) -> Entry | None:
     if not (type(source) is str and type(reference) is str and type(predicted) is str
             and ((type(entry_id) is str and entry_id) or type(entry_id) is int)):
         return None
-    return Entry(str(entry_id), source, reference, predicted, None, None, None, None, _NOTHING, None, None, None,
-                 _NO_FIELDS, None, _NO_FIELDS)
+    return Entry(str(entry_id), source, reference, predicted)
 
-
-# what most entries have of these, shared by all of them (a million entries, a million empty lists and dicts less)
-_NOTHING: tuple = ()
-_NO_FIELDS = MappingProxyType({})
 
 
 def _check_entries(path: Path, entries: list[Entry]) -> list[Entry]:

@@ -245,8 +245,8 @@ def test_each_entry_s_breakdown_is_its_row_read_in_any_order(monkeypatch):
 
     import dataclasses
     card = runcard.load("examples/demo-crk.runcard.json")
-    blank = dataclasses.replace(card.entries[0], predicted="")  # no words: no code-switching rate
-    entries = [dataclasses.replace(e, id=f"{k}-{e.id}") for k in range(10) for e in [*card.entries, blank]]
+    blank = card.entries[0].replace(predicted="")  # no words: no code-switching rate
+    entries = [e.replace(id=f"{k}-{e.id}") for k in range(10) for e in [*card.entries, blank]]
     monkeypatch.setattr(engine.EntryBreakdowns, "BLOCK", 64)  # blocks of 64 entries: seven of them
     card = dataclasses.replace(card, entries=entries)
     scored = engine.score(card, load_profile("B"), use_cache=False, n_bootstrap=10)
@@ -289,8 +289,8 @@ def test_breakdowns_computed_a_block_at_a_time_are_the_whole_arrays(monkeypatch_
     read in any order), are the floats the whole arrays give."""
     import dataclasses
     card = runcard.load("examples/demo-crk.runcard.json")
-    blank = dataclasses.replace(card.entries[0], predicted="")
-    entries = [dataclasses.replace(e, id=f"{k}-{e.id}") for k in range(3) for e in [*card.entries, blank]]
+    blank = card.entries[0].replace(predicted="")
+    entries = [e.replace(id=f"{k}-{e.id}") for k in range(3) for e in [*card.entries, blank]]
     card = dataclasses.replace(card, entries=entries)
     profile = load_profile("B")
     scored = engine.score(card, profile, use_cache=False, n_bootstrap=10)

@@ -40,7 +40,7 @@ def _variant(card: RunCard) -> RunCard:
     entries = []
     for i, e in enumerate(card.entries):
         pred = e.reference if i % 3 == 0 else ("" if i % 5 == 0 else e.predicted)
-        entries.append(replace(e, predicted=pred))
+        entries.append(e.replace(predicted=pred))
     return RunCard(card.path + "#b", card.format, entries, card.meta)
 
 
