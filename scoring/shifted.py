@@ -109,8 +109,9 @@ class ShiftedColumns:
         return part._expand(part.basis.sum(0), np.float64(len(part))) + part.residual.sum(0)
 
     def take(self, rows: np.ndarray) -> "ShiftedColumns":
-        """The rows ``rows`` (any order) as a matrix of their own."""
-        rows = np.asarray(rows, dtype=np.int64)
+        """The rows ``rows`` (their numbers in any order, or a mask) as a matrix of their own."""
+        rows = np.asarray(rows)
+        rows = np.flatnonzero(rows) if rows.dtype == bool else rows.astype(np.int64, copy=False)
         at = np.searchsorted(self.rows, rows)
         hit = at < len(self.rows)
         hit[hit] = self.rows[at[hit]] == rows[hit]

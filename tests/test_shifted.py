@@ -58,6 +58,9 @@ def test_kept_by_rules_is_the_whole_matrix(kind_and_full, seed, data):
     assert kept.take(rows).full().tobytes() == full[rows].tobytes()
     assert kept.column_sums(rows).tobytes() == full[rows].sum(0).tobytes()
     assert kept.column_sums().tobytes() == full.sum(0).tobytes()
+    mask = np.zeros(n, dtype=bool)
+    mask[rows] = True
+    assert kept.take(mask).full().tobytes() == full[mask].tobytes()
     cuts = sorted(data.draw(st.lists(st.integers(0, n), max_size=4)))
     parts = [ShiftedColumns.of(full[a:b], RULES[kind]) for a, b in zip([0, *cuts], [*cuts, n])]
     assert ShiftedColumns.joined(parts, n).full().tobytes() == full.tobytes()
