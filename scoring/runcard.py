@@ -52,10 +52,21 @@ class Entry:
                  cost_usd: float | None = None, tokens: dict[str, int] | None = None, error: str | None = None,
                  extra: dict[str, Any] | None = None):
         self.id, self.source, self.reference, self.predicted = id, source, reference, predicted
-        more = (raw_predicted, difficulty, provenance, domain, variants if variants else _NOTHING,
-                morphological_analysis, latency_s, cost_usd, tokens if tokens else _NO_FIELDS, error,
-                extra if extra else _NO_FIELDS)
-        self._more = None if all(a is b for a, b in zip(more, _DEFAULTS)) else _More(*more)
+        if (raw_predicted is None and difficulty is None and provenance is None and domain is None and not variants
+                and morphological_analysis is None and latency_s is None and cost_usd is None and not tokens
+                and error is None and not extra):
+            self._more = None
+        else:
+            self._more = _More(raw_predicted, difficulty, provenance, domain, variants if variants else _NOTHING,
+                               morphological_analysis, latency_s, cost_usd, tokens if tokens else _NO_FIELDS, error,
+                               extra if extra else _NO_FIELDS)
+
+    @classmethod
+    def of_texts(cls, id: str, source: str, reference: str, predicted: str) -> "Entry":
+        """An entry of an id and its three texts alone (built at half the cost: a million of them are read)."""
+        entry = object.__new__(cls)
+        entry.id, entry.source, entry.reference, entry.predicted, entry._more = id, source, reference, predicted, None
+        return entry
 
     @property
     def plain(self) -> bool:
@@ -294,7 +305,7 @@ def _simple_entry(raw: Any) -> Entry | None:
     if not (type(source) is str and type(reference) is str and type(predicted) is str
             and ((type(entry_id) is str and entry_id) or type(entry_id) is int)):
         return None
-    return Entry(str(entry_id), source, reference, predicted)
+    return Entry.of_texts(str(entry_id), source, reference, predicted)
 
 
 

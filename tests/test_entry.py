@@ -45,6 +45,12 @@ def test_an_entry_reads_back_what_is_set_and_compares_as_the_dataclass_did(given
     assert repr(entry).startswith("Entry(id='7', source='source', reference='reference', predicted='output', ")
 
 
+def test_an_entry_of_texts_alone_is_the_entry_built_with_nothing_else():
+    quick, built = Entry.of_texts("1", "s", "r", "p"), Entry("1", "s", "r", "p")
+    assert quick == built and quick.plain and repr(quick) == repr(built)
+    assert pickle.loads(pickle.dumps(quick)) == built
+
+
 def test_a_field_set_later_is_the_entry_s_alone():
     first, second = Entry("1", "s", "r", "p"), Entry("2", "s", "r", "p")
     first.difficulty = "3"
