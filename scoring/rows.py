@@ -169,7 +169,7 @@ class Rows(Sequence):
     def plain(self) -> dict:
         """A JSON structure with arrays (what the cache stores)."""
         return {"n": self.n, "children": self.children, "codes": self.codes, "numbers": self.numbers_by_path,
-                "objects": {f: {str(i): v for i, v in found.items()} for f, found in self.objects.items()}}
+                "objects": dict(self.objects)}  # (json writes a dict's whole-number keys as texts)
 
     @classmethod
     def from_plain(cls, value: Any) -> "Rows":
@@ -179,7 +179,8 @@ class Rows(Sequence):
             children = {str(p): [str(k) for k in keys] for p, keys in value["children"].items()}
             codes = {f: np.asarray(a, dtype=np.uint8) for f, a in value["codes"].items()}
             numbers = {f: _number_column(np.asarray(a)) for f, a in value["numbers"].items()}
-            objects = {f: {int(i): v for i, v in found.items()} for f, found in value["objects"].items()}
+            objects = {f: found if all(type(i) is int for i in found) else {int(i): v for i, v in found.items()}
+                       for f, found in value["objects"].items()}  # (kept as they are when in memory: not copied)
         except (KeyError, TypeError, AttributeError, ValueError) as exc:
             raise ValueError(f"not per-entry records: {exc}") from None
         fields = {f"{p}/{k}" if p else k for p, keys in children.items() for k in keys}
