@@ -25,7 +25,7 @@ from typing import Any, Iterable
 
 import numpy as np
 
-from . import behaviour, compliance, surface
+from . import behaviour, compliance, exact, surface
 from .rows import json_value, number_texts
 from .shifted import ShiftedColumns
 
@@ -88,7 +88,7 @@ class SharedSums:
         count, ones = 0, None
         for ratio in ratios:
             for vector in (ratio.num, ratio.den):
-                if id(vector) in rows or not _sums_exactly(vector):
+                if id(vector) in rows or vector.ndim != 1 or not exact.sums_exactly(vector, len(vector)):
                     continue
                 if bool((vector == 1.0).all()):
                     if ones is None:
@@ -119,17 +119,6 @@ class SharedSums:
             except TypeError:
                 self._weights = None
         return self._products
-
-
-def _sums_exactly(vector: np.ndarray) -> bool:
-    """Whether every sum of the vector weighted by resample counts (whole numbers up to its length each,
-    adding up to its length) is a whole number a float holds exactly, whatever the order it is added in."""
-    if vector.dtype != np.float64 or vector.ndim != 1:
-        return False
-    if not np.isfinite(vector).all() or (vector != np.round(vector)).any():
-        return False
-    largest = float(np.abs(vector).max()) if vector.size else 0.0
-    return largest * max(len(vector), 1) < 2.0 ** 53
 
 
 def share_sums(columns: Iterable) -> None:

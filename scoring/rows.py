@@ -21,6 +21,8 @@ from typing import Any
 
 import numpy as np
 
+from . import exact
+
 # what a field holds in one entry
 MISSING, NONE, INT, FLOAT, OBJECT, DICT, LIST = range(7)  # LIST: kept as a tuple (smaller), given as a list
 NO_ITEMS: tuple = ()  # an empty list is not kept: a LIST code with no object is one
@@ -347,9 +349,7 @@ def compact_numbers(values: np.ndarray) -> np.ndarray:
     """A field's numbers in the narrowest integer type holding each one exactly, when they are all whole (most
     fields are counts and flags: a byte an entry, not eight), else as they are. A negative zero keeps its float
     (its sign is written); a value's kind (int or float) is in the field's codes, not in this type."""
-    if values.dtype != np.float64 or not values.size or not np.isfinite(values).all():
-        return values
-    if (values != np.trunc(values)).any() or (np.signbit(values) & (values == 0)).any():
+    if not values.size or not exact.whole(values) or (np.signbit(values) & (values == 0)).any():
         return values
     low, high = values.min(), values.max()
     for dtype in NARROW:

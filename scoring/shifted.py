@@ -16,6 +16,8 @@ from typing import Any, Iterable, Sequence
 
 import numpy as np
 
+from . import exact
+
 Rule = tuple[int, int, int]  # (derived column, its source column, the constant added)
 FEW = 16  # kept by rule when no more than one row in this many breaks a rule (else the whole matrix is kept)
 
@@ -48,19 +50,13 @@ class ShiftedColumns:
         shifted.residual = np.asarray(full[rows], dtype=np.float64) - shifted._expand(basis[rows], np.ones(len(rows)))
         return shifted
 
-    @staticmethod
-    def whole(full: np.ndarray) -> bool:
-        """Whether ``full`` holds whole numbers only (finite)."""
-        return (full.ndim == 2 and full.dtype == np.float64 and bool(np.isfinite(full).all())
-                and not (full != np.trunc(full)).any())
-
     def worth_it(self) -> bool:
         """Whether few enough rows break the rules for this to be the smaller and the quicker, and every sum of its
-        rows weighted by resample counts is exact in any order (the largest number, times the rows, times 2 below
-        2**53)."""
-        largest = max((float(np.abs(a).max()) for a in (self.basis, self.residual) if a.size), default=0.0)
+        rows weighted by resample counts is exact in any order (its parts' largest numbers and constants summed, and
+        doubled twice for the sums made of them)."""
+        largest = sum(float(np.abs(a).max()) for a in (self.basis, self.residual) if a.size)
         largest += max((abs(c) for _, _, c in self.rules), default=0)
-        return len(self.rows) * FEW <= len(self) and largest * max(len(self), 1) * 4 < 2.0 ** 53
+        return len(self.rows) * FEW <= len(self) and exact.sums_exactly(self.basis, len(self), 4 * largest)
 
     @classmethod
     def joined(cls, parts: Iterable["ShiftedColumns"], n: int) -> "ShiftedColumns":
@@ -184,7 +180,7 @@ class Joiner:
 
 def kept_by(rules: Sequence[Rule] | None, full: np.ndarray) -> Any:
     """``full`` by ``rules`` where it can be (whole numbers, rules given), else ``full`` itself."""
-    return ShiftedColumns.of(full, rules) if rules and ShiftedColumns.whole(full) else full
+    return ShiftedColumns.of(full, rules) if rules and full.ndim == 2 and exact.whole(full) else full
 
 
 def settled(value: Any) -> Any:

@@ -4,7 +4,7 @@ float each column's own product gives, whatever the columns hold."""
 import numpy as np
 from hypothesis import given, settings, strategies as st
 
-from scoring import metrics, stats
+from scoring import exact, stats
 from scoring.metrics import Ratio, share_sums
 
 N = 40
@@ -56,4 +56,5 @@ def test_sums_too_large_to_be_exact_keep_their_own_product():
     ratios = [Ratio(big, np.ones(N)), Ratio(np.arange(N, dtype=float), np.ones(N))]
     share_sums(ratios)
     assert ratios[0].shared[1] is None and ratios[0].num is big
-    assert metrics._sums_exactly(np.arange(N, dtype=float)) and not metrics._sums_exactly(big)
+    assert exact.sums_exactly(np.arange(N, dtype=float), N) and not exact.sums_exactly(big, N)
+    assert not any(exact.sums_exactly(np.array(v), 3) for v in ([0.5, 1.0, 2.0], [1.0, np.inf, 0.0], [np.nan, 1.0, 1.0]))
