@@ -114,10 +114,7 @@ class SharedSums:
         last = self._weights() if self._weights is not None else None
         if last is not weights or self._products is None:
             self._products = weights @ self.matrix.T
-            try:
-                self._weights = weakref.ref(weights)  # not kept alive here: the next block's counts replace it
-            except TypeError:
-                self._weights = None
+            self._weights = weakref.ref(weights)  # not kept alive here: the next block's counts replace it
         return self._products
 
 

@@ -12,7 +12,7 @@ resamples half the time.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Sequence
+from typing import Any, Sequence
 
 import numpy as np
 
@@ -58,22 +58,10 @@ class ShiftedColumns:
         largest += max((abs(c) for _, _, c in self.rules), default=0)
         return len(self.rows) * FEW <= len(self) and exact.sums_exactly(self.basis, len(self), 4 * largest)
 
-    @classmethod
-    def joined(cls, parts: Iterable["ShiftedColumns"], n: int) -> "ShiftedColumns":
-        """Parts of consecutive rows (the same rules) as one."""
-        joiner = Joiner(n)
-        for part in parts:
-            joiner.add(part)
-        return joiner.result()
-
     # ------------------------------------------------------------------------------------- reading it
 
     def __len__(self) -> int:
         return len(self.basis)
-
-    @property
-    def shape(self) -> tuple[int, int]:
-        return len(self.basis), self.columns
 
     def _expand(self, basis: np.ndarray, counts: np.ndarray) -> np.ndarray:
         """Rows of the whole matrix from rows of kept columns (or sums of ``counts`` rows of each, and their
@@ -84,10 +72,8 @@ class ShiftedColumns:
             out[..., derived] = out[..., source] + constant * counts
         return out
 
-    def full(self, rows: np.ndarray | None = None) -> np.ndarray:
-        """The whole matrix (of ``rows`` when given)."""
-        if rows is not None:
-            return self.take(rows).full()
+    def full(self) -> np.ndarray:
+        """The whole matrix."""
         out = self._expand(self.basis, np.ones(len(self)))
         out[self.rows] += self.residual
         return out
@@ -186,11 +172,6 @@ def kept_by(rules: Sequence[Rule] | None, full: np.ndarray) -> Any:
 def settled(value: Any) -> Any:
     """A matrix kept by rules only where few rows break them; else the whole matrix."""
     return value.full() if isinstance(value, ShiftedColumns) and not value.worth_it() else value
-
-
-def whole_matrix(value: Any) -> np.ndarray:
-    """A statistics matrix as a whole (n × k) array, however it is kept."""
-    return value.full() if isinstance(value, ShiftedColumns) else value
 
 
 def plain(value: Any) -> Any:

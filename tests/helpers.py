@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from scoring.shifted import ShiftedColumns
+
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = Path(os.environ.get("LYSS_SHARED", ROOT.parent / "shared"))
 REPORTS = SHARED / "data" / "champollion-reports"
@@ -224,3 +226,8 @@ def refused_alone(changed: dict) -> list[str]:
 def waiting_reasons(store) -> list[str]:
     """Why each row waits here, in English."""
     return [in_english(r["reason"]) for r in store.rows("select reason from waiting_rows")]
+
+
+def whole_matrix(statistics):
+    """A per-entry statistics matrix as a whole (n × k) array, however the records keep it (``scoring.shifted``)."""
+    return statistics.full() if isinstance(statistics, ShiftedColumns) else statistics

@@ -10,12 +10,12 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from scoring import cache, engine, runcard, shifted
+from scoring import cache, engine, runcard
 from scoring.conventions import infer_conventions
 from scoring.entry_stats import cached_records
 from scoring.rows import Rows, RowsBuilder, RowsJoiner, compact_numbers
 from scoring.rubric import load_profile
-from helpers import DEMO, report_paths
+from helpers import DEMO, report_paths, whole_matrix
 from sizes import examples
 
 LEAF = st.one_of(st.none(), st.booleans(), st.integers(-2**60, 2**60), st.integers(-70_000, 70_000),
@@ -235,7 +235,7 @@ def test_worker_parts_arrive_in_order_and_the_wait_is_used_once():
     assert list(split["rows"]) == list(one["rows"])
     for k in ("chrf", "bleu", "ter"):
         assert type(split[k]) is type(one[k])
-        assert np.array_equal(shifted.whole_matrix(split[k]), shifted.whole_matrix(one[k]))
+        assert np.array_equal(whole_matrix(split[k]), whole_matrix(one[k]))
 
 
 def test_each_entry_s_breakdown_is_its_row_read_in_any_order(monkeypatch):

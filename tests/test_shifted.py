@@ -16,7 +16,7 @@ from scoring.entry_stats import cached_records
 from scoring.metrics import Statistics
 from scoring.rubric import load_profile
 from scoring.shifted import ShiftedColumns
-from helpers import DEMO, report_paths, report_texts
+from helpers import DEMO, report_paths, report_texts, whole_matrix
 from sizes import examples
 
 RULES = {"chrf": chrf.SHIFTED, "bleu": ((6, 0, 0), (7, 0, -1), (8, 0, -2), (9, 0, -3))}
@@ -63,7 +63,10 @@ def test_kept_by_rules_is_the_whole_matrix(kind_and_full, seed, data):
     assert kept.take(mask).full().tobytes() == full[mask].tobytes()
     cuts = sorted(data.draw(st.lists(st.integers(0, n), max_size=4)))
     parts = [ShiftedColumns.of(full[a:b], RULES[kind]) for a, b in zip([0, *cuts], [*cuts, n])]
-    assert ShiftedColumns.joined(parts, n).full().tobytes() == full.tobytes()
+    joiner = shifted.Joiner(n)
+    for part in parts:
+        joiner.add(part)
+    assert joiner.result().full().tobytes() == full.tobytes()
     back = ShiftedColumns.from_plain(json.loads(json.dumps(kept.plain(), default=lambda a: a.tolist())))
     assert back.full().tobytes() == full.tobytes()
 
@@ -109,7 +112,7 @@ def test_records_kept_by_rules_come_back_from_the_cache(tmp_path, monkeypatch):
     assert not hit and hit_again
     for kind in ("chrf", "bleu", "ter"):
         assert type(again[kind]) is type(fresh[kind])
-        assert shifted.whole_matrix(again[kind]).tobytes() == shifted.whole_matrix(fresh[kind]).tobytes()
+        assert whole_matrix(again[kind]).tobytes() == whole_matrix(fresh[kind]).tobytes()
 
 
 def test_a_run_with_short_segments_keeps_its_whole_matrix():
