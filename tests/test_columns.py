@@ -207,6 +207,34 @@ def test_a_scored_card_in_memory_serialises_as_its_list(tmp_path):
     assert json_text(scored) == json_text(as_list)
 
 
+def test_workers_start_once_each_dealt_every_other_item_and_a_failed_item_is_done_here():
+    """Two workers for seven items: worker one does items 0, 2, 4, 6 and worker two 1, 3, 5, in order; an item
+    that raises in its worker is done here and its worker goes on; a caller that stops early leaves no worker."""
+    import multiprocessing
+    import os
+
+    from scoring.parallel import process_each
+
+    parent = os.getpid()
+
+    def where(k: int) -> tuple[int, int]:
+        if k == 2 and os.getpid() != parent:
+            raise ValueError("done again in the parent")
+        return os.getpid(), k
+
+    found = list(process_each(where, range(7), 2))
+    assert [k for _, k in found] == list(range(7))
+    by_item = dict((k, pid) for pid, k in found)
+    assert by_item[2] == parent
+    first, second = by_item[0], by_item[1]
+    assert parent not in (first, second) and first != second
+    assert [by_item[k] for k in (0, 4, 6)] == [first] * 3 and [by_item[k] for k in (1, 3, 5)] == [second] * 3
+    stopped = process_each(where, range(50), 2)
+    assert next(stopped)[1] == 0
+    stopped.close()
+    assert not multiprocessing.active_children()
+
+
 def test_worker_parts_arrive_in_order_and_the_wait_is_used_once():
     """process_each hands back each item's result in order (a worker that dies is redone here) and runs
     ``meanwhile`` once, here, while the first workers run; the records of a run split over workers
