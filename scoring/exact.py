@@ -12,9 +12,20 @@ import numpy as np
 EXACT_LIMIT = 2.0 ** 53  # every whole number below this is a float
 
 
+CHECKED_AT_ONCE = 1 << 20  # numbers checked at a time (a million entries' BLEU statistics checked whole: 90 MB more)
+
+
 def whole(values: np.ndarray) -> bool:
     """Whether ``values`` are floats holding whole numbers only (no infinity, no NaN)."""
-    return values.dtype == np.float64 and bool(np.isfinite(values).all()) and not (values != np.trunc(values)).any()
+    if values.dtype != np.float64:
+        return False
+    values = np.atleast_1d(values)
+    step = max(1, CHECKED_AT_ONCE // max(1, values[:1].size))
+    for start in range(0, len(values), step):
+        part = values[start:start + step]
+        if not np.isfinite(part).all() or (part != np.trunc(part)).any():
+            return False
+    return True
 
 
 def sums_exactly(values: np.ndarray, rows: int, largest: float | None = None) -> bool:
@@ -23,5 +34,5 @@ def sums_exactly(values: np.ndarray, rows: int, largest: float | None = None) ->
     if not whole(values):
         return False
     if largest is None:
-        largest = float(np.abs(values).max()) if values.size else 0.0
+        largest = max(float(values.max()), -float(values.min())) if values.size else 0.0  # (no copy beside them)
     return largest * max(rows, 1) < EXACT_LIMIT

@@ -27,6 +27,7 @@ import numpy as np
 
 from . import behaviour, compliance, exact, surface
 from .rows import json_value, number_texts
+from .counts import CountBlock
 from .shifted import ShiftedColumns
 
 # ----------------------------------------------------------------------------- per-entry statistics
@@ -75,15 +76,19 @@ class Ratio:
 
 
 class SharedSums:
-    """The whole-number numerators and denominators of several :class:`Ratio` columns as the rows of one
-    matrix (a denominator of ones, a plain mean's, kept once), so that one matrix product gives all their
-    sums on a block of resamples: the block's counts read once, not twice a metric. Whole numbers sum to the
-    same float in any order, so the sums are those of each column's own product; a column of other floats
-    keeps its own product (its sums stay in the order they were summed in)."""
+    """A table's whole-number sums, made together on a block of resamples: the numerators and denominators of
+    several :class:`Ratio` columns as the rows of one matrix (a denominator of ones, a plain mean's, kept once),
+    so that one matrix product gives all their sums, the block's counts read once, not twice a metric; and
+    sacrebleu's statistics where they are whole numbers (:class:`Statistics`), which a large run's block of counts
+    multiplies together with them, a slab of entries at a time (:mod:`scoring.counts`). Whole numbers sum to the
+    same float in any order, so the sums are those of each column's own product; a column of other floats keeps
+    its own product (its sums stay in the order they were summed in)."""
 
-    def __init__(self, ratios: Iterable[Ratio]):
-        ratios = [r for r in ratios if r.shared is None]
-        n = len(ratios[0].num) if ratios else 0
+    def __init__(self, columns: Iterable):
+        columns = list(columns)
+        ratios = [c for c in columns if isinstance(c, Ratio) and c.shared is None]
+        n = next((len(c.num) if isinstance(c, Ratio) else len(c.matrix) for c in columns
+                  if isinstance(c, (Ratio, Statistics))), 0)
         rows: dict[int, int] = {}  # id of a vector → its row
         count, ones = 0, None
         for ratio in ratios:
@@ -106,23 +111,40 @@ class SharedSums:
                     self.matrix[row] = getattr(ratio, name)
                     setattr(ratio, name, self.matrix[row])  # the column's own array let go (no memory added)
             ratio.shared = (self, num_row, den_row)
+        self.statistics: list[np.ndarray] = []  # (n × k) matrices of whole numbers whose sums are exact
+        for column in columns:
+            matrix = column.whole_sums() if isinstance(column, Statistics) and column.shared is None else None
+            if matrix is not None and len(matrix) == n:
+                column.shared = (self, len(self.statistics))
+                self.statistics.append(matrix)
         self._weights: Any = None
-        self._products: np.ndarray | None = None
+        self._products: tuple[np.ndarray, list[np.ndarray]] | None = None
 
-    def products(self, weights: np.ndarray) -> np.ndarray:
+    def products(self, weights) -> np.ndarray:
         """``weights @ vector`` for every vector (the last axis), computed once for the same weights."""
+        return self._all_products(weights)[0]
+
+    def statistics_products(self, weights, k: int) -> np.ndarray:
+        """``weights @ m`` for the k-th whole-number statistics matrix ``m``."""
+        return self._all_products(weights)[1][k]
+
+    def _all_products(self, weights) -> tuple[np.ndarray, list[np.ndarray]]:
         last = self._weights() if self._weights is not None else None
         if last is not weights or self._products is None:
-            self._products = weights @ self.matrix.T
+            if self.statistics and isinstance(weights, CountBlock):
+                ratios, *found = weights.whole_products([self.matrix.T, *self.statistics])
+            else:  # (one product each, as before: a float block, or one resample's counts)
+                ratios, found = weights @ self.matrix.T, [weights @ m for m in self.statistics]
+            self._products = (ratios, found)
             self._weights = weakref.ref(weights)  # not kept alive here: the next block's counts replace it
         return self._products
 
 
 def share_sums(columns: Iterable) -> None:
-    """The :class:`Ratio` columns among ``columns`` summed together (:class:`SharedSums`)."""
-    ratios = [c for c in columns if isinstance(c, Ratio)]
-    if len(ratios) > 1:
-        SharedSums(ratios)
+    """The whole-number sums of ``columns`` made together (:class:`SharedSums`)."""
+    columns = list(columns)
+    if sum(isinstance(c, (Ratio, Statistics)) for c in columns) > 1:
+        SharedSums(columns)
 
 
 class Statistics:
@@ -132,6 +154,14 @@ class Statistics:
     def __init__(self, kind: str, matrix: np.ndarray, sentence: np.ndarray):
         self.kind, self.matrix, self.sentence = kind, matrix, sentence
         self._sentence_items: memoryview | None = None  # each entry's score as a Python float, read when written
+        self.shared: tuple[SharedSums, int] | None = None  # see SharedSums
+
+    def whole_sums(self) -> np.ndarray | None:
+        """The (n × k) matrix a resample's sums multiply, when its weighted sums are exact (whole numbers):
+        the kept columns of statistics kept by rules (exact where kept: ``ShiftedColumns.worth_it``)."""
+        if isinstance(self.matrix, ShiftedColumns):
+            return self.matrix.basis
+        return self.matrix if self.matrix.ndim == 2 and exact.sums_exactly(self.matrix, len(self.matrix)) else None
 
     def value(self, rows: np.ndarray | None = None) -> float | None:
         if isinstance(self.matrix, ShiftedColumns):
@@ -150,9 +180,10 @@ class Statistics:
         return self.sentence[start:end].astype(float)
 
     def sums(self, weights: np.ndarray) -> np.ndarray:
+        shared = self.shared[0].statistics_products(weights, self.shared[1]) if self.shared else None
         if isinstance(self.matrix, ShiftedColumns):
-            return self.matrix.sums(weights)
-        return weights @ self.matrix
+            return self.matrix.sums(weights, shared)
+        return weights @ self.matrix if shared is None else shared
 
     @staticmethod
     def add(a, b):

@@ -78,9 +78,10 @@ class ShiftedColumns:
         out[self.rows] += self.residual
         return out
 
-    def sums(self, weights: np.ndarray) -> np.ndarray:
-        """``weights @ full``, for weights of whole numbers (resample counts: one row each, or one)."""
-        out = self._expand(weights @ self.basis, weights.sum(-1))
+    def sums(self, weights: np.ndarray, basis_sums: np.ndarray | None = None) -> np.ndarray:
+        """``weights @ full``, for weights of whole numbers (resample counts: one row each, or one); ``basis_sums``
+        is ``weights @ basis`` when the caller has it."""
+        out = self._expand(weights @ self.basis if basis_sums is None else basis_sums, weights.sum(-1))
         if len(self.rows):
             out += weights[..., self.rows] @ self.residual
         return out

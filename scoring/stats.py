@@ -27,6 +27,7 @@ from typing import Callable, Iterator
 import numpy as np
 from threadpoolctl import threadpool_limits
 
+from .counts import CountBlock, CountRows
 from .parallel import process_each
 
 DEFAULT_SEED = 12345
@@ -39,6 +40,8 @@ MAX_WORDS_PER_CALL = 1 << 20  # words drawn and filtered at a time (4 MB: in cac
 BLOCK_CELLS = 1 << 22  # resamples are drawn and scored in blocks of about this many (B × n) cells (≈ 32 MB each)
 SHARED_FROM_ENTRIES = 50_000  # from here each core scores a share of the resamples (1,000 of them, two cores: 20,000
 #                              entries 0.42 s against 0.33 in one process, 65,536 1.03 against 1.15, 300,000 4.2 against 6.5)
+THICK_ROWS = 16  # at least this many resamples' counts held at once (in bytes: a million entries' 16 in 16 MB), so that
+#                 the whole-number statistics are read once for as many resamples (scoring.counts)
 REMEMBERED_CELLS = 1 << 24  # up to this many, a corpus's draw counts are kept whole and remembered (re-scoring)
 REMEMBERED_DRAWS = 8  # the last this many such corpora (a run and its difficulty tiers)
 
@@ -122,16 +125,32 @@ def _small_counts(n: int, n_resamples: int, seed: int) -> np.ndarray:
     return counts
 
 
-def harness_count_blocks(n: int, n_resamples: int, seed: int) -> Iterator[np.ndarray]:
-    """(block × n) draw-count matrices of the harness's resamples, in order; one block when small."""
+def harness_count_blocks(n: int, n_resamples: int, seed: int) -> Iterator[np.ndarray | CountBlock]:
+    """(B × n) draw-count matrices of the harness's resamples, in order; one float block when small."""
     if n * n_resamples <= REMEMBERED_CELLS:
         yield _small_counts(n, n_resamples, seed)
         return
-    for indices in harness_index_blocks(n, n_resamples, seed):
-        counts = resample_counts(indices, n)
-        del indices  # (a block's draws and counts are let go before the next block is drawn)
-        yield counts
-        del counts
+    yield from count_blocks(n, n_resamples, seed)
+
+
+def count_blocks(n: int, n_resamples: int, seed: int, first: int = 0) -> Iterator[CountBlock]:
+    """The counts of the harness's resamples ``first`` to ``n_resamples`` (``first`` a multiple of the blocks
+    :func:`harness_index_blocks` draws), ``THICK_ROWS`` or more of them to a block: whole drawn blocks, each a part
+    of the block (:class:`scoring.counts.CountBlock`)."""
+    part = max(1, BLOCK_CELLS // n)
+    thick = part * -(-THICK_ROWS // part)
+    rows: CountRows | None = None
+    done = first
+    for indices in harness_index_blocks(n, n_resamples, seed, block=1, first=first):  # (one resample's draws held)
+        for drawn in indices:
+            if rows is None:
+                rows = CountRows(min(thick, n_resamples - done), n)
+            rows.add(drawn)
+            done += 1
+            if rows.filled == len(rows.counts):
+                yield rows.block(part)
+                rows = None
+        del indices  # (a block's draws are let go before the next block is drawn)
 
 
 def _shares(n: int, n_resamples: int, parts: int) -> list[tuple[int, int]]:
@@ -160,12 +179,10 @@ def _scored_share_here(share: tuple[int, int], score_fns: dict, wanted: list[str
                        seed: int) -> dict[str, np.ndarray]:
     first, end = share
     found: dict[str, list[np.ndarray]] = {name: [] for name in wanted}
-    for indices in harness_index_blocks(n, end, seed, first=first):
-        counts = resample_counts(indices, n)
-        del indices  # (a block's draws and counts are let go before the next block is drawn)
+    for counts in count_blocks(n, end, seed, first=first):
         for name in wanted:
             found[name].append(score_fns[name](counts))
-        del counts
+        del counts  # (a block's counts are let go before the next block is drawn)
     return {name: np.concatenate(v) if v else np.empty(0) for name, v in found.items()}
 
 
