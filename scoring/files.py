@@ -254,7 +254,7 @@ def parse_json(path: Path, text: str, where: str = "") -> Any:
         raise FileProblem(str(path), where or "JSON", str(exc)) from None
     except RecursionError:
         raise FileProblem(str(path), where or "JSON", f"nested more than {MAX_DEPTH} levels deep") from None
-    _check_text(path, value, where, maybe_surrogates=_MAYBE_SURROGATE.search(text) is not None,
+    _check_text(path, value, where, maybe_surrogates=maybe_surrogates(text),
                 may_nest_deep=text.count("[") + text.count("{") >= MAX_DEPTH)
     return value
 
@@ -264,7 +264,7 @@ def json_lines(path: Path, text: str) -> Iterator[tuple[int, Any]]:
     :func:`parse_json` parses it alone — the same values, the same one-line problems — but read in place
     by one decoder (no copy of each line, no decoder made per line). Lines end at a line feed only: a
     JSON string may hold U+2028 or U+0085 as they are."""
-    surrogates = _MAYBE_SURROGATE.search(text) is not None
+    surrogates = maybe_surrogates(text)
     start, lineno = 0, 0
     while start < len(text):
         lineno += 1
@@ -339,6 +339,14 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 # a surrogate in parsed JSON comes from an escape of one (UTF-8 text cannot hold one) or from a text given
 # as a string that holds one
 _MAYBE_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]|[\ud800-\udfff]")
+_ESCAPED_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def maybe_surrogates(text: str) -> bool:
+    """Whether ``text`` holds an escape of a surrogate or a surrogate (``_MAYBE_SURROGATE`` finds one) — looked for
+    apart: an escape by its literal start, a surrogate only in a text that is not ASCII (a million entries' card:
+    0.9 s → 0.1)."""
+    return _ESCAPED_SURROGATE.search(text) is not None or (not text.isascii() and _SURROGATE.search(text) is not None)
 
 
 def read_json(path: str | os.PathLike) -> Any:

@@ -244,3 +244,10 @@ def test_an_entry_of_the_common_shape_is_the_one_every_check_builds(raw, predict
             runcard._simple_entry = saved
 
     assert built(True) == built(False)
+
+
+@settings(max_examples=examples(400), deadline=None)
+@given(st.lists(st.sampled_from(["\\", "\\u", "u", "d", "D", "8", "9", "a", "F", "c", "0", "x", "é", "\ud800", "\udfff",
+                                 "\ud7ff", "\ue000", '"', "ᐊ"]), max_size=12).map("".join))
+def test_surrogates_are_looked_for_as_the_one_expression_finds_them(text):
+    assert files.maybe_surrogates(text) == (files._MAYBE_SURROGATE.search(text) is not None)
