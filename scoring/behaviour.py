@@ -15,7 +15,7 @@ from typing import Callable
 import numpy as np
 
 from .conventions import LanguageConventions
-from .text import normalize_exact, token_script, word_tokens
+from .text import lowered_tokens, normalize_exact, token_script, word_tokens
 from .files import packaged_json
 
 
@@ -41,19 +41,15 @@ def code_switching(predicted: str, source: str, conv: LanguageConventions,
     """
     tokens = word_tokens(predicted, conv.word_characters)
     allowed = conv.allowed_scripts
-    wrong = [token_script(t) not in allowed for t in tokens] if allowed else [False] * len(tokens)
-    copied = [False] * len(tokens)
+    # (a token of ASCII is of Latin letters: every token holds a letter)
+    wrong = ([("Latn" if t.isascii() else token_script(t)) not in allowed for t in tokens] if allowed
+             else [False] * len(tokens))
     k = settings()["code_switching"]["copied_run_min_tokens"]
-    if len(tokens) >= k:  # a shorter output copies no run (the source is not even read)
-        src = [t.lower() for t in word_tokens(source)]
-        src_grams = {tuple(src[i:i + k]) for i in range(len(src) - k + 1)}
-        low = [t.lower() for t in tokens]
-        for i in range(len(low) - k + 1):
-            if tuple(low[i:i + k]) in src_grams:
-                copied[i:i + k] = [True] * k
-    if not is_leaked_word and True not in wrong and True not in copied:  # most outputs: nothing leaked
+    copied = _copied_runs(lowered_tokens(predicted, conv.word_characters), source, k) if len(tokens) >= k else None
+    if not is_leaked_word and True not in wrong and copied is None:  # most outputs: nothing leaked
         return {"tokens": len(tokens), "leaked": 0, "wrong_script": 0, "copied_run": 0, "wordlist": 0,
                 "leaked_words": []}
+    copied = copied or [False] * len(tokens)
     if is_leaked_word:
         by_word = [not w and not c and is_leaked_word(t) for t, w, c in zip(tokens, wrong, copied)]
     else:
@@ -67,6 +63,28 @@ def code_switching(predicted: str, source: str, conv: LanguageConventions,
         "wordlist": sum(by_word),
         "leaked_words": [t for t, flag in zip(tokens, leaked) if flag],
     }
+
+
+def _copied_runs(low: tuple[str, ...], source: str, k: int) -> list[bool] | None:
+    """Which of the output's (lower-cased) words are in a run of ``k`` or more found word for word in the source's,
+    or None when none is. The source's words are joined by spaces and each run of the output's looked for in
+    them with spaces around it: no word holds a space, so it is found only where the source has those words in
+    that order (a set of the source's k-grams, without a tuple an n-gram)."""
+    src = lowered_tokens(source)
+    if len(src) < k:
+        return None
+    joined = " " + " ".join(src) + " "
+    said = " " + " ".join(low) + " "
+    spaces = [0]  # where the space before each word of the output is in ``said`` (and the last one)
+    for word in low:
+        spaces.append(spaces[-1] + len(word) + 1)
+    marks = None
+    for i in range(len(low) - k + 1):
+        if said[spaces[i]:spaces[i + k] + 1] in joined:
+            if marks is None:
+                marks = [False] * len(low)
+            marks[i:i + k] = [True] * k
+    return marks
 
 
 # ----------------------------------------------------------------------------- hallucination
@@ -110,8 +128,7 @@ def hallucination(predicted: str, source: str, reference: str, conv: LanguageCon
     start, full = cfg["length_ratio_start"], cfg["length_ratio_full"]
     length = min(1.0, max(0.0, (ratio - start) / (full - start)))
 
-    out_tokens = [t.lower() for t in word_tokens(predicted)]
-    ref_tokens = [t.lower() for t in word_tokens(reference)]
+    out_tokens, ref_tokens = lowered_tokens(predicted), lowered_tokens(reference)
     minimum = cfg["repetition_min_tokens"]
     repetition = max(0.0, _repetition(out_tokens, minimum) - _repetition(ref_tokens, minimum))
 
@@ -120,7 +137,7 @@ def hallucination(predicted: str, source: str, reference: str, conv: LanguageCon
     if conv.has_case is not False:
         capitalised = _capitalised_non_initial(predicted)
         if capitalised:
-            source_words = {t.lower() for t in word_tokens(source)}
+            source_words = set(lowered_tokens(source))
             known = source_words | set(ref_tokens)
             entity = sum(t.lower() not in known for t in capitalised) / len(capitalised)
 
@@ -130,7 +147,7 @@ def hallucination(predicted: str, source: str, reference: str, conv: LanguageCon
         echo = 1.0
     elif out_tokens:
         if source_words is None:
-            source_words = {t.lower() for t in word_tokens(source)}
+            source_words = set(lowered_tokens(source))
         src_set = source_words - set(ref_tokens)
         share = sum(t in src_set for t in out_tokens) / len(out_tokens)
         echo = share if share >= cfg["echo_min_share"] else 0.0

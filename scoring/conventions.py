@@ -8,6 +8,7 @@ checks that need a card (quotes) are reported unavailable.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from .text import dominant_script, expand_scripts
 
@@ -28,9 +29,10 @@ class LanguageConventions:
     word_characters: str = ""
     extra: dict = field(default_factory=dict, compare=False, hash=False)
 
-    @property
-    def allowed_scripts(self) -> set[str]:
-        return expand_scripts(self.scripts)
+    @cached_property
+    def allowed_scripts(self) -> frozenset[str]:
+        """The scripts with their families expanded (asked for once an entry: worked out once)."""
+        return frozenset(expand_scripts(self.scripts))
 
     def describe(self) -> dict:
         return {"code": self.code, "scripts": sorted(self.scripts), "has_case": self.has_case,

@@ -45,6 +45,13 @@ def _word_tokens(text: str, word_characters: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+@lru_cache(maxsize=1024)
+def lowered_tokens(text: str, word_characters: str = "") -> tuple[str, ...]:
+    """:func:`word_tokens` lower-cased; remembered for the last texts (an entry's checks read its output's, source's
+    and reference's more than once)."""
+    return tuple([t.lower() for t in _word_tokens(text, word_characters)])
+
+
 @lru_cache(maxsize=32)
 def _edge_pattern(word_characters: str) -> re.Pattern:
     if not word_characters:

@@ -167,3 +167,42 @@ def test_consistency_counts_as_the_rule_is_written(pairs):
 def test_the_exact_match_form_collapses_white_space_as_the_expression_did(text):
     """White space collapsed by ``str.split`` (a third of the expression's time) as ``\\s+`` collapsed it."""
     assert normalize_exact(text) == re.sub(r"\s+", " ", unicodedata.normalize("NFC", text).lower()).strip()
+
+
+def _code_switching_by_the_rule(predicted, source, conv, is_leaked_word=None) -> dict:
+    """Code-switching as the rule is written: each output word's script; every run of k words found as a run of the
+    source's k words (lower-cased, by a set of the source's k-grams); a word the plugin names."""
+    tokens = word_tokens(predicted, conv.word_characters)
+    allowed = conv.allowed_scripts
+    wrong = [token_script(t) not in allowed for t in tokens] if allowed else [False] * len(tokens)
+    k = behaviour.settings()["code_switching"]["copied_run_min_tokens"]
+    copied = [False] * len(tokens)
+    src = [t.lower() for t in word_tokens(source)]
+    grams = {tuple(src[i:i + k]) for i in range(len(src) - k + 1)}
+    low = [t.lower() for t in tokens]
+    for i in range(len(low) - k + 1):
+        if tuple(low[i:i + k]) in grams:
+            copied[i:i + k] = [True] * k
+    by_word = [bool(is_leaked_word) and not w and not c and is_leaked_word(t) for t, w, c in zip(tokens, wrong, copied)]
+    leaked = [w or c or b for w, c, b in zip(wrong, copied, by_word)]
+    return {"tokens": len(tokens), "leaked": sum(leaked), "wrong_script": sum(wrong),
+            "copied_run": sum(c and not w for c, w in zip(copied, wrong)), "wordlist": sum(by_word),
+            "leaked_words": [t for t, flag in zip(tokens, leaked) if flag]}
+
+
+SWITCHED_WORDS = st.sampled_from(["it", "Is", "IS", "rain", "ᐊᓂ", "nîpiy", "彼", "İstanbul", "ß", "SS", "a-b", "it.",
+                                  "'it", "{x}", "12", "  ", "\t", "ǅ", "straße", "ﬁ", "it's"])
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(st.lists(SWITCHED_WORDS, max_size=9).map(" ".join), st.lists(SWITCHED_WORDS, max_size=9).map(" ".join),
+       st.sampled_from([CRK, JPN, LanguageConventions("eng", frozenset({"Latn"}), True),
+                        LanguageConventions(None, frozenset(), None), LanguageConventions("oji", frozenset({"Latn"}),
+                                                                                          True, word_characters="'")]),
+       st.booleans())
+def test_code_switching_counts_as_the_rule_is_written(predicted, source, conv, with_wordlist):
+    hook = (lambda t: t.lower() in {"rain", "ß"}) if with_wordlist else None
+    assert behaviour.code_switching(predicted, source, conv, hook) == \
+        _code_switching_by_the_rule(predicted, source, conv, hook)
+    assert behaviour.code_switching(predicted, source + " " + predicted, conv, hook)["copied_run"] == \
+        _code_switching_by_the_rule(predicted, source + " " + predicted, conv, hook)["copied_run"]
