@@ -13,6 +13,7 @@ import platform
 import time
 import weakref
 from collections.abc import Sequence
+from json.encoder import encode_basestring
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator
 
@@ -313,21 +314,26 @@ class EntryBreakdowns(Sequence):
             return ['"score": null, "breakdown": {}, "weighted": {}'] * (end - start)
         keys, k, out = self._key_texts, len(self.ids), []
         matrix, ok, shares = self._arrays(start, end)
-        values = number_texts(np.where(ok, matrix, 0.0).ravel())
         shares = np.where(ok, shares, 0.0)
-        parts = number_texts(shares.ravel())
+        numbers = number_texts(np.concatenate([np.where(ok, matrix, 0.0), shares], axis=1).ravel())  # a row's values, then its parts
+        whole_row = self._whole_row_text()
         for row, (whole, held_parts, held) in enumerate(zip(ok.all(1).tolist(), shares.tolist(), ok.tolist())):
-            at = row * k
-            if whole:
-                names, value_texts, part_texts = keys, values[at:at + k], parts[at:at + k]
-            else:
-                kept = [j for j, has in enumerate(held) if has]
-                names, held_parts = [keys[j] for j in kept], [held_parts[j] for j in kept]
-                value_texts, part_texts = [values[at + j] for j in kept], [parts[at + j] for j in kept]
+            at = 2 * row * k
+            if whole:  # (most entries: every metric of the profile)
+                out.append(whole_row % (number_text(float(sum(held_parts))), *numbers[at:at + 2 * k]))
+                continue
+            kept = [j for j, has in enumerate(held) if has]
+            names, held_parts = [keys[j] for j in kept], [held_parts[j] for j in kept]
+            value_texts, part_texts = [numbers[at + j] for j in kept], [numbers[at + k + j] for j in kept]
             out.append('"score": ' + (number_text(float(sum(held_parts))) if held_parts else "null")
                        + ', "breakdown": {' + ", ".join(map(str.__add__, names, value_texts)) + '}, "weighted": {'
                        + ", ".join(map(str.__add__, names, part_texts)) + "}")
         return out
+
+    def _whole_row_text(self) -> str:
+        """The text of an entry holding every metric, its score, values and parts left as ``%s``."""
+        named = ", ".join(key.replace("%", "%%") + "%s" for key in self._key_texts)
+        return '"score": %s, "breakdown": {' + named + '}, "weighted": {' + named + "}"
 
     def __getitem__(self, i: int) -> dict:
         if not self.ids:
@@ -590,8 +596,9 @@ def _reasons_block(run: _Scoring, totals: dict) -> None:
 def _head_text(entry) -> str:
     """An entry's fields before its metrics, as json writes them (see :func:`_entry_output`; an entry without
     ``tokens`` and ``extra``)."""
-    text = ('{"id": ' + json_value(entry.id) + ', "source": ' + json_value(entry.source) + ', "reference": '
-            + json_value(entry.reference) + ', "predicted": ' + json_value(entry.predicted))
+    text = ('{"id": ' + json_value(entry.id) + ', "source": ' + encode_basestring(entry.source)
+            + ', "reference": ' + encode_basestring(entry.reference) + ', "predicted": '
+            + encode_basestring(entry.predicted))  # (an entry's texts are texts: read as such)
     if entry.plain:  # (most entries: nothing else)
         return text
     for key in ("raw_predicted", "difficulty", "provenance", "domain", "latency_s", "cost_usd", "error"):
