@@ -63,7 +63,7 @@ def test_resamples_shared_out_between_cores_score_as_one_process_scores_them(mon
     alone = stats.bootstrap_intervals({"rate": score}, n, {"rate": column.mean()}, resamples, 5)
     one_process = np.concatenate(scored)
     monkeypatch.setattr(stats.os, "cpu_count", lambda: 3)
-    assert stats._shares(n, resamples, 3) == [(0, 33), (33, 69), (69, 101)]
+    assert stats._shares(n, resamples, 3) == [(0, 39), (39, 72), (72, 101)]  # a later share passes over more words
     shared = stats.bootstrap_intervals({"rate": score}, n, {"rate": column.mean()}, resamples, 5)
     assert shared == alone
     found: dict[str, list] = {"rate": []}
@@ -137,3 +137,15 @@ def test_lyss_score_on_65536_entries(tmp_path, capsys):
     exact = scores["confidence_intervals"]["exact_match_rate"]
     assert exact["n_entries"] == 65_536 and exact["n_bootstrap"] == resamples
     assert exact["ci_lower"] < scores["exact_match_rate"] < exact["ci_upper"]
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(st.integers(1, 3_000_000), st.integers(1, 5000), st.integers(1, 8))
+def test_shares_cover_the_resamples_in_whole_blocks_the_later_ones_smaller(n, resamples, parts):
+    found = stats._shares(n, resamples, parts)
+    block = max(1, stats.BLOCK_CELLS // n)
+    assert found[0][0] == 0 and found[-1][1] == resamples and len(found) <= parts
+    assert all(a < b for a, b in found) and all(b == c for (_, b), (c, _) in zip(found, found[1:]))
+    assert all(a % block == 0 for a, _ in found)
+    sizes = [b - a for a, b in found]
+    assert all(later <= earlier + block for earlier, later in zip(sizes, sizes[1:]))
