@@ -206,3 +206,13 @@ def test_code_switching_counts_as_the_rule_is_written(predicted, source, conv, w
         _code_switching_by_the_rule(predicted, source, conv, hook)
     assert behaviour.code_switching(predicted, source + " " + predicted, conv, hook)["copied_run"] == \
         _code_switching_by_the_rule(predicted, source + " " + predicted, conv, hook)["copied_run"]
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(st.lists(st.text(alphabet=st.characters(codec=None) | st.sampled_from(["\ud800", "\udfff", "\U0010ffff"]),
+                        max_size=12), max_size=12), st.integers(1, 5))
+def test_characters_are_counted_as_a_counter_counts_them(texts, at_once):
+    import scoring.text as text
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(text, "COUNTED_AT_ONCE", at_once)  # blocks of a few texts
+        assert dict(text.character_counts(texts)) == Counter("".join(texts))
