@@ -41,6 +41,15 @@ class CountBlock:
         """``counts @ other`` as the float blocks of ``part`` resamples gave it (any floats)."""
         return np.concatenate([part @ other for part in self.parts()])
 
+    def float_products(self, vectors: list[np.ndarray]) -> list[np.ndarray]:
+        """``self @ v`` for each vector of any floats, each part made floats once for all of them."""
+        found: list[list[np.ndarray]] = [[] for _ in vectors]
+        if vectors:
+            for part in self.parts():
+                for out, vector in zip(found, vectors):
+                    out.append(part @ vector)
+        return [np.concatenate(f) for f in found]
+
     def sum(self, axis: int = -1) -> np.ndarray:
         """Each resample's number of draws (the counts of a row summed)."""
         if axis not in (-1, 1):

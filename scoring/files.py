@@ -187,7 +187,9 @@ def _lines(items: Sequence, inner: str) -> Iterator[str]:
 
     def block(bounds: tuple[int, int]) -> str:
         found = texts(*bounds) if texts is not None else [line(items[k]) for k in range(*bounds)]
-        return "".join(("[" if k == 0 else ",") + inner + text for k, text in zip(range(*bounds), found))
+        if not found:
+            return ""
+        return ("[" if bounds[0] == 0 else ",") + inner + ("," + inner).join(found)
 
     blocks = [(i, min(i + LINES_PER_BLOCK, len(items))) for i in range(0, len(items), LINES_PER_BLOCK)]
     cores = os.cpu_count() or 1

@@ -59,8 +59,8 @@ class Ratio:
             return weights @ self.num, weights @ self.den
         shared, num_row, den_row = self.shared
         products = shared.products(weights)
-        return (weights @ self.num if num_row is None else products[..., num_row],
-                weights @ self.den if den_row is None else products[..., den_row])
+        return (shared.other_products(weights, self.num) if num_row is None else products[..., num_row],
+                shared.other_products(weights, self.den) if den_row is None else products[..., den_row])
 
     @staticmethod
     def add(a, b):
@@ -105,12 +105,21 @@ class SharedSums:
         for ratio in ratios:
             num_row, den_row = rows.get(id(ratio.num)), rows.get(id(ratio.den))
             if num_row is None and den_row is None:
+                ratio.shared = (self, None, None)  # (its vectors' products made with the others')
                 continue
             for row, name in ((num_row, "num"), (den_row, "den")):
                 if row is not None:
                     self.matrix[row] = getattr(ratio, name)
                     setattr(ratio, name, self.matrix[row])  # the column's own array let go (no memory added)
             ratio.shared = (self, num_row, den_row)
+        self.others: list[np.ndarray] = []  # vectors of other floats: each its own product, made together
+        self._other_rows: dict[int, int] = {}
+        for ratio in ratios:
+            _, num_row, den_row = ratio.shared
+            for row, vector in ((num_row, ratio.num), (den_row, ratio.den)):
+                if row is None and id(vector) not in self._other_rows:
+                    self._other_rows[id(vector)] = len(self.others)
+                    self.others.append(vector)
         self.statistics: list[np.ndarray] = []  # (n × k) matrices of whole numbers whose sums are exact
         for column in columns:
             matrix = column.whole_sums() if isinstance(column, Statistics) and column.shared is None else None
@@ -118,7 +127,7 @@ class SharedSums:
                 column.shared = (self, len(self.statistics))
                 self.statistics.append(matrix)
         self._weights: Any = None
-        self._products: tuple[np.ndarray, list[np.ndarray]] | None = None
+        self._products: tuple[np.ndarray, list[np.ndarray], list[np.ndarray]] | None = None
 
     def products(self, weights) -> np.ndarray:
         """``weights @ vector`` for every vector (the last axis), computed once for the same weights."""
@@ -128,14 +137,22 @@ class SharedSums:
         """``weights @ m`` for the k-th whole-number statistics matrix ``m``."""
         return self._all_products(weights)[1][k]
 
-    def _all_products(self, weights) -> tuple[np.ndarray, list[np.ndarray]]:
+    def other_products(self, weights, vector: np.ndarray) -> np.ndarray:
+        """``weights @ vector`` for a vector of other floats (made with the others: a large run's block of counts
+        made floats once a part for all of them)."""
+        k = self._other_rows.get(id(vector))
+        return weights @ vector if k is None else self._all_products(weights)[2][k]
+
+    def _all_products(self, weights) -> tuple[np.ndarray, list[np.ndarray], list[np.ndarray]]:
         last = self._weights() if self._weights is not None else None
         if last is not weights or self._products is None:
-            if self.statistics and isinstance(weights, CountBlock):
+            if isinstance(weights, CountBlock):
                 ratios, *found = weights.whole_products([self.matrix.T, *self.statistics])
+                others = weights.float_products(self.others)
             else:  # (one product each, as before: a float block, or one resample's counts)
                 ratios, found = weights @ self.matrix.T, [weights @ m for m in self.statistics]
-            self._products = (ratios, found)
+                others = [weights @ v for v in self.others]
+            self._products = (ratios, found, others)
             self._weights = weakref.ref(weights)  # not kept alive here: the next block's counts replace it
         return self._products
 

@@ -47,7 +47,7 @@ REMEMBERED_DRAWS = 8  # the last this many such corpora (a run and its difficult
 
 
 def harness_index_blocks(n: int, n_resamples: int, seed: int, block: int | None = None,
-                         first: int = 0) -> Iterator[np.ndarray]:
+                         first: int = 0, dtype=np.uint32) -> Iterator[np.ndarray]:
     """The rows of ``[[rng.randint(0, n-1) for _ in range(n)] for _ in range(n_resamples)]`` with
     ``rng = random.Random(seed)``, as (block × n) index matrices, computed without a Python loop per draw;
     from row ``first`` on (the draws of the rows before it are made and counted, not kept).
@@ -55,7 +55,7 @@ def harness_index_blocks(n: int, n_resamples: int, seed: int, block: int | None 
     ``randint(0, n-1)`` is ``_randbelow(n)``: draw ``k = n.bit_length()`` bits as the top bits of one
     32-bit Mersenne Twister word and reject values ≥ n. The words are read in bulk (:func:`_python_words`)
     and filtered; values drawn beyond a block are kept for the next one, so any block size gives the
-    same stream.
+    same stream. ``dtype``: the indices' type (``np.intp``: what ``np.bincount`` counts without a copy).
     """
     if n <= 0 or n >= 2**32:
         raise ValueError("n must be between 1 and 2**32 - 1")
@@ -69,7 +69,7 @@ def harness_index_blocks(n: int, n_resamples: int, seed: int, block: int | None 
     while done < n_resamples:
         rows = min(block, n_resamples - done)
         need = rows * n
-        drawn = np.empty(need, dtype=np.uint32)  # filled as the words come: no list of parts joined beside it
+        drawn = np.empty(need, dtype=dtype)  # filled as the words come: no list of parts joined beside it
         have = min(need, pending.size)
         drawn[:have], pending = pending[:have], pending[have:]
         while have < need:
@@ -141,7 +141,7 @@ def count_blocks(n: int, n_resamples: int, seed: int, first: int = 0) -> Iterato
     thick = part * -(-THICK_ROWS // part)
     rows: CountRows | None = None
     done = first
-    for indices in harness_index_blocks(n, n_resamples, seed, block=1, first=first):  # (one resample's draws held)
+    for indices in harness_index_blocks(n, n_resamples, seed, block=1, first=first, dtype=np.intp):  # (one resample's)
         for drawn in indices:
             if rows is None:
                 rows = CountRows(min(thick, n_resamples - done), n)

@@ -93,7 +93,8 @@ def test_a_thick_block_of_counts_gives_every_metric_what_the_float_blocks_gave(m
     table = _table_of_every_kind(n)
     assert isinstance(table.get("chrf").matrix, shifted.ShiftedColumns)
     assert all(table.get(k).shared for k in ("chrf", "bleu", "ter"))  # made with the ratios' sums
-    assert table.get("fractional").shared[1] is None  # the fractions keep their own product
+    assert table.get("fractional").shared[1] is None  # the fractions keep their own product (made with the others')
+    assert any(v is table.get("fractional").num for v in table.get("exact").shared[0].others)
     monkeypatch.setattr(stats, "BLOCK_CELLS", part * n)
     monkeypatch.setattr(stats, "THICK_ROWS", thick)
     monkeypatch.setattr(counts_module, "SLAB_BYTES", 8 * 64 * thick)  # slabs of a few entries: many of them
