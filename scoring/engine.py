@@ -315,16 +315,16 @@ class EntryBreakdowns(Sequence):
         keys, k, out = self._key_texts, len(self.ids), []
         matrix, ok, shares = self._arrays(start, end)
         shares = np.where(ok, shares, 0.0)
-        numbers = number_texts(np.concatenate([np.where(ok, matrix, 0.0), shares], axis=1).ravel())  # a row's values, then its parts
+        columns = np.concatenate([np.where(ok, matrix, 0.0), shares], axis=1)  # a row's values, then its parts
+        numbers = zip(*[number_texts(np.ascontiguousarray(column)) for column in columns.T])  # (a column of flags: few values)
         whole_row = self._whole_row_text()
-        for row, (whole, held_parts, held) in enumerate(zip(ok.all(1).tolist(), shares.tolist(), ok.tolist())):
-            at = 2 * row * k
+        for whole, held_parts, held, texts in zip(ok.all(1).tolist(), shares.tolist(), ok.tolist(), numbers):
             if whole:  # (most entries: every metric of the profile)
-                out.append(whole_row % (number_text(float(sum(held_parts))), *numbers[at:at + 2 * k]))
+                out.append(whole_row % (number_text(float(sum(held_parts))), *texts))
                 continue
             kept = [j for j, has in enumerate(held) if has]
             names, held_parts = [keys[j] for j in kept], [held_parts[j] for j in kept]
-            value_texts, part_texts = [numbers[at + j] for j in kept], [numbers[at + k + j] for j in kept]
+            value_texts, part_texts = [texts[j] for j in kept], [texts[k + j] for j in kept]
             out.append('"score": ' + (number_text(float(sum(held_parts))) if held_parts else "null")
                        + ', "breakdown": {' + ", ".join(map(str.__add__, names, value_texts)) + '}, "weighted": {'
                        + ", ".join(map(str.__add__, names, part_texts)) + "}")

@@ -381,3 +381,19 @@ def test_any_entry_s_text_is_what_json_writes_of_its_dict(entries, language, glo
         loaded = runcard.load(str(path))
     texts, dicts = _texts_and_dicts(engine.score(loaded, load_profile("B"), use_cache=False, n_bootstrap=10).card["entries"])
     assert texts == dicts
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(st.lists(st.sampled_from([0.0, -0.0, 1.0, 0.2, 0.1 + 0.2, 1e-300, 5e-324, 1.5e300, -2.5]), min_size=1, max_size=600)
+       | st.lists(st.sampled_from([0.0, -0.0, 0.5]), min_size=300, max_size=400)
+       | st.lists(st.floats(allow_nan=False, allow_infinity=False), max_size=600), st.booleans())
+def test_numbers_are_written_as_json_writes_them_however_few_their_values(values, strided):
+    """A column of few values is written by value (each value's text once): each number's text is still its own,
+    a negative zero's too; a NaN or an infinity is refused as json refuses it."""
+    from scoring.rows import number_texts
+    array = np.array(values, dtype=np.float64)
+    if strided:
+        array = np.repeat(array, 2)[::2]  # a column of a matrix: not contiguous
+    assert number_texts(array) == [json.dumps(v) for v in values]
+    with pytest.raises(ValueError):
+        number_texts(np.array([*values, float("nan")]))
