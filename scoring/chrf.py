@@ -58,6 +58,16 @@ def _words_word_by_word(sentence: str) -> list[str]:
     return out
 
 
+def identical_statistics(texts: list[str]) -> np.ndarray:
+    """:func:`corpus_statistics` of segments whose output is their reference: each order's hypothesis, reference and
+    match counts are its n-grams' number (the text's characters, or words, less the order's length less one)."""
+    chars = np.fromiter((len("".join(t.split())) for t in texts), dtype=np.int64, count=len(texts))
+    words = np.fromiter(map(len, _words_of_all(texts)), dtype=np.int64, count=len(texts)) if texts else chars
+    total = np.concatenate([np.maximum(0, chars[:, None] - np.arange(CHAR_ORDER)),
+                            np.maximum(0, words[:, None] - np.arange(WORD_ORDER))], axis=1)
+    return np.repeat(total, 3, axis=1).astype(np.float64)
+
+
 def corpus_statistics(predicted: list[str], references: list[str]) -> np.ndarray:
     """The (n × 24) statistics of many segments: [hyp, ref, match] n-gram counts for each of the eight
     orders, as sacrebleu lays them out (a hypothesis total counts only where the reference has n-grams)."""

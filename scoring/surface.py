@@ -59,16 +59,47 @@ def batch_statistics(predicted: list[str], references: list[str],
                      names: tuple[str, ...] = ("chrf", "bleu", "ter")) -> dict[str, np.ndarray]:
     """Sufficient statistics for many segments at once: sacrebleu's own, chrF++'s and BLEU's n-grams
     matched for the whole batch together (:mod:`scoring.ngrams`), TER's shifts searched for segments of
-    the same lengths together (:mod:`scoring.ter`)."""
+    the same lengths together (:mod:`scoring.ter`). A segment whose output is its reference (short segments of a
+    language's words often are) matches every n-gram it has and needs no edit: its statistics follow from its
+    lengths (:func:`identical_statistics`), and only the others are matched (a segment's statistics are its own
+    whatever the batch)."""
+    same = np.fromiter(map(str.__eq__, predicted, references), dtype=bool, count=len(predicted))
+    if not same.any():
+        return {name: _statistics(name, predicted, references) for name in names}
+    alike, differ = np.flatnonzero(same), np.flatnonzero(~same)
+    own = [references[i] for i in alike.tolist()]
+    others = [predicted[i] for i in differ.tolist()], [references[i] for i in differ.tolist()]
     out = {}
     for name in names:
-        if name == "chrf":
-            out[name] = chrf.corpus_statistics(predicted, references)
-        elif name == "bleu":
-            out[name] = bleu_statistics(sacrebleu_metrics()["bleu"], predicted, references)
-        else:
-            out[name] = ter.statistics(sacrebleu_tokens.ter_words(predicted), sacrebleu_tokens.ter_words(references))
+        found = identical_statistics(name, own)
+        matrix = out[name] = np.empty((len(predicted), found.shape[1]))
+        matrix[alike] = found
+        if differ.size:
+            matrix[differ] = _statistics(name, *others)
     return out
+
+
+def _statistics(name: str, predicted: list[str], references: list[str]) -> np.ndarray:
+    if name == "chrf":
+        return chrf.corpus_statistics(predicted, references)
+    if name == "bleu":
+        return bleu_statistics(sacrebleu_metrics()["bleu"], predicted, references)
+    return ter.statistics(sacrebleu_tokens.ter_words(predicted), sacrebleu_tokens.ter_words(references))
+
+
+def identical_statistics(name: str, texts: list[str]) -> np.ndarray:
+    """A metric's statistics of segments whose output is their reference: every n-gram of an order matched (as
+    many as the segment has: its length less the order's less one), no edit."""
+    if name == "chrf":
+        return chrf.identical_statistics(texts)
+    if name == "bleu":
+        metric = sacrebleu_metrics()["bleu"]
+        lengths = np.fromiter(map(len, sacrebleu_tokens.bleu_words(metric, texts)), dtype=np.int64, count=len(texts))
+        total = np.maximum(0, lengths[:, None] - np.arange(metric.max_ngram_order))
+        metric.num_refs = 1  # (as bleu_statistics records it)
+        return np.column_stack([lengths, lengths, total, total]).astype(np.float64)
+    lengths = np.fromiter(map(len, sacrebleu_tokens.ter_words(texts)), dtype=np.float64, count=len(texts))
+    return np.column_stack([np.zeros(len(texts)), lengths])
 
 
 def shifted_rules(name: str) -> tuple | None:

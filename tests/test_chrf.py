@@ -51,3 +51,18 @@ def test_many_sentences_split_at_once_as_each_alone(texts):
     """The expression run once over sentences joined by line feeds splits each as it splits it alone (and a
     sentence holding a line feed of its own is split alone)."""
     assert chrf._words_of_all(texts) == [chrf._words(t) for t in texts]
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(st.lists(st.tuples(TEXT, TEXT, st.booleans()), min_size=1, max_size=8))
+def test_outputs_that_are_their_references_count_as_sacrebleu_counts(triples):
+    """A segment whose output is its reference is counted from its lengths (no matching): chrF++'s, BLEU's and TER's
+    statistics of a batch of such segments and others are sacrebleu's own."""
+    from sacrebleu.metrics import BLEU, TER
+    from scoring import surface
+    references = [r for _, r, _ in triples]
+    predicted = [r if same else p for p, r, same in triples]
+    found = surface.batch_statistics(predicted, references)
+    for name, metric in (("chrf", CHRF(word_order=2)), ("bleu", BLEU()), ("ter", TER())):
+        want = np.asarray(metric._extract_corpus_statistics(predicted, [references]), dtype=float)
+        assert np.array_equal(found[name], want), name
