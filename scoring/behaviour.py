@@ -127,7 +127,17 @@ def hallucination(predicted: str, source: str, reference: str, conv: LanguageCon
     ratio = len(predicted) / len(reference) if reference else 0.0
     start, full = cfg["length_ratio_start"], cfg["length_ratio_full"]
     length = min(1.0, max(0.0, (ratio - start) / (full - start)))
+    if predicted == reference and not length:  # an output that is its reference repeats, names and echoes only what
+        return dict(_NO_SIGNAL)                 # the reference does: no signal (the tests hold _signals to it)
+    return _signals(predicted, source, reference, conv, length)
 
+
+_NO_SIGNAL = {"length": 0.0, "repetition": 0.0, "entity": 0.0, "echo": 0.0, "rate": 0.0}
+
+
+def _signals(predicted: str, source: str, reference: str, conv: LanguageConventions, length: float) -> dict:
+    """:func:`hallucination` of an output, its length's signal given."""
+    cfg = settings()["hallucination"]
     out_tokens, ref_tokens = lowered_tokens(predicted), lowered_tokens(reference)
     minimum = cfg["repetition_min_tokens"]
     repetition = max(0.0, _repetition(out_tokens, minimum) - _repetition(ref_tokens, minimum))
@@ -153,7 +163,7 @@ def hallucination(predicted: str, source: str, reference: str, conv: LanguageCon
         echo = share if share >= cfg["echo_min_share"] else 0.0
 
     if not (length or repetition or entity or echo):  # most outputs: no signal (each rounds to 0.0, and their sum)
-        return {"length": 0.0, "repetition": 0.0, "entity": 0.0, "echo": 0.0, "rate": 0.0}
+        return dict(_NO_SIGNAL)
     parts = {"length": length, "repetition": repetition, "entity": entity, "echo": echo}
     rate = sum(cfg["weights"][k] * v for k, v in parts.items())
     return {**{k: round(v, 6) for k, v in parts.items()}, "rate": round(min(1.0, rate), 6)}

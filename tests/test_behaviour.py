@@ -216,3 +216,16 @@ def test_characters_are_counted_as_a_counter_counts_them(texts, at_once):
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(text, "COUNTED_AT_ONCE", at_once)  # blocks of a few texts
         assert dict(text.character_counts(texts)) == Counter("".join(texts))
+
+
+HALLUCINATED_WORDS = st.sampled_from(["The", "the", "Cat", "cat", "Paris", "paris.", "ᐊᓂ", "nipâw", "A", "sat", "sat.",
+                                      "{x}", "12", "İstanbul", "ǅemal", "!", "  "])
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(st.lists(HALLUCINATED_WORDS, max_size=10).map(" ".join), st.lists(HALLUCINATED_WORDS, max_size=10).map(" ".join),
+       st.sampled_from([CRK, JPN, LanguageConventions("eng", frozenset({"Latn"}), True), LanguageConventions()]))
+def test_an_output_that_is_its_reference_has_no_hallucination_signal(text, source, conv):
+    """The rule behind the shortcut: every signal of an output that is its reference, worked out, is none."""
+    assert behaviour._signals(text, source, text, conv, 0.0) == behaviour._NO_SIGNAL
+    assert behaviour.hallucination(text, source, text, conv) == behaviour._NO_SIGNAL
