@@ -36,7 +36,7 @@ def sacrebleu_metrics() -> dict[str, object]:
 
 def exact_match(predicted: str, reference: str) -> int:
     """1 when the two agree after NFC, lower-casing and white-space collapsing."""
-    return int(normalize_exact(predicted) == normalize_exact(reference))
+    return 1 if predicted == reference else int(normalize_exact(predicted) == normalize_exact(reference))
 
 
 def variant_match(predicted: str, reference: str, variants: list[str]) -> int:
