@@ -132,6 +132,9 @@ class Rows(Sequence):
             if kinds == [LIST] and not self._listed(field, start, end):  # (most lists: empty)
                 fields.append([prefix + "[]"] * (end - start))
                 continue
+            if kinds == [NONE] and key != unless_empty:  # (a check that applies to no entry here)
+                fields.append([prefix + "null"] * (end - start))
+                continue
             if key != unless_empty and kinds == [FLOAT]:
                 fields.append([prefix + text for text in number_texts(numbers[start:end].astype(np.float64, copy=False))])
             elif key != unless_empty and kinds == [INT]:
@@ -212,8 +215,11 @@ def json_value(value: Any) -> str:
         return int.__repr__(value)
     if kind is float:
         return number_text(value)
-    if kind is list and not value:
-        return "[]"
+    if kind is list:
+        if not value:
+            return "[]"
+        if all(type(x) is str for x in value):  # (words: a list of texts, as json writes one)
+            return "[" + ", ".join(map(encode_basestring, value)) + "]"
     return _ENCODE(value)
 
 
