@@ -425,7 +425,7 @@ def _from_json_object(path: Path, data: Any) -> RunCard:
 
 
 def _from_jsonl(path: Path, text: str) -> RunCard:
-    entries = [entry_from_dict(path, i, raw, default_id=str(lineno))
+    entries = [_simple_entry(raw) or entry_from_dict(path, i, raw, default_id=str(lineno))  # (most: simple)
                for i, (lineno, raw) in enumerate(json_lines(path, text))]
     return RunCard(str(path), "jsonl", _check_entries(path, entries), {})
 
