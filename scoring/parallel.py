@@ -63,9 +63,10 @@ def process_each(work: Callable[[T], R], items: Sequence[T], processes: int,
     that fails in its worker, or whose worker dies (a crash in a C library: its items left are then all done
     here), is done again here with ``fallback`` (default: ``work``), so a failure costs speed, never a result, and
     a real error is raised here with its own traceback. ``meanwhile`` runs here once the workers are working
-    (this process would only wait for them). Results are never all held at once: a worker hands over one result
-    before it starts the next, so a caller that keeps only what it needs of each keeps memory to that. Work that
-    cannot travel (:func:`travels`, with the first item) is done here, item by item.
+    (this process would only wait for them). Results are never all held at once: a worker sends one result before
+    it starts the next, so a caller that keeps only what it needs of each keeps memory to that; by spawn a worker is
+    sent its items one at a time, each when it has sent the result before (it holds one item, not its share). Work
+    that cannot travel (:func:`travels`, with the first item) is done here, item by item.
 
     Workers are started once, not once an item: a forked process copies each page of this process it writes to,
     and a fresh one copies them again (a large run written in blocks of 10,000 entries: a fifth of the workers'
@@ -77,33 +78,56 @@ def process_each(work: Callable[[T], R], items: Sequence[T], processes: int,
         return
     count = max(1, min(processes, len(items)))
     starting = context()
-    workers: list[tuple[object, object]] = []
+    inherited = starting.get_start_method() == "fork"
+    workers: list[tuple[object, object, object]] = []
     try:
         for k in range(count):
             receive, send = starting.Pipe(duplex=False)
-            process = starting.Process(target=_serve, args=(work, [items[i] for i in range(k, len(items), count)], send), daemon=True)
+            tasks_in = tasks = None
+            if inherited:  # its items inherited: the list of them made here costs a reference each
+                share = [items[i] for i in range(k, len(items), count)]
+            else:  # sent one at a time as it finishes the one before (a whole share at once would be held whole)
+                share, (tasks_in, tasks) = None, starting.Pipe(duplex=False)
+            process = starting.Process(target=_serve, args=(work, share, tasks_in, send), daemon=True)
             process.start()
             send.close()
-            workers.append((process, receive))
+            if tasks is not None:
+                tasks_in.close()
+                _hand(tasks, items, k)
+            workers.append((process, receive, tasks))
         if meanwhile is not None:
             meanwhile()
         for index, item in enumerate(items):
+            _, receive, tasks = workers[index % count]
             try:
-                ok, value = workers[index % count][1].recv()
+                ok, value = receive.recv()
             except (EOFError, OSError):  # the worker died: this item (and its others) done here
                 ok, value = False, None
+            if tasks is not None:
+                _hand(tasks, items, index + count)  # (the worker has sent its result: it waits for the next)
             yield value if ok else (fallback or work)(item)
     finally:
-        for process, receive in workers:
+        for process, receive, tasks in workers:
             if process.is_alive():
                 process.terminate()  # (only when the caller stopped before the last result)
             process.join()
             receive.close()
+            if tasks is not None:
+                tasks.close()
 
 
-def _serve(work, share: Sequence, pipe) -> None:
-    """A worker: each item of its share in order, each result sent before the next item is begun."""
-    for item in share:
+def _hand(tasks, items: Sequence, index: int) -> None:
+    """Send a worker started by spawn its next item (in a tuple), or None when it has no more."""
+    try:
+        tasks.send((items[index],) if index < len(items) else None)
+    except (BrokenPipeError, ConnectionResetError, OSError):  # the worker died: its items are done here
+        pass
+
+
+def _serve(work, share: Sequence | None, tasks, pipe) -> None:
+    """A worker: each item of its share in order (or, by spawn, of the items it is sent one at a time), each result
+    sent before the next item is begun."""
+    for item in share if share is not None else (task[0] for task in iter(tasks.recv, None)):
         try:
             value = (True, work(item))
         except BaseException:  # noqa: BLE001 - reported by redoing the item in the parent

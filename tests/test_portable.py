@@ -120,6 +120,21 @@ def test_by_spawn_work_that_pickles_goes_to_workers_and_a_closure_is_done_here(m
     assert parallel.process_map(closure, [1, 2, 3], 2) == [2, 3, 4] and set(where) == {parent}
 
 
+def _square_unless_in_a_worker_at_3(k: int) -> int:
+    import multiprocessing
+    if k == 3 and multiprocessing.parent_process() is not None:
+        os._exit(9)  # a crash in a worker: its items are done in the parent
+    if k == 5 and multiprocessing.parent_process() is not None:
+        raise ValueError("done again in the parent")
+    return k * k
+
+
+def test_by_spawn_a_worker_is_sent_its_items_one_at_a_time_and_what_fails_is_done_here(monkeypatch):
+    monkeypatch.setenv(parallel.START_METHOD_VARIABLE, "spawn")
+    assert list(parallel.process_each(_square_unless_in_a_worker_at_3, range(9), 2)) == [k * k for k in range(9)]
+    assert list(parallel.process_each(_square_unless_in_a_worker_at_3, range(1), 3)) == [0]
+
+
 def test_the_studys_intervals_are_the_same_from_workers_started_by_spawn(monkeypatch):
     """The study's resampling pool (worker processes given the prepared job once each) by spawn gives the
     intervals one process gives."""
