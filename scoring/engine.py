@@ -316,7 +316,8 @@ class EntryBreakdowns(Sequence):
         matrix, ok, shares = self._arrays(start, end)
         shares = np.where(ok, shares, 0.0)
         columns = np.concatenate([np.where(ok, matrix, 0.0), shares], axis=1)  # a row's values, then its parts
-        numbers = zip(*[number_texts(np.ascontiguousarray(column)) for column in columns.T])  # (a column of flags: few values)
+        # each column's numbers written apart (a column of flags holds few values: each written once)
+        numbers = zip(*[number_texts(np.ascontiguousarray(column)) for column in columns.T])
         whole_row = self._whole_row_text()
         for whole, held_parts, held, texts in zip(ok.all(1).tolist(), shares.tolist(), ok.tolist(), numbers):
             if whole:  # (most entries: every metric of the profile)

@@ -375,4 +375,4 @@ def compact_numbers(values: np.ndarray) -> np.ndarray:
 
 def _number_column(values: np.ndarray) -> np.ndarray:
     """A cached field's numbers: an integer type :func:`compact_numbers` keeps, else floats."""
-    return values if values.dtype in NARROW else values.astype(float, copy=False)  # (floats kept as they are: not copied)
+    return values if values.dtype in NARROW else values.astype(float, copy=False)  # (floats: as they are, no copy)

@@ -409,7 +409,8 @@ JSON_SCALARS = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=F
 
 @settings(max_examples=examples(300), deadline=None)
 @given(st.recursive(JSON_SCALARS, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=3),
-                    max_leaves=12) | st.lists(st.text(alphabet=st.characters(codec=None) | st.sampled_from(['"', "\\", "\ud800", "\n"])), max_size=5))
+                    max_leaves=12)
+       | st.lists(st.text(alphabet=st.characters(codec=None) | st.sampled_from(['"', "\\", "\ud800", "\n"])), max_size=5))
 def test_a_value_is_written_as_json_writes_it(value):
     from scoring.rows import json_value
     assert json_value(value) == json.dumps(value, ensure_ascii=False, allow_nan=False)
