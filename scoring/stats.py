@@ -134,9 +134,9 @@ def harness_count_blocks(n: int, n_resamples: int, seed: int) -> Iterator[np.nda
 
 
 def count_blocks(n: int, n_resamples: int, seed: int, first: int = 0) -> Iterator[CountBlock]:
-    """The counts of the harness's resamples ``first`` to ``n_resamples`` (``first`` a multiple of the blocks
-    :func:`harness_index_blocks` draws), ``THICK_ROWS`` or more of them to a block: whole drawn blocks, each a part
-    of the block (:class:`scoring.counts.CountBlock`)."""
+    """The counts of the harness's resamples ``first`` to ``n_resamples``, ``THICK_ROWS`` or more of them to a block
+    (:class:`scoring.counts.CountBlock`) made of whole parts: the float blocks of ``BLOCK_CELLS // n`` resamples that
+    scored them before (``first`` is a multiple of that), drawn a resample at a time."""
     part = max(1, BLOCK_CELLS // n)
     thick = part * -(-THICK_ROWS // part)
     rows: CountRows | None = None
