@@ -69,7 +69,7 @@ def _copied_runs(low: tuple[str, ...], source: str, k: int) -> list[bool] | None
     """Which of the output's (lower-cased) words are in a run of ``k`` or more found word for word in the source's,
     or None when none is. The source's words are joined by spaces and each run of the output's looked for in
     them with spaces around it: no word holds a space, so it is found only where the source has those words in
-    that order (a set of the source's k-grams, without a tuple an n-gram)."""
+    that order (what a set of the source's k-grams finds, with no tuple made for each)."""
     src = lowered_tokens(source)
     if len(src) < k:
         return None

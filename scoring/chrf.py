@@ -11,7 +11,7 @@ import re
 
 import numpy as np
 
-from .ngrams import clipped_matches, numbered
+from .ngrams import clipped_matches, counts_by_order, numbered
 
 CHAR_ORDER, WORD_ORDER = 6, 2
 _PUNCTS = frozenset('!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~')  # sacrebleu's CHRF._PUNCTS
@@ -63,8 +63,7 @@ def identical_statistics(texts: list[str]) -> np.ndarray:
     match counts are its n-grams' number (the text's characters, or words, less the order's length less one)."""
     chars = np.fromiter((len("".join(t.split())) for t in texts), dtype=np.int64, count=len(texts))
     words = np.fromiter(map(len, _words_of_all(texts)), dtype=np.int64, count=len(texts)) if texts else chars
-    total = np.concatenate([np.maximum(0, chars[:, None] - np.arange(CHAR_ORDER)),
-                            np.maximum(0, words[:, None] - np.arange(WORD_ORDER))], axis=1)
+    total = np.concatenate([counts_by_order(chars, CHAR_ORDER), counts_by_order(words, WORD_ORDER)], axis=1)
     return np.repeat(total, 3, axis=1).astype(np.float64)
 
 
@@ -77,10 +76,10 @@ def corpus_statistics(predicted: list[str], references: list[str]) -> np.ndarray
     # every code point (a lone surrogate too, as Python holds it)
     points = np.frombuffer("".join(texts).encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
     char_match = clipped_matches(points, lengths, n, CHAR_ORDER, 21)
-    char_total = np.maximum(0, lengths[:, None] - np.arange(CHAR_ORDER))
+    char_total = counts_by_order(lengths, CHAR_ORDER)
     words, word_lengths, width = numbered(_words_of_all([*predicted, *references]))
     word_match = clipped_matches(words, word_lengths, n, WORD_ORDER, width)
-    word_total = np.maximum(0, word_lengths[:, None] - np.arange(WORD_ORDER))
+    word_total = counts_by_order(word_lengths, WORD_ORDER)
     total = np.concatenate([char_total, word_total], axis=1)
     hyp, ref = total[:n], total[n:]
     match = np.concatenate([char_match, word_match], axis=1)

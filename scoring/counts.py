@@ -39,7 +39,7 @@ class CountBlock:
 
     def __matmul__(self, other: np.ndarray) -> np.ndarray:
         """``counts @ other`` as the float blocks of ``part`` resamples gave it (any floats)."""
-        return np.concatenate([part @ other for part in self.parts()])
+        return self.float_products([other])[0]
 
     def float_products(self, vectors: list[np.ndarray]) -> list[np.ndarray]:
         """``self @ v`` for each vector of any floats, each part made floats once for all of them."""
@@ -71,14 +71,6 @@ class CountBlock:
             for found, matrix in zip(out, matrices):
                 found += slab @ matrix[start:start + step]
         return out
-
-
-def whole_products(weights, matrices: list[np.ndarray]) -> list[np.ndarray]:
-    """``weights @ m`` for each matrix of whole numbers whose weighted sums are exact: a block of counts
-    multiplies them together, a slab at a time; a float matrix of weights (or one resample's) by one product each."""
-    if isinstance(weights, CountBlock):
-        return weights.whole_products(matrices)
-    return [weights @ matrix for matrix in matrices]
 
 
 class CountRows:

@@ -346,8 +346,8 @@ _ESCAPED_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
 
 def maybe_surrogates(text: str) -> bool:
     """Whether ``text`` holds an escape of a surrogate or a surrogate (``_MAYBE_SURROGATE`` finds one) — looked for
-    apart: an escape by its literal start, a surrogate only in a text that is not ASCII (a million entries' card:
-    0.9 s → 0.1)."""
+    apart: an escape by its literal start, a surrogate only in a text that is not ASCII (a 300,000-entry card:
+    270 → 20 ms)."""
     return _ESCAPED_SURROGATE.search(text) is not None or (not text.isascii() and _SURROGATE.search(text) is not None)
 
 

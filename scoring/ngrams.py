@@ -61,6 +61,12 @@ def clipped_matches(symbols: np.ndarray, lengths: np.ndarray, n: int, max_order:
     return matches
 
 
+def counts_by_order(lengths: np.ndarray, max_order: int) -> np.ndarray:
+    """Each sequence's number of n-grams of each order 1 to ``max_order``: its length less the order's less one,
+    none below zero."""
+    return np.maximum(0, lengths[:, None] - np.arange(max_order))
+
+
 def _key_order(keys: np.ndarray, position_bits: int) -> np.ndarray:
     """The positions of ``keys`` in ascending order of key (equal keys in any order). With ``position_bits`` each
     key and its position are sorted as one number (a sort of numbers is several times as fast as an argsort)."""

@@ -95,7 +95,7 @@ def identical_statistics(name: str, texts: list[str]) -> np.ndarray:
     if name == "bleu":
         metric = sacrebleu_metrics()["bleu"]
         lengths = np.fromiter(map(len, sacrebleu_tokens.bleu_words(metric, texts)), dtype=np.int64, count=len(texts))
-        total = np.maximum(0, lengths[:, None] - np.arange(metric.max_ngram_order))
+        total = ngrams.counts_by_order(lengths, metric.max_ngram_order)
         metric.num_refs = 1  # (as bleu_statistics records it)
         return np.column_stack([lengths, lengths, total, total]).astype(np.float64)
     lengths = np.fromiter(map(len, sacrebleu_tokens.ter_words(texts)), dtype=np.float64, count=len(texts))
@@ -122,7 +122,7 @@ def bleu_statistics(metric, predicted: list[str], references: list[str]) -> np.n
     tokens = sacrebleu_tokens.bleu_words(metric, [*predicted, *references])
     symbols, lengths, width = ngrams.numbered(tokens)
     correct = ngrams.clipped_matches(symbols, lengths, n, order, width)
-    total = np.maximum(0, lengths[:n, None] - np.arange(order))
+    total = ngrams.counts_by_order(lengths[:n], order)
     metric.num_refs = 1  # what sacrebleu records for its signature when it reads one reference per segment
     return np.column_stack([lengths[:n], lengths[n:], correct, total]).astype(np.float64)
 

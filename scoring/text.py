@@ -44,10 +44,14 @@ def _word_tokens(text: str, word_characters: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-@lru_cache(maxsize=1024)
 def lowered_tokens(text: str, word_characters: str = "") -> tuple[str, ...]:
     """:func:`word_tokens` lower-cased; remembered for the last texts (an entry's checks read its output's, source's
     and reference's more than once)."""
+    return _lowered_tokens(text, word_characters)  # (both given: one entry a text, however it is asked for)
+
+
+@lru_cache(maxsize=1024)
+def _lowered_tokens(text: str, word_characters: str) -> tuple[str, ...]:
     return tuple([t.lower() for t in _word_tokens(text, word_characters)])
 
 
