@@ -32,6 +32,9 @@ def stop_words() -> frozenset[str]:
 
 # ----------------------------------------------------------------------------- code-switching
 
+CODE_SWITCHING_FIELDS = ("tokens", "leaked", "wrong_script", "copied_run", "wordlist", "leaked_words")
+
+
 def code_switching(predicted: str, source: str, conv: LanguageConventions,
                    is_leaked_word: Callable[[str], bool] | None = None) -> dict:
     """Output words in the source language: wrong-script tokens, runs copied from the source, and
@@ -39,6 +42,13 @@ def code_switching(predicted: str, source: str, conv: LanguageConventions,
 
     Returns counts; the rate is ``leaked / tokens``.
     """
+    return dict(zip(CODE_SWITCHING_FIELDS, code_switching_found(predicted, source, conv, is_leaked_word)))
+
+
+def code_switching_found(predicted: str, source: str, conv: LanguageConventions,
+                         is_leaked_word: Callable[[str], bool] | None = None) -> tuple:
+    """:func:`code_switching`'s values, in the order of ``CODE_SWITCHING_FIELDS`` (many entries' made into columns
+    with no dict for each)."""
     tokens = word_tokens(predicted, conv.word_characters)
     allowed = conv.allowed_scripts
     # (a token of ASCII is of Latin letters: every token holds a letter)
@@ -47,22 +57,15 @@ def code_switching(predicted: str, source: str, conv: LanguageConventions,
     k = settings()["code_switching"]["copied_run_min_tokens"]
     copied = _copied_runs(lowered_tokens(predicted, conv.word_characters), source, k) if len(tokens) >= k else None
     if not is_leaked_word and True not in wrong and copied is None:  # most outputs: nothing leaked
-        return {"tokens": len(tokens), "leaked": 0, "wrong_script": 0, "copied_run": 0, "wordlist": 0,
-                "leaked_words": []}
+        return len(tokens), 0, 0, 0, 0, []
     copied = copied or [False] * len(tokens)
     if is_leaked_word:
         by_word = [not w and not c and is_leaked_word(t) for t, w, c in zip(tokens, wrong, copied)]
     else:
         by_word = [False] * len(tokens)
     leaked = [w or c or b for w, c, b in zip(wrong, copied, by_word)]
-    return {
-        "tokens": len(tokens),
-        "leaked": sum(leaked),
-        "wrong_script": sum(wrong),
-        "copied_run": sum(c and not w for c, w in zip(copied, wrong)),
-        "wordlist": sum(by_word),
-        "leaked_words": [t for t, flag in zip(tokens, leaked) if flag],
-    }
+    return (len(tokens), sum(leaked), sum(wrong), sum(c and not w for c, w in zip(copied, wrong)), sum(by_word),
+            [t for t, flag in zip(tokens, leaked) if flag])
 
 
 def _copied_runs(low: tuple[str, ...], source: str, k: int) -> list[bool] | None:
@@ -114,7 +117,15 @@ def _capitalised_non_initial(text: str) -> list[str]:
     return out
 
 
+HALLUCINATION_FIELDS = ("length", "repetition", "entity", "echo", "rate")
+
+
 def hallucination(predicted: str, source: str, reference: str, conv: LanguageConventions) -> dict:
+    """:func:`hallucination_found` as a dict (``HALLUCINATION_FIELDS``)."""
+    return dict(zip(HALLUCINATION_FIELDS, hallucination_found(predicted, source, reference, conv)))
+
+
+def hallucination_found(predicted: str, source: str, reference: str, conv: LanguageConventions) -> tuple:
     """Four signals of fabricated content, each in [0, 1], and their weighted rate.
 
     - length: output much longer than the reference (ratio from ``length_ratio_start`` to ``_full``);
@@ -128,14 +139,14 @@ def hallucination(predicted: str, source: str, reference: str, conv: LanguageCon
     start, full = cfg["length_ratio_start"], cfg["length_ratio_full"]
     length = min(1.0, max(0.0, (ratio - start) / (full - start)))
     if predicted == reference and not length:  # an output that is its reference repeats, names and echoes only what
-        return dict(_NO_SIGNAL)                 # the reference does: no signal (the tests hold _signals to it)
+        return _NO_SIGNAL                       # the reference does: no signal (the tests hold _signals to it)
     return _signals(predicted, source, reference, conv, length)
 
 
-_NO_SIGNAL = {"length": 0.0, "repetition": 0.0, "entity": 0.0, "echo": 0.0, "rate": 0.0}
+_NO_SIGNAL = (0.0, 0.0, 0.0, 0.0, 0.0)  # (length, repetition, entity, echo, rate)
 
 
-def _signals(predicted: str, source: str, reference: str, conv: LanguageConventions, length: float) -> dict:
+def _signals(predicted: str, source: str, reference: str, conv: LanguageConventions, length: float) -> tuple:
     """:func:`hallucination` of an output, its length's signal given."""
     cfg = settings()["hallucination"]
     out_tokens, ref_tokens = lowered_tokens(predicted), lowered_tokens(reference)
@@ -163,10 +174,10 @@ def _signals(predicted: str, source: str, reference: str, conv: LanguageConventi
         echo = share if share >= cfg["echo_min_share"] else 0.0
 
     if not (length or repetition or entity or echo):  # most outputs: no signal (each rounds to 0.0, and their sum)
-        return dict(_NO_SIGNAL)
+        return _NO_SIGNAL
     parts = {"length": length, "repetition": repetition, "entity": entity, "echo": echo}
     rate = sum(cfg["weights"][k] * v for k, v in parts.items())
-    return {**{k: round(v, 6) for k, v in parts.items()}, "rate": round(min(1.0, rate), 6)}
+    return (*(round(v, 6) for v in parts.values()), round(min(1.0, rate), 6))
 
 
 # ----------------------------------------------------------------------------- terminology

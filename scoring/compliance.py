@@ -31,8 +31,16 @@ def _quote_chars(text: str, word_characters: str = "") -> list[str]:
     return out
 
 
+CHECK_FIELDS = ("variables", "quotes", "casing", "index", "violations", "bad_quotes")
+
+
 def check(output: str, source: str, conv: LanguageConventions) -> dict:
     """The three checks on one output. Each is a value in [0, 1] or ``None`` when it does not apply."""
+    return dict(zip(CHECK_FIELDS, checked(output, source, conv)))
+
+
+def checked(output: str, source: str, conv: LanguageConventions) -> tuple:
+    """:func:`check`'s values, in the order of ``CHECK_FIELDS``."""
     placeholders = _PLACEHOLDER.findall(source) if "{" in source else ()  # (most sources: none)
     variables = None
     missing_vars = 0
@@ -57,8 +65,7 @@ def check(output: str, source: str, conv: LanguageConventions) -> dict:
         casing = 0.0 if any(char_script(ch) == "Latn" for ch in stripped) else 1.0
 
     if variables is None and quotes is None and casing is None:  # no check applies (the same record)
-        return {"variables": None, "quotes": None, "casing": None, "index": None, "violations": 0,
-                "bad_quotes": bad_quotes}
+        return None, None, None, None, 0, bad_quotes
     parts = {"variables": variables, "quotes": quotes, "casing": casing}
     weights = settings()["compliance"]["weights"]
     applicable = {k: v for k, v in parts.items() if v is not None}
@@ -66,4 +73,4 @@ def check(output: str, source: str, conv: LanguageConventions) -> dict:
     if applicable:
         index = sum(weights[k] * v for k, v in applicable.items()) / sum(weights[k] for k in applicable)
     violations = missing_vars + (1 if quotes == 0.0 else 0) + (1 if casing == 0.0 else 0)
-    return {**parts, "index": index, "violations": violations, "bad_quotes": bad_quotes}
+    return variables, quotes, casing, index, violations, bad_quotes

@@ -18,7 +18,7 @@ from . import __version__, behaviour, metrics, shifted, surface
 from .cache import cached
 from .conventions import LanguageConventions
 from .parallel import process_each
-from .rows import Rows, RowsBuilder, RowsJoiner
+from .rows import Rows, RowsJoiner, side_by_side
 from .runcard import Entry
 
 PARALLEL_THRESHOLD = 4000  # below this a process pool costs more than it saves
@@ -30,18 +30,18 @@ def _records(entries: list[Entry], conv: LanguageConventions, glossary, leaked_w
     """Each entry's record, every metric's part of it (``Metric.record``), and sacrebleu's statistics."""
     stats = surface.batch_statistics([e.predicted for e in entries], [e.reference for e in entries])
     context = metrics.EntryContext(conv, glossary, leaked_word)
-    parts = [m.record for m in metrics.recorded()]
-    rows = RowsBuilder(len(entries))
-    for i, e in enumerate(entries):
-        record: dict = {}
-        for part in parts:
-            record.update(part(e, context))
-        rows.set(i, record)
+    recorded = metrics.recorded()
+    rows = RowsJoiner(len(entries))
+    for start in range(0, len(entries), RECORDED_AT_ONCE):
+        block = entries[start:start + RECORDED_AT_ONCE]
+        rows.add(side_by_side([m.records(block, context) for m in recorded]))
     sentence = {name: surface.sentence_scores(name, stats[name]) for name in STATISTICS}
     kept = {name: shifted.kept_by(surface.shifted_rules(name), stats[name]) for name in STATISTICS}
     return {"rows": rows.rows(), **kept, "sentence": sentence}
 
 
+RECORDED_AT_ONCE = 256  # entries each metric records in turn: their texts' tokens still remembered (scoring.text's
+#                        last 1,024 texts) when the next metric reads them
 STATISTICS = ("chrf", "bleu", "ter")  # sacrebleu's per-entry sufficient statistics, one array each
 
 

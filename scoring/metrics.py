@@ -26,7 +26,7 @@ from typing import Any, Iterable
 import numpy as np
 
 from . import behaviour, compliance, exact, surface
-from .rows import json_value, number_texts
+from .rows import Rows, RowsBuilder, json_value, number_texts
 from .counts import CountBlock
 from .shifted import ShiftedColumns
 
@@ -300,6 +300,15 @@ class Metric:
         is an int or a float (``run.rows.numbers``; a bool is kept as it is, not as a number)."""
         return {}
 
+    def records(self, entries: list, context: "EntryContext") -> Rows:
+        """Its parts of many entries' records, by column: :meth:`record` of each entry (a metric with a way to make
+        the columns at once gives the same columns)."""
+        rows = RowsBuilder(len(entries))
+        record = self.record
+        for i, entry in enumerate(entries):
+            rows.set(i, record(entry, context))
+        return rows.rows()
+
     def entry_metrics(self, row: dict, i: int, table) -> dict:
         """Its part of entry ``i``'s breakdown (``row``: the entry's record; ``table``: every metric's
         per-entry statistics)."""
@@ -329,6 +338,18 @@ class Metric:
         return self.missing
 
 
+def _columns(n: int, columns: dict) -> Rows:
+    """n entries' records made from their columns (:meth:`RowsBuilder.set_columns`)."""
+    rows = RowsBuilder(n)
+    rows.set_columns(columns)
+    return rows.rows()
+
+
+def _transposed(found: list[tuple], fields: tuple[str, ...]) -> dict[str, list]:
+    """Each entry's values (a tuple in the order of ``fields``) as a column of each field."""
+    return {field: list(column) for field, column in zip(fields, zip(*found))} if found else {f: [] for f in fields}
+
+
 def _ratio(rows, num: str, den: str | None = None) -> Ratio:
     """Σ field / Σ field over entries, from the records' columns (``scoring.rows``); the denominator is 1
     per entry when not named."""
@@ -346,6 +367,10 @@ class ExactMatch(Metric):
 
     def record(self, entry, context):
         return {"exact": surface.exact_match(entry.predicted, entry.reference)}
+
+    def records(self, entries, context):
+        match = surface.exact_match
+        return _columns(len(entries), {"exact": [match(e.predicted, e.reference) for e in entries]})
 
     def entry_metrics(self, row, i, table):
         return {"exact_match": bool(row["exact"])}
@@ -368,6 +393,11 @@ class EquivalentMatch(Metric):
     def record(self, entry, context):
         variants = entry.variants
         return {"variant": surface.variant_match(entry.predicted, entry.reference, variants) if variants else None}
+
+    def records(self, entries, context):
+        match = surface.variant_match
+        return _columns(len(entries), {"variant": [match(e.predicted, e.reference, e.variants) if e.variants else None
+                                                   for e in entries]})
 
     def entry_metrics(self, row, i, table):
         return {"variant_match": bool(row["variant"])} if row["variant"] is not None else {}
@@ -430,6 +460,10 @@ class LengthRatio(Metric):
     def record(self, entry, context):
         return {"length_ratio": surface.length_ratio(entry.predicted, entry.reference)}
 
+    def records(self, entries, context):
+        ratio = surface.length_ratio
+        return _columns(len(entries), {"length_ratio": [ratio(e.predicted, e.reference) for e in entries]})
+
     def entry_metrics(self, row, i, table):
         return {"length_ratio": row["length_ratio"]}
 
@@ -489,6 +523,11 @@ class CodeSwitching(Metric):
         return {"cs": behaviour.code_switching(entry.predicted, entry.source, context.conventions,
                                                context.leaked_word)}
 
+    def records(self, entries, context):
+        found, conv, leaked = behaviour.code_switching_found, context.conventions, context.leaked_word
+        return _columns(len(entries), {"cs": _transposed([found(e.predicted, e.source, conv, leaked) for e in entries],
+                                                         behaviour.CODE_SWITCHING_FIELDS)})
+
     def entry_metrics(self, row, i, table):
         cs = row["cs"]
         return {"code_switching_rate": cs["leaked"] / cs["tokens"] if cs["tokens"] else None,
@@ -511,6 +550,11 @@ class Hallucination(Metric):
     def record(self, entry, context):
         return {"hall": behaviour.hallucination(entry.predicted, entry.source, entry.reference, context.conventions)}
 
+    def records(self, entries, context):
+        found, conv = behaviour.hallucination_found, context.conventions
+        return _columns(len(entries), {"hall": _transposed([found(e.predicted, e.source, e.reference, conv)
+                                                            for e in entries], behaviour.HALLUCINATION_FIELDS)})
+
     def entry_metrics(self, row, i, table):
         return {"hallucination": row["hall"]}
 
@@ -527,6 +571,12 @@ class Terminology(Metric):
 
     def record(self, entry, context):
         return {"term": behaviour.terminology(entry.predicted, entry.source, context.glossary)}
+
+    def records(self, entries, context):
+        if context.glossary:
+            return super().records(entries, context)
+        n = len(entries)  # no glossary: no term, in every entry
+        return _columns(n, {"term": {"matched": [0] * n, "total": [0] * n, "misses": [[]] * n}})
 
     def entry_metrics(self, row, i, table):
         return {"terminology": row["term"]}
@@ -563,6 +613,13 @@ class ComplianceIndex(Metric):
         raw = entry.raw_predicted
         return {"compliance": compliance.check(entry.predicted, entry.source, context.conventions),
                 "compliance_raw": compliance.check(raw, entry.source, context.conventions) if raw is not None else None}
+
+    def records(self, entries, context):
+        checked, conv = compliance.checked, context.conventions
+        return _columns(len(entries), {
+            "compliance": _transposed([checked(e.predicted, e.source, conv) for e in entries], compliance.CHECK_FIELDS),
+            "compliance_raw": [None if e.raw_predicted is None else compliance.check(e.raw_predicted, e.source, conv)
+                               for e in entries]})
 
     def entry_metrics(self, row, i, table):
         return {"compliance": {k: v for k, v in row["compliance"].items() if k != "bad_quotes" or v}}

@@ -270,6 +270,50 @@ class RowsBuilder:
     def set(self, i: int, record: dict) -> None:
         self._put_dict("", record, i)
 
+    def set_columns(self, columns: dict, path: str = "") -> None:
+        """Every entry's record at ``path`` a field at a time — each key's n values in a list (entry i's the i-th), or
+        a dict of such lists where every entry holds a dict — as :meth:`set` of each entry's dict puts them."""
+        if not self.n:
+            return  # (no entry: no field)
+        slots = self._slots.get(path)
+        if slots is None:
+            slots = self._slots[path] = {}
+            self.children.setdefault(path, [])
+        for key, column in columns.items():
+            slot = slots.get(key)
+            if slot is None:
+                slot = slots[key] = self._new_field(path, key)
+            if type(column) is dict:
+                np.frombuffer(slot[1], dtype=np.uint8)[:] = DICT
+                self.set_columns(column, slot[0])
+            elif not self._put_column(slot, column):
+                for i, value in enumerate(column):  # any other mixture: value by value
+                    self._put_dict(path, {key: value}, i)
+
+    def _put_column(self, slot: list, values: list) -> bool:
+        """A field's n values of one kind set at once (whole numbers, floats, None, lists); False for any other."""
+        kinds = set(map(type, values))
+        if kinds == {int} or kinds == {float}:
+            numbers = np.array(values, dtype=np.int64 if kinds == {int} else np.float64)  # (past int64: OverflowError)
+            if kinds == {int} and not ((-EXACT_INT < numbers) & (numbers < EXACT_INT)).all():
+                return False
+            if slot[2] is None:
+                slot[2] = self.numbers[slot[0]] = array("d", bytes(8 * self.n))
+            np.frombuffer(slot[2], dtype=np.float64)[:] = numbers
+            np.frombuffer(slot[1], dtype=np.uint8)[:] = INT if kinds == {int} else FLOAT
+        elif kinds == {type(None)}:
+            np.frombuffer(slot[1], dtype=np.uint8)[:] = NONE
+        elif kinds == {list}:
+            np.frombuffer(slot[1], dtype=np.uint8)[:] = LIST
+            held = [(i, value) for i, value in enumerate(values) if value]
+            if held:
+                objects = self.objects.setdefault(slot[0], {})
+                for i, value in held:
+                    objects[i] = tuple(sys.intern(x) if type(x) is str else x for x in value)
+        else:
+            return False
+        return True
+
     def _put_dict(self, path: str, record: dict, i: int) -> None:
         slots = self._slots.get(path)
         if slots is None:
@@ -344,6 +388,32 @@ class RowsJoiner:
             raise ValueError(f"{self.start} of {self.n} entries given")
         return Rows(self.n, self.children, self.codes, {f: compact_numbers(a) for f, a in self.numbers.items()},
                     self.objects)
+
+
+def side_by_side(parts: list[Rows]) -> Rows:
+    """The records of n entries whose fields come each from one of ``parts`` (the metrics' parts of every entry's
+    record, each built on its own): what :meth:`RowsBuilder.set` of each entry's parts joined in one dict gives. A
+    field stands where an entry's dict first holds it: at the first entry holding it, after the fields of earlier
+    parts first held there."""
+    if not parts:
+        raise ValueError("no parts")
+    n = parts[0].n
+    placed, children = [], {"": []}
+    for p, part in enumerate(parts):
+        if part.n != n:
+            raise ValueError("parts of different numbers of entries")
+        for position, key in enumerate(part.children.get("", ())):
+            held = part.codes[key] != MISSING
+            placed.append((int(np.argmax(held)) if held.any() else n, p, position, key))
+        for path, keys in part.children.items():
+            if path:
+                children[path] = keys
+    children[""] = [key for *_, key in sorted(placed)]
+    codes = {f: c for part in parts for f, c in part.codes.items()}
+    if len(set(children[""])) != len(children[""]) or len(codes) != sum(len(part.codes) for part in parts):
+        raise ValueError("two parts hold the same field")
+    return Rows(n, children, codes, {f: v for part in parts for f, v in part.numbers_by_path.items()},
+                {f: v for part in parts for f, v in part.objects.items()})
 
 
 def _column(columns: dict[str, np.ndarray], field: str, n: int, dtype) -> np.ndarray:

@@ -228,4 +228,5 @@ HALLUCINATED_WORDS = st.sampled_from(["The", "the", "Cat", "cat", "Paris", "pari
 def test_an_output_that_is_its_reference_has_no_hallucination_signal(text, source, conv):
     """The rule behind the shortcut: every signal of an output that is its reference, worked out, is none."""
     assert behaviour._signals(text, source, text, conv, 0.0) == behaviour._NO_SIGNAL
-    assert behaviour.hallucination(text, source, text, conv) == behaviour._NO_SIGNAL
+    assert behaviour.hallucination_found(text, source, text, conv) == behaviour._NO_SIGNAL
+    assert behaviour.hallucination(text, source, text, conv) == dict.fromkeys(behaviour.HALLUCINATION_FIELDS, 0.0)

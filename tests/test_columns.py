@@ -13,7 +13,7 @@ from hypothesis import given, settings, strategies as st
 from scoring import cache, engine, runcard
 from scoring.conventions import infer_conventions
 from scoring.entry_stats import cached_records
-from scoring.rows import Rows, RowsBuilder, RowsJoiner, compact_numbers
+from scoring.rows import Rows, RowsBuilder, RowsJoiner, compact_numbers, side_by_side
 from scoring.rubric import load_profile
 from helpers import DEMO, report_paths, whole_matrix
 from sizes import examples
@@ -117,6 +117,64 @@ def test_parts_joined_are_the_whole():
     assert joined.held("raw").tolist() == [i % 3 == 0 for i in range(7)]
     assert "late" not in first.rows().numbers_by_path and joined.numbers("late").tolist() == [0, 0, 0, 3, 4, 5, 6]
     assert "cs/leaked_words" not in first.rows().objects or set(first.rows().objects["cs/leaked_words"]) == {1}
+
+
+def _same_rows(got: Rows, want: Rows) -> None:
+    """The same columns: fields in the same order, codes, numbers (type and bits) and objects."""
+    assert got.n == want.n and got.children == want.children
+    assert list(got.codes) == list(want.codes) or sorted(got.codes) == sorted(want.codes)
+    for f, codes in want.codes.items():
+        assert got.codes[f].dtype == codes.dtype and got.codes[f].tolist() == codes.tolist(), f
+    assert sorted(got.numbers_by_path) == sorted(want.numbers_by_path)
+    for f, numbers in want.numbers_by_path.items():
+        assert got.numbers_by_path[f].dtype == numbers.dtype and got.numbers_by_path[f].tobytes() == numbers.tobytes(), f
+    assert got.objects == want.objects
+
+
+def _built(records: list[dict]) -> Rows:
+    builder = RowsBuilder(len(records))
+    for i, record in enumerate(records):
+        builder.set(i, record)
+    return builder.rows()
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(SCHEMA, st.integers(0, 7), st.integers(1, 4), st.booleans(), st.data())
+def test_records_made_by_parts_side_by_side_are_the_whole(schema, n, parts, drop, data):
+    """Each metric's part of every record built on its own and put side by side: the records the joined dicts give,
+    a field at the first entry holding it after the fields of earlier parts first held there (keys left out of
+    some entries, so that a later part's field comes first in an entry before an earlier part's)."""
+    kinds = {k: data.draw(ONE_KIND) for k in "abcdef"}
+    records = [_records(schema, data.draw, drop, kinds) for _ in range(n)]
+    owner = {key: data.draw(st.integers(0, parts - 1)) for key in schema}
+    split = [[{k: v for k, v in r.items() if owner[k] == p} for r in records] for p in range(parts)]
+    joined = [{k: v for part in split for k, v in part[i].items()} for i in range(n)]  # (each entry: its parts in turn)
+    _same_rows(side_by_side([_built(part) for part in split]), _built(joined))
+    with pytest.raises(ValueError, match="same field"):
+        side_by_side([_built([{"a": 1}]), _built([{"a": 2}])])
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(SCHEMA, st.integers(0, 7), st.data())
+def test_records_set_a_column_at_a_time_are_those_set_an_entry_at_a_time(schema, n, data):
+    """Columns of one kind (whole numbers, floats, None, lists: set at once) and of any mixture (dicts too: value by
+    value) give what each entry's dict gives."""
+    kinds = {k: data.draw(ONE_KIND | st.just(LEAF)) for k in "abcdef"}
+    records = [_records(schema, data.draw, False, kinds) for _ in range(n)]
+
+    def columns(path_records: list[dict], sub: dict) -> dict:
+        out = {}
+        for key, inner in sub.items():
+            values = [r[key] for r in path_records]
+            if isinstance(inner, dict) and all(type(v) is dict for v in values) and data.draw(st.booleans()):
+                out[key] = columns(values, inner)  # a dict in every entry, given as its columns
+            else:
+                out[key] = values
+        return out
+
+    builder = RowsBuilder(n)
+    builder.set_columns(columns(records, schema))
+    _same_rows(builder.rows(), _built(records))
 
 
 @settings(max_examples=examples(300), deadline=None)
@@ -386,6 +444,31 @@ def test_any_entry_s_text_is_what_json_writes_of_its_dict(entries, language, glo
         loaded = runcard.load(str(path))
     texts, dicts = _texts_and_dicts(engine.score(loaded, load_profile("B"), use_cache=False, n_bootstrap=10).card["entries"])
     assert texts == dicts
+
+
+@settings(max_examples=examples(100), deadline=None)
+@given(st.lists(st.fixed_dictionaries({"source": TEXTS, "reference": TEXTS, "predicted": TEXTS}, optional={
+    "raw_predicted": TEXTS, "variants": st.lists(TEXTS, max_size=2)}), min_size=1, max_size=9),
+    st.sampled_from(["crk", "jpn", None]), st.booleans(), st.booleans())
+def test_each_metric_s_records_made_at_once_are_its_record_of_each_entry(entries, language, glossary, hook):
+    """Every recorded metric's columns made for many entries at once (:meth:`Metric.records`) are those of its
+    record of each entry (placeholders, quotes, cased and syllabic words, echoes, raw outputs, variants, a
+    glossary, a language pack's leaked words, no entry at all)."""
+    import tempfile
+    from pathlib import Path
+    from scoring import metrics
+    card = {"target_language": language, "entries": [{"id": f"e{k}", **e} for k, e in enumerate(entries)]}
+    if glossary:
+        card["glossary"] = {"dog": ["atim"], "the": ["ana"]}
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "card.json"
+        path.write_text(json.dumps(card), "utf-8")
+        loaded = runcard.load(str(path))
+    conv = infer_conventions([e.reference for e in loaded.entries], loaded.target_language)
+    context = metrics.EntryContext(conv, loaded.glossary, (lambda w: w in {"dog", "cat."}) if hook else None)
+    for metric in metrics.recorded():
+        _same_rows(metric.records(loaded.entries, context), _built([metric.record(e, context) for e in loaded.entries]))
+        _same_rows(metric.records([], context), _built([]))
 
 
 @settings(max_examples=examples(200), deadline=None)
