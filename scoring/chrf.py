@@ -18,9 +18,16 @@ _PUNCTS = frozenset('!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~')  # sacrebleu's CHRF._P
 
 
 _PUNCT_CLASS = "[" + "".join(re.escape(c) for c in sorted(_PUNCTS)) + "]"
-# a word of two characters or more ending with a mark (split off), else starting with one: one expression over the
-# sentence, the replacement naming the groups of whichever side matched (an unmatched group is empty)
-_EDGE_MARK = re.compile(rf"(?<!\S)(?:(\S+)({_PUNCT_CLASS})|({_PUNCT_CLASS})(\S+))(?!\S)")
+# a word of two characters or more ending with a mark has it split off; else one starting with a mark. Each expression
+# begins with the mark, so that the text is scanned for marks alone (a third of the time of trying every word): a mark
+# at a word's start whose word ends with a letter (any character not a mark), then a mark at a word's end
+_STARTING_MARK = re.compile(rf"{_PUNCT_CLASS}(?<!\S{_PUNCT_CLASS})(?=\S*[^\s{_PUNCT_CLASS[1:]}(?!\S))")
+_ENDING_MARK = re.compile(rf"{_PUNCT_CLASS}(?<=\S{_PUNCT_CLASS})(?!\S)")
+
+
+def _marks_split(text: str) -> str:
+    """The text with a space after each mark split off a word's start and before each split off its end."""
+    return _ENDING_MARK.sub(r" \g<0>", _STARTING_MARK.sub(r"\g<0> ", text))
 
 
 # the statistics' columns that are another plus a constant wherever a segment is long enough (scoring.shifted):
@@ -31,7 +38,7 @@ SHIFTED = (*((3 * i + side, side, -i) for i in range(1, CHAR_ORDER) for side in 
 
 def _words(sentence: str) -> list[str]:
     """sacrebleu's ``CHRF._remove_punctuation``: one punctuation mark split off a word's end, else its start."""
-    return _EDGE_MARK.sub(r"\1\3 \2\4", sentence).split()
+    return _marks_split(sentence).split()
 
 
 def _words_of_all(sentences: list[str]) -> list[list[str]]:
@@ -40,7 +47,7 @@ def _words_of_all(sentences: list[str]) -> list[list[str]]:
     joined = "\n".join(sentences)
     if joined.count("\n") != len(sentences) - 1:
         return [_words(t) for t in sentences]
-    return [line.split() for line in _EDGE_MARK.sub(r"\1\3 \2\4", joined).split("\n")]
+    return [line.split() for line in _marks_split(joined).split("\n")]
 
 
 def _words_word_by_word(sentence: str) -> list[str]:
