@@ -10,6 +10,7 @@ never different."""
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 import sys
@@ -126,7 +127,10 @@ def _hand(tasks, items: Sequence, index: int) -> None:
 
 def _serve(work, share: Sequence | None, tasks, pipe) -> None:
     """A worker: each item of its share in order (or, by spawn, of the items it is sent one at a time), each result
-    sent before the next item is begun."""
+    sent before the next item is begun. Python's cycle collector is off in it: what a worker leaves in cycles is
+    returned when it ends, and a collection there looks through what it inherited too (a large run's records: half a
+    CPU-second of 9 in the workers at 300,000 entries)."""
+    gc.disable()
     for item in share if share is not None else (task[0] for task in iter(tasks.recv, None)):
         try:
             value = (True, work(item))

@@ -298,6 +298,18 @@ def test_workers_start_once_each_dealt_every_other_item_and_a_failed_item_is_don
     assert not set(multiprocessing.active_children()) - before
 
 
+def test_a_worker_runs_without_the_cycle_collector_and_this_process_keeps_it(monkeypatch):
+    """What a worker leaves in cycles is returned when it ends: its collector is off; this process's stays on."""
+    import gc
+
+    from scoring import parallel
+    from scoring.parallel import process_each
+
+    monkeypatch.setenv(parallel.START_METHOD_VARIABLE, "fork")
+    assert list(process_each(lambda k: gc.isenabled(), range(4), 2)) == [False] * 4
+    assert gc.isenabled()
+
+
 def test_worker_parts_arrive_in_order_and_the_wait_is_used_once():
     """process_each hands back each item's result in order (a worker that dies is redone here) and runs
     ``meanwhile`` once, here, while the first workers run; the records of a run split over workers
