@@ -392,12 +392,12 @@ class ScoredEntries(Sequence):
             return [json_value(self[i]) for i in range(start, end)]
         plugins = self._plugin_results
         texts = []
-        for i, scored, *metric_parts in zip(range(start, end), self._breakdowns.texts(start, end), *parts):
+        for i, scored, shown in zip(range(start, end), self._breakdowns.texts(start, end), _joined_parts(parts, end - start)):
             entry = entries[i]
             if not entry.plain and (entry.tokens or entry.extra):
                 texts.append(json_value(self[i]))
                 continue
-            texts.append(_head_text(entry) + ', "metrics": {' + ", ".join([p for p in metric_parts if p]) + "}"
+            texts.append(_head_text(entry) + ', "metrics": {' + shown + "}"
                          + (', "lyss": ' + json_value({name: results[i] for name, results in plugins}) if plugins
                             else "") + ", " + scored + "}")
         return texts
@@ -592,6 +592,17 @@ def _reasons_block(run: _Scoring, totals: dict) -> None:
             reasons.setdefault(count, reasons[rate])
     scores["unavailable_reasons"] = {k: v for k, v in sorted(reasons.items())
                                      if (k in scores and scores[k] is None) or (k in totals and totals[k] is None)}
+
+
+def _joined_parts(parts: list[list[str]], n: int) -> list[str]:
+    """Each of n entries' metrics' texts joined by commas, those without one ("") left out: a metric with none in any
+    of these entries left out whole, and entries whose every metric has one joined at once."""
+    parts = [texts for texts in parts if any(texts)]
+    if not parts:
+        return [""] * n
+    if all(map(all, parts)):  # (most blocks: every entry has each part)
+        return list(map(", ".join, zip(*parts)))
+    return [", ".join([text for text in texts if text]) for texts in zip(*parts)]
 
 
 def _head_text(entry) -> str:
