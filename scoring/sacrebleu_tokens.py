@@ -33,9 +33,13 @@ def bleu_words(metric, texts: list[str]) -> list[list[str]]:
     for mark, replacement in spaced.items():
         if mark != " " and mark in joined:
             joined = joined.replace(mark, replacement)
-    for pattern, replacement in rest:
-        joined = pattern.sub(replacement, joined)
+    for (pattern, replacement), marks in zip(rest, MARKS_13A):
+        if any(mark in joined for mark in marks):  # (each matches only where one of its marks is)
+            joined = pattern.sub(replacement, joined)
     return [line.split() for line in joined.split("\n")]
+
+
+MARKS_13A = (".,", ".,", "-")  # the characters 13a's last three expressions each match only beside (tests check them)
 
 
 def _cleaned_13a(line: str) -> str:

@@ -49,3 +49,15 @@ def test_the_spaced_class_of_13a_is_ascii_only():
     first = BLEU().tokenizer._post_tokenizer._re[0][0]
     assert not [c for c in range(128, 0x110000) if first.fullmatch(chr(c))]
     assert len(table) == 29 and table["("] == " ( " and table[" "] == "   " and "." not in table
+
+
+@settings(max_examples=examples(400), deadline=None)
+@given(st.text(max_size=30))
+def test_13a_s_last_expressions_match_only_beside_their_marks(text):
+    """What lets a batch skip an expression whose marks it does not hold (``MARKS_13A``)."""
+    _, rest = sacrebleu_tokens._expressions_13a()
+    assert len(rest) == len(sacrebleu_tokens.MARKS_13A)
+    for (pattern, _), marks in zip(rest, sacrebleu_tokens.MARKS_13A):
+        stripped = text.translate({ord(m): None for m in marks})
+        assert pattern.search(stripped) is None
+        assert all(pattern.search(f"a{m}b") or pattern.search(f"1{m}") for m in marks)  # (the marks are its own)
