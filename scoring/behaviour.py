@@ -15,7 +15,7 @@ from typing import Callable
 import numpy as np
 
 from .conventions import LanguageConventions
-from .text import lowered_tokens, normalize_exact, token_script, word_tokens
+from .text import lowered_tokens, normalize_exact, token_script, word_tokens, word_tokens_once
 from .files import packaged_json
 
 
@@ -224,9 +224,11 @@ def _free_renderings(sources, outputs):
     words, starts = _distinct_words(outputs)
     df = np.bincount(words)  # how many outputs hold each word
     where: dict[str, array] = {}
+    shortest = cfg["min_term_letters"]
     for i, s in enumerate(sources):
-        for t in {t.lower() for t in word_tokens(s)
-                  if len(t) >= cfg["min_term_letters"] and t.lower() not in stops and t.isalpha()}:
+        terms = {low for t in word_tokens_once(s)
+                 if len(t) >= shortest and t.isalpha() and (low := t.lower()) not in stops}
+        for t in terms:
             found = where.get(t)
             if found is None:
                 found = where[t] = array("q")
@@ -249,7 +251,7 @@ def _distinct_words(outputs) -> tuple[np.ndarray, np.ndarray]:
     numbers: dict[str, int] = {}
     flat, starts = array("q"), array("q", [0])
     for o in outputs:
-        flat.extend({numbers.setdefault(t.lower(), len(numbers)): None for t in word_tokens(o)})
+        flat.extend({numbers.setdefault(t.lower(), len(numbers)): None for t in word_tokens_once(o)})
         starts.append(len(flat))
     return np.frombuffer(flat, dtype=np.int64), np.frombuffer(starts, dtype=np.int64)
 

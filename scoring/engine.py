@@ -392,7 +392,8 @@ class ScoredEntries(Sequence):
             return [json_value(self[i]) for i in range(start, end)]
         plugins = self._plugin_results
         texts = []
-        for i, scored, shown in zip(range(start, end), self._breakdowns.texts(start, end), _joined_parts(parts, end - start)):
+        shown_texts = _joined_parts(parts, end - start)
+        for i, scored, shown in zip(range(start, end), self._breakdowns.texts(start, end), shown_texts):
             entry = entries[i]
             if not entry.plain and (entry.tokens or entry.extra):
                 texts.append(json_value(self[i]))

@@ -27,9 +27,9 @@ def word_tokens(text: str, word_characters: str = "") -> list[str]:
     return list(_word_tokens(text, word_characters))
 
 
-@lru_cache(maxsize=1024)
-def _word_tokens(text: str, word_characters: str) -> tuple[str, ...]:
-    """Remembered for the last texts: each check of an entry tokenises its output, source and reference."""
+def word_tokens_once(text: str, word_characters: str = "") -> tuple[str, ...]:
+    """:func:`word_tokens` of a text read once, not remembered (a run's consistency reads each source and output
+    once: remembering them would only push out the texts the entries' checks read again)."""
     edge = _edge_pattern(word_characters)
     out = []
     for raw in text.split():
@@ -42,6 +42,10 @@ def _word_tokens(text: str, word_characters: str) -> tuple[str, ...]:
         if tok and any(ch.isalpha() for ch in tok):
             out.append(tok)
     return tuple(out)
+
+
+_word_tokens = lru_cache(maxsize=1024)(word_tokens_once)  # remembered for the last texts: each check of an entry
+#                                                           tokenises its output, source and reference
 
 
 def lowered_tokens(text: str, word_characters: str = "") -> tuple[str, ...]:

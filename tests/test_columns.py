@@ -127,7 +127,8 @@ def _same_rows(got: Rows, want: Rows) -> None:
         assert got.codes[f].dtype == codes.dtype and got.codes[f].tolist() == codes.tolist(), f
     assert sorted(got.numbers_by_path) == sorted(want.numbers_by_path)
     for f, numbers in want.numbers_by_path.items():
-        assert got.numbers_by_path[f].dtype == numbers.dtype and got.numbers_by_path[f].tobytes() == numbers.tobytes(), f
+        have = got.numbers_by_path[f]
+        assert have.dtype == numbers.dtype and have.tobytes() == numbers.tobytes(), f
     assert got.objects == want.objects
 
 
