@@ -251,3 +251,61 @@ def test_an_entry_of_the_common_shape_is_the_one_every_check_builds(raw, predict
                                  "\ud7ff", "\ue000", '"', "ᐊ"]), max_size=12).map("".join))
 def test_surrogates_are_looked_for_as_the_one_expression_finds_them(text):
     assert files.maybe_surrogates(text) == (files._MAYBE_SURROGATE.search(text) is not None)
+
+
+TEXT_CHARACTERS = st.text(st.sampled_from(list('ab é"\\/\t\x00\x1fᐊ\u2028{}:,😀\ud800')), max_size=6)
+PLAIN_TEXTS = st.text(st.sampled_from(list("ab éᐊ\u2028{}:,😀'")), max_size=6)  # (no character json escapes)
+ANY_IDS = st.one_of(st.integers(-10**20, 10**20), st.text(max_size=4), st.floats(allow_nan=False), st.none())
+PLAIN_IDS = st.one_of(st.integers(-3, 10**18), PLAIN_TEXTS)
+
+
+@st.composite
+def _card_lines(draw) -> str:
+    """A line of a JSON Lines card: mostly an entry of an id and three texts as json writes one with no escape (so
+    that whole cards of them come), else anything near it."""
+    if draw(st.integers(0, 4)):
+        entry_id = draw(PLAIN_IDS)
+        line = json.dumps({"id": entry_id, "source": draw(PLAIN_TEXTS), "reference": draw(PLAIN_TEXTS),
+                           draw(st.sampled_from(runcard.PREDICTION_KEYS)): draw(PLAIN_TEXTS)}, ensure_ascii=False)
+        if type(entry_id) is int:  # its number written as json would not write it, sometimes (leading zeros, signs)
+            written = draw(st.sampled_from(["", "-", "0", "+", "-0"])) + str(entry_id)
+            line = line.replace(f'"id": {entry_id},', f'"id": {written},')
+        return line
+    line = json.dumps({"id": draw(ANY_IDS), "source": draw(TEXT_CHARACTERS), "reference": draw(TEXT_CHARACTERS),
+                       draw(st.sampled_from([*runcard.PREDICTION_KEYS, "other"])): draw(TEXT_CHARACTERS)},
+                      ensure_ascii=draw(st.booleans()), separators=draw(st.sampled_from([(", ", ": "), (",", ":")])))
+    return draw(st.sampled_from(["", " ", "\t"])) + line + draw(st.sampled_from(["", " ", "\r", "x"]))
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(st.lists(_card_lines(), min_size=1, max_size=6), st.sampled_from(["\n", "\r\n", " \n", "\n\n"]),
+       st.booleans())
+def test_a_card_of_simple_lines_is_read_as_each_line_parsed(tmp_path_factory, lines, ending, last_ending):
+    """A JSON Lines card read by one expression (every line an entry of an id and its three texts, as json writes one
+    with no escape) gives the entries, and the problems, that each line parsed gives: ids of any kind, texts with
+    quotes, backslashes, controls, surrogates and characters beyond ASCII (escaped or not), other keys, other
+    spacing, line endings, blank lines and leading spaces."""
+    path = tmp_path_factory.mktemp("simple") / "card.jsonl"
+    path.write_bytes((ending.join(lines) + (ending if last_ending else "")).encode("utf-8", "surrogatepass"))
+
+    def read(one_by_one: bool):
+        with pytest.MonkeyPatch.context() as patch:
+            if one_by_one:
+                patch.setattr(runcard, "_simple_lines", lambda text: None)
+            try:
+                card = runcard.load(str(path))
+            except files.FileProblem as problem:
+                return str(problem)
+            return [(e.id, e.source, e.reference, e.predicted, e.plain) for e in card.entries]
+
+    assert read(False) == read(True)
+
+
+def test_a_large_card_of_simple_lines_is_read_by_one_expression(tmp_path, monkeypatch):
+    """The bench's cards (and the demo written as json writes lines) take the one-expression way."""
+    path = tmp_path / "card.jsonl"
+    path.write_text("".join(json.dumps({"id": i, "source": f"s {i}", "reference": "r", "prediction": "p"}) + "\n"
+                            for i in range(-1, 50)), "utf-8")
+    monkeypatch.setattr(runcard, "entry_from_dict", None)  # (not called: no line is parsed alone)
+    card = runcard.load(str(path))
+    assert [e.id for e in card.entries] == [str(i) for i in range(-1, 50)] and card.entries[3].source == "s 2"
