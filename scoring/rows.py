@@ -120,7 +120,8 @@ class Rows(Sequence):
         """``json.dumps`` (``ensure_ascii=False``) of entries ``start`` to ``end``'s dicts at ``path``, written from
         the columns a field at a time (no dict is built); the field ``unless_empty`` is left out where it holds
         nothing (None, an empty list, 0), as the breakdown leaves it out."""
-        fields, gaps = [], False
+        fields: list[list[str] | str] = []  # each field's text in each entry, or one text for them all
+        gaps = False
         for key in self.children.get(path, ()):
             field = f"{path}/{key}" if path else key
             codes = self.codes[field][start:end]
@@ -130,15 +131,19 @@ class Rows(Sequence):
             if kinds == [MISSING] or (key == unless_empty and kinds == [LIST] and not self._listed(field, start, end)):
                 continue
             if kinds == [LIST] and not self._listed(field, start, end):  # (most lists: empty)
-                fields.append([prefix + "[]"] * (end - start))
+                fields.append(prefix + "[]")
                 continue
             if kinds == [NONE] and key != unless_empty:  # (a check that applies to no entry here)
-                fields.append([prefix + "null"] * (end - start))
+                fields.append(prefix + "null")
                 continue
             if key != unless_empty and kinds == [FLOAT]:
-                fields.append([prefix + text for text in number_texts(numbers[start:end].astype(np.float64, copy=False))])
+                floats = numbers[start:end].astype(np.float64, copy=False)
+                fields.append(prefix + number_texts(floats[:1])[0] if _one_value(floats)
+                              else [prefix + text for text in number_texts(floats)])
             elif key != unless_empty and kinds == [INT]:
-                fields.append([prefix + text for text in map(str, numbers[start:end].astype(np.int64).tolist())])
+                whole = numbers[start:end].astype(np.int64)
+                fields.append(prefix + str(int(whole[0])) if _one_value(whole)
+                              else [prefix + text for text in map(str, whole.tolist())])
             elif key != unless_empty and kinds == [DICT]:
                 fields.append([prefix + text for text in self.texts(field, start, end)])
             else:  # mixed, or a field left out where empty: entry by entry
@@ -149,11 +154,12 @@ class Rows(Sequence):
                           for value in values]
                 gaps = gaps or None in column
                 fields.append(column)
-        if not fields:
-            return ["{}"] * (end - start)
+        if all(type(f) is str for f in fields):  # (a check that found the same in every entry here: one text)
+            return ["{" + ", ".join(fields) + "}"] * (end - start)
+        columns = [[f] * (end - start) if type(f) is str else f for f in fields]
         if gaps:
-            return ["{" + ", ".join([part for part in parts if part is not None]) + "}" for parts in zip(*fields)]
-        return ["{" + ", ".join(parts) + "}" for parts in zip(*fields)]
+            return ["{" + ", ".join([part for part in parts if part is not None]) + "}" for parts in zip(*columns)]
+        return list(map("{%s}".__mod__, map(", ".join, zip(*columns))))
 
     def numbers(self, field: str, none: float = 0.0) -> np.ndarray:
         """A numeric field of every entry (``none`` where it is None or absent)."""
@@ -224,6 +230,13 @@ def json_value(value: Any) -> str:
 
 
 _ABSENT = object()
+
+
+def _one_value(values: np.ndarray) -> bool:
+    """Whether every value of a column is its first, bit for bit (a negative zero is not a zero's value; a column of
+    NaN is one value: written, or refused, as its first is)."""
+    bits = values.view(np.uint64) if values.dtype == np.float64 else values
+    return bool(bits.size) and bool((bits == bits[0]).all())
 
 
 def number_texts(values: np.ndarray) -> list[str]:

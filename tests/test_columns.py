@@ -484,6 +484,15 @@ def test_each_metric_s_records_made_at_once_are_its_record_of_each_entry(entries
         _same_rows(metric.records([], context), _built([]))
 
 
+@pytest.mark.parametrize("column", [[0.0, -0.0], [-0.0, 0.0], [-0.0, -0.0], [2.5, 2.5, 2.5], [7, 7], [0, 0, 1],
+                                    [None, None], [[], []], [0.1 + 0.2, 0.3]])
+def test_a_field_of_one_value_is_written_once_as_json_writes_each(column):
+    """A field that holds the same in every entry is written once for them all: the same bit for bit (a negative
+    zero is not a zero), else entry by entry."""
+    records = [{"check": {"a": value, "b": 0, "c": None}} for value in column]
+    assert _built(records).texts("check", 0, len(records)) == [json.dumps(r["check"]) for r in records]
+
+
 @settings(max_examples=examples(200), deadline=None)
 @given(st.lists(st.sampled_from([0.0, -0.0, 1.0, 0.2, 0.1 + 0.2, 1e-300, 5e-324, 1.5e300, -2.5]), min_size=1, max_size=600)
        | st.lists(st.sampled_from([0.0, -0.0, 0.5]), min_size=300, max_size=400)
