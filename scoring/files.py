@@ -145,21 +145,28 @@ def write_json_atomic(path: str | os.PathLike, obj: Any) -> None:
     as ``json.dumps`` writes it without ``indent``): the same JSON value, a third smaller, written by
     json's C encoder — a million entries indented would be about 1.2 GB, mostly spaces."""
     writer = IndentedJSON(default=json_default)
-    write_atomic(path, lambda fh: fh.writelines(_chunks(writer, obj)))
+    with atomic_path(path) as tmp, open(tmp, "wb") as fh:
+        fh.writelines(_chunks(writer, obj))
 
 
-def _chunks(writer: IndentedJSON, value: Any) -> Iterator[str]:
-    """The file's text in pieces of about a hundred items (or a block of items written on one line each)."""
+def _chunks(writer: IndentedJSON, value: Any) -> Iterator[bytes]:
+    """The file's bytes (UTF-8) in pieces of about a hundred items, or a block of items written on one line each (in
+    bytes as its process encoded it: not decoded and encoded again here)."""
     pending: list[str] = []
     for piece in _pieces(writer, value, 0):
+        if type(piece) is bytes:
+            yield "".join(pending).encode("utf-8")
+            pending.clear()
+            yield piece
+            continue
         pending.append(piece)
         if len(pending) >= 128 or len(piece) > 1 << 16:
-            yield "".join(pending)
+            yield "".join(pending).encode("utf-8")
             pending.clear()
-    yield "".join(pending) + "\n"
+    yield ("".join(pending) + "\n").encode("utf-8")
 
 
-def _pieces(writer: IndentedJSON, value: Any, depth: int) -> Iterator[str]:
+def _pieces(writer: IndentedJSON, value: Any, depth: int) -> Iterator[str | bytes]:
     inner = "\n" + "  " * (depth + 1)
     if _is_long(value):
         yield from _lines(value, inner)
@@ -178,18 +185,18 @@ def _pieces(writer: IndentedJSON, value: Any, depth: int) -> Iterator[str]:
         yield writer.text(value, depth)
 
 
-def _lines(items: Sequence, inner: str) -> Iterator[str]:
+def _lines(items: Sequence, inner: str) -> Iterator[bytes]:
     """A long sequence's items one per line, in blocks of ``LINES_PER_BLOCK``; with several cores the blocks
     are encoded in forked processes, as many at once as there are cores (encoding is most of the time a large run
     takes to write; a scored run's entries give their text themselves, ``json_texts``), and written here in order."""
     line = json.JSONEncoder(ensure_ascii=False, allow_nan=False, default=json_default).encode
     texts = getattr(items, "json_texts", None)  # a sequence that writes its items' text itself (a scored run's entries)
 
-    def block(bounds: tuple[int, int]) -> str:
+    def block(bounds: tuple[int, int]) -> bytes:
         found = texts(*bounds) if texts is not None else [line(items[k]) for k in range(*bounds)]
         if not found:
-            return ""
-        return ("[" if bounds[0] == 0 else ",") + inner + ("," + inner).join(found)
+            return b""
+        return (("[" if bounds[0] == 0 else ",") + inner + ("," + inner).join(found)).encode("utf-8")
 
     blocks = [(i, min(i + LINES_PER_BLOCK, len(items))) for i in range(0, len(items), LINES_PER_BLOCK)]
     cores = os.cpu_count() or 1
