@@ -12,6 +12,7 @@ Every problem raises :class:`~scoring.errors.InputError` naming the file, the pl
 from __future__ import annotations
 
 import math
+import operator
 import os
 import re
 from dataclasses import dataclass, field
@@ -309,9 +310,14 @@ def _simple_entry(raw: Any) -> Entry | None:
 
 
 
+_entry_id = operator.attrgetter("id")
+
+
 def _check_entries(path: Path, entries: list[Entry]) -> list[Entry]:
     if not entries:
         raise FileProblem(str(path), "entries", "the corpus is empty")
+    if len(set(map(_entry_id, entries))) == len(entries):  # (most cards: no id twice; else the first found is named)
+        return entries
     seen: dict[str, int] = {}
     for i, entry in enumerate(entries):
         if entry.id in seen:
