@@ -468,7 +468,10 @@ class LengthRatio(Metric):
         return {"length_ratio": row["length_ratio"]}
 
     def entry_texts(self, rows, table, start, end):
-        return ['"length_ratio": ' + json_value(v) for v in rows.values("length_ratio", start, end)]
+        values = rows.values("length_ratio", start, end)
+        texts = (number_texts(np.array(values, dtype=np.float64)) if all(type(v) is float for v in values)
+                 else map(json_value, values))  # (a column of floats at once: short segments' ratios repeat)
+        return ['"length_ratio": ' + text for text in texts]
 
     def column(self, run):
         return _rated(run.rows, "length_ratio")
