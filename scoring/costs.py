@@ -28,8 +28,9 @@ def totals(card: RunCard) -> tuple[dict[str, Any], dict[str, str]]:
     entries, given, reasons = card.entries, _run_totals(card), {}
     n = len(entries)
     out: dict[str, Any] = {}
+    recorded = [tokens for tokens in card.optional_values("tokens") if tokens]  # (the entries that record any)
     for key in TOKEN_FIELDS:
-        per_entry = [e.tokens[key] for e in entries if key in e.tokens]
+        per_entry = [tokens[key] for tokens in recorded if key in tokens]
         if per_entry:
             out[key] = int(sum(per_entry))
         elif _number(given.get(key)) is not None:
@@ -45,7 +46,7 @@ def totals(card: RunCard) -> tuple[dict[str, Any], dict[str, str]]:
             reasons["total_tokens"] = "needs prompt and completion tokens"
     out["tokens_per_entry"] = out["total_tokens"] / n if out["total_tokens"] is not None else None
 
-    costs = [e.cost_usd for e in entries if e.cost_usd is not None]
+    costs = [cost for cost in card.optional_values("cost_usd") if cost is not None]
     if costs:
         out["total_cost_usd"] = float(sum(costs))
     else:
@@ -85,7 +86,7 @@ def speed(card: RunCard, total_tokens: float | None) -> tuple[dict[str, Any], di
     """§7 speed metrics; latencies from the entries' ``latency_s``, throughput from ``elapsed_seconds``."""
     out: dict[str, Any] = {}
     reasons: dict[str, str] = {}
-    lat = np.array([e.latency_s for e in card.entries if e.latency_s is not None], dtype=float)
+    lat = np.array([seconds for seconds in card.optional_values("latency_s") if seconds is not None], dtype=float)
     if lat.size:
         out["avg_latency_seconds"] = float(lat.mean())
         out["median_latency_seconds"] = float(np.percentile(lat, 50))

@@ -207,7 +207,7 @@ def _intervals(table: Table, profile: Rubric, scores: dict, present: set[str], c
 
 def _tier_resamples(card: RunCard, seed: int) -> Iterator[tuple[str, np.ndarray, int]]:
     """Each difficulty tier with an interval: its label, its rows and its resamples' seed."""
-    for position, (tier, rows) in enumerate(_groups([e.difficulty for e in card.entries]).items(), 1):
+    for position, (tier, rows) in enumerate(_groups(card.optional_values("difficulty")).items(), 1):
         if tier is None or len(rows) < 2:  # an interval from one entry says nothing
             continue
         yield tier, rows, seed + (int(tier) if tier.lstrip("-").isdigit() else position)
@@ -570,12 +570,12 @@ def _interval_block(run: _Scoring, profile: Rubric, present: set[str], seed: int
 def _grouping_block(run: _Scoring, entry_scores: np.ndarray) -> None:
     """§9: the breakdowns by difficulty, provenance and domain, the counts, and the tier's confirmation status."""
     scores, card = run.scores, run.card
-    for key, labels in (("by_difficulty", [e.difficulty for e in card.entries]),
-                        ("by_provenance", [e.provenance for e in card.entries]),
-                        ("by_domain", [e.domain for e in card.entries])):
+    for key, labels in (("by_difficulty", card.optional_values("difficulty")),
+                        ("by_provenance", card.optional_values("provenance")),
+                        ("by_domain", card.optional_values("domain"))):
         scores[key] = _breakdowns(run.table, labels, entry_scores)
     scores["total"] = len(card.entries)
-    scores["errors"] = sum(1 for e in card.entries if e.error)
+    scores["errors"] = sum(1 for error in card.optional_values("error") if error)
     scores["evaluated"] = scores["total"] - scores["errors"]
     given = card.meta.get("scores")
     scores["tier_confirmation"] = given.get("tier_confirmation") if isinstance(given, dict) else None

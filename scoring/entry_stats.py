@@ -19,7 +19,7 @@ from .cache import cached
 from .conventions import LanguageConventions
 from .parallel import process_each
 from .rows import Rows, RowsJoiner, side_by_side
-from .runcard import Entry
+from .runcard import Entry, with_more_fields
 
 PARALLEL_THRESHOLD = 4000  # below this a process pool costs more than it saves
 CHUNK_ENTRIES = 50_000  # entries a worker process scores before it ends (its memory returned with it)
@@ -127,8 +127,8 @@ def entries_digest(entries: list[Entry], corpus: str | None = None) -> str:
     """A hash of everything a per-entry computation may read from the entries: the :func:`corpus_sha256`
     (``corpus`` when the caller has it), then the other inputs of each entry that has any."""
     h = hashlib.sha256((corpus or corpus_sha256(entries)).encode())
-    for i, e in enumerate(entries):
-        if not e.plain and (e.raw_predicted is not None or e.morphological_analysis is not None or e.variants):
+    for i, e in with_more_fields(entries):
+        if e.raw_predicted is not None or e.morphological_analysis is not None or e.variants:
             h.update("\x1f".join(
                 [f"\x1e{i}", "\x00" if e.raw_predicted is None else e.raw_predicted,
                  "null" if e.morphological_analysis is None else json.dumps(e.morphological_analysis, ensure_ascii=False),

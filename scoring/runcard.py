@@ -139,6 +139,27 @@ class RunCard:
     def target_language(self) -> str | None:
         return self.meta.get("_target_language")
 
+    def optional_values(self, name: str) -> list:
+        """Each entry's value of one of its optional fields (``difficulty``, ``latency_s``, ``tokens``, …; its default
+        where unset) — at once when no entry has any (most large runs: an id and three texts each), else entry by
+        entry."""
+        values = [_DEFAULT_OF[name]] * len(self.entries)
+        for i, entry in with_more_fields(self.entries):
+            values[i] = getattr(entry, name)
+        return values
+
+
+_MORE_OF = operator.attrgetter("_more")  # an entry's fields beyond its id and texts (None: it has none)
+_DEFAULT_OF = dict(zip(_MORE_FIELDS, _DEFAULTS))
+
+
+def with_more_fields(entries: list[Entry]) -> list[tuple[int, Entry]]:
+    """(position, entry) of the entries with a field beyond their id and three texts: the only ones whose optional
+    fields hold anything but their defaults (found at once when there is none: most large runs)."""
+    if not any(map(_MORE_OF, entries)):
+        return []
+    return [(i, entry) for i, entry in enumerate(entries) if not entry.plain]
+
 
 def read_scored(path: str | os.PathLike) -> dict | None:
     """A scored run card (what ``lyss score --out`` writes), recognised by its content — a ``scores``

@@ -56,3 +56,15 @@ def test_a_field_set_later_is_the_entry_s_alone():
     first.difficulty = "3"
     assert (first.difficulty, second.difficulty, first.plain, second.plain) == ("3", None, False, True)
     assert Entry("1", "s", "r", "p", variants=[], tokens={}, extra={}).plain  # empty is unset
+
+
+@settings(max_examples=examples(100), deadline=None)
+@given(st.lists(st.fixed_dictionaries({}, optional=SOME), max_size=6))
+def test_a_card_s_optional_values_are_each_entry_s(fields_of_each):
+    """A field's values over a card's entries — at once when no entry has a field beyond its texts — are each entry's
+    own (its default where unset)."""
+    from scoring.runcard import RunCard
+    card = RunCard("card.jsonl", "jsonl", [Entry(id=str(k), source="s", reference="r", predicted="p", **fields)
+                                           for k, fields in enumerate(fields_of_each)])
+    for name in UNSET:
+        assert card.optional_values(name) == [getattr(e, name) for e in card.entries]
