@@ -41,9 +41,9 @@ MAX_WORDS_PER_CALL = 1 << 17  # words drawn and filtered at a time (512 KB, in t
 BLOCK_CELLS = 1 << 22  # resamples are drawn and scored in blocks of about this many (B × n) cells (≈ 32 MB each)
 SHARED_FROM_ENTRIES = 50_000  # from here each core scores a share of the resamples (1,000 of them, two cores: 20,000
 #                              entries 0.42 s against 0.33 in one process, 65,536 1.03 against 1.15, 300,000 4.2 against 6.5)
-THICK_ROWS = 32  # at least this many resamples' counts held at once (in bytes: a million entries' 32 in 32 MB), so that
-#                 the whole-number statistics are read once for as many resamples (scoring.counts; 300,000 entries'
-#                 intervals 3.2 → 3.1 s from 16)
+THICK_ROWS = 16  # at least this many resamples' counts held at once (in bytes: a million entries' 16 in 16 MB), so that
+#                 the whole-number statistics are read once for as many resamples (scoring.counts)
+THICK_CELLS = 1 << 24  # and as many more as 16 MB of counts hold (300,000 entries: 55, intervals 3.2 → 3.1 s from 16)
 REMEMBERED_CELLS = 1 << 24  # up to this many, a corpus's draw counts are kept whole and remembered (re-scoring)
 REMEMBERED_DRAWS = 8  # the last this many such corpora (a run and its difficulty tiers)
 
@@ -137,10 +137,10 @@ def harness_count_blocks(n: int, n_resamples: int, seed: int) -> Iterator[np.nda
 
 def count_blocks(n: int, n_resamples: int, seed: int, first: int = 0) -> Iterator[CountBlock]:
     """The counts of the harness's resamples ``first`` to ``n_resamples``, ``THICK_ROWS`` or more of them to a block
-    (:class:`scoring.counts.CountBlock`) made of whole parts: the float blocks of ``BLOCK_CELLS // n`` resamples that
+    (as many as ``THICK_CELLS`` counts if more; :class:`scoring.counts.CountBlock`) made of whole parts: the float blocks of ``BLOCK_CELLS // n`` resamples that
     scored them before (``first`` is a multiple of that), drawn a resample at a time."""
     part = max(1, BLOCK_CELLS // n)
-    thick = part * -(-THICK_ROWS // part)
+    thick = part * -(-max(THICK_ROWS, THICK_CELLS // n) // part)
     rows: CountRows | None = None
     done = first
     for indices in harness_index_blocks(n, n_resamples, seed, block=1, first=first, dtype=np.intp):  # (one resample's)

@@ -279,17 +279,18 @@ def _card_lines(draw) -> str:
 
 @settings(max_examples=examples(300), deadline=None)
 @given(st.lists(_card_lines(), min_size=1, max_size=6), st.sampled_from(["\n", "\r\n", " \n", "\n\n"]),
-       st.booleans())
-def test_a_card_of_simple_lines_is_read_as_each_line_parsed(tmp_path_factory, lines, ending, last_ending):
+       st.booleans(), st.integers(1, 200))
+def test_a_card_of_simple_lines_is_read_as_each_line_parsed(tmp_path_factory, lines, ending, last_ending, at_once):
     """A JSON Lines card read by one expression (every line an entry of an id and its three texts, as json writes one
     with no escape) gives the entries, and the problems, that each line parsed gives: ids of any kind, texts with
     quotes, backslashes, controls, surrogates and characters beyond ASCII (escaped or not), other keys, other
-    spacing, line endings, blank lines and leading spaces."""
+    spacing, line endings, blank lines and leading spaces; read a few lines at a time."""
     path = tmp_path_factory.mktemp("simple") / "card.jsonl"
     path.write_bytes((ending.join(lines) + (ending if last_ending else "")).encode("utf-8", "surrogatepass"))
 
     def read(one_by_one: bool):
         with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(runcard, "READ_AT_ONCE", at_once)  # (lines matched a few at a time)
             if one_by_one:
                 patch.setattr(runcard, "_simple_lines", lambda text: None)
             try:
