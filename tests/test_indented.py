@@ -5,6 +5,7 @@ and NULs included — and the same errors."""
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Sequence
 
 import pytest
@@ -110,8 +111,12 @@ def test_a_long_sequence_is_the_same_text_encoded_in_blocks_by_forked_processes(
     write_json_atomic(tmp_path / "forked.json", {"entries": Entries(entries), "n": 17})
     monkeypatch.setattr(files.os, "cpu_count", lambda: 1)
     write_json_atomic(tmp_path / "alone.json", {"entries": Entries(entries), "n": 17})
+    monkeypatch.setattr(files, "SYNCED_EVERY", 1)  # (the file so far sent to the disk by a thread, chunk after chunk)
+    threads = threading.active_count()
+    write_json_atomic(tmp_path / "synced.json", {"entries": Entries(entries), "n": 17})
+    assert threading.active_count() == threads  # (each thread's sync done before the last)
     forked = (tmp_path / "forked.json").read_text("utf-8")
-    assert forked == (tmp_path / "alone.json").read_text("utf-8")
+    assert forked == (tmp_path / "alone.json").read_text("utf-8") == (tmp_path / "synced.json").read_text("utf-8")
     assert json.loads(forked) == {"entries": entries, "n": 17} and forked.count("\n") == 17 + 5
     monkeypatch.undo()
     monkeypatch.setattr(files, "ONE_LINE_ITEMS_FROM", 4)
