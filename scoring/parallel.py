@@ -14,6 +14,7 @@ import gc
 import multiprocessing
 import os
 import sys
+import threading
 from multiprocessing.reduction import ForkingPickler
 from typing import Callable, Iterator, Sequence, TypeVar
 
@@ -64,8 +65,9 @@ def process_each(work: Callable[[T], R], items: Sequence[T], processes: int,
     that fails in its worker, or whose worker dies (a crash in a C library: its items left are then all done
     here), is done again here with ``fallback`` (default: ``work``), so a failure costs speed, never a result, and
     a real error is raised here with its own traceback. ``meanwhile`` runs here once the workers are working
-    (this process would only wait for them). Results are never all held at once: a worker sends one result before
-    it starts the next, so a caller that keeps only what it needs of each keeps memory to that; by spawn a worker is
+    (this process would only wait for them). Results are never all held at once: a worker holds at most the result
+    it is sending and the one it is making (it sends one while it makes the next: a caller busy elsewhere does not
+    leave its core idle), so a caller that keeps only what it needs of each keeps memory to that; by spawn a worker is
     sent its items one at a time, each when it has sent the result before (it holds one item, not its share). Work
     that cannot travel (:func:`travels`, with the first item) is done here, item by item.
 
@@ -127,19 +129,46 @@ def _hand(tasks, items: Sequence, index: int) -> None:
 
 def _serve(work, share: Sequence | None, tasks, pipe) -> None:
     """A worker: each item of its share in order (or, by spawn, of the items it is sent one at a time), each result
-    sent before the next item is begun. Python's cycle collector is off in it: what a worker leaves in cycles is
-    returned when it ends, and a collection there looks through what it inherited too (a large run's records: half a
-    CPU-second of 9 in the workers at 300,000 entries)."""
+    sent by a thread while the next item is worked on (the caller may be busy: a worker that waited for it to read
+    left its core idle), one result sent before the next is. Python's cycle collector is off in it: what a worker
+    leaves in cycles is returned when it ends, and a collection there looks through what it inherited too (a large
+    run's records: half a CPU-second of 9 in the workers at 300,000 entries)."""
     gc.disable()
+    sending: _Sending | None = None
     for item in share if share is not None else (task[0] for task in iter(tasks.recv, None)):
         try:
             value = (True, work(item))
         except BaseException:  # noqa: BLE001 - reported by redoing the item in the parent
             value = (False, None)
-        try:
-            pipe.send(value)
-        except (BrokenPipeError, ConnectionResetError):  # the caller stopped listening
+        if sending is not None and not sending.done():  # (the caller stopped listening)
             return
-        except Exception:  # noqa: BLE001 - a result that does not pickle: the item is done in the parent
-            pipe.send((False, None))
-    pipe.close()
+        sending = _Sending(pipe, value)
+    if sending is None or sending.done():
+        pipe.close()
+
+
+class _Sending:
+    """One result sent through the pipe by a thread of its own; :meth:`done` waits for it, and says whether the
+    caller took it."""
+
+    def __init__(self, pipe, value):
+        self._pipe, self._value, self._taken = pipe, value, False
+        self._thread = threading.Thread(target=self._send, daemon=True)
+        self._thread.start()
+
+    def _send(self) -> None:
+        try:
+            try:
+                self._pipe.send(self._value)
+            except OSError:
+                raise
+            except Exception:  # noqa: BLE001 - a result that does not pickle: the item is done in the parent
+                self._pipe.send((False, None))
+        except OSError:  # (a broken pipe: the caller stopped listening)
+            return
+        self._taken = True
+        self._value = None
+
+    def done(self) -> bool:
+        self._thread.join()
+        return self._taken

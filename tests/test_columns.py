@@ -299,6 +299,24 @@ def test_workers_start_once_each_dealt_every_other_item_and_a_failed_item_is_don
     assert not set(multiprocessing.active_children()) - before
 
 
+def test_a_worker_makes_its_next_result_while_the_last_waits_to_be_read(monkeypatch):
+    """A caller busy elsewhere (this process's own work beside the workers') does not stop a worker: its next item is
+    begun while its last result, too large for the pipe to hold, waits to be read; the results come in order."""
+    import time
+
+    from scoring import parallel
+    from scoring.parallel import process_each
+
+    monkeypatch.setenv(parallel.START_METHOD_VARIABLE, "fork")
+    results = process_each(lambda k: (k, time.monotonic(), bytes(1 << 22)), range(3), 1)
+    found = [next(results)]  # (the worker started)
+    time.sleep(0.5)  # (the caller elsewhere)
+    read_at = time.monotonic()
+    found += list(results)
+    assert [k for k, _, _ in found] == [0, 1, 2]
+    assert found[2][1] < read_at  # (item 2 begun before item 1's result was read)
+
+
 def test_a_worker_runs_without_the_cycle_collector_and_this_process_keeps_it(monkeypatch):
     """What a worker leaves in cycles is returned when it ends: its collector is off; this process's stays on."""
     import gc
