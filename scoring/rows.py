@@ -291,10 +291,7 @@ class RowsBuilder:
         a dict of such lists where every entry holds a dict — as :meth:`set` of each entry's dict puts them."""
         if not self.n:
             return  # (no entry: no field)
-        slots = self._slots.get(path)
-        if slots is None:
-            slots = self._slots[path] = {}
-            self.children.setdefault(path, [])
+        slots = self._slots.get(path) or self._new_path(path)
         for key, column in columns.items():
             slot = slots.get(key)
             if slot is None:
@@ -331,10 +328,7 @@ class RowsBuilder:
         return True
 
     def _put_dict(self, path: str, record: dict, i: int) -> None:
-        slots = self._slots.get(path)
-        if slots is None:
-            slots = self._slots[path] = {}
-            self.children.setdefault(path, [])
+        slots = self._slots.get(path) or self._new_path(path)
         for key, value in record.items():
             slot = slots.get(key)
             if slot is None:
@@ -359,6 +353,12 @@ class RowsBuilder:
             else:
                 self.objects.setdefault(field, {})[i] = value
                 codes[i] = OBJECT
+
+    def _new_path(self, path: str) -> dict[str, list]:
+        """A dict's place: its keys' slots (none yet) and its children (as first set)."""
+        slots = self._slots.setdefault(path, {})
+        self.children.setdefault(path, [])
+        return slots
 
     def _new_field(self, path: str, key: str) -> list:
         """[field, its codes, its numbers (made when it first holds one)]."""

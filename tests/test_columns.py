@@ -455,6 +455,19 @@ WORDS = st.sampled_from(["tânisi", "Tânisi", "{name}", "«nipân»", "'quoted'
 TEXTS = st.lists(WORDS, max_size=6).map(" ".join)
 
 
+def _card_of(entries: list[dict], language: str | None, glossary: bool) -> runcard.RunCard:
+    """A run card of these entries (ids given), read from its file as ``lyss score`` reads one."""
+    import tempfile
+    from pathlib import Path
+    card = {"target_language": language, "entries": [{"id": f"e{k}", **e} for k, e in enumerate(entries)]}
+    if glossary:
+        card["glossary"] = {"dog": ["atim"], "the": ["ana"]}
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "card.json"
+        path.write_text(json.dumps(card), "utf-8")
+        return runcard.load(str(path))
+
+
 @settings(max_examples=examples(60), deadline=None)
 @given(st.lists(st.fixed_dictionaries({"source": TEXTS, "reference": TEXTS, "predicted": TEXTS}, optional={
     "raw_predicted": TEXTS, "variants": st.lists(TEXTS, max_size=2), "difficulty": st.sampled_from(["1", "2", "hard"]),
@@ -464,15 +477,7 @@ TEXTS = st.lists(WORDS, max_size=6).map(" ".join)
 def test_any_entry_s_text_is_what_json_writes_of_its_dict(entries, language, glossary):
     """Entries of every kind (placeholders, quotes, cased and syllabic words, echoes, raw outputs, variants,
     fields beyond the texts, none at all) are written from the columns as json writes their dicts."""
-    import tempfile
-    from pathlib import Path
-    card = {"target_language": language, "entries": [{"id": f"e{k}", **e} for k, e in enumerate(entries)]}
-    if glossary:
-        card["glossary"] = {"dog": ["atim"], "the": ["ana"]}
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "card.json"
-        path.write_text(json.dumps(card), "utf-8")
-        loaded = runcard.load(str(path))
+    loaded = _card_of(entries, language, glossary)
     texts, dicts = _texts_and_dicts(engine.score(loaded, load_profile("B"), use_cache=False, n_bootstrap=10).card["entries"])
     assert texts == dicts
 
@@ -485,16 +490,8 @@ def test_each_metric_s_records_made_at_once_are_its_record_of_each_entry(entries
     """Every recorded metric's columns made for many entries at once (:meth:`Metric.records`) are those of its
     record of each entry (placeholders, quotes, cased and syllabic words, echoes, raw outputs, variants, a
     glossary, a language pack's leaked words, no entry at all)."""
-    import tempfile
-    from pathlib import Path
     from scoring import metrics
-    card = {"target_language": language, "entries": [{"id": f"e{k}", **e} for k, e in enumerate(entries)]}
-    if glossary:
-        card["glossary"] = {"dog": ["atim"], "the": ["ana"]}
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "card.json"
-        path.write_text(json.dumps(card), "utf-8")
-        loaded = runcard.load(str(path))
+    loaded = _card_of(entries, language, glossary)
     conv = infer_conventions([e.reference for e in loaded.entries], loaded.target_language)
     context = metrics.EntryContext(conv, loaded.glossary, (lambda w: w in {"dog", "cat."}) if hook else None)
     for metric in metrics.recorded():
