@@ -475,10 +475,13 @@ def _simple_lines(text: str) -> list[Entry] | None:
     of_texts, start = Entry.of_texts, 0
     while start < len(text):  # a few MB of whole lines at a time: their matches' tuples let go before the next
         end = text.find("\n", start + READ_AT_ONCE) + 1 or len(text)
+        found = _SIMPLE_LINE.findall(text, start, end)
+        if len(found) != text.count("\n", start, end) + (not text.endswith("\n", start, end)):
+            return None  # (a line of another kind: the card read line by line, from here no further matching)
         entries += [of_texts(("0" if number == "-0" else number) or text_id, source, reference, predicted)
-                    for number, text_id, source, reference, predicted in _SIMPLE_LINE.findall(text, start, end)]
+                    for number, text_id, source, reference, predicted in found]
         start = end
-    return entries if len(entries) == text.count("\n") + (not text.endswith("\n")) else None
+    return entries
 
 
 READ_AT_ONCE = 1 << 22  # characters of whole lines matched at once (a million entries' tuples at once: 80 MB held)
